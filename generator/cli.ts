@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+/**
+ * `npm run generate [-- --spec <file>] [--out <dir>] [--name <Name>] [--check] [--debug]`
+ * Exit codes: 0 ok · 1 drift (--check) · 2 usage · 3 invalid spec · 4 unsupported spec ·
+ * 5 output folder refused · 70 internal error (a bug: please report it with --debug output).
+ */
+import { parseArgs } from "node:util";
+import { EXIT_CODES, GeneratorError } from "./errors.js";
+import { check, generate } from "./generate.js";
+import { formatDrift } from "./write/check-output.js";
+
+const USAGE = `Usage: npm run generate -- [options]
+
+  --spec <file>   OpenAPI 3.0/3.1 document (default: spec/openapi.yaml)
+  --out <dir>     output folder the generator owns (default: generated)
+  --name <Name>   API name for exported symbols, e.g. PetStore → createPetStoreClient
+                  (default: PetStore here, otherwise from info.title)
+  --check         render in memory and compare with --out; exit 1 on any drift, write nothing
+  --debug         show stack traces
+  --help          this text
+
+Exit codes: 0 ok, 1 drift, 2 usage, 3 invalid spec, 4 unsupported spec, 5 output refused, 70 internal error.`;
+
+async function main(argv: readonly string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        spec: { type: "string", default: "spec/openapi.yaml" },
+        out: { type: "string", default: "generated" },
+        name: { type: "string" },
+        check: { type: "boolean", default: false },
+        debug: { type: "boolean", default: false },
+        help: { type: "boolean", default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    return EXIT_CODES.usage;
+  }
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT_CODES.ok;
+  }
+  if (values.name !== undefined && !/^[A-Z][A-Za-z0-9]*$/.test(values.name)) {
+    process.stderr.write(`error: --name must be a PascalCase identifier such as PetStore, got ${JSON.stringify(values.name)}\n`);
+    return EXIT_CODES.usage;
+  }
+  const options = { specPath: values.spec, outDir: values.out, ...(values.name ? { apiName: values.name } : {}) };
+  try {
+    if (values.check) {
+      const drifts = await check(options);
+      if (drifts.length > 0) {
+        process.stderr.write(`${formatDrift(drifts, values.out)}\n`);
+        return EXIT_CODES.drift;
+      }
+      process.stdout.write(`${values.out}/ is up to date with ${values.spec}\n`);
+      return EXIT_CODES.ok;
+    }
+    const { rendered, report } = await generate(options);
+    process.stdout.write(
+      `Generated ${rendered.files.length} files for ${rendered.model.operations.length} operations into ${values.out}/ ` +
+        `(${report.written.length} written, ${report.deleted.length} deleted, ${report.unchanged.length} unchanged)\n`,
+    );
+    return EXIT_CODES.ok;
+  } catch (error) {
+    if (error instanceof GeneratorError) {
+      process.stderr.write(`${error.format()}\n`);
+      if (values.debug && error.cause) process.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
+      return error.exitCode;
+    }
+    process.stderr.write(
+      `error: internal error in the generator: ${error instanceof Error ? error.message : String(error)}\n` +
+        "  This is a bug: run again with --debug and report the output.\n",
+    );
+    if (values.debug && error instanceof Error) process.stderr.write(`${error.stack}\n`);
+    return EXIT_CODES.internal;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,179 @@
+/**
+ * client.ts: `create<Name>Client(options)` with one typed method per operation, plus the raw
+ * openapi-fetch client. Only what depends on the spec is generated: the operation table,
+ * per-operation types and the method list; the behaviour is the runtime's (templates/client).
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { ApiModel, OperationModel } from "../../model/types.js";
+import type { EmitContext, GeneratedFile } from "../file.js";
+import { operationDoc, replacementName } from "../operation-docs.js";
+import { jsDoc } from "../ts/jsdoc.js";
+import { literal, objectWriter } from "../ts/literal.js";
+import { printStatements } from "../ts/source-file.js";
+
+export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile[] {
+  const clientType = `${context.apiName}Client`;
+  const statements: StatementStructures[] = [
+    ...imports(),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [{ description: "Where the spec's API-key security scheme puts the key (`undefined` when it has none)." }],
+      declarations: [
+        {
+          name: "API_KEY",
+          type: "ApiKeyLocation | undefined",
+          initializer: model.apiKey ? `${literal({ in: model.apiKey.in, name: model.apiKey.name })} as const` : "undefined",
+        },
+      ],
+    },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [{ description: "Every operation of the spec, as the client runtime needs it." }],
+      declarations: [
+        {
+          name: "OPERATIONS",
+          initializer: (writer) => {
+            objectWriter(model.operations.map((operation) => [operation.name, descriptorLiteral(operation, model)]))(writer);
+            writer.write(" as const satisfies Readonly<Record<string, ClientOperationDescriptor>>");
+          },
+        },
+      ],
+    },
+    ...model.operations.flatMap((operation) => operationTypes(operation)),
+    clientInterface(model, clientType),
+    factory(model, context, clientType),
+  ];
+  return [{ path: "client.ts", content: printStatements("client.ts", statements) }];
+}
+
+function imports(): StatementStructures[] {
+  const named = (moduleSpecifier: string, names: readonly string[], typeOnly: boolean): StatementStructures => ({
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier,
+    isTypeOnly: typeOnly,
+    namedImports: names.map((name) => ({ name })),
+  });
+  return [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "openapi-fetch",
+      defaultImport: "createClient",
+      namedImports: [{ name: "Client", isTypeOnly: true }],
+    },
+    named("./types.js", ["paths"], true),
+    named("./runtime/client/descriptor.js", ["ApiKeyLocation", "ClientOperationDescriptor"], true),
+    named("./runtime/client/runtime.js", ["createClientRuntime"], false),
+    named("./runtime/client/runtime.js", ["ClientOptions"], true),
+    named("./runtime/client/types.js", ["OperationRequest", "OperationResult"], true),
+  ];
+}
+
+function descriptorLiteral(operation: OperationModel, model: ApiModel): string {
+  const queryStyles = Object.fromEntries(
+    operation.parameters.query
+      .filter((parameter) => (parameter.style ?? "form") !== "form" || !parameter.explode)
+      .map((parameter) => [parameter.name, { style: parameter.style ?? "form", explode: parameter.explode }]),
+  );
+  const body = operation.requestBody?.contents[0];
+  const descriptor = {
+    operationId: operation.operationId,
+    method: operation.method,
+    path: operation.path,
+    ...(Object.keys(queryStyles).length > 0 ? { queryStyles } : {}),
+    ...(body ? { bodyMediaType: body.mediaType } : {}),
+    secured: operation.secured,
+    ...(operation.deprecation
+      ? {
+          deprecated: {
+            ...(operation.deprecation.sunset ? { sunset: operation.deprecation.sunset } : {}),
+            ...(operation.deprecation.replacedBy ? { replacement: replacementName(operation, model.operations) } : {}),
+          },
+        }
+      : {}),
+    ...(operation.stability ? { stability: operation.stability } : {}),
+  };
+  return literal(descriptor);
+}
+
+function operationTypes(operation: OperationModel): StatementStructures[] {
+  const type = operation.typeName;
+  const declared = `paths[${literal(operation.path)}][${literal(operation.method)}]`;
+  const out: StatementStructures[] = [
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `${type}Operation`,
+      type: declared,
+      docs: [{ description: `The openapi-typescript type of \`${operation.operationId}\`.`.replace(/\*\//g, "*\\/") }],
+    },
+    { kind: StructureKind.TypeAlias, isExported: true, name: `${type}Params`, type: `OperationRequest<${type}Operation>` },
+    { kind: StructureKind.TypeAlias, isExported: true, name: `${type}Response`, type: `OperationResult<${type}Operation>` },
+  ];
+  if (operation.requestBody) {
+    out.push({ kind: StructureKind.TypeAlias, isExported: true, name: `${type}Body`, type: `NonNullable<${type}Params["body"]>` });
+  }
+  return out;
+}
+
+function initOptional(operation: OperationModel): boolean {
+  const { path, query, header, cookie } = operation.parameters;
+  return path.length === 0 && ![...query, ...header, ...cookie].some((parameter) => parameter.required) && operation.requestBody?.required !== true;
+}
+
+function clientInterface(model: ApiModel, clientType: string): StatementStructures {
+  return {
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: clientType,
+    docs: jsDoc({ summary: `A typed client for ${model.title} ${model.version}: one method per operation.` }),
+    properties: [
+      {
+        name: "raw",
+        isReadonly: true,
+        type: "Client<paths>",
+        docs: [{ description: "The plain openapi-fetch client for the same API (API key set; no retries or rate-limit handling)." }],
+      },
+    ],
+    methods: model.operations.map((operation) => ({
+      name: operation.name,
+      docs: jsDoc(operationDoc(operation, replacementName(operation, model.operations))),
+      parameters: [{ name: "init", hasQuestionToken: initOptional(operation), type: `${operation.typeName}Params` }],
+      returnType: `Promise<${operation.typeName}Response>`,
+    })),
+  };
+}
+
+function factory(model: ApiModel, context: EmitContext, clientType: string): StatementStructures {
+  const keyHeader = model.apiKey?.in === "header" ? model.apiKey.name : undefined;
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: `create${clientType}`,
+    docs: jsDoc({
+      summary: `Creates a ${context.apiName} client.`,
+      description:
+        "Each method sends the API key where the spec says, retries a 429 after its `Retry-After` " +
+        "(else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, " +
+        "and returns `{ data, error, response, rateLimit }`.",
+    }),
+    parameters: [{ name: "options", type: "ClientOptions" }],
+    returnType: clientType,
+    statements: (writer) => {
+      writer.writeLine("const runtime = createClientRuntime(options, API_KEY);");
+      writer.writeLine("const headers: Record<string, string> = { ...options.headers };");
+      if (keyHeader) writer.writeLine(`if (options.apiKey !== undefined) headers[${literal(keyHeader)}] = options.apiKey;`);
+      writer.write("return ").inlineBlock(() => {
+        writer.writeLine("raw: createClient<paths>({ baseUrl: options.baseUrl, headers, ...(options.fetch ? { fetch: options.fetch } : {}) }),");
+        for (const operation of model.operations) {
+          writer.writeLine(`${operation.name}: (init) => runtime.call<${operation.typeName}Operation>(OPERATIONS.${operation.name}, init),`);
+        }
+      });
+      writer.write(";");
+    },
+  };
+}
+

@@ -1,0 +1,21 @@
+/**
+ * runtime: the spec-independent code in templates/, copied into generated/runtime/ byte for byte.
+ * Template files carry their own "copied verbatim, do not edit" header.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import type { GeneratedFile } from "./file.js";
+
+export const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
+export const RUNTIME_PARTS = ["client", "server"] as const;
+
+export async function emitRuntime(templatesDir = TEMPLATES_DIR): Promise<GeneratedFile[]> {
+  const files: GeneratedFile[] = [];
+  for (const part of RUNTIME_PARTS) {
+    const names = (await readdir(`${templatesDir}${part}`)).filter((name) => name.endsWith(".ts")).sort();
+    for (const name of names) {
+      files.push({ path: `runtime/${part}/${name}`, content: await readFile(`${templatesDir}${part}/${name}`, "utf8") });
+    }
+  }
+  return files;
+}

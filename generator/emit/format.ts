@@ -1,0 +1,31 @@
+/**
+ * Formatting with prettier and a pinned configuration (the same as the repository's
+ * .prettierrc.json, so templates copied verbatim are already in this shape).
+ */
+import type { Options } from "prettier";
+
+export const PRETTIER_OPTIONS: Options = {
+  printWidth: 100,
+  tabWidth: 2,
+  useTabs: false,
+  semi: true,
+  singleQuote: false,
+  trailingComma: "all",
+  bracketSpacing: true,
+  arrowParens: "always",
+  endOfLine: "lf",
+};
+
+const PARSERS: Readonly<Record<string, string>> = { ts: "typescript", js: "babel", json: "json", md: "markdown" };
+
+export function parserFor(path: string): string | undefined {
+  const extension = path.slice(path.lastIndexOf(".") + 1);
+  return PARSERS[extension];
+}
+
+export async function formatSource(path: string, content: string): Promise<string> {
+  const parser = parserFor(path);
+  if (!parser) return content;
+  const prettier = await import("prettier");
+  return prettier.format(content, { ...PRETTIER_OPTIONS, parser });
+}

@@ -1,0 +1,200 @@
+/**
+ * server.ts: the `<Name>Handlers` interface (typed requests, the union of declared responses),
+ * 501 stubs, and the API descriptor (route table, validators, rate-limit plans, deprecation)
+ * that the server runtime (templates/server) runs on.
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { ApiModel, OperationModel } from "../../model/types.js";
+import type { EmitContext, GeneratedFile } from "../file.js";
+import { operationDoc, replacementName } from "../operation-docs.js";
+import { jsDoc } from "../ts/jsdoc.js";
+import { literal, objectWriter } from "../ts/literal.js";
+import { printStatements } from "../ts/source-file.js";
+import { jsonMedia, validatorName } from "../validators/emit-validators.js";
+import { handlerRequestType, handlerResponseType } from "./handler-types.js";
+
+export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile[] {
+  const handlersType = `${context.apiName}Handlers`;
+  const statements: StatementStructures[] = [
+    ...imports(),
+    ...planType(model, context),
+    ...model.operations.flatMap((operation) => [handlerRequestType(operation), handlerResponseType(operation)]),
+    handlersInterface(model, handlersType),
+    apiDescriptor(model),
+    stubs(model, context, handlersType),
+    requestHandlerFactory(context, handlersType),
+  ];
+  return [{ path: "server.ts", content: printStatements("server.ts", statements) }];
+}
+
+function imports(): StatementStructures[] {
+  const imp = (moduleSpecifier: string, names: readonly string[], isTypeOnly: boolean): StatementStructures => ({
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier,
+    isTypeOnly,
+    namedImports: names.map((name) => ({ name })),
+  });
+  return [
+    imp("./types.js", ["paths"], true),
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators/parameters.js", namespaceImport: "parameterValidators" },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators/bodies.js", namespaceImport: "bodyValidators" },
+    imp("./runtime/server/descriptor.js", ["ApiDescriptor"], true),
+    imp("./runtime/server/handler-types.js", ["LowercaseKeys", "NoParameters", "ResponseHeaders", "StatusRange"], true),
+    imp("./runtime/server/errors.js", ["notImplemented"], false),
+    imp("./runtime/server/request-handler.js", ["createRuntimeRequestHandler"], false),
+    imp("./runtime/server/request-handler.js", ["HandlerMap", "ServerOptions"], true),
+  ];
+}
+
+function planType(model: ApiModel, context: EmitContext): StatementStructures[] {
+  const plans = model.rateLimits?.plans.map((plan) => literal(plan.name)) ?? [];
+  return [
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `${context.apiName}Plan`,
+      type: plans.length > 0 ? plans.join(" | ") : "string",
+      docs: [{ description: "The rate-limit plans the spec defines (`x-rate-limits`); `authenticate` returns one per caller." }],
+    },
+  ];
+}
+
+function handlersInterface(model: ApiModel, handlersType: string): StatementStructures {
+  return {
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: handlersType,
+    typeParameters: [{ name: "C", default: "unknown" }],
+    docs: jsDoc({
+      summary: `What a ${model.title} server implements: one method per operation.`,
+      description:
+        "Each method receives the validated, coerced parameters, the parsed body and the authenticated caller, " +
+        "and returns one of the responses the spec declares for it (anything else does not compile).",
+    }),
+    methods: model.operations.map((operation) => ({
+      name: operation.name,
+      docs: jsDoc(operationDoc(operation, replacementName(operation, model.operations))),
+      parameters: [{ name: "request", type: `${operation.typeName}HandlerRequest<C>` }],
+      returnType: `${operation.typeName}HandlerResponse | Promise<${operation.typeName}HandlerResponse>`,
+    })),
+  };
+}
+
+function apiDescriptor(model: ApiModel): StatementStructures {
+  const entries: [string, string | ((writer: import("ts-morph").CodeBlockWriter) => void)][] = [
+    ["title", literal(model.title)],
+    ["version", literal(model.version)],
+  ];
+  if (model.apiKey) entries.push(["apiKey", literal({ in: model.apiKey.in, name: model.apiKey.name })]);
+  if (model.rateLimits) {
+    const { plans, ban } = model.rateLimits;
+    entries.push(["rateLimits", literal({ plans, ...(ban ? { ban } : {}) })]);
+  }
+  entries.push([
+    "operations",
+    (writer) => {
+      writer.write("[").indent(() => {
+        for (const operation of model.operations) {
+          objectWriter(operationDescriptor(operation))(writer);
+          writer.write(",").newLine();
+        }
+      });
+      writer.write("]");
+    },
+  ]);
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: [{ description: "The API as the server runtime runs it: routes, validators, security, rate limits, deprecation." }],
+    declarations: [
+      {
+        name: "API",
+        type: "ApiDescriptor",
+        initializer: objectWriter(entries),
+      },
+    ],
+  };
+}
+
+function operationDescriptor(operation: OperationModel): [string, string][] {
+  const parameters = (["path", "query", "header", "cookie"] as const).flatMap((location) =>
+    operation.parameters[location].map((parameter) => ({ name: parameter.name, in: location, required: parameter.required, array: parameter.array })),
+  );
+  const entries: [string, string][] = [
+    ["operationId", literal(operation.operationId)],
+    ["method", literal(operation.method)],
+    ["path", literal(operation.path)],
+    ["parameters", literal(parameters)],
+    ["validateParameters", `parameterValidators.${validatorName(operation, "params")}`],
+  ];
+  const body = operation.requestBody;
+  if (body) {
+    const json = jsonMedia(body.contents);
+    entries.push([
+      "body",
+      `{ required: ${body.required}, mediaTypes: ${literal(body.contents.map((media) => media.mediaType))}${json ? `, validate: bodyValidators.${validatorName(operation, "body")}` : ""} }`,
+    ]);
+  }
+  const responses = operation.responses.map((response) => {
+    const json = jsonMedia(response.contents);
+    const mediaType = response.contents[0]?.mediaType;
+    const parts = [
+      ...(json ? [`validate: bodyValidators.${validatorName(operation, response.status)}`] : []),
+      ...(mediaType ? [`mediaType: ${literal(mediaType)}`] : []),
+    ];
+    return `${literal(response.status)}: { ${parts.join(", ")} }`;
+  });
+  entries.push(["responses", `{ ${responses.join(", ")} }`]);
+  entries.push(["secured", String(operation.secured)]);
+  if (operation.deprecation) {
+    const { sunset, since } = operation.deprecation;
+    entries.push(["deprecated", literal({ ...(sunset ? { sunset } : {}), ...(since ? { since } : {}) })]);
+  }
+  if (operation.stability) entries.push(["stability", literal(operation.stability)]);
+  return entries;
+}
+
+function stubs(model: ApiModel, context: EmitContext, handlersType: string): StatementStructures {
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: `create${context.apiName}Stubs`,
+    typeParameters: [{ name: "C", default: "unknown" }],
+    docs: jsDoc({
+      summary: "Handlers whose every method answers 501 `not_implemented`: the starting point of an implementation.",
+      description: "Spread them under your own handlers to implement the API one operation at a time.",
+    }),
+    returnType: `${handlersType}<C>`,
+    statements: (writer) => {
+      writer.write("return ").inlineBlock(() => {
+        for (const operation of model.operations) {
+          writer.writeLine(`${operation.name}: () => notImplemented(${literal(operation.operationId)}),`);
+        }
+      });
+      writer.write(";");
+    },
+  };
+}
+
+function requestHandlerFactory(context: EmitContext, handlersType: string): StatementStructures {
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: "createRequestHandler",
+    typeParameters: [{ name: "C", default: "unknown" }],
+    docs: jsDoc({
+      summary: `Creates the web-standard request handler of the ${context.apiName} API: \`(request: Request) => Promise<Response>\`.`,
+      description:
+        "It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, " +
+        "and answers every failure with the spec's `Error` object. Mount it in `node:http` with `toNodeListener`, " +
+        "or pass it as `fetch` to Hono, Bun or Deno.",
+    }),
+    parameters: [
+      { name: "handlers", type: `${handlersType}<C>` },
+      { name: "options", type: "ServerOptions<C>", initializer: "{}" },
+    ],
+    returnType: "(request: Request) => Promise<Response>",
+    statements: ["return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options);"],
+  };
+}

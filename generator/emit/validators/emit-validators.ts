@@ -1,0 +1,123 @@
+/**
+ * validators: every operation's parameters, request body and JSON responses compiled at
+ * generation time into Ajv standalone code, so no schema is compiled when a server starts.
+ * Two modules, because parameters are validated with type coercion (they arrive as strings)
+ * and bodies never are:
+ * - validators/parameters.js: `<op>$params` validating `{ path, query, header, cookie }`;
+ * - validators/bodies.js: `<op>$body` and `<op>$<status>` (`listPets$200`, `getPet$4XX`, `x$default`).
+ */
+import { Ajv } from "ajv";
+import type { Options } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import standaloneModule from "ajv/dist/standalone/index.js";
+import { GeneratorError } from "../../errors.js";
+import type { ApiModel, MediaModel, OperationModel, ParameterLocation, SchemaModel } from "../../model/types.js";
+import type { EmitContext, GeneratedFile } from "../file.js";
+import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "./to-json-schema.js";
+
+const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
+const ESM_REQUIRE = 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n';
+
+export function validatorName(operation: OperationModel, part: string): string {
+  return `${operation.name}$${part}`;
+}
+
+/** The JSON media type of a body or response, when it has one with a schema. */
+export function jsonMedia(contents: readonly MediaModel[]): MediaModel | undefined {
+  return contents.find((media) => isJsonMediaType(media.mediaType) && media.schema !== undefined);
+}
+
+export function isJsonMediaType(mediaType: string): boolean {
+  const base = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
+  return base === "application/json" || base.endsWith("+json") || base === "*/*" && false;
+}
+
+export function emitValidators(document: Record<string, unknown>, model: ApiModel, _context: EmitContext): GeneratedFile[] {
+  const convert: ConvertOptions = { document, openapi31: model.openapiVersion.startsWith("3.1"), formats: new Set() };
+  const components = Object.fromEntries(Object.entries(model.schemas).map(([name, schema]) => [name, toJsonSchema(schema, convert)]));
+  const apiSchema = { $id: API_SCHEMA_ID, components: { schemas: components } };
+
+  const parameterSchemas = new Map<string, unknown>();
+  const bodySchemas = new Map<string, unknown>();
+  for (const operation of model.operations) {
+    parameterSchemas.set(validatorName(operation, "params"), parametersSchema(operation, convert));
+    const body = operation.requestBody && jsonMedia(operation.requestBody.contents);
+    if (body) bodySchemas.set(validatorName(operation, "body"), toJsonSchema(body.schema, convert));
+    for (const response of operation.responses) {
+      const media = jsonMedia(response.contents);
+      if (media) bodySchemas.set(validatorName(operation, response.status), toJsonSchema(media.schema, convert));
+    }
+  }
+
+  const parameters = compileModule(parameterSchemas, apiSchema, convert, { coerceTypes: "array" });
+  const bodies = compileModule(bodySchemas, apiSchema, convert, {});
+  return [
+    { path: "validators/parameters.js", content: parameters },
+    { path: "validators/parameters.d.ts", content: declarations(parameterSchemas.keys()) },
+    { path: "validators/bodies.js", content: bodies },
+    { path: "validators/bodies.d.ts", content: declarations(bodySchemas.keys()) },
+  ];
+}
+
+function parametersSchema(operation: OperationModel, convert: ConvertOptions): unknown {
+  const properties: Record<string, unknown> = {};
+  for (const location of LOCATIONS) {
+    const list = operation.parameters[location];
+    const props: Record<string, unknown> = {};
+    for (const parameter of list) {
+      const name = location === "header" ? parameter.name.toLowerCase() : parameter.name;
+      props[name] = parameterValueSchema(parameter.schema, convert);
+    }
+    const required = list.filter((parameter) => parameter.required).map((parameter) => (location === "header" ? parameter.name.toLowerCase() : parameter.name));
+    properties[location] = { type: "object", properties: props, ...(required.length > 0 ? { required } : {}) };
+  }
+  return { type: "object", properties, required: [...LOCATIONS] };
+}
+
+/** Object-valued parameters (deepObject and friends) arrive as strings: they are passed through unvalidated. */
+function parameterValueSchema(schema: SchemaModel, convert: ConvertOptions): unknown {
+  const converted = toJsonSchema(schema, convert);
+  if (converted !== null && typeof converted === "object" && (converted as Record<string, unknown>).type === "object") return {};
+  return converted;
+}
+
+function compileModule(schemas: Map<string, unknown>, apiSchema: unknown, convert: ConvertOptions, extra: Options): string {
+  const options: Options = {
+    code: { source: true, esm: true, lines: true },
+    strict: false,
+    allErrors: false,
+    validateSchema: false,
+    ...extra,
+  };
+  const ajv = convert.openapi31 ? new Ajv2020(options) : new Ajv(options);
+  addFormatsModule.default(ajv);
+  for (const format of [...convert.formats].sort()) {
+    if (!ajv.formats[format]) ajv.addFormat(format, true);
+  }
+  ajv.addSchema(apiSchema as object);
+  const exports: Record<string, string> = {};
+  for (const [name, schema] of schemas) {
+    ajv.addSchema(wrap(schema), name);
+    exports[name] = name;
+  }
+  if (schemas.size === 0) return "export {};\n";
+  try {
+    return ESM_REQUIRE + standaloneModule.default(ajv, exports);
+  } catch (error) {
+    throw new GeneratorError("invalidSpec", `A schema could not be compiled into a validator: ${error instanceof Error ? error.message : String(error)}`, {
+      hint: "Check the schema's keywords (an invalid `pattern` regular expression is the usual cause).",
+      cause: error,
+    });
+  }
+}
+
+function wrap(schema: unknown): object {
+  return typeof schema === "boolean" ? (schema ? {} : { not: {} }) : (schema as object);
+}
+
+function declarations(names: Iterable<string>): string {
+  const lines = ['import type { Validator } from "../runtime/server/descriptor.js";', ""];
+  for (const name of names) lines.push(`export declare const ${name}: Validator;`);
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,97 @@
+/**
+ * OpenAPI Schema Object → JSON Schema that Ajv compiles.
+ * 3.0 (https://spec.openapis.org/oas/v3.0.3#schema-object) needs translating:
+ * `nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`, `$ref` siblings ignored,
+ * `discriminator` dropped (the `oneOf` still validates). 3.1 schemas are JSON Schema 2020-12 already.
+ * `$ref`s to `#/components/schemas/X` point into the shared `api` schema; other refs are inlined.
+ */
+import { isObject, readPointer } from "../../model/resolve-ref.js";
+import type { SchemaModel } from "../../model/types.js";
+
+export const API_SCHEMA_ID = "api";
+const COMPONENT_PREFIX = "#/components/schemas/";
+
+const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+const SCHEMA_VALUES = ["additionalProperties", "items", "not", "contains", "if", "then", "else", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "additionalItems"];
+const DROPPED = new Set(["discriminator", "xml", "externalDocs", "example", "nullable"]);
+
+export interface ConvertOptions {
+  readonly document: unknown;
+  readonly openapi31: boolean;
+  /** Formats seen, so unknown ones can be registered as annotations. */
+  readonly formats: Set<string>;
+}
+
+export function toJsonSchema(schema: SchemaModel | undefined, options: ConvertOptions, inlining: readonly string[] = []): unknown {
+  if (schema === undefined) return {};
+  if (typeof schema === "boolean") return schema;
+  if (typeof schema.$ref === "string") {
+    const ref = schema.$ref;
+    if (ref.startsWith(COMPONENT_PREFIX) && !ref.slice(COMPONENT_PREFIX.length).includes("/")) {
+      const target = { $ref: `${API_SCHEMA_ID}${ref}` };
+      if (!options.openapi31) return target; // 3.0: siblings of $ref are ignored
+      const rest = convertKeywords(withoutRef(schema), options, inlining);
+      return Object.keys(rest).length === 0 ? target : { allOf: [target, rest] };
+    }
+    if (inlining.includes(ref)) return {}; // a cycle through a non-component ref: accept rather than recurse forever
+    const resolved = readPointer(options.document, ref);
+    return toJsonSchema(resolved as SchemaModel, options, [...inlining, ref]);
+  }
+  const converted = convertKeywords(schema, options, inlining);
+  return options.openapi31 ? converted : applyNullable(schema, converted);
+}
+
+function convertKeywords(schema: Readonly<Record<string, unknown>>, options: ConvertOptions, inlining: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key.startsWith("x-") || (!options.openapi31 && DROPPED.has(key)) || key === "discriminator") continue;
+    if (SCHEMA_MAPS.includes(key) && isObject(value)) {
+      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, toJsonSchema(sub as SchemaModel, options, inlining)]));
+    } else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) {
+      out[key] = value.map((sub) => toJsonSchema(sub as SchemaModel, options, inlining));
+    } else if (SCHEMA_VALUES.includes(key) && (isObject(value) || typeof value === "boolean")) {
+      out[key] = toJsonSchema(value as SchemaModel, options, inlining);
+    } else if (key === "items" && Array.isArray(value)) {
+      out[key] = value.map((sub) => toJsonSchema(sub as SchemaModel, options, inlining));
+    } else if (key === "format" && typeof value === "string") {
+      options.formats.add(value);
+      out[key] = value;
+    } else {
+      out[key] = value;
+    }
+  }
+  if (!options.openapi31) fixExclusiveBounds(out);
+  return out;
+}
+
+/** OpenAPI 3.0 `exclusiveMinimum: true` + `minimum: n` → JSON Schema `exclusiveMinimum: n`. */
+function fixExclusiveBounds(out: Record<string, unknown>): void {
+  for (const [flag, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+    if (typeof out[flag] !== "boolean") continue;
+    if (out[flag] === true && typeof out[bound] === "number") {
+      out[flag] = out[bound];
+      delete out[bound];
+    } else {
+      delete out[flag];
+    }
+  }
+}
+
+function applyNullable(source: Readonly<Record<string, unknown>>, converted: Record<string, unknown>): unknown {
+  if (source.nullable !== true) return converted;
+  if (Array.isArray(converted.enum) && !converted.enum.includes(null)) converted.enum = [...converted.enum, null];
+  if (typeof converted.type === "string") {
+    converted.type = [converted.type, "null"];
+    return converted;
+  }
+  if (converted.type === undefined && (converted.allOf || converted.oneOf || converted.anyOf || converted.$ref)) {
+    return { anyOf: [converted, { type: "null" }] };
+  }
+  return converted;
+}
+
+function withoutRef(schema: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const { $ref: _ref, ...rest } = schema;
+  return rest;
+}

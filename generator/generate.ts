@@ -1,0 +1,71 @@
+/**
+ * The pipeline: load → model → emit → (format) → write or check.
+ * Everything before `writeOutput`/`checkOutput` is pure with respect to the output folder.
+ */
+import { resolve } from "node:path";
+import { emitClient } from "./emit/client/emit-client.js";
+import { emitRuntime } from "./emit/emit-runtime.js";
+import { emitServer } from "./emit/server/emit-server.js";
+import { emitTypes } from "./emit/emit-types.js";
+import type { EmitContext, GeneratedFile } from "./emit/file.js";
+import { formatSource } from "./emit/format.js";
+import { generatedHeader } from "./emit/header.js";
+import { emitValidators } from "./emit/validators/emit-validators.js";
+import { loadSpec } from "./load/load-spec.js";
+import { buildModel } from "./model/build-model.js";
+import { toPascalCase } from "./model/names.js";
+import type { ApiModel } from "./model/types.js";
+import { checkOutput, type Drift } from "./write/check-output.js";
+import { assertOwnedOutput, writeOutput, type WriteReport } from "./write/write-output.js";
+
+export interface GenerateOptions {
+  readonly specPath: string;
+  readonly outDir: string;
+  /** PascalCase API name; defaults to the spec's title. */
+  readonly apiName?: string;
+  readonly cwd?: string;
+}
+
+export interface Rendered {
+  readonly model: ApiModel;
+  readonly files: readonly GeneratedFile[];
+  readonly inputsHash: string;
+}
+
+export async function render(options: GenerateOptions): Promise<Rendered> {
+  const cwd = options.cwd ?? process.cwd();
+  const loaded = await loadSpec(resolve(cwd, options.specPath), cwd);
+  const model = buildModel(loaded.document, loaded.specHash);
+  const context: EmitContext = {
+    apiName: options.apiName ?? (toPascalCase(model.title) || "Api"),
+    specPath: loaded.displayPath,
+  };
+  const emitted = [
+    ...(await emitTypes(loaded.document, model, context)),
+    ...emitClient(model, context),
+    ...emitServer(model, context),
+    ...emitValidators(loaded.document, model, context),
+  ];
+  const header = generatedHeader(context.specPath, model.specHash);
+  const files: GeneratedFile[] = [];
+  for (const file of emitted) {
+    files.push({ path: file.path, content: await formatSource(file.path, header + file.content) });
+  }
+  files.push(...(await emitRuntime()));
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { model, files, inputsHash: model.specHash };
+}
+
+export async function generate(options: GenerateOptions): Promise<{ rendered: Rendered; report: WriteReport }> {
+  const cwd = options.cwd ?? process.cwd();
+  const outDir = resolve(cwd, options.outDir);
+  await assertOwnedOutput(outDir, [cwd, resolve(cwd, options.specPath)]);
+  const rendered = await render(options);
+  const report = await writeOutput(outDir, rendered.files, rendered.inputsHash);
+  return { rendered, report };
+}
+
+export async function check(options: GenerateOptions): Promise<Drift[]> {
+  const rendered = await render(options);
+  return checkOutput(resolve(options.cwd ?? process.cwd(), options.outDir), rendered.files, rendered.inputsHash);
+}

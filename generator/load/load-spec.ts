@@ -1,0 +1,107 @@
+/**
+ * load: read the spec and every file it `$ref`s, bundled into one document with
+ * Redocly's openapi-core (the same parser the linter uses). Internal `$ref`s stay refs.
+ */
+import { createHash } from "node:crypto";
+import { relative } from "node:path";
+import { bundle, createConfig, getLineColLocation, YamlParseError } from "@redocly/openapi-core";
+import type { NormalizedProblem } from "@redocly/openapi-core";
+import { GeneratorError } from "../errors.js";
+
+export interface LoadedSpec {
+  /** The bundled document (external files pulled into components). */
+  readonly document: Record<string, unknown>;
+  /** SHA-256 (hex, 16 chars) of the bundled document. */
+  readonly specHash: string;
+  /** The spec path relative to the working directory, for headers and messages. */
+  readonly displayPath: string;
+}
+
+export async function loadSpec(specPath: string, cwd = process.cwd()): Promise<LoadedSpec> {
+  const displayPath = relative(cwd, specPath).split("\\").join("/") || specPath;
+  const config = await createConfig({ rules: {} });
+  let result: Awaited<ReturnType<typeof bundle>>;
+  try {
+    result = await bundle({ ref: specPath, config, dereference: false });
+  } catch (error) {
+    throw loadFailure(error, displayPath);
+  }
+  const unresolved = result.problems.find((problem) => problem.severity === "error" || /resolve/i.test(problem.message));
+  if (unresolved) throw problemError(unresolved, cwd);
+
+  const document = result.bundle.parsed;
+  if (document === null || typeof document !== "object" || Array.isArray(document)) {
+    throw new GeneratorError("invalidSpec", "The spec is not an OpenAPI document (expected a YAML or JSON object)", {
+      where: displayPath,
+      hint: "Point --spec at an OpenAPI 3.0 or 3.1 document.",
+    });
+  }
+  checkVersion(document as Record<string, unknown>, displayPath);
+  const specHash = createHash("sha256").update(JSON.stringify(document)).digest("hex").slice(0, 16);
+  return { document: document as Record<string, unknown>, specHash, displayPath };
+}
+
+function checkVersion(document: Record<string, unknown>, where: string): void {
+  if (typeof document.swagger === "string") {
+    throw new GeneratorError("unsupportedSpec", `Swagger ${document.swagger} documents are not supported`, {
+      where,
+      hint: "Convert it to OpenAPI 3 first (for example with `npx swagger2openapi spec.yaml -o openapi.yaml`), then generate from the result.",
+    });
+  }
+  const version = typeof document.openapi === "string" ? document.openapi : undefined;
+  if (!version || !/^3\.[01]\.\d+$/.test(version)) {
+    throw new GeneratorError("unsupportedSpec", `Unsupported OpenAPI version ${JSON.stringify(document.openapi ?? null)}`, {
+      where: `${where}#/openapi`,
+      hint: "The generator supports OpenAPI 3.0.x and 3.1.x; set `openapi:` to one of them.",
+    });
+  }
+  if (document.info === null || typeof document.info !== "object") {
+    throw new GeneratorError("invalidSpec", "The spec has no `info` object", {
+      where: `${where}#/info`,
+      hint: "Add `info: { title, version }`.",
+    });
+  }
+}
+
+function loadFailure(error: unknown, displayPath: string): GeneratorError {
+  if (error instanceof YamlParseError) {
+    const file = relative(process.cwd(), error.source.absoluteRef) || displayPath;
+    return new GeneratorError("invalidSpec", `Malformed YAML or JSON: ${firstLine(error.originalError.message)}`, {
+      where: `${file}:${error.line}:${error.col}`,
+      hint: "Fix the syntax at that position (a missing bracket, bad indentation or an unquoted colon are the usual causes).",
+      cause: error,
+    });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  if (/ENOENT/.test(message)) {
+    return new GeneratorError("invalidSpec", "The spec file does not exist", {
+      where: displayPath,
+      hint: "Check the --spec path.",
+      cause: error,
+    });
+  }
+  return new GeneratorError("invalidSpec", `The spec could not be read: ${firstLine(message)}`, { where: displayPath, cause: error });
+}
+
+function problemError(problem: NormalizedProblem, cwd: string): GeneratorError {
+  const location = problem.location[0];
+  let where = location?.pointer ?? "";
+  if (location && "source" in location) {
+    const file = relative(cwd, location.source.absoluteRef);
+    try {
+      const { start } = getLineColLocation(location);
+      where = `${file}:${start.line}:${start.col} (${location.pointer})`;
+    } catch {
+      where = `${file} ${location.pointer}`;
+    }
+  }
+  const missingRef = /resolve \$ref/i.test(problem.message);
+  return new GeneratorError("invalidSpec", missingRef ? `${problem.message} — the $ref target is missing` : problem.message, {
+    where,
+    hint: missingRef ? "Fix the $ref: the file or the JSON pointer it names does not exist." : "Fix the spec at that location.",
+  });
+}
+
+function firstLine(text: string): string {
+  return text.split("\n")[0] ?? text;
+}

@@ -1,0 +1,232 @@
+/**
+ * model: the bundled OpenAPI document → ApiModel (plain data every emitter reads).
+ * Pure: no I/O. See https://spec.openapis.org/oas/v3.0.3#operation-object.
+ */
+import { GeneratorError } from "../errors.js";
+import { readDeprecation, readRateLimits, readStability } from "./extensions.js";
+import { NameRegistry, deriveOperationName, toCamelCase, toPascalCase } from "./names.js";
+import { isObject, resolveObject } from "./resolve-ref.js";
+import type {
+  ApiKeyModel,
+  ApiModel,
+  HeaderModel,
+  HttpMethod,
+  MediaModel,
+  OperationModel,
+  ParameterLocation,
+  ParameterModel,
+  RenameModel,
+  RequestBodyModel,
+  ResponseModel,
+  SchemaModel,
+} from "./types.js";
+
+const METHODS: readonly HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
+
+type Doc = Record<string, unknown>;
+
+export function buildModel(document: Doc, specHash: string): ApiModel {
+  const info = isObject(document.info) ? document.info : {};
+  const apiKey = findApiKeyScheme(document);
+  const registry = new NameRegistry();
+  const renames: RenameModel[] = [];
+  const seenIds = new Map<string, string>();
+  const operations: OperationModel[] = [];
+
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const item = resolveObject(document, rawItem);
+    if (!item) continue;
+    for (const method of METHODS) {
+      const operation = resolveObject(document, item[method]);
+      if (!operation) continue;
+      const pointer = `#/paths/${escapePointer(path)}/${method}`;
+      const declaredId = typeof operation.operationId === "string" ? operation.operationId : undefined;
+      if (declaredId !== undefined) {
+        const previous = seenIds.get(declaredId);
+        if (previous) {
+          throw new GeneratorError("invalidSpec", `Duplicate operationId ${JSON.stringify(declaredId)}`, {
+            where: `${pointer} and ${previous}`,
+            hint: "operationIds must be unique: rename one of them.",
+          });
+        }
+        seenIds.set(declaredId, pointer);
+      }
+      const operationId = declaredId ?? deriveOperationName(method, path);
+      const wanted = toCamelCase(operationId) || deriveOperationName(method, path);
+      const name = registry.claim(wanted);
+      if (name !== operationId) {
+        renames.push({
+          kind: "operation",
+          from: declaredId ?? `${method.toUpperCase()} ${path}`,
+          to: name,
+          reason: declaredId === undefined ? "no operationId" : name === wanted ? "not an identifier" : "name collision",
+        });
+      }
+      operations.push(
+        buildOperation(document, { path, method, pointer, item, operation, operationId, name, apiKey }),
+      );
+    }
+  }
+
+  return {
+    title: typeof info.title === "string" ? info.title : "API",
+    version: typeof info.version === "string" ? info.version : "0.0.0",
+    description: typeof info.description === "string" ? info.description : undefined,
+    openapiVersion: String(document.openapi),
+    specHash,
+    apiKey,
+    rateLimits: readRateLimits(document["x-rate-limits"]),
+    operations,
+    schemas: readSchemas(document),
+    renames,
+  };
+}
+
+interface OperationInput {
+  path: string;
+  method: HttpMethod;
+  pointer: string;
+  item: Doc;
+  operation: Doc;
+  operationId: string;
+  name: string;
+  apiKey: ApiKeyModel | undefined;
+}
+
+function buildOperation(document: Doc, input: OperationInput): OperationModel {
+  const { operation } = input;
+  const security = readSecurity(operation.security ?? document.security);
+  return {
+    operationId: input.operationId,
+    name: input.name,
+    typeName: toPascalCase(input.name),
+    method: input.method,
+    path: input.path,
+    pointer: input.pointer,
+    tags: Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === "string") : [],
+    summary: text(operation.summary),
+    description: text(operation.description),
+    deprecation: readDeprecation(operation),
+    stability: readStability(operation["x-stability"]),
+    parameters: readParameters(document, input),
+    requestBody: readRequestBody(document, operation.requestBody),
+    responses: readResponses(document, operation.responses),
+    secured:
+      input.apiKey !== undefined &&
+      security.length > 0 &&
+      security.every((alternative) => alternative.includes(input.apiKey?.schemeName ?? "")),
+    security,
+  };
+}
+
+function readParameters(document: Doc, input: OperationInput): Record<ParameterLocation, ParameterModel[]> {
+  // operation-level parameters override path-level ones with the same name and location
+  const byKey = new Map<string, ParameterModel>();
+  for (const list of [input.item.parameters, input.operation.parameters]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const parameter = resolveObject(document, raw);
+      if (!parameter || typeof parameter.name !== "string") continue;
+      const location = parameter.in;
+      if (location !== "path" && location !== "query" && location !== "header" && location !== "cookie") continue;
+      byKey.set(`${location}:${parameter.name}`, buildParameter(document, parameter, location));
+    }
+  }
+  const grouped: Record<ParameterLocation, ParameterModel[]> = { path: [], query: [], header: [], cookie: [] };
+  for (const parameter of byKey.values()) grouped[parameter.in].push(parameter);
+  for (const location of LOCATIONS) grouped[location].sort((a, b) => compare(a.name, b.name));
+  return grouped;
+}
+
+function buildParameter(document: Doc, parameter: Doc, location: ParameterLocation): ParameterModel {
+  const content = isObject(parameter.content) ? Object.values(parameter.content)[0] : undefined;
+  const schema = (isObject(parameter.schema) ? parameter.schema : isObject(content) ? content.schema : undefined) ?? {};
+  const resolved = resolveObject(document, schema);
+  const style = text(parameter.style);
+  return {
+    name: parameter.name as string,
+    in: location,
+    required: location === "path" || parameter.required === true,
+    description: text(parameter.description),
+    schema: schema as SchemaModel,
+    array: resolved?.type === "array" || (Array.isArray(resolved?.type) && resolved.type.includes("array")),
+    style,
+    explode: typeof parameter.explode === "boolean" ? parameter.explode : (style ?? "form") === "form",
+    deprecated: parameter.deprecated === true,
+  };
+}
+
+function readRequestBody(document: Doc, raw: unknown): RequestBodyModel | undefined {
+  const body = resolveObject(document, raw);
+  if (!body) return undefined;
+  return { required: body.required === true, description: text(body.description), contents: readContents(body.content) };
+}
+
+function readResponses(document: Doc, raw: unknown): ResponseModel[] {
+  if (!isObject(raw)) return [];
+  const out: ResponseModel[] = [];
+  for (const [status, value] of Object.entries(raw)) {
+    if (status.startsWith("x-")) continue;
+    const response = resolveObject(document, value);
+    if (!response) continue;
+    const headers: HeaderModel[] = [];
+    if (isObject(response.headers)) {
+      for (const [name, rawHeader] of Object.entries(response.headers)) {
+        const header = resolveObject(document, rawHeader);
+        headers.push({
+          name,
+          required: header?.required === true,
+          schema: isObject(header?.schema) ? (header.schema as SchemaModel) : undefined,
+        });
+      }
+    }
+    out.push({ status: /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status, description: text(response.description), headers, contents: readContents(response.content) });
+  }
+  return out;
+}
+
+function readContents(raw: unknown): MediaModel[] {
+  if (!isObject(raw)) return [];
+  return Object.entries(raw).map(([mediaType, media]) => ({
+    mediaType,
+    schema: isObject(media) && (isObject(media.schema) || typeof media.schema === "boolean") ? (media.schema as SchemaModel) : undefined,
+  }));
+}
+
+function readSecurity(raw: unknown): string[][] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isObject).map((requirement) => Object.keys(requirement).sort(compare));
+}
+
+function findApiKeyScheme(document: Doc): ApiKeyModel | undefined {
+  const components = isObject(document.components) ? document.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  for (const [schemeName, raw] of Object.entries(schemes)) {
+    const scheme = resolveObject(document, raw);
+    if (scheme?.type !== "apiKey" || typeof scheme.name !== "string") continue;
+    if (scheme.in === "header" || scheme.in === "query" || scheme.in === "cookie") {
+      return { schemeName, in: scheme.in, name: scheme.name };
+    }
+  }
+  return undefined;
+}
+
+function readSchemas(document: Doc): Record<string, SchemaModel> {
+  const components = isObject(document.components) ? document.components : {};
+  return isObject(components.schemas) ? (components.schemas as Record<string, SchemaModel>) : {};
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim().length > 0 ? value : undefined;
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** Code-unit order: the same on every machine, whatever the locale. */
+export function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

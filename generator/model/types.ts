@@ -1,0 +1,128 @@
+/**
+ * The generator's intermediate representation: plain, normalized data about the API.
+ * Emitters read only this, never the raw spec.
+ */
+import type { HttpMethod } from "../../templates/client/descriptor.js";
+
+export type { HttpMethod };
+
+/** A JSON Schema value as found in the spec (after bundling; `$ref`s stay as refs). */
+export type SchemaModel = Readonly<Record<string, unknown>> | boolean;
+
+export interface ApiModel {
+  readonly title: string;
+  readonly version: string;
+  readonly description: string | undefined;
+  /** `3.0.x` or `3.1.x`, as declared. */
+  readonly openapiVersion: string;
+  /** SHA-256 (hex, first 16 chars) of the bundled spec, for headers and drift checks. */
+  readonly specHash: string;
+  /** The API-key scheme operations are secured with, when there is one. */
+  readonly apiKey: ApiKeyModel | undefined;
+  readonly rateLimits: RateLimitPolicyModel | undefined;
+  /** In spec order: paths as written, methods in the OpenAPI order. */
+  readonly operations: readonly OperationModel[];
+  /** `components.schemas`, keyed by name, for validators. */
+  readonly schemas: Readonly<Record<string, SchemaModel>>;
+  /** Names that had to change to become identifiers, for the README and diagnostics. */
+  readonly renames: readonly RenameModel[];
+}
+
+export interface ApiKeyModel {
+  readonly schemeName: string;
+  readonly in: "header" | "query" | "cookie";
+  readonly name: string;
+}
+
+export interface RatePlanModel {
+  readonly name: string;
+  readonly perMinute: number | null;
+  readonly perDay: number | null;
+}
+
+export interface RateLimitPolicyModel {
+  readonly algorithm: string;
+  readonly plans: readonly RatePlanModel[];
+  readonly ban: { readonly afterRejectedRequests: number; readonly durationSeconds: number } | undefined;
+}
+
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+export interface ParameterModel {
+  readonly name: string;
+  readonly in: ParameterLocation;
+  readonly required: boolean;
+  readonly description: string | undefined;
+  readonly schema: SchemaModel;
+  /** True when the schema is (or resolves to) an array. */
+  readonly array: boolean;
+  readonly style: string | undefined;
+  readonly explode: boolean;
+  readonly deprecated: boolean;
+}
+
+export interface MediaModel {
+  readonly mediaType: string;
+  readonly schema: SchemaModel | undefined;
+}
+
+export interface RequestBodyModel {
+  readonly required: boolean;
+  readonly description: string | undefined;
+  readonly contents: readonly MediaModel[];
+}
+
+export interface HeaderModel {
+  readonly name: string;
+  readonly required: boolean;
+  readonly schema: SchemaModel | undefined;
+}
+
+export interface ResponseModel {
+  /** `200`, `4XX`, `default` ... as written in the spec. */
+  readonly status: string;
+  readonly description: string | undefined;
+  readonly headers: readonly HeaderModel[];
+  readonly contents: readonly MediaModel[];
+}
+
+export interface DeprecationModel {
+  /** ISO date (YYYY-MM-DD) from `x-sunset`. */
+  readonly sunset: string | undefined;
+  /** ISO date from `x-deprecated-since`. */
+  readonly since: string | undefined;
+  /** operationId named by `x-replaced-by`. */
+  readonly replacedBy: string | undefined;
+}
+
+export interface OperationModel {
+  /** The spec's operationId, or one derived from method and path when missing. */
+  readonly operationId: string;
+  /** A unique, safe camelCase identifier for methods and validators. */
+  readonly name: string;
+  /** The same in PascalCase, for type names. */
+  readonly typeName: string;
+  readonly method: HttpMethod;
+  readonly path: string;
+  /** JSON pointer of the operation in the bundled spec, for messages. */
+  readonly pointer: string;
+  readonly tags: readonly string[];
+  readonly summary: string | undefined;
+  readonly description: string | undefined;
+  readonly deprecation: DeprecationModel | undefined;
+  readonly stability: "experimental" | "beta" | undefined;
+  readonly parameters: Readonly<Record<ParameterLocation, readonly ParameterModel[]>>;
+  readonly requestBody: RequestBodyModel | undefined;
+  readonly responses: readonly ResponseModel[];
+  /** Whether the operation requires the API key (every alternative of its security names it). */
+  readonly secured: boolean;
+  /** Names of the security schemes of the operation's requirement alternatives. */
+  readonly security: readonly (readonly string[])[];
+}
+
+export interface RenameModel {
+  readonly kind: "operation";
+  readonly from: string;
+  readonly to: string;
+  readonly reason: string;
+}

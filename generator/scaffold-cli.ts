@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+/**
+ * `npm run scaffold -- --out <dir> [--spec <file>] [--generated <dir>] [--name <Name>]`
+ * Writes one editable handler file per tag, and an index.ts, into <dir>. Never overwrites
+ * a file that exists: it says which files it skipped. Exit codes as for `generate`.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { emitScaffold } from "./emit/server/emit-scaffold.js";
+import { formatSource } from "./emit/format.js";
+import { EXIT_CODES, GeneratorError } from "./errors.js";
+import { loadSpec } from "./load/load-spec.js";
+import { buildModel } from "./model/build-model.js";
+import { toPascalCase } from "./model/names.js";
+
+async function main(argv: readonly string[]): Promise<number> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        out: { type: "string" },
+        spec: { type: "string", default: "spec/openapi.yaml" },
+        generated: { type: "string", default: "generated" },
+        name: { type: "string" },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_CODES.usage;
+  }
+  if (!values.out) {
+    process.stderr.write("error: --out <dir> is required: the folder for your handler files (e.g. src/handlers)\n");
+    return EXIT_CODES.usage;
+  }
+  try {
+    const spec = await loadSpec(resolve(values.spec));
+    const model = buildModel(spec.document, spec.specHash);
+    const out = resolve(values.out);
+    let generatedImport = relative(out, resolve(values.generated)).split("\\").join("/");
+    if (!generatedImport.startsWith(".")) generatedImport = `./${generatedImport}`;
+    const files = emitScaffold(model, { apiName: values.name ?? (toPascalCase(model.title) || "Api"), specPath: spec.displayPath }, generatedImport);
+    await mkdir(out, { recursive: true });
+    for (const file of files) {
+      const target = join(out, file.path);
+      try {
+        await writeFile(target, await formatSource(file.path, file.content), { flag: "wx" });
+        process.stdout.write(`created ${relative(process.cwd(), target)}\n`);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        process.stdout.write(`kept    ${relative(process.cwd(), target)} (exists; never overwritten)\n`);
+      }
+    }
+    return EXIT_CODES.ok;
+  } catch (error) {
+    if (error instanceof GeneratorError) {
+      process.stderr.write(`${error.format()}\n`);
+      return error.exitCode;
+    }
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return EXIT_CODES.internal;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

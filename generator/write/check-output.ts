@@ -1,0 +1,67 @@
+/**
+ * --check: compares every rendered file with the output folder and reports each changed,
+ * missing or extra file (with a short diff). Reads only; never writes.
+ */
+import { existsSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative, resolve, sep } from "node:path";
+import { createTwoFilesPatch } from "diff";
+import { MANIFEST_NAME, renderManifest } from "./manifest.js";
+import type { OutputFile } from "./write-output.js";
+
+/** Folders inside the output that belong to builds, not to the generator. */
+const IGNORED_DIRS = new Set(["node_modules", "dist"]);
+const DIFF_LINES = 12;
+
+export interface Drift {
+  readonly path: string;
+  readonly kind: "changed" | "missing" | "extra";
+  readonly diff?: string;
+}
+
+export async function checkOutput(outDir: string, files: readonly OutputFile[], inputsHash: string): Promise<Drift[]> {
+  const out = resolve(outDir);
+  const all = [...files, { path: MANIFEST_NAME, content: renderManifest(files, inputsHash) }];
+  const drifts: Drift[] = [];
+  for (const file of all) {
+    const current = await readFile(join(out, file.path), "utf8").catch(() => undefined);
+    if (current === undefined) drifts.push({ path: file.path, kind: "missing" });
+    else if (current !== file.content) drifts.push({ path: file.path, kind: "changed", diff: shortDiff(file.path, current, file.content) });
+  }
+  const expected = new Set(all.map((file) => file.path));
+  for (const path of await listFiles(out)) {
+    if (!expected.has(path)) drifts.push({ path, kind: "extra" });
+  }
+  return drifts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+export function formatDrift(drifts: readonly Drift[], outLabel: string): string {
+  const lines = [`${drifts.length} file(s) in ${outLabel} differ from what the spec generates:`];
+  for (const drift of drifts) {
+    lines.push(`  ${drift.kind.padEnd(7)} ${outLabel}/${drift.path}`);
+    if (drift.diff) lines.push(...drift.diff.split("\n").map((line) => `      ${line}`));
+  }
+  lines.push("Run `npm run generate` and commit the result (never edit generated files by hand).");
+  return lines.join("\n");
+}
+
+function shortDiff(path: string, current: string, expected: string): string {
+  const patch = createTwoFilesPatch(`on disk: ${path}`, `generated: ${path}`, current, expected, undefined, undefined, { context: 1 });
+  const body = patch.split("\n").slice(2).filter((line) => line.length > 0);
+  const shown = body.slice(0, DIFF_LINES);
+  if (body.length > DIFF_LINES) shown.push(`... (${body.length - DIFF_LINES} more diff lines)`);
+  return shown.join("\n");
+}
+
+async function listFiles(root: string): Promise<string[]> {
+  if (!existsSync(root)) return [];
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile()) continue;
+    const path = relative(root, join(entry.parentPath, entry.name)).split(sep).join("/");
+    if (IGNORED_DIRS.has(path.split("/")[0] ?? "")) continue;
+    files.push(path);
+  }
+  return files.sort();
+}

@@ -1,0 +1,48 @@
+/**
+ * The manifest is how the generator knows which files in the output folder it wrote:
+ * it only ever deletes or overwrites files listed there (or files it is writing anew).
+ */
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+export const MANIFEST_NAME = ".generated-manifest.json";
+
+export interface Manifest {
+  readonly generator: string;
+  /** Hash of everything the output depends on (spec, templates, generator), for fast drift checks. */
+  readonly inputsHash: string;
+  /** Output files (POSIX paths) with the SHA-256 of their content. */
+  readonly files: Readonly<Record<string, string>>;
+}
+
+export function sha256(content: string | Uint8Array): string {
+  return createHash("sha256").update(content).digest("hex");
+}
+
+export function renderManifest(files: readonly { path: string; content: string }[], inputsHash: string): string {
+  const entries = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const manifest: Manifest = {
+    generator: "pet store contract toolchain",
+    inputsHash,
+    files: Object.fromEntries(entries.map((file) => [file.path, sha256(file.content)])),
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** The manifest in `outDir`, `null` when there is none, `undefined` when it is unreadable. */
+export async function readManifest(outDir: string): Promise<Manifest | null | undefined> {
+  let text: string;
+  try {
+    text = await readFile(join(outDir, MANIFEST_NAME), "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && "files" in parsed && "inputsHash" in parsed) return parsed as Manifest;
+  } catch {
+    // fall through
+  }
+  return undefined;
+}
