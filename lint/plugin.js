@@ -1,0 +1,23 @@
+/**
+ * House lint rules for the pet store contract that Redocly's configurable
+ * `rule/...` assertions cannot express (they need $ref resolution across the
+ * document or the root `security`). Loaded by `redocly.yaml` as `plugins`;
+ * rule ids are `house/<file name>`.
+ *
+ * Redocly 2 plugin format: an ES module whose default export is a function
+ * returning the plugin object.
+ */
+import apiKeySecurity from "./rules/api-key-security.js";
+import errorResponseSchema from "./rules/error-response-schema.js";
+
+export default function housePlugin() {
+  return {
+    id: "house",
+    rules: {
+      oas3: {
+        "api-key-security": apiKeySecurity,
+        "error-response-schema": errorResponseSchema,
+      },
+    },
+  };
+}

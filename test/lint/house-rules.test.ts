@@ -1,0 +1,281 @@
+/**
+ * Each house rule of redocly.yaml: a document that breaks it fails lint with exactly the
+ * rule ids listed, and one that keeps it lints with zero problems. Documents are the
+ * shared fixture (helpers.ts) with one inline edit each.
+ */
+import { describe, expect, it } from "vitest";
+import { describeProblems, fixture, lintYaml, ruleIds, yaml } from "./helpers.js";
+import type { Doc } from "./helpers.js";
+
+interface Case {
+  readonly name: string;
+  readonly change: (doc: Doc) => void;
+}
+
+interface BreakCase extends Case {
+  /** Every rule id the broken document must report, and no other. */
+  readonly ids: readonly string[];
+}
+
+const getPet = (doc: Doc): Doc => doc.paths["/pets/{petId}"].get;
+const getInventory = (doc: Doc): Doc => doc.paths["/store/inventory"].get;
+
+function expectPasses({ name, change }: Case): void {
+  it(`passes: ${name}`, async () => {
+    const problems = await lintYaml(fixture(change));
+    expect(problems, describeProblems(problems)).toEqual([]);
+  });
+}
+
+function expectFails({ name, change, ids }: BreakCase): void {
+  it(`fails with ${ids.join(" + ")}: ${name}`, async () => {
+    const problems = await lintYaml(fixture(change));
+    expect(ruleIds(problems), describeProblems(problems)).toEqual([...ids].sort());
+  });
+}
+
+describe("the fixture", () => {
+  expectPasses({ name: "keeps every rule as it is", change: () => {} });
+});
+
+describe("house rule 1: a deprecated operation has a valid x-sunset date", () => {
+  const id = "rule/deprecated-operation-sunset";
+  expectPasses({
+    name: "deprecated with x-sunset 2027-06-30",
+    change: (doc) => Object.assign(getPet(doc), { deprecated: true, "x-sunset": "2027-06-30" }),
+  });
+  expectPasses({
+    name: "a leap day is a real date",
+    change: (doc) => Object.assign(getPet(doc), { deprecated: true, "x-sunset": "2028-02-29" }),
+  });
+  expectPasses({
+    name: "an operation that is not deprecated needs no x-sunset",
+    change: (doc) => Object.assign(getPet(doc), { deprecated: false }),
+  });
+  expectFails({
+    name: "deprecated without x-sunset",
+    change: (doc) => Object.assign(getPet(doc), { deprecated: true }),
+    ids: [id],
+  });
+  expectFails({
+    name: "x-sunset is not a real date (30 February)",
+    change: (doc) => Object.assign(getPet(doc), { deprecated: true, "x-sunset": "2027-02-30" }),
+    ids: [id],
+  });
+  expectFails({
+    name: "x-sunset is not an ISO date",
+    change: (doc) => Object.assign(getPet(doc), { deprecated: true, "x-sunset": "30/06/2027" }),
+    ids: [id],
+  });
+  expectFails({
+    name: "x-sunset is a date-time, not a date",
+    change: (doc) =>
+      Object.assign(getPet(doc), { deprecated: true, "x-sunset": "2027-06-30T00:00:00Z" }),
+    ids: [id],
+  });
+  expectFails({
+    name: "x-sunset is a number",
+    change: (doc) => Object.assign(getPet(doc), { deprecated: true, "x-sunset": 20270630 }),
+    ids: [id],
+  });
+});
+
+describe("house rule 2: x-stability is only experimental or beta", () => {
+  const id = "rule/x-stability-values";
+  expectPasses({
+    name: "experimental",
+    change: (doc) => (getPet(doc)["x-stability"] = "experimental"),
+  });
+  expectPasses({ name: "beta", change: (doc) => (getPet(doc)["x-stability"] = "beta") });
+  expectFails({
+    name: "stable (absent means stable)",
+    change: (doc) => (getPet(doc)["x-stability"] = "stable"),
+    ids: [id],
+  });
+  expectFails({
+    name: "wrong case",
+    change: (doc) => (getPet(doc)["x-stability"] = "Beta"),
+    ids: [id],
+  });
+  expectFails({
+    name: "alpha",
+    change: (doc) => (getInventory(doc)["x-stability"] = "alpha"),
+    ids: [id],
+  });
+});
+
+describe("house rule 3: 429 with Retry-After on every operation, X-RateLimit-* on every response", () => {
+  expectPasses({
+    name: "an inline 429 with Retry-After and the rate-limit headers",
+    change: (doc) => {
+      getInventory(doc).responses["429"] = yaml(`
+        description: Rate limited.
+        headers:
+          Retry-After: { $ref: '#/components/headers/Retry-After' }
+          X-RateLimit-Limit: { $ref: '#/components/headers/X-RateLimit-Limit' }
+          X-RateLimit-Remaining: { $ref: '#/components/headers/X-RateLimit-Remaining' }
+          X-RateLimit-Reset: { $ref: '#/components/headers/X-RateLimit-Reset' }
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Error' }
+      `);
+    },
+  });
+  expectFails({
+    name: "an operation without a 429 response",
+    change: (doc) => delete getInventory(doc).responses["429"],
+    ids: ["rule/operation-declares-429"],
+  });
+  expectFails({
+    name: "the shared 429 response without Retry-After",
+    change: (doc) => {
+      delete doc.components.responses.TooManyRequests.headers["Retry-After"];
+      delete doc.components.headers["Retry-After"];
+    },
+    ids: ["response-contains-header"],
+  });
+  expectFails({
+    name: "a success response without X-RateLimit-Reset",
+    change: (doc) => delete getPet(doc).responses["200"].headers["X-RateLimit-Reset"],
+    ids: ["response-contains-header"],
+  });
+  expectFails({
+    name: "a shared error response without X-RateLimit-Remaining",
+    change: (doc) => delete doc.components.responses.NotFound.headers["X-RateLimit-Remaining"],
+    ids: ["response-contains-header"],
+  });
+  expectFails({
+    name: "a default response without headers",
+    change: (doc) => {
+      getPet(doc).responses.default = yaml(`
+        description: Any other error.
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Error' }
+      `);
+    },
+    ids: ["response-contains-header"],
+  });
+});
+
+describe("house rule 4: every 4xx/5xx body is the Error schema", () => {
+  const id = "house/error-response-schema";
+  const errorResponse = (schema: string, mediaType = "application/json"): Doc =>
+    yaml(`
+      description: Error.
+      headers:
+        X-RateLimit-Limit: { $ref: '#/components/headers/X-RateLimit-Limit' }
+        X-RateLimit-Remaining: { $ref: '#/components/headers/X-RateLimit-Remaining' }
+        X-RateLimit-Reset: { $ref: '#/components/headers/X-RateLimit-Reset' }
+      content:
+        ${mediaType}:
+          schema: ${schema}
+    `);
+  expectPasses({
+    name: "an inline 500 and a default response referencing Error",
+    change: (doc) => {
+      getPet(doc).responses["500"] = errorResponse("{ $ref: '#/components/schemas/Error' }");
+      getPet(doc).responses.default = errorResponse("{ $ref: '#/components/schemas/Error' }");
+    },
+  });
+  expectFails({
+    name: "a 500 with an inline schema",
+    change: (doc) =>
+      (getPet(doc).responses["500"] = errorResponse(
+        "{ type: object, properties: { code: { type: string, example: x } } }",
+      )),
+    ids: [id],
+  });
+  expectFails({
+    name: "a 5XX body that is another schema",
+    change: (doc) =>
+      (getPet(doc).responses["5XX"] = errorResponse("{ $ref: '#/components/schemas/Pet' }")),
+    ids: [id],
+  });
+  expectFails({
+    name: "the shared 404 response has no body",
+    change: (doc) => delete doc.components.responses.NotFound.content,
+    ids: [id],
+  });
+  expectFails({
+    name: "an error body that is not JSON",
+    change: (doc) =>
+      (getPet(doc).responses["500"] = errorResponse(
+        "{ type: string, example: oops }",
+        "text/plain",
+      )),
+    ids: [id, "response-mime-type"],
+  });
+  expectFails({
+    name: "a default response with another schema",
+    change: (doc) =>
+      (getPet(doc).responses.default = errorResponse("{ $ref: '#/components/schemas/Pet' }")),
+    ids: [id],
+  });
+});
+
+describe("house rule 5: operationId, exactly one tag of Pets/Store, and the API-key security", () => {
+  const security = "house/api-key-security";
+  const tag = "rule/operation-single-tag";
+  expectPasses({
+    name: "security declared per operation instead of at the root",
+    change: (doc) => {
+      delete doc.security;
+      getPet(doc).security = [{ ApiKeyAuth: [] }];
+      getInventory(doc).security = [{ ApiKeyAuth: [] }];
+    },
+  });
+  expectFails({
+    name: "no operationId",
+    change: (doc) => delete getPet(doc).operationId,
+    ids: ["operation-operationId"],
+  });
+  expectFails({
+    name: "operationId is not camelCase",
+    change: (doc) => (getPet(doc).operationId = "get_pet"),
+    ids: ["rule/operation-id-camel-case"],
+  });
+  expectFails({
+    name: "no tags",
+    change: (doc) => delete getPet(doc).tags,
+    ids: [tag, "operation-tag-defined"],
+  });
+  expectFails({ name: "an empty tag list", change: (doc) => (getPet(doc).tags = []), ids: [tag] });
+  expectFails({
+    name: "both tags",
+    change: (doc) => (getPet(doc).tags = ["Pets", "Store"]),
+    ids: [tag, "operation-singular-tag"],
+  });
+  expectFails({
+    name: "a tag other than Pets or Store",
+    change: (doc) => {
+      doc.tags.push({ name: "Zoo", description: "Zoo." });
+      getPet(doc).tags = ["Zoo"];
+    },
+    ids: [tag],
+  });
+  expectFails({
+    name: "an operation that opts out of security",
+    change: (doc) => (getPet(doc).security = []),
+    ids: [security],
+  });
+  expectFails({
+    name: "an anonymous alternative ({}) makes the key optional",
+    change: (doc) => (getPet(doc).security = [{ ApiKeyAuth: [] }, {}]),
+    ids: [security],
+  });
+  expectFails({
+    name: "no root security and none on the operation",
+    change: (doc) => {
+      delete doc.security;
+      getPet(doc).security = [{ ApiKeyAuth: [] }];
+    },
+    ids: [security, "security-defined"],
+  });
+  expectFails({
+    name: "the scheme is not an API key",
+    change: (doc) =>
+      (doc.components.securitySchemes.ApiKeyAuth = { type: "http", scheme: "bearer" }),
+    ids: [security],
+  });
+});

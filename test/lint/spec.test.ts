@@ -1,0 +1,58 @@
+/**
+ * The real contract: it lints with zero problems (through @redocly/openapi-core and through
+ * the pinned CLI that `npm run lint` uses), the lint config itself is valid, and an
+ * independent validator accepts it as OpenAPI 3.0.3.
+ */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { lintConfig } from "@redocly/openapi-core";
+import { describe, expect, it } from "vitest";
+import {
+  CONFIG_PATH,
+  ROOT,
+  SPEC_PATH,
+  describeProblems,
+  lintSpec,
+  projectConfig,
+} from "./helpers.js";
+
+describe("spec/openapi.yaml", () => {
+  it("lints with zero problems under redocly.yaml (openapi-core)", async () => {
+    const problems = await lintSpec();
+    expect(problems, describeProblems(problems)).toEqual([]);
+  });
+
+  it("lints with zero errors and zero warnings in the Redocly CLI (`npm run lint`)", async () => {
+    const cli = path.join(ROOT, "node_modules/@redocly/cli/bin/cli.js");
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [cli, "lint", SPEC_PATH, "--config", CONFIG_PATH, "--format", "json"],
+      {
+        cwd: ROOT,
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+    const report = JSON.parse(stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: unknown[];
+    };
+    expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    expect(report.problems).toEqual([]);
+  }, 60_000);
+
+  it("is validated as OpenAPI 3.0.3 by an independent validator (swagger-parser)", async () => {
+    const api = await SwaggerParser.validate(SPEC_PATH);
+    expect("openapi" in api ? api.openapi : undefined).toBe("3.0.3");
+    expect(api.info.version).toBe("1.0.0");
+  });
+});
+
+describe("redocly.yaml", () => {
+  it("is a valid Redocly configuration", async () => {
+    const config = await projectConfig();
+    const problems = await lintConfig({ config });
+    expect(problems, describeProblems(problems)).toEqual([]);
+  });
+});
