@@ -61,6 +61,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return EXIT_CODES.ok;
     }
     const { rendered, report } = await generate(options);
+    for (const warning of rendered.warnings) process.stderr.write(`warning: ${warning}\n`);
     process.stdout.write(
       `Generated ${rendered.files.length} files for ${rendered.model.operations.length} operations into ${values.out}/ ` +
         `(${report.written.length} written, ${report.deleted.length} deleted, ${report.unchanged.length} unchanged)\n`,

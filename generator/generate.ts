@@ -30,6 +30,8 @@ export interface Rendered {
   readonly model: ApiModel;
   readonly files: readonly GeneratedFile[];
   readonly inputsHash: string;
+  /** What the generated code cannot enforce, for the user to know. */
+  readonly warnings: readonly string[];
 }
 
 export async function render(options: GenerateOptions): Promise<Rendered> {
@@ -40,11 +42,12 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     apiName: options.apiName ?? (toPascalCase(model.title) || "Api"),
     specPath: loaded.displayPath,
   };
+  const warnings: string[] = [];
   const emitted = [
     ...(await emitTypes(loaded.document, model, context)),
     ...emitClient(model, context),
     ...emitServer(model, context),
-    ...emitValidators(loaded.document, model, context),
+    ...emitValidators(loaded.document, model, context, warnings),
   ];
   const header = generatedHeader(context.specPath, model.specHash);
   const files: GeneratedFile[] = [];
@@ -53,7 +56,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
   }
   files.push(...(await emitRuntime()));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { model, files, inputsHash: model.specHash };
+  return { model, files, inputsHash: model.specHash, warnings: [...new Set(warnings)] };
 }
 
 export async function generate(options: GenerateOptions): Promise<{ rendered: Rendered; report: WriteReport }> {

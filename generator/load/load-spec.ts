@@ -3,8 +3,9 @@
  * Redocly's openapi-core (the same parser the linter uses). Internal `$ref`s stay refs.
  */
 import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
-import { bundle, createConfig, getLineColLocation, YamlParseError } from "@redocly/openapi-core";
+import { bundle, createConfig, getLineColLocation, makeDocumentFromString, YamlParseError } from "@redocly/openapi-core";
 import type { NormalizedProblem } from "@redocly/openapi-core";
 import { GeneratorError } from "../errors.js";
 
@@ -19,11 +20,14 @@ export interface LoadedSpec {
 
 export async function loadSpec(specPath: string, cwd = process.cwd()): Promise<LoadedSpec> {
   const displayPath = relative(cwd, specPath).split("\\").join("/") || specPath;
-  const config = await createConfig({ rules: {} });
   let result: Awaited<ReturnType<typeof bundle>>;
   try {
-    result = await bundle({ ref: specPath, config, dereference: false });
+    const root = makeDocumentFromString(await readFile(specPath, "utf8"), specPath);
+    checkVersion(root.parsed, displayPath);
+    const config = await createConfig({ rules: {} });
+    result = await bundle({ doc: root, config, dereference: false });
   } catch (error) {
+    if (error instanceof GeneratorError) throw error;
     throw loadFailure(error, displayPath);
   }
   const unresolved = result.problems.find((problem) => problem.severity === "error" || /resolve/i.test(problem.message));
@@ -36,31 +40,38 @@ export async function loadSpec(specPath: string, cwd = process.cwd()): Promise<L
       hint: "Point --spec at an OpenAPI 3.0 or 3.1 document.",
     });
   }
-  checkVersion(document as Record<string, unknown>, displayPath);
   const specHash = createHash("sha256").update(JSON.stringify(document)).digest("hex").slice(0, 16);
   return { document: document as Record<string, unknown>, specHash, displayPath };
 }
 
-function checkVersion(document: Record<string, unknown>, where: string): void {
-  if (typeof document.swagger === "string") {
-    throw new GeneratorError("unsupportedSpec", `Swagger ${document.swagger} documents are not supported`, {
+/**
+ * Refuses what the generator cannot handle, before bundling. Lenient where openapi-typescript is:
+ * a short `openapi: 3.0` / `3.1` is read as 3.0.0 / 3.1.0, and a missing `info` gets defaults.
+ */
+function checkVersion(parsed: unknown, where: string): asserts parsed is Record<string, unknown> {
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new GeneratorError("invalidSpec", "The spec is not an OpenAPI document (expected a YAML or JSON object)", {
       where,
-      hint: "Convert it to OpenAPI 3 first (for example with `npx swagger2openapi spec.yaml -o openapi.yaml`), then generate from the result.",
+      hint: "Point --spec at an OpenAPI 3.0 or 3.1 document.",
     });
   }
-  const version = typeof document.openapi === "string" ? document.openapi : undefined;
-  if (!version || !/^3\.[01]\.\d+$/.test(version)) {
+  const document = parsed as Record<string, unknown>;
+  if (document.swagger !== undefined) {
+    throw new GeneratorError("unsupportedSpec", `Swagger ${String(document.swagger)} documents are not supported`, {
+      where: `${where}#/swagger`,
+      hint: "Convert it to OpenAPI 3 first (for example with `npx swagger2openapi swagger.yaml -o openapi.yaml`), then generate from the result.",
+    });
+  }
+  const declared = String(document.openapi ?? "");
+  const short = /^3\.[01]$/.test(declared) || declared === "3";
+  if (short) document.openapi = declared === "3" ? "3.0.0" : `${declared}.0`;
+  if (!/^3\.[01]\.\d+$/.test(String(document.openapi))) {
     throw new GeneratorError("unsupportedSpec", `Unsupported OpenAPI version ${JSON.stringify(document.openapi ?? null)}`, {
       where: `${where}#/openapi`,
       hint: "The generator supports OpenAPI 3.0.x and 3.1.x; set `openapi:` to one of them.",
     });
   }
-  if (document.info === null || typeof document.info !== "object") {
-    throw new GeneratorError("invalidSpec", "The spec has no `info` object", {
-      where: `${where}#/info`,
-      hint: "Add `info: { title, version }`.",
-    });
-  }
+  if (document.info === null || typeof document.info !== "object") document.info = { title: "API", version: "0.0.0" };
 }
 
 function loadFailure(error: unknown, displayPath: string): GeneratorError {

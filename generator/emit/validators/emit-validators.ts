@@ -19,8 +19,10 @@ import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "./to-json-sche
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 const ESM_REQUIRE = 'import { createRequire } from "node:module";\nconst require = createRequire(import.meta.url);\n';
 
+/** An ASCII export name (Ajv standalone requires one): non-ASCII characters become `_xHEX_`. */
 export function validatorName(operation: OperationModel, part: string): string {
-  return `${operation.name}$${part}`;
+  const ascii = operation.name.replace(/[^A-Za-z0-9_$]/gu, (char) => `_x${char.codePointAt(0)?.toString(16)}_`);
+  return `${ascii}$${part}`;
 }
 
 /** The JSON media type of a body or response, when it has one with a schema. */
@@ -30,11 +32,16 @@ export function jsonMedia(contents: readonly MediaModel[]): MediaModel | undefin
 
 export function isJsonMediaType(mediaType: string): boolean {
   const base = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
-  return base === "application/json" || base.endsWith("+json") || base === "*/*" && false;
+  return base === "application/json" || base.endsWith("+json");
 }
 
-export function emitValidators(document: Record<string, unknown>, model: ApiModel, _context: EmitContext): GeneratedFile[] {
-  const convert: ConvertOptions = { document, openapi31: model.openapiVersion.startsWith("3.1"), formats: new Set() };
+export function emitValidators(
+  document: Record<string, unknown>,
+  model: ApiModel,
+  _context: EmitContext,
+  warnings: string[] = [],
+): GeneratedFile[] {
+  const convert: ConvertOptions = { document, openapi31: model.openapiVersion.startsWith("3.1"), formats: new Set(), warnings };
   const components = Object.fromEntries(Object.entries(model.schemas).map(([name, schema]) => [name, toJsonSchema(schema, convert)]));
   const apiSchema = { $id: API_SCHEMA_ID, components: { schemas: components } };
 
@@ -88,6 +95,8 @@ function compileModule(schemas: Map<string, unknown>, apiSchema: unknown, conver
     strict: false,
     allErrors: false,
     validateSchema: false,
+    unicodeRegExp: false,
+    inlineRefs: false,
     ...extra,
   };
   const ajv = convert.openapi31 ? new Ajv2020(options) : new Ajv(options);

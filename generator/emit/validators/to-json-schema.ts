@@ -14,13 +14,17 @@ const COMPONENT_PREFIX = "#/components/schemas/";
 const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
 const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
 const SCHEMA_VALUES = ["additionalProperties", "items", "not", "contains", "if", "then", "else", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "additionalItems"];
-const DROPPED = new Set(["discriminator", "xml", "externalDocs", "example", "nullable"]);
+const DROPPED = new Set(["discriminator", "xml", "externalDocs", "example"]);
+/** Annotations: no effect on validation, and they would only bloat the generated code. */
+const ANNOTATIONS = new Set(["description", "title", "examples", "example", "$comment", "externalDocs", "xml"]);
 
 export interface ConvertOptions {
   readonly document: unknown;
   readonly openapi31: boolean;
   /** Formats seen, so unknown ones can be registered as annotations. */
   readonly formats: Set<string>;
+  /** What could not be enforced (e.g. a `pattern` that is not a valid regular expression). */
+  readonly warnings: string[];
 }
 
 export function toJsonSchema(schema: SchemaModel | undefined, options: ConvertOptions, inlining: readonly string[] = []): unknown {
@@ -38,14 +42,14 @@ export function toJsonSchema(schema: SchemaModel | undefined, options: ConvertOp
     const resolved = readPointer(options.document, ref);
     return toJsonSchema(resolved as SchemaModel, options, [...inlining, ref]);
   }
-  const converted = convertKeywords(schema, options, inlining);
-  return options.openapi31 ? converted : applyNullable(schema, converted);
+  // `nullable` is OpenAPI 3.0, but 3.1 documents in the wild still use it: honour it in both
+  return applyNullable(schema, convertKeywords(schema, options, inlining));
 }
 
 function convertKeywords(schema: Readonly<Record<string, unknown>>, options: ConvertOptions, inlining: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (key.startsWith("x-") || (!options.openapi31 && DROPPED.has(key)) || key === "discriminator") continue;
+    if (key.startsWith("x-") || key === "nullable" || ANNOTATIONS.has(key) || (!options.openapi31 && DROPPED.has(key)) || key === "discriminator") continue;
     if (SCHEMA_MAPS.includes(key) && isObject(value)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, toJsonSchema(sub as SchemaModel, options, inlining)]));
     } else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) {
@@ -54,6 +58,8 @@ function convertKeywords(schema: Readonly<Record<string, unknown>>, options: Con
       out[key] = toJsonSchema(value as SchemaModel, options, inlining);
     } else if (key === "items" && Array.isArray(value)) {
       out[key] = value.map((sub) => toJsonSchema(sub as SchemaModel, options, inlining));
+    } else if (key === "pattern" && typeof value === "string" && !isValidPattern(value)) {
+      options.warnings.push(`pattern ${JSON.stringify(value)} is not a valid regular expression: not enforced by the validators`);
     } else if (key === "format" && typeof value === "string") {
       options.formats.add(value);
       out[key] = value;
@@ -61,8 +67,27 @@ function convertKeywords(schema: Readonly<Record<string, unknown>>, options: Con
       out[key] = value;
     }
   }
-  if (!options.openapi31) fixExclusiveBounds(out);
+  fixExclusiveBounds(out);
+  dropMalformedKeywords(out, options);
   return out;
+}
+
+const NUMERIC = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"];
+
+/**
+ * Real specs carry keywords of the wrong shape (`required: true` on a property, a string
+ * `maximum`); Ajv refuses to compile them. They are dropped, with a warning, instead of
+ * refusing the whole spec.
+ */
+function dropMalformedKeywords(out: Record<string, unknown>, options: ConvertOptions): void {
+  const drop = (key: string) => {
+    options.warnings.push(`schema keyword ${key}: ${JSON.stringify(out[key])} is malformed: not enforced by the validators`);
+    delete out[key];
+  };
+  if ("required" in out && !(Array.isArray(out.required) && out.required.every((item) => typeof item === "string"))) drop("required");
+  if ("enum" in out && !Array.isArray(out.enum)) drop("enum");
+  if ("type" in out && !(typeof out.type === "string" || (Array.isArray(out.type) && out.type.every((item) => typeof item === "string")))) drop("type");
+  for (const key of NUMERIC) if (key in out && typeof out[key] !== "number") drop(key);
 }
 
 /** OpenAPI 3.0 `exclusiveMinimum: true` + `minimum: n` → JSON Schema `exclusiveMinimum: n`. */
@@ -94,4 +119,14 @@ function applyNullable(source: Readonly<Record<string, unknown>>, converted: Rec
 function withoutRef(schema: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const { $ref: _ref, ...rest } = schema;
   return rest;
+}
+
+/** Validators compile patterns without the `u` flag (as most specs are written); this checks they do. */
+function isValidPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
 }
