@@ -6,8 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { EXIT_CODES, GeneratorError } from "./errors.js";
-import { check, generate } from "./generate.js";
-import { formatDrift } from "./write/check-output.js";
+import { isUpToDate } from "./write/quick-check.js";
 
 const USAGE = `Usage: npm run generate -- [options]
 
@@ -52,6 +51,13 @@ async function main(argv: readonly string[]): Promise<number> {
   const options = { specPath: values.spec, outDir: values.out, ...(values.name ? { apiName: values.name } : {}) };
   try {
     if (values.check) {
+      // Fast path: unchanged inputs and untouched outputs need no render. Anything else renders.
+      if (await isUpToDate(values.out, values.name, process.cwd())) {
+        process.stdout.write(`${values.out}/ is up to date with ${values.spec} (inputs and outputs unchanged)\n`);
+        return EXIT_CODES.ok;
+      }
+      const { check } = await import("./generate.js");
+      const { formatDrift } = await import("./write/check-output.js");
       const drifts = await check(options);
       if (drifts.length > 0) {
         process.stderr.write(`${formatDrift(drifts, values.out)}\n`);
@@ -60,6 +66,7 @@ async function main(argv: readonly string[]): Promise<number> {
       process.stdout.write(`${values.out}/ is up to date with ${values.spec}\n`);
       return EXIT_CODES.ok;
     }
+    const { generate } = await import("./generate.js");
     const { rendered, report } = await generate(options);
     for (const warning of rendered.warnings) process.stderr.write(`warning: ${warning}\n`);
     process.stdout.write(

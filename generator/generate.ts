@@ -16,6 +16,8 @@ import { buildModel } from "./model/build-model.js";
 import { toPascalCase } from "./model/names.js";
 import type { ApiModel } from "./model/types.js";
 import { checkOutput, type Drift } from "./write/check-output.js";
+import { computeInputsHash } from "./write/inputs-hash.js";
+import type { ManifestMeta } from "./write/manifest.js";
 import { assertOwnedOutput, writeOutput, type WriteReport } from "./write/write-output.js";
 
 export interface GenerateOptions {
@@ -29,7 +31,7 @@ export interface GenerateOptions {
 export interface Rendered {
   readonly model: ApiModel;
   readonly files: readonly GeneratedFile[];
-  readonly inputsHash: string;
+  readonly manifest: ManifestMeta;
   /** What the generated code cannot enforce, for the user to know. */
   readonly warnings: readonly string[];
 }
@@ -56,7 +58,12 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
   }
   files.push(...(await emitRuntime()));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { model, files, inputsHash: model.specHash, warnings: [...new Set(warnings)] };
+  const manifest: ManifestMeta = {
+    apiName: context.apiName,
+    specFiles: loaded.files,
+    inputsHash: await computeInputsHash({ specFiles: loaded.files, apiName: context.apiName, cwd }),
+  };
+  return { model, files, manifest, warnings: [...new Set(warnings)] };
 }
 
 export async function generate(options: GenerateOptions): Promise<{ rendered: Rendered; report: WriteReport }> {
@@ -64,11 +71,11 @@ export async function generate(options: GenerateOptions): Promise<{ rendered: Re
   const outDir = resolve(cwd, options.outDir);
   await assertOwnedOutput(outDir, [cwd, resolve(cwd, options.specPath)]);
   const rendered = await render(options);
-  const report = await writeOutput(outDir, rendered.files, rendered.inputsHash);
+  const report = await writeOutput(outDir, rendered.files, rendered.manifest);
   return { rendered, report };
 }
 
 export async function check(options: GenerateOptions): Promise<Drift[]> {
   const rendered = await render(options);
-  return checkOutput(resolve(options.cwd ?? process.cwd(), options.outDir), rendered.files, rendered.inputsHash);
+  return checkOutput(resolve(options.cwd ?? process.cwd(), options.outDir), rendered.files, rendered.manifest);
 }

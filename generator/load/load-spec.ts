@@ -16,10 +16,12 @@ export interface LoadedSpec {
   readonly specHash: string;
   /** The spec path relative to the working directory, for headers and messages. */
   readonly displayPath: string;
+  /** The spec and every file it references, relative to the working directory (root first). */
+  readonly files: readonly string[];
 }
 
 export async function loadSpec(specPath: string, cwd = process.cwd()): Promise<LoadedSpec> {
-  const displayPath = relative(cwd, specPath).split("\\").join("/") || specPath;
+  const displayPath = toPosix(relative(cwd, specPath)) || specPath;
   let result: Awaited<ReturnType<typeof bundle>>;
   try {
     const root = makeDocumentFromString(await readFile(specPath, "utf8"), specPath);
@@ -41,7 +43,8 @@ export async function loadSpec(specPath: string, cwd = process.cwd()): Promise<L
     });
   }
   const specHash = createHash("sha256").update(JSON.stringify(document)).digest("hex").slice(0, 16);
-  return { document: document as Record<string, unknown>, specHash, displayPath };
+  const references = [...result.fileDependencies].map((file) => toPosix(relative(cwd, file))).filter((file) => file !== displayPath).sort();
+  return { document: document as Record<string, unknown>, specHash, displayPath, files: [displayPath, ...references] };
 }
 
 /**
@@ -115,4 +118,8 @@ function problemError(problem: NormalizedProblem, cwd: string): GeneratorError {
 
 function firstLine(text: string): string {
   return text.split("\n")[0] ?? text;
+}
+
+function toPosix(path: string): string {
+  return path.split("\\").join("/");
 }

@@ -2,15 +2,13 @@
  * --check: compares every rendered file with the output folder and reports each changed,
  * missing or extra file (with a short diff). Reads only; never writes.
  */
-import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import { MANIFEST_NAME, renderManifest } from "./manifest.js";
+import { listOutputFiles } from "./list-output-files.js";
+import { MANIFEST_NAME, renderManifest, type ManifestMeta } from "./manifest.js";
 import type { OutputFile } from "./write-output.js";
 
-/** Folders inside the output that belong to builds, not to the generator. */
-const IGNORED_DIRS = new Set(["node_modules", "dist"]);
 const DIFF_LINES = 12;
 
 export interface Drift {
@@ -19,9 +17,9 @@ export interface Drift {
   readonly diff?: string;
 }
 
-export async function checkOutput(outDir: string, files: readonly OutputFile[], inputsHash: string): Promise<Drift[]> {
+export async function checkOutput(outDir: string, files: readonly OutputFile[], meta: ManifestMeta): Promise<Drift[]> {
   const out = resolve(outDir);
-  const all = [...files, { path: MANIFEST_NAME, content: renderManifest(files, inputsHash) }];
+  const all = [...files, { path: MANIFEST_NAME, content: renderManifest(files, meta) }];
   const drifts: Drift[] = [];
   for (const file of all) {
     const current = await readFile(join(out, file.path), "utf8").catch(() => undefined);
@@ -29,7 +27,7 @@ export async function checkOutput(outDir: string, files: readonly OutputFile[], 
     else if (current !== file.content) drifts.push({ path: file.path, kind: "changed", diff: shortDiff(file.path, current, file.content) });
   }
   const expected = new Set(all.map((file) => file.path));
-  for (const path of await listFiles(out)) {
+  for (const path of await listOutputFiles(out)) {
     if (!expected.has(path)) drifts.push({ path, kind: "extra" });
   }
   return drifts.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -51,17 +49,4 @@ function shortDiff(path: string, current: string, expected: string): string {
   const shown = body.slice(0, DIFF_LINES);
   if (body.length > DIFF_LINES) shown.push(`... (${body.length - DIFF_LINES} more diff lines)`);
   return shown.join("\n");
-}
-
-async function listFiles(root: string): Promise<string[]> {
-  if (!existsSync(root)) return [];
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  const files: string[] = [];
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const path = relative(root, join(entry.parentPath, entry.name)).split(sep).join("/");
-    if (IGNORED_DIRS.has(path.split("/")[0] ?? "")) continue;
-    files.push(path);
-  }
-  return files.sort();
 }

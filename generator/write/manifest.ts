@@ -8,9 +8,17 @@ import { join } from "node:path";
 
 export const MANIFEST_NAME = ".generated-manifest.json";
 
-export interface Manifest {
-  readonly generator: string;
+/** What the manifest records besides the files: enough to recompute the inputs hash. */
+export interface ManifestMeta {
   /** Hash of everything the output depends on (spec, templates, generator), for fast drift checks. */
+  readonly inputsHash: string;
+  /** The spec and every file it references, relative to the working directory. */
+  readonly specFiles: readonly string[];
+  readonly apiName: string;
+}
+
+export interface Manifest extends Partial<ManifestMeta> {
+  readonly generator: string;
   readonly inputsHash: string;
   /** Output files (POSIX paths) with the SHA-256 of their content. */
   readonly files: Readonly<Record<string, string>>;
@@ -20,11 +28,13 @@ export function sha256(content: string | Uint8Array): string {
   return createHash("sha256").update(content).digest("hex");
 }
 
-export function renderManifest(files: readonly { path: string; content: string }[], inputsHash: string): string {
+export function renderManifest(files: readonly { path: string; content: string }[], meta: ManifestMeta): string {
   const entries = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: Manifest = {
     generator: "pet store contract toolchain",
-    inputsHash,
+    apiName: meta.apiName,
+    specFiles: meta.specFiles,
+    inputsHash: meta.inputsHash,
     files: Object.fromEntries(entries.map((file) => [file.path, sha256(file.content)])),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;

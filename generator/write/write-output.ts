@@ -12,7 +12,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../errors.js";
-import { MANIFEST_NAME, readManifest, renderManifest } from "./manifest.js";
+import { MANIFEST_NAME, readManifest, renderManifest, type ManifestMeta } from "./manifest.js";
 
 const JOURNAL = "JOURNAL.json";
 
@@ -79,11 +79,11 @@ export async function assertOwnedOutput(outDir: string, guarded: readonly string
   });
 }
 
-export async function writeOutput(outDir: string, files: readonly OutputFile[], inputsHash: string): Promise<WriteReport> {
+export async function writeOutput(outDir: string, files: readonly OutputFile[], meta: ManifestMeta): Promise<WriteReport> {
   const out = resolve(outDir);
   await recoverInterruptedWrite(out);
   const previous = (await readManifest(out)) ?? undefined;
-  const all = [...files, { path: MANIFEST_NAME, content: renderManifest(files, inputsHash) }];
+  const all = [...files, { path: MANIFEST_NAME, content: renderManifest(files, meta) }];
 
   const changed: OutputFile[] = [];
   const unchanged: string[] = [];

@@ -6,7 +6,7 @@ import { API_NAME, OUT, SPEC, renderProjectSpec } from "./render-cache.js";
 describe("generated/ is what the spec generates", () => {
   it("has no drift: every rendered file matches the committed one, and nothing is extra", async () => {
     const rendered = await renderProjectSpec();
-    const drifts = await checkOutput(OUT, rendered.files, rendered.inputsHash);
+    const drifts = await checkOutput(OUT, rendered.files, rendered.manifest);
     expect(drifts.map((drift) => `${drift.kind} ${drift.path}\n${drift.diff ?? ""}`)).toEqual([]);
   });
 

@@ -6,6 +6,7 @@ import { GeneratorError } from "../../generator/errors.js";
 import { MANIFEST_NAME } from "../../generator/write/manifest.js";
 import { assertOwnedOutput, recoverInterruptedWrite, writeOutput } from "../../generator/write/write-output.js";
 
+const META = { inputsHash: "h", specFiles: ["spec.yaml"], apiName: "Test" };
 let root: string;
 let out: string;
 beforeEach(() => {
@@ -18,7 +19,7 @@ const read = (path: string) => readFileSync(join(out, path), "utf8");
 
 describe("writeOutput", () => {
   it("writes every file and a manifest, and leaves no staging folder", async () => {
-    const report = await writeOutput(out, [{ path: "a.ts", content: "a" }, { path: "sub/b.ts", content: "b" }], "h1");
+    const report = await writeOutput(out, [{ path: "a.ts", content: "a" }, { path: "sub/b.ts", content: "b" }], META);
     expect(read("a.ts")).toBe("a");
     expect(read("sub/b.ts")).toBe("b");
     expect(JSON.parse(read(MANIFEST_NAME)).files).toHaveProperty("sub/b.ts");
@@ -27,9 +28,9 @@ describe("writeOutput", () => {
   });
 
   it("rewrites only changed files and deletes only files it wrote before", async () => {
-    await writeOutput(out, [{ path: "a.ts", content: "a" }, { path: "old.ts", content: "old" }], "h1");
+    await writeOutput(out, [{ path: "a.ts", content: "a" }, { path: "old.ts", content: "old" }], META);
     writeFileSync(join(out, "mine.txt"), "hand-written");
-    const report = await writeOutput(out, [{ path: "a.ts", content: "a" }, { path: "new.ts", content: "new" }], "h2");
+    const report = await writeOutput(out, [{ path: "a.ts", content: "a" }, { path: "new.ts", content: "new" }], META);
     expect(report.unchanged).toContain("a.ts");
     expect(report.deleted).toEqual(["old.ts"]);
     expect(existsSync(join(out, "old.ts"))).toBe(false);
@@ -38,7 +39,7 @@ describe("writeOutput", () => {
   });
 
   it("rolls an interrupted commit forward from its journal", async () => {
-    await writeOutput(out, [{ path: "a.ts", content: "v1" }, { path: "b.ts", content: "v1" }], "h1");
+    await writeOutput(out, [{ path: "a.ts", content: "v1" }, { path: "b.ts", content: "v1" }], META);
     // what a run killed after moving a.ts but before b.ts and the manifest leaves behind
     const staging = join(root, ".generated.staging-99999");
     mkdirSync(staging);
@@ -52,7 +53,7 @@ describe("writeOutput", () => {
   });
 
   it("discards a staging folder that never got its journal", async () => {
-    await writeOutput(out, [{ path: "a.ts", content: "v1" }], "h1");
+    await writeOutput(out, [{ path: "a.ts", content: "v1" }], META);
     const staging = join(root, ".generated.staging-99998");
     mkdirSync(staging);
     writeFileSync(join(staging, "a.ts"), "half");
@@ -79,7 +80,7 @@ describe("assertOwnedOutput", () => {
     await expect(assertOwnedOutput(out, [])).resolves.toBeUndefined();
     mkdirSync(out);
     await expect(assertOwnedOutput(out, [])).resolves.toBeUndefined();
-    await writeOutput(out, [{ path: "a.ts", content: "a" }], "h");
+    await writeOutput(out, [{ path: "a.ts", content: "a" }], META);
     await expect(assertOwnedOutput(out, [])).resolves.toBeUndefined();
   });
 });

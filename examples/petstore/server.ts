@@ -1,0 +1,163 @@
+/**
+ * The reference pet store server: the in-memory implementation of the generated
+ * `PetStoreHandlers`, mounted with the generated `createRequestHandler` (routing, API keys, rate
+ * limits, validation, deprecation headers) and served by the runtime's `node:http` adapter.
+ */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequestHandler, type PetStoreHandlers } from "../../generated/server.js";
+import {
+  serveNode,
+  type ErrorContext,
+  type RateLimits,
+  type RateLimitStore,
+} from "../../generated/runtime/server/index.js";
+import {
+  createDemoKeys,
+  keyAuthenticator,
+  resolvePlanLimits,
+  type DemoCaller,
+  type DemoKey,
+} from "./keys.js";
+import { createPetsHandlers } from "./pets-handlers.js";
+import { seedDemoData } from "./seed.js";
+import { createStoreHandlers } from "./store-handlers.js";
+import { PetStoreState } from "./store.js";
+
+export interface PetStoreServerOptions {
+  /** API keys and their plans. Default: one random demo key per spec plan ({@link createDemoKeys}). */
+  readonly keys?: readonly DemoKey[];
+  /** With the default keys: fixed `petstore-demo-<plan>` keys instead of random ones. */
+  readonly stableKeys?: boolean;
+  /**
+   * Plan limits from configuration: enterprise (which the spec leaves open) defaults to
+   * {@link DEFAULT_ENTERPRISE_LIMITS}; any plan may be overridden, and new plans added.
+   */
+  readonly planLimits?: Readonly<Record<string, RateLimits>>;
+  /**
+   * Check every handler response against the spec (a violation becomes a 500 and a log line).
+   * Default: on unless `NODE_ENV` is `production`.
+   */
+  readonly validateResponses?: boolean;
+  /** The clock (epoch ms) of rate limits and ship dates. Default `Date.now`. */
+  readonly now?: () => number;
+  /** Where rate-limit counters live (default: this process's memory). */
+  readonly rateLimitStore?: RateLimitStore;
+  /** Largest accepted request body in bytes (default 1 MiB, as the spec says). */
+  readonly maxBodyBytes?: number;
+  /** Told about every 500 (default: one `console.error` line). Never receives keys. */
+  readonly onError?: (error: unknown, context: ErrorContext) => void;
+  /** A path prefix to serve under, e.g. `/v1`. */
+  readonly basePath?: string;
+  /** Serve the experimental `setInventoryStock` (default true; false → 501). */
+  readonly experimental?: boolean;
+  /** Start with demo records (default false: an empty store). */
+  readonly seed?: boolean;
+  /** The state to serve (default: a new, empty one). */
+  readonly state?: PetStoreState;
+}
+
+export interface ListenOptions {
+  /** Default 8080; 0 picks a free port. */
+  readonly port?: number;
+  /** Default `127.0.0.1`. */
+  readonly host?: string;
+}
+
+export interface PetStoreServer {
+  /** The store's state (tests and the fulfilment process use it directly). */
+  readonly state: PetStoreState;
+  /** The API keys the server accepts. */
+  readonly keys: readonly DemoKey[];
+  /** The plan limits from configuration in force (spec plans not listed use the spec's). */
+  readonly planLimits: Readonly<Record<string, RateLimits>>;
+  /** Whether handler responses are checked against the spec. */
+  readonly validateResponses: boolean;
+  /** The handlers (the implementation of the generated interface). */
+  readonly handlers: PetStoreHandlers<DemoCaller>;
+  /** The web-standard handler: mount it in Hono, Bun, Deno or any fetch-style server. */
+  readonly handler: (request: Request) => Promise<Response>;
+  /** Starts listening on `node:http`; resolves with the base URL, e.g. `http://127.0.0.1:8080`. */
+  listen(options?: ListenOptions): Promise<string>;
+  /** The base URL once listening. */
+  readonly url: string | undefined;
+  /** Stops listening and closes open connections. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = "127.0.0.1";
+
+/** The handlers of the reference pet store over `state`. */
+export function createPetStoreHandlers(
+  state: PetStoreState,
+  options: { readonly experimental?: boolean } = {},
+): PetStoreHandlers<DemoCaller> {
+  return {
+    ...createPetsHandlers<DemoCaller>(state),
+    ...createStoreHandlers<DemoCaller>(state, options),
+  };
+}
+
+export function createPetStoreServer(options: PetStoreServerOptions = {}): PetStoreServer {
+  const now = options.now ?? Date.now;
+  const state = options.state ?? new PetStoreState({ now });
+  if (options.seed === true) seedDemoData(state);
+  const keys = options.keys ?? createDemoKeys({ stable: options.stableKeys ?? false });
+  const planLimits = resolvePlanLimits(options.planLimits);
+  const validateResponses = options.validateResponses ?? process.env["NODE_ENV"] !== "production";
+  const handlers = createPetStoreHandlers(
+    state,
+    options.experimental === undefined ? {} : { experimental: options.experimental },
+  );
+  const handler = createRequestHandler<DemoCaller>(handlers, {
+    authenticate: keyAuthenticator(keys),
+    planLimits,
+    validateResponses,
+    now,
+    ...(options.rateLimitStore === undefined ? {} : { rateLimitStore: options.rateLimitStore }),
+    ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
+    ...(options.onError === undefined ? {} : { onError: options.onError }),
+    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
+  });
+
+  let server: Server | undefined;
+  let url: string | undefined;
+
+  return {
+    state,
+    keys,
+    planLimits,
+    validateResponses,
+    handlers,
+    handler,
+    get url() {
+      return url;
+    },
+    async listen(listenOptions = {}) {
+      if (server !== undefined) throw new Error("the pet store server is already listening");
+      const host = listenOptions.host ?? DEFAULT_HOST;
+      server = await serveNode(handler, { port: listenOptions.port ?? DEFAULT_PORT, host });
+      const address = server.address() as AddressInfo;
+      const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+      url = `http://${shownHost}:${address.port}${normalizedBasePath(options.basePath)}`;
+      return url;
+    },
+    close() {
+      const closing = server;
+      server = undefined;
+      url = undefined;
+      if (closing === undefined) return Promise.resolve();
+      return new Promise<void>((resolve, reject) => {
+        closing.close((error) => (error === undefined ? resolve() : reject(error)));
+        closing.closeAllConnections();
+      });
+    },
+  };
+}
+
+function normalizedBasePath(basePath: string | undefined): string {
+  if (basePath === undefined || basePath === "" || basePath === "/") return "";
+  const withSlash = basePath.startsWith("/") ? basePath : `/${basePath}`;
+  return withSlash.replace(/\/+$/, "");
+}

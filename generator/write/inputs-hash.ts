@@ -1,0 +1,55 @@
+/**
+ * The hash of everything generated/ depends on: the spec and every file it `$ref`s, the
+ * templates, the generator's own source, the versions of the libraries that shape the output,
+ * and the options. Same inputs ⇒ same output (the generator is deterministic), which lets
+ * `--check` skip rendering when nothing changed without ever missing a drift.
+ */
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join, relative, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const GENERATOR_DIR = fileURLToPath(new URL("../", import.meta.url));
+const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
+const OUTPUT_LIBRARIES = ["openapi-typescript", "prettier", "ajv", "ajv-formats", "ts-morph", "@redocly/openapi-core"];
+
+export interface HashInputs {
+  /** Spec files (root first, then every file it references), relative to `cwd`. */
+  readonly specFiles: readonly string[];
+  readonly apiName: string;
+  readonly cwd: string;
+}
+
+export async function computeInputsHash(inputs: HashInputs): Promise<string> {
+  const hash = createHash("sha256");
+  const add = (label: string, content: string | Buffer) => {
+    hash.update(`${label}\0${createHash("sha256").update(content).digest("hex")}\n`);
+  };
+  add("options", JSON.stringify({ apiName: inputs.apiName, specFiles: inputs.specFiles }));
+  for (const file of inputs.specFiles) add(`spec:${file}`, await readFile(resolve(inputs.cwd, file)));
+  for (const dir of [GENERATOR_DIR, TEMPLATES_DIR]) {
+    for (const file of await listSourceFiles(dir)) add(`source:${relative(dir, file)}`, await readFile(file));
+  }
+  const require = createRequire(import.meta.url);
+  for (const library of OUTPUT_LIBRARIES) {
+    const manifest = JSON.parse(await readFile(findPackageJson(require, library), "utf8")) as { version?: string };
+    add(`library:${library}`, manifest.version ?? "unknown");
+  }
+  return hash.digest("hex");
+}
+
+function findPackageJson(require: NodeJS.Require, library: string): string {
+  const entry = require.resolve(library);
+  const marker = `${sep}node_modules${sep}${library.split("/").join(sep)}${sep}`;
+  const index = entry.lastIndexOf(marker);
+  return join(entry.slice(0, index + marker.length), "package.json");
+}
+
+async function listSourceFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && /\.(ts|js|json)$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+}

@@ -1,0 +1,32 @@
+/**
+ * The fast path of `--check`: when the manifest's inputs hash equals the current one and every
+ * file in the output matches the manifest's content hash (and nothing is extra), the output is
+ * exactly what a full render would produce. Anything else falls back to the full comparison.
+ * Imports nothing heavy: no parser, no emitter, no formatter.
+ */
+import { readFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { listOutputFiles } from "./list-output-files.js";
+import { computeInputsHash } from "./inputs-hash.js";
+import { MANIFEST_NAME, readManifest, sha256 } from "./manifest.js";
+
+export async function isUpToDate(outDir: string, apiName: string | undefined, cwd: string): Promise<boolean> {
+  const out = resolve(cwd, outDir);
+  const manifest = await readManifest(out);
+  if (!manifest || !manifest.specFiles || !manifest.apiName) return false;
+  if (apiName !== undefined && apiName !== manifest.apiName) return false;
+  try {
+    const inputsHash = await computeInputsHash({ specFiles: manifest.specFiles, apiName: manifest.apiName, cwd });
+    if (inputsHash !== manifest.inputsHash) return false;
+  } catch {
+    return false; // a spec file is gone: let the full check say what is wrong
+  }
+  const onDisk = (await listOutputFiles(out)).filter((path) => path !== MANIFEST_NAME);
+  const expected = Object.keys(manifest.files);
+  if (onDisk.length !== expected.length || onDisk.some((path, index) => path !== expected[index])) return false;
+  for (const path of expected) {
+    const content = await readFile(join(out, path)).catch(() => undefined);
+    if (content === undefined || sha256(content) !== manifest.files[path]) return false;
+  }
+  return true;
+}

@@ -1,0 +1,97 @@
+/**
+ * `npm run serve` (examples/petstore/serve.ts) as a client team runs it: it starts on 127.0.0.1,
+ * prints the base URL and one demo key per plan, those keys work with the generated client, and
+ * it stops on SIGTERM. Also: a bad `--port` is refused.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { createPetStoreClient } from "../../generated/client.js";
+import { checkedFetch, ExchangeLog } from "./harness.js";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const TSX = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
+const SERVE = "examples/petstore/serve.ts";
+
+const children: ChildProcess[] = [];
+
+function run(
+  args: string[],
+  env: Record<string, string> = {},
+): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [TSX, SERVE, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "development", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  children.push(child);
+  let output = "";
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
+  return { child, output: () => output };
+}
+
+async function waitFor(output: () => string, text: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!output().includes(text)) {
+    if (child.exitCode !== null) throw new Error(`serve exited (${child.exitCode}):\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`"${text}" not printed within 30 s:\n${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+afterAll(() => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+describe("npm run serve", () => {
+  it("starts on 127.0.0.1, prints the base URL and a working key per plan, stops on SIGTERM", async () => {
+    const { child, output } = run(["--port", "0", "--stable-keys"]);
+    await waitFor(output, "Stop with Ctrl-C.", child);
+    const text = output();
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(text)?.[1];
+    expect(url).toBeDefined();
+    expect(text).toMatch(/Response validation: on/);
+    for (const [plan, quota] of [
+      ["free", "60/min, 1,000/day"],
+      ["pro", "300/min, 10,000/day"],
+      ["business", "1,000/min, 100,000/day"],
+      ["enterprise", "5,000/min, 1,000,000/day"],
+    ] as const) {
+      expect(text).toMatch(
+        new RegExp(`${plan}\\s+${quota.replace(/[/.,]/g, "\\$&")}\\s+petstore-demo-${plan}`),
+      );
+    }
+
+    const log = new ExchangeLog();
+    for (const plan of ["free", "pro", "business", "enterprise"]) {
+      const client = createPetStoreClient({
+        baseUrl: url ?? "",
+        apiKey: `petstore-demo-${plan}`,
+        fetch: checkedFetch(log),
+        retry: false,
+      });
+      const pets = await client.listPets();
+      expect(pets.response.status).toBe(200);
+      expect(pets.data?.length).toBeGreaterThan(0); // demo data is loaded
+      expect(pets.response.headers.get("x-ratelimit-limit")).toBe(
+        { free: "60", pro: "300", business: "1000", enterprise: "5000" }[plan],
+      );
+    }
+    expect(log.violations).toEqual([]);
+
+    const exited = once(child, "exit");
+    child.kill("SIGTERM");
+    const [code] = (await exited) as [number | null];
+    expect(code).toBe(0);
+  }, 40_000);
+
+  it("takes the port from PORT and refuses an invalid one", async () => {
+    const { child, output } = run([], { PORT: "not-a-port" });
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(code).toBe(1);
+    expect(output()).toMatch(/PORT must be a port number/);
+  }, 40_000);
+});
