@@ -1,0 +1,161 @@
+/**
+ * The `spec:diff` command: parses arguments, reads both sides, diffs, prints the chosen format and
+ * returns the exit code. I/O goes through `io` so tests can run it in-process.
+ */
+import { parseArgs } from "node:util";
+import { toIsoDate } from "./dates.js";
+import { DEFAULT_MIN_SUNSET_DAYS, diffSpecs } from "./diff-specs.js";
+import { formatJson } from "./format-json.js";
+import { formatMarkdown } from "./format-markdown.js";
+import { formatText } from "./format-text.js";
+import { DEFAULT_SPEC_PATH, readSpec } from "./read-spec.js";
+import type { Report } from "./report.js";
+import { SpecReadError } from "./spec-read-error.js";
+
+export const EXIT = {
+  ok: 0,
+  /** A breaking change without a major bump of info.version. */
+  breaking: 1,
+  usage: 2,
+  /** A spec could not be read (missing file, unknown revision, bad YAML, unresolved $ref). */
+  unreadable: 3,
+} as const;
+
+export const USAGE = `Usage: npm run spec:diff -- <base> [options]
+
+Compares the contract at <base> with the working spec and classifies every change.
+
+  <base>                    a git revision (origin/main, HEAD~1, v1.2.0) or a spec file
+  --head <file|revision>    the spec to check (default ${DEFAULT_SPEC_PATH})
+  --spec-path <path>        the spec's path inside a git revision, from the repository
+                            root (default ${DEFAULT_SPEC_PATH}); files it $refs come along
+  --format text|markdown|json
+                            terminal summary (default), pull-request comment, machine output
+  --today YYYY-MM-DD        the date the sunset policy is evaluated at (default: today, UTC)
+  --min-sunset-days <n>     notice a new deprecation's x-sunset must give (default ${DEFAULT_MIN_SUNSET_DAYS})
+  -h, --help                this text
+
+Exit codes: 0 no breaking change, or breaking changes with a major bump of info.version
+            1 breaking change(s) without a major bump of info.version
+            2 usage error
+            3 a spec could not be read
+A missing minor/patch bump is reported but does not fail.
+`;
+
+const FORMATTERS: Record<string, (report: Report) => string> = {
+  text: formatText,
+  markdown: formatMarkdown,
+  json: formatJson,
+};
+
+export interface CommandIo {
+  readonly cwd: string;
+  readonly stdout: (text: string) => void;
+  readonly stderr: (text: string) => void;
+  /** The default for --today. */
+  readonly now?: () => Date;
+}
+
+class UsageError extends Error {}
+
+export async function runSpecDiff(argv: readonly string[], io: CommandIo): Promise<number> {
+  let options: ParsedOptions;
+  try {
+    options = parseOptions(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError) && !(error instanceof TypeError)) throw error;
+    io.stderr(`spec:diff: ${error.message}\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+  if (options.help) {
+    io.stdout(USAGE);
+    return EXIT.ok;
+  }
+  try {
+    const specPath = options.specPath ?? DEFAULT_SPEC_PATH;
+    const base = await readSpec(options.base, { cwd: io.cwd, specPath });
+    const head = await readSpec(options.head, { cwd: io.cwd, specPath });
+    const report = diffSpecs(base.document, head.document, {
+      today: options.today,
+      minSunsetDays: options.minSunsetDays,
+      baseLabel: base.label,
+      headLabel: head.label,
+    });
+    io.stdout(options.format(report));
+    return report.verdict === "fail" ? EXIT.breaking : EXIT.ok;
+  } catch (error) {
+    if (!(error instanceof SpecReadError)) throw error;
+    io.stderr(`spec:diff: ${error.message}${error.detail ? `\n  ${error.detail}` : ""}\n`);
+    return EXIT.unreadable;
+  }
+}
+
+interface ParsedOptions {
+  readonly help: boolean;
+  readonly base: string;
+  readonly head: string;
+  readonly specPath: string | undefined;
+  readonly format: (report: Report) => string;
+  readonly today: string;
+  readonly minSunsetDays: number;
+}
+
+function parseOptions(argv: readonly string[], io: CommandIo): ParsedOptions {
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    allowPositionals: true,
+    strict: true,
+    options: {
+      head: { type: "string" },
+      "spec-path": { type: "string" },
+      format: { type: "string" },
+      today: { type: "string" },
+      "min-sunset-days": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  const help = values.help === true;
+  if (help)
+    return {
+      help,
+      base: "",
+      head: "",
+      specPath: undefined,
+      format: formatText,
+      today: "",
+      minSunsetDays: 0,
+    };
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length === 0
+        ? "missing <base> (a git revision or a spec file)"
+        : `expected one <base>, got ${positionals.length}`,
+    );
+  const format = FORMATTERS[values.format ?? "text"];
+  if (!format)
+    throw new UsageError(
+      `--format must be text, markdown or json, not ${JSON.stringify(values.format)}`,
+    );
+  let today: string;
+  try {
+    today = toIsoDate(values.today ?? (io.now ?? (() => new Date()))());
+  } catch {
+    throw new UsageError(
+      `--today must be a real date YYYY-MM-DD, not ${JSON.stringify(values.today)}`,
+    );
+  }
+  const minText = values["min-sunset-days"] ?? String(DEFAULT_MIN_SUNSET_DAYS);
+  if (!/^\d+$/.test(minText))
+    throw new UsageError(
+      `--min-sunset-days must be a whole number of days, not ${JSON.stringify(minText)}`,
+    );
+  return {
+    help,
+    base: positionals[0] as string,
+    head: values.head ?? DEFAULT_SPEC_PATH,
+    specPath: values["spec-path"],
+    format,
+    today,
+    minSunsetDays: Number(minText),
+  };
+}
