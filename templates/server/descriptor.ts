@@ -1,3 +1,4 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
  * What the generator tells the server runtime about the API.
  * Generated tables `satisfies` these types, so a mismatch fails the build.
@@ -50,8 +51,13 @@ export interface ServerOperationDescriptor {
   /** Whether the operation requires the API key. */
   readonly secured: boolean;
   readonly deprecated?: {
-    /** ISO date (YYYY-MM-DD) from `x-sunset`, when given. */
+    /** ISO date (YYYY-MM-DD) from `x-sunset`, when given: sent as the `Sunset` header (RFC 8594). */
     readonly sunset?: string;
+    /**
+     * ISO date (YYYY-MM-DD) from `x-deprecated-since`, when given: sent as the `Deprecation`
+     * header (RFC 9745, `@<unix seconds>`). Without it no `Deprecation` header is sent.
+     */
+    readonly since?: string;
   };
   readonly stability?: "experimental" | "beta";
 }

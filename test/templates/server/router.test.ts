@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { createRouter, type RoutableOperation } from "../../../templates/server/router.js";
+
+const op = (operationId: string, method: RoutableOperation["method"], path: string) => ({
+  operationId,
+  method,
+  path,
+});
+
+const router = createRouter([
+  op("root", "get", "/"),
+  op("listPets", "get", "/pets"),
+  op("createPet", "post", "/pets"),
+  op("getPet", "get", "/pets/{petId}"),
+  op("deletePet", "delete", "/pets/{petId}"),
+  op("mine", "get", "/pets/mine"),
+  op("photo", "get", "/pets/{petId}/photos/{photoId}"),
+  op("minePhotos", "get", "/pets/mine/photos"),
+  op("ownerPets", "get", "/owners/{ownerId}/pets"),
+  op("slash", "get", "/slashed/"),
+]);
+
+function found(method: string, path: string) {
+  const match = router.match(method, path);
+  if (match.kind !== "found") throw new Error(`expected a match, got ${match.kind}`);
+  return { operationId: match.operation.operationId, params: match.params };
+}
+
+describe("router", () => {
+  it("matches static paths, the root and parameters", () => {
+    expect(found("GET", "/")).toEqual({ operationId: "root", params: {} });
+    expect(found("GET", "/pets")).toEqual({ operationId: "listPets", params: {} });
+    expect(found("POST", "/pets")).toEqual({ operationId: "createPet", params: {} });
+    expect(found("GET", "/pets/42")).toEqual({ operationId: "getPet", params: { petId: "42" } });
+    expect(found("GET", "/pets/7/photos/abc")).toEqual({
+      operationId: "photo",
+      params: { petId: "7", photoId: "abc" },
+    });
+  });
+
+  it("prefers static segments over parameters, and backtracks when the static branch fails", () => {
+    expect(found("GET", "/pets/mine").operationId).toBe("mine");
+    expect(found("GET", "/pets/mine/photos").operationId).toBe("minePhotos");
+    // The static branch "mine" has no photos/{photoId}: the parameter branch takes it.
+    expect(found("GET", "/pets/mine/photos/9")).toEqual({
+      operationId: "photo",
+      params: { petId: "mine", photoId: "9" },
+    });
+    // DELETE is only declared on the parameter route: /pets/mine is a petId there.
+    expect(found("DELETE", "/pets/mine")).toEqual({
+      operationId: "deletePet",
+      params: { petId: "mine" },
+    });
+  });
+
+  it("percent-decodes parameter values, and reports malformed escapes", () => {
+    expect(found("GET", "/pets/a%20b%2Fc").params).toEqual({ petId: "a b/c" });
+    expect(found("GET", "/pets/%E2%82%AC").params).toEqual({ petId: "€" });
+    expect(router.match("GET", "/pets/%E2%82")).toEqual({
+      kind: "bad-path",
+      parameter: "petId",
+      message: "path.petId is not valid percent-encoding",
+    });
+  });
+
+  it("answers not-found for unknown paths, empty parameter segments and trailing slashes", () => {
+    for (const path of [
+      "/nope",
+      "/pets/",
+      "/pets//photos/1",
+      "/pets/1/photos",
+      "pets",
+      "",
+      "/owners//pets",
+    ]) {
+      expect(router.match("GET", path), path).toEqual({ kind: "not-found" });
+    }
+    expect(found("GET", "/slashed/").operationId).toBe("slash");
+    expect(router.match("GET", "/slashed").kind).toBe("not-found");
+  });
+
+  it("answers method-not-allowed with every method the path accepts, in a stable order", () => {
+    expect(router.match("PUT", "/pets")).toEqual({
+      kind: "method-not-allowed",
+      allow: ["GET", "POST"],
+    });
+    expect(router.match("PATCH", "/pets/1")).toEqual({
+      kind: "method-not-allowed",
+      allow: ["GET", "DELETE"],
+    });
+    // Both /pets/mine (GET) and /pets/{petId} (GET, DELETE) match the path.
+    expect(router.match("POST", "/pets/mine")).toEqual({
+      kind: "method-not-allowed",
+      allow: ["GET", "DELETE"],
+    });
+  });
+
+  it("accepts methods in any case", () => {
+    expect(found("get", "/pets").operationId).toBe("listPets");
+    expect(found("Delete", "/pets/3").operationId).toBe("deletePet");
+  });
+
+  it("refuses ambiguous or unsupported templates when built", () => {
+    expect(() => createRouter([op("a", "get", "/x/{id}"), op("b", "get", "/x/{other}")])).toThrow(
+      /both answer GET/,
+    );
+    expect(() => createRouter([op("a", "get", "/files/{name}.json")])).toThrow(
+      /must fill a whole segment/,
+    );
+    expect(() => createRouter([op("a", "get", "pets")])).toThrow(/must start with/);
+  });
+
+  it("lets different operations name the same parameter position differently", () => {
+    const r = createRouter([op("a", "get", "/x/{id}"), op("b", "get", "/x/{xid}/y")]);
+    expect(r.match("GET", "/x/1")).toMatchObject({ params: { id: "1" } });
+    expect(r.match("GET", "/x/2/y")).toMatchObject({ params: { xid: "2" } });
+  });
+});

@@ -1,0 +1,30 @@
+/** The rules every server runtime template follows (they are copied verbatim into generated/). */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const dir = join(import.meta.dirname, "../../../templates/server");
+const HEADER =
+  "// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.";
+const files = readdirSync(dir).filter((name) => name.endsWith(".ts"));
+
+describe("server runtime templates", () => {
+  it.each(files)(
+    "%s starts with the header and imports only templates and node: built-ins",
+    (name) => {
+      expect(name).toMatch(/^[a-z]+(-[a-z]+)*\.ts$/);
+      const text = readFileSync(join(dir, name), "utf8");
+      expect(text.split("\n")[0]).toBe(HEADER);
+      const specifiers = [
+        ...text.matchAll(/(?:^|\n)\s*(?:import|export)[^;]*?from\s+"([^"]+)"/g),
+      ].map((match) => match[1]);
+      for (const specifier of specifiers) {
+        expect(specifier, `${name} imports ${specifier}`).toMatch(
+          /^(\.\/[a-z-]+\.js|node:[a-z/]+)$/,
+        );
+      }
+      expect(text).not.toMatch(/\bimport\(/);
+      expect(text).not.toMatch(/:\s*any\b|<any>|as any\b/);
+    },
+  );
+});
