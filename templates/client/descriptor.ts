@@ -1,3 +1,4 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
  * What the generator tells the client runtime about each operation.
  * Generated tables `satisfies` these types, so a mismatch fails the build.
@@ -30,6 +31,8 @@ export interface ClientOperationDescriptor {
   readonly deprecated?: {
     /** ISO date (YYYY-MM-DD) from `x-sunset`, when given. */
     readonly sunset?: string;
+    /** What to use instead (e.g. an operationId), when the spec says; shown in the warning. */
+    readonly replacement?: string;
   };
   readonly stability?: "experimental" | "beta";
 }
