@@ -27,7 +27,9 @@ export interface PreparedBody {
   readonly required: boolean;
   readonly accepts: (essence: string) => boolean;
   readonly mediaTypes: string;
-  readonly validate: Validator;
+  readonly validate: Validator | undefined;
+  /** Whether `validate` is for text bodies (the operation accepts no JSON). */
+  readonly validatesText: boolean;
 }
 
 export function prepareBody(body: NonNullable<ServerOperationDescriptor["body"]>): PreparedBody {
@@ -36,6 +38,9 @@ export function prepareBody(body: NonNullable<ServerOperationDescriptor["body"]>
     accepts: createMediaTypeMatcher(body.mediaTypes),
     mediaTypes: body.mediaTypes.join(", "),
     validate: body.validate,
+    validatesText: !body.mediaTypes.some((mediaType) =>
+      isJsonMediaType(mediaTypeEssence(mediaType)),
+    ),
   };
 }
 
@@ -71,6 +76,7 @@ export async function readOperationBody(
 
   let value: unknown = undefined;
   let present = false;
+  let validated = false;
   if (source.hasBody && contentLength !== "0") {
     const essence = mediaTypeEssence(source.header("content-type"));
     if (essence === "") {
@@ -92,8 +98,10 @@ export async function readOperationBody(
     if (bytes.byteLength > 0) {
       present = true;
       if (isJsonMediaType(essence)) {
+        validated = true;
         value = parseJson(decodeText(bytes));
       } else if (essence.startsWith("text/")) {
+        validated = body.validatesText;
         value = decodeText(bytes);
       } else if (essence === "application/x-www-form-urlencoded") {
         value = parseForm(decodeText(bytes));
@@ -107,12 +115,9 @@ export async function readOperationBody(
     if (body.required) throw new RequestError(400, "validation_failed", "body is required");
     return undefined;
   }
-  if (!body.validate(value)) {
-    throw new RequestError(
-      400,
-      "validation_failed",
-      validationMessage("body", body.validate.errors),
-    );
+  const validate = body.validate;
+  if (validated && validate !== undefined && !validate(value)) {
+    throw new RequestError(400, "validation_failed", validationMessage("body", validate.errors));
   }
   return value;
 }

@@ -44,7 +44,13 @@ export interface ServerOperationDescriptor {
     readonly required: boolean;
     /** Accepted media types, e.g. `["application/json"]`. */
     readonly mediaTypes: readonly string[];
-    readonly validate: Validator;
+    /**
+     * Validates a JSON body against the schema of the operation's JSON media type or, when it
+     * accepts no JSON, a `text/*` body against that media type's schema. Bodies of any other
+     * media type reach the handler as parsed (forms as an object, anything else as bytes)
+     * without schema validation.
+     */
+    readonly validate?: Validator;
   };
   /** Declared response statuses: `"200"`, `"4XX"`, `"default"` ... */
   readonly responses: Readonly<Record<string, ResponseDescriptor>>;

@@ -21,6 +21,7 @@ export {
   type RuntimeErrorCode,
 } from "./errors.js";
 export {
+  answerClientErrors,
   serveNode,
   toNodeListener,
   type NodeListener,

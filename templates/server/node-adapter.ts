@@ -22,7 +22,8 @@ import {
 import { Buffer } from "node:buffer";
 import { once } from "node:events";
 import { Readable } from "node:stream";
-import { RequestError } from "./errors.js";
+import type { Socket } from "node:net";
+import { errorBody, RequestError } from "./errors.js";
 import type { RequestHandler } from "./handler-api.js";
 import {
   RAW_REQUEST_HANDLER,
@@ -278,12 +279,37 @@ export function toNodeListener(handler: RequestHandler): NodeListener {
   };
 }
 
+/**
+ * Answers requests that node's HTTP parser rejects before any handler runs (control characters in
+ * a header, headers over the size limit, a malformed request line) with a 400 and the `Error`
+ * body, instead of node's bare `400 Bad Request`. No `X-RateLimit-*` headers: the request was
+ * never read far enough to know its API key.
+ */
+export function answerClientErrors(server: Server): Server {
+  server.on("clientError", (error: Error & { code?: string }, socket: Socket) => {
+    if (!socket.writable || error.code === "ECONNRESET") {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+    const message = tooLarge
+      ? "Request headers are larger than the server accepts"
+      : "Malformed HTTP request (invalid characters in the request line or a header)";
+    const body = JSON.stringify(errorBody(400, "validation_failed", message));
+    socket.end(
+      "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\n" +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+}
+
 /** Starts a `node:http` server for a web handler; resolves once it listens. */
 export function serveNode(
   handler: RequestHandler,
   options: ServeNodeOptions = {},
 ): Promise<Server> {
-  const server = createServer(toNodeListener(handler));
+  const server = answerClientErrors(createServer(toNodeListener(handler)));
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 3000, options.host ?? DEFAULT_HOST, () => {

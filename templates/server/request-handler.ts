@@ -331,7 +331,7 @@ export function createRuntimeRequestHandler<C = unknown>(
       const match = router.match(source.method, pathname);
       if (match.kind === "not-found") return notFound(source.method, pathname, rate);
       if (match.kind === "bad-path") {
-        return errorResponse(400, "validation_failed", match.message, rate, undefined);
+        return errorResponse(400, "validation_failed", match.message, rate, match.operation);
       }
       if (match.kind === "method-not-allowed") {
         const allow = match.allow.join(", ");

@@ -24,7 +24,13 @@ export type RouteMatch<Op> =
   | { readonly kind: "found"; readonly operation: Op; readonly params: Record<string, string> }
   | { readonly kind: "not-found" }
   | { readonly kind: "method-not-allowed"; readonly allow: readonly string[] }
-  | { readonly kind: "bad-path"; readonly parameter: string; readonly message: string };
+  | {
+      readonly kind: "bad-path";
+      /** The operation the path would reach, so its answer still carries e.g. deprecation headers. */
+      readonly operation: Op;
+      readonly parameter: string;
+      readonly message: string;
+    };
 
 export interface Router<Op> {
   /** `method` as sent (upper-case for the standard methods); `pathname` without the query. */
@@ -168,6 +174,7 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
           } catch {
             return {
               kind: "bad-path",
+              operation: route.operation,
               parameter: name,
               message: `path.${name} is not valid percent-encoding`,
             };

@@ -8,7 +8,7 @@ import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
-import { literal, objectWriter } from "../ts/literal.js";
+import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 
 export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile[] {
@@ -66,9 +66,9 @@ function imports(): StatementStructures[] {
     },
     named("./types.js", ["paths"], true),
     named("./runtime/client/descriptor.js", ["ApiKeyLocation", "ClientOperationDescriptor"], true),
-    named("./runtime/client/runtime.js", ["createClientRuntime"], false),
+    named("./runtime/client/runtime.js", ["bindOperations", "createClientRuntime"], false),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
-    named("./runtime/client/types.js", ["OperationRequest", "OperationResult"], true),
+    named("./runtime/client/types.js", ["OperationMethod", "OperationRequest", "OperationResult"], true),
   ];
 }
 
@@ -119,11 +119,6 @@ function operationTypes(operation: OperationModel): StatementStructures[] {
   return out;
 }
 
-function initOptional(operation: OperationModel): boolean {
-  const { path, query, header, cookie } = operation.parameters;
-  return path.length === 0 && ![...query, ...header, ...cookie].some((parameter) => parameter.required) && operation.requestBody?.required !== true;
-}
-
 function clientInterface(model: ApiModel, clientType: string): StatementStructures {
   return {
     kind: StructureKind.Interface,
@@ -137,13 +132,14 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
         type: "Client<paths>",
         docs: [{ description: "The plain openapi-fetch client for the same API (API key set; no retries or rate-limit handling)." }],
       },
+      // methods as `OperationMethod` properties: their types are resolved only where they are used
+      ...model.operations.map((operation) => ({
+        name: propertyKey(operation.name),
+        isReadonly: true,
+        docs: jsDoc(operationDoc(operation, replacementName(operation, model.operations))),
+        type: `OperationMethod<${operation.typeName}Operation>`,
+      })),
     ],
-    methods: model.operations.map((operation) => ({
-      name: operation.name,
-      docs: jsDoc(operationDoc(operation, replacementName(operation, model.operations))),
-      parameters: [{ name: "init", hasQuestionToken: initOptional(operation), type: `${operation.typeName}Params` }],
-      returnType: `Promise<${operation.typeName}Response>`,
-    })),
   };
 }
 
@@ -166,13 +162,9 @@ function factory(model: ApiModel, context: EmitContext, clientType: string): Sta
       writer.writeLine("const runtime = createClientRuntime(options, API_KEY);");
       writer.writeLine("const headers: Record<string, string> = { ...options.headers };");
       if (keyHeader) writer.writeLine(`if (options.apiKey !== undefined) headers[${literal(keyHeader)}] = options.apiKey;`);
-      writer.write("return ").inlineBlock(() => {
-        writer.writeLine("raw: createClient<paths>({ baseUrl: options.baseUrl, headers, ...(options.fetch ? { fetch: options.fetch } : {}) }),");
-        for (const operation of model.operations) {
-          writer.writeLine(`${operation.name}: (init) => runtime.call<${operation.typeName}Operation>(OPERATIONS.${operation.name}, init),`);
-        }
-      });
-      writer.write(";");
+      writer.writeLine("const raw = createClient<paths>({ baseUrl: options.baseUrl, headers, ...(options.fetch ? { fetch: options.fetch } : {}) });");
+      writer.writeLine("// Each method calls the runtime with its descriptor; the interface gives it its operation's types.");
+      writer.writeLine(`return { ...bindOperations(runtime, OPERATIONS), raw } as unknown as ${clientType};`);
     },
   };
 }

@@ -10,7 +10,7 @@ import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
-import { jsonMedia, validatorName } from "../validators/emit-validators.js";
+import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/emit-validators.js";
 import { handlerRequestType, handlerResponseType } from "./handler-types.js";
 
 export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile[] {
@@ -130,10 +130,10 @@ function operationDescriptor(operation: OperationModel): [string, string][] {
   ];
   const body = operation.requestBody;
   if (body) {
-    const json = jsonMedia(body.contents);
+    const validated = validatedBodyMedia(body.contents);
     entries.push([
       "body",
-      `{ required: ${body.required}, mediaTypes: ${literal(body.contents.map((media) => media.mediaType))}${json ? `, validate: bodyValidators.${validatorName(operation, "body")}` : ""} }`,
+      `{ required: ${body.required}, mediaTypes: ${literal(body.contents.map((media) => media.mediaType))}${validated ? `, validate: bodyValidators.${validatorName(operation, "body")}` : ""} }`,
     ]);
   }
   const responses = operation.responses.map((response) => {

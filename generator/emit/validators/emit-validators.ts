@@ -30,6 +30,12 @@ export function jsonMedia(contents: readonly MediaModel[]): MediaModel | undefin
   return contents.find((media) => isJsonMediaType(media.mediaType) && media.schema !== undefined);
 }
 
+/** The media type a request body validator is compiled for: JSON, else a `text/*` one. */
+export function validatedBodyMedia(contents: readonly MediaModel[]): MediaModel | undefined {
+  if (contents.some((media) => isJsonMediaType(media.mediaType))) return jsonMedia(contents);
+  return contents.find((media) => media.mediaType.toLowerCase().startsWith("text/") && media.schema !== undefined);
+}
+
 export function isJsonMediaType(mediaType: string): boolean {
   const base = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
   return base === "application/json" || base.endsWith("+json");
@@ -49,7 +55,7 @@ export function emitValidators(
   const bodySchemas = new Map<string, unknown>();
   for (const operation of model.operations) {
     parameterSchemas.set(validatorName(operation, "params"), parametersSchema(operation, convert));
-    const body = operation.requestBody && jsonMedia(operation.requestBody.contents);
+    const body = operation.requestBody && validatedBodyMedia(operation.requestBody.contents);
     if (body) bodySchemas.set(validatorName(operation, "body"), toJsonSchema(body.schema, convert));
     for (const response of operation.responses) {
       const media = jsonMedia(response.contents);
@@ -82,11 +88,32 @@ function parametersSchema(operation: OperationModel, convert: ConvertOptions): u
   return { type: "object", properties, required: [...LOCATIONS] };
 }
 
+/**
+ * Parameters arrive as text and are coerced to their schema type by the validator. Ajv's
+ * coercion reads numbers as JavaScript does (`0x10`, ` 1`, `1e3` would all pass), so numeric and
+ * boolean parameters must first be written the plain way: this pattern runs before the coercion.
+ */
+const PLAIN_TEXT: Readonly<Record<string, string>> = {
+  integer: "^-?(0|[1-9][0-9]*)$",
+  number: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+  boolean: "^(true|false)$",
+};
+
 /** Object-valued parameters (deepObject and friends) arrive as strings: they are passed through unvalidated. */
 function parameterValueSchema(schema: SchemaModel, convert: ConvertOptions): unknown {
   const converted = toJsonSchema(schema, convert);
-  if (converted !== null && typeof converted === "object" && (converted as Record<string, unknown>).type === "object") return {};
-  return converted;
+  if (converted === null || typeof converted !== "object") return converted;
+  const object = converted as Record<string, unknown>;
+  if (object.type === "object") return {};
+  if (object.type === "array" && object.items !== null && typeof object.items === "object") {
+    return { ...object, items: strictScalar(object.items as Record<string, unknown>) };
+  }
+  return strictScalar(object);
+}
+
+function strictScalar(schema: Record<string, unknown>): unknown {
+  const pattern = typeof schema.type === "string" ? PLAIN_TEXT[schema.type] : undefined;
+  return pattern ? { allOf: [{ pattern }, schema] } : schema;
 }
 
 function compileModule(schemas: Map<string, unknown>, apiSchema: unknown, convert: ConvertOptions, extra: Options): string {

@@ -1,0 +1,38 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * What the generator tells the client runtime about each operation.
+ * Generated tables `satisfies` these types, so a mismatch fails the build.
+ */
+export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+/** Where the API key travels, taken from the spec's `apiKey` security scheme. */
+export interface ApiKeyLocation {
+  readonly in: "header" | "query" | "cookie";
+  readonly name: string;
+}
+
+/** How one query parameter is serialized (OpenAPI `style`/`explode`, form + explode by default). */
+export interface QueryParameterStyle {
+  readonly style: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  readonly explode: boolean;
+}
+
+export interface ClientOperationDescriptor {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** The path template as written in the spec, e.g. `/pets/{petId}`. */
+  readonly path: string;
+  /** Only the query parameters that are not `form` + `explode: true`. */
+  readonly queryStyles?: Readonly<Record<string, QueryParameterStyle>>;
+  /** The request body's media type, when the operation has one. */
+  readonly bodyMediaType?: string;
+  /** Whether the operation needs the API key (from the spec's security requirements). */
+  readonly secured: boolean;
+  readonly deprecated?: {
+    /** ISO date (YYYY-MM-DD) from `x-sunset`, when given. */
+    readonly sunset?: string;
+    /** What to use instead (e.g. an operationId), when the spec says; shown in the warning. */
+    readonly replacement?: string;
+  };
+  readonly stability?: "experimental" | "beta";
+}

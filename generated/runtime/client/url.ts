@@ -1,0 +1,162 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * URL building: path templates, query serialization (OpenAPI `style`/`explode`), media types.
+ */
+import type { ClientOperationDescriptor, QueryParameterStyle } from "./descriptor.js";
+
+/**
+ * Splits a path template into alternating literal segments and parameter names:
+ * `/pets/{petId}/photos` → `["/pets/", "petId", "/photos"]`.
+ *
+ * @returns `undefined` when the template has no parameter
+ */
+export function compilePath(template: string): string[] | undefined {
+  const parts: string[] = [];
+  let last = 0;
+  for (;;) {
+    const open = template.indexOf("{", last);
+    if (open === -1) break;
+    const close = template.indexOf("}", open);
+    if (close === -1) break;
+    parts.push(template.slice(last, open), template.slice(open + 1, close));
+    last = close + 1;
+  }
+  if (parts.length === 0) return undefined;
+  parts.push(template.slice(last));
+  return parts;
+}
+
+/**
+ * Fills a compiled path template with `encodeURIComponent`-ed values.
+ *
+ * @throws Error naming the parameter and the operation when a path parameter is missing
+ */
+export function buildPath(
+  op: ClientOperationDescriptor,
+  parts: readonly string[],
+  values: Readonly<Record<string, unknown>> | undefined,
+): string {
+  let path = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const name = parts[i]!;
+    const value = values?.[name];
+    if (value === undefined || value === null) {
+      throw new Error(
+        `Missing path parameter "${name}" for operation "${op.operationId}" (${op.method.toUpperCase()} ${op.path})`,
+      );
+    }
+    path +=
+      encodeURIComponent(Array.isArray(value) ? value.join(",") : `${value as string}`) +
+      parts[i + 1]!;
+  }
+  return path;
+}
+
+function scalar(value: unknown): string {
+  return encodeURIComponent(value instanceof Date ? value.toISOString() : `${value as string}`);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return (
+    typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof Date)
+  );
+}
+
+function join(out: string, part: string): string {
+  return part === "" ? out : out === "" ? part : `${out}&${part}`;
+}
+
+/** `form` + `explode: true`: arrays as repeated keys, objects as one pair per property. */
+function formExploded(name: string, value: unknown): string {
+  if (Array.isArray(value)) {
+    let out = "";
+    for (const item of value)
+      if (item !== undefined && item !== null) out = join(out, `${name}=${scalar(item)}`);
+    return out;
+  }
+  if (isPlainObject(value)) {
+    let out = "";
+    for (const key in value) {
+      const item = value[key];
+      if (item !== undefined && item !== null)
+        out = join(out, `${encodeURIComponent(key)}=${scalar(item)}`);
+    }
+    return out;
+  }
+  return `${name}=${scalar(value)}`;
+}
+
+/** `deepObject`: `name[key]=value`, nested objects as `name[a][b]=value`, arrays repeated. */
+function deepObject(prefix: string, value: unknown): string {
+  if (Array.isArray(value)) {
+    let out = "";
+    for (const item of value) out = join(out, deepObject(prefix, item));
+    return out;
+  }
+  if (isPlainObject(value)) {
+    let out = "";
+    for (const key in value)
+      out = join(out, deepObject(`${prefix}[${encodeURIComponent(key)}]`, value[key]));
+    return out;
+  }
+  return value === undefined || value === null ? "" : `${prefix}=${scalar(value)}`;
+}
+
+/** Non-exploded styles: the values joined by the style's delimiter. */
+function delimited(name: string, value: unknown, delimiter: string): string {
+  const items: string[] = [];
+  if (Array.isArray(value)) {
+    for (const item of value) if (item !== undefined && item !== null) items.push(scalar(item));
+  } else if (isPlainObject(value)) {
+    for (const key in value) {
+      const item = value[key];
+      if (item !== undefined && item !== null) items.push(encodeURIComponent(key), scalar(item));
+    }
+  } else {
+    return `${name}=${scalar(value)}`;
+  }
+  return items.length === 0 ? "" : `${name}=${items.join(delimiter)}`;
+}
+
+function styled(name: string, value: unknown, style: QueryParameterStyle): string {
+  switch (style.style) {
+    case "deepObject":
+      return deepObject(name, value);
+    case "form":
+      return style.explode ? formExploded(name, value) : delimited(name, value, ",");
+    case "spaceDelimited":
+      return style.explode ? formExploded(name, value) : delimited(name, value, "%20");
+    case "pipeDelimited":
+      return style.explode ? formExploded(name, value) : delimited(name, value, "|");
+  }
+}
+
+/**
+ * Serializes query parameters (without the leading `?`). `undefined` and `null` values are
+ * skipped. Parameters without an entry in `styles` are `form` + `explode: true` (arrays as
+ * repeated keys); the others follow their style (`form` without explode: `a,b`;
+ * `spaceDelimited`: `a%20b`; `pipeDelimited`: `a|b`; `deepObject`: `name[key]=value`).
+ */
+export function serializeQuery(
+  query: Readonly<Record<string, unknown>>,
+  styles?: Readonly<Record<string, QueryParameterStyle>>,
+): string {
+  let out = "";
+  for (const key in query) {
+    const value = query[key];
+    if (value === undefined || value === null) continue;
+    const style = styles?.[key];
+    const name = encodeURIComponent(key);
+    out = join(out, style === undefined ? formExploded(name, value) : styled(name, value, style));
+  }
+  return out;
+}
+
+/** Whether a media type (parameters allowed) is JSON: `application/json` or `application/*+json`. */
+export function isJsonMediaType(mediaType: string): boolean {
+  if (mediaType === "application/json" || mediaType === "application/json; charset=utf-8")
+    return true;
+  const semicolon = mediaType.indexOf(";");
+  const base = (semicolon === -1 ? mediaType : mediaType.slice(0, semicolon)).trim().toLowerCase();
+  return base === "application/json" || (base.startsWith("application/") && base.endsWith("+json"));
+}

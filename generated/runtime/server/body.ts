@@ -1,0 +1,214 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * Request bodies: size cap (413), content type (415), parsing (400) and validation (400).
+ *
+ * - Size: a `Content-Length` over the cap is refused before reading; a body that grows past the
+ *   cap while streaming is refused as soon as it does.
+ * - Content type: its essence (parameters such as `charset` ignored) must match one of the
+ *   operation's media types (`type/*` and `*\/*` in the spec match accordingly).
+ * - Parsing by the request's media type: JSON (`application/json`, `+json`) → value; `text/*` →
+ *   string; `application/x-www-form-urlencoded` → object (repeated names → arrays of strings);
+ *   anything else (octet-stream, multipart, images...) → `Uint8Array`, passed without validation.
+ *   Text is decoded as UTF-8 whatever the charset says; invalid UTF-8 is a 400.
+ * - Prototype pollution: a JSON body with a `__proto__` key anywhere, or a `constructor` key whose
+ *   value has a `prototype` key, is refused (400, naming the key); so is a form field `__proto__`.
+ * - An empty body counts as no body: 400 when the body is required.
+ */
+import type { ServerOperationDescriptor, Validator } from "./descriptor.js";
+import { RequestError } from "./errors.js";
+import { createMediaTypeMatcher, isJsonMediaType, mediaTypeEssence } from "./media-type.js";
+import { BODY_TOO_LARGE, type RequestSource } from "./request-source.js";
+import { validationMessage } from "./validation-message.js";
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+/** An operation's body descriptor, prepared once. */
+export interface PreparedBody {
+  readonly required: boolean;
+  readonly accepts: (essence: string) => boolean;
+  readonly mediaTypes: string;
+  readonly validate: Validator | undefined;
+  /** Whether `validate` is for text bodies (the operation accepts no JSON). */
+  readonly validatesText: boolean;
+}
+
+export function prepareBody(body: NonNullable<ServerOperationDescriptor["body"]>): PreparedBody {
+  return {
+    required: body.required,
+    accepts: createMediaTypeMatcher(body.mediaTypes),
+    mediaTypes: body.mediaTypes.join(", "),
+    validate: body.validate,
+    validatesText: !body.mediaTypes.some((mediaType) =>
+      isJsonMediaType(mediaTypeEssence(mediaType)),
+    ),
+  };
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
+function decodeText(bytes: Uint8Array): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new RequestError(400, "validation_failed", "body is not valid UTF-8");
+  }
+}
+
+function tooLarge(maxBytes: number): RequestError {
+  return new RequestError(
+    413,
+    "payload_too_large",
+    `Request body is larger than the limit of ${maxBytes} bytes`,
+  );
+}
+
+/**
+ * Reads, parses and validates the body of `source` for an operation that declares one.
+ * Returns the value (undefined when absent and optional); throws {@link RequestError}.
+ */
+export async function readOperationBody(
+  source: RequestSource,
+  body: PreparedBody,
+  maxBytes: number,
+): Promise<unknown> {
+  const contentLength = source.header("content-length");
+  if (contentLength !== null && Number(contentLength) > maxBytes) throw tooLarge(maxBytes);
+
+  let value: unknown = undefined;
+  let present = false;
+  let validated = false;
+  if (source.hasBody && contentLength !== "0") {
+    const essence = mediaTypeEssence(source.header("content-type"));
+    if (essence === "") {
+      throw new RequestError(
+        415,
+        "unsupported_media_type",
+        `Content-Type is missing; this operation accepts ${body.mediaTypes}`,
+      );
+    }
+    if (!body.accepts(essence)) {
+      throw new RequestError(
+        415,
+        "unsupported_media_type",
+        `Content-Type ${essence} is not accepted; this operation accepts ${body.mediaTypes}`,
+      );
+    }
+    const bytes = await source.readBody(maxBytes);
+    if (bytes === BODY_TOO_LARGE) throw tooLarge(maxBytes);
+    if (bytes.byteLength > 0) {
+      present = true;
+      if (isJsonMediaType(essence)) {
+        validated = true;
+        value = parseJson(decodeText(bytes));
+      } else if (essence.startsWith("text/")) {
+        validated = body.validatesText;
+        value = decodeText(bytes);
+      } else if (essence === "application/x-www-form-urlencoded") {
+        value = parseForm(decodeText(bytes));
+      } else {
+        return bytes;
+      }
+    }
+  }
+
+  if (!present) {
+    if (body.required) throw new RequestError(400, "validation_failed", "body is required");
+    return undefined;
+  }
+  const validate = body.validate;
+  if (validated && validate !== undefined && !validate(value)) {
+    throw new RequestError(400, "validation_failed", validationMessage("body", validate.errors));
+  }
+  return value;
+}
+
+/** `JSON.parse` that refuses prototype-polluting keys. Throws {@link RequestError}. */
+export function parseJson(text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new RequestError(
+      400,
+      "validation_failed",
+      `body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  // Cheap substring checks first; `\u` covers keys spelled with escapes (`"\u005f_proto__"`).
+  if (
+    value !== null &&
+    typeof value === "object" &&
+    (text.includes("__proto__") || text.includes("constructor") || text.includes("\\u"))
+  ) {
+    const key = findForbiddenKey(value);
+    if (key !== undefined) {
+      throw new RequestError(
+        400,
+        "validation_failed",
+        `${key} is a forbidden key (prototype pollution guard)`,
+      );
+    }
+  }
+  return value;
+}
+
+interface Visit {
+  readonly value: object;
+  readonly parent: Visit | undefined;
+  readonly key: string;
+}
+
+function pathOf(visit: Visit, key: string): string {
+  const parts: string[] = [];
+  for (let at: Visit | undefined = visit; at?.parent !== undefined; at = at.parent) {
+    parts.push(at.key);
+  }
+  parts.reverse();
+  parts.push(key);
+  let name = "body";
+  for (const part of parts) name += /^[0-9]+$/.test(part) ? `[${part}]` : `.${part}`;
+  return name;
+}
+
+/** The name (`body.a.__proto__`) of the first forbidden key in a parsed JSON value. */
+function findForbiddenKey(root: object): string | undefined {
+  const stack: Visit[] = [{ value: root, parent: undefined, key: "" }];
+  for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
+    const object = visit.value as Record<string, unknown>;
+    for (const key of Object.keys(object)) {
+      const child = object[key];
+      if (key === "__proto__") return pathOf(visit, key);
+      if (
+        key === "constructor" &&
+        child !== null &&
+        typeof child === "object" &&
+        Object.hasOwn(child, "prototype")
+      ) {
+        return pathOf(visit, key);
+      }
+      if (child !== null && typeof child === "object") {
+        stack.push({ value: child, parent: visit, key });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** `a=1&a=2&b=x` → `{ a: ["1", "2"], b: "x" }`. Throws on a `__proto__` field. */
+export function parseForm(text: string): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (name === "__proto__") {
+      throw new RequestError(
+        400,
+        "validation_failed",
+        "body.__proto__ is a forbidden key (prototype pollution guard)",
+      );
+    }
+    const existing = Object.hasOwn(result, name) ? result[name] : undefined;
+    if (existing === undefined) result[name] = value;
+    else if (Array.isArray(existing)) existing.push(value);
+    else result[name] = [existing, value];
+  }
+  return result;
+}

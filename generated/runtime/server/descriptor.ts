@@ -1,0 +1,106 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * What the generator tells the server runtime about the API.
+ * Generated tables `satisfies` these types, so a mismatch fails the build.
+ */
+export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
+
+/** One error found by a precompiled validator (the subset of Ajv's ErrorObject we read). */
+export interface ValidationIssue {
+  /** JSON pointer into the validated value, e.g. `/query/limit` or `/name`. */
+  readonly instancePath: string;
+  /** The rule that failed, e.g. `required`, `maxLength`, `type`. */
+  readonly keyword: string;
+  readonly message?: string;
+  readonly params: Readonly<Record<string, unknown>>;
+}
+
+/** A precompiled (Ajv standalone) validator. Parameter validators coerce strings in place. */
+export interface Validator {
+  (data: unknown): boolean;
+  errors?: readonly ValidationIssue[] | null;
+}
+
+export interface ParameterDescriptor {
+  readonly name: string;
+  readonly in: "path" | "query" | "header" | "cookie";
+  readonly required: boolean;
+  /** True when the schema is an array: the runtime collects every occurrence. */
+  readonly array: boolean;
+}
+
+export interface ServerOperationDescriptor {
+  readonly operationId: string;
+  readonly method: HttpMethod;
+  /** The path template as written in the spec, e.g. `/pets/{petId}`. */
+  readonly path: string;
+  readonly parameters: readonly ParameterDescriptor[];
+  /**
+   * Validates `{ path, query, header, cookie }` (each an object of strings or string arrays),
+   * coercing values to their schema types in place.
+   */
+  readonly validateParameters: Validator;
+  readonly body?: {
+    readonly required: boolean;
+    /** Accepted media types, e.g. `["application/json"]`. */
+    readonly mediaTypes: readonly string[];
+    /**
+     * Validates a JSON body against the schema of the operation's JSON media type or, when it
+     * accepts no JSON, a `text/*` body against that media type's schema. Bodies of any other
+     * media type reach the handler as parsed (forms as an object, anything else as bytes)
+     * without schema validation.
+     */
+    readonly validate?: Validator;
+  };
+  /** Declared response statuses: `"200"`, `"4XX"`, `"default"` ... */
+  readonly responses: Readonly<Record<string, ResponseDescriptor>>;
+  /** Whether the operation requires the API key. */
+  readonly secured: boolean;
+  readonly deprecated?: {
+    /** ISO date (YYYY-MM-DD) from `x-sunset`, when given: sent as the `Sunset` header (RFC 8594). */
+    readonly sunset?: string;
+    /**
+     * ISO date (YYYY-MM-DD) from `x-deprecated-since`, when given: sent as the `Deprecation`
+     * header (RFC 9745, `@<unix seconds>`). Without it no `Deprecation` header is sent.
+     */
+    readonly since?: string;
+  };
+  readonly stability?: "experimental" | "beta";
+}
+
+export interface ResponseDescriptor {
+  /** The JSON body validator, when the response declares a JSON body. */
+  readonly validate?: Validator;
+  /** The media type of the body, when there is one. */
+  readonly mediaType?: string;
+}
+
+/** `apiKey` security scheme from the spec. */
+export interface ApiKeyLocation {
+  readonly in: "header" | "query" | "cookie";
+  readonly name: string;
+}
+
+/** A plan from the spec's `x-rate-limits` extension. `null` limits are agreed per customer. */
+export interface RatePlanDescriptor {
+  readonly name: string;
+  readonly perMinute: number | null;
+  readonly perDay: number | null;
+}
+
+export interface RateLimitPolicyDescriptor {
+  readonly plans: readonly RatePlanDescriptor[];
+  readonly ban?: {
+    /** Requests sent while limited (after a 429, before Retry-After) that trigger a ban. */
+    readonly afterRejectedRequests: number;
+    readonly durationSeconds: number;
+  };
+}
+
+export interface ApiDescriptor {
+  readonly title: string;
+  readonly version: string;
+  readonly apiKey?: ApiKeyLocation;
+  readonly rateLimits?: RateLimitPolicyDescriptor;
+  readonly operations: readonly ServerOperationDescriptor[];
+}

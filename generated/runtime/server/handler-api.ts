@@ -1,0 +1,72 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * What handlers receive and return, and the options of the request handler.
+ */
+import type { AuthResult } from "./auth.js";
+import type { RateLimits, RateLimitStore } from "./rate-limiter.js";
+
+/** What a handler receives. Parameter values are already coerced to their schema types. */
+export interface HandlerRequest<C = unknown> {
+  readonly operationId: string;
+  readonly path: Readonly<Record<string, unknown>>;
+  readonly query: Readonly<Record<string, unknown>>;
+  /** Header parameters, by lower-case name. */
+  readonly header: Readonly<Record<string, unknown>>;
+  readonly cookie: Readonly<Record<string, unknown>>;
+  /** The parsed, validated body (undefined when the operation has none or it was omitted). */
+  readonly body: unknown;
+  /** The authenticated caller, when a valid API key was sent. */
+  readonly caller: C | undefined;
+  /** The web request. Its body has already been read: use `body`. */
+  readonly request: Request;
+}
+
+export type HeaderValue = string | number | readonly string[];
+
+export interface HandlerResponse {
+  readonly status: number;
+  /** Serialized as JSON unless the declared media type is not JSON (then strings and bytes pass). */
+  readonly body?: unknown;
+  /** Extra headers. `X-RateLimit-*`, `Content-Length` and `Transfer-Encoding` are the runtime's. */
+  readonly headers?: Readonly<Record<string, HeaderValue>>;
+}
+
+export type Handler<C = unknown> = (
+  request: HandlerRequest<C>,
+) => HandlerResponse | Promise<HandlerResponse>;
+
+/** Handlers by operationId. A missing one answers 501 `not_implemented`. */
+export type HandlerMap<C = unknown> = Readonly<Record<string, Handler<C> | undefined>>;
+
+export interface ErrorContext {
+  readonly operationId?: string;
+  /** The status involved: 500 for a throw, the handler's status for a contract violation. */
+  readonly status?: number;
+}
+
+export interface ServerOptions<C = unknown> {
+  /** Turns a presented API key into the caller and their plan, or undefined (→ 401 when secured). */
+  readonly authenticate?: (
+    key: string,
+  ) => AuthResult<C> | undefined | Promise<AuthResult<C> | undefined>;
+  /** Where rate-limit counters live (default: in this process's memory). */
+  readonly rateLimitStore?: RateLimitStore;
+  /** Limits for plans the spec leaves to configuration (null limits), or overriding any plan. */
+  readonly planLimits?: Readonly<Record<string, RateLimits>>;
+  /** Largest accepted request body in bytes (default 1 MiB). */
+  readonly maxBodyBytes?: number;
+  /** Check every handler response against the spec (500 on a violation). On in tests and dev. */
+  readonly validateResponses?: boolean;
+  /**
+   * Told about every 500: handler throws, contract violations, configuration errors.
+   * Default: `console.error` of the operationId and the error's message. Never gets keys.
+   */
+  readonly onError?: (error: unknown, context: ErrorContext) => void;
+  /** The clock, in milliseconds since the Unix epoch (default `Date.now`). */
+  readonly now?: () => number;
+  /** A prefix the server is mounted under, e.g. `/v1`; stripped before routing (else 404). */
+  readonly basePath?: string;
+}
+
+/** A web-standard handler: mounts in `node:http` (see node-adapter), Hono, Bun and Deno. */
+export type RequestHandler = (request: Request) => Promise<Response>;

@@ -1,0 +1,21 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * Type helpers for the generated `Handlers` interface (types only, no runtime code).
+ */
+
+/** Header parameters arrive with lower-case names (HTTP header names are case-insensitive). */
+export type LowercaseKeys<T> = {
+  [K in keyof T as K extends string ? Lowercase<K> : K]: T[K];
+};
+
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+
+/** Every status of a range such as `4XX`: `StatusRange<4>` is `400 | 401 | … | 499`. */
+export type StatusRange<D extends 1 | 2 | 3 | 4 | 5> =
+  `${D}${Digit}${Digit}` extends `${infer N extends number}` ? N : never;
+
+/** Extra response headers a handler may set (the runtime sets `X-RateLimit-*` and deprecation headers). */
+export type ResponseHeaders = Readonly<Record<string, string>>;
+
+/** A parameter group an operation does not have: always an empty object. */
+export type NoParameters = Readonly<Record<string, never>>;

@@ -1,0 +1,55 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * The server runtime's public API.
+ */
+export type * from "./descriptor.js";
+export {
+  createKeyAuthenticator,
+  type ApiKeyEntry,
+  type AuthResult,
+  type Authenticator,
+  type KeyAuthenticator,
+} from "./auth.js";
+export { DEFAULT_MAX_BODY_BYTES } from "./body.js";
+export {
+  ConfigurationError,
+  ContractViolationError,
+  errorBody,
+  NotImplementedError,
+  notImplemented,
+  type ErrorBody,
+  type RuntimeErrorCode,
+} from "./errors.js";
+export {
+  answerClientErrors,
+  serveNode,
+  toNodeListener,
+  type NodeListener,
+  type ServeNodeOptions,
+} from "./node-adapter.js";
+export {
+  applyRateLimitHit,
+  createMemoryRateLimitStore,
+  newRateLimitRecord,
+  type BanPolicy,
+  type MemoryRateLimitStore,
+  type RateLimitHit,
+  type RateLimitOutcome,
+  type RateLimitRecord,
+  type RateLimits,
+  type RateLimitStore,
+} from "./rate-limiter.js";
+export type {
+  ErrorContext,
+  Handler,
+  HandlerMap,
+  HandlerRequest,
+  HandlerResponse,
+  HeaderValue,
+  RequestHandler,
+  ServerOptions,
+} from "./handler-api.js";
+export { createRuntimeRequestHandler } from "./request-handler.js";
+export { findResponseDescriptor, type RuntimeRequestHandler } from "./runtime-response.js";
+export { createRouter, type RouteMatch, type Router } from "./router.js";
+export { validationMessage } from "./validation-message.js";

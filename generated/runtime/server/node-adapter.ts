@@ -1,0 +1,320 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * Mounting a web handler on `node:http`.
+ *
+ * For a handler made by `createRuntimeRequestHandler` the adapter talks to the runtime directly:
+ * headers are read from `IncomingMessage`, the body is read once into one buffer, and the response
+ * is written with one `writeHead` + `end`; a web `Request` is built only if a handler reads
+ * `request` (its body is then the bytes already read). Any other web handler gets a real `Request`
+ * (body streamed) and its `Response` is streamed back.
+ *
+ * The URL's host comes from the `Host` header (127.0.0.1 when missing or malformed); the scheme is
+ * `https` on a TLS socket. A 413, or a response that leaves a chunked body unread, closes the
+ * connection, so that node does not drain a body of unknown or excessive size.
+ */
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
+import { Buffer } from "node:buffer";
+import { once } from "node:events";
+import { Readable } from "node:stream";
+import type { Socket } from "node:net";
+import { errorBody, RequestError } from "./errors.js";
+import type { RequestHandler } from "./handler-api.js";
+import {
+  RAW_REQUEST_HANDLER,
+  type RawRequestHandler,
+  type RuntimeResponse,
+} from "./runtime-response.js";
+import { BODY_TOO_LARGE, type RequestSource } from "./request-source.js";
+
+export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface ServeNodeOptions {
+  /** Default 3000; 0 picks a free port (read it from `server.address()`). */
+  readonly port?: number;
+  /** Default `127.0.0.1`. */
+  readonly host?: string;
+}
+
+const DEFAULT_HOST = "127.0.0.1";
+const VALID_HOST = /^[A-Za-z0-9._~\-]+(?::[0-9]{1,5})?$|^\[[0-9A-Fa-f:.]+\](?::[0-9]{1,5})?$/;
+
+function headerValue(headers: IncomingHttpHeaders, name: string): string | null {
+  const value = headers[name];
+  if (value === undefined) return null;
+  return typeof value === "string" ? value : value.join(", ");
+}
+
+/** The path and query of an absolute-form request target (`/` for anything else, e.g. `*`). */
+function originForm(target: string): string {
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return "/";
+  }
+}
+
+class NodeRequestSource implements RequestSource {
+  readonly method: string;
+  readonly url: string;
+  readonly #req: IncomingMessage;
+  #bytes: Uint8Array | undefined;
+  #readStarted = false;
+  #request: Request | undefined;
+
+  constructor(req: IncomingMessage) {
+    this.#req = req;
+    this.method = req.method ?? "GET";
+    this.url = req.url ?? "/";
+  }
+
+  header(name: string): string | null {
+    return headerValue(this.#req.headers, name);
+  }
+
+  get hasBody(): boolean {
+    const headers = this.#req.headers;
+    return headers["content-length"] !== undefined || headers["transfer-encoding"] !== undefined;
+  }
+
+  /**
+   * Whether the connection must close after the response because the body was left unread and
+   * node should not drain it: it was cut off mid-stream (413), or its length is unknown (chunked).
+   * A small unread body of known length (e.g. under a 401) is drained by node, keeping the
+   * connection alive.
+   */
+  get mustClose(): boolean {
+    const req = this.#req;
+    if (req.complete || !this.hasBody) return false;
+    return this.#readStarted || req.headers["content-length"] === undefined;
+  }
+
+  readBody(maxBytes: number): Promise<Uint8Array | typeof BODY_TOO_LARGE> {
+    this.#readStarted = true;
+    const req = this.#req;
+    return new Promise((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const cleanup = (): void => {
+        req.off("data", onData);
+        req.off("end", onEnd);
+        req.off("error", onError);
+        req.off("close", onClose);
+      };
+      const onData = (chunk: Buffer): void => {
+        size += chunk.length;
+        if (size > maxBytes) {
+          cleanup();
+          req.pause();
+          resolve(BODY_TOO_LARGE);
+        } else {
+          chunks.push(chunk);
+        }
+      };
+      const onEnd = (): void => {
+        cleanup();
+        const bytes = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, size);
+        this.#bytes = bytes;
+        resolve(bytes);
+      };
+      const onError = (): void => {
+        cleanup();
+        reject(new RequestError(400, "validation_failed", "Request body was cut off"));
+      };
+      const onClose = (): void => {
+        if (!req.complete) onError();
+      };
+      req.on("data", onData);
+      req.on("end", onEnd);
+      req.on("error", onError);
+      req.on("close", onClose);
+    });
+  }
+
+  toRequest(): Request {
+    if (this.#request !== undefined) return this.#request;
+    const req = this.#req;
+    const host = req.headers.host;
+    const authority = host !== undefined && VALID_HOST.test(host) ? host : DEFAULT_HOST;
+    const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? "https" : "http";
+    const target = this.url.startsWith("/") ? this.url : originForm(this.url);
+    const headers = new Headers();
+    const raw = req.rawHeaders;
+    for (let i = 0; i + 1 < raw.length; i += 2) {
+      const name = raw[i] as string;
+      if (name.charCodeAt(0) !== 58 /* : (HTTP/2 pseudo-header) */)
+        headers.append(name, raw[i + 1] as string);
+    }
+    let body: BodyInit | null = null;
+    if (this.method !== "GET" && this.method !== "HEAD" && this.hasBody) {
+      if (this.#bytes !== undefined) body = this.#bytes as Uint8Array<ArrayBuffer>;
+      else if (!this.#readStarted) body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+    }
+    this.#request = new Request(`${scheme}://${authority}${target}`, {
+      method: this.method,
+      headers,
+      body,
+      ...(body instanceof ReadableStream ? { duplex: "half" } : {}),
+    } as RequestInit);
+    return this.#request;
+  }
+}
+
+function writeFailure(res: ServerResponse, error: unknown): void {
+  console.error(
+    `[server] response could not be written: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  if (!res.headersSent) {
+    const body = JSON.stringify({
+      code: "internal",
+      message: "Internal server error",
+      status: 500,
+    });
+    res.writeHead(500, {
+      "content-type": "application/json",
+      "content-length": Buffer.byteLength(body),
+    });
+    res.end(body);
+  } else {
+    res.destroy();
+  }
+}
+
+async function pipeWebStream(
+  res: ServerResponse,
+  stream: ReadableStream<Uint8Array>,
+): Promise<void> {
+  const reader = stream.getReader();
+  const onClose = (): void => {
+    reader.cancel().catch(() => undefined);
+  };
+  res.once("close", onClose);
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await once(res, "drain");
+    }
+    res.end();
+  } finally {
+    res.off("close", onClose);
+  }
+}
+
+function writeRuntimeResponse(
+  res: ServerResponse,
+  response: RuntimeResponse,
+  source: NodeRequestSource,
+): void {
+  const { status, headers, body } = response;
+  if (status === 413 || source.mustClose) headers["connection"] = "close";
+  if (body === null) {
+    if (status !== 204 && status !== 304) headers["content-length"] = "0";
+    res.writeHead(status, headers);
+    res.end();
+  } else if (typeof body === "string") {
+    headers["content-length"] = String(Buffer.byteLength(body));
+    res.writeHead(status, headers);
+    res.end(body);
+  } else if (body instanceof Uint8Array) {
+    headers["content-length"] = String(body.byteLength);
+    res.writeHead(status, headers);
+    res.end(body);
+  } else {
+    res.writeHead(status, headers);
+    pipeWebStream(res, body).catch((error: unknown) => writeFailure(res, error));
+  }
+}
+
+async function writeWebResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") headers[name] = value;
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  res.writeHead(response.status, headers);
+  if (response.body === null) res.end();
+  else await pipeWebStream(res, response.body);
+}
+
+/** A `node:http` request listener serving a web handler. */
+export function toNodeListener(handler: RequestHandler): NodeListener {
+  const raw = (handler as Partial<Record<typeof RAW_REQUEST_HANDLER, RawRequestHandler>>)[
+    RAW_REQUEST_HANDLER
+  ];
+  if (raw !== undefined) {
+    return (req, res) => {
+      const source = new NodeRequestSource(req);
+      raw(source).then(
+        (response) => {
+          try {
+            writeRuntimeResponse(res, response, source);
+          } catch (error) {
+            writeFailure(res, error);
+          }
+        },
+        (error: unknown) => writeFailure(res, error),
+      );
+    };
+  }
+  return (req, res) => {
+    const source = new NodeRequestSource(req);
+    let request: Request;
+    try {
+      request = source.toRequest();
+    } catch (error) {
+      writeFailure(res, error);
+      return;
+    }
+    handler(request)
+      .then((response) => writeWebResponse(res, response))
+      .catch((error: unknown) => writeFailure(res, error));
+  };
+}
+
+/**
+ * Answers requests that node's HTTP parser rejects before any handler runs (control characters in
+ * a header, headers over the size limit, a malformed request line) with a 400 and the `Error`
+ * body, instead of node's bare `400 Bad Request`. No `X-RateLimit-*` headers: the request was
+ * never read far enough to know its API key.
+ */
+export function answerClientErrors(server: Server): Server {
+  server.on("clientError", (error: Error & { code?: string }, socket: Socket) => {
+    if (!socket.writable || error.code === "ECONNRESET") {
+      socket.destroy();
+      return;
+    }
+    const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
+    const message = tooLarge
+      ? "Request headers are larger than the server accepts"
+      : "Malformed HTTP request (invalid characters in the request line or a header)";
+    const body = JSON.stringify(errorBody(400, "validation_failed", message));
+    socket.end(
+      "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\n" +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+}
+
+/** Starts a `node:http` server for a web handler; resolves once it listens. */
+export function serveNode(
+  handler: RequestHandler,
+  options: ServeNodeOptions = {},
+): Promise<Server> {
+  const server = answerClientErrors(createServer(toNodeListener(handler)));
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 3000, options.host ?? DEFAULT_HOST, () => {
+      server.off("error", reject);
+      resolve(server);
+    });
+  });
+}

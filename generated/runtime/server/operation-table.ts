@@ -1,0 +1,125 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * Operations prepared once at start-up, and the collection of their parameters per request.
+ *
+ * Parameters are collected as the generated validators expect them: `{ path, query, header,
+ * cookie }` with string values (arrays of strings for `array` parameters) and only the parameters
+ * that were sent. Query arrays take every occurrence (`?tag=a&tag=b`, form + explode); header and
+ * cookie arrays are split on commas (simple style). Header names are lower-case.
+ */
+import { prepareBody, type PreparedBody } from "./body.js";
+import { parseCookies } from "./cookies.js";
+import type {
+  ParameterDescriptor,
+  ResponseDescriptor,
+  ServerOperationDescriptor,
+} from "./descriptor.js";
+import { deprecationHeaders } from "./deprecation.js";
+import type { RequestSource } from "./request-source.js";
+
+export interface PreparedParameter {
+  readonly name: string;
+  readonly array: boolean;
+}
+
+export interface PreparedOperation {
+  readonly operationId: string;
+  readonly method: ServerOperationDescriptor["method"];
+  readonly path: string;
+  readonly secured: boolean;
+  readonly hasParameters: boolean;
+  readonly query: readonly PreparedParameter[];
+  readonly header: readonly PreparedParameter[];
+  readonly cookie: readonly PreparedParameter[];
+  readonly validateParameters: ServerOperationDescriptor["validateParameters"];
+  readonly body: PreparedBody | undefined;
+  /** `Deprecation`/`Sunset`, sent on every response of the operation. */
+  readonly fixedHeaders: ReadonlyArray<readonly [string, string]>;
+  readonly responses: Readonly<Record<string, ResponseDescriptor>>;
+  /** The declared response per status (exact, range, default), filled on first use. */
+  readonly responseByStatus: Map<number, ResponseDescriptor | null>;
+}
+
+export interface ParameterValues {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  header: Record<string, unknown>;
+  cookie: Record<string, unknown>;
+}
+
+export function prepareOperation(operation: ServerOperationDescriptor): PreparedOperation {
+  const byLocation = (location: ParameterDescriptor["in"]): PreparedParameter[] =>
+    operation.parameters
+      .filter((parameter) => parameter.in === location)
+      .map((parameter) => ({
+        name: location === "header" ? parameter.name.toLowerCase() : parameter.name,
+        array: parameter.array,
+      }));
+  return {
+    operationId: operation.operationId,
+    method: operation.method,
+    path: operation.path,
+    secured: operation.secured,
+    hasParameters: operation.parameters.length > 0,
+    query: byLocation("query"),
+    header: byLocation("header"),
+    cookie: byLocation("cookie"),
+    validateParameters: operation.validateParameters,
+    body: operation.body === undefined ? undefined : prepareBody(operation.body),
+    fixedHeaders: deprecationHeaders(operation),
+    responses: operation.responses,
+    responseByStatus: new Map(),
+  };
+}
+
+const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
+
+/**
+ * The raw (string) parameter values of a request, ready for `validateParameters`. A location
+ * without declared parameters gets a shared frozen empty object (nothing can be coerced there).
+ */
+export function collectParameters(
+  operation: PreparedOperation,
+  source: RequestSource,
+  pathParams: Record<string, string>,
+  searchParams: () => URLSearchParams,
+): ParameterValues {
+  let query = EMPTY;
+  if (operation.query.length > 0) {
+    query = {};
+    const params = searchParams();
+    for (const { name, array } of operation.query) {
+      if (array) {
+        const values = params.getAll(name);
+        if (values.length > 0) query[name] = values;
+      } else {
+        const value = params.get(name);
+        if (value !== null) query[name] = value;
+      }
+    }
+  }
+  let header = EMPTY;
+  if (operation.header.length > 0) {
+    header = {};
+    for (const { name, array } of operation.header) {
+      const value = source.header(name);
+      if (value !== null)
+        header[name] = array ? value.split(",").map((item) => item.trim()) : value;
+    }
+  }
+  let cookie = EMPTY;
+  if (operation.cookie.length > 0) {
+    cookie = {};
+    const cookies = parseCookies(source.header("cookie"));
+    for (const { name, array } of operation.cookie) {
+      const value = cookies[name];
+      if (value !== undefined) cookie[name] = array ? value.split(",") : value;
+    }
+  }
+  return { path: pathParams, query, header, cookie };
+}
+
+/** For operations without any parameter. */
+export function noParameters(pathParams: Record<string, string>): ParameterValues {
+  return { path: pathParams, query: EMPTY, header: EMPTY, cookie: EMPTY };
+}

@@ -1,0 +1,451 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * The spec-driven web request handler: `(request: Request) => Promise<Response>`.
+ *
+ * Per request, in this order:
+ * 1. the API key is read from where the spec's `apiKey` scheme says, and authenticated;
+ * 2. rate limiting (when the spec has `x-rate-limits`): a limited or banned key gets a 429 at once;
+ * 3. routing (`basePath` stripped first): 404 `not_found`, 405 `method_not_allowed` + `Allow`;
+ * 4. a secured operation without a valid caller: 401 `unauthorized`;
+ * 5. parameters (coerced and validated), then the body (413/415/400): 400 `validation_failed`;
+ * 6. the handler: a thrown `NotImplementedError` or a missing handler → 501 `not_implemented`; any
+ *    other throw → 500 `internal` with a generic message, reported through `onError`;
+ * 7. with `validateResponses`, an undeclared status or a body that breaks the spec → 500 and a
+ *    log line through `onError` naming the operation, the status and the rule;
+ * 8. the body is serialized (JSON unless the declared media type says otherwise; none for
+ *    204/304); every response carries `X-RateLimit-*` (when rate limiting is on, i.e. from step 2
+ *    on), and every response of a deprecated operation `Deprecation`/`Sunset` (a 429 answered
+ *    before routing is routed just for that).
+ *
+ * Requests without a key (or with an unknown one) are rate limited per presented key (its
+ * SHA-256, never the key) on the first plan; requests without any key share one `anonymous` id.
+ */
+import { Buffer } from "node:buffer";
+import {
+  AUTHENTICATE_DIGEST,
+  digestKeyInto,
+  type AuthResult,
+  type KeyAuthenticator,
+} from "./auth.js";
+import { DEFAULT_MAX_BODY_BYTES, readOperationBody } from "./body.js";
+import { findCookie } from "./cookies.js";
+import type { ApiDescriptor } from "./descriptor.js";
+import {
+  ConfigurationError,
+  ContractViolationError,
+  errorBody,
+  NotImplementedError,
+  RequestError,
+  type RuntimeErrorCode,
+} from "./errors.js";
+import type {
+  ErrorContext,
+  Handler,
+  HandlerMap,
+  HandlerRequest,
+  HandlerResponse,
+  ServerOptions,
+} from "./handler-api.js";
+import {
+  collectParameters,
+  noParameters,
+  prepareOperation,
+  type ParameterValues,
+  type PreparedOperation,
+} from "./operation-table.js";
+import { resolveRateLimitPlans } from "./rate-limit-plans.js";
+import { createMemoryRateLimitStore, type RateLimitOutcome } from "./rate-limiter.js";
+import { WebRequestSource, type RequestSource } from "./request-source.js";
+import { createRouter } from "./router.js";
+import {
+  findResponseDescriptor,
+  mergeHandlerHeaders,
+  RAW_REQUEST_HANDLER,
+  serializeBody,
+  toWebResponse,
+  type ResponseHeaders,
+  type RuntimeRequestHandler,
+  type RuntimeResponse,
+} from "./runtime-response.js";
+import { validationMessage } from "./validation-message.js";
+
+export type {
+  ErrorContext,
+  Handler,
+  HandlerMap,
+  HandlerRequest,
+  HandlerResponse,
+  HeaderValue,
+  RequestHandler,
+  ServerOptions,
+} from "./handler-api.js";
+export type { RuntimeRequestHandler } from "./runtime-response.js";
+
+const JSON_TYPE = "application/json";
+const ANONYMOUS_ID = "anonymous";
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
+function defaultOnError(error: unknown, context: ErrorContext): void {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  console.error(`[server] ${context.operationId ?? "-"} (${context.status ?? 500}) ${message}`);
+}
+
+function normalizeBasePath(basePath: string | undefined): string {
+  if (basePath === undefined || basePath === "" || basePath === "/") return "";
+  const withSlash = basePath.startsWith("/") ? basePath : `/${basePath}`;
+  return withSlash.endsWith("/") ? withSlash.slice(0, -1) : withSlash;
+}
+
+/** What a handler receives; the web `Request` is built only if the handler reads it. */
+class RuntimeHandlerRequest<C> implements HandlerRequest<C> {
+  readonly operationId: string;
+  readonly path: Readonly<Record<string, unknown>>;
+  readonly query: Readonly<Record<string, unknown>>;
+  readonly header: Readonly<Record<string, unknown>>;
+  readonly cookie: Readonly<Record<string, unknown>>;
+  readonly body: unknown;
+  readonly caller: C | undefined;
+  readonly #source: RequestSource;
+
+  constructor(
+    operationId: string,
+    parameters: ParameterValues,
+    body: unknown,
+    caller: C | undefined,
+    source: RequestSource,
+  ) {
+    this.operationId = operationId;
+    this.path = parameters.path;
+    this.query = parameters.query;
+    this.header = parameters.header;
+    this.cookie = parameters.cookie;
+    this.body = body;
+    this.caller = caller;
+    this.#source = source;
+  }
+
+  get request(): Request {
+    return this.#source.toRequest();
+  }
+}
+
+export function createRuntimeRequestHandler<C = unknown>(
+  api: ApiDescriptor,
+  handlers: HandlerMap<C>,
+  options: ServerOptions<C> = {},
+): RuntimeRequestHandler {
+  const router = createRouter(api.operations.map(prepareOperation));
+  const handlerFor = new Map<string, Handler<C>>();
+  for (const operation of api.operations) {
+    const handler = handlers[operation.operationId];
+    if (typeof handler === "function") handlerFor.set(operation.operationId, handler);
+  }
+
+  const now = options.now ?? Date.now;
+  const onError = options.onError ?? defaultOnError;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (!Number.isSafeInteger(maxBodyBytes) || maxBodyBytes < 0) {
+    throw new Error(`maxBodyBytes must be a whole number ≥ 0 (got ${String(maxBodyBytes)})`);
+  }
+  const validateResponses = options.validateResponses === true;
+  const authenticate = options.authenticate;
+  const authenticateDigest = (authenticate as Partial<KeyAuthenticator<C>> | undefined)?.[
+    AUTHENTICATE_DIGEST
+  ];
+  /** Scratch space for the presented key's digest (used synchronously, so shared). */
+  const digest = Buffer.alloc(32);
+  const basePath = normalizeBasePath(options.basePath);
+
+  const apiKey = api.apiKey;
+  const keyHeader = apiKey?.in === "header" ? apiKey.name.toLowerCase() : undefined;
+  const keyPlace =
+    apiKey === undefined
+      ? ""
+      : `${apiKey.name} ${apiKey.in === "query" ? "query parameter" : apiKey.in}`;
+  const missingKeyMessage =
+    apiKey === undefined
+      ? "This operation requires an API key"
+      : `Missing API key: send it in the ${keyPlace}`;
+
+  const plans =
+    api.rateLimits === undefined
+      ? undefined
+      : resolveRateLimitPlans(api.rateLimits, options.planLimits);
+  const store =
+    plans === undefined ? undefined : (options.rateLimitStore ?? createMemoryRateLimitStore());
+
+  function report(error: unknown, context: ErrorContext): void {
+    try {
+      onError(error, context);
+    } catch {
+      // A failing error hook must not turn one failure into two.
+    }
+  }
+
+  // Limit and reset change rarely: their strings are kept.
+  let lastLimit = -1;
+  let lastLimitText = "";
+  let lastReset = -1;
+  let lastResetText = "";
+
+  function startHeaders(
+    rate: RateLimitOutcome | undefined,
+    operation: PreparedOperation | undefined,
+  ): ResponseHeaders {
+    const headers: ResponseHeaders = {};
+    if (rate !== undefined) {
+      if (rate.limit !== lastLimit) lastLimitText = String((lastLimit = rate.limit));
+      if (rate.reset !== lastReset) lastResetText = String((lastReset = rate.reset));
+      headers["x-ratelimit-limit"] = lastLimitText;
+      headers["x-ratelimit-remaining"] = String(rate.remaining);
+      headers["x-ratelimit-reset"] = lastResetText;
+    }
+    if (operation !== undefined) {
+      for (const [name, value] of operation.fixedHeaders) headers[name] = value;
+    }
+    return headers;
+  }
+
+  function errorResponse(
+    status: number,
+    code: RuntimeErrorCode,
+    message: string,
+    rate: RateLimitOutcome | undefined,
+    operation: PreparedOperation | undefined,
+  ): RuntimeResponse {
+    const headers = startHeaders(rate, operation);
+    headers["content-type"] = JSON_TYPE;
+    return { status, headers, body: JSON.stringify(errorBody(status, code, message)) };
+  }
+
+  function internalError(
+    error: unknown,
+    context: ErrorContext,
+    rate: RateLimitOutcome | undefined,
+    operation: PreparedOperation | undefined,
+  ): RuntimeResponse {
+    report(error, context);
+    return errorResponse(500, "internal", "Internal server error", rate, operation);
+  }
+
+  /** The path to route (`basePath` removed), or undefined when outside `basePath`. */
+  function stripBasePath(pathname: string): string | undefined {
+    if (basePath === "") return pathname;
+    const rest = pathname.length === basePath.length ? "/" : pathname.slice(basePath.length);
+    return pathname.startsWith(basePath) && rest.charCodeAt(0) === 47 ? rest : undefined;
+  }
+
+  /**
+   * The operation a request is for, when known: for answers given before routing (429, 500),
+   * which still carry a deprecated operation's `Deprecation`/`Sunset`.
+   */
+  function routeOf(method: string, pathname: string): PreparedOperation | undefined {
+    const routePath = stripBasePath(pathname);
+    if (routePath === undefined) return undefined;
+    const match = router.match(method, routePath);
+    return match.kind === "found" ? match.operation : undefined;
+  }
+
+  function notFound(method: string, pathname: string, rate: RateLimitOutcome | undefined) {
+    const shown = pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname;
+    const message = `No operation matches ${method} ${shown}`;
+    return errorResponse(404, "not_found", message, rate, undefined);
+  }
+
+  async function handle(source: RequestSource): Promise<RuntimeResponse> {
+    let rate: RateLimitOutcome | undefined;
+    let operation: PreparedOperation | undefined;
+    try {
+      // Split the URL without building a URL object.
+      const url = source.url;
+      let pathStart = 0;
+      if (url.charCodeAt(0) !== 47 /* / */) {
+        const authority = url.indexOf("//");
+        pathStart = url.indexOf("/", authority === -1 ? 0 : authority + 2);
+        if (pathStart === -1) pathStart = url.length;
+      }
+      const questionMark = url.indexOf("?", pathStart);
+      let pathname =
+        questionMark === -1 ? url.slice(pathStart) : url.slice(pathStart, questionMark);
+      if (pathname === "") pathname = "/";
+      const search = questionMark === -1 ? "" : url.slice(questionMark + 1);
+      let parsedSearch: URLSearchParams | undefined;
+      const searchParams = (): URLSearchParams => (parsedSearch ??= new URLSearchParams(search));
+
+      // 1. API key and caller.
+      let presented: string | null | undefined;
+      if (apiKey !== undefined) {
+        if (keyHeader !== undefined) presented = source.header(keyHeader);
+        else if (apiKey.in === "query") presented = searchParams().get(apiKey.name);
+        else presented = findCookie(source.header("cookie"), apiKey.name);
+      }
+      const key = presented === "" || presented === null ? undefined : presented;
+      let auth: AuthResult<C> | undefined;
+      let rateId = ANONYMOUS_ID;
+      if (key !== undefined) {
+        // The key is hashed once, for both the rate-limit id and a key authenticator.
+        if (store !== undefined || authenticateDigest !== undefined) {
+          digestKeyInto(key, digest);
+          if (store !== undefined) rateId = `key:${digest.toString("base64url")}`;
+        }
+        if (authenticateDigest !== undefined) {
+          auth = authenticateDigest(digest);
+        } else if (authenticate !== undefined) {
+          const result = authenticate(key);
+          auth = isPromiseLike(result) ? await result : result;
+        }
+      }
+
+      // 2. Rate limits.
+      if (plans !== undefined && store !== undefined) {
+        const limits = plans.limitsOf(auth === undefined ? plans.anonymousPlan : auth.plan);
+        if (limits instanceof ConfigurationError) {
+          const deprecated = routeOf(source.method, pathname);
+          return internalError(limits, { status: 500 }, undefined, deprecated);
+        }
+        const hit = store.hit(rateId, { now: now(), limits, ban: plans.ban });
+        rate = isPromiseLike(hit) ? await hit : hit;
+        if (rate.status !== "allowed") {
+          const banned = rate.status === "banned";
+          const response = errorResponse(
+            429,
+            banned ? "key_banned" : "rate_limited",
+            banned
+              ? `API key banned for sending requests while rate limited; retry in ${rate.retryAfter} s`
+              : `Rate limit of ${rate.limit} requests per ${rate.window} exceeded; retry in ${rate.retryAfter} s`,
+            rate,
+            routeOf(source.method, pathname),
+          );
+          response.headers["retry-after"] = String(rate.retryAfter);
+          return response;
+        }
+      }
+
+      // 3. Route.
+      const routePath = stripBasePath(pathname);
+      if (routePath === undefined) return notFound(source.method, pathname, rate);
+      pathname = routePath;
+      const match = router.match(source.method, pathname);
+      if (match.kind === "not-found") return notFound(source.method, pathname, rate);
+      if (match.kind === "bad-path") {
+        return errorResponse(400, "validation_failed", match.message, rate, match.operation);
+      }
+      if (match.kind === "method-not-allowed") {
+        const allow = match.allow.join(", ");
+        const message = `Method ${source.method} is not allowed here; allowed: ${allow}`;
+        const response = errorResponse(405, "method_not_allowed", message, rate, undefined);
+        response.headers["allow"] = allow;
+        return response;
+      }
+      operation = match.operation;
+
+      // 4. Auth.
+      if (operation.secured && auth === undefined) {
+        const message = key === undefined ? missingKeyMessage : "Invalid API key";
+        return errorResponse(401, "unauthorized", message, rate, operation);
+      }
+
+      // 5. Parameters and body.
+      let parameters: ParameterValues;
+      if (operation.hasParameters) {
+        parameters = collectParameters(operation, source, match.params, searchParams);
+        const validate = operation.validateParameters;
+        if (!validate(parameters)) {
+          const message = validationMessage("", validate.errors);
+          return errorResponse(400, "validation_failed", message, rate, operation);
+        }
+      } else {
+        parameters = noParameters(match.params);
+      }
+      const body =
+        operation.body === undefined
+          ? undefined
+          : await readOperationBody(source, operation.body, maxBodyBytes);
+
+      // 6. Handler.
+      const handler = handlerFor.get(operation.operationId);
+      if (handler === undefined) {
+        const message = `Operation ${operation.operationId} is not implemented`;
+        return errorResponse(501, "not_implemented", message, rate, operation);
+      }
+      const request = new RuntimeHandlerRequest<C>(
+        operation.operationId,
+        parameters,
+        body,
+        auth?.caller,
+        source,
+      );
+      const pending = handler.call(handlers, request);
+      const result = isPromiseLike(pending) ? await pending : pending;
+      return respond(operation, result, rate);
+    } catch (error) {
+      if (error instanceof RequestError) {
+        return errorResponse(error.status, error.code, error.message, rate, operation);
+      }
+      if (error instanceof NotImplementedError) {
+        return errorResponse(501, "not_implemented", error.message, rate, operation);
+      }
+      const context =
+        operation === undefined
+          ? { status: 500 }
+          : { operationId: operation.operationId, status: 500 };
+      return internalError(error, context, rate, operation);
+    }
+  }
+
+  /** Steps 7 and 8: check and serialize a handler's response. */
+  function respond(
+    operation: PreparedOperation,
+    result: HandlerResponse,
+    rate: RateLimitOutcome | undefined,
+  ): RuntimeResponse {
+    const operationId = operation.operationId;
+    const status = (result as Partial<HandlerResponse> | null | undefined)?.status;
+    if (typeof status !== "number" || !Number.isInteger(status) || status < 200 || status > 599) {
+      const message = `${operationId} returned no valid response status (got ${String(status)})`;
+      const error = new ContractViolationError(operationId, Number(status) || 0, message);
+      return internalError(error, { operationId, status: 500 }, rate, operation);
+    }
+    let declared = operation.responseByStatus.get(status);
+    if (declared === undefined) {
+      declared = findResponseDescriptor(operation.responses, status) ?? null;
+      operation.responseByStatus.set(status, declared);
+    }
+    const value = status === 204 || status === 304 ? undefined : result.body;
+
+    if (validateResponses) {
+      let violation: string | undefined;
+      if (declared === null) {
+        violation = `${operationId} answered ${status}, a status the spec does not declare for it`;
+      } else if (declared.validate !== undefined) {
+        if (!declared.validate(value)) {
+          const rule = validationMessage("response body", declared.validate.errors);
+          violation = `${operationId} answered ${status} with a body that breaks the spec: ${rule}`;
+        }
+      } else if (value !== undefined && declared.mediaType === undefined) {
+        violation = `${operationId} answered ${status} with a body, but the spec declares none for it`;
+      }
+      if (violation !== undefined) {
+        const error = new ContractViolationError(operationId, status, violation);
+        return internalError(error, { operationId, status }, rate, operation);
+      }
+    }
+
+    const headers = startHeaders(rate, operation);
+    if (result.headers !== undefined) {
+      mergeHandlerHeaders(headers, result.headers, rate !== undefined);
+    }
+    if (value === undefined) return { status, headers, body: null };
+    const given = headers["content-type"];
+    const contentType = typeof given === "string" ? given : (declared?.mediaType ?? JSON_TYPE);
+    headers["content-type"] = contentType;
+    return { status, headers, body: serializeBody(value, contentType) };
+  }
+
+  const webHandler = (request: Request): Promise<Response> =>
+    handle(new WebRequestSource(request)).then(toWebResponse);
+  return Object.assign(webHandler, { [RAW_REQUEST_HANDLER]: handle });
+}
