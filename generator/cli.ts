@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run generate [-- --spec <file>] [--out <dir>] [--name <Name>] [--check] [--debug]`
+ * `npm run generate [-- --spec <file>] [--out <dir>] [--name <Name>] [--package-name <name>] [--check] [--debug]`
  * Exit codes: 0 ok · 1 drift (--check) · 2 usage · 3 invalid spec · 4 unsupported spec ·
  * 5 output folder refused · 70 internal error (a bug: please report it with --debug output).
  */
@@ -14,6 +14,8 @@ const USAGE = `Usage: npm run generate -- [options]
   --out <dir>     output folder the generator owns (default: generated)
   --name <Name>   API name for exported symbols, e.g. PetStore → createPetStoreClient
                   (default: PetStore here, otherwise from info.title)
+  --package-name <name>
+                  npm name of the generated package.json (default: from the API name, e.g. petstore-api)
   --check         render in memory and compare with --out; exit 1 on any drift, write nothing
   --debug         show stack traces
   --help          this text
@@ -29,6 +31,7 @@ async function main(argv: readonly string[]): Promise<number> {
         spec: { type: "string", default: "spec/openapi.yaml" },
         out: { type: "string", default: "generated" },
         name: { type: "string" },
+        "package-name": { type: "string" },
         check: { type: "boolean", default: false },
         debug: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
@@ -48,11 +51,17 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`error: --name must be a PascalCase identifier such as PetStore, got ${JSON.stringify(values.name)}\n`);
     return EXIT_CODES.usage;
   }
-  const options = { specPath: values.spec, outDir: values.out, ...(values.name ? { apiName: values.name } : {}) };
+  const options = {
+    specPath: values.spec,
+    outDir: values.out,
+    ...(values.name ? { apiName: values.name } : {}),
+    ...(values["package-name"] !== undefined ? { packageName: values["package-name"] } : {}),
+  };
   try {
     if (values.check) {
       // Fast path: unchanged inputs and untouched outputs need no render. Anything else renders.
-      if (await isUpToDate(values.out, values.name, process.cwd())) {
+      // (the manifest does not record --package-name: with one, always render and compare)
+      if (values["package-name"] === undefined && (await isUpToDate(values.out, values.name, process.cwd()))) {
         process.stdout.write(`${values.out}/ is up to date with ${values.spec} (inputs and outputs unchanged)\n`);
         return EXIT_CODES.ok;
       }

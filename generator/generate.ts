@@ -10,6 +10,7 @@ import { emitTypes } from "./emit/emit-types.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
 import { formatSource } from "./emit/format.js";
 import { generatedHeader } from "./emit/header.js";
+import { emitPackageEntries, emitPackageFiles } from "./emit/package/emit-package.js";
 import { emitValidators } from "./emit/validators/emit-validators.js";
 import { loadSpec } from "./load/load-spec.js";
 import { buildModel } from "./model/build-model.js";
@@ -25,6 +26,8 @@ export interface GenerateOptions {
   readonly outDir: string;
   /** PascalCase API name; defaults to the spec's title. */
   readonly apiName?: string;
+  /** npm package name of generated/package.json; defaults to one from the API name (`petstore-api`). */
+  readonly packageName?: string;
   readonly cwd?: string;
 }
 
@@ -44,12 +47,13 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     apiName: options.apiName ?? (toPascalCase(model.title) || "Api"),
     specPath: loaded.displayPath,
   };
-  const warnings: string[] = [];
+  const warnings: string[] = [...loaded.warnings];
   const emitted = [
     ...(await emitTypes(loaded.document, model, context)),
     ...emitClient(model, context),
     ...emitServer(model, context),
     ...emitValidators(loaded.document, model, context, warnings),
+    ...emitPackageEntries(model, context, options.packageName),
   ];
   const header = generatedHeader(context.specPath, model.specHash);
   const files: GeneratedFile[] = [];
@@ -57,6 +61,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     files.push({ path: file.path, content: await formatSource(file.path, header + file.content) });
   }
   files.push(...(await emitRuntime()));
+  files.push(...(await emitPackageFiles(loaded.document, model, context, options.packageName, warnings)));
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: ManifestMeta = {
     apiName: context.apiName,

@@ -8,6 +8,7 @@ import { relative } from "node:path";
 import { bundle, createConfig, getLineColLocation, makeDocumentFromString, YamlParseError } from "@redocly/openapi-core";
 import type { NormalizedProblem } from "@redocly/openapi-core";
 import { GeneratorError } from "../errors.js";
+import { breakReferenceCycles, normalizeDiscriminatorMappings } from "./normalize-document.js";
 
 export interface LoadedSpec {
   /** The bundled document (external files pulled into components). */
@@ -18,14 +19,18 @@ export interface LoadedSpec {
   readonly displayPath: string;
   /** The spec and every file it references, relative to the working directory (root first). */
   readonly files: readonly string[];
+  /** What had to be repaired to read the spec. */
+  readonly warnings: readonly string[];
 }
 
 export async function loadSpec(specPath: string, cwd = process.cwd()): Promise<LoadedSpec> {
   const displayPath = toPosix(relative(cwd, specPath)) || specPath;
+  const warnings: string[] = [];
   let result: Awaited<ReturnType<typeof bundle>>;
   try {
     const root = makeDocumentFromString(await readFile(specPath, "utf8"), specPath);
     checkVersion(root.parsed, displayPath);
+    breakReferenceCycles(root.parsed, warnings);
     const config = await createConfig({ rules: {} });
     result = await bundle({ doc: root, config, dereference: false });
   } catch (error) {
@@ -42,9 +47,10 @@ export async function loadSpec(specPath: string, cwd = process.cwd()): Promise<L
       hint: "Point --spec at an OpenAPI 3.0 or 3.1 document.",
     });
   }
+  normalizeDiscriminatorMappings(document as Record<string, unknown>);
   const specHash = createHash("sha256").update(JSON.stringify(document)).digest("hex").slice(0, 16);
   const references = [...result.fileDependencies].map((file) => toPosix(relative(cwd, file))).filter((file) => file !== displayPath).sort();
-  return { document: document as Record<string, unknown>, specHash, displayPath, files: [displayPath, ...references] };
+  return { document: document as Record<string, unknown>, specHash, displayPath, files: [displayPath, ...references], warnings };
 }
 
 /**

@@ -1,0 +1,171 @@
+/**
+ * entry/*.ts: the package's public modules, built on what client.ts, server.ts and the runtimes
+ * export. Each entry pulls in only its side, so a browser bundle of the client never reaches
+ * server code:
+ * - entry/client.ts (`.` and `./client`): `create<Name>Client` whose client type and object leave
+ *   out the experimental operations, the stable and beta per-operation types, the client runtime;
+ * - entry/experimental.ts (`./experimental`): the same plus `create<Name>ExperimentalClient` with
+ *   every operation, and the experimental operations' types: depending on them is a visible choice;
+ * - entry/server.ts (`./server`): server.ts and the server runtime.
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { ApiModel, OperationModel } from "../../model/types.js";
+import type { EmitContext, GeneratedFile } from "../file.js";
+import { jsDoc } from "../ts/jsdoc.js";
+import { literal, propertyKey } from "../ts/literal.js";
+import { printStatements } from "../ts/source-file.js";
+import { ENTRY_DIR } from "./layout.js";
+
+/** The names client.ts exports for one operation (see emit-client `operationTypes`). */
+export function operationTypeNames(operation: OperationModel): string[] {
+  const type = operation.typeName;
+  return [`${type}Operation`, `${type}Params`, `${type}Response`, ...(operation.requestBody ? [`${type}Body`] : [])];
+}
+
+export function isExperimental(operation: OperationModel): boolean {
+  return operation.stability === "experimental";
+}
+
+export function emitPackageEntries(model: ApiModel, context: EmitContext, packageName: string): GeneratedFile[] {
+  return [
+    { path: `${ENTRY_DIR}/client.ts`, content: printStatements("client.ts", clientEntry(model, context, packageName)) },
+    { path: `${ENTRY_DIR}/experimental.ts`, content: printStatements("experimental.ts", experimentalEntry(model, context)) },
+    { path: `${ENTRY_DIR}/server.ts`, content: printStatements("server.ts", serverEntry()) },
+  ];
+}
+
+function fullClientImports(context: EmitContext): StatementStructures[] {
+  return [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "../client.js",
+      namedImports: [{ name: `create${context.apiName}Client`, alias: "createClientWithAllOperations" }],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "../client.js",
+      isTypeOnly: true,
+      namedImports: [{ name: `${context.apiName}Client`, alias: "ClientWithAllOperations" }],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "../runtime/client/runtime.js",
+      isTypeOnly: true,
+      namedImports: [{ name: "ClientOptions" }],
+    },
+  ];
+}
+
+function typeExports(operations: readonly OperationModel[]): StatementStructures[] {
+  const names = operations.flatMap(operationTypeNames);
+  if (names.length === 0) return [];
+  return [{ kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "../client.js", namedExports: names.map((name) => ({ name })) }];
+}
+
+function clientEntry(model: ApiModel, context: EmitContext, packageName: string): StatementStructures[] {
+  const experimental = model.operations.filter(isExperimental);
+  const clientType = `${context.apiName}Client`;
+  const namesType = `${context.apiName}ExperimentalOperationName`;
+  const optIn = `${packageName}/experimental`;
+  return [
+    ...fullClientImports(context),
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../runtime/client/index.js" },
+    ...typeExports(model.operations.filter((operation) => !isExperimental(operation))),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: jsDoc({
+        summary: "The operations marked `x-stability: experimental`.",
+        description: `They are not part of \`${clientType}\`: opt in with \`create${context.apiName}ExperimentalClient\` from \`${optIn}\`.`,
+      }),
+      declarations: [{ name: "EXPERIMENTAL_OPERATIONS", initializer: `${literal(experimental.map((operation) => operation.name))} as const` }],
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: namesType,
+      type: "(typeof EXPERIMENTAL_OPERATIONS)[number]",
+      docs: jsDoc({ summary: "The method names of the experimental operations." }),
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: clientType,
+      type: `Omit<ClientWithAllOperations, ${namesType}>`,
+      docs: jsDoc({
+        summary: `A typed client for ${model.title} ${model.version}: one method per stable or beta operation.`,
+        description:
+          "Beta methods are tagged `@beta`, deprecated ones `@deprecated` (with their sunset date and replacement). " +
+          `Experimental operations are left out: use \`create${context.apiName}ExperimentalClient\` from \`${optIn}\`.`,
+      }),
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: `create${clientType}`,
+      docs: jsDoc({
+        summary: `Creates a ${context.apiName} client (stable and beta operations).`,
+        description:
+          "Each method sends the API key where the spec says, retries a 429 after its `Retry-After`, retries network errors " +
+          "and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit }`.",
+      }),
+      parameters: [{ name: "options", type: "ClientOptions" }],
+      returnType: clientType,
+      statements: (writer) => {
+        if (experimental.length === 0) {
+          writer.writeLine("return createClientWithAllOperations(options);");
+          return;
+        }
+        writer.writeLine("// the experimental methods are removed from the object too, not only from its type");
+        const omitted = experimental.map((operation) => `${propertyKey(operation.name)}: _${operation.name}`).join(", ");
+        writer.writeLine(`const { ${omitted}, ...client } = createClientWithAllOperations(options);`);
+        writer.writeLine("return client;");
+      },
+    },
+  ];
+}
+
+function experimentalEntry(model: ApiModel, context: EmitContext): StatementStructures[] {
+  const experimental = model.operations.filter(isExperimental);
+  const typeName = `${context.apiName}ExperimentalClient`;
+  const listed = experimental.map((operation) => `\`${operation.name}\``).join(", ") || "none at present";
+  return [
+    ...fullClientImports(context),
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "./client.js" },
+    ...typeExports(experimental),
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: typeName,
+      type: "ClientWithAllOperations",
+      docs: jsDoc({
+        summary: `A typed client for ${model.title} ${model.version} with every operation, experimental ones included (${listed}).`,
+        description:
+          "Experimental operations are for evaluation only: they may change or disappear at any time without notice, " +
+          "and a deployment may switch them off (`501 not_implemented`).",
+        tags: [{ name: "experimental" }],
+      }),
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: `create${typeName}`,
+      docs: jsDoc({
+        summary: `Creates a ${context.apiName} client with every operation, experimental ones included (${listed}).`,
+        description: "The explicit opt-in to experimental operations: nothing else in the package exposes them.",
+        tags: [{ name: "experimental" }],
+      }),
+      parameters: [{ name: "options", type: "ClientOptions" }],
+      returnType: typeName,
+      statements: ["return createClientWithAllOperations(options);"],
+    },
+  ];
+}
+
+function serverEntry(): StatementStructures[] {
+  return [
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../runtime/server/index.js" },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../server.js" },
+  ];
+}

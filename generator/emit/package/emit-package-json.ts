@@ -1,0 +1,45 @@
+/**
+ * package.json: built as data, serialized as JSON (no header: JSON has no comments; the README
+ * says the package is generated). Everything in it comes from the spec, the options and
+ * layout.ts: the version is `info.version`, so `npm run generate` keeps them in step.
+ */
+import type { ApiModel } from "../../model/types.js";
+import type { GeneratedFile } from "../file.js";
+import { DIST_DIR, NODE_ENGINE, PACKAGE_DEPENDENCIES, distPath, entryPoints } from "./layout.js";
+import type { LicenseInfo } from "./package-meta.js";
+
+export interface PackageIdentity {
+  readonly name: string;
+  readonly version: string;
+  readonly license: LicenseInfo;
+  readonly apiName: string;
+}
+
+export function packageJsonData(model: ApiModel, identity: PackageIdentity): Record<string, unknown> {
+  const points = entryPoints(identity.apiName);
+  const main = points.find((point) => point.subpath === ".");
+  if (!main) throw new Error("the package has no main entry point");
+  const exports: Record<string, unknown> = {};
+  for (const point of points) {
+    exports[point.subpath] = { types: distPath(point.module, ".d.ts"), import: distPath(point.module, ".js") };
+  }
+  exports["./package.json"] = "./package.json";
+  return {
+    name: identity.name,
+    version: identity.version,
+    description: `${model.title} ${model.version}: a typed client, server handlers and types generated from the OpenAPI spec.`,
+    license: identity.license.field,
+    type: "module",
+    sideEffects: false,
+    engines: { node: NODE_ENGINE },
+    exports,
+    main: distPath(main.module, ".js"),
+    types: distPath(main.module, ".d.ts"),
+    files: [DIST_DIR],
+    dependencies: { ...PACKAGE_DEPENDENCIES },
+  };
+}
+
+export function emitPackageJson(model: ApiModel, identity: PackageIdentity): GeneratedFile {
+  return { path: "package.json", content: `${JSON.stringify(packageJsonData(model, identity), null, 2)}\n` };
+}

@@ -1,0 +1,35 @@
+/**
+ * The publishable package around generated/: entry modules (TypeScript, given the header and
+ * formatted like every source) and package.json + README.md (data, serialized here: no header).
+ * The build (scripts/build-package.ts) compiles it into dist/, which `exports` points at.
+ */
+import type { ApiModel } from "../../model/types.js";
+import type { EmitContext, GeneratedFile } from "../file.js";
+import { formatSource } from "../format.js";
+import { emitPackageEntries as entries } from "./emit-entries.js";
+import { emitPackageJson } from "./emit-package-json.js";
+import { renderReadme } from "./emit-readme.js";
+import { packageLicense, packageName, packageVersion } from "./package-meta.js";
+
+/** entry/client.ts, entry/experimental.ts, entry/server.ts (sources: header and format follow). */
+export function emitPackageEntries(model: ApiModel, context: EmitContext, wantedName: string | undefined): GeneratedFile[] {
+  return entries(model, context, packageName(context.apiName, wantedName));
+}
+
+/** package.json and README.md, final (formatted, no header). */
+export async function emitPackageFiles(
+  document: Record<string, unknown>,
+  model: ApiModel,
+  context: EmitContext,
+  wantedName: string | undefined,
+  warnings: string[],
+): Promise<GeneratedFile[]> {
+  const name = packageName(context.apiName, wantedName);
+  const version = packageVersion(model.version, warnings);
+  const license = packageLicense(document, warnings);
+  const readme = renderReadme({ document, model, context, packageName: name, version, license });
+  return [
+    emitPackageJson(model, { name, version, license, apiName: context.apiName }),
+    { path: "README.md", content: await formatSource("README.md", readme) },
+  ];
+}

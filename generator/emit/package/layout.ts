@@ -1,0 +1,74 @@
+/**
+ * The package's layout, shared by the emitters (package.json, README, entry modules) and the
+ * build script (scripts/build-package.ts), so the `exports` map and what the build produces
+ * can never disagree.
+ */
+
+/** The build folder inside the package (git-ignored; the drift check skips it). */
+export const DIST_DIR = "dist";
+
+/** Entry modules the generator writes (`entry/<name>.ts`), compiled to `dist/entry/<name>.js`. */
+export const ENTRY_DIR = "entry";
+
+export interface EntryPoint {
+  /** The `exports` key, e.g. `./server`. */
+  readonly subpath: string;
+  /** The module, relative to the package root and without extension, e.g. `entry/server`. */
+  readonly module: string;
+  /** What it offers, for the README. */
+  readonly summary: string;
+  /** Where it runs, for the README. */
+  readonly runsIn: string;
+}
+
+export function entryPoints(apiName: string): readonly EntryPoint[] {
+  const client = {
+    module: `${ENTRY_DIR}/client`,
+    summary: `\`create${apiName}Client\` (stable and beta operations), per-operation types, the client runtime's types`,
+    runsIn: "browsers, Node.js, workers (no Node.js built-ins)",
+  };
+  return [
+    { subpath: ".", ...client },
+    { subpath: "./client", ...client },
+    {
+      subpath: "./types",
+      module: "types",
+      summary: "`paths`, `components`, `operations`: the spec's types (types only, no code)",
+      runsIn: "anywhere (erased at build time)",
+    },
+    {
+      subpath: "./server",
+      module: `${ENTRY_DIR}/server`,
+      summary: `\`createRequestHandler\`, \`${apiName}Handlers\`, \`create${apiName}Stubs\`, \`serveNode\`, \`createKeyAuthenticator\`, the server runtime`,
+      runsIn: "Node.js (uses `node:http`, `node:crypto`; the handler itself is web-standard)",
+    },
+    {
+      subpath: "./experimental",
+      module: `${ENTRY_DIR}/experimental`,
+      summary: `everything in the client entry, plus \`create${apiName}ExperimentalClient\` with the experimental operations`,
+      runsIn: "browsers, Node.js, workers",
+    },
+  ];
+}
+
+/** `entry/client` → `./dist/entry/client.js` (`.d.ts` with `declaration`). */
+export function distPath(module: string, extension: ".js" | ".d.ts"): string {
+  return `./${DIST_DIR}/${module}${extension}`;
+}
+
+/**
+ * Runtime dependencies of the built package, as ranges. Pinned here (not read from the project's
+ * package.json) so the output depends only on the generator's inputs; test/package checks that
+ * the project's installed versions satisfy them.
+ * - openapi-fetch: the client (`raw` is an openapi-fetch client; its types are in the `.d.ts`);
+ * - ajv, ajv-formats: the server's standalone validators `require` their runtime helpers
+ *   (`ajv/dist/runtime/*`, `ajv-formats/dist/formats`), which must come from the major they were
+ *   compiled with.
+ */
+export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
+  ajv: "^8.20.0",
+  "ajv-formats": "^3.0.1",
+  "openapi-fetch": "^0.17.0",
+};
+
+export const NODE_ENGINE = ">=20.19.0";

@@ -1,0 +1,82 @@
+/**
+ * The package's identity from the spec and the options: name, version, license.
+ * Nothing here is guessed silently: every fallback is reported as a generator warning.
+ */
+import { GeneratorError } from "../../errors.js";
+
+/** npm's rules for a (possibly scoped) package name, lower case, at most 214 characters. */
+const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
+
+/** `PetStore` → `petstore-api`; `PetStoreApi` → `petstore-api`; `Api` → `api-client`. */
+export function defaultPackageName(apiName: string): string {
+  const base = apiName
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "")
+    .replace(/api$/, "");
+  return base ? `${base}-api` : "api-client";
+}
+
+/** The `--package-name` given, checked against npm's rules, or the default from the API name. */
+export function packageName(apiName: string, wanted: string | undefined): string {
+  if (wanted === undefined) return defaultPackageName(apiName);
+  if (wanted.length > 214 || !NPM_NAME.test(wanted)) {
+    throw new GeneratorError("usage", `--package-name ${JSON.stringify(wanted)} is not a valid npm package name`, {
+      hint: "Use lower-case letters, digits, '-', '.', '_' or '~', optionally scoped: petstore-api or @acme/petstore-api.",
+    });
+  }
+  return wanted;
+}
+
+// semver.org's regular expression (2.0.0)
+const SEMVER =
+  /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-((?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*)(?:\.(?:0|[1-9]\d*|\d*[a-zA-Z-][0-9a-zA-Z-]*))*))?(?:\+([0-9a-zA-Z-]+(?:\.[0-9a-zA-Z-]+)*))?$/;
+
+/**
+ * The package version: `info.version` when it is semver (it should be: the package's version is
+ * the API's). `v2`, `2.1` become `2.0.0`, `2.1.0`; anything else becomes a `0.0.0-` pre-release.
+ */
+export function packageVersion(specVersion: string, warnings: string[]): string {
+  const version = specVersion.trim();
+  if (SEMVER.test(version)) return version;
+  const short = /^v?(0|[1-9]\d*)(?:\.(0|[1-9]\d*))?(?:\.(0|[1-9]\d*))?$/.exec(version);
+  const coerced = short
+    ? `${short[1]}.${short[2] ?? "0"}.${short[3] ?? "0"}`
+    : `0.0.0-${version.replace(/[^0-9A-Za-z-]+/g, "-").replace(/^-+|-+$/g, "") || "unversioned"}`;
+  const fixed = SEMVER.test(coerced) ? coerced : "0.0.0-unversioned";
+  warnings.push(`info.version ${JSON.stringify(specVersion)} is not semver: the package is versioned ${fixed}`);
+  return fixed;
+}
+
+export interface LicenseInfo {
+  /** The package.json `license` field. */
+  readonly field: string;
+  /** For the README: the license as the spec names it, with its URL. */
+  readonly name: string | undefined;
+  readonly url: string | undefined;
+}
+
+/** A single SPDX identifier (`MIT`, `Apache-2.0`, `BSD-3-Clause`) or a simple expression of them. */
+const SPDX_LIKE = /^\(?[A-Za-z0-9][A-Za-z0-9.+-]*(?: (?:OR|AND|WITH) [A-Za-z0-9][A-Za-z0-9.+-]*)*\)?$/;
+
+/**
+ * `info.license`: its SPDX `identifier` (3.1) or a `name` that is one; a license only named
+ * otherwise is referred to the README. No license in the spec → `UNLICENSED`: the generator
+ * never grants rights the API's owner did not.
+ */
+export function packageLicense(document: Record<string, unknown>, warnings: string[]): LicenseInfo {
+  const info = isRecord(document.info) ? document.info : {};
+  const license = isRecord(info.license) ? info.license : undefined;
+  const name = typeof license?.name === "string" && license.name.trim() ? license.name.trim() : undefined;
+  const url = typeof license?.url === "string" && license.url.trim() ? license.url.trim() : undefined;
+  const identifier = typeof license?.identifier === "string" ? license.identifier.trim() : undefined;
+  if (identifier && SPDX_LIKE.test(identifier)) return { field: identifier, name: name ?? identifier, url };
+  if (name && SPDX_LIKE.test(name)) return { field: name, name, url };
+  if (name) return { field: "SEE LICENSE IN README.md", name, url };
+  warnings.push("the spec has no info.license: the generated package is marked UNLICENSED");
+  return { field: "UNLICENSED", name: undefined, url: undefined };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

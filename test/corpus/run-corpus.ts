@@ -1,0 +1,56 @@
+/**
+ * `npm run test:corpus`: the whole generator (types, client, server, validators) on every entry
+ * of ../shared/corpus/INDEX.tsv, in a temporary folder, then `tsc --strict --noEmit` on each
+ * output. Prints a table and a summary; exits 1 on any crash, or when an OpenAPI 3.x entry does
+ * not generate code that type-checks.
+ *   --jobs <n>      parallel entries (default 2)
+ *   --filter <s>    only entries whose path contains s
+ *   --timeout <s>   per step (default 300)
+ */
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { readCorpusIndex } from "./corpus-index.js";
+import { ROOT, runEntry, type EntryResult } from "./run-entry.js";
+
+const { values } = parseArgs({
+  options: { jobs: { type: "string", default: "2" }, filter: { type: "string" }, timeout: { type: "string", default: "300" }, keep: { type: "boolean", default: false } },
+});
+const entries = readCorpusIndex().filter((entry) => !values.filter || entry.path.includes(values.filter));
+const workDir = join(ROOT, ".corpus-out");
+rmSync(workDir, { recursive: true, force: true });
+mkdirSync(workDir, { recursive: true });
+
+const results: EntryResult[] = new Array(entries.length);
+let next = 0;
+async function worker(): Promise<void> {
+  for (let index = next++; index < entries.length; index = next++) {
+    const entry = entries[index];
+    if (!entry) continue;
+    const result = await runEntry(entry, workDir, Number(values.timeout) * 1000);
+    results[index] = result;
+    process.stdout.write(`${String(index + 1).padStart(3)}/${entries.length} ${result.outcome.padEnd(11)} ${result.generateSeconds.toFixed(1).padStart(6)} s  ${entry.path}${result.note ? `  — ${result.note}` : ""}\n`);
+  }
+}
+await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs)) }, worker));
+if (!values.keep) rmSync(workDir, { recursive: true, force: true });
+
+const table = [
+  "| entry | version | ops | result | generate (s) | tsc (s) | note |",
+  "|---|---|---|---|---|---|---|",
+  ...results.map((r) => `| ${r.entry.path} | ${r.entry.family} | ${r.entry.operations} | ${r.outcome} | ${r.generateSeconds.toFixed(1)} | ${r.typecheckSeconds?.toFixed(1) ?? ""} | ${r.note.replace(/\|/g, "\\|")} |`),
+];
+const count = (filter: (r: EntryResult) => boolean) => results.filter(filter).length;
+const summary = {
+  entries: results.length,
+  typeChecks: count((r) => r.outcome === "type-checks"),
+  typeErrors: count((r) => r.outcome === "type-errors"),
+  refused: count((r) => r.outcome === "refused"),
+  crashed: count((r) => r.outcome === "crashed"),
+  openapi3NotTypeChecking: results.filter((r) => r.entry.family !== "2.0" && r.outcome !== "type-checks").map((r) => `${r.entry.path}: ${r.outcome} ${r.note}`),
+};
+mkdirSync(join(ROOT, "bench"), { recursive: true });
+writeFileSync(join(ROOT, "bench/corpus.md"), `${table.join("\n")}\n`);
+writeFileSync(join(ROOT, "bench/corpus.json"), `${JSON.stringify({ summary, results }, null, 2)}\n`);
+process.stdout.write(`\n${JSON.stringify(summary, null, 2)}\nTable: bench/corpus.md\n`);
+process.exitCode = summary.crashed > 0 || summary.openapi3NotTypeChecking.length > 0 ? 1 : 0;
