@@ -12,6 +12,7 @@ import { formatSource } from "./emit/format.js";
 import { generatedHeader } from "./emit/header.js";
 import { emitPackageEntries, emitPackageFiles } from "./emit/package/emit-package.js";
 import { emitValidators } from "./emit/validators/emit-validators.js";
+import { explainInvalidSpec } from "./load/explain-invalid-spec.js";
 import { loadSpec } from "./load/load-spec.js";
 import { buildModel } from "./model/build-model.js";
 import { toPascalCase } from "./model/names.js";
@@ -48,13 +49,19 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     specPath: loaded.displayPath,
   };
   const warnings: string[] = [...loaded.warnings];
-  const emitted = [
-    ...(await emitTypes(loaded.document, model, context)),
-    ...emitClient(model, context),
-    ...emitServer(model, context),
-    ...emitValidators(loaded.document, model, context, warnings),
-    ...emitPackageEntries(model, context, options.packageName),
-  ];
+  let emitted: GeneratedFile[];
+  try {
+    emitted = [
+      ...(await emitTypes(loaded.document, model, context)),
+      ...emitClient(model, context),
+      ...emitServer(model, context),
+      ...emitValidators(loaded.document, model, context, warnings),
+      ...emitPackageEntries(model, context, options.packageName),
+    ];
+  } catch (error) {
+    // a stage that fails on a spec usually means the spec is not valid OpenAPI: say where
+    throw (await explainInvalidSpec(resolve(cwd, options.specPath), cwd)) ?? error;
+  }
   const header = generatedHeader(context.specPath, model.specHash);
   const files: GeneratedFile[] = [];
   for (const file of emitted) {

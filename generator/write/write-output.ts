@@ -2,9 +2,10 @@
  * write: the only stage that touches the disk. All-or-nothing replacement of the output:
  * 1. every file is written into a staging folder beside the output (same file system);
  * 2. a journal listing the moves and deletions is written into it, last;
- * 3. with SIGINT/SIGTERM held back, the files are renamed into place (each rename is atomic),
+ * 3. the files are renamed into place (each rename is atomic),
  *    files the generator wrote before and no longer generates are deleted, the manifest goes last;
  * 4. the staging folder is removed.
+ * SIGINT/SIGTERM are held back during steps 1–4 and take effect right after.
  * A run that dies before step 2 leaves the output untouched (the next run removes the staging
  * folder); one that dies during step 3 is rolled forward from the journal by the next run.
  */
@@ -102,21 +103,23 @@ export async function writeOutput(outDir: string, files: readonly OutputFile[], 
     moves: changed.map((file) => file.path).sort((a, b) => Number(a === MANIFEST_NAME) - Number(b === MANIFEST_NAME)),
     deletes,
   };
-  await rm(staging, { recursive: true, force: true });
-  try {
-    for (const file of changed) {
-      const target = join(staging, file.path);
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, file.content);
-    }
-    // written then renamed, so a journal is either whole or absent
-    await writeFile(join(staging, `${JOURNAL}.partial`), JSON.stringify(journal));
-    await rename(join(staging, `${JOURNAL}.partial`), join(staging, JOURNAL));
-  } catch (error) {
-    await rm(staging, { recursive: true, force: true });
-    throw new GeneratorError("internal", `Could not stage the output: ${error instanceof Error ? error.message : String(error)}`, { where: staging, cause: error });
-  }
+  // From here on SIGINT/SIGTERM wait: staging and commit take milliseconds, and an interruption
+  // would leave a staging folder behind (harmless, but litter).
   await withSignalsHeld(async () => {
+    await rm(staging, { recursive: true, force: true });
+    try {
+      for (const file of changed) {
+        const target = join(staging, file.path);
+        await mkdir(dirname(target), { recursive: true });
+        await writeFile(target, file.content);
+      }
+      // written then renamed, so a journal is either whole or absent
+      await writeFile(join(staging, `${JOURNAL}.partial`), JSON.stringify(journal));
+      await rename(join(staging, `${JOURNAL}.partial`), join(staging, JOURNAL));
+    } catch (error) {
+      await rm(staging, { recursive: true, force: true });
+      throw new GeneratorError("internal", `Could not stage the output: ${error instanceof Error ? error.message : String(error)}`, { where: staging, cause: error });
+    }
     await applyJournal(staging, out, journal);
     await rm(staging, { recursive: true, force: true });
   });
