@@ -1,0 +1,37 @@
+/**
+ * The fast corpus subset in `npm test`: a handful of real specs covering the hard features
+ * (composition, nullable, discriminators, odd names and ids, missing operationIds, cookies,
+ * ranges, YAML anchors, external refs, 3.1 `type: null`, cycles), the largest one (Stripe), and
+ * a Swagger 2.0 one that must be refused clearly. `npm run test:corpus` runs every entry.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { readCorpusIndex } from "./corpus-index.js";
+import { ROOT, runEntry } from "./run-entry.js";
+
+const SUBSET: Readonly<Record<string, "type-checks" | "refused">> = {
+  "heyapi/specs/3.0.x/full.yaml": "type-checks",
+  "heyapi/specs/3.1.x/full.yaml": "type-checks",
+  "heyapi/specs/3.0.x/external.yaml": "type-checks",
+  "readme/3.0/yaml/discriminators.yaml": "type-checks",
+  "ots/packages/openapi-typescript/test/fixtures/anchor-with-ref-test-2.yaml": "type-checks",
+  "ots/packages/openapi-react-query/test/fixtures/api.yaml": "type-checks",
+  "stripe/openapi/spec3.yaml": "type-checks",
+  "oai/examples/v2.0/yaml/petstore-expanded.yaml": "refused",
+};
+
+const work = mkdtempSync(join(ROOT, ".tmp-corpus-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const entries = readCorpusIndex().filter((entry) => entry.path in SUBSET);
+
+describe("corpus subset", () => {
+  it("lists every subset entry in the index", () => {
+    expect(entries.map((entry) => entry.path).sort()).toEqual(Object.keys(SUBSET).sort());
+  });
+
+  it.each(entries.map((entry) => [entry.path, entry] as const))("%s", async (path, entry) => {
+    const result = await runEntry(entry, work, 600_000);
+    expect({ outcome: result.outcome, note: result.note }).toMatchObject({ outcome: SUBSET[path] });
+  }, 900_000);
+});
