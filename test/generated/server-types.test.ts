@@ -1,0 +1,56 @@
+/**
+ * The generated handler types: declared responses compile, anything else does not
+ * (each `@ts-expect-error` fails the type check if its line ever starts compiling).
+ */
+import { describe, expect, expectTypeOf, it } from "vitest";
+import {
+  createPetStoreStubs,
+  type GetPetByIdHandlerRequest,
+  type GetPetByIdHandlerResponse,
+  type PetStoreHandlers,
+} from "../../generated/server.js";
+import type { components } from "../../generated/types.js";
+
+type Pet = components["schemas"]["Pet"];
+const pet: Pet = { id: 1, name: "Rex", categoryId: 1, status: "available" };
+const notFound = { code: "not_found", message: "no such pet", status: 404 } as const;
+
+describe("generated handler types", () => {
+  it("give handlers coerced parameters, the parsed body and the caller", () => {
+    expectTypeOf<GetPetByIdHandlerRequest["path"]["petId"]>().toEqualTypeOf<number>();
+    expectTypeOf<GetPetByIdHandlerRequest<{ id: string }>["caller"]>().toEqualTypeOf<{ id: string }>();
+    expectTypeOf<Parameters<PetStoreHandlers["createPet"]>[0]["body"]>().toEqualTypeOf<components["schemas"]["NewPet"]>();
+  });
+
+  it("accept exactly the declared responses", () => {
+    const ok: GetPetByIdHandlerResponse = { status: 200, body: pet };
+    const missing: GetPetByIdHandlerResponse = { status: 404, body: notFound };
+    // @ts-expect-error 409 is not declared for getPetById
+    const undeclared: GetPetByIdHandlerResponse = { status: 409, body: notFound };
+    // @ts-expect-error a 200 must carry a Pet, not an Error
+    const wrongBody: GetPetByIdHandlerResponse = { status: 200, body: notFound };
+    // @ts-expect-error a Pet without its required name
+    const incomplete: GetPetByIdHandlerResponse = { status: 200, body: { id: 1, categoryId: 1 } };
+    expect([ok, missing, undeclared, wrongBody, incomplete]).toHaveLength(5);
+  });
+
+  it("check whole handler objects", () => {
+    const handlers: PetStoreHandlers = {
+      ...createPetStoreStubs(),
+      getPetById: ({ path }) => (path.petId === 1 ? { status: 200, body: pet } : { status: 404, body: notFound }),
+      // @ts-expect-error deletePet answers 204 without a body, never 200
+      deletePet: () => ({ status: 200, body: pet }),
+    };
+    expect(Object.keys(handlers)).toContain("listPets");
+  });
+
+  it("stubs answer every operation with 501 not_implemented", async () => {
+    const stubs = createPetStoreStubs();
+    const names = Object.keys(stubs) as (keyof PetStoreHandlers)[];
+    expect(names).toHaveLength(17);
+    for (const name of names) {
+      const call = stubs[name] as () => unknown;
+      expect(() => call(), name).toThrow(expect.objectContaining({ name: "NotImplementedError" }));
+    }
+  });
+});
