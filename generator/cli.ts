@@ -5,7 +5,8 @@
  * 5 output folder refused · 70 internal error (a bug: please report it with --debug output).
  */
 import { parseArgs } from "node:util";
-import { EXIT_CODES, GeneratorError } from "./errors.js";
+import { reportFailure, usageError } from "./cli-errors.js";
+import { EXIT_CODES } from "./errors.js";
 import { isUpToDate } from "./write/quick-check.js";
 
 const USAGE = `Usage: npm run generate -- [options]
@@ -40,8 +41,7 @@ async function main(argv: readonly string[]): Promise<number> {
       allowPositionals: false,
     }));
   } catch (error) {
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
-    return EXIT_CODES.usage;
+    return usageError(error, USAGE);
   }
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -84,17 +84,7 @@ async function main(argv: readonly string[]): Promise<number> {
     );
     return EXIT_CODES.ok;
   } catch (error) {
-    if (error instanceof GeneratorError) {
-      process.stderr.write(`${error.format()}\n`);
-      if (values.debug && error.cause) process.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
-      return error.exitCode;
-    }
-    process.stderr.write(
-      `error: internal error in the generator: ${error instanceof Error ? error.message : String(error)}\n` +
-        "  This is a bug: run again with --debug and report the output.\n",
-    );
-    if (values.debug && error instanceof Error) process.stderr.write(`${error.stack}\n`);
-    return EXIT_CODES.internal;
+    return reportFailure(error, values.debug);
   }
 }
 

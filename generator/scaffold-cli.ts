@@ -9,7 +9,8 @@ import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { emitScaffold } from "./emit/server/emit-scaffold.js";
 import { formatSource } from "./emit/format.js";
-import { EXIT_CODES, GeneratorError } from "./errors.js";
+import { reportFailure, usageError } from "./cli-errors.js";
+import { EXIT_CODES } from "./errors.js";
 import { loadSpec } from "./load/load-spec.js";
 import { buildModel } from "./model/build-model.js";
 import { toPascalCase } from "./model/names.js";
@@ -28,8 +29,7 @@ async function main(argv: readonly string[]): Promise<number> {
       strict: true,
     }));
   } catch (error) {
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
-    return EXIT_CODES.usage;
+    return usageError(error);
   }
   if (!values.out) {
     process.stderr.write("error: --out <dir> is required: the folder for your handler files (e.g. src/handlers)\n");
@@ -55,12 +55,7 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     return EXIT_CODES.ok;
   } catch (error) {
-    if (error instanceof GeneratorError) {
-      process.stderr.write(`${error.format()}\n`);
-      return error.exitCode;
-    }
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
-    return EXIT_CODES.internal;
+    return reportFailure(error, false);
   }
 }
 
