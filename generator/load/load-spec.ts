@@ -8,7 +8,7 @@ import { relative } from "node:path";
 import { bundle, createConfig, getLineColLocation, makeDocumentFromString, YamlParseError } from "@redocly/openapi-core";
 import type { NormalizedProblem } from "@redocly/openapi-core";
 import { GeneratorError } from "../errors.js";
-import { breakReferenceCycles, normalizeDiscriminatorMappings } from "./normalize-document.js";
+import { breakReferenceCycles, hoistDeepSchemaReferences, normalizeDiscriminatorMappings } from "./normalize-document.js";
 
 export interface LoadedSpec {
   /** The bundled document (external files pulled into components). */
@@ -48,6 +48,7 @@ export async function loadSpec(specPath: string, cwd = process.cwd()): Promise<L
     });
   }
   normalizeDiscriminatorMappings(document as Record<string, unknown>);
+  hoistDeepSchemaReferences(document as Record<string, unknown>, warnings);
   const specHash = createHash("sha256").update(JSON.stringify(document)).digest("hex").slice(0, 16);
   const references = [...result.fileDependencies].map((file) => toPosix(relative(cwd, file))).filter((file) => file !== displayPath).sort();
   return { document: document as Record<string, unknown>, specHash, displayPath, files: [displayPath, ...references], warnings };

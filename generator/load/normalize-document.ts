@@ -59,3 +59,57 @@ export function normalizeDiscriminatorMappings(document: Record<string, unknown>
   };
   visit(document);
 }
+
+/**
+ * After bundling: a schema `$ref` into another operation's schema
+ * (`#/paths/~1a/post/requestBody/content/application~1json/schema/properties/x`) is valid, but
+ * type generators handle references to components far better. Each such target is copied into
+ * `components.schemas` under a name derived from its pointer, and the references point there.
+ */
+export function hoistDeepSchemaReferences(document: Record<string, unknown>, warnings: string[]): void {
+  const hoisted = new Map<string, string>();
+  const taken = new Set(Object.keys(componentSchemas(document) ?? {}));
+  const nameFor = (pointer: string): string => {
+    const base = `Inline${pointer.split("/").slice(1).map((part) => part.replace(/~1/g, "_").replace(/[^A-Za-z0-9]+/g, "_")).join("_")}`.slice(0, 120);
+    let name = base;
+    for (let n = 2; taken.has(name); n += 1) name = `${base}_${n}`;
+    taken.add(name);
+    return name;
+  };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit);
+      return;
+    }
+    if (!isObject(node)) return;
+    const ref = node.$ref;
+    if (typeof ref === "string" && ref.startsWith("#/paths/") && /\/schema(\/|$)/.test(ref)) {
+      let name = hoisted.get(ref);
+      if (name === undefined) {
+        const target = resolvePointer(document, ref);
+        if (target === undefined) return;
+        name = nameFor(ref);
+        hoisted.set(ref, name);
+        const components = (document.components ??= {}) as Record<string, unknown>;
+        const schemas = (components.schemas ??= {}) as Record<string, unknown>;
+        schemas[name] = structuredClone(target);
+        warnings.push(`the schema reference ${ref} points into an operation: copied to #/components/schemas/${name}`);
+      }
+      node.$ref = `${COMPONENT_PREFIX}${name}`;
+      return;
+    }
+    for (const child of Object.values(node)) visit(child);
+  };
+  visit(document.paths);
+  visit(document.components);
+}
+
+function resolvePointer(document: unknown, ref: string): unknown {
+  let node = document;
+  for (const raw of ref.slice(2).split("/")) {
+    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (!isObject(node) && !Array.isArray(node)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}

@@ -7,7 +7,7 @@
  *   --filter <s>    only entries whose path contains s
  *   --timeout <s>   per step (default 300)
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { readCorpusIndex } from "./corpus-index.js";
@@ -17,9 +17,8 @@ const { values } = parseArgs({
   options: { jobs: { type: "string", default: "2" }, filter: { type: "string" }, timeout: { type: "string", default: "300" }, keep: { type: "boolean", default: false } },
 });
 const entries = readCorpusIndex().filter((entry) => !values.filter || entry.path.includes(values.filter));
-const workDir = join(ROOT, ".corpus-out");
-rmSync(workDir, { recursive: true, force: true });
-mkdirSync(workDir, { recursive: true });
+// inside the project, so generated code resolves its dependencies from node_modules
+const workDir = mkdtempSync(join(ROOT, ".corpus-out-"));
 
 const results: EntryResult[] = new Array(entries.length);
 let next = 0;

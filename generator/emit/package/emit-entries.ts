@@ -22,6 +22,14 @@ export function operationTypeNames(operation: OperationModel): string[] {
   return [`${type}Operation`, `${type}Params`, `${type}Response`, ...(operation.requestBody ? [`${type}Body`] : [])];
 }
 
+/**
+ * Spec text for these JSDoc blocks: `jsDoc` escapes `*\/`; an opening `/*` is escaped too, since
+ * ts-morph closes the comment early when one precedes a tag.
+ */
+function specText(value: string): string {
+  return value.replace(/\/\*/g, "/\\*");
+}
+
 export function isExperimental(operation: OperationModel): boolean {
   return operation.stability === "experimental";
 }
@@ -94,7 +102,7 @@ function clientEntry(model: ApiModel, context: EmitContext, packageName: string)
       name: clientType,
       type: `Omit<ClientWithAllOperations, ${namesType}>`,
       docs: jsDoc({
-        summary: `A typed client for ${model.title} ${model.version}: one method per stable or beta operation.`,
+        summary: `A typed client for ${specText(model.title)} ${specText(model.version)}: one method per stable or beta operation.`,
         description:
           "Beta methods are tagged `@beta`, deprecated ones `@deprecated` (with their sunset date and replacement). " +
           `Experimental operations are left out: use \`create${context.apiName}ExperimentalClient\` from \`${optIn}\`.`,
@@ -140,7 +148,7 @@ function experimentalEntry(model: ApiModel, context: EmitContext): StatementStru
       name: typeName,
       type: "ClientWithAllOperations",
       docs: jsDoc({
-        summary: `A typed client for ${model.title} ${model.version} with every operation, experimental ones included (${listed}).`,
+        summary: `A typed client for ${specText(model.title)} ${specText(model.version)} with every operation, experimental ones included (${listed}).`,
         description:
           "Experimental operations are for evaluation only: they may change or disappear at any time without notice, " +
           "and a deployment may switch them off (`501 not_implemented`).",
