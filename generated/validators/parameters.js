@@ -2,4860 +2,2854 @@
 // Do not edit: change the spec or templates/ and run `npm run generate`.
 import { createRequire } from "node:module";
 const require = createRequire(import.meta.url);
-("use strict");
+"use strict";
 export const listPets$params = validate0;
-const schema0 = {
-  type: "object",
-  properties: {
-    path: { type: "object", properties: {} },
-    query: {
-      type: "object",
-      properties: {
-        categoryId: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int64", minimum: 1, maximum: 9007199254740991 },
-          ],
-        },
-        limit: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int32", minimum: 1, maximum: 100, default: 20 },
-          ],
-        },
-        offset: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int32", minimum: 0, maximum: 2147483647, default: 0 },
-          ],
-        },
-        status: { $ref: "api#/components/schemas/PetStatus" },
-      },
-    },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema0 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"categoryId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]},"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]},"status":{"$ref":"api#/components/schemas/PetStatus"}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 const pattern0 = new RegExp("^-?(0|[1-9][0-9]*)$", "");
 const formats0 = require("ajv-formats/dist/formats").fullFormats.int64;
 const formats2 = require("ajv-formats/dist/formats").fullFormats.int32;
-const schema2 = { type: "string", enum: ["available", "pending", "sold"] };
+const schema2 = {"type":"string","enum":["available","pending","sold"]};
 
-function validate2(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (typeof data !== "string") {
-    let dataType0 = typeof data;
-    let coerced0 = undefined;
-    if (dataType0 == "object" && Array.isArray(data) && data.length == 1) {
-      data = data[0];
-      dataType0 = typeof data;
-      if (typeof data === "string") {
-        coerced0 = data;
-      }
-    }
-    if (!(coerced0 !== undefined)) {
-      if (dataType0 == "number" || dataType0 == "boolean") {
-        coerced0 = "" + data;
-      } else if (data === null) {
-        coerced0 = "";
-      } else {
-        validate2.errors = [
-          {
-            instancePath,
-            schemaPath: "#/type",
-            keyword: "type",
-            params: { type: "string" },
-            message: "must be string",
-          },
-        ];
-        return false;
-      }
-    }
-    if (coerced0 !== undefined) {
-      data = coerced0;
-      if (parentData !== undefined) {
-        parentData[parentDataProperty] = coerced0;
-      }
-    }
-  }
-  if (!(data === "available" || data === "pending" || data === "sold")) {
-    validate2.errors = [
-      {
-        instancePath,
-        schemaPath: "#/enum",
-        keyword: "enum",
-        params: { allowedValues: schema2.enum },
-        message: "must be equal to one of the allowed values",
-      },
-    ];
-    return false;
-  }
-  validate2.errors = vErrors;
-  return errors === 0;
+function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "string"){
+let dataType0 = typeof data;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data) && data.length == 1){
+data = data[0];
+dataType0 = typeof data;
+if(typeof data === "string"){
+coerced0 = data;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data;
+}
+else if(data === null){
+coerced0 = "";
+}
+else {
+validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data = coerced0;
+if(parentData !== undefined){
+parentData[parentDataProperty] = coerced0;
+}
+}
+}
+if(!(((data === "available") || (data === "pending")) || (data === "sold"))){
+validate2.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+validate2.errors = vErrors;
+return errors === 0;
 }
 
-function validate0(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate0.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-              validate0.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data1 = data.query;
-            const _errs3 = errors;
-            if (errors === _errs3) {
-              if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-                if (data1.categoryId !== undefined) {
-                  let data2 = data1.categoryId;
-                  const _errs5 = errors;
-                  const _errs6 = errors;
-                  if (typeof data2 === "string") {
-                    if (!pattern0.test(data2)) {
-                      validate0.errors = [
-                        {
-                          instancePath: instancePath + "/query/categoryId",
-                          schemaPath: "#/properties/query/properties/categoryId/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                          message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs6 === errors;
-                  if (valid2) {
-                    const _errs7 = errors;
-                    if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2))) {
-                      let dataType0 = typeof data2;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data2) && data2.length == 1) {
-                        data2 = data2[0];
-                        dataType0 = typeof data2;
-                        if (typeof data2 == "number" && !(data2 % 1) && !isNaN(data2)) {
-                          coerced0 = data2;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (
-                          dataType0 === "boolean" ||
-                          data2 === null ||
-                          (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))
-                        ) {
-                          coerced0 = +data2;
-                        } else {
-                          validate0.errors = [
-                            {
-                              instancePath: instancePath + "/query/categoryId",
-                              schemaPath: "#/properties/query/properties/categoryId/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "integer" },
-                              message: "must be integer",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data2 = coerced0;
-                        if (data1 !== undefined) {
-                          data1["categoryId"] = coerced0;
-                        }
-                      }
-                    }
-                    if (errors === _errs7) {
-                      if (typeof data2 == "number") {
-                        if (data2 > 9007199254740991 || isNaN(data2)) {
-                          validate0.errors = [
-                            {
-                              instancePath: instancePath + "/query/categoryId",
-                              schemaPath:
-                                "#/properties/query/properties/categoryId/allOf/1/maximum",
-                              keyword: "maximum",
-                              params: { comparison: "<=", limit: 9007199254740991 },
-                              message: "must be <= 9007199254740991",
-                            },
-                          ];
-                          return false;
-                        } else {
-                          if (data2 < 1 || isNaN(data2)) {
-                            validate0.errors = [
-                              {
-                                instancePath: instancePath + "/query/categoryId",
-                                schemaPath:
-                                  "#/properties/query/properties/categoryId/allOf/1/minimum",
-                                keyword: "minimum",
-                                params: { comparison: ">=", limit: 1 },
-                                message: "must be >= 1",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (!formats0.validate(data2)) {
-                              validate0.errors = [
-                                {
-                                  instancePath: instancePath + "/query/categoryId",
-                                  schemaPath:
-                                    "#/properties/query/properties/categoryId/allOf/1/format",
-                                  keyword: "format",
-                                  params: { format: "int64" },
-                                  message: 'must match format "' + "int64" + '"',
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                        }
-                      }
-                    }
-                    var valid2 = _errs7 === errors;
-                  }
-                  var valid1 = _errs5 === errors;
-                } else {
-                  var valid1 = true;
-                }
-                if (valid1) {
-                  if (data1.limit !== undefined) {
-                    let data3 = data1.limit;
-                    const _errs9 = errors;
-                    const _errs10 = errors;
-                    if (typeof data3 === "string") {
-                      if (!pattern0.test(data3)) {
-                        validate0.errors = [
-                          {
-                            instancePath: instancePath + "/query/limit",
-                            schemaPath: "#/properties/query/properties/limit/allOf/0/pattern",
-                            keyword: "pattern",
-                            params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                            message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                          },
-                        ];
-                        return false;
-                      }
-                    }
-                    var valid3 = _errs10 === errors;
-                    if (valid3) {
-                      const _errs11 = errors;
-                      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3))) {
-                        let dataType1 = typeof data3;
-                        let coerced1 = undefined;
-                        if (dataType1 == "object" && Array.isArray(data3) && data3.length == 1) {
-                          data3 = data3[0];
-                          dataType1 = typeof data3;
-                          if (typeof data3 == "number" && !(data3 % 1) && !isNaN(data3)) {
-                            coerced1 = data3;
-                          }
-                        }
-                        if (!(coerced1 !== undefined)) {
-                          if (
-                            dataType1 === "boolean" ||
-                            data3 === null ||
-                            (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))
-                          ) {
-                            coerced1 = +data3;
-                          } else {
-                            validate0.errors = [
-                              {
-                                instancePath: instancePath + "/query/limit",
-                                schemaPath: "#/properties/query/properties/limit/allOf/1/type",
-                                keyword: "type",
-                                params: { type: "integer" },
-                                message: "must be integer",
-                              },
-                            ];
-                            return false;
-                          }
-                        }
-                        if (coerced1 !== undefined) {
-                          data3 = coerced1;
-                          if (data1 !== undefined) {
-                            data1["limit"] = coerced1;
-                          }
-                        }
-                      }
-                      if (errors === _errs11) {
-                        if (typeof data3 == "number") {
-                          if (data3 > 100 || isNaN(data3)) {
-                            validate0.errors = [
-                              {
-                                instancePath: instancePath + "/query/limit",
-                                schemaPath: "#/properties/query/properties/limit/allOf/1/maximum",
-                                keyword: "maximum",
-                                params: { comparison: "<=", limit: 100 },
-                                message: "must be <= 100",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (data3 < 1 || isNaN(data3)) {
-                              validate0.errors = [
-                                {
-                                  instancePath: instancePath + "/query/limit",
-                                  schemaPath: "#/properties/query/properties/limit/allOf/1/minimum",
-                                  keyword: "minimum",
-                                  params: { comparison: ">=", limit: 1 },
-                                  message: "must be >= 1",
-                                },
-                              ];
-                              return false;
-                            } else {
-                              if (!formats2.validate(data3)) {
-                                validate0.errors = [
-                                  {
-                                    instancePath: instancePath + "/query/limit",
-                                    schemaPath:
-                                      "#/properties/query/properties/limit/allOf/1/format",
-                                    keyword: "format",
-                                    params: { format: "int32" },
-                                    message: 'must match format "' + "int32" + '"',
-                                  },
-                                ];
-                                return false;
-                              }
-                            }
-                          }
-                        }
-                      }
-                      var valid3 = _errs11 === errors;
-                    }
-                    var valid1 = _errs9 === errors;
-                  } else {
-                    var valid1 = true;
-                  }
-                  if (valid1) {
-                    if (data1.offset !== undefined) {
-                      let data4 = data1.offset;
-                      const _errs13 = errors;
-                      const _errs14 = errors;
-                      if (typeof data4 === "string") {
-                        if (!pattern0.test(data4)) {
-                          validate0.errors = [
-                            {
-                              instancePath: instancePath + "/query/offset",
-                              schemaPath: "#/properties/query/properties/offset/allOf/0/pattern",
-                              keyword: "pattern",
-                              params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                              message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      var valid4 = _errs14 === errors;
-                      if (valid4) {
-                        const _errs15 = errors;
-                        if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4))) {
-                          let dataType2 = typeof data4;
-                          let coerced2 = undefined;
-                          if (dataType2 == "object" && Array.isArray(data4) && data4.length == 1) {
-                            data4 = data4[0];
-                            dataType2 = typeof data4;
-                            if (typeof data4 == "number" && !(data4 % 1) && !isNaN(data4)) {
-                              coerced2 = data4;
-                            }
-                          }
-                          if (!(coerced2 !== undefined)) {
-                            if (
-                              dataType2 === "boolean" ||
-                              data4 === null ||
-                              (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))
-                            ) {
-                              coerced2 = +data4;
-                            } else {
-                              validate0.errors = [
-                                {
-                                  instancePath: instancePath + "/query/offset",
-                                  schemaPath: "#/properties/query/properties/offset/allOf/1/type",
-                                  keyword: "type",
-                                  params: { type: "integer" },
-                                  message: "must be integer",
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                          if (coerced2 !== undefined) {
-                            data4 = coerced2;
-                            if (data1 !== undefined) {
-                              data1["offset"] = coerced2;
-                            }
-                          }
-                        }
-                        if (errors === _errs15) {
-                          if (typeof data4 == "number") {
-                            if (data4 > 2147483647 || isNaN(data4)) {
-                              validate0.errors = [
-                                {
-                                  instancePath: instancePath + "/query/offset",
-                                  schemaPath:
-                                    "#/properties/query/properties/offset/allOf/1/maximum",
-                                  keyword: "maximum",
-                                  params: { comparison: "<=", limit: 2147483647 },
-                                  message: "must be <= 2147483647",
-                                },
-                              ];
-                              return false;
-                            } else {
-                              if (data4 < 0 || isNaN(data4)) {
-                                validate0.errors = [
-                                  {
-                                    instancePath: instancePath + "/query/offset",
-                                    schemaPath:
-                                      "#/properties/query/properties/offset/allOf/1/minimum",
-                                    keyword: "minimum",
-                                    params: { comparison: ">=", limit: 0 },
-                                    message: "must be >= 0",
-                                  },
-                                ];
-                                return false;
-                              } else {
-                                if (!formats2.validate(data4)) {
-                                  validate0.errors = [
-                                    {
-                                      instancePath: instancePath + "/query/offset",
-                                      schemaPath:
-                                        "#/properties/query/properties/offset/allOf/1/format",
-                                      keyword: "format",
-                                      params: { format: "int32" },
-                                      message: 'must match format "' + "int32" + '"',
-                                    },
-                                  ];
-                                  return false;
-                                }
-                              }
-                            }
-                          }
-                        }
-                        var valid4 = _errs15 === errors;
-                      }
-                      var valid1 = _errs13 === errors;
-                    } else {
-                      var valid1 = true;
-                    }
-                    if (valid1) {
-                      if (data1.status !== undefined) {
-                        const _errs17 = errors;
-                        if (
-                          !validate2(data1.status, {
-                            instancePath: instancePath + "/query/status",
-                            parentData: data1,
-                            parentDataProperty: "status",
-                            rootData,
-                          })
-                        ) {
-                          vErrors =
-                            vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-                          errors = vErrors.length;
-                        }
-                        var valid1 = _errs17 === errors;
-                      } else {
-                        var valid1 = true;
-                      }
-                    }
-                  }
-                }
-              } else {
-                validate0.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs3 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data6 = data.header;
-              const _errs18 = errors;
-              if (errors === _errs18) {
-                if (!(data6 && typeof data6 == "object" && !Array.isArray(data6))) {
-                  validate0.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs18 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data7 = data.cookie;
-                const _errs20 = errors;
-                if (errors === _errs20) {
-                  if (!(data7 && typeof data7 == "object" && !Array.isArray(data7))) {
-                    validate0.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs20 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate0.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate0.errors = vErrors;
-  return errors === 0;
+
+function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate0.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate0.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.categoryId !== undefined){
+let data2 = data1.categoryId;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate0.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const _errs7 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+coerced0 = data2;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data2 === null
+              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced0 = +data2;
+}
+else {
+validate0.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["categoryId"] = coerced0;
+}
+}
+}
+if(errors === _errs7){
+if(typeof data2 == "number"){
+if(data2 > 9007199254740991 || isNaN(data2)){
+validate0.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data2 < 1 || isNaN(data2)){
+validate0.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data2))){
+validate0.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid2 = _errs7 === errors;
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.limit !== undefined){
+let data3 = data1.limit;
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+validate0.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const _errs11 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced1 = data3;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else {
+validate0.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["limit"] = coerced1;
+}
+}
+}
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 > 100 || isNaN(data3)){
+validate0.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data3 < 1 || isNaN(data3)){
+validate0.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats2.validate(data3))){
+validate0.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid3 = _errs11 === errors;
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.offset !== undefined){
+let data4 = data1.offset;
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+validate0.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid4 = _errs14 === errors;
+if(valid4){
+const _errs15 = errors;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType2 = typeof data4;
+if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
+coerced2 = data4;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data4 === null
+              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced2 = +data4;
+}
+else {
+validate0.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data1 !== undefined){
+data1["offset"] = coerced2;
+}
+}
+}
+if(errors === _errs15){
+if(typeof data4 == "number"){
+if(data4 > 2147483647 || isNaN(data4)){
+validate0.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data4 < 0 || isNaN(data4)){
+validate0.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(formats2.validate(data4))){
+validate0.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid4 = _errs15 === errors;
+}
+var valid1 = _errs13 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.status !== undefined){
+const _errs17 = errors;
+if(!(validate2(data1.status, {instancePath:instancePath+"/query/status",parentData:data1,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
+errors = vErrors.length;
+}
+var valid1 = _errs17 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+else {
+validate0.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data6 = data.header;
+const _errs18 = errors;
+if(errors === _errs18){
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+validate0.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data7 = data.cookie;
+const _errs20 = errors;
+if(errors === _errs20){
+if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+validate0.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate0.errors = vErrors;
+return errors === 0;
 }
 
 export const createPet$params = validate4;
-const schema3 = {
-  type: "object",
-  properties: {
-    path: { type: "object", properties: {} },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema3 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate4(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate4.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-              validate4.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data1 = data.query;
-            const _errs3 = errors;
-            if (errors === _errs3) {
-              if (!(data1 && typeof data1 == "object" && !Array.isArray(data1))) {
-                validate4.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs3 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data2 = data.header;
-              const _errs5 = errors;
-              if (errors === _errs5) {
-                if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                  validate4.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs5 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data3 = data.cookie;
-                const _errs7 = errors;
-                if (errors === _errs7) {
-                  if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                    validate4.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs7 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate4.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate4.errors = vErrors;
-  return errors === 0;
+function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate4.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate4.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+if(errors === _errs3){
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+validate4.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data2 = data.header;
+const _errs5 = errors;
+if(errors === _errs5){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate4.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data3 = data.cookie;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate4.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate4.errors = vErrors;
+return errors === 0;
 }
 
 export const getPet$params = validate5;
-const schema4 = {
-  type: "object",
-  properties: {
-    path: {
-      type: "object",
-      properties: {
-        petId: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int64", minimum: 1, maximum: 9007199254740991 },
-          ],
-        },
-      },
-      required: ["petId"],
-    },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema4 = {"type":"object","properties":{"path":{"type":"object","properties":{"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["petId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate5(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate5.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-              let missing1;
-              if (data0.petId === undefined && (missing1 = "petId")) {
-                validate5.errors = [
-                  {
-                    instancePath: instancePath + "/path",
-                    schemaPath: "#/properties/path/required",
-                    keyword: "required",
-                    params: { missingProperty: missing1 },
-                    message: "must have required property '" + missing1 + "'",
-                  },
-                ];
-                return false;
-              } else {
-                if (data0.petId !== undefined) {
-                  let data1 = data0.petId;
-                  const _errs4 = errors;
-                  if (typeof data1 === "string") {
-                    if (!pattern0.test(data1)) {
-                      validate5.errors = [
-                        {
-                          instancePath: instancePath + "/path/petId",
-                          schemaPath: "#/properties/path/properties/petId/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                          message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs4 === errors;
-                  if (valid2) {
-                    const _errs5 = errors;
-                    if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1))) {
-                      let dataType0 = typeof data1;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data1) && data1.length == 1) {
-                        data1 = data1[0];
-                        dataType0 = typeof data1;
-                        if (typeof data1 == "number" && !(data1 % 1) && !isNaN(data1)) {
-                          coerced0 = data1;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (
-                          dataType0 === "boolean" ||
-                          data1 === null ||
-                          (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))
-                        ) {
-                          coerced0 = +data1;
-                        } else {
-                          validate5.errors = [
-                            {
-                              instancePath: instancePath + "/path/petId",
-                              schemaPath: "#/properties/path/properties/petId/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "integer" },
-                              message: "must be integer",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data1 = coerced0;
-                        if (data0 !== undefined) {
-                          data0["petId"] = coerced0;
-                        }
-                      }
-                    }
-                    if (errors === _errs5) {
-                      if (typeof data1 == "number") {
-                        if (data1 > 9007199254740991 || isNaN(data1)) {
-                          validate5.errors = [
-                            {
-                              instancePath: instancePath + "/path/petId",
-                              schemaPath: "#/properties/path/properties/petId/allOf/1/maximum",
-                              keyword: "maximum",
-                              params: { comparison: "<=", limit: 9007199254740991 },
-                              message: "must be <= 9007199254740991",
-                            },
-                          ];
-                          return false;
-                        } else {
-                          if (data1 < 1 || isNaN(data1)) {
-                            validate5.errors = [
-                              {
-                                instancePath: instancePath + "/path/petId",
-                                schemaPath: "#/properties/path/properties/petId/allOf/1/minimum",
-                                keyword: "minimum",
-                                params: { comparison: ">=", limit: 1 },
-                                message: "must be >= 1",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (!formats0.validate(data1)) {
-                              validate5.errors = [
-                                {
-                                  instancePath: instancePath + "/path/petId",
-                                  schemaPath: "#/properties/path/properties/petId/allOf/1/format",
-                                  keyword: "format",
-                                  params: { format: "int64" },
-                                  message: 'must match format "' + "int64" + '"',
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                        }
-                      }
-                    }
-                    var valid2 = _errs5 === errors;
-                  }
-                }
-              }
-            } else {
-              validate5.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data2 = data.query;
-            const _errs7 = errors;
-            if (errors === _errs7) {
-              if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                validate5.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs7 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data3 = data.header;
-              const _errs9 = errors;
-              if (errors === _errs9) {
-                if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                  validate5.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs9 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data4 = data.cookie;
-                const _errs11 = errors;
-                if (errors === _errs11) {
-                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-                    validate5.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs11 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate5.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate5.errors = vErrors;
-  return errors === 0;
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate5.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.petId === undefined) && (missing1 = "petId")){
+validate5.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.petId !== undefined){
+let data1 = data0.petId;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate5.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const _errs5 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else {
+validate5.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["petId"] = coerced0;
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate5.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate5.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data1))){
+validate5.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid2 = _errs5 === errors;
+}
+}
+}
+}
+else {
+validate5.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data2 = data.query;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate5.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs9 = errors;
+if(errors === _errs9){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate5.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data4 = data.cookie;
+const _errs11 = errors;
+if(errors === _errs11){
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate5.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate5.errors = vErrors;
+return errors === 0;
 }
 
 export const updatePet$params = validate6;
-const schema5 = {
-  type: "object",
-  properties: {
-    path: {
-      type: "object",
-      properties: {
-        petId: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int64", minimum: 1, maximum: 9007199254740991 },
-          ],
-        },
-      },
-      required: ["petId"],
-    },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema5 = {"type":"object","properties":{"path":{"type":"object","properties":{"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["petId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate6(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate6.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-              let missing1;
-              if (data0.petId === undefined && (missing1 = "petId")) {
-                validate6.errors = [
-                  {
-                    instancePath: instancePath + "/path",
-                    schemaPath: "#/properties/path/required",
-                    keyword: "required",
-                    params: { missingProperty: missing1 },
-                    message: "must have required property '" + missing1 + "'",
-                  },
-                ];
-                return false;
-              } else {
-                if (data0.petId !== undefined) {
-                  let data1 = data0.petId;
-                  const _errs4 = errors;
-                  if (typeof data1 === "string") {
-                    if (!pattern0.test(data1)) {
-                      validate6.errors = [
-                        {
-                          instancePath: instancePath + "/path/petId",
-                          schemaPath: "#/properties/path/properties/petId/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                          message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs4 === errors;
-                  if (valid2) {
-                    const _errs5 = errors;
-                    if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1))) {
-                      let dataType0 = typeof data1;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data1) && data1.length == 1) {
-                        data1 = data1[0];
-                        dataType0 = typeof data1;
-                        if (typeof data1 == "number" && !(data1 % 1) && !isNaN(data1)) {
-                          coerced0 = data1;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (
-                          dataType0 === "boolean" ||
-                          data1 === null ||
-                          (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))
-                        ) {
-                          coerced0 = +data1;
-                        } else {
-                          validate6.errors = [
-                            {
-                              instancePath: instancePath + "/path/petId",
-                              schemaPath: "#/properties/path/properties/petId/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "integer" },
-                              message: "must be integer",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data1 = coerced0;
-                        if (data0 !== undefined) {
-                          data0["petId"] = coerced0;
-                        }
-                      }
-                    }
-                    if (errors === _errs5) {
-                      if (typeof data1 == "number") {
-                        if (data1 > 9007199254740991 || isNaN(data1)) {
-                          validate6.errors = [
-                            {
-                              instancePath: instancePath + "/path/petId",
-                              schemaPath: "#/properties/path/properties/petId/allOf/1/maximum",
-                              keyword: "maximum",
-                              params: { comparison: "<=", limit: 9007199254740991 },
-                              message: "must be <= 9007199254740991",
-                            },
-                          ];
-                          return false;
-                        } else {
-                          if (data1 < 1 || isNaN(data1)) {
-                            validate6.errors = [
-                              {
-                                instancePath: instancePath + "/path/petId",
-                                schemaPath: "#/properties/path/properties/petId/allOf/1/minimum",
-                                keyword: "minimum",
-                                params: { comparison: ">=", limit: 1 },
-                                message: "must be >= 1",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (!formats0.validate(data1)) {
-                              validate6.errors = [
-                                {
-                                  instancePath: instancePath + "/path/petId",
-                                  schemaPath: "#/properties/path/properties/petId/allOf/1/format",
-                                  keyword: "format",
-                                  params: { format: "int64" },
-                                  message: 'must match format "' + "int64" + '"',
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                        }
-                      }
-                    }
-                    var valid2 = _errs5 === errors;
-                  }
-                }
-              }
-            } else {
-              validate6.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data2 = data.query;
-            const _errs7 = errors;
-            if (errors === _errs7) {
-              if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                validate6.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs7 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data3 = data.header;
-              const _errs9 = errors;
-              if (errors === _errs9) {
-                if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                  validate6.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs9 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data4 = data.cookie;
-                const _errs11 = errors;
-                if (errors === _errs11) {
-                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-                    validate6.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs11 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate6.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate6.errors = vErrors;
-  return errors === 0;
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate6.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.petId === undefined) && (missing1 = "petId")){
+validate6.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.petId !== undefined){
+let data1 = data0.petId;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const _errs5 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else {
+validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["petId"] = coerced0;
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data1))){
+validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid2 = _errs5 === errors;
+}
+}
+}
+}
+else {
+validate6.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data2 = data.query;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate6.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs9 = errors;
+if(errors === _errs9){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate6.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data4 = data.cookie;
+const _errs11 = errors;
+if(errors === _errs11){
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate6.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate6.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate6.errors = vErrors;
+return errors === 0;
 }
 
 export const deletePet$params = validate7;
-const schema6 = {
-  type: "object",
-  properties: {
-    path: {
-      type: "object",
-      properties: {
-        petId: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int64", minimum: 1, maximum: 9007199254740991 },
-          ],
-        },
-      },
-      required: ["petId"],
-    },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["petId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate7(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate7.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-              let missing1;
-              if (data0.petId === undefined && (missing1 = "petId")) {
-                validate7.errors = [
-                  {
-                    instancePath: instancePath + "/path",
-                    schemaPath: "#/properties/path/required",
-                    keyword: "required",
-                    params: { missingProperty: missing1 },
-                    message: "must have required property '" + missing1 + "'",
-                  },
-                ];
-                return false;
-              } else {
-                if (data0.petId !== undefined) {
-                  let data1 = data0.petId;
-                  const _errs4 = errors;
-                  if (typeof data1 === "string") {
-                    if (!pattern0.test(data1)) {
-                      validate7.errors = [
-                        {
-                          instancePath: instancePath + "/path/petId",
-                          schemaPath: "#/properties/path/properties/petId/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                          message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs4 === errors;
-                  if (valid2) {
-                    const _errs5 = errors;
-                    if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1))) {
-                      let dataType0 = typeof data1;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data1) && data1.length == 1) {
-                        data1 = data1[0];
-                        dataType0 = typeof data1;
-                        if (typeof data1 == "number" && !(data1 % 1) && !isNaN(data1)) {
-                          coerced0 = data1;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (
-                          dataType0 === "boolean" ||
-                          data1 === null ||
-                          (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))
-                        ) {
-                          coerced0 = +data1;
-                        } else {
-                          validate7.errors = [
-                            {
-                              instancePath: instancePath + "/path/petId",
-                              schemaPath: "#/properties/path/properties/petId/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "integer" },
-                              message: "must be integer",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data1 = coerced0;
-                        if (data0 !== undefined) {
-                          data0["petId"] = coerced0;
-                        }
-                      }
-                    }
-                    if (errors === _errs5) {
-                      if (typeof data1 == "number") {
-                        if (data1 > 9007199254740991 || isNaN(data1)) {
-                          validate7.errors = [
-                            {
-                              instancePath: instancePath + "/path/petId",
-                              schemaPath: "#/properties/path/properties/petId/allOf/1/maximum",
-                              keyword: "maximum",
-                              params: { comparison: "<=", limit: 9007199254740991 },
-                              message: "must be <= 9007199254740991",
-                            },
-                          ];
-                          return false;
-                        } else {
-                          if (data1 < 1 || isNaN(data1)) {
-                            validate7.errors = [
-                              {
-                                instancePath: instancePath + "/path/petId",
-                                schemaPath: "#/properties/path/properties/petId/allOf/1/minimum",
-                                keyword: "minimum",
-                                params: { comparison: ">=", limit: 1 },
-                                message: "must be >= 1",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (!formats0.validate(data1)) {
-                              validate7.errors = [
-                                {
-                                  instancePath: instancePath + "/path/petId",
-                                  schemaPath: "#/properties/path/properties/petId/allOf/1/format",
-                                  keyword: "format",
-                                  params: { format: "int64" },
-                                  message: 'must match format "' + "int64" + '"',
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                        }
-                      }
-                    }
-                    var valid2 = _errs5 === errors;
-                  }
-                }
-              }
-            } else {
-              validate7.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data2 = data.query;
-            const _errs7 = errors;
-            if (errors === _errs7) {
-              if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                validate7.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs7 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data3 = data.header;
-              const _errs9 = errors;
-              if (errors === _errs9) {
-                if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                  validate7.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs9 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data4 = data.cookie;
-                const _errs11 = errors;
-                if (errors === _errs11) {
-                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-                    validate7.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs11 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate7.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate7.errors = vErrors;
-  return errors === 0;
+function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate7.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.petId === undefined) && (missing1 = "petId")){
+validate7.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.petId !== undefined){
+let data1 = data0.petId;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const _errs5 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else {
+validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["petId"] = coerced0;
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data1))){
+validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid2 = _errs5 === errors;
+}
+}
+}
+}
+else {
+validate7.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data2 = data.query;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate7.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs9 = errors;
+if(errors === _errs9){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate7.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data4 = data.cookie;
+const _errs11 = errors;
+if(errors === _errs11){
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate7.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate7.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate7.errors = vErrors;
+return errors === 0;
 }
 
 export const getPetById$params = validate8;
-const schema7 = {
-  type: "object",
-  properties: {
-    path: {
-      type: "object",
-      properties: {
-        petId: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int64", minimum: 1, maximum: 9007199254740991 },
-          ],
-        },
-      },
-      required: ["petId"],
-    },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["petId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate8(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate8.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-              let missing1;
-              if (data0.petId === undefined && (missing1 = "petId")) {
-                validate8.errors = [
-                  {
-                    instancePath: instancePath + "/path",
-                    schemaPath: "#/properties/path/required",
-                    keyword: "required",
-                    params: { missingProperty: missing1 },
-                    message: "must have required property '" + missing1 + "'",
-                  },
-                ];
-                return false;
-              } else {
-                if (data0.petId !== undefined) {
-                  let data1 = data0.petId;
-                  const _errs4 = errors;
-                  if (typeof data1 === "string") {
-                    if (!pattern0.test(data1)) {
-                      validate8.errors = [
-                        {
-                          instancePath: instancePath + "/path/petId",
-                          schemaPath: "#/properties/path/properties/petId/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                          message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs4 === errors;
-                  if (valid2) {
-                    const _errs5 = errors;
-                    if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1))) {
-                      let dataType0 = typeof data1;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data1) && data1.length == 1) {
-                        data1 = data1[0];
-                        dataType0 = typeof data1;
-                        if (typeof data1 == "number" && !(data1 % 1) && !isNaN(data1)) {
-                          coerced0 = data1;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (
-                          dataType0 === "boolean" ||
-                          data1 === null ||
-                          (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))
-                        ) {
-                          coerced0 = +data1;
-                        } else {
-                          validate8.errors = [
-                            {
-                              instancePath: instancePath + "/path/petId",
-                              schemaPath: "#/properties/path/properties/petId/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "integer" },
-                              message: "must be integer",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data1 = coerced0;
-                        if (data0 !== undefined) {
-                          data0["petId"] = coerced0;
-                        }
-                      }
-                    }
-                    if (errors === _errs5) {
-                      if (typeof data1 == "number") {
-                        if (data1 > 9007199254740991 || isNaN(data1)) {
-                          validate8.errors = [
-                            {
-                              instancePath: instancePath + "/path/petId",
-                              schemaPath: "#/properties/path/properties/petId/allOf/1/maximum",
-                              keyword: "maximum",
-                              params: { comparison: "<=", limit: 9007199254740991 },
-                              message: "must be <= 9007199254740991",
-                            },
-                          ];
-                          return false;
-                        } else {
-                          if (data1 < 1 || isNaN(data1)) {
-                            validate8.errors = [
-                              {
-                                instancePath: instancePath + "/path/petId",
-                                schemaPath: "#/properties/path/properties/petId/allOf/1/minimum",
-                                keyword: "minimum",
-                                params: { comparison: ">=", limit: 1 },
-                                message: "must be >= 1",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (!formats0.validate(data1)) {
-                              validate8.errors = [
-                                {
-                                  instancePath: instancePath + "/path/petId",
-                                  schemaPath: "#/properties/path/properties/petId/allOf/1/format",
-                                  keyword: "format",
-                                  params: { format: "int64" },
-                                  message: 'must match format "' + "int64" + '"',
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                        }
-                      }
-                    }
-                    var valid2 = _errs5 === errors;
-                  }
-                }
-              }
-            } else {
-              validate8.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data2 = data.query;
-            const _errs7 = errors;
-            if (errors === _errs7) {
-              if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                validate8.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs7 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data3 = data.header;
-              const _errs9 = errors;
-              if (errors === _errs9) {
-                if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                  validate8.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs9 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data4 = data.cookie;
-                const _errs11 = errors;
-                if (errors === _errs11) {
-                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-                    validate8.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs11 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate8.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate8.errors = vErrors;
-  return errors === 0;
+function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate8.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.petId === undefined) && (missing1 = "petId")){
+validate8.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.petId !== undefined){
+let data1 = data0.petId;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const _errs5 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["petId"] = coerced0;
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data1))){
+validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid2 = _errs5 === errors;
+}
+}
+}
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data2 = data.query;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate8.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs9 = errors;
+if(errors === _errs9){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate8.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data4 = data.cookie;
+const _errs11 = errors;
+if(errors === _errs11){
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate8.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate8.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate8.errors = vErrors;
+return errors === 0;
 }
 
 export const listCategories$params = validate9;
-const schema8 = {
-  type: "object",
-  properties: {
-    path: { type: "object", properties: {} },
-    query: {
-      type: "object",
-      properties: {
-        limit: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int32", minimum: 1, maximum: 100, default: 20 },
-          ],
-        },
-        offset: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int32", minimum: 0, maximum: 2147483647, default: 0 },
-          ],
-        },
-      },
-    },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema8 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate9(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate9.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-              validate9.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data1 = data.query;
-            const _errs3 = errors;
-            if (errors === _errs3) {
-              if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-                if (data1.limit !== undefined) {
-                  let data2 = data1.limit;
-                  const _errs5 = errors;
-                  const _errs6 = errors;
-                  if (typeof data2 === "string") {
-                    if (!pattern0.test(data2)) {
-                      validate9.errors = [
-                        {
-                          instancePath: instancePath + "/query/limit",
-                          schemaPath: "#/properties/query/properties/limit/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                          message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs6 === errors;
-                  if (valid2) {
-                    const _errs7 = errors;
-                    if (!(typeof data2 == "number" && !(data2 % 1) && !isNaN(data2))) {
-                      let dataType0 = typeof data2;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data2) && data2.length == 1) {
-                        data2 = data2[0];
-                        dataType0 = typeof data2;
-                        if (typeof data2 == "number" && !(data2 % 1) && !isNaN(data2)) {
-                          coerced0 = data2;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (
-                          dataType0 === "boolean" ||
-                          data2 === null ||
-                          (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))
-                        ) {
-                          coerced0 = +data2;
-                        } else {
-                          validate9.errors = [
-                            {
-                              instancePath: instancePath + "/query/limit",
-                              schemaPath: "#/properties/query/properties/limit/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "integer" },
-                              message: "must be integer",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data2 = coerced0;
-                        if (data1 !== undefined) {
-                          data1["limit"] = coerced0;
-                        }
-                      }
-                    }
-                    if (errors === _errs7) {
-                      if (typeof data2 == "number") {
-                        if (data2 > 100 || isNaN(data2)) {
-                          validate9.errors = [
-                            {
-                              instancePath: instancePath + "/query/limit",
-                              schemaPath: "#/properties/query/properties/limit/allOf/1/maximum",
-                              keyword: "maximum",
-                              params: { comparison: "<=", limit: 100 },
-                              message: "must be <= 100",
-                            },
-                          ];
-                          return false;
-                        } else {
-                          if (data2 < 1 || isNaN(data2)) {
-                            validate9.errors = [
-                              {
-                                instancePath: instancePath + "/query/limit",
-                                schemaPath: "#/properties/query/properties/limit/allOf/1/minimum",
-                                keyword: "minimum",
-                                params: { comparison: ">=", limit: 1 },
-                                message: "must be >= 1",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (!formats2.validate(data2)) {
-                              validate9.errors = [
-                                {
-                                  instancePath: instancePath + "/query/limit",
-                                  schemaPath: "#/properties/query/properties/limit/allOf/1/format",
-                                  keyword: "format",
-                                  params: { format: "int32" },
-                                  message: 'must match format "' + "int32" + '"',
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                        }
-                      }
-                    }
-                    var valid2 = _errs7 === errors;
-                  }
-                  var valid1 = _errs5 === errors;
-                } else {
-                  var valid1 = true;
-                }
-                if (valid1) {
-                  if (data1.offset !== undefined) {
-                    let data3 = data1.offset;
-                    const _errs9 = errors;
-                    const _errs10 = errors;
-                    if (typeof data3 === "string") {
-                      if (!pattern0.test(data3)) {
-                        validate9.errors = [
-                          {
-                            instancePath: instancePath + "/query/offset",
-                            schemaPath: "#/properties/query/properties/offset/allOf/0/pattern",
-                            keyword: "pattern",
-                            params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                            message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                          },
-                        ];
-                        return false;
-                      }
-                    }
-                    var valid3 = _errs10 === errors;
-                    if (valid3) {
-                      const _errs11 = errors;
-                      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3))) {
-                        let dataType1 = typeof data3;
-                        let coerced1 = undefined;
-                        if (dataType1 == "object" && Array.isArray(data3) && data3.length == 1) {
-                          data3 = data3[0];
-                          dataType1 = typeof data3;
-                          if (typeof data3 == "number" && !(data3 % 1) && !isNaN(data3)) {
-                            coerced1 = data3;
-                          }
-                        }
-                        if (!(coerced1 !== undefined)) {
-                          if (
-                            dataType1 === "boolean" ||
-                            data3 === null ||
-                            (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))
-                          ) {
-                            coerced1 = +data3;
-                          } else {
-                            validate9.errors = [
-                              {
-                                instancePath: instancePath + "/query/offset",
-                                schemaPath: "#/properties/query/properties/offset/allOf/1/type",
-                                keyword: "type",
-                                params: { type: "integer" },
-                                message: "must be integer",
-                              },
-                            ];
-                            return false;
-                          }
-                        }
-                        if (coerced1 !== undefined) {
-                          data3 = coerced1;
-                          if (data1 !== undefined) {
-                            data1["offset"] = coerced1;
-                          }
-                        }
-                      }
-                      if (errors === _errs11) {
-                        if (typeof data3 == "number") {
-                          if (data3 > 2147483647 || isNaN(data3)) {
-                            validate9.errors = [
-                              {
-                                instancePath: instancePath + "/query/offset",
-                                schemaPath: "#/properties/query/properties/offset/allOf/1/maximum",
-                                keyword: "maximum",
-                                params: { comparison: "<=", limit: 2147483647 },
-                                message: "must be <= 2147483647",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (data3 < 0 || isNaN(data3)) {
-                              validate9.errors = [
-                                {
-                                  instancePath: instancePath + "/query/offset",
-                                  schemaPath:
-                                    "#/properties/query/properties/offset/allOf/1/minimum",
-                                  keyword: "minimum",
-                                  params: { comparison: ">=", limit: 0 },
-                                  message: "must be >= 0",
-                                },
-                              ];
-                              return false;
-                            } else {
-                              if (!formats2.validate(data3)) {
-                                validate9.errors = [
-                                  {
-                                    instancePath: instancePath + "/query/offset",
-                                    schemaPath:
-                                      "#/properties/query/properties/offset/allOf/1/format",
-                                    keyword: "format",
-                                    params: { format: "int32" },
-                                    message: 'must match format "' + "int32" + '"',
-                                  },
-                                ];
-                                return false;
-                              }
-                            }
-                          }
-                        }
-                      }
-                      var valid3 = _errs11 === errors;
-                    }
-                    var valid1 = _errs9 === errors;
-                  } else {
-                    var valid1 = true;
-                  }
-                }
-              } else {
-                validate9.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs3 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data4 = data.header;
-              const _errs13 = errors;
-              if (errors === _errs13) {
-                if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-                  validate9.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs13 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data5 = data.cookie;
-                const _errs15 = errors;
-                if (errors === _errs15) {
-                  if (!(data5 && typeof data5 == "object" && !Array.isArray(data5))) {
-                    validate9.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs15 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate9.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate9.errors = vErrors;
-  return errors === 0;
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate9.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate9.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.limit !== undefined){
+let data2 = data1.limit;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const _errs7 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+coerced0 = data2;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data2 === null
+              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced0 = +data2;
+}
+else {
+validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["limit"] = coerced0;
+}
+}
+}
+if(errors === _errs7){
+if(typeof data2 == "number"){
+if(data2 > 100 || isNaN(data2)){
+validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data2 < 1 || isNaN(data2)){
+validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats2.validate(data2))){
+validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid2 = _errs7 === errors;
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.offset !== undefined){
+let data3 = data1.offset;
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const _errs11 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced1 = data3;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else {
+validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["offset"] = coerced1;
+}
+}
+}
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 > 2147483647 || isNaN(data3)){
+validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data3 < 0 || isNaN(data3)){
+validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(formats2.validate(data3))){
+validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid3 = _errs11 === errors;
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+else {
+validate9.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data4 = data.header;
+const _errs13 = errors;
+if(errors === _errs13){
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate9.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data5 = data.cookie;
+const _errs15 = errors;
+if(errors === _errs15){
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+validate9.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate9.errors = vErrors;
+return errors === 0;
 }
 
 export const createCategory$params = validate10;
-const schema9 = {
-  type: "object",
-  properties: {
-    path: { type: "object", properties: {} },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema9 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate10(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate10.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-              validate10.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data1 = data.query;
-            const _errs3 = errors;
-            if (errors === _errs3) {
-              if (!(data1 && typeof data1 == "object" && !Array.isArray(data1))) {
-                validate10.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs3 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data2 = data.header;
-              const _errs5 = errors;
-              if (errors === _errs5) {
-                if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                  validate10.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs5 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data3 = data.cookie;
-                const _errs7 = errors;
-                if (errors === _errs7) {
-                  if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                    validate10.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs7 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate10.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate10.errors = vErrors;
-  return errors === 0;
+function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate10.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate10.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+if(errors === _errs3){
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+validate10.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data2 = data.header;
+const _errs5 = errors;
+if(errors === _errs5){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate10.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data3 = data.cookie;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate10.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate10.errors = vErrors;
+return errors === 0;
 }
 
 export const getCategory$params = validate11;
-const schema10 = {
-  type: "object",
-  properties: {
-    path: {
-      type: "object",
-      properties: {
-        categoryId: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int64", minimum: 1, maximum: 9007199254740991 },
-          ],
-        },
-      },
-      required: ["categoryId"],
-    },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema10 = {"type":"object","properties":{"path":{"type":"object","properties":{"categoryId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["categoryId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate11(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate11.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-              let missing1;
-              if (data0.categoryId === undefined && (missing1 = "categoryId")) {
-                validate11.errors = [
-                  {
-                    instancePath: instancePath + "/path",
-                    schemaPath: "#/properties/path/required",
-                    keyword: "required",
-                    params: { missingProperty: missing1 },
-                    message: "must have required property '" + missing1 + "'",
-                  },
-                ];
-                return false;
-              } else {
-                if (data0.categoryId !== undefined) {
-                  let data1 = data0.categoryId;
-                  const _errs4 = errors;
-                  if (typeof data1 === "string") {
-                    if (!pattern0.test(data1)) {
-                      validate11.errors = [
-                        {
-                          instancePath: instancePath + "/path/categoryId",
-                          schemaPath: "#/properties/path/properties/categoryId/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                          message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs4 === errors;
-                  if (valid2) {
-                    const _errs5 = errors;
-                    if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1))) {
-                      let dataType0 = typeof data1;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data1) && data1.length == 1) {
-                        data1 = data1[0];
-                        dataType0 = typeof data1;
-                        if (typeof data1 == "number" && !(data1 % 1) && !isNaN(data1)) {
-                          coerced0 = data1;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (
-                          dataType0 === "boolean" ||
-                          data1 === null ||
-                          (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))
-                        ) {
-                          coerced0 = +data1;
-                        } else {
-                          validate11.errors = [
-                            {
-                              instancePath: instancePath + "/path/categoryId",
-                              schemaPath: "#/properties/path/properties/categoryId/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "integer" },
-                              message: "must be integer",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data1 = coerced0;
-                        if (data0 !== undefined) {
-                          data0["categoryId"] = coerced0;
-                        }
-                      }
-                    }
-                    if (errors === _errs5) {
-                      if (typeof data1 == "number") {
-                        if (data1 > 9007199254740991 || isNaN(data1)) {
-                          validate11.errors = [
-                            {
-                              instancePath: instancePath + "/path/categoryId",
-                              schemaPath: "#/properties/path/properties/categoryId/allOf/1/maximum",
-                              keyword: "maximum",
-                              params: { comparison: "<=", limit: 9007199254740991 },
-                              message: "must be <= 9007199254740991",
-                            },
-                          ];
-                          return false;
-                        } else {
-                          if (data1 < 1 || isNaN(data1)) {
-                            validate11.errors = [
-                              {
-                                instancePath: instancePath + "/path/categoryId",
-                                schemaPath:
-                                  "#/properties/path/properties/categoryId/allOf/1/minimum",
-                                keyword: "minimum",
-                                params: { comparison: ">=", limit: 1 },
-                                message: "must be >= 1",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (!formats0.validate(data1)) {
-                              validate11.errors = [
-                                {
-                                  instancePath: instancePath + "/path/categoryId",
-                                  schemaPath:
-                                    "#/properties/path/properties/categoryId/allOf/1/format",
-                                  keyword: "format",
-                                  params: { format: "int64" },
-                                  message: 'must match format "' + "int64" + '"',
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                        }
-                      }
-                    }
-                    var valid2 = _errs5 === errors;
-                  }
-                }
-              }
-            } else {
-              validate11.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data2 = data.query;
-            const _errs7 = errors;
-            if (errors === _errs7) {
-              if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                validate11.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs7 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data3 = data.header;
-              const _errs9 = errors;
-              if (errors === _errs9) {
-                if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                  validate11.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs9 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data4 = data.cookie;
-                const _errs11 = errors;
-                if (errors === _errs11) {
-                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-                    validate11.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs11 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate11.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate11.errors = vErrors;
-  return errors === 0;
+function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate11.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.categoryId === undefined) && (missing1 = "categoryId")){
+validate11.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.categoryId !== undefined){
+let data1 = data0.categoryId;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const _errs5 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else {
+validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["categoryId"] = coerced0;
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data1))){
+validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid2 = _errs5 === errors;
+}
+}
+}
+}
+else {
+validate11.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data2 = data.query;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate11.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs9 = errors;
+if(errors === _errs9){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate11.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data4 = data.cookie;
+const _errs11 = errors;
+if(errors === _errs11){
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate11.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate11.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate11.errors = vErrors;
+return errors === 0;
 }
 
 export const updateCategory$params = validate12;
-const schema11 = {
-  type: "object",
-  properties: {
-    path: {
-      type: "object",
-      properties: {
-        categoryId: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int64", minimum: 1, maximum: 9007199254740991 },
-          ],
-        },
-      },
-      required: ["categoryId"],
-    },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema11 = {"type":"object","properties":{"path":{"type":"object","properties":{"categoryId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["categoryId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate12(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate12.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-              let missing1;
-              if (data0.categoryId === undefined && (missing1 = "categoryId")) {
-                validate12.errors = [
-                  {
-                    instancePath: instancePath + "/path",
-                    schemaPath: "#/properties/path/required",
-                    keyword: "required",
-                    params: { missingProperty: missing1 },
-                    message: "must have required property '" + missing1 + "'",
-                  },
-                ];
-                return false;
-              } else {
-                if (data0.categoryId !== undefined) {
-                  let data1 = data0.categoryId;
-                  const _errs4 = errors;
-                  if (typeof data1 === "string") {
-                    if (!pattern0.test(data1)) {
-                      validate12.errors = [
-                        {
-                          instancePath: instancePath + "/path/categoryId",
-                          schemaPath: "#/properties/path/properties/categoryId/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                          message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs4 === errors;
-                  if (valid2) {
-                    const _errs5 = errors;
-                    if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1))) {
-                      let dataType0 = typeof data1;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data1) && data1.length == 1) {
-                        data1 = data1[0];
-                        dataType0 = typeof data1;
-                        if (typeof data1 == "number" && !(data1 % 1) && !isNaN(data1)) {
-                          coerced0 = data1;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (
-                          dataType0 === "boolean" ||
-                          data1 === null ||
-                          (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))
-                        ) {
-                          coerced0 = +data1;
-                        } else {
-                          validate12.errors = [
-                            {
-                              instancePath: instancePath + "/path/categoryId",
-                              schemaPath: "#/properties/path/properties/categoryId/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "integer" },
-                              message: "must be integer",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data1 = coerced0;
-                        if (data0 !== undefined) {
-                          data0["categoryId"] = coerced0;
-                        }
-                      }
-                    }
-                    if (errors === _errs5) {
-                      if (typeof data1 == "number") {
-                        if (data1 > 9007199254740991 || isNaN(data1)) {
-                          validate12.errors = [
-                            {
-                              instancePath: instancePath + "/path/categoryId",
-                              schemaPath: "#/properties/path/properties/categoryId/allOf/1/maximum",
-                              keyword: "maximum",
-                              params: { comparison: "<=", limit: 9007199254740991 },
-                              message: "must be <= 9007199254740991",
-                            },
-                          ];
-                          return false;
-                        } else {
-                          if (data1 < 1 || isNaN(data1)) {
-                            validate12.errors = [
-                              {
-                                instancePath: instancePath + "/path/categoryId",
-                                schemaPath:
-                                  "#/properties/path/properties/categoryId/allOf/1/minimum",
-                                keyword: "minimum",
-                                params: { comparison: ">=", limit: 1 },
-                                message: "must be >= 1",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (!formats0.validate(data1)) {
-                              validate12.errors = [
-                                {
-                                  instancePath: instancePath + "/path/categoryId",
-                                  schemaPath:
-                                    "#/properties/path/properties/categoryId/allOf/1/format",
-                                  keyword: "format",
-                                  params: { format: "int64" },
-                                  message: 'must match format "' + "int64" + '"',
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                        }
-                      }
-                    }
-                    var valid2 = _errs5 === errors;
-                  }
-                }
-              }
-            } else {
-              validate12.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data2 = data.query;
-            const _errs7 = errors;
-            if (errors === _errs7) {
-              if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                validate12.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs7 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data3 = data.header;
-              const _errs9 = errors;
-              if (errors === _errs9) {
-                if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                  validate12.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs9 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data4 = data.cookie;
-                const _errs11 = errors;
-                if (errors === _errs11) {
-                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-                    validate12.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs11 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate12.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate12.errors = vErrors;
-  return errors === 0;
+function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate12.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.categoryId === undefined) && (missing1 = "categoryId")){
+validate12.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.categoryId !== undefined){
+let data1 = data0.categoryId;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const _errs5 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else {
+validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["categoryId"] = coerced0;
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data1))){
+validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid2 = _errs5 === errors;
+}
+}
+}
+}
+else {
+validate12.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data2 = data.query;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate12.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs9 = errors;
+if(errors === _errs9){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate12.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data4 = data.cookie;
+const _errs11 = errors;
+if(errors === _errs11){
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate12.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate12.errors = vErrors;
+return errors === 0;
 }
 
 export const deleteCategory$params = validate13;
-const schema12 = {
-  type: "object",
-  properties: {
-    path: {
-      type: "object",
-      properties: {
-        categoryId: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int64", minimum: 1, maximum: 9007199254740991 },
-          ],
-        },
-      },
-      required: ["categoryId"],
-    },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema12 = {"type":"object","properties":{"path":{"type":"object","properties":{"categoryId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["categoryId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate13(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate13.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-              let missing1;
-              if (data0.categoryId === undefined && (missing1 = "categoryId")) {
-                validate13.errors = [
-                  {
-                    instancePath: instancePath + "/path",
-                    schemaPath: "#/properties/path/required",
-                    keyword: "required",
-                    params: { missingProperty: missing1 },
-                    message: "must have required property '" + missing1 + "'",
-                  },
-                ];
-                return false;
-              } else {
-                if (data0.categoryId !== undefined) {
-                  let data1 = data0.categoryId;
-                  const _errs4 = errors;
-                  if (typeof data1 === "string") {
-                    if (!pattern0.test(data1)) {
-                      validate13.errors = [
-                        {
-                          instancePath: instancePath + "/path/categoryId",
-                          schemaPath: "#/properties/path/properties/categoryId/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                          message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs4 === errors;
-                  if (valid2) {
-                    const _errs5 = errors;
-                    if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1))) {
-                      let dataType0 = typeof data1;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data1) && data1.length == 1) {
-                        data1 = data1[0];
-                        dataType0 = typeof data1;
-                        if (typeof data1 == "number" && !(data1 % 1) && !isNaN(data1)) {
-                          coerced0 = data1;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (
-                          dataType0 === "boolean" ||
-                          data1 === null ||
-                          (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))
-                        ) {
-                          coerced0 = +data1;
-                        } else {
-                          validate13.errors = [
-                            {
-                              instancePath: instancePath + "/path/categoryId",
-                              schemaPath: "#/properties/path/properties/categoryId/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "integer" },
-                              message: "must be integer",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data1 = coerced0;
-                        if (data0 !== undefined) {
-                          data0["categoryId"] = coerced0;
-                        }
-                      }
-                    }
-                    if (errors === _errs5) {
-                      if (typeof data1 == "number") {
-                        if (data1 > 9007199254740991 || isNaN(data1)) {
-                          validate13.errors = [
-                            {
-                              instancePath: instancePath + "/path/categoryId",
-                              schemaPath: "#/properties/path/properties/categoryId/allOf/1/maximum",
-                              keyword: "maximum",
-                              params: { comparison: "<=", limit: 9007199254740991 },
-                              message: "must be <= 9007199254740991",
-                            },
-                          ];
-                          return false;
-                        } else {
-                          if (data1 < 1 || isNaN(data1)) {
-                            validate13.errors = [
-                              {
-                                instancePath: instancePath + "/path/categoryId",
-                                schemaPath:
-                                  "#/properties/path/properties/categoryId/allOf/1/minimum",
-                                keyword: "minimum",
-                                params: { comparison: ">=", limit: 1 },
-                                message: "must be >= 1",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (!formats0.validate(data1)) {
-                              validate13.errors = [
-                                {
-                                  instancePath: instancePath + "/path/categoryId",
-                                  schemaPath:
-                                    "#/properties/path/properties/categoryId/allOf/1/format",
-                                  keyword: "format",
-                                  params: { format: "int64" },
-                                  message: 'must match format "' + "int64" + '"',
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                        }
-                      }
-                    }
-                    var valid2 = _errs5 === errors;
-                  }
-                }
-              }
-            } else {
-              validate13.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data2 = data.query;
-            const _errs7 = errors;
-            if (errors === _errs7) {
-              if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                validate13.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs7 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data3 = data.header;
-              const _errs9 = errors;
-              if (errors === _errs9) {
-                if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                  validate13.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs9 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data4 = data.cookie;
-                const _errs11 = errors;
-                if (errors === _errs11) {
-                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-                    validate13.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs11 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate13.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate13.errors = vErrors;
-  return errors === 0;
+function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate13.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.categoryId === undefined) && (missing1 = "categoryId")){
+validate13.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.categoryId !== undefined){
+let data1 = data0.categoryId;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const _errs5 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else {
+validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["categoryId"] = coerced0;
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data1))){
+validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid2 = _errs5 === errors;
+}
+}
+}
+}
+else {
+validate13.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data2 = data.query;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate13.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs9 = errors;
+if(errors === _errs9){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate13.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data4 = data.cookie;
+const _errs11 = errors;
+if(errors === _errs11){
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate13.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate13.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate13.errors = vErrors;
+return errors === 0;
 }
 
 export const listOrders$params = validate14;
-const schema13 = {
-  type: "object",
-  properties: {
-    path: { type: "object", properties: {} },
-    query: {
-      type: "object",
-      properties: {
-        complete: { allOf: [{ pattern: "^(true|false)$" }, { type: "boolean" }] },
-        limit: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int32", minimum: 1, maximum: 100, default: 20 },
-          ],
-        },
-        offset: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int32", minimum: 0, maximum: 2147483647, default: 0 },
-          ],
-        },
-        petId: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int64", minimum: 1, maximum: 9007199254740991 },
-          ],
-        },
-      },
-    },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema13 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"complete":{"allOf":[{"pattern":"^(true|false)$"},{"type":"boolean"}]},"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]},"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 const pattern12 = new RegExp("^(true|false)$", "");
 
-function validate14(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate14.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-              validate14.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data1 = data.query;
-            const _errs3 = errors;
-            if (errors === _errs3) {
-              if (data1 && typeof data1 == "object" && !Array.isArray(data1)) {
-                if (data1.complete !== undefined) {
-                  let data2 = data1.complete;
-                  const _errs5 = errors;
-                  const _errs6 = errors;
-                  if (typeof data2 === "string") {
-                    if (!pattern12.test(data2)) {
-                      validate14.errors = [
-                        {
-                          instancePath: instancePath + "/query/complete",
-                          schemaPath: "#/properties/query/properties/complete/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^(true|false)$" },
-                          message: 'must match pattern "' + "^(true|false)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs6 === errors;
-                  if (valid2) {
-                    const _errs7 = errors;
-                    if (typeof data2 !== "boolean") {
-                      let dataType0 = typeof data2;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data2) && data2.length == 1) {
-                        data2 = data2[0];
-                        dataType0 = typeof data2;
-                        if (typeof data2 === "boolean") {
-                          coerced0 = data2;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (data2 === "false" || data2 === 0 || data2 === null) {
-                          coerced0 = false;
-                        } else if (data2 === "true" || data2 === 1) {
-                          coerced0 = true;
-                        } else {
-                          validate14.errors = [
-                            {
-                              instancePath: instancePath + "/query/complete",
-                              schemaPath: "#/properties/query/properties/complete/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "boolean" },
-                              message: "must be boolean",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data2 = coerced0;
-                        if (data1 !== undefined) {
-                          data1["complete"] = coerced0;
-                        }
-                      }
-                    }
-                    var valid2 = _errs7 === errors;
-                  }
-                  var valid1 = _errs5 === errors;
-                } else {
-                  var valid1 = true;
-                }
-                if (valid1) {
-                  if (data1.limit !== undefined) {
-                    let data3 = data1.limit;
-                    const _errs9 = errors;
-                    const _errs10 = errors;
-                    if (typeof data3 === "string") {
-                      if (!pattern0.test(data3)) {
-                        validate14.errors = [
-                          {
-                            instancePath: instancePath + "/query/limit",
-                            schemaPath: "#/properties/query/properties/limit/allOf/0/pattern",
-                            keyword: "pattern",
-                            params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                            message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                          },
-                        ];
-                        return false;
-                      }
-                    }
-                    var valid3 = _errs10 === errors;
-                    if (valid3) {
-                      const _errs11 = errors;
-                      if (!(typeof data3 == "number" && !(data3 % 1) && !isNaN(data3))) {
-                        let dataType1 = typeof data3;
-                        let coerced1 = undefined;
-                        if (dataType1 == "object" && Array.isArray(data3) && data3.length == 1) {
-                          data3 = data3[0];
-                          dataType1 = typeof data3;
-                          if (typeof data3 == "number" && !(data3 % 1) && !isNaN(data3)) {
-                            coerced1 = data3;
-                          }
-                        }
-                        if (!(coerced1 !== undefined)) {
-                          if (
-                            dataType1 === "boolean" ||
-                            data3 === null ||
-                            (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))
-                          ) {
-                            coerced1 = +data3;
-                          } else {
-                            validate14.errors = [
-                              {
-                                instancePath: instancePath + "/query/limit",
-                                schemaPath: "#/properties/query/properties/limit/allOf/1/type",
-                                keyword: "type",
-                                params: { type: "integer" },
-                                message: "must be integer",
-                              },
-                            ];
-                            return false;
-                          }
-                        }
-                        if (coerced1 !== undefined) {
-                          data3 = coerced1;
-                          if (data1 !== undefined) {
-                            data1["limit"] = coerced1;
-                          }
-                        }
-                      }
-                      if (errors === _errs11) {
-                        if (typeof data3 == "number") {
-                          if (data3 > 100 || isNaN(data3)) {
-                            validate14.errors = [
-                              {
-                                instancePath: instancePath + "/query/limit",
-                                schemaPath: "#/properties/query/properties/limit/allOf/1/maximum",
-                                keyword: "maximum",
-                                params: { comparison: "<=", limit: 100 },
-                                message: "must be <= 100",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (data3 < 1 || isNaN(data3)) {
-                              validate14.errors = [
-                                {
-                                  instancePath: instancePath + "/query/limit",
-                                  schemaPath: "#/properties/query/properties/limit/allOf/1/minimum",
-                                  keyword: "minimum",
-                                  params: { comparison: ">=", limit: 1 },
-                                  message: "must be >= 1",
-                                },
-                              ];
-                              return false;
-                            } else {
-                              if (!formats2.validate(data3)) {
-                                validate14.errors = [
-                                  {
-                                    instancePath: instancePath + "/query/limit",
-                                    schemaPath:
-                                      "#/properties/query/properties/limit/allOf/1/format",
-                                    keyword: "format",
-                                    params: { format: "int32" },
-                                    message: 'must match format "' + "int32" + '"',
-                                  },
-                                ];
-                                return false;
-                              }
-                            }
-                          }
-                        }
-                      }
-                      var valid3 = _errs11 === errors;
-                    }
-                    var valid1 = _errs9 === errors;
-                  } else {
-                    var valid1 = true;
-                  }
-                  if (valid1) {
-                    if (data1.offset !== undefined) {
-                      let data4 = data1.offset;
-                      const _errs13 = errors;
-                      const _errs14 = errors;
-                      if (typeof data4 === "string") {
-                        if (!pattern0.test(data4)) {
-                          validate14.errors = [
-                            {
-                              instancePath: instancePath + "/query/offset",
-                              schemaPath: "#/properties/query/properties/offset/allOf/0/pattern",
-                              keyword: "pattern",
-                              params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                              message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      var valid4 = _errs14 === errors;
-                      if (valid4) {
-                        const _errs15 = errors;
-                        if (!(typeof data4 == "number" && !(data4 % 1) && !isNaN(data4))) {
-                          let dataType2 = typeof data4;
-                          let coerced2 = undefined;
-                          if (dataType2 == "object" && Array.isArray(data4) && data4.length == 1) {
-                            data4 = data4[0];
-                            dataType2 = typeof data4;
-                            if (typeof data4 == "number" && !(data4 % 1) && !isNaN(data4)) {
-                              coerced2 = data4;
-                            }
-                          }
-                          if (!(coerced2 !== undefined)) {
-                            if (
-                              dataType2 === "boolean" ||
-                              data4 === null ||
-                              (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))
-                            ) {
-                              coerced2 = +data4;
-                            } else {
-                              validate14.errors = [
-                                {
-                                  instancePath: instancePath + "/query/offset",
-                                  schemaPath: "#/properties/query/properties/offset/allOf/1/type",
-                                  keyword: "type",
-                                  params: { type: "integer" },
-                                  message: "must be integer",
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                          if (coerced2 !== undefined) {
-                            data4 = coerced2;
-                            if (data1 !== undefined) {
-                              data1["offset"] = coerced2;
-                            }
-                          }
-                        }
-                        if (errors === _errs15) {
-                          if (typeof data4 == "number") {
-                            if (data4 > 2147483647 || isNaN(data4)) {
-                              validate14.errors = [
-                                {
-                                  instancePath: instancePath + "/query/offset",
-                                  schemaPath:
-                                    "#/properties/query/properties/offset/allOf/1/maximum",
-                                  keyword: "maximum",
-                                  params: { comparison: "<=", limit: 2147483647 },
-                                  message: "must be <= 2147483647",
-                                },
-                              ];
-                              return false;
-                            } else {
-                              if (data4 < 0 || isNaN(data4)) {
-                                validate14.errors = [
-                                  {
-                                    instancePath: instancePath + "/query/offset",
-                                    schemaPath:
-                                      "#/properties/query/properties/offset/allOf/1/minimum",
-                                    keyword: "minimum",
-                                    params: { comparison: ">=", limit: 0 },
-                                    message: "must be >= 0",
-                                  },
-                                ];
-                                return false;
-                              } else {
-                                if (!formats2.validate(data4)) {
-                                  validate14.errors = [
-                                    {
-                                      instancePath: instancePath + "/query/offset",
-                                      schemaPath:
-                                        "#/properties/query/properties/offset/allOf/1/format",
-                                      keyword: "format",
-                                      params: { format: "int32" },
-                                      message: 'must match format "' + "int32" + '"',
-                                    },
-                                  ];
-                                  return false;
-                                }
-                              }
-                            }
-                          }
-                        }
-                        var valid4 = _errs15 === errors;
-                      }
-                      var valid1 = _errs13 === errors;
-                    } else {
-                      var valid1 = true;
-                    }
-                    if (valid1) {
-                      if (data1.petId !== undefined) {
-                        let data5 = data1.petId;
-                        const _errs17 = errors;
-                        const _errs18 = errors;
-                        if (typeof data5 === "string") {
-                          if (!pattern0.test(data5)) {
-                            validate14.errors = [
-                              {
-                                instancePath: instancePath + "/query/petId",
-                                schemaPath: "#/properties/query/properties/petId/allOf/0/pattern",
-                                keyword: "pattern",
-                                params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                                message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                              },
-                            ];
-                            return false;
-                          }
-                        }
-                        var valid5 = _errs18 === errors;
-                        if (valid5) {
-                          const _errs19 = errors;
-                          if (!(typeof data5 == "number" && !(data5 % 1) && !isNaN(data5))) {
-                            let dataType3 = typeof data5;
-                            let coerced3 = undefined;
-                            if (
-                              dataType3 == "object" &&
-                              Array.isArray(data5) &&
-                              data5.length == 1
-                            ) {
-                              data5 = data5[0];
-                              dataType3 = typeof data5;
-                              if (typeof data5 == "number" && !(data5 % 1) && !isNaN(data5)) {
-                                coerced3 = data5;
-                              }
-                            }
-                            if (!(coerced3 !== undefined)) {
-                              if (
-                                dataType3 === "boolean" ||
-                                data5 === null ||
-                                (dataType3 === "string" && data5 && data5 == +data5 && !(data5 % 1))
-                              ) {
-                                coerced3 = +data5;
-                              } else {
-                                validate14.errors = [
-                                  {
-                                    instancePath: instancePath + "/query/petId",
-                                    schemaPath: "#/properties/query/properties/petId/allOf/1/type",
-                                    keyword: "type",
-                                    params: { type: "integer" },
-                                    message: "must be integer",
-                                  },
-                                ];
-                                return false;
-                              }
-                            }
-                            if (coerced3 !== undefined) {
-                              data5 = coerced3;
-                              if (data1 !== undefined) {
-                                data1["petId"] = coerced3;
-                              }
-                            }
-                          }
-                          if (errors === _errs19) {
-                            if (typeof data5 == "number") {
-                              if (data5 > 9007199254740991 || isNaN(data5)) {
-                                validate14.errors = [
-                                  {
-                                    instancePath: instancePath + "/query/petId",
-                                    schemaPath:
-                                      "#/properties/query/properties/petId/allOf/1/maximum",
-                                    keyword: "maximum",
-                                    params: { comparison: "<=", limit: 9007199254740991 },
-                                    message: "must be <= 9007199254740991",
-                                  },
-                                ];
-                                return false;
-                              } else {
-                                if (data5 < 1 || isNaN(data5)) {
-                                  validate14.errors = [
-                                    {
-                                      instancePath: instancePath + "/query/petId",
-                                      schemaPath:
-                                        "#/properties/query/properties/petId/allOf/1/minimum",
-                                      keyword: "minimum",
-                                      params: { comparison: ">=", limit: 1 },
-                                      message: "must be >= 1",
-                                    },
-                                  ];
-                                  return false;
-                                } else {
-                                  if (!formats0.validate(data5)) {
-                                    validate14.errors = [
-                                      {
-                                        instancePath: instancePath + "/query/petId",
-                                        schemaPath:
-                                          "#/properties/query/properties/petId/allOf/1/format",
-                                        keyword: "format",
-                                        params: { format: "int64" },
-                                        message: 'must match format "' + "int64" + '"',
-                                      },
-                                    ];
-                                    return false;
-                                  }
-                                }
-                              }
-                            }
-                          }
-                          var valid5 = _errs19 === errors;
-                        }
-                        var valid1 = _errs17 === errors;
-                      } else {
-                        var valid1 = true;
-                      }
-                    }
-                  }
-                }
-              } else {
-                validate14.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs3 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data6 = data.header;
-              const _errs21 = errors;
-              if (errors === _errs21) {
-                if (!(data6 && typeof data6 == "object" && !Array.isArray(data6))) {
-                  validate14.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs21 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data7 = data.cookie;
-                const _errs23 = errors;
-                if (errors === _errs23) {
-                  if (!(data7 && typeof data7 == "object" && !Array.isArray(data7))) {
-                    validate14.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs23 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate14.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate14.errors = vErrors;
-  return errors === 0;
+function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate14.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate14.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.complete !== undefined){
+let data2 = data1.complete;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern12.test(data2)){
+validate14.errors = [{instancePath:instancePath+"/query/complete",schemaPath:"#/properties/query/properties/complete/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(true|false)$"},message:"must match pattern \""+"^(true|false)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const _errs7 = errors;
+if(typeof data2 !== "boolean"){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if(typeof data2 === "boolean"){
+coerced0 = data2;
+}
+}
+if(!(coerced0 !== undefined)){
+if(data2 === "false" || data2 === 0 || data2 === null){
+coerced0 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced0 = true;
+}
+else {
+validate14.errors = [{instancePath:instancePath+"/query/complete",schemaPath:"#/properties/query/properties/complete/allOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["complete"] = coerced0;
+}
+}
+}
+var valid2 = _errs7 === errors;
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.limit !== undefined){
+let data3 = data1.limit;
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const _errs11 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced1 = data3;
+}
+}
+if(!(coerced1 !== undefined)){
+if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else {
+validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["limit"] = coerced1;
+}
+}
+}
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 > 100 || isNaN(data3)){
+validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data3 < 1 || isNaN(data3)){
+validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats2.validate(data3))){
+validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid3 = _errs11 === errors;
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.offset !== undefined){
+let data4 = data1.offset;
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid4 = _errs14 === errors;
+if(valid4){
+const _errs15 = errors;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType2 = typeof data4;
+if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
+coerced2 = data4;
+}
+}
+if(!(coerced2 !== undefined)){
+if(dataType2 === "boolean" || data4 === null
+              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced2 = +data4;
+}
+else {
+validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data1 !== undefined){
+data1["offset"] = coerced2;
+}
+}
+}
+if(errors === _errs15){
+if(typeof data4 == "number"){
+if(data4 > 2147483647 || isNaN(data4)){
+validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data4 < 0 || isNaN(data4)){
+validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(formats2.validate(data4))){
+validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid4 = _errs15 === errors;
+}
+var valid1 = _errs13 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.petId !== undefined){
+let data5 = data1.petId;
+const _errs17 = errors;
+const _errs18 = errors;
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid5 = _errs18 === errors;
+if(valid5){
+const _errs19 = errors;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+let dataType3 = typeof data5;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType3 = typeof data5;
+if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
+coerced3 = data5;
+}
+}
+if(!(coerced3 !== undefined)){
+if(dataType3 === "boolean" || data5 === null
+              || (dataType3 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
+coerced3 = +data5;
+}
+else {
+validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced3 !== undefined){
+data5 = coerced3;
+if(data1 !== undefined){
+data1["petId"] = coerced3;
+}
+}
+}
+if(errors === _errs19){
+if(typeof data5 == "number"){
+if(data5 > 9007199254740991 || isNaN(data5)){
+validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data5 < 1 || isNaN(data5)){
+validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data5))){
+validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid5 = _errs19 === errors;
+}
+var valid1 = _errs17 === errors;
+}
+else {
+var valid1 = true;
+}
+}
+}
+}
+}
+else {
+validate14.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data6 = data.header;
+const _errs21 = errors;
+if(errors === _errs21){
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+validate14.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data7 = data.cookie;
+const _errs23 = errors;
+if(errors === _errs23){
+if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+validate14.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate14.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate14.errors = vErrors;
+return errors === 0;
 }
 
 export const placeOrder$params = validate15;
-const schema14 = {
-  type: "object",
-  properties: {
-    path: { type: "object", properties: {} },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema14 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate15(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate15.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-              validate15.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data1 = data.query;
-            const _errs3 = errors;
-            if (errors === _errs3) {
-              if (!(data1 && typeof data1 == "object" && !Array.isArray(data1))) {
-                validate15.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs3 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data2 = data.header;
-              const _errs5 = errors;
-              if (errors === _errs5) {
-                if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                  validate15.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs5 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data3 = data.cookie;
-                const _errs7 = errors;
-                if (errors === _errs7) {
-                  if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                    validate15.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs7 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate15.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate15.errors = vErrors;
-  return errors === 0;
+function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate15.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate15.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+if(errors === _errs3){
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+validate15.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data2 = data.header;
+const _errs5 = errors;
+if(errors === _errs5){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate15.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data3 = data.cookie;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate15.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate15.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate15.errors = vErrors;
+return errors === 0;
 }
 
 export const getOrder$params = validate16;
-const schema15 = {
-  type: "object",
-  properties: {
-    path: {
-      type: "object",
-      properties: {
-        orderId: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int64", minimum: 1, maximum: 9007199254740991 },
-          ],
-        },
-      },
-      required: ["orderId"],
-    },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema15 = {"type":"object","properties":{"path":{"type":"object","properties":{"orderId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["orderId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate16(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate16.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-              let missing1;
-              if (data0.orderId === undefined && (missing1 = "orderId")) {
-                validate16.errors = [
-                  {
-                    instancePath: instancePath + "/path",
-                    schemaPath: "#/properties/path/required",
-                    keyword: "required",
-                    params: { missingProperty: missing1 },
-                    message: "must have required property '" + missing1 + "'",
-                  },
-                ];
-                return false;
-              } else {
-                if (data0.orderId !== undefined) {
-                  let data1 = data0.orderId;
-                  const _errs4 = errors;
-                  if (typeof data1 === "string") {
-                    if (!pattern0.test(data1)) {
-                      validate16.errors = [
-                        {
-                          instancePath: instancePath + "/path/orderId",
-                          schemaPath: "#/properties/path/properties/orderId/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                          message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs4 === errors;
-                  if (valid2) {
-                    const _errs5 = errors;
-                    if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1))) {
-                      let dataType0 = typeof data1;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data1) && data1.length == 1) {
-                        data1 = data1[0];
-                        dataType0 = typeof data1;
-                        if (typeof data1 == "number" && !(data1 % 1) && !isNaN(data1)) {
-                          coerced0 = data1;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (
-                          dataType0 === "boolean" ||
-                          data1 === null ||
-                          (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))
-                        ) {
-                          coerced0 = +data1;
-                        } else {
-                          validate16.errors = [
-                            {
-                              instancePath: instancePath + "/path/orderId",
-                              schemaPath: "#/properties/path/properties/orderId/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "integer" },
-                              message: "must be integer",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data1 = coerced0;
-                        if (data0 !== undefined) {
-                          data0["orderId"] = coerced0;
-                        }
-                      }
-                    }
-                    if (errors === _errs5) {
-                      if (typeof data1 == "number") {
-                        if (data1 > 9007199254740991 || isNaN(data1)) {
-                          validate16.errors = [
-                            {
-                              instancePath: instancePath + "/path/orderId",
-                              schemaPath: "#/properties/path/properties/orderId/allOf/1/maximum",
-                              keyword: "maximum",
-                              params: { comparison: "<=", limit: 9007199254740991 },
-                              message: "must be <= 9007199254740991",
-                            },
-                          ];
-                          return false;
-                        } else {
-                          if (data1 < 1 || isNaN(data1)) {
-                            validate16.errors = [
-                              {
-                                instancePath: instancePath + "/path/orderId",
-                                schemaPath: "#/properties/path/properties/orderId/allOf/1/minimum",
-                                keyword: "minimum",
-                                params: { comparison: ">=", limit: 1 },
-                                message: "must be >= 1",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (!formats0.validate(data1)) {
-                              validate16.errors = [
-                                {
-                                  instancePath: instancePath + "/path/orderId",
-                                  schemaPath: "#/properties/path/properties/orderId/allOf/1/format",
-                                  keyword: "format",
-                                  params: { format: "int64" },
-                                  message: 'must match format "' + "int64" + '"',
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                        }
-                      }
-                    }
-                    var valid2 = _errs5 === errors;
-                  }
-                }
-              }
-            } else {
-              validate16.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data2 = data.query;
-            const _errs7 = errors;
-            if (errors === _errs7) {
-              if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                validate16.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs7 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data3 = data.header;
-              const _errs9 = errors;
-              if (errors === _errs9) {
-                if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                  validate16.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs9 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data4 = data.cookie;
-                const _errs11 = errors;
-                if (errors === _errs11) {
-                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-                    validate16.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs11 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate16.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate16.errors = vErrors;
-  return errors === 0;
+function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate16.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.orderId === undefined) && (missing1 = "orderId")){
+validate16.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.orderId !== undefined){
+let data1 = data0.orderId;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const _errs5 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else {
+validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["orderId"] = coerced0;
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data1))){
+validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid2 = _errs5 === errors;
+}
+}
+}
+}
+else {
+validate16.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data2 = data.query;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate16.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs9 = errors;
+if(errors === _errs9){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate16.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data4 = data.cookie;
+const _errs11 = errors;
+if(errors === _errs11){
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate16.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate16.errors = vErrors;
+return errors === 0;
 }
 
 export const cancelOrder$params = validate17;
-const schema16 = {
-  type: "object",
-  properties: {
-    path: {
-      type: "object",
-      properties: {
-        orderId: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int64", minimum: 1, maximum: 9007199254740991 },
-          ],
-        },
-      },
-      required: ["orderId"],
-    },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema16 = {"type":"object","properties":{"path":{"type":"object","properties":{"orderId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["orderId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate17(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate17.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-              let missing1;
-              if (data0.orderId === undefined && (missing1 = "orderId")) {
-                validate17.errors = [
-                  {
-                    instancePath: instancePath + "/path",
-                    schemaPath: "#/properties/path/required",
-                    keyword: "required",
-                    params: { missingProperty: missing1 },
-                    message: "must have required property '" + missing1 + "'",
-                  },
-                ];
-                return false;
-              } else {
-                if (data0.orderId !== undefined) {
-                  let data1 = data0.orderId;
-                  const _errs4 = errors;
-                  if (typeof data1 === "string") {
-                    if (!pattern0.test(data1)) {
-                      validate17.errors = [
-                        {
-                          instancePath: instancePath + "/path/orderId",
-                          schemaPath: "#/properties/path/properties/orderId/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                          message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs4 === errors;
-                  if (valid2) {
-                    const _errs5 = errors;
-                    if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1))) {
-                      let dataType0 = typeof data1;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data1) && data1.length == 1) {
-                        data1 = data1[0];
-                        dataType0 = typeof data1;
-                        if (typeof data1 == "number" && !(data1 % 1) && !isNaN(data1)) {
-                          coerced0 = data1;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (
-                          dataType0 === "boolean" ||
-                          data1 === null ||
-                          (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))
-                        ) {
-                          coerced0 = +data1;
-                        } else {
-                          validate17.errors = [
-                            {
-                              instancePath: instancePath + "/path/orderId",
-                              schemaPath: "#/properties/path/properties/orderId/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "integer" },
-                              message: "must be integer",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data1 = coerced0;
-                        if (data0 !== undefined) {
-                          data0["orderId"] = coerced0;
-                        }
-                      }
-                    }
-                    if (errors === _errs5) {
-                      if (typeof data1 == "number") {
-                        if (data1 > 9007199254740991 || isNaN(data1)) {
-                          validate17.errors = [
-                            {
-                              instancePath: instancePath + "/path/orderId",
-                              schemaPath: "#/properties/path/properties/orderId/allOf/1/maximum",
-                              keyword: "maximum",
-                              params: { comparison: "<=", limit: 9007199254740991 },
-                              message: "must be <= 9007199254740991",
-                            },
-                          ];
-                          return false;
-                        } else {
-                          if (data1 < 1 || isNaN(data1)) {
-                            validate17.errors = [
-                              {
-                                instancePath: instancePath + "/path/orderId",
-                                schemaPath: "#/properties/path/properties/orderId/allOf/1/minimum",
-                                keyword: "minimum",
-                                params: { comparison: ">=", limit: 1 },
-                                message: "must be >= 1",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (!formats0.validate(data1)) {
-                              validate17.errors = [
-                                {
-                                  instancePath: instancePath + "/path/orderId",
-                                  schemaPath: "#/properties/path/properties/orderId/allOf/1/format",
-                                  keyword: "format",
-                                  params: { format: "int64" },
-                                  message: 'must match format "' + "int64" + '"',
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                        }
-                      }
-                    }
-                    var valid2 = _errs5 === errors;
-                  }
-                }
-              }
-            } else {
-              validate17.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data2 = data.query;
-            const _errs7 = errors;
-            if (errors === _errs7) {
-              if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                validate17.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs7 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data3 = data.header;
-              const _errs9 = errors;
-              if (errors === _errs9) {
-                if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                  validate17.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs9 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data4 = data.cookie;
-                const _errs11 = errors;
-                if (errors === _errs11) {
-                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-                    validate17.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs11 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate17.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate17.errors = vErrors;
-  return errors === 0;
+function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate17.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.orderId === undefined) && (missing1 = "orderId")){
+validate17.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.orderId !== undefined){
+let data1 = data0.orderId;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const _errs5 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else {
+validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["orderId"] = coerced0;
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data1))){
+validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid2 = _errs5 === errors;
+}
+}
+}
+}
+else {
+validate17.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data2 = data.query;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate17.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs9 = errors;
+if(errors === _errs9){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate17.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data4 = data.cookie;
+const _errs11 = errors;
+if(errors === _errs11){
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate17.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate17.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate17.errors = vErrors;
+return errors === 0;
 }
 
 export const getInventory$params = validate18;
-const schema17 = {
-  type: "object",
-  properties: {
-    path: { type: "object", properties: {} },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema17 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate18(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate18.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (!(data0 && typeof data0 == "object" && !Array.isArray(data0))) {
-              validate18.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data1 = data.query;
-            const _errs3 = errors;
-            if (errors === _errs3) {
-              if (!(data1 && typeof data1 == "object" && !Array.isArray(data1))) {
-                validate18.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs3 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data2 = data.header;
-              const _errs5 = errors;
-              if (errors === _errs5) {
-                if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                  validate18.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs5 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data3 = data.cookie;
-                const _errs7 = errors;
-                if (errors === _errs7) {
-                  if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                    validate18.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs7 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate18.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate18.errors = vErrors;
-  return errors === 0;
+function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate18.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+validate18.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+if(errors === _errs3){
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+validate18.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data2 = data.header;
+const _errs5 = errors;
+if(errors === _errs5){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate18.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data3 = data.cookie;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate18.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate18.errors = vErrors;
+return errors === 0;
 }
 
 export const setInventoryStock$params = validate19;
-const schema18 = {
-  type: "object",
-  properties: {
-    path: {
-      type: "object",
-      properties: {
-        petId: {
-          allOf: [
-            { pattern: "^-?(0|[1-9][0-9]*)$" },
-            { type: "integer", format: "int64", minimum: 1, maximum: 9007199254740991 },
-          ],
-        },
-      },
-      required: ["petId"],
-    },
-    query: { type: "object", properties: {} },
-    header: { type: "object", properties: {} },
-    cookie: { type: "object", properties: {} },
-  },
-  required: ["path", "query", "header", "cookie"],
-};
+const schema18 = {"type":"object","properties":{"path":{"type":"object","properties":{"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["petId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
-function validate19(
-  data,
-  { instancePath = "", parentData, parentDataProperty, rootData = data } = {},
-) {
-  let vErrors = null;
-  let errors = 0;
-  if (errors === 0) {
-    if (data && typeof data == "object" && !Array.isArray(data)) {
-      let missing0;
-      if (
-        (data.path === undefined && (missing0 = "path")) ||
-        (data.query === undefined && (missing0 = "query")) ||
-        (data.header === undefined && (missing0 = "header")) ||
-        (data.cookie === undefined && (missing0 = "cookie"))
-      ) {
-        validate19.errors = [
-          {
-            instancePath,
-            schemaPath: "#/required",
-            keyword: "required",
-            params: { missingProperty: missing0 },
-            message: "must have required property '" + missing0 + "'",
-          },
-        ];
-        return false;
-      } else {
-        if (data.path !== undefined) {
-          let data0 = data.path;
-          const _errs1 = errors;
-          if (errors === _errs1) {
-            if (data0 && typeof data0 == "object" && !Array.isArray(data0)) {
-              let missing1;
-              if (data0.petId === undefined && (missing1 = "petId")) {
-                validate19.errors = [
-                  {
-                    instancePath: instancePath + "/path",
-                    schemaPath: "#/properties/path/required",
-                    keyword: "required",
-                    params: { missingProperty: missing1 },
-                    message: "must have required property '" + missing1 + "'",
-                  },
-                ];
-                return false;
-              } else {
-                if (data0.petId !== undefined) {
-                  let data1 = data0.petId;
-                  const _errs4 = errors;
-                  if (typeof data1 === "string") {
-                    if (!pattern0.test(data1)) {
-                      validate19.errors = [
-                        {
-                          instancePath: instancePath + "/path/petId",
-                          schemaPath: "#/properties/path/properties/petId/allOf/0/pattern",
-                          keyword: "pattern",
-                          params: { pattern: "^-?(0|[1-9][0-9]*)$" },
-                          message: 'must match pattern "' + "^-?(0|[1-9][0-9]*)$" + '"',
-                        },
-                      ];
-                      return false;
-                    }
-                  }
-                  var valid2 = _errs4 === errors;
-                  if (valid2) {
-                    const _errs5 = errors;
-                    if (!(typeof data1 == "number" && !(data1 % 1) && !isNaN(data1))) {
-                      let dataType0 = typeof data1;
-                      let coerced0 = undefined;
-                      if (dataType0 == "object" && Array.isArray(data1) && data1.length == 1) {
-                        data1 = data1[0];
-                        dataType0 = typeof data1;
-                        if (typeof data1 == "number" && !(data1 % 1) && !isNaN(data1)) {
-                          coerced0 = data1;
-                        }
-                      }
-                      if (!(coerced0 !== undefined)) {
-                        if (
-                          dataType0 === "boolean" ||
-                          data1 === null ||
-                          (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))
-                        ) {
-                          coerced0 = +data1;
-                        } else {
-                          validate19.errors = [
-                            {
-                              instancePath: instancePath + "/path/petId",
-                              schemaPath: "#/properties/path/properties/petId/allOf/1/type",
-                              keyword: "type",
-                              params: { type: "integer" },
-                              message: "must be integer",
-                            },
-                          ];
-                          return false;
-                        }
-                      }
-                      if (coerced0 !== undefined) {
-                        data1 = coerced0;
-                        if (data0 !== undefined) {
-                          data0["petId"] = coerced0;
-                        }
-                      }
-                    }
-                    if (errors === _errs5) {
-                      if (typeof data1 == "number") {
-                        if (data1 > 9007199254740991 || isNaN(data1)) {
-                          validate19.errors = [
-                            {
-                              instancePath: instancePath + "/path/petId",
-                              schemaPath: "#/properties/path/properties/petId/allOf/1/maximum",
-                              keyword: "maximum",
-                              params: { comparison: "<=", limit: 9007199254740991 },
-                              message: "must be <= 9007199254740991",
-                            },
-                          ];
-                          return false;
-                        } else {
-                          if (data1 < 1 || isNaN(data1)) {
-                            validate19.errors = [
-                              {
-                                instancePath: instancePath + "/path/petId",
-                                schemaPath: "#/properties/path/properties/petId/allOf/1/minimum",
-                                keyword: "minimum",
-                                params: { comparison: ">=", limit: 1 },
-                                message: "must be >= 1",
-                              },
-                            ];
-                            return false;
-                          } else {
-                            if (!formats0.validate(data1)) {
-                              validate19.errors = [
-                                {
-                                  instancePath: instancePath + "/path/petId",
-                                  schemaPath: "#/properties/path/properties/petId/allOf/1/format",
-                                  keyword: "format",
-                                  params: { format: "int64" },
-                                  message: 'must match format "' + "int64" + '"',
-                                },
-                              ];
-                              return false;
-                            }
-                          }
-                        }
-                      }
-                    }
-                    var valid2 = _errs5 === errors;
-                  }
-                }
-              }
-            } else {
-              validate19.errors = [
-                {
-                  instancePath: instancePath + "/path",
-                  schemaPath: "#/properties/path/type",
-                  keyword: "type",
-                  params: { type: "object" },
-                  message: "must be object",
-                },
-              ];
-              return false;
-            }
-          }
-          var valid0 = _errs1 === errors;
-        } else {
-          var valid0 = true;
-        }
-        if (valid0) {
-          if (data.query !== undefined) {
-            let data2 = data.query;
-            const _errs7 = errors;
-            if (errors === _errs7) {
-              if (!(data2 && typeof data2 == "object" && !Array.isArray(data2))) {
-                validate19.errors = [
-                  {
-                    instancePath: instancePath + "/query",
-                    schemaPath: "#/properties/query/type",
-                    keyword: "type",
-                    params: { type: "object" },
-                    message: "must be object",
-                  },
-                ];
-                return false;
-              }
-            }
-            var valid0 = _errs7 === errors;
-          } else {
-            var valid0 = true;
-          }
-          if (valid0) {
-            if (data.header !== undefined) {
-              let data3 = data.header;
-              const _errs9 = errors;
-              if (errors === _errs9) {
-                if (!(data3 && typeof data3 == "object" && !Array.isArray(data3))) {
-                  validate19.errors = [
-                    {
-                      instancePath: instancePath + "/header",
-                      schemaPath: "#/properties/header/type",
-                      keyword: "type",
-                      params: { type: "object" },
-                      message: "must be object",
-                    },
-                  ];
-                  return false;
-                }
-              }
-              var valid0 = _errs9 === errors;
-            } else {
-              var valid0 = true;
-            }
-            if (valid0) {
-              if (data.cookie !== undefined) {
-                let data4 = data.cookie;
-                const _errs11 = errors;
-                if (errors === _errs11) {
-                  if (!(data4 && typeof data4 == "object" && !Array.isArray(data4))) {
-                    validate19.errors = [
-                      {
-                        instancePath: instancePath + "/cookie",
-                        schemaPath: "#/properties/cookie/type",
-                        keyword: "type",
-                        params: { type: "object" },
-                        message: "must be object",
-                      },
-                    ];
-                    return false;
-                  }
-                }
-                var valid0 = _errs11 === errors;
-              } else {
-                var valid0 = true;
-              }
-            }
-          }
-        }
-      }
-    } else {
-      validate19.errors = [
-        {
-          instancePath,
-          schemaPath: "#/type",
-          keyword: "type",
-          params: { type: "object" },
-          message: "must be object",
-        },
-      ];
-      return false;
-    }
-  }
-  validate19.errors = vErrors;
-  return errors === 0;
+function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate19.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.petId === undefined) && (missing1 = "petId")){
+validate19.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.petId !== undefined){
+let data1 = data0.petId;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(!pattern0.test(data1)){
+validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const _errs5 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced0 = data1;
+}
+}
+if(!(coerced0 !== undefined)){
+if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else {
+validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["petId"] = coerced0;
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data1))){
+validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+}
+}
+}
+}
+var valid2 = _errs5 === errors;
+}
+}
+}
+}
+else {
+validate19.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data2 = data.query;
+const _errs7 = errors;
+if(errors === _errs7){
+if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+validate19.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs9 = errors;
+if(errors === _errs9){
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+validate19.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data4 = data.cookie;
+const _errs11 = errors;
+if(errors === _errs11){
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+validate19.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate19.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate19.errors = vErrors;
+return errors === 0;
 }
