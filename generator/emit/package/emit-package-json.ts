@@ -36,10 +36,17 @@ export function packageJsonData(model: ApiModel, identity: PackageIdentity): Rec
     main: distPath(main.module, ".js"),
     types: distPath(main.module, ".d.ts"),
     files: [DIST_DIR],
+    scripts: { prepack: prepackGuard(distPath(main.module, ".js")) },
     dependencies: { ...PACKAGE_DEPENDENCIES },
   };
 }
 
 export function emitPackageJson(model: ApiModel, identity: PackageIdentity): GeneratedFile {
   return { path: "package.json", content: `${JSON.stringify(packageJsonData(model, identity), null, 2)}\n` };
+}
+
+/** Refuses to pack (or publish) the package before it is built: its `exports` would point nowhere. */
+function prepackGuard(builtMain: string): string {
+  const message = `${builtMain} is missing: build the package first (npm run build in the repository that generated it)`;
+  return `node -e "require('node:fs').existsSync(${JSON.stringify(builtMain).replace(/"/g, "'")}) || (console.error(${JSON.stringify(message).replace(/"/g, "'")}), process.exit(1))"`;
 }

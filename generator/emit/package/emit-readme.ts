@@ -2,7 +2,8 @@
  * README.md of the package, from the spec: install, the entry points, client and server usage,
  * the operations table (stability, deprecation, sunset, replacement) and the license.
  * Built as a list of markdown blocks; the code examples are ts-morph statements (every spec
- * value goes through `literal`), and all spec text is escaped so it renders as plain text.
+ * value goes through `literal`). Spec text is escaped to render as plain text, except the
+ * description's first paragraph, which is markdown by OpenAPI's definition (HTML neutralized).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, OperationModel, SchemaModel } from "../../model/types.js";

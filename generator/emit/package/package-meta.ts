@@ -56,11 +56,18 @@ export interface LicenseInfo {
   readonly url: string | undefined;
 }
 
-/** A single SPDX identifier (`MIT`, `Apache-2.0`, `BSD-3-Clause`) or a simple expression of them. */
+/** The shape of an SPDX expression (`MIT`, `Apache-2.0`, `(MIT OR Apache-2.0)`): for 3.1's `identifier`. */
 const SPDX_LIKE = /^\(?[A-Za-z0-9][A-Za-z0-9.+-]*(?: (?:OR|AND|WITH) [A-Za-z0-9][A-Za-z0-9.+-]*)*\)?$/;
 
+/** Common SPDX identifiers a license `name` is recognized as (a name is free text, an identifier is not). */
+const KNOWN_SPDX = [
+  "0BSD", "AGPL-3.0-only", "AGPL-3.0-or-later", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause", "BSL-1.0", "CC-BY-4.0",
+  "CC0-1.0", "EPL-2.0", "GPL-2.0-only", "GPL-2.0-or-later", "GPL-3.0-only", "GPL-3.0-or-later", "ISC", "LGPL-2.1-only",
+  "LGPL-2.1-or-later", "LGPL-3.0-only", "LGPL-3.0-or-later", "MIT", "MIT-0", "MPL-2.0", "Unlicense", "Zlib",
+];
+
 /**
- * `info.license`: its SPDX `identifier` (3.1) or a `name` that is one; a license only named
+ * `info.license`: its SPDX `identifier` (3.1) or a `name` that is a common SPDX id; a license only named
  * otherwise is referred to the README. No license in the spec → `UNLICENSED`: the generator
  * never grants rights the API's owner did not.
  */
@@ -71,7 +78,8 @@ export function packageLicense(document: Record<string, unknown>, warnings: stri
   const url = typeof license?.url === "string" && license.url.trim() ? license.url.trim() : undefined;
   const identifier = typeof license?.identifier === "string" ? license.identifier.trim() : undefined;
   if (identifier && SPDX_LIKE.test(identifier)) return { field: identifier, name: name ?? identifier, url };
-  if (name && SPDX_LIKE.test(name)) return { field: name, name, url };
+  const known = KNOWN_SPDX.find((id) => id.toLowerCase() === name?.toLowerCase());
+  if (name && known) return { field: known, name, url };
   if (name) return { field: "SEE LICENSE IN README.md", name, url };
   warnings.push("the spec has no info.license: the generated package is marked UNLICENSED");
   return { field: "UNLICENSED", name: undefined, url: undefined };
