@@ -1,0 +1,122 @@
+/**
+ * Figure 6 / issue 8 "Size" — the client entry point's bundle: esbuild (bundle, minify, ESM,
+ * platform browser) of an entry importing `createPetStoreClient` from generated/client.ts, against
+ * openapi-fetch alone plus the generated per-operation code (the descriptor table `OPERATIONS`,
+ * bundled on its own). Minified and gzip (level 9) bytes. Target ≤ 1.5×.
+ */
+import { gzipSync } from "node:zlib";
+import { join } from "node:path";
+import { build, type Metafile } from "esbuild";
+import type { BenchContext } from "./harness/context.js";
+import { makeRow, type Row } from "./harness/rows.js";
+import { formatBytes } from "./harness/stats.js";
+
+export interface BundleSize {
+  readonly minified: number;
+  readonly gzip: number;
+  /** Bytes in the output by source group (openapi-fetch, runtime/client, client.ts, …). */
+  readonly byInput: Readonly<Record<string, number>>;
+}
+
+function groupInput(path: string): string {
+  if (path.includes("node_modules/"))
+    return path.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, "$1");
+  if (path.includes("runtime/client/")) return "runtime/client";
+  if (path.endsWith("client.ts")) return "client.ts";
+  return path;
+}
+
+export async function bundleSize(
+  root: string,
+  contents: string,
+  external: readonly string[] = [],
+): Promise<BundleSize> {
+  const result = await build({
+    stdin: { contents, resolveDir: root, loader: "ts", sourcefile: "bench-entry.ts" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    metafile: true,
+    logLevel: "silent",
+    outfile: "bench-entry.js",
+    external: [...external],
+  });
+  const output = result.outputFiles[0];
+  if (output === undefined) throw new Error("esbuild wrote nothing");
+  const byInput: Record<string, number> = {};
+  const outputs = (result.metafile as Metafile).outputs;
+  for (const meta of Object.values(outputs)) {
+    for (const [path, input] of Object.entries(meta.inputs)) {
+      const group = groupInput(path);
+      byInput[group] = (byInput[group] ?? 0) + input.bytesInOutput;
+    }
+  }
+  return {
+    minified: output.contents.byteLength,
+    gzip: gzipSync(output.contents, { level: 9 }).byteLength,
+    byInput,
+  };
+}
+
+export async function benchBundle(ctx: BenchContext): Promise<Row[]> {
+  const client = join(ctx.root, "generated/client.js");
+  const ours = await bundleSize(
+    ctx.root,
+    `export { createPetStoreClient } from ${JSON.stringify(client)};`,
+  );
+  const openapiFetch = await bundleSize(
+    ctx.root,
+    `export { default as createClient } from "openapi-fetch";`,
+  );
+  const table = await bundleSize(
+    ctx.root,
+    `export { OPERATIONS, API_KEY } from ${JSON.stringify(client)};`,
+  );
+  // What the client costs besides openapi-fetch (pulled in by the `raw` property): its runtime + table.
+  const withoutOpenapiFetch = await bundleSize(
+    ctx.root,
+    `export { createPetStoreClient } from ${JSON.stringify(client)};`,
+    ["openapi-fetch"],
+  );
+  ctx.log(
+    `  ours ${formatBytes(ours.minified)} (${formatBytes(ours.gzip)} gzip), openapi-fetch ${formatBytes(openapiFetch.minified)} ` +
+      `(${formatBytes(openapiFetch.gzip)} gzip), descriptor table ${formatBytes(table.minified)} (${formatBytes(table.gzip)} gzip)`,
+  );
+  const details = {
+    entry: "export { createPetStoreClient } from generated/client.ts",
+    esbuild: "bundle, minify, format esm, platform browser, target es2022; gzip level 9",
+    oursBytes: ours,
+    openapiFetchBytes: openapiFetch,
+    descriptorTableBytes: table,
+    oursWithoutOpenapiFetchBytes: withoutOpenapiFetch,
+    ratioToOpenapiFetchAloneMin: Math.round((ours.minified / openapiFetch.minified) * 1000) / 1000,
+    ratioToOpenapiFetchAloneGzip: Math.round((ours.gzip / openapiFetch.gzip) * 1000) / 1000,
+  };
+  return [
+    makeRow({
+      name: "bundle.client.min",
+      figure: "6",
+      label: "client bundle, minified",
+      ours: ours.minified / 1000,
+      peer: (openapiFetch.minified + table.minified) / 1000,
+      peerName: "openapi-fetch + descriptor table",
+      unit: "kB",
+      target: { op: "<=", value: 1.5 },
+      details,
+    }),
+    makeRow({
+      name: "bundle.client.gzip",
+      figure: "6",
+      label: "client bundle, gzip",
+      ours: ours.gzip / 1000,
+      peer: (openapiFetch.gzip + table.gzip) / 1000,
+      peerName: "openapi-fetch + descriptor table",
+      unit: "kB",
+      target: { op: "<=", value: 1.5 },
+      details,
+    }),
+  ];
+}

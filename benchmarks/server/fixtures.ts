@@ -1,0 +1,27 @@
+/** What the three servers of figure 4 answer, and what the load generator sends. */
+export const API_KEY = "bench-enterprise-key";
+export const PET = { id: 1, name: "Rex", categoryId: 1, status: "available" } as const;
+export const NEW_PET_BODY = JSON.stringify({ name: "Bella", categoryId: 1, status: "available" });
+export const CREATED_ID = 4;
+
+export type PetStatus = "available" | "pending" | "sold";
+
+export interface NewPet {
+  readonly name: string;
+  readonly categoryId: number;
+  readonly status?: PetStatus;
+}
+
+export function createdPet(body: NewPet): {
+  id: number;
+  name: string;
+  categoryId: number;
+  status: PetStatus;
+} {
+  return {
+    id: CREATED_ID,
+    name: body.name,
+    categoryId: body.categoryId,
+    status: body.status ?? "available",
+  };
+}
