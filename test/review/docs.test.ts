@@ -93,6 +93,14 @@ describe.skipIf(skip)(
     let page: Page;
     const blocked: string[] = [];
 
+    const menuItem = (label: string) =>
+      page.locator(`[data-testid="menu-item-label"]:has([data-text="${label}"])`).first();
+
+    /** The tag's link in the side menu; its chevron points down while the group is expanded. */
+    const tagLink = (tag: string) => page.getByRole("link", { name: tag, exact: true }).first();
+    const expanded = (tag: string) =>
+      tagLink(tag).locator('[data-component-name="icons/ChevronDownIcon/ChevronDownIcon"]').count();
+
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), "docs-test-"));
       const out = await buildDocs({ out: path.join(dir, "index.html") });
@@ -114,9 +122,16 @@ describe.skipIf(skip)(
         return route.abort();
       });
       await page.goto(`file://${out}`, { waitUntil: "load" });
-      // Expand every tag group of the side menu so each operation's menu item is rendered.
-      for (const tag of new Set(operations.map((operation) => operation.tag)))
-        await page.getByRole("link", { name: tag, exact: true }).first().click();
+      // The page is server-rendered and then hydrated: a click before hydration is lost or undone.
+      // The search box says "Loading..." until the app has mounted.
+      await page.waitForFunction(
+        () => {
+          const search = document.querySelector('[data-testid="search-trigger"]');
+          return search !== null && !/loading/i.test(search.textContent ?? "");
+        },
+        undefined,
+        { timeout: 60_000 },
+      );
     }, 120_000);
 
     afterAll(async () => {
@@ -124,24 +139,34 @@ describe.skipIf(skip)(
       if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
-    const menuItem = (label: string) =>
-      page.locator(`[data-testid="menu-item-label"]:has([data-text="${label}"])`).first();
-
-    /** The operation's side-menu item, its tag group expanded first (opening one group may fold another). */
-    async function reveal({ label, tag }: SpecOperation) {
+    /**
+     * Reads the operation's side-menu item (and clicks it when `click` is set), its tag group
+     * expanded first. Redoc folds every group but the active one whenever navigation or scrolling
+     * moves the active item, so a group opened a moment ago may be folded again before the item is
+     * read: expand (only while folded, as the link toggles) and retry until the read succeeds.
+     */
+    async function readMenuItem({ label, tag }: SpecOperation, click = false): Promise<string> {
       const item = menuItem(label);
-      if (!(await item.isVisible()))
-        await page.getByRole("link", { name: tag, exact: true }).first().click();
-      await item.waitFor({ state: "visible" });
-      return item;
+      let lastError: unknown;
+      for (let attempt = 0; attempt < 8; attempt++) {
+        try {
+          if ((await expanded(tag)) === 0) await tagLink(tag).click({ timeout: 3_000 });
+          const text = await item.innerText({ timeout: 3_000 });
+          if (click) await item.click({ timeout: 3_000 });
+          return text;
+        } catch (error) {
+          lastError = error;
+        }
+      }
+      throw new Error(`menu item "${label}" (tag ${tag}) never became readable`, {
+        cause: lastError,
+      });
     }
 
     it("lists every operation of the spec", async () => {
       expect(operations.length).toBeGreaterThan(0);
       for (const operation of operations)
-        expect(await (await reveal(operation)).innerText(), operation.operationId).toContain(
-          operation.label,
-        );
+        expect(await readMenuItem(operation), operation.operationId).toContain(operation.label);
     });
 
     it("shows the sunset date of deprecated operations, in the menu and on the operation", async () => {
@@ -150,14 +175,14 @@ describe.skipIf(skip)(
       for (const operation of deprecated) {
         const { label, sunset } = operation;
         expect(sunset, `${label} has an x-sunset`).toBeDefined();
-        const item = await reveal(operation);
-        expect(await item.innerText()).toContain(`Sunset ${sunset}`);
-        await item.click();
+        expect(await readMenuItem(operation, true)).toContain(`Sunset ${sunset}`);
         const heading = page.locator("main h1, main h2").filter({ hasText: label }).first();
-        await expect.poll(() => heading.isVisible(), { message: `${label} heading` }).toBe(true);
+        await expect
+          .poll(() => heading.isVisible(), { message: `${label} heading`, timeout: 15_000 })
+          .toBe(true);
         const section = page.locator("main").getByText(`Deprecated — sunset ${sunset}`).first();
         await expect
-          .poll(() => section.isVisible(), { message: `${label} sunset line` })
+          .poll(() => section.isVisible(), { message: `${label} sunset line`, timeout: 15_000 })
           .toBe(true);
         expect(
           await page
@@ -176,12 +201,12 @@ describe.skipIf(skip)(
       );
       for (const operation of marked) {
         const { label, stability } = operation;
-        const item = await reveal(operation);
-        expect(await item.innerText()).toContain(stability === "beta" ? "Beta" : "Experimental");
-        await item.click();
+        expect(await readMenuItem(operation, true)).toContain(
+          stability === "beta" ? "Beta" : "Experimental",
+        );
         const line = page.locator("main").getByText(`Stability: ${stability}`).first();
         await expect
-          .poll(() => line.isVisible(), { message: `${label} stability line` })
+          .poll(() => line.isVisible(), { message: `${label} stability line`, timeout: 15_000 })
           .toBe(true);
       }
     });
