@@ -17,6 +17,9 @@ const USAGE = `Usage: npm run generate -- [options]
                   (default: PetStore here, otherwise from info.title)
   --package-name <name>
                   npm name of the generated package.json (default: from the API name, e.g. petstore-api)
+  --allow-duplicate-operation-ids
+                  read a spec that repeats an operationId (invalid OpenAPI): the later operation
+                  is named from its method and path, with a warning (default: refuse, exit 3)
   --check         render in memory and compare with --out; exit 1 on any drift, write nothing
   --debug         show stack traces
   --help          this text
@@ -33,6 +36,7 @@ async function main(argv: readonly string[]): Promise<number> {
         out: { type: "string", default: "generated" },
         name: { type: "string" },
         "package-name": { type: "string" },
+        "allow-duplicate-operation-ids": { type: "boolean", default: false },
         check: { type: "boolean", default: false },
         debug: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
@@ -56,12 +60,15 @@ async function main(argv: readonly string[]): Promise<number> {
     outDir: values.out,
     ...(values.name ? { apiName: values.name } : {}),
     ...(values["package-name"] !== undefined ? { packageName: values["package-name"] } : {}),
+    allowDuplicateOperationIds: values["allow-duplicate-operation-ids"],
   };
   try {
     if (values.check) {
       // Fast path: unchanged inputs and untouched outputs need no render. Anything else renders.
-      // (the manifest does not record --package-name: with one, always render and compare)
-      if (values["package-name"] === undefined && (await isUpToDate(values.out, values.name, process.cwd()))) {
+      // (the manifest does not record --package-name or --allow-duplicate-operation-ids: with
+      // either, always render and compare)
+      const recorded = values["package-name"] === undefined && !values["allow-duplicate-operation-ids"];
+      if (recorded && (await isUpToDate(values.out, values.name, process.cwd()))) {
         process.stdout.write(`${values.out}/ is up to date with ${values.spec} (inputs and outputs unchanged)\n`);
         return EXIT_CODES.ok;
       }

@@ -29,6 +29,8 @@ export interface GenerateOptions {
   readonly apiName?: string;
   /** npm package name of generated/package.json; defaults to one from the API name (`petstore-api`). */
   readonly packageName?: string;
+  /** Name a repeated operationId's later operation from its method and path instead of refusing the spec. */
+  readonly allowDuplicateOperationIds?: boolean;
   readonly cwd?: string;
 }
 
@@ -42,7 +44,9 @@ export interface Rendered {
 
 export async function render(options: GenerateOptions): Promise<Rendered> {
   const cwd = options.cwd ?? process.cwd();
-  const loaded = await loadSpec(resolve(cwd, options.specPath), cwd);
+  const loaded = await loadSpec(resolve(cwd, options.specPath), cwd, {
+    allowDuplicateOperationIds: options.allowDuplicateOperationIds === true,
+  });
   const model = buildModel(loaded.document, loaded.specHash);
   const context: EmitContext = {
     apiName: options.apiName ?? (toPascalCase(model.title) || "Api"),

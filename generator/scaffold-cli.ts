@@ -25,6 +25,7 @@ async function main(argv: readonly string[]): Promise<number> {
         spec: { type: "string", default: "spec/openapi.yaml" },
         generated: { type: "string", default: "generated" },
         name: { type: "string" },
+        "allow-duplicate-operation-ids": { type: "boolean", default: false },
       },
       strict: true,
     }));
@@ -36,7 +37,9 @@ async function main(argv: readonly string[]): Promise<number> {
     return EXIT_CODES.usage;
   }
   try {
-    const spec = await loadSpec(resolve(values.spec));
+    const spec = await loadSpec(resolve(values.spec), process.cwd(), {
+      allowDuplicateOperationIds: values["allow-duplicate-operation-ids"],
+    });
     const model = buildModel(spec.document, spec.specHash);
     const out = resolve(values.out);
     let generatedImport = relative(out, resolve(values.generated)).split("\\").join("/");

@@ -8,6 +8,8 @@ import { relative } from "node:path";
 import { bundle, createConfig, getLineColLocation, makeDocumentFromString, YamlParseError } from "@redocly/openapi-core";
 import type { NormalizedProblem } from "@redocly/openapi-core";
 import { GeneratorError } from "../errors.js";
+import { dropImpossibleEnums } from "./drop-impossible-enums.js";
+import { renameDuplicateOperationIds } from "./rename-duplicate-operation-ids.js";
 import { breakReferenceCycles, hoistDeepSchemaReferences, normalizeDiscriminatorMappings } from "./normalize-document.js";
 
 export interface LoadedSpec {
@@ -23,7 +25,12 @@ export interface LoadedSpec {
   readonly warnings: readonly string[];
 }
 
-export async function loadSpec(specPath: string, cwd = process.cwd()): Promise<LoadedSpec> {
+export interface LoadOptions {
+  /** Read a repeated operationId instead of refusing it (see rename-duplicate-operation-ids.ts). */
+  readonly allowDuplicateOperationIds?: boolean;
+}
+
+export async function loadSpec(specPath: string, cwd = process.cwd(), options: LoadOptions = {}): Promise<LoadedSpec> {
   const displayPath = toPosix(relative(cwd, specPath)) || specPath;
   const warnings: string[] = [];
   let result: Awaited<ReturnType<typeof bundle>>;
@@ -49,6 +56,8 @@ export async function loadSpec(specPath: string, cwd = process.cwd()): Promise<L
   }
   normalizeDiscriminatorMappings(document as Record<string, unknown>);
   hoistDeepSchemaReferences(document as Record<string, unknown>, warnings);
+  dropImpossibleEnums(document as Record<string, unknown>, warnings);
+  if (options.allowDuplicateOperationIds) renameDuplicateOperationIds(document as Record<string, unknown>, warnings);
   const specHash = createHash("sha256").update(JSON.stringify(document)).digest("hex").slice(0, 16);
   const references = [...result.fileDependencies].map((file) => toPosix(relative(cwd, file))).filter((file) => file !== displayPath).sort();
   return { document: document as Record<string, unknown>, specHash, displayPath, files: [displayPath, ...references], warnings };

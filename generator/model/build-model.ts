@@ -49,7 +49,7 @@ export function buildModel(document: Doc, specHash: string): ApiModel {
         if (previous) {
           throw new GeneratorError("invalidSpec", `Duplicate operationId ${JSON.stringify(declaredId)}`, {
             where: `${pointer} and ${previous}`,
-            hint: "operationIds must be unique: rename one of them.",
+            hint: "operationIds must be unique: rename one of them (or pass --allow-duplicate-operation-ids to read the later one under a name derived from its method and path).",
           });
         }
         seenIds.set(declaredId, pointer);

@@ -55,10 +55,10 @@ function isClearRefusal(result: Run): boolean {
   return (result.code === 3 || result.code === 4) && /^error: /m.test(result.stderr) && !/^\s+at .+\(.*:\d+:\d+\)/m.test(result.stderr);
 }
 
-export async function runEntry(entry: CorpusEntry, workDir: string, timeoutMs: number): Promise<EntryResult> {
+export async function runEntry(entry: CorpusEntry, workDir: string, timeoutMs: number, extraArgs: readonly string[] = []): Promise<EntryResult> {
   const slug = entry.path.replace(/[^A-Za-z0-9]+/g, "-").slice(-80);
   const out = join(workDir, slug);
-  const generation = await run(process.execPath, ["--import", "tsx", join(ROOT, "generator/cli.ts"), "--spec", join(CORPUS_DIR, entry.path), "--out", out], timeoutMs);
+  const generation = await run(process.execPath, ["--import", "tsx", join(ROOT, "generator/cli.ts"), "--spec", join(CORPUS_DIR, entry.path), "--out", out, ...extraArgs], timeoutMs);
   const base = { entry, generateSeconds: generation.seconds };
   if (generation.timedOut) return { ...base, outcome: "crashed", typecheckSeconds: undefined, note: `hang: no answer in ${timeoutMs / 1000} s` };
   if (generation.code !== 0) {

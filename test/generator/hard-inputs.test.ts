@@ -25,6 +25,7 @@ const CASES = [
   "hostile",
   "empty-paths",
   "openapi-31",
+  "impossible-enums",
 ] as const;
 
 // inside the project, so generated code resolves openapi-fetch and ajv from node_modules
@@ -81,5 +82,32 @@ describe("hard inputs", () => {
     expect((error as GeneratorError).message).toContain('Duplicate operationId "same"');
     expect((error as GeneratorError).where).toContain("#/paths/~1a/get");
     expect((error as GeneratorError).where).toContain("#/paths/~1b/get");
+    expect((error as GeneratorError).hint).toContain("--allow-duplicate-operation-ids");
+  });
+
+  it("with --allow-duplicate-operation-ids, reads the later duplicate under an id from its method and path, and says so", async () => {
+    const specPath = join(FIXTURES, "duplicate-operation-ids.yaml");
+    const { rendered } = await generate({ specPath, outDir: outOf("dup-allowed"), cwd: ROOT, allowDuplicateOperationIds: true });
+    expect(rendered.model.operations.map((operation) => operation.operationId)).toEqual(["same", "getB"]);
+    expect(rendered.warnings).toContain('#/paths/~1b/get: operationId "same" is already used by #/paths/~1a/get: read as "getB"');
+    expect(typecheckFolders([outOf("dup-allowed")])).toEqual([]);
+  }, 120_000);
+});
+
+describe("enums that contradict their type", () => {
+  it("drop the impossible values with a warning per schema, and keep every enum that fits", async () => {
+    const specPath = join(FIXTURES, "impossible-enums.yaml");
+    const { warnings, files } = await render({ specPath, outDir: outOf("impossible-enums"), cwd: ROOT });
+    const repairs = warnings.filter((warning) => warning.includes("cannot be of type"));
+    expect(repairs).toEqual([
+      '#/paths/~1files~1{id}/get/parameters/1/schema: enum value "low" cannot be of type integer: dropped from the enum',
+      '#/components/schemas/File/properties/metadata: enum values "global", "enterprise_<id>" cannot be of type object: the enum is ignored',
+      '#/components/schemas/File/properties/roles: enum values "open", "company" cannot be of type array: the enum is ignored',
+      '#/components/schemas/File/properties/default: enum value "yes" cannot be of type boolean: dropped from the enum',
+    ]);
+    const types = files.find((file) => file.path === "types.ts")?.content ?? "";
+    expect(types).toMatch(/kind\?: "file" \| "folder"/);
+    expect(types).toMatch(/default\?: true/);
+    expect(types).toMatch(/level\?: 1 \| 2/);
   });
 });
