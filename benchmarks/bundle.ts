@@ -2,7 +2,9 @@
  * Figure 6 / issue 8 "Size" — the client entry point's bundle: esbuild (bundle, minify, ESM,
  * platform browser) of an entry importing `createPetStoreClient` from generated/client.ts, against
  * openapi-fetch alone plus the generated per-operation code (the descriptor table `OPERATIONS`,
- * bundled on its own). Minified and gzip (level 9) bytes. Target ≤ 1.5×.
+ * bundled on its own). Minified and gzip (level 9) bytes. Target ≤ 1.5×. The typed client does
+ * not use openapi-fetch (the plain openapi-fetch client is the separate `./raw` entry), so the
+ * peer is what a team would ship with openapi-fetch instead: the library plus the same table.
  */
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
@@ -75,12 +77,6 @@ export async function benchBundle(ctx: BenchContext): Promise<Row[]> {
     ctx.root,
     `export { OPERATIONS, API_KEY } from ${JSON.stringify(client)};`,
   );
-  // What the client costs besides openapi-fetch (pulled in by the `raw` property): its runtime + table.
-  const withoutOpenapiFetch = await bundleSize(
-    ctx.root,
-    `export { createPetStoreClient } from ${JSON.stringify(client)};`,
-    ["openapi-fetch"],
-  );
   ctx.log(
     `  ours ${formatBytes(ours.minified)} (${formatBytes(ours.gzip)} gzip), openapi-fetch ${formatBytes(openapiFetch.minified)} ` +
       `(${formatBytes(openapiFetch.gzip)} gzip), descriptor table ${formatBytes(table.minified)} (${formatBytes(table.gzip)} gzip)`,
@@ -91,7 +87,8 @@ export async function benchBundle(ctx: BenchContext): Promise<Row[]> {
     oursBytes: ours,
     openapiFetchBytes: openapiFetch,
     descriptorTableBytes: table,
-    oursWithoutOpenapiFetchBytes: withoutOpenapiFetch,
+    // the typed client must not pull openapi-fetch in (the raw client is its own entry point)
+    openapiFetchInOurBundle: "openapi-fetch" in ours.byInput,
     ratioToOpenapiFetchAloneMin: Math.round((ours.minified / openapiFetch.minified) * 1000) / 1000,
     ratioToOpenapiFetchAloneGzip: Math.round((ours.gzip / openapiFetch.gzip) * 1000) / 1000,
   };

@@ -30,7 +30,6 @@ export function buildModel(document: Doc, specHash: string): ApiModel {
   const info = isObject(document.info) ? document.info : {};
   const apiKey = findApiKeyScheme(document);
   const registry = new NameRegistry();
-  registry.claim("raw"); // the client's plain openapi-fetch client
   const renames: RenameModel[] = [];
   const seenIds = new Map<string, string>();
   const operations: OperationModel[] = [];

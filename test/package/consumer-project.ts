@@ -77,6 +77,7 @@ import type { AddressInfo } from "node:net";
 import { createPetStoreClient, EXPERIMENTAL_OPERATIONS, type CreatePetBody, type PetStoreClient } from "${pkg}";
 import { createPetStoreClient as createFromClientEntry } from "${pkg}/client";
 import { createPetStoreExperimentalClient, type SetInventoryStockBody } from "${pkg}/experimental";
+import { createPetStoreRawClient } from "${pkg}/raw";
 import {
   createKeyAuthenticator,
   createPetStoreStubs,
@@ -122,6 +123,11 @@ const stockBody: SetInventoryStockBody = { quantity: 3 };
 const stock = must(await lab.setInventoryStock({ path: { petId: pet.id }, body: stockBody }), "setInventoryStock");
 const inventory = must(await lab.getInventory(), "getInventory");
 
+// ---- the plain openapi-fetch client, same options -------------------------------------------
+const raw = createPetStoreRawClient({ baseUrl, apiKey });
+const rawPet = await raw.GET("/pets/by-id/{petId}", { params: { path: { petId: pet.id } } });
+const rawName: string | undefined = rawPet.data?.name;
+
 // ---- a server of our own: one handler implemented, the rest stubs ----------------------------
 interface Caller {
   readonly team: string;
@@ -157,6 +163,7 @@ console.log(
     missing: { status: missing.response.status, code: missingError?.code },
     stock: stock.quantity,
     inventoryStock: inventory.find((entry) => entry.petId === pet.id)?.quantity,
+    raw: { status: rawPet.response.status, name: rawName },
     own: {
       name: served.name,
       notFound: notFound.response.status,

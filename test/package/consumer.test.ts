@@ -162,7 +162,7 @@ describe("the generated package, installed from its tarball", () => {
     const installed = JSON.parse(readFileSync(join(consumer, "node_modules", packed.name, "package.json"), "utf8")) as Record<string, unknown>;
     expect(installed).toMatchObject({ type: "module", sideEffects: false, license: "MIT", engines: { node: ">=20.19.0" } });
     expect(installed).not.toHaveProperty("devDependencies");
-    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./experimental", "./package.json"]);
+    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./raw", "./experimental", "./package.json"]);
   });
 
   it("type-checks a consumer (client, experimental opt-in, handler, README examples) under strict, moduleResolution nodenext", () => {
@@ -192,6 +192,7 @@ describe("the generated package, installed from its tarball", () => {
       missing: { status: 404, code: "not_found" },
       stock: 3,
       inventoryStock: 3,
+      raw: { status: 200, name: "Consumer Rex" },
       own: { name: "served to consumers", notFound: 404, stubbed: 501, unauthorized: 401 },
     });
   });
@@ -211,9 +212,9 @@ describe("the generated package, installed from its tarball", () => {
     expect(result.stdout).toMatch(/Property 'setInventoryStock' does not exist/);
   });
 
-  it("bundles the client entry for the browser without any server code", async () => {
+  it("bundles the client entries for the browser without any server code, and openapi-fetch only in ./raw", async () => {
     const esbuild = await import("esbuild");
-    for (const entry of ["", "/experimental"]) {
+    for (const entry of ["", "/experimental", "/raw"]) {
       const bundle = await esbuild.build({
         stdin: { contents: `export * from "${packed.name}${entry}";`, resolveDir: consumer },
         absWorkingDir: consumer,
@@ -226,7 +227,7 @@ describe("the generated package, installed from its tarball", () => {
         logLevel: "silent",
       });
       const inputs = Object.keys(bundle.metafile.inputs);
-      expect(inputs.some((input) => input.includes("openapi-fetch"))).toBe(true);
+      expect(inputs.some((input) => input.includes("openapi-fetch")), `openapi-fetch in "${entry}"`).toBe(entry === "/raw");
       expect(inputs.filter((input) => /runtime\/server|validators|dist\/server\.js|entry\/server|ajv|node:/.test(input))).toEqual([]);
     }
   });

@@ -86,6 +86,7 @@ describe("the package files", () => {
         "./client": { types: "./dist/entry/client.d.ts", import: "./dist/entry/client.js" },
         "./types": { types: "./dist/types.d.ts", import: "./dist/types.js" },
         "./server": { types: "./dist/entry/server.d.ts", import: "./dist/entry/server.js" },
+        "./raw": { types: "./dist/entry/raw.d.ts", import: "./dist/entry/raw.js" },
         "./experimental": { types: "./dist/entry/experimental.d.ts", import: "./dist/entry/experimental.js" },
       },
       dependencies: PACKAGE_DEPENDENCIES,

@@ -1,7 +1,10 @@
 /**
- * client.ts: `create<Name>Client(options)` with one typed method per operation, plus the raw
- * openapi-fetch client. Only what depends on the spec is generated: the operation table,
- * per-operation types and the method list; the behaviour is the runtime's (templates/client).
+ * client.ts: `create<Name>Client(options)` with one typed method per operation. Only what depends
+ * on the spec is generated: the operation table, per-operation types and the method list; the
+ * behaviour is the runtime's (templates/client). The client does not import openapi-fetch, so a
+ * bundle of it carries none of it.
+ * raw-client.ts: `create<Name>RawClient(options)`, the plain openapi-fetch client for the same API
+ * (API key set; no retries or rate-limit handling), for what the typed methods do not cover.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
@@ -45,9 +48,42 @@ export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile
     },
     ...model.operations.flatMap((operation) => operationTypes(operation)),
     clientInterface(model, clientType),
-    factory(model, context, clientType),
+    factory(context, clientType),
   ];
-  return [{ path: "client.ts", content: printStatements("client.ts", statements) }];
+  return [
+    { path: "client.ts", content: printStatements("client.ts", statements) },
+    { path: "raw-client.ts", content: printStatements("raw-client.ts", rawClient(model, context)) },
+  ];
+}
+
+function rawClient(model: ApiModel, context: EmitContext): StatementStructures[] {
+  const keyHeader = model.apiKey?.in === "header" ? model.apiKey.name : undefined;
+  return [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "openapi-fetch",
+      defaultImport: "createClient",
+      namedImports: [{ name: "Client", isTypeOnly: true }],
+    },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./types.js", isTypeOnly: true, namedImports: [{ name: "paths" }] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./runtime/client/runtime.js", isTypeOnly: true, namedImports: [{ name: "ClientOptions" }] },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: `create${context.apiName}RawClient`,
+      docs: jsDoc({
+        summary: `The plain openapi-fetch client for ${model.title}: base URL, headers and API key from the same options as \`create${context.apiName}Client\`.`,
+        description: "No retries, rate-limit handling or deprecation warnings: use it for what the typed client's methods do not cover (openapi-fetch middleware, say).",
+      }),
+      parameters: [{ name: "options", type: "ClientOptions" }],
+      returnType: "Client<paths>",
+      statements: (writer) => {
+        writer.writeLine("const headers: Record<string, string> = { ...options.headers };");
+        if (keyHeader) writer.writeLine(`if (options.apiKey !== undefined) headers[${literal(keyHeader)}] = options.apiKey;`);
+        writer.writeLine("return createClient<paths>({ baseUrl: options.baseUrl, headers, ...(options.fetch ? { fetch: options.fetch } : {}) });");
+      },
+    },
+  ];
 }
 
 function imports(): StatementStructures[] {
@@ -58,12 +94,6 @@ function imports(): StatementStructures[] {
     namedImports: names.map((name) => ({ name })),
   });
   return [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: "openapi-fetch",
-      defaultImport: "createClient",
-      namedImports: [{ name: "Client", isTypeOnly: true }],
-    },
     named("./types.js", ["paths"], true),
     named("./runtime/client/descriptor.js", ["ApiKeyLocation", "ClientOperationDescriptor"], true),
     named("./runtime/client/runtime.js", ["bindOperations", "createClientRuntime"], false),
@@ -126,12 +156,6 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
     name: clientType,
     docs: jsDoc({ summary: `A typed client for ${model.title} ${model.version}: one method per operation.` }),
     properties: [
-      {
-        name: "raw",
-        isReadonly: true,
-        type: "Client<paths>",
-        docs: [{ description: "The plain openapi-fetch client for the same API (API key set; no retries or rate-limit handling)." }],
-      },
       // methods as `OperationMethod` properties: their types are resolved only where they are used
       ...model.operations.map((operation) => ({
         name: propertyKey(operation.name),
@@ -143,8 +167,7 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
   };
 }
 
-function factory(model: ApiModel, context: EmitContext, clientType: string): StatementStructures {
-  const keyHeader = model.apiKey?.in === "header" ? model.apiKey.name : undefined;
+function factory(context: EmitContext, clientType: string): StatementStructures {
   return {
     kind: StructureKind.Function,
     isExported: true,
@@ -160,11 +183,8 @@ function factory(model: ApiModel, context: EmitContext, clientType: string): Sta
     returnType: clientType,
     statements: (writer) => {
       writer.writeLine("const runtime = createClientRuntime(options, API_KEY);");
-      writer.writeLine("const headers: Record<string, string> = { ...options.headers };");
-      if (keyHeader) writer.writeLine(`if (options.apiKey !== undefined) headers[${literal(keyHeader)}] = options.apiKey;`);
-      writer.writeLine("const raw = createClient<paths>({ baseUrl: options.baseUrl, headers, ...(options.fetch ? { fetch: options.fetch } : {}) });");
       writer.writeLine("// Each method calls the runtime with its descriptor; the interface gives it its operation's types.");
-      writer.writeLine(`return { ...bindOperations(runtime, OPERATIONS), raw } as unknown as ${clientType};`);
+      writer.writeLine(`return bindOperations(runtime, OPERATIONS) as unknown as ${clientType};`);
     },
   };
 }

@@ -6,6 +6,8 @@
  *   out the experimental operations, the stable and beta per-operation types, the client runtime;
  * - entry/experimental.ts (`./experimental`): the same plus `create<Name>ExperimentalClient` with
  *   every operation, and the experimental operations' types: depending on them is a visible choice;
+ * - entry/raw.ts (`./raw`): `create<Name>RawClient`, the plain openapi-fetch client, apart so that
+ *   the typed client's bundle carries no openapi-fetch;
  * - entry/server.ts (`./server`): server.ts and the server runtime.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
@@ -38,7 +40,16 @@ export function emitPackageEntries(model: ApiModel, context: EmitContext, packag
   return [
     { path: `${ENTRY_DIR}/client.ts`, content: printStatements("client.ts", clientEntry(model, context, packageName)) },
     { path: `${ENTRY_DIR}/experimental.ts`, content: printStatements("experimental.ts", experimentalEntry(model, context)) },
+    { path: `${ENTRY_DIR}/raw.ts`, content: printStatements("raw.ts", rawEntry(context)) },
     { path: `${ENTRY_DIR}/server.ts`, content: printStatements("server.ts", serverEntry()) },
+  ];
+}
+
+function rawEntry(context: EmitContext): StatementStructures[] {
+  return [
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../raw-client.js", namedExports: [{ name: `create${context.apiName}RawClient` }] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "openapi-fetch", namedExports: [{ name: "Client" }] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/client/runtime.js", namedExports: [{ name: "ClientOptions" }] },
   ];
 }
 

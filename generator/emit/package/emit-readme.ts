@@ -114,7 +114,7 @@ function clientSection({ document, model, context, packageName }: ReadmeInput): 
       "A method resolves with `{ data, error, response, rateLimit }`: `data` for a 2XX response, `error` (the spec's error body) for any other; it rejects only on network errors, aborts and unparsable 2XX bodies.",
       "429s are retried after `Retry-After`, network errors and 5xx only for idempotent methods (`retry: false` turns retries off; `throttle: true` waits for the rate-limit window instead of provoking 429s).",
       "Deprecated operations are `@deprecated` in your editor (with the sunset date and replacement) and reported once per operation through `onDeprecation` (default: `console.warn`).",
-      "`api.raw` is the plain openapi-fetch client for the same API.",
+      `${code(`create${context.apiName}RawClient`)} from ${code(`${packageName}/raw`)} is the plain openapi-fetch client for the same API (same options, API key set; no retries): a separate entry point, so the typed client's bundle carries no openapi-fetch.`,
     ]),
     `Types only (no code in your bundle): ${code(`${packageName}/types`)}.`,
     fence("ts", printStatements("types-example.ts", typesExample(model, packageName))),

@@ -43,6 +43,12 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       runsIn: "Node.js (uses `node:http`, `node:crypto`; the handler itself is web-standard)",
     },
     {
+      subpath: "./raw",
+      module: `${ENTRY_DIR}/raw`,
+      summary: `\`create${apiName}RawClient\`: the plain openapi-fetch client (every path of the spec, API key set; no retries or rate-limit handling)`,
+      runsIn: "browsers, Node.js, workers",
+    },
+    {
       subpath: "./experimental",
       module: `${ENTRY_DIR}/experimental`,
       summary: `everything in the client entry, plus \`create${apiName}ExperimentalClient\` with the experimental operations`,
@@ -60,7 +66,7 @@ export function distPath(module: string, extension: ".js" | ".d.ts"): string {
  * Runtime dependencies of the built package, as ranges. Pinned here (not read from the project's
  * package.json) so the output depends only on the generator's inputs; test/package checks that
  * the project's installed versions satisfy them.
- * - openapi-fetch: the client (`raw` is an openapi-fetch client; its types are in the `.d.ts`);
+ * - openapi-fetch: the `./raw` entry is an openapi-fetch client (the typed client does not use it);
  * - ajv, ajv-formats: the server's standalone validators `require` their runtime helpers
  *   (`ajv/dist/runtime/*`, `ajv-formats/dist/formats`), which must come from the major they were
  *   compiled with.
