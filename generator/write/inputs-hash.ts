@@ -49,7 +49,8 @@ function findPackageJson(require: NodeJS.Require, library: string): string {
 async function listSourceFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
-    .filter((entry) => entry.isFile() && /\.(ts|js|json)$/.test(entry.name))
+    // dot-folders hold build output (generator/.build-*), not sources
+    .filter((entry) => entry.isFile() && /\.(ts|js|json)$/.test(entry.name) && !relative(dir, entry.parentPath).startsWith("."))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort();
 }

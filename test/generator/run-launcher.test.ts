@@ -1,0 +1,53 @@
+/**
+ * `generator/run.mjs`, what `npm run generate` and `npm run scaffold` start: it runs an esbuild
+ * bundle of the generator's sources, rebuilt when any source changes. Tested on a copy of the
+ * generator (the project's own node_modules linked in), so editing a source cannot touch the repo.
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "./cli-helper.js";
+
+const work = mkdtempSync(join(ROOT, ".tmp-launcher-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function launch(...args: string[]) {
+  const result = spawnSync(process.execPath, [join(work, "generator/run.mjs"), ...args], { cwd: work, encoding: "utf8", timeout: 120_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+const builds = () => readdirSync(join(work, "generator")).filter((name) => /^\.build-[0-9a-f]{16}$/.test(name));
+
+describe("generator/run.mjs", () => {
+  cpSync(join(ROOT, "generator"), join(work, "generator"), { recursive: true, filter: (source) => !/[\\/]\.build-/.test(source) });
+  cpSync(join(ROOT, "templates"), join(work, "templates"), { recursive: true });
+  cpSync(join(ROOT, "spec"), join(work, "spec"), { recursive: true });
+  symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir");
+
+  it("runs the CLI from a bundle, and generates the same files as the sources do", () => {
+    const result = launch("cli", "--name", "PetStore", "--out", "generated");
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    expect(builds()).toHaveLength(1);
+    for (const file of ["client.ts", "server.ts", "types.ts", "runtime/client/runtime.ts"]) {
+      expect(readFileSync(join(work, "generated", file), "utf8"), file).toBe(readFileSync(join(ROOT, "generated", file), "utf8"));
+    }
+  }, 180_000);
+
+  it("never runs a stale bundle: a changed source is rebuilt into a new folder", () => {
+    const [before] = builds();
+    const cli = join(work, "generator/cli.ts");
+    writeFileSync(cli, readFileSync(cli, "utf8").replace("Usage: npm run generate -- [options]", "Usage (edited): npm run generate -- [options]"));
+    const result = launch("cli", "--help");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("Usage (edited)");
+    expect(builds()).toContain(before);
+    expect(builds()).toHaveLength(2);
+  }, 120_000);
+
+  it("answers an unknown command with its usage and exit 2", () => {
+    const result = launch("nope");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain("usage: node generator/run.mjs <cli|scaffold-cli>");
+  });
+});
