@@ -4,12 +4,7 @@ import type { paths } from "./types.js";
 import * as parameterValidators from "./validators/parameters.js";
 import * as bodyValidators from "./validators/bodies.js";
 import type { ApiDescriptor } from "./runtime/server/descriptor.js";
-import type {
-  LowercaseKeys,
-  NoParameters,
-  ResponseHeaders,
-  StatusRange,
-} from "./runtime/server/handler-types.js";
+import type { NoParameters, ResponseHeaders } from "./runtime/server/handler-types.js";
 import { notImplemented } from "./runtime/server/errors.js";
 import { createRuntimeRequestHandler } from "./runtime/server/request-handler.js";
 import type { HandlerMap, ServerOptions } from "./runtime/server/request-handler.js";

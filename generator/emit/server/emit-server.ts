@@ -15,10 +15,11 @@ import { handlerRequestType, handlerResponseType } from "./handler-types.js";
 
 export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const handlersType = `${context.apiName}Handlers`;
+  const handlerTypes = model.operations.flatMap((operation) => [handlerRequestType(operation), handlerResponseType(operation)]);
   const statements: StatementStructures[] = [
-    ...imports(),
+    ...imports(typeHelpersUsed(handlerTypes)),
     ...planType(model, context),
-    ...model.operations.flatMap((operation) => [handlerRequestType(operation), handlerResponseType(operation)]),
+    ...handlerTypes,
     handlersInterface(model, handlersType),
     apiDescriptor(model),
     stubs(model, context, handlersType),
@@ -27,7 +28,15 @@ export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile
   return [{ path: "server.ts", content: printStatements("server.ts", statements) }];
 }
 
-function imports(): StatementStructures[] {
+const TYPE_HELPERS = ["LowercaseKeys", "NoParameters", "ResponseHeaders", "StatusRange"] as const;
+
+/** The runtime's type helpers that the handler types name (only those are imported). */
+function typeHelpersUsed(handlerTypes: readonly StatementStructures[]): string[] {
+  const text = JSON.stringify(handlerTypes);
+  return TYPE_HELPERS.filter((helper) => new RegExp(`\\b${helper}\\b`).test(text));
+}
+
+function imports(typeHelpers: readonly string[]): StatementStructures[] {
   const imp = (moduleSpecifier: string, names: readonly string[], isTypeOnly: boolean): StatementStructures => ({
     kind: StructureKind.ImportDeclaration,
     moduleSpecifier,
@@ -39,7 +48,7 @@ function imports(): StatementStructures[] {
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators/parameters.js", namespaceImport: "parameterValidators" },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators/bodies.js", namespaceImport: "bodyValidators" },
     imp("./runtime/server/descriptor.js", ["ApiDescriptor"], true),
-    imp("./runtime/server/handler-types.js", ["LowercaseKeys", "NoParameters", "ResponseHeaders", "StatusRange"], true),
+    ...(typeHelpers.length > 0 ? [imp("./runtime/server/handler-types.js", typeHelpers, true)] : []),
     imp("./runtime/server/errors.js", ["notImplemented"], false),
     imp("./runtime/server/request-handler.js", ["createRuntimeRequestHandler"], false),
     imp("./runtime/server/request-handler.js", ["HandlerMap", "ServerOptions"], true),
