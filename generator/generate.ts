@@ -53,6 +53,9 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     specPath: loaded.displayPath,
   };
   const warnings: string[] = [...loaded.warnings];
+  for (const rename of model.renames) {
+    if (rename.reason === "name collision") warnings.push(`operation ${rename.from} is named ${rename.to}: an earlier operation has its name`);
+  }
   let emitted: GeneratedFile[];
   try {
     emitted = [

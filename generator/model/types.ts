@@ -24,7 +24,7 @@ export interface ApiModel {
   readonly operations: readonly OperationModel[];
   /** `components.schemas`, keyed by name, for validators. */
   readonly schemas: Readonly<Record<string, SchemaModel>>;
-  /** Names that had to change to become identifiers, for the README and diagnostics. */
+  /** Names that differ from the operationId (collisions become warnings). */
   readonly renames: readonly RenameModel[];
 }
 

@@ -63,6 +63,13 @@ describe("hard inputs", () => {
     ]);
   });
 
+  it("warn about every name that had to change because of a collision", async () => {
+    const { warnings } = await render({ specPath: join(FIXTURES, "operation-ids.yaml"), outDir: outOf("operation-ids-again"), cwd: ROOT });
+    expect(warnings.filter((warning) => warning.includes("an earlier operation has its name"))).toEqual([
+      "operation getAThing is named getAThing2: an earlier operation has its name",
+    ]);
+  });
+
   it("keep hostile spec text inert: loading the generated modules runs none of it", async () => {
     const global = globalThis as { __pwned?: unknown };
     delete global.__pwned;
