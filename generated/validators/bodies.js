@@ -19,9 +19,15 @@ if(typeof data !== "string"){
 validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs0 = errors;
+const vSchema0 = schema4.enum;
 if(!(((data === "available") || (data === "pending")) || (data === "sold"))){
 validate4.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate4.errors = vErrors;
 return errors === 0;
@@ -31,6 +37,7 @@ return errors === 0;
 function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -46,6 +53,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate3.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -62,7 +70,15 @@ if(!(formats0.validate(data0))){
 validate3.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -75,6 +91,7 @@ if(valid0){
 if(data.name !== undefined){
 let data1 = data.name;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 100){
@@ -91,12 +108,16 @@ if(!pattern0.test(data1)){
 validate3.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate3.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -112,6 +133,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate3.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
@@ -128,7 +150,15 @@ if(!(formats0.validate(data2))){
 validate3.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data2 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
@@ -139,15 +169,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
+let data3 = data.status;
 const _errs7 = errors;
-if(!(validate4(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate4(data3, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -158,6 +193,8 @@ else {
 validate3.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+if(errors === 0){
+}
 }
 validate3.errors = vErrors;
 return errors === 0;
@@ -167,25 +204,33 @@ return errors === 0;
 function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate3(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate3(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
+if(valid0){
+}
 }
 else {
 validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate2.errors = vErrors;
@@ -200,6 +245,8 @@ if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate0.errors = vErrors;
 return errors === 0;
 }
@@ -211,6 +258,7 @@ const schema6 = {"type":"object","required":["code","message","status"],"propert
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -226,9 +274,15 @@ if(typeof data0 !== "string"){
 validate9.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate9.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -239,6 +293,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -250,11 +305,15 @@ if(func0(data1) < 1){
 validate9.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate9.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -270,6 +329,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate9.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -281,13 +341,19 @@ if(data2 < 400 || isNaN(data2)){
 validate9.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -296,6 +362,8 @@ var valid0 = true;
 else {
 validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate9.errors = vErrors;
@@ -310,6 +378,8 @@ if(!(validate9(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate8.errors = vErrors;
 return errors === 0;
 }
@@ -320,6 +390,7 @@ const schema7 = {"$ref":"api#/components/schemas/Error"};
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -335,9 +406,15 @@ if(typeof data0 !== "string"){
 validate12.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate12.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -348,6 +425,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -359,11 +437,15 @@ if(func0(data1) < 1){
 validate12.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate12.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -379,6 +461,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate12.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -390,13 +473,19 @@ if(data2 < 400 || isNaN(data2)){
 validate12.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -405,6 +494,8 @@ var valid0 = true;
 else {
 validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate12.errors = vErrors;
@@ -419,6 +510,8 @@ if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate11.errors = vErrors;
 return errors === 0;
 }
@@ -429,6 +522,7 @@ const schema9 = {"$ref":"api#/components/schemas/Error"};
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -444,9 +538,15 @@ if(typeof data0 !== "string"){
 validate15.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate15.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -457,6 +557,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -468,11 +569,15 @@ if(func0(data1) < 1){
 validate15.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate15.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -488,6 +593,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate15.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -499,13 +605,19 @@ if(data2 < 400 || isNaN(data2)){
 validate15.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -514,6 +626,8 @@ var valid0 = true;
 else {
 validate15.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate15.errors = vErrors;
@@ -528,6 +642,8 @@ if(!(validate15(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate14.errors = vErrors;
 return errors === 0;
 }
@@ -538,6 +654,7 @@ const schema11 = {"$ref":"api#/components/schemas/Error"};
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -553,9 +670,15 @@ if(typeof data0 !== "string"){
 validate18.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate18.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -566,6 +689,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -577,11 +701,15 @@ if(func0(data1) < 1){
 validate18.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate18.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -597,6 +725,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate18.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -608,13 +737,19 @@ if(data2 < 400 || isNaN(data2)){
 validate18.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -623,6 +758,8 @@ var valid0 = true;
 else {
 validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate18.errors = vErrors;
@@ -637,6 +774,8 @@ if(!(validate18(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate18.errors : vErrors.concat(validate18.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate17.errors = vErrors;
 return errors === 0;
 }
@@ -648,6 +787,7 @@ const schema14 = {"type":"object","additionalProperties":false,"required":["name
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -668,6 +808,7 @@ if(_errs1 === errors){
 if(data.name !== undefined){
 let data0 = data.name;
 const _errs2 = errors;
+const _errs3 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func0(data0) > 100){
@@ -684,12 +825,16 @@ if(!pattern0.test(data0)){
 validate21.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate21.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -705,6 +850,7 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate21.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -721,7 +867,15 @@ if(!(formats0.validate(data1))){
 validate21.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs4){
+if(typeof data1 === "string"){
+}
+if(errors === _errs4){
 }
 }
 }
@@ -732,15 +886,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
+let data2 = data.status;
 const _errs6 = errors;
-if(!(validate4(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate4(data2, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -750,6 +909,8 @@ var valid0 = true;
 else {
 validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate21.errors = vErrors;
@@ -764,6 +925,8 @@ if(!(validate21(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate20.errors = vErrors;
 return errors === 0;
 }
@@ -774,6 +937,7 @@ const schema15 = {"$ref":"api#/components/schemas/Pet"};
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -789,6 +953,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate25.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -805,7 +970,15 @@ if(!(formats0.validate(data0))){
 validate25.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -818,6 +991,7 @@ if(valid0){
 if(data.name !== undefined){
 let data1 = data.name;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 100){
@@ -834,12 +1008,16 @@ if(!pattern0.test(data1)){
 validate25.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate25.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -855,6 +1033,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate25.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
@@ -871,7 +1050,15 @@ if(!(formats0.validate(data2))){
 validate25.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data2 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
@@ -882,15 +1069,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
+let data3 = data.status;
 const _errs7 = errors;
-if(!(validate4(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate4(data3, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -900,6 +1092,8 @@ var valid0 = true;
 else {
 validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate25.errors = vErrors;
@@ -914,6 +1108,8 @@ if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate24.errors = vErrors;
 return errors === 0;
 }
@@ -924,6 +1120,7 @@ const schema17 = {"$ref":"api#/components/schemas/Error"};
 function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -939,9 +1136,15 @@ if(typeof data0 !== "string"){
 validate29.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate29.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -952,6 +1155,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -963,11 +1167,15 @@ if(func0(data1) < 1){
 validate29.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate29.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -983,6 +1191,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate29.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -994,13 +1203,19 @@ if(data2 < 400 || isNaN(data2)){
 validate29.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1009,6 +1224,8 @@ var valid0 = true;
 else {
 validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate29.errors = vErrors;
@@ -1023,6 +1240,8 @@ if(!(validate29(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate28.errors = vErrors;
 return errors === 0;
 }
@@ -1033,6 +1252,7 @@ const schema19 = {"$ref":"api#/components/schemas/Error"};
 function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1048,9 +1268,15 @@ if(typeof data0 !== "string"){
 validate32.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate32.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -1061,6 +1287,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -1072,11 +1299,15 @@ if(func0(data1) < 1){
 validate32.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate32.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1092,6 +1323,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate32.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -1103,13 +1335,19 @@ if(data2 < 400 || isNaN(data2)){
 validate32.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1118,6 +1356,8 @@ var valid0 = true;
 else {
 validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate32.errors = vErrors;
@@ -1132,6 +1372,8 @@ if(!(validate32(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate31.errors = vErrors;
 return errors === 0;
 }
@@ -1142,6 +1384,7 @@ const schema21 = {"$ref":"api#/components/schemas/Error"};
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1157,9 +1400,15 @@ if(typeof data0 !== "string"){
 validate35.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate35.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -1170,6 +1419,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -1181,11 +1431,15 @@ if(func0(data1) < 1){
 validate35.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate35.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1201,6 +1455,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate35.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -1212,13 +1467,19 @@ if(data2 < 400 || isNaN(data2)){
 validate35.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1227,6 +1488,8 @@ var valid0 = true;
 else {
 validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate35.errors = vErrors;
@@ -1241,6 +1504,8 @@ if(!(validate35(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate34.errors = vErrors;
 return errors === 0;
 }
@@ -1251,6 +1516,7 @@ const schema23 = {"$ref":"api#/components/schemas/Error"};
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1266,9 +1532,15 @@ if(typeof data0 !== "string"){
 validate38.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate38.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -1279,6 +1551,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -1290,11 +1563,15 @@ if(func0(data1) < 1){
 validate38.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate38.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1310,6 +1587,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -1321,13 +1599,19 @@ if(data2 < 400 || isNaN(data2)){
 validate38.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1336,6 +1620,8 @@ var valid0 = true;
 else {
 validate38.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate38.errors = vErrors;
@@ -1350,6 +1636,8 @@ if(!(validate38(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate37.errors = vErrors;
 return errors === 0;
 }
@@ -1360,6 +1648,7 @@ const schema25 = {"$ref":"api#/components/schemas/Error"};
 function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1375,9 +1664,15 @@ if(typeof data0 !== "string"){
 validate41.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate41.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -1388,6 +1683,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -1399,11 +1695,15 @@ if(func0(data1) < 1){
 validate41.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate41.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1419,6 +1719,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate41.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -1430,13 +1731,19 @@ if(data2 < 400 || isNaN(data2)){
 validate41.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1445,6 +1752,8 @@ var valid0 = true;
 else {
 validate41.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate41.errors = vErrors;
@@ -1459,6 +1768,8 @@ if(!(validate41(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate41.errors : vErrors.concat(validate41.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate40.errors = vErrors;
 return errors === 0;
 }
@@ -1469,6 +1780,7 @@ const schema27 = {"$ref":"api#/components/schemas/Error"};
 function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1484,9 +1796,15 @@ if(typeof data0 !== "string"){
 validate44.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate44.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -1497,6 +1815,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -1508,11 +1827,15 @@ if(func0(data1) < 1){
 validate44.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate44.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1528,6 +1851,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate44.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -1539,13 +1863,19 @@ if(data2 < 400 || isNaN(data2)){
 validate44.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1554,6 +1884,8 @@ var valid0 = true;
 else {
 validate44.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate44.errors = vErrors;
@@ -1568,6 +1900,8 @@ if(!(validate44(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate44.errors : vErrors.concat(validate44.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate43.errors = vErrors;
 return errors === 0;
 }
@@ -1578,6 +1912,7 @@ const schema29 = {"$ref":"api#/components/schemas/Error"};
 function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1593,9 +1928,15 @@ if(typeof data0 !== "string"){
 validate47.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate47.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -1606,6 +1947,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -1617,11 +1959,15 @@ if(func0(data1) < 1){
 validate47.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate47.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1637,6 +1983,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate47.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -1648,13 +1995,19 @@ if(data2 < 400 || isNaN(data2)){
 validate47.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1663,6 +2016,8 @@ var valid0 = true;
 else {
 validate47.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate47.errors = vErrors;
@@ -1677,6 +2032,8 @@ if(!(validate47(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate46.errors = vErrors;
 return errors === 0;
 }
@@ -1687,6 +2044,7 @@ const schema31 = {"$ref":"api#/components/schemas/Pet"};
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1702,6 +2060,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate50.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -1718,7 +2077,15 @@ if(!(formats0.validate(data0))){
 validate50.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -1731,6 +2098,7 @@ if(valid0){
 if(data.name !== undefined){
 let data1 = data.name;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 100){
@@ -1747,12 +2115,16 @@ if(!pattern0.test(data1)){
 validate50.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate50.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1768,6 +2140,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate50.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
@@ -1784,7 +2157,15 @@ if(!(formats0.validate(data2))){
 validate50.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data2 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
@@ -1795,15 +2176,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
+let data3 = data.status;
 const _errs7 = errors;
-if(!(validate4(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate4(data3, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1813,6 +2199,8 @@ var valid0 = true;
 else {
 validate50.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate50.errors = vErrors;
@@ -1827,6 +2215,8 @@ if(!(validate50(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate49.errors = vErrors;
 return errors === 0;
 }
@@ -1837,6 +2227,7 @@ const schema33 = {"$ref":"api#/components/schemas/Error"};
 function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1852,9 +2243,15 @@ if(typeof data0 !== "string"){
 validate54.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate54.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -1865,6 +2262,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -1876,11 +2274,15 @@ if(func0(data1) < 1){
 validate54.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate54.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1896,6 +2298,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate54.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -1907,13 +2310,19 @@ if(data2 < 400 || isNaN(data2)){
 validate54.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1922,6 +2331,8 @@ var valid0 = true;
 else {
 validate54.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate54.errors = vErrors;
@@ -1936,6 +2347,8 @@ if(!(validate54(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate54.errors : vErrors.concat(validate54.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate53.errors = vErrors;
 return errors === 0;
 }
@@ -1946,6 +2359,7 @@ const schema35 = {"$ref":"api#/components/schemas/Error"};
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1961,9 +2375,15 @@ if(typeof data0 !== "string"){
 validate57.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate57.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -1974,6 +2394,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -1985,11 +2406,15 @@ if(func0(data1) < 1){
 validate57.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate57.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -2005,6 +2430,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate57.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -2016,13 +2442,19 @@ if(data2 < 400 || isNaN(data2)){
 validate57.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2031,6 +2463,8 @@ var valid0 = true;
 else {
 validate57.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate57.errors = vErrors;
@@ -2045,6 +2479,8 @@ if(!(validate57(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate56.errors = vErrors;
 return errors === 0;
 }
@@ -2055,6 +2491,7 @@ const schema37 = {"$ref":"api#/components/schemas/Error"};
 function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2070,9 +2507,15 @@ if(typeof data0 !== "string"){
 validate60.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate60.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -2083,6 +2526,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -2094,11 +2538,15 @@ if(func0(data1) < 1){
 validate60.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate60.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -2114,6 +2562,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate60.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -2125,13 +2574,19 @@ if(data2 < 400 || isNaN(data2)){
 validate60.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2140,6 +2595,8 @@ var valid0 = true;
 else {
 validate60.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate60.errors = vErrors;
@@ -2154,6 +2611,8 @@ if(!(validate60(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate59.errors = vErrors;
 return errors === 0;
 }
@@ -2164,6 +2623,7 @@ const schema39 = {"$ref":"api#/components/schemas/Error"};
 function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2179,9 +2639,15 @@ if(typeof data0 !== "string"){
 validate63.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate63.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -2192,6 +2658,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -2203,11 +2670,15 @@ if(func0(data1) < 1){
 validate63.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate63.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -2223,6 +2694,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate63.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -2234,13 +2706,19 @@ if(data2 < 400 || isNaN(data2)){
 validate63.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2249,6 +2727,8 @@ var valid0 = true;
 else {
 validate63.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate63.errors = vErrors;
@@ -2263,6 +2743,8 @@ if(!(validate63(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate63.errors : vErrors.concat(validate63.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate62.errors = vErrors;
 return errors === 0;
 }
@@ -2273,6 +2755,7 @@ const schema41 = {"$ref":"api#/components/schemas/Error"};
 function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2288,9 +2771,15 @@ if(typeof data0 !== "string"){
 validate66.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate66.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -2301,6 +2790,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -2312,11 +2802,15 @@ if(func0(data1) < 1){
 validate66.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate66.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -2332,6 +2826,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate66.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -2343,13 +2838,19 @@ if(data2 < 400 || isNaN(data2)){
 validate66.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2358,6 +2859,8 @@ var valid0 = true;
 else {
 validate66.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate66.errors = vErrors;
@@ -2372,6 +2875,8 @@ if(!(validate66(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate65.errors = vErrors;
 return errors === 0;
 }
@@ -2382,6 +2887,7 @@ const schema43 = {"$ref":"api#/components/schemas/NewPet"};
 function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2402,6 +2908,7 @@ if(_errs1 === errors){
 if(data.name !== undefined){
 let data0 = data.name;
 const _errs2 = errors;
+const _errs3 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func0(data0) > 100){
@@ -2418,12 +2925,16 @@ if(!pattern0.test(data0)){
 validate69.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate69.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -2439,6 +2950,7 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate69.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -2455,7 +2967,15 @@ if(!(formats0.validate(data1))){
 validate69.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs4){
+if(typeof data1 === "string"){
+}
+if(errors === _errs4){
 }
 }
 }
@@ -2466,15 +2986,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
+let data2 = data.status;
 const _errs6 = errors;
-if(!(validate4(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate4(data2, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs6 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2484,6 +3009,8 @@ var valid0 = true;
 else {
 validate69.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate69.errors = vErrors;
@@ -2498,6 +3025,8 @@ if(!(validate69(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate69.errors : vErrors.concat(validate69.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate68.errors = vErrors;
 return errors === 0;
 }
@@ -2508,6 +3037,7 @@ const schema45 = {"$ref":"api#/components/schemas/Pet"};
 function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2523,6 +3053,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate73.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -2539,7 +3070,15 @@ if(!(formats0.validate(data0))){
 validate73.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -2552,6 +3091,7 @@ if(valid0){
 if(data.name !== undefined){
 let data1 = data.name;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 100){
@@ -2568,12 +3108,16 @@ if(!pattern0.test(data1)){
 validate73.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate73.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -2589,6 +3133,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate73.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
@@ -2605,7 +3150,15 @@ if(!(formats0.validate(data2))){
 validate73.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data2 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
@@ -2616,15 +3169,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
+let data3 = data.status;
 const _errs7 = errors;
-if(!(validate4(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate4(data3, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2634,6 +3192,8 @@ var valid0 = true;
 else {
 validate73.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate73.errors = vErrors;
@@ -2648,6 +3208,8 @@ if(!(validate73(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate72.errors = vErrors;
 return errors === 0;
 }
@@ -2658,6 +3220,7 @@ const schema47 = {"$ref":"api#/components/schemas/Error"};
 function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2673,9 +3236,15 @@ if(typeof data0 !== "string"){
 validate77.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate77.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -2686,6 +3255,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -2697,11 +3267,15 @@ if(func0(data1) < 1){
 validate77.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate77.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -2717,6 +3291,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate77.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -2728,13 +3303,19 @@ if(data2 < 400 || isNaN(data2)){
 validate77.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2743,6 +3324,8 @@ var valid0 = true;
 else {
 validate77.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate77.errors = vErrors;
@@ -2757,6 +3340,8 @@ if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate76.errors = vErrors;
 return errors === 0;
 }
@@ -2767,6 +3352,7 @@ const schema49 = {"$ref":"api#/components/schemas/Error"};
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2782,9 +3368,15 @@ if(typeof data0 !== "string"){
 validate80.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate80.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -2795,6 +3387,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -2806,11 +3399,15 @@ if(func0(data1) < 1){
 validate80.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate80.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -2826,6 +3423,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate80.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -2837,13 +3435,19 @@ if(data2 < 400 || isNaN(data2)){
 validate80.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2852,6 +3456,8 @@ var valid0 = true;
 else {
 validate80.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate80.errors = vErrors;
@@ -2866,6 +3472,8 @@ if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate79.errors = vErrors;
 return errors === 0;
 }
@@ -2876,6 +3484,7 @@ const schema51 = {"$ref":"api#/components/schemas/Error"};
 function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2891,9 +3500,15 @@ if(typeof data0 !== "string"){
 validate83.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate83.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -2904,6 +3519,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -2915,11 +3531,15 @@ if(func0(data1) < 1){
 validate83.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate83.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -2935,6 +3555,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate83.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -2946,13 +3567,19 @@ if(data2 < 400 || isNaN(data2)){
 validate83.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2961,6 +3588,8 @@ var valid0 = true;
 else {
 validate83.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate83.errors = vErrors;
@@ -2975,6 +3604,8 @@ if(!(validate83(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate82.errors = vErrors;
 return errors === 0;
 }
@@ -2985,6 +3616,7 @@ const schema53 = {"$ref":"api#/components/schemas/Error"};
 function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3000,9 +3632,15 @@ if(typeof data0 !== "string"){
 validate86.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate86.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -3013,6 +3651,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -3024,11 +3663,15 @@ if(func0(data1) < 1){
 validate86.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate86.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -3044,6 +3687,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate86.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -3055,13 +3699,19 @@ if(data2 < 400 || isNaN(data2)){
 validate86.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -3070,6 +3720,8 @@ var valid0 = true;
 else {
 validate86.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate86.errors = vErrors;
@@ -3084,6 +3736,8 @@ if(!(validate86(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate86.errors : vErrors.concat(validate86.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate85.errors = vErrors;
 return errors === 0;
 }
@@ -3094,6 +3748,7 @@ const schema55 = {"$ref":"api#/components/schemas/Error"};
 function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3109,9 +3764,15 @@ if(typeof data0 !== "string"){
 validate89.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate89.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -3122,6 +3783,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -3133,11 +3795,15 @@ if(func0(data1) < 1){
 validate89.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate89.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -3153,6 +3819,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate89.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -3164,13 +3831,19 @@ if(data2 < 400 || isNaN(data2)){
 validate89.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -3179,6 +3852,8 @@ var valid0 = true;
 else {
 validate89.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate89.errors = vErrors;
@@ -3193,6 +3868,8 @@ if(!(validate89(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate88.errors = vErrors;
 return errors === 0;
 }
@@ -3203,6 +3880,7 @@ const schema57 = {"$ref":"api#/components/schemas/Error"};
 function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3218,9 +3896,15 @@ if(typeof data0 !== "string"){
 validate92.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate92.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -3231,6 +3915,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -3242,11 +3927,15 @@ if(func0(data1) < 1){
 validate92.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate92.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -3262,6 +3951,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate92.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -3273,13 +3963,19 @@ if(data2 < 400 || isNaN(data2)){
 validate92.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -3288,6 +3984,8 @@ var valid0 = true;
 else {
 validate92.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate92.errors = vErrors;
@@ -3302,6 +4000,8 @@ if(!(validate92(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate91.errors = vErrors;
 return errors === 0;
 }
@@ -3312,6 +4012,7 @@ const schema59 = {"$ref":"api#/components/schemas/Error"};
 function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3327,9 +4028,15 @@ if(typeof data0 !== "string"){
 validate95.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate95.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -3340,6 +4047,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -3351,11 +4059,15 @@ if(func0(data1) < 1){
 validate95.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate95.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -3371,6 +4083,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate95.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -3382,13 +4095,19 @@ if(data2 < 400 || isNaN(data2)){
 validate95.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -3397,6 +4116,8 @@ var valid0 = true;
 else {
 validate95.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate95.errors = vErrors;
@@ -3411,6 +4132,8 @@ if(!(validate95(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate94.errors = vErrors;
 return errors === 0;
 }
@@ -3421,6 +4144,7 @@ const schema61 = {"$ref":"api#/components/schemas/Error"};
 function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3436,9 +4160,15 @@ if(typeof data0 !== "string"){
 validate98.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate98.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -3449,6 +4179,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -3460,11 +4191,15 @@ if(func0(data1) < 1){
 validate98.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate98.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -3480,6 +4215,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate98.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -3491,13 +4227,19 @@ if(data2 < 400 || isNaN(data2)){
 validate98.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -3506,6 +4248,8 @@ var valid0 = true;
 else {
 validate98.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate98.errors = vErrors;
@@ -3520,6 +4264,8 @@ if(!(validate98(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate97.errors = vErrors;
 return errors === 0;
 }
@@ -3530,6 +4276,7 @@ const schema63 = {"$ref":"api#/components/schemas/Error"};
 function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3545,9 +4292,15 @@ if(typeof data0 !== "string"){
 validate101.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate101.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -3558,6 +4311,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -3569,11 +4323,15 @@ if(func0(data1) < 1){
 validate101.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate101.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -3589,6 +4347,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate101.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -3600,13 +4359,19 @@ if(data2 < 400 || isNaN(data2)){
 validate101.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -3615,6 +4380,8 @@ var valid0 = true;
 else {
 validate101.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate101.errors = vErrors;
@@ -3629,6 +4396,8 @@ if(!(validate101(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate100.errors = vErrors;
 return errors === 0;
 }
@@ -3639,6 +4408,7 @@ const schema65 = {"$ref":"api#/components/schemas/Error"};
 function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3654,9 +4424,15 @@ if(typeof data0 !== "string"){
 validate104.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate104.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -3667,6 +4443,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -3678,11 +4455,15 @@ if(func0(data1) < 1){
 validate104.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate104.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -3698,6 +4479,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate104.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -3709,13 +4491,19 @@ if(data2 < 400 || isNaN(data2)){
 validate104.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -3724,6 +4512,8 @@ var valid0 = true;
 else {
 validate104.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate104.errors = vErrors;
@@ -3738,6 +4528,8 @@ if(!(validate104(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate103.errors = vErrors;
 return errors === 0;
 }
@@ -3748,6 +4540,7 @@ const schema67 = {"$ref":"api#/components/schemas/Error"};
 function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3763,9 +4556,15 @@ if(typeof data0 !== "string"){
 validate107.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate107.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -3776,6 +4575,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -3787,11 +4587,15 @@ if(func0(data1) < 1){
 validate107.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate107.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -3807,6 +4611,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate107.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -3818,13 +4623,19 @@ if(data2 < 400 || isNaN(data2)){
 validate107.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -3833,6 +4644,8 @@ var valid0 = true;
 else {
 validate107.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate107.errors = vErrors;
@@ -3847,6 +4660,8 @@ if(!(validate107(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate106.errors = vErrors;
 return errors === 0;
 }
@@ -3857,6 +4672,7 @@ const schema69 = {"$ref":"api#/components/schemas/Error"};
 function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3872,9 +4688,15 @@ if(typeof data0 !== "string"){
 validate110.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate110.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -3885,6 +4707,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -3896,11 +4719,15 @@ if(func0(data1) < 1){
 validate110.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate110.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -3916,6 +4743,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -3927,13 +4755,19 @@ if(data2 < 400 || isNaN(data2)){
 validate110.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -3942,6 +4776,8 @@ var valid0 = true;
 else {
 validate110.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate110.errors = vErrors;
@@ -3956,6 +4792,8 @@ if(!(validate110(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate109.errors = vErrors;
 return errors === 0;
 }
@@ -3966,6 +4804,7 @@ const schema71 = {"$ref":"api#/components/schemas/Error"};
 function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -3981,9 +4820,15 @@ if(typeof data0 !== "string"){
 validate113.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate113.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -3994,6 +4839,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -4005,11 +4851,15 @@ if(func0(data1) < 1){
 validate113.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate113.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -4025,6 +4875,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate113.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -4036,13 +4887,19 @@ if(data2 < 400 || isNaN(data2)){
 validate113.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4051,6 +4908,8 @@ var valid0 = true;
 else {
 validate113.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate113.errors = vErrors;
@@ -4065,6 +4924,8 @@ if(!(validate113(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate112.errors = vErrors;
 return errors === 0;
 }
@@ -4075,6 +4936,7 @@ const schema73 = {"$ref":"api#/components/schemas/Pet"};
 function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4090,6 +4952,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate116.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -4106,7 +4969,15 @@ if(!(formats0.validate(data0))){
 validate116.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -4119,6 +4990,7 @@ if(valid0){
 if(data.name !== undefined){
 let data1 = data.name;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 100){
@@ -4135,12 +5007,16 @@ if(!pattern0.test(data1)){
 validate116.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate116.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -4156,6 +5032,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate116.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
@@ -4172,7 +5049,15 @@ if(!(formats0.validate(data2))){
 validate116.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data2 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
@@ -4183,15 +5068,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
+let data3 = data.status;
 const _errs7 = errors;
-if(!(validate4(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate4(data3, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4201,6 +5091,8 @@ var valid0 = true;
 else {
 validate116.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate116.errors = vErrors;
@@ -4215,6 +5107,8 @@ if(!(validate116(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate115.errors = vErrors;
 return errors === 0;
 }
@@ -4225,6 +5119,7 @@ const schema75 = {"$ref":"api#/components/schemas/Error"};
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4240,9 +5135,15 @@ if(typeof data0 !== "string"){
 validate120.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate120.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -4253,6 +5154,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -4264,11 +5166,15 @@ if(func0(data1) < 1){
 validate120.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate120.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -4284,6 +5190,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate120.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -4295,13 +5202,19 @@ if(data2 < 400 || isNaN(data2)){
 validate120.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4310,6 +5223,8 @@ var valid0 = true;
 else {
 validate120.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate120.errors = vErrors;
@@ -4324,6 +5239,8 @@ if(!(validate120(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate119.errors = vErrors;
 return errors === 0;
 }
@@ -4334,6 +5251,7 @@ const schema77 = {"$ref":"api#/components/schemas/Error"};
 function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4349,9 +5267,15 @@ if(typeof data0 !== "string"){
 validate123.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate123.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -4362,6 +5286,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -4373,11 +5298,15 @@ if(func0(data1) < 1){
 validate123.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate123.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -4393,6 +5322,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate123.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -4404,13 +5334,19 @@ if(data2 < 400 || isNaN(data2)){
 validate123.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4419,6 +5355,8 @@ var valid0 = true;
 else {
 validate123.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate123.errors = vErrors;
@@ -4433,6 +5371,8 @@ if(!(validate123(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate122.errors = vErrors;
 return errors === 0;
 }
@@ -4443,6 +5383,7 @@ const schema79 = {"$ref":"api#/components/schemas/Error"};
 function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4458,9 +5399,15 @@ if(typeof data0 !== "string"){
 validate126.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate126.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -4471,6 +5418,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -4482,11 +5430,15 @@ if(func0(data1) < 1){
 validate126.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate126.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -4502,6 +5454,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate126.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -4513,13 +5466,19 @@ if(data2 < 400 || isNaN(data2)){
 validate126.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4528,6 +5487,8 @@ var valid0 = true;
 else {
 validate126.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate126.errors = vErrors;
@@ -4542,6 +5503,8 @@ if(!(validate126(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate125.errors = vErrors;
 return errors === 0;
 }
@@ -4552,6 +5515,7 @@ const schema81 = {"$ref":"api#/components/schemas/Error"};
 function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4567,9 +5531,15 @@ if(typeof data0 !== "string"){
 validate129.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate129.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -4580,6 +5550,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -4591,11 +5562,15 @@ if(func0(data1) < 1){
 validate129.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate129.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -4611,6 +5586,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate129.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -4622,13 +5598,19 @@ if(data2 < 400 || isNaN(data2)){
 validate129.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4637,6 +5619,8 @@ var valid0 = true;
 else {
 validate129.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate129.errors = vErrors;
@@ -4651,6 +5635,8 @@ if(!(validate129(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate128.errors = vErrors;
 return errors === 0;
 }
@@ -4661,6 +5647,7 @@ const schema83 = {"$ref":"api#/components/schemas/Error"};
 function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4676,9 +5663,15 @@ if(typeof data0 !== "string"){
 validate132.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate132.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -4689,6 +5682,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -4700,11 +5694,15 @@ if(func0(data1) < 1){
 validate132.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate132.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -4720,6 +5718,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate132.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -4731,13 +5730,19 @@ if(data2 < 400 || isNaN(data2)){
 validate132.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4746,6 +5751,8 @@ var valid0 = true;
 else {
 validate132.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate132.errors = vErrors;
@@ -4760,6 +5767,8 @@ if(!(validate132(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate131.errors = vErrors;
 return errors === 0;
 }
@@ -4772,6 +5781,7 @@ const schema87 = {"type":"object","required":["id","name"],"properties":{"id":{"
 function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4787,6 +5797,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate136.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -4803,7 +5814,15 @@ if(!(formats0.validate(data0))){
 validate136.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -4816,6 +5835,7 @@ if(valid0){
 if(data.name !== undefined){
 let data1 = data.name;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 50){
@@ -4832,12 +5852,16 @@ if(!pattern0.test(data1)){
 validate136.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate136.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -4849,22 +5873,29 @@ if(valid0){
 if(data.description !== undefined){
 let data2 = data.description;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(func0(data2) > 500){
 validate136.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate136.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -4873,6 +5904,8 @@ var valid0 = true;
 else {
 validate136.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate136.errors = vErrors;
@@ -4883,25 +5916,33 @@ return errors === 0;
 function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate136(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate136(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
+if(valid0){
+}
 }
 else {
 validate135.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate135.errors = vErrors;
@@ -4916,6 +5957,8 @@ if(!(validate135(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate134.errors = vErrors;
 return errors === 0;
 }
@@ -4926,6 +5969,7 @@ const schema88 = {"$ref":"api#/components/schemas/Error"};
 function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -4941,9 +5985,15 @@ if(typeof data0 !== "string"){
 validate140.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate140.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -4954,6 +6004,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -4965,11 +6016,15 @@ if(func0(data1) < 1){
 validate140.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate140.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -4985,6 +6040,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate140.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -4996,13 +6052,19 @@ if(data2 < 400 || isNaN(data2)){
 validate140.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -5011,6 +6073,8 @@ var valid0 = true;
 else {
 validate140.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate140.errors = vErrors;
@@ -5025,6 +6089,8 @@ if(!(validate140(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate139.errors = vErrors;
 return errors === 0;
 }
@@ -5035,6 +6101,7 @@ const schema90 = {"$ref":"api#/components/schemas/Error"};
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5050,9 +6117,15 @@ if(typeof data0 !== "string"){
 validate143.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate143.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -5063,6 +6136,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -5074,11 +6148,15 @@ if(func0(data1) < 1){
 validate143.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate143.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -5094,6 +6172,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate143.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -5105,13 +6184,19 @@ if(data2 < 400 || isNaN(data2)){
 validate143.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -5120,6 +6205,8 @@ var valid0 = true;
 else {
 validate143.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate143.errors = vErrors;
@@ -5134,6 +6221,8 @@ if(!(validate143(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate142.errors = vErrors;
 return errors === 0;
 }
@@ -5144,6 +6233,7 @@ const schema92 = {"$ref":"api#/components/schemas/Error"};
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5159,9 +6249,15 @@ if(typeof data0 !== "string"){
 validate146.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate146.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -5172,6 +6268,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -5183,11 +6280,15 @@ if(func0(data1) < 1){
 validate146.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate146.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -5203,6 +6304,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate146.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -5214,13 +6316,19 @@ if(data2 < 400 || isNaN(data2)){
 validate146.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -5229,6 +6337,8 @@ var valid0 = true;
 else {
 validate146.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate146.errors = vErrors;
@@ -5243,6 +6353,8 @@ if(!(validate146(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate145.errors = vErrors;
 return errors === 0;
 }
@@ -5253,6 +6365,7 @@ const schema94 = {"$ref":"api#/components/schemas/Error"};
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5268,9 +6381,15 @@ if(typeof data0 !== "string"){
 validate149.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate149.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -5281,6 +6400,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -5292,11 +6412,15 @@ if(func0(data1) < 1){
 validate149.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate149.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -5312,6 +6436,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate149.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -5323,13 +6448,19 @@ if(data2 < 400 || isNaN(data2)){
 validate149.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -5338,6 +6469,8 @@ var valid0 = true;
 else {
 validate149.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate149.errors = vErrors;
@@ -5352,6 +6485,8 @@ if(!(validate149(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate148.errors = vErrors;
 return errors === 0;
 }
@@ -5363,6 +6498,7 @@ const schema97 = {"type":"object","additionalProperties":false,"required":["name
 function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5383,6 +6519,7 @@ if(_errs1 === errors){
 if(data.name !== undefined){
 let data0 = data.name;
 const _errs2 = errors;
+const _errs3 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func0(data0) > 50){
@@ -5399,12 +6536,16 @@ if(!pattern0.test(data0)){
 validate152.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate152.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -5416,22 +6557,29 @@ if(valid0){
 if(data.description !== undefined){
 let data1 = data.description;
 const _errs4 = errors;
+const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func0(data1) > 500){
 validate152.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate152.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -5440,6 +6588,8 @@ var valid0 = true;
 else {
 validate152.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate152.errors = vErrors;
@@ -5454,6 +6604,8 @@ if(!(validate152(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate152.errors : vErrors.concat(validate152.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate151.errors = vErrors;
 return errors === 0;
 }
@@ -5464,6 +6616,7 @@ const schema98 = {"$ref":"api#/components/schemas/Category"};
 function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5479,6 +6632,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate155.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -5495,7 +6649,15 @@ if(!(formats0.validate(data0))){
 validate155.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -5508,6 +6670,7 @@ if(valid0){
 if(data.name !== undefined){
 let data1 = data.name;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 50){
@@ -5524,12 +6687,16 @@ if(!pattern0.test(data1)){
 validate155.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate155.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -5541,22 +6708,29 @@ if(valid0){
 if(data.description !== undefined){
 let data2 = data.description;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(func0(data2) > 500){
 validate155.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate155.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -5565,6 +6739,8 @@ var valid0 = true;
 else {
 validate155.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate155.errors = vErrors;
@@ -5579,6 +6755,8 @@ if(!(validate155(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate154.errors = vErrors;
 return errors === 0;
 }
@@ -5589,6 +6767,7 @@ const schema100 = {"$ref":"api#/components/schemas/Error"};
 function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5604,9 +6783,15 @@ if(typeof data0 !== "string"){
 validate158.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate158.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -5617,6 +6802,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -5628,11 +6814,15 @@ if(func0(data1) < 1){
 validate158.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate158.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -5648,6 +6838,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate158.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -5659,13 +6850,19 @@ if(data2 < 400 || isNaN(data2)){
 validate158.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -5674,6 +6871,8 @@ var valid0 = true;
 else {
 validate158.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate158.errors = vErrors;
@@ -5688,6 +6887,8 @@ if(!(validate158(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate157.errors = vErrors;
 return errors === 0;
 }
@@ -5698,6 +6899,7 @@ const schema102 = {"$ref":"api#/components/schemas/Error"};
 function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5713,9 +6915,15 @@ if(typeof data0 !== "string"){
 validate161.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate161.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -5726,6 +6934,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -5737,11 +6946,15 @@ if(func0(data1) < 1){
 validate161.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate161.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -5757,6 +6970,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate161.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -5768,13 +6982,19 @@ if(data2 < 400 || isNaN(data2)){
 validate161.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -5783,6 +7003,8 @@ var valid0 = true;
 else {
 validate161.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate161.errors = vErrors;
@@ -5797,6 +7019,8 @@ if(!(validate161(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate161.errors : vErrors.concat(validate161.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate160.errors = vErrors;
 return errors === 0;
 }
@@ -5807,6 +7031,7 @@ const schema104 = {"$ref":"api#/components/schemas/Error"};
 function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5822,9 +7047,15 @@ if(typeof data0 !== "string"){
 validate164.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate164.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -5835,6 +7066,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -5846,11 +7078,15 @@ if(func0(data1) < 1){
 validate164.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate164.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -5866,6 +7102,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate164.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -5877,13 +7114,19 @@ if(data2 < 400 || isNaN(data2)){
 validate164.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -5892,6 +7135,8 @@ var valid0 = true;
 else {
 validate164.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate164.errors = vErrors;
@@ -5906,6 +7151,8 @@ if(!(validate164(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate164.errors : vErrors.concat(validate164.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate163.errors = vErrors;
 return errors === 0;
 }
@@ -5916,6 +7163,7 @@ const schema106 = {"$ref":"api#/components/schemas/Error"};
 function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -5931,9 +7179,15 @@ if(typeof data0 !== "string"){
 validate167.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate167.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -5944,6 +7198,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -5955,11 +7210,15 @@ if(func0(data1) < 1){
 validate167.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate167.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -5975,6 +7234,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate167.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -5986,13 +7246,19 @@ if(data2 < 400 || isNaN(data2)){
 validate167.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6001,6 +7267,8 @@ var valid0 = true;
 else {
 validate167.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate167.errors = vErrors;
@@ -6015,6 +7283,8 @@ if(!(validate167(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate166.errors = vErrors;
 return errors === 0;
 }
@@ -6025,6 +7295,7 @@ const schema108 = {"$ref":"api#/components/schemas/Error"};
 function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6040,9 +7311,15 @@ if(typeof data0 !== "string"){
 validate170.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate170.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -6053,6 +7330,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -6064,11 +7342,15 @@ if(func0(data1) < 1){
 validate170.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate170.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -6084,6 +7366,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate170.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -6095,13 +7378,19 @@ if(data2 < 400 || isNaN(data2)){
 validate170.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6110,6 +7399,8 @@ var valid0 = true;
 else {
 validate170.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate170.errors = vErrors;
@@ -6124,6 +7415,8 @@ if(!(validate170(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate170.errors : vErrors.concat(validate170.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate169.errors = vErrors;
 return errors === 0;
 }
@@ -6134,6 +7427,7 @@ const schema110 = {"$ref":"api#/components/schemas/Error"};
 function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6149,9 +7443,15 @@ if(typeof data0 !== "string"){
 validate173.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate173.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -6162,6 +7462,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -6173,11 +7474,15 @@ if(func0(data1) < 1){
 validate173.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate173.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -6193,6 +7498,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate173.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -6204,13 +7510,19 @@ if(data2 < 400 || isNaN(data2)){
 validate173.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6219,6 +7531,8 @@ var valid0 = true;
 else {
 validate173.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate173.errors = vErrors;
@@ -6233,6 +7547,8 @@ if(!(validate173(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate172.errors = vErrors;
 return errors === 0;
 }
@@ -6243,6 +7559,7 @@ const schema112 = {"$ref":"api#/components/schemas/Error"};
 function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6258,9 +7575,15 @@ if(typeof data0 !== "string"){
 validate176.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate176.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -6271,6 +7594,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -6282,11 +7606,15 @@ if(func0(data1) < 1){
 validate176.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate176.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -6302,6 +7630,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate176.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -6313,13 +7642,19 @@ if(data2 < 400 || isNaN(data2)){
 validate176.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6328,6 +7663,8 @@ var valid0 = true;
 else {
 validate176.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate176.errors = vErrors;
@@ -6342,6 +7679,8 @@ if(!(validate176(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate175.errors = vErrors;
 return errors === 0;
 }
@@ -6352,6 +7691,7 @@ const schema114 = {"$ref":"api#/components/schemas/Category"};
 function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6367,6 +7707,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate179.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -6383,7 +7724,15 @@ if(!(formats0.validate(data0))){
 validate179.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -6396,6 +7745,7 @@ if(valid0){
 if(data.name !== undefined){
 let data1 = data.name;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 50){
@@ -6412,12 +7762,16 @@ if(!pattern0.test(data1)){
 validate179.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate179.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -6429,22 +7783,29 @@ if(valid0){
 if(data.description !== undefined){
 let data2 = data.description;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(func0(data2) > 500){
 validate179.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate179.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6453,6 +7814,8 @@ var valid0 = true;
 else {
 validate179.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate179.errors = vErrors;
@@ -6467,6 +7830,8 @@ if(!(validate179(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate179.errors : vErrors.concat(validate179.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate178.errors = vErrors;
 return errors === 0;
 }
@@ -6477,6 +7842,7 @@ const schema116 = {"$ref":"api#/components/schemas/Error"};
 function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6492,9 +7858,15 @@ if(typeof data0 !== "string"){
 validate182.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate182.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -6505,6 +7877,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -6516,11 +7889,15 @@ if(func0(data1) < 1){
 validate182.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate182.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -6536,6 +7913,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate182.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -6547,13 +7925,19 @@ if(data2 < 400 || isNaN(data2)){
 validate182.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6562,6 +7946,8 @@ var valid0 = true;
 else {
 validate182.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate182.errors = vErrors;
@@ -6576,6 +7962,8 @@ if(!(validate182(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate181.errors = vErrors;
 return errors === 0;
 }
@@ -6586,6 +7974,7 @@ const schema118 = {"$ref":"api#/components/schemas/Error"};
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6601,9 +7990,15 @@ if(typeof data0 !== "string"){
 validate185.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate185.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -6614,6 +8009,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -6625,11 +8021,15 @@ if(func0(data1) < 1){
 validate185.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate185.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -6645,6 +8045,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate185.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -6656,13 +8057,19 @@ if(data2 < 400 || isNaN(data2)){
 validate185.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6671,6 +8078,8 @@ var valid0 = true;
 else {
 validate185.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate185.errors = vErrors;
@@ -6685,6 +8094,8 @@ if(!(validate185(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate184.errors = vErrors;
 return errors === 0;
 }
@@ -6695,6 +8106,7 @@ const schema120 = {"$ref":"api#/components/schemas/Error"};
 function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6710,9 +8122,15 @@ if(typeof data0 !== "string"){
 validate188.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate188.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -6723,6 +8141,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -6734,11 +8153,15 @@ if(func0(data1) < 1){
 validate188.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate188.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -6754,6 +8177,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate188.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -6765,13 +8189,19 @@ if(data2 < 400 || isNaN(data2)){
 validate188.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6780,6 +8210,8 @@ var valid0 = true;
 else {
 validate188.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate188.errors = vErrors;
@@ -6794,6 +8226,8 @@ if(!(validate188(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate188.errors : vErrors.concat(validate188.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate187.errors = vErrors;
 return errors === 0;
 }
@@ -6804,6 +8238,7 @@ const schema122 = {"$ref":"api#/components/schemas/Error"};
 function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6819,9 +8254,15 @@ if(typeof data0 !== "string"){
 validate191.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate191.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -6832,6 +8273,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -6843,11 +8285,15 @@ if(func0(data1) < 1){
 validate191.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate191.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -6863,6 +8309,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate191.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -6874,13 +8321,19 @@ if(data2 < 400 || isNaN(data2)){
 validate191.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6889,6 +8342,8 @@ var valid0 = true;
 else {
 validate191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate191.errors = vErrors;
@@ -6903,6 +8358,8 @@ if(!(validate191(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate191.errors : vErrors.concat(validate191.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate190.errors = vErrors;
 return errors === 0;
 }
@@ -6913,6 +8370,7 @@ const schema124 = {"$ref":"api#/components/schemas/Error"};
 function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -6928,9 +8386,15 @@ if(typeof data0 !== "string"){
 validate194.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate194.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -6941,6 +8405,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -6952,11 +8417,15 @@ if(func0(data1) < 1){
 validate194.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate194.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -6972,6 +8441,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate194.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -6983,13 +8453,19 @@ if(data2 < 400 || isNaN(data2)){
 validate194.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -6998,6 +8474,8 @@ var valid0 = true;
 else {
 validate194.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate194.errors = vErrors;
@@ -7012,6 +8490,8 @@ if(!(validate194(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate193.errors = vErrors;
 return errors === 0;
 }
@@ -7022,6 +8502,7 @@ const schema126 = {"$ref":"api#/components/schemas/NewCategory"};
 function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7042,6 +8523,7 @@ if(_errs1 === errors){
 if(data.name !== undefined){
 let data0 = data.name;
 const _errs2 = errors;
+const _errs3 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
 if(func0(data0) > 50){
@@ -7058,12 +8540,16 @@ if(!pattern0.test(data0)){
 validate197.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate197.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs2){
 }
 }
 var valid0 = _errs2 === errors;
@@ -7075,22 +8561,29 @@ if(valid0){
 if(data.description !== undefined){
 let data1 = data.description;
 const _errs4 = errors;
+const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(func0(data1) > 500){
 validate197.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate197.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7099,6 +8592,8 @@ var valid0 = true;
 else {
 validate197.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate197.errors = vErrors;
@@ -7113,6 +8608,8 @@ if(!(validate197(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate196.errors = vErrors;
 return errors === 0;
 }
@@ -7123,6 +8620,7 @@ const schema128 = {"$ref":"api#/components/schemas/Category"};
 function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7138,6 +8636,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate200.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -7154,7 +8653,15 @@ if(!(formats0.validate(data0))){
 validate200.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -7167,6 +8674,7 @@ if(valid0){
 if(data.name !== undefined){
 let data1 = data.name;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 50){
@@ -7183,12 +8691,16 @@ if(!pattern0.test(data1)){
 validate200.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
+else {
+}
 }
 }
 }
 else {
 validate200.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -7200,22 +8712,29 @@ if(valid0){
 if(data.description !== undefined){
 let data2 = data.description;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 === "string"){
 if(func0(data2) > 500){
 validate200.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
 return false;
 }
+else {
+}
 }
 else {
 validate200.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7224,6 +8743,8 @@ var valid0 = true;
 else {
 validate200.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate200.errors = vErrors;
@@ -7238,6 +8759,8 @@ if(!(validate200(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate200.errors : vErrors.concat(validate200.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate199.errors = vErrors;
 return errors === 0;
 }
@@ -7248,6 +8771,7 @@ const schema130 = {"$ref":"api#/components/schemas/Error"};
 function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7263,9 +8787,15 @@ if(typeof data0 !== "string"){
 validate203.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate203.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -7276,6 +8806,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -7287,11 +8818,15 @@ if(func0(data1) < 1){
 validate203.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate203.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -7307,6 +8842,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate203.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -7318,13 +8854,19 @@ if(data2 < 400 || isNaN(data2)){
 validate203.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7333,6 +8875,8 @@ var valid0 = true;
 else {
 validate203.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate203.errors = vErrors;
@@ -7347,6 +8891,8 @@ if(!(validate203(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate203.errors : vErrors.concat(validate203.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate202.errors = vErrors;
 return errors === 0;
 }
@@ -7357,6 +8903,7 @@ const schema132 = {"$ref":"api#/components/schemas/Error"};
 function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7372,9 +8919,15 @@ if(typeof data0 !== "string"){
 validate206.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate206.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -7385,6 +8938,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -7396,11 +8950,15 @@ if(func0(data1) < 1){
 validate206.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate206.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -7416,6 +8974,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate206.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -7427,13 +8986,19 @@ if(data2 < 400 || isNaN(data2)){
 validate206.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7442,6 +9007,8 @@ var valid0 = true;
 else {
 validate206.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate206.errors = vErrors;
@@ -7456,6 +9023,8 @@ if(!(validate206(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate206.errors : vErrors.concat(validate206.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate205.errors = vErrors;
 return errors === 0;
 }
@@ -7466,6 +9035,7 @@ const schema134 = {"$ref":"api#/components/schemas/Error"};
 function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7481,9 +9051,15 @@ if(typeof data0 !== "string"){
 validate209.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate209.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -7494,6 +9070,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -7505,11 +9082,15 @@ if(func0(data1) < 1){
 validate209.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate209.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -7525,6 +9106,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate209.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -7536,13 +9118,19 @@ if(data2 < 400 || isNaN(data2)){
 validate209.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7551,6 +9139,8 @@ var valid0 = true;
 else {
 validate209.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate209.errors = vErrors;
@@ -7565,6 +9155,8 @@ if(!(validate209(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate209.errors : vErrors.concat(validate209.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate208.errors = vErrors;
 return errors === 0;
 }
@@ -7575,6 +9167,7 @@ const schema136 = {"$ref":"api#/components/schemas/Error"};
 function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7590,9 +9183,15 @@ if(typeof data0 !== "string"){
 validate212.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate212.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -7603,6 +9202,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -7614,11 +9214,15 @@ if(func0(data1) < 1){
 validate212.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate212.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -7634,6 +9238,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate212.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -7645,13 +9250,19 @@ if(data2 < 400 || isNaN(data2)){
 validate212.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7660,6 +9271,8 @@ var valid0 = true;
 else {
 validate212.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate212.errors = vErrors;
@@ -7674,6 +9287,8 @@ if(!(validate212(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate212.errors : vErrors.concat(validate212.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate211.errors = vErrors;
 return errors === 0;
 }
@@ -7684,6 +9299,7 @@ const schema138 = {"$ref":"api#/components/schemas/Error"};
 function validate215(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7699,9 +9315,15 @@ if(typeof data0 !== "string"){
 validate215.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate215.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -7712,6 +9334,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -7723,11 +9346,15 @@ if(func0(data1) < 1){
 validate215.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate215.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -7743,6 +9370,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate215.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -7754,13 +9382,19 @@ if(data2 < 400 || isNaN(data2)){
 validate215.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7769,6 +9403,8 @@ var valid0 = true;
 else {
 validate215.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate215.errors = vErrors;
@@ -7783,6 +9419,8 @@ if(!(validate215(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate215.errors : vErrors.concat(validate215.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate214.errors = vErrors;
 return errors === 0;
 }
@@ -7793,6 +9431,7 @@ const schema140 = {"$ref":"api#/components/schemas/Error"};
 function validate218(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7808,9 +9447,15 @@ if(typeof data0 !== "string"){
 validate218.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate218.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -7821,6 +9466,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -7832,11 +9478,15 @@ if(func0(data1) < 1){
 validate218.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate218.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -7852,6 +9502,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate218.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -7863,13 +9514,19 @@ if(data2 < 400 || isNaN(data2)){
 validate218.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7878,6 +9535,8 @@ var valid0 = true;
 else {
 validate218.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate218.errors = vErrors;
@@ -7892,6 +9551,8 @@ if(!(validate218(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate218.errors : vErrors.concat(validate218.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate217.errors = vErrors;
 return errors === 0;
 }
@@ -7902,6 +9563,7 @@ const schema142 = {"$ref":"api#/components/schemas/Error"};
 function validate221(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -7917,9 +9579,15 @@ if(typeof data0 !== "string"){
 validate221.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate221.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -7930,6 +9598,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -7941,11 +9610,15 @@ if(func0(data1) < 1){
 validate221.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate221.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -7961,6 +9634,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate221.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -7972,13 +9646,19 @@ if(data2 < 400 || isNaN(data2)){
 validate221.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -7987,6 +9667,8 @@ var valid0 = true;
 else {
 validate221.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate221.errors = vErrors;
@@ -8001,6 +9683,8 @@ if(!(validate221(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate221.errors : vErrors.concat(validate221.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate220.errors = vErrors;
 return errors === 0;
 }
@@ -8011,6 +9695,7 @@ const schema144 = {"$ref":"api#/components/schemas/Error"};
 function validate224(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8026,9 +9711,15 @@ if(typeof data0 !== "string"){
 validate224.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate224.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -8039,6 +9730,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -8050,11 +9742,15 @@ if(func0(data1) < 1){
 validate224.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate224.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -8070,6 +9766,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate224.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -8081,13 +9778,19 @@ if(data2 < 400 || isNaN(data2)){
 validate224.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -8096,6 +9799,8 @@ var valid0 = true;
 else {
 validate224.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate224.errors = vErrors;
@@ -8110,6 +9815,8 @@ if(!(validate224(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate224.errors : vErrors.concat(validate224.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate223.errors = vErrors;
 return errors === 0;
 }
@@ -8120,6 +9827,7 @@ const schema146 = {"$ref":"api#/components/schemas/Error"};
 function validate227(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8135,9 +9843,15 @@ if(typeof data0 !== "string"){
 validate227.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate227.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -8148,6 +9862,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -8159,11 +9874,15 @@ if(func0(data1) < 1){
 validate227.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate227.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -8179,6 +9898,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate227.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -8190,13 +9910,19 @@ if(data2 < 400 || isNaN(data2)){
 validate227.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -8205,6 +9931,8 @@ var valid0 = true;
 else {
 validate227.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate227.errors = vErrors;
@@ -8219,6 +9947,8 @@ if(!(validate227(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate227.errors : vErrors.concat(validate227.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate226.errors = vErrors;
 return errors === 0;
 }
@@ -8229,6 +9959,7 @@ const schema148 = {"$ref":"api#/components/schemas/Error"};
 function validate230(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8244,9 +9975,15 @@ if(typeof data0 !== "string"){
 validate230.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate230.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -8257,6 +9994,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -8268,11 +10006,15 @@ if(func0(data1) < 1){
 validate230.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate230.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -8288,6 +10030,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate230.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -8299,13 +10042,19 @@ if(data2 < 400 || isNaN(data2)){
 validate230.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -8314,6 +10063,8 @@ var valid0 = true;
 else {
 validate230.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate230.errors = vErrors;
@@ -8328,6 +10079,8 @@ if(!(validate230(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate230.errors : vErrors.concat(validate230.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate229.errors = vErrors;
 return errors === 0;
 }
@@ -8338,6 +10091,7 @@ const schema150 = {"$ref":"api#/components/schemas/Error"};
 function validate233(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8353,9 +10107,15 @@ if(typeof data0 !== "string"){
 validate233.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate233.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -8366,6 +10126,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -8377,11 +10138,15 @@ if(func0(data1) < 1){
 validate233.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate233.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -8397,6 +10162,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate233.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -8408,13 +10174,19 @@ if(data2 < 400 || isNaN(data2)){
 validate233.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -8423,6 +10195,8 @@ var valid0 = true;
 else {
 validate233.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate233.errors = vErrors;
@@ -8437,6 +10211,8 @@ if(!(validate233(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate233.errors : vErrors.concat(validate233.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate232.errors = vErrors;
 return errors === 0;
 }
@@ -8447,6 +10223,7 @@ const schema152 = {"$ref":"api#/components/schemas/Error"};
 function validate236(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8462,9 +10239,15 @@ if(typeof data0 !== "string"){
 validate236.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate236.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -8475,6 +10258,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -8486,11 +10270,15 @@ if(func0(data1) < 1){
 validate236.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate236.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -8506,6 +10294,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate236.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -8517,13 +10306,19 @@ if(data2 < 400 || isNaN(data2)){
 validate236.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -8532,6 +10327,8 @@ var valid0 = true;
 else {
 validate236.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate236.errors = vErrors;
@@ -8546,6 +10343,8 @@ if(!(validate236(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate236.errors : vErrors.concat(validate236.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate235.errors = vErrors;
 return errors === 0;
 }
@@ -8556,6 +10355,7 @@ const schema154 = {"$ref":"api#/components/schemas/Error"};
 function validate239(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8571,9 +10371,15 @@ if(typeof data0 !== "string"){
 validate239.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate239.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -8584,6 +10390,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -8595,11 +10402,15 @@ if(func0(data1) < 1){
 validate239.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate239.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -8615,6 +10426,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate239.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -8626,13 +10438,19 @@ if(data2 < 400 || isNaN(data2)){
 validate239.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -8641,6 +10459,8 @@ var valid0 = true;
 else {
 validate239.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate239.errors = vErrors;
@@ -8655,6 +10475,8 @@ if(!(validate239(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate239.errors : vErrors.concat(validate239.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate238.errors = vErrors;
 return errors === 0;
 }
@@ -8665,6 +10487,7 @@ const schema156 = {"$ref":"api#/components/schemas/Error"};
 function validate242(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8680,9 +10503,15 @@ if(typeof data0 !== "string"){
 validate242.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate242.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -8693,6 +10522,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -8704,11 +10534,15 @@ if(func0(data1) < 1){
 validate242.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate242.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -8724,6 +10558,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate242.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -8735,13 +10570,19 @@ if(data2 < 400 || isNaN(data2)){
 validate242.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -8750,6 +10591,8 @@ var valid0 = true;
 else {
 validate242.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate242.errors = vErrors;
@@ -8764,6 +10607,8 @@ if(!(validate242(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate242.errors : vErrors.concat(validate242.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate241.errors = vErrors;
 return errors === 0;
 }
@@ -8777,6 +10622,7 @@ const formats36 = require("ajv-formats/dist/formats").fullFormats["date-time"];
 function validate246(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
@@ -8786,6 +10632,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate246.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -8802,7 +10649,15 @@ if(!(formats0.validate(data0))){
 validate246.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -8819,6 +10674,7 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate246.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -8835,7 +10691,15 @@ if(!(formats0.validate(data1))){
 validate246.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs3){
+if(typeof data1 === "string"){
+}
+if(errors === _errs3){
 }
 }
 }
@@ -8852,6 +10716,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate246.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 1000 || isNaN(data2)){
@@ -8863,7 +10728,11 @@ if(data2 < 1 || isNaN(data2)){
 validate246.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -8875,17 +10744,24 @@ if(valid0){
 if(data.shipDate !== undefined){
 let data3 = data.shipDate;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
+if(typeof data3 == "number"){
+}
 if(errors === _errs7){
 if(typeof data3 === "string"){
 if(!(formats36.validate(data3))){
 validate246.errors = [{instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
+else {
+}
 }
 else {
 validate246.errors = [{instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 }
@@ -8896,15 +10772,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.complete !== undefined){
+let data4 = data.complete;
 const _errs9 = errors;
-if(typeof data.complete !== "boolean"){
+if(typeof data4 !== "boolean"){
 validate246.errors = [{instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs10 = errors;
+if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -8915,6 +10797,8 @@ else {
 validate246.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
+if(errors === 0){
+}
 }
 validate246.errors = vErrors;
 return errors === 0;
@@ -8924,25 +10808,33 @@ return errors === 0;
 function validate245(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate246(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate246(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate246.errors : vErrors.concat(validate246.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
+if(valid0){
+}
 }
 else {
 validate245.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate245.errors = vErrors;
@@ -8957,6 +10849,8 @@ if(!(validate245(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate245.errors : vErrors.concat(validate245.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate244.errors = vErrors;
 return errors === 0;
 }
@@ -8967,6 +10861,7 @@ const schema161 = {"$ref":"api#/components/schemas/Error"};
 function validate250(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -8982,9 +10877,15 @@ if(typeof data0 !== "string"){
 validate250.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate250.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -8995,6 +10896,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -9006,11 +10908,15 @@ if(func0(data1) < 1){
 validate250.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate250.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -9026,6 +10932,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate250.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -9037,13 +10944,19 @@ if(data2 < 400 || isNaN(data2)){
 validate250.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -9052,6 +10965,8 @@ var valid0 = true;
 else {
 validate250.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate250.errors = vErrors;
@@ -9066,6 +10981,8 @@ if(!(validate250(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate250.errors : vErrors.concat(validate250.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate249.errors = vErrors;
 return errors === 0;
 }
@@ -9076,6 +10993,7 @@ const schema163 = {"$ref":"api#/components/schemas/Error"};
 function validate253(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9091,9 +11009,15 @@ if(typeof data0 !== "string"){
 validate253.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate253.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -9104,6 +11028,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -9115,11 +11040,15 @@ if(func0(data1) < 1){
 validate253.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate253.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -9135,6 +11064,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate253.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -9146,13 +11076,19 @@ if(data2 < 400 || isNaN(data2)){
 validate253.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -9161,6 +11097,8 @@ var valid0 = true;
 else {
 validate253.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate253.errors = vErrors;
@@ -9175,6 +11113,8 @@ if(!(validate253(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate253.errors : vErrors.concat(validate253.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate252.errors = vErrors;
 return errors === 0;
 }
@@ -9185,6 +11125,7 @@ const schema165 = {"$ref":"api#/components/schemas/Error"};
 function validate256(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9200,9 +11141,15 @@ if(typeof data0 !== "string"){
 validate256.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate256.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -9213,6 +11160,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -9224,11 +11172,15 @@ if(func0(data1) < 1){
 validate256.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate256.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -9244,6 +11196,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate256.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -9255,13 +11208,19 @@ if(data2 < 400 || isNaN(data2)){
 validate256.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -9270,6 +11229,8 @@ var valid0 = true;
 else {
 validate256.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate256.errors = vErrors;
@@ -9284,6 +11245,8 @@ if(!(validate256(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate256.errors : vErrors.concat(validate256.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate255.errors = vErrors;
 return errors === 0;
 }
@@ -9294,6 +11257,7 @@ const schema167 = {"$ref":"api#/components/schemas/Error"};
 function validate259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9309,9 +11273,15 @@ if(typeof data0 !== "string"){
 validate259.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate259.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -9322,6 +11292,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -9333,11 +11304,15 @@ if(func0(data1) < 1){
 validate259.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate259.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -9353,6 +11328,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate259.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -9364,13 +11340,19 @@ if(data2 < 400 || isNaN(data2)){
 validate259.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -9379,6 +11361,8 @@ var valid0 = true;
 else {
 validate259.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate259.errors = vErrors;
@@ -9393,6 +11377,8 @@ if(!(validate259(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate259.errors : vErrors.concat(validate259.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate258.errors = vErrors;
 return errors === 0;
 }
@@ -9404,6 +11390,7 @@ const schema170 = {"type":"object","additionalProperties":false,"required":["pet
 function validate262(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9428,6 +11415,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate262.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs3 = errors;
 if(errors === _errs2){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -9444,7 +11432,15 @@ if(!(formats0.validate(data0))){
 validate262.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs2){
+if(typeof data0 === "string"){
+}
+if(errors === _errs2){
 }
 }
 }
@@ -9461,6 +11457,7 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate262.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data1 == "number"){
 if(data1 > 1000 || isNaN(data1)){
@@ -9472,13 +11469,19 @@ if(data1 < 1 || isNaN(data1)){
 validate262.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs4){
 }
 }
 var valid0 = _errs4 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -9487,6 +11490,8 @@ var valid0 = true;
 else {
 validate262.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate262.errors = vErrors;
@@ -9501,6 +11506,8 @@ if(!(validate262(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate262.errors : vErrors.concat(validate262.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate261.errors = vErrors;
 return errors === 0;
 }
@@ -9511,6 +11518,7 @@ const schema171 = {"$ref":"api#/components/schemas/Order"};
 function validate265(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
@@ -9520,6 +11528,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate265.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -9536,7 +11545,15 @@ if(!(formats0.validate(data0))){
 validate265.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -9553,6 +11570,7 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate265.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -9569,7 +11587,15 @@ if(!(formats0.validate(data1))){
 validate265.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs3){
+if(typeof data1 === "string"){
+}
+if(errors === _errs3){
 }
 }
 }
@@ -9586,6 +11612,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate265.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 1000 || isNaN(data2)){
@@ -9597,7 +11624,11 @@ if(data2 < 1 || isNaN(data2)){
 validate265.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -9609,17 +11640,24 @@ if(valid0){
 if(data.shipDate !== undefined){
 let data3 = data.shipDate;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
+if(typeof data3 == "number"){
+}
 if(errors === _errs7){
 if(typeof data3 === "string"){
 if(!(formats36.validate(data3))){
 validate265.errors = [{instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
+else {
+}
 }
 else {
 validate265.errors = [{instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 }
@@ -9630,15 +11668,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.complete !== undefined){
+let data4 = data.complete;
 const _errs9 = errors;
-if(typeof data.complete !== "boolean"){
+if(typeof data4 !== "boolean"){
 validate265.errors = [{instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs10 = errors;
+if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -9648,6 +11692,8 @@ var valid0 = true;
 else {
 validate265.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate265.errors = vErrors;
@@ -9662,6 +11708,8 @@ if(!(validate265(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate265.errors : vErrors.concat(validate265.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate264.errors = vErrors;
 return errors === 0;
 }
@@ -9672,6 +11720,7 @@ const schema173 = {"$ref":"api#/components/schemas/Error"};
 function validate268(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9687,9 +11736,15 @@ if(typeof data0 !== "string"){
 validate268.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate268.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -9700,6 +11755,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -9711,11 +11767,15 @@ if(func0(data1) < 1){
 validate268.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate268.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -9731,6 +11791,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate268.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -9742,13 +11803,19 @@ if(data2 < 400 || isNaN(data2)){
 validate268.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -9757,6 +11824,8 @@ var valid0 = true;
 else {
 validate268.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate268.errors = vErrors;
@@ -9771,6 +11840,8 @@ if(!(validate268(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate268.errors : vErrors.concat(validate268.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate267.errors = vErrors;
 return errors === 0;
 }
@@ -9781,6 +11852,7 @@ const schema175 = {"$ref":"api#/components/schemas/Error"};
 function validate271(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9796,9 +11868,15 @@ if(typeof data0 !== "string"){
 validate271.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate271.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -9809,6 +11887,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -9820,11 +11899,15 @@ if(func0(data1) < 1){
 validate271.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate271.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -9840,6 +11923,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate271.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -9851,13 +11935,19 @@ if(data2 < 400 || isNaN(data2)){
 validate271.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -9866,6 +11956,8 @@ var valid0 = true;
 else {
 validate271.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate271.errors = vErrors;
@@ -9880,6 +11972,8 @@ if(!(validate271(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate271.errors : vErrors.concat(validate271.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate270.errors = vErrors;
 return errors === 0;
 }
@@ -9890,6 +11984,7 @@ const schema177 = {"$ref":"api#/components/schemas/Error"};
 function validate274(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -9905,9 +12000,15 @@ if(typeof data0 !== "string"){
 validate274.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate274.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -9918,6 +12019,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -9929,11 +12031,15 @@ if(func0(data1) < 1){
 validate274.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate274.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -9949,6 +12055,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate274.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -9960,13 +12067,19 @@ if(data2 < 400 || isNaN(data2)){
 validate274.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -9975,6 +12088,8 @@ var valid0 = true;
 else {
 validate274.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate274.errors = vErrors;
@@ -9989,6 +12104,8 @@ if(!(validate274(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate274.errors : vErrors.concat(validate274.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate273.errors = vErrors;
 return errors === 0;
 }
@@ -9999,6 +12116,7 @@ const schema179 = {"$ref":"api#/components/schemas/Error"};
 function validate277(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10014,9 +12132,15 @@ if(typeof data0 !== "string"){
 validate277.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate277.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -10027,6 +12151,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -10038,11 +12163,15 @@ if(func0(data1) < 1){
 validate277.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate277.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -10058,6 +12187,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate277.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -10069,13 +12199,19 @@ if(data2 < 400 || isNaN(data2)){
 validate277.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -10084,6 +12220,8 @@ var valid0 = true;
 else {
 validate277.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate277.errors = vErrors;
@@ -10098,6 +12236,8 @@ if(!(validate277(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate277.errors : vErrors.concat(validate277.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate276.errors = vErrors;
 return errors === 0;
 }
@@ -10108,6 +12248,7 @@ const schema181 = {"$ref":"api#/components/schemas/Error"};
 function validate280(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10123,9 +12264,15 @@ if(typeof data0 !== "string"){
 validate280.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate280.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -10136,6 +12283,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -10147,11 +12295,15 @@ if(func0(data1) < 1){
 validate280.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate280.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -10167,6 +12319,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate280.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -10178,13 +12331,19 @@ if(data2 < 400 || isNaN(data2)){
 validate280.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -10193,6 +12352,8 @@ var valid0 = true;
 else {
 validate280.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate280.errors = vErrors;
@@ -10207,6 +12368,8 @@ if(!(validate280(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate280.errors : vErrors.concat(validate280.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate279.errors = vErrors;
 return errors === 0;
 }
@@ -10217,6 +12380,7 @@ const schema183 = {"$ref":"api#/components/schemas/Error"};
 function validate283(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10232,9 +12396,15 @@ if(typeof data0 !== "string"){
 validate283.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate283.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -10245,6 +12415,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -10256,11 +12427,15 @@ if(func0(data1) < 1){
 validate283.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate283.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -10276,6 +12451,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate283.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -10287,13 +12463,19 @@ if(data2 < 400 || isNaN(data2)){
 validate283.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -10302,6 +12484,8 @@ var valid0 = true;
 else {
 validate283.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate283.errors = vErrors;
@@ -10316,6 +12500,8 @@ if(!(validate283(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate283.errors : vErrors.concat(validate283.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate282.errors = vErrors;
 return errors === 0;
 }
@@ -10326,6 +12512,7 @@ const schema185 = {"$ref":"api#/components/schemas/Error"};
 function validate286(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10341,9 +12528,15 @@ if(typeof data0 !== "string"){
 validate286.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate286.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -10354,6 +12547,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -10365,11 +12559,15 @@ if(func0(data1) < 1){
 validate286.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate286.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -10385,6 +12583,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate286.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -10396,13 +12595,19 @@ if(data2 < 400 || isNaN(data2)){
 validate286.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -10411,6 +12616,8 @@ var valid0 = true;
 else {
 validate286.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate286.errors = vErrors;
@@ -10425,6 +12632,8 @@ if(!(validate286(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate286.errors : vErrors.concat(validate286.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate285.errors = vErrors;
 return errors === 0;
 }
@@ -10435,6 +12644,7 @@ const schema187 = {"$ref":"api#/components/schemas/Error"};
 function validate289(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10450,9 +12660,15 @@ if(typeof data0 !== "string"){
 validate289.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate289.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -10463,6 +12679,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -10474,11 +12691,15 @@ if(func0(data1) < 1){
 validate289.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate289.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -10494,6 +12715,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate289.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -10505,13 +12727,19 @@ if(data2 < 400 || isNaN(data2)){
 validate289.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -10520,6 +12748,8 @@ var valid0 = true;
 else {
 validate289.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate289.errors = vErrors;
@@ -10534,6 +12764,8 @@ if(!(validate289(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate289.errors : vErrors.concat(validate289.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate288.errors = vErrors;
 return errors === 0;
 }
@@ -10544,6 +12776,7 @@ const schema189 = {"$ref":"api#/components/schemas/Order"};
 function validate292(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id !== undefined){
@@ -10553,6 +12786,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate292.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -10569,7 +12803,15 @@ if(!(formats0.validate(data0))){
 validate292.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -10586,6 +12828,7 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate292.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -10602,7 +12845,15 @@ if(!(formats0.validate(data1))){
 validate292.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs3){
+if(typeof data1 === "string"){
+}
+if(errors === _errs3){
 }
 }
 }
@@ -10619,6 +12870,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate292.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 1000 || isNaN(data2)){
@@ -10630,7 +12882,11 @@ if(data2 < 1 || isNaN(data2)){
 validate292.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -10642,17 +12898,24 @@ if(valid0){
 if(data.shipDate !== undefined){
 let data3 = data.shipDate;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
+if(typeof data3 == "number"){
+}
 if(errors === _errs7){
 if(typeof data3 === "string"){
 if(!(formats36.validate(data3))){
 validate292.errors = [{instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
 return false;
 }
+else {
+}
 }
 else {
 validate292.errors = [{instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 }
@@ -10663,15 +12926,21 @@ var valid0 = true;
 }
 if(valid0){
 if(data.complete !== undefined){
+let data4 = data.complete;
 const _errs9 = errors;
-if(typeof data.complete !== "boolean"){
+if(typeof data4 !== "boolean"){
 validate292.errors = [{instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
+}
+const _errs10 = errors;
+if(errors === _errs9){
 }
 var valid0 = _errs9 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -10681,6 +12950,8 @@ var valid0 = true;
 else {
 validate292.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate292.errors = vErrors;
@@ -10695,6 +12966,8 @@ if(!(validate292(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate292.errors : vErrors.concat(validate292.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate291.errors = vErrors;
 return errors === 0;
 }
@@ -10705,6 +12978,7 @@ const schema191 = {"$ref":"api#/components/schemas/Error"};
 function validate295(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10720,9 +12994,15 @@ if(typeof data0 !== "string"){
 validate295.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate295.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -10733,6 +13013,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -10744,11 +13025,15 @@ if(func0(data1) < 1){
 validate295.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate295.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -10764,6 +13049,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate295.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -10775,13 +13061,19 @@ if(data2 < 400 || isNaN(data2)){
 validate295.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -10790,6 +13082,8 @@ var valid0 = true;
 else {
 validate295.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate295.errors = vErrors;
@@ -10804,6 +13098,8 @@ if(!(validate295(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate295.errors : vErrors.concat(validate295.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate294.errors = vErrors;
 return errors === 0;
 }
@@ -10814,6 +13110,7 @@ const schema193 = {"$ref":"api#/components/schemas/Error"};
 function validate298(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10829,9 +13126,15 @@ if(typeof data0 !== "string"){
 validate298.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate298.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -10842,6 +13145,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -10853,11 +13157,15 @@ if(func0(data1) < 1){
 validate298.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate298.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -10873,6 +13181,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate298.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -10884,13 +13193,19 @@ if(data2 < 400 || isNaN(data2)){
 validate298.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -10899,6 +13214,8 @@ var valid0 = true;
 else {
 validate298.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate298.errors = vErrors;
@@ -10913,6 +13230,8 @@ if(!(validate298(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate298.errors : vErrors.concat(validate298.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate297.errors = vErrors;
 return errors === 0;
 }
@@ -10923,6 +13242,7 @@ const schema195 = {"$ref":"api#/components/schemas/Error"};
 function validate301(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -10938,9 +13258,15 @@ if(typeof data0 !== "string"){
 validate301.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate301.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -10951,6 +13277,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -10962,11 +13289,15 @@ if(func0(data1) < 1){
 validate301.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate301.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -10982,6 +13313,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate301.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -10993,13 +13325,19 @@ if(data2 < 400 || isNaN(data2)){
 validate301.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -11008,6 +13346,8 @@ var valid0 = true;
 else {
 validate301.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate301.errors = vErrors;
@@ -11022,6 +13362,8 @@ if(!(validate301(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate301.errors : vErrors.concat(validate301.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate300.errors = vErrors;
 return errors === 0;
 }
@@ -11032,6 +13374,7 @@ const schema197 = {"$ref":"api#/components/schemas/Error"};
 function validate304(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11047,9 +13390,15 @@ if(typeof data0 !== "string"){
 validate304.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate304.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -11060,6 +13409,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -11071,11 +13421,15 @@ if(func0(data1) < 1){
 validate304.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate304.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -11091,6 +13445,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate304.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -11102,13 +13457,19 @@ if(data2 < 400 || isNaN(data2)){
 validate304.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -11117,6 +13478,8 @@ var valid0 = true;
 else {
 validate304.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate304.errors = vErrors;
@@ -11131,6 +13494,8 @@ if(!(validate304(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate304.errors : vErrors.concat(validate304.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate303.errors = vErrors;
 return errors === 0;
 }
@@ -11141,6 +13506,7 @@ const schema199 = {"$ref":"api#/components/schemas/Error"};
 function validate307(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11156,9 +13522,15 @@ if(typeof data0 !== "string"){
 validate307.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate307.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -11169,6 +13541,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -11180,11 +13553,15 @@ if(func0(data1) < 1){
 validate307.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate307.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -11200,6 +13577,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate307.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -11211,13 +13589,19 @@ if(data2 < 400 || isNaN(data2)){
 validate307.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -11226,6 +13610,8 @@ var valid0 = true;
 else {
 validate307.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate307.errors = vErrors;
@@ -11240,6 +13626,8 @@ if(!(validate307(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate307.errors : vErrors.concat(validate307.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate306.errors = vErrors;
 return errors === 0;
 }
@@ -11250,6 +13638,7 @@ const schema201 = {"$ref":"api#/components/schemas/Error"};
 function validate310(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11265,9 +13654,15 @@ if(typeof data0 !== "string"){
 validate310.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate310.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -11278,6 +13673,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -11289,11 +13685,15 @@ if(func0(data1) < 1){
 validate310.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate310.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -11309,6 +13709,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate310.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -11320,13 +13721,19 @@ if(data2 < 400 || isNaN(data2)){
 validate310.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -11335,6 +13742,8 @@ var valid0 = true;
 else {
 validate310.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate310.errors = vErrors;
@@ -11349,6 +13758,8 @@ if(!(validate310(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate310.errors : vErrors.concat(validate310.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate309.errors = vErrors;
 return errors === 0;
 }
@@ -11359,6 +13770,7 @@ const schema203 = {"$ref":"api#/components/schemas/Error"};
 function validate313(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11374,9 +13786,15 @@ if(typeof data0 !== "string"){
 validate313.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate313.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -11387,6 +13805,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -11398,11 +13817,15 @@ if(func0(data1) < 1){
 validate313.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate313.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -11418,6 +13841,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate313.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -11429,13 +13853,19 @@ if(data2 < 400 || isNaN(data2)){
 validate313.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -11444,6 +13874,8 @@ var valid0 = true;
 else {
 validate313.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate313.errors = vErrors;
@@ -11458,6 +13890,8 @@ if(!(validate313(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate313.errors : vErrors.concat(validate313.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate312.errors = vErrors;
 return errors === 0;
 }
@@ -11468,6 +13902,7 @@ const schema205 = {"$ref":"api#/components/schemas/Error"};
 function validate316(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11483,9 +13918,15 @@ if(typeof data0 !== "string"){
 validate316.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate316.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -11496,6 +13937,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -11507,11 +13949,15 @@ if(func0(data1) < 1){
 validate316.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate316.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -11527,6 +13973,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate316.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -11538,13 +13985,19 @@ if(data2 < 400 || isNaN(data2)){
 validate316.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -11553,6 +14006,8 @@ var valid0 = true;
 else {
 validate316.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate316.errors = vErrors;
@@ -11567,6 +14022,8 @@ if(!(validate316(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate316.errors : vErrors.concat(validate316.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate315.errors = vErrors;
 return errors === 0;
 }
@@ -11577,6 +14034,7 @@ const schema207 = {"$ref":"api#/components/schemas/Error"};
 function validate319(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11592,9 +14050,15 @@ if(typeof data0 !== "string"){
 validate319.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate319.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -11605,6 +14069,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -11616,11 +14081,15 @@ if(func0(data1) < 1){
 validate319.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate319.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -11636,6 +14105,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate319.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -11647,13 +14117,19 @@ if(data2 < 400 || isNaN(data2)){
 validate319.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -11662,6 +14138,8 @@ var valid0 = true;
 else {
 validate319.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate319.errors = vErrors;
@@ -11676,6 +14154,8 @@ if(!(validate319(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate319.errors : vErrors.concat(validate319.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate318.errors = vErrors;
 return errors === 0;
 }
@@ -11686,6 +14166,7 @@ const schema209 = {"$ref":"api#/components/schemas/Error"};
 function validate322(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11701,9 +14182,15 @@ if(typeof data0 !== "string"){
 validate322.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate322.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -11714,6 +14201,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -11725,11 +14213,15 @@ if(func0(data1) < 1){
 validate322.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate322.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -11745,6 +14237,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate322.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -11756,13 +14249,19 @@ if(data2 < 400 || isNaN(data2)){
 validate322.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -11771,6 +14270,8 @@ var valid0 = true;
 else {
 validate322.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate322.errors = vErrors;
@@ -11785,6 +14286,8 @@ if(!(validate322(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate322.errors : vErrors.concat(validate322.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate321.errors = vErrors;
 return errors === 0;
 }
@@ -11795,6 +14298,7 @@ const schema211 = {"$ref":"api#/components/schemas/Error"};
 function validate325(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11810,9 +14314,15 @@ if(typeof data0 !== "string"){
 validate325.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate325.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -11823,6 +14333,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -11834,11 +14345,15 @@ if(func0(data1) < 1){
 validate325.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate325.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -11854,6 +14369,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate325.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -11865,13 +14381,19 @@ if(data2 < 400 || isNaN(data2)){
 validate325.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -11880,6 +14402,8 @@ var valid0 = true;
 else {
 validate325.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate325.errors = vErrors;
@@ -11894,6 +14418,8 @@ if(!(validate325(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate325.errors : vErrors.concat(validate325.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate324.errors = vErrors;
 return errors === 0;
 }
@@ -11906,6 +14432,7 @@ const schema215 = {"type":"object","required":["petId","quantity","status"],"pro
 function validate329(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -11921,6 +14448,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate329.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -11937,7 +14465,15 @@ if(!(formats0.validate(data0))){
 validate329.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -11954,6 +14490,7 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate329.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 1000000 || isNaN(data1)){
@@ -11965,7 +14502,11 @@ if(data1 < 0 || isNaN(data1)){
 validate329.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -11975,15 +14516,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
+let data2 = data.status;
 const _errs5 = errors;
-if(!(validate4(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate4(data2, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -11992,6 +14538,8 @@ var valid0 = true;
 else {
 validate329.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate329.errors = vErrors;
@@ -12002,25 +14550,33 @@ return errors === 0;
 function validate328(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(Array.isArray(data)){
 var valid0 = true;
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate329(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+if(!(validate329(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
 vErrors = vErrors === null ? validate329.errors : vErrors.concat(validate329.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs1 === errors;
 if(!valid0){
 break;
 }
 }
+if(valid0){
+}
 }
 else {
 validate328.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate328.errors = vErrors;
@@ -12035,6 +14591,8 @@ if(!(validate328(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate328.errors : vErrors.concat(validate328.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate327.errors = vErrors;
 return errors === 0;
 }
@@ -12045,6 +14603,7 @@ const schema216 = {"$ref":"api#/components/schemas/Error"};
 function validate334(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12060,9 +14619,15 @@ if(typeof data0 !== "string"){
 validate334.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate334.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -12073,6 +14638,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -12084,11 +14650,15 @@ if(func0(data1) < 1){
 validate334.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate334.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -12104,6 +14674,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate334.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -12115,13 +14686,19 @@ if(data2 < 400 || isNaN(data2)){
 validate334.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -12130,6 +14707,8 @@ var valid0 = true;
 else {
 validate334.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate334.errors = vErrors;
@@ -12144,6 +14723,8 @@ if(!(validate334(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate334.errors : vErrors.concat(validate334.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate333.errors = vErrors;
 return errors === 0;
 }
@@ -12154,6 +14735,7 @@ const schema218 = {"$ref":"api#/components/schemas/Error"};
 function validate337(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12169,9 +14751,15 @@ if(typeof data0 !== "string"){
 validate337.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate337.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -12182,6 +14770,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -12193,11 +14782,15 @@ if(func0(data1) < 1){
 validate337.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate337.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -12213,6 +14806,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate337.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -12224,13 +14818,19 @@ if(data2 < 400 || isNaN(data2)){
 validate337.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -12239,6 +14839,8 @@ var valid0 = true;
 else {
 validate337.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate337.errors = vErrors;
@@ -12253,6 +14855,8 @@ if(!(validate337(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate337.errors : vErrors.concat(validate337.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate336.errors = vErrors;
 return errors === 0;
 }
@@ -12263,6 +14867,7 @@ const schema220 = {"$ref":"api#/components/schemas/Error"};
 function validate340(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12278,9 +14883,15 @@ if(typeof data0 !== "string"){
 validate340.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate340.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -12291,6 +14902,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -12302,11 +14914,15 @@ if(func0(data1) < 1){
 validate340.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate340.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -12322,6 +14938,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate340.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -12333,13 +14950,19 @@ if(data2 < 400 || isNaN(data2)){
 validate340.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -12348,6 +14971,8 @@ var valid0 = true;
 else {
 validate340.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate340.errors = vErrors;
@@ -12362,6 +14987,8 @@ if(!(validate340(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate340.errors : vErrors.concat(validate340.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate339.errors = vErrors;
 return errors === 0;
 }
@@ -12373,6 +15000,7 @@ const schema223 = {"type":"object","additionalProperties":false,"required":["qua
 function validate343(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12397,6 +15025,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate343.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs3 = errors;
 if(errors === _errs2){
 if(typeof data0 == "number"){
 if(data0 > 1000000 || isNaN(data0)){
@@ -12408,9 +15037,19 @@ if(data0 < 0 || isNaN(data0)){
 validate343.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
 }
 }
 }
+if(errors === _errs2){
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -12418,6 +15057,8 @@ return false;
 else {
 validate343.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate343.errors = vErrors;
@@ -12432,6 +15073,8 @@ if(!(validate343(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate343.errors : vErrors.concat(validate343.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate342.errors = vErrors;
 return errors === 0;
 }
@@ -12442,6 +15085,7 @@ const schema224 = {"$ref":"api#/components/schemas/InventoryItem"};
 function validate346(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12457,6 +15101,7 @@ if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
 validate346.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
@@ -12473,7 +15118,15 @@ if(!(formats0.validate(data0))){
 validate346.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
 }
 }
 }
@@ -12490,6 +15143,7 @@ if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
 validate346.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 == "number"){
 if(data1 > 1000000 || isNaN(data1)){
@@ -12501,7 +15155,11 @@ if(data1 < 0 || isNaN(data1)){
 validate346.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -12511,15 +15169,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data.status !== undefined){
+let data2 = data.status;
 const _errs5 = errors;
-if(!(validate4(data.status, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+if(!(validate4(data2, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -12528,6 +15191,8 @@ var valid0 = true;
 else {
 validate346.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate346.errors = vErrors;
@@ -12542,6 +15207,8 @@ if(!(validate346(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate346.errors : vErrors.concat(validate346.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate345.errors = vErrors;
 return errors === 0;
 }
@@ -12552,6 +15219,7 @@ const schema226 = {"$ref":"api#/components/schemas/Error"};
 function validate350(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12567,9 +15235,15 @@ if(typeof data0 !== "string"){
 validate350.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate350.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -12580,6 +15254,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -12591,11 +15266,15 @@ if(func0(data1) < 1){
 validate350.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate350.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -12611,6 +15290,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate350.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -12622,13 +15302,19 @@ if(data2 < 400 || isNaN(data2)){
 validate350.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -12637,6 +15323,8 @@ var valid0 = true;
 else {
 validate350.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate350.errors = vErrors;
@@ -12651,6 +15339,8 @@ if(!(validate350(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate350.errors : vErrors.concat(validate350.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate349.errors = vErrors;
 return errors === 0;
 }
@@ -12661,6 +15351,7 @@ const schema228 = {"$ref":"api#/components/schemas/Error"};
 function validate353(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12676,9 +15367,15 @@ if(typeof data0 !== "string"){
 validate353.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate353.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -12689,6 +15386,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -12700,11 +15398,15 @@ if(func0(data1) < 1){
 validate353.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate353.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -12720,6 +15422,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate353.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -12731,13 +15434,19 @@ if(data2 < 400 || isNaN(data2)){
 validate353.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -12746,6 +15455,8 @@ var valid0 = true;
 else {
 validate353.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate353.errors = vErrors;
@@ -12760,6 +15471,8 @@ if(!(validate353(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate353.errors : vErrors.concat(validate353.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate352.errors = vErrors;
 return errors === 0;
 }
@@ -12770,6 +15483,7 @@ const schema230 = {"$ref":"api#/components/schemas/Error"};
 function validate356(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12785,9 +15499,15 @@ if(typeof data0 !== "string"){
 validate356.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate356.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -12798,6 +15518,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -12809,11 +15530,15 @@ if(func0(data1) < 1){
 validate356.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate356.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -12829,6 +15554,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate356.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -12840,13 +15566,19 @@ if(data2 < 400 || isNaN(data2)){
 validate356.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -12855,6 +15587,8 @@ var valid0 = true;
 else {
 validate356.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate356.errors = vErrors;
@@ -12869,6 +15603,8 @@ if(!(validate356(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate356.errors : vErrors.concat(validate356.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate355.errors = vErrors;
 return errors === 0;
 }
@@ -12879,6 +15615,7 @@ const schema232 = {"$ref":"api#/components/schemas/Error"};
 function validate359(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -12894,9 +15631,15 @@ if(typeof data0 !== "string"){
 validate359.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate359.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -12907,6 +15650,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -12918,11 +15662,15 @@ if(func0(data1) < 1){
 validate359.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate359.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -12938,6 +15686,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate359.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -12949,13 +15698,19 @@ if(data2 < 400 || isNaN(data2)){
 validate359.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -12964,6 +15719,8 @@ var valid0 = true;
 else {
 validate359.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate359.errors = vErrors;
@@ -12978,6 +15735,8 @@ if(!(validate359(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate359.errors : vErrors.concat(validate359.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate358.errors = vErrors;
 return errors === 0;
 }
@@ -12988,6 +15747,7 @@ const schema234 = {"$ref":"api#/components/schemas/Error"};
 function validate362(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -13003,9 +15763,15 @@ if(typeof data0 !== "string"){
 validate362.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate362.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -13016,6 +15782,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -13027,11 +15794,15 @@ if(func0(data1) < 1){
 validate362.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate362.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -13047,6 +15818,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate362.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -13058,13 +15830,19 @@ if(data2 < 400 || isNaN(data2)){
 validate362.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -13073,6 +15851,8 @@ var valid0 = true;
 else {
 validate362.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate362.errors = vErrors;
@@ -13087,6 +15867,8 @@ if(!(validate362(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate362.errors : vErrors.concat(validate362.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate361.errors = vErrors;
 return errors === 0;
 }
@@ -13097,6 +15879,7 @@ const schema236 = {"$ref":"api#/components/schemas/Error"};
 function validate365(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -13112,9 +15895,15 @@ if(typeof data0 !== "string"){
 validate365.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate365.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -13125,6 +15914,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -13136,11 +15926,15 @@ if(func0(data1) < 1){
 validate365.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate365.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -13156,6 +15950,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate365.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -13167,13 +15962,19 @@ if(data2 < 400 || isNaN(data2)){
 validate365.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -13182,6 +15983,8 @@ var valid0 = true;
 else {
 validate365.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate365.errors = vErrors;
@@ -13196,6 +15999,8 @@ if(!(validate365(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate365.errors : vErrors.concat(validate365.errors);
 errors = vErrors.length;
 }
+else {
+}
 validate364.errors = vErrors;
 return errors === 0;
 }
@@ -13206,6 +16011,7 @@ const schema238 = {"$ref":"api#/components/schemas/Error"};
 function validate368(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -13221,9 +16027,15 @@ if(typeof data0 !== "string"){
 validate368.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
+const _errs2 = errors;
+const vSchema0 = schema6.properties.code.enum;
 if(!(((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented"))){
 validate368.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === _errs1){
 }
 var valid0 = _errs1 === errors;
 }
@@ -13234,6 +16046,7 @@ if(valid0){
 if(data.message !== undefined){
 let data1 = data.message;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(func0(data1) > 1000){
@@ -13245,11 +16058,15 @@ if(func0(data1) < 1){
 validate368.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
+else {
+}
 }
 }
 else {
 validate368.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -13265,6 +16082,7 @@ if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
 validate368.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
@@ -13276,13 +16094,19 @@ if(data2 < 400 || isNaN(data2)){
 validate368.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
+else {
 }
+}
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -13291,6 +16115,8 @@ var valid0 = true;
 else {
 validate368.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate368.errors = vErrors;
@@ -13304,6 +16130,8 @@ let errors = 0;
 if(!(validate368(data, {instancePath,parentData,parentDataProperty,rootData}))){
 vErrors = vErrors === null ? validate368.errors : vErrors.concat(validate368.errors);
 errors = vErrors.length;
+}
+else {
 }
 validate367.errors = vErrors;
 return errors === 0;

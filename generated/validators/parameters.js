@@ -23,8 +23,9 @@ if(typeof data === "string"){
 coerced0 = data;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 == "number" || dataType0 == "boolean"){
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
 coerced0 = "" + data;
 }
 else if(data === null){
@@ -34,7 +35,6 @@ else {
 validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-}
 if(coerced0 !== undefined){
 data = coerced0;
 if(parentData !== undefined){
@@ -42,9 +42,15 @@ parentData[parentDataProperty] = coerced0;
 }
 }
 }
+const _errs0 = errors;
+const vSchema0 = schema2.enum;
 if(!(((data === "available") || (data === "pending")) || (data === "sold"))){
 validate2.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema2.enum},message:"must be equal to one of the allowed values"}];
 return false;
+}
+else {
+}
+if(errors === 0){
 }
 validate2.errors = vErrors;
 return errors === 0;
@@ -54,6 +60,7 @@ return errors === 0;
 function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -65,10 +72,15 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
 validate0.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -80,6 +92,7 @@ if(valid0){
 if(data.query !== undefined){
 let data1 = data.query;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.categoryId !== undefined){
@@ -91,6 +104,10 @@ if(!pattern0.test(data2)){
 validate0.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs6){
 }
 var valid2 = _errs6 === errors;
 if(valid2){
@@ -105,15 +122,15 @@ if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
 coerced0 = data2;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data2 === null
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data2 === null
               || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
 coerced0 = +data2;
 }
 else {
 validate0.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced0 !== undefined){
 data2 = coerced0;
@@ -122,6 +139,7 @@ data1["categoryId"] = coerced0;
 }
 }
 }
+const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
@@ -138,11 +156,23 @@ if(!(formats0.validate(data2))){
 validate0.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs7){
+if(typeof data2 === "string"){
+}
+if(errors === _errs7){
 }
 }
 }
 var valid2 = _errs7 === errors;
+if(valid2){
+}
+}
+if(errors === _errs5){
 }
 var valid1 = _errs5 === errors;
 }
@@ -159,6 +189,10 @@ if(!pattern0.test(data3)){
 validate0.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs10){
 }
 var valid3 = _errs10 === errors;
 if(valid3){
@@ -173,15 +207,15 @@ if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
 coerced1 = data3;
 }
 }
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data3 === null
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data3 === null
               || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
 coerced1 = +data3;
 }
 else {
 validate0.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced1 !== undefined){
 data3 = coerced1;
@@ -190,6 +224,7 @@ data1["limit"] = coerced1;
 }
 }
 }
+const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data3 == "number"){
 if(data3 > 100 || isNaN(data3)){
@@ -206,11 +241,23 @@ if(!(formats2.validate(data3))){
 validate0.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs11){
+if(typeof data3 === "string"){
+}
+if(errors === _errs11){
 }
 }
 }
 var valid3 = _errs11 === errors;
+if(valid3){
+}
+}
+if(errors === _errs9){
 }
 var valid1 = _errs9 === errors;
 }
@@ -227,6 +274,10 @@ if(!pattern0.test(data4)){
 validate0.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs14){
 }
 var valid4 = _errs14 === errors;
 if(valid4){
@@ -241,15 +292,15 @@ if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
 coerced2 = data4;
 }
 }
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data4 === null
+if(coerced2 !== undefined){
+}
+else if(dataType2 === "boolean" || data4 === null
               || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
 coerced2 = +data4;
 }
 else {
 validate0.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced2 !== undefined){
 data4 = coerced2;
@@ -258,6 +309,7 @@ data1["offset"] = coerced2;
 }
 }
 }
+const _errs16 = errors;
 if(errors === _errs15){
 if(typeof data4 == "number"){
 if(data4 > 2147483647 || isNaN(data4)){
@@ -274,11 +326,23 @@ if(!(formats2.validate(data4))){
 validate0.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs15){
+if(typeof data4 === "string"){
+}
+if(errors === _errs15){
 }
 }
 }
 var valid4 = _errs15 === errors;
+if(valid4){
+}
+}
+if(errors === _errs13){
 }
 var valid1 = _errs13 === errors;
 }
@@ -287,15 +351,20 @@ var valid1 = true;
 }
 if(valid1){
 if(data1.status !== undefined){
+let data5 = data1.status;
 const _errs17 = errors;
-if(!(validate2(data1.status, {instancePath:instancePath+"/query/status",parentData:data1,parentDataProperty:"status",rootData}))){
+if(!(validate2(data5, {instancePath:instancePath+"/query/status",parentData:data1,parentDataProperty:"status",rootData}))){
 vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
 errors = vErrors.length;
+}
+else {
 }
 var valid1 = _errs17 === errors;
 }
 else {
 var valid1 = true;
+}
+if(valid1){
 }
 }
 }
@@ -304,6 +373,8 @@ var valid1 = true;
 else {
 validate0.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -315,10 +386,15 @@ if(valid0){
 if(data.header !== undefined){
 let data6 = data.header;
 const _errs18 = errors;
+const _errs19 = errors;
 if(errors === _errs18){
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+}
+else {
 validate0.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs18){
 }
 }
 var valid0 = _errs18 === errors;
@@ -330,16 +406,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data7 = data.cookie;
 const _errs20 = errors;
+const _errs21 = errors;
 if(errors === _errs20){
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+}
+else {
 validate0.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs20){
 }
 }
 var valid0 = _errs20 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -349,6 +432,8 @@ var valid0 = true;
 else {
 validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate0.errors = vErrors;
@@ -361,6 +446,7 @@ const schema3 = {"type":"object","properties":{"path":{"type":"object","properti
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -372,10 +458,15 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
 validate4.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -387,10 +478,15 @@ if(valid0){
 if(data.query !== undefined){
 let data1 = data.query;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+}
+else {
 validate4.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -402,10 +498,15 @@ if(valid0){
 if(data.header !== undefined){
 let data2 = data.header;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate4.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -417,16 +518,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data3 = data.cookie;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate4.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -436,6 +544,8 @@ var valid0 = true;
 else {
 validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate4.errors = vErrors;
@@ -448,6 +558,7 @@ const schema4 = {"type":"object","properties":{"path":{"type":"object","properti
 function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -459,6 +570,7 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -469,12 +581,17 @@ return false;
 else {
 if(data0.petId !== undefined){
 let data1 = data0.petId;
+const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 validate5.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var valid2 = _errs4 === errors;
 if(valid2){
@@ -489,15 +606,15 @@ if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
 coerced0 = data1;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data1 === null
               || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
 coerced0 = +data1;
 }
 else {
 validate5.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
@@ -506,6 +623,7 @@ data0["petId"] = coerced0;
 }
 }
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -522,18 +640,38 @@ if(!(formats0.validate(data1))){
 validate5.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
 var valid2 = _errs5 === errors;
+if(valid2){
 }
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
 }
 else {
 validate5.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -545,10 +683,15 @@ if(valid0){
 if(data.query !== undefined){
 let data2 = data.query;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate5.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -560,10 +703,15 @@ if(valid0){
 if(data.header !== undefined){
 let data3 = data.header;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate5.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -575,16 +723,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data4 = data.cookie;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 validate5.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -594,6 +749,8 @@ var valid0 = true;
 else {
 validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate5.errors = vErrors;
@@ -606,6 +763,7 @@ const schema5 = {"type":"object","properties":{"path":{"type":"object","properti
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -617,6 +775,7 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -627,12 +786,17 @@ return false;
 else {
 if(data0.petId !== undefined){
 let data1 = data0.petId;
+const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var valid2 = _errs4 === errors;
 if(valid2){
@@ -647,15 +811,15 @@ if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
 coerced0 = data1;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data1 === null
               || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
 coerced0 = +data1;
 }
 else {
 validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
@@ -664,6 +828,7 @@ data0["petId"] = coerced0;
 }
 }
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -680,18 +845,38 @@ if(!(formats0.validate(data1))){
 validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
 var valid2 = _errs5 === errors;
+if(valid2){
 }
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
 }
 else {
 validate6.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -703,10 +888,15 @@ if(valid0){
 if(data.query !== undefined){
 let data2 = data.query;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate6.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -718,10 +908,15 @@ if(valid0){
 if(data.header !== undefined){
 let data3 = data.header;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate6.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -733,16 +928,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data4 = data.cookie;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 validate6.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -752,6 +954,8 @@ var valid0 = true;
 else {
 validate6.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate6.errors = vErrors;
@@ -764,6 +968,7 @@ const schema6 = {"type":"object","properties":{"path":{"type":"object","properti
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -775,6 +980,7 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -785,12 +991,17 @@ return false;
 else {
 if(data0.petId !== undefined){
 let data1 = data0.petId;
+const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var valid2 = _errs4 === errors;
 if(valid2){
@@ -805,15 +1016,15 @@ if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
 coerced0 = data1;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data1 === null
               || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
 coerced0 = +data1;
 }
 else {
 validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
@@ -822,6 +1033,7 @@ data0["petId"] = coerced0;
 }
 }
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -838,18 +1050,38 @@ if(!(formats0.validate(data1))){
 validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
 var valid2 = _errs5 === errors;
+if(valid2){
 }
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
 }
 else {
 validate7.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -861,10 +1093,15 @@ if(valid0){
 if(data.query !== undefined){
 let data2 = data.query;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate7.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -876,10 +1113,15 @@ if(valid0){
 if(data.header !== undefined){
 let data3 = data.header;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate7.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -891,16 +1133,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data4 = data.cookie;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 validate7.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -910,6 +1159,8 @@ var valid0 = true;
 else {
 validate7.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate7.errors = vErrors;
@@ -922,6 +1173,7 @@ const schema7 = {"type":"object","properties":{"path":{"type":"object","properti
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -933,6 +1185,7 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -943,12 +1196,17 @@ return false;
 else {
 if(data0.petId !== undefined){
 let data1 = data0.petId;
+const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var valid2 = _errs4 === errors;
 if(valid2){
@@ -963,15 +1221,15 @@ if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
 coerced0 = data1;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data1 === null
               || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
 coerced0 = +data1;
 }
 else {
 validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
@@ -980,6 +1238,7 @@ data0["petId"] = coerced0;
 }
 }
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -996,18 +1255,38 @@ if(!(formats0.validate(data1))){
 validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
 var valid2 = _errs5 === errors;
+if(valid2){
 }
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
 }
 else {
 validate8.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1019,10 +1298,15 @@ if(valid0){
 if(data.query !== undefined){
 let data2 = data.query;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate8.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -1034,10 +1318,15 @@ if(valid0){
 if(data.header !== undefined){
 let data3 = data.header;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate8.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -1049,16 +1338,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data4 = data.cookie;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 validate8.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1068,6 +1364,8 @@ var valid0 = true;
 else {
 validate8.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate8.errors = vErrors;
@@ -1080,6 +1378,7 @@ const schema8 = {"type":"object","properties":{"path":{"type":"object","properti
 function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1091,10 +1390,15 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
 validate9.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1106,6 +1410,7 @@ if(valid0){
 if(data.query !== undefined){
 let data1 = data.query;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.limit !== undefined){
@@ -1117,6 +1422,10 @@ if(!pattern0.test(data2)){
 validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs6){
 }
 var valid2 = _errs6 === errors;
 if(valid2){
@@ -1131,15 +1440,15 @@ if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
 coerced0 = data2;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data2 === null
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data2 === null
               || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
 coerced0 = +data2;
 }
 else {
 validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced0 !== undefined){
 data2 = coerced0;
@@ -1148,6 +1457,7 @@ data1["limit"] = coerced0;
 }
 }
 }
+const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data2 == "number"){
 if(data2 > 100 || isNaN(data2)){
@@ -1164,11 +1474,23 @@ if(!(formats2.validate(data2))){
 validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs7){
+if(typeof data2 === "string"){
+}
+if(errors === _errs7){
 }
 }
 }
 var valid2 = _errs7 === errors;
+if(valid2){
+}
+}
+if(errors === _errs5){
 }
 var valid1 = _errs5 === errors;
 }
@@ -1185,6 +1507,10 @@ if(!pattern0.test(data3)){
 validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs10){
 }
 var valid3 = _errs10 === errors;
 if(valid3){
@@ -1199,15 +1525,15 @@ if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
 coerced1 = data3;
 }
 }
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data3 === null
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data3 === null
               || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
 coerced1 = +data3;
 }
 else {
 validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced1 !== undefined){
 data3 = coerced1;
@@ -1216,6 +1542,7 @@ data1["offset"] = coerced1;
 }
 }
 }
+const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data3 == "number"){
 if(data3 > 2147483647 || isNaN(data3)){
@@ -1232,22 +1559,38 @@ if(!(formats2.validate(data3))){
 validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs11){
+if(typeof data3 === "string"){
+}
+if(errors === _errs11){
 }
 }
 }
 var valid3 = _errs11 === errors;
+if(valid3){
+}
+}
+if(errors === _errs9){
 }
 var valid1 = _errs9 === errors;
 }
 else {
 var valid1 = true;
 }
+if(valid1){
+}
 }
 }
 else {
 validate9.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1259,10 +1602,15 @@ if(valid0){
 if(data.header !== undefined){
 let data4 = data.header;
 const _errs13 = errors;
+const _errs14 = errors;
 if(errors === _errs13){
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 validate9.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs13){
 }
 }
 var valid0 = _errs13 === errors;
@@ -1274,16 +1622,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data5 = data.cookie;
 const _errs15 = errors;
+const _errs16 = errors;
 if(errors === _errs15){
-if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
 validate9.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs15){
 }
 }
 var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1293,6 +1648,8 @@ var valid0 = true;
 else {
 validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate9.errors = vErrors;
@@ -1305,6 +1662,7 @@ const schema9 = {"type":"object","properties":{"path":{"type":"object","properti
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1316,10 +1674,15 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
 validate10.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1331,10 +1694,15 @@ if(valid0){
 if(data.query !== undefined){
 let data1 = data.query;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+}
+else {
 validate10.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -1346,10 +1714,15 @@ if(valid0){
 if(data.header !== undefined){
 let data2 = data.header;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate10.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -1361,16 +1734,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data3 = data.cookie;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate10.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1380,6 +1760,8 @@ var valid0 = true;
 else {
 validate10.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate10.errors = vErrors;
@@ -1392,6 +1774,7 @@ const schema10 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1403,6 +1786,7 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -1413,12 +1797,17 @@ return false;
 else {
 if(data0.categoryId !== undefined){
 let data1 = data0.categoryId;
+const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var valid2 = _errs4 === errors;
 if(valid2){
@@ -1433,15 +1822,15 @@ if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
 coerced0 = data1;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data1 === null
               || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
 coerced0 = +data1;
 }
 else {
 validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
@@ -1450,6 +1839,7 @@ data0["categoryId"] = coerced0;
 }
 }
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -1466,18 +1856,38 @@ if(!(formats0.validate(data1))){
 validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
 var valid2 = _errs5 === errors;
+if(valid2){
 }
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
 }
 else {
 validate11.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1489,10 +1899,15 @@ if(valid0){
 if(data.query !== undefined){
 let data2 = data.query;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate11.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -1504,10 +1919,15 @@ if(valid0){
 if(data.header !== undefined){
 let data3 = data.header;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate11.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -1519,16 +1939,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data4 = data.cookie;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 validate11.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1538,6 +1965,8 @@ var valid0 = true;
 else {
 validate11.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate11.errors = vErrors;
@@ -1550,6 +1979,7 @@ const schema11 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1561,6 +1991,7 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -1571,12 +2002,17 @@ return false;
 else {
 if(data0.categoryId !== undefined){
 let data1 = data0.categoryId;
+const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var valid2 = _errs4 === errors;
 if(valid2){
@@ -1591,15 +2027,15 @@ if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
 coerced0 = data1;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data1 === null
               || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
 coerced0 = +data1;
 }
 else {
 validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
@@ -1608,6 +2044,7 @@ data0["categoryId"] = coerced0;
 }
 }
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -1624,18 +2061,38 @@ if(!(formats0.validate(data1))){
 validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
 var valid2 = _errs5 === errors;
+if(valid2){
 }
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
 }
 else {
 validate12.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1647,10 +2104,15 @@ if(valid0){
 if(data.query !== undefined){
 let data2 = data.query;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate12.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -1662,10 +2124,15 @@ if(valid0){
 if(data.header !== undefined){
 let data3 = data.header;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate12.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -1677,16 +2144,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data4 = data.cookie;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 validate12.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1696,6 +2170,8 @@ var valid0 = true;
 else {
 validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate12.errors = vErrors;
@@ -1708,6 +2184,7 @@ const schema12 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1719,6 +2196,7 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -1729,12 +2207,17 @@ return false;
 else {
 if(data0.categoryId !== undefined){
 let data1 = data0.categoryId;
+const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var valid2 = _errs4 === errors;
 if(valid2){
@@ -1749,15 +2232,15 @@ if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
 coerced0 = data1;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data1 === null
               || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
 coerced0 = +data1;
 }
 else {
 validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
@@ -1766,6 +2249,7 @@ data0["categoryId"] = coerced0;
 }
 }
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -1782,18 +2266,38 @@ if(!(formats0.validate(data1))){
 validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
 var valid2 = _errs5 === errors;
+if(valid2){
 }
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
 }
 else {
 validate13.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1805,10 +2309,15 @@ if(valid0){
 if(data.query !== undefined){
 let data2 = data.query;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate13.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -1820,10 +2329,15 @@ if(valid0){
 if(data.header !== undefined){
 let data3 = data.header;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate13.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -1835,16 +2349,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data4 = data.cookie;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 validate13.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -1854,6 +2375,8 @@ var valid0 = true;
 else {
 validate13.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate13.errors = vErrors;
@@ -1867,6 +2390,7 @@ const pattern12 = new RegExp("^(true|false)$", "");
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -1878,10 +2402,15 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
 validate14.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -1893,6 +2422,7 @@ if(valid0){
 if(data.query !== undefined){
 let data1 = data.query;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.complete !== undefined){
@@ -1904,6 +2434,10 @@ if(!pattern12.test(data2)){
 validate14.errors = [{instancePath:instancePath+"/query/complete",schemaPath:"#/properties/query/properties/complete/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(true|false)$"},message:"must match pattern \""+"^(true|false)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs6){
 }
 var valid2 = _errs6 === errors;
 if(valid2){
@@ -1918,8 +2452,9 @@ if(typeof data2 === "boolean"){
 coerced0 = data2;
 }
 }
-if(!(coerced0 !== undefined)){
-if(data2 === "false" || data2 === 0 || data2 === null){
+if(coerced0 !== undefined){
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
 coerced0 = false;
 }
 else if(data2 === "true" || data2 === 1){
@@ -1929,7 +2464,6 @@ else {
 validate14.errors = [{instancePath:instancePath+"/query/complete",schemaPath:"#/properties/query/properties/complete/allOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
-}
 if(coerced0 !== undefined){
 data2 = coerced0;
 if(data1 !== undefined){
@@ -1937,7 +2471,14 @@ data1["complete"] = coerced0;
 }
 }
 }
+const _errs8 = errors;
+if(errors === _errs7){
+}
 var valid2 = _errs7 === errors;
+if(valid2){
+}
+}
+if(errors === _errs5){
 }
 var valid1 = _errs5 === errors;
 }
@@ -1954,6 +2495,10 @@ if(!pattern0.test(data3)){
 validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs10){
 }
 var valid3 = _errs10 === errors;
 if(valid3){
@@ -1968,15 +2513,15 @@ if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
 coerced1 = data3;
 }
 }
-if(!(coerced1 !== undefined)){
-if(dataType1 === "boolean" || data3 === null
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data3 === null
               || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
 coerced1 = +data3;
 }
 else {
 validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced1 !== undefined){
 data3 = coerced1;
@@ -1985,6 +2530,7 @@ data1["limit"] = coerced1;
 }
 }
 }
+const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data3 == "number"){
 if(data3 > 100 || isNaN(data3)){
@@ -2001,11 +2547,23 @@ if(!(formats2.validate(data3))){
 validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs11){
+if(typeof data3 === "string"){
+}
+if(errors === _errs11){
 }
 }
 }
 var valid3 = _errs11 === errors;
+if(valid3){
+}
+}
+if(errors === _errs9){
 }
 var valid1 = _errs9 === errors;
 }
@@ -2022,6 +2580,10 @@ if(!pattern0.test(data4)){
 validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs14){
 }
 var valid4 = _errs14 === errors;
 if(valid4){
@@ -2036,15 +2598,15 @@ if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
 coerced2 = data4;
 }
 }
-if(!(coerced2 !== undefined)){
-if(dataType2 === "boolean" || data4 === null
+if(coerced2 !== undefined){
+}
+else if(dataType2 === "boolean" || data4 === null
               || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
 coerced2 = +data4;
 }
 else {
 validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced2 !== undefined){
 data4 = coerced2;
@@ -2053,6 +2615,7 @@ data1["offset"] = coerced2;
 }
 }
 }
+const _errs16 = errors;
 if(errors === _errs15){
 if(typeof data4 == "number"){
 if(data4 > 2147483647 || isNaN(data4)){
@@ -2069,11 +2632,23 @@ if(!(formats2.validate(data4))){
 validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs15){
+if(typeof data4 === "string"){
+}
+if(errors === _errs15){
 }
 }
 }
 var valid4 = _errs15 === errors;
+if(valid4){
+}
+}
+if(errors === _errs13){
 }
 var valid1 = _errs13 === errors;
 }
@@ -2090,6 +2665,10 @@ if(!pattern0.test(data5)){
 validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs18){
 }
 var valid5 = _errs18 === errors;
 if(valid5){
@@ -2104,15 +2683,15 @@ if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
 coerced3 = data5;
 }
 }
-if(!(coerced3 !== undefined)){
-if(dataType3 === "boolean" || data5 === null
+if(coerced3 !== undefined){
+}
+else if(dataType3 === "boolean" || data5 === null
               || (dataType3 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
 coerced3 = +data5;
 }
 else {
 validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced3 !== undefined){
 data5 = coerced3;
@@ -2121,6 +2700,7 @@ data1["petId"] = coerced3;
 }
 }
 }
+const _errs20 = errors;
 if(errors === _errs19){
 if(typeof data5 == "number"){
 if(data5 > 9007199254740991 || isNaN(data5)){
@@ -2137,16 +2717,30 @@ if(!(formats0.validate(data5))){
 validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs19){
+if(typeof data5 === "string"){
+}
+if(errors === _errs19){
 }
 }
 }
 var valid5 = _errs19 === errors;
+if(valid5){
+}
+}
+if(errors === _errs17){
 }
 var valid1 = _errs17 === errors;
 }
 else {
 var valid1 = true;
+}
+if(valid1){
 }
 }
 }
@@ -2155,6 +2749,8 @@ var valid1 = true;
 else {
 validate14.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -2166,10 +2762,15 @@ if(valid0){
 if(data.header !== undefined){
 let data6 = data.header;
 const _errs21 = errors;
+const _errs22 = errors;
 if(errors === _errs21){
-if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+}
+else {
 validate14.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs21){
 }
 }
 var valid0 = _errs21 === errors;
@@ -2181,16 +2782,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data7 = data.cookie;
 const _errs23 = errors;
+const _errs24 = errors;
 if(errors === _errs23){
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+}
+else {
 validate14.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs23){
 }
 }
 var valid0 = _errs23 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2200,6 +2808,8 @@ var valid0 = true;
 else {
 validate14.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate14.errors = vErrors;
@@ -2212,6 +2822,7 @@ const schema14 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2223,10 +2834,15 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
 validate15.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -2238,10 +2854,15 @@ if(valid0){
 if(data.query !== undefined){
 let data1 = data.query;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+}
+else {
 validate15.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -2253,10 +2874,15 @@ if(valid0){
 if(data.header !== undefined){
 let data2 = data.header;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate15.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -2268,16 +2894,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data3 = data.cookie;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate15.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2287,6 +2920,8 @@ var valid0 = true;
 else {
 validate15.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate15.errors = vErrors;
@@ -2299,6 +2934,7 @@ const schema15 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2310,6 +2946,7 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -2320,12 +2957,17 @@ return false;
 else {
 if(data0.orderId !== undefined){
 let data1 = data0.orderId;
+const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var valid2 = _errs4 === errors;
 if(valid2){
@@ -2340,15 +2982,15 @@ if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
 coerced0 = data1;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data1 === null
               || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
 coerced0 = +data1;
 }
 else {
 validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
@@ -2357,6 +2999,7 @@ data0["orderId"] = coerced0;
 }
 }
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -2373,18 +3016,38 @@ if(!(formats0.validate(data1))){
 validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
 var valid2 = _errs5 === errors;
+if(valid2){
 }
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
 }
 else {
 validate16.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -2396,10 +3059,15 @@ if(valid0){
 if(data.query !== undefined){
 let data2 = data.query;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate16.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -2411,10 +3079,15 @@ if(valid0){
 if(data.header !== undefined){
 let data3 = data.header;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate16.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -2426,16 +3099,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data4 = data.cookie;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 validate16.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2445,6 +3125,8 @@ var valid0 = true;
 else {
 validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate16.errors = vErrors;
@@ -2457,6 +3139,7 @@ const schema16 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2468,6 +3151,7 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -2478,12 +3162,17 @@ return false;
 else {
 if(data0.orderId !== undefined){
 let data1 = data0.orderId;
+const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var valid2 = _errs4 === errors;
 if(valid2){
@@ -2498,15 +3187,15 @@ if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
 coerced0 = data1;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data1 === null
               || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
 coerced0 = +data1;
 }
 else {
 validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
@@ -2515,6 +3204,7 @@ data0["orderId"] = coerced0;
 }
 }
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -2531,18 +3221,38 @@ if(!(formats0.validate(data1))){
 validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
 var valid2 = _errs5 === errors;
+if(valid2){
 }
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
 }
 else {
 validate17.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -2554,10 +3264,15 @@ if(valid0){
 if(data.query !== undefined){
 let data2 = data.query;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate17.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -2569,10 +3284,15 @@ if(valid0){
 if(data.header !== undefined){
 let data3 = data.header;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate17.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -2584,16 +3304,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data4 = data.cookie;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 validate17.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2603,6 +3330,8 @@ var valid0 = true;
 else {
 validate17.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate17.errors = vErrors;
@@ -2615,6 +3344,7 @@ const schema17 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2626,10 +3356,15 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
-if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
 validate18.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -2641,10 +3376,15 @@ if(valid0){
 if(data.query !== undefined){
 let data1 = data.query;
 const _errs3 = errors;
+const _errs4 = errors;
 if(errors === _errs3){
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+}
+else {
 validate18.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs3){
 }
 }
 var valid0 = _errs3 === errors;
@@ -2656,10 +3396,15 @@ if(valid0){
 if(data.header !== undefined){
 let data2 = data.header;
 const _errs5 = errors;
+const _errs6 = errors;
 if(errors === _errs5){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate18.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs5){
 }
 }
 var valid0 = _errs5 === errors;
@@ -2671,16 +3416,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data3 = data.cookie;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate18.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2690,6 +3442,8 @@ var valid0 = true;
 else {
 validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate18.errors = vErrors;
@@ -2702,6 +3456,7 @@ const schema18 = {"type":"object","properties":{"path":{"type":"object","propert
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
+const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
@@ -2713,6 +3468,7 @@ else {
 if(data.path !== undefined){
 let data0 = data.path;
 const _errs1 = errors;
+const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
@@ -2723,12 +3479,17 @@ return false;
 else {
 if(data0.petId !== undefined){
 let data1 = data0.petId;
+const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
 validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
+else {
+}
+}
+if(errors === _errs4){
 }
 var valid2 = _errs4 === errors;
 if(valid2){
@@ -2743,15 +3504,15 @@ if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
 coerced0 = data1;
 }
 }
-if(!(coerced0 !== undefined)){
-if(dataType0 === "boolean" || data1 === null
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data1 === null
               || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
 coerced0 = +data1;
 }
 else {
 validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
-}
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
@@ -2760,6 +3521,7 @@ data0["petId"] = coerced0;
 }
 }
 }
+const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
@@ -2776,18 +3538,38 @@ if(!(formats0.validate(data1))){
 validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
+else {
 }
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 === "string"){
+}
+if(errors === _errs5){
 }
 }
 }
 var valid2 = _errs5 === errors;
+if(valid2){
 }
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 }
 }
 }
 else {
 validate19.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs1){
 }
 }
 var valid0 = _errs1 === errors;
@@ -2799,10 +3581,15 @@ if(valid0){
 if(data.query !== undefined){
 let data2 = data.query;
 const _errs7 = errors;
+const _errs8 = errors;
 if(errors === _errs7){
-if(!(data2 && typeof data2 == "object" && !Array.isArray(data2))){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
 validate19.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs7){
 }
 }
 var valid0 = _errs7 === errors;
@@ -2814,10 +3601,15 @@ if(valid0){
 if(data.header !== undefined){
 let data3 = data.header;
 const _errs9 = errors;
+const _errs10 = errors;
 if(errors === _errs9){
-if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
 validate19.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs9){
 }
 }
 var valid0 = _errs9 === errors;
@@ -2829,16 +3621,23 @@ if(valid0){
 if(data.cookie !== undefined){
 let data4 = data.cookie;
 const _errs11 = errors;
+const _errs12 = errors;
 if(errors === _errs11){
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
 validate19.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
 }
 else {
 var valid0 = true;
+}
+if(valid0){
 }
 }
 }
@@ -2848,6 +3647,8 @@ var valid0 = true;
 else {
 validate19.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
+}
+if(errors === 0){
 }
 }
 validate19.errors = vErrors;

@@ -116,9 +116,14 @@ function strictScalar(schema: Record<string, unknown>): unknown {
   return pattern ? { allOf: [{ pattern }, schema] } : schema;
 }
 
+/**
+ * `code.optimize: false`: Ajv's optimisation passes (dropping unused names, folding constant
+ * conditions) only make the code smaller, and on large specs they cost more than the rest of the
+ * compilation (Stripe: generation 29 s → 21 s, peak memory 1.15 → 0.78 GB, validators 10% larger).
+ */
 function compileModule(schemas: Map<string, unknown>, apiSchema: unknown, convert: ConvertOptions, extra: Options): string {
   const options: Options = {
-    code: { source: true, esm: true, lines: true },
+    code: { source: true, esm: true, lines: true, optimize: false },
     strict: false,
     allErrors: false,
     validateSchema: false,
