@@ -5,7 +5,7 @@
  * its `type` alone instead of stopping the type generator. Each repair is reported as a warning
  * with its JSON pointer; enums whose values all fit are left exactly as written.
  */
-import { isObject } from "../model/resolve-ref.js";
+import { escapePointer, isObject } from "../model/resolve-ref.js";
 
 /** Keys whose values are data, not schemas: never walked (unless they name a property). */
 const DATA_KEYS = new Set(["example", "examples", "default", "const", "enum"]);
@@ -55,10 +55,6 @@ function declaredTypes(schema: Record<string, unknown>): string[] | undefined {
   return undefined;
 }
 
-function pointerPart(key: string): string {
-  return key.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
 export function dropImpossibleEnums(document: Record<string, unknown>, warnings: string[]): void {
   const visit = (node: unknown, pointer: string, isMap = false): void => {
     if (Array.isArray(node)) {
@@ -84,7 +80,7 @@ export function dropImpossibleEnums(document: Record<string, unknown>, warnings:
     }
     for (const [key, child] of Object.entries(node)) {
       if (isMap || (!DATA_KEYS.has(key) && !key.startsWith("x-")))
-        visit(child, `${pointer}/${pointerPart(key)}`, !isMap && MAP_KEYS.has(key));
+        visit(child, `${pointer}/${escapePointer(key)}`, !isMap && MAP_KEYS.has(key));
     }
   };
   visit(document, "#");

@@ -7,12 +7,12 @@
  * agree on the names.
  */
 import { deriveOperationName } from "../model/names.js";
-import { isObject, resolveObject } from "../model/resolve-ref.js";
+import { escapePointer, isObject, resolveObject } from "../model/resolve-ref.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 function pointerOf(path: string, method: string): string {
-  return `#/paths/${path.replace(/~/g, "~0").replace(/\//g, "~1")}/${method}`;
+  return `#/paths/${escapePointer(path)}/${method}`;
 }
 
 export function renameDuplicateOperationIds(document: Record<string, unknown>, warnings: string[]): void {

@@ -5,7 +5,7 @@
 import { GeneratorError } from "../errors.js";
 import { readDeprecation, readRateLimits, readStability } from "./extensions.js";
 import { NameRegistry, deriveOperationName, toCamelCase, toPascalCase } from "./names.js";
-import { isObject, resolveObject } from "./resolve-ref.js";
+import { escapePointer, isObject, resolveObject } from "./resolve-ref.js";
 import type {
   ApiKeyModel,
   ApiModel,
@@ -220,10 +220,6 @@ function readSchemas(document: Doc): Record<string, SchemaModel> {
 
 function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim().length > 0 ? value : undefined;
-}
-
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 /** Code-unit order: the same on every machine, whatever the locale. */

@@ -42,3 +42,8 @@ export function resolveObject(document: unknown, value: unknown): Record<string,
 export function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
+
+/** One JSON pointer segment (RFC 6901): `~` → `~0`, `/` → `~1`. */
+export function escapePointer(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
