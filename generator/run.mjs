@@ -8,7 +8,8 @@
  * generator/ like the sources, so their `import.meta.url`-relative paths (templates/, generator/)
  * stay true. A changed source gives a new folder: a stale bundle is never run. Building takes
  * about 0.1 s and happens once per source change; folders of older sources are removed after an
- * hour (a process started from one may still be loading its chunks).
+ * hour (a process started from one may still be loading its chunks). Where no bundle can be
+ * written (a read-only checkout), the sources run through tsx as before, with a note on stderr.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
@@ -54,7 +55,7 @@ async function build(target) {
       target: "node20",
       packages: "external",
       outExtension: { ".js": ".mjs" },
-      logLevel: "warning",
+      logLevel: "silent", // a failure is reported below, once
     });
     try {
       renameSync(staging, target);
@@ -78,11 +79,28 @@ function removeStaleBuilds(current) {
   }
 }
 
-const folder = `.build-${sourcesHash()}`;
-const target = join(GENERATOR_DIR, folder);
-if (!existsSync(join(target, `${entry}.mjs`))) {
-  await build(target);
-  removeStaleBuilds(folder);
+/** The bundle's entry module, or undefined when it cannot be built here (a read-only checkout, say). */
+async function bundledEntry() {
+  const folder = `.build-${sourcesHash()}`;
+  const target = join(GENERATOR_DIR, folder);
+  if (!existsSync(join(target, `${entry}.mjs`))) {
+    try {
+      await build(target);
+    } catch (error) {
+      const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim().slice(0, 200);
+      process.stderr.write(`note: could not bundle the generator into ${relative(process.cwd(), target)} (${reason}); running its sources through tsx instead (slower start)\n`);
+      return undefined;
+    }
+    removeStaleBuilds(folder);
+  }
+  return join(target, `${entry}.mjs`);
 }
-process.argv = [process.argv[0] ?? "node", join(target, `${entry}.mjs`), ...args];
-await import(pathToFileURL(join(target, `${entry}.mjs`)).href);
+
+const bundled = await bundledEntry();
+if (bundled === undefined) {
+  const { register } = await import("tsx/esm/api");
+  register();
+}
+const module = bundled ?? join(GENERATOR_DIR, `${entry}.ts`);
+process.argv = [process.argv[0] ?? "node", module, ...args];
+await import(pathToFileURL(module).href);

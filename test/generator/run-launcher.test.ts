@@ -45,6 +45,19 @@ describe("generator/run.mjs", () => {
     expect(builds()).toHaveLength(2);
   }, 120_000);
 
+  it("runs the sources through tsx, with a note, when no bundle can be built", () => {
+    const cli = join(work, "generator/cli.ts");
+    // a lazy import esbuild cannot resolve while bundling, and the sources never reach at run time
+    writeFileSync(cli, `${readFileSync(cli, "utf8")}\nif (process.env["NEVER_SET"] === "1") await import("./does-not-exist.js");\n`);
+    const count = builds().length;
+    const result = launch("cli", "--help");
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("Usage (edited)");
+    expect(result.stderr).toMatch(/^note: could not bundle the generator into generator\/\.build-[0-9a-f]{16} \(.+\); running its sources through tsx instead/);
+    expect(builds()).toHaveLength(count);
+    expect(readdirSync(join(work, "generator")).filter((name) => name.startsWith(".build-tmp-"))).toEqual([]);
+  }, 120_000);
+
   it("answers an unknown command with its usage and exit 2", () => {
     const result = launch("nope");
     expect(result.status).toBe(2);
