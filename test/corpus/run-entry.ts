@@ -1,6 +1,7 @@
 /**
- * One corpus entry through the whole generator, as a user runs it (a child process), then
- * `tsc --strict --noEmit` on the output. Classifies the outcome; never throws.
+ * One corpus entry through the whole generator, as `npm run generate` runs it (a child process
+ * starting generator/run.mjs), then `tsc --strict --noEmit` on the output. Classifies the
+ * outcome; never throws.
  */
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
@@ -58,7 +59,7 @@ function isClearRefusal(result: Run): boolean {
 export async function runEntry(entry: CorpusEntry, workDir: string, timeoutMs: number, extraArgs: readonly string[] = []): Promise<EntryResult> {
   const slug = entry.path.replace(/[^A-Za-z0-9]+/g, "-").slice(-80);
   const out = join(workDir, slug);
-  const generation = await run(process.execPath, ["--import", "tsx", join(ROOT, "generator/cli.ts"), "--spec", join(CORPUS_DIR, entry.path), "--out", out, ...extraArgs], timeoutMs);
+  const generation = await run(process.execPath, [join(ROOT, "generator/run.mjs"), "cli", "--spec", join(CORPUS_DIR, entry.path), "--out", out, ...extraArgs], timeoutMs);
   const base = { entry, generateSeconds: generation.seconds };
   if (generation.timedOut) return { ...base, outcome: "crashed", typecheckSeconds: undefined, note: `hang: no answer in ${timeoutMs / 1000} s` };
   if (generation.code !== 0) {
