@@ -63,15 +63,16 @@ async function main(argv: readonly string[]): Promise<number> {
     allowDuplicateOperationIds: values["allow-duplicate-operation-ids"],
   };
   try {
+    // Fast path, for generate and --check alike: unchanged inputs and untouched outputs are exactly
+    // what a render would produce, so nothing is rendered or written. Anything else renders.
+    // (the manifest does not record --package-name or --allow-duplicate-operation-ids: with
+    // either, always render)
+    const recorded = values["package-name"] === undefined && !values["allow-duplicate-operation-ids"];
+    if (recorded && (await isUpToDate(values.out, values.spec, values.name, process.cwd()))) {
+      process.stdout.write(`${values.out}/ is up to date with ${values.spec} (inputs and outputs unchanged; nothing rendered)\n`);
+      return EXIT_CODES.ok;
+    }
     if (values.check) {
-      // Fast path: unchanged inputs and untouched outputs need no render. Anything else renders.
-      // (the manifest does not record --package-name or --allow-duplicate-operation-ids: with
-      // either, always render and compare)
-      const recorded = values["package-name"] === undefined && !values["allow-duplicate-operation-ids"];
-      if (recorded && (await isUpToDate(values.out, values.name, process.cwd()))) {
-        process.stdout.write(`${values.out}/ is up to date with ${values.spec} (inputs and outputs unchanged)\n`);
-        return EXIT_CODES.ok;
-      }
       const { check } = await import("./generate.js");
       const { formatDrift } = await import("./write/check-output.js");
       const drifts = await check(options);

@@ -158,7 +158,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\nUsage: npm run build -- [--dir <package folder>]\n`);
     return 2;
   }
-  if (!(await isUpToDate(dir, undefined, process.cwd()))) {
+  if (!(await isUpToDate(dir, undefined, undefined, process.cwd()))) {
     process.stderr.write(`warning: ${dir}/ may not match the spec: run \`npm run generate\` (or the --check) before publishing\n`);
   }
   try {

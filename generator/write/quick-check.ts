@@ -5,15 +5,18 @@
  * Imports nothing heavy: no parser, no emitter, no formatter.
  */
 import { readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { join, relative, resolve, sep } from "node:path";
 import { listOutputFiles } from "./list-output-files.js";
 import { computeInputsHash } from "./inputs-hash.js";
 import { MANIFEST_NAME, readManifest, sha256 } from "./manifest.js";
 
-export async function isUpToDate(outDir: string, apiName: string | undefined, cwd: string): Promise<boolean> {
+/** `specPath` / `apiName`: what the caller asks for (undefined: whatever the manifest recorded). */
+export async function isUpToDate(outDir: string, specPath: string | undefined, apiName: string | undefined, cwd: string): Promise<boolean> {
   const out = resolve(cwd, outDir);
   const manifest = await readManifest(out);
   if (!manifest || !manifest.specFiles || !manifest.apiName) return false;
+  // generated from another spec than the one asked for: never up to date
+  if (specPath !== undefined && manifest.specFiles[0] !== (relative(cwd, resolve(cwd, specPath)).split(sep).join("/") || specPath)) return false;
   if (apiName !== undefined && apiName !== manifest.apiName) return false;
   try {
     const inputsHash = await computeInputsHash({ specFiles: manifest.specFiles, apiName: manifest.apiName, cwd });

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, runCli } from "./cli-helper.js";
@@ -48,5 +48,30 @@ describe("npm run generate -- --check", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/missing\s+generated\/types\.ts/);
     expect(result.stderr).toMatch(/extra\s+generated\/stray\.ts/);
+  });
+});
+
+describe("the fast path (unchanged inputs and outputs)", () => {
+  it("lets `npm run generate` answer without rendering or writing when nothing changed", () => {
+    const out = join(work, "again");
+    const first = runCli("generator/cli.ts", ["--name", "PetStore", "--out", out]);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain("Generated");
+    const mtimes = () => ["client.ts", "types.ts", ".generated-manifest.json"].map((file) => statSync(join(out, file)).mtimeMs);
+    const before = mtimes();
+    const second = runCli("generator/cli.ts", ["--name", "PetStore", "--out", out]);
+    expect(second.status).toBe(0);
+    expect(second.stdout).toContain("is up to date with spec/openapi.yaml (inputs and outputs unchanged; nothing rendered)");
+    expect(mtimes()).toEqual(before);
+  });
+
+  it("is never taken for another spec than the output was generated from, even with the same content", () => {
+    const copy = join(work, "same-content.yaml");
+    cpSync(join(ROOT, "spec/openapi.yaml"), copy);
+    const result = runCli("generator/cli.ts", ["--name", "PetStore", "--check", "--spec", copy]);
+    expect(result.stdout).not.toContain("nothing rendered");
+    // the headers name the spec they come from: a full render finds every file changed
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/changed\s+generated\/client\.ts/);
   });
 });
