@@ -4,11 +4,12 @@
  * exactly what a full render would produce. Anything else falls back to the full comparison.
  * Imports nothing heavy: no parser, no emitter, no formatter.
  */
-import { readFile } from "node:fs/promises";
-import { join, relative, resolve, sep } from "node:path";
+import { readdir, readFile } from "node:fs/promises";
+import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { listOutputFiles } from "./list-output-files.js";
 import { computeInputsHash } from "./inputs-hash.js";
 import { MANIFEST_NAME, readManifest, sha256 } from "./manifest.js";
+import { stagingPrefix } from "./write-output.js";
 
 /** `specPath` / `apiName`: what the caller asks for (undefined: whatever the manifest recorded). */
 export async function isUpToDate(outDir: string, specPath: string | undefined, apiName: string | undefined, cwd: string): Promise<boolean> {
@@ -24,6 +25,9 @@ export async function isUpToDate(outDir: string, specPath: string | undefined, a
   } catch {
     return false; // a spec file is gone: let the full check say what is wrong
   }
+  // an earlier run left a staging folder (killed mid-write): the full path finishes or removes it
+  const staging = basename(stagingPrefix(out));
+  if ((await readdir(dirname(out)).catch(() => [])).some((name) => name.startsWith(staging))) return false;
   const onDisk = (await listOutputFiles(out)).filter((path) => path !== MANIFEST_NAME);
   const expected = Object.keys(manifest.files);
   if (onDisk.length !== expected.length || onDisk.some((path, index) => path !== expected[index])) return false;

@@ -33,7 +33,8 @@ interface Journal {
   readonly deletes: readonly string[];
 }
 
-function stagingPrefix(outDir: string): string {
+/** The staging folders of `outDir` are its siblings named `.<name>.staging-<pid>`. */
+export function stagingPrefix(outDir: string): string {
   return join(dirname(outDir), `.${basename(outDir)}.staging-`);
 }
 

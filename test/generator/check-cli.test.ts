@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, runCli } from "./cli-helper.js";
@@ -63,6 +63,15 @@ describe("the fast path (unchanged inputs and outputs)", () => {
     expect(second.status).toBe(0);
     expect(second.stdout).toContain("is up to date with spec/openapi.yaml (inputs and outputs unchanged; nothing rendered)");
     expect(mtimes()).toEqual(before);
+
+    // a staging folder left by a killed run: the full path runs and clears it
+    const litter = join(work, ".again.staging-99999");
+    mkdirSync(litter);
+    writeFileSync(join(litter, "client.ts"), "half-written");
+    const third = runCli("generator/cli.ts", ["--name", "PetStore", "--out", out]);
+    expect(third.status).toBe(0);
+    expect(third.stdout).toContain("Generated");
+    expect(existsSync(litter)).toBe(false);
   });
 
   it("is never taken for another spec than the output was generated from, even with the same content", () => {
