@@ -7,7 +7,7 @@ import type { ApiDescriptor } from "./runtime/server/descriptor.js";
 import type { NoParameters, ResponseHeaders } from "./runtime/server/handler-types.js";
 import { notImplemented } from "./runtime/server/errors.js";
 import { createRuntimeRequestHandler } from "./runtime/server/request-handler.js";
-import type { HandlerMap, ServerOptions } from "./runtime/server/request-handler.js";
+import type { HandlerMap, ServerOptions } from "./runtime/server/handler-api.js";
 /** The rate-limit plans the spec defines (`x-rate-limits`); `authenticate` returns one per caller. */
 export type PetStorePlan = "free" | "pro" | "business" | "enterprise";
 

@@ -69,18 +69,6 @@ import {
 } from "./runtime-response.js";
 import { validationMessage } from "./validation-message.js";
 
-export type {
-  ErrorContext,
-  Handler,
-  HandlerMap,
-  HandlerRequest,
-  HandlerResponse,
-  HeaderValue,
-  RequestHandler,
-  ServerOptions,
-} from "./handler-api.js";
-export type { RuntimeRequestHandler } from "./runtime-response.js";
-
 const JSON_TYPE = "application/json";
 const ANONYMOUS_ID = "anonymous";
 

@@ -51,7 +51,7 @@ function imports(typeHelpers: readonly string[]): StatementStructures[] {
     ...(typeHelpers.length > 0 ? [imp("./runtime/server/handler-types.js", typeHelpers, true)] : []),
     imp("./runtime/server/errors.js", ["notImplemented"], false),
     imp("./runtime/server/request-handler.js", ["createRuntimeRequestHandler"], false),
-    imp("./runtime/server/request-handler.js", ["HandlerMap", "ServerOptions"], true),
+    imp("./runtime/server/handler-api.js", ["HandlerMap", "ServerOptions"], true),
   ];
 }
 
