@@ -6,10 +6,9 @@
  * places. Every stage after this one sees unique ids, so the types, the client and the server
  * agree on the names.
  */
+import { METHODS } from "../model/build-model.js";
 import { deriveOperationName } from "../model/names.js";
 import { escapePointer, isObject, resolveObject } from "../model/resolve-ref.js";
-
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 function pointerOf(path: string, method: string): string {
   return `#/paths/${escapePointer(path)}/${method}`;

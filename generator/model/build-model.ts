@@ -21,7 +21,8 @@ import type {
   SchemaModel,
 } from "./types.js";
 
-const METHODS: readonly HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+/** The operation methods of a path item, in the OpenAPI order (the order operations are read in). */
+export const METHODS: readonly HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 
 type Doc = Record<string, unknown>;

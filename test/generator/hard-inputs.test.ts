@@ -32,11 +32,13 @@ const CASES = [
 const work = mkdtempSync(join(ROOT, ".tmp-hard-"));
 const outOf = (name: string) => join(work, name);
 const operations = new Map<string, string[]>();
+const warningsOf = new Map<string, readonly string[]>();
 
 beforeAll(async () => {
   for (const name of CASES) {
     const { rendered } = await generate({ specPath: join(FIXTURES, `${name}.yaml`), outDir: outOf(name), cwd: ROOT });
     operations.set(name, rendered.model.operations.map((operation) => operation.name));
+    warningsOf.set(name, rendered.warnings);
   }
 }, 300_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -63,9 +65,8 @@ describe("hard inputs", () => {
     ]);
   });
 
-  it("warn about every name that had to change because of a collision", async () => {
-    const { warnings } = await render({ specPath: join(FIXTURES, "operation-ids.yaml"), outDir: outOf("operation-ids-again"), cwd: ROOT });
-    expect(warnings.filter((warning) => warning.includes("an earlier operation has its name"))).toEqual([
+  it("warn about every name that had to change because of a collision", () => {
+    expect((warningsOf.get("operation-ids") ?? []).filter((warning) => warning.includes("an earlier operation has its name"))).toEqual([
       "operation getAThing is named getAThing2: an earlier operation has its name",
     ]);
   });
@@ -102,17 +103,15 @@ describe("hard inputs", () => {
 });
 
 describe("enums that contradict their type", () => {
-  it("drop the impossible values with a warning per schema, and keep every enum that fits", async () => {
-    const specPath = join(FIXTURES, "impossible-enums.yaml");
-    const { warnings, files } = await render({ specPath, outDir: outOf("impossible-enums"), cwd: ROOT });
-    const repairs = warnings.filter((warning) => warning.includes("cannot be of type"));
+  it("drop the impossible values with a warning per schema, and keep every enum that fits", () => {
+    const repairs = (warningsOf.get("impossible-enums") ?? []).filter((warning) => warning.includes("cannot be of type"));
     expect(repairs).toEqual([
       '#/paths/~1files~1{id}/get/parameters/1/schema: enum value "low" cannot be of type integer: dropped from the enum',
       '#/components/schemas/File/properties/metadata: enum values "global", "enterprise_<id>" cannot be of type object: the enum is ignored',
       '#/components/schemas/File/properties/roles: enum values "open", "company" cannot be of type array: the enum is ignored',
       '#/components/schemas/File/properties/default: enum value "yes" cannot be of type boolean: dropped from the enum',
     ]);
-    const types = files.find((file) => file.path === "types.ts")?.content ?? "";
+    const types = readFileSync(join(outOf("impossible-enums"), "types.ts"), "utf8");
     expect(types).toMatch(/kind\?: "file" \| "folder"/);
     expect(types).toMatch(/default\?: true/);
     expect(types).toMatch(/level\?: 1 \| 2/);
