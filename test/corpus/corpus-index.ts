@@ -1,8 +1,13 @@
 /** The entries of ../shared/corpus/INDEX.tsv. */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const CORPUS_DIR = fileURLToPath(new URL("../../../shared/corpus/", import.meta.url));
+
+/** Whether the shared corpus is beside the project (it is not on a plain clone). */
+export function hasCorpus(): boolean {
+  return existsSync(`${CORPUS_DIR}INDEX.tsv`);
+}
 
 export interface CorpusEntry {
   readonly path: string;

@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readCorpusIndex } from "./corpus-index.js";
+import { CORPUS_DIR, hasCorpus, readCorpusIndex } from "./corpus-index.js";
 import { ROOT, runEntry } from "./run-entry.js";
 
 const SUBSET: Readonly<Record<string, "type-checks" | "refused">> = {
@@ -21,11 +21,15 @@ const SUBSET: Readonly<Record<string, "type-checks" | "refused">> = {
   "oai/examples/v2.0/yaml/petstore-expanded.yaml": "refused",
 };
 
-const work = mkdtempSync(join(ROOT, ".tmp-corpus-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-const entries = readCorpusIndex().filter((entry) => entry.path in SUBSET);
+const present = hasCorpus();
+if (!present) console.log(`corpus subset skipped: no shared corpus at ${CORPUS_DIR}`);
+const work = present ? mkdtempSync(join(ROOT, ".tmp-corpus-")) : "";
+afterAll(() => {
+  if (work !== "") rmSync(work, { recursive: true, force: true });
+});
+const entries = present ? readCorpusIndex().filter((entry) => entry.path in SUBSET) : [];
 
-describe("corpus subset", () => {
+describe.skipIf(!present)("corpus subset", () => {
   it("lists every subset entry in the index", () => {
     expect(entries.map((entry) => entry.path).sort()).toEqual(Object.keys(SUBSET).sort());
   });
