@@ -14,6 +14,7 @@ import { emitPackageEntries, emitPackageFiles } from "./emit/package/emit-packag
 import { emitValidators } from "./emit/validators/emit-validators.js";
 import { explainInvalidSpec } from "./load/explain-invalid-spec.js";
 import { loadSpec } from "./load/load-spec.js";
+import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
 import { buildModel } from "./model/build-model.js";
 import { toPascalCase } from "./model/names.js";
 import type { ApiModel } from "./model/types.js";
@@ -48,6 +49,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     allowDuplicateOperationIds: options.allowDuplicateOperationIds === true,
   });
   const model = buildModel(loaded.document, loaded.specHash);
+  const changelog = await readChangelog(resolve(cwd, options.specPath));
   const context: EmitContext = {
     apiName: options.apiName ?? (toPascalCase(model.title) || "Api"),
     specPath: loaded.displayPath,
@@ -75,7 +77,9 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     files.push({ path: file.path, content: await formatSource(file.path, header + file.content) });
   }
   files.push(...(await emitRuntime()));
-  files.push(...(await emitPackageFiles(loaded.document, model, context, options.packageName, warnings)));
+  const packageFiles = await emitPackageFiles(loaded.document, model, context, options.packageName, warnings, changelog !== undefined);
+  files.push(...packageFiles);
+  if (changelog !== undefined) files.push({ path: CHANGELOG_NAME, content: changelog });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: ManifestMeta = {
     apiName: context.apiName,

@@ -44,6 +44,14 @@ export function isRevision(repo: GitRepo, revision: string): boolean {
   }
 }
 
+/** The tags matching a glob (`api-v*`), in no particular order. */
+export function listTags(repo: GitRepo, pattern: string): string[] {
+  return git(["tag", "--list", pattern], repo.root)
+    .split("\n")
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== "");
+}
+
 /**
  * Writes `specPath` (relative to the repository root, `/`-separated) and the files it references
  * at `revision` into a new temporary directory; returns the entry file and the directory.

@@ -1,6 +1,6 @@
 /**
  * The hash of everything generated/ depends on: the spec and every file it `$ref`s, the
- * templates, the generator's own source, the versions of the libraries that shape the output,
+ * changelog beside the spec, the templates, the generator's own source, the versions of the libraries that shape the output,
  * and the options. Same inputs ⇒ same output (the generator is deterministic), which lets
  * `--check` skip rendering when nothing changed without ever missing a drift.
  */
@@ -9,6 +9,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { readChangelog } from "../load/read-changelog.js";
 
 const GENERATOR_DIR = fileURLToPath(new URL("../", import.meta.url));
 const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
@@ -28,6 +29,10 @@ export async function computeInputsHash(inputs: HashInputs): Promise<string> {
   };
   add("options", JSON.stringify({ apiName: inputs.apiName, specFiles: inputs.specFiles }));
   for (const file of inputs.specFiles) add(`spec:${file}`, await readFile(resolve(inputs.cwd, file)));
+  // The changelog beside the root spec, or its absence (so one that appears is a change too).
+  const root = inputs.specFiles[0];
+  const changelog = root === undefined ? undefined : await readChangelog(resolve(inputs.cwd, root));
+  add("changelog", changelog ?? "\0absent");
   for (const dir of [GENERATOR_DIR, TEMPLATES_DIR]) {
     for (const file of await listSourceFiles(dir)) add(`source:${relative(dir, file)}`, await readFile(file));
   }

@@ -13,6 +13,8 @@ export interface PackageIdentity {
   readonly version: string;
   readonly license: LicenseInfo;
   readonly apiName: string;
+  /** Whether the package carries CHANGELOG.md (packed beside dist/). */
+  readonly hasChangelog?: boolean;
 }
 
 export function packageJsonData(model: ApiModel, identity: PackageIdentity): Record<string, unknown> {
@@ -35,7 +37,7 @@ export function packageJsonData(model: ApiModel, identity: PackageIdentity): Rec
     exports,
     main: distPath(main.module, ".js"),
     types: distPath(main.module, ".d.ts"),
-    files: [DIST_DIR],
+    files: identity.hasChangelog === true ? [DIST_DIR, "CHANGELOG.md"] : [DIST_DIR],
     scripts: { prepack: prepackGuard(distPath(main.module, ".js")) },
     dependencies: { ...PACKAGE_DEPENDENCIES },
   };

@@ -1,7 +1,8 @@
 /**
  * The publishable package around generated/: entry modules (TypeScript, given the header and
  * formatted like every source) and package.json + README.md (data, serialized here: no header).
- * The build (scripts/build-package.ts) compiles it into dist/, which `exports` points at.
+ * The build (scripts/build-package.ts) compiles it into dist/, which `exports` points at. The
+ * changelog (when the spec has one) is copied by generate.ts and listed in `files`.
  */
 import type { ApiModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
@@ -23,13 +24,14 @@ export async function emitPackageFiles(
   context: EmitContext,
   wantedName: string | undefined,
   warnings: string[],
+  hasChangelog = false,
 ): Promise<GeneratedFile[]> {
   const name = packageName(context.apiName, wantedName);
   const version = packageVersion(model.version, warnings);
   const license = packageLicense(document, warnings);
   const readme = renderReadme({ document, model, context, packageName: name, version, license });
   return [
-    emitPackageJson(model, { name, version, license, apiName: context.apiName }),
+    emitPackageJson(model, { name, version, license, apiName: context.apiName, hasChangelog }),
     { path: "README.md", content: await formatSource("README.md", readme) },
   ];
 }
