@@ -7,6 +7,7 @@
 import { parseArgs } from "node:util";
 import { reportFailure, usageError } from "./cli-errors.js";
 import { EXIT_CODES } from "./errors.js";
+import { generatedSummary } from "./write/generated-summary.js";
 import { isUpToDate } from "./write/quick-check.js";
 
 const USAGE = `Usage: npm run generate -- [options]
@@ -20,6 +21,9 @@ const USAGE = `Usage: npm run generate -- [options]
   --allow-duplicate-operation-ids
                   read a spec that repeats an operationId (invalid OpenAPI): the later operation
                   is named from its method and path, with a warning (default: refuse, exit 3)
+  --allow-undeclared-path-parameters
+                  read a spec whose path has a {parameter} that no parameter declares (invalid
+                  OpenAPI): it is read as a required string, with a warning (default: refuse, exit 3)
   --check         render in memory and compare with --out; exit 1 on any drift, write nothing
   --debug         show stack traces
   --help          this text
@@ -37,6 +41,7 @@ async function main(argv: readonly string[]): Promise<number> {
         name: { type: "string" },
         "package-name": { type: "string" },
         "allow-duplicate-operation-ids": { type: "boolean", default: false },
+        "allow-undeclared-path-parameters": { type: "boolean", default: false },
         check: { type: "boolean", default: false },
         debug: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
@@ -61,13 +66,15 @@ async function main(argv: readonly string[]): Promise<number> {
     ...(values.name ? { apiName: values.name } : {}),
     ...(values["package-name"] !== undefined ? { packageName: values["package-name"] } : {}),
     allowDuplicateOperationIds: values["allow-duplicate-operation-ids"],
+    allowUndeclaredPathParameters: values["allow-undeclared-path-parameters"],
   };
   try {
     // Fast path, for generate and --check alike: unchanged inputs and untouched outputs are exactly
     // what a render would produce, so nothing is rendered or written. Anything else renders.
-    // (the manifest does not record --package-name or --allow-duplicate-operation-ids: with
-    // either, always render)
-    const recorded = values["package-name"] === undefined && !values["allow-duplicate-operation-ids"];
+    // (the manifest does not record --package-name or the --allow-... options: with any of
+    // them, always render)
+    const recorded =
+      values["package-name"] === undefined && !values["allow-duplicate-operation-ids"] && !values["allow-undeclared-path-parameters"];
     if (recorded && (await isUpToDate(values.out, values.spec, values.name, process.cwd()))) {
       process.stdout.write(`${values.out}/ is up to date with ${values.spec} (inputs and outputs unchanged; nothing rendered)\n`);
       return EXIT_CODES.ok;
@@ -87,8 +94,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const { rendered, report } = await generate(options);
     for (const warning of rendered.warnings) process.stderr.write(`warning: ${warning}\n`);
     process.stdout.write(
-      `Generated ${rendered.files.length} files for ${rendered.model.operations.length} operations into ${values.out}/ ` +
-        `(${report.written.length} written, ${report.deleted.length} deleted, ${report.unchanged.length} unchanged)\n`,
+      `${generatedSummary(report, rendered.model.operations.length, values.out)}\n`,
     );
     return EXIT_CODES.ok;
   } catch (error) {

@@ -32,6 +32,8 @@ export interface GenerateOptions {
   readonly packageName?: string;
   /** Name a repeated operationId's later operation from its method and path instead of refusing the spec. */
   readonly allowDuplicateOperationIds?: boolean;
+  /** Declare path template parameters that no parameter declares (as required strings) instead of refusing the spec. */
+  readonly allowUndeclaredPathParameters?: boolean;
   readonly cwd?: string;
 }
 
@@ -47,6 +49,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadSpec(resolve(cwd, options.specPath), cwd, {
     allowDuplicateOperationIds: options.allowDuplicateOperationIds === true,
+    allowUndeclaredPathParameters: options.allowUndeclaredPathParameters === true,
   });
   const model = buildModel(loaded.document, loaded.specHash);
   const changelog = await readChangelog(resolve(cwd, options.specPath));

@@ -26,6 +26,7 @@ async function main(argv: readonly string[]): Promise<number> {
         generated: { type: "string", default: "generated" },
         name: { type: "string" },
         "allow-duplicate-operation-ids": { type: "boolean", default: false },
+        "allow-undeclared-path-parameters": { type: "boolean", default: false },
       },
       strict: true,
     }));
@@ -39,6 +40,7 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     const spec = await loadSpec(resolve(values.spec), process.cwd(), {
       allowDuplicateOperationIds: values["allow-duplicate-operation-ids"],
+      allowUndeclaredPathParameters: values["allow-undeclared-path-parameters"],
     });
     const model = buildModel(spec.document, spec.specHash);
     const out = resolve(values.out);

@@ -7,7 +7,9 @@ import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
 import { bundle, createConfig, getLineColLocation, makeDocumentFromString, YamlParseError } from "@redocly/openapi-core";
 import type { NormalizedProblem } from "@redocly/openapi-core";
+import { parse as parseYaml } from "yaml";
 import { GeneratorError } from "../errors.js";
+import { declareMissingPathParameters } from "./declare-path-parameters.js";
 import { dropImpossibleEnums } from "./drop-impossible-enums.js";
 import { renameDuplicateOperationIds } from "./rename-duplicate-operation-ids.js";
 import { breakReferenceCycles, hoistDeepSchemaReferences, normalizeDiscriminatorMappings } from "./normalize-document.js";
@@ -28,6 +30,8 @@ export interface LoadedSpec {
 export interface LoadOptions {
   /** Read a repeated operationId instead of refusing it (see rename-duplicate-operation-ids.ts). */
   readonly allowDuplicateOperationIds?: boolean;
+  /** Declare path template parameters nobody declares instead of refusing the spec (see declare-path-parameters.ts). */
+  readonly allowUndeclaredPathParameters?: boolean;
 }
 
 export async function loadSpec(specPath: string, cwd = process.cwd(), options: LoadOptions = {}): Promise<LoadedSpec> {
@@ -58,6 +62,7 @@ export async function loadSpec(specPath: string, cwd = process.cwd(), options: L
   hoistDeepSchemaReferences(document as Record<string, unknown>, warnings);
   dropImpossibleEnums(document as Record<string, unknown>, warnings);
   if (options.allowDuplicateOperationIds) renameDuplicateOperationIds(document as Record<string, unknown>, warnings);
+  if (options.allowUndeclaredPathParameters) declareMissingPathParameters(document as Record<string, unknown>, warnings);
   const specHash = createHash("sha256").update(JSON.stringify(document)).digest("hex").slice(0, 16);
   const references = [...result.fileDependencies].map((file) => toPosix(relative(cwd, file))).filter((file) => file !== displayPath).sort();
   return { document: document as Record<string, unknown>, specHash, displayPath, files: [displayPath, ...references], warnings };
@@ -126,10 +131,30 @@ function problemError(problem: NormalizedProblem, cwd: string): GeneratorError {
     }
   }
   const missingRef = /resolve \$ref/i.test(problem.message);
-  return new GeneratorError("invalidSpec", missingRef ? `${problem.message} — the $ref target is missing` : problem.message, {
-    where,
-    hint: missingRef ? "Fix the $ref: the file or the JSON pointer it names does not exist." : "Fix the spec at that location.",
-  });
+  if (!missingRef) return new GeneratorError("invalidSpec", problem.message, { where, hint: "Fix the spec at that location." });
+  const target = location === undefined ? undefined : refAt(location);
+  return new GeneratorError(
+    "invalidSpec",
+    target === undefined ? "A $ref points at nothing" : `$ref ${JSON.stringify(target)} points at nothing`,
+    { where, hint: "Fix the $ref: the file or the JSON pointer it names does not exist (check the spelling and the path)." },
+  );
+}
+
+/** The `$ref` string at a problem's location (the reference object, or its `$ref` key). */
+function refAt(location: NormalizedProblem["location"][number]): string | undefined {
+  if (!("source" in location)) return undefined;
+  try {
+    let node: unknown = parseYaml(location.source.body);
+    for (const part of (location.pointer ?? "").replace(/^#\/?/, "").split("/").filter((segment) => segment !== "")) {
+      const key = decodeURIComponent(part.replace(/~1/g, "/").replace(/~0/g, "~"));
+      node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+    }
+    if (typeof node === "string") return node;
+    const ref = node !== null && typeof node === "object" ? (node as Record<string, unknown>).$ref : undefined;
+    return typeof ref === "string" ? ref : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function firstLine(text: string): string {

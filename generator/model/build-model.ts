@@ -3,6 +3,7 @@
  * Pure: no I/O. See https://spec.openapis.org/oas/v3.0.3#operation-object.
  */
 import { GeneratorError } from "../errors.js";
+import { checkPathTemplate } from "./check-path-template.js";
 import { readDeprecation, readRateLimits, readStability } from "./extensions.js";
 import { NameRegistry, deriveOperationName, toCamelCase, toPascalCase } from "./names.js";
 import { escapePointer, isObject, resolveObject } from "./resolve-ref.js";
@@ -138,6 +139,7 @@ function readParameters(document: Doc, input: OperationInput): Record<ParameterL
   const grouped: Record<ParameterLocation, ParameterModel[]> = { path: [], query: [], header: [], cookie: [] };
   for (const parameter of byKey.values()) grouped[parameter.in].push(parameter);
   for (const location of LOCATIONS) grouped[location].sort((a, b) => compare(a.name, b.name));
+  checkPathTemplate(input.path, grouped.path, input.pointer);
   return grouped;
 }
 

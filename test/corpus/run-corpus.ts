@@ -17,12 +17,13 @@ const { values } = parseArgs({
   options: { jobs: { type: "string", default: "2" }, filter: { type: "string" }, timeout: { type: "string", default: "300" }, keep: { type: "boolean", default: false } },
 });
 /**
- * Refusals with a documented way through: a spec that repeats an operationId is invalid OpenAPI
- * and is refused by default (exit 3); the entry is then run again with the option a user would
+ * Refusals with a documented way through: a spec that repeats an operationId, or has a path
+ * template parameter nobody declares, is invalid OpenAPI and is refused by default (exit 3); the entry is then run again with the option a user would
  * pass, and that second run is what counts. The note keeps both.
  */
 const LENIENT_RETRIES: readonly { readonly refusal: string; readonly flag: string }[] = [
   { refusal: "Duplicate operationId", flag: "--allow-duplicate-operation-ids" },
+  { refusal: "declares no path parameter of that name", flag: "--allow-undeclared-path-parameters" },
 ];
 const entries = readCorpusIndex().filter((entry) => !values.filter || entry.path.includes(values.filter));
 // inside the project, so generated code resolves its dependencies from node_modules
