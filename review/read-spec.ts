@@ -10,6 +10,7 @@ import { findRepo, isRevision, materializeRevision } from "./git-source.js";
 import { isObject } from "./refs.js";
 import type { JsonObject } from "./refs.js";
 import { SpecReadError } from "./spec-read-error.js";
+import { validateSide } from "./validate-side.js";
 
 export const DEFAULT_SPEC_PATH = "spec/openapi.yaml";
 
@@ -28,8 +29,10 @@ export interface ReadOptions {
 /** `source` is an existing file, else a git revision; anything else is a SpecReadError. */
 export async function readSpec(source: string, options: ReadOptions): Promise<SpecSource> {
   const file = path.resolve(options.cwd, source);
-  if (existsSync(file) && statSync(file).isFile())
+  if (existsSync(file) && statSync(file).isFile()) {
+    await validateSide(file, source, options.cwd);
     return { document: await bundleFile(file, source), label: source };
+  }
   const repo = findRepo(options.cwd);
   if (!repo || !isRevision(repo, source)) {
     throw new SpecReadError(
@@ -41,6 +44,7 @@ export async function readSpec(source: string, options: ReadOptions): Promise<Sp
   }
   const { entry, dir } = materializeRevision(repo, source, options.specPath);
   try {
+    await validateSide(entry, `${source}:${options.specPath}`, options.cwd, { dir, prefix: `${source}:` });
     return {
       document: await bundleFile(entry, `${source}:${options.specPath}`),
       label: `${source}:${options.specPath}`,

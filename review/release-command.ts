@@ -94,7 +94,7 @@ export async function runRelease(argv: readonly string[], io: ReleaseIo): Promis
       return RELEASE_EXIT.refused;
     }
     if (error instanceof SpecReadError) {
-      io.stderr(`release: ${error.message}${error.detail ? `\n  ${error.detail}` : ""}\n`);
+      io.stderr(error.format("release"));
       return RELEASE_EXIT.unreadable;
     }
     throw error;

@@ -85,7 +85,7 @@ export async function runSpecDiff(argv: readonly string[], io: CommandIo): Promi
     return report.verdict === "fail" ? EXIT.breaking : EXIT.ok;
   } catch (error) {
     if (!(error instanceof SpecReadError)) throw error;
-    io.stderr(`spec:diff: ${error.message}${error.detail ? `\n  ${error.detail}` : ""}\n`);
+    io.stderr(error.format("spec:diff"));
     return EXIT.unreadable;
   }
 }

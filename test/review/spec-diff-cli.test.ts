@@ -207,4 +207,43 @@ describe("spec:diff command (in-process)", () => {
       expect(result.stdout).toBe("");
     }
   });
+
+  it("validates both sides first and refuses an invalid one with generate's own error", async () => {
+    const duplicate = mutated((doc) => (doc.paths["/pets/by-id/{petId}"].get.operationId = "getPet"));
+    const undeclared = mutated((doc) => {
+      doc.paths["/pets/{petId}/toys/{toyId}"] = {
+        get: {
+          operationId: "listToys",
+          summary: "Toys",
+          parameters: [{ name: "petId", in: "path", required: true, schema: { type: "integer" } }],
+          responses: { "200": { description: "The toys." } },
+        },
+      };
+    });
+    const structural = mutated((doc) => (doc.paths["/pets"].get.responses = "none"));
+    const dir = gitRepo({
+      "spec/openapi.yaml": yaml(baseDoc()),
+      "duplicate.yaml": yaml(duplicate),
+      "undeclared.yaml": yaml(undeclared),
+      "structural.yaml": yaml(structural),
+    });
+    const cases: [string, RegExp][] = [
+      ["duplicate.yaml", /duplicate\.yaml is not a valid spec:\nerror: Duplicate operationId "getPet" \(at #\/paths\/~1pets~1by-id~1\{petId\}\/get and #\/paths\/~1pets~1\{petId\}\/get\)\n  operationIds must be unique/],
+      ["undeclared.yaml", /undeclared\.yaml is not a valid spec:\nerror: The path \/pets\/\{petId\}\/toys\/\{toyId\} has \{toyId\} but declares no path parameter/],
+      ["structural.yaml", /structural\.yaml is not a valid spec:\nerror: The spec is not valid OpenAPI: .*\(at structural\.yaml:\d+:\d+ \(#\/paths\/~1pets\/get\/responses\)\)/],
+    ];
+    for (const [head, message] of cases) {
+      const result = await run(dir, "HEAD", "--head", head);
+      expect(result.code, head).toBe(EXIT.unreadable);
+      expect(result.stdout, head).toBe("");
+      expect(result.stderr, head).toMatch(message);
+    }
+    // The base side too, read from a revision: the location names the revision, not a temp folder.
+    writeFiles(dir, { "spec/openapi.yaml": yaml(duplicate) });
+    execFileSync("git", ["-c", "user.name=T", "-c", "user.email=t@example.invalid", "commit", "-qam", "dup"], { cwd: dir });
+    writeFiles(dir, { "spec/openapi.yaml": yaml(baseDoc()) });
+    const base = await run(dir, "HEAD");
+    expect(base.code).toBe(EXIT.unreadable);
+    expect(base.stderr).toContain("HEAD:spec/openapi.yaml is not a valid spec:\nerror: Duplicate operationId");
+  }, 60_000);
 });
