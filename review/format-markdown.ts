@@ -60,6 +60,7 @@ function changeTable(changes: readonly Change[]): string[] {
         cell(change.reason),
         reach ? `<br><sub>used by ${cell(reach)}</sub>` : "",
         change.note ? `<br><sub>${cell(change.note)}</sub>` : "",
+        change.at ? `<br><sub>at ${code(change.at)}</sub>` : "",
       ].join("");
       return `| ${change.side} | ${code(change.location)} | ${change.field ? code(change.field) : ""} | ${details} |`;
     }),

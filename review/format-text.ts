@@ -23,6 +23,7 @@ export function formatText(report: Report): string {
       const where = change.field ? `${change.location}  ${change.field}` : change.location;
       lines.push(`  ${change.side.padEnd(9)} ${where}`);
       lines.push(`  ${" ".repeat(9)} ${change.reason}`);
+      if (change.at) lines.push(`  ${" ".repeat(9)} at ${change.at}`);
       const reach = usedBy(change);
       if (reach) lines.push(`  ${" ".repeat(9)} used by ${reach}`);
       if (change.note) lines.push(`  ${" ".repeat(9)} note: ${change.note}`);

@@ -3,13 +3,14 @@
  * The document is bundled with Redocly's openapi-core (external files pulled in; internal `$ref`s
  * are kept and followed by the diff itself).
  */
-import { existsSync, rmSync, statSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { bundle, createConfig } from "@redocly/openapi-core";
 import { findRepo, isRevision, materializeRevision } from "./git-source.js";
 import { isObject } from "./refs.js";
 import type { JsonObject } from "./refs.js";
 import { SpecReadError } from "./spec-read-error.js";
+import { createLocator, type Locator } from "./source-locator.js";
 import { validateSide } from "./validate-side.js";
 
 export const DEFAULT_SPEC_PATH = "spec/openapi.yaml";
@@ -18,6 +19,8 @@ export interface SpecSource {
   readonly document: JsonObject;
   /** How the side is named in the report: the file path or `<revision>:<path>`. */
   readonly label: string;
+  /** `file:line:column` of a JSON pointer in the side's root file. */
+  readonly locate: Locator;
 }
 
 export interface ReadOptions {
@@ -31,7 +34,11 @@ export async function readSpec(source: string, options: ReadOptions): Promise<Sp
   const file = path.resolve(options.cwd, source);
   if (existsSync(file) && statSync(file).isFile()) {
     await validateSide(file, source, options.cwd);
-    return { document: await bundleFile(file, source), label: source };
+    return {
+      document: await bundleFile(file, source),
+      label: source,
+      locate: createLocator(readFileSync(file, "utf8"), source),
+    };
   }
   const repo = findRepo(options.cwd);
   if (!repo || !isRevision(repo, source)) {
@@ -48,6 +55,7 @@ export async function readSpec(source: string, options: ReadOptions): Promise<Sp
     return {
       document: await bundleFile(entry, `${source}:${options.specPath}`),
       label: `${source}:${options.specPath}`,
+      locate: createLocator(readFileSync(entry, "utf8"), `${source}:${options.specPath}`),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

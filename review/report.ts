@@ -34,6 +34,8 @@ export interface Change {
   readonly operations: readonly string[];
   /** Set when the stability policy lowered the severity (experimental / beta operations). */
   readonly note?: string;
+  /** `file:line:column` of the location in the spec's text (head, else base), when it can be found. */
+  readonly at?: string;
   readonly before?: unknown;
   readonly after?: unknown;
 }

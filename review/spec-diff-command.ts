@@ -10,6 +10,7 @@ import { formatMarkdown } from "./format-markdown.js";
 import { formatText } from "./format-text.js";
 import { DEFAULT_SPEC_PATH, readSpec } from "./read-spec.js";
 import type { Report } from "./report.js";
+import { locationPointer, type Locator } from "./source-locator.js";
 import { SpecReadError } from "./spec-read-error.js";
 
 export const EXIT = {
@@ -75,12 +76,16 @@ export async function runSpecDiff(argv: readonly string[], io: CommandIo): Promi
     const specPath = options.specPath ?? DEFAULT_SPEC_PATH;
     const base = await readSpec(options.base, { cwd: io.cwd, specPath });
     const head = await readSpec(options.head, { cwd: io.cwd, specPath });
-    const report = diffSpecs(base.document, head.document, {
-      today: options.today,
-      minSunsetDays: options.minSunsetDays,
-      baseLabel: base.label,
-      headLabel: head.label,
-    });
+    const report = locateChanges(
+      diffSpecs(base.document, head.document, {
+        today: options.today,
+        minSunsetDays: options.minSunsetDays,
+        baseLabel: base.label,
+        headLabel: head.label,
+      }),
+      head.locate,
+      base.locate,
+    );
     io.stdout(options.format(report));
     return report.verdict === "fail" ? EXIT.breaking : EXIT.ok;
   } catch (error) {
@@ -88,6 +93,26 @@ export async function runSpecDiff(argv: readonly string[], io: CommandIo): Promi
     io.stderr(error.format("spec:diff"));
     return EXIT.unreadable;
   }
+}
+
+/** Gives every change the `file:line:column` of its location: in the head spec, else in the base (a removal). */
+export function locateChanges(report: Report, ...locators: readonly Locator[]): Report {
+  const changes = report.changes.map((change) => {
+    const pointer = locationPointer(change.location);
+    if (pointer === undefined) return change;
+    // A field of a component schema (`name`, `owner.id`) is pointed at as its property when it can be.
+    const field = pointer.startsWith("#/components/schemas/") && /^[\w-]+(\.[\w-]+)*$/.test(change.field)
+      ? `${pointer}/properties/${change.field.split(".").join("/properties/")}`
+      : undefined;
+    for (const candidate of field === undefined ? [pointer] : [field, pointer]) {
+      for (const locate of locators) {
+        const at = locate(candidate);
+        if (at !== undefined) return { ...change, at };
+      }
+    }
+    return change;
+  });
+  return { ...report, changes };
 }
 
 interface ParsedOptions {

@@ -246,4 +246,24 @@ describe("spec:diff command (in-process)", () => {
     expect(base.code).toBe(EXIT.unreadable);
     expect(base.stderr).toContain("HEAD:spec/openapi.yaml is not a valid spec:\nerror: Duplicate operationId");
   }, 60_000);
+
+  it("gives every finding a file:line:column, in the head spec or (for a removal) in the base", async () => {
+    const head = mutated((doc) => {
+      doc.components.schemas.NewPet.properties.name.maxLength = 10;
+      delete doc.paths["/pets/by-id/{petId}"];
+    });
+    const headText = yaml(head);
+    const baseText = yaml(baseDoc());
+    const dir = gitRepo({ "spec/openapi.yaml": baseText, "head.yaml": headText });
+    const result = await run(dir, "spec/openapi.yaml", "--head", "head.yaml", "--format", "json", "--today", TODAY);
+    const changes = JSON.parse(result.stdout).changes as { location: string; field: string; at?: string }[];
+    const lineOf = (text: string, needle: string, after = 0) => text.split("\n").findIndex((line, index) => index >= after && line.includes(needle)) + 1;
+    const name = changes.find((change) => change.location === "#/components/schemas/NewPet" && change.field === "name");
+    const newPetLine = lineOf(headText, "NewPet:");
+    expect(name?.at).toBe(`head.yaml:${lineOf(headText, "name:", newPetLine)}:${headText.split("\n")[lineOf(headText, "name:", newPetLine) - 1]!.indexOf("name:") + 1}`);
+    const removed = changes.find((change) => change.location === "GET /pets/by-id/{petId}");
+    expect(removed?.at).toMatch(new RegExp(`^spec/openapi\\.yaml:${lineOf(baseText, "get:", lineOf(baseText, "/pets/by-id/{petId}:"))}:\\d+$`));
+    const text = await run(dir, "spec/openapi.yaml", "--head", "head.yaml", "--today", TODAY);
+    expect(text.stdout).toContain(`at ${name?.at}`);
+  });
 });
