@@ -1313,7 +1313,11 @@ export const API: ApiDescriptor = {
         "503": { validate: bodyValidators.getPet$503, mediaType: "application/json" },
       },
       secured: true,
-      deprecated: { sunset: "2027-06-30", since: "2026-01-01" },
+      deprecated: {
+        sunset: "2027-06-30",
+        since: "2026-01-01",
+        replacedBy: { operationId: "getPetById", method: "get", path: "/pets/by-id/{petId}" },
+      },
     },
     {
       operationId: "updatePet",
