@@ -13,6 +13,8 @@ import { contract, expectError, startContractServer, type ContractServer } from 
 let h: ContractServer;
 /** While set, createPet, createCategory and placeOrder wait for it before running. */
 let gate: Promise<void> | undefined;
+/** Opens the gate (also after a failed test, so that no later test waits on it). */
+let release = () => {};
 /** Called when a gated handler starts waiting. */
 let entered: (() => void) | undefined;
 /** When > 0, the next createPet throws (and decrements it). */
@@ -54,6 +56,9 @@ afterAll(async () => {
 });
 
 afterEach(() => {
+  entered = undefined;
+  gate = undefined;
+  release();
   h.log.expectNoViolations();
 });
 
@@ -167,7 +172,6 @@ describe.each(CASES)("$operationId with an Idempotency-Key", ({ path, body }) =>
     const [first] = await body();
     const before = await count(path);
     const key = crypto.randomUUID();
-    let release = () => {};
     gate = new Promise<void>((resolve) => (release = resolve));
     try {
       const started = new Promise<void>((resolve) => (entered = resolve));
