@@ -92,6 +92,12 @@ describe("document", () => {
       "experimental",
       "beta",
       "1 MiB",
+      // the source's rate-limit rules, unchanged
+      "exponential backoff",
+      "higher limits are obtained by moving to a higher",
+      "agreed per customer",
+      "banned",
+      // idempotent POSTs, availability and the sunset
       "Idempotency-Key",
       "idempotency_key_reused",
       "idempotency_request_in_progress",
