@@ -1,7 +1,7 @@
 /**
  * House lint rules for the pet store contract that Redocly's configurable
  * `rule/...` assertions cannot express (they need $ref resolution across the
- * document or the root `security`). Loaded by `redocly.yaml` as `plugins`;
+ * document, the root `security`, or a condition on one node and a check on another). Loaded by `redocly.yaml` as `plugins`;
  * rule ids are `house/<file name>`.
  *
  * Redocly 2 plugin format: an ES module whose default export is a function
@@ -9,6 +9,7 @@
  */
 import apiKeySecurity from "./rules/api-key-security.js";
 import errorResponseSchema from "./rules/error-response-schema.js";
+import sunsetDeclares410 from "./rules/sunset-declares-410.js";
 
 export default function housePlugin() {
   return {
@@ -17,6 +18,7 @@ export default function housePlugin() {
       oas3: {
         "api-key-security": apiKeySecurity,
         "error-response-schema": errorResponseSchema,
+        "sunset-declares-410": sunsetDeclares410,
       },
     },
   };

@@ -9,8 +9,11 @@ import { createRequestHandler, type PetStoreHandlers } from "../../generated/ser
 import {
   serveNode,
   type ErrorContext,
+  type IdempotencyOptions,
+  type IdempotencyStore,
   type RateLimits,
   type RateLimitStore,
+  type ServeAfterSunset,
 } from "../../generated/runtime/server/index.js";
 import {
   createDemoKeys,
@@ -55,6 +58,18 @@ export interface PetStoreServerOptions {
   readonly seed?: boolean;
   /** The state to serve (default: a new, empty one). */
   readonly state?: PetStoreState;
+  /**
+   * Where `Idempotency-Key` records live (default: the rate-limit store when it keeps them too,
+   * else this process's memory); replayed for 24 hours unless `idempotency.ttlMs` says otherwise.
+   */
+  readonly idempotencyStore?: IdempotencyStore;
+  readonly idempotency?: IdempotencyOptions | false;
+  /** Keep serving operations past their `x-sunset` date (default: 410 `gone` from that date). */
+  readonly serveAfterSunset?: ServeAfterSunset;
+  /** Replaces or wraps handlers (tests make one slow or failing); gets the reference ones. */
+  readonly wrapHandlers?: (
+    handlers: PetStoreHandlers<DemoCaller>,
+  ) => Partial<PetStoreHandlers<DemoCaller>>;
 }
 
 export interface ListenOptions {
@@ -106,10 +121,14 @@ export function createPetStoreServer(options: PetStoreServerOptions = {}): PetSt
   const keys = options.keys ?? createDemoKeys({ stable: options.stableKeys ?? false });
   const planLimits = resolvePlanLimits(options.planLimits);
   const validateResponses = options.validateResponses ?? process.env["NODE_ENV"] !== "production";
-  const handlers = createPetStoreHandlers(
+  const reference = createPetStoreHandlers(
     state,
     options.experimental === undefined ? {} : { experimental: options.experimental },
   );
+  const handlers: PetStoreHandlers<DemoCaller> =
+    options.wrapHandlers === undefined
+      ? reference
+      : { ...reference, ...options.wrapHandlers(reference) };
   const handler = createRequestHandler<DemoCaller>(handlers, {
     authenticate: keyAuthenticator(keys),
     planLimits,
@@ -119,6 +138,13 @@ export function createPetStoreServer(options: PetStoreServerOptions = {}): PetSt
     ...(options.maxBodyBytes === undefined ? {} : { maxBodyBytes: options.maxBodyBytes }),
     ...(options.onError === undefined ? {} : { onError: options.onError }),
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
+    ...(options.idempotencyStore === undefined
+      ? {}
+      : { idempotencyStore: options.idempotencyStore }),
+    ...(options.idempotency === undefined ? {} : { idempotency: options.idempotency }),
+    ...(options.serveAfterSunset === undefined
+      ? {}
+      : { serveAfterSunset: options.serveAfterSunset }),
   });
 
   let server: Server | undefined;

@@ -14,7 +14,11 @@ export type RuntimeErrorCode =
   | "rate_limited"
   | "key_banned"
   | "internal"
-  | "not_implemented";
+  | "not_implemented"
+  | "service_unavailable"
+  | "gone"
+  | "idempotency_key_reused"
+  | "idempotency_request_in_progress";
 
 /** The spec's `Error` schema. */
 export interface ErrorBody {

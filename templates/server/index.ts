@@ -21,6 +21,21 @@ export {
   type RuntimeErrorCode,
 } from "./errors.js";
 export {
+  createMemoryIdempotencyStore,
+  DEFAULT_MAX_IDEMPOTENCY_RECORDS,
+  isIdempotencyStore,
+  type IdempotencyBegin,
+  type IdempotencyStore,
+  type MemoryIdempotencyStore,
+  type MemoryIdempotencyStoreOptions,
+  type StoredResponse,
+} from "./idempotency-store.js";
+export {
+  DEFAULT_IDEMPOTENCY_LOCK_MS,
+  DEFAULT_IDEMPOTENCY_TTL_MS,
+  type IdempotencyOptions,
+} from "./idempotency.js";
+export {
   answerClientErrors,
   serveNode,
   toNodeListener,
@@ -52,4 +67,5 @@ export type {
 export { createRuntimeRequestHandler } from "./request-handler.js";
 export { findResponseDescriptor, type RuntimeRequestHandler } from "./runtime-response.js";
 export { createRouter, type RouteMatch, type Router } from "./router.js";
+export type { ServeAfterSunset } from "./sunset.js";
 export { validationMessage } from "./validation-message.js";

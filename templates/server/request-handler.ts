@@ -6,10 +6,13 @@
  * 1. the API key is read from where the spec's `apiKey` scheme says, and authenticated;
  * 2. rate limiting (when the spec has `x-rate-limits`): a limited or banned key gets a 429 at once;
  * 3. routing (`basePath` stripped first): 404 `not_found`, 405 `method_not_allowed` + `Allow`;
- * 4. a secured operation without a valid caller: 401 `unauthorized`;
+ * 4. a secured operation without a valid caller: 401 `unauthorized`; an operation past its
+ *    `x-sunset` date: 410 `gone` (sunset.ts);
  * 5. parameters (coerced and validated), then the body (413/415/400): 400 `validation_failed`;
  * 6. the handler: a thrown `NotImplementedError` or a missing handler → 501 `not_implemented`; any
- *    other throw → 500 `internal` with a generic message, reported through `onError`;
+ *    other throw → 500 `internal` with a generic message, reported through `onError`. With an
+ *    `Idempotency-Key` on an operation that declares it, the idempotency stage (idempotency.ts)
+ *    runs the handler once per key and replays its answer;
  * 7. with `validateResponses`, an undeclared status or a body that breaks the spec → 500 and a
  *    log line through `onError` naming the operation, the status and the rule;
  * 8. the body is serialized (JSON unless the declared media type says otherwise; none for
@@ -38,6 +41,11 @@ import {
   RequestError,
   type RuntimeErrorCode,
 } from "./errors.js";
+import {
+  BodyCapturingSource,
+  createIdempotencyStage,
+  IDEMPOTENCY_KEY_HEADER,
+} from "./idempotency.js";
 import type {
   ErrorContext,
   Handler,
@@ -57,6 +65,7 @@ import { resolveRateLimitPlans } from "./rate-limit-plans.js";
 import { createMemoryRateLimitStore, type RateLimitOutcome } from "./rate-limiter.js";
 import { WebRequestSource, type RequestSource } from "./request-source.js";
 import { createRouter } from "./router.js";
+import { createSunsetGate } from "./sunset.js";
 import {
   findResponseDescriptor,
   mergeHandlerHeaders,
@@ -164,6 +173,15 @@ export function createRuntimeRequestHandler<C = unknown>(
       : resolveRateLimitPlans(api.rateLimits, options.planLimits);
   const store =
     plans === undefined ? undefined : (options.rateLimitStore ?? createMemoryRateLimitStore());
+  const idempotency =
+    options.idempotency === false
+      ? undefined
+      : createIdempotencyStage({ ...options, idempotency: options.idempotency, now });
+  const sunset = createSunsetGate(api.operations, {
+    now,
+    serveAfterSunset: options.serveAfterSunset,
+    basePath,
+  });
 
   function report(error: unknown, context: ErrorContext): void {
     try {
@@ -335,6 +353,12 @@ export function createRuntimeRequestHandler<C = unknown>(
         const message = key === undefined ? missingKeyMessage : "Invalid API key";
         return errorResponse(401, "unauthorized", message, rate, operation);
       }
+      const gone = sunset.check(operation.operationId, match.params);
+      if (gone !== undefined) {
+        const response = errorResponse(410, "gone", gone.message, rate, operation);
+        if (gone.link !== undefined) response.headers["link"] = gone.link;
+        return response;
+      }
 
       // 5. Parameters and body.
       let parameters: ParameterValues;
@@ -348,10 +372,15 @@ export function createRuntimeRequestHandler<C = unknown>(
       } else {
         parameters = noParameters(match.params);
       }
+      const idempotencyKey =
+        idempotency !== undefined && operation.idempotent
+          ? source.header(IDEMPOTENCY_KEY_HEADER) || undefined
+          : undefined;
+      const capture = idempotencyKey === undefined ? undefined : new BodyCapturingSource(source);
       const body =
         operation.body === undefined
           ? undefined
-          : await readOperationBody(source, operation.body, maxBodyBytes);
+          : await readOperationBody(capture ?? source, operation.body, maxBodyBytes);
 
       // 6. Handler.
       const handler = handlerFor.get(operation.operationId);
@@ -366,6 +395,26 @@ export function createRuntimeRequestHandler<C = unknown>(
         auth?.caller,
         source,
       );
+      if (idempotency !== undefined && capture !== undefined && idempotencyKey !== undefined) {
+        const current = operation;
+        const context = { operationId: current.operationId, status: 500 };
+        const idempotent = {
+          key: idempotencyKey,
+          apiKey: key,
+          method: source.method,
+          path: pathname,
+          query: search,
+          body: capture.bytes,
+          startHeaders: () => startHeaders(rate, current),
+          refuse: (status: number, code: RuntimeErrorCode, message: string) =>
+            errorResponse(status, code, message, rate, current),
+          report: (error: unknown) => report(error, context),
+        };
+        return await idempotency.run(idempotent, async () => {
+          const pending = handler.call(handlers, request);
+          return respond(current, isPromiseLike(pending) ? await pending : pending, rate);
+        });
+      }
       const pending = handler.call(handlers, request);
       const result = isPromiseLike(pending) ? await pending : pending;
       return respond(operation, result, rate);

@@ -794,6 +794,17 @@ describe("errors every operation can get", () => {
   });
 });
 
+/**
+ * Statuses that need their own server set-up, covered on every operation that declares them in
+ * another file: 410 after the sunset (sunset.test.ts, injectable clock), 422 and the in-progress
+ * 409 of `Idempotency-Key` (idempotency.test.ts), 503 with a store that is down.
+ */
+const COVERED_ELSEWHERE: Readonly<Record<number, string>> = {
+  410: "sunset.test.ts",
+  422: "idempotency.test.ts",
+  503: "a store that is down (fail closed)",
+};
+
 describe("coverage", () => {
   it("every operation was called and answered every status the spec declares for it (500 aside)", () => {
     const seen = h.log.statusesSeen();
@@ -801,6 +812,8 @@ describe("coverage", () => {
     for (const operation of contract().operations) {
       for (const status of contract().declaredStatuses(operation.operationId)) {
         if (status === 500) continue; // only a broken implementation answers 500
+        if (COVERED_ELSEWHERE[status] !== undefined) continue;
+        if (operation.operationId === "createPet" && status === 409) continue; // idempotency only
         if (!seen.get(operation.operationId)?.has(status))
           missing.push(`${operation.operationId} ${status}`);
       }

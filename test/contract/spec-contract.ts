@@ -9,8 +9,8 @@
  * - the operation of a response is found by matching the request's method and path against the
  *   spec's path templates;
  * - the declared response for the status is looked up (following `$ref`s into
- *   `components.responses` / `components.headers`), every header it declares must be present and
- *   match its schema, and the body must match the declared media type and schema (no body when
+ *   `components.responses` / `components.headers`), every header it declares must be present
+ *   (unless it says `required: false`) and match its schema, and the body must match the declared media type and schema (no body when
  *   none is declared);
  * - statuses the spec does not declare per operation (404 for an unknown path, 405, 501) must be
  *   `Error` bodies with the `X-RateLimit-*` headers that every response carries.
@@ -43,6 +43,10 @@ export const ERROR_CODE_STATUS: Readonly<Record<string, number>> = {
   key_banned: 429,
   internal: 500,
   not_implemented: 501,
+  service_unavailable: 503,
+  gone: 410,
+  idempotency_key_reused: 422,
+  idempotency_request_in_progress: 409,
 };
 
 /** Headers every response carries (success and error), per the spec's rate-limit section. */
@@ -109,6 +113,8 @@ export function toDraft07(schema: Json): Json {
 
 interface CheckedHeader {
   readonly name: string;
+  /** False only when the spec says `required: false` (declared headers are otherwise expected). */
+  readonly required: boolean;
   readonly type: string | undefined;
   readonly validate: ValidateFunction;
 }
@@ -292,7 +298,8 @@ export class SpecContract {
     const typed =
       isObject(schema) && typeof schema["$ref"] === "string" ? this.#resolve(schema) : schema;
     const type = isObject(typed) && typeof typed["type"] === "string" ? typed["type"] : undefined;
-    return { name, type, validate: this.#schemaValidator(schema) };
+    const required = header["required"] !== false;
+    return { name, type, required, validate: this.#schemaValidator(schema) };
   }
 
   #response(response: JsonObject): CheckedResponse {
@@ -373,6 +380,7 @@ export class SpecContract {
     for (const [lower, header] of headers) {
       const raw = observed.headers.get(lower);
       if (raw === null) {
+        if (!header.required) continue;
         violations.push(`${where}: header ${header.name} is missing`);
         continue;
       }

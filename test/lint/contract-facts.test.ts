@@ -92,6 +92,19 @@ describe("document", () => {
       "experimental",
       "beta",
       "1 MiB",
+      // the source's rate-limit rules, unchanged
+      "exponential backoff",
+      "higher limits are obtained by moving to a higher",
+      "agreed per customer",
+      "banned",
+      // idempotent POSTs, availability and the sunset
+      "Idempotency-Key",
+      "idempotency_key_reused",
+      "idempotency_request_in_progress",
+      "24 hours",
+      "service_unavailable",
+      "410",
+      "gone",
     ]) {
       expect(text, topic).toContain(topic);
     }
@@ -187,6 +200,10 @@ describe("schemas", () => {
       "key_banned",
       "internal",
       "not_implemented",
+      "service_unavailable",
+      "gone",
+      "idempotency_key_reused",
+      "idempotency_request_in_progress",
     ]);
     for (const code of schemas.Error.properties.code.enum as string[]) {
       expect(schemas.Error.description).toContain(`\`${code}\``);
@@ -361,6 +378,55 @@ describe("responses", () => {
       if (operation.requestBody)
         expect(statuses, where).toEqual(expect.arrayContaining(["413", "415"]));
       else expect(statuses, where).not.toContain("415");
+    }
+  });
+
+  it("declares 503 (Retry-After) everywhere and 410 (Sunset, Link) on every operation with x-sunset", () => {
+    for (const { operation } of ops) {
+      const where: string = operation.operationId;
+      const unavailable = deref(spec, operation.responses["503"]);
+      expect(Object.keys(unavailable.headers ?? {}), where).toContain("Retry-After");
+      const gone = operation.responses["410"];
+      if (operation["x-sunset"] === undefined) {
+        expect(gone, where).toBeUndefined();
+        continue;
+      }
+      expect(Object.keys(deref(spec, gone).headers ?? {}), where).toEqual(
+        expect.arrayContaining(["Sunset", "Link", "Deprecation"]),
+      );
+    }
+    expect(ops.filter((e) => e.operation["x-sunset"]).map((e) => e.operation.operationId)).toEqual([
+      "getPet",
+    ]);
+  });
+
+  it("every POST takes the optional Idempotency-Key header and declares 409, 422 and Idempotent-Replayed", () => {
+    const posts = ops.filter((e) => e.method === "post");
+    expect(posts.map((e) => e.operation.operationId)).toEqual([
+      "createPet",
+      "createCategory",
+      "placeOrder",
+    ]);
+    for (const { operation, parameters } of posts) {
+      const where: string = operation.operationId;
+      expect(parameters.find((p) => p.name === "Idempotency-Key"), where).toMatchObject({
+        in: "header",
+        required: false,
+        schema: { type: "string", minLength: 1, maxLength: 255 },
+      });
+      const statuses = Object.keys(operation.responses);
+      expect(statuses, where).toEqual(expect.arrayContaining(["409", "422"]));
+      expect(deref(spec, operation.responses["409"]).description, where).toContain(
+        "idempotency_request_in_progress",
+      );
+      expect(deref(spec, operation.responses["422"]).description, where).toContain(
+        "idempotency_key_reused",
+      );
+      const created = deref(spec, operation.responses["201"]);
+      expect(deref(spec, created.headers["Idempotent-Replayed"]).required, where).toBe(false);
+    }
+    for (const { operation, parameters } of ops.filter((e) => e.method !== "post")) {
+      expect(parameters.map((p) => p.name), operation.operationId).not.toContain("Idempotency-Key");
     }
   });
 

@@ -20,6 +20,30 @@ interface BreakCase extends Case {
 const getPet = (doc: Doc): Doc => doc.paths["/pets/{petId}"].get;
 const getInventory = (doc: Doc): Doc => doc.paths["/store/inventory"].get;
 
+/** A 410 Gone response declaring `headers` besides the rate-limit ones. */
+function gone(headers: readonly string[]): Doc {
+  const response = yaml(`
+    description: Gone after the sunset date.
+    headers:
+      X-RateLimit-Limit: { $ref: '#/components/headers/X-RateLimit-Limit' }
+      X-RateLimit-Remaining: { $ref: '#/components/headers/X-RateLimit-Remaining' }
+      X-RateLimit-Reset: { $ref: '#/components/headers/X-RateLimit-Reset' }
+    content:
+      application/json:
+        schema: { $ref: '#/components/schemas/Error' }
+  `);
+  for (const name of headers) {
+    response.headers[name] = { description: `${name} header.`, schema: { type: "string" } };
+  }
+  return response;
+}
+
+/** Deprecates getPet with this `x-sunset` and declares the 410 that the sunset requires. */
+function sunsetOn(doc: Doc, date: unknown): void {
+  Object.assign(getPet(doc), { deprecated: true, "x-sunset": date });
+  getPet(doc).responses["410"] = gone(["Sunset"]);
+}
+
 function expectPasses({ name, change }: Case): void {
   it(`passes: ${name}`, async () => {
     const problems = await lintYaml(fixture(change));
@@ -42,11 +66,11 @@ describe("house rule 1: a deprecated operation has a valid x-sunset date", () =>
   const id = "rule/deprecated-operation-sunset";
   expectPasses({
     name: "deprecated with x-sunset 2027-06-30",
-    change: (doc) => Object.assign(getPet(doc), { deprecated: true, "x-sunset": "2027-06-30" }),
+    change: (doc) => sunsetOn(doc, "2027-06-30"),
   });
   expectPasses({
     name: "a leap day is a real date",
-    change: (doc) => Object.assign(getPet(doc), { deprecated: true, "x-sunset": "2028-02-29" }),
+    change: (doc) => sunsetOn(doc, "2028-02-29"),
   });
   expectPasses({
     name: "an operation that is not deprecated needs no x-sunset",
@@ -59,24 +83,72 @@ describe("house rule 1: a deprecated operation has a valid x-sunset date", () =>
   });
   expectFails({
     name: "x-sunset is not a real date (30 February)",
-    change: (doc) => Object.assign(getPet(doc), { deprecated: true, "x-sunset": "2027-02-30" }),
+    change: (doc) => sunsetOn(doc, "2027-02-30"),
     ids: [id],
   });
   expectFails({
     name: "x-sunset is not an ISO date",
-    change: (doc) => Object.assign(getPet(doc), { deprecated: true, "x-sunset": "30/06/2027" }),
+    change: (doc) => sunsetOn(doc, "30/06/2027"),
     ids: [id],
   });
   expectFails({
     name: "x-sunset is a date-time, not a date",
-    change: (doc) =>
-      Object.assign(getPet(doc), { deprecated: true, "x-sunset": "2027-06-30T00:00:00Z" }),
+    change: (doc) => sunsetOn(doc, "2027-06-30T00:00:00Z"),
     ids: [id],
   });
   expectFails({
     name: "x-sunset is a number",
-    change: (doc) => Object.assign(getPet(doc), { deprecated: true, "x-sunset": 20270630 }),
+    change: (doc) => sunsetOn(doc, 20270630),
     ids: [id],
+  });
+});
+
+describe("house rule 1b: an operation with x-sunset declares 410 with Sunset (and Link)", () => {
+  const id = "house/sunset-declares-410";
+  expectPasses({
+    name: "a 410 with Sunset, no successor",
+    change: (doc) => sunsetOn(doc, "2027-06-30"),
+  });
+  expectPasses({
+    name: "a shared 410 (by $ref) with Sunset and Link, for an operation with x-replaced-by",
+    change: (doc) => {
+      sunsetOn(doc, "2027-06-30");
+      getPet(doc)["x-replaced-by"] = "getInventory";
+      doc.components.responses.Gone = gone(["Sunset", "Link"]);
+      getPet(doc).responses["410"] = { $ref: "#/components/responses/Gone" };
+    },
+  });
+  expectFails({
+    name: "x-sunset without any 410 response",
+    change: (doc) => {
+      sunsetOn(doc, "2027-06-30");
+      delete getPet(doc).responses["410"];
+    },
+    ids: [id],
+  });
+  expectFails({
+    name: "a 410 without the Sunset header",
+    change: (doc) => {
+      sunsetOn(doc, "2027-06-30");
+      getPet(doc).responses["410"] = gone([]);
+    },
+    ids: [id],
+  });
+  expectFails({
+    name: "a successor (x-replaced-by) but no Link on the 410",
+    change: (doc) => {
+      sunsetOn(doc, "2027-06-30");
+      getPet(doc)["x-replaced-by"] = "getInventory";
+    },
+    ids: [id],
+  });
+  it("says how to comply, naming the operation and the date", async () => {
+    const problems = await lintYaml(
+      fixture((doc) => Object.assign(getPet(doc), { deprecated: true, "x-sunset": "2027-06-30" })),
+    );
+    expect(problems.map((problem) => problem.message)).toEqual([
+      '`getPet` has `x-sunset: 2027-06-30` but no 410 response: declare `"410"` (code `gone`, the `Error` body) for the answer it gets after its sunset date.',
+    ]);
   });
 });
 

@@ -132,6 +132,11 @@ describe("the package files", () => {
     expect(row("createWidget")?.[3]).toBe("**beta**");
     expect(row("tuneWidget")?.[3]).toBe("**experimental** (`@acme/widgets/experimental`)");
     expect(row("getWidget")?.[4]).toBe("deprecated since 2029-06-30, sunset 2030-01-31, use `getWidgetById`");
+    // the server lifecycle part follows the spec: a sunset here, no Idempotency-Key header
+    expect(readme).toContain("### Idempotent requests and the sunset");
+    expect(readme).toContain('serveAfterSunset: ["getWidget"]');
+    expect(readme).toContain("(`getWidget` on 2030-01-31)");
+    expect(readme).not.toContain("createMemoryIdempotencyStore");
     expect(readme).toContain("[Proprietary](https://widgets.example.com/terms)");
     expect(readme).not.toMatch(/<b>/);
   });

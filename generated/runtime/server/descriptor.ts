@@ -64,6 +64,15 @@ export interface ServerOperationDescriptor {
      * header (RFC 9745, `@<unix seconds>`). Without it no `Deprecation` header is sent.
      */
     readonly since?: string;
+    /**
+     * The operation named by `x-replaced-by`: after the sunset, the 410 names it and links to
+     * its path (`Link: <path>; rel="successor-version"`).
+     */
+    readonly replacedBy?: {
+      readonly operationId: string;
+      readonly method: HttpMethod;
+      readonly path: string;
+    };
   };
   readonly stability?: "experimental" | "beta";
 }

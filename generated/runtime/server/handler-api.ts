@@ -3,7 +3,10 @@
  * What handlers receive and return, and the options of the request handler.
  */
 import type { AuthResult } from "./auth.js";
+import type { IdempotencyStore } from "./idempotency-store.js";
+import type { IdempotencyOptions } from "./idempotency.js";
 import type { RateLimits, RateLimitStore } from "./rate-limiter.js";
+import type { ServeAfterSunset } from "./sunset.js";
 
 /** What a handler receives. Parameter values are already coerced to their schema types. */
 export interface HandlerRequest<C = unknown> {
@@ -66,6 +69,22 @@ export interface ServerOptions<C = unknown> {
   readonly now?: () => number;
   /** A prefix the server is mounted under, e.g. `/v1`; stripped before routing (else 404). */
   readonly basePath?: string;
+  /**
+   * Where idempotency records (`Idempotency-Key`) live. Default: the `rateLimitStore` when it
+   * implements {@link IdempotencyStore} too (the Redis store does), else this process's memory.
+   */
+  readonly idempotencyStore?: IdempotencyStore;
+  /**
+   * For operations that declare an `Idempotency-Key` header: how long answers are replayed
+   * (`ttlMs`, default 24 h) and running requests hold their key (`lockMs`, default 60 s);
+   * `false` turns the stage off (the header is then only a parameter).
+   */
+  readonly idempotency?: IdempotencyOptions | false;
+  /**
+   * Keep serving operations past their `x-sunset` date (default: answer 410 `gone` from 00:00 UTC
+   * of that date): `true` for all, or the operationIds that get a grace period.
+   */
+  readonly serveAfterSunset?: ServeAfterSunset;
 }
 
 /** A web-standard handler: mounts in `node:http` (see node-adapter), Hono, Bun and Deno. */

@@ -15,6 +15,7 @@ import type {
   ServerOperationDescriptor,
 } from "./descriptor.js";
 import { deprecationHeaders } from "./deprecation.js";
+import { IDEMPOTENCY_KEY_HEADER } from "./idempotency.js";
 import type { RequestSource } from "./request-source.js";
 
 export interface PreparedParameter {
@@ -33,6 +34,8 @@ export interface PreparedOperation {
   readonly cookie: readonly PreparedParameter[];
   readonly validateParameters: ServerOperationDescriptor["validateParameters"];
   readonly body: PreparedBody | undefined;
+  /** Whether the operation declares the `Idempotency-Key` header (see idempotency.ts). */
+  readonly idempotent: boolean;
   /** `Deprecation`/`Sunset`, sent on every response of the operation. */
   readonly fixedHeaders: ReadonlyArray<readonly [string, string]>;
   readonly responses: Readonly<Record<string, ResponseDescriptor>>;
@@ -66,6 +69,10 @@ export function prepareOperation(operation: ServerOperationDescriptor): Prepared
     cookie: byLocation("cookie"),
     validateParameters: operation.validateParameters,
     body: operation.body === undefined ? undefined : prepareBody(operation.body),
+    idempotent: operation.parameters.some(
+      (parameter) =>
+        parameter.in === "header" && parameter.name.toLowerCase() === IDEMPOTENCY_KEY_HEADER,
+    ),
     fixedHeaders: deprecationHeaders(operation),
     responses: operation.responses,
     responseByStatus: new Map(),

@@ -258,6 +258,58 @@ function serverSection({ model, context, packageName }: ReadmeInput): string[] {
         : []),
       "Other options: `rateLimitStore` (counters shared between instances), `maxBodyBytes`, `onError`, `basePath`, `now`.",
     ]),
+    ...lifecycleSection({ model, context, packageName }),
+  ];
+}
+
+/** Idempotent requests and the sunset, for the operations that have them (nothing otherwise). */
+function lifecycleSection({ model, context, packageName }: Pick<ReadmeInput, "model" | "context" | "packageName">): string[] {
+  const idempotent = model.operations.filter((operation) => operation.parameters.header.some((parameter) => parameter.name.toLowerCase() === "idempotency-key"));
+  const sunset = model.operations.filter((operation) => operation.deprecation?.sunset !== undefined);
+  if (idempotent.length === 0 && sunset.length === 0) return [];
+  const names = (operations: readonly OperationModel[]) => operations.map((operation) => code(operation.operationId)).join(", ");
+  const entries: [string, string][] = [];
+  if (idempotent.length > 0) {
+    entries.push(["idempotency", "{ ttlMs: 24 * 60 * 60 * 1000, lockMs: 60_000 }"]);
+    entries.push(["idempotencyStore", "createMemoryIdempotencyStore({ maxRecords: 100_000 })"]);
+  }
+  if (sunset.length > 0) entries.push(["serveAfterSunset", literal(sunset.slice(0, 1).map((operation) => operation.operationId))]);
+  const imports = ["createRequestHandler", `create${context.apiName}Stubs`, ...(idempotent.length > 0 ? ["createMemoryIdempotencyStore"] : [])].sort();
+  const statements: (string | StatementStructures)[] = [
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: `${packageName}/server`, namedImports: imports.map((name) => ({ name })) },
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      declarations: [
+        {
+          name: "handler",
+          initializer: (writer) => {
+            writer.write(`createRequestHandler(create${context.apiName}Stubs(), `);
+            objectWriter(entries)(writer);
+            writer.write(")");
+          },
+        },
+      ],
+    },
+    "export default handler;",
+  ];
+  const bullets: string[] = [];
+  if (idempotent.length > 0) {
+    bullets.push(
+      `${names(idempotent)} declare the \`Idempotency-Key\` header: with it, the handler runs once per API key and key. The first \`2xx\` or \`4xx\` answer is kept for \`ttlMs\` (default 24 h) and replayed byte for byte, with \`Idempotent-Replayed: true\` and fresh \`X-RateLimit-*\` (replays count against the rate limits); the same key with another method, path, query or body is \`422 idempotency_key_reused\`; a repeat while the first runs is \`409 idempotency_request_in_progress\` with \`Retry-After: 1\`; a \`5xx\` or a throw is not kept. \`lockMs\` (default 60 s) frees the key of a request that never finished.`,
+      "Records live in `idempotencyStore`, else in `rateLimitStore` when it keeps them too (a shared store such as Redis), else in this process's memory (bounded by `maxRecords`, expired ones swept). `idempotency: false` turns the stage off.",
+    );
+  }
+  if (sunset.length > 0) {
+    const dates = sunset.map((operation) => `${code(operation.operationId)} on ${text(operation.deprecation?.sunset ?? "")}`).join(", ");
+    bullets.push(
+      `From 00:00 UTC of its \`x-sunset\` date (${dates}), on the \`now\` clock, an operation answers \`410 gone\` with \`Sunset\`, \`Deprecation\` and (when it has a replacement) a \`Link\` to it, without calling the handler. \`serveAfterSunset: true\` (or a list of operationIds) keeps serving for a grace period.`,
+    );
+  }
+  return [
+    "### Idempotent requests and the sunset",
+    fence("ts", printStatements("server-lifecycle-example.ts", statements)),
+    list(bullets),
   ];
 }
 
@@ -277,7 +329,7 @@ function operationsSection(model: ApiModel, packageName: string): string[] {
       "**stable**: only backward-compatible changes within the major version; removed only after deprecation and sunset.",
       "**beta**: supported, but parameters, ordering or response shape may still change; tagged `@beta` in the client and server types.",
       `**experimental**: for evaluation only; only in ${code(`${packageName}/experimental`)}, tagged \`@experimental\`.`,
-      "**deprecated**: works unchanged until the sunset date (responses carry `Deprecation` and `Sunset` headers), then may answer 404; move to the replacement.",
+      "**deprecated**: works unchanged until the sunset date (responses carry `Deprecation` and `Sunset` headers), then answers 410 `gone` (and may later be removed); move to the replacement.",
     ]),
   ];
 }

@@ -104,7 +104,7 @@ function apiDescriptor(model: ApiModel): StatementStructures {
     (writer) => {
       writer.write("[").indent(() => {
         for (const operation of model.operations) {
-          objectWriter(operationDescriptor(operation))(writer);
+          objectWriter(operationDescriptor(operation, model.operations))(writer);
           writer.write(",").newLine();
         }
       });
@@ -126,7 +126,7 @@ function apiDescriptor(model: ApiModel): StatementStructures {
   };
 }
 
-function operationDescriptor(operation: OperationModel): [string, string][] {
+function operationDescriptor(operation: OperationModel, operations: readonly OperationModel[]): [string, string][] {
   const parameters = (["path", "query", "header", "cookie"] as const).flatMap((location) =>
     operation.parameters[location].map((parameter) => ({ name: parameter.name, in: location, required: parameter.required, array: parameter.array })),
   );
@@ -158,7 +158,9 @@ function operationDescriptor(operation: OperationModel): [string, string][] {
   entries.push(["secured", String(operation.secured)]);
   if (operation.deprecation) {
     const { sunset, since } = operation.deprecation;
-    entries.push(["deprecated", literal({ ...(sunset ? { sunset } : {}), ...(since ? { since } : {}) })]);
+    const successor = operations.find((candidate) => candidate.operationId === operation.deprecation?.replacedBy);
+    const replacedBy = successor ? { operationId: successor.operationId, method: successor.method, path: successor.path } : undefined;
+    entries.push(["deprecated", literal({ ...(sunset ? { sunset } : {}), ...(since ? { since } : {}), ...(replacedBy ? { replacedBy } : {}) })]);
   }
   if (operation.stability) entries.push(["stability", literal(operation.stability)]);
   return entries;

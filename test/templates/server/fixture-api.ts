@@ -222,7 +222,7 @@ export const operations: ServerOperationDescriptor[] = [
     operationId: "listLegacyPets",
     method: "get",
     path: "/legacy/pets",
-    deprecated: { since: "2025-01-01", sunset: "2026-06-30" },
+    deprecated: { since: "2025-01-01", sunset: "2031-06-30" },
     responses: {
       "200": { validate: validatePets, mediaType: "application/json" },
       ...errorResponses,
@@ -232,7 +232,7 @@ export const operations: ServerOperationDescriptor[] = [
     operationId: "sunsetOnly",
     method: "get",
     path: "/legacy/sunset-only",
-    deprecated: { sunset: "2026-06-30" },
+    deprecated: { sunset: "2031-06-30" },
   }),
   operation({ operationId: "stub", method: "get", path: "/stub" }),
   operation({ operationId: "boom", method: "get", path: "/boom" }),

@@ -287,16 +287,16 @@ describe("request handler: deprecation and rate-limit headers on every response"
     const server = testServer();
     const ok = await server.call("GET", "/legacy/pets");
     expect(ok.headers.get("deprecation")).toBe(`@${Date.UTC(2025, 0, 1) / 1000}`);
-    expect(ok.headers.get("sunset")).toBe("Tue, 30 Jun 2026 00:00:00 GMT");
+    expect(ok.headers.get("sunset")).toBe("Mon, 30 Jun 2031 00:00:00 GMT");
     const sunsetOnly = await server.call("GET", "/legacy/sunset-only");
     expect(sunsetOnly.headers.get("deprecation")).toBeNull();
-    expect(sunsetOnly.headers.get("sunset")).toBe("Tue, 30 Jun 2026 00:00:00 GMT");
+    expect(sunsetOnly.headers.get("sunset")).toBe("Mon, 30 Jun 2031 00:00:00 GMT");
     const failing = testServer({
       handlers: { ...handlers, listLegacyPets: () => ({ status: 200, body: "nope" }) },
     });
     const broken = await failing.call("GET", "/legacy/pets");
     expect(broken.status).toBe(500);
-    expect(broken.headers.get("sunset")).toBe("Tue, 30 Jun 2026 00:00:00 GMT");
+    expect(broken.headers.get("sunset")).toBe("Mon, 30 Jun 2031 00:00:00 GMT");
     expect((await server.call("GET", "/health")).headers.get("sunset")).toBeNull();
   });
 
@@ -306,7 +306,7 @@ describe("request handler: deprecation and rate-limit headers on every response"
     const limited = await server.call("GET", "/legacy/pets");
     expect(limited.status).toBe(429);
     expect(limited.headers.get("deprecation")).toBe(`@${Date.UTC(2025, 0, 1) / 1000}`);
-    expect(limited.headers.get("sunset")).toBe("Tue, 30 Jun 2026 00:00:00 GMT");
+    expect(limited.headers.get("sunset")).toBe("Mon, 30 Jun 2031 00:00:00 GMT");
     expect((await server.call("GET", "/health")).headers.get("sunset")).toBeNull();
   });
 

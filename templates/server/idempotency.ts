@@ -1,0 +1,250 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * The idempotency stage of the request handler (IETF draft-ietf-httpapi-idempotency-key-header),
+ * for every operation that declares an `Idempotency-Key` header parameter.
+ *
+ * It runs after rate limiting, authentication and validation (a 429, 401 or 400 is never kept),
+ * around the handler. With `id` = SHA-256 of (API-key digest or `anonymous`, Idempotency-Key) and
+ * `fingerprint` = SHA-256 of (method, path, query, body bytes):
+ * - a new key: the handler runs; a `2xx` or `4xx` answer is kept for `ttlMs` (24 h), anything
+ *   else (a `5xx`, a `3xx`, a streamed body, a throw) is not, so a retry runs again;
+ * - the same key and request again: the kept response is replayed (same status, body and
+ *   headers such as `Location`), with `Idempotent-Replayed: true` and this request's own
+ *   `X-RateLimit-*` (a replay counts against the rate limits like any request);
+ * - the same key with another request (running or completed): 422 `idempotency_key_reused`;
+ * - the same key and request while the first still runs: 409 `idempotency_request_in_progress`
+ *   with `Retry-After: 1`.
+ * A store that fails in `begin` or `abandon` throws to the handler's catch (a
+ * `StoreUnavailableError` becomes a 503); a failing `complete` is reported through `onError` and
+ * the handler's response is still sent (the request did run; its record expires after `lockMs`).
+ */
+import * as crypto from "node:crypto";
+import type { RuntimeErrorCode } from "./errors.js";
+import {
+  createMemoryIdempotencyStore,
+  isIdempotencyStore,
+  type IdempotencyBegin,
+  type IdempotencyStore,
+  type StoredResponse,
+} from "./idempotency-store.js";
+import { BODY_TOO_LARGE, type RequestSource } from "./request-source.js";
+import type { ResponseHeaders, RuntimeResponse } from "./runtime-response.js";
+
+/** The request header (lower-case) that makes a request idempotent. */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+export const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_IDEMPOTENCY_LOCK_MS = 60_000;
+
+export interface IdempotencyOptions {
+  /** How long a completed response is replayed, in ms (default 24 hours). */
+  readonly ttlMs?: number;
+  /**
+   * How long a running request holds its key, in ms (default 60 s): a request that crashed
+   * without answering frees its key after this. Set it above your slowest handler.
+   */
+  readonly lockMs?: number;
+  /** Records held by the default memory store (default 100,000; the oldest are dropped). */
+  readonly maxRecords?: number;
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
+function positiveMs(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new Error(
+      `idempotency.${name} must be a whole number of milliseconds ≥ 1 (got ${String(value)})`,
+    );
+  }
+  return value;
+}
+
+/** A request source that remembers the body bytes it hands out (for the fingerprint). */
+export class BodyCapturingSource implements RequestSource {
+  readonly #source: RequestSource;
+  #bytes: Uint8Array = new Uint8Array(0);
+
+  constructor(source: RequestSource) {
+    this.#source = source;
+  }
+
+  get method(): string {
+    return this.#source.method;
+  }
+
+  get url(): string {
+    return this.#source.url;
+  }
+
+  header(name: string): string | null {
+    return this.#source.header(name);
+  }
+
+  get hasBody(): boolean {
+    return this.#source.hasBody;
+  }
+
+  async readBody(maxBytes: number): Promise<Uint8Array | typeof BODY_TOO_LARGE> {
+    const bytes = await this.#source.readBody(maxBytes);
+    if (bytes !== BODY_TOO_LARGE) this.#bytes = bytes;
+    return bytes;
+  }
+
+  toRequest(): Request {
+    return this.#source.toRequest();
+  }
+
+  /** The body bytes read so far (empty when none were). */
+  get bytes(): Uint8Array {
+    return this.#bytes;
+  }
+}
+
+/** What the stage needs from the request handler for one request. */
+export interface IdempotentRequest {
+  /** The `Idempotency-Key` value sent. */
+  readonly key: string;
+  /** The presented API key (hashed here, never kept), or undefined for anonymous calls. */
+  readonly apiKey: string | undefined;
+  readonly method: string;
+  /** The routed path (base path removed) and the raw query string. */
+  readonly path: string;
+  readonly query: string;
+  readonly body: Uint8Array;
+  /** Headers every response of this request starts with (fresh `X-RateLimit-*`, deprecation). */
+  startHeaders(): ResponseHeaders;
+  /** An `Error` response of this request. */
+  refuse(status: number, code: RuntimeErrorCode, message: string): RuntimeResponse;
+  /** Reports a failure that does not change the answer (through `onError`). */
+  report(error: unknown): void;
+}
+
+export interface IdempotencyStage {
+  /** Runs `execute` once per key and request, replays its kept answer, or refuses. */
+  run(
+    request: IdempotentRequest,
+    execute: () => Promise<RuntimeResponse>,
+  ): Promise<RuntimeResponse>;
+}
+
+function sha256(parts: readonly (string | Uint8Array)[]): string {
+  const hash = crypto.createHash("sha256");
+  for (const part of parts) {
+    hash.update(part);
+    hash.update("\0");
+  }
+  return hash.digest("base64url");
+}
+
+const encoder = new TextEncoder();
+
+/** The response as it is kept, or undefined when it cannot be (streamed body). */
+function toStored(response: RuntimeResponse): StoredResponse | undefined {
+  const body = response.body;
+  if (body !== null && typeof body !== "string" && !(body instanceof Uint8Array)) return undefined;
+  const headers: Record<string, string> = {};
+  for (const name of Object.keys(response.headers)) {
+    if (name.startsWith("x-ratelimit-")) continue;
+    const value = response.headers[name];
+    if (typeof value === "string") headers[name] = value;
+    else if (value !== undefined) {
+      // Several cookies cannot be folded into one header line.
+      if (name === "set-cookie" && value.length > 1) return undefined;
+      headers[name] = value.join(", ");
+    }
+  }
+  return {
+    status: response.status,
+    headers,
+    body: body === null ? null : typeof body === "string" ? encoder.encode(body) : body,
+  };
+}
+
+function replay(stored: StoredResponse, request: IdempotentRequest): RuntimeResponse {
+  const headers = request.startHeaders();
+  for (const name of Object.keys(stored.headers)) {
+    if (!name.startsWith("x-ratelimit-")) headers[name] = stored.headers[name] as string;
+  }
+  headers["idempotent-replayed"] = "true";
+  return { status: stored.status, headers, body: stored.body };
+}
+
+export interface IdempotencyStageOptions {
+  readonly idempotency?: IdempotencyOptions;
+  readonly idempotencyStore?: IdempotencyStore;
+  /** Used for idempotency records too when it implements {@link IdempotencyStore} (Redis). */
+  readonly rateLimitStore?: unknown;
+  readonly now: () => number;
+}
+
+/**
+ * The stage, with its store: `idempotencyStore`, else the rate-limit store when it is an
+ * idempotency store too, else a memory store on the server's clock.
+ */
+export function createIdempotencyStage(options: IdempotencyStageOptions): IdempotencyStage {
+  const settings = options.idempotency ?? {};
+  const ttlMs = positiveMs(settings.ttlMs, DEFAULT_IDEMPOTENCY_TTL_MS, "ttlMs");
+  const lockMs = positiveMs(settings.lockMs, DEFAULT_IDEMPOTENCY_LOCK_MS, "lockMs");
+  const store: IdempotencyStore =
+    options.idempotencyStore ??
+    (isIdempotencyStore(options.rateLimitStore) ? options.rateLimitStore : undefined) ??
+    createMemoryIdempotencyStore({
+      now: options.now,
+      ...(settings.maxRecords === undefined ? {} : { maxRecords: settings.maxRecords }),
+    });
+
+  return {
+    async run(request, execute) {
+      const scope = request.apiKey === undefined ? "anonymous" : sha256([request.apiKey]);
+      const id = sha256([scope, request.key]);
+      const fingerprint = sha256([request.method, request.path, request.query, request.body]);
+      const pending = store.begin(id, fingerprint, lockMs);
+      const begun: IdempotencyBegin = isPromiseLike(pending) ? await pending : pending;
+
+      if (begun.kind !== "started") {
+        if (begun.fingerprint !== fingerprint) {
+          return request.refuse(
+            422,
+            "idempotency_key_reused",
+            "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key for a new request",
+          );
+        }
+        if (begun.kind === "completed") return replay(begun.response, request);
+        const response = request.refuse(
+          409,
+          "idempotency_request_in_progress",
+          "A request with this Idempotency-Key is still in progress; retry with the same key later",
+        );
+        response.headers["retry-after"] = "1";
+        return response;
+      }
+
+      let response: RuntimeResponse;
+      try {
+        response = await execute();
+      } catch (error) {
+        try {
+          await store.abandon(id);
+        } catch (abandonError) {
+          request.report(abandonError);
+        }
+        throw error;
+      }
+      const status = response.status;
+      const keepable = (status >= 200 && status < 300) || (status >= 400 && status < 500);
+      const kept = keepable ? toStored(response) : undefined;
+      if (kept === undefined) {
+        await store.abandon(id);
+        return response;
+      }
+      try {
+        await store.complete(id, fingerprint, kept, ttlMs);
+      } catch (error) {
+        request.report(error);
+      }
+      return response;
+    },
+  };
+}
