@@ -26,10 +26,14 @@ if (!entry || !ENTRIES.includes(entry)) {
   process.exit(2);
 }
 
+/** Sources outside generator/ that the bundle includes (the deprecation policy shared with lint). */
+const SHARED_SOURCES = [join(GENERATOR_DIR, "../lint/deprecation-policy.js")];
+
 function sourceFiles() {
   return readdirSync(GENERATOR_DIR, { recursive: true, withFileTypes: true })
     .filter((file) => file.isFile() && file.name.endsWith(".ts") && !relative(GENERATOR_DIR, file.parentPath).startsWith("."))
     .map((file) => join(file.parentPath, file.name))
+    .concat(SHARED_SOURCES)
     .sort();
 }
 

@@ -8,6 +8,8 @@
  * returning the plugin object.
  */
 import apiKeySecurity from "./rules/api-key-security.js";
+import deprecationHeaders from "./rules/deprecation-headers.js";
+import deprecationPolicy from "./rules/deprecation-policy.js";
 import errorResponseSchema from "./rules/error-response-schema.js";
 import sunsetDeclares410 from "./rules/sunset-declares-410.js";
 
@@ -17,6 +19,8 @@ export default function housePlugin() {
     rules: {
       oas3: {
         "api-key-security": apiKeySecurity,
+        "deprecation-headers": deprecationHeaders,
+        "deprecation-policy": deprecationPolicy,
         "error-response-schema": errorResponseSchema,
         "sunset-declares-410": sunsetDeclares410,
       },

@@ -75,6 +75,7 @@ function finish({ change, operations }: Group): Change {
     reason: change.reason,
     bump: effective.bump,
     operations: keys,
+    ...(change.violation ? { violation: true as const } : {}),
     ...(note ? { note } : {}),
     ...(change.before !== undefined ? { before: change.before } : {}),
     ...(change.after !== undefined ? { after: change.after } : {}),

@@ -38,14 +38,11 @@ import { maxBump } from "./report.js";
 import { diffDeprecation, diffRemovedOperation } from "./sunset-policy.js";
 import type { PolicyOptions } from "./sunset-policy.js";
 import { versionVerdict } from "./versioning.js";
-
-export const DEFAULT_MIN_SUNSET_DAYS = 90;
+import { MIN_NOTICE_MONTHS } from "../lint/deprecation-policy.js";
 
 export interface DiffOptions {
   /** The date the sunset policy is evaluated at: `YYYY-MM-DD` (UTC) or a Date. */
   readonly today: string | Date;
-  /** Days of notice a new deprecation's `x-sunset` must give (default 90). */
-  readonly minSunsetDays?: number;
   /** How the two sides are named in the report (a git revision, a file). */
   readonly baseLabel?: string;
   readonly headLabel?: string;
@@ -53,12 +50,7 @@ export interface DiffOptions {
 
 /** Compares `base` with `head` (parsed OpenAPI documents; internal `$ref`s are followed). */
 export function diffSpecs(base: unknown, head: unknown, options: DiffOptions): Report {
-  const policy: PolicyOptions = {
-    today: toIsoDate(options.today),
-    minSunsetDays: options.minSunsetDays ?? DEFAULT_MIN_SUNSET_DAYS,
-  };
-  if (!Number.isInteger(policy.minSunsetDays) || policy.minSunsetDays < 0)
-    throw new RangeError("minSunsetDays must be a non-negative integer");
+  const policy: PolicyOptions = { today: toIsoDate(options.today) };
   const ctx = new DiffContext(base, head);
   const collector = new ChangeCollector();
   const baseOps = collectOperations(base);
@@ -105,14 +97,15 @@ export function diffSpecs(base: unknown, head: unknown, options: DiffOptions): R
     maxBump(changes.map((change) => change.bump)),
   );
   return {
-    reportVersion: 1,
+    reportVersion: 2,
     base: { label: options.baseLabel ?? "base", version: version.base },
     head: { label: options.headLabel ?? "head", version: version.head },
     today: policy.today,
-    minSunsetDays: policy.minSunsetDays,
+    minNoticeMonths: MIN_NOTICE_MONTHS,
     summary,
     version,
-    verdict: summary.breaking > 0 && version.actual !== "major" ? "fail" : "pass",
+    verdict:
+      changes.some((change) => change.violation) || (summary.breaking > 0 && version.actual !== "major") ? "fail" : "pass",
     changes,
   };
 }

@@ -59,6 +59,9 @@ export function versionSentence(report: Report): string {
 }
 
 export function verdictSentence(report: Report): string {
+  const violations = report.changes.filter((change) => change.violation).length;
+  if (violations > 0)
+    return `FAIL: ${violations} breach${violations === 1 ? "" : "es"} of the deprecation policy (no version bump fixes ${violations === 1 ? "it" : "them"}: fix the spec as each says)`;
   if (report.verdict === "fail")
     return `FAIL: ${report.summary.breaking} breaking change${report.summary.breaking === 1 ? "" : "s"} without a major bump of info.version`;
   if (!report.version.sufficient)

@@ -29,7 +29,7 @@ export function formatMarkdown(report: Report): string {
     COMMENT_MARKER,
     `### ${title}`,
     "",
-    `**${summaryLine(report)}** — ${code(report.base.label)} → ${code(report.head.label)}, sunset policy evaluated on ${report.today} (new deprecations need ≥ ${report.minSunsetDays} days' notice)`,
+    `**${summaryLine(report)}** — ${code(report.base.label)} → ${code(report.head.label)}, sunset policy evaluated on ${report.today} (a deprecation needs ≥ ${report.minNoticeMonths} months' notice)`,
     "",
     "| `info.version` | Base | Head | Bump in head | Required bump | OK |",
     "|---|---|---|---|---|---|",

@@ -13,7 +13,7 @@ import type { Report } from "./report.js";
 export function formatText(report: Report): string {
   const lines: string[] = [
     `spec:diff ${report.base.label} (${report.base.version ?? "?"}) → ${report.head.label} (${report.head.version ?? "?"})`,
-    `today ${report.today}; a new deprecation needs an x-sunset at least ${report.minSunsetDays} days ahead`,
+    `today ${report.today}; a new deprecation needs an x-sunset at least ${report.minNoticeMonths} months ahead`,
     "",
   ];
   if (report.changes.length === 0) lines.push("No changes.", "");

@@ -14,6 +14,8 @@ export interface RawChange {
   readonly severity: RawSeverity;
   readonly bump: "major" | "minor" | "patch";
   readonly reason: string;
+  /** A breach of the deprecation policy: fails the review whatever the version bump. */
+  readonly violation?: true;
   readonly before?: unknown;
   readonly after?: unknown;
 }
@@ -67,12 +69,18 @@ export class ChangeSink {
     this.push(rule, "deprecation", "minor", reason, values);
   }
 
+  /** A breach of the deprecation policy (lint/deprecation-policy.js): breaking, and no bump makes it pass. */
+  violation(rule: string, reason: string, values: Values = {}): void {
+    this.push(rule, "breaking", "major", reason, values, true);
+  }
+
   private push(
     rule: string,
     severity: RawSeverity,
     bump: RawChange["bump"],
     reason: string,
     values: Values,
+    violation = false,
   ): void {
     const change: RawChange = {
       rule: `${this.scope.side}.${rule}`,
@@ -82,6 +90,7 @@ export class ChangeSink {
       severity,
       bump,
       reason,
+      ...(violation ? { violation: true as const } : {}),
       ...("before" in values && values.before !== undefined ? { before: values.before } : {}),
       ...("after" in values && values.after !== undefined ? { after: values.after } : {}),
     };

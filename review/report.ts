@@ -34,6 +34,8 @@ export interface Change {
   readonly operations: readonly string[];
   /** Set when the stability policy lowered the severity (experimental / beta operations). */
   readonly note?: string;
+  /** A breach of the deprecation policy: the review fails whatever `info.version` says. */
+  readonly violation?: true;
   /** `file:line:column` of the location in the spec's text (head, else base), when it can be found. */
   readonly at?: string;
   readonly before?: unknown;
@@ -62,15 +64,19 @@ export interface Summary {
 
 export interface Report {
   /** Version of this JSON shape; bumped only on incompatible changes of the report itself. */
-  readonly reportVersion: 1;
+  readonly reportVersion: 2;
   readonly base: { readonly label: string; readonly version: string | null };
   readonly head: { readonly label: string; readonly version: string | null };
   /** The date the sunset policy was evaluated at (YYYY-MM-DD, UTC). */
   readonly today: string;
-  readonly minSunsetDays: number;
+  /** The notice a deprecation gives: its sunset at least this many months after it is announced. */
+  readonly minNoticeMonths: number;
   readonly summary: Summary;
   readonly version: VersionVerdict;
-  /** `fail` exactly when there is a breaking change and head's `info.version` is not a major bump of base's. */
+  /**
+   * `fail` when there is a breaking change and head's `info.version` is not a major bump of
+   * base's, or when any change breaches the deprecation policy (no bump fixes that).
+   */
   readonly verdict: "pass" | "fail";
   readonly changes: readonly Change[];
 }

@@ -4,7 +4,8 @@
  */
 import { parseArgs } from "node:util";
 import { toIsoDate } from "./dates.js";
-import { DEFAULT_MIN_SUNSET_DAYS, diffSpecs } from "./diff-specs.js";
+import { MIN_NOTICE_MONTHS } from "../lint/deprecation-policy.js";
+import { diffSpecs } from "./diff-specs.js";
 import { formatJson } from "./format-json.js";
 import { formatMarkdown } from "./format-markdown.js";
 import { formatText } from "./format-text.js";
@@ -33,11 +34,13 @@ Compares the contract at <base> with the working spec and classifies every chang
   --format text|markdown|json
                             terminal summary (default), pull-request comment, machine output
   --today YYYY-MM-DD        the date the sunset policy is evaluated at (default: today, UTC)
-  --min-sunset-days <n>     notice a new deprecation's x-sunset must give (default ${DEFAULT_MIN_SUNSET_DAYS})
   -h, --help                this text
 
+The deprecation policy (x-deprecated-since, an x-sunset at least ${MIN_NOTICE_MONTHS} months after the
+announcement) is lint's: lint/deprecation-policy.js; a breach fails whatever the version says.
+
 Exit codes: 0 no breaking change, or breaking changes with a major bump of info.version
-            1 breaking change(s) without a major bump of info.version
+            1 breaking change(s) without a major bump of info.version, or a policy breach
             2 usage error
             3 a spec could not be read
 A missing minor/patch bump is reported but does not fail.
@@ -79,7 +82,6 @@ export async function runSpecDiff(argv: readonly string[], io: CommandIo): Promi
     const report = locateChanges(
       diffSpecs(base.document, head.document, {
         today: options.today,
-        minSunsetDays: options.minSunsetDays,
         baseLabel: base.label,
         headLabel: head.label,
       }),
@@ -122,7 +124,6 @@ interface ParsedOptions {
   readonly specPath: string | undefined;
   readonly format: (report: Report) => string;
   readonly today: string;
-  readonly minSunsetDays: number;
 }
 
 function parseOptions(argv: readonly string[], io: CommandIo): ParsedOptions {
@@ -135,7 +136,6 @@ function parseOptions(argv: readonly string[], io: CommandIo): ParsedOptions {
       "spec-path": { type: "string" },
       format: { type: "string" },
       today: { type: "string" },
-      "min-sunset-days": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -148,7 +148,6 @@ function parseOptions(argv: readonly string[], io: CommandIo): ParsedOptions {
       specPath: undefined,
       format: formatText,
       today: "",
-      minSunsetDays: 0,
     };
   if (positionals.length !== 1)
     throw new UsageError(
@@ -169,11 +168,6 @@ function parseOptions(argv: readonly string[], io: CommandIo): ParsedOptions {
       `--today must be a real date YYYY-MM-DD, not ${JSON.stringify(values.today)}`,
     );
   }
-  const minText = values["min-sunset-days"] ?? String(DEFAULT_MIN_SUNSET_DAYS);
-  if (!/^\d+$/.test(minText))
-    throw new UsageError(
-      `--min-sunset-days must be a whole number of days, not ${JSON.stringify(minText)}`,
-    );
   return {
     help,
     base: positionals[0] as string,
@@ -181,6 +175,5 @@ function parseOptions(argv: readonly string[], io: CommandIo): ParsedOptions {
     specPath: values["spec-path"],
     format,
     today,
-    minSunsetDays: Number(minText),
   };
 }

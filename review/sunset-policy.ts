@@ -4,19 +4,21 @@
  * - removing an operation that is deprecated and whose `x-sunset` date has come (today >= sunset:
  *   it works until the start of that day, UTC) is allowed;
  * - removing it earlier, or removing an operation that was never deprecated, is breaking;
- * - deprecating an operation needs an `x-sunset` at least `minSunsetDays` ahead of today;
+ * - deprecating an operation follows the shared policy (lint/deprecation-policy.js: an
+ *   `x-deprecated-since`, an `x-sunset` at least 6 months after the announcement, which for a
+ *   new deprecation is no earlier than today); a breach is a violation that no bump fixes;
  * - moving the sunset earlier, or deleting `x-sunset` from a still-deprecated operation, is breaking.
  */
+import { deprecationProblems } from "../lint/deprecation-policy.js";
 import { parseIsoDate } from "./dates.js";
 import type { OperationInfo } from "./operations.js";
 import { ChangeSink } from "./raw-change.js";
 import type { RawChange } from "./raw-change.js";
-import { show } from "./refs.js";
+import { jsonEqual } from "./refs.js";
 
 export interface PolicyOptions {
   /** YYYY-MM-DD */
   readonly today: string;
-  readonly minSunsetDays: number;
 }
 
 export function diffRemovedOperation(
@@ -82,18 +84,21 @@ export function diffDeprecation(
   const after = parseIsoDate(newSunset);
   const values = { before: oldSunset, after: newSunset };
   if (newSunset === undefined) {
-    sink.breaking(
+    sink.violation(
       "sunset-removed",
-      `x-sunset ${String(oldSunset)} deleted from a still-deprecated operation: clients lose the date they planned for`,
+      `x-sunset ${String(oldSunset)} deleted from a still-deprecated operation: clients lose the date they planned for; put it back (a deprecated operation needs one)`,
       values,
     );
-  } else if (after === undefined) {
-    sink.breaking(
-      "sunset-invalid",
-      `x-sunset ${show(newSunset)} is not an ISO date (YYYY-MM-DD)`,
-      values,
-    );
-  } else if (before !== undefined && after < before) {
+    return out;
+  }
+  if (jsonEqual(oldSunset, newSunset) && jsonEqual(base.operation["x-deprecated-since"], head.operation["x-deprecated-since"])) {
+    return out;
+  }
+  // The dates changed: the shared policy judges them as lint does (notice from x-deprecated-since).
+  const problems = deprecationProblems(head.operation).filter((problem) => problem.rule !== "sunset-passed");
+  for (const problem of problems) sink.violation(problem.rule, `${problem.message}: ${problem.fix}`, values);
+  if (after === undefined) return out;
+  if (before !== undefined && after < before) {
     sink.breaking(
       "sunset-moved-earlier",
       `sunset moved earlier, from ${String(oldSunset)} to ${String(newSunset)}: clients have less time than promised`,
@@ -110,37 +115,34 @@ export function diffDeprecation(
   return out;
 }
 
+/**
+ * A deprecation that is new (or an x-sunset first given) in the change under review: the shared
+ * policy decides (lint/deprecation-policy.js), with the notice counted from no earlier than today,
+ * the day the deprecation is announced. A breach is a violation: no version bump makes it pass.
+ */
 function checkNewSunset(
   sink: ChangeSink,
   head: OperationInfo,
   options: PolicyOptions,
   wasDeprecated: boolean,
 ): void {
+  const problems = deprecationProblems(head.operation, { announced: options.today }).filter(
+    (problem) => problem.rule !== "sunset-passed",
+  );
   const text = head.operation["x-sunset"];
-  const sunset = parseIsoDate(text);
-  const today = parseIsoDate(options.today) ?? 0;
-  const needs = `the policy needs an x-sunset at least ${options.minSunsetDays} days ahead`;
-  if (text === undefined) {
-    sink.breaking("deprecated-without-sunset", `deprecated without an x-sunset date: ${needs}`);
-  } else if (sunset === undefined) {
-    sink.breaking("sunset-invalid", `x-sunset ${show(text)} is not an ISO date (YYYY-MM-DD)`, {
-      after: text,
-    });
-  } else if (sunset - today < options.minSunsetDays) {
-    sink.breaking(
-      "sunset-too-soon",
-      `sunset ${String(text)} is only ${sunset - today} days ahead: ${needs}`,
-      { after: text },
-    );
-  } else {
-    const replacement =
-      typeof head.operation["x-replaced-by"] === "string"
-        ? `; use ${head.operation["x-replaced-by"]}`
-        : "";
-    sink.deprecation(
-      wasDeprecated ? "sunset-scheduled" : "operation-deprecated",
-      `${wasDeprecated ? "sunset scheduled" : "deprecated"}: sunset ${String(text)}, ${sunset - today} days ahead${replacement}`,
-      { after: text },
-    );
+  for (const problem of problems) {
+    sink.violation(problem.rule, `${problem.message}: ${problem.fix}`, { after: text });
   }
+  if (problems.length > 0) return;
+  const sunset = parseIsoDate(text) ?? 0;
+  const today = parseIsoDate(options.today) ?? 0;
+  const replacement =
+    typeof head.operation["x-replaced-by"] === "string"
+      ? `; use ${head.operation["x-replaced-by"]}`
+      : "";
+  sink.deprecation(
+    wasDeprecated ? "sunset-scheduled" : "operation-deprecated",
+    `${wasDeprecated ? "sunset scheduled" : "deprecated"}: sunset ${String(text)}, ${sunset - today} days ahead${replacement}`,
+    { after: text },
+  );
 }

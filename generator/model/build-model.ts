@@ -110,7 +110,7 @@ function buildOperation(document: Doc, input: OperationInput): OperationModel {
     tags: Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === "string") : [],
     summary: text(operation.summary),
     description: text(operation.description),
-    deprecation: readDeprecation(operation),
+    deprecation: readDeprecation(operation, input.pointer),
     stability: readStability(operation["x-stability"]),
     parameters: readParameters(document, input),
     requestBody: readRequestBody(document, operation.requestBody),

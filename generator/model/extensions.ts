@@ -4,14 +4,28 @@
  * - `x-stability: experimental | beta` on operations (absent = stable);
  * - `x-rate-limits` at the root: `{ algorithm, plans: [{ name, perMinute, perDay }], ban }`.
  */
+import { deprecationProblems, type DeprecationRule } from "../../lint/deprecation-policy.js";
 import { GeneratorError } from "../errors.js";
 import { isObject } from "./resolve-ref.js";
 import type { DeprecationModel, RateLimitPolicyModel, RatePlanModel } from "./types.js";
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export function readDeprecation(operation: Record<string, unknown>): DeprecationModel | undefined {
+/**
+ * Lifecycle fields that cannot be read, refused as lint and spec:diff refuse them (the shared
+ * policy in lint/deprecation-policy.js): a date that is not a real ISO date, a sunset not after
+ * the deprecation. The house policy's other rules (both fields present, 6 months' notice, not yet
+ * passed) are for lint and review; specs of other APIs need not follow them.
+ */
+const REFUSED_RULES: ReadonlySet<DeprecationRule> = new Set(["sunset-invalid", "since-invalid", "sunset-before-deprecation"]);
+
+export function readDeprecation(operation: Record<string, unknown>, pointer = ""): DeprecationModel | undefined {
   if (operation.deprecated !== true) return undefined;
+  const problem = deprecationProblems(operation).find((candidate) => REFUSED_RULES.has(candidate.rule));
+  if (problem !== undefined) {
+    const hint = problem.fix.charAt(0).toUpperCase() + problem.fix.slice(1);
+    throw new GeneratorError("invalidSpec", problem.message, { where: `${pointer}/${problem.field}`, hint });
+  }
   return {
     sunset: isoDate(operation["x-sunset"]),
     since: isoDate(operation["x-deprecated-since"]),

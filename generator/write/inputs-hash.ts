@@ -13,6 +13,8 @@ import { readChangelog } from "../load/read-changelog.js";
 
 const GENERATOR_DIR = fileURLToPath(new URL("../", import.meta.url));
 const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
+/** The deprecation policy the model applies (shared with lint). */
+const POLICY_FILE = fileURLToPath(new URL("../../lint/deprecation-policy.js", import.meta.url));
 const OUTPUT_LIBRARIES = ["openapi-typescript", "prettier", "ajv", "ajv-formats", "ts-morph", "@redocly/openapi-core"];
 
 export interface HashInputs {
@@ -36,6 +38,7 @@ export async function computeInputsHash(inputs: HashInputs): Promise<string> {
   for (const dir of [GENERATOR_DIR, TEMPLATES_DIR]) {
     for (const file of await listSourceFiles(dir)) add(`source:${relative(dir, file)}`, await readFile(file));
   }
+  add("source:lint/deprecation-policy.js", await readFile(POLICY_FILE));
   const require = createRequire(import.meta.url);
   for (const library of OUTPUT_LIBRARIES) {
     const manifest = JSON.parse(await readFile(findPackageJson(require, library), "utf8")) as { version?: string };

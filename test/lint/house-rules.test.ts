@@ -4,7 +4,7 @@
  * shared fixture (helpers.ts) with one inline edit each.
  */
 import { describe, expect, it } from "vitest";
-import { describeProblems, fixture, lintYaml, ruleIds, yaml } from "./helpers.js";
+import { deref, describeProblems, fixture, lintYaml, ruleIds, yaml } from "./helpers.js";
 import type { Doc } from "./helpers.js";
 
 interface Case {
@@ -38,10 +38,35 @@ function gone(headers: readonly string[]): Doc {
   return response;
 }
 
-/** Deprecates getPet with this `x-sunset` and declares the 410 that the sunset requires. */
-function sunsetOn(doc: Doc, date: unknown): void {
-  Object.assign(getPet(doc), { deprecated: true, "x-sunset": date });
+/**
+ * Deprecates getPet as the policy wants it: `x-deprecated-since`, this `x-sunset`, the 410 the
+ * sunset requires, and `Deprecation`/`Sunset` declared on every response (inline copies).
+ */
+function sunsetOn(doc: Doc, date: unknown, since: unknown = "2096-01-01"): void {
+  deprecate(doc, { "x-deprecated-since": since, "x-sunset": date });
   getPet(doc).responses["410"] = gone(["Sunset"]);
+  declareDeprecationHeaders(doc);
+}
+
+/** getPet with `deprecated: true` and these lifecycle fields; every response declares the headers. */
+function deprecate(doc: Doc, fields: Record<string, unknown>): void {
+  Object.assign(getPet(doc), { deprecated: true, ...fields });
+  declareDeprecationHeaders(doc);
+}
+
+function declareDeprecationHeaders(doc: Doc): void {
+  doc.components.headers.Deprecation = { description: "Deprecation date.", schema: { type: "string", example: "@4070908800" } };
+  doc.components.headers.Sunset = { description: "Sunset date.", schema: { type: "string", example: "Sun, 30 Jun 2099 00:00:00 GMT" } };
+  const responses = getPet(doc).responses;
+  for (const status of Object.keys(responses)) {
+    // a shared response (by $ref) gets the headers where it is declared
+    const response = deref(doc, responses[status]);
+    response.headers = {
+      ...response.headers,
+      Deprecation: { $ref: "#/components/headers/Deprecation" },
+      Sunset: { $ref: "#/components/headers/Sunset" },
+    };
+  }
 }
 
 function expectPasses({ name, change }: Case): void {
@@ -62,15 +87,15 @@ describe("the fixture", () => {
   expectPasses({ name: "keeps every rule as it is", change: () => {} });
 });
 
-describe("house rule 1: a deprecated operation has a valid x-sunset date", () => {
-  const id = "rule/deprecated-operation-sunset";
+describe("house rule 1: the deprecation policy (x-deprecated-since, x-sunset 6 months later, not passed)", () => {
+  const id = "house/deprecation-policy";
   expectPasses({
-    name: "deprecated with x-sunset 2027-06-30",
-    change: (doc) => sunsetOn(doc, "2027-06-30"),
+    name: "deprecated since 2096-01-01 with x-sunset 2099-06-30",
+    change: (doc) => sunsetOn(doc, "2099-06-30"),
   });
   expectPasses({
-    name: "a leap day is a real date",
-    change: (doc) => sunsetOn(doc, "2028-02-29"),
+    name: "exactly 6 months, to a leap day",
+    change: (doc) => sunsetOn(doc, "2096-02-29", "2095-08-29"),
   });
   expectPasses({
     name: "an operation that is not deprecated needs no x-sunset",
@@ -78,28 +103,66 @@ describe("house rule 1: a deprecated operation has a valid x-sunset date", () =>
   });
   expectFails({
     name: "deprecated without x-sunset",
-    change: (doc) => Object.assign(getPet(doc), { deprecated: true }),
+    change: (doc) => deprecate(doc, { "x-deprecated-since": "2096-01-01" }),
     ids: [id],
   });
+  expectFails({ name: "x-sunset is not a real date (30 February)", change: (doc) => sunsetOn(doc, "2097-02-30"), ids: [id] });
+  expectFails({ name: "x-sunset is not an ISO date", change: (doc) => sunsetOn(doc, "30/06/2099"), ids: [id] });
+  expectFails({ name: "x-sunset is a date-time, not a date", change: (doc) => sunsetOn(doc, "2099-06-30T00:00:00Z"), ids: [id] });
+  expectFails({ name: "x-sunset is a number", change: (doc) => sunsetOn(doc, 20990630), ids: [id] });
   expectFails({
-    name: "x-sunset is not a real date (30 February)",
-    change: (doc) => sunsetOn(doc, "2027-02-30"),
+    name: "deprecated without x-deprecated-since",
+    change: (doc) => {
+      sunsetOn(doc, "2099-06-30");
+      delete getPet(doc)["x-deprecated-since"];
+    },
     ids: [id],
   });
+  expectFails({ name: "a malformed x-deprecated-since (23/11/2096)", change: (doc) => sunsetOn(doc, "2099-06-30", "23/11/2096"), ids: [id] });
+  expectFails({ name: "a sunset before the deprecation", change: (doc) => sunsetOn(doc, "2096-06-30", "2097-01-01"), ids: [id] });
+  expectFails({ name: "less than 6 months' notice (98 days)", change: (doc) => sunsetOn(doc, "2096-04-08", "2096-01-01"), ids: [id] });
+  expectFails({ name: "a sunset that has passed", change: (doc) => sunsetOn(doc, "2020-07-01", "2020-01-01"), ids: [id] });
   expectFails({
-    name: "x-sunset is not an ISO date",
-    change: (doc) => sunsetOn(doc, "30/06/2027"),
+    name: "x-sunset on an operation that is not deprecated",
+    change: (doc) => {
+      getPet(doc)["x-sunset"] = "2099-06-30";
+      getPet(doc).responses["410"] = gone(["Sunset"]);
+    },
     ids: [id],
   });
+  it("says how to comply, with the date that would", async () => {
+    const problems = await lintYaml(fixture((doc) => sunsetOn(doc, "2096-04-08", "2096-01-01")));
+    expect(problems.map((problem) => problem.message)).toEqual([
+      "`getPet`: `x-sunset` 2096-04-08 gives less than 6 months' notice from `x-deprecated-since` 2096-01-01: set it to `'2096-07-01'` or later.",
+    ]);
+    expect(problems[0]?.location[0]?.pointer).toBe("#/paths/~1pets~1{petId}/get/x-sunset");
+  });
+});
+
+describe("house rule 1a: every response of a deprecated operation declares Deprecation and Sunset", () => {
+  const id = "house/deprecation-headers";
   expectFails({
-    name: "x-sunset is a date-time, not a date",
-    change: (doc) => sunsetOn(doc, "2027-06-30T00:00:00Z"),
+    name: "the 200 of a deprecated operation without the headers",
+    change: (doc) => {
+      sunsetOn(doc, "2099-06-30");
+      delete getPet(doc).responses["200"].headers.Deprecation;
+      delete getPet(doc).responses["200"].headers.Sunset;
+    },
     ids: [id],
   });
-  expectFails({
-    name: "x-sunset is a number",
-    change: (doc) => sunsetOn(doc, 20270630),
-    ids: [id],
+  it("reports once per response, naming the components to $ref", async () => {
+    const problems = await lintYaml(
+      fixture((doc) => {
+        sunsetOn(doc, "2099-06-30");
+        delete getPet(doc).responses["200"].headers.Deprecation;
+        delete getPet(doc).responses["200"].headers.Sunset;
+        delete doc.components.responses.NotFound.headers.Sunset;
+      }),
+    );
+    expect(problems.map((problem) => problem.message)).toEqual([
+      "The 200 response of deprecated `getPet` does not declare `Deprecation` and `Sunset`, which the server sends on every response of it: add `Deprecation: { $ref: '#/components/headers/Deprecation' }` and `Sunset: { $ref: '#/components/headers/Sunset' }` under its `headers`.",
+      "The 404 response of deprecated `getPet` does not declare `Sunset`, which the server sends on every response of it: add `Sunset: { $ref: '#/components/headers/Sunset' }` under its `headers`.",
+    ]);
   });
 });
 
@@ -107,12 +170,12 @@ describe("house rule 1b: an operation with x-sunset declares 410 with Sunset (an
   const id = "house/sunset-declares-410";
   expectPasses({
     name: "a 410 with Sunset, no successor",
-    change: (doc) => sunsetOn(doc, "2027-06-30"),
+    change: (doc) => sunsetOn(doc, "2099-06-30"),
   });
   expectPasses({
     name: "a shared 410 (by $ref) with Sunset and Link, for an operation with x-replaced-by",
     change: (doc) => {
-      sunsetOn(doc, "2027-06-30");
+      sunsetOn(doc, "2099-06-30");
       getPet(doc)["x-replaced-by"] = "getInventory";
       doc.components.responses.Gone = gone(["Sunset", "Link"]);
       getPet(doc).responses["410"] = { $ref: "#/components/responses/Gone" };
@@ -121,7 +184,7 @@ describe("house rule 1b: an operation with x-sunset declares 410 with Sunset (an
   expectFails({
     name: "x-sunset without any 410 response",
     change: (doc) => {
-      sunsetOn(doc, "2027-06-30");
+      sunsetOn(doc, "2099-06-30");
       delete getPet(doc).responses["410"];
     },
     ids: [id],
@@ -129,7 +192,7 @@ describe("house rule 1b: an operation with x-sunset declares 410 with Sunset (an
   expectFails({
     name: "a 410 without the Sunset header",
     change: (doc) => {
-      sunsetOn(doc, "2027-06-30");
+      sunsetOn(doc, "2099-06-30");
       getPet(doc).responses["410"] = gone([]);
     },
     ids: [id],
@@ -137,17 +200,20 @@ describe("house rule 1b: an operation with x-sunset declares 410 with Sunset (an
   expectFails({
     name: "a successor (x-replaced-by) but no Link on the 410",
     change: (doc) => {
-      sunsetOn(doc, "2027-06-30");
+      sunsetOn(doc, "2099-06-30");
       getPet(doc)["x-replaced-by"] = "getInventory";
     },
     ids: [id],
   });
   it("says how to comply, naming the operation and the date", async () => {
     const problems = await lintYaml(
-      fixture((doc) => Object.assign(getPet(doc), { deprecated: true, "x-sunset": "2027-06-30" })),
+      fixture((doc) => {
+        sunsetOn(doc, "2099-06-30");
+        delete getPet(doc).responses["410"];
+      }),
     );
     expect(problems.map((problem) => problem.message)).toEqual([
-      '`getPet` has `x-sunset: 2027-06-30` but no 410 response: declare `"410"` (code `gone`, the `Error` body) for the answer it gets after its sunset date.',
+      '`getPet` has `x-sunset: 2099-06-30` but no 410 response: declare `"410"` (code `gone`, the `Error` body) for the answer it gets after its sunset date.',
     ]);
   });
 });

@@ -75,6 +75,7 @@ paths:
       operationId: getPet
       summary: Get a pet (deprecated)
       deprecated: true
+      x-deprecated-since: '2026-01-01'
       x-sunset: '2027-06-30'
       x-replaced-by: getPetById
       responses:

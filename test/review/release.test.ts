@@ -111,7 +111,12 @@ describe("npm run release", () => {
     base = snapshot(dir, "2.0.0");
 
     // Deprecation with a sunset and a replacement: minor.
-    Object.assign(doc.paths["/pets"].post, { deprecated: true, "x-sunset": "2028-06-30", "x-replaced-by": "createPetV2" });
+    Object.assign(doc.paths["/pets"].post, {
+      deprecated: true,
+      "x-deprecated-since": "2027-07-01",
+      "x-sunset": "2028-06-30",
+      "x-replaced-by": "createPetV2",
+    });
     writeSpec(dir, withVersion(doc, "2.1.0"));
     result = await release(dir, "--base", base);
     expect(result.err).toBe("");

@@ -18,7 +18,6 @@ interface Case {
   readonly base?: (doc: Doc) => void;
   readonly expected: readonly string[];
   readonly today?: string;
-  readonly minSunsetDays?: number;
 }
 
 function lines(report: Report): string[] {
@@ -27,16 +26,13 @@ function lines(report: Report): string[] {
   );
 }
 
-function diff({ mutate, base, today = TODAY, minSunsetDays }: Case): Report {
+function diff({ mutate, base, today = TODAY }: Case): Report {
   const before = base ? mutated(base) : baseDoc();
   const after = mutated((doc) => {
     base?.(doc);
     mutate(doc);
   });
-  return diffSpecs(before, after, {
-    today,
-    ...(minSunsetDays === undefined ? {} : { minSunsetDays }),
-  });
+  return diffSpecs(before, after, { today });
 }
 
 const CASES: readonly Case[] = [
@@ -422,11 +418,15 @@ const CASES: readonly Case[] = [
 // --- sunset policy, with a fixed clock on both sides of the dates ------------------------------
 
 const removeGetPet = (doc: Doc) => delete doc.paths["/pets/{petId}"];
-const deprecateGetPetById = (sunset?: string) => (doc: Doc) => {
-  const operation = doc.paths["/pets/by-id/{petId}"].get;
-  operation.deprecated = true;
-  if (sunset !== undefined) operation["x-sunset"] = sunset;
-};
+const deprecateGetPetById =
+  (sunset?: string, since: string | null = "2026-12-01") =>
+  (doc: Doc) => {
+    const operation = doc.paths["/pets/by-id/{petId}"].get;
+    operation.deprecated = true;
+    if (since !== null) operation["x-deprecated-since"] = since;
+    if (sunset !== undefined) operation["x-sunset"] = sunset;
+  };
+const setGetPet = (fields: Record<string, unknown>) => (doc: Doc) => Object.assign(doc.paths["/pets/{petId}"].get, fields);
 
 const SUNSET_CASES: readonly Case[] = [
   {
@@ -455,43 +455,65 @@ const SUNSET_CASES: readonly Case[] = [
     expected: ["breaking | GET /pets/{petId} |  | operation.removed-without-sunset"],
   },
   {
-    name: "x-sunset added to a deprecated operation that had none",
+    name: "x-sunset added to a deprecated operation that had none (6 months from today)",
     base: (doc) => delete doc.paths["/pets/{petId}"].get["x-sunset"],
-    mutate: (doc) => (doc.paths["/pets/{petId}"].get["x-sunset"] = "2027-06-30"),
+    mutate: setGetPet({ "x-sunset": "2027-06-30" }),
     expected: ["deprecation | GET /pets/{petId} |  | operation.sunset-scheduled"],
   },
   {
-    name: "deprecation with a sunset exactly 90 days ahead",
+    name: "deprecation with a sunset exactly 6 months after today",
     today: "2026-12-01",
-    mutate: deprecateGetPetById("2027-03-01"),
+    mutate: deprecateGetPetById("2027-06-01"),
     expected: ["deprecation | GET /pets/by-id/{petId} |  | operation.operation-deprecated"],
   },
   {
-    name: "deprecation with a sunset 89 days ahead",
+    name: "deprecation with a sunset one day short of 6 months (the 98 days spec:diff used to accept, too)",
     today: "2026-12-01",
-    mutate: deprecateGetPetById("2027-02-28"),
-    expected: ["breaking | GET /pets/by-id/{petId} |  | operation.sunset-too-soon"],
+    mutate: deprecateGetPetById("2027-05-31"),
+    expected: ["breaking | GET /pets/by-id/{petId} |  | operation.notice-too-short"],
   },
   {
-    name: "deprecation with a sunset 89 days ahead and --min-sunset-days 30",
+    name: "a back-dated x-deprecated-since does not shorten the notice (counted from today)",
     today: "2026-12-01",
-    minSunsetDays: 30,
-    mutate: deprecateGetPetById("2027-02-28"),
-    expected: ["deprecation | GET /pets/by-id/{petId} |  | operation.operation-deprecated"],
+    mutate: deprecateGetPetById("2027-03-01", "2026-01-01"),
+    expected: ["breaking | GET /pets/by-id/{petId} |  | operation.notice-too-short"],
   },
   {
     name: "deprecation without x-sunset",
     mutate: deprecateGetPetById(),
-    expected: ["breaking | GET /pets/by-id/{petId} |  | operation.deprecated-without-sunset"],
+    expected: ["breaking | GET /pets/by-id/{petId} |  | operation.sunset-missing"],
   },
   {
-    name: "sunset moved earlier",
-    mutate: (doc) => (doc.paths["/pets/{petId}"].get["x-sunset"] = "2027-03-31"),
+    name: "deprecation without x-deprecated-since",
+    mutate: deprecateGetPetById("2027-12-31", null),
+    expected: ["breaking | GET /pets/by-id/{petId} |  | operation.since-missing"],
+  },
+  {
+    name: "deprecation with a malformed x-deprecated-since",
+    mutate: deprecateGetPetById("2027-12-31", "23/11/2026"),
+    expected: ["breaking | GET /pets/by-id/{petId} |  | operation.since-invalid"],
+  },
+  {
+    name: "a sunset before the deprecation",
+    mutate: deprecateGetPetById("2027-12-31", "2028-01-01"),
+    expected: ["breaking | GET /pets/by-id/{petId} |  | operation.sunset-before-deprecation"],
+  },
+  {
+    name: "sunset moved earlier, still 6 months after x-deprecated-since",
+    mutate: setGetPet({ "x-sunset": "2027-03-31" }),
     expected: ["breaking | GET /pets/{petId} |  | operation.sunset-moved-earlier"],
   },
   {
+    name: "sunset moved earlier than 6 months after x-deprecated-since",
+    mutate: setGetPet({ "x-sunset": "2026-05-01" }),
+    expected: [
+      "breaking | GET /pets/{petId} |  | operation.notice-too-short",
+      "breaking | GET /pets/{petId} |  | operation.sunset-moved-earlier",
+    ],
+  },
+  {
     name: "sunset postponed",
-    mutate: (doc) => (doc.paths["/pets/{petId}"].get["x-sunset"] = "2027-12-31"),
+    mutate: setGetPet({ "x-sunset": "2027-12-31" }),
     expected: ["non-breaking | GET /pets/{petId} |  | operation.sunset-postponed"],
   },
   {
@@ -517,5 +539,28 @@ describe("spec:diff classification table", () => {
 describe("spec:diff sunset policy (fixed clock)", () => {
   it.each(SUNSET_CASES)("$name", (testCase) => {
     expect(lines(diff(testCase))).toEqual(testCase.expected);
+  });
+});
+
+describe("spec:diff deprecation policy breaches", () => {
+  it("fail the review whatever the version bump, and say how to comply", () => {
+    const report = diff({
+      name: "deprecated without x-sunset, with a major bump",
+      mutate: (doc) => {
+        deprecateGetPetById()(doc);
+        doc.info.version = "2.0.0";
+      },
+      expected: [],
+    });
+    expect(report.version.actual).toBe("major");
+    expect(report.verdict).toBe("fail");
+    const [breach] = report.changes;
+    expect(breach?.violation).toBe(true);
+    expect(breach?.reason).toContain("add e.g. `x-sunset: '2027-06-01'`");
+  });
+
+  it("a major bump still lets an ordinary breaking change pass", () => {
+    const report = diff({ name: "major", mutate: (doc) => { removeGetPet(doc); doc.info.version = "2.0.0"; }, expected: [] });
+    expect(report.verdict).toBe("pass");
   });
 });

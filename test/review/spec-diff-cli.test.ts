@@ -172,7 +172,7 @@ describe("spec:diff command (in-process)", () => {
     { name: "two bases", argv: ["a", "b"] },
     { name: "an unknown format", argv: ["HEAD", "--format", "xml"] },
     { name: "an impossible --today", argv: ["HEAD", "--today", "2026-02-30"] },
-    { name: "a negative --min-sunset-days", argv: ["HEAD", "--min-sunset-days", "-5"] },
+    { name: "--min-sunset-days, gone: the notice is the shared policy's", argv: ["HEAD", "--min-sunset-days", "30"] },
     { name: "an unknown option", argv: ["HEAD", "--verbose"] },
   ])("exits 2 on a usage error: $name", async ({ argv }) => {
     const result = await run(ROOT, ...argv);

@@ -200,6 +200,7 @@ describe("formats", () => {
     doc.paths["/categories"].get.parameters[0].schema.maxLength = 20;
     doc.paths["/pets/by-id/{petId}"].get.deprecated = true;
     doc.paths["/pets/by-id/{petId}"].get["x-sunset"] = "2027-12-31";
+    doc.paths["/pets/by-id/{petId}"].get["x-deprecated-since"] = "2026-11-22";
   });
 
   it("text: grouped by severity, then the version and the verdict", () => {
@@ -244,7 +245,7 @@ describe("formats", () => {
       "base",
       "head",
       "today",
-      "minSunsetDays",
+      "minNoticeMonths",
       "summary",
       "version",
       "verdict",
