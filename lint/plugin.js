@@ -11,6 +11,8 @@ import apiKeySecurity from "./rules/api-key-security.js";
 import deprecationHeaders from "./rules/deprecation-headers.js";
 import deprecationPolicy from "./rules/deprecation-policy.js";
 import errorResponseSchema from "./rules/error-response-schema.js";
+import noUnusedComponents from "./rules/no-unused-components.js";
+import rateLimitHeaders from "./rules/rate-limit-headers.js";
 import sunsetDeclares410 from "./rules/sunset-declares-410.js";
 
 export default function housePlugin() {
@@ -22,6 +24,8 @@ export default function housePlugin() {
         "deprecation-headers": deprecationHeaders,
         "deprecation-policy": deprecationPolicy,
         "error-response-schema": errorResponseSchema,
+        "no-unused-components": noUnusedComponents,
+        "rate-limit-headers": rateLimitHeaders,
         "sunset-declares-410": sunsetDeclares410,
       },
     },

@@ -4,7 +4,9 @@
  * shared fixture (helpers.ts) with one inline edit each.
  */
 import { describe, expect, it } from "vitest";
-import { deref, describeProblems, fixture, lintYaml, ruleIds, yaml } from "./helpers.js";
+import { readFileSync } from "node:fs";
+import { stringify } from "yaml";
+import { deref, describeProblems, fixture, lintYaml, ruleIds, SPEC_PATH, yaml } from "./helpers.js";
 import type { Doc } from "./helpers.js";
 
 interface Case {
@@ -270,17 +272,17 @@ describe("house rule 3: 429 with Retry-After on every operation, X-RateLimit-* o
       delete doc.components.responses.TooManyRequests.headers["Retry-After"];
       delete doc.components.headers["Retry-After"];
     },
-    ids: ["response-contains-header"],
+    ids: ["house/rate-limit-headers"],
   });
   expectFails({
     name: "a success response without X-RateLimit-Reset",
     change: (doc) => delete getPet(doc).responses["200"].headers["X-RateLimit-Reset"],
-    ids: ["response-contains-header"],
+    ids: ["house/rate-limit-headers"],
   });
   expectFails({
     name: "a shared error response without X-RateLimit-Remaining",
     change: (doc) => delete doc.components.responses.NotFound.headers["X-RateLimit-Remaining"],
-    ids: ["response-contains-header"],
+    ids: ["house/rate-limit-headers"],
   });
   expectFails({
     name: "a default response without headers",
@@ -292,7 +294,37 @@ describe("house rule 3: 429 with Retry-After on every operation, X-RateLimit-* o
             schema: { $ref: '#/components/schemas/Error' }
       `);
     },
-    ids: ["response-contains-header"],
+    ids: ["house/rate-limit-headers"],
+  });
+});
+
+describe("house rule 3: the messages say how to comply, once per response", () => {
+  it("names every missing header of a response in one message, with the components to $ref", async () => {
+    const problems = await lintYaml(
+      fixture((doc) => {
+        delete getPet(doc).responses["200"].headers["X-RateLimit-Reset"];
+        delete getPet(doc).responses["200"].headers["X-RateLimit-Limit"];
+      }),
+    );
+    expect(problems.map((problem) => problem.message)).toEqual([
+      "The 200 response of `getPet` does not declare `X-RateLimit-Limit` and `X-RateLimit-Reset`, which the server sends on it: add `X-RateLimit-Limit: { $ref: '#/components/headers/X-RateLimit-Limit' }`, `X-RateLimit-Reset: { $ref: '#/components/headers/X-RateLimit-Reset' }` under its `headers`.",
+    ]);
+  });
+  it("reports a shared response once, where it is declared", async () => {
+    const problems = await lintYaml(fixture((doc) => delete doc.components.responses.TooManyRequests.headers["Retry-After"]));
+    const rateLimit = problems.filter((problem) => problem.ruleId === "house/rate-limit-headers");
+    expect(rateLimit.map((problem) => [problem.location[0]?.pointer, problem.message])).toEqual([
+      [
+        "#/components/responses/TooManyRequests",
+        "The shared response `#/components/responses/TooManyRequests` (the 429 response of `getPet` and every other use) does not declare `Retry-After`, which the server sends on it: add `Retry-After: { $ref: '#/components/headers/Retry-After' }` under its `headers`.",
+      ],
+    ]);
+  });
+  it("names the shared 429 response to $ref", async () => {
+    const problems = await lintYaml(fixture((doc) => delete getInventory(doc).responses["429"]));
+    expect(problems.map((problem) => problem.message)).toEqual([
+      "Every operation declares the 429 the server may answer it with: add `'429': { $ref: '#/components/responses/TooManyRequests' }` under its responses (429 is required)",
+    ]);
   });
 });
 
@@ -415,5 +447,34 @@ describe("house rule 5: operationId, exactly one tag of Pets/Store, and the API-
     change: (doc) =>
       (doc.components.securitySchemes.ApiKeyAuth = { type: "http", scheme: "bearer" }),
     ids: [security],
+  });
+});
+
+describe("house/no-unused-components: every component is referenced, but for the lifecycle kit", () => {
+  const id = "house/no-unused-components";
+  expectFails({
+    name: "a schema nothing references",
+    change: (doc) => (doc.components.schemas.Unused = { type: "object" }),
+    ids: [id],
+  });
+  expectPasses({
+    name: "a Sunset header kept unused for the next deprecation",
+    change: (doc) => (doc.components.headers.Sunset = { description: "Sunset date.", schema: { type: "string", example: "Wed, 30 Jun 2027 00:00:00 GMT" } }),
+  });
+  it("says how to comply", async () => {
+    const problems = await lintYaml(fixture((doc) => (doc.components.schemas.Unused = { type: "object" })));
+    expect(problems.map((problem) => problem.message)).toEqual([
+      "`#/components/schemas/Unused` is not referenced by any `$ref`: reference it where it applies, or remove it (redocly.yaml's `keep` lists the components kept on purpose).",
+    ]);
+  });
+  it("removing the last deprecated operation from the real spec leaves lint green", async () => {
+    const spec = yaml(readFileSync(SPEC_PATH, "utf8"));
+    const deprecated = Object.entries<Doc>(spec.paths).flatMap(([path, item]) =>
+      Object.keys(item).filter((method) => item[method]?.deprecated === true).map((method) => [path, method] as const),
+    );
+    expect(deprecated.length).toBeGreaterThan(0);
+    for (const [path, method] of deprecated) delete spec.paths[path][method];
+    const problems = await lintYaml(stringify(spec));
+    expect(problems, describeProblems(problems)).toEqual([]);
   });
 });
