@@ -46,9 +46,7 @@ describe("spec/openapi.yaml", () => {
 
   it("`npm run lint` fails on a problem, says how to comply, and never suggests an ignore file", async () => {
     const spec = parse(readFileSync(SPEC_PATH, "utf8"));
-    const [path0] = Object.keys(spec.paths);
-    const operation = spec.paths[path0].get ?? Object.values(spec.paths[path0])[0];
-    delete operation.responses["429"];
+    delete spec.paths["/pets"].get.responses["429"];
     const file = path.join(ROOT, `.tmp-lint-${process.pid}.yaml`);
     writeFileSync(file, stringify(spec));
     try {
