@@ -48,7 +48,7 @@ describe("80 concurrent calls with a Free key (60/min)", () => {
     const codes = wire.map((exchange) => (exchange.status === 429 ? JSON.parse(exchange.bodyText).code : exchange.status));
     expect(codes.filter((code) => code === "key_banned")).toEqual([]);
     expect(codes.filter((code) => code === "rate_limited")).toEqual([]); // not even a 429
-    expect(results.map((result) => result.status)).toEqual(Array(80).fill(200));
+    expect(results.map((result) => result.response.status)).toEqual(Array(80).fill(200));
     expect(wire).toHaveLength(80);
     // the 20 over the quota went out after the reset (the server's X-RateLimit-Reset)
     const afterReset = results.filter((result) => (result.rateLimit?.reset ?? 0) * 1000 > boundary);
