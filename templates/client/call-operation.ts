@@ -167,13 +167,14 @@ export async function callOperation(
   const policy = ctx.policy;
   const retrySafe = c.retrySafe && built.replayable;
   const scheduler = ctx.scheduler;
+  const fetchImpl = ctx.fetch ?? globalThis.fetch;
   let id: string | undefined;
   const callId = (): string => (id ??= newCallId());
+  // the retry after a network error or a timeout (only when the request may be repeated)
   const networkRetry = (attempt: number): number | undefined =>
     retrySafe
       ? retryDelay({ attempt, method: c.method, status: undefined, idempotent: true }, policy, ctx.random)
       : undefined;
-  const timedOut = (): DOMException => timeoutError(timeoutMs!, `${op.operationId} (${c.method} ${redactUrl(built.url)})`);
 
   for (let attempt = 0; ; attempt++) {
     // a custom fetch may ignore the signal: never send once it has aborted
@@ -187,16 +188,23 @@ export async function callOperation(
     const timer = timeoutMs === undefined ? undefined : attemptSignal(signal, timeoutMs);
     const abort = timer === undefined ? signal : timer.signal;
     let outcome: AttemptOutcome;
-    try {
-      outcome =
-        typeof ctx.apiKey !== "function" && ctx.middleware.list.length === 0
-          ? await fetchOnce(ctx.fetch ?? globalThis.fetch, built.url, { method: c.method, headers: built.headers, body: built.body, signal: abort }, timer !== undefined)
-          : await sendAttempt(ctx, c, op, init, built, abort, timer !== undefined, callId);
-    } catch (error) {
-      // a middleware hook or the apiKey function threw
-      scheduler.release();
-      timer?.dispose();
-      throw error;
+    if (typeof ctx.apiKey !== "function" && ctx.middleware.list.length === 0) {
+      // the fast path: a straight fetch(url, init), inline
+      try {
+        const pending = fetchImpl(built.url, { method: c.method, headers: built.headers, body: built.body, signal: abort });
+        outcome = { response: await (timer === undefined ? pending : abortable(pending, abort)), sent: true, url: built.url };
+      } catch (error) {
+        outcome = { error, replaced: false, url: built.url };
+      }
+    } else {
+      try {
+        outcome = await sendAttempt(ctx, c, op, init, built, abort, timer !== undefined, callId);
+      } catch (error) {
+        // a middleware hook or the apiKey function threw
+        scheduler.release();
+        timer?.dispose();
+        throw error;
+      }
     }
     const response = outcome.response;
     if (response === undefined) {
@@ -209,7 +217,7 @@ export async function callOperation(
         continue;
       }
       if (outcome.replaced) throw outcome.error; // a middleware's own error, as is
-      if (timer?.timedOut === true) throw timedOut();
+      if (timer?.timedOut === true) throw timeoutError(timeoutMs!, `${op.operationId} (${c.method} ${redactUrl(built.url)})`);
       throw new RequestFailedError(op.operationId, c.method, outcome.url, attempt + 1, outcome.error);
     }
     scheduler.release(outcome.sent ? response : undefined);
@@ -234,7 +242,7 @@ export async function callOperation(
       if (signal !== undefined && signal.aborted) throw signal.reason;
       if (!timer.timedOut) throw error;
       const delay = networkRetry(attempt);
-      if (delay === undefined) throw timedOut();
+      if (delay === undefined) throw timeoutError(timeoutMs!, `${op.operationId} (${c.method} ${redactUrl(built.url)})`);
       await sleep(delay, signal);
       continue;
     } finally {

@@ -51,20 +51,20 @@ export async function readErrorBody(response: Response, head: boolean): Promise<
  *
  * @throws SyntaxError when a 2XX body claims JSON but does not parse
  */
-export async function readResult(response: Response, head: boolean): Promise<RuntimeResult> {
+export function readResult(response: Response, head: boolean): Promise<RuntimeResult> {
   const status = response.status;
   if (status < 200 || status >= 300) {
-    return new RuntimeResult(undefined, await readErrorBody(response, head), response, null);
+    return readErrorBody(response, head).then((error) => new RuntimeResult(undefined, error, response, null));
   }
-  let data: unknown;
-  if (status !== 204 && status !== 205 && !head) {
-    const contentType = response.headers.get("content-type");
-    if (contentType !== null && isJsonMediaType(contentType)) {
-      const text = await response.text();
-      if (text !== "") data = JSON.parse(text) as unknown;
-    } else {
-      data = await readNonJsonBody(response, contentType);
-    }
+  if (status === 204 || status === 205 || head) {
+    return Promise.resolve(new RuntimeResult(undefined, undefined, response, null));
   }
-  return new RuntimeResult(data, undefined, response, null);
+  const contentType = response.headers.get("content-type");
+  if (contentType !== null && isJsonMediaType(contentType)) {
+    // `then` rather than `await`: one promise less on every call
+    return response
+      .text()
+      .then((text) => new RuntimeResult(text === "" ? undefined : (JSON.parse(text) as unknown), undefined, response, null));
+  }
+  return readNonJsonBody(response, contentType).then((data) => new RuntimeResult(data, undefined, response, null));
 }

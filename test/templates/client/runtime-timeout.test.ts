@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createClientRuntime,
   type ClientOperationDescriptor,
@@ -42,14 +42,22 @@ const quick = { maxRetries: 2, baseDelayMs: 10, maxDelayMs: 10 };
 describe("timeoutMs against a server that never answers", () => {
   it("retries a timed-out GET, then rejects with a TimeoutError naming the operation; no timer left", async () => {
     const timersBefore = activeTimers();
-    const runtime = createClientRuntime({ baseUrl: server.url, timeoutMs: 100, retry: quick });
+    let attempts = 0;
+    const counting: typeof fetch = (input, init) => {
+      attempts++;
+      return fetch(input, init);
+    };
+    const runtime = createClientRuntime({ baseUrl: server.url, timeoutMs: 100, retry: quick, fetch: counting });
     const started = performance.now();
     const error = await runtime.call(getPet, { path: { petId: 1 } }).catch((e: unknown) => e);
     const elapsed = performance.now() - started;
     expect(error).toBeInstanceOf(DOMException);
     expect((error as DOMException).name).toBe("TimeoutError");
-    expect((error as DOMException).message).toContain("getPet (GET");
-    expect(server.received).toHaveLength(3); // 1 + 2 retries, each timed out
+    expect((error as DOMException).message).toBe(
+      `getPet (GET ${server.url}/pets/1) was aborted due to timeout (100 ms)`,
+    );
+    expect(attempts).toBe(3); // 1 + 2 retries, each timed out
+    await vi.waitFor(() => expect(server.received).toHaveLength(3));
     expect(elapsed).toBeGreaterThanOrEqual(300);
     expect(elapsed).toBeLessThan(2_000);
     expect(activeTimers()).toBeLessThanOrEqual(timersBefore);
