@@ -144,6 +144,7 @@ export function buildRequest(
     headers = copyHeaders(headers);
   }
   // one key per call, reused by every retry; the caller's own (a header parameter or header) wins
-  if (keyHeader !== undefined && headers[keyHeader] === undefined) headers[keyHeader] = newIdempotencyKey();
+  if (keyHeader !== undefined && headers[keyHeader] === undefined)
+    headers[keyHeader] = newIdempotencyKey();
   return { url, headers, body, replayable };
 }

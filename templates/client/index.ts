@@ -43,8 +43,18 @@ export { RuntimeResult } from "./result.js";
 export { readErrorBody, readNonJsonBody, readResult } from "./read-body.js";
 export { RateLimitScheduler, type RateLimitSchedulerOptions } from "./rate-limit-scheduler.js";
 export { ApiError, RequestFailedError, redactUrl, type ApiErrorSource } from "./api-error.js";
-export { UNEXPECTED_BODY_MAX_TEXT, UnexpectedResponseBody, readTextCapped } from "./unexpected-body.js";
-export { abortable, attemptSignal, isTimeoutError, timeoutError, type AttemptSignal } from "./timeout.js";
+export {
+  UNEXPECTED_BODY_MAX_TEXT,
+  UnexpectedResponseBody,
+  readTextCapped,
+} from "./unexpected-body.js";
+export {
+  abortable,
+  attemptSignal,
+  isTimeoutError,
+  timeoutError,
+  type AttemptSignal,
+} from "./timeout.js";
 export { newIdempotencyKey } from "./idempotency.js";
 export { type ApiKeyOption } from "./api-key.js";
 export { apiKeyMiddleware, type RawClientOptions } from "./raw-client-options.js";

@@ -79,7 +79,8 @@ export class RateLimitScheduler {
       this.#holdUntil = 0;
       this.#kept = undefined;
     }
-    if (this.#budget !== undefined && this.#budgetReset <= this.#options.now()) this.#budget = undefined;
+    if (this.#budget !== undefined && this.#budgetReset <= this.#options.now())
+      this.#budget = undefined;
     if (this.#inFlight >= this.#options.maxConcurrent) return WAIT_RELEASE;
     if (this.#budget !== undefined && this.#inFlight >= this.#budget) return WAIT_RELEASE;
     return GO;
@@ -160,13 +161,17 @@ export class RateLimitScheduler {
       const now = options.now();
       const retryAfter = parseRetryAfter(headers.get("retry-after"), now);
       const reset = count(headers.get("x-ratelimit-reset"));
-      const until = retryAfter !== undefined ? now + retryAfter : reset !== undefined ? reset * 1000 : 0;
+      const until =
+        retryAfter !== undefined ? now + retryAfter : reset !== undefined ? reset * 1000 : 0;
       if (until > now) {
         if (until > this.#holdUntil) this.#holdUntil = until;
         this.#kept = {
           statusText: response.statusText,
           headers: [...headers],
-          body: response.clone().text().catch(() => ""),
+          body: response
+            .clone()
+            .text()
+            .catch(() => ""),
         };
       }
       return;

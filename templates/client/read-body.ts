@@ -28,7 +28,8 @@ export async function readNonJsonBody(
  */
 export async function readErrorBody(response: Response, head: boolean): Promise<unknown> {
   const contentType = response.headers.get("content-type");
-  if (head) return new UnexpectedResponseBody(response.status, response.statusText, contentType, "");
+  if (head)
+    return new UnexpectedResponseBody(response.status, response.statusText, contentType, "");
   if (contentType !== null && isJsonMediaType(contentType)) {
     const text = await response.text();
     if (text !== "") {
@@ -54,7 +55,9 @@ export async function readErrorBody(response: Response, head: boolean): Promise<
 export function readResult(response: Response, head: boolean): Promise<RuntimeResult> {
   const status = response.status;
   if (status < 200 || status >= 300) {
-    return readErrorBody(response, head).then((error) => new RuntimeResult(undefined, error, response, null));
+    return readErrorBody(response, head).then(
+      (error) => new RuntimeResult(undefined, error, response, null),
+    );
   }
   if (status === 204 || status === 205 || head) {
     return Promise.resolve(new RuntimeResult(undefined, undefined, response, null));
@@ -64,7 +67,17 @@ export function readResult(response: Response, head: boolean): Promise<RuntimeRe
     // `then` rather than `await`: one promise less on every call
     return response
       .text()
-      .then((text) => new RuntimeResult(text === "" ? undefined : (JSON.parse(text) as unknown), undefined, response, null));
+      .then(
+        (text) =>
+          new RuntimeResult(
+            text === "" ? undefined : (JSON.parse(text) as unknown),
+            undefined,
+            response,
+            null,
+          ),
+      );
   }
-  return readNonJsonBody(response, contentType).then((data) => new RuntimeResult(data, undefined, response, null));
+  return readNonJsonBody(response, contentType).then(
+    (data) => new RuntimeResult(data, undefined, response, null),
+  );
 }

@@ -42,7 +42,10 @@ const NO_TIMEOUT_DISPOSE = (): void => undefined;
  * @param timeoutMs the attempt's timeout; `undefined` (or not a positive finite number) for none,
  *   in which case the caller's signal is used as is (no allocation)
  */
-export function attemptSignal(caller: AbortSignal | undefined, timeoutMs: number | undefined): AttemptSignal {
+export function attemptSignal(
+  caller: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+): AttemptSignal {
   if (timeoutMs === undefined || !(timeoutMs > 0) || timeoutMs === Infinity) {
     return { signal: caller, timedOut: false, dispose: NO_TIMEOUT_DISPOSE };
   }

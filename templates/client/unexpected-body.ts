@@ -32,7 +32,8 @@ export class UnexpectedResponseBody extends Error {
     super(excerpt.trim() === "" ? `${head}: empty response body` : `${head}: ${excerpt}`);
     this.status = status;
     this.contentType = contentType;
-    this.text = text.length > UNEXPECTED_BODY_MAX_TEXT ? text.slice(0, UNEXPECTED_BODY_MAX_TEXT) : text;
+    this.text =
+      text.length > UNEXPECTED_BODY_MAX_TEXT ? text.slice(0, UNEXPECTED_BODY_MAX_TEXT) : text;
   }
 }
 
@@ -40,7 +41,10 @@ export class UnexpectedResponseBody extends Error {
  * Reads at most `maxChars` characters of a body as text, then cancels the rest of the stream
  * (a huge error page is not downloaded).
  */
-export async function readTextCapped(response: Response, maxChars: number = UNEXPECTED_BODY_MAX_TEXT): Promise<string> {
+export async function readTextCapped(
+  response: Response,
+  maxChars: number = UNEXPECTED_BODY_MAX_TEXT,
+): Promise<string> {
   const body = response.body;
   if (body === null) return "";
   const reader = body.getReader();

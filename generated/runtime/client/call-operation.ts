@@ -14,11 +14,7 @@ import {
 } from "./build-request.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./descriptor.js";
 import type { DeprecationTracker } from "./deprecation.js";
-import {
-  runMiddleware,
-  type MiddlewareClientOptions,
-  type MiddlewareStack,
-} from "./middleware.js";
+import { runMiddleware, type MiddlewareClientOptions, type MiddlewareStack } from "./middleware.js";
 import { parseRetryAfter } from "./rate-limit.js";
 import type { RateLimitScheduler } from "./rate-limit-scheduler.js";
 import { readResult } from "./read-body.js";
@@ -73,7 +69,8 @@ async function attemptRequest(
 ): Promise<{ url: string; headers: Record<string, string> }> {
   const option = ctx.apiKey;
   const location = ctx.apiKeyLocation;
-  if (typeof option !== "function" || location === undefined || !op.secured) return { url, headers };
+  if (typeof option !== "function" || location === undefined || !op.secured)
+    return { url, headers };
   const key = await resolveApiKey(option);
   const withKey = copyHeaders(headers);
   setApiKeyHeader(withKey, location, key);
@@ -95,14 +92,20 @@ function finish(
       response: result.response,
     });
   }
-  if (!result.ok && (init?.throwOnError ?? ctx.throwOnError)) throw new ApiError(op.operationId, result);
+  if (!result.ok && (init?.throwOnError ?? ctx.throwOnError))
+    throw new ApiError(op.operationId, result);
   return result;
 }
 
 /** What one attempt gave: a response (`sent: false` when a middleware answered), or a failure. */
 type AttemptOutcome =
   | { readonly response: Response; readonly sent: boolean; readonly url: string }
-  | { readonly response?: undefined; readonly error: unknown; readonly replaced: boolean; readonly url: string };
+  | {
+      readonly response?: undefined;
+      readonly error: unknown;
+      readonly replaced: boolean;
+      readonly url: string;
+    };
 
 /** `fetch(url, init)`, its failure returned (raced against the signal when asked to). */
 async function fetchOnce(
@@ -113,7 +116,11 @@ async function fetchOnce(
 ): Promise<AttemptOutcome> {
   try {
     const pending = fetchImpl(url, init);
-    return { response: await (raceAbort ? abortable(pending, init.signal ?? undefined) : pending), sent: true, url };
+    return {
+      response: await (raceAbort ? abortable(pending, init.signal ?? undefined) : pending),
+      sent: true,
+      url,
+    };
   } catch (error) {
     return { error, replaced: false, url };
   }
@@ -173,7 +180,11 @@ export async function callOperation(
   // the retry after a network error or a timeout (only when the request may be repeated)
   const networkRetry = (attempt: number): number | undefined =>
     retrySafe
-      ? retryDelay({ attempt, method: c.method, status: undefined, idempotent: true }, policy, ctx.random)
+      ? retryDelay(
+          { attempt, method: c.method, status: undefined, idempotent: true },
+          policy,
+          ctx.random,
+        )
       : undefined;
 
   for (let attempt = 0; ; attempt++) {
@@ -191,8 +202,17 @@ export async function callOperation(
     if (typeof ctx.apiKey !== "function" && ctx.middleware.list.length === 0) {
       // the fast path: a straight fetch(url, init), inline
       try {
-        const pending = fetchImpl(built.url, { method: c.method, headers: built.headers, body: built.body, signal: abort });
-        outcome = { response: await (timer === undefined ? pending : abortable(pending, abort)), sent: true, url: built.url };
+        const pending = fetchImpl(built.url, {
+          method: c.method,
+          headers: built.headers,
+          body: built.body,
+          signal: abort,
+        });
+        outcome = {
+          response: await (timer === undefined ? pending : abortable(pending, abort)),
+          sent: true,
+          url: built.url,
+        };
       } catch (error) {
         outcome = { error, replaced: false, url: built.url };
       }
@@ -217,8 +237,15 @@ export async function callOperation(
         continue;
       }
       if (outcome.replaced) throw outcome.error; // a middleware's own error, as is
-      if (timer?.timedOut === true) throw timeoutError(timeoutMs!, `${op.operationId} (${c.method} ${redactUrl(built.url)})`);
-      throw new RequestFailedError(op.operationId, c.method, outcome.url, attempt + 1, outcome.error);
+      if (timer?.timedOut === true)
+        throw timeoutError(timeoutMs!, `${op.operationId} (${c.method} ${redactUrl(built.url)})`);
+      throw new RequestFailedError(
+        op.operationId,
+        c.method,
+        outcome.url,
+        attempt + 1,
+        outcome.error,
+      );
     }
     scheduler.release(outcome.sent ? response : undefined);
     const headers = response.headers;
@@ -226,7 +253,11 @@ export async function callOperation(
     const status = response.status;
     if ((status === 429 || (retrySafe && isRetryableServerStatus(status))) && built.replayable) {
       const retryAfterMs = parseRetryAfter(headers.get("retry-after"), ctx.now());
-      const delay = retryDelay({ attempt, method: c.method, status, retryAfterMs, idempotent: retrySafe }, policy, ctx.random);
+      const delay = retryDelay(
+        { attempt, method: c.method, status, retryAfterMs, idempotent: retrySafe },
+        policy,
+        ctx.random,
+      );
       if (delay !== undefined) {
         timer?.dispose();
         discard(response);
@@ -242,7 +273,8 @@ export async function callOperation(
       if (signal !== undefined && signal.aborted) throw signal.reason;
       if (!timer.timedOut) throw error;
       const delay = networkRetry(attempt);
-      if (delay === undefined) throw timeoutError(timeoutMs!, `${op.operationId} (${c.method} ${redactUrl(built.url)})`);
+      if (delay === undefined)
+        throw timeoutError(timeoutMs!, `${op.operationId} (${c.method} ${redactUrl(built.url)})`);
       await sleep(delay, signal);
       continue;
     } finally {

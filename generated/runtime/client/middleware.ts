@@ -55,9 +55,21 @@ export type MiddlewareOnError = (
 
 /** A middleware: at least one of the three hooks. */
 export type Middleware =
-  | { onRequest: MiddlewareOnRequest; onResponse?: MiddlewareOnResponse; onError?: MiddlewareOnError }
-  | { onRequest?: MiddlewareOnRequest; onResponse: MiddlewareOnResponse; onError?: MiddlewareOnError }
-  | { onRequest?: MiddlewareOnRequest; onResponse?: MiddlewareOnResponse; onError: MiddlewareOnError };
+  | {
+      onRequest: MiddlewareOnRequest;
+      onResponse?: MiddlewareOnResponse;
+      onError?: MiddlewareOnError;
+    }
+  | {
+      onRequest?: MiddlewareOnRequest;
+      onResponse: MiddlewareOnResponse;
+      onError?: MiddlewareOnError;
+    }
+  | {
+      onRequest?: MiddlewareOnRequest;
+      onResponse?: MiddlewareOnResponse;
+      onError: MiddlewareOnError;
+    };
 
 /** The `use`/`eject` methods of a client (the generated client interface extends this). */
 export interface ClientMiddlewareApi {
@@ -131,7 +143,10 @@ export async function runMiddleware(
     if (!result) continue;
     if (result instanceof Request) request = result;
     else if (result instanceof Response) return { response: result, sent: false };
-    else throw new TypeError("onRequest: must return new Request() or Response() when modifying the request");
+    else
+      throw new TypeError(
+        "onRequest: must return new Request() or Response() when modifying the request",
+      );
   }
   let response: Response | undefined;
   try {
@@ -147,7 +162,8 @@ export async function runMiddleware(
         response = result;
         break;
       }
-      if (!(result instanceof Error)) throw new TypeError("onError: must return new Response() or instance of Error");
+      if (!(result instanceof Error))
+        throw new TypeError("onError: must return new Response() or instance of Error");
       error = result;
     }
     if (response === undefined) return { error, replaced: error !== thrown };
@@ -157,7 +173,8 @@ export async function runMiddleware(
     if (typeof onResponse !== "function") continue;
     const result = await onResponse({ ...base, request, response });
     if (!result) continue;
-    if (!(result instanceof Response)) throw new TypeError("onResponse: must return new Response() when modifying the response");
+    if (!(result instanceof Response))
+      throw new TypeError("onResponse: must return new Response() when modifying the response");
     response = result;
   }
   return { response, sent: true };

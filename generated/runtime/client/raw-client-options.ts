@@ -35,7 +35,8 @@ export function apiKeyMiddleware(location: ApiKeyLocation, apiKey: ApiKeyOption)
         request.headers.set(location.name, key);
         return request;
       }
-      if (location.in === "query") return new Request(withQueryKey(request.url, location, key), request);
+      if (location.in === "query")
+        return new Request(withQueryKey(request.url, location, key), request);
       const headers: Record<string, string> = {};
       const cookie = request.headers.get("cookie");
       if (cookie !== null) headers["cookie"] = cookie;

@@ -15,7 +15,11 @@ import {
 } from "./call-operation.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./descriptor.js";
 import { DeprecationTracker, warnDeprecation, type DeprecationNotice } from "./deprecation.js";
-import { MiddlewareStack, type ClientMiddlewareApi, type MiddlewareClientOptions } from "./middleware.js";
+import {
+  MiddlewareStack,
+  type ClientMiddlewareApi,
+  type MiddlewareClientOptions,
+} from "./middleware.js";
 import { RateLimitScheduler } from "./rate-limit-scheduler.js";
 import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
@@ -195,14 +199,19 @@ export function createClientRuntime(
 }
 
 /** The client options as openapi-fetch middleware sees them (`MergedOptions`). */
-function describeOptions(baseUrl: string, fetchImpl: typeof fetch | undefined): MiddlewareClientOptions {
+function describeOptions(
+  baseUrl: string,
+  fetchImpl: typeof fetch | undefined,
+): MiddlewareClientOptions {
   return Object.freeze({
     baseUrl,
     parseAs: "json" as const,
     querySerializer: (query: Record<string, unknown>) => serializeQuery(query),
     bodySerializer: (body: unknown) => JSON.stringify(body),
     pathSerializer: (pathname: string, params: Record<string, unknown>) =>
-      pathname.replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(`${params[name] as string}`)),
+      pathname.replace(/\{([^{}]+)\}/g, (_, name: string) =>
+        encodeURIComponent(`${params[name] as string}`),
+      ),
     fetch: fetchImpl ?? globalThis.fetch,
   });
 }
@@ -227,7 +236,9 @@ export function bindOperations<K extends string>(
   const methods = {} as Record<string, UntypedOperationMethod> & ClientMiddlewareApi;
   for (const name of Object.keys(table) as K[]) {
     if (name === "use" || name === "eject") {
-      throw new Error(`An operation method may not be named "${name}": it is the client's middleware method`);
+      throw new Error(
+        `An operation method may not be named "${name}": it is the client's middleware method`,
+      );
     }
     const op = table[name];
     methods[name] = (init?: CallInit): Promise<ClientResult> => runtime.call(op, init);
