@@ -119,7 +119,7 @@ function clientSection({ document, model, context, packageName }: ReadmeInput): 
     ]),
     `Types only (no code in your bundle): ${code(`${packageName}/types`)}.`,
     fence("ts", printStatements("types-example.ts", typesExample(model, packageName))),
-    ...clientRuntimeSections(model, context, packageName),
+    ...clientRuntimeSections(model, context, packageName, serverUrl(document)),
   ];
 }
 
@@ -308,7 +308,7 @@ function licenseText(license: LicenseInfo): string {
 
 // ---- choosing examples -----------------------------------------------------------------------
 
-function isCallableWithoutArguments(operation: OperationModel): boolean {
+export function isCallableWithoutArguments(operation: OperationModel): boolean {
   const required = Object.values(operation.parameters).some((parameters) => parameters.some((parameter) => parameter.required));
   return !required && !operation.requestBody?.required;
 }

@@ -6,37 +6,56 @@
 import type { ApiModel } from "../../model/types.js";
 import type { EmitContext } from "../file.js";
 import { printStatements } from "../ts/source-file.js";
-import { code, fence, list } from "./emit-readme.js";
+import { code, fence, isCallableWithoutArguments, list } from "./emit-readme.js";
 
 function example(name: string, lines: readonly string[]): string {
   return fence("ts", printStatements(name, [lines.join("\n")]));
 }
 
-export function clientRuntimeSections(model: ApiModel, context: EmitContext, packageName: string): string[] {
+export function clientRuntimeSections(model: ApiModel, context: EmitContext, packageName: string, baseUrl: string): string[] {
   const keyed = model.operations.filter((operation) => operation.idempotencyKeyHeader !== undefined);
-  const get = model.operations.find((operation) => operation.method === "get" && operation.parameters.path.length === 0);
-  const call = get ? `api.${get.name}()` : "api.someOperation()";
+  const get = model.operations.find(
+    (operation) => operation.method === "get" && isCallableWithoutArguments(operation) && !operation.deprecation && operation.stability !== "experimental",
+  );
+  const create = `create${context.apiName}Client`;
+  const pkg = JSON.stringify(packageName);
+  const url = JSON.stringify(baseUrl);
+  // each example is a module of its own (the package test type-checks every one)
+  const setup = (imports: readonly string[], options = ""): string[] => [
+    `import { ${[create, ...imports].join(", ")} } from ${pkg};`,
+    "",
+    `const api = ${create}({ baseUrl: ${url}${options} });`,
+  ];
+  const call = get ? `api.${get.name}()` : undefined;
   return [
     "### Middleware",
     `Middleware has openapi-fetch's shape (the same objects work on ${code(`create${context.apiName}RawClient`)}): ` +
       "`onRequest` (may return a new `Request`, or a `Response` to answer without the network), `onResponse` (may return a new `Response`), `onError` (may return a `Response` or an `Error`). " +
       "`onRequest` hooks run in the order of `use`, the others in reverse; all of them run on every attempt, so a refreshed token is used on a retry. Without middleware no `Request` object is built.",
     example("middleware-example.ts", [
-      `import type { Middleware } from ${JSON.stringify(packageName)};`,
-      "",
+      ...setup(["type Middleware"]),
+      'let token = "<a token>"; // refreshed elsewhere: every attempt reads the current one',
       "const auth: Middleware = {",
-      "  async onRequest({ request }) {",
-      '    request.headers.set("authorization", `Bearer ${await getToken()}`);',
+      "  onRequest({ request }) {",
+      '    request.headers.set("authorization", `Bearer ${token}`);',
       "    return request;",
       "  },",
       "};",
       "api.use(auth); // api.eject(auth) removes it",
     ]),
     "### Timeouts",
-    "`timeoutMs` (client option, or per call) bounds each attempt, including reading the body. A timed-out attempt is retried when the call may be repeated (an idempotent method, or an idempotency key); otherwise the call rejects with a `DOMException` named `TimeoutError`. Your own `signal` aborts at once and is never retried.",
+    "`timeoutMs` (client option, or per call: `{ timeoutMs }` beside the parameters) bounds each attempt, including reading the body. A timed-out attempt is retried when the call may be repeated (an idempotent method, or an idempotency key); otherwise the call rejects with a `DOMException` named `TimeoutError`. Your own `signal` aborts at once and is never retried.",
     example("timeout-example.ts", [
-      `const api = create${context.apiName}Client({ baseUrl, timeoutMs: 10_000 });`,
-      `const result = await ${call.replace(/\(\)$/, "({ timeoutMs: 2_000, signal: controller.signal })")};`,
+      ...setup([], ", timeoutMs: 10_000"),
+      ...(call
+        ? [
+            "try {",
+            `  await ${call};`,
+            "} catch (error) {",
+            '  if (error instanceof DOMException && error.name === "TimeoutError") console.error("no answer in 10 s");',
+            "}",
+          ]
+        : []),
     ]),
     "### Retries and idempotent writes",
     list([
@@ -57,25 +76,33 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
       "Every non-2XX result has `ok: false`, its `status` and a defined `error`: the JSON body (the spec's error object) when the response is JSON and parses, else an `UnexpectedResponseBody` (`status`, `contentType`, `text` up to 64 KiB, `message` such as `502 Bad Gateway: <html>…`) for an empty body, an HTML page or invalid JSON.",
       "`throwOnError: true` (client or call option) rejects with an `ApiError` instead (`operationId`, `status`, `error`, `response`, `rateLimit`).",
     ]),
-    example("errors-example.ts", [
-      `import { ApiError, UnexpectedResponseBody } from ${JSON.stringify(packageName)};`,
-      "",
-      `const result = await ${call};`,
-      "if (!result.ok) {",
-      "  if (result.error instanceof UnexpectedResponseBody) console.error(result.error.message);",
-      "  else console.error(result.status, result.error);",
-      "}",
-      "try {",
-      `  await ${call.replace(/\(\)$/, "({ throwOnError: true })")};`,
-      "} catch (error) {",
-      "  if (error instanceof ApiError) console.error(error.operationId, error.status, error.error);",
-      "}",
-    ]),
+    ...(call
+      ? [
+          example("errors-example.ts", [
+            ...setup(["ApiError", "UnexpectedResponseBody"]),
+            `const result = await ${call};`,
+            "if (result.error instanceof UnexpectedResponseBody) console.error(result.error.message); // e.g. a proxy's HTML page",
+            "else if (result.error) console.error(result.response.status, result.error); // the spec's error body",
+            "",
+            `const strict = ${create}({ baseUrl: ${url}, throwOnError: true });`,
+            "try {",
+            `  await strict.${get!.name}();`,
+            "} catch (error) {",
+            "  if (error instanceof ApiError) console.error(error.operationId, error.status, error.error);",
+            "}",
+          ]),
+        ]
+      : []),
     ...(model.apiKey
       ? [
           "### API key rotation",
           "`apiKey` may be a function (sync or async) returning the key; it is called before each attempt.",
-          example("api-key-example.ts", [`const api = create${context.apiName}Client({ baseUrl, apiKey: async () => (await vault.read("api-key")).value });`]),
+          example("api-key-example.ts", [
+            `import { ${create} } from ${pkg};`,
+            "",
+            "let current = \"<your API key>\"; // replaced when the key is rotated",
+            `const api = ${create}({ baseUrl: ${url}, apiKey: () => current });`,
+          ]),
         ]
       : []),
   ];
