@@ -56,6 +56,19 @@ function discard(response: Response): void {
   if (body !== null && !body.locked) body.cancel().catch(() => undefined);
 }
 
+/** The wait before retrying a retry-safe call after a network error or a timeout. */
+function retryAfterFailure(
+  ctx: ClientContext,
+  method: string,
+  attempt: number,
+): number | undefined {
+  return retryDelay(
+    { attempt, method, status: undefined, idempotent: true },
+    ctx.policy,
+    ctx.random,
+  );
+}
+
 function newCallId(): string {
   return Math.random().toString(36).slice(2, 11);
 }
@@ -139,7 +152,7 @@ async function sendAttempt(
   built: BuiltRequest,
   abort: AbortSignal | undefined,
   raceAbort: boolean,
-  callId: () => string,
+  id: string,
 ): Promise<AttemptOutcome> {
   const { url, headers } = await attemptRequest(ctx, op, built.url, built.headers);
   const fetchImpl = ctx.fetch ?? globalThis.fetch;
@@ -149,7 +162,7 @@ async function sendAttempt(
   if (built.body instanceof ReadableStream) (requestInit as { duplex?: string }).duplex = "half";
   const outcome = await runMiddleware(
     middleware,
-    { schemaPath: op.path, params: init ?? {}, id: callId(), options: ctx.middlewareOptions() },
+    { schemaPath: op.path, params: init ?? {}, id, options: ctx.middlewareOptions() },
     new Request(url, requestInit),
     (request) => abortable(fetchImpl(request), abort),
   );
@@ -175,17 +188,7 @@ export async function callOperation(
   const retrySafe = c.retrySafe && built.replayable;
   const scheduler = ctx.scheduler;
   const fetchImpl = ctx.fetch ?? globalThis.fetch;
-  let id: string | undefined;
-  const callId = (): string => (id ??= newCallId());
-  // the retry after a network error or a timeout (only when the request may be repeated)
-  const networkRetry = (attempt: number): number | undefined =>
-    retrySafe
-      ? retryDelay(
-          { attempt, method: c.method, status: undefined, idempotent: true },
-          policy,
-          ctx.random,
-        )
-      : undefined;
+  let id: string | undefined; // the call's id for middleware, made on first use
 
   for (let attempt = 0; ; attempt++) {
     // a custom fetch may ignore the signal: never send once it has aborted
@@ -218,7 +221,16 @@ export async function callOperation(
       }
     } else {
       try {
-        outcome = await sendAttempt(ctx, c, op, init, built, abort, timer !== undefined, callId);
+        outcome = await sendAttempt(
+          ctx,
+          c,
+          op,
+          init,
+          built,
+          abort,
+          timer !== undefined,
+          (id ??= newCallId()),
+        );
       } catch (error) {
         // a middleware hook or the apiKey function threw
         scheduler.release();
@@ -231,7 +243,7 @@ export async function callOperation(
       scheduler.release();
       timer?.dispose();
       if (signal !== undefined && signal.aborted) throw signal.reason; // the caller's abort: at once
-      const delay = networkRetry(attempt);
+      const delay = retrySafe ? retryAfterFailure(ctx, c.method, attempt) : undefined;
       if (delay !== undefined) {
         await sleep(delay, signal);
         continue;
@@ -272,7 +284,7 @@ export async function callOperation(
     } catch (error) {
       if (signal !== undefined && signal.aborted) throw signal.reason;
       if (!timer.timedOut) throw error;
-      const delay = networkRetry(attempt);
+      const delay = retrySafe ? retryAfterFailure(ctx, c.method, attempt) : undefined;
       if (delay === undefined)
         throw timeoutError(timeoutMs!, `${op.operationId} (${c.method} ${redactUrl(built.url)})`);
       await sleep(delay, signal);
