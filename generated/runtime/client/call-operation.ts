@@ -14,7 +14,12 @@ import {
 } from "./build-request.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./descriptor.js";
 import type { DeprecationTracker } from "./deprecation.js";
-import { runMiddleware, type MiddlewareClientOptions, type MiddlewareStack } from "./middleware.js";
+import {
+  runMiddleware,
+  type MiddlewareClientOptions,
+  type MiddlewareRequestParams,
+  type MiddlewareStack,
+} from "./middleware.js";
 import { parseRetryAfter } from "./rate-limit.js";
 import type { RateLimitScheduler } from "./rate-limit-scheduler.js";
 import { readResult } from "./read-body.js";
@@ -67,6 +72,17 @@ function retryAfterFailure(
     ctx.policy,
     ctx.random,
   );
+}
+
+/** The call's parameters as openapi-fetch passes them to middleware (only the groups given). */
+function middlewareParams(init: CallInit | undefined): MiddlewareRequestParams {
+  const params: MiddlewareRequestParams = {};
+  if (init === undefined) return params;
+  if (init.path !== undefined) params.path = init.path;
+  if (init.query !== undefined) params.query = init.query;
+  if (init.header !== undefined) params.header = init.header;
+  if (init.cookie !== undefined) params.cookie = init.cookie;
+  return params;
 }
 
 function newCallId(): string {
@@ -162,7 +178,7 @@ async function sendAttempt(
   if (built.body instanceof ReadableStream) (requestInit as { duplex?: string }).duplex = "half";
   const outcome = await runMiddleware(
     middleware,
-    { schemaPath: op.path, params: init ?? {}, id, options: ctx.middlewareOptions() },
+    { schemaPath: op.path, params: middlewareParams(init), id, options: ctx.middlewareOptions() },
     new Request(url, requestInit),
     (request) => abortable(fetchImpl(request), abort),
   );

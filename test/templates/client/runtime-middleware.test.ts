@@ -216,7 +216,7 @@ describe("middleware on every attempt", () => {
   });
 
   it("the generated client exposes use and eject", async () => {
-    const server = await track(startScriptedServer(pet(3)));
+    const server = await track(startScriptedServer(pet(3), pet(3), pet(3)));
     const client = createPetStoreClient({ baseUrl: server.url, apiKey: "k" }) as ReturnType<typeof createPetStoreClient> &
       ClientMiddlewareApi;
     const seen: string[] = [];
@@ -226,5 +226,10 @@ describe("middleware on every attempt", () => {
     client.eject(middleware);
     await client.getPetById({ path: { petId: 3 } });
     expect(seen).toEqual(['200 {"petId":3}']);
+    // params are the parameter groups only, as openapi-fetch passes them
+    const params: unknown[] = [];
+    client.use({ onRequest: ({ params: given }) => void params.push(given) });
+    await client.getPetById({ path: { petId: 3 }, signal: new AbortController().signal, headers: { "x-a": "1" } });
+    expect(params).toEqual([{ path: { petId: 3 } }]);
   });
 });
