@@ -37,15 +37,18 @@ function placeBeforeBoundary(ms: number): number {
   return boundary;
 }
 
-
 describe("80 concurrent calls with a Free key (60/min)", () => {
   it("end with zero key_banned: the calls over the quota wait for the reset, then succeed", async () => {
     const boundary = placeBeforeBoundary(3_000);
     const before = h.log.exchanges.length;
     const client = h.client({ apiKey: "free-burst", plan: null, retry: {}, now: serverNow });
-    const results = await Promise.all(Array.from({ length: 80 }, () => client.listPets({ query: { limit: 1 } })));
+    const results = await Promise.all(
+      Array.from({ length: 80 }, () => client.listPets({ query: { limit: 1 } })),
+    );
     const wire = h.log.exchanges.slice(before);
-    const codes = wire.map((exchange) => (exchange.status === 429 ? JSON.parse(exchange.bodyText).code : exchange.status));
+    const codes = wire.map((exchange) =>
+      exchange.status === 429 ? JSON.parse(exchange.bodyText).code : exchange.status,
+    );
     expect(codes.filter((code) => code === "key_banned")).toEqual([]);
     expect(codes.filter((code) => code === "rate_limited")).toEqual([]); // not even a 429
     expect(results.map((result) => result.response.status)).toEqual(Array(80).fill(200));
@@ -68,9 +71,15 @@ describe("80 concurrent calls with a Free key (60/min)", () => {
       maxConcurrent: Infinity,
       now: serverNow,
     });
-    const results = await Promise.all(Array.from({ length: 80 }, () => client.listPets({ query: { limit: 1 } })));
-    const banned = results.filter((result) => (result.error as { code?: string } | undefined)?.code === "key_banned");
+    const results = await Promise.all(
+      Array.from({ length: 80 }, () => client.listPets({ query: { limit: 1 } })),
+    );
+    const banned = results.filter(
+      (result) => (result.error as { code?: string } | undefined)?.code === "key_banned",
+    );
     expect(banned.length).toBeGreaterThan(0);
-    expect(h.log.exchanges.slice(before).filter((exchange) => exchange.status === 200)).toHaveLength(60);
+    expect(
+      h.log.exchanges.slice(before).filter((exchange) => exchange.status === 200),
+    ).toHaveLength(60);
   });
 });

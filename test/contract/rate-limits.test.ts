@@ -105,7 +105,10 @@ function headersOf(response: Response) {
 function noRetryClient(apiKey: string | null): PetStoreClient {
   return new Proxy({} as PetStoreClient, {
     get: (_target, name) => (init?: unknown) => {
-      const client = apiKey === null ? h.client({ plan: null, retry: false }) : h.client({ apiKey, retry: false });
+      const client =
+        apiKey === null
+          ? h.client({ plan: null, retry: false })
+          : h.client({ apiKey, retry: false });
       return (Reflect.get(client, name) as (init?: unknown) => unknown)(init);
     },
   });

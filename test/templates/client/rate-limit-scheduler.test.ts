@@ -95,7 +95,12 @@ describe("client runtime: X-RateLimit-Remaining (on by default)", () => {
 
   it("keeps the lowest Remaining of a window (late answers do not raise it), and a new window lifts it", () => {
     let now = start;
-    const scheduler = new RateLimitScheduler({ now: () => now, maxWaitMs: 60_000, maxConcurrent: 4, budget: true });
+    const scheduler = new RateLimitScheduler({
+      now: () => now,
+      maxWaitMs: 60_000,
+      maxConcurrent: 4,
+      budget: true,
+    });
     const answer = (remaining: number, reset: number): Response => limited(remaining, reset);
     expect(scheduler.acquire()).toBeUndefined();
     expect(scheduler.acquire()).toBeUndefined();
@@ -146,7 +151,11 @@ describe("client runtime: the in-flight cap and the budget", () => {
 
   it("sends no more requests than the server says remain", async () => {
     const gated = gatedFetch();
-    const later = createClientRuntime({ baseUrl: "https://api.test", fetch: gated.fetch, now: () => start });
+    const later = createClientRuntime({
+      baseUrl: "https://api.test",
+      fetch: gated.fetch,
+      now: () => start,
+    });
     const seed = later.call(listPets);
     await vi.waitFor(() => expect(gated.waiting).toHaveLength(1));
     gated.answerNext(limited(2, 30));
@@ -162,7 +171,13 @@ describe("client runtime: the in-flight cap and the budget", () => {
     expect(gated.waiting).toHaveLength(0); // 0 remain: the rest wait for the reset (30 s)
     stop.abort(new Error("stop"));
     const outcomes = await Promise.allSettled(burst);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "fulfilled", "rejected", "rejected", "rejected"]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      "fulfilled",
+      "fulfilled",
+      "rejected",
+      "rejected",
+      "rejected",
+    ]);
   });
 });
 

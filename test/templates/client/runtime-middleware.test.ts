@@ -49,7 +49,9 @@ afterEach(async () => {
 function logging(name: string, log: string[], extra: Partial<Middleware> = {}): Middleware {
   return {
     onRequest: (params) => {
-      log.push(`${name}.onRequest ${params.request.method} ${new URL(params.request.url).pathname} ${params.schemaPath}`);
+      log.push(
+        `${name}.onRequest ${params.request.method} ${new URL(params.request.url).pathname} ${params.schemaPath}`,
+      );
       return extra.onRequest?.(params);
     },
     onResponse: (params) => {
@@ -57,7 +59,9 @@ function logging(name: string, log: string[], extra: Partial<Middleware> = {}): 
       return extra.onResponse?.(params);
     },
     onError: (params) => {
-      log.push(`${name}.onError ${params.error instanceof Error ? params.error.message : String(params.error)}`);
+      log.push(
+        `${name}.onError ${params.error instanceof Error ? params.error.message : String(params.error)}`,
+      );
       return extra.onError?.(params);
     },
   };
@@ -114,7 +118,9 @@ describe("middleware: the same order and effects as openapi-fetch 0.17", () => {
     expect(both.typed.log).toEqual(expected);
     expect(both.raw.log).toEqual(expected);
     expect(both.typed.outcome).toEqual(both.raw.outcome);
-    expect(server.received.map((request) => [request.headers["x-trace"], request.headers["x-api-key"]])).toEqual([
+    expect(
+      server.received.map((request) => [request.headers["x-trace"], request.headers["x-api-key"]]),
+    ).toEqual([
       ["t-1", "k"],
       ["t-1", "k"],
     ]);
@@ -124,7 +130,9 @@ describe("middleware: the same order and effects as openapi-fetch 0.17", () => {
     const server = await track(startScriptedServer(pet(1)));
     const both = await onBoth(server, (log) => [
       logging("a", log),
-      logging("b", log, { onRequest: () => Response.json({ id: 99, name: "Cached", categoryId: 1 }) }),
+      logging("b", log, {
+        onRequest: () => Response.json({ id: 99, name: "Cached", categoryId: 1 }),
+      }),
       logging("c", log),
     ]);
     const expected = [
@@ -133,7 +141,10 @@ describe("middleware: the same order and effects as openapi-fetch 0.17", () => {
     ];
     expect(both.typed.log).toEqual(expected);
     expect(both.raw.log).toEqual(expected);
-    expect(both.typed.outcome).toEqual({ status: 200, data: { id: 99, name: "Cached", categoryId: 1 } });
+    expect(both.typed.outcome).toEqual({
+      status: 200,
+      data: { id: 99, name: "Cached", categoryId: 1 },
+    });
     expect(both.raw.outcome).toEqual(both.typed.outcome);
     expect(server.received).toHaveLength(0);
   });
@@ -142,9 +153,14 @@ describe("middleware: the same order and effects as openapi-fetch 0.17", () => {
     const server = await track(startScriptedServer(pet(1)));
     const both = await onBoth(server, (log) => [
       logging("a", log),
-      logging("b", log, { onResponse: () => Response.json({ id: 2, name: "Swapped", categoryId: 1 }) }),
+      logging("b", log, {
+        onResponse: () => Response.json({ id: 2, name: "Swapped", categoryId: 1 }),
+      }),
     ]);
-    expect(both.typed.outcome).toEqual({ status: 200, data: { id: 2, name: "Swapped", categoryId: 1 } });
+    expect(both.typed.outcome).toEqual({
+      status: 200,
+      data: { id: 2, name: "Swapped", categoryId: 1 },
+    });
     expect(both.raw.outcome).toEqual(both.typed.outcome);
     expect(both.typed.log).toEqual(both.raw.log);
   });
@@ -153,7 +169,9 @@ describe("middleware: the same order and effects as openapi-fetch 0.17", () => {
     const server = await track(startResettingServer());
     const both = await onBoth(server, (log) => [
       logging("a", log),
-      logging("b", log, { onError: () => Response.json({ id: 5, name: "Fallback", categoryId: 1 }) }),
+      logging("b", log, {
+        onError: () => Response.json({ id: 5, name: "Fallback", categoryId: 1 }),
+      }),
       logging("c", log, { onError: () => new Error("wrapped by c") }),
     ]);
     const expected = [
@@ -168,13 +186,18 @@ describe("middleware: the same order and effects as openapi-fetch 0.17", () => {
     ];
     expect(both.typed.log).toEqual(expected);
     expect(both.raw.log).toEqual(expected);
-    expect(both.typed.outcome).toEqual({ status: 200, data: { id: 5, name: "Fallback", categoryId: 1 } });
+    expect(both.typed.outcome).toEqual({
+      status: 200,
+      data: { id: 5, name: "Fallback", categoryId: 1 },
+    });
     expect(both.raw.outcome).toEqual(both.typed.outcome);
   });
 
   it("an Error from onError is thrown as is when nothing recovers", async () => {
     const server = await track(startResettingServer());
-    const both = await onBoth(server, (log) => [logging("a", log, { onError: () => new Error("offline, try later") })]);
+    const both = await onBoth(server, (log) => [
+      logging("a", log, { onError: () => new Error("offline, try later") }),
+    ]);
     expect(both.typed.outcome).toEqual({ thrown: "offline, try later" });
     expect(both.raw.outcome).toEqual(both.typed.outcome);
   });
@@ -202,7 +225,10 @@ describe("middleware on every attempt", () => {
     const server = await track(startScriptedServer({ status: 503 }, pet(1)));
     let token = 0;
     const ids: string[] = [];
-    const runtime = createClientRuntime({ baseUrl: server.url, retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1 } });
+    const runtime = createClientRuntime({
+      baseUrl: server.url,
+      retry: { maxRetries: 1, baseDelayMs: 1, maxDelayMs: 1 },
+    });
     runtime.use({
       onRequest: ({ request, id }) => {
         ids.push(id);
@@ -211,25 +237,41 @@ describe("middleware on every attempt", () => {
       },
     });
     expect((await runtime.call(getPetById, { path: { petId: 1 } })).status).toBe(200);
-    expect(server.received.map((request) => request.headers["authorization"])).toEqual(["Bearer token-1", "Bearer token-2"]);
+    expect(server.received.map((request) => request.headers["authorization"])).toEqual([
+      "Bearer token-1",
+      "Bearer token-2",
+    ]);
     expect(new Set(ids).size).toBe(1);
   });
 
   it("the generated client exposes use and eject", async () => {
     const server = await track(startScriptedServer(pet(3), pet(3), pet(3)));
-    const client = createPetStoreClient({ baseUrl: server.url, apiKey: "k" }) as ReturnType<typeof createPetStoreClient> &
+    const client = createPetStoreClient({ baseUrl: server.url, apiKey: "k" }) as ReturnType<
+      typeof createPetStoreClient
+    > &
       ClientMiddlewareApi;
     const seen: string[] = [];
-    const middleware: Middleware = { onResponse: ({ response, params }) => void seen.push(`${response.status} ${JSON.stringify(params.path)}`) };
+    const middleware: Middleware = {
+      onResponse: ({ response, params }) =>
+        void seen.push(`${response.status} ${JSON.stringify(params.path)}`),
+    };
     client.use(middleware);
-    expect((await client.getPetById({ path: { petId: 3 } })).data).toEqual({ id: 3, name: "Rex", categoryId: 1 });
+    expect((await client.getPetById({ path: { petId: 3 } })).data).toEqual({
+      id: 3,
+      name: "Rex",
+      categoryId: 1,
+    });
     client.eject(middleware);
     await client.getPetById({ path: { petId: 3 } });
     expect(seen).toEqual(['200 {"petId":3}']);
     // params are the parameter groups only, as openapi-fetch passes them
     const params: unknown[] = [];
     client.use({ onRequest: ({ params: given }) => void params.push(given) });
-    await client.getPetById({ path: { petId: 3 }, signal: new AbortController().signal, headers: { "x-a": "1" } });
+    await client.getPetById({
+      path: { petId: 3 },
+      signal: new AbortController().signal,
+      headers: { "x-a": "1" },
+    });
     expect(params).toEqual([{ path: { petId: 3 } }]);
   });
 });

@@ -47,7 +47,12 @@ describe("timeoutMs against a server that never answers", () => {
       attempts++;
       return fetch(input, init);
     };
-    const runtime = createClientRuntime({ baseUrl: server.url, timeoutMs: 100, retry: quick, fetch: counting });
+    const runtime = createClientRuntime({
+      baseUrl: server.url,
+      timeoutMs: 100,
+      retry: quick,
+      fetch: counting,
+    });
     const started = performance.now();
     const error = await runtime.call(getPet, { path: { petId: 1 } }).catch((e: unknown) => e);
     const elapsed = performance.now() - started;
@@ -79,7 +84,12 @@ describe("timeoutMs against a server that never answers", () => {
       attempts++;
       return fetch(input, init);
     };
-    const runtime = createClientRuntime({ baseUrl: server.url, timeoutMs: 80, retry: quick, fetch: counting });
+    const runtime = createClientRuntime({
+      baseUrl: server.url,
+      timeoutMs: 80,
+      retry: quick,
+      fetch: counting,
+    });
     const error = await runtime.call(createPet, { body: { name: "Rex" } }).catch((e: unknown) => e);
     expect((error as DOMException).name).toBe("TimeoutError");
     expect(attempts).toBe(1);
@@ -93,7 +103,9 @@ describe("timeoutMs against a server that never answers", () => {
     await vi.waitFor(() => expect(server.received).toHaveLength(3));
     const keys = server.received.map((request) => request.headers["idempotency-key"]);
     expect(new Set(keys).size).toBe(1);
-    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[0]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(server.received.map((request) => request.body)).toEqual(Array(3).fill('{"name":"Rex"}'));
   });
 
@@ -121,10 +133,14 @@ describe("timeoutMs against a server that never answers", () => {
       `const op = { operationId: "getPet", method: "get", path: "/pets/1", secured: false };`,
       `await runtime.call(op).then(() => console.log("resolved"), (e) => console.log(e.name));`,
     ].join("\n");
-    const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
-      cwd: ROOT,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
@@ -134,14 +150,20 @@ describe("timeoutMs against a server that never answers", () => {
     const code = await new Promise<number | null>((resolve, reject) => {
       const kill = setTimeout(() => {
         child.kill();
-        reject(new Error(`the child did not exit: something was left running (${stdout}${stderr})`));
+        reject(
+          new Error(`the child did not exit: something was left running (${stdout}${stderr})`),
+        );
       }, 15_000);
       child.on("exit", (exitCode) => {
         clearTimeout(kill);
         resolve(exitCode);
       });
     });
-    expect({ code, stdout: stdout.trim(), stderr }).toEqual({ code: 0, stdout: "TimeoutError", stderr: "" });
+    expect({ code, stdout: stdout.trim(), stderr }).toEqual({
+      code: 0,
+      stdout: "TimeoutError",
+      stderr: "",
+    });
     expect(performance.now() - printedAt).toBeLessThan(1_000); // exited promptly after the call
   });
 });
