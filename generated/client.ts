@@ -16,6 +16,7 @@ export const OPERATIONS = {
     path: "/pets",
     bodyMediaType: "application/json",
     secured: true,
+    idempotencyKeyHeader: "Idempotency-Key",
   },
   getPet: {
     operationId: "getPet",
@@ -51,6 +52,7 @@ export const OPERATIONS = {
     path: "/categories",
     bodyMediaType: "application/json",
     secured: true,
+    idempotencyKeyHeader: "Idempotency-Key",
   },
   getCategory: {
     operationId: "getCategory",
@@ -78,6 +80,7 @@ export const OPERATIONS = {
     path: "/store/orders",
     bodyMediaType: "application/json",
     secured: true,
+    idempotencyKeyHeader: "Idempotency-Key",
   },
   getOrder: {
     operationId: "getOrder",

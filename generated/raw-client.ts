@@ -2,19 +2,20 @@
 // Do not edit: change the spec or templates/ and run `npm run generate`.
 import createClient, { type Client } from "openapi-fetch";
 import type { paths } from "./types.js";
-import type { ClientOptions } from "./runtime/client/runtime.js";
+import { apiKeyMiddleware, type RawClientOptions } from "./runtime/client/raw-client-options.js";
 
 /**
- * The plain openapi-fetch client for Pet Store API: base URL, headers and API key from the same options as `createPetStoreClient`.
+ * The plain openapi-fetch client for Pet Store API: base URL, headers and API key (a string, or a function called per request).
  *
- * No retries, rate-limit handling or deprecation warnings: use it for what the typed client's methods do not cover (openapi-fetch middleware, say).
+ * No retries, rate-limit handling, timeouts or deprecation warnings: use it for what the typed client's methods do not cover. Its `use`/`eject` take the same middleware objects as the typed client's.
  */
-export function createPetStoreRawClient(options: ClientOptions): Client<paths> {
-  const headers: Record<string, string> = { ...options.headers };
-  if (options.apiKey !== undefined) headers["X-API-Key"] = options.apiKey;
-  return createClient<paths>({
+export function createPetStoreRawClient(options: RawClientOptions): Client<paths> {
+  const client = createClient<paths>({
     baseUrl: options.baseUrl,
-    headers,
+    ...(options.headers ? { headers: options.headers } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
+  if (options.apiKey !== undefined)
+    client.use(apiKeyMiddleware({ in: "header", name: "X-API-Key" }, options.apiKey));
+  return client;
 }

@@ -3,3 +3,4 @@
 export { createPetStoreRawClient } from "../raw-client.js";
 export type { Client } from "openapi-fetch";
 export type { ClientOptions } from "../runtime/client/runtime.js";
+export type { RawClientOptions } from "../runtime/client/raw-client-options.js";

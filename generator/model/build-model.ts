@@ -6,6 +6,9 @@ import { GeneratorError } from "../errors.js";
 import { checkPathTemplate } from "./check-path-template.js";
 import { readDeprecation, readRateLimits, readStability } from "./extensions.js";
 import { NameRegistry, deriveOperationName, toCamelCase, toPascalCase } from "./names.js";
+
+/** Names the generated client already uses for its own methods (`use`/`eject`: middleware). */
+const CLIENT_METHOD_NAMES: readonly string[] = ["use", "eject"];
 import { escapePointer, isObject, resolveObject } from "./resolve-ref.js";
 import type {
   ApiKeyModel,
@@ -31,7 +34,7 @@ type Doc = Record<string, unknown>;
 export function buildModel(document: Doc, specHash: string): ApiModel {
   const info = isObject(document.info) ? document.info : {};
   const apiKey = findApiKeyScheme(document);
-  const registry = new NameRegistry();
+  const registry = new NameRegistry(CLIENT_METHOD_NAMES);
   const renames: RenameModel[] = [];
   const seenIds = new Map<string, string>();
   const operations: OperationModel[] = [];
@@ -63,7 +66,14 @@ export function buildModel(document: Doc, specHash: string): ApiModel {
           kind: "operation",
           from: declaredId ?? `${method.toUpperCase()} ${path}`,
           to: name,
-          reason: declaredId === undefined ? "no operationId" : name === wanted ? "not an identifier" : "name collision",
+          reason:
+            declaredId === undefined
+              ? "no operationId"
+              : name === wanted
+                ? "not an identifier"
+                : CLIENT_METHOD_NAMES.includes(wanted.toLowerCase())
+                  ? "reserved: a method of the client (middleware)"
+                  : "name collision",
         });
       }
       operations.push(
@@ -100,6 +110,7 @@ interface OperationInput {
 function buildOperation(document: Doc, input: OperationInput): OperationModel {
   const { operation } = input;
   const security = readSecurity(operation.security ?? document.security);
+  const parameters = readParameters(document, input);
   return {
     operationId: input.operationId,
     name: input.name,
@@ -112,7 +123,7 @@ function buildOperation(document: Doc, input: OperationInput): OperationModel {
     description: text(operation.description),
     deprecation: readDeprecation(operation, input.pointer),
     stability: readStability(operation["x-stability"]),
-    parameters: readParameters(document, input),
+    parameters,
     requestBody: readRequestBody(document, operation.requestBody),
     responses: readResponses(document, operation.responses),
     secured:
@@ -120,6 +131,7 @@ function buildOperation(document: Doc, input: OperationInput): OperationModel {
       security.length > 0 &&
       security.every((alternative) => alternative.includes(input.apiKey?.schemeName ?? "")),
     security,
+    idempotencyKeyHeader: parameters.header.find((parameter) => parameter.name.toLowerCase() === "idempotency-key")?.name,
   };
 }
 

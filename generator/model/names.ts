@@ -54,6 +54,11 @@ export function deriveOperationName(method: string, path: string): string {
 export class NameRegistry {
   private readonly taken = new Set<string>();
 
+  /** @param reserved names never handed out (e.g. the client's own `use` and `eject` methods) */
+  constructor(reserved: readonly string[] = []) {
+    for (const name of reserved) this.taken.add(name.toLowerCase());
+  }
+
   claim(wanted: string): string {
     let name = wanted;
     for (let n = 2; this.taken.has(name.toLowerCase()); n += 1) name = `${wanted}${n}`;

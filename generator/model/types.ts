@@ -118,6 +118,11 @@ export interface OperationModel {
   readonly secured: boolean;
   /** Names of the security schemes of the operation's requirement alternatives. */
   readonly security: readonly (readonly string[])[];
+  /**
+   * The name, as declared, of the operation's `Idempotency-Key` header parameter (matched without
+   * regard to case; IETF draft-ietf-httpapi-idempotency-key-header), if it has one.
+   */
+  readonly idempotencyKeyHeader: string | undefined;
 }
 
 export interface RenameModel {

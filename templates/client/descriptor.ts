@@ -28,6 +28,12 @@ export interface ClientOperationDescriptor {
   readonly bodyMediaType?: string;
   /** Whether the operation needs the API key (from the spec's security requirements). */
   readonly secured: boolean;
+  /**
+   * The name (as declared) of the operation's `Idempotency-Key` header parameter, when it has
+   * one: the client then sends a fresh key per call (unless given), the same on every retry, and
+   * may retry the call like an idempotent one.
+   */
+  readonly idempotencyKeyHeader?: string;
   readonly deprecated?: {
     /** ISO date (YYYY-MM-DD) from `x-sunset`, when given. */
     readonly sunset?: string;

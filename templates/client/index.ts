@@ -27,6 +27,7 @@ export {
   type RetryPolicy,
 } from "./retry.js";
 export {
+  DEFAULT_MAX_CONCURRENT,
   bindOperations,
   createClientRuntime,
   type CallInit,
@@ -35,10 +36,41 @@ export {
   type ClientOptions,
   type ClientResult,
   type ClientRuntime,
+  type ResponseValidationContext,
   type UntypedOperationMethod,
 } from "./runtime.js";
-export { RuntimeResult, parseErrorJson, readNonJsonBody } from "./result.js";
-export { RateLimitThrottle, RetryAfterGate } from "./throttle.js";
+export { RuntimeResult } from "./result.js";
+export { readErrorBody, readNonJsonBody, readResult } from "./read-body.js";
+export { RateLimitScheduler, type RateLimitSchedulerOptions } from "./rate-limit-scheduler.js";
+export { ApiError, RequestFailedError, redactUrl, type ApiErrorSource } from "./api-error.js";
+export {
+  UNEXPECTED_BODY_MAX_TEXT,
+  UnexpectedResponseBody,
+  readTextCapped,
+} from "./unexpected-body.js";
+export {
+  abortable,
+  attemptSignal,
+  isTimeoutError,
+  timeoutError,
+  type AttemptSignal,
+} from "./timeout.js";
+export { newIdempotencyKey } from "./idempotency.js";
+export { type ApiKeyOption } from "./api-key.js";
+export { apiKeyMiddleware, type RawClientOptions } from "./raw-client-options.js";
+export {
+  MiddlewareStack,
+  runMiddleware,
+  type ClientMiddlewareApi,
+  type Middleware,
+  type MiddlewareCallbackParams,
+  type MiddlewareClientOptions,
+  type MiddlewareOnError,
+  type MiddlewareOnRequest,
+  type MiddlewareOnResponse,
+  type MiddlewareOutcome,
+  type MiddlewareRequestParams,
+} from "./middleware.js";
 export type {
   CallOptions,
   ErrorBody,

@@ -13,7 +13,8 @@ export interface RetryPolicy {
   readonly maxDelayMs: number;
   /**
    * The longest `Retry-After` the client waits for. A longer one is not waited for: the caller
-   * gets the 429 (or 5xx) result at once. Also bounds the client-wide `Retry-After` hold and the opt-in throttle's wait. Default 60 000.
+   * gets the 429 (or 5xx) result at once. Also bounds the client-wide rate-limit hold (after a
+   * 429 or `X-RateLimit-Remaining: 0`; see `RateLimitScheduler`). Default 60 000.
    */
   readonly maxRetryAfterMs: number;
 }
@@ -86,18 +87,24 @@ export interface AttemptOutcome {
   readonly attempt: number;
   /** The request's method (any case). */
   readonly method: string;
-  /** The response status, or `undefined` when `fetch` threw (a network error, not an abort). */
+  /** The response status, or `undefined` when `fetch` threw or timed out (not the caller's abort). */
   readonly status: number | undefined;
   /** The parsed `Retry-After` in milliseconds, when the response had one. */
   readonly retryAfterMs?: number | undefined;
+  /**
+   * Whether the request may safely be sent again; by default whether `method` is idempotent. A
+   * POST carrying an idempotency key is (the server replays the first response).
+   */
+  readonly idempotent?: boolean | undefined;
 }
 
 /**
  * Decides whether to retry an attempt, and after how long.
  *
  * - 429 is retried for every method (the request was not processed).
- * - A network error, 500, 502, 503 and 504 are retried only for idempotent methods
- *   (GET, HEAD, OPTIONS, PUT, DELETE, TRACE): POST and PATCH may have had an effect.
+ * - A network error (or a timed-out attempt), 500, 502, 503 and 504 are retried only for
+ *   idempotent methods (GET, HEAD, OPTIONS, PUT, DELETE, TRACE), or when `idempotent` says so (an
+ *   idempotency key): a POST or PATCH without one may have had an effect.
  * - With a `Retry-After`, the wait is the larger of it and the jittered backoff: the client never
  *   retries sooner than the server allows. A `Retry-After` above `maxRetryAfterMs` is not
  *   waited for (no retry). Without one, the wait is the jittered backoff.
@@ -114,7 +121,7 @@ export function retryDelay(
   const status = outcome.status;
   if (status !== 429) {
     if (status !== undefined && !isRetryableServerStatus(status)) return undefined;
-    if (!isIdempotentMethod(outcome.method)) return undefined;
+    if (!(outcome.idempotent ?? isIdempotentMethod(outcome.method))) return undefined;
   }
   const backoff = backoffDelay(outcome.attempt, policy, random);
   const retryAfterMs = outcome.retryAfterMs;

@@ -88,7 +88,8 @@ describe("over real HTTP", () => {
 });
 
 describe("with fake timers (the reference server's handler as fetch)", () => {
-  function setup(retry: { maxRetries: number; maxRetryAfterMs?: number }) {
+  /** `throttle: false` by default here: these tests provoke the 429 that the default avoids. */
+  function setup(retry: { maxRetries: number; maxRetryAfterMs?: number }, throttle = false) {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     // 15 s into a minute: a 429 now says Retry-After: 45.
     vi.setSystemTime(Date.UTC(2026, 6, 1, 12, 0, 15));
@@ -121,10 +122,24 @@ describe("with fake timers (the reference server's handler as fetch)", () => {
       apiKey: "tiny-fake",
       fetch: fetchInProcess,
       retry,
+      throttle,
       random: () => 0,
     });
     return { client, calls };
   }
+
+  it("by default, after X-RateLimit-Remaining: 0, waits for X-RateLimit-Reset instead of provoking a 429", async () => {
+    const { client, calls } = setup({ maxRetries: 3 }, true);
+    expect((await client.getInventory()).response.status).toBe(200); // the minute's only request
+    const start = Date.now();
+    const pending = client.getInventory();
+    await vi.advanceTimersByTimeAsync(44_999);
+    expect(calls.map((call) => call.status)).toEqual([200]); // held: nothing sent
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await pending).response.status).toBe(200);
+    expect(calls.map((call) => call.status)).toEqual([200, 200]);
+    expect((calls[1]?.at ?? 0) - start).toBe(45_000);
+  });
 
   it("waits exactly Retry-After (45 s) before the retry", async () => {
     const { client, calls } = setup({ maxRetries: 3 });

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { createPetStoreRawClient } from "../../generated/raw-client.js";
+import type { RawClientOptions } from "../../generated/runtime/client/raw-client-options.js";
 import type { components } from "../../generated/types.js";
 import { ROOT } from "../generator/cli-helper.js";
 
@@ -28,6 +29,32 @@ describe("generated raw client", () => {
     expect(requests.map((request) => [request.url, request.headers.get("x-api-key"), request.headers.get("x-trace")])).toEqual([
       ["http://127.0.0.1:1/v1/pets/by-id/7", "k-123", "t"],
     ]);
+  });
+
+  it("calls an apiKey function per request (rotation), through its own middleware", async () => {
+    const keys: Array<string | null> = [];
+    let n = 0;
+    const raw = createPetStoreRawClient({
+      baseUrl: "http://127.0.0.1:1/v1",
+      apiKey: async () => `rotated-${++n}`,
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        keys.push(new Request(input, init).headers.get("x-api-key"));
+        return Response.json([]);
+      },
+    });
+    await raw.GET("/pets");
+    await raw.GET("/pets");
+    expect(keys).toEqual(["rotated-1", "rotated-2"]);
+  });
+
+  it("accepts only the options it honours", () => {
+    // @ts-expect-error: the raw client does not retry
+    createPetStoreRawClient({ baseUrl: "http://127.0.0.1:1", retry: false });
+    // @ts-expect-error: nor throttle
+    createPetStoreRawClient({ baseUrl: "http://127.0.0.1:1", throttle: true });
+    // @ts-expect-error: nor report deprecations
+    createPetStoreRawClient({ baseUrl: "http://127.0.0.1:1", onDeprecation: () => undefined });
+    expectTypeOf<Parameters<typeof createPetStoreRawClient>[0]>().toEqualTypeOf<RawClientOptions>();
   });
 
   it("is not imported by the typed client", () => {

@@ -73,8 +73,16 @@ function main(pkg: string): string {
  * A downstream consumer: the client against the reference server, the experimental opt-in, and
  * its own server implementing a handler with the package's server entry.
  */
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createPetStoreClient, EXPERIMENTAL_OPERATIONS, type CreatePetBody, type PetStoreClient } from "${pkg}";
+import {
+  createPetStoreClient,
+  EXPERIMENTAL_OPERATIONS,
+  type ClientMiddlewareApi,
+  type CreatePetBody,
+  type Middleware,
+  type PetStoreClient,
+} from "${pkg}";
 import { createPetStoreClient as createFromClientEntry } from "${pkg}/client";
 import { createPetStoreExperimentalClient, type SetInventoryStockBody } from "${pkg}/experimental";
 import { createPetStoreRawClient } from "${pkg}/raw";
@@ -116,6 +124,33 @@ const fetched = must(await api.getPetById({ path: { petId: pet.id } }), "getPetB
 const categories = must(await api.listCategories({ query: { limit: 100 } }), "listCategories"); // beta
 const missing = await api.getPetById({ path: { petId: 9007199254740991 } });
 const missingError: ApiError | undefined = missing.error;
+
+// ---- a middleware, a timeout and an idempotent POST ------------------------------------------
+// (the cast is for packages whose client interface does not extend ClientMiddlewareApi yet)
+const traced = createPetStoreClient({ baseUrl, apiKey, retry: false, timeoutMs: 10_000 }) as PetStoreClient & ClientMiddlewareApi;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const seen: string[] = [];
+const tracing: Middleware = {
+  onRequest({ request, schemaPath }) {
+    request.headers.set("x-request-id", "consumer-1");
+    const key = request.headers.get("idempotency-key");
+    seen.push(\`\${request.method} \${schemaPath} key:\${key === null ? "none" : UUID.test(key) ? "uuid" : key}\`);
+    return request;
+  },
+  onResponse({ response }) {
+    seen.push(String(response.status));
+  },
+};
+traced.use(tracing);
+must(await traced.createPet({ body: { name: "Traced Rex", categoryId: category.id } }), "traced createPet");
+const silent = createServer(() => undefined);
+await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+const silentUrl = \`http://127.0.0.1:\${(silent.address() as AddressInfo).port}\`;
+const timedOut = await createPetStoreClient({ baseUrl: silentUrl, apiKey, retry: false, timeoutMs: 200 })
+  .listPets()
+  .then(() => "resolved", (error: unknown) => (error instanceof DOMException ? error.name : String(error)));
+silent.closeAllConnections();
+silent.close();
 
 // ---- the explicit opt-in to experimental operations ------------------------------------------
 const lab = createPetStoreExperimentalClient({ baseUrl, apiKey, retry: false });
@@ -164,6 +199,8 @@ console.log(
     stock: stock.quantity,
     inventoryStock: inventory.find((entry) => entry.petId === pet.id)?.quantity,
     raw: { status: rawPet.response.status, name: rawName },
+    middleware: seen,
+    timedOut,
     own: {
       name: served.name,
       notFound: notFound.response.status,

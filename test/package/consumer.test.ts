@@ -18,6 +18,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { createPetStoreServer, type PetStoreServer } from "../../examples/petstore/server.js";
+import { OPERATIONS } from "../../generated/client.js";
+import type { ClientOperationDescriptor } from "../../generated/runtime/client/descriptor.js";
 import { PACKAGE_DEPENDENCIES } from "../../generator/emit/package/layout.js";
 import { consumerFiles, expectedErrors, installedVersions } from "./consumer-project.js";
 
@@ -193,6 +195,9 @@ describe("the generated package, installed from its tarball", () => {
       stock: 3,
       inventoryStock: 3,
       raw: { status: 200, name: "Consumer Rex" },
+      // the POST carries a fresh Idempotency-Key when (and only when) the spec declares one
+      middleware: [`POST /pets key:${(OPERATIONS.createPet as ClientOperationDescriptor).idempotencyKeyHeader === undefined ? "none" : "uuid"}`, "201"],
+      timedOut: "TimeoutError",
       own: { name: "served to consumers", notFound: 404, stubbed: 501, unauthorized: 401 },
     });
   });

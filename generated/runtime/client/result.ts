@@ -1,6 +1,6 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
- * The untyped result of a call, and the reading of response bodies.
+ * The untyped result of a call.
  */
 import { parseRateLimit, type RateLimitInfo } from "./rate-limit.js";
 
@@ -8,8 +8,15 @@ import { parseRateLimit, type RateLimitInfo } from "./rate-limit.js";
 export interface ClientResult {
   /** The parsed body of a 2XX response, else `undefined`. */
   readonly data: unknown;
-  /** The parsed body of any other response, else `undefined`. */
+  /**
+   * Defined on every non-2XX response: the parsed JSON body when the response is JSON and parses
+   * (to anything but `null`, `false`, `0` or `""`), else an `UnexpectedResponseBody`.
+   */
   readonly error: unknown;
+  /** The response status (after any retries). */
+  readonly status: number;
+  /** Whether the status is 2XX (then `data` is set, else `error`). */
+  readonly ok: boolean;
   /** The final response (after any retries); its body has been consumed. */
   readonly response: Response;
   /** The response's `X-RateLimit-*` headers, parsed on first access; `undefined` if absent. */
@@ -24,6 +31,8 @@ export interface ClientResult {
 export class RuntimeResult implements ClientResult {
   readonly data: unknown;
   readonly error: unknown;
+  readonly status: number;
+  readonly ok: boolean;
   readonly response: Response;
   /** `null` until parsed. */
   #rateLimit: RateLimitInfo | undefined | null;
@@ -37,6 +46,9 @@ export class RuntimeResult implements ClientResult {
   ) {
     this.data = data;
     this.error = error;
+    const status = response.status;
+    this.status = status;
+    this.ok = status >= 200 && status < 300;
     this.response = response;
     this.#rateLimit = rateLimit;
   }
@@ -47,29 +59,4 @@ export class RuntimeResult implements ClientResult {
     if (rateLimit === null) this.#rateLimit = rateLimit = parseRateLimit(this.response.headers);
     return rateLimit;
   }
-}
-
-/** Parses an error body that claims to be JSON; keeps it as text when it is not. */
-export function parseErrorJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text; // e.g. a proxy's HTML error page served with a JSON content type
-  }
-}
-
-/**
- * Reads a non-JSON body: `text/*` (or no content type) as text, anything else as a `Blob`;
- * an empty text body or `Content-Length: 0` gives `undefined`.
- */
-export async function readNonJsonBody(
-  response: Response,
-  contentType: string | null,
-): Promise<unknown> {
-  if (contentType === null || contentType.startsWith("text/")) {
-    const text = await response.text();
-    return text === "" ? undefined : text;
-  }
-  if (response.headers.get("content-length") === "0") return undefined;
-  return response.blob();
 }

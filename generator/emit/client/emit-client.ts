@@ -3,8 +3,7 @@
  * on the spec is generated: the operation table, per-operation types and the method list; the
  * behaviour is the runtime's (templates/client). The client does not import openapi-fetch, so a
  * bundle of it carries none of it.
- * raw-client.ts: `create<Name>RawClient(options)`, the plain openapi-fetch client for the same API
- * (API key set; no retries or rate-limit handling), for what the typed methods do not cover.
+ * raw-client.ts: the plain openapi-fetch client for the same API (see emit-raw-client.ts).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
@@ -13,6 +12,7 @@ import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
+import { rawClientStatements } from "./emit-raw-client.js";
 
 export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
@@ -52,37 +52,7 @@ export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile
   ];
   return [
     { path: "client.ts", content: printStatements("client.ts", statements) },
-    { path: "raw-client.ts", content: printStatements("raw-client.ts", rawClient(model, context)) },
-  ];
-}
-
-function rawClient(model: ApiModel, context: EmitContext): StatementStructures[] {
-  const keyHeader = model.apiKey?.in === "header" ? model.apiKey.name : undefined;
-  return [
-    {
-      kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: "openapi-fetch",
-      defaultImport: "createClient",
-      namedImports: [{ name: "Client", isTypeOnly: true }],
-    },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./types.js", isTypeOnly: true, namedImports: [{ name: "paths" }] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./runtime/client/runtime.js", isTypeOnly: true, namedImports: [{ name: "ClientOptions" }] },
-    {
-      kind: StructureKind.Function,
-      isExported: true,
-      name: `create${context.apiName}RawClient`,
-      docs: jsDoc({
-        summary: `The plain openapi-fetch client for ${model.title}: base URL, headers and API key from the same options as \`create${context.apiName}Client\`.`,
-        description: "No retries, rate-limit handling or deprecation warnings: use it for what the typed client's methods do not cover (openapi-fetch middleware, say).",
-      }),
-      parameters: [{ name: "options", type: "ClientOptions" }],
-      returnType: "Client<paths>",
-      statements: (writer) => {
-        writer.writeLine("const headers: Record<string, string> = { ...options.headers };");
-        if (keyHeader) writer.writeLine(`if (options.apiKey !== undefined) headers[${literal(keyHeader)}] = options.apiKey;`);
-        writer.writeLine("return createClient<paths>({ baseUrl: options.baseUrl, headers, ...(options.fetch ? { fetch: options.fetch } : {}) });");
-      },
-    },
+    { path: "raw-client.ts", content: printStatements("raw-client.ts", rawClientStatements(model, context)) },
   ];
 }
 
@@ -116,6 +86,7 @@ function descriptorLiteral(operation: OperationModel, model: ApiModel): string {
     ...(Object.keys(queryStyles).length > 0 ? { queryStyles } : {}),
     ...(body ? { bodyMediaType: body.mediaType } : {}),
     secured: operation.secured,
+    ...(operation.idempotencyKeyHeader ? { idempotencyKeyHeader: operation.idempotencyKeyHeader } : {}),
     ...(operation.deprecation
       ? {
           deprecated: {

@@ -50,6 +50,12 @@ function rawEntry(context: EmitContext): StatementStructures[] {
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../raw-client.js", namedExports: [{ name: `create${context.apiName}RawClient` }] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "openapi-fetch", namedExports: [{ name: "Client" }] },
     { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/client/runtime.js", namedExports: [{ name: "ClientOptions" }] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: "../runtime/client/raw-client-options.js",
+      namedExports: [{ name: "RawClientOptions" }],
+    },
   ];
 }
 

@@ -16,6 +16,7 @@ import { jsonMedia } from "../validators/emit-validators.js";
 import { isExperimental } from "./emit-entries.js";
 import { entryPoints, NODE_ENGINE } from "./layout.js";
 import type { LicenseInfo } from "./package-meta.js";
+import { clientRuntimeSections } from "./readme-client-runtime.js";
 
 export interface ReadmeInput {
   readonly document: Record<string, unknown>;
@@ -111,13 +112,14 @@ function clientSection({ document, model, context, packageName }: ReadmeInput): 
       `Every operation is a method of the client (see [Operations](#operations)), typed from the spec: parameters (\`path\`, \`query\`, \`header\`, \`cookie\`), \`body\` and results. Per-operation types are exported too, e.g. ${
         model.operations[0] ? `\`${model.operations[0].typeName}Params\` and \`${model.operations[0].typeName}Response\`` : "`<Operation>Params`"
       }.`,
-      "A method resolves with `{ data, error, response, rateLimit }`: `data` for a 2XX response, `error` (the spec's error body) for any other; it rejects only on network errors, aborts and unparsable 2XX bodies.",
-      "429s are retried after `Retry-After`, network errors and 5xx only for idempotent methods (`retry: false` turns retries off; `throttle: true` waits for the rate-limit window instead of provoking 429s).",
+      "A method resolves with `{ data, error, status, ok, response, rateLimit }`: `data` for a 2XX response, `error` for any other (see [Failed calls](#failed-calls)); it rejects only on network errors and timeouts (after the retries), aborts and unparsable 2XX bodies.",
+      "429s are retried after `Retry-After`, network errors, timeouts and 5xx only when the request may be repeated (see [Retries and idempotent writes](#retries-and-idempotent-writes)); calls share one rate-limit state (see [Rate limits](#rate-limits)).",
       "Deprecated operations are `@deprecated` in your editor (with the sunset date and replacement) and reported once per operation through `onDeprecation` (default: `console.warn`).",
-      `${code(`create${context.apiName}RawClient`)} from ${code(`${packageName}/raw`)} is the plain openapi-fetch client for the same API (same options, API key set; no retries): a separate entry point, so the typed client's bundle carries no openapi-fetch.`,
+      `${code(`create${context.apiName}RawClient`)} from ${code(`${packageName}/raw`)} is the plain openapi-fetch client for the same API (its own options: base URL, API key, \`fetch\`, headers; no retries, timeouts or rate-limit handling; the same middleware objects): a separate entry point, so the typed client's bundle carries no openapi-fetch.`,
     ]),
     `Types only (no code in your bundle): ${code(`${packageName}/types`)}.`,
     fence("ts", printStatements("types-example.ts", typesExample(model, packageName))),
+    ...clientRuntimeSections(model, context, packageName, serverUrl(document)),
   ];
 }
 
@@ -358,7 +360,7 @@ function licenseText(license: LicenseInfo): string {
 
 // ---- choosing examples -----------------------------------------------------------------------
 
-function isCallableWithoutArguments(operation: OperationModel): boolean {
+export function isCallableWithoutArguments(operation: OperationModel): boolean {
   const required = Object.values(operation.parameters).some((parameters) => parameters.some((parameter) => parameter.required));
   return !required && !operation.requestBody?.required;
 }
@@ -441,11 +443,11 @@ export function code(value: string): string {
   return `${fenceMarks}${pad}${line}${pad}${fenceMarks}`;
 }
 
-function fence(language: string, body: string): string {
+export function fence(language: string, body: string): string {
   return `\`\`\`${language}\n${body.trimEnd()}\n\`\`\``;
 }
 
-function list(items: readonly string[]): string {
+export function list(items: readonly string[]): string {
   return items.map((item) => `- ${item}`).join("\n");
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  UnexpectedResponseBody,
   createClientRuntime,
   serializeQuery,
   type ApiKeyLocation,
@@ -291,14 +292,23 @@ describe("client runtime: responses", () => {
     expect((await runtime.call(op())).error).toEqual({ code: "invalid", message: "bad" });
   });
 
-  it("keeps an error body that is not valid JSON as text", async () => {
+  it("gives an UnexpectedResponseBody for an error body that claims JSON but does not parse", async () => {
     const { runtime } = client([
       new Response("<html>bad gateway</html>", {
         status: 502,
+        statusText: "Bad Gateway",
         headers: { "content-type": "application/json" },
       }),
     ]);
-    expect((await runtime.call(op({ method: "post" }))).error).toBe("<html>bad gateway</html>");
+    const result = await runtime.call(op({ method: "post" }));
+    expect(result.error).toBeInstanceOf(UnexpectedResponseBody);
+    expect(result.error).toMatchObject({
+      status: 502,
+      contentType: "application/json",
+      text: "<html>bad gateway</html>",
+      message: "502 Bad Gateway: <html>bad gateway</html>",
+    });
+    expect(result).toMatchObject({ status: 502, ok: false, data: undefined });
   });
 
   it("reads text/* as text and other media types as a Blob", async () => {
@@ -371,6 +381,6 @@ describe("client runtime: result", () => {
     const first = result.rateLimit;
     expect(first).toEqual({ limit: 5, remaining: 4, reset: 99 });
     expect(result.rateLimit).toBe(first);
-    expect(Object.keys(result)).toEqual(["data", "error", "response"]);
+    expect(Object.keys(result)).toEqual(["data", "error", "status", "ok", "response"]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  RequestFailedError,
   createClientRuntime,
   type ClientOperationDescriptor,
   type ClientOptions,
@@ -232,7 +233,12 @@ describe("client runtime: retries", () => {
       const pending = runtime.call(getPet, { path: { petId: 1 } });
       const outcome = pending.catch((error: unknown) => error);
       await vi.runAllTimersAsync();
-      expect(await outcome).toBe(last);
+      const error = await outcome;
+      expect(error).toBeInstanceOf(RequestFailedError);
+      expect((error as Error).cause).toBe(last);
+      expect((error as Error).message).toBe(
+        "getPet (GET https://api.test/pets/1) failed after 4 attempts: fetch failed",
+      );
       expect(calls).toHaveLength(4);
     });
 
@@ -267,11 +273,14 @@ describe("client runtime: retries", () => {
     it("never retries a POST or PATCH on a network error (rethrown)", async () => {
       const failure = networkError();
       const post = client([failure]);
-      await expect(post.runtime.call(createPet, { body: { name: "Rex" } })).rejects.toBe(failure);
+      await expect(post.runtime.call(createPet, { body: { name: "Rex" } })).rejects.toMatchObject({
+        cause: failure,
+        message: "createPet (POST https://api.test/pets) failed: fetch failed",
+      });
       expect(post.calls).toHaveLength(1);
       const patch = client([networkError()]);
       await expect(patch.runtime.call(updatePet, { body: { name: "Rex" } })).rejects.toThrow(
-        "fetch failed",
+        "updatePet (PATCH https://api.test/pets) failed: fetch failed",
       );
       expect(patch.calls).toHaveLength(1);
     });

@@ -1,0 +1,150 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * Builds the URL, headers and body of a call, once per call (every attempt sends the same ones,
+ * except for an API key returned by a function, added per attempt).
+ */
+import type { ClientOperationDescriptor } from "./descriptor.js";
+import { newIdempotencyKey } from "./idempotency.js";
+import { encodeOtherBody } from "./request-body.js";
+import { buildPath, serializeQuery } from "./url.js";
+
+/** What the runtime precomputes per operation (cached by descriptor identity). */
+export interface CompiledOperation {
+  readonly method: string;
+  /** Whether a request may be sent twice: an idempotent method, or an idempotency key. */
+  readonly retrySafe: boolean;
+  readonly head: boolean;
+  /** Alternating literal segments and parameter names; `undefined` when the path has none. */
+  readonly pathParts: readonly string[] | undefined;
+  /** `baseUrl + path` when the path has no parameter. */
+  readonly staticUrl: string;
+  readonly jsonBody: boolean;
+  readonly bodyMediaType: string;
+  /** The shared, never mutated headers of this operation (defaults + a string API key when secured). */
+  readonly headers: Record<string, string>;
+  /** The API key query pair (`name=value`) of a string key, when the operation is secured. */
+  readonly apiKeyQuery: string;
+  /** The lower-case name of the operation's idempotency key header, if it declares one. */
+  readonly idempotencyKeyHeader: string | undefined;
+}
+
+/** What `call` takes, untyped (the generated methods narrow it with `OperationRequest`). */
+export interface CallInit {
+  path?: Record<string, string | number | boolean>;
+  query?: Record<string, unknown>;
+  header?: Record<string, unknown>;
+  cookie?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** This call's timeout per attempt, in ms (overrides the client's `timeoutMs`). */
+  timeoutMs?: number;
+  /** Reject with an `ApiError` instead of resolving with a non-2XX result (overrides the client's). */
+  throwOnError?: boolean;
+}
+
+/** A call's request, as every attempt sends it. */
+export interface BuiltRequest {
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly body: BodyInit | undefined;
+  /** `false` for a stream body, which cannot be sent twice. */
+  readonly replayable: boolean;
+}
+
+function stringifyHeaderValue(value: unknown): string {
+  return Array.isArray(value) ? value.join(",") : `${value as string}`;
+}
+
+/** A fresh copy of a headers object (a for-in copy: several times faster here than a spread). */
+export function copyHeaders(source: Record<string, string>): Record<string, string> {
+  const copy: Record<string, string> = {};
+  for (const name in source) copy[name] = source[name]!;
+  return copy;
+}
+
+/** Builds the URL (path and query parameters, a string API key in the query). */
+export function buildUrl(
+  baseUrl: string,
+  c: CompiledOperation,
+  op: ClientOperationDescriptor,
+  init: CallInit | undefined,
+): string {
+  let url =
+    c.pathParts === undefined ? c.staticUrl : baseUrl + buildPath(op, c.pathParts, init?.path);
+  let query = init?.query === undefined ? "" : serializeQuery(init.query, op.queryStyles);
+  if (c.apiKeyQuery !== "") query = query === "" ? c.apiKeyQuery : `${query}&${c.apiKeyQuery}`;
+  if (query !== "") url += `?${query}`;
+  return url;
+}
+
+/**
+ * Builds the request of a call: URL, headers (defaults, API key, header and cookie parameters,
+ * content type, idempotency key, then the call's `headers`, which override all), body.
+ */
+export function buildRequest(
+  baseUrl: string,
+  c: CompiledOperation,
+  op: ClientOperationDescriptor,
+  init: CallInit | undefined,
+): BuiltRequest {
+  const url = buildUrl(baseUrl, c, op, init);
+  let headers = c.headers;
+  let body: BodyInit | undefined;
+  let replayable = true;
+  const keyHeader = c.idempotencyKeyHeader;
+  if (init !== undefined) {
+    const headerParams = init.header;
+    const cookieParams = init.cookie;
+    const rawBody = init.body;
+    const extra = init.headers;
+    if (
+      headerParams !== undefined ||
+      cookieParams !== undefined ||
+      rawBody !== undefined ||
+      extra !== undefined ||
+      keyHeader !== undefined
+    ) {
+      headers = copyHeaders(headers);
+      if (headerParams !== undefined) {
+        for (const name in headerParams) {
+          const value = headerParams[name];
+          if (value !== undefined && value !== null)
+            headers[name.toLowerCase()] = stringifyHeaderValue(value);
+        }
+      }
+      if (cookieParams !== undefined) {
+        let cookie = "";
+        for (const name in cookieParams) {
+          const value = cookieParams[name];
+          if (value === undefined || value === null) continue;
+          const pair = `${name}=${encodeURIComponent(stringifyHeaderValue(value))}`;
+          cookie = cookie === "" ? pair : `${cookie}; ${pair}`;
+        }
+        if (cookie !== "") {
+          const existing = headers["cookie"];
+          headers["cookie"] = existing === undefined ? cookie : `${existing}; ${cookie}`;
+        }
+      }
+      if (rawBody !== undefined) {
+        if (c.jsonBody) {
+          body = JSON.stringify(rawBody);
+          headers["content-type"] = c.bodyMediaType;
+        } else {
+          body = encodeOtherBody(rawBody, c.bodyMediaType);
+          if (!(body instanceof FormData)) headers["content-type"] = c.bodyMediaType;
+          replayable = !(body instanceof ReadableStream);
+        }
+      }
+      if (extra !== undefined) {
+        for (const name in extra) headers[name.toLowerCase()] = extra[name]!;
+      }
+    }
+  } else if (keyHeader !== undefined) {
+    headers = copyHeaders(headers);
+  }
+  // one key per call, reused by every retry; the caller's own (a header parameter or header) wins
+  if (keyHeader !== undefined && headers[keyHeader] === undefined)
+    headers[keyHeader] = newIdempotencyKey();
+  return { url, headers, body, replayable };
+}
