@@ -4,6 +4,7 @@ import type { paths } from "./types.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./runtime/client/descriptor.js";
 import { bindOperations, createClientRuntime } from "./runtime/client/runtime.js";
 import type { ClientOptions } from "./runtime/client/runtime.js";
+import type { ClientMiddlewareApi } from "./runtime/client/middleware.js";
 import type { OperationMethod, OperationRequest, OperationResult } from "./runtime/client/types.js";
 /** Where the spec's API-key security scheme puts the key (`undefined` when it has none). */
 export const API_KEY: ApiKeyLocation | undefined = { in: "header", name: "X-API-Key" } as const;
@@ -184,8 +185,8 @@ export type SetInventoryStockParams = OperationRequest<SetInventoryStockOperatio
 export type SetInventoryStockResponse = OperationResult<SetInventoryStockOperation>;
 export type SetInventoryStockBody = NonNullable<SetInventoryStockParams["body"]>;
 
-/** A typed client for Pet Store API 1.0.0: one method per operation. */
-export interface PetStoreClient {
+/** A typed client for Pet Store API 1.0.0: one method per operation, plus `use`/`eject` for middleware. */
+export interface PetStoreClient extends ClientMiddlewareApi {
   /**
    * List pets
    *

@@ -68,6 +68,7 @@ function imports(): StatementStructures[] {
     named("./runtime/client/descriptor.js", ["ApiKeyLocation", "ClientOperationDescriptor"], true),
     named("./runtime/client/runtime.js", ["bindOperations", "createClientRuntime"], false),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
+    named("./runtime/client/middleware.js", ["ClientMiddlewareApi"], true),
     named("./runtime/client/types.js", ["OperationMethod", "OperationRequest", "OperationResult"], true),
   ];
 }
@@ -125,7 +126,8 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
     kind: StructureKind.Interface,
     isExported: true,
     name: clientType,
-    docs: jsDoc({ summary: `A typed client for ${model.title} ${model.version}: one method per operation.` }),
+    extends: ["ClientMiddlewareApi"],
+    docs: jsDoc({ summary: `A typed client for ${model.title} ${model.version}: one method per operation, plus \`use\`/\`eject\` for middleware.` }),
     properties: [
       // methods as `OperationMethod` properties: their types are resolved only where they are used
       ...model.operations.map((operation) => ({
