@@ -14,7 +14,8 @@ export type RuntimeErrorCode =
   | "rate_limited"
   | "key_banned"
   | "internal"
-  | "not_implemented";
+  | "not_implemented"
+  | "service_unavailable";
 
 /** The spec's `Error` schema. */
 export interface ErrorBody {
@@ -75,5 +76,20 @@ export class RequestError extends Error {
     this.name = "RequestError";
     this.status = status;
     this.code = code;
+  }
+}
+
+/**
+ * A store (rate limits, idempotency records) that cannot answer, after its own bounded timeout,
+ * and is configured to fail closed. The runtime answers it with 503 `service_unavailable` and
+ * `Retry-After: retryAfterSeconds`.
+ */
+export class StoreUnavailableError extends Error {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.name = "StoreUnavailableError";
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
   }
 }

@@ -9,7 +9,9 @@
  * 4. a secured operation without a valid caller: 401 `unauthorized`;
  * 5. parameters (coerced and validated), then the body (413/415/400): 400 `validation_failed`;
  * 6. the handler: a thrown `NotImplementedError` or a missing handler → 501 `not_implemented`; any
- *    other throw → 500 `internal` with a generic message, reported through `onError`;
+ *    other throw → 500 `internal` with a generic message, reported through `onError`; a store
+ *    that cannot answer and fails closed (`StoreUnavailableError`, any step) → 503
+ *    `service_unavailable` with `Retry-After`;
  * 7. with `validateResponses`, an undeclared status or a body that breaks the spec → 500 and a
  *    log line through `onError` naming the operation, the status and the rule;
  * 8. the body is serialized (JSON unless the declared media type says otherwise; none for
@@ -36,6 +38,7 @@ import {
   errorBody,
   NotImplementedError,
   RequestError,
+  StoreUnavailableError,
   type RuntimeErrorCode,
 } from "./errors.js";
 import type {
@@ -375,6 +378,12 @@ export function createRuntimeRequestHandler<C = unknown>(
       }
       if (error instanceof NotImplementedError) {
         return errorResponse(501, "not_implemented", error.message, rate, operation);
+      }
+      if (error instanceof StoreUnavailableError) {
+        const message = `Service temporarily unavailable; retry in ${error.retryAfterSeconds} s`;
+        const response = errorResponse(503, "service_unavailable", message, rate, operation);
+        response.headers["retry-after"] = String(error.retryAfterSeconds);
+        return response;
       }
       const context =
         operation === undefined
