@@ -1,0 +1,208 @@
+/**
+ * The Redis store against a real redis-server (started on a free port, stopped after; skipped
+ * with one line when redis-server is not installed): the store conformance suite, the keys it
+ * writes (prefix, hashed ids, a TTL on each), Redis's clock, idempotency records, and outages
+ * (timeout, fail open / closed, recovery after a restart).
+ */
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  findRedisServer,
+  REDIS_MISSING,
+  startRedisServer,
+  type RedisServer,
+} from "../../../scripts/redis-server.js";
+import { StoreUnavailableError } from "../../../templates/server/errors.js";
+import {
+  createRedisStore,
+  parseRedisUrl,
+  type RedisStore,
+  type RedisStoreOptions,
+} from "../../../templates/server/redis-store.js";
+import { describeRateLimitStoreConformance } from "./rate-limit-store-conformance.js";
+import { KEYS } from "./fixture-api.js";
+import { MIDNIGHT, testServer } from "./helpers.js";
+
+const installed = findRedisServer() !== undefined;
+if (!installed) console.warn(REDIS_MISSING);
+
+let redis: RedisServer;
+let admin: Redis;
+const stores: RedisStore[] = [];
+let prefixes = 0;
+
+function store(options: Partial<RedisStoreOptions> = {}): RedisStore {
+  const created = createRedisStore({
+    url: redis.url,
+    keyPrefix: `t${++prefixes}:`,
+    log: () => {},
+    ...options,
+  });
+  stores.push(created);
+  return created;
+}
+
+/** Every key in Redis, with its remaining time to live (ms; -1: none). */
+async function scanKeys(): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  let cursor = "0";
+  do {
+    const [next, keys] = await admin.scan(cursor, "COUNT", 1000);
+    cursor = next;
+    for (const key of keys) found.set(key, await admin.pttl(key));
+  } while (cursor !== "0");
+  return found;
+}
+
+describe.skipIf(!installed)("Redis store (real redis-server)", () => {
+  beforeAll(async () => {
+    redis = await startRedisServer();
+    admin = new Redis(redis.url);
+    admin.on("error", () => {});
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((created) => created.close()));
+    admin?.disconnect();
+    await redis?.stop();
+  });
+
+  // The suite's hits carry fixed dates (2030): the store follows the caller's clock here.
+  describeRateLimitStoreConformance("Redis store (clock: caller)", () =>
+    store({ clock: "caller" }),
+  );
+
+  it("follows Redis's clock (TIME) by default, not the hit's", async () => {
+    const [seconds] = await admin.time();
+    const outcome = await store().hit("clock", {
+      now: MIDNIGHT,
+      limits: { perMinute: 5, perDay: 10 },
+    });
+    const redisMinuteEnd = Math.floor(Number(seconds) / 60) * 60 + 60;
+    expect([redisMinuteEnd, redisMinuteEnd + 60]).toContain(outcome.reset);
+  });
+
+  it("writes prefixed keys of hashed ids only, each with a TTL, through the request handler", async () => {
+    await admin.flushall();
+    const shared = store({ keyPrefix: "petstore:", clock: "caller" });
+    const server = testServer({ rateLimitStore: shared });
+    for (const key of [KEYS.free, KEYS.pro, "made-up-key"]) {
+      expect((await server.call("GET", "/health", { key })).status).toBe(200);
+    }
+    expect((await server.call("GET", "/health")).status).toBe(200);
+    await shared.begin("idem:abc", "fp", 60_000);
+    const keys = await scanKeys();
+    expect([...keys.keys()].sort()).toEqual(
+      expect.arrayContaining(["petstore:rl:anonymous", "petstore:idem:idem:abc"]),
+    );
+    expect(keys.size).toBe(5);
+    for (const [key, ttl] of keys) {
+      expect(key).toMatch(/^petstore:(rl:(anonymous|key:[A-Za-z0-9_-]{43})|idem:.+)$/);
+      for (const raw of [KEYS.free, KEYS.pro, "made-up-key"]) expect(key).not.toContain(raw);
+      expect(ttl, key).toBeGreaterThan(0);
+    }
+    // The day's record lives until the end of the (caller's) day: midnight + 24 h.
+    const record = [...keys].find(([key]) => key.startsWith("petstore:rl:key:"));
+    expect(record?.[1]).toBeGreaterThan(86_300_000);
+    expect(record?.[1]).toBeLessThanOrEqual(86_400_000);
+  });
+
+  it("keeps a ban's record until the ban ends, even past the day", async () => {
+    const banning = store({ clock: "caller" });
+    const lateEvening = MIDNIGHT + 86_400_000 - 10_000;
+    const hit = {
+      limits: { perMinute: 1, perDay: 1 },
+      ban: { afterRejectedRequests: 1, durationSeconds: 3_600 },
+    };
+    await banning.hit("b", { now: lateEvening, ...hit });
+    await banning.hit("b", { now: lateEvening, ...hit });
+    expect((await banning.hit("b", { now: lateEvening, ...hit })).status).toBe("banned");
+    const ttl = await admin.pttl(`t${prefixes}:rl:b`);
+    expect(ttl).toBeGreaterThan(3_590_000);
+    // The ban outlives the day window: the next day's first request is still banned.
+    expect((await banning.hit("b", { now: MIDNIGHT + 86_400_000, ...hit })).status).toBe("banned");
+    expect((await banning.hit("b", { now: lateEvening + 3_600_000, ...hit })).status).toBe(
+      "allowed",
+    );
+  });
+
+  it("keeps idempotency records: begin once, in progress, completed with the exact bytes, abandoned", async () => {
+    const idem = store();
+    expect(await idem.begin("k1", "fp1", 5_000)).toEqual({ kind: "started" });
+    expect(await idem.begin("k1", "fp2", 5_000)).toEqual({
+      kind: "in-progress",
+      fingerprint: "fp1",
+    });
+    const body = new Uint8Array([0, 1, 2, 255, 34, 92]);
+    await idem.complete(
+      "k1",
+      "fp1",
+      { status: 201, headers: { "content-type": "application/json" }, body },
+      60_000,
+    );
+    expect(await idem.begin("k1", "fp1", 5_000)).toEqual({
+      kind: "completed",
+      fingerprint: "fp1",
+      response: { status: 201, headers: { "content-type": "application/json" }, body },
+    });
+    const ttl = await admin.pttl(`t${prefixes}:idem:k1`);
+    expect(ttl).toBeGreaterThan(55_000);
+    expect(await idem.begin("k2", "fp", 5_000)).toEqual({ kind: "started" });
+    await idem.abandon("k2");
+    expect(await idem.begin("k2", "fp", 5_000)).toEqual({ kind: "started" });
+    // The running record expires with its lock.
+    expect(await idem.begin("k3", "fp", 50)).toEqual({ kind: "started" });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(await idem.begin("k3", "fp", 50)).toEqual({ kind: "started" });
+  });
+
+  it("refuses a malformed URL at creation, saying what is wrong", () => {
+    expect(() => createRedisStore({ url: "localhost:6379" })).toThrow(
+      'Invalid Redis URL "localhost:6379": the scheme must be redis: or rediss: (got localhost:)',
+    );
+    expect(() => parseRedisUrl("redis://:secret@host/x")).toThrow(
+      'Invalid Redis URL "redis://***@host/x": the path must be a database number such as /0 (got /x)',
+    );
+    expect(() => parseRedisUrl("http//nope")).toThrow("it is not a URL");
+    expect(parseRedisUrl("rediss://user:pw@cache.internal:6380/2").port).toBe("6380");
+  });
+
+  it("fails open and closed within the timeout while Redis is down, and resumes on Redis when it is back", async () => {
+    const logs: string[] = [];
+    // Two instances sharing one Redis: one fails open, the other closed.
+    const shared = { clock: "caller", keyPrefix: "outage:" } as const;
+    const open = store({ ...shared, log: (line) => logs.push(line) });
+    const closed = store({ ...shared, onUnavailable: "closed", retryAfterSeconds: 3 });
+    const limits = { perMinute: 100, perDay: 1000 };
+    expect((await open.hit("x", { now: MIDNIGHT, limits })).remaining).toBe(99);
+    expect((await closed.hit("x", { now: MIDNIGHT, limits })).remaining).toBe(98);
+
+    await redis.kill();
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      // Open: this instance's memory, which starts afresh (99, not 97).
+      expect(await open.hit("x", { now: MIDNIGHT, limits })).toMatchObject({
+        status: "allowed",
+        remaining: 99 - i,
+      });
+      const error = await Promise.resolve(closed.hit("x", { now: MIDNIGHT, limits })).catch(
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(StoreUnavailableError);
+      expect((error as StoreUnavailableError).retryAfterSeconds).toBe(3);
+      expect(performance.now() - started).toBeLessThan(2 * 50 + 50);
+    }
+    expect(open.available).toBe(false);
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/^\[redis-store\] Redis unavailable \(.+\): this instance limits/);
+
+    await redis.restart();
+    await open.ping(5_000);
+    // Redis restarted empty: the count starts over there, and both stores use it again.
+    expect((await open.hit("y", { now: MIDNIGHT, limits })).remaining).toBe(99);
+    expect((await closed.hit("y", { now: MIDNIGHT, limits })).remaining).toBe(98);
+    expect(open.available).toBe(true);
+    expect(logs).toHaveLength(2);
+    expect(logs[1]).toContain("Redis answers again");
+    expect(await admin.pttl("outage:rl:y")).toBeGreaterThan(0);
+  }, 20_000);
+});
