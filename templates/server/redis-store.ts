@@ -223,9 +223,13 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   /** Settles as `promise` does, or rejects with an UnavailableError after `timeoutMs`. */
   function bounded<T>(call: Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
+      // On expiry, the reply may already wait in the socket while this process was busy: the
+      // check runs after the loop's I/O phase (setImmediate), so only a real delay counts.
       const timer = setTimeout(() => {
-        const detail = lastClientError === "" ? "" : `; last client error: ${lastClientError}`;
-        reject(new UnavailableError(`no answer within ${timeoutMs} ms${detail}`));
+        setImmediate(() => {
+          const detail = lastClientError === "" ? "" : `; last client error: ${lastClientError}`;
+          reject(new UnavailableError(`no answer within ${timeoutMs} ms${detail}`));
+        });
       }, timeoutMs);
       call.then(
         (value) => {
