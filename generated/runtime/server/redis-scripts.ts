@@ -15,6 +15,7 @@
  * reset, retryAfter}. The record expires when its day and its ban are both over.
  *
  * Numbers are written with `%.0f`: Lua would print a millisecond timestamp as `1.893456e+12`.
+ * Redis ≥ 5 (effects replication: `TIME` before writes is allowed).
  */
 export const RATE_LIMIT_SCRIPT = `
 local now = tonumber(ARGV[5])
@@ -32,17 +33,26 @@ local ds, dc = tonumber(r[3]) or 0, tonumber(r[4]) or 0
 local lu, rw, bu = tonumber(r[5]) or 0, tonumber(r[6]) or 0, tonumber(r[7]) or 0
 local minuteStart = now - now % 60000
 local dayStart = now - now % 86400000
-if ms ~= minuteStart then ms = minuteStart; mc = 0 end
-if ds ~= dayStart then ds = dayStart; dc = 0 end
 local minuteEnd = minuteStart + 60000
 local dayEnd = dayStart + 86400000
+-- Only changed fields are written, and the TTL only when the expiry moves (new record, new day,
+-- new ban): most requests cost one HMGET and one HSET of two fields.
+local writes = {}
+local expiryMoved = r[1] == false
+local function set(field, value)
+  writes[#writes + 1] = field
+  writes[#writes + 1] = string.format('%.0f', value)
+end
+if ms ~= minuteStart then ms = minuteStart; mc = 0; set('ms', ms); set('mc', 0) end
+if ds ~= dayStart then ds = dayStart; dc = 0; set('ds', ds); set('dc', 0); expiryMoved = true end
 
-local function f(x) return string.format('%.0f', x) end
 local function save()
-  redis.call('HSET', KEYS[1], 'ms', f(ms), 'mc', f(mc), 'ds', f(ds), 'dc', f(dc), 'lu', f(lu), 'rw', f(rw), 'bu', f(bu))
-  local keep = dayEnd
-  if bu > keep then keep = bu end
-  redis.call('PEXPIRE', KEYS[1], f(keep - now))
+  if #writes > 0 then redis.call('HSET', KEYS[1], unpack(writes)) end
+  if expiryMoved then
+    local keep = dayEnd
+    if bu > keep then keep = bu end
+    redis.call('PEXPIRE', KEYS[1], string.format('%.0f', keep - now))
+  end
 end
 local function secondsUntil(e)
   local s = math.ceil((e - now) / 1000)
@@ -68,18 +78,19 @@ if dayExceeded or mc >= perMinute then
     rw = rw + 1
     if banAfter > 0 and rw >= banAfter then
       bu = now + banMs
-      lu = 0
-      rw = 0
+      set('bu', bu); set('lu', 0); set('rw', 0)
+      expiryMoved = true
       save()
       if dayExceeded then
         return {2, 1, perDay, 0, math.ceil(bu / 1000), secondsUntil(bu)}
       end
       return {2, 0, perMinute, 0, math.ceil(bu / 1000), secondsUntil(bu)}
     end
-  else
-    rw = 0
+    set('rw', rw)
+  elseif rw ~= 0 then
+    set('rw', 0)
   end
-  lu = untilEnd
+  if lu ~= untilEnd then set('lu', untilEnd) end
   save()
   if dayExceeded and mc < perMinute then
     return {1, 1, perDay, 0, dayEnd / 1000, secondsUntil(untilEnd)}
@@ -89,8 +100,10 @@ end
 
 mc = mc + 1
 dc = dc + 1
-lu = 0
-rw = 0
+set('mc', mc)
+set('dc', dc)
+if lu ~= 0 then set('lu', 0) end
+if rw ~= 0 then set('rw', 0) end
 save()
 local minuteRemaining = perMinute - mc
 local dayRemaining = perDay - dc

@@ -14,6 +14,12 @@ import {
 } from "../../../scripts/redis-server.js";
 import { StoreUnavailableError } from "../../../templates/server/errors.js";
 import {
+  applyRateLimitHit,
+  newRateLimitRecord,
+  type RateLimitHit,
+  type RateLimitRecord,
+} from "../../../templates/server/rate-limiter.js";
+import {
   createRedisStore,
   parseRedisUrl,
   type RedisStore,
@@ -82,6 +88,34 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
     const ready = connected({ clock: "caller" });
     return { hit: async (id, hit) => (await ready).hit(id, hit) };
   });
+
+  it("answers exactly as applyRateLimitHit over 3,000 random hits (the Lua port, line for line)", async () => {
+    const lua = await connected({ clock: "caller" });
+    const records = new Map<string, RateLimitRecord>();
+    // A small deterministic generator (no dependency on Math.random's seed).
+    let seed = 12345;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const steps = [0, 1, 250, 999, 1_000, 20_000, 59_999, 60_000, 3_600_000, 86_400_000];
+    let now = MIDNIGHT - 30_000;
+    for (let i = 0; i < 3_000; i++) {
+      now += steps[random(steps.length)]! * (random(4) === 0 ? 1 : 0) + random(3);
+      const id = `d${random(3)}`;
+      const hit: RateLimitHit = {
+        now,
+        limits: { perMinute: 1 + random(4), perDay: 2 + random(8) },
+        ...(random(3) === 0
+          ? {}
+          : { ban: { afterRejectedRequests: 1 + random(3), durationSeconds: 1 + random(120) } }),
+      };
+      let record = records.get(id);
+      if (record === undefined) records.set(id, (record = newRateLimitRecord()));
+      const expected = applyRateLimitHit(record, hit);
+      expect(await lua.hit(id, hit), `hit ${i} (${id} at ${now - MIDNIGHT} ms)`).toEqual(expected);
+    }
+  }, 30_000);
 
   it("follows Redis's clock (TIME) by default, not the hit's", async () => {
     const [seconds] = await admin.time();
