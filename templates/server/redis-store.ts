@@ -208,47 +208,42 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   let connecting = client.status !== "ready";
   const firstReady = new Promise<void>((resolve) => client.once("ready", resolve));
 
-  /** Runs one Redis call with the timeout (waiting for the first connection if need be). */
-  function call<T>(make: () => Promise<T>): Promise<T> {
-    if (connecting && client.status !== "ready") {
-      return bounded(firstReady.then(make)).catch((error: unknown) => {
-        connecting = false;
-        throw error;
-      });
-    }
-    connecting = false;
-    return bounded(make());
-  }
-
-  /** Settles as `promise` does, or rejects with an UnavailableError after `timeoutMs`. */
-  function bounded<T>(call: Promise<T>): Promise<T> {
+  /**
+   * Runs one Redis call (`make`) with the timeout, waiting for the first connection if need be;
+   * `retry` runs once instead when Redis answers NOSCRIPT (EVALSHA of a script it does not know:
+   * first use, or after a restart emptied its script cache). Rejects with what went wrong.
+   */
+  function call<T>(make: () => Promise<T>, retry?: () => Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       // On expiry, the reply may already wait in the socket while this process was busy: the
       // check runs after the loop's I/O phase (setImmediate), so only a real delay counts.
       const timer = setTimeout(() => {
         setImmediate(() => {
+          connecting = false;
           const detail = lastClientError === "" ? "" : `; last client error: ${lastClientError}`;
           reject(new UnavailableError(`no answer within ${timeoutMs} ms${detail}`));
         });
       }, timeoutMs);
-      call.then(
-        (value) => {
-          clearTimeout(timer);
-          resolve(value);
-        },
-        (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-      );
-    });
-  }
-
-  /** EVALSHA, or EVAL when Redis does not know the script (first use, or after a restart). */
-  function runScript(script: string, sha: string, key: string, args: string[]): Promise<unknown> {
-    return client.evalsha(sha, 1, key, ...args).catch((error: unknown) => {
-      if (!messageOf(error).startsWith("NOSCRIPT")) throw error;
-      return client.eval(script, 1, key, ...args);
+      const done = (value: T) => {
+        clearTimeout(timer);
+        resolve(value);
+      };
+      const fail = (error: unknown) => {
+        clearTimeout(timer);
+        connecting = false;
+        reject(error);
+      };
+      const failOrRetry = (error: unknown) => {
+        if (retry !== undefined && messageOf(error).startsWith("NOSCRIPT"))
+          retry().then(done, fail);
+        else fail(error);
+      };
+      if (connecting && client.status !== "ready") {
+        firstReady.then(make).then(done, failOrRetry);
+      } else {
+        connecting = false;
+        make().then(done, failOrRetry);
+      }
     });
   }
 
@@ -262,22 +257,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   const rateSha = sha1(RATE_LIMIT_SCRIPT);
   const beginSha = sha1(IDEMPOTENCY_BEGIN_SCRIPT);
 
-  async function hit(id: string, hit: RateLimitHit): Promise<RateLimitOutcome> {
-    const args = [
-      String(hit.limits.perMinute),
-      String(hit.limits.perDay),
-      String(hit.ban?.afterRejectedRequests ?? 0),
-      String(hit.ban?.durationSeconds ?? 0),
-      callerClock ? String(hit.now) : "",
-    ];
-    let reply: unknown;
-    try {
-      reply = await call(() => runScript(RATE_LIMIT_SCRIPT, rateSha, `${prefix}rl:${id}`, args));
-    } catch (error) {
-      unavailable(error);
-      if (mode === "closed") throw closedError(error);
-      return await fallback.hit(id, hit);
-    }
+  function toOutcome(reply: unknown): RateLimitOutcome {
     answered();
     const [status, window, limit, remaining, reset, retryAfter] = reply as number[];
     return {
@@ -288,6 +268,23 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       reset: reset as number,
       retryAfter: retryAfter as number,
     };
+  }
+
+  function hit(id: string, hit: RateLimitHit): Promise<RateLimitOutcome> {
+    const key = `${prefix}rl:${id}`;
+    const perMinute = String(hit.limits.perMinute);
+    const perDay = String(hit.limits.perDay);
+    const banAfter = String(hit.ban?.afterRejectedRequests ?? 0);
+    const banSeconds = String(hit.ban?.durationSeconds ?? 0);
+    const now = callerClock ? String(hit.now) : "";
+    return call(
+      () => client.evalsha(rateSha, 1, key, perMinute, perDay, banAfter, banSeconds, now),
+      () => client.eval(RATE_LIMIT_SCRIPT, 1, key, perMinute, perDay, banAfter, banSeconds, now),
+    ).then(toOutcome, async (error: unknown) => {
+      unavailable(error);
+      if (mode === "closed") throw closedError(error);
+      return await fallback.hit(id, hit);
+    });
   }
 
   /** A write (complete, abandon): on failure, the fallback when failing open; never throws. */
@@ -309,8 +306,10 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       const running = JSON.stringify({ f: fingerprint } satisfies StoredRecord);
       let reply: unknown;
       try {
-        reply = await call(() =>
-          runScript(IDEMPOTENCY_BEGIN_SCRIPT, beginSha, key, [running, String(Math.ceil(lockMs))]),
+        const lock = String(Math.ceil(lockMs));
+        reply = await call(
+          () => client.evalsha(beginSha, 1, key, running, lock),
+          () => client.eval(IDEMPOTENCY_BEGIN_SCRIPT, 1, key, running, lock),
         );
       } catch (error) {
         unavailable(error);
