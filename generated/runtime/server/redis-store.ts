@@ -23,6 +23,7 @@ import { StoreUnavailableError } from "./errors.js";
 import type { IdempotencyBegin, IdempotencyStore, StoredResponse } from "./idempotency-store.js";
 import {
   createMemoryRateLimitStore,
+  type MemoryRateLimitStore,
   type RateLimitHit,
   type RateLimitOutcome,
   type RateLimitStore,
@@ -157,7 +158,10 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   const prefix = options.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX;
   const callerClock = options.clock === "caller";
   const log = options.log ?? ((message: string) => console.warn(message));
-  const fallback = options.fallbackRateLimitStore ?? createMemoryRateLimitStore();
+  // The default fallback is emptied when Redis is back: the next outage starts from zero rather
+  // than from counts of an earlier one.
+  let ownFallback: MemoryRateLimitStore | undefined;
+  const fallback = options.fallbackRateLimitStore ?? (ownFallback = createMemoryRateLimitStore());
   const fallbackIdempotency = options.fallbackIdempotencyStore;
 
   let owned = false;
@@ -199,6 +203,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   function answered(): void {
     if (available) return;
     available = true;
+    ownFallback?.clear();
     log("[redis-store] Redis answers again: shared limits and idempotency records resume");
   }
 

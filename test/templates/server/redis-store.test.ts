@@ -213,6 +213,39 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
     expect(parseRedisUrl("rediss://user:pw@cache.internal:6380/2").port).toBe("6380");
   });
 
+  it("gives up on a slow Redis after timeoutMs: memory (open) or StoreUnavailableError (closed)", async () => {
+    const logs: string[] = [];
+    const shared = { clock: "caller", keyPrefix: "slow:" } as const;
+    const open = await connected({ ...shared, log: (line) => logs.push(line) });
+    const closed = await connected({ ...shared, onUnavailable: "closed" });
+    const limits = { perMinute: 100, perDay: 1000 };
+    expect((await open.hit("s", { now: MIDNIGHT, limits })).remaining).toBe(99);
+    // Redis holds every client's commands for 400 ms: connected, but slow.
+    await admin.call("CLIENT", "PAUSE", "400", "ALL");
+    const started = performance.now();
+    const [fromMemory, refused, begun] = await Promise.all([
+      open.hit("s", { now: MIDNIGHT, limits }),
+      Promise.resolve(closed.hit("s", { now: MIDNIGHT, limits })).catch(
+        (caught: unknown) => caught,
+      ),
+      Promise.resolve(closed.begin("i", "fp", 1_000)).catch((caught: unknown) => caught),
+    ]);
+    expect(performance.now() - started).toBeLessThan(300);
+    expect(fromMemory).toMatchObject({ status: "allowed", remaining: 99 });
+    expect(refused).toBeInstanceOf(StoreUnavailableError);
+    expect((refused as Error).message).toBe("Redis store unavailable: no answer within 50 ms");
+    expect(begun).toBeInstanceOf(StoreUnavailableError);
+    // Failing open without a fallback idempotency store: the request runs, unprotected.
+    expect(await open.begin("j", "fp", 1_000)).toEqual({ kind: "started" });
+    expect(logs).toEqual([
+      "[redis-store] Redis unavailable (no answer within 50 ms): this instance limits requests from its own memory until it answers again",
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Back on Redis, where the timed-out hits were applied after the pause (1 + 2 counted).
+    expect((await open.hit("s", { now: MIDNIGHT, limits })).remaining).toBe(96);
+    expect(logs).toHaveLength(2);
+  }, 20_000);
+
   it("fails open and closed within the timeout while Redis is down, and resumes on Redis when it is back", async () => {
     const logs: string[] = [];
     // Two instances sharing one Redis: one fails open, the other closed.
