@@ -9,6 +9,7 @@
  */
 import type { BenchContext } from "./harness/context.js";
 import { buildEntry } from "./harness/build-entry.js";
+import { processCpuMs } from "./harness/cpu-time.js";
 import { startServer, type ServerChild } from "./harness/child.js";
 import { makeRow, type Row } from "./harness/rows.js";
 import { median, rotate, round } from "./harness/stats.js";
@@ -55,16 +56,35 @@ export async function benchServerRedis(ctx: BenchContext): Promise<Row[]> {
       });
     if (!ctx.quick) for (const { child } of started) await run(child, 1); // warm-up, not counted
     const results: Record<string, LoadResult[]> = { generated: [], fastify: [] };
+    // CPU time per 1,000 answered requests (ms): of the server, and of the server plus Redis.
+    const cpu: Record<string, { server: number[]; withRedis: number[] }> = {
+      generated: { server: [], withRedis: [] },
+      fastify: { server: [], withRedis: [] },
+    };
     for (let r = 0; r < rounds; r++) {
       for (const { name, child } of rotate(started, r)) {
+        const serverBefore = processCpuMs(child.pid);
+        const redisBefore = processCpuMs(redis.pid);
         const result = await run(child, duration, amount);
+        const serverMs = (processCpuMs(child.pid) ?? NaN) - (serverBefore ?? NaN);
+        const redisMs = (processCpuMs(redis.pid) ?? NaN) - (redisBefore ?? NaN);
+        const perThousand = (ms: number) => (ms / Math.max(1, result.responses)) * 1000;
+        if (Number.isFinite(serverMs) && Number.isFinite(redisMs)) {
+          cpu[name]!.server.push(perThousand(serverMs));
+          cpu[name]!.withRedis.push(perThousand(serverMs + redisMs));
+        }
         results[name]!.push(result);
         ctx.log(
           `  GET /pets/by-id/{petId} on Redis round ${r + 1}/${rounds} ${name}: ${Math.round(result.requestsPerSecond)} req/s, ` +
-            `p99 ${result.p99Ms.toFixed(2)} ms${result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ""}`,
+            `p99 ${result.p99Ms.toFixed(2)} ms, CPU ${perThousand(serverMs).toFixed(0)} ms server + ${perThousand(redisMs).toFixed(0)} ms Redis per 1,000 requests` +
+            `${result.non2xx + result.errors > 0 ? `, ${result.non2xx} non-2xx, ${result.errors} errors` : ""}`,
         );
       }
     }
+    const cpuRatio = (pick: "server" | "withRedis") =>
+      cpu["generated"]![pick].length === 0
+        ? null
+        : round(median(cpu["generated"]![pick]) / median(cpu["fastify"]![pick]), 3);
     const summary = (list: LoadResult[]) => ({
       requestsPerSecond: round(median(list.map((r) => r.requestsPerSecond)), 0),
       p99Ms: round(median(list.map((r) => r.p99Ms)), 3),
@@ -87,6 +107,15 @@ export async function benchServerRedis(ctx: BenchContext): Promise<Row[]> {
       secondsPerRun: amount === undefined ? duration : `${amount} requests`,
       rounds,
       servers: { generated: ourSummary, fastify: peerSummary },
+      // Less sensitive to a busy machine than req/s: what each request costs (server; server + Redis).
+      cpuMsPerThousandRequests: Object.fromEntries(
+        Object.entries(cpu).map(([name, lists]) => [
+          name,
+          { server: round(median(lists.server), 1), withRedis: round(median(lists.withRedis), 1) },
+        ]),
+      ),
+      cpuPerRequestRatioToFastify: cpuRatio("server"),
+      cpuWithRedisPerRequestRatioToFastify: cpuRatio("withRedis"),
       note: "ours: minute + day windows and the ban in one Lua script per request; the peer: one window",
     };
     return [

@@ -13,6 +13,8 @@ export interface RedisServer {
   readonly port: number;
   /** `redis://127.0.0.1:<port>` */
   readonly url: string;
+  /** The process id of the running server (undefined while killed). */
+  readonly pid: number | undefined;
   /** SIGKILL: the server disappears at once, as in a crash. */
   kill(): Promise<void>;
   /** Starts it again on the same port (empty: nothing is persisted). */
@@ -106,6 +108,9 @@ export async function startRedisServer(): Promise<RedisServer> {
   return {
     port,
     url: `redis://127.0.0.1:${port}`,
+    get pid() {
+      return child?.pid;
+    },
     async kill() {
       if (child !== undefined) await exited(child, "SIGKILL");
       child = undefined;
