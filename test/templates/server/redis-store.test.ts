@@ -220,8 +220,8 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
     const closed = await connected({ ...shared, onUnavailable: "closed" });
     const limits = { perMinute: 100, perDay: 1000 };
     expect((await open.hit("s", { now: MIDNIGHT, limits })).remaining).toBe(99);
-    // Redis holds every client's commands for 400 ms: connected, but slow.
-    await admin.call("CLIENT", "PAUSE", "400", "ALL");
+    // Redis holds every client's commands for 2 s: connected, but slow.
+    await admin.call("CLIENT", "PAUSE", "2000", "ALL");
     const started = performance.now();
     const [fromMemory, refused, begun] = await Promise.all([
       open.hit("s", { now: MIDNIGHT, limits }),
@@ -230,7 +230,8 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
       ),
       Promise.resolve(closed.begin("i", "fp", 1_000)).catch((caught: unknown) => caught),
     ]);
-    expect(performance.now() - started).toBeLessThan(300);
+    // Answered after the 50 ms timeout, long before the pause ends (room for a loaded machine).
+    expect(performance.now() - started).toBeLessThan(1_000);
     expect(fromMemory).toMatchObject({ status: "allowed", remaining: 99 });
     expect(refused).toBeInstanceOf(StoreUnavailableError);
     expect((refused as Error).message).toBe("Redis store unavailable: no answer within 50 ms");
@@ -240,7 +241,7 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
     expect(logs).toEqual([
       "[redis-store] Redis unavailable (no answer within 50 ms): this instance limits requests from its own memory until it answers again",
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 2_100 - (performance.now() - started)));
     // Back on Redis, where the timed-out hits were applied after the pause (1 + 2 counted).
     expect((await open.hit("s", { now: MIDNIGHT, limits })).remaining).toBe(96);
     expect(logs).toHaveLength(2);
@@ -269,7 +270,8 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
       );
       expect(error).toBeInstanceOf(StoreUnavailableError);
       expect((error as StoreUnavailableError).retryAfterSeconds).toBe(3);
-      expect(performance.now() - started).toBeLessThan(2 * 50 + 50);
+      // Disconnected: no waiting at all (no offline queue); the bound leaves room for a busy machine.
+      expect(performance.now() - started).toBeLessThan(500);
     }
     expect(open.available).toBe(false);
     expect(logs).toHaveLength(1);
