@@ -133,10 +133,10 @@ async function openRedisStore(
   const envUrl = process.env["REDIS_URL"];
   const source = flag !== undefined ? "--redis" : "REDIS_URL";
   const text = flag ?? (envUrl === "" ? undefined : envUrl);
-  if (text === undefined) return undefined;
   if (fail !== "open" && fail !== "closed") {
     throw new UsageError(`--redis-fail must be open or closed (got ${JSON.stringify(fail)}).`);
   }
+  if (text === undefined) return undefined;
   const { createRedisStore, parseRedisUrl } =
     await import("../../generated/runtime/server/redis-store.js");
   let shown: string;

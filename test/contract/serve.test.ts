@@ -137,4 +137,36 @@ describe("npm run serve", () => {
     child.kill("SIGTERM");
     await once(child, "exit");
   }, 40_000);
+
+  it("with --redis-fail closed, reports an unreachable Redis and answers 503 service_unavailable", async () => {
+    const { child, output } = run([
+      "--port",
+      "0",
+      "--stable-keys",
+      "--redis",
+      "redis://127.0.0.1:1",
+      "--redis-fail",
+      "closed",
+    ]);
+    await waitFor(output, "Stop with Ctrl-C.", child);
+    expect(output()).toMatch(/Serving anyway with --redis-fail closed: requests get 503/);
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
+    const response = await fetch(`${url}/categories`, {
+      headers: { "x-api-key": "petstore-demo-free" },
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("1");
+    expect(await response.json()).toMatchObject({ code: "service_unavailable", status: 503 });
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }, 40_000);
+
+  it("refuses a --redis-fail other than open or closed (exit 2)", async () => {
+    const { child, output } = run(["--redis-fail", "maybe"]);
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(code).toBe(2);
+    expect(output().trim()).toBe(
+      'pet store server: --redis-fail must be open or closed (got "maybe").',
+    );
+  }, 40_000);
 });
