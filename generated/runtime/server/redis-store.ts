@@ -33,7 +33,11 @@ import { IDEMPOTENCY_BEGIN_SCRIPT, RATE_LIMIT_SCRIPT } from "./redis-scripts.js"
 export interface RedisStoreOptions {
   /** `redis://[user:password@]host[:port][/db]` or `rediss://…` (TLS). Either this or `client`. */
   readonly url?: string;
-  /** An ioredis client of your own (its `error` events get a listener; `close()` leaves it open). */
+  /**
+   * An ioredis client of your own (its `error` events get a listener; `close()` leaves it open).
+   * Create it with `enableOfflineQueue: false`: with the queue, a hit that timed out during an
+   * outage would be sent (and counted) again once Redis is back.
+   */
   readonly client?: Redis;
   /** Prefix of every key (default `"api:"`): several APIs or environments may share one Redis. */
   readonly keyPrefix?: string;
@@ -155,6 +159,11 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     throw new Error(`onUnavailable must be "open" or "closed" (got ${JSON.stringify(mode)})`);
   }
   const retryAfterSeconds = options.retryAfterSeconds ?? 1;
+  if (!Number.isSafeInteger(retryAfterSeconds) || retryAfterSeconds < 1) {
+    throw new Error(
+      `retryAfterSeconds must be a whole number ≥ 1 (got ${String(retryAfterSeconds)})`,
+    );
+  }
   const prefix = options.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX;
   const callerClock = options.clock === "caller";
   const log = options.log ?? ((message: string) => console.warn(message));
@@ -192,12 +201,11 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   function unavailable(error: unknown): void {
     if (!available) return;
     available = false;
-    const reason = error instanceof UnavailableError ? error.message : messageOf(error);
     const then =
       mode === "open"
         ? "this instance limits requests from its own memory until it answers again"
         : "requests get 503 service_unavailable until it answers again";
-    log(`[redis-store] Redis unavailable (${reason}): ${then}`);
+    log(`[redis-store] Redis unavailable (${messageOf(error)}): ${then}`);
   }
 
   function answered(): void {

@@ -202,17 +202,6 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
     expect(await idem.begin("k3", "fp", 50)).toEqual({ kind: "started" });
   });
 
-  it("refuses a malformed URL at creation, saying what is wrong", () => {
-    expect(() => createRedisStore({ url: "localhost:6379" })).toThrow(
-      'Invalid Redis URL "localhost:6379": the scheme must be redis: or rediss: (got localhost:)',
-    );
-    expect(() => parseRedisUrl("redis://:secret@host/x")).toThrow(
-      'Invalid Redis URL "redis://***@host/x": the path must be a database number such as /0 (got /x)',
-    );
-    expect(() => parseRedisUrl("http//nope")).toThrow("it is not a URL");
-    expect(parseRedisUrl("rediss://user:pw@cache.internal:6380/2").port).toBe("6380");
-  });
-
   it("gives up on a slow Redis after timeoutMs: memory (open) or StoreUnavailableError (closed)", async () => {
     const logs: string[] = [];
     const shared = { clock: "caller", keyPrefix: "slow:" } as const;
@@ -287,4 +276,34 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
     expect(logs[1]).toContain("Redis answers again");
     expect(await admin.pttl("outage:rl:y")).toBeGreaterThan(0);
   }, 20_000);
+});
+
+describe("Redis store options (no Redis needed)", () => {
+  it("refuses a malformed URL at creation, saying what is wrong", () => {
+    expect(() => createRedisStore({ url: "localhost:6379" })).toThrow(
+      'Invalid Redis URL "localhost:6379": the scheme must be redis: or rediss: (got localhost:)',
+    );
+    expect(() => parseRedisUrl("redis://:secret@host/x")).toThrow(
+      'Invalid Redis URL "redis://***@host/x": the path must be a database number such as /0 (got /x)',
+    );
+    expect(() => parseRedisUrl("http//nope")).toThrow("it is not a URL");
+    expect(parseRedisUrl("rediss://user:pw@cache.internal:6380/2").port).toBe("6380");
+  });
+
+  it("refuses bad options before connecting, saying which and why", () => {
+    const url = "redis://127.0.0.1:1";
+    expect(() => createRedisStore({})).toThrow(
+      "createRedisStore needs a `url` (redis://host:port) or an ioredis `client`",
+    );
+    expect(() => createRedisStore({ url, timeoutMs: 0 })).toThrow(
+      "timeoutMs must be a number of milliseconds > 0 (got 0)",
+    );
+    expect(() => createRedisStore({ url, retryAfterSeconds: 0.5 })).toThrow(
+      "retryAfterSeconds must be a whole number ≥ 1 (got 0.5)",
+    );
+    const mode = "half-open" as "open";
+    expect(() => createRedisStore({ url, onUnavailable: mode })).toThrow(
+      'onUnavailable must be "open" or "closed" (got "half-open")',
+    );
+  });
 });
