@@ -19,7 +19,6 @@ import {
 import { INSTANCE_PLAN_LIMITS } from "./children/instance-limits.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const TSX = fileURLToPath(new URL("../../node_modules/tsx/dist/cli.mjs", import.meta.url));
 const INSTANCE = "test/contract/children/redis-instance.ts";
 const PLANS = Object.keys(INSTANCE_PLAN_LIMITS) as (keyof typeof INSTANCE_PLAN_LIMITS)[];
 const BAN_AFTER = 5; // the spec's x-rate-limits.ban.afterRejectedRequests
@@ -47,7 +46,9 @@ let closed: Instance;
 const children: ChildProcess[] = [];
 
 async function startInstance(fail: "open" | "closed"): Promise<Instance> {
-  const child = spawn(process.execPath, [TSX, INSTANCE, redis.url, fail], {
+  // `node --import tsx` (not the tsx CLI, which would run the server in a grandchild that a
+  // SIGKILL of the CLI leaves behind).
+  const child = spawn(process.execPath, ["--import", "tsx", INSTANCE, redis.url, fail], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: "development" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -107,7 +108,16 @@ describe.skipIf(!installed)("three server processes sharing one Redis", () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill("SIGKILL");
+    await Promise.all(
+      children.map(async (child) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }),
+    );
     admin?.disconnect();
     await redis?.stop();
   });
