@@ -96,6 +96,21 @@ function exited(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
+/** Servers still running, stopped (SIGKILL) if this process exits without stopping them. */
+const running = new Set<ChildProcess>();
+let exitHook = false;
+
+function track(child: ChildProcess): void {
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  if (!exitHook) {
+    exitHook = true;
+    process.once("exit", () => {
+      for (const left of running) left.kill("SIGKILL");
+    });
+  }
+}
+
 /** Starts a redis-server; throws {@link REDIS_MISSING} when it is not installed. */
 export async function startRedisServer(): Promise<RedisServer> {
   const binary = findRedisServer();
@@ -103,7 +118,10 @@ export async function startRedisServer(): Promise<RedisServer> {
   const dir = mkdtempSync(join(tmpdir(), "redis-test-"));
   const port = await freePort();
   let child: ChildProcess | undefined = await launch(binary, port, dir);
-  const detach = (current: ChildProcess) => current.removeAllListeners("exit");
+  const detach = (current: ChildProcess) => {
+    current.removeAllListeners("exit");
+    track(current);
+  };
   detach(child);
   return {
     port,
