@@ -6,6 +6,8 @@
  *   2 check       `generate --check` on an unchanged tree vs generation
  *   3 client      per-call overhead vs hand-written fetch (instant fetch, loopback HTTP)
  *   4 server      req/s and p99 vs Fastify 5 with the same schemas (autocannon)
+ *   4 server-redis  the same with rate limits on Redis: our Redis store vs @fastify/rate-limit
+ *                 (needs redis-server; without it, logged and no rows)
  *   5 typecheck   `tsc --noEmit` of a consumer vs openapi-fetch + openapi-typescript types
  *   6 bundle      client bundle size vs openapi-fetch + the descriptor table
  *
@@ -27,9 +29,18 @@ import { formatMachine, machineInfo, type MachineInfo } from "./harness/machine.
 import { failedRow, type Row } from "./harness/rows.js";
 import { formatTable, markdownTable } from "./harness/table.js";
 import { benchServer } from "./server.js";
+import { benchServerRedis } from "./server-redis.js";
 import { benchTypecheck } from "./typecheck.js";
 
-export const FIGURES = ["generation", "check", "typecheck", "bundle", "client", "server"] as const;
+export const FIGURES = [
+  "generation",
+  "check",
+  "typecheck",
+  "bundle",
+  "client",
+  "server",
+  "server-redis",
+] as const;
 export type Figure = (typeof FIGURES)[number];
 
 const FIGURE_NUMBERS: Readonly<Record<string, Figure>> = {
@@ -40,6 +51,7 @@ const FIGURE_NUMBERS: Readonly<Record<string, Figure>> = {
   "5": "typecheck",
   "6": "bundle",
   size: "bundle",
+  redis: "server-redis",
 };
 
 const RUNNERS: Readonly<Record<Figure, (ctx: BenchContext) => Promise<Row[]>>> = {
@@ -49,6 +61,7 @@ const RUNNERS: Readonly<Record<Figure, (ctx: BenchContext) => Promise<Row[]>>> =
   bundle: benchBundle,
   client: benchClient,
   server: benchServer,
+  "server-redis": benchServerRedis,
 };
 
 export interface BenchOptions {
@@ -84,7 +97,7 @@ export function parseFigures(value: string): Figure[] {
     const figure =
       FIGURE_NUMBERS[name] ?? (FIGURES as readonly string[]).find((known) => known === name);
     if (figure === undefined)
-      throw new Error(`unknown figure "${raw}" (one of ${FIGURES.join(", ")} or 1–6)`);
+      throw new Error(`unknown figure "${raw}" (one of ${FIGURES.join(", ")} or 1–6, redis)`);
     return figure as Figure;
   });
 }
@@ -184,7 +197,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (values.help) {
     process.stdout.write(
       "Usage: npm run bench -- [--runs <n>] [--quick] [--only <figure,…>] [--results-dir <dir>] [--quiet]\n" +
-        `figures: ${FIGURES.join(", ")} (or 1–6, size)\n`,
+        `figures: ${FIGURES.join(", ")} (or 1–6, size, redis)\n`,
     );
     return 0;
   }

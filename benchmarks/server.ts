@@ -7,25 +7,12 @@
  */
 import type { BenchContext } from "./harness/context.js";
 import { buildEntry } from "./harness/build-entry.js";
+import { processCpuMs as cpuMs } from "./harness/cpu-time.js";
 import { startServer, type ServerChild } from "./harness/child.js";
 import { makeRow, type Row } from "./harness/rows.js";
 import { median, rotate, round } from "./harness/stats.js";
 import { API_KEY, NEW_PET_BODY } from "./server/fixtures.js";
 import { load, type LoadResult } from "./server/load.js";
-import { readFileSync } from "node:fs";
-
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
-function cpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second).
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return undefined;
-  }
-}
 
 interface RoundResult extends LoadResult {
   /** Server CPU time per 1,000 answered requests (ms), when /proc is there. */

@@ -5,22 +5,34 @@
  *   npm run serve -- --port 9000
  *   npm run serve -- --stable-keys     # fixed petstore-demo-<plan> keys across restarts
  *   npm run serve -- --empty           # no demo records
+ *   REDIS_URL=redis://127.0.0.1:6379 npm run serve   # limits, bans, idempotency shared on Redis
+ *   npm run serve -- --redis redis://127.0.0.1:6379 --redis-fail closed
  *
  * Prints the base URL and one demo API key per rate-limit plan. Response validation is on unless
  * NODE_ENV=production. Ctrl-C stops it.
  */
 import { parseArgs } from "node:util";
+import type { RedisStore } from "../../generated/runtime/server/redis-store.js";
 import { limitsOfPlan } from "./keys.js";
 import { createPetStoreServer, DEFAULT_HOST, DEFAULT_PORT } from "./server.js";
 
-const USAGE = `Usage: npm run serve -- [--port <n>] [--stable-keys] [--empty]
+const REDIS_PREFIX = "petstore:";
 
-  --port <n>       port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 = any free port)
-  --stable-keys    fixed demo keys (petstore-demo-<plan>) instead of random ones
-  --empty          start without demo records
-  --help           show this help
+const USAGE = `Usage: npm run serve -- [--port <n>] [--stable-keys] [--empty] [--redis <url>]
 
-The server listens on ${DEFAULT_HOST} only.`;
+  --port <n>                port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 = any free port)
+  --stable-keys             fixed demo keys (petstore-demo-<plan>) instead of random ones
+  --empty                   start without demo records
+  --redis <url>             keep rate limits, bans and idempotency records in Redis, shared by
+                            every instance using the same URL (default: $REDIS_URL; without
+                            either, this process's memory)
+  --redis-fail open|closed  while Redis is unreachable: open (default) = each instance limits
+                            from its own memory; closed = 503 service_unavailable
+  --redis-prefix <p>        prefix of the Redis keys (default ${REDIS_PREFIX})
+  --help                    show this help
+
+The server listens on ${DEFAULT_HOST} only. Run several instances against one Redis to share
+limits: every instance needs the same keys (--stable-keys) and the same --redis-prefix.`;
 
 function parsePort(value: string, where: string): number {
   const port = /^[0-9]{1,5}$/.test(value) ? Number(value) : NaN;
@@ -42,6 +54,9 @@ async function main(): Promise<void> {
       port: { type: "string" },
       "stable-keys": { type: "boolean", default: false },
       empty: { type: "boolean", default: false },
+      redis: { type: "string" },
+      "redis-fail": { type: "string", default: "open" },
+      "redis-prefix": { type: "string", default: REDIS_PREFIX },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -58,15 +73,18 @@ async function main(): Promise<void> {
         ? parsePort(envPort, "PORT")
         : DEFAULT_PORT;
 
+  const redis = await openRedisStore(values.redis, values["redis-fail"], values["redis-prefix"]);
   const server = createPetStoreServer({
     stableKeys: values["stable-keys"] === true,
     seed: values.empty !== true,
+    ...(redis === undefined ? {} : { rateLimitStore: redis.store }),
   });
   const url = await server.listen({ port, host: DEFAULT_HOST });
 
   const lines = [
     `Pet store reference server listening on ${url}`,
     `Response validation: ${server.validateResponses ? "on" : "off (NODE_ENV=production)"}; demo data: ${values.empty === true ? "none" : "loaded"}`,
+    `Rate limits, bans and idempotency records: ${redis === undefined ? "this process's memory" : redis.description}`,
     "",
     "Demo API keys (send them in the X-API-Key header):",
   ];
@@ -87,7 +105,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`\n${signal}: stopping the pet store server`);
-    server.close().then(
+    Promise.all([server.close(), redis?.store.close()]).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error(error);
@@ -99,7 +117,67 @@ async function main(): Promise<void> {
   process.once("SIGTERM", stop);
 }
 
+/** A bad option value: reported as one paragraph, exit code 2. */
+class UsageError extends Error {}
+
+/**
+ * The Redis store when `--redis` or `REDIS_URL` is set: a malformed URL is refused (UsageError);
+ * an unreachable Redis is reported and the server starts anyway, following `--redis-fail`.
+ * The Redis client is loaded only here, so a server without Redis never loads it.
+ */
+async function openRedisStore(
+  flag: string | undefined,
+  fail: string | undefined,
+  keyPrefix: string | undefined,
+): Promise<{ store: RedisStore; description: string } | undefined> {
+  const envUrl = process.env["REDIS_URL"];
+  const source = flag !== undefined ? "--redis" : "REDIS_URL";
+  const text = flag ?? (envUrl === "" ? undefined : envUrl);
+  if (fail !== "open" && fail !== "closed") {
+    throw new UsageError(`--redis-fail must be open or closed (got ${JSON.stringify(fail)}).`);
+  }
+  if (text === undefined) return undefined;
+  const { createRedisStore, parseRedisUrl } =
+    await import("../../generated/runtime/server/redis-store.js");
+  let shown: string;
+  try {
+    const parsed = parseRedisUrl(text);
+    shown = `${parsed.protocol}//${parsed.host}${parsed.pathname === "/" ? "" : parsed.pathname}`;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(
+      `${source}: ${message} Fix it, or leave out ${source} to keep rate limits in this process's memory.`,
+    );
+  }
+  const store = createRedisStore({
+    url: text,
+    onUnavailable: fail,
+    keyPrefix: keyPrefix ?? REDIS_PREFIX,
+    log: (line) => console.warn(line),
+  });
+  try {
+    await store.ping(2_000);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    console.warn(
+      `Redis at ${shown} is unreachable at start: ${message}. ` +
+        (fail === "open"
+          ? "Serving anyway with --redis-fail open: this instance limits requests from its own memory until Redis answers; the client keeps reconnecting."
+          : "Serving anyway with --redis-fail closed: requests get 503 service_unavailable until Redis answers; the client keeps reconnecting."),
+    );
+  }
+  return {
+    store,
+    description: `Redis at ${shown} (key prefix ${JSON.stringify(keyPrefix ?? REDIS_PREFIX)}, fail ${fail})`,
+  };
+}
+
 main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`pet store server: ${error.message}`);
+    process.exitCode = 2;
+    return;
+  }
   const message = error instanceof Error ? error.message : String(error);
   console.error(`pet store server: ${message}`);
   if ((error as NodeJS.ErrnoException | null)?.code === "EADDRINUSE") {

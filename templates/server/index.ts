@@ -17,6 +17,7 @@ export {
   errorBody,
   NotImplementedError,
   notImplemented,
+  StoreUnavailableError,
   type ErrorBody,
   type RuntimeErrorCode,
 } from "./errors.js";
@@ -45,9 +46,11 @@ export {
 export {
   applyRateLimitHit,
   createMemoryRateLimitStore,
+  DEFAULT_MAX_RATE_LIMIT_RECORDS,
   newRateLimitRecord,
   type BanPolicy,
   type MemoryRateLimitStore,
+  type MemoryRateLimitStoreOptions,
   type RateLimitHit,
   type RateLimitOutcome,
   type RateLimitRecord,

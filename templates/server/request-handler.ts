@@ -12,7 +12,8 @@
  * 6. the handler: a thrown `NotImplementedError` or a missing handler → 501 `not_implemented`; any
  *    other throw → 500 `internal` with a generic message, reported through `onError`. With an
  *    `Idempotency-Key` on an operation that declares it, the idempotency stage (idempotency.ts)
- *    runs the handler once per key and replays its answer;
+ *    runs the handler once per key and replays its answer. A store that cannot answer and fails
+ *    closed (`StoreUnavailableError`, any step) → 503 `service_unavailable` with `Retry-After`;
  * 7. with `validateResponses`, an undeclared status or a body that breaks the spec → 500 and a
  *    log line through `onError` naming the operation, the status and the rule;
  * 8. the body is serialized (JSON unless the declared media type says otherwise; none for
@@ -39,6 +40,7 @@ import {
   errorBody,
   NotImplementedError,
   RequestError,
+  StoreUnavailableError,
   type RuntimeErrorCode,
 } from "./errors.js";
 import {
@@ -62,7 +64,11 @@ import {
   type PreparedOperation,
 } from "./operation-table.js";
 import { resolveRateLimitPlans } from "./rate-limit-plans.js";
-import { createMemoryRateLimitStore, type RateLimitOutcome } from "./rate-limiter.js";
+import {
+  createMemoryRateLimitStore,
+  type RateLimitOutcome,
+  type RateLimits,
+} from "./rate-limiter.js";
 import { WebRequestSource, type RequestSource } from "./request-source.js";
 import { createRouter } from "./router.js";
 import { createSunsetGate } from "./sunset.js";
@@ -264,6 +270,10 @@ export function createRuntimeRequestHandler<C = unknown>(
   async function handle(source: RequestSource): Promise<RuntimeResponse> {
     let rate: RateLimitOutcome | undefined;
     let operation: PreparedOperation | undefined;
+    /** The caller's limits, once known (for a 503 when the store cannot count). */
+    let callerLimits: RateLimits | undefined;
+    /** The request's path, once split off (a 503 before routing still names a deprecated operation). */
+    let requestPath: string | undefined;
     try {
       // Split the URL without building a URL object.
       const url = source.url;
@@ -277,6 +287,7 @@ export function createRuntimeRequestHandler<C = unknown>(
       let pathname =
         questionMark === -1 ? url.slice(pathStart) : url.slice(pathStart, questionMark);
       if (pathname === "") pathname = "/";
+      requestPath = pathname;
       const search = questionMark === -1 ? "" : url.slice(questionMark + 1);
       let parsedSearch: URLSearchParams | undefined;
       const searchParams = (): URLSearchParams => (parsedSearch ??= new URLSearchParams(search));
@@ -312,6 +323,7 @@ export function createRuntimeRequestHandler<C = unknown>(
           const deprecated = routeOf(source.method, pathname);
           return internalError(limits, { status: 500 }, undefined, deprecated);
         }
+        callerLimits = limits;
         const hit = store.hit(rateId, { now: now(), limits, ban: plans.ban });
         rate = isPromiseLike(hit) ? await hit : hit;
         if (rate.status !== "allowed") {
@@ -424,6 +436,30 @@ export function createRuntimeRequestHandler<C = unknown>(
       }
       if (error instanceof NotImplementedError) {
         return errorResponse(501, "not_implemented", error.message, rate, operation);
+      }
+      if (error instanceof StoreUnavailableError) {
+        // The counts are unknown while the store is down: the headers say that nothing can
+        // succeed before Retry-After (Remaining 0, Reset then), as during a ban.
+        const retryAfter = error.retryAfterSeconds;
+        const unknown: RateLimitOutcome | undefined =
+          rate ??
+          (callerLimits === undefined
+            ? undefined
+            : {
+                status: "limited",
+                window: "minute",
+                limit: callerLimits.perMinute,
+                remaining: 0,
+                reset: Math.ceil(now() / 1000) + retryAfter,
+                retryAfter,
+              });
+        const message = `Service temporarily unavailable; retry in ${retryAfter} s`;
+        const routed =
+          operation ??
+          (requestPath === undefined ? undefined : routeOf(source.method, requestPath));
+        const response = errorResponse(503, "service_unavailable", message, unknown, routed);
+        response.headers["retry-after"] = String(retryAfter);
+        return response;
       }
       const context =
         operation === undefined

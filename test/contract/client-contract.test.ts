@@ -804,7 +804,7 @@ describe("errors every operation can get", () => {
 const COVERED_ELSEWHERE: Readonly<Record<number, string>> = {
   410: "sunset.test.ts",
   422: "idempotency.test.ts",
-  503: "a store that is down (fail closed)",
+  503: "store-down.test.ts",
 };
 
 describe("coverage", () => {

@@ -94,4 +94,79 @@ describe("npm run serve", () => {
     expect(code).toBe(1);
     expect(output()).toMatch(/PORT must be a port number/);
   }, 40_000);
+
+  it("refuses a malformed REDIS_URL or --redis with one paragraph saying what is wrong (exit 2)", async () => {
+    const fromEnv = run(["--port", "0"], { REDIS_URL: "localhost:6379" });
+    const [envCode] = (await once(fromEnv.child, "exit")) as [number | null];
+    expect(envCode).toBe(2);
+    expect(fromEnv.output().trim()).toBe(
+      'pet store server: REDIS_URL: Invalid Redis URL "localhost:6379": the scheme must be redis: or rediss: (got localhost:). ' +
+        "Expected redis://[user:password@]host[:port][/db] (or rediss:// for TLS), e.g. redis://127.0.0.1:6379/0. " +
+        "Fix it, or leave out REDIS_URL to keep rate limits in this process's memory.",
+    );
+    const fromFlag = run(["--port", "0", "--redis", "redis://:hunter2@cache/x"]);
+    const [flagCode] = (await once(fromFlag.child, "exit")) as [number | null];
+    expect(flagCode).toBe(2);
+    expect(fromFlag.output()).toContain(
+      '--redis: Invalid Redis URL "redis://***@cache/x": the path must be a database number',
+    );
+    expect(fromFlag.output()).not.toContain("hunter2");
+  }, 40_000);
+
+  it("reports an unreachable Redis at start and serves anyway from memory (--redis-fail open)", async () => {
+    const { child, output } = run([
+      "--port",
+      "0",
+      "--stable-keys",
+      "--redis",
+      "redis://127.0.0.1:1",
+    ]);
+    await waitFor(output, "Stop with Ctrl-C.", child);
+    expect(output()).toMatch(
+      /Redis at redis:\/\/127\.0\.0\.1:1 is unreachable at start: .*ECONNREFUSED.*Serving anyway with --redis-fail open/,
+    );
+    expect(output()).toContain(
+      'Rate limits, bans and idempotency records: Redis at redis://127.0.0.1:1 (key prefix "petstore:", fail open)',
+    );
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
+    const response = await fetch(`${url}/categories`, {
+      headers: { "x-api-key": "petstore-demo-free" },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-ratelimit-remaining")).toBe("59");
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }, 40_000);
+
+  it("with --redis-fail closed, reports an unreachable Redis and answers 503 service_unavailable", async () => {
+    const { child, output } = run([
+      "--port",
+      "0",
+      "--stable-keys",
+      "--redis",
+      "redis://127.0.0.1:1",
+      "--redis-fail",
+      "closed",
+    ]);
+    await waitFor(output, "Stop with Ctrl-C.", child);
+    expect(output()).toMatch(/Serving anyway with --redis-fail closed: requests get 503/);
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
+    const response = await fetch(`${url}/categories`, {
+      headers: { "x-api-key": "petstore-demo-free" },
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("1");
+    expect(await response.json()).toMatchObject({ code: "service_unavailable", status: 503 });
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }, 40_000);
+
+  it("refuses a --redis-fail other than open or closed (exit 2)", async () => {
+    const { child, output } = run(["--redis-fail", "maybe"]);
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(code).toBe(2);
+    expect(output().trim()).toBe(
+      'pet store server: --redis-fail must be open or closed (got "maybe").',
+    );
+  }, 40_000);
 });

@@ -10,7 +10,7 @@
  * openapi-fetch, ajv and @types/node from the project's node_modules, as `npm run build` does.
  */
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -164,7 +164,11 @@ describe("the generated package, installed from its tarball", () => {
     const installed = JSON.parse(readFileSync(join(consumer, "node_modules", packed.name, "package.json"), "utf8")) as Record<string, unknown>;
     expect(installed).toMatchObject({ type: "module", sideEffects: false, license: "MIT", engines: { node: ">=20.19.0" } });
     expect(installed).not.toHaveProperty("devDependencies");
-    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./raw", "./experimental", "./package.json"]);
+    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./server/redis", "./raw", "./experimental", "./package.json"]);
+    expect(paths).toContain("dist/entry/server-redis.js");
+    // ioredis is an optional peer: not installed here, and the consumer's server (./server) runs without it
+    expect(installed).toMatchObject({ peerDependencies: { ioredis: expect.any(String) }, peerDependenciesMeta: { ioredis: { optional: true } } });
+    expect(existsSync(join(consumer, "node_modules", "ioredis"))).toBe(false);
   });
 
   it("type-checks a consumer (client, experimental opt-in, handler, README examples) under strict, moduleResolution nodenext", () => {

@@ -81,3 +81,18 @@ export class RequestError extends Error {
     this.code = code;
   }
 }
+
+/**
+ * A store (rate limits, idempotency records) that cannot answer, after its own bounded timeout,
+ * and is configured to fail closed. The runtime answers it with 503 `service_unavailable` and
+ * `Retry-After: retryAfterSeconds`.
+ */
+export class StoreUnavailableError extends Error {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.name = "StoreUnavailableError";
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}

@@ -185,22 +185,69 @@ export function applyRateLimitHit(record: RateLimitRecord, hit: RateLimitHit): R
 }
 
 export interface MemoryRateLimitStore extends RateLimitStore {
+  /** Answers synchronously. */
+  hit(id: string, hit: RateLimitHit): RateLimitOutcome;
   /** Records held (ids seen whose windows or ban have not all expired yet). */
   readonly size: number;
   clear(): void;
 }
 
+export interface MemoryRateLimitStoreOptions {
+  /**
+   * Most records kept (default {@link DEFAULT_MAX_RATE_LIMIT_RECORDS}), so a flood of distinct
+   * keys cannot grow memory without limit. See {@link createMemoryRateLimitStore} for what is
+   * evicted first.
+   */
+  readonly maxRecords?: number;
+}
+
+/** About 350 bytes of heap per record (measured): some 35 MB at the cap. */
+export const DEFAULT_MAX_RATE_LIMIT_RECORDS = 100_000;
+
 /**
- * The default store: records in a Map, in this process only. Expired records (day over and no
- * ban) are swept lazily, at most once a minute, during a hit.
+ * The default store: records in a Map, in this process only.
+ *
+ * Housekeeping: expired records (day over and no ban) are swept at most once a minute, during a
+ * hit. When a new id would pass `maxRecords`, a tenth of the cap is evicted at once (so evictions
+ * are rare and cost O(1) per hit on average), oldest first and safest first: expired records,
+ * then records idle in the current minute and neither limited nor banned (evicting them forgets
+ * only their day count), then active unrestricted ones, and banned or limited ones only if
+ * nothing else is left. An evicted id starts again from a fresh record.
  */
-export function createMemoryRateLimitStore(): MemoryRateLimitStore {
+export function createMemoryRateLimitStore(
+  options: MemoryRateLimitStoreOptions = {},
+): MemoryRateLimitStore {
+  const maxRecords = options.maxRecords ?? DEFAULT_MAX_RATE_LIMIT_RECORDS;
+  if (!Number.isSafeInteger(maxRecords) || maxRecords < 1) {
+    throw new Error(`maxRecords must be a whole number ≥ 1 (got ${String(maxRecords)})`);
+  }
+  const evictDownTo = maxRecords - Math.max(1, Math.floor(maxRecords / 10));
   const records = new Map<string, RateLimitRecord>();
   let nextSweep = 0;
 
   function sweep(now: number): void {
     for (const [id, record] of records) {
       if (record.dayStart + DAY_MS <= now && record.bannedUntil <= now) records.delete(id);
+    }
+  }
+
+  /** Eviction passes, safest first (each keeps insertion order: oldest first). */
+  const evictable: readonly ((record: RateLimitRecord, now: number) => boolean)[] = [
+    (record, now) => record.dayStart + DAY_MS <= now && record.bannedUntil <= now,
+    (record, now) =>
+      record.minuteStart + MINUTE_MS <= now &&
+      record.limitedUntil <= now &&
+      record.bannedUntil <= now,
+    (record, now) => record.limitedUntil <= now && record.bannedUntil <= now,
+    () => true,
+  ];
+
+  function evict(now: number): void {
+    for (const canEvict of evictable) {
+      for (const [id, record] of records) {
+        if (records.size <= evictDownTo) return;
+        if (canEvict(record, now)) records.delete(id);
+      }
     }
   }
 
@@ -212,6 +259,7 @@ export function createMemoryRateLimitStore(): MemoryRateLimitStore {
       }
       let record = records.get(id);
       if (record === undefined) {
+        if (records.size >= maxRecords) evict(hit.now);
         record = newRateLimitRecord();
         records.set(id, record);
       }

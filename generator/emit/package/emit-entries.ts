@@ -8,7 +8,9 @@
  *   every operation, and the experimental operations' types: depending on them is a visible choice;
  * - entry/raw.ts (`./raw`): `create<Name>RawClient`, the plain openapi-fetch client, apart so that
  *   the typed client's bundle carries no openapi-fetch;
- * - entry/server.ts (`./server`): server.ts and the server runtime.
+ * - entry/server.ts (`./server`): server.ts and the server runtime;
+ * - entry/server-redis.ts (`./server/redis`): the Redis store (rate limits and idempotency records
+ *   shared by every instance), apart so that servers without Redis never load a Redis client.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
@@ -42,6 +44,7 @@ export function emitPackageEntries(model: ApiModel, context: EmitContext, packag
     { path: `${ENTRY_DIR}/experimental.ts`, content: printStatements("experimental.ts", experimentalEntry(model, context)) },
     { path: `${ENTRY_DIR}/raw.ts`, content: printStatements("raw.ts", rawEntry(context)) },
     { path: `${ENTRY_DIR}/server.ts`, content: printStatements("server.ts", serverEntry()) },
+    { path: `${ENTRY_DIR}/server-redis.ts`, content: printStatements("server-redis.ts", serverRedisEntry()) },
   ];
 }
 
@@ -192,5 +195,17 @@ function serverEntry(): StatementStructures[] {
   return [
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../runtime/server/index.js" },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../server.js" },
+  ];
+}
+
+function serverRedisEntry(): StatementStructures[] {
+  return [
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../runtime/server/redis-store.js" },
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: "../runtime/server/idempotency-store.js",
+      namedExports: [{ name: "IdempotencyBegin" }, { name: "IdempotencyStore" }, { name: "StoredResponse" }],
+    },
   ];
 }

@@ -5,7 +5,7 @@
  */
 import type { ApiModel } from "../../model/types.js";
 import type { GeneratedFile } from "../file.js";
-import { DIST_DIR, NODE_ENGINE, PACKAGE_DEPENDENCIES, distPath, entryPoints } from "./layout.js";
+import { DIST_DIR, NODE_ENGINE, PACKAGE_DEPENDENCIES, PACKAGE_OPTIONAL_PEERS, distPath, entryPoints } from "./layout.js";
 import type { LicenseInfo } from "./package-meta.js";
 
 export interface PackageIdentity {
@@ -40,6 +40,8 @@ export function packageJsonData(model: ApiModel, identity: PackageIdentity): Rec
     files: identity.hasChangelog === true ? [DIST_DIR, "CHANGELOG.md"] : [DIST_DIR],
     scripts: { prepack: prepackGuard(distPath(main.module, ".js")) },
     dependencies: { ...PACKAGE_DEPENDENCIES },
+    peerDependencies: { ...PACKAGE_OPTIONAL_PEERS },
+    peerDependenciesMeta: Object.fromEntries(Object.keys(PACKAGE_OPTIONAL_PEERS).map((name) => [name, { optional: true }])),
   };
 }
 

@@ -43,6 +43,12 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       runsIn: "Node.js (uses `node:http`, `node:crypto`; the handler itself is web-standard)",
     },
     {
+      subpath: "./server/redis",
+      module: `${ENTRY_DIR}/server-redis`,
+      summary: "`createRedisStore`: rate limits, bans and idempotency records shared by every server instance on Redis (needs the optional peer `ioredis`)",
+      runsIn: "Node.js, with `ioredis` installed",
+    },
+    {
       subpath: "./raw",
       module: `${ENTRY_DIR}/raw`,
       summary: `\`create${apiName}RawClient\`: the plain openapi-fetch client (every path of the spec, API key set; no retries or rate-limit handling)`,
@@ -75,6 +81,15 @@ export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
   ajv: "^8.20.0",
   "ajv-formats": "^3.0.1",
   "openapi-fetch": "^0.17.0",
+};
+
+/**
+ * Optional peer dependencies: installed by the users of the entry point that loads them, never
+ * pulled in for the others.
+ * - ioredis: the client of the Redis store (`./server/redis`).
+ */
+export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
+  ioredis: "^6.0.0",
 };
 
 export const NODE_ENGINE = ">=20.19.0";

@@ -87,3 +87,34 @@ describe("applyRateLimitHit headers", () => {
     });
   });
 });
+
+describe("memory store cap", () => {
+  const t0 = Date.UTC(2030, 0, 1, 12);
+  const limits = { perMinute: 2, perDay: 100 };
+  const ban = { afterRejectedRequests: 1, durationSeconds: 600 };
+
+  it("evicts a tenth of the cap at once, idle records before active, banned ones last", () => {
+    const store = createMemoryRateLimitStore({ maxRecords: 10 });
+    // "banned": limited then banned; "busy": at its minute limit; idle-*: seen a minute ago.
+    for (let i = 0; i < 4; i++) store.hit("banned", { now: t0, limits, ban });
+    expect(store.hit("banned", { now: t0, limits, ban }).status).toBe("banned");
+    for (let i = 0; i < 7; i++) store.hit(`idle-${i}`, { now: t0, limits });
+    const later = t0 + 60_000;
+    store.hit("busy", { now: later, limits });
+    store.hit("busy", { now: later, limits });
+    store.hit("active", { now: later, limits });
+    expect(store.size).toBe(10);
+    store.hit("new", { now: later, limits });
+    // One record (a tenth of 10) was evicted: the oldest idle one.
+    expect(store.size).toBe(10);
+    expect(store.hit("idle-0", { now: later, limits }).remaining).toBe(1); // fresh again
+    expect(store.hit("banned", { now: later, limits, ban }).status).toBe("banned");
+    expect(store.hit("busy", { now: later, limits }).status).toBe("limited");
+  });
+
+  it("refuses a cap that is not a whole number ≥ 1", () => {
+    expect(() => createMemoryRateLimitStore({ maxRecords: 0 })).toThrow(
+      "maxRecords must be a whole number ≥ 1 (got 0)",
+    );
+  });
+});

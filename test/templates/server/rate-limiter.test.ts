@@ -3,7 +3,7 @@ import {
   createMemoryRateLimitStore,
   type RateLimitStore,
 } from "../../../templates/server/rate-limiter.js";
-import { ConfigurationError } from "../../../templates/server/errors.js";
+import { ConfigurationError, StoreUnavailableError } from "../../../templates/server/errors.js";
 import { KEYS } from "./fixture-api.js";
 import { isError, MIDNIGHT, testServer, type Answer } from "./helpers.js";
 
@@ -172,5 +172,22 @@ describe("rate limits per plan (free: 3/min, 5/day; pro: 10/min; ban after 3 mor
     const res = await server.call("GET", "/health", { key: KEYS.free });
     expect(res.status).toBe(500);
     expect(String(server.logged[0]?.error)).toContain("store down");
+  });
+
+  it("answers 503 service_unavailable with Retry-After when a store fails closed", async () => {
+    const server = testServer({
+      rateLimitStore: {
+        hit: () => Promise.reject(new StoreUnavailableError("Redis did not answer in 50 ms", 2)),
+      },
+    });
+    const res = await server.call("GET", "/health", { key: KEYS.free });
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("2");
+    expect(res.body).toEqual({
+      code: "service_unavailable",
+      message: "Service temporarily unavailable; retry in 2 s",
+      status: 503,
+    });
+    expect(server.logged).toEqual([]);
   });
 });

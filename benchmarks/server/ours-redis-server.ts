@@ -1,0 +1,40 @@
+/**
+ * Figure 4 with Redis, our server: ours-server.ts's handler with the Redis store
+ * (`createRedisStore`, one Lua script per request: minute and day windows and the ban) on the
+ * redis-server at argv[2]. Same key and limits as the peer. Prints `listening <port>`.
+ */
+import {
+  createPetStoreStubs,
+  createRequestHandler,
+  type PetStoreHandlers,
+} from "../../generated/server.js";
+import { createKeyAuthenticator, serveNode } from "../../generated/runtime/server/index.js";
+import { createRedisStore } from "../../generated/runtime/server/redis-store.js";
+import type { AddressInfo } from "node:net";
+import { API_KEY, PET, REDIS_BENCH_LIMITS } from "./fixtures.js";
+
+interface Caller {
+  readonly name: string;
+}
+
+const handlers: PetStoreHandlers<Caller> = {
+  ...createPetStoreStubs<Caller>(),
+  getPetById: (request) => ({ status: 200, body: { ...PET, id: request.path.petId } }),
+};
+
+const store = createRedisStore({ url: process.argv[2] ?? "", keyPrefix: "bench-ours:" });
+await store.ping(5_000);
+const handler = createRequestHandler<Caller>(handlers, {
+  authenticate: createKeyAuthenticator<Caller>([
+    { key: API_KEY, plan: "enterprise", caller: { name: "bench" } },
+  ]),
+  planLimits: { enterprise: REDIS_BENCH_LIMITS },
+  rateLimitStore: store,
+  validateResponses: false,
+});
+const server = await serveNode(handler, { port: 0, host: "127.0.0.1" });
+process.stdout.write(`listening ${(server.address() as AddressInfo).port}\n`);
+process.on("SIGTERM", () => {
+  server.close(() => void store.close().then(() => process.exit(0)));
+  server.closeAllConnections();
+});
