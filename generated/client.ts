@@ -9,13 +9,91 @@ import type { OperationMethod, OperationRequest, OperationResult } from "./runti
 export const API_KEY: ApiKeyLocation | undefined = { in: "header", name: "X-API-Key" } as const;
 /** Every operation of the spec, as the client runtime needs it. */
 export const OPERATIONS = {
-  listPets: { operationId: "listPets", method: "get", path: "/pets", secured: true },
+  listPets: {
+    operationId: "listPets",
+    method: "get",
+    path: "/pets",
+    secured: true,
+    responseHeaders: {
+      "200": {
+        "X-Total-Count": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
+  },
   createPet: {
     operationId: "createPet",
     method: "post",
     path: "/pets",
     bodyMediaType: "application/json",
     secured: true,
+    responseHeaders: {
+      "201": {
+        Location: "string",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "404": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "413": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "415": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
   getPet: {
     operationId: "getPet",
@@ -23,6 +101,51 @@ export const OPERATIONS = {
     path: "/pets/{petId}",
     secured: true,
     deprecated: { sunset: "2027-06-30", replacement: "getPetById" },
+    responseHeaders: {
+      "200": {
+        Deprecation: "string",
+        Sunset: "string",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        Deprecation: "string",
+        Sunset: "string",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        Deprecation: "string",
+        Sunset: "string",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "404": {
+        Deprecation: "string",
+        Sunset: "string",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        Deprecation: "string",
+        Sunset: "string",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        Deprecation: "string",
+        Sunset: "string",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
   updatePet: {
     operationId: "updatePet",
@@ -30,13 +153,132 @@ export const OPERATIONS = {
     path: "/pets/{petId}",
     bodyMediaType: "application/json",
     secured: true,
+    responseHeaders: {
+      "200": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "404": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "413": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "415": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
-  deletePet: { operationId: "deletePet", method: "delete", path: "/pets/{petId}", secured: true },
+  deletePet: {
+    operationId: "deletePet",
+    method: "delete",
+    path: "/pets/{petId}",
+    secured: true,
+    responseHeaders: {
+      "204": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "404": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "409": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
+  },
   getPetById: {
     operationId: "getPetById",
     method: "get",
     path: "/pets/by-id/{petId}",
     secured: true,
+    responseHeaders: {
+      "200": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "404": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
   listCategories: {
     operationId: "listCategories",
@@ -44,6 +286,35 @@ export const OPERATIONS = {
     path: "/categories",
     secured: true,
     stability: "beta",
+    responseHeaders: {
+      "200": {
+        "X-Total-Count": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
   createCategory: {
     operationId: "createCategory",
@@ -51,12 +322,89 @@ export const OPERATIONS = {
     path: "/categories",
     bodyMediaType: "application/json",
     secured: true,
+    responseHeaders: {
+      "201": {
+        Location: "string",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "409": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "413": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "415": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
   getCategory: {
     operationId: "getCategory",
     method: "get",
     path: "/categories/{categoryId}",
     secured: true,
+    responseHeaders: {
+      "200": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "404": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
   updateCategory: {
     operationId: "updateCategory",
@@ -64,38 +412,301 @@ export const OPERATIONS = {
     path: "/categories/{categoryId}",
     bodyMediaType: "application/json",
     secured: true,
+    responseHeaders: {
+      "200": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "404": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "409": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "413": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "415": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
   deleteCategory: {
     operationId: "deleteCategory",
     method: "delete",
     path: "/categories/{categoryId}",
     secured: true,
+    responseHeaders: {
+      "204": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "404": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "409": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
-  listOrders: { operationId: "listOrders", method: "get", path: "/store/orders", secured: true },
+  listOrders: {
+    operationId: "listOrders",
+    method: "get",
+    path: "/store/orders",
+    secured: true,
+    responseHeaders: {
+      "200": {
+        "X-Total-Count": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
+  },
   placeOrder: {
     operationId: "placeOrder",
     method: "post",
     path: "/store/orders",
     bodyMediaType: "application/json",
     secured: true,
+    responseHeaders: {
+      "201": {
+        Location: "string",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "404": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "409": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "413": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "415": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
   getOrder: {
     operationId: "getOrder",
     method: "get",
     path: "/store/orders/{orderId}",
     secured: true,
+    responseHeaders: {
+      "200": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "404": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
   cancelOrder: {
     operationId: "cancelOrder",
     method: "delete",
     path: "/store/orders/{orderId}",
     secured: true,
+    responseHeaders: {
+      "204": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "404": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "409": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
   getInventory: {
     operationId: "getInventory",
     method: "get",
     path: "/store/inventory",
     secured: true,
+    responseHeaders: {
+      "200": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
   setInventoryStock: {
     operationId: "setInventoryStock",
@@ -104,6 +715,49 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     stability: "experimental",
+    responseHeaders: {
+      "200": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "400": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "401": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "404": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "413": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "415": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "429": {
+        "Retry-After": "integer",
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+      "500": {
+        "X-RateLimit-Limit": "integer",
+        "X-RateLimit-Remaining": "integer",
+        "X-RateLimit-Reset": "integer",
+      },
+    },
   },
 } as const satisfies Readonly<Record<string, ClientOperationDescriptor>>;
 /** The openapi-typescript type of `listPets`. */
@@ -181,8 +835,11 @@ export type SetInventoryStockParams = OperationRequest<SetInventoryStockOperatio
 export type SetInventoryStockResponse = OperationResult<SetInventoryStockOperation>;
 export type SetInventoryStockBody = NonNullable<SetInventoryStockParams["body"]>;
 
-/** A typed client for Pet Store API 1.0.0: one method per operation. */
-export interface PetStoreClient {
+/**
+ * A typed client for Pet Store API 1.0.0: one method per operation.
+ * @typeParam Throws `true` for a client created with `throwOnError: true`: its methods resolve only to 2XX results
+ */
+export interface PetStoreClient<Throws extends boolean = false> {
   /**
    * List pets
    *
@@ -193,7 +850,7 @@ export interface PetStoreClient {
    *
    * `GET /pets`
    */
-  readonly listPets: OperationMethod<ListPetsOperation>;
+  readonly listPets: OperationMethod<ListPetsOperation, Throws>;
   /**
    * Create a pet
    *
@@ -206,7 +863,7 @@ export interface PetStoreClient {
    *
    * `POST /pets`
    */
-  readonly createPet: OperationMethod<CreatePetOperation>;
+  readonly createPet: OperationMethod<CreatePetOperation, Throws>;
   /**
    * Get a pet (deprecated)
    *
@@ -219,7 +876,7 @@ export interface PetStoreClient {
    * `GET /pets/{petId}`
    * @deprecated Sunset 2027-06-30: the operation is removed after that date. Use `getPetById` instead.
    */
-  readonly getPet: OperationMethod<GetPetOperation>;
+  readonly getPet: OperationMethod<GetPetOperation, Throws>;
   /**
    * Replace a pet
    *
@@ -230,7 +887,7 @@ export interface PetStoreClient {
    *
    * `PUT /pets/{petId}`
    */
-  readonly updatePet: OperationMethod<UpdatePetOperation>;
+  readonly updatePet: OperationMethod<UpdatePetOperation, Throws>;
   /**
    * Delete a pet
    *
@@ -240,7 +897,7 @@ export interface PetStoreClient {
    *
    * `DELETE /pets/{petId}`
    */
-  readonly deletePet: OperationMethod<DeletePetOperation>;
+  readonly deletePet: OperationMethod<DeletePetOperation, Throws>;
   /**
    * Get a pet
    *
@@ -248,7 +905,7 @@ export interface PetStoreClient {
    *
    * `GET /pets/by-id/{petId}`
    */
-  readonly getPetById: OperationMethod<GetPetByIdOperation>;
+  readonly getPetById: OperationMethod<GetPetByIdOperation, Throws>;
   /**
    * List categories
    *
@@ -260,7 +917,7 @@ export interface PetStoreClient {
    * `GET /categories`
    * @beta
    */
-  readonly listCategories: OperationMethod<ListCategoriesOperation>;
+  readonly listCategories: OperationMethod<ListCategoriesOperation, Throws>;
   /**
    * Create a category
    *
@@ -270,7 +927,7 @@ export interface PetStoreClient {
    *
    * `POST /categories`
    */
-  readonly createCategory: OperationMethod<CreateCategoryOperation>;
+  readonly createCategory: OperationMethod<CreateCategoryOperation, Throws>;
   /**
    * Get a category
    *
@@ -278,7 +935,7 @@ export interface PetStoreClient {
    *
    * `GET /categories/{categoryId}`
    */
-  readonly getCategory: OperationMethod<GetCategoryOperation>;
+  readonly getCategory: OperationMethod<GetCategoryOperation, Throws>;
   /**
    * Replace a category
    *
@@ -288,7 +945,7 @@ export interface PetStoreClient {
    *
    * `PUT /categories/{categoryId}`
    */
-  readonly updateCategory: OperationMethod<UpdateCategoryOperation>;
+  readonly updateCategory: OperationMethod<UpdateCategoryOperation, Throws>;
   /**
    * Delete a category
    *
@@ -297,7 +954,7 @@ export interface PetStoreClient {
    *
    * `DELETE /categories/{categoryId}`
    */
-  readonly deleteCategory: OperationMethod<DeleteCategoryOperation>;
+  readonly deleteCategory: OperationMethod<DeleteCategoryOperation, Throws>;
   /**
    * List orders
    *
@@ -309,7 +966,7 @@ export interface PetStoreClient {
    *
    * `GET /store/orders`
    */
-  readonly listOrders: OperationMethod<ListOrdersOperation>;
+  readonly listOrders: OperationMethod<ListOrdersOperation, Throws>;
   /**
    * Place an order
    *
@@ -329,7 +986,7 @@ export interface PetStoreClient {
    *
    * `POST /store/orders`
    */
-  readonly placeOrder: OperationMethod<PlaceOrderOperation>;
+  readonly placeOrder: OperationMethod<PlaceOrderOperation, Throws>;
   /**
    * Get an order
    *
@@ -337,7 +994,7 @@ export interface PetStoreClient {
    *
    * `GET /store/orders/{orderId}`
    */
-  readonly getOrder: OperationMethod<GetOrderOperation>;
+  readonly getOrder: OperationMethod<GetOrderOperation, Throws>;
   /**
    * Cancel an order
    *
@@ -350,7 +1007,7 @@ export interface PetStoreClient {
    *
    * `DELETE /store/orders/{orderId}`
    */
-  readonly cancelOrder: OperationMethod<CancelOrderOperation>;
+  readonly cancelOrder: OperationMethod<CancelOrderOperation, Throws>;
   /**
    * Get the inventory
    *
@@ -359,7 +1016,7 @@ export interface PetStoreClient {
    *
    * `GET /store/inventory`
    */
-  readonly getInventory: OperationMethod<GetInventoryOperation>;
+  readonly getInventory: OperationMethod<GetInventoryOperation, Throws>;
   /**
    * Set a pet's stock
    *
@@ -374,16 +1031,18 @@ export interface PetStoreClient {
    * `PUT /store/inventory/{petId}`
    * @experimental
    */
-  readonly setInventoryStock: OperationMethod<SetInventoryStockOperation>;
+  readonly setInventoryStock: OperationMethod<SetInventoryStockOperation, Throws>;
 }
 
 /**
  * Creates a PetStore client.
  *
- * Each method sends the API key where the spec says, retries a 429 after its `Retry-After` (else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit }`.
+ * Each method sends the API key where the spec says, retries a 429 after its `Retry-After` (else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).
  */
-export function createPetStoreClient(options: ClientOptions): PetStoreClient {
+export function createPetStoreClient<Throws extends boolean = false>(
+  options: ClientOptions & { readonly throwOnError?: Throws },
+): PetStoreClient<Throws> {
   const runtime = createClientRuntime(options, API_KEY);
   // Each method calls the runtime with its descriptor; the interface gives it its operation's types.
-  return bindOperations(runtime, OPERATIONS) as unknown as PetStoreClient;
+  return bindOperations(runtime, OPERATIONS) as unknown as PetStoreClient<Throws>;
 }

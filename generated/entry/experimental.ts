@@ -16,7 +16,8 @@ export type {
  * Experimental operations are for evaluation only: they may change or disappear at any time without notice, and a deployment may switch them off (`501 not_implemented`).
  * @experimental
  */
-export type PetStoreExperimentalClient = ClientWithAllOperations;
+export type PetStoreExperimentalClient<Throws extends boolean = false> =
+  ClientWithAllOperations<Throws>;
 
 /**
  * Creates a PetStore client with every operation, experimental ones included (`setInventoryStock`).
@@ -24,8 +25,8 @@ export type PetStoreExperimentalClient = ClientWithAllOperations;
  * The explicit opt-in to experimental operations: nothing else in the package exposes them.
  * @experimental
  */
-export function createPetStoreExperimentalClient(
-  options: ClientOptions,
-): PetStoreExperimentalClient {
+export function createPetStoreExperimentalClient<Throws extends boolean = false>(
+  options: ClientOptions & { readonly throwOnError?: Throws },
+): PetStoreExperimentalClient<Throws> {
   return createClientWithAllOperations(options);
 }

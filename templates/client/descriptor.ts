@@ -17,6 +17,13 @@ export interface QueryParameterStyle {
   readonly explode: boolean;
 }
 
+/**
+ * How a declared response header is parsed: its schema type (`integer`, `number`, `boolean`,
+ * anything else as `string`), with `[]` for an array (comma-separated values).
+ */
+export type HeaderKind =
+  "string" | "integer" | "number" | "boolean" | "string[]" | "integer[]" | "number[]" | "boolean[]";
+
 export interface ClientOperationDescriptor {
   readonly operationId: string;
   readonly method: HttpMethod;
@@ -35,4 +42,9 @@ export interface ClientOperationDescriptor {
     readonly replacement?: string;
   };
   readonly stability?: "experimental" | "beta";
+  /**
+   * The declared response headers, by response key (`"200"`, `"4XX"`, `"default"`) and then by
+   * the spec's header name; only the responses that declare headers.
+   */
+  readonly responseHeaders?: Readonly<Record<string, Readonly<Record<string, HeaderKind>>>>;
 }

@@ -5,9 +5,11 @@
 export type {
   ApiKeyLocation,
   ClientOperationDescriptor,
+  HeaderKind,
   HttpMethod,
   QueryParameterStyle,
 } from "./descriptor.js";
+export { ApiError, type ApiErrorResult } from "./api-error.js";
 export {
   DeprecationTracker,
   formatDeprecationNotice,
@@ -37,20 +39,29 @@ export {
   type ClientRuntime,
   type UntypedOperationMethod,
 } from "./runtime.js";
+export { declaredHeaders, parseHeaderValue, parseResponseHeaders } from "./response-headers.js";
 export { RuntimeResult, parseErrorJson, readNonJsonBody } from "./result.js";
 export { RateLimitThrottle, RetryAfterGate } from "./throttle.js";
 export type {
   CallOptions,
+  DeclaredHeaders,
   ErrorBody,
   ErrorResult,
+  HttpStatus,
   OperationArgs,
   OperationMethod,
+  OperationOutcome,
   OperationRequest,
   OperationRequestIsOptional,
   OperationResult,
+  OperationSuccess,
   RawRequestBody,
   ResultMeta,
+  StatusRange,
   SuccessBody,
   SuccessResult,
+  UndeclaredBody,
 } from "./types.js";
+export { UnexpectedResponseBody } from "./unexpected-body.js";
+export { unwrap, type UnwrappableResult } from "./unwrap.js";
 export { buildPath, compilePath, isJsonMediaType, serializeQuery } from "./url.js";

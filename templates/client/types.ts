@@ -6,6 +6,7 @@
  * type-check cost of the generated client is benchmarked.
  */
 import type { RateLimitInfo } from "./rate-limit.js";
+import type { UnexpectedResponseBody } from "./unexpected-body.js";
 
 /** Bodies the runtime sends untouched when the media type is not JSON. */
 export type RawRequestBody =
@@ -41,6 +42,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Extra headers for this call; they override every other header. */
   headers?: Record<string, string>;
+  /**
+   * Reject with an `ApiError` on a non-2XX response instead of resolving with it (overrides the
+   * client's `throwOnError`); the promise then resolves only to the 2XX variants.
+   */
+  throwOnError?: boolean;
 }
 
 /**
@@ -58,17 +64,69 @@ export type OperationRequest<Op> = (Op extends { parameters: infer P } ? P : unk
 /** `true` when a call of `Op` needs nothing, so the generated method can make its argument optional. */
 export type OperationRequestIsOptional<Op> = {} extends OperationRequest<Op> ? true : false;
 
-/** The argument list of a call of `Op`: `[init?]` when nothing is required, else `[init]`. */
-export type OperationArgs<Op> =
-  {} extends OperationRequest<Op> ? [init?: OperationRequest<Op>] : [init: OperationRequest<Op>];
+/**
+ * The argument list of a call of `Op`: `[init?]` when nothing is required, else `[init]`.
+ * `T` is the call's `throwOnError`, inferred from the argument by {@link OperationMethod}.
+ */
+export type OperationArgs<Op, T extends boolean = boolean> =
+  {} extends OperationRequest<Op>
+    ? [init?: OperationRequest<Op> & { throwOnError?: T }]
+    : [init: OperationRequest<Op> & { throwOnError?: T }];
 
 type Responses<Op> = Op extends { responses: infer R } ? R : never;
 
 /** A response's parsed body, `undefined` when it has no content. */
 type ResponseBody<R> = R extends { content: infer C } ? ResponseMedia<C> : undefined;
 
+/**
+ * The parsed body of a non-2XX response: the schema of its JSON media type. The runtime parses
+ * only JSON error bodies; any other body (and an empty or unparsable one) becomes an
+ * {@link UnexpectedResponseBody}, which every error type includes.
+ */
+type ErrorMedia<R> = R extends { content: infer C } ? C[Extract<keyof C, JsonMediaKey>] : never;
+
 /** Whether a response key (`200`, `"2XX"`, `404`, `"default"`, …) is a success (2XX). */
 type IsSuccessKey<K> = `${K & (string | number)}` extends `2${string}` ? true : false;
+
+type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
+type ToNumber<S> = S extends `${infer N extends number}` ? N : never;
+/** The statuses of one or more ranges: `StatusRange<4>` is `400 | 401 | … | 499`. */
+export type StatusRange<H extends 1 | 2 | 3 | 4 | 5> = ToNumber<`${H}${Digit}${Digit}`>;
+/** Every status a `fetch` response can have (200 to 599: `fetch` never resolves with a 1XX). */
+export type HttpStatus = StatusRange<2 | 3 | 4 | 5>;
+/** The statuses that are not 2XX. */
+type NonSuccessStatus = StatusRange<3 | 4 | 5>;
+
+/** The digit of a range key (`"4XX"` → 4), `never` for any other key. */
+type RangeDigit<K> = K extends `${infer D extends 1 | 2 | 3 | 4 | 5}${"XX" | "xx"}` ? D : never;
+/** The statuses a response map declares with an exact key (`200`, `404`). */
+type ExactStatus<R> = ToNumber<`${Extract<keyof R, string | number>}`>;
+/** Every status a response map declares, exactly or by range (`"4XX"`), `default` aside. */
+type DeclaredStatus<R> = ExactStatus<R> | StatusRange<RangeDigit<keyof R>>;
+
+/**
+ * The status (as a literal type) of the results of response key `K`: the key itself for an exact
+ * status; for a range key its statuses minus those declared exactly; for `default` the non-2XX
+ * statuses declared nowhere else (its 2XX share is typed with the declared successes).
+ */
+type KeyStatus<R, K> = K extends number
+  ? K
+  : K extends "default"
+    ? Exclude<NonSuccessStatus, DeclaredStatus<R>>
+    : K extends `${infer N extends number}`
+      ? N
+      : Exclude<StatusRange<RangeDigit<K>>, ExactStatus<R>>;
+
+/**
+ * The declared response headers, by the spec's names: each `T | undefined` (a header may be
+ * missing, or fail to parse as its schema type). The `[name: string]: unknown` index signature
+ * openapi-typescript adds is dropped, so a header the spec does not declare does not compile.
+ */
+export type DeclaredHeaders<R> = R extends { headers: infer H }
+  ? {
+      readonly [K in keyof H as K extends string ? (string extends K ? never : K) : never]?: H[K];
+    }
+  : {};
 
 /** The union of the 2XX response bodies (`undefined` for a response without content). */
 export type SuccessBody<Op> = {
@@ -78,18 +136,11 @@ export type SuccessBody<Op> = {
 }[keyof Responses<Op>];
 
 /**
- * The union of the bodies of every other response (`4XX`, `5XX`, `default`, any non-2XX code);
- * `unknown` when the spec declares none.
+ * The union of the `error` types of every non-2XX response (`4XX`, `5XX`, `default`, any non-2XX
+ * code): each one's JSON schema or an {@link UnexpectedResponseBody}, plus {@link UndeclaredBody}
+ * when no `default` response covers the statuses the spec does not declare.
  */
-export type ErrorBody<Op> = {
-  [K in keyof Responses<Op>]-?: IsSuccessKey<K> extends true
-    ? never
-    : ResponseBody<Responses<Op>[K]>;
-}[keyof Responses<Op>] extends infer E
-  ? [E] extends [never]
-    ? unknown
-    : E
-  : never;
+export type ErrorBody<Op> = Extract<OperationResult<Op>, { ok: false }>["error"];
 
 /** What every result carries besides its body. */
 export interface ResultMeta {
@@ -99,25 +150,110 @@ export interface ResultMeta {
   readonly rateLimit: RateLimitInfo | undefined;
 }
 
-/** A 2XX result. */
-export interface SuccessResult<D> extends ResultMeta {
+/**
+ * A 2XX result.
+ *
+ * @typeParam D the parsed body
+ * @typeParam S the statuses it stands for (a literal type, so `result.status === 201` narrows)
+ * @typeParam H the declared response headers, parsed
+ */
+export interface SuccessResult<D, S extends number = number, H = {}> extends ResultMeta {
+  readonly status: S;
+  readonly ok: true;
   readonly data: D;
   readonly error?: undefined;
+  /** The declared response headers of this status, parsed per their schema (on first access). */
+  readonly headers: H;
 }
 
-/** A non-2XX result: `error` is the parsed body (the spec's error object). */
-export interface ErrorResult<E> extends ResultMeta {
+/**
+ * A non-2XX result: `error` is the parsed JSON body, or an {@link UnexpectedResponseBody} when the
+ * body is not the JSON the spec declares (empty, HTML from a proxy, unparsable).
+ *
+ * @typeParam E the error body
+ * @typeParam S the statuses it stands for (a literal type, so `result.status === 404` narrows)
+ * @typeParam H the declared response headers, parsed
+ */
+export interface ErrorResult<E, S extends number = number, H = {}> extends ResultMeta {
+  readonly status: S;
+  readonly ok: false;
   readonly data?: undefined;
   readonly error: E;
+  /** The declared response headers of this status, parsed per their schema (on first access). */
+  readonly headers: H;
 }
 
-/** The result of a call of `Op`: `data` on 2XX, else `error`, plus `response` and `rateLimit`. */
-export type OperationResult<Op> = SuccessResult<SuccessBody<Op>> | ErrorResult<ErrorBody<Op>>;
+/** The result of one response key: exact, range or `default`; `never` when no status is left to it. */
+type KeyResult<R, K extends keyof R, S extends number = KeyStatus<R, K>> = [S] extends [never]
+  ? never
+  : IsSuccessKey<K> extends true
+    ? SuccessResult<ResponseBody<R[K]>, S, DeclaredHeaders<R[K]>>
+    : ErrorResult<ErrorMedia<R[K]> | UnexpectedResponseBody, S, DeclaredHeaders<R[K]>>;
+
+/**
+ * A 2XX status the spec does not declare: typed with the declared success bodies (as a client
+ * trusts the spec's 2XX bodies), `unknown` when it declares none; no declared headers.
+ */
+type OtherSuccess<R, S extends number = Exclude<StatusRange<2>, DeclaredStatus<R>>> = [S] extends [
+  never,
+]
+  ? never
+  : SuccessResult<
+      {
+        [K in keyof R]-?: IsSuccessKey<K> extends true ? ResponseBody<R[K]> : never;
+      }[keyof R] extends infer D
+        ? [D] extends [never]
+          ? unknown
+          : D
+        : never,
+      S
+    >;
+
+/**
+ * A non-2XX status the spec declares nowhere (no `default` either), e.g. a 502 from a proxy: its
+ * body may be anything (JSON is parsed, anything else is an {@link UnexpectedResponseBody}).
+ */
+type OtherError<R> = "default" extends keyof R
+  ? never
+  : ErrorResult<UndeclaredBody, Exclude<NonSuccessStatus, DeclaredStatus<R>>>;
+
+/**
+ * The `error` of a status the spec does not declare: any JSON value (parsed when the body is
+ * JSON) or an {@link UnexpectedResponseBody}; never `undefined`, so `error !== undefined` still
+ * tells a failure from a success.
+ */
+export type UndeclaredBody = {} | null;
+
+/**
+ * The result of a call of `Op`, a union discriminated by `status` (a literal type per declared
+ * status or range) and by `ok`: `if (r.status === 404)` narrows `error` to the 404 response's
+ * schema (or {@link UnexpectedResponseBody}) and `data` to `undefined`; `if (r.ok)` narrows `data`
+ * to the 2XX bodies. Statuses the spec does not declare are variants of their own (see
+ * {@link ErrorBody}). Every variant carries `response`, `rateLimit` and its declared `headers`.
+ */
+export type OperationResult<Op> =
+  Responses<Op> extends infer R
+    ? { [K in keyof R]-?: KeyResult<R, K> }[keyof R] | OtherSuccess<R> | OtherError<R>
+    : never;
+
+/** The 2XX variants of {@link OperationResult}: what a call resolves to under `throwOnError`. */
+export type OperationSuccess<Op> = Extract<OperationResult<Op>, { ok: true }>;
+
+/** A call's result: the 2XX variants only when `Throws` is `true` (`throwOnError`), else all. */
+export type OperationOutcome<Op, Throws extends boolean> = Throws extends true
+  ? OperationSuccess<Op>
+  : OperationResult<Op>;
 
 /**
  * The type of a generated operation method. Declare the client's methods as properties of this
  * type, with the JSDoc on the property (`listPets: OperationMethod<operations["listPets"]>;`):
  * TypeScript then resolves a method's parameter and result types only where the method is used,
  * so the type-check cost of a large client grows with its use, not with the spec's size.
+ *
+ * @typeParam Throws whether the client was created with `throwOnError: true`: then the promise
+ *   resolves only to the 2XX variants (a non-2XX rejects with an `ApiError`); a call's own
+ *   `throwOnError` overrides it
  */
-export type OperationMethod<Op> = (...args: OperationArgs<Op>) => Promise<OperationResult<Op>>;
+export type OperationMethod<Op, Throws extends boolean = false> = <T extends boolean = Throws>(
+  ...args: OperationArgs<Op, T>
+) => Promise<OperationOutcome<Op, T>>;

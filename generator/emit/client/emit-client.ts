@@ -11,6 +11,7 @@ import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
+import { responseHeaderKinds } from "./header-kinds.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 
@@ -109,6 +110,7 @@ function descriptorLiteral(operation: OperationModel, model: ApiModel): string {
       .map((parameter) => [parameter.name, { style: parameter.style ?? "form", explode: parameter.explode }]),
   );
   const body = operation.requestBody?.contents[0];
+  const responseHeaders = responseHeaderKinds(operation, model);
   const descriptor = {
     operationId: operation.operationId,
     method: operation.method,
@@ -125,6 +127,7 @@ function descriptorLiteral(operation: OperationModel, model: ApiModel): string {
         }
       : {}),
     ...(operation.stability ? { stability: operation.stability } : {}),
+    ...(responseHeaders ? { responseHeaders } : {}),
   };
   return literal(descriptor);
 }
@@ -154,14 +157,18 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
     kind: StructureKind.Interface,
     isExported: true,
     name: clientType,
-    docs: jsDoc({ summary: `A typed client for ${model.title} ${model.version}: one method per operation.` }),
+    typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+    docs: jsDoc({
+      summary: `A typed client for ${model.title} ${model.version}: one method per operation.`,
+      tags: [{ name: "typeParam", text: "Throws `true` for a client created with `throwOnError: true`: its methods resolve only to 2XX results" }],
+    }),
     properties: [
       // methods as `OperationMethod` properties: their types are resolved only where they are used
       ...model.operations.map((operation) => ({
         name: propertyKey(operation.name),
         isReadonly: true,
         docs: jsDoc(operationDoc(operation, replacementName(operation, model.operations))),
-        type: `OperationMethod<${operation.typeName}Operation>`,
+        type: `OperationMethod<${operation.typeName}Operation, Throws>`,
       })),
     ],
   };
@@ -177,14 +184,16 @@ function factory(context: EmitContext, clientType: string): StatementStructures 
       description:
         "Each method sends the API key where the spec says, retries a 429 after its `Retry-After` " +
         "(else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, " +
-        "and returns `{ data, error, response, rateLimit }`.",
+        "and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` " +
+        "(with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).",
     }),
-    parameters: [{ name: "options", type: "ClientOptions" }],
-    returnType: clientType,
+    typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+    parameters: [{ name: "options", type: "ClientOptions & { readonly throwOnError?: Throws }" }],
+    returnType: `${clientType}<Throws>`,
     statements: (writer) => {
       writer.writeLine("const runtime = createClientRuntime(options, API_KEY);");
       writer.writeLine("// Each method calls the runtime with its descriptor; the interface gives it its operation's types.");
-      writer.writeLine(`return bindOperations(runtime, OPERATIONS) as unknown as ${clientType};`);
+      writer.writeLine(`return bindOperations(runtime, OPERATIONS) as unknown as ${clientType}<Throws>;`);
     },
   };
 }

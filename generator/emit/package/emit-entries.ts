@@ -111,7 +111,8 @@ function clientEntry(model: ApiModel, context: EmitContext, packageName: string)
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: clientType,
-      type: `Omit<ClientWithAllOperations, ${namesType}>`,
+      typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+      type: `Omit<ClientWithAllOperations<Throws>, ${namesType}>`,
       docs: jsDoc({
         summary: `A typed client for ${specText(model.title)} ${specText(model.version)}: one method per stable or beta operation.`,
         description:
@@ -127,10 +128,12 @@ function clientEntry(model: ApiModel, context: EmitContext, packageName: string)
         summary: `Creates a ${context.apiName} client (stable and beta operations).`,
         description:
           "Each method sends the API key where the spec says, retries a 429 after its `Retry-After`, retries network errors " +
-          "and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit }`.",
+          "and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by " +
+          "`status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).",
       }),
-      parameters: [{ name: "options", type: "ClientOptions" }],
-      returnType: clientType,
+      typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+      parameters: [{ name: "options", type: "ClientOptions & { readonly throwOnError?: Throws }" }],
+      returnType: `${clientType}<Throws>`,
       statements: (writer) => {
         if (experimental.length === 0) {
           writer.writeLine("return createClientWithAllOperations(options);");
@@ -157,7 +160,8 @@ function experimentalEntry(model: ApiModel, context: EmitContext): StatementStru
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: typeName,
-      type: "ClientWithAllOperations",
+      typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+      type: "ClientWithAllOperations<Throws>",
       docs: jsDoc({
         summary: `A typed client for ${specText(model.title)} ${specText(model.version)} with every operation, experimental ones included (${listed}).`,
         description:
@@ -175,8 +179,9 @@ function experimentalEntry(model: ApiModel, context: EmitContext): StatementStru
         description: "The explicit opt-in to experimental operations: nothing else in the package exposes them.",
         tags: [{ name: "experimental" }],
       }),
-      parameters: [{ name: "options", type: "ClientOptions" }],
-      returnType: typeName,
+      typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+      parameters: [{ name: "options", type: "ClientOptions & { readonly throwOnError?: Throws }" }],
+      returnType: `${typeName}<Throws>`,
       statements: ["return createClientWithAllOperations(options);"],
     },
   ];
