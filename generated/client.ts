@@ -15,33 +15,11 @@ export const OPERATIONS = {
     path: "/pets",
     secured: true,
     responseHeaders: {
-      "200": {
-        "X-Total-Count": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-Total-Count": "integer",
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   createPet: {
@@ -51,48 +29,11 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     responseHeaders: {
-      "201": {
-        Location: "string",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "404": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "413": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "415": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      Location: "string",
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   getPet: {
@@ -102,49 +43,12 @@ export const OPERATIONS = {
     secured: true,
     deprecated: { sunset: "2027-06-30", replacement: "getPetById" },
     responseHeaders: {
-      "200": {
-        Deprecation: "string",
-        Sunset: "string",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        Deprecation: "string",
-        Sunset: "string",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        Deprecation: "string",
-        Sunset: "string",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "404": {
-        Deprecation: "string",
-        Sunset: "string",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        Deprecation: "string",
-        Sunset: "string",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        Deprecation: "string",
-        Sunset: "string",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      Deprecation: "string",
+      Sunset: "string",
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   updatePet: {
@@ -154,47 +58,10 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     responseHeaders: {
-      "200": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "404": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "413": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "415": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   deletePet: {
@@ -203,42 +70,10 @@ export const OPERATIONS = {
     path: "/pets/{petId}",
     secured: true,
     responseHeaders: {
-      "204": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "404": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "409": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   getPetById: {
@@ -247,37 +82,10 @@ export const OPERATIONS = {
     path: "/pets/by-id/{petId}",
     secured: true,
     responseHeaders: {
-      "200": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "404": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   listCategories: {
@@ -287,33 +95,11 @@ export const OPERATIONS = {
     secured: true,
     stability: "beta",
     responseHeaders: {
-      "200": {
-        "X-Total-Count": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-Total-Count": "integer",
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   createCategory: {
@@ -323,48 +109,11 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     responseHeaders: {
-      "201": {
-        Location: "string",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "409": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "413": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "415": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      Location: "string",
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   getCategory: {
@@ -373,37 +122,10 @@ export const OPERATIONS = {
     path: "/categories/{categoryId}",
     secured: true,
     responseHeaders: {
-      "200": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "404": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   updateCategory: {
@@ -413,52 +135,10 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     responseHeaders: {
-      "200": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "404": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "409": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "413": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "415": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   deleteCategory: {
@@ -467,42 +147,10 @@ export const OPERATIONS = {
     path: "/categories/{categoryId}",
     secured: true,
     responseHeaders: {
-      "204": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "404": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "409": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   listOrders: {
@@ -511,33 +159,11 @@ export const OPERATIONS = {
     path: "/store/orders",
     secured: true,
     responseHeaders: {
-      "200": {
-        "X-Total-Count": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-Total-Count": "integer",
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   placeOrder: {
@@ -547,53 +173,11 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     responseHeaders: {
-      "201": {
-        Location: "string",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "404": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "409": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "413": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "415": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      Location: "string",
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   getOrder: {
@@ -602,37 +186,10 @@ export const OPERATIONS = {
     path: "/store/orders/{orderId}",
     secured: true,
     responseHeaders: {
-      "200": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "404": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   cancelOrder: {
@@ -641,42 +198,10 @@ export const OPERATIONS = {
     path: "/store/orders/{orderId}",
     secured: true,
     responseHeaders: {
-      "204": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "404": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "409": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   getInventory: {
@@ -685,27 +210,10 @@ export const OPERATIONS = {
     path: "/store/inventory",
     secured: true,
     responseHeaders: {
-      "200": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
   setInventoryStock: {
@@ -716,47 +224,10 @@ export const OPERATIONS = {
     secured: true,
     stability: "experimental",
     responseHeaders: {
-      "200": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "400": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "401": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "404": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "413": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "415": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "429": {
-        "Retry-After": "integer",
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
-      "500": {
-        "X-RateLimit-Limit": "integer",
-        "X-RateLimit-Remaining": "integer",
-        "X-RateLimit-Reset": "integer",
-      },
+      "X-RateLimit-Limit": "integer",
+      "X-RateLimit-Remaining": "integer",
+      "X-RateLimit-Reset": "integer",
+      "Retry-After": "integer",
     },
   },
 } as const satisfies Readonly<Record<string, ClientOperationDescriptor>>;

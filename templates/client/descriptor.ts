@@ -43,8 +43,12 @@ export interface ClientOperationDescriptor {
   };
   readonly stability?: "experimental" | "beta";
   /**
-   * The declared response headers, by response key (`"200"`, `"4XX"`, `"default"`) and then by
-   * the spec's header name; only the responses that declare headers.
+   * The declared response headers of every response, by the spec's header name: how each is
+   * parsed, or (only when the responses declare it with different types) how by response key
+   * (`"200"`, `"4XX"`, `"default"`). One map per operation, not per response: the result's type
+   * says which headers each status has, and the table stays small.
    */
-  readonly responseHeaders?: Readonly<Record<string, Readonly<Record<string, HeaderKind>>>>;
+  readonly responseHeaders?: Readonly<
+    Record<string, HeaderKind | Readonly<Record<string, HeaderKind>>>
+  >;
 }

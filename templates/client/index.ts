@@ -39,7 +39,8 @@ export {
   type ClientRuntime,
   type UntypedOperationMethod,
 } from "./runtime.js";
-export { declaredHeaders, parseHeaderValue, parseResponseHeaders } from "./response-headers.js";
+export { parseHeaderValue, parseResponseHeaders } from "./response-headers.js";
+export { pickResponse } from "./response-key.js";
 export { RuntimeResult, parseErrorJson, readNonJsonBody } from "./result.js";
 export { RateLimitThrottle, RetryAfterGate } from "./throttle.js";
 export type {

@@ -4,27 +4,10 @@
  * result's `headers` is first read, so calls that never look at them do not pay for it.
  */
 import type { ClientOperationDescriptor, HeaderKind } from "./descriptor.js";
+import { pickResponse } from "./response-key.js";
 
 const INTEGER = /^-?(0|[1-9][0-9]*)$/;
 const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
-const RANGE_KEYS = ["", "1XX", "2XX", "3XX", "4XX", "5XX"];
-
-/** The declared headers of the response key a status falls under: exact, then range, then `default`. */
-export function declaredHeaders(
-  op: ClientOperationDescriptor,
-  status: number,
-): Readonly<Record<string, HeaderKind>> | undefined {
-  const byKey = op.responseHeaders;
-  if (byKey === undefined) return undefined;
-  const exact = byKey[String(status)];
-  if (exact !== undefined) return exact;
-  const range = RANGE_KEYS[Math.floor(status / 100)];
-  if (range !== undefined && range !== "") {
-    const ranged = byKey[range] ?? byKey[range.toLowerCase()];
-    if (ranged !== undefined) return ranged;
-  }
-  return byKey["default"];
-}
 
 /**
  * Parses one header value: `integer` and `number` in plain decimal notation (`0x10`, `1_000`,
@@ -63,7 +46,7 @@ export function parseHeaderValue(value: string, kind: HeaderKind): unknown {
  * when the response does not carry it or when it does not parse.
  *
  * @param op the operation's descriptor (its `responseHeaders`)
- * @param status the response's status, to pick the declared response
+ * @param status the response's status, to pick the kind of a header whose responses disagree
  * @param headers the response's headers
  */
 export function parseResponseHeaders(
@@ -72,12 +55,15 @@ export function parseResponseHeaders(
   headers: Headers,
 ): Readonly<Record<string, unknown>> {
   const parsed: Record<string, unknown> = {};
-  const declared = declaredHeaders(op, status);
+  const declared = op.responseHeaders;
   if (declared === undefined) return parsed;
   for (const name in declared) {
+    const spec = declared[name]!;
+    const kind = typeof spec === "string" ? spec : pickResponse(spec, status);
+    if (kind === undefined) continue;
     const raw = headers.get(name);
     if (raw === null) continue;
-    const value = parseHeaderValue(raw, declared[name]!);
+    const value = parseHeaderValue(raw, kind);
     if (value !== undefined) parsed[name] = value;
   }
   return parsed;

@@ -183,39 +183,67 @@ export interface ErrorResult<E, S extends number = number, H = {}> extends Resul
   readonly headers: H;
 }
 
-/** The result of one response key: exact, range or `default`; `never` when no status is left to it. */
-type KeyResult<R, K extends keyof R, S extends number = KeyStatus<R, K>> = [S] extends [never]
-  ? never
-  : IsSuccessKey<K> extends true
-    ? SuccessResult<ResponseBody<R[K]>, S, DeclaredHeaders<R[K]>>
-    : ErrorResult<ErrorMedia<R[K]> | UnexpectedResponseBody, S, DeclaredHeaders<R[K]>>;
+/** The union of the declared 2XX bodies of a response map; `unknown` when it declares none. */
+type DeclaredSuccessBody<R> = {
+  [K in keyof R]-?: IsSuccessKey<K> extends true ? ResponseBody<R[K]> : never;
+}[keyof R] extends infer D
+  ? [D] extends [never]
+    ? unknown
+    : D
+  : never;
+
+/*
+ * The variants below are interfaces over the response map `R` (and key `K`), with their status,
+ * body and headers computed in their members: TypeScript resolves members only when a result is
+ * used, so declaring `type XResponse = OperationResult<XOperation>` for every operation of a large
+ * spec stays cheap (the status unions, `Exclude`s of up to 300 literals, are never built for an
+ * operation nobody calls).
+ */
+
+/** The 2XX result of response key `K` (an exact 2XX code or `"2XX"`). */
+interface DeclaredSuccess<R, K extends keyof R> extends ResultMeta {
+  readonly status: KeyStatus<R, K>;
+  readonly ok: true;
+  readonly data: ResponseBody<R[K]>;
+  readonly error?: undefined;
+  /** The declared response headers of this status, parsed per their schema (on first access). */
+  readonly headers: DeclaredHeaders<R[K]>;
+}
+
+/** The non-2XX result of response key `K` (a code, a range such as `"4XX"`, or `default`). */
+interface DeclaredFailure<R, K extends keyof R> extends ResultMeta {
+  readonly status: KeyStatus<R, K>;
+  readonly ok: false;
+  readonly data?: undefined;
+  /** The JSON body the spec declares, or an {@link UnexpectedResponseBody} when it is not JSON. */
+  readonly error: ErrorMedia<R[K]> | UnexpectedResponseBody;
+  /** The declared response headers of this status, parsed per their schema (on first access). */
+  readonly headers: DeclaredHeaders<R[K]>;
+}
 
 /**
  * A 2XX status the spec does not declare: typed with the declared success bodies (as a client
  * trusts the spec's 2XX bodies), `unknown` when it declares none; no declared headers.
  */
-type OtherSuccess<R, S extends number = Exclude<StatusRange<2>, DeclaredStatus<R>>> = [S] extends [
-  never,
-]
-  ? never
-  : SuccessResult<
-      {
-        [K in keyof R]-?: IsSuccessKey<K> extends true ? ResponseBody<R[K]> : never;
-      }[keyof R] extends infer D
-        ? [D] extends [never]
-          ? unknown
-          : D
-        : never,
-      S
-    >;
+interface UndeclaredSuccess<R> extends ResultMeta {
+  readonly status: Exclude<StatusRange<2>, DeclaredStatus<R>>;
+  readonly ok: true;
+  readonly data: DeclaredSuccessBody<R>;
+  readonly error?: undefined;
+  readonly headers: {};
+}
 
 /**
  * A non-2XX status the spec declares nowhere (no `default` either), e.g. a 502 from a proxy: its
  * body may be anything (JSON is parsed, anything else is an {@link UnexpectedResponseBody}).
  */
-type OtherError<R> = "default" extends keyof R
-  ? never
-  : ErrorResult<UndeclaredBody, Exclude<NonSuccessStatus, DeclaredStatus<R>>>;
+interface UndeclaredFailure<R> extends ResultMeta {
+  readonly status: Exclude<NonSuccessStatus, DeclaredStatus<R>>;
+  readonly ok: false;
+  readonly data?: undefined;
+  readonly error: UndeclaredBody;
+  readonly headers: {};
+}
 
 /**
  * The `error` of a status the spec does not declare: any JSON value (parsed when the body is
@@ -228,12 +256,21 @@ export type UndeclaredBody = {} | null;
  * The result of a call of `Op`, a union discriminated by `status` (a literal type per declared
  * status or range) and by `ok`: `if (r.status === 404)` narrows `error` to the 404 response's
  * schema (or {@link UnexpectedResponseBody}) and `data` to `undefined`; `if (r.ok)` narrows `data`
- * to the 2XX bodies. Statuses the spec does not declare are variants of their own (see
- * {@link ErrorBody}). Every variant carries `response`, `rateLimit` and its declared `headers`.
+ * to the 2XX bodies. A range key (`"4XX"`) stands for its statuses minus those declared exactly;
+ * `default` for every non-2XX status declared nowhere else. Statuses the spec does not declare
+ * are variants of their own: a 2XX one typed with the declared success bodies, the others with
+ * {@link UndeclaredBody} (unless `default` covers them). Every variant carries `response`,
+ * `rateLimit` and its declared `headers`.
  */
 export type OperationResult<Op> =
   Responses<Op> extends infer R
-    ? { [K in keyof R]-?: KeyResult<R, K> }[keyof R] | OtherSuccess<R> | OtherError<R>
+    ? | {
+          [K in keyof R]-?: IsSuccessKey<K> extends true
+            ? DeclaredSuccess<R, K>
+            : DeclaredFailure<R, K>;
+        }[keyof R]
+      | ("2XX" extends keyof R ? never : UndeclaredSuccess<R>)
+      | ("default" extends keyof R ? never : UndeclaredFailure<R>)
     : never;
 
 /** The 2XX variants of {@link OperationResult}: what a call resolves to under `throwOnError`. */

@@ -44,22 +44,30 @@ export function headerKind(schema: SchemaModel | undefined, model: ApiModel): He
 }
 
 /**
- * `{ "<status key>": { "<Header-Name>": kind } }` for the responses of `operation` that declare
- * headers; `Content-Type` is skipped (the spec says a response header of that name is ignored).
+ * `{ "<Header-Name>": kind }` over every response of `operation` that declares headers; a header
+ * that responses declare with different kinds gets `{ "<status key>": kind }` instead.
+ * `Content-Type` is skipped (the spec says a response header of that name is ignored).
  */
 export function responseHeaderKinds(
   operation: OperationModel,
   model: ApiModel,
-): Record<string, Record<string, HeaderKind>> | undefined {
-  const out: Record<string, Record<string, HeaderKind>> = {};
+): Record<string, HeaderKind | Record<string, HeaderKind>> | undefined {
+  const byName = new Map<string, Record<string, HeaderKind>>();
   for (const response of operation.responses) {
-    const kinds: Record<string, HeaderKind> = {};
     for (const header of response.headers) {
       if (header.name.toLowerCase() === "content-type") continue;
       const kind = headerKind(header.schema, model);
-      if (kind !== undefined) kinds[header.name] = kind;
+      if (kind === undefined) continue;
+      const byStatus = byName.get(header.name) ?? {};
+      byStatus[response.status] = kind;
+      byName.set(header.name, byStatus);
     }
-    if (Object.keys(kinds).length > 0) out[response.status] = kinds;
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  if (byName.size === 0) return undefined;
+  const out: Record<string, HeaderKind | Record<string, HeaderKind>> = {};
+  for (const [name, byStatus] of byName) {
+    const kinds = new Set(Object.values(byStatus));
+    out[name] = kinds.size === 1 ? [...kinds][0]! : byStatus;
+  }
+  return out;
 }

@@ -8,7 +8,9 @@
  *   every operation, and the experimental operations' types: depending on them is a visible choice;
  * - entry/raw.ts (`./raw`): `create<Name>RawClient`, the plain openapi-fetch client, apart so that
  *   the typed client's bundle carries no openapi-fetch;
- * - entry/server.ts (`./server`): server.ts and the server runtime.
+ * - entry/server.ts (`./server`): server.ts and the server runtime;
+ * - entry/validate.ts (`./validate`): the client's opt-in response validation (validate.ts and the
+ *   precompiled validators), apart so that a client that does not validate carries none of it.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
@@ -42,6 +44,7 @@ export function emitPackageEntries(model: ApiModel, context: EmitContext, packag
     { path: `${ENTRY_DIR}/experimental.ts`, content: printStatements("experimental.ts", experimentalEntry(model, context)) },
     { path: `${ENTRY_DIR}/raw.ts`, content: printStatements("raw.ts", rawEntry(context)) },
     { path: `${ENTRY_DIR}/server.ts`, content: printStatements("server.ts", serverEntry()) },
+    { path: `${ENTRY_DIR}/validate.ts`, content: printStatements("validate.ts", validateEntry(context)) },
   ];
 }
 
@@ -183,6 +186,31 @@ function experimentalEntry(model: ApiModel, context: EmitContext): StatementStru
       parameters: [{ name: "options", type: "ClientOptions & { readonly throwOnError?: Throws }" }],
       returnType: `${typeName}<Throws>`,
       statements: ["return createClientWithAllOperations(options);"],
+    },
+  ];
+}
+
+function validateEntry(context: EmitContext): StatementStructures[] {
+  return [
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "../validate.js",
+      namedExports: [{ name: "RESPONSE_VALIDATORS" }, { name: `validate${context.apiName}Response` }],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "../runtime/client/response-validation.js",
+      namedExports: [
+        { name: "ResponseValidationError" },
+        { name: "createResponseValidator" },
+        { name: "validateResponseAgainst" },
+        { name: "DeclaredResponseValidators", isTypeOnly: true },
+        { name: "ResponseValidationContext", isTypeOnly: true },
+        { name: "ResponseValidationIssue", isTypeOnly: true },
+        { name: "ResponseValidationTarget", isTypeOnly: true },
+        { name: "ResponseValidator", isTypeOnly: true },
+        { name: "ResponseValidatorTable", isTypeOnly: true },
+      ],
     },
   ];
 }
