@@ -5,6 +5,35 @@ import type { ApiKeyLocation, ClientOperationDescriptor } from "./runtime/client
 import { bindOperations, createClientRuntime } from "./runtime/client/runtime.js";
 import type { ClientOptions } from "./runtime/client/runtime.js";
 import type { OperationMethod, OperationRequest, OperationResult } from "./runtime/client/types.js";
+/** Declared response headers (name → how to parse), shared by the operations that declare them. */
+const RESPONSE_HEADERS_0 = {
+  "X-Total-Count": "integer",
+  "X-RateLimit-Limit": "integer",
+  "X-RateLimit-Remaining": "integer",
+  "X-RateLimit-Reset": "integer",
+  "Retry-After": "integer",
+} as const;
+const RESPONSE_HEADERS_1 = {
+  Location: "string",
+  "X-RateLimit-Limit": "integer",
+  "X-RateLimit-Remaining": "integer",
+  "X-RateLimit-Reset": "integer",
+  "Retry-After": "integer",
+} as const;
+const RESPONSE_HEADERS_2 = {
+  Deprecation: "string",
+  Sunset: "string",
+  "X-RateLimit-Limit": "integer",
+  "X-RateLimit-Remaining": "integer",
+  "X-RateLimit-Reset": "integer",
+  "Retry-After": "integer",
+} as const;
+const RESPONSE_HEADERS_3 = {
+  "X-RateLimit-Limit": "integer",
+  "X-RateLimit-Remaining": "integer",
+  "X-RateLimit-Reset": "integer",
+  "Retry-After": "integer",
+} as const;
 /** Where the spec's API-key security scheme puts the key (`undefined` when it has none). */
 export const API_KEY: ApiKeyLocation | undefined = { in: "header", name: "X-API-Key" } as const;
 /** Every operation of the spec, as the client runtime needs it. */
@@ -14,13 +43,7 @@ export const OPERATIONS = {
     method: "get",
     path: "/pets",
     secured: true,
-    responseHeaders: {
-      "X-Total-Count": "integer",
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_0,
   },
   createPet: {
     operationId: "createPet",
@@ -28,13 +51,7 @@ export const OPERATIONS = {
     path: "/pets",
     bodyMediaType: "application/json",
     secured: true,
-    responseHeaders: {
-      Location: "string",
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_1,
   },
   getPet: {
     operationId: "getPet",
@@ -42,14 +59,7 @@ export const OPERATIONS = {
     path: "/pets/{petId}",
     secured: true,
     deprecated: { sunset: "2027-06-30", replacement: "getPetById" },
-    responseHeaders: {
-      Deprecation: "string",
-      Sunset: "string",
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_2,
   },
   updatePet: {
     operationId: "updatePet",
@@ -57,36 +67,21 @@ export const OPERATIONS = {
     path: "/pets/{petId}",
     bodyMediaType: "application/json",
     secured: true,
-    responseHeaders: {
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   deletePet: {
     operationId: "deletePet",
     method: "delete",
     path: "/pets/{petId}",
     secured: true,
-    responseHeaders: {
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   getPetById: {
     operationId: "getPetById",
     method: "get",
     path: "/pets/by-id/{petId}",
     secured: true,
-    responseHeaders: {
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   listCategories: {
     operationId: "listCategories",
@@ -94,13 +89,7 @@ export const OPERATIONS = {
     path: "/categories",
     secured: true,
     stability: "beta",
-    responseHeaders: {
-      "X-Total-Count": "integer",
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_0,
   },
   createCategory: {
     operationId: "createCategory",
@@ -108,25 +97,14 @@ export const OPERATIONS = {
     path: "/categories",
     bodyMediaType: "application/json",
     secured: true,
-    responseHeaders: {
-      Location: "string",
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_1,
   },
   getCategory: {
     operationId: "getCategory",
     method: "get",
     path: "/categories/{categoryId}",
     secured: true,
-    responseHeaders: {
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   updateCategory: {
     operationId: "updateCategory",
@@ -134,37 +112,21 @@ export const OPERATIONS = {
     path: "/categories/{categoryId}",
     bodyMediaType: "application/json",
     secured: true,
-    responseHeaders: {
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   deleteCategory: {
     operationId: "deleteCategory",
     method: "delete",
     path: "/categories/{categoryId}",
     secured: true,
-    responseHeaders: {
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   listOrders: {
     operationId: "listOrders",
     method: "get",
     path: "/store/orders",
     secured: true,
-    responseHeaders: {
-      "X-Total-Count": "integer",
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_0,
   },
   placeOrder: {
     operationId: "placeOrder",
@@ -172,49 +134,28 @@ export const OPERATIONS = {
     path: "/store/orders",
     bodyMediaType: "application/json",
     secured: true,
-    responseHeaders: {
-      Location: "string",
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_1,
   },
   getOrder: {
     operationId: "getOrder",
     method: "get",
     path: "/store/orders/{orderId}",
     secured: true,
-    responseHeaders: {
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   cancelOrder: {
     operationId: "cancelOrder",
     method: "delete",
     path: "/store/orders/{orderId}",
     secured: true,
-    responseHeaders: {
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   getInventory: {
     operationId: "getInventory",
     method: "get",
     path: "/store/inventory",
     secured: true,
-    responseHeaders: {
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   setInventoryStock: {
     operationId: "setInventoryStock",
@@ -223,12 +164,7 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     stability: "experimental",
-    responseHeaders: {
-      "X-RateLimit-Limit": "integer",
-      "X-RateLimit-Remaining": "integer",
-      "X-RateLimit-Reset": "integer",
-      "Retry-After": "integer",
-    },
+    responseHeaders: RESPONSE_HEADERS_3,
   },
 } as const satisfies Readonly<Record<string, ClientOperationDescriptor>>;
 /** The openapi-typescript type of `listPets`. */

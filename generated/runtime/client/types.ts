@@ -88,17 +88,429 @@ type ErrorMedia<R> = R extends { content: infer C } ? C[Extract<keyof C, JsonMed
 /** Whether a response key (`200`, `"2XX"`, `404`, `"default"`, …) is a success (2XX). */
 type IsSuccessKey<K> = `${K & (string | number)}` extends `2${string}` ? true : false;
 
-type Digit = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
-type ToNumber<S> = S extends `${infer N extends number}` ? N : never;
+/*
+ * The statuses of each range, written out: a union built from template literal types
+ * (`${2}${Digit}${Digit}`) costs more to type-check than the whole client of a small spec.
+ */
+type Status2XX =
+  | 200
+  | 201
+  | 202
+  | 203
+  | 204
+  | 205
+  | 206
+  | 207
+  | 208
+  | 209
+  | 210
+  | 211
+  | 212
+  | 213
+  | 214
+  | 215
+  | 216
+  | 217
+  | 218
+  | 219
+  | 220
+  | 221
+  | 222
+  | 223
+  | 224
+  | 225
+  | 226
+  | 227
+  | 228
+  | 229
+  | 230
+  | 231
+  | 232
+  | 233
+  | 234
+  | 235
+  | 236
+  | 237
+  | 238
+  | 239
+  | 240
+  | 241
+  | 242
+  | 243
+  | 244
+  | 245
+  | 246
+  | 247
+  | 248
+  | 249
+  | 250
+  | 251
+  | 252
+  | 253
+  | 254
+  | 255
+  | 256
+  | 257
+  | 258
+  | 259
+  | 260
+  | 261
+  | 262
+  | 263
+  | 264
+  | 265
+  | 266
+  | 267
+  | 268
+  | 269
+  | 270
+  | 271
+  | 272
+  | 273
+  | 274
+  | 275
+  | 276
+  | 277
+  | 278
+  | 279
+  | 280
+  | 281
+  | 282
+  | 283
+  | 284
+  | 285
+  | 286
+  | 287
+  | 288
+  | 289
+  | 290
+  | 291
+  | 292
+  | 293
+  | 294
+  | 295
+  | 296
+  | 297
+  | 298
+  | 299;
+type Status3XX =
+  | 300
+  | 301
+  | 302
+  | 303
+  | 304
+  | 305
+  | 306
+  | 307
+  | 308
+  | 309
+  | 310
+  | 311
+  | 312
+  | 313
+  | 314
+  | 315
+  | 316
+  | 317
+  | 318
+  | 319
+  | 320
+  | 321
+  | 322
+  | 323
+  | 324
+  | 325
+  | 326
+  | 327
+  | 328
+  | 329
+  | 330
+  | 331
+  | 332
+  | 333
+  | 334
+  | 335
+  | 336
+  | 337
+  | 338
+  | 339
+  | 340
+  | 341
+  | 342
+  | 343
+  | 344
+  | 345
+  | 346
+  | 347
+  | 348
+  | 349
+  | 350
+  | 351
+  | 352
+  | 353
+  | 354
+  | 355
+  | 356
+  | 357
+  | 358
+  | 359
+  | 360
+  | 361
+  | 362
+  | 363
+  | 364
+  | 365
+  | 366
+  | 367
+  | 368
+  | 369
+  | 370
+  | 371
+  | 372
+  | 373
+  | 374
+  | 375
+  | 376
+  | 377
+  | 378
+  | 379
+  | 380
+  | 381
+  | 382
+  | 383
+  | 384
+  | 385
+  | 386
+  | 387
+  | 388
+  | 389
+  | 390
+  | 391
+  | 392
+  | 393
+  | 394
+  | 395
+  | 396
+  | 397
+  | 398
+  | 399;
+type Status4XX =
+  | 400
+  | 401
+  | 402
+  | 403
+  | 404
+  | 405
+  | 406
+  | 407
+  | 408
+  | 409
+  | 410
+  | 411
+  | 412
+  | 413
+  | 414
+  | 415
+  | 416
+  | 417
+  | 418
+  | 419
+  | 420
+  | 421
+  | 422
+  | 423
+  | 424
+  | 425
+  | 426
+  | 427
+  | 428
+  | 429
+  | 430
+  | 431
+  | 432
+  | 433
+  | 434
+  | 435
+  | 436
+  | 437
+  | 438
+  | 439
+  | 440
+  | 441
+  | 442
+  | 443
+  | 444
+  | 445
+  | 446
+  | 447
+  | 448
+  | 449
+  | 450
+  | 451
+  | 452
+  | 453
+  | 454
+  | 455
+  | 456
+  | 457
+  | 458
+  | 459
+  | 460
+  | 461
+  | 462
+  | 463
+  | 464
+  | 465
+  | 466
+  | 467
+  | 468
+  | 469
+  | 470
+  | 471
+  | 472
+  | 473
+  | 474
+  | 475
+  | 476
+  | 477
+  | 478
+  | 479
+  | 480
+  | 481
+  | 482
+  | 483
+  | 484
+  | 485
+  | 486
+  | 487
+  | 488
+  | 489
+  | 490
+  | 491
+  | 492
+  | 493
+  | 494
+  | 495
+  | 496
+  | 497
+  | 498
+  | 499;
+type Status5XX =
+  | 500
+  | 501
+  | 502
+  | 503
+  | 504
+  | 505
+  | 506
+  | 507
+  | 508
+  | 509
+  | 510
+  | 511
+  | 512
+  | 513
+  | 514
+  | 515
+  | 516
+  | 517
+  | 518
+  | 519
+  | 520
+  | 521
+  | 522
+  | 523
+  | 524
+  | 525
+  | 526
+  | 527
+  | 528
+  | 529
+  | 530
+  | 531
+  | 532
+  | 533
+  | 534
+  | 535
+  | 536
+  | 537
+  | 538
+  | 539
+  | 540
+  | 541
+  | 542
+  | 543
+  | 544
+  | 545
+  | 546
+  | 547
+  | 548
+  | 549
+  | 550
+  | 551
+  | 552
+  | 553
+  | 554
+  | 555
+  | 556
+  | 557
+  | 558
+  | 559
+  | 560
+  | 561
+  | 562
+  | 563
+  | 564
+  | 565
+  | 566
+  | 567
+  | 568
+  | 569
+  | 570
+  | 571
+  | 572
+  | 573
+  | 574
+  | 575
+  | 576
+  | 577
+  | 578
+  | 579
+  | 580
+  | 581
+  | 582
+  | 583
+  | 584
+  | 585
+  | 586
+  | 587
+  | 588
+  | 589
+  | 590
+  | 591
+  | 592
+  | 593
+  | 594
+  | 595
+  | 596
+  | 597
+  | 598
+  | 599;
 /** The statuses of one or more ranges: `StatusRange<4>` is `400 | 401 | … | 499`. */
-export type StatusRange<H extends 1 | 2 | 3 | 4 | 5> = ToNumber<`${H}${Digit}${Digit}`>;
+export type StatusRange<H extends 2 | 3 | 4 | 5> =
+  | (2 extends H ? Status2XX : never)
+  | (3 extends H ? Status3XX : never)
+  | (4 extends H ? Status4XX : never)
+  | (5 extends H ? Status5XX : never);
 /** Every status a `fetch` response can have (200 to 599: `fetch` never resolves with a 1XX). */
 export type HttpStatus = StatusRange<2 | 3 | 4 | 5>;
 /** The statuses that are not 2XX. */
 type NonSuccessStatus = StatusRange<3 | 4 | 5>;
 
+type ToNumber<S> = S extends `${infer N extends number}` ? N : never;
+
 /** The digit of a range key (`"4XX"` → 4), `never` for any other key. */
-type RangeDigit<K> = K extends `${infer D extends 1 | 2 | 3 | 4 | 5}${"XX" | "xx"}` ? D : never;
+type RangeDigit<K> = K extends `${infer D extends 2 | 3 | 4 | 5}${"XX" | "xx"}` ? D : never;
 /** The statuses a response map declares with an exact key (`200`, `404`). */
 type ExactStatus<R> = ToNumber<`${Extract<keyof R, string | number>}`>;
 /** Every status a response map declares, exactly or by range (`"4XX"`), `default` aside. */
@@ -106,16 +518,13 @@ type DeclaredStatus<R> = ExactStatus<R> | StatusRange<RangeDigit<keyof R>>;
 
 /**
  * The status (as a literal type) of the results of response key `K`: the key itself for an exact
- * status; for a range key its statuses minus those declared exactly; for `default` the non-2XX
- * statuses declared nowhere else (its 2XX share is typed with the declared successes).
+ * status; for a range key its statuses minus those declared exactly.
  */
 type KeyStatus<R, K> = K extends number
   ? K
-  : K extends "default"
-    ? Exclude<NonSuccessStatus, DeclaredStatus<R>>
-    : K extends `${infer N extends number}`
-      ? N
-      : Exclude<StatusRange<RangeDigit<K>>, ExactStatus<R>>;
+  : K extends `${infer N extends number}`
+    ? N
+    : Exclude<StatusRange<RangeDigit<K>>, ExactStatus<R>>;
 
 /**
  * The declared response headers, by the spec's names: each `T | undefined` (a header may be
@@ -193,30 +602,26 @@ type DeclaredSuccessBody<R> = {
   : never;
 
 /*
- * The variants below are interfaces over the response map `R` (and key `K`), with their status,
- * body and headers computed in their members: TypeScript resolves members only when a result is
- * used, so declaring `type XResponse = OperationResult<XOperation>` for every operation of a large
- * spec stays cheap (the status unions, `Exclude`s of up to 300 literals, are never built for an
- * operation nobody calls).
+ * The variants below are interfaces over the response map `R` (and key `K`), with everything
+ * (status, `ok`, body, headers) computed in their members: TypeScript resolves members only when a
+ * result is used, so the `type XResponse = OperationResult<XOperation>` of every operation of a
+ * large spec costs one mapped type each (the status unions, `Exclude`s of up to 300 literals, are
+ * never built for an operation nobody calls).
  */
 
-/** The 2XX result of response key `K` (an exact 2XX code or `"2XX"`). */
-interface DeclaredSuccess<R, K extends keyof R> extends ResultMeta {
+/** The result of response key `K`: an exact code or a range; `default`'s is {@link OtherFailure}. */
+interface KeyResult<R, K extends keyof R> extends ResultMeta {
   readonly status: KeyStatus<R, K>;
-  readonly ok: true;
-  readonly data: ResponseBody<R[K]>;
-  readonly error?: undefined;
-  /** The declared response headers of this status, parsed per their schema (on first access). */
-  readonly headers: DeclaredHeaders<R[K]>;
-}
-
-/** The non-2XX result of response key `K` (a code, a range such as `"4XX"`, or `default`). */
-interface DeclaredFailure<R, K extends keyof R> extends ResultMeta {
-  readonly status: KeyStatus<R, K>;
-  readonly ok: false;
-  readonly data?: undefined;
-  /** The JSON body the spec declares, or an {@link UnexpectedResponseBody} when it is not JSON. */
-  readonly error: ErrorMedia<R[K]> | UnexpectedResponseBody;
+  readonly ok: IsSuccessKey<K>;
+  /** The parsed body of a 2XX response, else `undefined`. */
+  readonly data: IsSuccessKey<K> extends true ? ResponseBody<R[K]> : undefined;
+  /**
+   * `undefined` on a 2XX response, else the JSON body the spec declares or an
+   * {@link UnexpectedResponseBody} when the body is not JSON.
+   */
+  readonly error: IsSuccessKey<K> extends true
+    ? undefined
+    : ErrorMedia<R[K]> | UnexpectedResponseBody;
   /** The declared response headers of this status, parsed per their schema (on first access). */
   readonly headers: DeclaredHeaders<R[K]>;
 }
@@ -225,24 +630,26 @@ interface DeclaredFailure<R, K extends keyof R> extends ResultMeta {
  * A 2XX status the spec does not declare: typed with the declared success bodies (as a client
  * trusts the spec's 2XX bodies), `unknown` when it declares none; no declared headers.
  */
-interface UndeclaredSuccess<R> extends ResultMeta {
+interface OtherSuccess<R> extends ResultMeta {
   readonly status: Exclude<StatusRange<2>, DeclaredStatus<R>>;
   readonly ok: true;
   readonly data: DeclaredSuccessBody<R>;
-  readonly error?: undefined;
+  readonly error: undefined;
   readonly headers: {};
 }
 
 /**
- * A non-2XX status the spec declares nowhere (no `default` either), e.g. a 502 from a proxy: its
- * body may be anything (JSON is parsed, anything else is an {@link UnexpectedResponseBody}).
+ * A non-2XX status declared nowhere: `default`'s response when there is one, else anything (e.g.
+ * a proxy's 502: JSON is parsed, anything else is an {@link UnexpectedResponseBody}).
  */
-interface UndeclaredFailure<R> extends ResultMeta {
+interface OtherFailure<R> extends ResultMeta {
   readonly status: Exclude<NonSuccessStatus, DeclaredStatus<R>>;
   readonly ok: false;
-  readonly data?: undefined;
-  readonly error: UndeclaredBody;
-  readonly headers: {};
+  readonly data: undefined;
+  readonly error: R extends { default: infer D }
+    ? ErrorMedia<D> | UnexpectedResponseBody
+    : UndeclaredBody;
+  readonly headers: R extends { default: infer D } ? DeclaredHeaders<D> : {};
 }
 
 /**
@@ -262,17 +669,9 @@ export type UndeclaredBody = {} | null;
  * {@link UndeclaredBody} (unless `default` covers them). Every variant carries `response`,
  * `rateLimit` and its declared `headers`.
  */
-export type OperationResult<Op> =
-  Responses<Op> extends infer R
-    ? | {
-          [K in keyof R]-?: IsSuccessKey<K> extends true
-            ? DeclaredSuccess<R, K>
-            : DeclaredFailure<R, K>;
-        }[keyof R]
-      | ("2XX" extends keyof R ? never : UndeclaredSuccess<R>)
-      | ("default" extends keyof R ? never : UndeclaredFailure<R>)
-    : never;
-
+export type OperationResult<Op> = ResultUnion<Responses<Op>>;
+type ResultUnion<R> =
+  { [K in keyof R]-?: KeyResult<R, K> }[keyof R] | OtherSuccess<R> | OtherFailure<R>;
 /** The 2XX variants of {@link OperationResult}: what a call resolves to under `throwOnError`. */
 export type OperationSuccess<Op> = Extract<OperationResult<Op>, { ok: true }>;
 

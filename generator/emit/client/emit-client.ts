@@ -6,7 +6,7 @@
  * raw-client.ts: `create<Name>RawClient(options)`, the plain openapi-fetch client for the same API
  * (API key set; no retries or rate-limit handling), for what the typed methods do not cover.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind, type StatementStructures, type WriterFunction } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { operationDoc, replacementName } from "../operation-docs.js";
@@ -17,8 +17,11 @@ import { printStatements } from "../ts/source-file.js";
 
 export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
+  const headerTables = new HeaderTables();
+  const descriptors = model.operations.map((operation) => [operation.name, descriptorWriter(operation, model, headerTables)] as const);
   const statements: StatementStructures[] = [
     ...imports(),
+    ...headerTables.statements(),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -41,7 +44,7 @@ export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile
         {
           name: "OPERATIONS",
           initializer: (writer) => {
-            objectWriter(model.operations.map((operation) => [operation.name, descriptorLiteral(operation, model)]))(writer);
+            objectWriter(descriptors)(writer);
             writer.write(" as const satisfies Readonly<Record<string, ClientOperationDescriptor>>");
           },
         },
@@ -103,7 +106,36 @@ function imports(): StatementStructures[] {
   ];
 }
 
-function descriptorLiteral(operation: OperationModel, model: ApiModel): string {
+/**
+ * The descriptors' `responseHeaders` maps, each written once as a constant and referenced by
+ * every operation that declares the same headers (most operations of a spec share a few maps,
+ * e.g. the rate-limit headers), so the table stays small to type-check and to bundle.
+ */
+class HeaderTables {
+  readonly #names = new Map<string, string>();
+
+  /** The constant's name for a map (created on first use, numbered in spec order). */
+  reference(map: Record<string, unknown>): string {
+    const key = literal(map);
+    let name = this.#names.get(key);
+    if (name === undefined) {
+      name = `RESPONSE_HEADERS_${this.#names.size}`;
+      this.#names.set(key, name);
+    }
+    return name;
+  }
+
+  statements(): StatementStructures[] {
+    return [...this.#names].map(([value, name], index) => ({
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      ...(index === 0 ? { docs: [{ description: "Declared response headers (name → how to parse), shared by the operations that declare them." }] } : {}),
+      declarations: [{ name, initializer: `${value} as const` }],
+    }));
+  }
+}
+
+function descriptorWriter(operation: OperationModel, model: ApiModel, headerTables: HeaderTables): WriterFunction {
   const queryStyles = Object.fromEntries(
     operation.parameters.query
       .filter((parameter) => (parameter.style ?? "form") !== "form" || !parameter.explode)
@@ -127,9 +159,10 @@ function descriptorLiteral(operation: OperationModel, model: ApiModel): string {
         }
       : {}),
     ...(operation.stability ? { stability: operation.stability } : {}),
-    ...(responseHeaders ? { responseHeaders } : {}),
   };
-  return literal(descriptor);
+  const entries: [string, string][] = Object.entries(descriptor).map(([key, value]) => [key, literal(value)]);
+  if (responseHeaders) entries.push(["responseHeaders", headerTables.reference(responseHeaders)]);
+  return objectWriter(entries);
 }
 
 function operationTypes(operation: OperationModel): StatementStructures[] {

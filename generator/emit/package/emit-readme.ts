@@ -14,6 +14,7 @@ import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { jsonMedia } from "../validators/emit-validators.js";
 import { isExperimental } from "./emit-entries.js";
+import { clientTypesBlocks } from "./readme-client-types.js";
 import { entryPoints, NODE_ENGINE } from "./layout.js";
 import type { LicenseInfo } from "./package-meta.js";
 
@@ -96,8 +97,8 @@ function clientSection({ document, model, context, packageName }: ReadmeInput): 
       },
       // fixed text: no spec value in it
       [
-        "if (result.error) {",
-        "  console.error(result.response.status, result.error); // the spec's error body",
+        "if (!result.ok) {",
+        "  console.error(result.status, result.error); // the spec's error body (or an UnexpectedResponseBody)",
         "} else {",
         "  console.log(result.data); // typed from the spec",
         "}",
@@ -111,13 +112,14 @@ function clientSection({ document, model, context, packageName }: ReadmeInput): 
       `Every operation is a method of the client (see [Operations](#operations)), typed from the spec: parameters (\`path\`, \`query\`, \`header\`, \`cookie\`), \`body\` and results. Per-operation types are exported too, e.g. ${
         model.operations[0] ? `\`${model.operations[0].typeName}Params\` and \`${model.operations[0].typeName}Response\`` : "`<Operation>Params`"
       }.`,
-      "A method resolves with `{ data, error, response, rateLimit }`: `data` for a 2XX response, `error` (the spec's error body) for any other; it rejects only on network errors, aborts and unparsable 2XX bodies.",
+      "A method resolves with `{ data, error, response, rateLimit, status, ok, headers }`: `data` for a 2XX response, `error` (the spec's error body) for any other; it rejects only on network errors, aborts and unparsable 2XX bodies (and, with `throwOnError`, on non-2XX responses).",
       "429s are retried after `Retry-After`, network errors and 5xx only for idempotent methods (`retry: false` turns retries off; `throttle: true` waits for the rate-limit window instead of provoking 429s).",
       "Deprecated operations are `@deprecated` in your editor (with the sunset date and replacement) and reported once per operation through `onDeprecation` (default: `console.warn`).",
       `${code(`create${context.apiName}RawClient`)} from ${code(`${packageName}/raw`)} is the plain openapi-fetch client for the same API (same options, API key set; no retries): a separate entry point, so the typed client's bundle carries no openapi-fetch.`,
     ]),
     `Types only (no code in your bundle): ${code(`${packageName}/types`)}.`,
     fence("ts", printStatements("types-example.ts", typesExample(model, packageName))),
+    ...clientTypesBlocks({ model, context, packageName, baseUrl: serverUrl(document) }),
   ];
 }
 
