@@ -4,7 +4,12 @@ import type { paths } from "./types.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./runtime/client/descriptor.js";
 import { bindOperations, createClientRuntime } from "./runtime/client/runtime.js";
 import type { ClientOptions } from "./runtime/client/runtime.js";
-import type { OperationMethod, OperationRequest, OperationResult } from "./runtime/client/types.js";
+import type {
+  OperationMethod,
+  OperationRequest,
+  OperationResult,
+  ResultOptions,
+} from "./runtime/client/types.js";
 /** Declared response headers (name → how to parse), shared by the operations that declare them. */
 const RESPONSE_HEADERS_0 = {
   "X-Total-Count": "integer",
@@ -447,7 +452,7 @@ export interface PetStoreClient<Throws extends boolean = false> {
  * Each method sends the API key where the spec says, retries a 429 after its `Retry-After` (else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).
  */
 export function createPetStoreClient<Throws extends boolean = false>(
-  options: ClientOptions & { readonly throwOnError?: Throws },
+  options: ClientOptions & ResultOptions<Throws>,
 ): PetStoreClient<Throws> {
   const runtime = createClientRuntime(options, API_KEY);
   // Each method calls the runtime with its descriptor; the interface gives it its operation's types.

@@ -3,6 +3,7 @@
 import { createPetStoreClient as createClientWithAllOperations } from "../client.js";
 import type { PetStoreClient as ClientWithAllOperations } from "../client.js";
 import type { ClientOptions } from "../runtime/client/runtime.js";
+import type { ResultOptions } from "../runtime/client/types.js";
 export * from "./client.js";
 export type {
   SetInventoryStockOperation,
@@ -26,7 +27,7 @@ export type PetStoreExperimentalClient<Throws extends boolean = false> =
  * @experimental
  */
 export function createPetStoreExperimentalClient<Throws extends boolean = false>(
-  options: ClientOptions & { readonly throwOnError?: Throws },
+  options: ClientOptions & ResultOptions<Throws>,
 ): PetStoreExperimentalClient<Throws> {
   return createClientWithAllOperations(options);
 }

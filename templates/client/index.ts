@@ -58,6 +58,7 @@ export type {
   OperationSuccess,
   RawRequestBody,
   ResultMeta,
+  ResultOptions,
   StatusRange,
   SuccessBody,
   SuccessResult,

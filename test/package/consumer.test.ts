@@ -162,7 +162,7 @@ describe("the generated package, installed from its tarball", () => {
     const installed = JSON.parse(readFileSync(join(consumer, "node_modules", packed.name, "package.json"), "utf8")) as Record<string, unknown>;
     expect(installed).toMatchObject({ type: "module", sideEffects: false, license: "MIT", engines: { node: ">=20.19.0" } });
     expect(installed).not.toHaveProperty("devDependencies");
-    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./raw", "./experimental", "./package.json"]);
+    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./raw", "./validate", "./experimental", "./package.json"]);
   });
 
   it("type-checks a consumer (client, experimental opt-in, handler, README examples) under strict, moduleResolution nodenext", () => {

@@ -87,6 +87,7 @@ describe("the package files", () => {
         "./types": { types: "./dist/types.d.ts", import: "./dist/types.js" },
         "./server": { types: "./dist/entry/server.d.ts", import: "./dist/entry/server.js" },
         "./raw": { types: "./dist/entry/raw.d.ts", import: "./dist/entry/raw.js" },
+        "./validate": { types: "./dist/entry/validate.d.ts", import: "./dist/entry/validate.js" },
         "./experimental": { types: "./dist/entry/experimental.d.ts", import: "./dist/entry/experimental.js" },
       },
       dependencies: PACKAGE_DEPENDENCIES,

@@ -102,7 +102,7 @@ function imports(): StatementStructures[] {
     named("./runtime/client/descriptor.js", ["ApiKeyLocation", "ClientOperationDescriptor"], true),
     named("./runtime/client/runtime.js", ["bindOperations", "createClientRuntime"], false),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
-    named("./runtime/client/types.js", ["OperationMethod", "OperationRequest", "OperationResult"], true),
+    named("./runtime/client/types.js", ["OperationMethod", "OperationRequest", "OperationResult", "ResultOptions"], true),
   ];
 }
 
@@ -221,7 +221,7 @@ function factory(context: EmitContext, clientType: string): StatementStructures 
         "(with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).",
     }),
     typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
-    parameters: [{ name: "options", type: "ClientOptions & { readonly throwOnError?: Throws }" }],
+    parameters: [{ name: "options", type: "ClientOptions & ResultOptions<Throws>" }],
     returnType: `${clientType}<Throws>`,
     statements: (writer) => {
       writer.writeLine("const runtime = createClientRuntime(options, API_KEY);");

@@ -75,6 +75,12 @@ function fullClientImports(context: EmitContext): StatementStructures[] {
       isTypeOnly: true,
       namedImports: [{ name: "ClientOptions" }],
     },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "../runtime/client/types.js",
+      isTypeOnly: true,
+      namedImports: [{ name: "ResultOptions" }],
+    },
   ];
 }
 
@@ -135,7 +141,7 @@ function clientEntry(model: ApiModel, context: EmitContext, packageName: string)
           "`status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).",
       }),
       typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
-      parameters: [{ name: "options", type: "ClientOptions & { readonly throwOnError?: Throws }" }],
+      parameters: [{ name: "options", type: "ClientOptions & ResultOptions<Throws>" }],
       returnType: `${clientType}<Throws>`,
       statements: (writer) => {
         if (experimental.length === 0) {
@@ -183,7 +189,7 @@ function experimentalEntry(model: ApiModel, context: EmitContext): StatementStru
         tags: [{ name: "experimental" }],
       }),
       typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
-      parameters: [{ name: "options", type: "ClientOptions & { readonly throwOnError?: Throws }" }],
+      parameters: [{ name: "options", type: "ClientOptions & ResultOptions<Throws>" }],
       returnType: `${typeName}<Throws>`,
       statements: ["return createClientWithAllOperations(options);"],
     },

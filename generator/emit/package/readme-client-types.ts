@@ -45,7 +45,12 @@ export function clientTypesBlocks({ model, context, packageName, baseUrl }: Clie
   if (narrowing) {
     const success = narrowing.responses.find((response) => isExact2XX(response.status))?.status;
     const failure = narrowing.responses.find((response) => isExactError(response.status) && jsonMedia(response.contents))?.status;
-    const lines = [`import { UnexpectedResponseBody } from ${literal(packageName)};`, "", `const result = await api.${narrowing.name}();`];
+    const lines = [
+      `import { ${create}, UnexpectedResponseBody } from ${literal(packageName)};`,
+      "",
+      `const api = ${create}({ baseUrl: ${literal(baseUrl)} });`,
+      `const result = await api.${narrowing.name}();`,
+    ];
     if (success) lines.push(`if (result.status === ${success}) {`, `  console.log(result.data); // the ${success} body`);
     if (failure) {
       lines.push(
@@ -72,6 +77,9 @@ export function clientTypesBlocks({ model, context, packageName, baseUrl }: Clie
     blocks.push(
       fence(
         [
+          `import { ${create} } from ${literal(packageName)};`,
+          "",
+          `const api = ${create}({ baseUrl: ${literal(baseUrl)} });`,
           `const page = await api.${withHeaders.operation.name}();`,
           `if (page.status === ${withHeaders.response.status}) {`,
           `  console.log(page.headers[${literal(header.name)}]); // typed from the header's schema`,
@@ -110,7 +118,7 @@ export function clientTypesBlocks({ model, context, packageName, baseUrl }: Clie
         ...(narrowing
           ? [
               `const { data } = await strict.${narrowing.name}(); // only 2XX results get here`,
-              `const same = unwrap(await api.${narrowing.name}()); // the 2XX data, or throws ApiError`,
+              `const same = unwrap(await ${create}({ baseUrl: ${literal(baseUrl)} }).${narrowing.name}()); // the 2XX data, or throws ApiError`,
             ]
           : []),
       ].join("\n"),
