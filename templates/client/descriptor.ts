@@ -43,12 +43,10 @@ export interface ClientOperationDescriptor {
   };
   readonly stability?: "experimental" | "beta";
   /**
-   * The declared response headers of every response, by the spec's header name: how each is
-   * parsed, or (only when the responses declare it with different types) how by response key
-   * (`"200"`, `"4XX"`, `"default"`). One map per operation, not per response: the result's type
-   * says which headers each status has, and the table stays small.
+   * The declared response headers of all the operation's responses, by the spec's header name:
+   * how each is parsed. One map per operation, not per response (the result's type says which
+   * headers each status has), so the table stays small; a header that responses declare with
+   * different types is not in it (it is never parsed: `undefined`, which its type allows).
    */
-  readonly responseHeaders?: Readonly<
-    Record<string, HeaderKind | Readonly<Record<string, HeaderKind>>>
-  >;
+  readonly responseHeaders?: Readonly<Record<string, HeaderKind>>;
 }

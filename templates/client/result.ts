@@ -68,9 +68,7 @@ export class RuntimeResult implements ClientResult {
     if (headers === undefined) {
       const op = this.#operation;
       this.#headers = headers =
-        op === undefined
-          ? {}
-          : parseResponseHeaders(op, this.response.status, this.response.headers);
+        op === undefined ? {} : parseResponseHeaders(op, this.response.headers);
     }
     return headers;
   }

@@ -44,14 +44,15 @@ export function headerKind(schema: SchemaModel | undefined, model: ApiModel): He
 }
 
 /**
- * `{ "<Header-Name>": kind }` over every response of `operation` that declares headers; a header
- * that responses declare with different kinds gets `{ "<status key>": kind }` instead.
+ * `{ "<Header-Name>": kind }` over every response of `operation` that declares headers. A header
+ * that responses declare with different kinds is left out (parsing it one way would give one of
+ * them a value its type does not allow; left out, it is `undefined`, which every type allows).
  * `Content-Type` is skipped (the spec says a response header of that name is ignored).
  */
 export function responseHeaderKinds(
   operation: OperationModel,
   model: ApiModel,
-): Record<string, HeaderKind | Record<string, HeaderKind>> | undefined {
+): Record<string, HeaderKind> | undefined {
   const byName = new Map<string, Record<string, HeaderKind>>();
   for (const response of operation.responses) {
     for (const header of response.headers) {
@@ -64,10 +65,10 @@ export function responseHeaderKinds(
     }
   }
   if (byName.size === 0) return undefined;
-  const out: Record<string, HeaderKind | Record<string, HeaderKind>> = {};
+  const out: Record<string, HeaderKind> = {};
   for (const [name, byStatus] of byName) {
     const kinds = new Set(Object.values(byStatus));
-    out[name] = kinds.size === 1 ? [...kinds][0]! : byStatus;
+    if (kinds.size === 1) out[name] = [...kinds][0]!;
   }
-  return out;
+  return Object.keys(out).length > 0 ? out : undefined;
 }
