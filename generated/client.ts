@@ -249,7 +249,8 @@ export type SetInventoryStockBody = NonNullable<SetInventoryStockParams["body"]>
 
 /**
  * A typed client for Pet Store API 1.0.0: one method per operation.
- * @typeParam Throws `true` for a client created with `throwOnError: true`: its methods resolve only to 2XX results
+ *
+ * `Throws` is `true` for a client created with `throwOnError: true`: its methods then resolve only to 2XX results.
  */
 export interface PetStoreClient<Throws extends boolean = false> {
   /**

@@ -193,7 +193,8 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
     typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
     docs: jsDoc({
       summary: `A typed client for ${model.title} ${model.version}: one method per operation.`,
-      tags: [{ name: "typeParam", text: "Throws `true` for a client created with `throwOnError: true`: its methods resolve only to 2XX results" }],
+      // no tag here: a spec title with "/*" before a tag would end the comment early (see emit-entries)
+      description: "`Throws` is `true` for a client created with `throwOnError: true`: its methods then resolve only to 2XX results.",
     }),
     properties: [
       // methods as `OperationMethod` properties: their types are resolved only where they are used
