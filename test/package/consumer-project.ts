@@ -74,7 +74,13 @@ function main(pkg: string): string {
  * its own server implementing a handler with the package's server entry.
  */
 import type { AddressInfo } from "node:net";
-import { createPetStoreClient, EXPERIMENTAL_OPERATIONS, type CreatePetBody, type PetStoreClient } from "${pkg}";
+import {
+  createPetStoreClient,
+  EXPERIMENTAL_OPERATIONS,
+  UnexpectedResponseBody,
+  type CreatePetBody,
+  type PetStoreClient,
+} from "${pkg}";
 import { createPetStoreClient as createFromClientEntry } from "${pkg}/client";
 import { createPetStoreExperimentalClient, type SetInventoryStockBody } from "${pkg}/experimental";
 import { createPetStoreRawClient } from "${pkg}/raw";
@@ -115,7 +121,15 @@ const pet: Pet = must(await api.createPet({ body }), "createPet");
 const fetched = must(await api.getPetById({ path: { petId: pet.id } }), "getPetById");
 const categories = must(await api.listCategories({ query: { limit: 100 } }), "listCategories"); // beta
 const missing = await api.getPetById({ path: { petId: 9007199254740991 } });
-const missingError: ApiError | undefined = missing.error;
+// \`ok\` narrows: the error body of whatever status came back (the spec's Error for a 404), or the
+// fallback carrying the raw text when the body is not JSON
+const missingError = missing.ok ? undefined : missing.error;
+const missingCode =
+  missingError instanceof UnexpectedResponseBody
+    ? missingError.message
+    : typeof missingError === "object" && missingError !== null && "code" in missingError
+      ? (missingError as ApiError).code
+      : undefined;
 
 // ---- the explicit opt-in to experimental operations ------------------------------------------
 const lab = createPetStoreExperimentalClient({ baseUrl, apiKey, retry: false });
@@ -160,7 +174,7 @@ console.log(
     experimentalOperations: EXPERIMENTAL_OPERATIONS,
     pet: { name: fetched.name, sameId: fetched.id === pet.id },
     categoryListed: categories.some((entry) => entry.id === category.id),
-    missing: { status: missing.response.status, code: missingError?.code },
+    missing: { status: missing.response.status, code: missingCode },
     stock: stock.quantity,
     inventoryStock: inventory.find((entry) => entry.petId === pet.id)?.quantity,
     raw: { status: rawPet.response.status, name: rawName },

@@ -102,12 +102,12 @@ describe("the package files", () => {
     const client = flat("entry/client.ts");
     const experimental = flat("entry/experimental.ts");
     expect(client).toContain('export const EXPERIMENTAL_OPERATIONS = ["tuneWidget"] as const;');
-    expect(client).toMatch(/Omit<\s*ClientWithAllOperations,\s*WidgetServiceExperimentalOperationName,?\s*>/);
+    expect(client).toMatch(/Omit<\s*ClientWithAllOperations<Throws>,\s*WidgetServiceExperimentalOperationName,?\s*>/);
     expect(client).toContain("const { tuneWidget: _tuneWidget, ...client } =");
     expect(client).not.toMatch(/TuneWidget(Params|Body|Response|Operation)/);
     expect(client).toContain("`@acme/widgets/experimental`");
     expect(experimental).toContain('export type { TuneWidgetOperation, TuneWidgetParams, TuneWidgetResponse, TuneWidgetBody, } from "../client.js";');
-    expect(experimental).toContain("export function createWidgetServiceExperimentalClient(");
+    expect(experimental).toContain("export function createWidgetServiceExperimentalClient<Throws extends boolean = false>(");
     expect(experimental).toContain("@experimental");
     expect(file(rendered, "entry/server.ts")).not.toContain("client");
   });
