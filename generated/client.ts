@@ -5,12 +5,54 @@ import type { ApiKeyLocation, ClientOperationDescriptor } from "./runtime/client
 import { bindOperations, createClientRuntime } from "./runtime/client/runtime.js";
 import type { ClientOptions } from "./runtime/client/runtime.js";
 import type { ClientMiddlewareApi } from "./runtime/client/middleware.js";
-import type { OperationMethod, OperationRequest, OperationResult } from "./runtime/client/types.js";
+import type {
+  OperationMethod,
+  OperationRequest,
+  OperationResult,
+  ResultOptions,
+} from "./runtime/client/types.js";
+/** Declared response headers (name → how to parse), shared by the operations that declare them. */
+const RESPONSE_HEADERS_0 = {
+  "X-Total-Count": "integer",
+  "X-RateLimit-Limit": "integer",
+  "X-RateLimit-Remaining": "integer",
+  "X-RateLimit-Reset": "integer",
+  "Retry-After": "integer",
+} as const;
+const RESPONSE_HEADERS_1 = {
+  Location: "string",
+  "Idempotent-Replayed": "string",
+  "X-RateLimit-Limit": "integer",
+  "X-RateLimit-Remaining": "integer",
+  "X-RateLimit-Reset": "integer",
+  "Retry-After": "integer",
+} as const;
+const RESPONSE_HEADERS_2 = {
+  Deprecation: "string",
+  Sunset: "string",
+  "X-RateLimit-Limit": "integer",
+  "X-RateLimit-Remaining": "integer",
+  "X-RateLimit-Reset": "integer",
+  Link: "string",
+  "Retry-After": "integer",
+} as const;
+const RESPONSE_HEADERS_3 = {
+  "X-RateLimit-Limit": "integer",
+  "X-RateLimit-Remaining": "integer",
+  "X-RateLimit-Reset": "integer",
+  "Retry-After": "integer",
+} as const;
 /** Where the spec's API-key security scheme puts the key (`undefined` when it has none). */
 export const API_KEY: ApiKeyLocation | undefined = { in: "header", name: "X-API-Key" } as const;
 /** Every operation of the spec, as the client runtime needs it. */
 export const OPERATIONS = {
-  listPets: { operationId: "listPets", method: "get", path: "/pets", secured: true },
+  listPets: {
+    operationId: "listPets",
+    method: "get",
+    path: "/pets",
+    secured: true,
+    responseHeaders: RESPONSE_HEADERS_0,
+  },
   createPet: {
     operationId: "createPet",
     method: "post",
@@ -18,6 +60,7 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     idempotencyKeyHeader: "Idempotency-Key",
+    responseHeaders: RESPONSE_HEADERS_1,
   },
   getPet: {
     operationId: "getPet",
@@ -25,6 +68,7 @@ export const OPERATIONS = {
     path: "/pets/{petId}",
     secured: true,
     deprecated: { sunset: "2027-06-30", replacement: "getPetById" },
+    responseHeaders: RESPONSE_HEADERS_2,
   },
   updatePet: {
     operationId: "updatePet",
@@ -32,13 +76,21 @@ export const OPERATIONS = {
     path: "/pets/{petId}",
     bodyMediaType: "application/json",
     secured: true,
+    responseHeaders: RESPONSE_HEADERS_3,
   },
-  deletePet: { operationId: "deletePet", method: "delete", path: "/pets/{petId}", secured: true },
+  deletePet: {
+    operationId: "deletePet",
+    method: "delete",
+    path: "/pets/{petId}",
+    secured: true,
+    responseHeaders: RESPONSE_HEADERS_3,
+  },
   getPetById: {
     operationId: "getPetById",
     method: "get",
     path: "/pets/by-id/{petId}",
     secured: true,
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   listCategories: {
     operationId: "listCategories",
@@ -46,6 +98,7 @@ export const OPERATIONS = {
     path: "/categories",
     secured: true,
     stability: "beta",
+    responseHeaders: RESPONSE_HEADERS_0,
   },
   createCategory: {
     operationId: "createCategory",
@@ -54,12 +107,14 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     idempotencyKeyHeader: "Idempotency-Key",
+    responseHeaders: RESPONSE_HEADERS_1,
   },
   getCategory: {
     operationId: "getCategory",
     method: "get",
     path: "/categories/{categoryId}",
     secured: true,
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   updateCategory: {
     operationId: "updateCategory",
@@ -67,14 +122,22 @@ export const OPERATIONS = {
     path: "/categories/{categoryId}",
     bodyMediaType: "application/json",
     secured: true,
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   deleteCategory: {
     operationId: "deleteCategory",
     method: "delete",
     path: "/categories/{categoryId}",
     secured: true,
+    responseHeaders: RESPONSE_HEADERS_3,
   },
-  listOrders: { operationId: "listOrders", method: "get", path: "/store/orders", secured: true },
+  listOrders: {
+    operationId: "listOrders",
+    method: "get",
+    path: "/store/orders",
+    secured: true,
+    responseHeaders: RESPONSE_HEADERS_0,
+  },
   placeOrder: {
     operationId: "placeOrder",
     method: "post",
@@ -82,24 +145,28 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     idempotencyKeyHeader: "Idempotency-Key",
+    responseHeaders: RESPONSE_HEADERS_1,
   },
   getOrder: {
     operationId: "getOrder",
     method: "get",
     path: "/store/orders/{orderId}",
     secured: true,
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   cancelOrder: {
     operationId: "cancelOrder",
     method: "delete",
     path: "/store/orders/{orderId}",
     secured: true,
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   getInventory: {
     operationId: "getInventory",
     method: "get",
     path: "/store/inventory",
     secured: true,
+    responseHeaders: RESPONSE_HEADERS_3,
   },
   setInventoryStock: {
     operationId: "setInventoryStock",
@@ -108,6 +175,7 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     stability: "experimental",
+    responseHeaders: RESPONSE_HEADERS_3,
   },
 } as const satisfies Readonly<Record<string, ClientOperationDescriptor>>;
 /** The openapi-typescript type of `listPets`. */
@@ -185,8 +253,12 @@ export type SetInventoryStockParams = OperationRequest<SetInventoryStockOperatio
 export type SetInventoryStockResponse = OperationResult<SetInventoryStockOperation>;
 export type SetInventoryStockBody = NonNullable<SetInventoryStockParams["body"]>;
 
-/** A typed client for Pet Store API 1.0.0: one method per operation, plus `use`/`eject` for middleware. */
-export interface PetStoreClient extends ClientMiddlewareApi {
+/**
+ * A typed client for Pet Store API 1.0.0: one method per operation, plus `use`/`eject` for middleware.
+ *
+ * `Throws` is `true` for a client created with `throwOnError: true`: its methods then resolve only to 2XX results.
+ */
+export interface PetStoreClient<Throws extends boolean = false> extends ClientMiddlewareApi {
   /**
    * List pets
    *
@@ -197,7 +269,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `GET /pets`
    */
-  readonly listPets: OperationMethod<ListPetsOperation>;
+  readonly listPets: OperationMethod<ListPetsOperation, Throws>;
   /**
    * Create a pet
    *
@@ -210,7 +282,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `POST /pets`
    */
-  readonly createPet: OperationMethod<CreatePetOperation>;
+  readonly createPet: OperationMethod<CreatePetOperation, Throws>;
   /**
    * Get a pet (deprecated)
    *
@@ -224,7 +296,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    * `GET /pets/{petId}`
    * @deprecated Sunset 2027-06-30: the operation is removed after that date. Use `getPetById` instead.
    */
-  readonly getPet: OperationMethod<GetPetOperation>;
+  readonly getPet: OperationMethod<GetPetOperation, Throws>;
   /**
    * Replace a pet
    *
@@ -235,7 +307,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `PUT /pets/{petId}`
    */
-  readonly updatePet: OperationMethod<UpdatePetOperation>;
+  readonly updatePet: OperationMethod<UpdatePetOperation, Throws>;
   /**
    * Delete a pet
    *
@@ -245,7 +317,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `DELETE /pets/{petId}`
    */
-  readonly deletePet: OperationMethod<DeletePetOperation>;
+  readonly deletePet: OperationMethod<DeletePetOperation, Throws>;
   /**
    * Get a pet
    *
@@ -253,7 +325,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `GET /pets/by-id/{petId}`
    */
-  readonly getPetById: OperationMethod<GetPetByIdOperation>;
+  readonly getPetById: OperationMethod<GetPetByIdOperation, Throws>;
   /**
    * List categories
    *
@@ -265,7 +337,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    * `GET /categories`
    * @beta
    */
-  readonly listCategories: OperationMethod<ListCategoriesOperation>;
+  readonly listCategories: OperationMethod<ListCategoriesOperation, Throws>;
   /**
    * Create a category
    *
@@ -275,7 +347,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `POST /categories`
    */
-  readonly createCategory: OperationMethod<CreateCategoryOperation>;
+  readonly createCategory: OperationMethod<CreateCategoryOperation, Throws>;
   /**
    * Get a category
    *
@@ -283,7 +355,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `GET /categories/{categoryId}`
    */
-  readonly getCategory: OperationMethod<GetCategoryOperation>;
+  readonly getCategory: OperationMethod<GetCategoryOperation, Throws>;
   /**
    * Replace a category
    *
@@ -293,7 +365,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `PUT /categories/{categoryId}`
    */
-  readonly updateCategory: OperationMethod<UpdateCategoryOperation>;
+  readonly updateCategory: OperationMethod<UpdateCategoryOperation, Throws>;
   /**
    * Delete a category
    *
@@ -302,7 +374,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `DELETE /categories/{categoryId}`
    */
-  readonly deleteCategory: OperationMethod<DeleteCategoryOperation>;
+  readonly deleteCategory: OperationMethod<DeleteCategoryOperation, Throws>;
   /**
    * List orders
    *
@@ -314,7 +386,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `GET /store/orders`
    */
-  readonly listOrders: OperationMethod<ListOrdersOperation>;
+  readonly listOrders: OperationMethod<ListOrdersOperation, Throws>;
   /**
    * Place an order
    *
@@ -334,7 +406,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `POST /store/orders`
    */
-  readonly placeOrder: OperationMethod<PlaceOrderOperation>;
+  readonly placeOrder: OperationMethod<PlaceOrderOperation, Throws>;
   /**
    * Get an order
    *
@@ -342,7 +414,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `GET /store/orders/{orderId}`
    */
-  readonly getOrder: OperationMethod<GetOrderOperation>;
+  readonly getOrder: OperationMethod<GetOrderOperation, Throws>;
   /**
    * Cancel an order
    *
@@ -355,7 +427,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `DELETE /store/orders/{orderId}`
    */
-  readonly cancelOrder: OperationMethod<CancelOrderOperation>;
+  readonly cancelOrder: OperationMethod<CancelOrderOperation, Throws>;
   /**
    * Get the inventory
    *
@@ -364,7 +436,7 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    *
    * `GET /store/inventory`
    */
-  readonly getInventory: OperationMethod<GetInventoryOperation>;
+  readonly getInventory: OperationMethod<GetInventoryOperation, Throws>;
   /**
    * Set a pet's stock
    *
@@ -379,16 +451,18 @@ export interface PetStoreClient extends ClientMiddlewareApi {
    * `PUT /store/inventory/{petId}`
    * @experimental
    */
-  readonly setInventoryStock: OperationMethod<SetInventoryStockOperation>;
+  readonly setInventoryStock: OperationMethod<SetInventoryStockOperation, Throws>;
 }
 
 /**
  * Creates a PetStore client.
  *
- * Each method sends the API key where the spec says, retries a 429 after its `Retry-After` (else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit }`.
+ * Each method sends the API key where the spec says, retries a 429 after its `Retry-After` (else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).
  */
-export function createPetStoreClient(options: ClientOptions): PetStoreClient {
+export function createPetStoreClient<Throws extends boolean = false>(
+  options: ClientOptions & ResultOptions<Throws>,
+): PetStoreClient<Throws> {
   const runtime = createClientRuntime(options, API_KEY);
   // Each method calls the runtime with its descriptor; the interface gives it its operation's types.
-  return bindOperations(runtime, OPERATIONS) as unknown as PetStoreClient;
+  return bindOperations(runtime, OPERATIONS) as unknown as PetStoreClient<Throws>;
 }

@@ -3,6 +3,7 @@
 import { createPetStoreClient as createClientWithAllOperations } from "../client.js";
 import type { PetStoreClient as ClientWithAllOperations } from "../client.js";
 import type { ClientOptions } from "../runtime/client/runtime.js";
+import type { ResultOptions } from "../runtime/client/types.js";
 export * from "../runtime/client/index.js";
 export type {
   ListPetsOperation,
@@ -72,14 +73,19 @@ export type PetStoreExperimentalOperationName = (typeof EXPERIMENTAL_OPERATIONS)
  *
  * Beta methods are tagged `@beta`, deprecated ones `@deprecated` (with their sunset date and replacement). Experimental operations are left out: use `createPetStoreExperimentalClient` from `petstore-api/experimental`.
  */
-export type PetStoreClient = Omit<ClientWithAllOperations, PetStoreExperimentalOperationName>;
+export type PetStoreClient<Throws extends boolean = false> = Omit<
+  ClientWithAllOperations<Throws>,
+  PetStoreExperimentalOperationName
+>;
 
 /**
  * Creates a PetStore client (stable and beta operations).
  *
- * Each method sends the API key where the spec says, retries a 429 after its `Retry-After`, retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit }`.
+ * Each method sends the API key where the spec says, retries a 429 after its `Retry-After`, retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).
  */
-export function createPetStoreClient(options: ClientOptions): PetStoreClient {
+export function createPetStoreClient<Throws extends boolean = false>(
+  options: ClientOptions & ResultOptions<Throws>,
+): PetStoreClient<Throws> {
   // the experimental methods are removed from the object too, not only from its type
   const { setInventoryStock: _setInventoryStock, ...client } =
     createClientWithAllOperations(options);

@@ -3,6 +3,7 @@
 import { createPetStoreClient as createClientWithAllOperations } from "../client.js";
 import type { PetStoreClient as ClientWithAllOperations } from "../client.js";
 import type { ClientOptions } from "../runtime/client/runtime.js";
+import type { ResultOptions } from "../runtime/client/types.js";
 export * from "./client.js";
 export type {
   SetInventoryStockOperation,
@@ -16,7 +17,8 @@ export type {
  * Experimental operations are for evaluation only: they may change or disappear at any time without notice, and a deployment may switch them off (`501 not_implemented`).
  * @experimental
  */
-export type PetStoreExperimentalClient = ClientWithAllOperations;
+export type PetStoreExperimentalClient<Throws extends boolean = false> =
+  ClientWithAllOperations<Throws>;
 
 /**
  * Creates a PetStore client with every operation, experimental ones included (`setInventoryStock`).
@@ -24,8 +26,8 @@ export type PetStoreExperimentalClient = ClientWithAllOperations;
  * The explicit opt-in to experimental operations: nothing else in the package exposes them.
  * @experimental
  */
-export function createPetStoreExperimentalClient(
-  options: ClientOptions,
-): PetStoreExperimentalClient {
+export function createPetStoreExperimentalClient<Throws extends boolean = false>(
+  options: ClientOptions & ResultOptions<Throws>,
+): PetStoreExperimentalClient<Throws> {
   return createClientWithAllOperations(options);
 }

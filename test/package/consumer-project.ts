@@ -78,7 +78,7 @@ import type { AddressInfo } from "node:net";
 import {
   createPetStoreClient,
   EXPERIMENTAL_OPERATIONS,
-  type ClientMiddlewareApi,
+  UnexpectedResponseBody,
   type CreatePetBody,
   type Middleware,
   type PetStoreClient,
@@ -123,11 +123,18 @@ const pet: Pet = must(await api.createPet({ body }), "createPet");
 const fetched = must(await api.getPetById({ path: { petId: pet.id } }), "getPetById");
 const categories = must(await api.listCategories({ query: { limit: 100 } }), "listCategories"); // beta
 const missing = await api.getPetById({ path: { petId: 9007199254740991 } });
-const missingError: ApiError | undefined = missing.error;
+// \`ok\` narrows: the error body of whatever status came back (the spec's Error for a 404), or the
+// fallback carrying the raw text when the body is not JSON
+const missingError = missing.ok ? undefined : missing.error;
+const missingCode =
+  missingError instanceof UnexpectedResponseBody
+    ? missingError.message
+    : typeof missingError === "object" && missingError !== null && "code" in missingError
+      ? (missingError as ApiError).code
+      : undefined;
 
 // ---- a middleware, a timeout and an idempotent POST ------------------------------------------
-// (the cast is for packages whose client interface does not extend ClientMiddlewareApi yet)
-const traced = createPetStoreClient({ baseUrl, apiKey, retry: false, timeoutMs: 10_000 }) as PetStoreClient & ClientMiddlewareApi;
+const traced: PetStoreClient = createPetStoreClient({ baseUrl, apiKey, retry: false, timeoutMs: 10_000 });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const seen: string[] = [];
 const tracing: Middleware = {
@@ -195,7 +202,7 @@ console.log(
     experimentalOperations: EXPERIMENTAL_OPERATIONS,
     pet: { name: fetched.name, sameId: fetched.id === pet.id },
     categoryListed: categories.some((entry) => entry.id === category.id),
-    missing: { status: missing.response.status, code: missingError?.code },
+    missing: { status: missing.response.status, code: missingCode },
     stock: stock.quantity,
     inventoryStock: inventory.find((entry) => entry.petId === pet.id)?.quantity,
     raw: { status: rawPet.response.status, name: rawName },
