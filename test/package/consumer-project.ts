@@ -101,6 +101,10 @@ type ApiError = components["schemas"]["Error"];
 const baseUrl = process.env["PETSTORE_URL"];
 const apiKey = process.env["PETSTORE_KEY"];
 if (!baseUrl || !apiKey) throw new Error("PETSTORE_URL and PETSTORE_KEY are required");
+// Deprecation notices are collected, not printed: the spec may deprecate an operation this
+// consumer calls (a minor release), and the run's stderr must stay clean for the test.
+const deprecated: string[] = [];
+const onDeprecation = (notice: { operationId: string }) => void deprecated.push(notice.operationId);
 
 function must<R extends { readonly data?: unknown; readonly error?: unknown; readonly response: Response }>(
   result: R,
@@ -113,7 +117,7 @@ function must<R extends { readonly data?: unknown; readonly error?: unknown; rea
 }
 
 // ---- the client against the reference server --------------------------------------------------
-const api: PetStoreClient = createPetStoreClient({ baseUrl, apiKey, retry: false });
+const api: PetStoreClient = createPetStoreClient({ baseUrl, apiKey, retry: false, onDeprecation });
 if (createFromClientEntry !== createPetStoreClient) throw new Error("'.' and './client' are not the same module");
 if ("setInventoryStock" in api) throw new Error("the stable client exposes an experimental operation");
 
@@ -134,7 +138,7 @@ const missingCode =
       : undefined;
 
 // ---- a middleware, a timeout and an idempotent POST ------------------------------------------
-const traced: PetStoreClient = createPetStoreClient({ baseUrl, apiKey, retry: false, timeoutMs: 10_000 });
+const traced: PetStoreClient = createPetStoreClient({ baseUrl, apiKey, retry: false, timeoutMs: 10_000, onDeprecation });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const seen: string[] = [];
 const tracing: Middleware = {
@@ -153,14 +157,14 @@ must(await traced.createPet({ body: { name: "Traced Rex", categoryId: category.i
 const silent = createServer(() => undefined);
 await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
 const silentUrl = \`http://127.0.0.1:\${(silent.address() as AddressInfo).port}\`;
-const timedOut = await createPetStoreClient({ baseUrl: silentUrl, apiKey, retry: false, timeoutMs: 200 })
+const timedOut = await createPetStoreClient({ baseUrl: silentUrl, apiKey, retry: false, timeoutMs: 200, onDeprecation })
   .listPets()
   .then(() => "resolved", (error: unknown) => (error instanceof DOMException ? error.name : String(error)));
 silent.closeAllConnections();
 silent.close();
 
 // ---- the explicit opt-in to experimental operations ------------------------------------------
-const lab = createPetStoreExperimentalClient({ baseUrl, apiKey, retry: false });
+const lab = createPetStoreExperimentalClient({ baseUrl, apiKey, retry: false, onDeprecation });
 const stockBody: SetInventoryStockBody = { quantity: 3 };
 const stock = must(await lab.setInventoryStock({ path: { petId: pet.id }, body: stockBody }), "setInventoryStock");
 const inventory = must(await lab.getInventory(), "getInventory");
