@@ -7,7 +7,7 @@
  */
 import fc from "fast-check";
 import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
-import { integerBounds, mergeAllOf, schemaArbitrary, typesOf, type ArbitraryContext } from "./schema-arbitrary.js";
+import { integerBounds, mergeAllOf, REJECTED, schemaArbitrary, typesOf, type ArbitraryContext } from "./schema-arbitrary.js";
 
 export interface InvalidValue {
   readonly value: unknown;
@@ -101,7 +101,8 @@ export function invalidArbitrary(schema: unknown, context: ArbitraryContext, opt
 function objectMutations(schema: Record<string, unknown>, context: ArbitraryContext, options: InvalidOptions, pointer: string, depth: number): Array<fc.Arbitrary<InvalidValue>> {
   const valid = schemaArbitrary(schema, context, depth);
   if (valid === undefined) return [];
-  const asRecord = valid.filter(isObject) as fc.Arbitrary<Record<string, unknown>>;
+  // A base that is not a plain valid-looking object becomes REJECTED through its properties.
+  const asRecord = valid.map((value) => (isObject(value) ? value : { rejected: REJECTED })) as fc.Arbitrary<Record<string, unknown>>;
   const out: Array<fc.Arbitrary<InvalidValue>> = [];
   const required = Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : [];
   if (required.length > 0) {

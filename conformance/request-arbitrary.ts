@@ -10,7 +10,7 @@ import type { MediaModel, OperationModel, ParameterLocation, ParameterModel } fr
 import { invalidArbitrary } from "./invalid-arbitrary.js";
 import type { ConformanceApi } from "./load-api.js";
 import { parameterText, readParameterText } from "./parameter-text.js";
-import { schemaArbitrary, typesOf } from "./schema-arbitrary.js";
+import { hasRejected, REJECTED, rejectUnless, schemaArbitrary, typesOf } from "./schema-arbitrary.js";
 
 export interface GeneratedBody {
   readonly mediaType: string;
@@ -29,13 +29,15 @@ export interface GeneratedRequest {
   readonly mutation: string | undefined;
 }
 
-export type RequestArbitrary = { readonly kind: "ok"; readonly arbitrary: fc.Arbitrary<GeneratedRequest> } | { readonly kind: "skipped"; readonly reason: string };
+/** `undefined`: no request could be drawn this time (the property skips it; fast-check bounds the skips). */
+export type RequestArbitrary = { readonly kind: "ok"; readonly arbitrary: fc.Arbitrary<GeneratedRequest | undefined> } | { readonly kind: "skipped"; readonly reason: string };
 
 /** Header parameters OpenAPI says to ignore (https://spec.openapis.org/oas/v3.0.3#fixed-fields-10). */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 /** The media type requests are sent with: JSON first, then forms and text. */
 export function requestMedia(operation: OperationModel): MediaModel | undefined {
+  if (operation.method === "get" || operation.method === "head") return undefined; // fetch cannot send one
   const contents = operation.requestBody?.contents ?? [];
   return (
     contents.find((media) => /^application\/(.+\+)?json$/i.test(media.mediaType)) ??
@@ -64,12 +66,12 @@ function carriable(parameter: ParameterModel, value: unknown): boolean {
 function parameterArbitrary(api: ConformanceApi, parameter: ParameterModel): fc.Arbitrary<unknown> | undefined {
   const arbitrary = schemaArbitrary(parameter.schema, { document: api.document, direction: "request" });
   if (arbitrary === undefined) return undefined;
-  return arbitrary.filter((value) => value !== null && value !== undefined && carriable(parameter, value) && api.validator.isValid(parameter.schema, value));
+  return rejectUnless(arbitrary, (value) => value !== null && value !== undefined && carriable(parameter, value) && api.validator.isValid(parameter.schema, value));
 }
 
 function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unknown> | undefined {
   const arbitrary = schemaArbitrary(media.schema ?? true, { document: api.document, direction: "request" });
-  return arbitrary?.filter((value) => value !== undefined && api.validator.isValid(media.schema ?? {}, value));
+  return arbitrary === undefined ? undefined : rejectUnless(arbitrary, (value) => value !== undefined && api.validator.isValid(media.schema ?? {}, value));
 }
 
 interface Parts {
@@ -93,7 +95,7 @@ function positiveParts(api: ConformanceApi, operation: OperationModel, skipHeade
   }
   const requestBody = operation.requestBody;
   const media = requestMedia(operation);
-  if (requestBody !== undefined && media === undefined && requestBody.required) {
+  if (requestBody !== undefined && media === undefined && requestBody.required && operation.method !== "get" && operation.method !== "head") {
     return `the request body's media types (${requestBody.contents.map((entry) => entry.mediaType).join(", ")}) cannot be generated`;
   }
   let body: fc.Arbitrary<unknown> | undefined;
@@ -105,7 +107,8 @@ function positiveParts(api: ConformanceApi, operation: OperationModel, skipHeade
   return { parameters, values, media, body };
 }
 
-function assemble(operation: OperationModel, parts: Parts, values: readonly unknown[], body: unknown, mutation: string | undefined): GeneratedRequest {
+function assemble(operation: OperationModel, parts: Parts, values: readonly unknown[], body: unknown, mutation: string | undefined): GeneratedRequest | undefined {
+  if (hasRejected(values) || hasRejected(body)) return undefined;
   const parameters: Record<ParameterLocation, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
   parts.parameters.forEach((parameter, index) => {
     const value = values[index];
@@ -135,7 +138,7 @@ export function negativeRequests(api: ConformanceApi, operation: OperationModel,
   if (typeof parts === "string") return { kind: "skipped", reason: parts };
   const context = { document: api.document, direction: "request" } as const;
   const base = fc.tuple(fc.tuple(...parts.values), parts.body ?? fc.constant(undefined));
-  const mutations: Array<fc.Arbitrary<GeneratedRequest>> = [];
+  const mutations: Array<fc.Arbitrary<GeneratedRequest | undefined>> = [];
   parts.parameters.forEach((parameter, index) => {
     const where = `${parameter.in} parameter ${parameter.name}`;
     if (parameter.required && parameter.in !== "path") {
@@ -145,7 +148,9 @@ export function negativeRequests(api: ConformanceApi, operation: OperationModel,
     const types = typesOf(schema);
     const invalid = invalidArbitrary(parameter.schema, context, { scalarsOnly: true });
     if (invalid === undefined) return;
-    const sendable = invalid.filter(({ value }) => carriable(parameter, value) && !api.validator.isValid(parameter.schema, readParameterText(parameterText(value), types)));
+    const items = typesOf(resolveObject(api.document, schema.items) ?? {});
+    const read = (text: string): unknown => (types.includes("array") ? text.split(",").map((part) => readParameterText(part, items)) : readParameterText(text, types));
+    const sendable = invalid.map((bad) => (carriable(parameter, bad.value) && !api.validator.isValid(parameter.schema, read(parameterText(bad.value))) ? bad : { value: REJECTED, mutation: bad.mutation }));
     mutations.push(
       fc.tuple(base, sendable).map(([[values, body], bad]) =>
         assemble(operation, parts, values.map((value, i) => (i === index ? bad.value : value)), body, `${where}: ${bad.mutation}`),
@@ -156,7 +161,7 @@ export function negativeRequests(api: ConformanceApi, operation: OperationModel,
   if (media !== undefined && /json/i.test(media.mediaType)) {
     const invalid = invalidArbitrary(media.schema, context);
     if (invalid !== undefined) {
-      const rejected = invalid.filter(({ value }) => !api.validator.isValid(media.schema ?? {}, value));
+      const rejected = invalid.map((bad) => (!hasRejected(bad.value) && !api.validator.isValid(media.schema ?? {}, bad.value) ? bad : { value: REJECTED, mutation: bad.mutation }));
       mutations.push(fc.tuple(base, rejected).map(([[values], bad]) => assemble(operation, parts, values, bad.value, `body: ${bad.mutation}`)));
     }
     if (operation.requestBody?.required === true) {

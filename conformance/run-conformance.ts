@@ -6,14 +6,13 @@
  * shrinks its failures.
  */
 import { resolve } from "node:path";
-import fc from "fast-check";
 import type { OperationModel } from "../generator/model/types.js";
 import type { CheckName } from "./checks/check-failure.js";
 import { checkMissingAuth, checkNegativeRejected, checkUnsupportedMethod, requiresCredentials } from "./checks/outcome-checks.js";
 import { checkRateLimitHeaders } from "./checks/rate-limit-checks.js";
 import { fillPath, joinUrl, prepareRequest, type PreparedRequest } from "./http-request.js";
 import { loadApi, type ConformanceApi } from "./load-api.js";
-import { runProperty, seedFor } from "./property.js";
+import { runProperty, sampleDefined, seedFor } from "./property.js";
 import { negativeRequests, positiveRequests, type GeneratedRequest } from "./request-arbitrary.js";
 import { exchange, markExecuted, toConformanceFailure, type ConformanceFailure, type RunContext } from "./run-context.js";
 import { runStateful } from "./run-stateful.js";
@@ -219,7 +218,7 @@ function samplePathValues(context: RunContext, onPath: readonly OperationModel[]
     const requests = positiveRequests(context.api, operation, context.skipHeaders);
     if (requests.kind === "skipped") continue;
     try {
-      const [sample] = fc.sample(requests.arbitrary, { seed: seedFor(context.seed, operation.path, "methods"), numRuns: 1 });
+      const [sample] = sampleDefined(requests.arbitrary, seedFor(context.seed, operation.path, "methods"), 1);
       if (sample !== undefined) return sample.parameters.path;
     } catch {
       continue;
@@ -263,7 +262,7 @@ export async function planRequests(options: Omit<ConformanceOptions, "fetch" | "
       }
       let samples: GeneratedRequest[];
       try {
-        samples = fc.sample(requests.arbitrary, { seed: seedFor(seed, operation.operationId, phase), numRuns: options.maxExamples ?? 20 });
+        samples = sampleDefined(requests.arbitrary, seedFor(seed, operation.operationId, phase), options.maxExamples ?? 20);
       } catch (error) {
         notes.push(`${operation.operationId} ${phase}: could not generate examples (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
         continue;

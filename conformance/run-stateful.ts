@@ -10,7 +10,7 @@ import type { OperationModel, ParameterLocation } from "../generator/model/types
 import { failure, type CheckFailure } from "./checks/check-failure.js";
 import { toCurl } from "./curl.js";
 import type { LinkContext } from "./link-expressions.js";
-import { runProperty, seedFor } from "./property.js";
+import { runProperty, sampleDefined, seedFor } from "./property.js";
 import { positiveRequests, type GeneratedRequest } from "./request-arbitrary.js";
 import { exchange, markExecuted, toConformanceFailure, type ConformanceFailure, type ExchangeResult, type RunContext } from "./run-context.js";
 import { createdId, type StatefulSequence } from "./stateful-plan.js";
@@ -59,7 +59,7 @@ export async function runStateful(context: RunContext, sequences: readonly State
     for (let attempt = 0; attempt < 5; attempt++) {
       let sample: GeneratedRequest | undefined;
       try {
-        sample = fc.sample(requests.arbitrary, { seed: seedFor(context.seed, "dependency", idName, String(attempt)), numRuns: 1 })[0];
+        sample = sampleDefined(requests.arbitrary, seedFor(context.seed, "dependency", idName, String(attempt)), 1)[0];
       } catch {
         return undefined;
       }
@@ -97,7 +97,7 @@ export async function runStateful(context: RunContext, sequences: readonly State
 
   for (const sequence of sequences) {
     const steps = [sequence.create, ...sequence.reads.map((step) => step.operation), ...sequence.deletes.map((step) => step.operation)];
-    const arbitraries: Array<fc.Arbitrary<GeneratedRequest>> = [];
+    const arbitraries: Array<fc.Arbitrary<GeneratedRequest | undefined>> = [];
     let skipped: string | undefined;
     for (const operation of steps) {
       const requests = positiveRequests(context.api, operation, context.skipHeaders);
@@ -109,7 +109,8 @@ export async function runStateful(context: RunContext, sequences: readonly State
       continue;
     }
     const name = `${sequence.create.operationId} → ${steps.slice(1).map((operation) => operation.operationId).join(", ")} (${sequence.source})`;
-    const outcome = await runProperty(fc.tuple(...arbitraries), seedFor(context.seed, "stateful", sequence.create.operationId), context.maxExamples, async (values) => {
+    const all = fc.tuple(...arbitraries).map((values) => (values.includes(undefined) ? undefined : (values as GeneratedRequest[])));
+    const outcome = await runProperty(all, seedFor(context.seed, "stateful", sequence.create.operationId), context.maxExamples, async (values) => {
       const [first, ...rest] = values;
       if (first === undefined) return [];
       return runSequence(context, sequence, await withDependencies(first, sequence.idName, 0), rest);

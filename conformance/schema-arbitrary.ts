@@ -16,6 +16,27 @@ export interface ArbitraryContext {
   readonly direction: Direction;
 }
 
+/**
+ * Marks a value that could not be drawn (a format longer than maxLength, a value the validator
+ * refuses). Arbitraries never loop with `filter` (fast-check would retry forever on an impossible
+ * schema): they map to this mark, and a request that contains it is skipped (`fc.pre`), which
+ * fast-check bounds.
+ */
+export const REJECTED: unique symbol = Symbol("rejected");
+
+/** `arbitrary`, with the values `keep` refuses replaced by {@link REJECTED}. */
+export function rejectUnless<T>(arbitrary: fc.Arbitrary<T>, keep: (value: T) => boolean): fc.Arbitrary<T | typeof REJECTED> {
+  return arbitrary.map((value) => (hasRejected(value) || !keep(value) ? REJECTED : value));
+}
+
+/** Whether a value is, or contains, {@link REJECTED}. */
+export function hasRejected(value: unknown): boolean {
+  if (value === REJECTED) return true;
+  if (Array.isArray(value)) return value.some(hasRejected);
+  if (value !== null && typeof value === "object") return Object.values(value).some(hasRejected);
+  return false;
+}
+
 /** Nesting past this depth generates only what is required (recursive schemas terminate). */
 const MAX_DEPTH = 4;
 /** Extra length above a minimum when no maximum bounds it. */
@@ -152,7 +173,7 @@ function stringArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown>
   if (minLength > maxLength) return undefined;
   const format = typeof schema.format === "string" ? FORMAT_ARBITRARIES[schema.format] : undefined;
   const lengthOk = (value: string): boolean => value.length >= minLength && value.length <= maxLength;
-  if (format !== undefined) return format().filter(lengthOk);
+  if (format !== undefined) return rejectUnless(format(), lengthOk);
   if (typeof schema.pattern === "string") {
     let pattern: RegExp;
     try {
@@ -161,7 +182,7 @@ function stringArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown>
       return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + SPAN) });
     }
     // A pattern without anchors matches anywhere: build around a match, inside the length bounds.
-    return fc.stringMatching(pattern).filter(lengthOk);
+    return rejectUnless(fc.stringMatching(pattern), lengthOk);
   }
   return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + SPAN), unit: "grapheme-ascii" });
 }
