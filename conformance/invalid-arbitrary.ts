@@ -49,7 +49,7 @@ export function invalidArbitrary(schema: unknown, context: ArbitraryContext, opt
   const resolved = mergeAllOf(resolveObject(context.document, schema) ?? {}, context);
   const at = pointer === "" ? "" : ` at ${pointer}`;
   const candidates: Array<fc.Arbitrary<InvalidValue>> = [];
-  const types = typesOf(resolved);
+  const types = typesOf(resolved).length > 0 ? typesOf(resolved) : branchTypes(resolved, context);
   const scalarTypes = new Set(["string", "integer", "number", "boolean", "null"]);
 
   if (types.length > 0) {
@@ -61,6 +61,10 @@ export function invalidArbitrary(schema: unknown, context: ArbitraryContext, opt
       if (options.scalarsOnly === true && (!scalarTypes.has(type) || type === "null")) continue;
       candidates.push(fc.constant({ value, mutation: `wrong type (${type} instead of ${types.join(" or ")})${at}` }));
     }
+  }
+  const discriminator = resolved.discriminator;
+  if (options.scalarsOnly !== true && isObject(discriminator) && typeof discriminator.propertyName === "string") {
+    candidates.push(fc.constant({ value: { [discriminator.propertyName]: "not-a-mapped-value" }, mutation: `a ${discriminator.propertyName} that names no schema${at}` }));
   }
   if (Array.isArray(resolved.enum) && resolved.enum.every((item) => typeof item === "string")) {
     candidates.push(fc.constant({ value: "not-in-enum", mutation: `a value outside the enum${at}` }));
@@ -125,4 +129,18 @@ function objectMutations(schema: Record<string, unknown>, context: ArbitraryCont
     out.push(fc.tuple(asRecord, bad).map(([value, { value: badValue, mutation }]) => ({ value: { ...value, [name]: badValue }, mutation })));
   }
   return out;
+}
+
+/** The JSON types the branches of a `oneOf`/`anyOf` allow, for schemas without a `type`. */
+function branchTypes(schema: Record<string, unknown>, context: ArbitraryContext): string[] {
+  const branches = [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])];
+  const types = new Set<string>();
+  for (const branch of branches) {
+    const resolved = resolveObject(context.document, branch);
+    if (resolved === undefined) return [];
+    const own = typesOf(mergeAllOf(resolved, context));
+    if (own.length === 0) return []; // a branch that allows anything: no type is wrong
+    for (const type of own) types.add(type);
+  }
+  return [...types];
 }

@@ -172,7 +172,9 @@ function stringArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown>
   const maxLength = typeof schema.maxLength === "number" ? schema.maxLength : minLength + SPAN;
   if (minLength > maxLength) return undefined;
   const format = typeof schema.format === "string" ? FORMAT_ARBITRARIES[schema.format] : undefined;
-  const lengthOk = (value: string): boolean => value.length >= minLength && value.length <= maxLength;
+  // Formats and patterns have their own lengths: only the declared bounds apply to them.
+  const declaredMax = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
+  const lengthOk = (value: string): boolean => value.length >= minLength && value.length <= declaredMax;
   if (format !== undefined) return rejectUnless(format(), lengthOk);
   if (typeof schema.pattern === "string") {
     let pattern: RegExp;
