@@ -3,7 +3,7 @@
  * check actually ran (per operation, for undeclared methods, and the stateful sequences).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatReport, runConformance, type ConformanceReport } from "../../conformance/index.js";
+import { checkOperation, formatReport, runConformance, type ConformanceReport } from "../../conformance/index.js";
 import { petStoreApi, startTestServer, type TestServer } from "./reference-server.js";
 
 let server: TestServer;
@@ -49,5 +49,15 @@ describe("the reference server", () => {
     expect(report.rateLimited).toBe(0);
     expect(server.seen.filter((response) => response.status >= 500)).toEqual([]);
     expect(server.seen.length).toBe(report.requests);
+  });
+
+  it("checkOperation runs one operation's checks, for a server team's own test suite", async () => {
+    const one = await checkOperation({ ...server.options(), spec: await petStoreApi(), operationId: "createCategory", maxExamples: 4, seed: 3 });
+    expect(one.failures, formatReport(one, undefined)).toEqual([]);
+    // createCategory itself, and the operations its stateful sequence reads and deletes with.
+    expect(one.operations.map((operation) => operation.operationId).sort()).toEqual(["createCategory", "deleteCategory", "getCategory"]);
+    expect(one.operations.find((operation) => operation.operationId === "createCategory")?.checks).toEqual(
+      expect.arrayContaining(["negative_data_rejection", "missing_auth", "ensure_resource_availability", "use_after_free"]),
+    );
   });
 });
