@@ -6,6 +6,7 @@
  * 4 the server cannot be reached, or stays rate limited.
  */
 import { writeFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { GeneratorError } from "../generator/errors.js";
 import { toCurl } from "./curl.js";
@@ -186,7 +187,7 @@ function replayCommand(argv: readonly string[], seed: number): string {
   return ["npm run conformance --", ...args, "--seed", String(seed)].join(" ");
 }
 
-if (process.argv[1] !== undefined && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;

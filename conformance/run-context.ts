@@ -4,7 +4,7 @@
  * request and runs the checks every response gets.
  */
 import type { OperationModel } from "../generator/model/types.js";
-import { CHECK_NAMES, type CheckFailure, type CheckName } from "./checks/check-failure.js";
+import type { CheckFailure, CheckName } from "./checks/check-failure.js";
 import { checkDeprecationHeaders } from "./checks/deprecation-checks.js";
 import { checkRateLimitHeaders } from "./checks/rate-limit-checks.js";
 import { checkResponse, type ResponseCheckOptions } from "./checks/response-checks.js";
@@ -95,8 +95,4 @@ export function toConformanceFailure(context: RunContext, operationId: string, p
     steps: extra.steps ?? [],
     seed: context.seed,
   };
-}
-
-export function isCheckName(value: string): value is CheckName {
-  return (CHECK_NAMES as readonly string[]).includes(value);
 }
