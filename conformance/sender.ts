@@ -5,7 +5,8 @@
  * - a `429` (or a `503` with `Retry-After`) is never followed by another request before its
  *   `Retry-After` (delta-seconds or HTTP-date; exponential backoff from 1 s when absent) has
  *   elapsed; the same request is then sent again, up to `maxRateLimitRetries` times, after which
- *   the run stops with {@link RateLimitExhaustedError} instead of insisting.
+ *   the run stops with {@link RateLimitExhaustedError} instead of insisting; so it does at once
+ *   when a single wait would exceed `maxWaitMs` (a ban, a daily quota).
  */
 import type { PreparedRequest } from "./http-request.js";
 
@@ -25,6 +26,8 @@ export interface SenderOptions {
   readonly rate?: number | undefined;
   /** How many times one request is retried after a 429 (default 3). */
   readonly maxRateLimitRetries?: number | undefined;
+  /** The longest single Retry-After wait, in ms (default 5 minutes); a longer one stops the run. */
+  readonly maxWaitMs?: number | undefined;
   /** Per-request timeout in ms (default 30 000). */
   readonly timeoutMs?: number | undefined;
   /** Injected for tests: `fetch`, the clock (epoch ms) and the wait. */
@@ -35,8 +38,8 @@ export interface SenderOptions {
 
 /** Stopping after repeated 429s, so that the key is not banned. */
 export class RateLimitExhaustedError extends Error {
-  constructor(readonly exchange: Exchange, attempts: number) {
-    super(`${exchange.request.method} ${exchange.request.url} was still answered ${exchange.response.status} after waiting for Retry-After ${attempts} times: stopping so that the key is not banned (try a lower --rate, or a key on a larger plan)`);
+  constructor(readonly exchange: Exchange, reason: string) {
+    super(`${exchange.request.method} ${exchange.request.url} was answered ${exchange.response.status} ${reason}: stopping so that the key is not banned (try a lower --rate, or a key on a larger plan)`);
     this.name = "RateLimitExhaustedError";
   }
 }
@@ -94,9 +97,14 @@ export class Sender {
       if (response.status === 429) this.rateLimited.push(exchange);
       if (attempt >= maxRetries) {
         if (response.status === 503) return response;
-        throw new RateLimitExhaustedError(exchange, attempt + 1);
+        throw new RateLimitExhaustedError(exchange, `again after waiting for Retry-After ${attempt} times`);
       }
       const wait = retryAfterMs(response.headers.get("retry-after"), this.#now) ?? 1000 * 2 ** attempt;
+      const maxWait = this.#options.maxWaitMs ?? 300_000;
+      if (wait > maxWait) {
+        if (response.status === 503) return response;
+        throw new RateLimitExhaustedError(exchange, `with Retry-After ${Math.ceil(wait / 1000)} s (more than ${Math.round(maxWait / 1000)} s: a ban, or a quota for the day)`);
+      }
       await this.#wait(wait);
       // The next request must not come before the wait is over, whatever the pacing says.
       this.#nextAt = Math.max(this.#nextAt, this.#now);

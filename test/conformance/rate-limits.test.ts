@@ -40,3 +40,20 @@ describe("rate limits", () => {
     expect(open.clock - start).toBeGreaterThanOrEqual(((report.requests - 1) / rate) * 1000 - 1);
   });
 });
+
+describe("a key that is already banned", () => {
+  it("stops at once with a clear error instead of waiting out the ban or insisting", async () => {
+    open = await startTestServer();
+    const key = open.key("free");
+    // Get the Free key banned the way a careless client would: 61 requests, then 5 more after the 429.
+    for (let index = 0; index < 66; index++) await fetch(`${open.baseUrl}/categories`, { headers: { "X-API-Key": key } });
+    const banned = await fetch(`${open.baseUrl}/categories`, { headers: { "X-API-Key": key } });
+    expect(((await banned.json()) as { code: string }).code).toBe("key_banned");
+    const before = open.clock;
+    await expect(runConformance({ ...open.options("free"), spec: await petStoreApi(), operations: ["listCategories"], maxExamples: 3, seed: 1, stateful: false })).rejects.toThrow(
+      /GET http:\/\/127\.0\.0\.1:\d+\/categories.* was answered 429 with Retry-After \d+ s \(more than 300 s: a ban, or a quota for the day\): stopping so that the key is not banned/,
+    );
+    expect(open.seen).toHaveLength(1);
+    expect(open.clock).toBe(before);
+  });
+});
