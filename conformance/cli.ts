@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { GeneratorError } from "../generator/errors.js";
-import { toCurl } from "./curl.js";
+import { shellQuote, toCurl } from "./curl.js";
 import { formatReport } from "./format-report.js";
 import { toJUnitXml } from "./junit-report.js";
 import { loadApi } from "./load-api.js";
@@ -182,7 +182,7 @@ function replayCommand(argv: readonly string[], seed: number): string {
       continue;
     }
     if (arg.startsWith("--seed=")) continue;
-    args.push(/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`);
+    args.push(/^[\w@%+=:,./-]+$/.test(arg) ? arg : shellQuote(arg));
   }
   return ["npm run conformance --", ...args, "--seed", String(seed)].join(" ");
 }

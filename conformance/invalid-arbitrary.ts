@@ -6,7 +6,7 @@
  * rejects, so a mutation that happens to stay valid is never sent as "invalid".
  */
 import fc from "fast-check";
-import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
+import { escapePointer, isObject, resolveObject } from "../generator/model/resolve-ref.js";
 import { integerBounds, mergeAllOf, REJECTED, schemaArbitrary, typesOf, type ArbitraryContext } from "./schema-arbitrary.js";
 
 export interface InvalidValue {
@@ -124,7 +124,7 @@ function objectMutations(schema: Record<string, unknown>, context: ArbitraryCont
   for (const [name, propertySchema] of Object.entries(properties)) {
     const resolved = resolveObject(context.document, propertySchema);
     if (resolved?.readOnly === true) continue;
-    const bad = invalidArbitrary(propertySchema, context, options, `${pointer}/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, depth + 1);
+    const bad = invalidArbitrary(propertySchema, context, options, `${pointer}/${escapePointer(name)}`, depth + 1);
     if (bad === undefined) continue;
     out.push(fc.tuple(asRecord, bad).map(([value, { value: badValue, mutation }]) => ({ value: { ...value, [name]: badValue }, mutation })));
   }

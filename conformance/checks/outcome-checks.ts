@@ -3,6 +3,7 @@
  * a request without credentials to a secured operation gets 401, a method the path does not
  * declare gets 405 (with `Allow`) or 404.
  */
+import { escapePointer } from "../../generator/model/resolve-ref.js";
 import type { OperationModel } from "../../generator/model/types.js";
 import type { ObservedResponse } from "../sender.js";
 import { failure, type CheckFailure } from "./check-failure.js";
@@ -24,7 +25,7 @@ export function checkMissingAuth(operation: OperationModel, response: ObservedRe
 }
 
 export function checkUnsupportedMethod(path: string, method: string, allowed: readonly string[], response: ObservedResponse): CheckFailure[] {
-  const pointer = `#/paths/${path.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  const pointer = `#/paths/${escapePointer(path)}`;
   if (response.status === 404) return [];
   if (response.status !== 405) {
     return [failure("unsupported_method", `${method} ${path} is not declared but answered ${response.status}`, "405 (or 404)", String(response.status), pointer)];
