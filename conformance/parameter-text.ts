@@ -4,8 +4,9 @@
  * `deepObject`), header `simple`, cookie `form`. And back: how a strict server reads a text value
  * against the schema's type, so that a negative value is only sent when that reading breaks it.
  */
-import { isObject } from "../generator/model/resolve-ref.js";
+import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
 import type { ParameterModel } from "../generator/model/types.js";
+import { typesOf } from "./schema-arbitrary.js";
 
 /** A scalar's text; arrays joined with commas, objects as `k,v,k,v` (style `simple`/`form`, explode false). */
 export function parameterText(value: unknown): string {
@@ -38,4 +39,13 @@ export function readParameterText(text: string, types: readonly string[]): unkno
     if (type === "null" && text === "") return null;
   }
   return text;
+}
+
+/** A parameter's or header's text as its schema reads it (arrays: comma-separated items). */
+export function readTextAs(text: string, schema: unknown, document: Record<string, unknown>): unknown {
+  const resolved = resolveObject(document, schema) ?? {};
+  const types = typesOf(resolved);
+  if (!types.includes("array")) return readParameterText(text, types);
+  const items = typesOf(resolveObject(document, resolved.items) ?? {});
+  return text === "" ? [] : text.split(",").map((part) => readParameterText(part.trim(), items));
 }

@@ -5,12 +5,11 @@
  * the broken part and simplifies the rest.
  */
 import fc from "fast-check";
-import { resolveObject } from "../generator/model/resolve-ref.js";
 import type { MediaModel, OperationModel, ParameterLocation, ParameterModel } from "../generator/model/types.js";
 import { invalidArbitrary } from "./invalid-arbitrary.js";
 import type { ConformanceApi } from "./load-api.js";
-import { parameterText, readParameterText } from "./parameter-text.js";
-import { hasRejected, REJECTED, rejectUnless, schemaArbitrary, typesOf } from "./schema-arbitrary.js";
+import { parameterText, readTextAs } from "./parameter-text.js";
+import { hasRejected, REJECTED, rejectUnless, schemaArbitrary } from "./schema-arbitrary.js";
 
 export interface GeneratedBody {
   readonly mediaType: string;
@@ -144,13 +143,10 @@ export function negativeRequests(api: ConformanceApi, operation: OperationModel,
     if (parameter.required && parameter.in !== "path") {
       mutations.push(base.map(([values, body]) => assemble(operation, parts, values.map((value, i) => (i === index ? undefined : value)), body, `missing required ${where}`)));
     }
-    const schema = resolveObject(api.document, parameter.schema) ?? {};
-    const types = typesOf(schema);
     const invalid = invalidArbitrary(parameter.schema, context, { scalarsOnly: true });
     if (invalid === undefined) return;
-    const items = typesOf(resolveObject(api.document, schema.items) ?? {});
-    const read = (text: string): unknown => (types.includes("array") ? text.split(",").map((part) => readParameterText(part, items)) : readParameterText(text, types));
-    const sendable = invalid.map((bad) => (carriable(parameter, bad.value) && !api.validator.isValid(parameter.schema, read(parameterText(bad.value))) ? bad : { value: REJECTED, mutation: bad.mutation }));
+    const stillInvalid = (value: unknown): boolean => !api.validator.isValid(parameter.schema, readTextAs(parameterText(value), parameter.schema, api.document));
+    const sendable = invalid.map((bad) => (carriable(parameter, bad.value) && stillInvalid(bad.value) ? bad : { value: REJECTED, mutation: bad.mutation }));
     mutations.push(
       fc.tuple(base, sendable).map(([[values, body], bad]) =>
         assemble(operation, parts, values.map((value, i) => (i === index ? bad.value : value)), body, `${where}: ${bad.mutation}`),

@@ -3,11 +3,10 @@
  * declared status, a declared content type, the declared headers present and valid, and the body
  * valid against the declared schema.
  */
-import { escapePointer, resolveObject } from "../../generator/model/resolve-ref.js";
+import { escapePointer } from "../../generator/model/resolve-ref.js";
 import type { OperationModel, ResponseModel } from "../../generator/model/types.js";
 import type { ConformanceApi } from "../load-api.js";
-import { readParameterText } from "../parameter-text.js";
-import { typesOf } from "../schema-arbitrary.js";
+import { readTextAs } from "../parameter-text.js";
 import type { ObservedResponse } from "../sender.js";
 import { failure, type CheckFailure } from "./check-failure.js";
 
@@ -79,8 +78,7 @@ export function checkResponse(api: ConformanceApi, operation: OperationModel, re
       continue;
     }
     if (header.schema === undefined) continue;
-    const schema = resolveObject(api.document, header.schema) ?? {};
-    const value = readParameterText(raw, typesOf(schema));
+    const value = readTextAs(raw, header.schema, api.document);
     const errors = api.validator.compile(header.schema)(value);
     if (errors.length > 0) {
       failures.push(failure("response_headers_conformance", `header ${header.name} does not match its schema: ${errors[0]?.message ?? ""}`, JSON.stringify(header.schema), JSON.stringify(raw), pointer));
