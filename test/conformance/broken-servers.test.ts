@@ -91,6 +91,19 @@ describe("deliberately broken servers are caught", () => {
     expect(failure.url).toBe(`${baseUrl}/pets`);
   });
 
+  it("a missing header that the spec does not mark required passes with headerPresence: required (Schemathesis's rule)", async () => {
+    open = await startTestServer({
+      wrapHandlers: (reference) => ({
+        listPets: async (request) => {
+          const response = await reference.listPets(request);
+          return (response.status === 200 ? { status: 200, body: response.body } : response) as never;
+        },
+      }),
+    });
+    const report = await runConformance({ ...open.options(), spec: await petStoreApi(), maxExamples: 5, seed: 7, stateful: false, unsupportedMethods: false, operations: ["listPets"], headerPresence: "required" });
+    expect(report.failures).toEqual([]);
+  });
+
   it("a 500 on an edge value (the largest allowed limit)", async () => {
     const { failures, baseUrl } = await failuresOf(
       {
