@@ -131,6 +131,28 @@ function styled(name: string, value: unknown, style: QueryParameterStyle): strin
   }
 }
 
+function serializeWith(
+  query: Readonly<Record<string, unknown>>,
+  each: (name: string, value: unknown, key: string) => string,
+): string {
+  let out = "";
+  for (const key in query) {
+    const value = query[key];
+    if (value !== undefined && value !== null)
+      out = join(out, each(encodeURIComponent(key), value, key));
+  }
+  return out;
+}
+
+/**
+ * Serializes query parameters (without the leading `?`) as `form` + `explode: true` (arrays as
+ * repeated keys, objects as one pair per property); `undefined` and `null` values are skipped.
+ * The serialization of every operation without declared query styles.
+ */
+export function serializeFormQuery(query: Readonly<Record<string, unknown>>): string {
+  return serializeWith(query, formExploded);
+}
+
 /**
  * Serializes query parameters (without the leading `?`). `undefined` and `null` values are
  * skipped. Parameters without an entry in `styles` are `form` + `explode: true` (arrays as
@@ -141,15 +163,10 @@ export function serializeQuery(
   query: Readonly<Record<string, unknown>>,
   styles?: Readonly<Record<string, QueryParameterStyle>>,
 ): string {
-  let out = "";
-  for (const key in query) {
-    const value = query[key];
-    if (value === undefined || value === null) continue;
+  return serializeWith(query, (name, value, key) => {
     const style = styles?.[key];
-    const name = encodeURIComponent(key);
-    out = join(out, style === undefined ? formExploded(name, value) : styled(name, value, style));
-  }
-  return out;
+    return style === undefined ? formExploded(name, value) : styled(name, value, style);
+  });
 }
 
 /** Whether a media type (parameters allowed) is JSON: `application/json` or `application/*+json`. */
