@@ -19,6 +19,8 @@ export interface CompiledOperation {
   readonly staticUrl: string;
   /** The query serializer (the operation's declared styles bound, if any). */
   readonly serializeQuery: (query: Readonly<Record<string, unknown>>) => string;
+  /** Adds cookie parameters to the headers (a thrower when the runtime has no cookie codec). */
+  readonly setCookies: (headers: Record<string, string>, params: Record<string, unknown>) => void;
   /** The encoder of a body whose media type is not JSON; `undefined` for a JSON one. */
   readonly encodeBody: ((body: unknown, mediaType: string) => BodyInit) | undefined;
   readonly bodyMediaType: string;
@@ -115,19 +117,7 @@ export function buildRequest(
             headers[name.toLowerCase()] = stringifyHeaderValue(value);
         }
       }
-      if (cookieParams !== undefined) {
-        let cookie = "";
-        for (const name in cookieParams) {
-          const value = cookieParams[name];
-          if (value === undefined || value === null) continue;
-          const pair = `${name}=${encodeURIComponent(stringifyHeaderValue(value))}`;
-          cookie = cookie === "" ? pair : `${cookie}; ${pair}`;
-        }
-        if (cookie !== "") {
-          const existing = headers["cookie"];
-          headers["cookie"] = existing === undefined ? cookie : `${existing}; ${cookie}`;
-        }
-      }
+      if (cookieParams !== undefined) c.setCookies(headers, cookieParams);
       if (rawBody !== undefined) {
         const encode = c.encodeBody;
         if (encode === undefined) {

@@ -44,6 +44,7 @@ export {
 export { RuntimeResult } from "./result.js";
 export { ALL_CODECS, type ClientCodecs } from "./codecs.js";
 export { encodeOtherBody } from "./request-body.js";
+export { setCookieParams } from "./cookies.js";
 export { readErrorBody, readNonJsonBody, readResult } from "./read-body.js";
 export { RateLimitScheduler, type RateLimitSchedulerOptions } from "./rate-limit-scheduler.js";
 export { ApiError, RequestFailedError, redactUrl, type ApiErrorSource } from "./api-error.js";

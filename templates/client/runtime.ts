@@ -137,7 +137,8 @@ export function createClientRuntime(
  * {@link createClientRuntime} with only the optional serializers given (a generated client passes
  * those its spec needs, so a bundler drops the others).
  *
- * @param codecs the serializers of styled queries and non-JSON bodies, when the spec has them
+ * @param codecs the serializers of styled queries, non-JSON bodies and cookie parameters, when
+ *   the spec has them
  * A call that needs a serializer `codecs` lacks rejects, naming it, and sends nothing.
  */
 export function createClientRuntimeWith(
@@ -200,6 +201,7 @@ export function createClientRuntimeWith(
         styles === undefined
           ? serializeFormQuery
           : (query) => (codecs.styledQuery ?? missingCodec(op, "styled query"))(query, styles),
+      setCookies: codecs.cookies ?? missingCodec(op, "cookie parameter"),
       encodeBody: jsonBody
         ? undefined
         : (codecs.otherBody ?? missingCodec(op, `"${mediaType}" body`)),

@@ -54,10 +54,14 @@ describe("hard inputs", () => {
     expect(client("media-types")).toContain("createClientRuntimeWith(options, API_KEY, { otherBody: encodeOtherBody })");
     expect(client("media-types")).toContain('import { encodeOtherBody } from "./runtime/client/request-body.js"');
     expect(client("media-types")).not.toContain("serializeQuery");
+    // names has a cookie parameter
+    expect(client("names")).toContain('import { setCookieParams } from "./runtime/client/cookies.js"');
+    expect(client("names")).toMatch(/createClientRuntimeWith\(options, API_KEY, \{[^}]*cookies: setCookieParams/);
     // the pet store's bodies are all JSON and its query parameters form + explode
     const petStore = readFileSync(join(ROOT, "generated/client.ts"), "utf8");
     expect(petStore).toContain("createClientRuntimeWith(options, API_KEY, {})");
     expect(petStore).not.toContain("encodeOtherBody");
+    expect(petStore).not.toContain("setCookieParams");
   });
 
   it("turn every operationId into a unique identifier, deterministically", () => {

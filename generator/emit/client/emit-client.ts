@@ -62,10 +62,11 @@ export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile
   ];
 }
 
-/** The runtime's optional serializers the spec needs (a styled query, a non-JSON request body). */
+/** The runtime's optional serializers the spec needs (styled query, non-JSON body, cookie parameters). */
 interface CodecsNeeded {
   readonly styledQuery: boolean;
   readonly otherBody: boolean;
+  readonly cookies: boolean;
 }
 
 function queryStyles(operation: OperationModel): Record<string, { style: string; explode: boolean }> {
@@ -84,6 +85,7 @@ function codecsNeeded(model: ApiModel): CodecsNeeded {
       const body = operation.requestBody?.contents[0];
       return body !== undefined && !isJsonMediaType(body.mediaType);
     }),
+    cookies: model.operations.some((operation) => operation.parameters.cookie.length > 0),
   };
 }
 
@@ -92,6 +94,7 @@ function codecsLiteral(codecs: CodecsNeeded): string {
   const entries = [
     ...(codecs.styledQuery ? ["styledQuery: serializeQuery"] : []),
     ...(codecs.otherBody ? ["otherBody: encodeOtherBody"] : []),
+    ...(codecs.cookies ? ["cookies: setCookieParams"] : []),
   ];
   return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
 }
@@ -109,6 +112,7 @@ function imports(codecs: CodecsNeeded): StatementStructures[] {
     named("./runtime/client/runtime.js", ["bindOperations", "createClientRuntimeWith"], false),
     ...(codecs.styledQuery ? [named("./runtime/client/url.js", ["serializeQuery"], false)] : []),
     ...(codecs.otherBody ? [named("./runtime/client/request-body.js", ["encodeOtherBody"], false)] : []),
+    ...(codecs.cookies ? [named("./runtime/client/cookies.js", ["setCookieParams"], false)] : []),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
     named("./runtime/client/middleware.js", ["ClientMiddlewareApi"], true),
     named("./runtime/client/types.js", ["OperationMethod", "OperationRequest", "OperationResult", "ResultOptions"], true),

@@ -5,6 +5,7 @@ import {
   createClientRuntimeWith,
   encodeOtherBody,
   serializeQuery,
+  setCookieParams,
   type ApiKeyLocation,
   type ClientOperationDescriptor,
   type ClientOptions,
@@ -418,17 +419,22 @@ describe("client runtime: optional serializers (createClientRuntimeWith)", () =>
     await expect(runtime.call(form, { body: { a: 1 } })).rejects.toThrow(
       /"application\/x-www-form-urlencoded" body serializer/,
     );
+    await expect(runtime.call(op(), { cookie: { theme: "dark" } })).rejects.toThrow(
+      /needs the cookie parameter serializer/,
+    );
     expect(calls).toHaveLength(0);
   });
 
   it("uses the ones it was given", async () => {
     const { runtime, calls } = runtimeWith(
-      { styledQuery: serializeQuery, otherBody: encodeOtherBody },
-      [json(200, {}), json(200, {})],
+      { styledQuery: serializeQuery, otherBody: encodeOtherBody, cookies: setCookieParams },
+      [json(200, {}), json(200, {}), json(200, {})],
     );
     await runtime.call(styled, { query: { ids: [1, 2] } });
     expect(calls[0]?.url).toBe("https://api.test/pets?ids=1|2");
     await runtime.call(form, { body: { a: 1 } });
     expect(String(calls[1]?.init.body)).toBe("a=1");
+    await runtime.call(op(), { cookie: { theme: "dark", ids: [1, 2] } });
+    expect(new Headers(calls[2]?.init.headers).get("cookie")).toBe("theme=dark; ids=1%2C2");
   });
 });
