@@ -74,15 +74,15 @@ function retryAfterFailure(
   );
 }
 
+const PARAMETER_GROUPS = ["path", "query", "header", "cookie"] as const;
+
 /** The call's parameters as openapi-fetch passes them to middleware (only the groups given). */
 function middlewareParams(init: CallInit | undefined): MiddlewareRequestParams {
-  const params: MiddlewareRequestParams = {};
-  if (init === undefined) return params;
-  if (init.path !== undefined) params.path = init.path;
-  if (init.query !== undefined) params.query = init.query;
-  if (init.header !== undefined) params.header = init.header;
-  if (init.cookie !== undefined) params.cookie = init.cookie;
-  return params;
+  const params: Record<string, unknown> = {};
+  if (init !== undefined) {
+    for (const group of PARAMETER_GROUPS) if (init[group] !== undefined) params[group] = init[group];
+  }
+  return params as MiddlewareRequestParams;
 }
 
 /** `listPets (GET https://api.test/pets)`, the URL without its query (it may hold a key). */
