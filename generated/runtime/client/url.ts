@@ -131,26 +131,20 @@ function styled(name: string, value: unknown, style: QueryParameterStyle): strin
   }
 }
 
-function serializeWith(
-  query: Readonly<Record<string, unknown>>,
-  each: (name: string, value: unknown, key: string) => string,
-): string {
-  let out = "";
-  for (const key in query) {
-    const value = query[key];
-    if (value !== undefined && value !== null)
-      out = join(out, each(encodeURIComponent(key), value, key));
-  }
-  return out;
-}
-
 /**
  * Serializes query parameters (without the leading `?`) as `form` + `explode: true` (arrays as
  * repeated keys, objects as one pair per property); `undefined` and `null` values are skipped.
  * The serialization of every operation without declared query styles.
  */
 export function serializeFormQuery(query: Readonly<Record<string, unknown>>): string {
-  return serializeWith(query, formExploded);
+  // its own loop (no per-parameter callback): this is every plain call's query
+  let out = "";
+  for (const key in query) {
+    const value = query[key];
+    if (value !== undefined && value !== null)
+      out = join(out, formExploded(encodeURIComponent(key), value));
+  }
+  return out;
 }
 
 /**
@@ -163,10 +157,15 @@ export function serializeQuery(
   query: Readonly<Record<string, unknown>>,
   styles?: Readonly<Record<string, QueryParameterStyle>>,
 ): string {
-  return serializeWith(query, (name, value, key) => {
+  let out = "";
+  for (const key in query) {
+    const value = query[key];
+    if (value === undefined || value === null) continue;
     const style = styles?.[key];
-    return style === undefined ? formExploded(name, value) : styled(name, value, style);
-  });
+    const name = encodeURIComponent(key);
+    out = join(out, style === undefined ? formExploded(name, value) : styled(name, value, style));
+  }
+  return out;
 }
 
 /** Whether a media type (parameters allowed) is JSON: `application/json` or `application/*+json`. */
