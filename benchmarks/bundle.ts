@@ -2,7 +2,7 @@
  * Figure 6 / issue 8 "Size" — the client entry point's bundle: esbuild (bundle, minify, ESM,
  * platform browser) of an entry importing `createPetStoreClient` from generated/client.ts, against
  * openapi-fetch alone plus the generated per-operation code (the descriptor table `OPERATIONS`,
- * bundled on its own). Minified and gzip (level 9) bytes. Target ≤ 1.5×. The typed client does
+ * bundled on its own). Minified and gzip (level 9) bytes. Target ≤ 1.4× (issue 12). The typed client does
  * not use openapi-fetch (the plain openapi-fetch client is the separate `./raw` entry), so the
  * peer is what a team would ship with openapi-fetch instead: the library plus the same table.
  */
@@ -101,7 +101,7 @@ export async function benchBundle(ctx: BenchContext): Promise<Row[]> {
       peer: (openapiFetch.minified + table.minified) / 1000,
       peerName: "openapi-fetch + descriptor table",
       unit: "kB",
-      target: { op: "<=", value: 1.5 },
+      target: { op: "<=", value: 1.4 },
       details,
     }),
     makeRow({
@@ -112,7 +112,7 @@ export async function benchBundle(ctx: BenchContext): Promise<Row[]> {
       peer: (openapiFetch.gzip + table.gzip) / 1000,
       peerName: "openapi-fetch + descriptor table",
       unit: "kB",
-      target: { op: "<=", value: 1.5 },
+      target: { op: "<=", value: 1.4 },
       details,
     }),
   ];

@@ -5,8 +5,7 @@
  */
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import { newIdempotencyKey } from "./idempotency.js";
-import { encodeOtherBody } from "./request-body.js";
-import { buildPath, serializeQuery } from "./url.js";
+import { buildPath } from "./url.js";
 
 /** What the runtime precomputes per operation (cached by descriptor identity). */
 export interface CompiledOperation {
@@ -18,7 +17,12 @@ export interface CompiledOperation {
   readonly pathParts: readonly string[] | undefined;
   /** `baseUrl + path` when the path has no parameter. */
   readonly staticUrl: string;
-  readonly jsonBody: boolean;
+  /** The query serializer (the operation's declared styles bound, if any). */
+  readonly serializeQuery: (query: Readonly<Record<string, unknown>>) => string;
+  /** Adds cookie parameters to the headers (a thrower when the runtime has no cookie codec). */
+  readonly setCookies: (headers: Record<string, string>, params: Record<string, unknown>) => void;
+  /** The encoder of a body whose media type is not JSON; `undefined` for a JSON one. */
+  readonly encodeBody: ((body: unknown, mediaType: string) => BodyInit) | undefined;
   readonly bodyMediaType: string;
   /** The shared, never mutated headers of this operation (defaults + a string API key when secured). */
   readonly headers: Record<string, string>;
@@ -72,7 +76,7 @@ export function buildUrl(
 ): string {
   let url =
     c.pathParts === undefined ? c.staticUrl : baseUrl + buildPath(op, c.pathParts, init?.path);
-  let query = init?.query === undefined ? "" : serializeQuery(init.query, op.queryStyles);
+  let query = init?.query === undefined ? "" : c.serializeQuery(init.query);
   if (c.apiKeyQuery !== "") query = query === "" ? c.apiKeyQuery : `${query}&${c.apiKeyQuery}`;
   if (query !== "") url += `?${query}`;
   return url;
@@ -113,25 +117,14 @@ export function buildRequest(
             headers[name.toLowerCase()] = stringifyHeaderValue(value);
         }
       }
-      if (cookieParams !== undefined) {
-        let cookie = "";
-        for (const name in cookieParams) {
-          const value = cookieParams[name];
-          if (value === undefined || value === null) continue;
-          const pair = `${name}=${encodeURIComponent(stringifyHeaderValue(value))}`;
-          cookie = cookie === "" ? pair : `${cookie}; ${pair}`;
-        }
-        if (cookie !== "") {
-          const existing = headers["cookie"];
-          headers["cookie"] = existing === undefined ? cookie : `${existing}; ${cookie}`;
-        }
-      }
+      if (cookieParams !== undefined) c.setCookies(headers, cookieParams);
       if (rawBody !== undefined) {
-        if (c.jsonBody) {
+        const encode = c.encodeBody;
+        if (encode === undefined) {
           body = JSON.stringify(rawBody);
           headers["content-type"] = c.bodyMediaType;
         } else {
-          body = encodeOtherBody(rawBody, c.bodyMediaType);
+          body = encode(rawBody, c.bodyMediaType);
           if (!(body instanceof FormData)) headers["content-type"] = c.bodyMediaType;
           replayable = !(body instanceof ReadableStream);
         }

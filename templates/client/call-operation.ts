@@ -74,15 +74,20 @@ function retryAfterFailure(
   );
 }
 
+const PARAMETER_GROUPS = ["path", "query", "header", "cookie"] as const;
+
 /** The call's parameters as openapi-fetch passes them to middleware (only the groups given). */
 function middlewareParams(init: CallInit | undefined): MiddlewareRequestParams {
-  const params: MiddlewareRequestParams = {};
-  if (init === undefined) return params;
-  if (init.path !== undefined) params.path = init.path;
-  if (init.query !== undefined) params.query = init.query;
-  if (init.header !== undefined) params.header = init.header;
-  if (init.cookie !== undefined) params.cookie = init.cookie;
-  return params;
+  const params: Record<string, unknown> = {};
+  if (init !== undefined) {
+    for (const group of PARAMETER_GROUPS) if (init[group] !== undefined) params[group] = init[group];
+  }
+  return params as MiddlewareRequestParams;
+}
+
+/** `listPets (GET https://api.test/pets)`, the URL without its query (it may hold a key). */
+function describeCall(op: ClientOperationDescriptor, c: CompiledOperation, built: BuiltRequest): string {
+  return `${op.operationId} (${c.method} ${redactUrl(built.url)})`;
 }
 
 function newCallId(): string {
@@ -136,48 +141,25 @@ type AttemptOutcome =
       readonly url: string;
     };
 
-/** `fetch(url, init)`, its failure returned (raced against the signal when asked to). */
-async function fetchOnce(
-  fetchImpl: typeof fetch,
-  url: string,
-  init: RequestInit,
-  raceAbort: boolean,
-): Promise<AttemptOutcome> {
-  try {
-    const pending = fetchImpl(url, init);
-    return {
-      response: await (raceAbort ? abortable(pending, init.signal ?? undefined) : pending),
-      sent: true,
-      url,
-    };
-  } catch (error) {
-    return { error, replaced: false, url };
-  }
-}
-
 /**
- * Sends one attempt: straight `fetch(url, init)` without middleware (no `Request` object), else
- * a `Request` through the middleware. A `fetch` failure is returned; what a middleware hook or
- * the `apiKey` function throws is thrown.
+ * Sends one attempt through the middleware, as a `Request`. A `fetch` failure is returned; what a
+ * middleware hook throws is thrown.
  */
-async function sendAttempt(
+async function sendThroughMiddleware(
   ctx: ClientContext,
   c: CompiledOperation,
   op: ClientOperationDescriptor,
   init: CallInit | undefined,
-  built: BuiltRequest,
-  abort: AbortSignal | undefined,
-  raceAbort: boolean,
+  requestInit: RequestInit,
+  url: string,
   id: string,
 ): Promise<AttemptOutcome> {
-  const { url, headers } = await attemptRequest(ctx, op, built.url, built.headers);
   const fetchImpl = ctx.fetch ?? globalThis.fetch;
-  const requestInit: RequestInit = { method: c.method, headers, body: built.body, signal: abort };
-  const middleware = ctx.middleware.list;
-  if (middleware.length === 0) return fetchOnce(fetchImpl, url, requestInit, raceAbort);
-  if (built.body instanceof ReadableStream) (requestInit as { duplex?: string }).duplex = "half";
+  const abort = requestInit.signal ?? undefined;
+  if (requestInit.body instanceof ReadableStream)
+    (requestInit as { duplex?: string }).duplex = "half";
   const outcome = await runMiddleware(
-    middleware,
+    ctx.middleware.list,
     { schemaPath: op.path, params: middlewareParams(init), id, options: ctx.middlewareOptions() },
     new Request(url, requestInit),
     (request) => abortable(fetchImpl(request), abort),
@@ -218,41 +200,47 @@ export async function callOperation(
     }
     const timer = timeoutMs === undefined ? undefined : attemptSignal(signal, timeoutMs);
     const abort = timer === undefined ? signal : timer.signal;
-    let outcome: AttemptOutcome;
-    if (typeof ctx.apiKey !== "function" && ctx.middleware.list.length === 0) {
-      // the fast path: a straight fetch(url, init), inline
+    let outcome: AttemptOutcome | undefined;
+    let url = built.url;
+    let requestHeaders = built.headers;
+    if (typeof ctx.apiKey === "function" || ctx.middleware.list.length !== 0) {
       try {
-        const pending = fetchImpl(built.url, {
+        // a function API key is resolved per attempt
+        ({ url, headers: requestHeaders } = await attemptRequest(ctx, op, url, requestHeaders));
+        if (ctx.middleware.list.length !== 0) {
+          outcome = await sendThroughMiddleware(
+            ctx,
+            c,
+            op,
+            init,
+            { method: c.method, headers: requestHeaders, body: built.body, signal: abort },
+            url,
+            (id ??= newCallId()),
+          );
+        }
+      } catch (error) {
+        // a middleware hook or the apiKey function threw
+        scheduler.release();
+        timer?.dispose();
+        throw error;
+      }
+    }
+    if (outcome === undefined) {
+      // without middleware: a straight fetch(url, init), inline
+      try {
+        const pending = fetchImpl(url, {
           method: c.method,
-          headers: built.headers,
+          headers: requestHeaders,
           body: built.body,
           signal: abort,
         });
         outcome = {
           response: await (timer === undefined ? pending : abortable(pending, abort)),
           sent: true,
-          url: built.url,
+          url,
         };
       } catch (error) {
-        outcome = { error, replaced: false, url: built.url };
-      }
-    } else {
-      try {
-        outcome = await sendAttempt(
-          ctx,
-          c,
-          op,
-          init,
-          built,
-          abort,
-          timer !== undefined,
-          (id ??= newCallId()),
-        );
-      } catch (error) {
-        // a middleware hook or the apiKey function threw
-        scheduler.release();
-        timer?.dispose();
-        throw error;
+        outcome = { error, replaced: false, url };
       }
     }
     const response = outcome.response;
@@ -266,8 +254,7 @@ export async function callOperation(
         continue;
       }
       if (outcome.replaced) throw outcome.error; // a middleware's own error, as is
-      if (timer?.timedOut === true)
-        throw timeoutError(timeoutMs!, `${op.operationId} (${c.method} ${redactUrl(built.url)})`);
+      if (timer?.timedOut === true) throw timeoutError(timeoutMs!, describeCall(op, c, built));
       throw new RequestFailedError(
         op.operationId,
         c.method,
@@ -302,8 +289,7 @@ export async function callOperation(
       if (signal !== undefined && signal.aborted) throw signal.reason;
       if (!timer.timedOut) throw error;
       const delay = retrySafe ? retryAfterFailure(ctx, c.method, attempt) : undefined;
-      if (delay === undefined)
-        throw timeoutError(timeoutMs!, `${op.operationId} (${c.method} ${redactUrl(built.url)})`);
+      if (delay === undefined) throw timeoutError(timeoutMs!, describeCall(op, c, built));
       await sleep(delay, signal);
       continue;
     } finally {

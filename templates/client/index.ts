@@ -31,6 +31,7 @@ export {
   DEFAULT_MAX_CONCURRENT,
   bindOperations,
   createClientRuntime,
+  createClientRuntimeWith,
   type CallInit,
   type CallRequest,
   type CallResult,
@@ -41,6 +42,9 @@ export {
   type UntypedOperationMethod,
 } from "./runtime.js";
 export { RuntimeResult } from "./result.js";
+export { ALL_CODECS, type ClientCodecs } from "./codecs.js";
+export { encodeOtherBody } from "./request-body.js";
+export { setCookieParams } from "./cookies.js";
 export { readErrorBody, readNonJsonBody, readResult } from "./read-body.js";
 export { RateLimitScheduler, type RateLimitSchedulerOptions } from "./rate-limit-scheduler.js";
 export { ApiError, RequestFailedError, redactUrl, type ApiErrorSource } from "./api-error.js";
@@ -96,4 +100,4 @@ export type {
   UndeclaredBody,
 } from "./types.js";
 export { unwrap, type UnwrappableResult } from "./unwrap.js";
-export { buildPath, compilePath, isJsonMediaType, serializeQuery } from "./url.js";
+export { buildPath, compilePath, isJsonMediaType, serializeFormQuery, serializeQuery } from "./url.js";

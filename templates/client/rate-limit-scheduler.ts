@@ -14,7 +14,7 @@
  *   server's last 429 (headers and body; `Retry-After` counting down), without a request. When
  *   no 429 was seen yet (only `Remaining: 0`), one request at a time goes out to ask.
  */
-import { parseRetryAfter } from "./rate-limit.js";
+import { parseCount as count, parseRetryAfter } from "./rate-limit.js";
 import { sleep } from "./retry.js";
 
 /** How a scheduler behaves. */
@@ -34,12 +34,6 @@ interface Kept429 {
   readonly statusText: string;
   readonly headers: ReadonlyArray<readonly [string, string]>;
   readonly body: Promise<string>;
-}
-
-const COUNT = /^\s*\d+\s*$/;
-
-function count(value: string | null): number | undefined {
-  return value !== null && COUNT.test(value) ? Number(value) : undefined;
 }
 
 /** Decision of {@link RateLimitScheduler.acquire}'s slow path. */

@@ -17,7 +17,8 @@ const NON_NEGATIVE_INTEGER = /^\s*\d+\s*$/;
 /** Every HTTP-date form (IMF-fixdate, RFC 850, asctime) starts with a day name. */
 const HTTP_DATE_START = /^\s*[A-Za-z]{3}/;
 
-function parseCount(value: string | null): number | undefined {
+/** A non-negative integer header value (`X-RateLimit-*`), else `undefined`. */
+export function parseCount(value: string | null): number | undefined {
   return value !== null && NON_NEGATIVE_INTEGER.test(value) ? Number(value) : undefined;
 }
 

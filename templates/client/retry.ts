@@ -34,30 +34,23 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
 export function resolveRetryPolicy(policy?: Partial<RetryPolicy> | false): RetryPolicy {
   if (policy === false) return { ...DEFAULT_RETRY_POLICY, maxRetries: 0 };
   if (policy === undefined) return DEFAULT_RETRY_POLICY;
-  return {
-    maxRetries: policy.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
-    baseDelayMs: policy.baseDelayMs ?? DEFAULT_RETRY_POLICY.baseDelayMs,
-    maxDelayMs: policy.maxDelayMs ?? DEFAULT_RETRY_POLICY.maxDelayMs,
-    maxRetryAfterMs: policy.maxRetryAfterMs ?? DEFAULT_RETRY_POLICY.maxRetryAfterMs,
-  };
+  const resolved: Record<string, number> = { ...DEFAULT_RETRY_POLICY };
+  // only the policy's known settings, an `undefined` one keeping its default
+  for (const name in resolved) {
+    const value = policy[name as keyof RetryPolicy];
+    if (value !== undefined) resolved[name] = value;
+  }
+  return resolved as unknown as RetryPolicy;
 }
 
 /**
  * Whether a method is idempotent (RFC 9110 §9.2.2), so that a request that may or may not have
  * been processed can safely be sent again. Accepts upper or lower case.
  */
+const IDEMPOTENT_METHOD = /^(?:get|head|options|put|delete|trace)$/i;
+
 export function isIdempotentMethod(method: string): boolean {
-  switch (method.toUpperCase()) {
-    case "GET":
-    case "HEAD":
-    case "OPTIONS":
-    case "PUT":
-    case "DELETE":
-    case "TRACE":
-      return true;
-    default:
-      return false;
-  }
+  return IDEMPOTENT_METHOD.test(method);
 }
 
 /** Whether a status is a transient server error worth retrying (500, 502, 503, 504). */

@@ -24,7 +24,8 @@ import { RateLimitScheduler } from "./rate-limit-scheduler.js";
 import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
 import type { OperationRequest, OperationResult } from "./types.js";
-import { compilePath, isJsonMediaType, serializeQuery } from "./url.js";
+import { compilePath, isJsonMediaType, serializeFormQuery } from "./url.js";
+import { ALL_CODECS, type ClientCodecs } from "./codecs.js";
 
 export type { ClientResult } from "./result.js";
 export type { CallInit } from "./build-request.js";
@@ -129,6 +130,22 @@ export function createClientRuntime(
   options: ClientOptions,
   apiKey?: ApiKeyLocation,
 ): ClientRuntime {
+  return createClientRuntimeWith(options, apiKey, ALL_CODECS);
+}
+
+/**
+ * {@link createClientRuntime} with only the optional serializers given (a generated client passes
+ * those its spec needs, so a bundler drops the others).
+ *
+ * @param codecs the serializers of styled queries, non-JSON bodies and cookie parameters, when
+ *   the spec has them
+ * A call that needs a serializer `codecs` lacks rejects, naming it, and sends nothing.
+ */
+export function createClientRuntimeWith(
+  options: ClientOptions,
+  apiKey: ApiKeyLocation | undefined,
+  codecs: ClientCodecs,
+): ClientRuntime {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const policy = resolveRetryPolicy(options.retry);
   const now = options.now ?? ((): number => Date.now());
@@ -172,13 +189,22 @@ export function createClientRuntime(
   const compile = (op: ClientOperationDescriptor): CompiledOperation => {
     const mediaType = op.bodyMediaType ?? "application/json";
     const keyHeader = op.idempotencyKeyHeader?.toLowerCase();
+    const styles = op.queryStyles;
+    const jsonBody = isJsonMediaType(mediaType);
     const result: CompiledOperation = {
       method: op.method.toUpperCase(),
       retrySafe: isIdempotentMethod(op.method) || keyHeader !== undefined,
       head: op.method === "head",
       pathParts: compilePath(op.path),
       staticUrl: baseUrl + op.path,
-      jsonBody: isJsonMediaType(mediaType),
+      serializeQuery:
+        styles === undefined
+          ? serializeFormQuery
+          : (query) => (codecs.styledQuery ?? missingCodec(op, "styled query"))(query, styles),
+      setCookies: codecs.cookies ?? missingCodec(op, "cookie parameter"),
+      encodeBody: jsonBody
+        ? undefined
+        : (codecs.otherBody ?? missingCodec(op, `"${mediaType}" body`)),
       bodyMediaType: mediaType,
       headers: op.secured ? securedHeaders : baseHeaders,
       apiKeyQuery: op.secured ? apiKeyQuery : "",
@@ -198,6 +224,16 @@ export function createClientRuntime(
   };
 }
 
+/** A serializer that throws: `codecs` lacks one the operation needs (the call rejects, unsent). */
+function missingCodec(op: ClientOperationDescriptor, what: string): () => never {
+  return () => {
+    throw new Error(
+      `Operation "${op.operationId}" needs the ${what} serializer, which this runtime was created without: ` +
+        "use createClientRuntime, or pass it to createClientRuntimeWith",
+    );
+  };
+}
+
 /** The client options as openapi-fetch middleware sees them (`MergedOptions`). */
 function describeOptions(
   baseUrl: string,
@@ -206,7 +242,7 @@ function describeOptions(
   return Object.freeze({
     baseUrl,
     parseAs: "json" as const,
-    querySerializer: (query: Record<string, unknown>) => serializeQuery(query),
+    querySerializer: (query: Record<string, unknown>) => serializeFormQuery(query),
     bodySerializer: (body: unknown) => JSON.stringify(body),
     pathSerializer: (pathname: string, params: Record<string, unknown>) =>
       pathname.replace(/\{([^{}]+)\}/g, (_, name: string) =>

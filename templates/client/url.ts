@@ -132,6 +132,22 @@ function styled(name: string, value: unknown, style: QueryParameterStyle): strin
 }
 
 /**
+ * Serializes query parameters (without the leading `?`) as `form` + `explode: true` (arrays as
+ * repeated keys, objects as one pair per property); `undefined` and `null` values are skipped.
+ * The serialization of every operation without declared query styles.
+ */
+export function serializeFormQuery(query: Readonly<Record<string, unknown>>): string {
+  // its own loop (no per-parameter callback): this is every plain call's query
+  let out = "";
+  for (const key in query) {
+    const value = query[key];
+    if (value !== undefined && value !== null)
+      out = join(out, formExploded(encodeURIComponent(key), value));
+  }
+  return out;
+}
+
+/**
  * Serializes query parameters (without the leading `?`). `undefined` and `null` values are
  * skipped. Parameters without an entry in `styles` are `form` + `explode: true` (arrays as
  * repeated keys); the others follow their style (`form` without explode: `a,b`;

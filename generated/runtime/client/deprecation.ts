@@ -68,36 +68,39 @@ export class DeprecationTracker {
   onCall(op: ClientOperationDescriptor): void {
     const deprecated = op.deprecated;
     if (deprecated === undefined || this.#reported.has(op.operationId)) return;
-    this.#reported.add(op.operationId);
-    this.#report({
-      operationId: op.operationId,
-      method: op.method,
-      path: op.path,
-      source: "spec",
-      ...(deprecated.sunset === undefined ? {} : { sunset: deprecated.sunset }),
-      ...(deprecated.replacement === undefined ? {} : { replacement: deprecated.replacement }),
-    });
+    this.#notify(op, "spec", deprecated.sunset, deprecated.replacement, null);
   }
 
-  /** Call with each response's headers: reports on a `Deprecation` or `Sunset` header. */
   onResponse(op: ClientOperationDescriptor, headers: Headers): void {
     if (this.#reported.has(op.operationId)) return;
     const deprecation = headers.get("deprecation");
     const sunset = headers.get("sunset");
     if ((deprecation === null || deprecation.trim() === "false") && sunset === null) return;
-    this.#reported.add(op.operationId);
     const link = headers.get("link");
     const replacement =
       op.deprecated?.replacement ?? (link === null ? undefined : SUCCESSOR_LINK.exec(link)?.[1]);
     const sunsetValue = sunset === null ? op.deprecated?.sunset : sunsetDate(sunset);
-    this.#report({
+    this.#notify(op, "response", sunsetValue, replacement, deprecation);
+  }
+
+  /** Marks the operation reported and reports it (the notice without the fields not known). */
+  #notify(
+    op: ClientOperationDescriptor,
+    source: DeprecationNotice["source"],
+    sunset: string | undefined,
+    replacement: string | undefined,
+    deprecationHeader: string | null,
+  ): void {
+    this.#reported.add(op.operationId);
+    const notice: { -readonly [K in keyof DeprecationNotice]: DeprecationNotice[K] } = {
       operationId: op.operationId,
       method: op.method,
       path: op.path,
-      source: "response",
-      ...(sunsetValue === undefined ? {} : { sunset: sunsetValue }),
-      ...(replacement === undefined ? {} : { replacement }),
-      ...(deprecation === null ? {} : { deprecationHeader: deprecation }),
-    });
+      source,
+    };
+    if (sunset !== undefined) notice.sunset = sunset;
+    if (replacement !== undefined) notice.replacement = replacement;
+    if (deprecationHeader !== null) notice.deprecationHeader = deprecationHeader;
+    this.#report(notice);
   }
 }

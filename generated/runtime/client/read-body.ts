@@ -29,10 +29,9 @@ export async function readNonJsonBody(
  */
 export async function readErrorBody(response: Response, head: boolean): Promise<unknown> {
   const contentType = response.headers.get("content-type");
-  if (head)
-    return new UnexpectedResponseBody(response.status, response.statusText, contentType, "");
-  if (contentType !== null && isJsonMediaType(contentType)) {
-    const text = await response.text();
+  let text = ""; // a HEAD response has no body to read
+  if (!head && contentType !== null && isJsonMediaType(contentType)) {
+    text = await response.text();
     if (text !== "") {
       try {
         const parsed = JSON.parse(text) as unknown;
@@ -41,9 +40,9 @@ export async function readErrorBody(response: Response, head: boolean): Promise<
         // e.g. a proxy's HTML error page served with a JSON content type
       }
     }
-    return new UnexpectedResponseBody(response.status, response.statusText, contentType, text);
+  } else if (!head) {
+    text = await readTextCapped(response);
   }
-  const text = await readTextCapped(response);
   return new UnexpectedResponseBody(response.status, response.statusText, contentType, text);
 }
 

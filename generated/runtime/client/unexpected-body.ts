@@ -32,8 +32,7 @@ export class UnexpectedResponseBody extends Error {
     super(excerpt.trim() === "" ? `${head}: empty response body` : `${head}: ${excerpt}`);
     this.status = status;
     this.contentType = contentType;
-    this.text =
-      text.length > UNEXPECTED_BODY_MAX_TEXT ? text.slice(0, UNEXPECTED_BODY_MAX_TEXT) : text;
+    this.text = text.slice(0, UNEXPECTED_BODY_MAX_TEXT);
   }
 }
 

@@ -14,13 +14,15 @@ import { responseHeaderKinds } from "./header-kinds.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { rawClientStatements } from "./emit-raw-client.js";
+import { isJsonMediaType } from "../../../templates/client/url.js";
 
 export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
   const headerTables = new HeaderTables();
   const descriptors = model.operations.map((operation) => [operation.name, descriptorWriter(operation, model, headerTables)] as const);
+  const codecs = codecsNeeded(model);
   const statements: StatementStructures[] = [
-    ...imports(),
+    ...imports(codecs),
     ...headerTables.statements(),
     {
       kind: StructureKind.VariableStatement,
@@ -52,7 +54,7 @@ export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile
     },
     ...model.operations.flatMap((operation) => operationTypes(operation)),
     clientInterface(model, clientType),
-    factory(context, clientType),
+    factory(context, clientType, codecs),
   ];
   return [
     { path: "client.ts", content: printStatements("client.ts", statements) },
@@ -60,7 +62,44 @@ export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile
   ];
 }
 
-function imports(): StatementStructures[] {
+/** The runtime's optional serializers the spec needs (styled query, non-JSON body, cookie parameters). */
+interface CodecsNeeded {
+  readonly styledQuery: boolean;
+  readonly otherBody: boolean;
+  readonly cookies: boolean;
+}
+
+function queryStyles(operation: OperationModel): Record<string, { style: string; explode: boolean }> {
+  return Object.fromEntries(
+    operation.parameters.query
+      .filter((parameter) => (parameter.style ?? "form") !== "form" || !parameter.explode)
+      .map((parameter) => [parameter.name, { style: parameter.style ?? "form", explode: parameter.explode }]),
+  );
+}
+
+function codecsNeeded(model: ApiModel): CodecsNeeded {
+  return {
+    styledQuery: model.operations.some((operation) => Object.keys(queryStyles(operation)).length > 0),
+    // the runtime's own rule, so the two never disagree on what is JSON
+    otherBody: model.operations.some((operation) => {
+      const body = operation.requestBody?.contents[0];
+      return body !== undefined && !isJsonMediaType(body.mediaType);
+    }),
+    cookies: model.operations.some((operation) => operation.parameters.cookie.length > 0),
+  };
+}
+
+/** The `codecs` argument of `createClientRuntimeWith`: only the serializers the spec needs. */
+function codecsLiteral(codecs: CodecsNeeded): string {
+  const entries = [
+    ...(codecs.styledQuery ? ["styledQuery: serializeQuery"] : []),
+    ...(codecs.otherBody ? ["otherBody: encodeOtherBody"] : []),
+    ...(codecs.cookies ? ["cookies: setCookieParams"] : []),
+  ];
+  return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
+}
+
+function imports(codecs: CodecsNeeded): StatementStructures[] {
   const named = (moduleSpecifier: string, names: readonly string[], typeOnly: boolean): StatementStructures => ({
     kind: StructureKind.ImportDeclaration,
     moduleSpecifier,
@@ -70,7 +109,10 @@ function imports(): StatementStructures[] {
   return [
     named("./types.js", ["paths"], true),
     named("./runtime/client/descriptor.js", ["ApiKeyLocation", "ClientOperationDescriptor"], true),
-    named("./runtime/client/runtime.js", ["bindOperations", "createClientRuntime"], false),
+    named("./runtime/client/runtime.js", ["bindOperations", "createClientRuntimeWith"], false),
+    ...(codecs.styledQuery ? [named("./runtime/client/url.js", ["serializeQuery"], false)] : []),
+    ...(codecs.otherBody ? [named("./runtime/client/request-body.js", ["encodeOtherBody"], false)] : []),
+    ...(codecs.cookies ? [named("./runtime/client/cookies.js", ["setCookieParams"], false)] : []),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
     named("./runtime/client/middleware.js", ["ClientMiddlewareApi"], true),
     named("./runtime/client/types.js", ["OperationMethod", "OperationRequest", "OperationResult", "ResultOptions"], true),
@@ -107,18 +149,14 @@ class HeaderTables {
 }
 
 function descriptorWriter(operation: OperationModel, model: ApiModel, headerTables: HeaderTables): WriterFunction {
-  const queryStyles = Object.fromEntries(
-    operation.parameters.query
-      .filter((parameter) => (parameter.style ?? "form") !== "form" || !parameter.explode)
-      .map((parameter) => [parameter.name, { style: parameter.style ?? "form", explode: parameter.explode }]),
-  );
+  const styles = queryStyles(operation);
   const body = operation.requestBody?.contents[0];
   const responseHeaders = responseHeaderKinds(operation, model);
   const descriptor = {
     operationId: operation.operationId,
     method: operation.method,
     path: operation.path,
-    ...(Object.keys(queryStyles).length > 0 ? { queryStyles } : {}),
+    ...(Object.keys(styles).length > 0 ? { queryStyles: styles } : {}),
     ...(body ? { bodyMediaType: body.mediaType } : {}),
     secured: operation.secured,
     ...(operation.idempotencyKeyHeader ? { idempotencyKeyHeader: operation.idempotencyKeyHeader } : {}),
@@ -181,7 +219,7 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
   };
 }
 
-function factory(context: EmitContext, clientType: string): StatementStructures {
+function factory(context: EmitContext, clientType: string, codecs: CodecsNeeded): StatementStructures {
   return {
     kind: StructureKind.Function,
     isExported: true,
@@ -198,7 +236,8 @@ function factory(context: EmitContext, clientType: string): StatementStructures 
     parameters: [{ name: "options", type: "ClientOptions & ResultOptions<Throws>" }],
     returnType: `${clientType}<Throws>`,
     statements: (writer) => {
-      writer.writeLine("const runtime = createClientRuntime(options, API_KEY);");
+      writer.writeLine("// only the optional serializers this spec needs, so a bundler drops the others");
+      writer.writeLine(`const runtime = createClientRuntimeWith(options, API_KEY, ${codecsLiteral(codecs)});`);
       writer.writeLine("// Each method calls the runtime with its descriptor; the interface gives it its operation's types.");
       writer.writeLine(`return bindOperations(runtime, OPERATIONS) as unknown as ${clientType}<Throws>;`);
     },

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   UnexpectedResponseBody,
   createClientRuntime,
+  createClientRuntimeWith,
+  encodeOtherBody,
   serializeQuery,
+  setCookieParams,
   type ApiKeyLocation,
   type ClientOperationDescriptor,
   type ClientOptions,
@@ -382,5 +385,56 @@ describe("client runtime: result", () => {
     expect(first).toEqual({ limit: 5, remaining: 4, reset: 99 });
     expect(result.rateLimit).toBe(first);
     expect(Object.keys(result)).toEqual(["data", "error", "status", "ok", "response"]);
+  });
+});
+
+describe("client runtime: optional serializers (createClientRuntimeWith)", () => {
+  const styled = op({ queryStyles: { ids: { style: "pipeDelimited", explode: false } } });
+  const form = op({ method: "post", bodyMediaType: "application/x-www-form-urlencoded" });
+  const runtimeWith = (codecs: Parameters<typeof createClientRuntimeWith>[2], steps: Step[]) => {
+    const scripted = scriptedFetch(...steps);
+    const runtime = createClientRuntimeWith(
+      { baseUrl: "https://api.test", fetch: scripted.fetch, retry: false },
+      undefined,
+      codecs,
+    );
+    return { runtime, ...scripted };
+  };
+
+  it("without any, serves plain queries and JSON bodies", async () => {
+    const { runtime, calls } = runtimeWith({}, [json(200, {})]);
+    await runtime.call(op({ method: "post", bodyMediaType: "application/json" }), {
+      query: { tags: ["a", "b"] },
+      body: { name: "Rex" },
+    });
+    expect(calls[0]?.url).toBe("https://api.test/pets?tags=a&tags=b");
+    expect(calls[0]?.init.body).toBe('{"name":"Rex"}');
+  });
+
+  it("refuses, before sending anything, an operation that needs one it was not given", async () => {
+    const { runtime, calls } = runtimeWith({}, [json(200, {})]);
+    await expect(runtime.call(styled, { query: { ids: [1, 2] } })).rejects.toThrow(
+      /Operation "op" needs the styled query serializer.*createClientRuntimeWith/,
+    );
+    await expect(runtime.call(form, { body: { a: 1 } })).rejects.toThrow(
+      /"application\/x-www-form-urlencoded" body serializer/,
+    );
+    await expect(runtime.call(op(), { cookie: { theme: "dark" } })).rejects.toThrow(
+      /needs the cookie parameter serializer/,
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it("uses the ones it was given", async () => {
+    const { runtime, calls } = runtimeWith(
+      { styledQuery: serializeQuery, otherBody: encodeOtherBody, cookies: setCookieParams },
+      [json(200, {}), json(200, {}), json(200, {})],
+    );
+    await runtime.call(styled, { query: { ids: [1, 2] } });
+    expect(calls[0]?.url).toBe("https://api.test/pets?ids=1|2");
+    await runtime.call(form, { body: { a: 1 } });
+    expect(String(calls[1]?.init.body)).toBe("a=1");
+    await runtime.call(op(), { cookie: { theme: "dark", ids: [1, 2] } });
+    expect(new Headers(calls[2]?.init.headers).get("cookie")).toBe("theme=dark; ids=1%2C2");
   });
 });

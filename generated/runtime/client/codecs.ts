@@ -1,0 +1,26 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * Serializers only some specs need. A generated client passes the ones its descriptor table uses
+ * to `createClientRuntimeWith`, so a bundler drops the others (tree-shaking is per export).
+ */
+import { setCookieParams } from "./cookies.js";
+import { encodeOtherBody } from "./request-body.js";
+import { serializeQuery } from "./url.js";
+
+/** The optional serializers of a runtime. */
+export interface ClientCodecs {
+  /** Query parameters with declared styles (`deepObject`, `pipeDelimited`, `form` unexploded, …). */
+  readonly styledQuery?: typeof serializeQuery;
+  /** Request bodies whose media type is not JSON (form, multipart, text, binary). */
+  readonly otherBody?: typeof encodeOtherBody;
+  /** Cookie parameters (`in: cookie`). */
+  readonly cookies?: typeof setCookieParams;
+}
+
+/** Every optional serializer (what `createClientRuntime` uses). */
+export const ALL_CODECS: ClientCodecs = {
+  styledQuery: serializeQuery,
+  otherBody: encodeOtherBody,
+  cookies: setCookieParams,
+};
+
