@@ -8,9 +8,22 @@
  * `request` (its body is then the bytes already read). Any other web handler gets a real `Request`
  * (body streamed) and its `Response` is streamed back.
  *
- * The URL's host comes from the `Host` header (127.0.0.1 when missing or malformed); the scheme is
- * `https` on a TLS socket. A 413, or a response that leaves a chunked body unread, closes the
- * connection, so that node does not drain a body of unknown or excessive size.
+ * The URL's host comes from the `Host` header (127.0.0.1 when malformed); the scheme is `https` on
+ * a TLS socket. A 413, or a response that leaves a chunked body unread, closes the connection, so
+ * that node does not drain a body of unknown or excessive size. The socket's peer address is the
+ * client address that requests without a valid API key are rate limited by.
+ *
+ * Transport-level rejections (for a runtime handler, with the spec's `Error` body, `X-RateLimit-*`
+ * counted against the client address, and `Connection: close`):
+ * - an HTTP/1.1 request without `Host`, or with several → 400 (RFC 9112 §3.2);
+ * - what node's parser refuses ({@link answerClientErrors}): headers over node's size limit → 431,
+ *   or 414 when the request line alone is over `maxUrlLength`; a method node does not know (`FOO`,
+ *   lower-case `get`) → 501, or 405 + `Allow` on a known path; `Content-Length` with
+ *   `Transfer-Encoding`, a duplicate or malformed `Content-Length`, any other malformed framing
+ *   → 400; a request that timed out is closed without an answer;
+ * - `CONNECT` → 501 (or 405 + `Allow` on a known path).
+ * With `Expect: 100-continue`, `100 Continue` is sent only when the body is read, so a refusal
+ * that comes first (401, 429, 413 for a `Content-Length` over the limit) goes out without it.
  */
 import {
   createServer,
@@ -23,12 +36,17 @@ import { Buffer } from "node:buffer";
 import { once } from "node:events";
 import { Readable } from "node:stream";
 import type { Socket } from "node:net";
-import { errorBody, RequestError } from "./errors.js";
+import { STATUS_CODES } from "node:http";
+import { errorBody, RequestError, type RuntimeErrorCode } from "./errors.js";
 import type { RequestHandler } from "./handler-api.js";
+import { DEFAULT_MAX_URL_LENGTH } from "./request-target.js";
 import {
   RAW_REQUEST_HANDLER,
+  TRANSPORT_REJECTION,
   type RawRequestHandler,
   type RuntimeResponse,
+  type TransportRejection,
+  type TransportRejectionHandler,
 } from "./runtime-response.js";
 import { BODY_TOO_LARGE, type RequestSource } from "./request-source.js";
 
@@ -39,6 +57,8 @@ export interface ServeNodeOptions {
   readonly port?: number;
   /** Default `127.0.0.1`. */
   readonly host?: string;
+  /** The handler's `maxUrlLength`, to tell 414 from 431 in what node's parser refuses. */
+  readonly maxUrlLength?: number;
 }
 
 const DEFAULT_HOST = "127.0.0.1";
@@ -64,14 +84,29 @@ class NodeRequestSource implements RequestSource {
   readonly method: string;
   readonly url: string;
   readonly #req: IncomingMessage;
+  readonly #res: ServerResponse | undefined;
   #bytes: Uint8Array | undefined;
   #readStarted = false;
   #request: Request | undefined;
 
-  constructor(req: IncomingMessage) {
+  constructor(req: IncomingMessage, res?: ServerResponse) {
     this.#req = req;
+    this.#res = res;
     this.method = req.method ?? "GET";
     this.url = req.url ?? "/";
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.#req.socket.remoteAddress;
+  }
+
+  /** Sends `100 Continue` when the client waits for it (see `checkContinue` in serveNode). */
+  #continue(): void {
+    const res = this.#res;
+    const expect = this.#req.headers.expect;
+    if (res !== undefined && expect !== undefined && /^100-continue$/i.test(expect.trim())) {
+      if (!res.headersSent) res.writeContinue();
+    }
   }
 
   header(name: string): string | null {
@@ -96,6 +131,7 @@ class NodeRequestSource implements RequestSource {
   }
 
   readBody(maxBytes: number): Promise<Uint8Array | typeof BODY_TOO_LARGE> {
+    if (!this.#readStarted) this.#continue();
     this.#readStarted = true;
     const req = this.#req;
     return new Promise((resolve, reject) => {
@@ -154,7 +190,10 @@ class NodeRequestSource implements RequestSource {
     let body: BodyInit | null = null;
     if (this.method !== "GET" && this.method !== "HEAD" && this.hasBody) {
       if (this.#bytes !== undefined) body = this.#bytes as Uint8Array<ArrayBuffer>;
-      else if (!this.#readStarted) body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+      else if (!this.#readStarted) {
+        this.#continue();
+        body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+      }
     }
     this.#request = new Request(`${scheme}://${authority}${target}`, {
       method: this.method,
@@ -215,7 +254,8 @@ function writeRuntimeResponse(
   const { status, headers, body } = response;
   if (status === 413 || source.mustClose) headers["connection"] = "close";
   if (body === null) {
-    if (status !== 204 && status !== 304) headers["content-length"] = "0";
+    if (status !== 204 && status !== 304 && headers["content-length"] === undefined)
+      headers["content-length"] = "0";
     res.writeHead(status, headers);
     res.end();
   } else if (typeof body === "string") {
@@ -249,9 +289,26 @@ export function toNodeListener(handler: RequestHandler): NodeListener {
   const raw = (handler as Partial<Record<typeof RAW_REQUEST_HANDLER, RawRequestHandler>>)[
     RAW_REQUEST_HANDLER
   ];
+  const reject = transportRejectionOf(handler);
   if (raw !== undefined) {
     return (req, res) => {
-      const source = new NodeRequestSource(req);
+      const hostProblem = hostHeaderProblem(req);
+      if (hostProblem !== undefined && reject !== undefined) {
+        const rejection = {
+          status: 400,
+          code: "validation_failed" as const,
+          message: hostProblem,
+          remoteAddress: req.socket.remoteAddress,
+          method: req.method,
+          target: req.url,
+        };
+        reject(rejection).then(
+          (response) => writeRuntimeResponse(res, response, new NodeRequestSource(req)),
+          (error: unknown) => writeFailure(res, error),
+        );
+        return;
+      }
+      const source = new NodeRequestSource(req, res);
       raw(source).then(
         (response) => {
           try {
@@ -265,7 +322,7 @@ export function toNodeListener(handler: RequestHandler): NodeListener {
     };
   }
   return (req, res) => {
-    const source = new NodeRequestSource(req);
+    const source = new NodeRequestSource(req, res);
     let request: Request;
     try {
       request = source.toRequest();
@@ -279,27 +336,151 @@ export function toNodeListener(handler: RequestHandler): NodeListener {
   };
 }
 
-/**
- * Answers requests that node's HTTP parser rejects before any handler runs (control characters in
- * a header, headers over the size limit, a malformed request line) with a 400 and the `Error`
- * body, instead of node's bare `400 Bad Request`. No `X-RateLimit-*` headers: the request was
- * never read far enough to know its API key.
- */
-export function answerClientErrors(server: Server): Server {
-  server.on("clientError", (error: Error & { code?: string }, socket: Socket) => {
-    if (!socket.writable || error.code === "ECONNRESET") {
-      socket.destroy();
-      return;
+function transportRejectionOf(
+  handler: RequestHandler | undefined,
+): TransportRejectionHandler | undefined {
+  return (handler as Partial<Record<typeof TRANSPORT_REJECTION, TransportRejectionHandler>>)?.[
+    TRANSPORT_REJECTION
+  ];
+}
+
+/** Why an HTTP/1.1 request's `Host` is unacceptable (RFC 9112 §3.2), or undefined. */
+function hostHeaderProblem(req: IncomingMessage): string | undefined {
+  if (req.httpVersionMajor !== 1 || req.httpVersionMinor < 1) return undefined;
+  let hosts = 0;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    if ((raw[i] as string).length === 4 && (raw[i] as string).toLowerCase() === "host") hosts++;
+  }
+  if (hosts === 0) return "Missing Host header (HTTP/1.1 requires exactly one)";
+  if (hosts > 1) return "Several Host headers (HTTP/1.1 requires exactly one)";
+  return undefined;
+}
+
+/** The request line's method and target, read from the bytes node's parser refused. */
+function requestLine(packet: Buffer | undefined): {
+  method?: string;
+  target?: string;
+  length: number;
+} {
+  if (packet === undefined) return { length: 0 };
+  const end = packet.indexOf("\r\n");
+  const line = packet.subarray(0, end === -1 ? packet.length : end).toString("latin1");
+  const match = /^([!#$%&'*+\-.^_`|~0-9A-Za-z]+) (\S+)/.exec(line);
+  return {
+    length: end === -1 ? packet.length : end,
+    ...(match === null ? {} : { method: match[1], target: match[2] }),
+  };
+}
+
+/** What to answer for a parser error (null: close without answering). */
+function rejectionOf(
+  error: Error & { code?: string; rawPacket?: Buffer },
+  maxUrlLength: number,
+): Omit<TransportRejection, "remoteAddress"> | null {
+  const code = error.code ?? "";
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT" || code === "HPE_CLOSED_CONNECTION") return null;
+  const line = requestLine(error.rawPacket);
+  if (code === "HPE_HEADER_OVERFLOW") {
+    // The request line alone is over the limit (its target, less the method and " HTTP/1.1").
+    if (line.method !== undefined && line.length - line.method.length - 10 > maxUrlLength) {
+      return {
+        status: 414,
+        code: "uri_too_long",
+        message: `Request target is longer than the ${maxUrlLength} bytes this server accepts`,
+        method: line.method,
+      };
     }
-    const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-    const message = tooLarge
-      ? "Request headers are larger than the server accepts"
-      : "Malformed HTTP request (invalid characters in the request line or a header)";
-    const body = JSON.stringify(errorBody(400, "validation_failed", message));
-    socket.end(
-      "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\n" +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const message = "Request headers are larger than the server accepts";
+    return { status: 431, code: "headers_too_large", message, ...line };
+  }
+  if (code === "HPE_INVALID_METHOD" || code === "HPE_INVALID_CONSTANT") {
+    if (line.method !== undefined && line.target !== undefined) {
+      const shown = line.method.length > 40 ? `${line.method.slice(0, 40)}…` : line.method;
+      return {
+        status: 501,
+        code: "not_implemented",
+        message: `Method ${shown} is not implemented by this server (methods are case-sensitive: GET, not get)`,
+        method: line.method,
+        target: line.target,
+      };
+    }
+  }
+  let message = "Malformed HTTP request (invalid characters in the request line or a header)";
+  if (code === "HPE_UNEXPECTED_CONTENT_LENGTH") {
+    message = "Content-Length and Transfer-Encoding must not both be sent (RFC 9112 §6.3)";
+  } else if (code === "HPE_INVALID_CONTENT_LENGTH") {
+    message = "Content-Length is malformed or sent more than once";
+  } else if (code === "HPE_INVALID_TRANSFER_ENCODING") {
+    message = "Transfer-Encoding must end with chunked";
+  }
+  return { status: 400, code: "validation_failed", message, ...line };
+}
+
+/** A complete HTTP/1.1 response, written on a raw socket (for answers before node's parser is done). */
+function rawResponse(response: RuntimeResponse): string {
+  const body = typeof response.body === "string" ? response.body : "";
+  let head = `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status] ?? ""}\r\n`;
+  for (const [name, value] of Object.entries(response.headers)) {
+    for (const item of typeof value === "string" ? [value] : value) head += `${name}: ${item}\r\n`;
+  }
+  return `${head}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+function fallbackRejection(
+  status: number,
+  code: RuntimeErrorCode,
+  message: string,
+): RuntimeResponse {
+  const headers = { "content-type": "application/json", connection: "close" };
+  return { status, headers, body: JSON.stringify(errorBody(status, code, message)) };
+}
+
+/**
+ * Answers requests that node's HTTP parser rejects before any handler runs (see the module
+ * comment for the statuses), and `CONNECT`, with a complete response and the `Error` body instead
+ * of node's bare status line. With the runtime handler the answer carries `X-RateLimit-*` counted
+ * against the client address (without it, none: nothing identifies a caller).
+ */
+export function answerClientErrors(
+  server: Server,
+  handler?: RequestHandler,
+  options: { readonly maxUrlLength?: number } = {},
+): Server {
+  const reject = transportRejectionOf(handler);
+  const maxUrlLength = options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
+  const answer = (socket: Socket, rejection: Omit<TransportRejection, "remoteAddress">): void => {
+    const fallback = (): RuntimeResponse =>
+      fallbackRejection(rejection.status, rejection.code, rejection.message);
+    const pending: Promise<RuntimeResponse> =
+      reject === undefined
+        ? Promise.resolve(fallback())
+        : reject({ ...rejection, remoteAddress: socket.remoteAddress }).catch(fallback);
+    void pending.then((response) => {
+      if (socket.writable) socket.end(rawResponse(response));
+      else socket.destroy();
+    });
+  };
+  server.on(
+    "clientError",
+    (error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => {
+      if (!socket.writable || error.code === "ECONNRESET") {
+        socket.destroy();
+        return;
+      }
+      const rejection = rejectionOf(error, maxUrlLength);
+      if (rejection === null) socket.destroy();
+      else answer(socket, rejection);
+    },
+  );
+  server.on("connect", (req: IncomingMessage, socket: Socket) => {
+    answer(socket, {
+      status: 501,
+      code: "not_implemented",
+      message: "CONNECT is not implemented by this server (it is not a proxy)",
+      method: "CONNECT",
+      target: req.url,
+    });
   });
   return server;
 }
@@ -309,7 +490,13 @@ export function serveNode(
   handler: RequestHandler,
   options: ServeNodeOptions = {},
 ): Promise<Server> {
-  const server = answerClientErrors(createServer(toNodeListener(handler)));
+  const listener = toNodeListener(handler);
+  // `Host` is checked by the listener (answered with the Error body, not node's bare 400).
+  const server = answerClientErrors(createServer({ requireHostHeader: false }, listener), handler, {
+    ...(options.maxUrlLength === undefined ? {} : { maxUrlLength: options.maxUrlLength }),
+  });
+  // `100 Continue` is sent when the body is read (see NodeRequestSource).
+  server.on("checkContinue", listener);
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 3000, options.host ?? DEFAULT_HOST, () => {
