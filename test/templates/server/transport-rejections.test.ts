@@ -130,6 +130,19 @@ describe("transport-level rejections (raw TCP)", () => {
   });
 });
 
+describe("HEAD over node:http", () => {
+  it("sends the GET's status, headers and Content-Length, and no body", async () => {
+    const base = `http://127.0.0.1:${port}`;
+    const get = await fetch(`${base}/pets`, { headers: { "x-api-key": key } });
+    const getText = await get.text();
+    const head = await fetch(`${base}/pets`, { method: "HEAD", headers: { "x-api-key": key } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(String(Buffer.byteLength(getText)));
+    expect(head.headers.get("content-type")).toBe("application/json");
+    expect(await head.text()).toBe("");
+  });
+});
+
 describe("request semantics (raw TCP)", () => {
   it("Expect: 100-continue with a Content-Length over the limit gets 413 without 100 Continue", async () => {
     const head =
