@@ -591,11 +591,14 @@ export function createRuntimeRequestHandler<C = unknown>(
     }
   }
 
-  /** Final decoration of every response: CORS headers, no body for HEAD. */
-  async function serve(source: RequestSource): Promise<RuntimeResponse> {
-    const response = await handle(source);
-    if (cors !== undefined) cors.decorate(response.headers, source.header("origin"));
-    return source.method === "HEAD" ? stripBodyForHead(response) : response;
+  /** Final decoration of every response: CORS headers, no body for HEAD (no extra step without). */
+  function serve(source: RequestSource): Promise<RuntimeResponse> {
+    const head = source.method === "HEAD";
+    if (cors === undefined && !head) return handle(source);
+    return handle(source).then((response) => {
+      if (cors !== undefined) cors.decorate(response.headers, source.header("origin"));
+      return head ? stripBodyForHead(response) : response;
+    });
   }
 
   /**
