@@ -32,7 +32,8 @@
  * share one `anonymous` id.
  *
  * Requests that node's parser refuses before any handler runs are answered through
- * {@link TRANSPORT_REJECTION} (see node-adapter.ts), counted against the client address.
+ * {@link TRANSPORT_REJECTION} (node-rejections.ts, transport-rejection.ts), counted against the
+ * client address.
  */
 import { Buffer } from "node:buffer";
 import {
@@ -100,8 +101,8 @@ import {
   type ResponseHeaders,
   type RuntimeRequestHandler,
   type RuntimeResponse,
-  type TransportRejection,
 } from "./runtime-response.js";
+import { createTransportRejectionHandler } from "./transport-rejection.js";
 import { stripBodyForHead } from "./head.js";
 import { checkResponseHeaders } from "./response-headers.js";
 import { validationMessage } from "./validation-message.js";
@@ -601,47 +602,26 @@ export function createRuntimeRequestHandler<C = unknown>(
     });
   }
 
-  /**
-   * A request refused before it could be read (see node-adapter.ts): counted against the client
-   * address on the first plan, answered with the `Error` body, `X-RateLimit-*` and
-   * `Connection: close`. A method on a known path is answered 405 with `Allow` instead.
-   */
-  async function rejectTransport(rejection: TransportRejection): Promise<RuntimeResponse> {
-    let rate: RateLimitOutcome | undefined;
-    if (plans !== undefined && store !== undefined) {
+  /** Requests node's parser refused (transport-rejection.ts), counted per client address. */
+  const rejectTransport = createTransportRejectionHandler({
+    async countAnonymous(remoteAddress) {
+      if (plans === undefined || store === undefined) return undefined;
       const limits = plans.limitsOf(plans.anonymousPlan);
-      if (!(limits instanceof ConfigurationError)) {
-        try {
-          const hit = store.hit(clientRateId(rejection.remoteAddress), {
-            now: now(),
-            limits,
-            ban: plans.ban,
-          });
-          rate = isPromiseLike(hit) ? await hit : hit;
-        } catch {
-          // The store is down: the rejection is answered without counts.
-        }
+      if (limits instanceof ConfigurationError) return undefined;
+      try {
+        const hit = store.hit(clientRateId(remoteAddress), { now: now(), limits, ban: plans.ban });
+        return isPromiseLike(hit) ? await hit : hit;
+      } catch {
+        return undefined; // The store is down: the rejection is answered without counts.
       }
-    }
-    let response: RuntimeResponse;
-    const { method, target } = rejection;
-    const path = target?.startsWith("/") === true ? (target.split("?")[0] as string) : undefined;
-    const routePath = path === undefined ? undefined : stripBasePath(path);
-    const allow = routePath === undefined ? [] : router.allowed(routePath);
-    if (rejection.status === 501 && allow.length > 0 && method !== undefined) {
-      const message = `Method ${method.slice(0, 40)} is not allowed here; allowed: ${allow.join(", ")}`;
-      response = errorResponse(405, "method_not_allowed", message, rate, undefined);
-      response.headers["allow"] = allow.join(", ");
-    } else {
-      // A deprecated operation's answers carry its Deprecation/Sunset, whatever refused them.
-      const deprecated =
-        method === undefined || path === undefined ? undefined : routeOf(method, path);
-      const { status, code, message } = rejection;
-      response = errorResponse(status, code, message, rate, deprecated);
-    }
-    response.headers["connection"] = "close";
-    return response;
-  }
+    },
+    allowed(pathname) {
+      const routePath = stripBasePath(pathname);
+      return routePath === undefined ? [] : router.allowed(routePath);
+    },
+    routeOf,
+    errorResponse,
+  });
 
   const webHandler = (request: Request): Promise<Response> =>
     serve(new WebRequestSource(request, clientAddress)).then(toWebResponse);
