@@ -4,6 +4,7 @@
  */
 import { resolve } from "node:path";
 import { emitClient } from "./emit/client/emit-client.js";
+import { emitResponseValidation } from "./emit/client/emit-response-validation.js";
 import { emitRuntime } from "./emit/emit-runtime.js";
 import { emitServer } from "./emit/server/emit-server.js";
 import { emitTypes } from "./emit/emit-types.js";
@@ -66,6 +67,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     emitted = [
       ...(await emitTypes(loaded.document, model, context)),
       ...emitClient(model, context),
+      ...emitResponseValidation(model, context),
       ...emitServer(model, context),
       ...emitValidators(loaded.document, model, context, warnings),
       ...emitPackageEntries(model, context, options.packageName),

@@ -19,7 +19,7 @@ export interface GeneratedClientInfo {
 /** Reads the factory, the operation table and the body types out of a generated client.ts. */
 export async function readGeneratedClient(clientPath: string): Promise<GeneratedClientInfo> {
   const source = await readFile(clientPath, "utf8");
-  const factory = /export function (create\w+Client)\(/.exec(source)?.[1];
+  const factory = /export function (create\w+Client)[<(]/.exec(source)?.[1];
   if (factory === undefined) throw new Error(`no create…Client function in ${clientPath}`);
   const methods = new Map<string, string>();
   const entry =

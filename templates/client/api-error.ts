@@ -6,8 +6,8 @@
 import type { RateLimitInfo } from "./rate-limit.js";
 
 /** What {@link ApiError} is made from (a non-2XX result). */
-export interface ApiErrorSource {
-  readonly error: unknown;
+export interface ApiErrorSource<E = unknown> {
+  readonly error: E;
   readonly response: Response;
   readonly rateLimit: RateLimitInfo | undefined;
 }
@@ -24,20 +24,20 @@ function errorDetail(error: unknown): string {
  * A non-2XX result, thrown instead of returned when `throwOnError` is set (on the client or on
  * the call). Carries the same fields as the result.
  */
-export class ApiError extends Error {
+export class ApiError<E = unknown> extends Error {
   override readonly name = "ApiError";
   /** The operation that failed. */
   readonly operationId: string;
   /** The response status. */
   readonly status: number;
   /** The result's `error`: the parsed body, or an `UnexpectedResponseBody`. */
-  readonly error: unknown;
+  readonly error: E;
   /** The final response (its body has been read). */
   readonly response: Response;
   /** The response's parsed `X-RateLimit-*` headers, `undefined` when absent. */
   readonly rateLimit: RateLimitInfo | undefined;
 
-  constructor(operationId: string, result: ApiErrorSource) {
+  constructor(operationId: string, result: ApiErrorSource<E>) {
     const response = result.response;
     const reason = response.statusText === "" ? "" : ` ${response.statusText}`;
     super(`${operationId} failed with ${response.status}${reason}${errorDetail(result.error)}`);

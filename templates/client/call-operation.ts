@@ -213,7 +213,8 @@ export async function callOperation(
     if (held !== undefined) {
       const replayed = await held;
       // held beyond maxRetryAfterMs: the server's last 429, without a request
-      if (replayed !== undefined) return finish(ctx, op, init, await readResult(replayed, c.head));
+      if (replayed !== undefined)
+        return finish(ctx, op, init, await readResult(replayed, c.head, op));
     }
     const timer = timeoutMs === undefined ? undefined : attemptSignal(signal, timeoutMs);
     const abort = timer === undefined ? signal : timer.signal;
@@ -293,10 +294,10 @@ export async function callOperation(
         continue;
       }
     }
-    if (timer === undefined) return finish(ctx, op, init, await readResult(response, c.head));
+    if (timer === undefined) return finish(ctx, op, init, await readResult(response, c.head, op));
     let result: RuntimeResult;
     try {
-      result = await abortable(readResult(response, c.head), timer.signal);
+      result = await abortable(readResult(response, c.head, op), timer.signal);
     } catch (error) {
       if (signal !== undefined && signal.aborted) throw signal.reason;
       if (!timer.timedOut) throw error;

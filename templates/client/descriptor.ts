@@ -17,6 +17,13 @@ export interface QueryParameterStyle {
   readonly explode: boolean;
 }
 
+/**
+ * How a declared response header is parsed: its schema type (`integer`, `number`, `boolean`,
+ * anything else as `string`), with `[]` for an array (comma-separated values).
+ */
+export type HeaderKind =
+  "string" | "integer" | "number" | "boolean" | "string[]" | "integer[]" | "number[]" | "boolean[]";
+
 export interface ClientOperationDescriptor {
   readonly operationId: string;
   readonly method: HttpMethod;
@@ -41,4 +48,11 @@ export interface ClientOperationDescriptor {
     readonly replacement?: string;
   };
   readonly stability?: "experimental" | "beta";
+  /**
+   * The declared response headers of all the operation's responses, by the spec's header name:
+   * how each is parsed. One map per operation, not per response (the result's type says which
+   * headers each status has), so the table stays small; a header that responses declare with
+   * different types is not in it (it is never parsed: `undefined`, which its type allows).
+   */
+  readonly responseHeaders?: Readonly<Record<string, HeaderKind>>;
 }

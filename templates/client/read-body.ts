@@ -2,6 +2,7 @@
 /**
  * Reading the final response of a call into its result.
  */
+import type { ClientOperationDescriptor } from "./descriptor.js";
 import { RuntimeResult } from "./result.js";
 import { readTextCapped, UnexpectedResponseBody } from "./unexpected-body.js";
 import { isJsonMediaType } from "./url.js";
@@ -48,19 +49,24 @@ export async function readErrorBody(response: Response, head: boolean): Promise<
 
 /**
  * Reads a response into a result: `data` from a 2XX body (JSON parsed, `text/*` as text, else a
- * `Blob`; none for 204, 205 and HEAD), `error` from any other.
+ * `Blob`; none for 204, 205 and HEAD), `error` from any other. `operation` gives the result its
+ * declared response headers (`headers`) and its `operationId`.
  *
  * @throws SyntaxError when a 2XX body claims JSON but does not parse
  */
-export function readResult(response: Response, head: boolean): Promise<RuntimeResult> {
+export function readResult(
+  response: Response,
+  head: boolean,
+  operation?: ClientOperationDescriptor,
+): Promise<RuntimeResult> {
   const status = response.status;
   if (status < 200 || status >= 300) {
     return readErrorBody(response, head).then(
-      (error) => new RuntimeResult(undefined, error, response, null),
+      (error) => new RuntimeResult(undefined, error, response, null, operation),
     );
   }
   if (status === 204 || status === 205 || head) {
-    return Promise.resolve(new RuntimeResult(undefined, undefined, response, null));
+    return Promise.resolve(new RuntimeResult(undefined, undefined, response, null, operation));
   }
   const contentType = response.headers.get("content-type");
   if (contentType !== null && isJsonMediaType(contentType)) {
@@ -74,10 +80,11 @@ export function readResult(response: Response, head: boolean): Promise<RuntimeRe
             undefined,
             response,
             null,
+            operation,
           ),
       );
   }
   return readNonJsonBody(response, contentType).then(
-    (data) => new RuntimeResult(data, undefined, response, null),
+    (data) => new RuntimeResult(data, undefined, response, null, operation),
   );
 }

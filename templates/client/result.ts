@@ -2,7 +2,9 @@
 /**
  * The untyped result of a call.
  */
+import type { ClientOperationDescriptor } from "./descriptor.js";
 import { parseRateLimit, type RateLimitInfo } from "./rate-limit.js";
+import { parseResponseHeaders } from "./response-headers.js";
 
 /** What `call` returns, untyped (the generated methods narrow it with `OperationResult`). */
 export interface ClientResult {
@@ -21,6 +23,11 @@ export interface ClientResult {
   readonly response: Response;
   /** The response's `X-RateLimit-*` headers, parsed on first access; `undefined` if absent. */
   readonly rateLimit: RateLimitInfo | undefined;
+  /**
+   * The response headers the spec declares for its status, by the spec's names, parsed per their
+   * schema type on first access; a header that is missing or does not parse is left out.
+   */
+  readonly headers: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -36,13 +43,21 @@ export class RuntimeResult implements ClientResult {
   readonly response: Response;
   /** `null` until parsed. */
   #rateLimit: RateLimitInfo | undefined | null;
+  /** The operation called, for its declared response headers. */
+  readonly #operation: ClientOperationDescriptor | undefined;
+  /** `undefined` until parsed. */
+  #headers: Readonly<Record<string, unknown>> | undefined;
 
-  /** @param rateLimit the already parsed rate limit, or `null` to parse it on first access */
+  /**
+   * @param rateLimit the already parsed rate limit, or `null` to parse it on first access
+   * @param operation the operation called (its declared response headers give `headers`)
+   */
   constructor(
     data: unknown,
     error: unknown,
     response: Response,
     rateLimit: RateLimitInfo | undefined | null,
+    operation?: ClientOperationDescriptor,
   ) {
     this.data = data;
     this.error = error;
@@ -51,6 +66,23 @@ export class RuntimeResult implements ClientResult {
     this.ok = status >= 200 && status < 300;
     this.response = response;
     this.#rateLimit = rateLimit;
+    this.#operation = operation;
+  }
+
+  /** The id of the operation called, when the runtime said (for `unwrap`'s `ApiError`). */
+  get operationId(): string | undefined {
+    return this.#operation?.operationId;
+  }
+
+  /** The declared response headers of this status, parsed (once, on first access). */
+  get headers(): Readonly<Record<string, unknown>> {
+    let headers = this.#headers;
+    if (headers === undefined) {
+      const op = this.#operation;
+      this.#headers = headers =
+        op === undefined ? {} : parseResponseHeaders(op, this.response.headers);
+    }
+    return headers;
   }
 
   /** The response's `X-RateLimit-*` headers (parsed once, on first access). */

@@ -5,7 +5,8 @@
  * or route tables), so that a generator or runtime bug cannot hide behind its own validators:
  * - the spec's `components.schemas` are converted from OpenAPI 3.0 to JSON Schema draft-07
  *   (`nullable` → a `null` type, OpenAPI-only keywords such as `example` dropped, refs pointed at
- *   `definitions`) and compiled with Ajv 8 (draft-07) + ajv-formats (+ `int32`/`int64` ranges);
+ *   `definitions`; the conversion `npm run conformance` uses, conformance/openapi-to-json-schema.ts)
+ *   and compiled with Ajv 8 (draft-07) + ajv-formats (+ `int32`/`int64` ranges);
  * - the operation of a response is found by matching the request's method and path against the
  *   spec's path templates;
  * - the declared response for the status is looked up (following `$ref`s into
@@ -20,12 +21,12 @@ import { fileURLToPath } from "node:url";
 import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { parse as parseYaml } from "yaml";
+import { toDraft07, type Json } from "../../conformance/openapi-to-json-schema.js";
 
 const addFormats = addFormatsModule.default;
 
 export const SPEC_PATH = fileURLToPath(new URL("../../spec/openapi.yaml", import.meta.url));
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
@@ -60,57 +61,6 @@ export const RATE_LIMIT_HEADERS = [
 
 function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** OpenAPI-only keywords (and annotations Ajv's draft-07 does not know) to drop. */
-const DROPPED_KEYWORDS = new Set(["example", "discriminator", "xml", "externalDocs", "nullable"]);
-
-/** OpenAPI 3.0 Schema Object → JSON Schema draft-07. */
-export function toDraft07(schema: Json): Json {
-  if (Array.isArray(schema)) return schema.map(toDraft07);
-  if (!isObject(schema)) return schema;
-  const out: JsonObject = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key.startsWith("x-") || DROPPED_KEYWORDS.has(key)) continue;
-    if (key === "$ref" && typeof value === "string") {
-      const match = /^#\/components\/schemas\/(.+)$/.exec(value);
-      if (match === null) throw new Error(`unsupported $ref in a schema: ${value}`);
-      out[key] = `#/definitions/${match[1] as string}`;
-    } else if (key === "properties" && isObject(value)) {
-      const properties: JsonObject = {};
-      for (const [name, property] of Object.entries(value)) properties[name] = toDraft07(property);
-      out[key] = properties;
-    } else if (
-      (key === "exclusiveMinimum" || key === "exclusiveMaximum") &&
-      typeof value === "boolean"
-    ) {
-      // OpenAPI 3.0 boolean form: handled with minimum/maximum below.
-    } else {
-      out[key] = toDraft07(value);
-    }
-  }
-  for (const [flag, bound] of [
-    ["exclusiveMinimum", "minimum"],
-    ["exclusiveMaximum", "maximum"],
-  ] as const) {
-    if (schema[flag] === true && typeof schema[bound] === "number") {
-      out[flag] = schema[bound];
-      delete out[bound];
-    }
-  }
-  if (schema["nullable"] === true) {
-    if (typeof out["type"] === "string") out["type"] = [out["type"], "null"];
-    else if (Array.isArray(out["type"]) && !out["type"].includes("null"))
-      out["type"] = [...out["type"], "null"];
-    if (Array.isArray(out["enum"]) && !out["enum"].includes(null))
-      out["enum"] = [...out["enum"], null];
-    if (typeof out["$ref"] === "string") {
-      const ref = out["$ref"];
-      delete out["$ref"];
-      out["anyOf"] = [{ $ref: ref }, { type: "null" }];
-    }
-  }
-  return out;
 }
 
 interface CheckedHeader {

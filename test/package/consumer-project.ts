@@ -78,7 +78,7 @@ import type { AddressInfo } from "node:net";
 import {
   createPetStoreClient,
   EXPERIMENTAL_OPERATIONS,
-  type ClientMiddlewareApi,
+  UnexpectedResponseBody,
   type CreatePetBody,
   type Middleware,
   type PetStoreClient,
@@ -101,6 +101,10 @@ type ApiError = components["schemas"]["Error"];
 const baseUrl = process.env["PETSTORE_URL"];
 const apiKey = process.env["PETSTORE_KEY"];
 if (!baseUrl || !apiKey) throw new Error("PETSTORE_URL and PETSTORE_KEY are required");
+// Deprecation notices are collected, not printed: the spec may deprecate an operation this
+// consumer calls (a minor release), and the run's stderr must stay clean for the test.
+const deprecated: string[] = [];
+const onDeprecation = (notice: { operationId: string }) => void deprecated.push(notice.operationId);
 
 function must<R extends { readonly data?: unknown; readonly error?: unknown; readonly response: Response }>(
   result: R,
@@ -113,7 +117,7 @@ function must<R extends { readonly data?: unknown; readonly error?: unknown; rea
 }
 
 // ---- the client against the reference server --------------------------------------------------
-const api: PetStoreClient = createPetStoreClient({ baseUrl, apiKey, retry: false });
+const api: PetStoreClient = createPetStoreClient({ baseUrl, apiKey, retry: false, onDeprecation });
 if (createFromClientEntry !== createPetStoreClient) throw new Error("'.' and './client' are not the same module");
 if ("setInventoryStock" in api) throw new Error("the stable client exposes an experimental operation");
 
@@ -123,11 +127,18 @@ const pet: Pet = must(await api.createPet({ body }), "createPet");
 const fetched = must(await api.getPetById({ path: { petId: pet.id } }), "getPetById");
 const categories = must(await api.listCategories({ query: { limit: 100 } }), "listCategories"); // beta
 const missing = await api.getPetById({ path: { petId: 9007199254740991 } });
-const missingError: ApiError | undefined = missing.error;
+// \`ok\` narrows: the error body of whatever status came back (the spec's Error for a 404), or the
+// fallback carrying the raw text when the body is not JSON
+const missingError = missing.ok ? undefined : missing.error;
+const missingCode =
+  missingError instanceof UnexpectedResponseBody
+    ? missingError.message
+    : typeof missingError === "object" && missingError !== null && "code" in missingError
+      ? (missingError as ApiError).code
+      : undefined;
 
 // ---- a middleware, a timeout and an idempotent POST ------------------------------------------
-// (the cast is for packages whose client interface does not extend ClientMiddlewareApi yet)
-const traced = createPetStoreClient({ baseUrl, apiKey, retry: false, timeoutMs: 10_000 }) as PetStoreClient & ClientMiddlewareApi;
+const traced: PetStoreClient = createPetStoreClient({ baseUrl, apiKey, retry: false, timeoutMs: 10_000, onDeprecation });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const seen: string[] = [];
 const tracing: Middleware = {
@@ -146,14 +157,14 @@ must(await traced.createPet({ body: { name: "Traced Rex", categoryId: category.i
 const silent = createServer(() => undefined);
 await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
 const silentUrl = \`http://127.0.0.1:\${(silent.address() as AddressInfo).port}\`;
-const timedOut = await createPetStoreClient({ baseUrl: silentUrl, apiKey, retry: false, timeoutMs: 200 })
+const timedOut = await createPetStoreClient({ baseUrl: silentUrl, apiKey, retry: false, timeoutMs: 200, onDeprecation })
   .listPets()
   .then(() => "resolved", (error: unknown) => (error instanceof DOMException ? error.name : String(error)));
 silent.closeAllConnections();
 silent.close();
 
 // ---- the explicit opt-in to experimental operations ------------------------------------------
-const lab = createPetStoreExperimentalClient({ baseUrl, apiKey, retry: false });
+const lab = createPetStoreExperimentalClient({ baseUrl, apiKey, retry: false, onDeprecation });
 const stockBody: SetInventoryStockBody = { quantity: 3 };
 const stock = must(await lab.setInventoryStock({ path: { petId: pet.id }, body: stockBody }), "setInventoryStock");
 const inventory = must(await lab.getInventory(), "getInventory");
@@ -195,7 +206,7 @@ console.log(
     experimentalOperations: EXPERIMENTAL_OPERATIONS,
     pet: { name: fetched.name, sameId: fetched.id === pet.id },
     categoryListed: categories.some((entry) => entry.id === category.id),
-    missing: { status: missing.response.status, code: missingError?.code },
+    missing: { status: missing.response.status, code: missingCode },
     stock: stock.quantity,
     inventoryStock: inventory.find((entry) => entry.petId === pet.id)?.quantity,
     raw: { status: rawPet.response.status, name: rawName },

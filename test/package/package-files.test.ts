@@ -87,6 +87,7 @@ describe("the package files", () => {
         "./types": { types: "./dist/types.d.ts", import: "./dist/types.js" },
         "./server": { types: "./dist/entry/server.d.ts", import: "./dist/entry/server.js" },
         "./raw": { types: "./dist/entry/raw.d.ts", import: "./dist/entry/raw.js" },
+        "./validate": { types: "./dist/entry/validate.d.ts", import: "./dist/entry/validate.js" },
         "./experimental": { types: "./dist/entry/experimental.d.ts", import: "./dist/entry/experimental.js" },
       },
       dependencies: PACKAGE_DEPENDENCIES,
@@ -101,12 +102,12 @@ describe("the package files", () => {
     const client = flat("entry/client.ts");
     const experimental = flat("entry/experimental.ts");
     expect(client).toContain('export const EXPERIMENTAL_OPERATIONS = ["tuneWidget"] as const;');
-    expect(client).toMatch(/Omit<\s*ClientWithAllOperations,\s*WidgetServiceExperimentalOperationName,?\s*>/);
+    expect(client).toMatch(/Omit<\s*ClientWithAllOperations<Throws>,\s*WidgetServiceExperimentalOperationName,?\s*>/);
     expect(client).toContain("const { tuneWidget: _tuneWidget, ...client } =");
     expect(client).not.toMatch(/TuneWidget(Params|Body|Response|Operation)/);
     expect(client).toContain("`@acme/widgets/experimental`");
     expect(experimental).toContain('export type { TuneWidgetOperation, TuneWidgetParams, TuneWidgetResponse, TuneWidgetBody, } from "../client.js";');
-    expect(experimental).toContain("export function createWidgetServiceExperimentalClient(");
+    expect(experimental).toContain("export function createWidgetServiceExperimentalClient<Throws extends boolean = false>(");
     expect(experimental).toContain("@experimental");
     expect(file(rendered, "entry/server.ts")).not.toContain("client");
   });

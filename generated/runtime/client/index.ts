@@ -5,6 +5,7 @@
 export type {
   ApiKeyLocation,
   ClientOperationDescriptor,
+  HeaderKind,
   HttpMethod,
   QueryParameterStyle,
 } from "./descriptor.js";
@@ -71,18 +72,28 @@ export {
   type MiddlewareOutcome,
   type MiddlewareRequestParams,
 } from "./middleware.js";
+export { parseHeaderValue, parseResponseHeaders } from "./response-headers.js";
+export { pickResponse } from "./response-key.js";
 export type {
   CallOptions,
+  DeclaredHeaders,
   ErrorBody,
   ErrorResult,
+  HttpStatus,
   OperationArgs,
   OperationMethod,
+  OperationOutcome,
   OperationRequest,
   OperationRequestIsOptional,
   OperationResult,
+  OperationSuccess,
   RawRequestBody,
   ResultMeta,
+  ResultOptions,
+  StatusRange,
   SuccessBody,
   SuccessResult,
+  UndeclaredBody,
 } from "./types.js";
+export { unwrap, type UnwrappableResult } from "./unwrap.js";
 export { buildPath, compilePath, isJsonMediaType, serializeQuery } from "./url.js";

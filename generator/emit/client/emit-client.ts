@@ -5,19 +5,23 @@
  * bundle of it carries none of it.
  * raw-client.ts: the plain openapi-fetch client for the same API (see emit-raw-client.ts).
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind, type StatementStructures, type WriterFunction } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
+import { responseHeaderKinds } from "./header-kinds.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { rawClientStatements } from "./emit-raw-client.js";
 
 export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
+  const headerTables = new HeaderTables();
+  const descriptors = model.operations.map((operation) => [operation.name, descriptorWriter(operation, model, headerTables)] as const);
   const statements: StatementStructures[] = [
     ...imports(),
+    ...headerTables.statements(),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -40,7 +44,7 @@ export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile
         {
           name: "OPERATIONS",
           initializer: (writer) => {
-            objectWriter(model.operations.map((operation) => [operation.name, descriptorLiteral(operation, model)]))(writer);
+            objectWriter(descriptors)(writer);
             writer.write(" as const satisfies Readonly<Record<string, ClientOperationDescriptor>>");
           },
         },
@@ -69,17 +73,47 @@ function imports(): StatementStructures[] {
     named("./runtime/client/runtime.js", ["bindOperations", "createClientRuntime"], false),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
     named("./runtime/client/middleware.js", ["ClientMiddlewareApi"], true),
-    named("./runtime/client/types.js", ["OperationMethod", "OperationRequest", "OperationResult"], true),
+    named("./runtime/client/types.js", ["OperationMethod", "OperationRequest", "OperationResult", "ResultOptions"], true),
   ];
 }
 
-function descriptorLiteral(operation: OperationModel, model: ApiModel): string {
+/**
+ * The descriptors' `responseHeaders` maps, each written once as a constant and referenced by
+ * every operation that declares the same headers (most operations of a spec share a few maps,
+ * e.g. the rate-limit headers), so the table stays small to type-check and to bundle.
+ */
+class HeaderTables {
+  readonly #names = new Map<string, string>();
+
+  /** The constant's name for a map (created on first use, numbered in spec order). */
+  reference(map: Record<string, unknown>): string {
+    const key = literal(map);
+    let name = this.#names.get(key);
+    if (name === undefined) {
+      name = `RESPONSE_HEADERS_${this.#names.size}`;
+      this.#names.set(key, name);
+    }
+    return name;
+  }
+
+  statements(): StatementStructures[] {
+    return [...this.#names].map(([value, name], index) => ({
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      ...(index === 0 ? { docs: [{ description: "Declared response headers (name → how to parse), shared by the operations that declare them." }] } : {}),
+      declarations: [{ name, initializer: `${value} as const` }],
+    }));
+  }
+}
+
+function descriptorWriter(operation: OperationModel, model: ApiModel, headerTables: HeaderTables): WriterFunction {
   const queryStyles = Object.fromEntries(
     operation.parameters.query
       .filter((parameter) => (parameter.style ?? "form") !== "form" || !parameter.explode)
       .map((parameter) => [parameter.name, { style: parameter.style ?? "form", explode: parameter.explode }]),
   );
   const body = operation.requestBody?.contents[0];
+  const responseHeaders = responseHeaderKinds(operation, model);
   const descriptor = {
     operationId: operation.operationId,
     method: operation.method,
@@ -98,7 +132,9 @@ function descriptorLiteral(operation: OperationModel, model: ApiModel): string {
       : {}),
     ...(operation.stability ? { stability: operation.stability } : {}),
   };
-  return literal(descriptor);
+  const entries: [string, string][] = Object.entries(descriptor).map(([key, value]) => [key, literal(value)]);
+  if (responseHeaders) entries.push(["responseHeaders", headerTables.reference(responseHeaders)]);
+  return objectWriter(entries);
 }
 
 function operationTypes(operation: OperationModel): StatementStructures[] {
@@ -127,14 +163,19 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
     isExported: true,
     name: clientType,
     extends: ["ClientMiddlewareApi"],
-    docs: jsDoc({ summary: `A typed client for ${model.title} ${model.version}: one method per operation, plus \`use\`/\`eject\` for middleware.` }),
+    typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+    docs: jsDoc({
+      summary: `A typed client for ${model.title} ${model.version}: one method per operation, plus \`use\`/\`eject\` for middleware.`,
+      // no tag here: a spec title with "/*" before a tag would end the comment early (see emit-entries)
+      description: "`Throws` is `true` for a client created with `throwOnError: true`: its methods then resolve only to 2XX results.",
+    }),
     properties: [
       // methods as `OperationMethod` properties: their types are resolved only where they are used
       ...model.operations.map((operation) => ({
         name: propertyKey(operation.name),
         isReadonly: true,
         docs: jsDoc(operationDoc(operation, replacementName(operation, model.operations))),
-        type: `OperationMethod<${operation.typeName}Operation>`,
+        type: `OperationMethod<${operation.typeName}Operation, Throws>`,
       })),
     ],
   };
@@ -150,14 +191,16 @@ function factory(context: EmitContext, clientType: string): StatementStructures 
       description:
         "Each method sends the API key where the spec says, retries a 429 after its `Retry-After` " +
         "(else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, " +
-        "and returns `{ data, error, response, rateLimit }`.",
+        "and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` " +
+        "(with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).",
     }),
-    parameters: [{ name: "options", type: "ClientOptions" }],
-    returnType: clientType,
+    typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+    parameters: [{ name: "options", type: "ClientOptions & ResultOptions<Throws>" }],
+    returnType: `${clientType}<Throws>`,
     statements: (writer) => {
       writer.writeLine("const runtime = createClientRuntime(options, API_KEY);");
       writer.writeLine("// Each method calls the runtime with its descriptor; the interface gives it its operation's types.");
-      writer.writeLine(`return bindOperations(runtime, OPERATIONS) as unknown as ${clientType};`);
+      writer.writeLine(`return bindOperations(runtime, OPERATIONS) as unknown as ${clientType}<Throws>;`);
     },
   };
 }

@@ -11,6 +11,8 @@
  * - entry/server.ts (`./server`): server.ts and the server runtime;
  * - entry/server-redis.ts (`./server/redis`): the Redis store (rate limits and idempotency records
  *   shared by every instance), apart so that servers without Redis never load a Redis client.
+ * - entry/validate.ts (`./validate`): the client's opt-in response validation (validate.ts and the
+ *   precompiled validators), apart so that a client that does not validate carries none of it.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
@@ -45,6 +47,7 @@ export function emitPackageEntries(model: ApiModel, context: EmitContext, packag
     { path: `${ENTRY_DIR}/raw.ts`, content: printStatements("raw.ts", rawEntry(context)) },
     { path: `${ENTRY_DIR}/server.ts`, content: printStatements("server.ts", serverEntry()) },
     { path: `${ENTRY_DIR}/server-redis.ts`, content: printStatements("server-redis.ts", serverRedisEntry()) },
+    { path: `${ENTRY_DIR}/validate.ts`, content: printStatements("validate.ts", validateEntry(context)) },
   ];
 }
 
@@ -80,6 +83,12 @@ function fullClientImports(context: EmitContext): StatementStructures[] {
       moduleSpecifier: "../runtime/client/runtime.js",
       isTypeOnly: true,
       namedImports: [{ name: "ClientOptions" }],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "../runtime/client/types.js",
+      isTypeOnly: true,
+      namedImports: [{ name: "ResultOptions" }],
     },
   ];
 }
@@ -120,7 +129,8 @@ function clientEntry(model: ApiModel, context: EmitContext, packageName: string)
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: clientType,
-      type: `Omit<ClientWithAllOperations, ${namesType}>`,
+      typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+      type: `Omit<ClientWithAllOperations<Throws>, ${namesType}>`,
       docs: jsDoc({
         summary: `A typed client for ${specText(model.title)} ${specText(model.version)}: one method per stable or beta operation.`,
         description:
@@ -136,10 +146,12 @@ function clientEntry(model: ApiModel, context: EmitContext, packageName: string)
         summary: `Creates a ${context.apiName} client (stable and beta operations).`,
         description:
           "Each method sends the API key where the spec says, retries a 429 after its `Retry-After`, retries network errors " +
-          "and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit }`.",
+          "and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by " +
+          "`status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).",
       }),
-      parameters: [{ name: "options", type: "ClientOptions" }],
-      returnType: clientType,
+      typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+      parameters: [{ name: "options", type: "ClientOptions & ResultOptions<Throws>" }],
+      returnType: `${clientType}<Throws>`,
       statements: (writer) => {
         if (experimental.length === 0) {
           writer.writeLine("return createClientWithAllOperations(options);");
@@ -166,7 +178,8 @@ function experimentalEntry(model: ApiModel, context: EmitContext): StatementStru
       kind: StructureKind.TypeAlias,
       isExported: true,
       name: typeName,
-      type: "ClientWithAllOperations",
+      typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+      type: "ClientWithAllOperations<Throws>",
       docs: jsDoc({
         summary: `A typed client for ${specText(model.title)} ${specText(model.version)} with every operation, experimental ones included (${listed}).`,
         description:
@@ -184,9 +197,35 @@ function experimentalEntry(model: ApiModel, context: EmitContext): StatementStru
         description: "The explicit opt-in to experimental operations: nothing else in the package exposes them.",
         tags: [{ name: "experimental" }],
       }),
-      parameters: [{ name: "options", type: "ClientOptions" }],
-      returnType: typeName,
+      typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+      parameters: [{ name: "options", type: "ClientOptions & ResultOptions<Throws>" }],
+      returnType: `${typeName}<Throws>`,
       statements: ["return createClientWithAllOperations(options);"],
+    },
+  ];
+}
+
+function validateEntry(context: EmitContext): StatementStructures[] {
+  return [
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "../validate.js",
+      namedExports: [{ name: "RESPONSE_VALIDATORS" }, { name: `validate${context.apiName}Response` }],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "../runtime/client/response-validation.js",
+      namedExports: [
+        { name: "ResponseValidationError" },
+        { name: "createResponseValidator" },
+        { name: "validateResponseAgainst" },
+        { name: "DeclaredResponseValidators", isTypeOnly: true },
+        { name: "ResponseValidationContext", isTypeOnly: true },
+        { name: "ResponseValidationIssue", isTypeOnly: true },
+        { name: "ResponseValidationTarget", isTypeOnly: true },
+        { name: "ResponseValidator", isTypeOnly: true },
+        { name: "ResponseValidatorTable", isTypeOnly: true },
+      ],
     },
   ];
 }

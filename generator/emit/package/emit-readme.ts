@@ -15,6 +15,7 @@ import { printStatements } from "../ts/source-file.js";
 import { jsonMedia } from "../validators/emit-validators.js";
 import { headerSchemaType, isRuntimeHeader } from "../server/handler-types.js";
 import { isExperimental } from "./emit-entries.js";
+import { clientTypesBlocks } from "./readme-client-types.js";
 import { entryPoints, NODE_ENGINE } from "./layout.js";
 import type { LicenseInfo } from "./package-meta.js";
 import { clientRuntimeSections } from "./readme-client-runtime.js";
@@ -98,8 +99,8 @@ function clientSection({ document, model, context, packageName }: ReadmeInput): 
       },
       // fixed text: no spec value in it
       [
-        "if (result.error) {",
-        "  console.error(result.response.status, result.error); // the spec's error body",
+        "if (!result.ok) {",
+        "  console.error(result.status, result.error); // the spec's error body (or an UnexpectedResponseBody)",
         "} else {",
         "  console.log(result.data); // typed from the spec",
         "}",
@@ -113,7 +114,7 @@ function clientSection({ document, model, context, packageName }: ReadmeInput): 
       `Every operation is a method of the client (see [Operations](#operations)), typed from the spec: parameters (\`path\`, \`query\`, \`header\`, \`cookie\`), \`body\` and results. Per-operation types are exported too, e.g. ${
         model.operations[0] ? `\`${model.operations[0].typeName}Params\` and \`${model.operations[0].typeName}Response\`` : "`<Operation>Params`"
       }.`,
-      "A method resolves with `{ data, error, status, ok, response, rateLimit }`: `data` for a 2XX response, `error` for any other (see [Failed calls](#failed-calls)); it rejects only on network errors and timeouts (after the retries), aborts and unparsable 2XX bodies.",
+      "A method resolves with `{ data, error, status, ok, headers, response, rateLimit }`: `data` for a 2XX response, `error` for any other (see [Failed calls](#failed-calls)); it rejects only on network errors and timeouts (after the retries), aborts and unparsable 2XX bodies (and, with `throwOnError`, on non-2XX responses).",
       "429s are retried after `Retry-After`, network errors, timeouts and 5xx only when the request may be repeated (see [Retries and idempotent writes](#retries-and-idempotent-writes)); calls share one rate-limit state (see [Rate limits](#rate-limits)).",
       "Deprecated operations are `@deprecated` in your editor (with the sunset date and replacement) and reported once per operation through `onDeprecation` (default: `console.warn`).",
       `${code(`create${context.apiName}RawClient`)} from ${code(`${packageName}/raw`)} is the plain openapi-fetch client for the same API (its own options: base URL, API key, \`fetch\`, headers; no retries, timeouts or rate-limit handling; the same middleware objects): a separate entry point, so the typed client's bundle carries no openapi-fetch.`,
@@ -121,6 +122,7 @@ function clientSection({ document, model, context, packageName }: ReadmeInput): 
     `Types only (no code in your bundle): ${code(`${packageName}/types`)}.`,
     fence("ts", printStatements("types-example.ts", typesExample(model, packageName))),
     ...clientRuntimeSections(model, context, packageName, serverUrl(document)),
+    ...clientTypesBlocks({ model, context, packageName, baseUrl: serverUrl(document) }),
   ];
 }
 

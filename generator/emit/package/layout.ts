@@ -55,6 +55,12 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       runsIn: "browsers, Node.js, workers",
     },
     {
+      subpath: "./validate",
+      module: `${ENTRY_DIR}/validate`,
+      summary: `\`validate${apiName}Response\` (opt-in response validation: pass it as the client's \`validateResponse\`), \`ResponseValidationError\``,
+      runsIn: "Node.js (the precompiled validators load Ajv's runtime helpers with `node:module`)",
+    },
+    {
       subpath: "./experimental",
       module: `${ENTRY_DIR}/experimental`,
       summary: `everything in the client entry, plus \`create${apiName}ExperimentalClient\` with the experimental operations`,

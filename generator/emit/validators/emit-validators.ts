@@ -5,14 +5,19 @@
  * and bodies never are:
  * - validators/parameters.js: `<op>$params` validating `{ path, query, header, cookie }`;
  * - validators/bodies.js: `<op>$body` and `<op>$<status>` (`listPets$200`, `getPet$4XX`, `x$default`).
+ * A third, read only by the client's opt-in response validation (the package's `./validate`):
+ * - validators/response-headers.js: `headers$<hash>` validating the declared headers of a response
+ *   as `{ "<lower-case name>": string | string[] }`, coerced like parameters (one per distinct set
+ *   of declarations, shared by the responses that declare the same headers).
  */
+import { createHash } from "node:crypto";
 import { Ajv } from "ajv";
 import type { Options } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import standaloneModule from "ajv/dist/standalone/index.js";
 import { GeneratorError } from "../../errors.js";
-import type { ApiModel, MediaModel, OperationModel, ParameterLocation, SchemaModel } from "../../model/types.js";
+import type { ApiModel, HeaderModel, MediaModel, OperationModel, ParameterLocation, SchemaModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "./to-json-schema.js";
 
@@ -63,14 +68,54 @@ export function emitValidators(
     }
   }
 
+  const headerSchemas = new Map<string, unknown>();
+  for (const operation of model.operations) {
+    for (const response of operation.responses) {
+      const name = responseHeadersValidatorName(response.headers);
+      if (name !== undefined && !headerSchemas.has(name)) headerSchemas.set(name, responseHeadersSchema(response.headers, convert));
+    }
+  }
+
   const parameters = compileModule(parameterSchemas, apiSchema, convert, { coerceTypes: "array" });
   const bodies = compileModule(bodySchemas, apiSchema, convert, {});
+  const responseHeaders = compileModule(headerSchemas, apiSchema, convert, { coerceTypes: "array" });
   return [
+    { path: "validators/response-headers.js", content: responseHeaders },
+    { path: "validators/response-headers.d.ts", content: declarations(headerSchemas.keys()) },
     { path: "validators/parameters.js", content: parameters },
     { path: "validators/parameters.d.ts", content: declarations(parameterSchemas.keys()) },
     { path: "validators/bodies.js", content: bodies },
     { path: "validators/bodies.d.ts", content: declarations(bodySchemas.keys()) },
   ];
+}
+
+/**
+ * The name of the validator of a response's declared headers, `headers$<hash>`: a hash of the
+ * declarations, so responses that declare the same headers (the rate-limit headers on every
+ * response, say) share one validator; `undefined` when the response declares none.
+ */
+export function responseHeadersValidatorName(headers: readonly HeaderModel[]): string | undefined {
+  const checked = validatedResponseHeaders(headers);
+  if (checked.length === 0) return undefined;
+  const key = JSON.stringify(checked.map((header) => [header.name.toLowerCase(), header.required, header.schema ?? {}]));
+  return `headers$${createHash("sha256").update(key).digest("hex").slice(0, 12)}`;
+}
+
+/**
+ * Response headers the validators check: all declared ones but `Content-Type` (which the spec
+ * says is ignored), by lower-case name.
+ */
+export function validatedResponseHeaders(headers: readonly HeaderModel[]): HeaderModel[] {
+  return headers.filter((header) => header.name.toLowerCase() !== "content-type");
+}
+
+/** `{ type: object, properties: { "<lower-case name>": schema }, required }`. */
+function responseHeadersSchema(headers: readonly HeaderModel[], convert: ConvertOptions): unknown {
+  const checked = validatedResponseHeaders(headers);
+  const properties: Record<string, unknown> = {};
+  for (const header of checked) properties[header.name.toLowerCase()] = parameterValueSchema(header.schema ?? {}, convert);
+  const required = checked.filter((header) => header.required).map((header) => header.name.toLowerCase());
+  return { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
 }
 
 function parametersSchema(operation: OperationModel, convert: ConvertOptions): unknown {

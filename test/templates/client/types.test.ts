@@ -10,6 +10,12 @@ import {
   type OperationRequestIsOptional,
   type OperationResult,
   type RateLimitInfo,
+  type ErrorBody,
+  type OperationSuccess,
+  type StatusRange,
+  type UndeclaredBody,
+  UnexpectedResponseBody,
+  unwrap,
 } from "../../../templates/client/index.js";
 import { json, scriptedFetch } from "./fake-fetch.js";
 
@@ -43,7 +49,12 @@ interface operations {
     responses: {
       /** @description ok */
       200: {
-        headers: { "X-RateLimit-Limit"?: number; [name: string]: unknown };
+        headers: {
+          "X-RateLimit-Limit"?: number;
+          "X-Total-Count": number;
+          "X-Tags"?: string[];
+          [name: string]: unknown;
+        };
         content: { "application/json": Pet[] };
       };
       default: {
@@ -82,7 +93,10 @@ interface operations {
     parameters: { query?: never; header?: never; path?: never; cookie?: never };
     requestBody: { content: { "application/json": NewPet } };
     responses: {
-      201: { headers: { [name: string]: unknown }; content: { "application/json": Pet } };
+      201: {
+        headers: { Location: string; [name: string]: unknown };
+        content: { "application/json": Pet };
+      };
       "4XX": { headers: { [name: string]: unknown }; content: { "application/json": ApiError } };
     };
   };
@@ -92,6 +106,7 @@ interface operations {
     responses: {
       204: { headers: { [name: string]: unknown }; content?: never };
       404: { headers: { [name: string]: unknown }; content: { "application/json": ApiError } };
+      409: { headers: { [name: string]: unknown }; content?: never };
     };
   };
   setNote: {
@@ -183,11 +198,11 @@ describe("OperationRequest", () => {
     expectTypeOf<OperationRequestIsOptional<operations["getPet"]>>().toEqualTypeOf<false>();
     expectTypeOf<OperationRequestIsOptional<operations["createPet"]>>().toEqualTypeOf<false>();
     expectTypeOf<OperationRequestIsOptional<operations["searchPets"]>>().toEqualTypeOf<false>();
-    expectTypeOf<OperationArgs<operations["listPets"]>>().toEqualTypeOf<
-      [init?: OperationRequest<operations["listPets"]>]
+    expectTypeOf<OperationArgs<operations["listPets"], false>>().toEqualTypeOf<
+      [init?: OperationRequest<operations["listPets"]> & { throwOnError?: false }]
     >();
-    expectTypeOf<OperationArgs<operations["getPet"]>>().toEqualTypeOf<
-      [init: OperationRequest<operations["getPet"]>]
+    expectTypeOf<OperationArgs<operations["getPet"], true>>().toEqualTypeOf<
+      [init: OperationRequest<operations["getPet"]> & { throwOnError?: true }]
     >();
   });
 
@@ -202,45 +217,145 @@ describe("OperationResult", () => {
   it("types data from 2XX bodies and error from the others (incl. default, 4XX, 5XX)", () => {
     type Get = OperationResult<operations["getPet"]>;
     expectTypeOf<NonNullable<Get["data"]>>().toEqualTypeOf<Pet>();
-    expectTypeOf<NonNullable<Get["error"]>>().toEqualTypeOf<ApiError>();
+    // getPet declares no `default`: an undeclared status (a proxy's 502) may carry anything
+    expectTypeOf<Get["error"]>().toEqualTypeOf<
+      ApiError | UnexpectedResponseBody | UndeclaredBody | undefined
+    >();
+    expectTypeOf<ErrorBody<operations["getPet"]>>().toEqualTypeOf<
+      ApiError | UnexpectedResponseBody | UndeclaredBody
+    >();
     expectTypeOf<Get["response"]>().toEqualTypeOf<Response>();
     expectTypeOf<Get["rateLimit"]>().toEqualTypeOf<RateLimitInfo | undefined>();
 
+    // listPets declares `default`: it covers every other status, so nothing is left untyped
+    expectTypeOf<ErrorBody<operations["listPets"]>>().toEqualTypeOf<
+      ApiError | UnexpectedResponseBody
+    >();
     type List = OperationResult<operations["listPets"]>;
     expectTypeOf<NonNullable<List["data"]>>().toEqualTypeOf<Pet[]>();
-    expectTypeOf<NonNullable<List["error"]>>().toEqualTypeOf<ApiError>();
 
     type Create = OperationResult<operations["createPet"]>;
     expectTypeOf<NonNullable<Create["data"]>>().toEqualTypeOf<Pet>();
-    expectTypeOf<NonNullable<Create["error"]>>().toEqualTypeOf<ApiError>();
   });
 
   it("types a response without content as undefined, text as its schema, other media as Blob", () => {
     type Delete = OperationResult<operations["deletePet"]>;
-    expectTypeOf<Extract<Delete, { error?: undefined }>["data"]>().toEqualTypeOf<undefined>();
-    type Note = OperationResult<operations["setNote"]>;
-    expectTypeOf<Extract<Note, { error?: undefined }>["data"]>().toEqualTypeOf<
-      string | undefined
+    expectTypeOf<Extract<Delete, { ok: true }>["data"]>().toEqualTypeOf<undefined>();
+    expectTypeOf<Extract<Delete, { status: 404 }>["error"]>().toEqualTypeOf<
+      ApiError | UnexpectedResponseBody
     >();
-    expectTypeOf<Extract<Note, { data?: undefined }>["error"]>().toEqualTypeOf<unknown>();
+    // a 409 without content: the runtime gives an UnexpectedResponseBody
+    expectTypeOf<
+      Extract<Delete, { status: 409 }>["error"]
+    >().toEqualTypeOf<UnexpectedResponseBody>();
+    type Note = OperationResult<operations["setNote"]>;
+    expectTypeOf<Extract<Note, { ok: true }>["data"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<Extract<Note, { ok: false }>["error"]>().toEqualTypeOf<UndeclaredBody>();
     type Photo = OperationResult<operations["getPhoto"]>;
-    expectTypeOf<Extract<Photo, { error?: undefined }>["data"]>().toEqualTypeOf<Blob>();
+    expectTypeOf<Extract<Photo, { status: 200 }>["data"]>().toEqualTypeOf<Blob>();
   });
 
   it("narrows data and error against each other", () => {
     const use = (result: OperationResult<operations["getPet"]>): string => {
       const { data, error } = result;
       if (error !== undefined) {
-        expectTypeOf(error).toEqualTypeOf<ApiError>();
         expectTypeOf(data).toEqualTypeOf<undefined>();
-        return error.message;
+        return error instanceof UnexpectedResponseBody ? error.message : String(error);
       }
       expectTypeOf(data).toEqualTypeOf<Pet>();
       return data.name;
     };
-    const truthy = (result: OperationResult<operations["getPet"]>): number =>
-      result.error ? result.error.code.length : result.data.id;
-    void [use, truthy];
+    const ok = (result: OperationResult<operations["getPet"]>): number =>
+      result.ok ? result.data.id : result.status;
+    void [use, ok];
+  });
+
+  it("narrows by status: exact codes, ranges and default", () => {
+    const get = (r: OperationResult<operations["getPet"]>): string => {
+      if (r.status === 200) {
+        expectTypeOf(r.data).toEqualTypeOf<Pet>();
+        expectTypeOf(r.error).toEqualTypeOf<undefined>();
+        return r.data.name;
+      }
+      if (r.status === 404) {
+        expectTypeOf(r.data).toEqualTypeOf<undefined>();
+        expectTypeOf(r.error).toEqualTypeOf<ApiError | UnexpectedResponseBody>();
+        return r.error instanceof UnexpectedResponseBody ? r.error.text : r.error.code;
+      }
+      if (r.status === 503) {
+        // inside "5XX"
+        expectTypeOf(r.error).toEqualTypeOf<ApiError | UnexpectedResponseBody>();
+        return "unavailable";
+      }
+      if (r.status === 409) {
+        // declared nowhere: anything the server sent
+        expectTypeOf(r.error).toEqualTypeOf<UndeclaredBody>();
+        return "conflict";
+      }
+      if (r.status === 204) {
+        // an undeclared 2XX: typed with the declared success bodies
+        expectTypeOf(r.data).toEqualTypeOf<Pet>();
+        return "empty";
+      }
+      // @ts-expect-error not a status a response can have
+      if (r.status === 700) return "never";
+      return "other";
+    };
+    const list = (r: OperationResult<operations["listPets"]>): string => {
+      if (r.status === 200) return r.data.map((pet) => pet.name).join();
+      // another 2XX: typed with the declared success bodies
+      if (r.ok) return r.data.length.toString();
+      // every non-2XX status is `default`'s
+      expectTypeOf(r.error).toEqualTypeOf<ApiError | UnexpectedResponseBody>();
+      return "failed";
+    };
+    const create = (r: OperationResult<operations["createPet"]>): string => {
+      if (r.status === 422) {
+        // inside "4XX"
+        expectTypeOf(r.error).toEqualTypeOf<ApiError | UnexpectedResponseBody>();
+        return "invalid";
+      }
+      return r.ok ? r.data.name : "failed";
+    };
+    const note = (r: OperationResult<operations["setNote"]>): string => {
+      if (r.status === 200) return r.data;
+      if (r.ok) {
+        // the rest of "2XX", which has no content
+        expectTypeOf(r.data).toEqualTypeOf<undefined>();
+        expectTypeOf(r.status).toEqualTypeOf<Exclude<StatusRange<2>, 200>>();
+      }
+      return "";
+    };
+    void [get, list, create, note];
+    expectTypeOf<
+      Extract<OperationResult<operations["getPet"]>, { ok: false }>["status"]
+    >().toEqualTypeOf<StatusRange<3 | 4 | 5>>();
+  });
+
+  it("types the declared response headers by status, each possibly undefined", () => {
+    const list = (r: OperationResult<operations["listPets"]>): number => {
+      if (r.status === 200) {
+        expectTypeOf(r.headers["X-Total-Count"]).toEqualTypeOf<number | undefined>();
+        expectTypeOf(r.headers["X-Tags"]).toEqualTypeOf<string[] | undefined>();
+        // @ts-expect-error a header the 200 response does not declare
+        void r.headers["X-Other"];
+        return r.headers["X-Total-Count"] ?? 0;
+      }
+      // @ts-expect-error declared on the 200 only
+      void r.headers["X-Total-Count"];
+      return 0;
+    };
+    const create = (r: OperationResult<operations["createPet"]>): string =>
+      r.status === 201 ? (r.headers.Location ?? "") : "";
+    void [list, create];
+  });
+
+  it("gives the 2XX variants to unwrap and throwOnError", () => {
+    type Success = OperationSuccess<operations["getPet"]>;
+    expectTypeOf<Success["data"]>().toEqualTypeOf<Pet>();
+    expectTypeOf<Success["ok"]>().toEqualTypeOf<true>();
+    expectTypeOf(unwrap<OperationResult<operations["getPet"]>>).returns.toEqualTypeOf<Pet>();
+    expectTypeOf(unwrap<OperationResult<operations["createPet"]>>).returns.toEqualTypeOf<Pet>();
   });
 
   it("types the runtime's call when the operation type is given", async () => {

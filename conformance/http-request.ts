@@ -1,0 +1,64 @@
+/**
+ * A generated request made concrete: the URL (base URL + path with its parameters + query), the
+ * headers (the caller's auth headers unless left out on purpose, header and cookie parameters,
+ * `Content-Type`) and the body text. The same value is sent and printed as `curl`.
+ */
+import type { ParameterModel } from "../generator/model/types.js";
+import { parameterText, queryPairs } from "./parameter-text.js";
+import type { GeneratedRequest } from "./request-arbitrary.js";
+
+export interface PreparedRequest {
+  readonly operationId: string | undefined;
+  readonly method: string;
+  readonly url: string;
+  /** In sending order; names as written. */
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  readonly body: string | undefined;
+}
+
+export interface PrepareOptions {
+  readonly baseUrl: string;
+  /** Headers every request carries (credentials): `[name, value]`. */
+  readonly headers: ReadonlyArray<readonly [string, string]>;
+  /** Leave `headers` out (the missing-credentials check). */
+  readonly withoutCredentials?: boolean;
+  /** The operation's parameters, for their styles (query arrays, deepObject). */
+  readonly parameters?: readonly ParameterModel[];
+}
+
+/** Joins a base URL (with or without a path prefix) and an absolute path. */
+export function joinUrl(baseUrl: string, path: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}${path.startsWith("/") ? "" : "/"}${path}`;
+}
+
+/** The path template with its parameters filled in (each value percent-encoded). */
+export function fillPath(template: string, values: Readonly<Record<string, unknown>>): string {
+  return template.replace(/\{([^{}]+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(parameterText(values[name])) : whole));
+}
+
+export function prepareRequest(request: GeneratedRequest, options: PrepareOptions): PreparedRequest {
+  const byName = new Map((options.parameters ?? []).map((parameter) => [`${parameter.in}:${parameter.name}`, parameter]));
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.parameters.query)) {
+    const parameter = byName.get(`query:${name}`) ?? { name, in: "query", style: undefined, explode: true } as unknown as ParameterModel;
+    for (const [key, text] of queryPairs(parameter, value)) search.append(key, text);
+  }
+  const query = search.toString();
+  const url = joinUrl(options.baseUrl, fillPath(request.path, request.parameters.path)) + (query === "" ? "" : `?${query}`);
+  const headers: Array<[string, string]> = options.withoutCredentials === true ? [] : options.headers.map(([name, value]) => [name, value]);
+  for (const [name, value] of Object.entries(request.parameters.header)) headers.push([name, parameterText(value)]);
+  const cookies = Object.entries(request.parameters.cookie).map(([name, value]) => `${name}=${parameterText(value)}`);
+  if (cookies.length > 0) headers.push(["Cookie", cookies.join("; ")]);
+  let body: string | undefined;
+  if (request.body !== undefined) {
+    const { mediaType, value } = request.body;
+    if (/json/i.test(mediaType) || mediaType === "*/*") body = JSON.stringify(value);
+    else if (/x-www-form-urlencoded/i.test(mediaType)) {
+      const form = new URLSearchParams();
+      for (const [key, item] of Object.entries(value !== null && typeof value === "object" ? value : {})) form.append(key, parameterText(item));
+      body = form.toString();
+    } else body = typeof value === "string" ? value : JSON.stringify(value);
+    headers.push(["Content-Type", mediaType === "*/*" ? "application/json" : mediaType]);
+  }
+  return { operationId: request.operationId, method: request.method, url, headers, body };
+}

@@ -1,0 +1,169 @@
+/**
+ * Requests for one operation as fast-check arbitraries: positive ones (every parameter and the
+ * body valid, optional parameters sometimes left out) and negative ones (exactly one thing broken:
+ * a parameter or the body made invalid, or something required left out), so that shrinking keeps
+ * the broken part and simplifies the rest.
+ */
+import fc from "fast-check";
+import type { MediaModel, OperationModel, ParameterLocation, ParameterModel } from "../generator/model/types.js";
+import { invalidArbitrary } from "./invalid-arbitrary.js";
+import type { ConformanceApi } from "./load-api.js";
+import { parameterText, readTextAs } from "./parameter-text.js";
+import { hasRejected, REJECTED, rejectUnless, schemaArbitrary } from "./schema-arbitrary.js";
+
+export interface GeneratedBody {
+  readonly mediaType: string;
+  readonly value: unknown;
+}
+
+export interface GeneratedRequest {
+  readonly operationId: string;
+  /** Upper case. */
+  readonly method: string;
+  /** The path template, e.g. `/pets/{petId}`. */
+  readonly path: string;
+  readonly parameters: Readonly<Record<ParameterLocation, Readonly<Record<string, unknown>>>>;
+  readonly body: GeneratedBody | undefined;
+  /** Negative requests: what was made invalid (undefined for positive ones). */
+  readonly mutation: string | undefined;
+}
+
+/** `undefined`: no request could be drawn this time (the property skips it; fast-check bounds the skips). */
+export type RequestArbitrary = { readonly kind: "ok"; readonly arbitrary: fc.Arbitrary<GeneratedRequest | undefined> } | { readonly kind: "skipped"; readonly reason: string };
+
+/** Header parameters OpenAPI says to ignore (https://spec.openapis.org/oas/v3.0.3#fixed-fields-10). */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+/** The media type requests are sent with: JSON first, then forms and text. */
+export function requestMedia(operation: OperationModel): MediaModel | undefined {
+  if (operation.method === "get" || operation.method === "head") return undefined; // fetch cannot send one
+  const contents = operation.requestBody?.contents ?? [];
+  return (
+    contents.find((media) => /^application\/(.+\+)?json$/i.test(media.mediaType)) ??
+    contents.find((media) => /^application\/x-www-form-urlencoded$/i.test(media.mediaType)) ??
+    contents.find((media) => /^text\/plain$/i.test(media.mediaType)) ??
+    contents.find((media) => media.mediaType === "*/*")
+  );
+}
+
+/** The parameters a request generator fills (auth headers the caller sends are left to the caller). */
+export function generatedParameters(operation: OperationModel, skipHeaders: ReadonlySet<string>): ParameterModel[] {
+  return (["path", "query", "header", "cookie"] as const).flatMap((location) =>
+    operation.parameters[location].filter((parameter) => location !== "header" || (!IGNORED_HEADERS.has(parameter.name.toLowerCase()) && !skipHeaders.has(parameter.name.toLowerCase()))),
+  );
+}
+
+/** Text a parameter can carry: visible ASCII for headers and cookies, a usable segment for paths. */
+function carriable(parameter: ParameterModel, value: unknown): boolean {
+  const text = parameterText(value);
+  if (parameter.in === "path") return text !== "" && text !== "." && text !== "..";
+  if (parameter.in === "header") return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(text);
+  if (parameter.in === "cookie") return /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/.test(text);
+  return true;
+}
+
+function parameterArbitrary(api: ConformanceApi, parameter: ParameterModel): fc.Arbitrary<unknown> | undefined {
+  const arbitrary = schemaArbitrary(parameter.schema, { document: api.document, direction: "request" });
+  if (arbitrary === undefined) return undefined;
+  return rejectUnless(arbitrary, (value) => value !== null && value !== undefined && carriable(parameter, value) && api.validator.isValid(parameter.schema, value));
+}
+
+function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unknown> | undefined {
+  const arbitrary = schemaArbitrary(media.schema ?? true, { document: api.document, direction: "request" });
+  return arbitrary === undefined ? undefined : rejectUnless(arbitrary, (value) => value !== undefined && api.validator.isValid(media.schema ?? {}, value));
+}
+
+interface Parts {
+  readonly parameters: readonly ParameterModel[];
+  readonly values: readonly fc.Arbitrary<unknown>[];
+  readonly media: MediaModel | undefined;
+  readonly body: fc.Arbitrary<unknown> | undefined;
+}
+
+function positiveParts(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string>): Parts | string {
+  const parameters = generatedParameters(operation, skipHeaders);
+  const values: fc.Arbitrary<unknown>[] = [];
+  for (const parameter of parameters) {
+    const arbitrary = parameterArbitrary(api, parameter);
+    if (arbitrary === undefined) {
+      if (parameter.required) return `no valid value can be generated for the ${parameter.in} parameter ${parameter.name}`;
+      values.push(fc.constant(undefined));
+    } else {
+      values.push(parameter.required ? arbitrary : fc.option(arbitrary, { nil: undefined, freq: 2 }));
+    }
+  }
+  const requestBody = operation.requestBody;
+  const media = requestMedia(operation);
+  if (requestBody !== undefined && media === undefined && requestBody.required && operation.method !== "get" && operation.method !== "head") {
+    return `the request body's media types (${requestBody.contents.map((entry) => entry.mediaType).join(", ")}) cannot be generated`;
+  }
+  let body: fc.Arbitrary<unknown> | undefined;
+  if (media !== undefined) {
+    const arbitrary = bodyArbitrary(api, media);
+    if (arbitrary === undefined && requestBody?.required === true) return "no valid request body can be generated";
+    if (arbitrary !== undefined) body = requestBody?.required === true ? arbitrary : fc.option(arbitrary, { nil: undefined, freq: 4 });
+  }
+  return { parameters, values, media, body };
+}
+
+function assemble(operation: OperationModel, parts: Parts, values: readonly unknown[], body: unknown, mutation: string | undefined): GeneratedRequest | undefined {
+  if (hasRejected(values) || hasRejected(body)) return undefined;
+  const parameters: Record<ParameterLocation, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
+  parts.parameters.forEach((parameter, index) => {
+    const value = values[index];
+    if (value !== undefined) parameters[parameter.in][parameter.name] = value;
+  });
+  return {
+    operationId: operation.operationId,
+    method: operation.method.toUpperCase(),
+    path: operation.path,
+    parameters,
+    body: body === undefined || parts.media === undefined ? undefined : { mediaType: parts.media.mediaType, value: body },
+    mutation,
+  };
+}
+
+/** Valid requests for an operation. `skipHeaders`: lower-case header names the caller sends itself. */
+export function positiveRequests(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string> = new Set()): RequestArbitrary {
+  const parts = positiveParts(api, operation, skipHeaders);
+  if (typeof parts === "string") return { kind: "skipped", reason: parts };
+  const arbitrary = fc.tuple(fc.tuple(...parts.values), parts.body ?? fc.constant(undefined)).map(([values, body]) => assemble(operation, parts, values, body, undefined));
+  return { kind: "ok", arbitrary };
+}
+
+/** Requests with exactly one invalid part (a parameter, a missing required one, or the body). */
+export function negativeRequests(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string> = new Set()): RequestArbitrary {
+  const parts = positiveParts(api, operation, skipHeaders);
+  if (typeof parts === "string") return { kind: "skipped", reason: parts };
+  const context = { document: api.document, direction: "request" } as const;
+  const base = fc.tuple(fc.tuple(...parts.values), parts.body ?? fc.constant(undefined));
+  const mutations: Array<fc.Arbitrary<GeneratedRequest | undefined>> = [];
+  parts.parameters.forEach((parameter, index) => {
+    const where = `${parameter.in} parameter ${parameter.name}`;
+    if (parameter.required && parameter.in !== "path") {
+      mutations.push(base.map(([values, body]) => assemble(operation, parts, values.map((value, i) => (i === index ? undefined : value)), body, `missing required ${where}`)));
+    }
+    const invalid = invalidArbitrary(parameter.schema, context, { scalarsOnly: true });
+    if (invalid === undefined) return;
+    const stillInvalid = (value: unknown): boolean => !api.validator.isValid(parameter.schema, readTextAs(parameterText(value), parameter.schema, api.document));
+    const sendable = invalid.map((bad) => (carriable(parameter, bad.value) && stillInvalid(bad.value) ? bad : { value: REJECTED, mutation: bad.mutation }));
+    mutations.push(
+      fc.tuple(base, sendable).map(([[values, body], bad]) =>
+        assemble(operation, parts, values.map((value, i) => (i === index ? bad.value : value)), body, `${where}: ${bad.mutation}`),
+      ),
+    );
+  });
+  const media = parts.media;
+  if (media !== undefined && /json/i.test(media.mediaType)) {
+    const invalid = invalidArbitrary(media.schema, context);
+    if (invalid !== undefined) {
+      const rejected = invalid.map((bad) => (!hasRejected(bad.value) && !api.validator.isValid(media.schema ?? {}, bad.value) ? bad : { value: REJECTED, mutation: bad.mutation }));
+      mutations.push(fc.tuple(base, rejected).map(([[values], bad]) => assemble(operation, parts, values, bad.value, `body: ${bad.mutation}`)));
+    }
+    if (operation.requestBody?.required === true) {
+      mutations.push(base.map(([values]) => assemble(operation, parts, values, undefined, "missing required body")));
+    }
+  }
+  if (mutations.length === 0) return { kind: "skipped", reason: "nothing in the request can be made invalid" };
+  return { kind: "ok", arbitrary: fc.oneof(...mutations) };
+}

@@ -1,0 +1,277 @@
+/**
+ * A conformance run: for each selected operation, positive requests (every response check),
+ * negative requests (also: rejected with a 4xx) and, where security requires credentials, a
+ * request without them (401); for each path, the methods it does not declare (405 or 404); then
+ * the stateful sequences. Every property runs `maxExamples` examples from the run's seed and
+ * shrinks its failures.
+ */
+import { resolve } from "node:path";
+import type { OperationModel } from "../generator/model/types.js";
+import type { CheckName } from "./checks/check-failure.js";
+import { checkMissingAuth, checkNegativeRejected, checkUnsupportedMethod, requiresCredentials } from "./checks/outcome-checks.js";
+import { checkRateLimitHeaders } from "./checks/rate-limit-checks.js";
+import { fillPath, joinUrl, prepareRequest, type PreparedRequest } from "./http-request.js";
+import { loadApi, type ConformanceApi } from "./load-api.js";
+import { runProperty, sampleDefined, seedFor } from "./property.js";
+import { negativeRequests, positiveRequests, type GeneratedRequest } from "./request-arbitrary.js";
+import { exchange, markExecuted, toConformanceFailure, type ConformanceFailure, type RunContext } from "./run-context.js";
+import { runStateful } from "./run-stateful.js";
+import { Sender, type SenderOptions } from "./sender.js";
+import { planSequences } from "./stateful-plan.js";
+import type { ResponseCheckOptions } from "./checks/response-checks.js";
+
+export type { ConformanceFailure };
+
+/** The spec this repository serves, the default of `--spec`. */
+export const DEFAULT_SPEC = "spec/openapi.yaml";
+
+export interface ConformanceOptions extends SenderOptions, ResponseCheckOptions {
+  /** Where the server under test is, e.g. `http://127.0.0.1:8080` (with its base path, if any). */
+  readonly baseUrl: string;
+  /** A spec file (default {@link DEFAULT_SPEC}) or one already loaded with {@link loadApi}. */
+  readonly spec?: string | ConformanceApi;
+  /** Headers sent on every request, e.g. `{ "X-API-Key": "..." }` (left out by the missing-auth check). */
+  readonly headers?: Readonly<Record<string, string>> | ReadonlyArray<readonly [string, string]>;
+  /** operationIds to test (default: every operation). */
+  readonly operations?: readonly string[];
+  /** Examples per property (default 20). */
+  readonly maxExamples?: number;
+  /** The seed (default: random; printed so that a run can be replayed). */
+  readonly seed?: number;
+  /** Run the stateful sequences (default true). */
+  readonly stateful?: boolean;
+  /** Send requests for methods the paths do not declare (default true). */
+  readonly unsupportedMethods?: boolean;
+}
+
+export interface OperationSummary {
+  readonly operationId: string;
+  readonly checks: readonly CheckName[];
+}
+
+export interface ConformanceReport {
+  readonly seed: number;
+  readonly baseUrl: string;
+  readonly spec: string;
+  /** Shrunk failures, one per (operation, check, phase), in the order found. */
+  readonly failures: readonly ConformanceFailure[];
+  /** The checks that ran, per operation (`METHOD /path` for undeclared methods). */
+  readonly operations: readonly OperationSummary[];
+  /** What could not be tested, and why. */
+  readonly notes: readonly string[];
+  /** Requests sent (retries after 429 included), and how many 429s were answered. */
+  readonly requests: number;
+  readonly rateLimited: number;
+  /** True when no check failed. */
+  readonly ok: boolean;
+}
+
+const PROBED_METHODS = ["GET", "PUT", "POST", "DELETE", "PATCH"] as const;
+
+export function normalizeHeaders(headers: ConformanceOptions["headers"]): Array<[string, string]> {
+  if (headers === undefined) return [];
+  const entries = Array.isArray(headers) ? headers : Object.entries(headers as Readonly<Record<string, string>>);
+  return entries.map(([name, value]) => [name, value]);
+}
+
+export async function resolveApi(spec: ConformanceOptions["spec"]): Promise<ConformanceApi> {
+  if (spec !== undefined && typeof spec !== "string") return spec;
+  return loadApi(resolve(spec ?? DEFAULT_SPEC));
+}
+
+export function selectOperations(api: ConformanceApi, wanted: readonly string[] | undefined): OperationModel[] {
+  if (wanted === undefined || wanted.length === 0) return [...api.model.operations];
+  return wanted.map((operationId) => api.operation(operationId));
+}
+
+export function randomSeed(): number {
+  return Math.floor(Math.random() * 2 ** 31);
+}
+
+/** Runs every check against a server. */
+export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
+  const api = await resolveApi(options.spec);
+  const seed = options.seed ?? randomSeed();
+  const headers = normalizeHeaders(options.headers);
+  const context: RunContext = {
+    api,
+    baseUrl: options.baseUrl,
+    headers,
+    skipHeaders: new Set(headers.map(([name]) => name.toLowerCase())),
+    sender: new Sender(options),
+    seed,
+    maxExamples: options.maxExamples ?? 20,
+    checkOptions: options.headerPresence === undefined ? {} : { headerPresence: options.headerPresence },
+    executed: new Map(),
+  };
+  const selected = selectOperations(api, options.operations);
+  const failures: ConformanceFailure[] = [];
+  const notes: string[] = [];
+
+  for (const operation of selected) {
+    const found = await runOperation(context, operation, notes);
+    failures.push(...found);
+  }
+  if (options.unsupportedMethods !== false) failures.push(...(await runUnsupportedMethods(context, selected, notes)));
+  if (options.stateful !== false) {
+    const ids = new Set(selected.map((operation) => operation.operationId));
+    const sequences = planSequences(api).filter((sequence) => ids.has(sequence.create.operationId));
+    if (sequences.length === 0) notes.push("stateful: no create → read/delete sequence among the selected operations (no links, no POST /things with /things/{id})");
+    const outcome = await runStateful(context, sequences);
+    failures.push(...outcome.failures);
+    notes.push(...outcome.notes);
+  }
+  // 429s answered on the way (then waited for) are checked too.
+  for (const limited of context.sender.rateLimited) {
+    const operation = limited.request.operationId === undefined ? undefined : api.operation(limited.request.operationId);
+    for (const item of checkRateLimitHeaders(api.model, operation, limited.response)) {
+      failures.push(toConformanceFailure(context, limited.request.operationId ?? "-", "positive", limited.request, limited.response, item));
+    }
+  }
+  return {
+    seed,
+    baseUrl: options.baseUrl,
+    spec: api.displayPath,
+    failures: dedupe(failures),
+    operations: [...context.executed].map(([operationId, checks]) => ({ operationId, checks: [...checks].sort() })),
+    notes,
+    requests: context.sender.sent,
+    rateLimited: context.sender.rateLimited.length,
+    ok: failures.length === 0,
+  };
+}
+
+/** Runs the checks of one operation (positive, negative, missing credentials and its stateful sequence). */
+export async function checkOperation(options: Omit<ConformanceOptions, "operations"> & { readonly operationId: string }): Promise<ConformanceReport> {
+  const { operationId, ...rest } = options;
+  return runConformance({ ...rest, operations: [operationId], unsupportedMethods: options.unsupportedMethods ?? false });
+}
+
+async function runOperation(context: RunContext, operation: OperationModel, notes: string[]): Promise<ConformanceFailure[]> {
+  const failures: ConformanceFailure[] = [];
+  const positive = positiveRequests(context.api, operation, context.skipHeaders);
+  if (positive.kind === "skipped") {
+    notes.push(`${operation.operationId}: skipped (${positive.reason})`);
+    return failures;
+  }
+  const id = operation.operationId;
+  const positiveOutcome = await runProperty(positive.arbitrary, seedFor(context.seed, id, "positive"), context.maxExamples, async (generated) => {
+    const result = await exchange(context, operation, generated);
+    return result.failures.map((item) => toConformanceFailure(context, id, "positive", result.request, result.response, item));
+  });
+  if (positiveOutcome.skipped !== undefined) notes.push(`${id} positive: ${positiveOutcome.skipped}`);
+  failures.push(...positiveOutcome.failures);
+
+  const negative = negativeRequests(context.api, operation, context.skipHeaders);
+  if (negative.kind === "skipped") notes.push(`${id} negative: ${negative.reason}`);
+  else {
+    const outcome = await runProperty(negative.arbitrary, seedFor(context.seed, id, "negative"), context.maxExamples, async (generated) => {
+      const result = await exchange(context, operation, generated);
+      markExecuted(context, id, "negative_data_rejection");
+      const found = [...result.failures, ...checkNegativeRejected(operation, generated.mutation ?? "invalid data", result.response)];
+      return found.map((item) => toConformanceFailure(context, id, "negative", result.request, result.response, item, { mutation: generated.mutation }));
+    });
+    if (outcome.skipped !== undefined) notes.push(`${id} negative: ${outcome.skipped}`);
+    failures.push(...outcome.failures);
+  }
+
+  if (requiresCredentials(operation)) {
+    if (context.headers.length === 0) notes.push(`${id}: missing_auth not checked (no --auth-header given)`);
+    else {
+      const outcome = await runProperty(positive.arbitrary, seedFor(context.seed, id, "missing-auth"), Math.min(3, context.maxExamples), async (generated) => {
+        const result = await exchange(context, operation, generated, { withoutCredentials: true });
+        markExecuted(context, id, "missing_auth");
+        const found = [...result.failures, ...checkMissingAuth(operation, result.response)];
+        return found.map((item) => toConformanceFailure(context, id, "missing-auth", result.request, result.response, item));
+      });
+      failures.push(...outcome.failures);
+    }
+  }
+  return failures;
+}
+
+async function runUnsupportedMethods(context: RunContext, selected: readonly OperationModel[], notes: string[]): Promise<ConformanceFailure[]> {
+  const failures: ConformanceFailure[] = [];
+  const paths = [...new Set(selected.map((operation) => operation.path))];
+  for (const path of paths) {
+    const onPath = context.api.model.operations.filter((operation) => operation.path === path);
+    const declared = onPath.map((operation) => operation.method.toUpperCase());
+    const sample = samplePathValues(context, onPath);
+    if (sample === undefined) {
+      notes.push(`unsupported methods of ${path}: no valid path parameters could be generated`);
+      continue;
+    }
+    for (const method of PROBED_METHODS) {
+      if (declared.includes(method)) continue;
+      const label = `${method} ${path}`;
+      const request: PreparedRequest = { operationId: undefined, method, url: joinUrl(context.baseUrl, fillPath(path, sample)), headers: context.headers, body: undefined };
+      const response = await context.sender.send(request);
+      markExecuted(context, label, "unsupported_method");
+      for (const item of checkUnsupportedMethod(path, method, declared, response)) failures.push(toConformanceFailure(context, label, "unsupported-method", request, response, item));
+    }
+  }
+  return failures;
+}
+
+function samplePathValues(context: RunContext, onPath: readonly OperationModel[]): Readonly<Record<string, unknown>> | undefined {
+  for (const operation of onPath) {
+    const requests = positiveRequests(context.api, operation, context.skipHeaders);
+    if (requests.kind === "skipped") continue;
+    try {
+      const [sample] = sampleDefined(requests.arbitrary, seedFor(context.seed, operation.path, "methods"), 1);
+      if (sample !== undefined) return sample.parameters.path;
+    } catch {
+      continue;
+    }
+  }
+  return undefined;
+}
+
+/** One failure per operation, phase and check (the first, already shrunk). */
+function dedupe(failures: readonly ConformanceFailure[]): ConformanceFailure[] {
+  const seen = new Set<string>();
+  return failures.filter((item) => {
+    const key = `${item.operationId} ${item.phase} ${item.check}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export interface PlannedRequest {
+  readonly operationId: string;
+  readonly phase: "positive" | "negative";
+  readonly request: PreparedRequest;
+  readonly mutation: string | undefined;
+}
+
+/** `--dry-run`: the requests the run would start with (the examples before any shrinking), not sent. */
+export async function planRequests(options: Omit<ConformanceOptions, "fetch" | "sleep" | "now">): Promise<{ seed: number; planned: PlannedRequest[]; notes: string[] }> {
+  const api = await resolveApi(options.spec);
+  const seed = options.seed ?? randomSeed();
+  const headers = normalizeHeaders(options.headers);
+  const skipHeaders = new Set(headers.map(([name]) => name.toLowerCase()));
+  const planned: PlannedRequest[] = [];
+  const notes: string[] = [];
+  for (const operation of selectOperations(api, options.operations)) {
+    for (const phase of ["positive", "negative"] as const) {
+      const requests = phase === "positive" ? positiveRequests(api, operation, skipHeaders) : negativeRequests(api, operation, skipHeaders);
+      if (requests.kind === "skipped") {
+        notes.push(`${operation.operationId} ${phase}: ${requests.reason}`);
+        continue;
+      }
+      let samples: GeneratedRequest[];
+      try {
+        samples = sampleDefined(requests.arbitrary, seedFor(seed, operation.operationId, phase), options.maxExamples ?? 20);
+      } catch (error) {
+        notes.push(`${operation.operationId} ${phase}: could not generate examples (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
+        continue;
+      }
+      for (const generated of samples) {
+        const request = prepareRequest(generated, { baseUrl: options.baseUrl, headers, parameters: [...operation.parameters.query] });
+        planned.push({ operationId: operation.operationId, phase, request, mutation: generated.mutation });
+      }
+    }
+  }
+  return { seed, planned, notes };
+}

@@ -1,0 +1,273 @@
+/**
+ * fast-check arbitraries of values that match an OpenAPI schema (positive data): types, formats,
+ * ranges, lengths, patterns, enums, `nullable`, `allOf`/`oneOf`/`anyOf` (with discriminators),
+ * arrays and objects. Values are kept small so that requests stay readable and shrink well; the
+ * caller filters them through the validator, so a case this misses costs a skipped example, never
+ * a false failure.
+ */
+import fc from "fast-check";
+import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
+
+export type Direction = "request" | "response";
+
+export interface ArbitraryContext {
+  readonly document: Record<string, unknown>;
+  /** Requests leave out `readOnly` properties; responses leave out `writeOnly` ones. */
+  readonly direction: Direction;
+}
+
+/**
+ * Marks a value that could not be drawn (a format longer than maxLength, a value the validator
+ * refuses). Arbitraries never loop with `filter` (fast-check would retry forever on an impossible
+ * schema): they map to this mark, and a request that contains it is skipped (`fc.pre`), which
+ * fast-check bounds.
+ */
+export const REJECTED: unique symbol = Symbol("rejected");
+
+/** `arbitrary`, with the values `keep` refuses replaced by {@link REJECTED}. */
+export function rejectUnless<T>(arbitrary: fc.Arbitrary<T>, keep: (value: T) => boolean): fc.Arbitrary<T | typeof REJECTED> {
+  return arbitrary.map((value) => (hasRejected(value) || !keep(value) ? REJECTED : value));
+}
+
+/** Whether a value is, or contains, {@link REJECTED}. */
+export function hasRejected(value: unknown): boolean {
+  if (value === REJECTED) return true;
+  if (Array.isArray(value)) return value.some(hasRejected);
+  if (value !== null && typeof value === "object") return Object.values(value).some(hasRejected);
+  return false;
+}
+
+/** Nesting past this depth generates only what is required (recursive schemas terminate). */
+const MAX_DEPTH = 4;
+/** Extra length above a minimum when no maximum bounds it. */
+const SPAN = 12;
+
+/** An arbitrary of values matching `schema`, or undefined when no value can (`false`, `not: {}`). */
+export function schemaArbitrary(schema: unknown, context: ArbitraryContext, depth = 0): fc.Arbitrary<unknown> | undefined {
+  if (schema === true || schema === undefined) return smallJson();
+  if (schema === false || !isObject(schema)) return undefined;
+  const resolved = resolveObject(context.document, schema) ?? {};
+  const nullable = resolved.nullable === true;
+  const base = nonNullArbitrary(resolved, context, depth);
+  if (!nullable) return base;
+  return base === undefined ? fc.constant(null) : fc.oneof({ arbitrary: base, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 });
+}
+
+function nonNullArbitrary(schema: Record<string, unknown>, context: ArbitraryContext, depth: number): fc.Arbitrary<unknown> | undefined {
+  if ("const" in schema) return fc.constant(schema.const);
+  if (Array.isArray(schema.enum)) return schema.enum.length === 0 ? undefined : fc.constantFrom(...(schema.enum as unknown[]));
+  if (Array.isArray(schema.allOf)) return schemaArbitrary(mergeAllOf(schema, context), context, depth + 1);
+  for (const keyword of ["oneOf", "anyOf"] as const) {
+    const branches = schema[keyword];
+    if (!Array.isArray(branches) || branches.length === 0) continue;
+    const { [keyword]: _branches, discriminator, ...rest } = schema;
+    const arbitraries = branches.flatMap((branch) => {
+      const merged = mergeAllOf({ allOf: [rest, branch] }, context);
+      const tagged = withDiscriminatorValue(merged, branch, discriminator);
+      const arbitrary = schemaArbitrary(tagged, context, depth + 1);
+      return arbitrary === undefined ? [] : [arbitrary];
+    });
+    return arbitraries.length === 0 ? undefined : fc.oneof(...arbitraries);
+  }
+  const types = typesOf(schema);
+  if (types.length === 0) return smallJson();
+  const arbitraries = types.flatMap((type) => {
+    const arbitrary = typedArbitrary(type, schema, context, depth);
+    return arbitrary === undefined ? [] : [arbitrary];
+  });
+  if (arbitraries.length === 0) return undefined;
+  return arbitraries.length === 1 ? arbitraries[0] : fc.oneof(...arbitraries);
+}
+
+/** The JSON types a schema allows (3.1 type arrays; inferred from keywords when `type` is absent). */
+export function typesOf(schema: Record<string, unknown>): string[] {
+  if (typeof schema.type === "string") return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === "string");
+  if (isObject(schema.properties) || schema.additionalProperties !== undefined || Array.isArray(schema.required)) return ["object"];
+  if (schema.items !== undefined) return ["array"];
+  if (typeof schema.pattern === "string" || typeof schema.format === "string" || schema.minLength !== undefined) return ["string"];
+  if (schema.minimum !== undefined || schema.maximum !== undefined) return ["number"];
+  return [];
+}
+
+function typedArbitrary(type: string, schema: Record<string, unknown>, context: ArbitraryContext, depth: number): fc.Arbitrary<unknown> | undefined {
+  switch (type) {
+    case "null":
+      return fc.constant(null);
+    case "boolean":
+      return fc.boolean();
+    case "integer":
+      return integerArbitrary(schema);
+    case "number":
+      return numberArbitrary(schema);
+    case "string":
+      return stringArbitrary(schema);
+    case "array":
+      return arrayArbitrary(schema, context, depth);
+    case "object":
+      return objectArbitrary(schema, context, depth);
+    default:
+      return undefined;
+  }
+}
+
+/** Inclusive integer bounds of a schema (3.0 boolean and 3.1 numeric exclusive bounds, formats). */
+export function integerBounds(schema: Record<string, unknown>): { min: number; max: number } {
+  const int32 = schema.format === "int32";
+  let min = int32 ? -(2 ** 31) : Number.MIN_SAFE_INTEGER;
+  let max = int32 ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER;
+  if (typeof schema.minimum === "number") min = Math.max(min, Math.ceil(schema.minimum) + (schema.exclusiveMinimum === true && Number.isInteger(schema.minimum) ? 1 : 0));
+  if (typeof schema.exclusiveMinimum === "number") min = Math.max(min, Math.floor(schema.exclusiveMinimum) + 1);
+  if (typeof schema.maximum === "number") max = Math.min(max, Math.floor(schema.maximum) - (schema.exclusiveMaximum === true && Number.isInteger(schema.maximum) ? 1 : 0));
+  if (typeof schema.exclusiveMaximum === "number") max = Math.min(max, Math.ceil(schema.exclusiveMaximum) - 1);
+  return { min, max };
+}
+
+function integerArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown> | undefined {
+  const { min, max } = integerBounds(schema);
+  if (min > max) return undefined;
+  const step = typeof schema.multipleOf === "number" && Number.isInteger(schema.multipleOf) && schema.multipleOf > 0 ? schema.multipleOf : 1;
+  if (step === 1) {
+    // Edge values first in shrinking: the smallest allowed value (or 0) is the simplest.
+    return fc.oneof(fc.integer({ min, max }), fc.constantFrom(...new Set([min, max])));
+  }
+  const low = Math.ceil(min / step);
+  const high = Math.floor(max / step);
+  return low > high ? undefined : fc.integer({ min: low, max: high }).map((n) => n * step);
+}
+
+function numberArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown> {
+  const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum : -1e6;
+  const max = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum : 1e6;
+  const minExcluded = schema.exclusiveMinimum === true || typeof schema.exclusiveMinimum === "number";
+  const maxExcluded = schema.exclusiveMaximum === true || typeof schema.exclusiveMaximum === "number";
+  if (typeof schema.multipleOf === "number" && schema.multipleOf > 0) {
+    const step = schema.multipleOf;
+    return fc.integer({ min: Math.ceil(min / step), max: Math.max(Math.ceil(min / step), Math.floor(max / step)) }).map((n) => n * step);
+  }
+  return fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded, maxExcluded });
+}
+
+const FORMAT_ARBITRARIES: Readonly<Record<string, () => fc.Arbitrary<string>>> = {
+  "date-time": () => fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T23:59:59Z"), noInvalidDate: true }).map((date) => date.toISOString()),
+  date: () => fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+  time: () => fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 })).map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}Z`),
+  email: () => fc.emailAddress(),
+  uuid: () => fc.uuid(),
+  uri: () => fc.webUrl(),
+  url: () => fc.webUrl(),
+  "uri-reference": () => fc.webPath().map((path) => (path === "" ? "/" : path)),
+  hostname: () => fc.domain(),
+  ipv4: () => fc.ipV4(),
+  ipv6: () => fc.ipV6(),
+  byte: () => fc.base64String({ maxLength: 16 }),
+};
+
+function pad(n: number): string {
+  return String(n).padStart(2, "0");
+}
+
+function stringArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown> | undefined {
+  const minLength = typeof schema.minLength === "number" ? schema.minLength : 0;
+  const maxLength = typeof schema.maxLength === "number" ? schema.maxLength : minLength + SPAN;
+  if (minLength > maxLength) return undefined;
+  const format = typeof schema.format === "string" ? FORMAT_ARBITRARIES[schema.format] : undefined;
+  // Formats and patterns have their own lengths: only the declared bounds apply to them.
+  const declaredMax = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
+  const lengthOk = (value: string): boolean => value.length >= minLength && value.length <= declaredMax;
+  if (format !== undefined) return rejectUnless(format(), lengthOk);
+  if (typeof schema.pattern === "string") {
+    let pattern: RegExp;
+    try {
+      pattern = new RegExp(schema.pattern, "u");
+    } catch {
+      return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + SPAN) });
+    }
+    // A pattern without anchors matches anywhere: build around a match, inside the length bounds.
+    return rejectUnless(fc.stringMatching(pattern), lengthOk);
+  }
+  return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + SPAN), unit: "grapheme-ascii" });
+}
+
+function arrayArbitrary(schema: Record<string, unknown>, context: ArbitraryContext, depth: number): fc.Arbitrary<unknown> | undefined {
+  const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
+  const deep = depth >= MAX_DEPTH;
+  const maxItems = Math.min(typeof schema.maxItems === "number" ? schema.maxItems : minItems + 3, deep ? minItems : minItems + 3);
+  if (minItems > maxItems) return undefined;
+  const items = schemaArbitrary(schema.items ?? true, context, depth + 1);
+  if (items === undefined) return minItems === 0 ? fc.constant([]) : undefined;
+  if (schema.uniqueItems === true) return fc.uniqueArray(items, { minLength: minItems, maxLength: maxItems, selector: (value) => JSON.stringify(value) });
+  return fc.array(items, { minLength: minItems, maxLength: maxItems });
+}
+
+function objectArbitrary(schema: Record<string, unknown>, context: ArbitraryContext, depth: number): fc.Arbitrary<unknown> | undefined {
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : []);
+  const model: Record<string, fc.Arbitrary<unknown>> = {};
+  const requiredKeys: string[] = [];
+  for (const [name, propertySchema] of Object.entries(properties)) {
+    const resolved = resolveObject(context.document, propertySchema);
+    const hidden = context.direction === "request" ? resolved?.readOnly === true : resolved?.writeOnly === true;
+    if (hidden && !required.has(name)) continue;
+    if (depth >= MAX_DEPTH && !required.has(name)) continue;
+    const arbitrary = schemaArbitrary(propertySchema, context, depth + 1);
+    if (arbitrary === undefined) {
+      if (required.has(name)) return undefined;
+      continue;
+    }
+    model[name] = arbitrary;
+    if (required.has(name)) requiredKeys.push(name);
+  }
+  // Required names without a declared property: any small value.
+  for (const name of required) {
+    if (!(name in model)) {
+      model[name] = smallJson();
+      requiredKeys.push(name);
+    }
+  }
+  return fc.record(model, { requiredKeys });
+}
+
+/** `allOf` folded into one schema: properties and required merged, the other keywords of the last. */
+export function mergeAllOf(schema: Record<string, unknown>, context: ArbitraryContext | { document: Record<string, unknown> }, seen = 0): Record<string, unknown> {
+  const { allOf, ...rest } = schema;
+  if (!Array.isArray(allOf) || seen > MAX_DEPTH) return schema;
+  let merged: Record<string, unknown> = { ...rest };
+  for (const part of allOf) {
+    const resolved = resolveObject(context.document, part);
+    if (resolved === undefined) continue;
+    const flat = mergeAllOf(resolved, context, seen + 1);
+    const properties = { ...(isObject(merged.properties) ? merged.properties : {}), ...(isObject(flat.properties) ? flat.properties : {}) };
+    const required = [...new Set([...asStrings(merged.required), ...asStrings(flat.required)])];
+    const { discriminator: _discriminator, ...flatRest } = flat;
+    merged = { ...flatRest, ...merged, properties, required };
+    if (merged.type === undefined && flat.type !== undefined) merged.type = flat.type;
+  }
+  if (Object.keys(merged.properties as object).length === 0) delete merged.properties;
+  if ((merged.required as unknown[]).length === 0) delete merged.required;
+  return merged;
+}
+
+/** With a discriminator, the branch's discriminating property is pinned to its mapped value. */
+function withDiscriminatorValue(merged: Record<string, unknown>, branch: unknown, discriminator: unknown): Record<string, unknown> {
+  if (!isObject(discriminator) || typeof discriminator.propertyName !== "string" || !isObject(branch) || typeof branch.$ref !== "string") return merged;
+  const ref = branch.$ref;
+  const name = ref.split("/").pop() ?? ref;
+  const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
+  const value = Object.entries(mapping).find(([, target]) => target === ref || target === name)?.[0] ?? name;
+  const property = discriminator.propertyName;
+  return {
+    ...merged,
+    properties: { ...(isObject(merged.properties) ? merged.properties : {}), [property]: { type: "string", enum: [value] } },
+    required: [...new Set([...asStrings(merged.required), property])],
+  };
+}
+
+function asStrings(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+}
+
+/** Any small JSON value, for schemas that say nothing. */
+export function smallJson(): fc.Arbitrary<unknown> {
+  return fc.oneof(fc.string({ maxLength: 8, unit: "grapheme-ascii" }), fc.integer({ min: -100, max: 100 }), fc.boolean());
+}
