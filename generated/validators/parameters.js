@@ -816,8 +816,8 @@ validate5.errors = vErrors;
 return errors === 0;
 }
 
-export const updatePet$params = validate6;
-const schema5 = {"type":"object","properties":{"path":{"type":"object","properties":{"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["petId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
+export const listCategories$params = validate6;
+const schema5 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
 function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -837,99 +837,6 @@ const _errs1 = errors;
 const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.petId === undefined) && (missing1 = "petId")){
-validate6.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data0.petId !== undefined){
-let data1 = data0.petId;
-const _errs3 = errors;
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs4){
-}
-var valid2 = _errs4 === errors;
-if(valid2){
-const _errs5 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else {
-validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0["petId"] = coerced0;
-}
-}
-}
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data1 == "number"){
-if(data1 > 9007199254740991 || isNaN(data1)){
-validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data1))){
-validate6.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs5){
-if(typeof data1 === "string"){
-}
-if(errors === _errs5){
-}
-}
-}
-var valid2 = _errs5 === errors;
-if(valid2){
-}
-}
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
 }
 else {
 validate6.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
@@ -945,60 +852,232 @@ var valid0 = true;
 }
 if(valid0){
 if(data.query !== undefined){
-let data2 = data.query;
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.limit !== undefined){
+let data2 = data1.limit;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern0.test(data2)){
+validate6.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs6){
+}
+var valid2 = _errs6 === errors;
+if(valid2){
 const _errs7 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data2 === null
+              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced0 = +data2;
+}
+else {
+validate6.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["limit"] = coerced0;
+}
+}
+}
 const _errs8 = errors;
 if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(typeof data2 == "number"){
+if(data2 > 100 || isNaN(data2)){
+validate6.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data2 < 1 || isNaN(data2)){
+validate6.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats2.validate(data2))){
+validate6.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs7){
+if(typeof data2 === "string"){
+}
+if(errors === _errs7){
+}
+}
+}
+var valid2 = _errs7 === errors;
+if(valid2){
+}
+}
+if(errors === _errs5){
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.offset !== undefined){
+let data3 = data1.offset;
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+validate6.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const _errs11 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else {
+validate6.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["offset"] = coerced1;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 > 2147483647 || isNaN(data3)){
+validate6.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data3 < 0 || isNaN(data3)){
+validate6.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(formats2.validate(data3))){
+validate6.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs11){
+if(typeof data3 === "string"){
+}
+if(errors === _errs11){
+}
+}
+}
+var valid3 = _errs11 === errors;
+if(valid3){
+}
+}
+if(errors === _errs9){
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
 }
 else {
 validate6.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs7){
+if(errors === _errs3){
 }
 }
-var valid0 = _errs7 === errors;
+var valid0 = _errs3 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.header !== undefined){
-let data3 = data.header;
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs9){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+let data4 = data.header;
+const _errs13 = errors;
+const _errs14 = errors;
+if(errors === _errs13){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
 validate6.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs9){
+if(errors === _errs13){
 }
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs13 === errors;
 }
 else {
 var valid0 = true;
 }
 if(valid0){
 if(data.cookie !== undefined){
-let data4 = data.cookie;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+let data5 = data.cookie;
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs15){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 }
 else {
 validate6.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs11){
+if(errors === _errs15){
 }
 }
-var valid0 = _errs11 === errors;
+var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -1021,8 +1100,8 @@ validate6.errors = vErrors;
 return errors === 0;
 }
 
-export const deletePet$params = validate7;
-const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["petId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
+export const getCategory$params = validate7;
+const schema6 = {"type":"object","properties":{"path":{"type":"object","properties":{"categoryId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["categoryId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
 function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1043,18 +1122,18 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((data0.petId === undefined) && (missing1 = "petId")){
+if((data0.categoryId === undefined) && (missing1 = "categoryId")){
 validate7.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
-if(data0.petId !== undefined){
-let data1 = data0.petId;
+if(data0.categoryId !== undefined){
+let data1 = data0.categoryId;
 const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+validate7.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -1082,13 +1161,13 @@ else if(dataType0 === "boolean" || data1 === null
 coerced0 = +data1;
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate7.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
 if(data0 !== undefined){
-data0["petId"] = coerced0;
+data0["categoryId"] = coerced0;
 }
 }
 }
@@ -1096,17 +1175,17 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate7.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data1 < 1 || isNaN(data1)){
-validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate7.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
 if(!(formats0.validate(data1))){
-validate7.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate7.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -1226,8 +1305,9 @@ validate7.errors = vErrors;
 return errors === 0;
 }
 
-export const getPetById$params = validate8;
-const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["petId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
+export const listOrders$params = validate8;
+const schema7 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"complete":{"allOf":[{"pattern":"^(true|false)$"},{"type":"boolean"}]},"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]},"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
+const pattern7 = new RegExp("^(true|false)$", "");
 
 function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1247,19 +1327,451 @@ const _errs1 = errors;
 const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.petId === undefined) && (missing1 = "petId")){
-validate8.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs1){
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.complete !== undefined){
+let data2 = data1.complete;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern7.test(data2)){
+validate8.errors = [{instancePath:instancePath+"/query/complete",schemaPath:"#/properties/query/properties/complete/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(true|false)$"},message:"must match pattern \""+"^(true|false)$"+"\""}];
 return false;
 }
 else {
-if(data0.petId !== undefined){
-let data1 = data0.petId;
+}
+}
+if(errors === _errs6){
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const _errs7 = errors;
+if(typeof data2 !== "boolean"){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if(typeof data2 === "boolean"){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced0 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced0 = true;
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/query/complete",schemaPath:"#/properties/query/properties/complete/allOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["complete"] = coerced0;
+}
+}
+}
+const _errs8 = errors;
+if(errors === _errs7){
+}
+var valid2 = _errs7 === errors;
+if(valid2){
+}
+}
+if(errors === _errs5){
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.limit !== undefined){
+let data3 = data1.limit;
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data3 === "string"){
+if(!pattern0.test(data3)){
+validate8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const _errs11 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["limit"] = coerced1;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 > 100 || isNaN(data3)){
+validate8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data3 < 1 || isNaN(data3)){
+validate8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats2.validate(data3))){
+validate8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs11){
+if(typeof data3 === "string"){
+}
+if(errors === _errs11){
+}
+}
+}
+var valid3 = _errs11 === errors;
+if(valid3){
+}
+}
+if(errors === _errs9){
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.offset !== undefined){
+let data4 = data1.offset;
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data4 === "string"){
+if(!pattern0.test(data4)){
+validate8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs14){
+}
+var valid4 = _errs14 === errors;
+if(valid4){
+const _errs15 = errors;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType2 = typeof data4;
+if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
+coerced2 = data4;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 === "boolean" || data4 === null
+              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced2 = +data4;
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data1 !== undefined){
+data1["offset"] = coerced2;
+}
+}
+}
+const _errs16 = errors;
+if(errors === _errs15){
+if(typeof data4 == "number"){
+if(data4 > 2147483647 || isNaN(data4)){
+validate8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data4 < 0 || isNaN(data4)){
+validate8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(formats2.validate(data4))){
+validate8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs15){
+if(typeof data4 === "string"){
+}
+if(errors === _errs15){
+}
+}
+}
+var valid4 = _errs15 === errors;
+if(valid4){
+}
+}
+if(errors === _errs13){
+}
+var valid1 = _errs13 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.petId !== undefined){
+let data5 = data1.petId;
+const _errs17 = errors;
+const _errs18 = errors;
+if(typeof data5 === "string"){
+if(!pattern0.test(data5)){
+validate8.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs18){
+}
+var valid5 = _errs18 === errors;
+if(valid5){
+const _errs19 = errors;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+let dataType3 = typeof data5;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType3 = typeof data5;
+if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
+coerced3 = data5;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 === "boolean" || data5 === null
+              || (dataType3 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
+coerced3 = +data5;
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced3 !== undefined){
+data5 = coerced3;
+if(data1 !== undefined){
+data1["petId"] = coerced3;
+}
+}
+}
+const _errs20 = errors;
+if(errors === _errs19){
+if(typeof data5 == "number"){
+if(data5 > 9007199254740991 || isNaN(data5)){
+validate8.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data5 < 1 || isNaN(data5)){
+validate8.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(formats0.validate(data5))){
+validate8.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs19){
+if(typeof data5 === "string"){
+}
+if(errors === _errs19){
+}
+}
+}
+var valid5 = _errs19 === errors;
+if(valid5){
+}
+}
+if(errors === _errs17){
+}
+var valid1 = _errs17 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
+}
+}
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs3){
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data6 = data.header;
+const _errs21 = errors;
+const _errs22 = errors;
+if(errors === _errs21){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs21){
+}
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data7 = data.cookie;
+const _errs23 = errors;
+const _errs24 = errors;
+if(errors === _errs23){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+}
+else {
+validate8.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs23){
+}
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+else {
+validate8.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate8.errors = vErrors;
+return errors === 0;
+}
+
+export const getOrder$params = validate9;
+const schema8 = {"type":"object","properties":{"path":{"type":"object","properties":{"orderId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["orderId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
+
+function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate9.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.orderId === undefined) && (missing1 = "orderId")){
+validate9.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.orderId !== undefined){
+let data1 = data0.orderId;
 const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
 if(!pattern0.test(data1)){
-validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+validate9.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -1287,13 +1799,13 @@ else if(dataType0 === "boolean" || data1 === null
 coerced0 = +data1;
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate9.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
 if(data0 !== undefined){
-data0["petId"] = coerced0;
+data0["orderId"] = coerced0;
 }
 }
 }
@@ -1301,17 +1813,17 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate9.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data1 < 1 || isNaN(data1)){
-validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate9.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
 if(!(formats0.validate(data1))){
-validate8.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate9.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -1342,7 +1854,7 @@ if(valid1){
 }
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate9.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs1){
@@ -1362,7 +1874,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate9.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs7){
@@ -1382,7 +1894,7 @@ if(errors === _errs9){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate9.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs9){
@@ -1402,297 +1914,13 @@ if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate8.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate9.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs11){
 }
 }
 var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate8.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate8.errors = vErrors;
-return errors === 0;
-}
-
-export const listCategories$params = validate9;
-const schema8 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate9.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data1 = data.query;
-const _errs3 = errors;
-const _errs4 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.limit !== undefined){
-let data2 = data1.limit;
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid2 = _errs6 === errors;
-if(valid2){
-const _errs7 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType0 = typeof data2;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType0 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced0 = data2;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data2 === null
-              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced0 = +data2;
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data2 = coerced0;
-if(data1 !== undefined){
-data1["limit"] = coerced0;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data2 == "number"){
-if(data2 > 100 || isNaN(data2)){
-validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
-return false;
-}
-else {
-if(data2 < 1 || isNaN(data2)){
-validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats2.validate(data2))){
-validate9.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs7){
-if(typeof data2 === "string"){
-}
-if(errors === _errs7){
-}
-}
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-}
-}
-if(errors === _errs5){
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.offset !== undefined){
-let data3 = data1.offset;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid3 = _errs10 === errors;
-if(valid3){
-const _errs11 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType1 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced1 = data3;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data1 !== undefined){
-data1["offset"] = coerced1;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data3 == "number"){
-if(data3 > 2147483647 || isNaN(data3)){
-validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data3 < 0 || isNaN(data3)){
-validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(formats2.validate(data3))){
-validate9.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs11){
-if(typeof data3 === "string"){
-}
-if(errors === _errs11){
-}
-}
-}
-var valid3 = _errs11 === errors;
-if(valid3){
-}
-}
-if(errors === _errs9){
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs3){
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data4 = data.header;
-const _errs13 = errors;
-const _errs14 = errors;
-if(errors === _errs13){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs13){
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data5 = data.cookie;
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs15){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-}
-else {
-validate9.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs15){
-}
-}
-var valid0 = _errs15 === errors;
 }
 else {
 var valid0 = true;
@@ -1715,8 +1943,8 @@ validate9.errors = vErrors;
 return errors === 0;
 }
 
-export const createCategory$params = validate10;
-const schema9 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{"idempotency-key":{"type":"string","minLength":1,"maxLength":255}}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
+export const getInventory$params = validate10;
+const schema9 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 
 function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1776,64 +2004,6 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(errors === _errs5){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2["idempotency-key"] !== undefined){
-let data3 = data2["idempotency-key"];
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-let dataType0 = typeof data3;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType0 = typeof data3;
-if(typeof data3 === "string"){
-coerced0 = data3;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data3;
-}
-else if(data3 === null){
-coerced0 = "";
-}
-else {
-validate10.errors = [{instancePath:instancePath+"/header/idempotency-key",schemaPath:"#/properties/header/properties/idempotency-key/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced0 !== undefined){
-data3 = coerced0;
-if(data2 !== undefined){
-data2["idempotency-key"] = coerced0;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data3 === "string"){
-if(func0(data3) > 255){
-validate10.errors = [{instancePath:instancePath+"/header/idempotency-key",schemaPath:"#/properties/header/properties/idempotency-key/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
-return false;
-}
-else {
-if(func0(data3) < 1){
-validate10.errors = [{instancePath:instancePath+"/header/idempotency-key",schemaPath:"#/properties/header/properties/idempotency-key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs7){
-}
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
 }
 else {
 validate10.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
@@ -1849,20 +2019,20 @@ var valid0 = true;
 }
 if(valid0){
 if(data.cookie !== undefined){
-let data4 = data.cookie;
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs9){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+let data3 = data.cookie;
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs7){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
 validate10.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
-if(errors === _errs9){
+if(errors === _errs7){
 }
 }
-var valid0 = _errs9 === errors;
+var valid0 = _errs7 === errors;
 }
 else {
 var valid0 = true;
@@ -1884,1948 +2054,12 @@ if(errors === 0){
 validate10.errors = vErrors;
 return errors === 0;
 }
-
-export const getCategory$params = validate11;
-const schema10 = {"type":"object","properties":{"path":{"type":"object","properties":{"categoryId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["categoryId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate11.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.categoryId === undefined) && (missing1 = "categoryId")){
-validate11.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data0.categoryId !== undefined){
-let data1 = data0.categoryId;
-const _errs3 = errors;
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs4){
-}
-var valid2 = _errs4 === errors;
-if(valid2){
-const _errs5 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0["categoryId"] = coerced0;
-}
-}
-}
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data1 == "number"){
-if(data1 > 9007199254740991 || isNaN(data1)){
-validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data1))){
-validate11.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs5){
-if(typeof data1 === "string"){
-}
-if(errors === _errs5){
-}
-}
-}
-var valid2 = _errs5 === errors;
-if(valid2){
-}
-}
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data2 = data.query;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs7){
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data3 = data.header;
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs9){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs9){
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data4 = data.cookie;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate11.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs11){
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate11.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate11.errors = vErrors;
-return errors === 0;
-}
-
-export const updateCategory$params = validate12;
-const schema11 = {"type":"object","properties":{"path":{"type":"object","properties":{"categoryId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["categoryId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate12.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.categoryId === undefined) && (missing1 = "categoryId")){
-validate12.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data0.categoryId !== undefined){
-let data1 = data0.categoryId;
-const _errs3 = errors;
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs4){
-}
-var valid2 = _errs4 === errors;
-if(valid2){
-const _errs5 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else {
-validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0["categoryId"] = coerced0;
-}
-}
-}
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data1 == "number"){
-if(data1 > 9007199254740991 || isNaN(data1)){
-validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data1))){
-validate12.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs5){
-if(typeof data1 === "string"){
-}
-if(errors === _errs5){
-}
-}
-}
-var valid2 = _errs5 === errors;
-if(valid2){
-}
-}
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-else {
-validate12.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data2 = data.query;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate12.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs7){
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data3 = data.header;
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs9){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate12.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs9){
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data4 = data.cookie;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate12.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs11){
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate12.errors = vErrors;
-return errors === 0;
-}
-
-export const deleteCategory$params = validate13;
-const schema12 = {"type":"object","properties":{"path":{"type":"object","properties":{"categoryId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["categoryId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-
-function validate13(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate13.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.categoryId === undefined) && (missing1 = "categoryId")){
-validate13.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data0.categoryId !== undefined){
-let data1 = data0.categoryId;
-const _errs3 = errors;
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs4){
-}
-var valid2 = _errs4 === errors;
-if(valid2){
-const _errs5 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else {
-validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0["categoryId"] = coerced0;
-}
-}
-}
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data1 == "number"){
-if(data1 > 9007199254740991 || isNaN(data1)){
-validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data1))){
-validate13.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs5){
-if(typeof data1 === "string"){
-}
-if(errors === _errs5){
-}
-}
-}
-var valid2 = _errs5 === errors;
-if(valid2){
-}
-}
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-else {
-validate13.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data2 = data.query;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate13.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs7){
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data3 = data.header;
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs9){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate13.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs9){
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data4 = data.cookie;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate13.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs11){
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate13.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate13.errors = vErrors;
-return errors === 0;
-}
-
-export const listOrders$params = validate14;
-const schema13 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"complete":{"allOf":[{"pattern":"^(true|false)$"},{"type":"boolean"}]},"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]},"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-const pattern12 = new RegExp("^(true|false)$", "");
-
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate14.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate14.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data1 = data.query;
-const _errs3 = errors;
-const _errs4 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.complete !== undefined){
-let data2 = data1.complete;
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(!pattern12.test(data2)){
-validate14.errors = [{instancePath:instancePath+"/query/complete",schemaPath:"#/properties/query/properties/complete/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(true|false)$"},message:"must match pattern \""+"^(true|false)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid2 = _errs6 === errors;
-if(valid2){
-const _errs7 = errors;
-if(typeof data2 !== "boolean"){
-let dataType0 = typeof data2;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType0 = typeof data2;
-if(typeof data2 === "boolean"){
-coerced0 = data2;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced0 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced0 = true;
-}
-else {
-validate14.errors = [{instancePath:instancePath+"/query/complete",schemaPath:"#/properties/query/properties/complete/allOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-if(coerced0 !== undefined){
-data2 = coerced0;
-if(data1 !== undefined){
-data1["complete"] = coerced0;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-}
-}
-if(errors === _errs5){
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.limit !== undefined){
-let data3 = data1.limit;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid3 = _errs10 === errors;
-if(valid3){
-const _errs11 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType1 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced1 = data3;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else {
-validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data1 !== undefined){
-data1["limit"] = coerced1;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data3 == "number"){
-if(data3 > 100 || isNaN(data3)){
-validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
-return false;
-}
-else {
-if(data3 < 1 || isNaN(data3)){
-validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats2.validate(data3))){
-validate14.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs11){
-if(typeof data3 === "string"){
-}
-if(errors === _errs11){
-}
-}
-}
-var valid3 = _errs11 === errors;
-if(valid3){
-}
-}
-if(errors === _errs9){
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.offset !== undefined){
-let data4 = data1.offset;
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs14){
-}
-var valid4 = _errs14 === errors;
-if(valid4){
-const _errs15 = errors;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-let dataType2 = typeof data4;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType2 = typeof data4;
-if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
-coerced2 = data4;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced2 = +data4;
-}
-else {
-validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced2 !== undefined){
-data4 = coerced2;
-if(data1 !== undefined){
-data1["offset"] = coerced2;
-}
-}
-}
-const _errs16 = errors;
-if(errors === _errs15){
-if(typeof data4 == "number"){
-if(data4 > 2147483647 || isNaN(data4)){
-validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data4 < 0 || isNaN(data4)){
-validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(formats2.validate(data4))){
-validate14.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs15){
-if(typeof data4 === "string"){
-}
-if(errors === _errs15){
-}
-}
-}
-var valid4 = _errs15 === errors;
-if(valid4){
-}
-}
-if(errors === _errs13){
-}
-var valid1 = _errs13 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.petId !== undefined){
-let data5 = data1.petId;
-const _errs17 = errors;
-const _errs18 = errors;
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs18){
-}
-var valid5 = _errs18 === errors;
-if(valid5){
-const _errs19 = errors;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-let dataType3 = typeof data5;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType3 = typeof data5;
-if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
-coerced3 = data5;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data5 === null
-              || (dataType3 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
-coerced3 = +data5;
-}
-else {
-validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced3 !== undefined){
-data5 = coerced3;
-if(data1 !== undefined){
-data1["petId"] = coerced3;
-}
-}
-}
-const _errs20 = errors;
-if(errors === _errs19){
-if(typeof data5 == "number"){
-if(data5 > 9007199254740991 || isNaN(data5)){
-validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data5 < 1 || isNaN(data5)){
-validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data5))){
-validate14.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs19){
-if(typeof data5 === "string"){
-}
-if(errors === _errs19){
-}
-}
-}
-var valid5 = _errs19 === errors;
-if(valid5){
-}
-}
-if(errors === _errs17){
-}
-var valid1 = _errs17 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-}
-}
-else {
-validate14.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs3){
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data6 = data.header;
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs21){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-}
-else {
-validate14.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs21){
-}
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data7 = data.cookie;
-const _errs23 = errors;
-const _errs24 = errors;
-if(errors === _errs23){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-}
-else {
-validate14.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs23){
-}
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate14.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate14.errors = vErrors;
-return errors === 0;
-}
-
-export const placeOrder$params = validate15;
-const schema14 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{"idempotency-key":{"type":"string","minLength":1,"maxLength":255}}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate15.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate15.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data1 = data.query;
-const _errs3 = errors;
-const _errs4 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-}
-else {
-validate15.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs3){
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data2 = data.header;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs5){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2["idempotency-key"] !== undefined){
-let data3 = data2["idempotency-key"];
-const _errs7 = errors;
-if(typeof data3 !== "string"){
-let dataType0 = typeof data3;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType0 = typeof data3;
-if(typeof data3 === "string"){
-coerced0 = data3;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data3;
-}
-else if(data3 === null){
-coerced0 = "";
-}
-else {
-validate15.errors = [{instancePath:instancePath+"/header/idempotency-key",schemaPath:"#/properties/header/properties/idempotency-key/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced0 !== undefined){
-data3 = coerced0;
-if(data2 !== undefined){
-data2["idempotency-key"] = coerced0;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data3 === "string"){
-if(func0(data3) > 255){
-validate15.errors = [{instancePath:instancePath+"/header/idempotency-key",schemaPath:"#/properties/header/properties/idempotency-key/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"}];
-return false;
-}
-else {
-if(func0(data3) < 1){
-validate15.errors = [{instancePath:instancePath+"/header/idempotency-key",schemaPath:"#/properties/header/properties/idempotency-key/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs7){
-}
-}
-var valid1 = _errs7 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-else {
-validate15.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs5){
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data4 = data.cookie;
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs9){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate15.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs9){
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate15.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate15.errors = vErrors;
-return errors === 0;
-}
-
-export const getOrder$params = validate16;
-const schema15 = {"type":"object","properties":{"path":{"type":"object","properties":{"orderId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["orderId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate16.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.orderId === undefined) && (missing1 = "orderId")){
-validate16.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data0.orderId !== undefined){
-let data1 = data0.orderId;
-const _errs3 = errors;
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs4){
-}
-var valid2 = _errs4 === errors;
-if(valid2){
-const _errs5 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else {
-validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0["orderId"] = coerced0;
-}
-}
-}
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data1 == "number"){
-if(data1 > 9007199254740991 || isNaN(data1)){
-validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data1))){
-validate16.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs5){
-if(typeof data1 === "string"){
-}
-if(errors === _errs5){
-}
-}
-}
-var valid2 = _errs5 === errors;
-if(valid2){
-}
-}
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-else {
-validate16.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data2 = data.query;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate16.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs7){
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data3 = data.header;
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs9){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate16.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs9){
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data4 = data.cookie;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate16.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs11){
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate16.errors = vErrors;
-return errors === 0;
-}
-
-export const cancelOrder$params = validate17;
-const schema16 = {"type":"object","properties":{"path":{"type":"object","properties":{"orderId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["orderId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate17.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.orderId === undefined) && (missing1 = "orderId")){
-validate17.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data0.orderId !== undefined){
-let data1 = data0.orderId;
-const _errs3 = errors;
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs4){
-}
-var valid2 = _errs4 === errors;
-if(valid2){
-const _errs5 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else {
-validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0["orderId"] = coerced0;
-}
-}
-}
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data1 == "number"){
-if(data1 > 9007199254740991 || isNaN(data1)){
-validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data1))){
-validate17.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs5){
-if(typeof data1 === "string"){
-}
-if(errors === _errs5){
-}
-}
-}
-var valid2 = _errs5 === errors;
-if(valid2){
-}
-}
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-else {
-validate17.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data2 = data.query;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate17.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs7){
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data3 = data.header;
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs9){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate17.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs9){
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data4 = data.cookie;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate17.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs11){
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate17.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate17.errors = vErrors;
-return errors === 0;
-}
-
-export const getInventory$params = validate18;
-const schema17 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate18.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate18.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data1 = data.query;
-const _errs3 = errors;
-const _errs4 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-}
-else {
-validate18.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs3){
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data2 = data.header;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs5){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate18.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs5){
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data3 = data.cookie;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs7){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate18.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs7){
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate18.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate18.errors = vErrors;
-return errors === 0;
-}
-
-export const setInventoryStock$params = validate19;
-const schema18 = {"type":"object","properties":{"path":{"type":"object","properties":{"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["petId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate19.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.petId === undefined) && (missing1 = "petId")){
-validate19.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data0.petId !== undefined){
-let data1 = data0.petId;
-const _errs3 = errors;
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs4){
-}
-var valid2 = _errs4 === errors;
-if(valid2){
-const _errs5 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else {
-validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0["petId"] = coerced0;
-}
-}
-}
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data1 == "number"){
-if(data1 > 9007199254740991 || isNaN(data1)){
-validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data1))){
-validate19.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs5){
-if(typeof data1 === "string"){
-}
-if(errors === _errs5){
-}
-}
-}
-var valid2 = _errs5 === errors;
-if(valid2){
-}
-}
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-else {
-validate19.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data2 = data.query;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate19.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs7){
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data3 = data.header;
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs9){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate19.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs9){
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data4 = data.cookie;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate19.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs11){
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate19.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate19.errors = vErrors;
-return errors === 0;
-}
+export const updatePet$params = getPet$params;
+export const deletePet$params = getPet$params;
+export const getPetById$params = getPet$params;
+export const createCategory$params = createPet$params;
+export const updateCategory$params = getCategory$params;
+export const deleteCategory$params = getCategory$params;
+export const placeOrder$params = createPet$params;
+export const cancelOrder$params = getOrder$params;
+export const setInventoryStock$params = getPet$params;

@@ -1229,322 +1229,11 @@ validate3.errors = vErrors;
 return errors === 0;
 }
 
-export const headers$18df4f62f414 = validate4;
-const schema4 = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
+export const headers$b23e2e103105 = validate4;
+const schema4 = {"type":"object","properties":{"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
+const pattern14 = new RegExp("^@-?[0-9]+$", "");
 
 function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["retry-after"] !== undefined){
-let data0 = data["retry-after"];
-const _errs1 = errors;
-const _errs2 = errors;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate4.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs2){
-}
-var valid1 = _errs2 === errors;
-if(valid1){
-const _errs3 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-validate4.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["retry-after"] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data0 == "number"){
-if(data0 < 1 || isNaN(data0)){
-validate4.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs3){
-}
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-}
-}
-if(errors === _errs1){
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-limit"] !== undefined){
-let data1 = data["x-ratelimit-limit"];
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid2 = _errs6 === errors;
-if(valid2){
-const _errs7 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else {
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["x-ratelimit-limit"] = coerced1;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs7){
-}
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-}
-}
-if(errors === _errs5){
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-remaining"] !== undefined){
-let data2 = data["x-ratelimit-remaining"];
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid3 = _errs10 === errors;
-if(valid3){
-const _errs11 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else {
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["x-ratelimit-remaining"] = coerced2;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs11){
-}
-}
-var valid3 = _errs11 === errors;
-if(valid3){
-}
-}
-if(errors === _errs9){
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-reset"] !== undefined){
-let data3 = data["x-ratelimit-reset"];
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs14){
-}
-var valid4 = _errs14 === errors;
-if(valid4){
-const _errs15 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced3 = data3;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else {
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["x-ratelimit-reset"] = coerced3;
-}
-}
-}
-const _errs16 = errors;
-if(errors === _errs15){
-if(typeof data3 == "number"){
-if(data3 < 0 || isNaN(data3)){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(formats0.validate(data3))){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs15){
-if(typeof data3 === "string"){
-}
-if(errors === _errs15){
-}
-}
-}
-var valid4 = _errs15 === errors;
-if(valid4){
-}
-}
-if(errors === _errs13){
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-else {
-validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate4.errors = vErrors;
-return errors === 0;
-}
-
-export const headers$b23e2e103105 = validate5;
-const schema5 = {"type":"object","properties":{"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-const pattern18 = new RegExp("^@-?[0-9]+$", "");
-
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1572,7 +1261,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate4.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -1585,8 +1274,8 @@ data["deprecation"] = coerced0;
 const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
-if(!pattern18.test(data0)){
-validate5.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
+if(!pattern14.test(data0)){
+validate4.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
 return false;
 }
 else {
@@ -1623,7 +1312,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate4.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -1648,7 +1337,7 @@ const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data2 === "string"){
 if(!pattern0.test(data2)){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+validate4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -1676,7 +1365,7 @@ else if(dataType2 === "boolean" || data2 === null
 coerced2 = +data2;
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -1690,7 +1379,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data2 == "number"){
 if(data2 < 1 || isNaN(data2)){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -1717,7 +1406,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+validate4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -1745,7 +1434,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -1759,7 +1448,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1786,7 +1475,7 @@ const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+validate4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -1814,7 +1503,7 @@ else if(dataType4 === "boolean" || data4 === null
 coerced4 = +data4;
 }
 else {
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced4 !== undefined){
@@ -1828,12 +1517,12 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!(formats0.validate(data4))){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -1866,20 +1555,20 @@ if(valid0){
 }
 }
 else {
-validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate5.errors = vErrors;
+validate4.errors = vErrors;
 return errors === 0;
 }
 
-export const headers$73c1edc37d28 = validate6;
-const schema6 = {"type":"object","properties":{"link":{"type":"string","maxLength":2048},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
+export const headers$73c1edc37d28 = validate5;
+const schema5 = {"type":"object","properties":{"link":{"type":"string","maxLength":2048},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
 
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1907,7 +1596,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate5.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -1921,7 +1610,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(func0(data0) > 2048){
-validate6.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate5.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
@@ -1958,7 +1647,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate5.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -1971,8 +1660,8 @@ data["deprecation"] = coerced1;
 const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
-if(!pattern18.test(data1)){
-validate6.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
+if(!pattern14.test(data1)){
+validate5.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
 return false;
 }
 else {
@@ -2009,7 +1698,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate5.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -2034,7 +1723,7 @@ const _errs7 = errors;
 const _errs8 = errors;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+validate5.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -2062,7 +1751,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate5.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -2076,7 +1765,7 @@ const _errs10 = errors;
 if(errors === _errs9){
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate5.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -2103,7 +1792,7 @@ const _errs11 = errors;
 const _errs12 = errors;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+validate5.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -2131,7 +1820,7 @@ else if(dataType4 === "boolean" || data4 === null
 coerced4 = +data4;
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate5.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced4 !== undefined){
@@ -2145,7 +1834,7 @@ const _errs14 = errors;
 if(errors === _errs13){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate5.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -2172,7 +1861,7 @@ const _errs15 = errors;
 const _errs16 = errors;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+validate5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -2200,7 +1889,7 @@ else if(dataType5 === "boolean" || data5 === null
 coerced5 = +data5;
 }
 else {
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced5 !== undefined){
@@ -2214,12 +1903,12 @@ const _errs18 = errors;
 if(errors === _errs17){
 if(typeof data5 == "number"){
 if(data5 < 0 || isNaN(data5)){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!(formats0.validate(data5))){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -2253,20 +1942,20 @@ if(valid0){
 }
 }
 else {
-validate6.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate6.errors = vErrors;
+validate5.errors = vErrors;
 return errors === 0;
 }
 
-export const headers$9a4a73c06ee3 = validate7;
-const schema7 = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
+export const headers$9a4a73c06ee3 = validate6;
+const schema6 = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
 
-function validate7(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -2278,7 +1967,7 @@ const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
 if(!pattern0.test(data0)){
-validate7.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+validate6.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -2306,7 +1995,7 @@ else if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate6.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -2320,7 +2009,7 @@ const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data0 == "number"){
 if(data0 < 1 || isNaN(data0)){
-validate7.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate6.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -2363,7 +2052,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate6.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -2376,8 +2065,8 @@ data["deprecation"] = coerced1;
 const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
-if(!pattern18.test(data1)){
-validate7.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
+if(!pattern14.test(data1)){
+validate6.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
 return false;
 }
 else {
@@ -2414,7 +2103,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate6.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -2439,7 +2128,7 @@ const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data3 === "string"){
 if(!pattern0.test(data3)){
-validate7.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+validate6.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -2467,7 +2156,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate6.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -2481,7 +2170,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-validate7.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate6.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -2508,7 +2197,7 @@ const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data4 === "string"){
 if(!pattern0.test(data4)){
-validate7.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+validate6.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -2536,7 +2225,7 @@ else if(dataType4 === "boolean" || data4 === null
 coerced4 = +data4;
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate6.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced4 !== undefined){
@@ -2550,7 +2239,7 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate7.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate6.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -2577,7 +2266,7 @@ const _errs17 = errors;
 const _errs18 = errors;
 if(typeof data5 === "string"){
 if(!pattern0.test(data5)){
-validate7.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+validate6.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -2605,7 +2294,7 @@ else if(dataType5 === "boolean" || data5 === null
 coerced5 = +data5;
 }
 else {
-validate7.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate6.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced5 !== undefined){
@@ -2619,12 +2308,12 @@ const _errs20 = errors;
 if(errors === _errs19){
 if(typeof data5 == "number"){
 if(data5 < 0 || isNaN(data5)){
-validate7.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate6.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!(formats0.validate(data5))){
-validate7.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate6.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -2658,12 +2347,13 @@ if(valid0){
 }
 }
 else {
-validate7.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate6.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate7.errors = vErrors;
+validate6.errors = vErrors;
 return errors === 0;
 }
+export const headers$18df4f62f414 = headers$091344de0b37;
