@@ -23,7 +23,7 @@ const handlers: PetStoreHandlers<Caller> = {
   createPet: (request) => ({
     status: 201,
     body: createdPet(request.body),
-    headers: { location: `/pets/by-id/${CREATED_ID}` },
+    headers: { Location: `/pets/by-id/${CREATED_ID}` },
   }),
 };
 

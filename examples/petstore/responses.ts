@@ -36,13 +36,13 @@ export interface PageQuery {
 export function page<T>(
   items: readonly T[],
   query: PageQuery,
-): { status: 200; body: T[]; headers: { "X-Total-Count": string } } {
+): { status: 200; body: T[]; headers: { "X-Total-Count": number } } {
   const limit = query.limit ?? DEFAULT_LIMIT;
   const offset = query.offset ?? DEFAULT_OFFSET;
   return {
     status: 200,
     body: items.slice(offset, offset + limit),
-    headers: { "X-Total-Count": String(items.length) },
+    headers: { "X-Total-Count": items.length },
   };
 }
 

@@ -7,6 +7,7 @@
  *   npm run serve -- --empty           # no demo records
  *   REDIS_URL=redis://127.0.0.1:6379 npm run serve   # limits, bans, idempotency shared on Redis
  *   npm run serve -- --redis redis://127.0.0.1:6379 --redis-fail closed
+ *   npm run serve -- --cors http://localhost:5173   # let a web app on that origin call it
  *
  * Prints the base URL and one demo API key per rate-limit plan. Response validation is on unless
  * NODE_ENV=production. Ctrl-C stops it.
@@ -18,7 +19,7 @@ import { createPetStoreServer, DEFAULT_HOST, DEFAULT_PORT } from "./server.js";
 
 const REDIS_PREFIX = "petstore:";
 
-const USAGE = `Usage: npm run serve -- [--port <n>] [--stable-keys] [--empty] [--redis <url>]
+const USAGE = `Usage: npm run serve -- [--port <n>] [--stable-keys] [--empty] [--redis <url>] [--cors <origin>]
 
   --port <n>                port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 = any free port)
   --stable-keys             fixed demo keys (petstore-demo-<plan>) instead of random ones
@@ -29,6 +30,8 @@ const USAGE = `Usage: npm run serve -- [--port <n>] [--stable-keys] [--empty] [-
   --redis-fail open|closed  while Redis is unreachable: open (default) = each instance limits
                             from its own memory; closed = 503 service_unavailable
   --redis-prefix <p>        prefix of the Redis keys (default ${REDIS_PREFIX})
+  --cors <origin>           let browser apps on this origin (e.g. http://localhost:5173) call the
+                            API and read its headers; repeat for several origins, or "*" for any
   --help                    show this help
 
 The server listens on ${DEFAULT_HOST} only. Run several instances against one Redis to share
@@ -57,6 +60,7 @@ async function main(): Promise<void> {
       redis: { type: "string" },
       "redis-fail": { type: "string", default: "open" },
       "redis-prefix": { type: "string", default: REDIS_PREFIX },
+      cors: { type: "string", multiple: true },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -73,11 +77,13 @@ async function main(): Promise<void> {
         ? parsePort(envPort, "PORT")
         : DEFAULT_PORT;
 
+  const corsOrigins = parseCorsOrigins(values.cors ?? []);
   const redis = await openRedisStore(values.redis, values["redis-fail"], values["redis-prefix"]);
   const server = createPetStoreServer({
     stableKeys: values["stable-keys"] === true,
     seed: values.empty !== true,
     ...(redis === undefined ? {} : { rateLimitStore: redis.store }),
+    ...(corsOrigins === undefined ? {} : { cors: { origins: corsOrigins } }),
   });
   const url = await server.listen({ port, host: DEFAULT_HOST });
 
@@ -85,6 +91,7 @@ async function main(): Promise<void> {
     `Pet store reference server listening on ${url}`,
     `Response validation: ${server.validateResponses ? "on" : "off (NODE_ENV=production)"}; demo data: ${values.empty === true ? "none" : "loaded"}`,
     `Rate limits, bans and idempotency records: ${redis === undefined ? "this process's memory" : redis.description}`,
+    `CORS: ${corsOrigins === undefined ? "off (same-origin browsers and non-browser clients only)" : corsOrigins === "*" ? "any origin" : corsOrigins.join(", ")}`,
     "",
     "Demo API keys (send them in the X-API-Key header):",
   ];
@@ -119,6 +126,29 @@ async function main(): Promise<void> {
 
 /** A bad option value: reported as one paragraph, exit code 2. */
 class UsageError extends Error {}
+
+/** `--cors` values: origins as browsers send them (`scheme://host[:port]`), or `*` alone. */
+function parseCorsOrigins(values: readonly string[]): readonly string[] | "*" | undefined {
+  if (values.length === 0) return undefined;
+  if (values.includes("*")) {
+    if (values.length > 1) throw new UsageError('--cors "*" allows any origin: give it alone.');
+    return "*";
+  }
+  for (const value of values) {
+    let origin: string | undefined;
+    try {
+      origin = new URL(value).origin;
+    } catch {
+      origin = undefined;
+    }
+    if (origin !== value) {
+      throw new UsageError(
+        `--cors ${JSON.stringify(value)} is not an origin: give scheme, host and port only, as a browser sends it in Origin (e.g. http://localhost:5173, no path or trailing slash).`,
+      );
+    }
+  }
+  return values;
+}
 
 /**
  * The Redis store when `--redis` or `REDIS_URL` is set: a malformed URL is refused (UsageError);

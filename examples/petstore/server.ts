@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { createRequestHandler, type PetStoreHandlers } from "../../generated/server.js";
 import {
   serveNode,
+  type CorsOptions,
   type ErrorContext,
   type IdempotencyOptions,
   type IdempotencyStore,
@@ -66,6 +67,8 @@ export interface PetStoreServerOptions {
   readonly idempotency?: IdempotencyOptions | false;
   /** Keep serving operations past their `x-sunset` date (default: 410 `gone` from that date). */
   readonly serveAfterSunset?: ServeAfterSunset;
+  /** Answer browsers on other origins (`npm run serve -- --cors <origin>`); off by default. */
+  readonly cors?: CorsOptions;
   /** Replaces or wraps handlers (tests make one slow or failing); gets the reference ones. */
   readonly wrapHandlers?: (
     handlers: PetStoreHandlers<DemoCaller>,
@@ -145,6 +148,7 @@ export function createPetStoreServer(options: PetStoreServerOptions = {}): PetSt
     ...(options.serveAfterSunset === undefined
       ? {}
       : { serveAfterSunset: options.serveAfterSunset }),
+    ...(options.cors === undefined ? {} : { cors: options.cors }),
   });
 
   let server: Server | undefined;

@@ -12,6 +12,8 @@
  *   Text is decoded as UTF-8 whatever the charset says; invalid UTF-8 is a 400.
  * - Prototype pollution: a JSON body with a `__proto__` key anywhere, or a `constructor` key whose
  *   value has a `prototype` key, is refused (400, naming the key); so is a form field `__proto__`.
+ * - Content encoding: the server decodes none; a body with a `Content-Encoding` other than
+ *   `identity` is a 415 with `Accept-Encoding: identity` (RFC 9110 §15.5.16).
  * - An empty body counts as no body: 400 when the body is required.
  */
 import type { ServerOperationDescriptor, Validator } from "./descriptor.js";
@@ -91,6 +93,15 @@ export async function readOperationBody(
         415,
         "unsupported_media_type",
         `Content-Type ${essence} is not accepted; this operation accepts ${body.mediaTypes}`,
+      );
+    }
+    const encoding = source.header("content-encoding");
+    if (encoding !== null && encoding.trim().toLowerCase() !== "identity") {
+      throw new RequestError(
+        415,
+        "unsupported_media_type",
+        `Content-Encoding ${encoding.slice(0, 60)} is not supported; send the body unencoded`,
+        { "accept-encoding": "identity" },
       );
     }
     const bytes = await source.readBody(maxBytes);

@@ -82,6 +82,14 @@ export interface ResponseDescriptor {
   readonly validate?: Validator;
   /** The media type of the body, when there is one. */
   readonly mediaType?: string;
+  /** The headers the response declares, by name as written in the spec. */
+  readonly headers?: Readonly<Record<string, ResponseHeaderDescriptor>>;
+}
+
+/** A declared response header: whether it is required, and its schema's type when scalar. */
+export interface ResponseHeaderDescriptor {
+  readonly required: boolean;
+  readonly type?: "integer" | "number" | "string" | "boolean";
 }
 
 /** `apiKey` security scheme from the spec. */

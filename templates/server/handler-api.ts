@@ -3,6 +3,7 @@
  * What handlers receive and return, and the options of the request handler.
  */
 import type { AuthResult } from "./auth.js";
+import type { CorsOptions } from "./cors.js";
 import type { IdempotencyStore } from "./idempotency-store.js";
 import type { IdempotencyOptions } from "./idempotency.js";
 import type { RateLimits, RateLimitStore } from "./rate-limiter.js";
@@ -24,7 +25,7 @@ export interface HandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-export type HeaderValue = string | number | readonly string[];
+export type HeaderValue = string | number | boolean | readonly string[];
 
 export interface HandlerResponse {
   readonly status: number;
@@ -85,6 +86,16 @@ export interface ServerOptions<C = unknown> {
    * of that date): `true` for all, or the operationIds that get a grace period.
    */
   readonly serveAfterSunset?: ServeAfterSunset;
+  /** Answer browsers on other origins (preflights, `Access-Control-*` headers); off by default. */
+  readonly cors?: CorsOptions;
+  /**
+   * The client's IP address of a web `Request` (e.g. from Deno's `info.remoteAddr` or Bun's
+   * `server.requestIP`), used to rate limit requests without a valid API key per address. The node
+   * adapter passes the socket's address itself. Without it such requests share one counter.
+   */
+  readonly clientAddress?: (request: Request) => string | undefined;
+  /** Longest accepted request target (path and query) in bytes; longer → 414 (default 8,192). */
+  readonly maxUrlLength?: number;
 }
 
 /** A web-standard handler: mounts in `node:http` (see node-adapter), Hono, Bun and Deno. */

@@ -8,9 +8,14 @@
  * `request` (its body is then the bytes already read). Any other web handler gets a real `Request`
  * (body streamed) and its `Response` is streamed back.
  *
- * The URL's host comes from the `Host` header (127.0.0.1 when missing or malformed); the scheme is
- * `https` on a TLS socket. A 413, or a response that leaves a chunked body unread, closes the
- * connection, so that node does not drain a body of unknown or excessive size.
+ * The URL's host comes from the `Host` header (127.0.0.1 when malformed); the scheme is `https` on
+ * a TLS socket. A 413, or a response that leaves a chunked body unread, closes the connection, so
+ * that node does not drain a body of unknown or excessive size. The socket's peer address is the
+ * client address that requests without a valid API key are rate limited by.
+ *
+ * Transport-level rejections (no `Host`, what node's parser refuses, `CONNECT`) are answered by
+ * node-rejections.ts. With `Expect: 100-continue`, `100 Continue` is sent only when the body is read, so a refusal
+ * that comes first (401, 429, 413 for a `Content-Length` over the limit) goes out without it.
  */
 import {
   createServer,
@@ -22,15 +27,17 @@ import {
 import { Buffer } from "node:buffer";
 import { once } from "node:events";
 import { Readable } from "node:stream";
-import type { Socket } from "node:net";
 import { errorBody, RequestError } from "./errors.js";
 import type { RequestHandler } from "./handler-api.js";
+import { answerClientErrors, hostHeaderProblem, transportRejectionOf } from "./node-rejections.js";
 import {
   RAW_REQUEST_HANDLER,
   type RawRequestHandler,
   type RuntimeResponse,
 } from "./runtime-response.js";
 import { BODY_TOO_LARGE, type RequestSource } from "./request-source.js";
+
+export { answerClientErrors };
 
 export type NodeListener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -39,6 +46,8 @@ export interface ServeNodeOptions {
   readonly port?: number;
   /** Default `127.0.0.1`. */
   readonly host?: string;
+  /** The handler's `maxUrlLength`, to tell 414 from 431 in what node's parser refuses. */
+  readonly maxUrlLength?: number;
 }
 
 const DEFAULT_HOST = "127.0.0.1";
@@ -64,14 +73,29 @@ class NodeRequestSource implements RequestSource {
   readonly method: string;
   readonly url: string;
   readonly #req: IncomingMessage;
+  readonly #res: ServerResponse | undefined;
   #bytes: Uint8Array | undefined;
   #readStarted = false;
   #request: Request | undefined;
 
-  constructor(req: IncomingMessage) {
+  constructor(req: IncomingMessage, res?: ServerResponse) {
     this.#req = req;
+    this.#res = res;
     this.method = req.method ?? "GET";
     this.url = req.url ?? "/";
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.#req.socket.remoteAddress;
+  }
+
+  /** Sends `100 Continue` when the client waits for it (see `checkContinue` in serveNode). */
+  #continue(): void {
+    const res = this.#res;
+    const expect = this.#req.headers.expect;
+    if (res !== undefined && expect !== undefined && /^100-continue$/i.test(expect.trim())) {
+      if (!res.headersSent) res.writeContinue();
+    }
   }
 
   header(name: string): string | null {
@@ -96,6 +120,7 @@ class NodeRequestSource implements RequestSource {
   }
 
   readBody(maxBytes: number): Promise<Uint8Array | typeof BODY_TOO_LARGE> {
+    if (!this.#readStarted) this.#continue();
     this.#readStarted = true;
     const req = this.#req;
     return new Promise((resolve, reject) => {
@@ -154,7 +179,10 @@ class NodeRequestSource implements RequestSource {
     let body: BodyInit | null = null;
     if (this.method !== "GET" && this.method !== "HEAD" && this.hasBody) {
       if (this.#bytes !== undefined) body = this.#bytes as Uint8Array<ArrayBuffer>;
-      else if (!this.#readStarted) body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+      else if (!this.#readStarted) {
+        this.#continue();
+        body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+      }
     }
     this.#request = new Request(`${scheme}://${authority}${target}`, {
       method: this.method,
@@ -215,7 +243,8 @@ function writeRuntimeResponse(
   const { status, headers, body } = response;
   if (status === 413 || source.mustClose) headers["connection"] = "close";
   if (body === null) {
-    if (status !== 204 && status !== 304) headers["content-length"] = "0";
+    if (status !== 204 && status !== 304 && headers["content-length"] === undefined)
+      headers["content-length"] = "0";
     res.writeHead(status, headers);
     res.end();
   } else if (typeof body === "string") {
@@ -249,9 +278,26 @@ export function toNodeListener(handler: RequestHandler): NodeListener {
   const raw = (handler as Partial<Record<typeof RAW_REQUEST_HANDLER, RawRequestHandler>>)[
     RAW_REQUEST_HANDLER
   ];
+  const reject = transportRejectionOf(handler);
   if (raw !== undefined) {
     return (req, res) => {
-      const source = new NodeRequestSource(req);
+      const hostProblem = hostHeaderProblem(req);
+      if (hostProblem !== undefined && reject !== undefined) {
+        const rejection = {
+          status: 400,
+          code: "validation_failed" as const,
+          message: hostProblem,
+          remoteAddress: req.socket.remoteAddress,
+          method: req.method,
+          target: req.url,
+        };
+        reject(rejection).then(
+          (response) => writeRuntimeResponse(res, response, new NodeRequestSource(req)),
+          (error: unknown) => writeFailure(res, error),
+        );
+        return;
+      }
+      const source = new NodeRequestSource(req, res);
       raw(source).then(
         (response) => {
           try {
@@ -265,7 +311,7 @@ export function toNodeListener(handler: RequestHandler): NodeListener {
     };
   }
   return (req, res) => {
-    const source = new NodeRequestSource(req);
+    const source = new NodeRequestSource(req, res);
     let request: Request;
     try {
       request = source.toRequest();
@@ -279,37 +325,18 @@ export function toNodeListener(handler: RequestHandler): NodeListener {
   };
 }
 
-/**
- * Answers requests that node's HTTP parser rejects before any handler runs (control characters in
- * a header, headers over the size limit, a malformed request line) with a 400 and the `Error`
- * body, instead of node's bare `400 Bad Request`. No `X-RateLimit-*` headers: the request was
- * never read far enough to know its API key.
- */
-export function answerClientErrors(server: Server): Server {
-  server.on("clientError", (error: Error & { code?: string }, socket: Socket) => {
-    if (!socket.writable || error.code === "ECONNRESET") {
-      socket.destroy();
-      return;
-    }
-    const tooLarge = error.code === "HPE_HEADER_OVERFLOW";
-    const message = tooLarge
-      ? "Request headers are larger than the server accepts"
-      : "Malformed HTTP request (invalid characters in the request line or a header)";
-    const body = JSON.stringify(errorBody(400, "validation_failed", message));
-    socket.end(
-      "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\n" +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
-  });
-  return server;
-}
-
 /** Starts a `node:http` server for a web handler; resolves once it listens. */
 export function serveNode(
   handler: RequestHandler,
   options: ServeNodeOptions = {},
 ): Promise<Server> {
-  const server = answerClientErrors(createServer(toNodeListener(handler)));
+  const listener = toNodeListener(handler);
+  // `Host` is checked by the listener (answered with the Error body, not node's bare 400).
+  const server = answerClientErrors(createServer({ requireHostHeader: false }, listener), handler, {
+    ...(options.maxUrlLength === undefined ? {} : { maxUrlLength: options.maxUrlLength }),
+  });
+  // `100 Continue` is sent when the body is read (see NodeRequestSource).
+  server.on("checkContinue", listener);
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 3000, options.host ?? DEFAULT_HOST, () => {

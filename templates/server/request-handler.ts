@@ -3,9 +3,13 @@
  * The spec-driven web request handler: `(request: Request) => Promise<Response>`.
  *
  * Per request, in this order:
+ * 0. with the `cors` option, a CORS preflight to a known path is answered (cors.ts);
  * 1. the API key is read from where the spec's `apiKey` scheme says, and authenticated;
  * 2. rate limiting (when the spec has `x-rate-limits`): a limited or banned key gets a 429 at once;
- * 3. routing (`basePath` stripped first): 404 `not_found`, 405 `method_not_allowed` + `Allow`;
+ * 3. a request target over `maxUrlLength` → 414; routing (`basePath` stripped first): 404
+ *    `not_found`, 405 `method_not_allowed` + `Allow` (`HEAD` is served by the `GET` operation),
+ *    501 `not_implemented` for a method no operation can have on an unknown path
+ *    (request-target.ts);
  * 4. a secured operation without a valid caller: 401 `unauthorized`; an operation past its
  *    `x-sunset` date: 410 `gone` (sunset.ts);
  * 5. parameters (coerced and validated), then the body (413/415/400): 400 `validation_failed`;
@@ -19,10 +23,17 @@
  * 8. the body is serialized (JSON unless the declared media type says otherwise; none for
  *    204/304); every response carries `X-RateLimit-*` (when rate limiting is on, i.e. from step 2
  *    on), and every response of a deprecated operation `Deprecation`/`Sunset` (a 429 answered
- *    before routing is routed just for that).
+ *    before routing is routed just for that); with `cors`, the CORS headers; a `HEAD` response
+ *    loses its body but keeps the `Content-Length` the `GET` would have.
  *
- * Requests without a key (or with an unknown one) are rate limited per presented key (its
- * SHA-256, never the key) on the first plan; requests without any key share one `anonymous` id.
+ * Authenticated requests are rate limited per API key (its SHA-256, never the key). Requests
+ * without a key or with an unknown one are rate limited on the first plan per client address
+ * (client-address.ts), so that invented keys share one counter; without a known address they
+ * share one `anonymous` id.
+ *
+ * Requests that node's parser refuses before any handler runs are answered through
+ * {@link TRANSPORT_REJECTION} (node-rejections.ts, transport-rejection.ts), counted against the
+ * client address.
  */
 import { Buffer } from "node:buffer";
 import {
@@ -32,7 +43,9 @@ import {
   type KeyAuthenticator,
 } from "./auth.js";
 import { DEFAULT_MAX_BODY_BYTES, readOperationBody } from "./body.js";
+import { clientRateId } from "./client-address.js";
 import { findCookie } from "./cookies.js";
+import { createCorsStage } from "./cors.js";
 import type { ApiDescriptor } from "./descriptor.js";
 import {
   ConfigurationError,
@@ -70,6 +83,12 @@ import {
   type RateLimits,
 } from "./rate-limiter.js";
 import { WebRequestSource, type RequestSource } from "./request-source.js";
+import {
+  DEFAULT_MAX_URL_LENGTH,
+  isImplementedMethod,
+  targetTooLongMessage,
+  unimplementedMethodMessage,
+} from "./request-target.js";
 import { createRouter } from "./router.js";
 import { createSunsetGate } from "./sunset.js";
 import {
@@ -78,14 +97,17 @@ import {
   RAW_REQUEST_HANDLER,
   serializeBody,
   toWebResponse,
+  TRANSPORT_REJECTION,
   type ResponseHeaders,
   type RuntimeRequestHandler,
   type RuntimeResponse,
 } from "./runtime-response.js";
+import { createTransportRejectionHandler } from "./transport-rejection.js";
+import { stripBodyForHead } from "./head.js";
+import { checkResponseHeaders } from "./response-headers.js";
 import { validationMessage } from "./validation-message.js";
 
 const JSON_TYPE = "application/json";
-const ANONYMOUS_ID = "anonymous";
 
 function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | null)?.then === "function";
@@ -161,6 +183,12 @@ export function createRuntimeRequestHandler<C = unknown>(
   /** Scratch space for the presented key's digest (used synchronously, so shared). */
   const digest = Buffer.alloc(32);
   const basePath = normalizeBasePath(options.basePath);
+  const maxUrlLength = options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
+  if (!Number.isSafeInteger(maxUrlLength) || maxUrlLength < 1) {
+    throw new Error(`maxUrlLength must be a whole number ≥ 1 (got ${String(maxUrlLength)})`);
+  }
+  const cors = createCorsStage(api, options.cors);
+  const clientAddress = options.clientAddress;
 
   const apiKey = api.apiKey;
   const keyHeader = apiKey?.in === "header" ? apiKey.name.toLowerCase() : undefined;
@@ -292,6 +320,20 @@ export function createRuntimeRequestHandler<C = unknown>(
       let parsedSearch: URLSearchParams | undefined;
       const searchParams = (): URLSearchParams => (parsedSearch ??= new URLSearchParams(search));
 
+      // 0. CORS preflight.
+      if (cors !== undefined && source.method === "OPTIONS") {
+        const routePath = stripBasePath(pathname);
+        const preflight =
+          routePath === undefined
+            ? undefined
+            : cors.preflight(
+                source.method,
+                (name) => source.header(name),
+                router.allowed(routePath),
+              );
+        if (preflight !== undefined) return preflight;
+      }
+
       // 1. API key and caller.
       let presented: string | null | undefined;
       if (apiKey !== undefined) {
@@ -301,12 +343,12 @@ export function createRuntimeRequestHandler<C = unknown>(
       }
       const key = presented === "" || presented === null ? undefined : presented;
       let auth: AuthResult<C> | undefined;
-      let rateId = ANONYMOUS_ID;
+      let keyId: string | undefined;
       if (key !== undefined) {
         // The key is hashed once, for both the rate-limit id and a key authenticator.
         if (store !== undefined || authenticateDigest !== undefined) {
           digestKeyInto(key, digest);
-          if (store !== undefined) rateId = `key:${digest.toString("base64url")}`;
+          if (store !== undefined) keyId = `key:${digest.toString("base64url")}`;
         }
         if (authenticateDigest !== undefined) {
           auth = authenticateDigest(digest);
@@ -324,6 +366,8 @@ export function createRuntimeRequestHandler<C = unknown>(
           return internalError(limits, { status: 500 }, undefined, deprecated);
         }
         callerLimits = limits;
+        const rateId =
+          auth !== undefined && keyId !== undefined ? keyId : clientRateId(addressOf(source));
         const hit = store.hit(rateId, { now: now(), limits, ban: plans.ban });
         rate = isPromiseLike(hit) ? await hit : hit;
         if (rate.status !== "allowed") {
@@ -342,12 +386,23 @@ export function createRuntimeRequestHandler<C = unknown>(
         }
       }
 
-      // 3. Route.
+      // 3. Request target and route.
+      const tooLong = targetTooLongMessage(url.length - pathStart, maxUrlLength);
+      if (tooLong !== undefined) {
+        const deprecated = routeOf(source.method, pathname);
+        return errorResponse(414, "uri_too_long", tooLong, rate, deprecated);
+      }
       const routePath = stripBasePath(pathname);
-      if (routePath === undefined) return notFound(source.method, pathname, rate);
-      pathname = routePath;
-      const match = router.match(source.method, pathname);
-      if (match.kind === "not-found") return notFound(source.method, pathname, rate);
+      const method = source.method;
+      const match =
+        routePath === undefined ? undefined : router.match(method, (pathname = routePath));
+      if (match === undefined || match.kind === "not-found") {
+        if (!isImplementedMethod(method)) {
+          const message = unimplementedMethodMessage(method);
+          return errorResponse(501, "not_implemented", message, rate, undefined);
+        }
+        return notFound(method, pathname, rate);
+      }
       if (match.kind === "bad-path") {
         return errorResponse(400, "validation_failed", match.message, rate, match.operation);
       }
@@ -432,7 +487,9 @@ export function createRuntimeRequestHandler<C = unknown>(
       return respond(operation, result, rate);
     } catch (error) {
       if (error instanceof RequestError) {
-        return errorResponse(error.status, error.code, error.message, rate, operation);
+        const response = errorResponse(error.status, error.code, error.message, rate, operation);
+        if (error.headers !== undefined) Object.assign(response.headers, error.headers);
+        return response;
       }
       if (error instanceof NotImplementedError) {
         return errorResponse(501, "not_implemented", error.message, rate, operation);
@@ -511,6 +568,14 @@ export function createRuntimeRequestHandler<C = unknown>(
     if (result.headers !== undefined) {
       mergeHandlerHeaders(headers, result.headers, rate !== undefined);
     }
+    if (validateResponses && declared?.headers !== undefined) {
+      const rule = checkResponseHeaders(declared.headers, headers);
+      if (rule !== undefined) {
+        const message = `${operationId} answered ${status} with ${rule}`;
+        const error = new ContractViolationError(operationId, status, message);
+        return internalError(error, { operationId, status }, rate, operation);
+      }
+    }
     if (value === undefined) return { status, headers, body: null };
     const given = headers["content-type"];
     const contentType = typeof given === "string" ? given : (declared?.mediaType ?? JSON_TYPE);
@@ -518,7 +583,50 @@ export function createRuntimeRequestHandler<C = unknown>(
     return { status, headers, body: serializeBody(value, contentType) };
   }
 
+  function addressOf(source: RequestSource): string | undefined {
+    try {
+      return source.remoteAddress;
+    } catch (error) {
+      report(error, { status: 500 });
+      return undefined;
+    }
+  }
+
+  /** Final decoration of every response: CORS headers, no body for HEAD (no extra step without). */
+  function serve(source: RequestSource): Promise<RuntimeResponse> {
+    const head = source.method === "HEAD";
+    if (cors === undefined && !head) return handle(source);
+    return handle(source).then((response) => {
+      if (cors !== undefined) cors.decorate(response.headers, source.header("origin"));
+      return head ? stripBodyForHead(response) : response;
+    });
+  }
+
+  /** Requests node's parser refused (transport-rejection.ts), counted per client address. */
+  const rejectTransport = createTransportRejectionHandler({
+    async countAnonymous(remoteAddress) {
+      if (plans === undefined || store === undefined) return undefined;
+      const limits = plans.limitsOf(plans.anonymousPlan);
+      if (limits instanceof ConfigurationError) return undefined;
+      try {
+        const hit = store.hit(clientRateId(remoteAddress), { now: now(), limits, ban: plans.ban });
+        return isPromiseLike(hit) ? await hit : hit;
+      } catch {
+        return undefined; // The store is down: the rejection is answered without counts.
+      }
+    },
+    allowed(pathname) {
+      const routePath = stripBasePath(pathname);
+      return routePath === undefined ? [] : router.allowed(routePath);
+    },
+    routeOf,
+    errorResponse,
+  });
+
   const webHandler = (request: Request): Promise<Response> =>
-    handle(new WebRequestSource(request)).then(toWebResponse);
-  return Object.assign(webHandler, { [RAW_REQUEST_HANDLER]: handle });
+    serve(new WebRequestSource(request, clientAddress)).then(toWebResponse);
+  return Object.assign(webHandler, {
+    [RAW_REQUEST_HANDLER]: serve,
+    [TRANSPORT_REJECTION]: rejectTransport,
+  });
 }

@@ -20,6 +20,8 @@ export interface RequestSource {
   readBody(maxBytes: number): Promise<Uint8Array | typeof BODY_TOO_LARGE>;
   /** The web `Request` (built on first use by adapters that have none). */
   toRequest(): Request;
+  /** The client's IP address as the adapter sees it (the socket's peer), when known. */
+  readonly remoteAddress?: string | undefined;
 }
 
 /** Reads a web stream to its end, stopping early past `maxBytes`. */
@@ -56,9 +58,15 @@ export function concatChunks(chunks: readonly Uint8Array[], size: number): Uint8
 
 export class WebRequestSource implements RequestSource {
   readonly request: Request;
+  readonly #clientAddress: ((request: Request) => string | undefined) | undefined;
 
-  constructor(request: Request) {
+  constructor(request: Request, clientAddress?: (request: Request) => string | undefined) {
     this.request = request;
+    this.#clientAddress = clientAddress;
+  }
+
+  get remoteAddress(): string | undefined {
+    return this.#clientAddress?.(this.request);
   }
 
   get method(): string {

@@ -9,6 +9,9 @@
  * - Static segments are compared as sent (no decoding), case-sensitively.
  * - Trailing slashes are significant: `/pets/` does not match `/pets` (404), because the spec
  *   declares exact paths; a template that ends with `/` matches only with the slash.
+ * - Methods are matched exactly as sent (RFC 9110 §9.1: method names are case-sensitive), so `get`
+ *   is not `GET`. `HEAD` reaches the `GET` operation of a path that declares no `HEAD` of its own
+ *   (RFC 9110 §9.3.2), and is then listed in `Allow`.
  * - A method-only miss answers `method-not-allowed` with every method the path accepts.
  */
 import type { HttpMethod } from "./descriptor.js";
@@ -35,6 +38,8 @@ export type RouteMatch<Op> =
 export interface Router<Op> {
   /** `method` as sent (upper-case for the standard methods); `pathname` without the query. */
   match(method: string, pathname: string): RouteMatch<Op>;
+  /** Every method the path accepts (`HEAD` with `GET`), in a stable order; empty when unknown. */
+  allowed(pathname: string): readonly string[];
 }
 
 interface Route<Op> {
@@ -146,20 +151,24 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
     if (node.param !== undefined && end > start) collect(node.param, path, next, into);
   }
 
+  function allowedMethods(pathname: string): readonly string[] {
+    if (pathname.charCodeAt(0) !== 47 /* / */) return [];
+    const allowed = new Set<string>();
+    collect(root, pathname, pathname.length === 1 ? -1 : 1, allowed);
+    if (allowed.has("GET")) allowed.add("HEAD");
+    return METHOD_ORDER.filter((m) => allowed.has(m));
+  }
+
   return {
+    allowed: allowedMethods,
     match(method, pathname) {
       if (pathname.charCodeAt(0) !== 47 /* / */) return NOT_FOUND;
       const start = pathname.length === 1 ? -1 : 1;
       let route = search(root, pathname, start, method, 0);
+      if (route === undefined && method === "HEAD") route = search(root, pathname, start, "GET", 0);
       if (route === undefined) {
-        const upper = method.toUpperCase();
-        if (upper !== method) route = search(root, pathname, start, upper, 0);
-      }
-      if (route === undefined) {
-        const allowed = new Set<string>();
-        collect(root, pathname, start, allowed);
-        if (allowed.size === 0) return NOT_FOUND;
-        return { kind: "method-not-allowed", allow: METHOD_ORDER.filter((m) => allowed.has(m)) };
+        const allow = allowedMethods(pathname);
+        return allow.length === 0 ? NOT_FOUND : { kind: "method-not-allowed", allow };
       }
       const params: Record<string, string> = {};
       const names = route.paramNames;

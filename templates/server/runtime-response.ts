@@ -6,6 +6,7 @@
 import type { ResponseDescriptor } from "./descriptor.js";
 import type { HeaderValue, RequestHandler } from "./handler-api.js";
 import { isJsonMediaType, mediaTypeEssence } from "./media-type.js";
+import type { RuntimeErrorCode } from "./errors.js";
 import type { RequestSource } from "./request-source.js";
 
 /** Lower-case names; arrays for headers sent several times (`set-cookie`). */
@@ -24,8 +25,26 @@ export type RawRequestHandler = (source: RequestSource) => Promise<RuntimeRespon
 /** The raw handler behind a runtime {@link RequestHandler}, for adapters that skip `Request`. */
 export const RAW_REQUEST_HANDLER: unique symbol = Symbol.for("petstore.runtime.rawRequestHandler");
 
+/** A request refused before it could be read (by node's HTTP parser, or without `Host`). */
+export interface TransportRejection {
+  readonly status: number;
+  readonly code: RuntimeErrorCode;
+  readonly message: string;
+  /** The client's address, to count the request against (see client-address.ts). */
+  readonly remoteAddress?: string | undefined;
+  /** The method and target as far as they could be read (a known path gets 405 + `Allow`). */
+  readonly method?: string | undefined;
+  readonly target?: string | undefined;
+}
+
+export type TransportRejectionHandler = (rejection: TransportRejection) => Promise<RuntimeResponse>;
+
+/** Answers a {@link TransportRejection} with the runtime's headers (see request-handler.ts). */
+export const TRANSPORT_REJECTION: unique symbol = Symbol.for("petstore.runtime.transportRejection");
+
 export interface RuntimeRequestHandler extends RequestHandler {
   readonly [RAW_REQUEST_HANDLER]: RawRequestHandler;
+  readonly [TRANSPORT_REJECTION]: TransportRejectionHandler;
 }
 
 const RANGE_KEYS = ["", "1XX", "2XX", "3XX", "4XX", "5XX"];
@@ -63,7 +82,7 @@ export function mergeHandlerHeaders(
     if (protectRateLimit && lower.startsWith("x-ratelimit-")) continue;
     into[lower] = Array.isArray(value)
       ? (value as readonly string[]).map(String)
-      : String(value as string | number);
+      : String(value as string | number | boolean);
   }
 }
 

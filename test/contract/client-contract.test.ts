@@ -8,6 +8,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PetStoreClient } from "../../generated/client.js";
 import type { PetStoreHandlers } from "../../generated/server.js";
+import { rawRequest } from "../templates/server/raw-http.js";
 import { contract, expectError, startContractServer, type ContractServer } from "./harness.js";
 
 const MINUTE = 60_000;
@@ -675,14 +676,14 @@ describe("errors every operation can get", () => {
   it("405 method_not_allowed with Allow for a known path and a wrong method; 404 for unknown paths", async () => {
     const key = h.key("enterprise");
     const wrong: Array<[string, string, string]> = [
-      ["PATCH", "/pets", "GET, POST"],
-      ["DELETE", "/pets", "GET, POST"],
-      ["POST", "/pets/1", "GET, PUT, DELETE"],
-      ["PUT", "/pets/by-id/1", "GET"],
-      ["PATCH", "/categories/1", "GET, PUT, DELETE"],
-      ["PUT", "/store/orders", "GET, POST"],
-      ["PUT", "/store/orders/1", "GET, DELETE"],
-      ["POST", "/store/inventory", "GET"],
+      ["PATCH", "/pets", "GET, HEAD, POST"],
+      ["DELETE", "/pets", "GET, HEAD, POST"],
+      ["POST", "/pets/1", "GET, HEAD, PUT, DELETE"],
+      ["PUT", "/pets/by-id/1", "GET, HEAD"],
+      ["PATCH", "/categories/1", "GET, HEAD, PUT, DELETE"],
+      ["PUT", "/store/orders", "GET, HEAD, POST"],
+      ["PUT", "/store/orders/1", "GET, HEAD, DELETE"],
+      ["POST", "/store/inventory", "GET, HEAD"],
       ["GET", "/store/inventory/1", "PUT"],
     ];
     for (const [method, path, allow] of wrong) {
@@ -806,6 +807,49 @@ const COVERED_ELSEWHERE: Readonly<Record<number, string>> = {
   422: "idempotency.test.ts",
   503: "store-down.test.ts",
 };
+
+describe("transport-level refusals (raw TCP)", () => {
+  it("every operation answers 400 (no Host), 414 (long target) and 431 (long headers) as the spec declares", async () => {
+    const port = Number(new URL(h.baseUrl).port);
+    const key = h.key("enterprise");
+    for (const operation of contract().operations) {
+      const path = operation.path.replace(/\{[^}]+\}/g, "1");
+      const refusals: Array<[number, string]> = [
+        [400, `${operation.method} ${path} HTTP/1.1\r\nX-API-Key: ${key}\r\n\r\n`],
+        [
+          414,
+          `${operation.method} ${path}?pad=${"a".repeat(9_000)} HTTP/1.1\r\nHost: a\r\nX-API-Key: ${key}\r\n\r\n`,
+        ],
+        [
+          431,
+          `${operation.method} ${path} HTTP/1.1\r\nHost: a\r\nX-API-Key: ${key}\r\nX-Pad: ${"b".repeat(20_000)}\r\n\r\n`,
+        ],
+      ];
+      for (const [status, request] of refusals) {
+        const reply = await rawRequest(port, request);
+        const url = `${h.baseUrl}${path}`;
+        const result = contract().check({
+          method: operation.method,
+          url,
+          status: reply.status,
+          headers: reply.headers,
+          bodyText: reply.bodyText,
+        });
+        h.log.exchanges.push({
+          ...result,
+          method: operation.method,
+          url,
+          headers: reply.headers,
+          bodyText: reply.bodyText,
+        });
+        expect(reply.status, `${operation.operationId} ${status}: ${reply.bodyText}`).toBe(status);
+        expect(reply.headers.get("x-ratelimit-remaining"), operation.operationId).toMatch(/^\d+$/);
+        if (operation.deprecated)
+          expect(reply.headers.get("sunset"), operation.operationId).not.toBeNull();
+      }
+    }
+  });
+});
 
 describe("coverage", () => {
   it("every operation was called and answered every status the spec declares for it (500 aside)", () => {

@@ -113,6 +113,63 @@ describe("npm run serve", () => {
     expect(fromFlag.output()).not.toContain("hunter2");
   }, 40_000);
 
+  it("--cors <origin> (repeatable) lets browser apps on those origins call the API and read its headers", async () => {
+    const app = "http://127.0.0.1:5173";
+    const { child, output } = run([
+      "--port",
+      "0",
+      "--stable-keys",
+      "--cors",
+      app,
+      "--cors",
+      "https://app.example",
+    ]);
+    await waitFor(output, "Stop with Ctrl-C.", child);
+    expect(output()).toContain("CORS: http://127.0.0.1:5173, https://app.example");
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
+    const preflight = await fetch(`${url}/pets`, {
+      method: "OPTIONS",
+      headers: {
+        origin: app,
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "x-api-key",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(app);
+    expect(preflight.headers.get("access-control-allow-methods")).toBe("GET, HEAD, POST");
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("X-API-Key");
+    const list = await fetch(`${url}/pets`, {
+      headers: { origin: app, "x-api-key": "petstore-demo-free" },
+    });
+    expect(list.status).toBe(200);
+    const exposed = list.headers.get("access-control-expose-headers")?.split(", ") ?? [];
+    for (const name of [
+      "X-RateLimit-Limit",
+      "X-RateLimit-Remaining",
+      "X-RateLimit-Reset",
+      "Retry-After",
+      "X-Total-Count",
+      "Location",
+      "Deprecation",
+      "Sunset",
+      "Link",
+    ])
+      expect(exposed).toContain(name);
+    const other = await fetch(`${url}/pets`, {
+      headers: { origin: "http://evil.test", "x-api-key": "petstore-demo-free" },
+    });
+    expect(other.status).toBe(200);
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+    child.kill("SIGTERM");
+    await once(child, "exit");
+
+    const bad = run(["--port", "0", "--cors", "http://localhost:5173/"]);
+    const [code] = (await once(bad.child, "exit")) as [number | null];
+    expect(code).toBe(2);
+    expect(bad.output()).toContain('--cors "http://localhost:5173/" is not an origin');
+  }, 40_000);
+
   it("reports an unreachable Redis at start and serves anyway from memory (--redis-fail open)", async () => {
     const { child, output } = run([
       "--port",

@@ -37,6 +37,8 @@ export const ERROR_CODE_STATUS: Readonly<Record<string, number>> = {
   unauthorized: 401,
   not_found: 404,
   method_not_allowed: 405,
+  uri_too_long: 414,
+  headers_too_large: 431,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -271,13 +273,18 @@ export class SpecContract {
 
   /** The operation a request names, or why none does. */
   match(method: string, pathname: string): PathMatch {
-    const upper = method.toUpperCase();
+    // RFC 9110 §9.3.2: HEAD is answered as GET (without content) where the path has no HEAD.
     const allow: string[] = [];
+    let get: SpecOperation | undefined;
     for (const operation of this.operations) {
       if (!operation.pattern.test(pathname)) continue;
-      if (operation.method === upper) return { kind: "operation", operation };
+      if (operation.method === method) return { kind: "operation", operation };
+      if (operation.method === "GET") get = operation;
       if (!allow.includes(operation.method)) allow.push(operation.method);
     }
+    if (method === "HEAD" && get !== undefined) return { kind: "operation", operation: get };
+    if (allow.includes("GET") && !allow.includes("HEAD"))
+      allow.splice(allow.indexOf("GET") + 1, 0, "HEAD");
     return allow.length === 0 ? { kind: "unknown-path" } : { kind: "wrong-method", allow };
   }
 
@@ -350,7 +357,12 @@ export class SpecContract {
     const essence =
       contentType === null ? "" : (contentType.split(";")[0] as string).trim().toLowerCase();
     const content = declared?.content ?? new Map([["application/json", this.#errorValidator]]);
-    if (content.size === 0) {
+    if (observed.method === "HEAD") {
+      if (observed.bodyText !== "")
+        violations.push(
+          `${where}: a HEAD response has no content, got ${observed.bodyText.length} characters`,
+        );
+    } else if (content.size === 0) {
       if (observed.bodyText !== "")
         violations.push(
           `${where}: no body is declared, got ${observed.bodyText.length} characters`,

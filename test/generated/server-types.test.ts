@@ -6,8 +6,10 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import {
   API,
   createPetStoreStubs,
+  type CreatePetHandlerResponse,
   type GetPetByIdHandlerRequest,
   type GetPetByIdHandlerResponse,
+  type ListPetsHandlerResponse,
   type PetStoreHandlers,
 } from "../../generated/server.js";
 import type { components } from "../../generated/types.js";
@@ -33,6 +35,27 @@ describe("generated handler types", () => {
     // @ts-expect-error a Pet without its required name
     const incomplete: GetPetByIdHandlerResponse = { status: 200, body: { id: 1, categoryId: 1 } };
     expect([ok, missing, undeclared, wrongBody, incomplete]).toHaveLength(5);
+  });
+
+  it("type response headers from the spec: declared names, required as declared, numbers for integers", () => {
+    const page: ListPetsHandlerResponse = { status: 200, body: [pet], headers: { "X-Total-Count": 1 } };
+    const created: CreatePetHandlerResponse = { status: 201, body: pet, headers: { Location: "/pets/by-id/1" } };
+    const busy: CreatePetHandlerResponse = { status: 409, body: { ...notFound, status: 409, code: "conflict" } };
+    // @ts-expect-error X-Total-Count is an integer header: a number, not a string
+    const textCount: ListPetsHandlerResponse = { status: 200, body: [pet], headers: { "X-Total-Count": "1" } };
+    // X-Total-Count is optional (the spec does not mark it required).
+    const noCount: ListPetsHandlerResponse = { status: 200, body: [pet] };
+    // @ts-expect-error Location is required on createPet's 201
+    const noLocation: CreatePetHandlerResponse = { status: 201, body: pet };
+    // @ts-expect-error a header name the spec does not declare for the response
+    const typo: CreatePetHandlerResponse = { status: 201, body: pet, headers: { Location: "/p", Locaton: "/p" } };
+    // @ts-expect-error X-RateLimit-* are the runtime's, not the handler's
+    const limits: ListPetsHandlerResponse = { status: 200, body: [pet], headers: { "X-Total-Count": 1, "X-RateLimit-Limit": 5 } };
+    expect([page, created, busy, textCount, noCount, noLocation, typo, limits]).toHaveLength(8);
+    expect(API.operations.find((operation) => operation.operationId === "createPet")?.responses["201"]?.headers?.["Location"]).toEqual({
+      required: true,
+      type: "string",
+    });
   });
 
   it("check whole handler objects", () => {

@@ -204,6 +204,8 @@ describe("schemas", () => {
       "gone",
       "idempotency_key_reused",
       "idempotency_request_in_progress",
+      "uri_too_long",
+      "headers_too_large",
     ]);
     for (const code of schemas.Error.properties.code.enum as string[]) {
       expect(schemas.Error.description).toContain(`\`${code}\``);
@@ -369,12 +371,13 @@ describe("responses", () => {
     }
   });
 
-  it("declares 401, 429, 500 everywhere; 400 with parameters or a body; 404 with a path id; 413/415 with a body", () => {
+  it("declares 400, 401, 414, 429, 431, 500 everywhere (transport-level refusals); 404 with a path id; 413/415 with a body", () => {
     for (const { operation, parameters } of ops) {
       const statuses = Object.keys(operation.responses);
       const where: string = operation.operationId;
-      expect(statuses, where).toEqual(expect.arrayContaining(["401", "429", "500"]));
-      if (parameters.length > 0 || operation.requestBody) expect(statuses, where).toContain("400");
+      expect(statuses, where).toEqual(
+        expect.arrayContaining(["400", "401", "414", "429", "431", "500"]),
+      );
       if (parameters.some((p) => p.in === "path")) expect(statuses, where).toContain("404");
       if (operation.requestBody)
         expect(statuses, where).toEqual(expect.arrayContaining(["413", "415"]));
@@ -440,6 +443,10 @@ describe("responses", () => {
     ]) {
       expect(Object.keys(op(id).operation.responses), id).toContain("409");
     }
+  });
+
+  it("Location is a required header (a creation must say where the record is)", () => {
+    expect(spec.components.headers.Location.required).toBe(true);
   });
 
   it("creations answer 201 with Location; deletions answer 204", () => {

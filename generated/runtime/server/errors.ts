@@ -18,7 +18,9 @@ export type RuntimeErrorCode =
   | "service_unavailable"
   | "gone"
   | "idempotency_key_reused"
-  | "idempotency_request_in_progress";
+  | "idempotency_request_in_progress"
+  | "uri_too_long"
+  | "headers_too_large";
 
 /** The spec's `Error` schema. */
 export interface ErrorBody {
@@ -73,12 +75,20 @@ export class ContractViolationError extends Error {
 export class RequestError extends Error {
   readonly status: number;
   readonly code: RuntimeErrorCode;
+  /** Headers the answer carries besides the usual ones (lower-case names). */
+  readonly headers: Readonly<Record<string, string>> | undefined;
 
-  constructor(status: number, code: RuntimeErrorCode, message: string) {
+  constructor(
+    status: number,
+    code: RuntimeErrorCode,
+    message: string,
+    headers?: Readonly<Record<string, string>>,
+  ) {
     super(message);
     this.name = "RequestError";
     this.status = status;
     this.code = code;
+    this.headers = headers;
   }
 }
 

@@ -11,6 +11,8 @@ export {
   type KeyAuthenticator,
 } from "./auth.js";
 export { DEFAULT_MAX_BODY_BYTES } from "./body.js";
+export { ANONYMOUS_RATE_ID, clientRateId } from "./client-address.js";
+export type { CorsOptions } from "./cors.js";
 export {
   ConfigurationError,
   ContractViolationError,
@@ -68,6 +70,7 @@ export type {
   ServerOptions,
 } from "./handler-api.js";
 export { createRuntimeRequestHandler } from "./request-handler.js";
+export { DEFAULT_MAX_URL_LENGTH } from "./request-target.js";
 export { findResponseDescriptor, type RuntimeRequestHandler } from "./runtime-response.js";
 export { createRouter, type RouteMatch, type Router } from "./router.js";
 export type { ServeAfterSunset } from "./sunset.js";

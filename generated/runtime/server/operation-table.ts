@@ -4,7 +4,8 @@
  *
  * Parameters are collected as the generated validators expect them: `{ path, query, header,
  * cookie }` with string values (arrays of strings for `array` parameters) and only the parameters
- * that were sent. Query arrays take every occurrence (`?tag=a&tag=b`, form + explode); header and
+ * that were sent. Query arrays take every occurrence (`?tag=a&tag=b`, form + explode); a non-array
+ * query parameter sent twice is a 400 (no value is silently dropped unvalidated); header and
  * cookie arrays are split on commas (simple style). Header names are lower-case.
  */
 import { prepareBody, type PreparedBody } from "./body.js";
@@ -16,6 +17,7 @@ import type {
 } from "./descriptor.js";
 import { deprecationHeaders } from "./deprecation.js";
 import { IDEMPOTENCY_KEY_HEADER } from "./idempotency.js";
+import { RequestError } from "./errors.js";
 import type { RequestSource } from "./request-source.js";
 
 export interface PreparedParameter {
@@ -100,8 +102,15 @@ export function collectParameters(
         const values = params.getAll(name);
         if (values.length > 0) query[name] = values;
       } else {
-        const value = params.get(name);
-        if (value !== null) query[name] = value;
+        const values = params.getAll(name);
+        if (values.length > 1) {
+          throw new RequestError(
+            400,
+            "validation_failed",
+            `query.${name} was given ${values.length} times; it takes one value`,
+          );
+        }
+        if (values.length === 1) query[name] = values[0];
       }
     }
   }

@@ -6,13 +6,14 @@
  * description's first paragraph, which is markdown by OpenAPI's definition (HTML neutralized).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
-import type { ApiModel, OperationModel, SchemaModel } from "../../model/types.js";
+import type { ApiModel, HeaderModel, OperationModel, ResponseModel, SchemaModel } from "../../model/types.js";
 import { sanitizeComment, TOOL_NAME } from "../header.js";
 import type { EmitContext } from "../file.js";
 import { replacementName } from "../operation-docs.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { jsonMedia } from "../validators/emit-validators.js";
+import { headerSchemaType, isRuntimeHeader } from "../server/handler-types.js";
 import { isExperimental } from "./emit-entries.js";
 import { clientTypesBlocks } from "./readme-client-types.js";
 import { entryPoints, NODE_ENGINE } from "./layout.js";
@@ -211,7 +212,11 @@ function serverSection({ model, context, packageName }: ReadmeInput): string[] {
                 writer.writeLine(`// parameters and body arrive validated; the return type only allows the spec's responses`);
                 writer.write(`${propertyKey(example.name)}() `).inlineBlock(() => {
                   writer.write("return ");
-                  objectWriter([["status", String(success?.status)], ...(success?.body ? ([["body", success.body]] as const) : [])])(writer);
+                  objectWriter([
+                    ["status", String(success?.status)],
+                    ...(success?.body ? ([["body", success.body]] as const) : []),
+                    ...(success?.headers ? ([["headers", success.headers]] as const) : []),
+                  ])(writer);
                   writer.write(";");
                 });
                 writer.write(",").newLine();
@@ -368,14 +373,29 @@ export function isCallableWithoutArguments(operation: OperationModel): boolean {
 }
 
 /** A 2XX response a handler can return without inventing data: no body, or an empty JSON array. */
-function simpleSuccess(operation: OperationModel, model: ApiModel): { status: string; body?: string } | undefined {
+function simpleSuccess(operation: OperationModel, model: ApiModel): { status: string; body?: string; headers?: string } | undefined {
   for (const response of operation.responses) {
     if (!/^2\d\d$/.test(response.status)) continue;
-    if (response.contents.length === 0) return { status: response.status };
+    const headers = requiredHeadersExample(response);
+    if (response.contents.length === 0) return { status: response.status, ...headers };
     const media = jsonMedia(response.contents);
-    if (media && response.contents.length === 1 && isArraySchema(media.schema, model)) return { status: response.status, body: "[]" };
+    if (media && response.contents.length === 1 && isArraySchema(media.schema, model)) return { status: response.status, body: "[]", ...headers };
   }
   return undefined;
+}
+
+/** The response headers a handler must send (required, not the runtime's), with placeholder values. */
+function requiredHeadersExample(response: ResponseModel): { headers?: string } {
+  const required = response.headers.filter((header) => header.required && !isRuntimeHeader(header.name));
+  if (required.length === 0) return {};
+  const value = (header: HeaderModel): string => {
+    const type = headerSchemaType(header);
+    if (type === "integer" || type === "number") return "0";
+    if (type === "boolean") return "false";
+    const values = typeof header.schema === "object" ? header.schema["enum"] : undefined;
+    return literal(Array.isArray(values) && typeof values[0] === "string" ? values[0] : "");
+  };
+  return { headers: `{ ${required.map((header) => `${literal(header.name)}: ${value(header)}`).join(", ")} }` };
 }
 
 function isArraySchema(schema: SchemaModel | undefined, model: ApiModel, depth = 0): boolean {

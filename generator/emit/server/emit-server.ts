@@ -11,7 +11,7 @@ import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/emit-validators.js";
-import { handlerRequestType, handlerResponseType } from "./handler-types.js";
+import { handlerRequestType, handlerResponseType, headerSchemaType } from "./handler-types.js";
 
 export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const handlersType = `${context.apiName}Handlers`;
@@ -148,9 +148,16 @@ function operationDescriptor(operation: OperationModel, operations: readonly Ope
   const responses = operation.responses.map((response) => {
     const json = jsonMedia(response.contents);
     const mediaType = response.contents[0]?.mediaType;
+    const headers = Object.fromEntries(
+      response.headers.map((header) => {
+        const type = headerSchemaType(header);
+        return [header.name, { required: header.required, ...(type ? { type } : {}) }];
+      }),
+    );
     const parts = [
       ...(json ? [`validate: bodyValidators.${validatorName(operation, response.status)}`] : []),
       ...(mediaType ? [`mediaType: ${literal(mediaType)}`] : []),
+      ...(response.headers.length > 0 ? [`headers: ${literal(headers)}`] : []),
     ];
     return `${literal(response.status)}: { ${parts.join(", ")} }`;
   });

@@ -1,10 +1,14 @@
 /**
  * Per-operation handler types: `<Op>HandlerRequest<C>` (coerced parameters, parsed body, caller)
- * and `<Op>HandlerResponse`, the union of `{ status, body }` for every declared response.
+ * and `<Op>HandlerResponse`, the union of `{ status, body, headers }` for every declared response.
  * Body and parameter types index into openapi-typescript's `paths`, so they never drift from types.ts.
+ * Response headers are written inline from the spec (kept shallow for the type checker): the
+ * declared names only, required as the spec says, `number` for integer and number schemas; the
+ * headers the runtime sets itself (`X-RateLimit-*`, `Deprecation`, `Sunset`, `Idempotent-Replayed`)
+ * are left out.
  */
 import { StructureKind, type StatementStructures } from "ts-morph";
-import type { OperationModel, ResponseModel } from "../../model/types.js";
+import type { HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
 import { literal } from "../ts/literal.js";
 import { jsonMedia } from "../validators/emit-validators.js";
 
@@ -63,7 +67,36 @@ function responseMember(operation: OperationModel, response: ResponseModel): str
   const body = media
     ? `body: ${operationType(operation)}["responses"][${key}]["content"][${literal(media.mediaType)}]`
     : "body?: undefined";
-  return `{ status: ${status}; ${body}; headers?: ResponseHeaders }`;
+  const headers = response.headers.filter((header) => !isRuntimeHeader(header.name));
+  if (headers.length === 0) return `{ status: ${status}; ${body} }`;
+  const fields = headers.map((header) => `readonly ${literal(header.name)}${header.required ? "" : "?"}: ${headerValueType(header)}`);
+  const optional = headers.every((header) => !header.required) ? "?" : "";
+  return `{ status: ${status}; ${body}; headers${optional}: { ${fields.join("; ")} } }`;
+}
+
+/** Headers the server runtime sets on every response that declares them. */
+export function isRuntimeHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith("x-ratelimit-") || lower === "deprecation" || lower === "sunset" || lower === "idempotent-replayed";
+}
+
+/** The scalar type of a header's schema, when it has one. */
+export function headerSchemaType(header: HeaderModel): "integer" | "number" | "string" | "boolean" | undefined {
+  const schema = header.schema;
+  if (typeof schema !== "object") return undefined;
+  const type = schema["type"];
+  return type === "integer" || type === "number" || type === "string" || type === "boolean" ? type : undefined;
+}
+
+function headerValueType(header: HeaderModel): string {
+  const type = headerSchemaType(header);
+  if (type === "integer" || type === "number") return "number";
+  if (type === "boolean") return "boolean";
+  const values = typeof header.schema === "object" ? header.schema["enum"] : undefined;
+  if (type === "string" && Array.isArray(values) && values.every((value) => typeof value === "string")) {
+    return values.map((value) => literal(value)).join(" | ");
+  }
+  return "string";
 }
 
 function statusType(status: string): string {

@@ -182,14 +182,26 @@ function compileModule(schemas: Map<string, unknown>, apiSchema: unknown, conver
     if (!ajv.formats[format]) ajv.addFormat(format, true);
   }
   ajv.addSchema(apiSchema as object);
+  // Validators of identical schemas (the `Error` body of every 4xx/5xx, say) are compiled once and
+  // exported under each name.
   const exports: Record<string, string> = {};
+  const aliases: string[] = [];
+  const firstWithSchema = new Map<string, string>();
   for (const [name, schema] of schemas) {
-    ajv.addSchema(wrap(schema), name);
-    exports[name] = name;
+    const wrapped = wrap(schema);
+    const key = JSON.stringify(wrapped);
+    const first = firstWithSchema.get(key);
+    if (first === undefined) {
+      firstWithSchema.set(key, name);
+      ajv.addSchema(wrapped, name);
+      exports[name] = name;
+    } else {
+      aliases.push(`export const ${name} = ${first};\n`);
+    }
   }
   if (schemas.size === 0) return "export {};\n";
   try {
-    return ESM_REQUIRE + standaloneModule.default(ajv, exports);
+    return ESM_REQUIRE + standaloneModule.default(ajv, exports) + aliases.join("");
   } catch (error) {
     throw new GeneratorError("invalidSpec", `A schema could not be compiled into a validator: ${error instanceof Error ? error.message : String(error)}`, {
       hint: "Check the schema's keywords (an invalid `pattern` regular expression is the usual cause).",

@@ -109,7 +109,7 @@ describe("node adapter over real HTTP", () => {
     expect(await deleted.text()).toBe("");
     const head = await fetch(`${base}/pets`, { method: "PATCH", headers: { "x-api-key": key } });
     expect(head.status).toBe(405);
-    expect(head.headers.get("allow")).toBe("GET, POST");
+    expect(head.headers.get("allow")).toBe("GET, HEAD, POST");
   });
 
   it("builds the web Request lazily from the Host header, with the body already read", async () => {

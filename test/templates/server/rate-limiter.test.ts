@@ -137,20 +137,39 @@ describe("rate limits per plan (free: 3/min, 5/day; pro: 10/min; ban after 3 mor
     expect((await server.call("GET", "/health", { key: KEYS.pro })).status).toBe(200);
   });
 
-  it("counts missing and unknown keys on the first plan, per presented key, without storing keys", async () => {
+  it("counts missing and unknown keys on the first plan per client address, without storing keys", async () => {
+    const ids: string[] = [];
+    const memory = createMemoryRateLimitStore();
+    const store: RateLimitStore = { hit: (id, hit) => (ids.push(id), memory.hit(id, hit)) };
+    let address = "192.0.2.7";
+    const server = testServer({ rateLimitStore: store, clientAddress: () => address });
+    expect((await server.call("GET", "/health")).status).toBe(200);
+    // Invented keys share the address's counter: no key gets a counter of its own.
+    for (const key of ["made-up-1", "made-up-2"]) {
+      const unknown = await server.call("GET", "/pets", { key });
+      expect(unknown.status).toBe(401);
+      expect(limitHeaders(unknown)).toMatchObject({ limit: "3" });
+    }
+    const limited = await server.call("GET", "/pets", { key: "made-up-3" });
+    expect(limited.status).toBe(429);
+    expect(new Set(ids)).toEqual(new Set(["addr:192.0.2.7"]));
+    // Another address has its own counter; a valid key is counted per key.
+    address = "2001:db8:1:2:aaaa::1";
+    expect(limitHeaders(await server.call("GET", "/health"))).toMatchObject({ remaining: "2" });
+    expect(ids.at(-1)).toBe("addr:2001:db8:1:2::/64");
+    expect((await server.call("GET", "/health", { key: KEYS.free })).status).toBe(200);
+    expect(ids.at(-1)).toMatch(/^key:[A-Za-z0-9_-]{43}$/);
+    expect(ids.join()).not.toContain("made-up");
+  });
+
+  it("without a client address, requests without a valid key share the anonymous counter", async () => {
     const ids: string[] = [];
     const memory = createMemoryRateLimitStore();
     const store: RateLimitStore = { hit: (id, hit) => (ids.push(id), memory.hit(id, hit)) };
     const server = testServer({ rateLimitStore: store });
-    for (let i = 0; i < 3; i++) expect((await server.call("GET", "/health")).status).toBe(200);
-    expect((await server.call("GET", "/health")).status).toBe(429);
-    // An unknown key has its own counter on the free plan, and still gets 401 where secured.
-    const unknown = await server.call("GET", "/pets", { key: "made-up-key" });
-    expect(unknown.status).toBe(401);
-    expect(limitHeaders(unknown)).toMatchObject({ limit: "3", remaining: "2" });
-    expect(ids).toContain("anonymous");
-    expect(ids.join()).not.toContain("made-up-key");
-    expect(ids.at(-1)).toMatch(/^key:[A-Za-z0-9_-]{43}$/);
+    await server.call("GET", "/health");
+    await server.call("GET", "/pets", { key: "made-up-key" });
+    expect(ids).toEqual(["anonymous", "anonymous"]);
   });
 
   it("answers 429 before routing, and works with an asynchronous store", async () => {

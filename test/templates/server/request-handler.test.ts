@@ -44,7 +44,7 @@ describe("request handler: routing, auth and parameters", () => {
     expect(isError(missing.body, 404, "not_found")).toBe(true);
     const wrong = await server.call("PATCH", "/pets", { key });
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get("allow")).toBe("GET, POST");
+    expect(wrong.headers.get("allow")).toBe("GET, HEAD, POST");
     expect(isError(wrong.body, 405, "method_not_allowed")).toBe(true);
   });
 

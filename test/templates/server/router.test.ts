@@ -83,22 +83,33 @@ describe("router", () => {
   it("answers method-not-allowed with every method the path accepts, in a stable order", () => {
     expect(router.match("PUT", "/pets")).toEqual({
       kind: "method-not-allowed",
-      allow: ["GET", "POST"],
+      allow: ["GET", "HEAD", "POST"],
     });
     expect(router.match("PATCH", "/pets/1")).toEqual({
       kind: "method-not-allowed",
-      allow: ["GET", "DELETE"],
+      allow: ["GET", "HEAD", "DELETE"],
     });
     // Both /pets/mine (GET) and /pets/{petId} (GET, DELETE) match the path.
     expect(router.match("POST", "/pets/mine")).toEqual({
       kind: "method-not-allowed",
-      allow: ["GET", "DELETE"],
+      allow: ["GET", "HEAD", "DELETE"],
     });
+    expect(router.allowed("/pets")).toEqual(["GET", "HEAD", "POST"]);
+    expect(router.allowed("/nowhere")).toEqual([]);
   });
 
-  it("accepts methods in any case", () => {
-    expect(found("get", "/pets").operationId).toBe("listPets");
-    expect(found("Delete", "/pets/3").operationId).toBe("deletePet");
+  it("matches methods case-sensitively (RFC 9110 §9.1): get is not GET", () => {
+    expect(router.match("get", "/pets")).toEqual({
+      kind: "method-not-allowed",
+      allow: ["GET", "HEAD", "POST"],
+    });
+    expect(router.match("Delete", "/pets/3").kind).toBe("method-not-allowed");
+  });
+
+  it("serves HEAD with the GET operation of the path (RFC 9110 §9.3.2)", () => {
+    expect(found("HEAD", "/pets").operationId).toBe("listPets");
+    expect(found("HEAD", "/pets/3").operationId).toBe("getPet");
+    expect(router.match("HEAD", "/nowhere").kind).toBe("not-found");
   });
 
   it("refuses ambiguous or unsupported templates when built", () => {
