@@ -80,13 +80,18 @@ const PARAMETER_GROUPS = ["path", "query", "header", "cookie"] as const;
 function middlewareParams(init: CallInit | undefined): MiddlewareRequestParams {
   const params: Record<string, unknown> = {};
   if (init !== undefined) {
-    for (const group of PARAMETER_GROUPS) if (init[group] !== undefined) params[group] = init[group];
+    for (const group of PARAMETER_GROUPS)
+      if (init[group] !== undefined) params[group] = init[group];
   }
   return params as MiddlewareRequestParams;
 }
 
 /** `listPets (GET https://api.test/pets)`, the URL without its query (it may hold a key). */
-function describeCall(op: ClientOperationDescriptor, c: CompiledOperation, built: BuiltRequest): string {
+function describeCall(
+  op: ClientOperationDescriptor,
+  c: CompiledOperation,
+  built: BuiltRequest,
+): string {
   return `${op.operationId} (${c.method} ${redactUrl(built.url)})`;
 }
 

@@ -21,12 +21,16 @@ describe("npm run generate -- --check", () => {
     const out = join(work, "edited");
     cpSync(join(ROOT, "generated"), out, { recursive: true });
     const client = join(out, "client.ts");
-    writeFileSync(client, readFileSync(client, "utf8").replace("createClientRuntime(options", "createClientRuntime({ ...options }"));
+    const original = readFileSync(client, "utf8");
+    const edited = original.replace("const runtime = ", "const runtime: unknown = ");
+    expect(edited).not.toBe(original); // the edit must hit something
+    writeFileSync(client, edited);
     const before = snapshot(out);
     const result = runCli("generator/cli.ts", ["--name", "PetStore", "--check", "--out", out]);
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/changed\s+\S*client\.ts/);
-    expect(result.stderr).toContain("+  const runtime = createClientRuntime(options");
+    expect(result.stderr).toContain("+  const runtime = createClientRuntime");
+    expect(result.stderr).toContain("-  const runtime: unknown = createClientRuntime");
     expect(snapshot(out)).toBe(before);
   });
 

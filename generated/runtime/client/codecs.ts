@@ -23,4 +23,3 @@ export const ALL_CODECS: ClientCodecs = {
   otherBody: encodeOtherBody,
   cookies: setCookieParams,
 };
-

@@ -100,4 +100,10 @@ export type {
   UndeclaredBody,
 } from "./types.js";
 export { unwrap, type UnwrappableResult } from "./unwrap.js";
-export { buildPath, compilePath, isJsonMediaType, serializeFormQuery, serializeQuery } from "./url.js";
+export {
+  buildPath,
+  compilePath,
+  isJsonMediaType,
+  serializeFormQuery,
+  serializeQuery,
+} from "./url.js";
