@@ -7,12 +7,11 @@
  * headers (`Access-Control-Expose-Headers` for `X-RateLimit-*`, `Retry-After`, `Location`,
  * `Deprecation`, `Sunset`). The bundle has no `node:` import.
  */
-import { existsSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { build } from "esbuild";
-import { chromium } from "playwright-core";
+import { browserSuiteTitle, launchChromium, skipBrowserTests } from "./chromium.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -26,9 +25,6 @@ interface BrowserWindow {
   readonly petstore: typeof import("../../generated/entry/client.js");
 }
 
-const CHROMIUM = "/usr/bin/chromium";
-const haveChromium = existsSync(CHROMIUM);
-const skip = !haveChromium && !process.env.CI;
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ENTRY = path.join(ROOT, "generated/entry/client.ts");
 const TINY_KEY = "browser-tiny-key";
@@ -71,10 +67,8 @@ describe("client bundle", () => {
   });
 });
 
-describe.skipIf(skip)(
-  skip
-    ? `client in Chromium — SKIPPED: ${CHROMIUM} is missing (apt-get install chromium); it must run in CI`
-    : "client in Chromium, page and API on different origins",
+describe.skipIf(skipBrowserTests)(
+  browserSuiteTitle("client in Chromium, page and API on different origins"),
   () => {
     let pageServer: Server;
     let api: PetStoreServer;
@@ -112,17 +106,7 @@ describe.skipIf(skip)(
       });
       apiUrl = await api.listen({ port: 0 });
       expect(new URL(apiUrl).origin).not.toBe(pageOrigin);
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-        ],
-      });
+      browser = await launchChromium();
       page = await browser.newPage();
       page.setDefaultTimeout(15_000);
       await page.goto(`${pageOrigin}/`, { waitUntil: "load" });

@@ -4,20 +4,17 @@
  * be standalone) and checks that every operation of the spec is listed, that deprecated
  * operations show their sunset date, and that the beta / experimental markers are visible.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { browserSuiteTitle, launchChromium, skipBrowserTests } from "../browser/chromium.js";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { PROJECT_ROOT, buildDocs } from "../../review/build-docs.js";
 import { annotateForDocs } from "../../review/docs-annotate.js";
 
-const CHROMIUM = "/usr/bin/chromium";
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-const haveChromium = existsSync(CHROMIUM);
-const skip = !haveChromium && !process.env.CI;
 
 interface SpecOperation {
   readonly label: string;
@@ -82,10 +79,8 @@ describe("docs annotation (pure)", () => {
   });
 });
 
-describe.skipIf(skip)(
-  skip
-    ? `docs page in Chromium — SKIPPED: ${CHROMIUM} is missing (apt-get install chromium); it must run in CI`
-    : "docs page in Chromium",
+describe.skipIf(skipBrowserTests)(
+  browserSuiteTitle("docs page in Chromium"),
   () => {
     const operations = specOperations();
     let dir: string;
@@ -104,17 +99,7 @@ describe.skipIf(skip)(
     beforeAll(async () => {
       dir = mkdtempSync(path.join(tmpdir(), "docs-test-"));
       const out = await buildDocs({ out: path.join(dir, "index.html") });
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: [
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          "--disable-component-update",
-          "--disable-sync",
-          "--no-first-run",
-        ],
-      });
+      browser = await launchChromium();
       page = await browser.newPage();
       page.setDefaultTimeout(15_000);
       await page.route(/^https?:/, (route) => {
