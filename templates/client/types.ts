@@ -37,20 +37,12 @@ type BodyGroup<Op> = Op extends { requestBody?: never }
       : unknown;
 
 /**
- * The client options that change the types of its results: `throwOnError` (methods then resolve
- * only to 2XX results) and `validateResponse` (the hook of the `./validate` entry), with the
- * signatures the client runtime's `ClientOptions` gives them.
+ * The client option that changes the types of its results: `throwOnError: true` (methods then
+ * resolve only to 2XX results). The generated factory takes `ClientOptions & ResultOptions`.
  */
 export interface ResultOptions<Throws extends boolean> {
   /** Reject with an `ApiError` on a non-2XX response instead of resolving with it. */
   readonly throwOnError?: Throws;
-  /** Called once per final result after its body is parsed; a throw rejects the call. */
-  readonly validateResponse?: (context: {
-    readonly operationId: string;
-    readonly status: number;
-    readonly body: unknown;
-    readonly response: Response;
-  }) => void;
 }
 
 /** Options every call accepts. */
