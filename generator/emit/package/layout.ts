@@ -58,7 +58,7 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       subpath: "./validate",
       module: `${ENTRY_DIR}/validate`,
       summary: `\`validate${apiName}Response\` (opt-in response validation: pass it as the client's \`validateResponse\`), \`ResponseValidationError\``,
-      runsIn: "Node.js (the precompiled validators load Ajv's runtime helpers with `node:module`)",
+      runsIn: "browsers, Node.js, workers (the precompiled validators are ES modules)",
     },
     {
       subpath: "./experimental",
@@ -79,9 +79,10 @@ export function distPath(module: string, extension: ".js" | ".d.ts"): string {
  * package.json) so the output depends only on the generator's inputs; test/package checks that
  * the project's installed versions satisfy them.
  * - openapi-fetch: the `./raw` entry is an openapi-fetch client (the typed client does not use it);
- * - ajv, ajv-formats: the server's standalone validators `require` their runtime helpers
- *   (`ajv/dist/runtime/*`, `ajv-formats/dist/formats`), which must come from the major they were
- *   compiled with.
+ * - ajv-formats: the precompiled validators import its formats (`ajv-formats/dist/formats.js`),
+ *   which must come from the major they were compiled with;
+ * - ajv: ajv-formats' peer (the validators themselves import nothing from Ajv: its helpers have
+ *   ES-module counterparts in the runtime, runtime/server/validator-functions.ts).
  */
 export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
   ajv: "^8.20.0",
