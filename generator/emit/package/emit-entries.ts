@@ -8,7 +8,10 @@
  *   every operation, and the experimental operations' types: depending on them is a visible choice;
  * - entry/raw.ts (`./raw`): `create<Name>RawClient`, the plain openapi-fetch client, apart so that
  *   the typed client's bundle carries no openapi-fetch;
- * - entry/server.ts (`./server`): server.ts and the server runtime;
+ * - entry/server.ts (`./server`): server.ts and the web-standard server runtime (no Node.js
+ *   built-in reaches it: it runs on Node.js, Deno, Bun and workers);
+ * - entry/server-node.ts (`./server/node`): the Node.js adapter (`serveNode`, `toNodeListener`,
+ *   `answerClientErrors`), apart because it loads `node:http`;
  * - entry/server-redis.ts (`./server/redis`): the Redis store (rate limits and idempotency records
  *   shared by every instance), apart so that servers without Redis never load a Redis client.
  * - entry/validate.ts (`./validate`): the client's opt-in response validation (validate.ts and the
@@ -46,6 +49,7 @@ export function emitPackageEntries(model: ApiModel, context: EmitContext, packag
     { path: `${ENTRY_DIR}/experimental.ts`, content: printStatements("experimental.ts", experimentalEntry(model, context)) },
     { path: `${ENTRY_DIR}/raw.ts`, content: printStatements("raw.ts", rawEntry(context)) },
     { path: `${ENTRY_DIR}/server.ts`, content: printStatements("server.ts", serverEntry()) },
+    { path: `${ENTRY_DIR}/server-node.ts`, content: printStatements("server-node.ts", serverNodeEntry()) },
     { path: `${ENTRY_DIR}/server-redis.ts`, content: printStatements("server-redis.ts", serverRedisEntry()) },
     { path: `${ENTRY_DIR}/validate.ts`, content: printStatements("validate.ts", validateEntry(context)) },
   ];
@@ -234,6 +238,22 @@ function serverEntry(): StatementStructures[] {
   return [
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../runtime/server/index.js" },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../server.js" },
+  ];
+}
+
+function serverNodeEntry(): StatementStructures[] {
+  return [
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "../runtime/server/node-adapter.js",
+      namedExports: [
+        { name: "answerClientErrors" },
+        { name: "serveNode" },
+        { name: "toNodeListener" },
+        { name: "NodeListener", isTypeOnly: true },
+        { name: "ServeNodeOptions", isTypeOnly: true },
+      ],
+    },
   ];
 }
 

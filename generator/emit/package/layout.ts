@@ -39,8 +39,14 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
     {
       subpath: "./server",
       module: `${ENTRY_DIR}/server`,
-      summary: `\`createRequestHandler\`, \`${apiName}Handlers\`, \`create${apiName}Stubs\`, \`serveNode\`, \`createKeyAuthenticator\`, the server runtime`,
-      runsIn: "Node.js (uses `node:http`, `node:crypto`; the handler itself is web-standard)",
+      summary: `\`createRequestHandler\`, \`${apiName}Handlers\`, \`create${apiName}Stubs\`, \`createKeyAuthenticator\`, the web-standard server runtime (\`(request: Request) => Promise<Response>\`)`,
+      runsIn: "Node.js, Deno, Bun, workers (web standards only: `Request`/`Response`, Web Crypto, no Node.js built-ins)",
+    },
+    {
+      subpath: "./server/node",
+      module: `${ENTRY_DIR}/server-node`,
+      summary: "`serveNode` (a `node:http` server for the handler), `toNodeListener` (its `(req, res)` listener, for your own server or Express), `answerClientErrors`",
+      runsIn: "Node.js (and the Node.js compatibility of Deno and Bun)",
     },
     {
       subpath: "./server/redis",
