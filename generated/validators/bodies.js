@@ -2,47 +2,58 @@
 // Do not edit: change the spec or templates/ and run `npm run generate`.
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { codePointLength } from "../runtime/server/validator-functions.js";
-"use strict";
-export const listPets$200 = validate0;
-const schema0 = {"$ref":"api#/components/schemas/Pets"};
-const schema2 = {"type":"array","items":{"$ref":"api#/components/schemas/Pet"}};
-const schema3 = {"type":"object","required":["id","name","categoryId"],"properties":{"id":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"categoryId":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"status":{"$ref":"api#/components/schemas/PetStatus"}}};
-const formats0 = fullFormats.int64;
-const func0 = codePointLength;
-const pattern0 = new RegExp("\\S", "");
-const schema4 = {"type":"string","enum":["available","pending","sold"]};
 
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const format$date_x2d_time = fullFormats["date-time"];
+const format$int64 = fullFormats.int64;
+const pattern$93a0b2f38b48 = new RegExp("\\S", "");
+
+const schema$Categories = {"type":"array","items":{"$ref":"api#/components/schemas/Category"}};
+function validate$Categories(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(typeof data !== "string"){
-validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
 const _errs0 = errors;
-const vSchema0 = schema4.enum;
-if(!(((data === "available") || (data === "pending")) || (data === "sold"))){
-validate4.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema4.enum},message:"must be equal to one of the allowed values"}];
-return false;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(!(validate$Category(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate$Category.errors : vErrors.concat(validate$Category.errors);
+errors = vErrors.length;
 }
 else {
 }
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+if(valid0){
+}
+}
+else {
+validate$Categories.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
 if(errors === 0){
 }
-validate4.errors = vErrors;
+}
+validate$Categories.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$Category = {"type":"object","required":["id","name"],"properties":{"id":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"name":{"type":"string","minLength":1,"maxLength":50,"pattern":"\\S"},"description":{"type":"string","maxLength":500}}};
+function validate$Category(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.categoryId === undefined) && (missing0 = "categoryId"))){
-validate3.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if(((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))){
+validate$Category.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -50,24 +61,24 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate3.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$Category.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-validate3.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate$Category.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data0 < 1 || isNaN(data0)){
-validate3.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$Category.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
-if(!(formats0.validate(data0))){
-validate3.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+if(!(format$int64.validate(data0))){
+validate$Category.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -94,18 +105,18 @@ const _errs3 = errors;
 const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
-if(func0(data1) > 100){
-validate3.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+if(codePointLength(data1) > 50){
+validate$Category.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
 return false;
 }
 else {
-if(func0(data1) < 1){
-validate3.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(codePointLength(data1) < 1){
+validate$Category.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 else {
-if(!pattern0.test(data1)){
-validate3.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
+if(!pattern$93a0b2f38b48.test(data1)){
+validate$Category.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
 else {
@@ -114,7 +125,7 @@ else {
 }
 }
 else {
-validate3.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$Category.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(errors === _errs3){
@@ -126,40 +137,24 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.categoryId !== undefined){
-let data2 = data.categoryId;
+if(data.description !== undefined){
+let data2 = data.description;
 const _errs5 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-validate3.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
 const _errs6 = errors;
 if(errors === _errs5){
-if(typeof data2 == "number"){
-if(data2 > 9007199254740991 || isNaN(data2)){
-validate3.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data2 < 1 || isNaN(data2)){
-validate3.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data2))){
-validate3.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs5){
 if(typeof data2 === "string"){
+if(codePointLength(data2) > 500){
+validate$Category.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
+return false;
+}
+else {
+}
+}
+else {
+validate$Category.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
 if(errors === _errs5){
-}
 }
 }
 var valid0 = _errs5 === errors;
@@ -168,94 +163,24 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data.status !== undefined){
-let data3 = data.status;
-const _errs7 = errors;
-if(!(validate4(data3, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
 }
 }
 }
 }
 }
 else {
-validate3.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$Category.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate3.errors = vErrors;
+validate$Category.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
-const _errs1 = errors;
-if(!(validate3(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate3.errors : vErrors.concat(validate3.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-if(valid0){
-}
-}
-else {
-validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate2.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate2(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate2.errors : vErrors.concat(validate2.errors);
-errors = vErrors.length;
-}
-else {
-}
-validate0.errors = vErrors;
-return errors === 0;
-}
-
-export const listPets$400 = validate8;
-const schema5 = {"$ref":"api#/components/schemas/Error"};
-const schema6 = {"type":"object","required":["code","message","status"],"properties":{"code":{"type":"string","enum":["validation_failed","unauthorized","not_found","method_not_allowed","conflict","payload_too_large","unsupported_media_type","rate_limited","key_banned","internal","not_implemented","service_unavailable","gone","idempotency_key_reused","idempotency_request_in_progress","uri_too_long","headers_too_large"]},"message":{"type":"string","minLength":1,"maxLength":1000},"status":{"type":"integer","minimum":400,"maximum":599}}};
-
-function validate9(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$Error = {"type":"object","required":["code","message","status"],"properties":{"code":{"type":"string","enum":["validation_failed","unauthorized","not_found","method_not_allowed","conflict","payload_too_large","unsupported_media_type","rate_limited","key_banned","internal","not_implemented","service_unavailable","gone","idempotency_key_reused","idempotency_request_in_progress","uri_too_long","headers_too_large"]},"message":{"type":"string","minLength":1,"maxLength":1000},"status":{"type":"integer","minimum":400,"maximum":599}}};
+function validate$Error(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -263,7 +188,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.code === undefined) && (missing0 = "code")) || ((data.message === undefined) && (missing0 = "message"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate9.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate$Error.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -271,13 +196,13 @@ if(data.code !== undefined){
 let data0 = data.code;
 const _errs1 = errors;
 if(typeof data0 !== "string"){
-validate9.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$Error.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 const _errs2 = errors;
-const vSchema0 = schema6.properties.code.enum;
+const vSchema0 = schema$Error.properties.code.enum;
 if(!(((((((((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented")) || (data0 === "service_unavailable")) || (data0 === "gone")) || (data0 === "idempotency_key_reused")) || (data0 === "idempotency_request_in_progress")) || (data0 === "uri_too_long")) || (data0 === "headers_too_large"))){
-validate9.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema6.properties.code.enum},message:"must be equal to one of the allowed values"}];
+validate$Error.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema$Error.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -296,13 +221,13 @@ const _errs3 = errors;
 const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
-if(func0(data1) > 1000){
-validate9.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
+if(codePointLength(data1) > 1000){
+validate$Error.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"}];
 return false;
 }
 else {
-if(func0(data1) < 1){
-validate9.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(codePointLength(data1) < 1){
+validate$Error.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 else {
@@ -310,7 +235,7 @@ else {
 }
 }
 else {
-validate9.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$Error.errors = [{instancePath:instancePath+"/message",schemaPath:"#/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(errors === _errs3){
@@ -326,19 +251,19 @@ if(data.status !== undefined){
 let data2 = data.status;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-validate9.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$Error.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 599 || isNaN(data2)){
-validate9.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"}];
+validate$Error.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599"}];
 return false;
 }
 else {
 if(data2 < 400 || isNaN(data2)){
-validate9.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
+validate$Error.errors = [{instancePath:instancePath+"/status",schemaPath:"#/properties/status/minimum",keyword:"minimum",params:{comparison: ">=", limit: 400},message:"must be >= 400"}];
 return false;
 }
 else {
@@ -360,50 +285,257 @@ if(valid0){
 }
 }
 else {
-validate9.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$Error.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate9.errors = vErrors;
+validate$Error.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$Inventory = {"type":"array","items":{"$ref":"api#/components/schemas/InventoryItem"}};
+function validate$Inventory(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate9(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate9.errors : vErrors.concat(validate9.errors);
+const _errs0 = errors;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(!(validate$InventoryItem(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate$InventoryItem.errors : vErrors.concat(validate$InventoryItem.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate8.errors = vErrors;
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+if(valid0){
+}
+}
+else {
+validate$Inventory.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$Inventory.errors = vErrors;
 return errors === 0;
 }
 
-export const createPet$body = validate11;
-const schema7 = {"$ref":"api#/components/schemas/NewPet"};
-const schema8 = {"type":"object","additionalProperties":false,"required":["name","categoryId"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"categoryId":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"status":{"$ref":"api#/components/schemas/PetStatus"}}};
-
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$InventoryItem = {"type":"object","required":["petId","quantity","status"],"properties":{"petId":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"quantity":{"type":"integer","minimum":0,"maximum":1000000},"status":{"$ref":"api#/components/schemas/PetStatus"}}};
+function validate$InventoryItem(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
-if(((data.name === undefined) && (missing0 = "name")) || ((data.categoryId === undefined) && (missing0 = "categoryId"))){
-validate12.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+if((((data.petId === undefined) && (missing0 = "petId")) || ((data.quantity === undefined) && (missing0 = "quantity"))) || ((data.status === undefined) && (missing0 = "status"))){
+validate$InventoryItem.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.petId !== undefined){
+let data0 = data.petId;
+const _errs1 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+validate$InventoryItem.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
+if(typeof data0 == "number"){
+if(data0 > 9007199254740991 || isNaN(data0)){
+validate$InventoryItem.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data0 < 1 || isNaN(data0)){
+validate$InventoryItem.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data0))){
+validate$InventoryItem.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
+}
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.quantity !== undefined){
+let data1 = data.quantity;
+const _errs3 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+validate$InventoryItem.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
+if(typeof data1 == "number"){
+if(data1 > 1000000 || isNaN(data1)){
+validate$InventoryItem.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
+return false;
+}
+else {
+if(data1 < 0 || isNaN(data1)){
+validate$InventoryItem.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs3){
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.status !== undefined){
+let data2 = data.status;
+const _errs5 = errors;
+if(!(validate$PetStatus(data2, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate$PetStatus.errors : vErrors.concat(validate$PetStatus.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+else {
+validate$InventoryItem.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$InventoryItem.errors = vErrors;
+return errors === 0;
+}
+
+const schema$InventoryUpdate = {"type":"object","additionalProperties":false,"required":["quantity"],"properties":{"quantity":{"type":"integer","minimum":0,"maximum":1000000}}};
+function validate$InventoryUpdate(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.quantity === undefined) && (missing0 = "quantity")){
+validate$InventoryUpdate.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(((key0 === "name") || (key0 === "categoryId")) || (key0 === "status"))){
-validate12.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(key0 === "quantity")){
+validate$InventoryUpdate.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.quantity !== undefined){
+let data0 = data.quantity;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+validate$InventoryUpdate.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+const _errs3 = errors;
+if(errors === _errs2){
+if(typeof data0 == "number"){
+if(data0 > 1000000 || isNaN(data0)){
+validate$InventoryUpdate.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
+return false;
+}
+else {
+if(data0 < 0 || isNaN(data0)){
+validate$InventoryUpdate.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs2){
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+else {
+validate$InventoryUpdate.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$InventoryUpdate.errors = vErrors;
+return errors === 0;
+}
+
+const schema$NewCategory = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":50,"pattern":"\\S"},"description":{"type":"string","maxLength":500}}};
+function validate$NewCategory(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.name === undefined) && (missing0 = "name")){
+validate$NewCategory.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "name") || (key0 === "description"))){
+validate$NewCategory.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -415,18 +547,18 @@ const _errs2 = errors;
 const _errs3 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(func0(data0) > 100){
-validate12.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+if(codePointLength(data0) > 50){
+validate$NewCategory.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
 return false;
 }
 else {
-if(func0(data0) < 1){
-validate12.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(codePointLength(data0) < 1){
+validate$NewCategory.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 else {
-if(!pattern0.test(data0)){
-validate12.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
+if(!pattern$93a0b2f38b48.test(data0)){
+validate$NewCategory.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
 else {
@@ -435,7 +567,221 @@ else {
 }
 }
 else {
-validate12.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$NewCategory.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(errors === _errs2){
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.description !== undefined){
+let data1 = data.description;
+const _errs4 = errors;
+const _errs5 = errors;
+if(errors === _errs4){
+if(typeof data1 === "string"){
+if(codePointLength(data1) > 500){
+validate$NewCategory.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
+return false;
+}
+else {
+}
+}
+else {
+validate$NewCategory.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(errors === _errs4){
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+else {
+validate$NewCategory.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$NewCategory.errors = vErrors;
+return errors === 0;
+}
+
+const schema$NewOrder = {"type":"object","additionalProperties":false,"required":["petId","quantity"],"properties":{"petId":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"quantity":{"type":"integer","minimum":1,"maximum":1000}}};
+function validate$NewOrder(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.petId === undefined) && (missing0 = "petId")) || ((data.quantity === undefined) && (missing0 = "quantity"))){
+validate$NewOrder.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "petId") || (key0 === "quantity"))){
+validate$NewOrder.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.petId !== undefined){
+let data0 = data.petId;
+const _errs2 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+validate$NewOrder.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+const _errs3 = errors;
+if(errors === _errs2){
+if(typeof data0 == "number"){
+if(data0 > 9007199254740991 || isNaN(data0)){
+validate$NewOrder.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data0 < 1 || isNaN(data0)){
+validate$NewOrder.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data0))){
+validate$NewOrder.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs2){
+if(typeof data0 === "string"){
+}
+if(errors === _errs2){
+}
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.quantity !== undefined){
+let data1 = data.quantity;
+const _errs4 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+validate$NewOrder.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+const _errs5 = errors;
+if(errors === _errs4){
+if(typeof data1 == "number"){
+if(data1 > 1000 || isNaN(data1)){
+validate$NewOrder.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate$NewOrder.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs4){
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+else {
+validate$NewOrder.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$NewOrder.errors = vErrors;
+return errors === 0;
+}
+
+const schema$NewPet = {"type":"object","additionalProperties":false,"required":["name","categoryId"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"categoryId":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"status":{"$ref":"api#/components/schemas/PetStatus"}}};
+function validate$NewPet(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.name === undefined) && (missing0 = "name")) || ((data.categoryId === undefined) && (missing0 = "categoryId"))){
+validate$NewPet.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "name") || (key0 === "categoryId")) || (key0 === "status"))){
+validate$NewPet.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.name !== undefined){
+let data0 = data.name;
+const _errs2 = errors;
+const _errs3 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(codePointLength(data0) > 100){
+validate$NewPet.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+return false;
+}
+else {
+if(codePointLength(data0) < 1){
+validate$NewPet.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+return false;
+}
+else {
+if(!pattern$93a0b2f38b48.test(data0)){
+validate$NewPet.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+else {
+validate$NewPet.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(errors === _errs2){
@@ -451,24 +797,24 @@ if(data.categoryId !== undefined){
 let data1 = data.categoryId;
 const _errs4 = errors;
 if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate12.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$NewPet.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs5 = errors;
 if(errors === _errs4){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-validate12.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate$NewPet.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data1 < 1 || isNaN(data1)){
-validate12.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$NewPet.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
-if(!(formats0.validate(data1))){
-validate12.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+if(!(format$int64.validate(data1))){
+validate$NewPet.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -492,8 +838,8 @@ if(valid0){
 if(data.status !== undefined){
 let data2 = data.status;
 const _errs6 = errors;
-if(!(validate4(data2, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+if(!(validate$PetStatus(data2, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate$PetStatus.errors : vErrors.concat(validate$PetStatus.errors);
 errors = vErrors.length;
 }
 else {
@@ -511,34 +857,241 @@ if(valid0){
 }
 }
 else {
-validate12.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$NewPet.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate12.errors = vErrors;
+validate$NewPet.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$Order = {"type":"object","properties":{"id":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"petId":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"quantity":{"type":"integer","minimum":1,"maximum":1000},"shipDate":{"type":"string","format":"date-time"},"complete":{"type":"boolean"}}};
+function validate$Order(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate12(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate12.errors : vErrors.concat(validate12.errors);
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id !== undefined){
+let data0 = data.id;
+const _errs1 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+validate$Order.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+const _errs2 = errors;
+if(errors === _errs1){
+if(typeof data0 == "number"){
+if(data0 > 9007199254740991 || isNaN(data0)){
+validate$Order.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data0 < 1 || isNaN(data0)){
+validate$Order.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data0))){
+validate$Order.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs1){
+if(typeof data0 === "string"){
+}
+if(errors === _errs1){
+}
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.petId !== undefined){
+let data1 = data.petId;
+const _errs3 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+validate$Order.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+const _errs4 = errors;
+if(errors === _errs3){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate$Order.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate$Order.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data1))){
+validate$Order.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs3){
+if(typeof data1 === "string"){
+}
+if(errors === _errs3){
+}
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.quantity !== undefined){
+let data2 = data.quantity;
+const _errs5 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+validate$Order.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+const _errs6 = errors;
+if(errors === _errs5){
+if(typeof data2 == "number"){
+if(data2 > 1000 || isNaN(data2)){
+validate$Order.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
+return false;
+}
+else {
+if(data2 < 1 || isNaN(data2)){
+validate$Order.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs5){
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.shipDate !== undefined){
+let data3 = data.shipDate;
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs7){
+if(typeof data3 == "number"){
+}
+if(errors === _errs7){
+if(typeof data3 === "string"){
+if(!(format$date_x2d_time.validate(data3))){
+validate$Order.errors = [{instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
+return false;
+}
+else {
+}
+}
+else {
+validate$Order.errors = [{instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(errors === _errs7){
+}
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.complete !== undefined){
+let data4 = data.complete;
+const _errs9 = errors;
+if(typeof data4 !== "boolean"){
+validate$Order.errors = [{instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+const _errs10 = errors;
+if(errors === _errs9){
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+else {
+validate$Order.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$Order.errors = vErrors;
+return errors === 0;
+}
+
+const schema$Orders = {"type":"array","items":{"$ref":"api#/components/schemas/Order"}};
+function validate$Orders(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(Array.isArray(data)){
+var valid0 = true;
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+const _errs1 = errors;
+if(!(validate$Order(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate$Order.errors : vErrors.concat(validate$Order.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate11.errors = vErrors;
+var valid0 = _errs1 === errors;
+if(!valid0){
+break;
+}
+}
+if(valid0){
+}
+}
+else {
+validate$Orders.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$Orders.errors = vErrors;
 return errors === 0;
 }
 
-export const createPet$201 = validate15;
-const schema9 = {"$ref":"api#/components/schemas/Pet"};
-
-function validate16(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$Pet = {"type":"object","required":["id","name","categoryId"],"properties":{"id":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"name":{"type":"string","minLength":1,"maxLength":100,"pattern":"\\S"},"categoryId":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"status":{"$ref":"api#/components/schemas/PetStatus"}}};
+function validate$Pet(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -546,7 +1099,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))) || ((data.categoryId === undefined) && (missing0 = "categoryId"))){
-validate16.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate$Pet.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -554,24 +1107,24 @@ if(data.id !== undefined){
 let data0 = data.id;
 const _errs1 = errors;
 if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate16.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$Pet.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 == "number"){
 if(data0 > 9007199254740991 || isNaN(data0)){
-validate16.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate$Pet.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data0 < 1 || isNaN(data0)){
-validate16.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$Pet.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
-if(!(formats0.validate(data0))){
-validate16.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+if(!(format$int64.validate(data0))){
+validate$Pet.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -598,18 +1151,18 @@ const _errs3 = errors;
 const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
-if(func0(data1) > 100){
-validate16.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
+if(codePointLength(data1) > 100){
+validate$Pet.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"}];
 return false;
 }
 else {
-if(func0(data1) < 1){
-validate16.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+if(codePointLength(data1) < 1){
+validate$Pet.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 else {
-if(!pattern0.test(data1)){
-validate16.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
+if(!pattern$93a0b2f38b48.test(data1)){
+validate$Pet.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
 return false;
 }
 else {
@@ -618,7 +1171,7 @@ else {
 }
 }
 else {
-validate16.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$Pet.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(errors === _errs3){
@@ -634,24 +1187,24 @@ if(data.categoryId !== undefined){
 let data2 = data.categoryId;
 const _errs5 = errors;
 if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-validate16.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$Pet.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data2 == "number"){
 if(data2 > 9007199254740991 || isNaN(data2)){
-validate16.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate$Pet.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data2 < 1 || isNaN(data2)){
-validate16.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$Pet.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
-if(!(formats0.validate(data2))){
-validate16.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+if(!(format$int64.validate(data2))){
+validate$Pet.errors = [{instancePath:instancePath+"/categoryId",schemaPath:"#/properties/categoryId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -675,8 +1228,8 @@ if(valid0){
 if(data.status !== undefined){
 let data3 = data.status;
 const _errs7 = errors;
-if(!(validate4(data3, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+if(!(validate$PetStatus(data3, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate$PetStatus.errors : vErrors.concat(validate$PetStatus.errors);
 errors = vErrors.length;
 }
 else {
@@ -694,171 +1247,40 @@ if(valid0){
 }
 }
 else {
-validate16.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$Pet.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate16.errors = vErrors;
+validate$Pet.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$PetStatus = {"type":"string","enum":["available","pending","sold"]};
+function validate$PetStatus(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate16(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate16.errors : vErrors.concat(validate16.errors);
-errors = vErrors.length;
+if(typeof data !== "string"){
+validate$PetStatus.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
 }
-else {
-}
-validate15.errors = vErrors;
-return errors === 0;
-}
-
-export const listCategories$200 = validate19;
-const schema11 = {"$ref":"api#/components/schemas/Categories"};
-const schema12 = {"type":"array","items":{"$ref":"api#/components/schemas/Category"}};
-const schema13 = {"type":"object","required":["id","name"],"properties":{"id":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"name":{"type":"string","minLength":1,"maxLength":50,"pattern":"\\S"},"description":{"type":"string","maxLength":500}}};
-
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
 const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))){
-validate21.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+const vSchema0 = schema$PetStatus.enum;
+if(!(((data === "available") || (data === "pending")) || (data === "sold"))){
+validate$PetStatus.errors = [{instancePath,schemaPath:"#/enum",keyword:"enum",params:{allowedValues: schema$PetStatus.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
-if(typeof data0 == "number"){
-if(data0 > 9007199254740991 || isNaN(data0)){
-validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data0 < 1 || isNaN(data0)){
-validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data0))){
-validate21.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs1){
-if(typeof data0 === "string"){
-}
-if(errors === _errs1){
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs3 = errors;
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data1 === "string"){
-if(func0(data1) > 50){
-validate21.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
-return false;
-}
-else {
-if(func0(data1) < 1){
-validate21.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-else {
-if(!pattern0.test(data1)){
-validate21.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(errors === _errs3){
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-let data2 = data.description;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data2 === "string"){
-if(func0(data2) > 500){
-validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
-}
-else {
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(errors === _errs5){
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
 }
 if(errors === 0){
 }
-}
-validate21.errors = vErrors;
+validate$PetStatus.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$Pets = {"type":"array","items":{"$ref":"api#/components/schemas/Pet"}};
+function validate$Pets(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -869,8 +1291,8 @@ const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
 let data0 = data[i0];
 const _errs1 = errors;
-if(!(validate21(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if(!(validate$Pet(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate$Pet.errors : vErrors.concat(validate$Pet.errors);
 errors = vErrors.length;
 }
 else {
@@ -884,1423 +1306,369 @@ if(valid0){
 }
 }
 else {
-validate20.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate$Pets.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate20.errors = vErrors;
+validate$Pets.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$Categories = {"$ref":"api#/components/schemas/Categories"};
+function validate$ref$Categories(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate20(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate20.errors : vErrors.concat(validate20.errors);
+if(!(validate$Categories(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$Categories.errors : vErrors.concat(validate$Categories.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate19.errors = vErrors;
+validate$ref$Categories.errors = vErrors;
 return errors === 0;
 }
 
-export const createCategory$body = validate24;
-const schema14 = {"$ref":"api#/components/schemas/NewCategory"};
-const schema15 = {"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":50,"pattern":"\\S"},"description":{"type":"string","maxLength":500}}};
-
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$Category = {"$ref":"api#/components/schemas/Category"};
+function validate$ref$Category(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.name === undefined) && (missing0 = "name")){
-validate25.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "name") || (key0 === "description"))){
-validate25.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.name !== undefined){
-let data0 = data.name;
-const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(func0(data0) > 50){
-validate25.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
-return false;
-}
-else {
-if(func0(data0) < 1){
-validate25.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-else {
-if(!pattern0.test(data0)){
-validate25.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-else {
-validate25.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(errors === _errs2){
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-let data1 = data.description;
-const _errs4 = errors;
-const _errs5 = errors;
-if(errors === _errs4){
-if(typeof data1 === "string"){
-if(func0(data1) > 500){
-validate25.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
-}
-else {
-}
-}
-else {
-validate25.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(errors === _errs4){
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-else {
-validate25.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate25.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate25(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if(!(validate$Category(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$Category.errors : vErrors.concat(validate$Category.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate24.errors = vErrors;
+validate$ref$Category.errors = vErrors;
 return errors === 0;
 }
 
-export const createCategory$201 = validate27;
-const schema16 = {"$ref":"api#/components/schemas/Category"};
-
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$Error = {"$ref":"api#/components/schemas/Error"};
+function validate$ref$Error(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.id === undefined) && (missing0 = "id")) || ((data.name === undefined) && (missing0 = "name"))){
-validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate28.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
-if(typeof data0 == "number"){
-if(data0 > 9007199254740991 || isNaN(data0)){
-validate28.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data0 < 1 || isNaN(data0)){
-validate28.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data0))){
-validate28.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs1){
-if(typeof data0 === "string"){
-}
-if(errors === _errs1){
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.name !== undefined){
-let data1 = data.name;
-const _errs3 = errors;
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data1 === "string"){
-if(func0(data1) > 50){
-validate28.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"}];
-return false;
-}
-else {
-if(func0(data1) < 1){
-validate28.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
-return false;
-}
-else {
-if(!pattern0.test(data1)){
-validate28.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(errors === _errs3){
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.description !== undefined){
-let data2 = data.description;
-const _errs5 = errors;
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data2 === "string"){
-if(func0(data2) > 500){
-validate28.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"}];
-return false;
-}
-else {
-}
-}
-else {
-validate28.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(errors === _errs5){
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-else {
-validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate28.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate28.errors : vErrors.concat(validate28.errors);
+if(!(validate$Error(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$Error.errors : vErrors.concat(validate$Error.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate27.errors = vErrors;
+validate$ref$Error.errors = vErrors;
 return errors === 0;
 }
 
-export const listOrders$200 = validate30;
-const schema18 = {"$ref":"api#/components/schemas/Orders"};
-const schema19 = {"type":"array","items":{"$ref":"api#/components/schemas/Order"}};
-const schema20 = {"type":"object","properties":{"id":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"petId":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"quantity":{"type":"integer","minimum":1,"maximum":1000},"shipDate":{"type":"string","format":"date-time"},"complete":{"type":"boolean"}}};
-const formats18 = fullFormats["date-time"];
-
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$Inventory = {"$ref":"api#/components/schemas/Inventory"};
+function validate$ref$Inventory(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate32.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
-if(typeof data0 == "number"){
-if(data0 > 9007199254740991 || isNaN(data0)){
-validate32.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data0 < 1 || isNaN(data0)){
-validate32.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data0))){
-validate32.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs1){
-if(typeof data0 === "string"){
-}
-if(errors === _errs1){
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.petId !== undefined){
-let data1 = data.petId;
-const _errs3 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate32.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data1 == "number"){
-if(data1 > 9007199254740991 || isNaN(data1)){
-validate32.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate32.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data1))){
-validate32.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs3){
-if(typeof data1 === "string"){
-}
-if(errors === _errs3){
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.quantity !== undefined){
-let data2 = data.quantity;
-const _errs5 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-validate32.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data2 == "number"){
-if(data2 > 1000 || isNaN(data2)){
-validate32.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
-return false;
-}
-else {
-if(data2 < 1 || isNaN(data2)){
-validate32.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs5){
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.shipDate !== undefined){
-let data3 = data.shipDate;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data3 == "number"){
-}
-if(errors === _errs7){
-if(typeof data3 === "string"){
-if(!(formats18.validate(data3))){
-validate32.errors = [{instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
-return false;
-}
-else {
-}
-}
-else {
-validate32.errors = [{instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(errors === _errs7){
-}
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.complete !== undefined){
-let data4 = data.complete;
-const _errs9 = errors;
-if(typeof data4 !== "boolean"){
-validate32.errors = [{instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate32.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
-const _errs1 = errors;
-if(!(validate32(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate32.errors : vErrors.concat(validate32.errors);
+if(!(validate$Inventory(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$Inventory.errors : vErrors.concat(validate$Inventory.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-if(valid0){
-}
-}
-else {
-validate31.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate31.errors = vErrors;
+validate$ref$Inventory.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$InventoryItem = {"$ref":"api#/components/schemas/InventoryItem"};
+function validate$ref$InventoryItem(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate31(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate31.errors : vErrors.concat(validate31.errors);
+if(!(validate$InventoryItem(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$InventoryItem.errors : vErrors.concat(validate$InventoryItem.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate30.errors = vErrors;
+validate$ref$InventoryItem.errors = vErrors;
 return errors === 0;
 }
 
-export const placeOrder$body = validate35;
-const schema21 = {"$ref":"api#/components/schemas/NewOrder"};
-const schema22 = {"type":"object","additionalProperties":false,"required":["petId","quantity"],"properties":{"petId":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"quantity":{"type":"integer","minimum":1,"maximum":1000}}};
-
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$InventoryUpdate = {"$ref":"api#/components/schemas/InventoryUpdate"};
+function validate$ref$InventoryUpdate(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.petId === undefined) && (missing0 = "petId")) || ((data.quantity === undefined) && (missing0 = "quantity"))){
-validate36.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "petId") || (key0 === "quantity"))){
-validate36.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.petId !== undefined){
-let data0 = data.petId;
-const _errs2 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate36.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
-if(typeof data0 == "number"){
-if(data0 > 9007199254740991 || isNaN(data0)){
-validate36.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data0 < 1 || isNaN(data0)){
-validate36.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data0))){
-validate36.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs2){
-if(typeof data0 === "string"){
-}
-if(errors === _errs2){
-}
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.quantity !== undefined){
-let data1 = data.quantity;
-const _errs4 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate36.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs5 = errors;
-if(errors === _errs4){
-if(typeof data1 == "number"){
-if(data1 > 1000 || isNaN(data1)){
-validate36.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate36.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs4){
-}
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-else {
-validate36.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate36.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate36(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate36.errors : vErrors.concat(validate36.errors);
+if(!(validate$InventoryUpdate(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$InventoryUpdate.errors : vErrors.concat(validate$InventoryUpdate.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate35.errors = vErrors;
+validate$ref$InventoryUpdate.errors = vErrors;
 return errors === 0;
 }
 
-export const placeOrder$201 = validate38;
-const schema23 = {"$ref":"api#/components/schemas/Order"};
-
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$NewCategory = {"$ref":"api#/components/schemas/NewCategory"};
+function validate$ref$NewCategory(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id !== undefined){
-let data0 = data.id;
-const _errs1 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate39.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
-if(typeof data0 == "number"){
-if(data0 > 9007199254740991 || isNaN(data0)){
-validate39.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data0 < 1 || isNaN(data0)){
-validate39.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data0))){
-validate39.errors = [{instancePath:instancePath+"/id",schemaPath:"#/properties/id/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs1){
-if(typeof data0 === "string"){
-}
-if(errors === _errs1){
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.petId !== undefined){
-let data1 = data.petId;
-const _errs3 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate39.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data1 == "number"){
-if(data1 > 9007199254740991 || isNaN(data1)){
-validate39.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate39.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data1))){
-validate39.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs3){
-if(typeof data1 === "string"){
-}
-if(errors === _errs3){
-}
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.quantity !== undefined){
-let data2 = data.quantity;
-const _errs5 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-validate39.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data2 == "number"){
-if(data2 > 1000 || isNaN(data2)){
-validate39.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"}];
-return false;
-}
-else {
-if(data2 < 1 || isNaN(data2)){
-validate39.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs5){
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.shipDate !== undefined){
-let data3 = data.shipDate;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data3 == "number"){
-}
-if(errors === _errs7){
-if(typeof data3 === "string"){
-if(!(formats18.validate(data3))){
-validate39.errors = [{instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""}];
-return false;
-}
-else {
-}
-}
-else {
-validate39.errors = [{instancePath:instancePath+"/shipDate",schemaPath:"#/properties/shipDate/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(errors === _errs7){
-}
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.complete !== undefined){
-let data4 = data.complete;
-const _errs9 = errors;
-if(typeof data4 !== "boolean"){
-validate39.errors = [{instancePath:instancePath+"/complete",schemaPath:"#/properties/complete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-const _errs10 = errors;
-if(errors === _errs9){
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate39.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate39.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate39(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+if(!(validate$NewCategory(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$NewCategory.errors : vErrors.concat(validate$NewCategory.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate38.errors = vErrors;
+validate$ref$NewCategory.errors = vErrors;
 return errors === 0;
 }
 
-export const getInventory$200 = validate41;
-const schema25 = {"$ref":"api#/components/schemas/Inventory"};
-const schema26 = {"type":"array","items":{"$ref":"api#/components/schemas/InventoryItem"}};
-const schema27 = {"type":"object","required":["petId","quantity","status"],"properties":{"petId":{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991},"quantity":{"type":"integer","minimum":0,"maximum":1000000},"status":{"$ref":"api#/components/schemas/PetStatus"}}};
-
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$NewOrder = {"$ref":"api#/components/schemas/NewOrder"};
+function validate$ref$NewOrder(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.petId === undefined) && (missing0 = "petId")) || ((data.quantity === undefined) && (missing0 = "quantity"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.petId !== undefined){
-let data0 = data.petId;
-const _errs1 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate43.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
-if(typeof data0 == "number"){
-if(data0 > 9007199254740991 || isNaN(data0)){
-validate43.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data0 < 1 || isNaN(data0)){
-validate43.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data0))){
-validate43.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs1){
-if(typeof data0 === "string"){
-}
-if(errors === _errs1){
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.quantity !== undefined){
-let data1 = data.quantity;
-const _errs3 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate43.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data1 == "number"){
-if(data1 > 1000000 || isNaN(data1)){
-validate43.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
-return false;
-}
-else {
-if(data1 < 0 || isNaN(data1)){
-validate43.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs3){
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data2 = data.status;
-const _errs5 = errors;
-if(!(validate4(data2, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+if(!(validate$NewOrder(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$NewOrder.errors : vErrors.concat(validate$NewOrder.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-else {
-validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate43.errors = vErrors;
+validate$ref$NewOrder.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$NewPet = {"$ref":"api#/components/schemas/NewPet"};
+function validate$ref$NewPet(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(Array.isArray(data)){
-var valid0 = true;
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
-const _errs1 = errors;
-if(!(validate43(data0, {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate43.errors : vErrors.concat(validate43.errors);
+if(!(validate$NewPet(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$NewPet.errors : vErrors.concat(validate$NewPet.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs1 === errors;
-if(!valid0){
-break;
-}
-}
-if(valid0){
-}
-}
-else {
-validate42.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate42.errors = vErrors;
+validate$ref$NewPet.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$Order = {"$ref":"api#/components/schemas/Order"};
+function validate$ref$Order(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
+if(!(validate$Order(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$Order.errors : vErrors.concat(validate$Order.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate41.errors = vErrors;
+validate$ref$Order.errors = vErrors;
 return errors === 0;
 }
 
-export const setInventoryStock$body = validate47;
-const schema28 = {"$ref":"api#/components/schemas/InventoryUpdate"};
-const schema29 = {"type":"object","additionalProperties":false,"required":["quantity"],"properties":{"quantity":{"type":"integer","minimum":0,"maximum":1000000}}};
-
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$Orders = {"$ref":"api#/components/schemas/Orders"};
+function validate$ref$Orders(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((data.quantity === undefined) && (missing0 = "quantity")){
-validate48.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(key0 === "quantity")){
-validate48.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.quantity !== undefined){
-let data0 = data.quantity;
-const _errs2 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate48.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs3 = errors;
-if(errors === _errs2){
-if(typeof data0 == "number"){
-if(data0 > 1000000 || isNaN(data0)){
-validate48.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
-return false;
-}
-else {
-if(data0 < 0 || isNaN(data0)){
-validate48.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs2){
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-else {
-validate48.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate48.errors = vErrors;
-return errors === 0;
-}
-
-
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-if(!(validate48(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate48.errors : vErrors.concat(validate48.errors);
+if(!(validate$Orders(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$Orders.errors : vErrors.concat(validate$Orders.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate47.errors = vErrors;
+validate$ref$Orders.errors = vErrors;
 return errors === 0;
 }
 
-export const setInventoryStock$200 = validate50;
-const schema30 = {"$ref":"api#/components/schemas/InventoryItem"};
-
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$Pet = {"$ref":"api#/components/schemas/Pet"};
+function validate$ref$Pet(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if((((data.petId === undefined) && (missing0 = "petId")) || ((data.quantity === undefined) && (missing0 = "quantity"))) || ((data.status === undefined) && (missing0 = "status"))){
-validate51.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.petId !== undefined){
-let data0 = data.petId;
-const _errs1 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-validate51.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs2 = errors;
-if(errors === _errs1){
-if(typeof data0 == "number"){
-if(data0 > 9007199254740991 || isNaN(data0)){
-validate51.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data0 < 1 || isNaN(data0)){
-validate51.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(formats0.validate(data0))){
-validate51.errors = [{instancePath:instancePath+"/petId",schemaPath:"#/properties/petId/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs1){
-if(typeof data0 === "string"){
-}
-if(errors === _errs1){
-}
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.quantity !== undefined){
-let data1 = data.quantity;
-const _errs3 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-validate51.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data1 == "number"){
-if(data1 > 1000000 || isNaN(data1)){
-validate51.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"}];
-return false;
-}
-else {
-if(data1 < 0 || isNaN(data1)){
-validate51.errors = [{instancePath:instancePath+"/quantity",schemaPath:"#/properties/quantity/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs3){
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.status !== undefined){
-let data2 = data.status;
-const _errs5 = errors;
-if(!(validate4(data2, {instancePath:instancePath+"/status",parentData:data,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate4.errors : vErrors.concat(validate4.errors);
+if(!(validate$Pet(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$Pet.errors : vErrors.concat(validate$Pet.errors);
 errors = vErrors.length;
 }
 else {
 }
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-else {
-validate51.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate51.errors = vErrors;
+validate$ref$Pet.errors = vErrors;
 return errors === 0;
 }
 
-
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$ref$Pets = {"$ref":"api#/components/schemas/Pets"};
+function validate$ref$Pets(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
-if(!(validate51(data, {instancePath,parentData,parentDataProperty,rootData}))){
-vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+if(!(validate$Pets(data, {instancePath,parentData,parentDataProperty,rootData}))){
+vErrors = vErrors === null ? validate$Pets.errors : vErrors.concat(validate$Pets.errors);
 errors = vErrors.length;
 }
 else {
 }
-validate50.errors = vErrors;
+validate$ref$Pets.errors = vErrors;
 return errors === 0;
 }
-export const listPets$401 = listPets$400;
-export const listPets$414 = listPets$400;
-export const listPets$429 = listPets$400;
-export const listPets$431 = listPets$400;
-export const listPets$500 = listPets$400;
-export const listPets$503 = listPets$400;
-export const createPet$400 = listPets$400;
-export const createPet$401 = listPets$400;
-export const createPet$404 = listPets$400;
-export const createPet$409 = listPets$400;
-export const createPet$413 = listPets$400;
-export const createPet$414 = listPets$400;
-export const createPet$415 = listPets$400;
-export const createPet$422 = listPets$400;
-export const createPet$429 = listPets$400;
-export const createPet$431 = listPets$400;
-export const createPet$500 = listPets$400;
-export const createPet$503 = listPets$400;
-export const getPet$200 = createPet$201;
-export const getPet$400 = listPets$400;
-export const getPet$401 = listPets$400;
-export const getPet$404 = listPets$400;
-export const getPet$410 = listPets$400;
-export const getPet$414 = listPets$400;
-export const getPet$429 = listPets$400;
-export const getPet$431 = listPets$400;
-export const getPet$500 = listPets$400;
-export const getPet$503 = listPets$400;
-export const updatePet$body = createPet$body;
-export const updatePet$200 = createPet$201;
-export const updatePet$400 = listPets$400;
-export const updatePet$401 = listPets$400;
-export const updatePet$404 = listPets$400;
-export const updatePet$413 = listPets$400;
-export const updatePet$414 = listPets$400;
-export const updatePet$415 = listPets$400;
-export const updatePet$429 = listPets$400;
-export const updatePet$431 = listPets$400;
-export const updatePet$500 = listPets$400;
-export const updatePet$503 = listPets$400;
-export const deletePet$400 = listPets$400;
-export const deletePet$401 = listPets$400;
-export const deletePet$404 = listPets$400;
-export const deletePet$409 = listPets$400;
-export const deletePet$414 = listPets$400;
-export const deletePet$429 = listPets$400;
-export const deletePet$431 = listPets$400;
-export const deletePet$500 = listPets$400;
-export const deletePet$503 = listPets$400;
-export const getPetById$200 = createPet$201;
-export const getPetById$400 = listPets$400;
-export const getPetById$401 = listPets$400;
-export const getPetById$404 = listPets$400;
-export const getPetById$414 = listPets$400;
-export const getPetById$429 = listPets$400;
-export const getPetById$431 = listPets$400;
-export const getPetById$500 = listPets$400;
-export const getPetById$503 = listPets$400;
-export const listCategories$400 = listPets$400;
-export const listCategories$401 = listPets$400;
-export const listCategories$414 = listPets$400;
-export const listCategories$429 = listPets$400;
-export const listCategories$431 = listPets$400;
-export const listCategories$500 = listPets$400;
-export const listCategories$503 = listPets$400;
-export const createCategory$400 = listPets$400;
-export const createCategory$401 = listPets$400;
-export const createCategory$409 = listPets$400;
-export const createCategory$413 = listPets$400;
-export const createCategory$414 = listPets$400;
-export const createCategory$415 = listPets$400;
-export const createCategory$422 = listPets$400;
-export const createCategory$429 = listPets$400;
-export const createCategory$431 = listPets$400;
-export const createCategory$500 = listPets$400;
-export const createCategory$503 = listPets$400;
-export const getCategory$200 = createCategory$201;
-export const getCategory$400 = listPets$400;
-export const getCategory$401 = listPets$400;
-export const getCategory$404 = listPets$400;
-export const getCategory$414 = listPets$400;
-export const getCategory$429 = listPets$400;
-export const getCategory$431 = listPets$400;
-export const getCategory$500 = listPets$400;
-export const getCategory$503 = listPets$400;
-export const updateCategory$body = createCategory$body;
-export const updateCategory$200 = createCategory$201;
-export const updateCategory$400 = listPets$400;
-export const updateCategory$401 = listPets$400;
-export const updateCategory$404 = listPets$400;
-export const updateCategory$409 = listPets$400;
-export const updateCategory$413 = listPets$400;
-export const updateCategory$414 = listPets$400;
-export const updateCategory$415 = listPets$400;
-export const updateCategory$429 = listPets$400;
-export const updateCategory$431 = listPets$400;
-export const updateCategory$500 = listPets$400;
-export const updateCategory$503 = listPets$400;
-export const deleteCategory$400 = listPets$400;
-export const deleteCategory$401 = listPets$400;
-export const deleteCategory$404 = listPets$400;
-export const deleteCategory$409 = listPets$400;
-export const deleteCategory$414 = listPets$400;
-export const deleteCategory$429 = listPets$400;
-export const deleteCategory$431 = listPets$400;
-export const deleteCategory$500 = listPets$400;
-export const deleteCategory$503 = listPets$400;
-export const listOrders$400 = listPets$400;
-export const listOrders$401 = listPets$400;
-export const listOrders$414 = listPets$400;
-export const listOrders$429 = listPets$400;
-export const listOrders$431 = listPets$400;
-export const listOrders$500 = listPets$400;
-export const listOrders$503 = listPets$400;
-export const placeOrder$400 = listPets$400;
-export const placeOrder$401 = listPets$400;
-export const placeOrder$404 = listPets$400;
-export const placeOrder$409 = listPets$400;
-export const placeOrder$413 = listPets$400;
-export const placeOrder$414 = listPets$400;
-export const placeOrder$415 = listPets$400;
-export const placeOrder$422 = listPets$400;
-export const placeOrder$429 = listPets$400;
-export const placeOrder$431 = listPets$400;
-export const placeOrder$500 = listPets$400;
-export const placeOrder$503 = listPets$400;
-export const getOrder$200 = placeOrder$201;
-export const getOrder$400 = listPets$400;
-export const getOrder$401 = listPets$400;
-export const getOrder$404 = listPets$400;
-export const getOrder$414 = listPets$400;
-export const getOrder$429 = listPets$400;
-export const getOrder$431 = listPets$400;
-export const getOrder$500 = listPets$400;
-export const getOrder$503 = listPets$400;
-export const cancelOrder$400 = listPets$400;
-export const cancelOrder$401 = listPets$400;
-export const cancelOrder$404 = listPets$400;
-export const cancelOrder$409 = listPets$400;
-export const cancelOrder$414 = listPets$400;
-export const cancelOrder$429 = listPets$400;
-export const cancelOrder$431 = listPets$400;
-export const cancelOrder$500 = listPets$400;
-export const cancelOrder$503 = listPets$400;
-export const getInventory$400 = listPets$400;
-export const getInventory$401 = listPets$400;
-export const getInventory$414 = listPets$400;
-export const getInventory$429 = listPets$400;
-export const getInventory$431 = listPets$400;
-export const getInventory$500 = listPets$400;
-export const getInventory$503 = listPets$400;
-export const setInventoryStock$400 = listPets$400;
-export const setInventoryStock$401 = listPets$400;
-export const setInventoryStock$404 = listPets$400;
-export const setInventoryStock$413 = listPets$400;
-export const setInventoryStock$414 = listPets$400;
-export const setInventoryStock$415 = listPets$400;
-export const setInventoryStock$429 = listPets$400;
-export const setInventoryStock$431 = listPets$400;
-export const setInventoryStock$500 = listPets$400;
-export const setInventoryStock$503 = listPets$400;
+
+export const listPets$200 = validate$ref$Pets;
+export const listPets$400 = validate$ref$Error;
+export const listPets$401 = validate$ref$Error;
+export const listPets$414 = validate$ref$Error;
+export const listPets$429 = validate$ref$Error;
+export const listPets$431 = validate$ref$Error;
+export const listPets$500 = validate$ref$Error;
+export const listPets$503 = validate$ref$Error;
+export const createPet$body = validate$ref$NewPet;
+export const createPet$201 = validate$ref$Pet;
+export const createPet$400 = validate$ref$Error;
+export const createPet$401 = validate$ref$Error;
+export const createPet$404 = validate$ref$Error;
+export const createPet$409 = validate$ref$Error;
+export const createPet$413 = validate$ref$Error;
+export const createPet$414 = validate$ref$Error;
+export const createPet$415 = validate$ref$Error;
+export const createPet$422 = validate$ref$Error;
+export const createPet$429 = validate$ref$Error;
+export const createPet$431 = validate$ref$Error;
+export const createPet$500 = validate$ref$Error;
+export const createPet$503 = validate$ref$Error;
+export const getPet$200 = validate$ref$Pet;
+export const getPet$400 = validate$ref$Error;
+export const getPet$401 = validate$ref$Error;
+export const getPet$404 = validate$ref$Error;
+export const getPet$410 = validate$ref$Error;
+export const getPet$414 = validate$ref$Error;
+export const getPet$429 = validate$ref$Error;
+export const getPet$431 = validate$ref$Error;
+export const getPet$500 = validate$ref$Error;
+export const getPet$503 = validate$ref$Error;
+export const updatePet$body = validate$ref$NewPet;
+export const updatePet$200 = validate$ref$Pet;
+export const updatePet$400 = validate$ref$Error;
+export const updatePet$401 = validate$ref$Error;
+export const updatePet$404 = validate$ref$Error;
+export const updatePet$413 = validate$ref$Error;
+export const updatePet$414 = validate$ref$Error;
+export const updatePet$415 = validate$ref$Error;
+export const updatePet$429 = validate$ref$Error;
+export const updatePet$431 = validate$ref$Error;
+export const updatePet$500 = validate$ref$Error;
+export const updatePet$503 = validate$ref$Error;
+export const deletePet$400 = validate$ref$Error;
+export const deletePet$401 = validate$ref$Error;
+export const deletePet$404 = validate$ref$Error;
+export const deletePet$409 = validate$ref$Error;
+export const deletePet$414 = validate$ref$Error;
+export const deletePet$429 = validate$ref$Error;
+export const deletePet$431 = validate$ref$Error;
+export const deletePet$500 = validate$ref$Error;
+export const deletePet$503 = validate$ref$Error;
+export const getPetById$200 = validate$ref$Pet;
+export const getPetById$400 = validate$ref$Error;
+export const getPetById$401 = validate$ref$Error;
+export const getPetById$404 = validate$ref$Error;
+export const getPetById$414 = validate$ref$Error;
+export const getPetById$429 = validate$ref$Error;
+export const getPetById$431 = validate$ref$Error;
+export const getPetById$500 = validate$ref$Error;
+export const getPetById$503 = validate$ref$Error;
+export const listCategories$200 = validate$ref$Categories;
+export const listCategories$400 = validate$ref$Error;
+export const listCategories$401 = validate$ref$Error;
+export const listCategories$414 = validate$ref$Error;
+export const listCategories$429 = validate$ref$Error;
+export const listCategories$431 = validate$ref$Error;
+export const listCategories$500 = validate$ref$Error;
+export const listCategories$503 = validate$ref$Error;
+export const createCategory$body = validate$ref$NewCategory;
+export const createCategory$201 = validate$ref$Category;
+export const createCategory$400 = validate$ref$Error;
+export const createCategory$401 = validate$ref$Error;
+export const createCategory$409 = validate$ref$Error;
+export const createCategory$413 = validate$ref$Error;
+export const createCategory$414 = validate$ref$Error;
+export const createCategory$415 = validate$ref$Error;
+export const createCategory$422 = validate$ref$Error;
+export const createCategory$429 = validate$ref$Error;
+export const createCategory$431 = validate$ref$Error;
+export const createCategory$500 = validate$ref$Error;
+export const createCategory$503 = validate$ref$Error;
+export const getCategory$200 = validate$ref$Category;
+export const getCategory$400 = validate$ref$Error;
+export const getCategory$401 = validate$ref$Error;
+export const getCategory$404 = validate$ref$Error;
+export const getCategory$414 = validate$ref$Error;
+export const getCategory$429 = validate$ref$Error;
+export const getCategory$431 = validate$ref$Error;
+export const getCategory$500 = validate$ref$Error;
+export const getCategory$503 = validate$ref$Error;
+export const updateCategory$body = validate$ref$NewCategory;
+export const updateCategory$200 = validate$ref$Category;
+export const updateCategory$400 = validate$ref$Error;
+export const updateCategory$401 = validate$ref$Error;
+export const updateCategory$404 = validate$ref$Error;
+export const updateCategory$409 = validate$ref$Error;
+export const updateCategory$413 = validate$ref$Error;
+export const updateCategory$414 = validate$ref$Error;
+export const updateCategory$415 = validate$ref$Error;
+export const updateCategory$429 = validate$ref$Error;
+export const updateCategory$431 = validate$ref$Error;
+export const updateCategory$500 = validate$ref$Error;
+export const updateCategory$503 = validate$ref$Error;
+export const deleteCategory$400 = validate$ref$Error;
+export const deleteCategory$401 = validate$ref$Error;
+export const deleteCategory$404 = validate$ref$Error;
+export const deleteCategory$409 = validate$ref$Error;
+export const deleteCategory$414 = validate$ref$Error;
+export const deleteCategory$429 = validate$ref$Error;
+export const deleteCategory$431 = validate$ref$Error;
+export const deleteCategory$500 = validate$ref$Error;
+export const deleteCategory$503 = validate$ref$Error;
+export const listOrders$200 = validate$ref$Orders;
+export const listOrders$400 = validate$ref$Error;
+export const listOrders$401 = validate$ref$Error;
+export const listOrders$414 = validate$ref$Error;
+export const listOrders$429 = validate$ref$Error;
+export const listOrders$431 = validate$ref$Error;
+export const listOrders$500 = validate$ref$Error;
+export const listOrders$503 = validate$ref$Error;
+export const placeOrder$body = validate$ref$NewOrder;
+export const placeOrder$201 = validate$ref$Order;
+export const placeOrder$400 = validate$ref$Error;
+export const placeOrder$401 = validate$ref$Error;
+export const placeOrder$404 = validate$ref$Error;
+export const placeOrder$409 = validate$ref$Error;
+export const placeOrder$413 = validate$ref$Error;
+export const placeOrder$414 = validate$ref$Error;
+export const placeOrder$415 = validate$ref$Error;
+export const placeOrder$422 = validate$ref$Error;
+export const placeOrder$429 = validate$ref$Error;
+export const placeOrder$431 = validate$ref$Error;
+export const placeOrder$500 = validate$ref$Error;
+export const placeOrder$503 = validate$ref$Error;
+export const getOrder$200 = validate$ref$Order;
+export const getOrder$400 = validate$ref$Error;
+export const getOrder$401 = validate$ref$Error;
+export const getOrder$404 = validate$ref$Error;
+export const getOrder$414 = validate$ref$Error;
+export const getOrder$429 = validate$ref$Error;
+export const getOrder$431 = validate$ref$Error;
+export const getOrder$500 = validate$ref$Error;
+export const getOrder$503 = validate$ref$Error;
+export const cancelOrder$400 = validate$ref$Error;
+export const cancelOrder$401 = validate$ref$Error;
+export const cancelOrder$404 = validate$ref$Error;
+export const cancelOrder$409 = validate$ref$Error;
+export const cancelOrder$414 = validate$ref$Error;
+export const cancelOrder$429 = validate$ref$Error;
+export const cancelOrder$431 = validate$ref$Error;
+export const cancelOrder$500 = validate$ref$Error;
+export const cancelOrder$503 = validate$ref$Error;
+export const getInventory$200 = validate$ref$Inventory;
+export const getInventory$400 = validate$ref$Error;
+export const getInventory$401 = validate$ref$Error;
+export const getInventory$414 = validate$ref$Error;
+export const getInventory$429 = validate$ref$Error;
+export const getInventory$431 = validate$ref$Error;
+export const getInventory$500 = validate$ref$Error;
+export const getInventory$503 = validate$ref$Error;
+export const setInventoryStock$body = validate$ref$InventoryUpdate;
+export const setInventoryStock$200 = validate$ref$InventoryItem;
+export const setInventoryStock$400 = validate$ref$Error;
+export const setInventoryStock$401 = validate$ref$Error;
+export const setInventoryStock$404 = validate$ref$Error;
+export const setInventoryStock$413 = validate$ref$Error;
+export const setInventoryStock$414 = validate$ref$Error;
+export const setInventoryStock$415 = validate$ref$Error;
+export const setInventoryStock$429 = validate$ref$Error;
+export const setInventoryStock$431 = validate$ref$Error;
+export const setInventoryStock$500 = validate$ref$Error;
+export const setInventoryStock$503 = validate$ref$Error;

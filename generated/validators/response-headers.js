@@ -2,25 +2,411 @@
 // Do not edit: change the spec or templates/ and run `npm run generate`.
 import { fullFormats } from "ajv-formats/dist/formats.js";
 import { codePointLength } from "../runtime/server/validator-functions.js";
-"use strict";
-export const headers$c921e90684fd = validate0;
-const schema0 = {"type":"object","properties":{"x-total-count":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-const pattern0 = new RegExp("^-?(0|[1-9][0-9]*)$", "");
-const formats0 = fullFormats.int64;
 
-function validate0(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const format$int64 = fullFormats.int64;
+const format$uri_x2d_reference = /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+const pattern$59d0d10d1f7f = new RegExp("^@-?[0-9]+$", "");
+const pattern$e4699d07b54e = new RegExp("^-?(0|[1-9][0-9]*)$", "");
+
+const schema$h$09df48178134 = {"type":"object","properties":{"link":{"type":"string","maxLength":2048},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$09df48178134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["x-total-count"] !== undefined){
-let data0 = data["x-total-count"];
+if(data.link !== undefined){
+let data0 = data.link;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["link"] = coerced0;
+}
+}
+}
+const _errs2 = errors;
+if(errors === _errs1){
+if(typeof data0 === "string"){
+if(codePointLength(data0) > 2048){
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs1){
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deprecation !== undefined){
+let data1 = data.deprecation;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["deprecation"] = coerced1;
+}
+}
+}
+const _errs4 = errors;
+if(errors === _errs3){
+if(typeof data1 === "string"){
+if(!pattern$59d0d10d1f7f.test(data1)){
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs3){
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sunset !== undefined){
+let data2 = data.sunset;
+const _errs5 = errors;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["sunset"] = coerced2;
+}
+}
+}
+const _errs6 = errors;
+if(errors === _errs5){
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-limit"] !== undefined){
+let data3 = data["x-ratelimit-limit"];
+const _errs7 = errors;
+const _errs8 = errors;
+if(typeof data3 === "string"){
+if(!pattern$e4699d07b54e.test(data3)){
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs8){
+}
+var valid1 = _errs8 === errors;
+if(valid1){
+const _errs9 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced3 = data3;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else {
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["x-ratelimit-limit"] = coerced3;
+}
+}
+}
+const _errs10 = errors;
+if(errors === _errs9){
+if(typeof data3 == "number"){
+if(data3 < 1 || isNaN(data3)){
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs9){
+}
+}
+var valid1 = _errs9 === errors;
+if(valid1){
+}
+}
+if(errors === _errs7){
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-remaining"] !== undefined){
+let data4 = data["x-ratelimit-remaining"];
+const _errs11 = errors;
+const _errs12 = errors;
+if(typeof data4 === "string"){
+if(!pattern$e4699d07b54e.test(data4)){
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs12){
+}
+var valid2 = _errs12 === errors;
+if(valid2){
+const _errs13 = errors;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
+coerced4 = data4;
+}
+}
+if(coerced4 !== undefined){
+}
+else if(dataType4 === "boolean" || data4 === null
+              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced4 = +data4;
+}
+else {
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["x-ratelimit-remaining"] = coerced4;
+}
+}
+}
+const _errs14 = errors;
+if(errors === _errs13){
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs13){
+}
+}
+var valid2 = _errs13 === errors;
+if(valid2){
+}
+}
+if(errors === _errs11){
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-reset"] !== undefined){
+let data5 = data["x-ratelimit-reset"];
+const _errs15 = errors;
+const _errs16 = errors;
+if(typeof data5 === "string"){
+if(!pattern$e4699d07b54e.test(data5)){
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs16){
+}
+var valid3 = _errs16 === errors;
+if(valid3){
+const _errs17 = errors;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
+coerced5 = data5;
+}
+}
+if(coerced5 !== undefined){
+}
+else if(dataType5 === "boolean" || data5 === null
+              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
+coerced5 = +data5;
+}
+else {
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["x-ratelimit-reset"] = coerced5;
+}
+}
+}
+const _errs18 = errors;
+if(errors === _errs17){
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data5))){
+validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs17){
+if(typeof data5 === "string"){
+}
+if(errors === _errs17){
+}
+}
+}
+var valid3 = _errs17 === errors;
+if(valid3){
+}
+}
+if(errors === _errs15){
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+}
+else {
+validate$h$09df48178134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$09df48178134.errors = vErrors;
+return errors === 0;
+}
+
+const schema$h$3ae657c98e62 = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$3ae657c98e62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["retry-after"] !== undefined){
+let data0 = data["retry-after"];
 const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate0.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data0)){
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -48,21 +434,21 @@ else if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["x-total-count"] = coerced0;
+data["retry-after"] = coerced0;
 }
 }
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data0 == "number"){
-if(data0 < 0 || isNaN(data0)){
-validate0.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+if(data0 < 1 || isNaN(data0)){
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -88,8 +474,8 @@ let data1 = data["x-ratelimit-limit"];
 const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate0.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data1)){
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -117,7 +503,7 @@ else if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -131,7 +517,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data1 == "number"){
 if(data1 < 1 || isNaN(data1)){
-validate0.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -157,8 +543,8 @@ let data2 = data["x-ratelimit-remaining"];
 const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate0.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data2)){
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -186,7 +572,7 @@ else if(dataType2 === "boolean" || data2 === null
 coerced2 = +data2;
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -200,7 +586,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-validate0.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -226,8 +612,8 @@ let data3 = data["x-ratelimit-reset"];
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate0.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data3)){
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -255,7 +641,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate0.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -269,12 +655,12 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-validate0.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
-if(!(formats0.validate(data3))){
-validate0.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+if(!(format$int64.validate(data3))){
+validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -306,20 +692,18 @@ if(valid0){
 }
 }
 else {
-validate0.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$3ae657c98e62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate0.errors = vErrors;
+validate$h$3ae657c98e62.errors = vErrors;
 return errors === 0;
 }
 
-export const headers$439566612204 = validate1;
-const schema1 = {"type":"object","properties":{"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-
-function validate1(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$4497278f342f = {"type":"object","properties":{"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$4497278f342f(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -330,8 +714,8 @@ let data0 = data["x-ratelimit-limit"];
 const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate1.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data0)){
+validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -359,7 +743,7 @@ else if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -373,7 +757,7 @@ const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data0 == "number"){
 if(data0 < 1 || isNaN(data0)){
-validate1.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -399,8 +783,8 @@ let data1 = data["x-ratelimit-remaining"];
 const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate1.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data1)){
+validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -428,7 +812,7 @@ else if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -442,7 +826,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data1 == "number"){
 if(data1 < 0 || isNaN(data1)){
-validate1.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -468,8 +852,8 @@ let data2 = data["x-ratelimit-reset"];
 const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate1.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data2)){
+validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -497,7 +881,7 @@ else if(dataType2 === "boolean" || data2 === null
 coerced2 = +data2;
 }
 else {
-validate1.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -511,12 +895,12 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-validate1.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
-if(!(formats0.validate(data2))){
-validate1.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+if(!(format$int64.validate(data2))){
+validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -547,20 +931,18 @@ if(valid0){
 }
 }
 else {
-validate1.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$4497278f342f.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate1.errors = vErrors;
+validate$h$4497278f342f.errors = vErrors;
 return errors === 0;
 }
 
-export const headers$091344de0b37 = validate2;
-const schema2 = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-
-function validate2(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$4ca423523d6a = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$4ca423523d6a(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -571,8 +953,8 @@ let data0 = data["retry-after"];
 const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate2.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data0)){
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -600,7 +982,7 @@ else if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-validate2.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -614,7 +996,743 @@ const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data0 == "number"){
 if(data0 < 1 || isNaN(data0)){
-validate2.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs3){
+}
+}
+var valid1 = _errs3 === errors;
+if(valid1){
+}
+}
+if(errors === _errs1){
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deprecation !== undefined){
+let data1 = data.deprecation;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["deprecation"] = coerced1;
+}
+}
+}
+const _errs6 = errors;
+if(errors === _errs5){
+if(typeof data1 === "string"){
+if(!pattern$59d0d10d1f7f.test(data1)){
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs5){
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sunset !== undefined){
+let data2 = data.sunset;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["sunset"] = coerced2;
+}
+}
+}
+const _errs8 = errors;
+if(errors === _errs7){
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-limit"] !== undefined){
+let data3 = data["x-ratelimit-limit"];
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data3 === "string"){
+if(!pattern$e4699d07b54e.test(data3)){
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced3 = data3;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else {
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["x-ratelimit-limit"] = coerced3;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 < 1 || isNaN(data3)){
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs11){
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+}
+}
+if(errors === _errs9){
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-remaining"] !== undefined){
+let data4 = data["x-ratelimit-remaining"];
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data4 === "string"){
+if(!pattern$e4699d07b54e.test(data4)){
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs14){
+}
+var valid3 = _errs14 === errors;
+if(valid3){
+const _errs15 = errors;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
+coerced4 = data4;
+}
+}
+if(coerced4 !== undefined){
+}
+else if(dataType4 === "boolean" || data4 === null
+              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced4 = +data4;
+}
+else {
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["x-ratelimit-remaining"] = coerced4;
+}
+}
+}
+const _errs16 = errors;
+if(errors === _errs15){
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs15){
+}
+}
+var valid3 = _errs15 === errors;
+if(valid3){
+}
+}
+if(errors === _errs13){
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-reset"] !== undefined){
+let data5 = data["x-ratelimit-reset"];
+const _errs17 = errors;
+const _errs18 = errors;
+if(typeof data5 === "string"){
+if(!pattern$e4699d07b54e.test(data5)){
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs18){
+}
+var valid4 = _errs18 === errors;
+if(valid4){
+const _errs19 = errors;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
+coerced5 = data5;
+}
+}
+if(coerced5 !== undefined){
+}
+else if(dataType5 === "boolean" || data5 === null
+              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
+coerced5 = +data5;
+}
+else {
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["x-ratelimit-reset"] = coerced5;
+}
+}
+}
+const _errs20 = errors;
+if(errors === _errs19){
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data5))){
+validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs19){
+if(typeof data5 === "string"){
+}
+if(errors === _errs19){
+}
+}
+}
+var valid4 = _errs19 === errors;
+if(valid4){
+}
+}
+if(errors === _errs17){
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+}
+else {
+validate$h$4ca423523d6a.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$4ca423523d6a.errors = vErrors;
+return errors === 0;
+}
+
+const schema$h$8cd9bc60511e = {"type":"object","properties":{"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$8cd9bc60511e(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deprecation !== undefined){
+let data0 = data.deprecation;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["deprecation"] = coerced0;
+}
+}
+}
+const _errs2 = errors;
+if(errors === _errs1){
+if(typeof data0 === "string"){
+if(!pattern$59d0d10d1f7f.test(data0)){
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs1){
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sunset !== undefined){
+let data1 = data.sunset;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["sunset"] = coerced1;
+}
+}
+}
+const _errs4 = errors;
+if(errors === _errs3){
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-limit"] !== undefined){
+let data2 = data["x-ratelimit-limit"];
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern$e4699d07b54e.test(data2)){
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs6){
+}
+var valid1 = _errs6 === errors;
+if(valid1){
+const _errs7 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+coerced2 = data2;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["x-ratelimit-limit"] = coerced2;
+}
+}
+}
+const _errs8 = errors;
+if(errors === _errs7){
+if(typeof data2 == "number"){
+if(data2 < 1 || isNaN(data2)){
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs7){
+}
+}
+var valid1 = _errs7 === errors;
+if(valid1){
+}
+}
+if(errors === _errs5){
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-remaining"] !== undefined){
+let data3 = data["x-ratelimit-remaining"];
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data3 === "string"){
+if(!pattern$e4699d07b54e.test(data3)){
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced3 = data3;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else {
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["x-ratelimit-remaining"] = coerced3;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 < 0 || isNaN(data3)){
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs11){
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+}
+}
+if(errors === _errs9){
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-reset"] !== undefined){
+let data4 = data["x-ratelimit-reset"];
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data4 === "string"){
+if(!pattern$e4699d07b54e.test(data4)){
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs14){
+}
+var valid3 = _errs14 === errors;
+if(valid3){
+const _errs15 = errors;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
+coerced4 = data4;
+}
+}
+if(coerced4 !== undefined){
+}
+else if(dataType4 === "boolean" || data4 === null
+              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced4 = +data4;
+}
+else {
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["x-ratelimit-reset"] = coerced4;
+}
+}
+}
+const _errs16 = errors;
+if(errors === _errs15){
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data4))){
+validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs15){
+if(typeof data4 === "string"){
+}
+if(errors === _errs15){
+}
+}
+}
+var valid3 = _errs15 === errors;
+if(valid3){
+}
+}
+if(errors === _errs13){
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+else {
+validate$h$8cd9bc60511e.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$8cd9bc60511e.errors = vErrors;
+return errors === 0;
+}
+
+const schema$h$ea98930a47f4 = {"type":"object","properties":{"x-total-count":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$ea98930a47f4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["x-total-count"] !== undefined){
+let data0 = data["x-total-count"];
+const _errs1 = errors;
+const _errs2 = errors;
+if(typeof data0 === "string"){
+if(!pattern$e4699d07b54e.test(data0)){
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs2){
+}
+var valid1 = _errs2 === errors;
+if(valid1){
+const _errs3 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
+coerced0 = data0;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["x-total-count"] = coerced0;
+}
+}
+}
+const _errs4 = errors;
+if(errors === _errs3){
+if(typeof data0 == "number"){
+if(data0 < 0 || isNaN(data0)){
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -640,8 +1758,8 @@ let data1 = data["x-ratelimit-limit"];
 const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data1 === "string"){
-if(!pattern0.test(data1)){
-validate2.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data1)){
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -669,7 +1787,7 @@ else if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-validate2.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -683,7 +1801,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data1 == "number"){
 if(data1 < 1 || isNaN(data1)){
-validate2.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -709,8 +1827,8 @@ let data2 = data["x-ratelimit-remaining"];
 const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate2.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data2)){
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -738,7 +1856,7 @@ else if(dataType2 === "boolean" || data2 === null
 coerced2 = +data2;
 }
 else {
-validate2.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -752,7 +1870,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-validate2.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -778,8 +1896,8 @@ let data3 = data["x-ratelimit-reset"];
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate2.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data3)){
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -807,7 +1925,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate2.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -821,12 +1939,12 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-validate2.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
-if(!(formats0.validate(data3))){
-validate2.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+if(!(format$int64.validate(data3))){
+validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -858,22 +1976,18 @@ if(valid0){
 }
 }
 else {
-validate2.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$ea98930a47f4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate2.errors = vErrors;
+validate$h$ea98930a47f4.errors = vErrors;
 return errors === 0;
 }
 
-export const headers$3c988427d787 = validate3;
-const schema3 = {"type":"object","properties":{"location":{"type":"string","format":"uri-reference","maxLength":2048},"idempotent-replayed":{"type":"string","enum":["true"]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}},"required":["location"]};
-const formats6 = /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-const func0 = codePointLength;
-
-function validate3(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$fef69ca90dba = {"type":"object","properties":{"location":{"type":"string","format":"uri-reference","maxLength":2048},"idempotent-replayed":{"type":"string","enum":["true"]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}},"required":["location"]};
+function validate$h$fef69ca90dba(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -881,7 +1995,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.location === undefined) && (missing0 = "location")){
-validate3.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate$h$fef69ca90dba.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -907,7 +2021,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate3.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -923,13 +2037,13 @@ if(typeof data0 == "number"){
 }
 if(errors === _errs1){
 if(typeof data0 === "string"){
-if(func0(data0) > 2048){
-validate3.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+if(codePointLength(data0) > 2048){
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
-if(!(formats6.test(data0))){
-validate3.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
+if(!(format$uri_x2d_reference.test(data0))){
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
 return false;
 }
 else {
@@ -968,7 +2082,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate3.errors = [{instancePath:instancePath+"/idempotent-replayed",schemaPath:"#/properties/idempotent-replayed/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/idempotent-replayed",schemaPath:"#/properties/idempotent-replayed/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -979,9 +2093,9 @@ data["idempotent-replayed"] = coerced1;
 }
 }
 const _errs4 = errors;
-const vSchema0 = schema3.properties["idempotent-replayed"].enum;
+const vSchema0 = schema$h$fef69ca90dba.properties["idempotent-replayed"].enum;
 if(!(data1 === "true")){
-validate3.errors = [{instancePath:instancePath+"/idempotent-replayed",schemaPath:"#/properties/idempotent-replayed/enum",keyword:"enum",params:{allowedValues: schema3.properties["idempotent-replayed"].enum},message:"must be equal to one of the allowed values"}];
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/idempotent-replayed",schemaPath:"#/properties/idempotent-replayed/enum",keyword:"enum",params:{allowedValues: schema$h$fef69ca90dba.properties["idempotent-replayed"].enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -999,8 +2113,8 @@ let data2 = data["x-ratelimit-limit"];
 const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate3.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data2)){
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -1028,7 +2142,7 @@ else if(dataType2 === "boolean" || data2 === null
 coerced2 = +data2;
 }
 else {
-validate3.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -1042,7 +2156,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data2 == "number"){
 if(data2 < 1 || isNaN(data2)){
-validate3.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -1068,8 +2182,8 @@ let data3 = data["x-ratelimit-remaining"];
 const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate3.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data3)){
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -1097,7 +2211,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate3.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -1111,7 +2225,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-validate3.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1137,8 +2251,8 @@ let data4 = data["x-ratelimit-reset"];
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-validate3.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$e4699d07b54e.test(data4)){
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
 return false;
 }
 else {
@@ -1166,7 +2280,7 @@ else if(dataType4 === "boolean" || data4 === null
 coerced4 = +data4;
 }
 else {
-validate3.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced4 !== undefined){
@@ -1180,349 +2294,12 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate3.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
-if(!(formats0.validate(data4))){
-validate3.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs15){
-if(typeof data4 === "string"){
-}
-if(errors === _errs15){
-}
-}
-}
-var valid3 = _errs15 === errors;
-if(valid3){
-}
-}
-if(errors === _errs13){
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-}
-else {
-validate3.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate3.errors = vErrors;
-return errors === 0;
-}
-
-export const headers$b23e2e103105 = validate4;
-const schema4 = {"type":"object","properties":{"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-const pattern14 = new RegExp("^@-?[0-9]+$", "");
-
-function validate4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.deprecation !== undefined){
-let data0 = data.deprecation;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-validate4.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["deprecation"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-if(errors === _errs1){
-if(typeof data0 === "string"){
-if(!pattern14.test(data0)){
-validate4.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.sunset !== undefined){
-let data1 = data.sunset;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-validate4.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["sunset"] = coerced1;
-}
-}
-}
-const _errs4 = errors;
-if(errors === _errs3){
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-limit"] !== undefined){
-let data2 = data["x-ratelimit-limit"];
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(!pattern0.test(data2)){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid1 = _errs6 === errors;
-if(valid1){
-const _errs7 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else {
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["x-ratelimit-limit"] = coerced2;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data2 == "number"){
-if(data2 < 1 || isNaN(data2)){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs7){
-}
-}
-var valid1 = _errs7 === errors;
-if(valid1){
-}
-}
-if(errors === _errs5){
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-remaining"] !== undefined){
-let data3 = data["x-ratelimit-remaining"];
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid2 = _errs10 === errors;
-if(valid2){
-const _errs11 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced3 = data3;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else {
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["x-ratelimit-remaining"] = coerced3;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data3 == "number"){
-if(data3 < 0 || isNaN(data3)){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs11){
-}
-}
-var valid2 = _errs11 === errors;
-if(valid2){
-}
-}
-if(errors === _errs9){
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-reset"] !== undefined){
-let data4 = data["x-ratelimit-reset"];
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs14){
-}
-var valid3 = _errs14 === errors;
-if(valid3){
-const _errs15 = errors;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType4 = typeof data4;
-if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
-coerced4 = data4;
-}
-}
-if(coerced4 !== undefined){
-}
-else if(dataType4 === "boolean" || data4 === null
-              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced4 = +data4;
-}
-else {
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["x-ratelimit-reset"] = coerced4;
-}
-}
-}
-const _errs16 = errors;
-if(errors === _errs15){
-if(typeof data4 == "number"){
-if(data4 < 0 || isNaN(data4)){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(formats0.validate(data4))){
-validate4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+if(!(format$int64.validate(data4))){
+validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -1554,806 +2331,23 @@ if(valid0){
 }
 }
 }
+}
 else {
-validate4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$fef69ca90dba.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate4.errors = vErrors;
+validate$h$fef69ca90dba.errors = vErrors;
 return errors === 0;
 }
 
-export const headers$73c1edc37d28 = validate5;
-const schema5 = {"type":"object","properties":{"link":{"type":"string","maxLength":2048},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-
-function validate5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.link !== undefined){
-let data0 = data.link;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-validate5.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["link"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-if(errors === _errs1){
-if(typeof data0 === "string"){
-if(func0(data0) > 2048){
-validate5.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deprecation !== undefined){
-let data1 = data.deprecation;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-validate5.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["deprecation"] = coerced1;
-}
-}
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data1 === "string"){
-if(!pattern14.test(data1)){
-validate5.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs3){
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.sunset !== undefined){
-let data2 = data.sunset;
-const _errs5 = errors;
-if(typeof data2 !== "string"){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(typeof data2 === "string"){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data2;
-}
-else if(data2 === null){
-coerced2 = "";
-}
-else {
-validate5.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["sunset"] = coerced2;
-}
-}
-}
-const _errs6 = errors;
-if(errors === _errs5){
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-limit"] !== undefined){
-let data3 = data["x-ratelimit-limit"];
-const _errs7 = errors;
-const _errs8 = errors;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs8){
-}
-var valid1 = _errs8 === errors;
-if(valid1){
-const _errs9 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced3 = data3;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else {
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["x-ratelimit-limit"] = coerced3;
-}
-}
-}
-const _errs10 = errors;
-if(errors === _errs9){
-if(typeof data3 == "number"){
-if(data3 < 1 || isNaN(data3)){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs9){
-}
-}
-var valid1 = _errs9 === errors;
-if(valid1){
-}
-}
-if(errors === _errs7){
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-remaining"] !== undefined){
-let data4 = data["x-ratelimit-remaining"];
-const _errs11 = errors;
-const _errs12 = errors;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs12){
-}
-var valid2 = _errs12 === errors;
-if(valid2){
-const _errs13 = errors;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType4 = typeof data4;
-if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
-coerced4 = data4;
-}
-}
-if(coerced4 !== undefined){
-}
-else if(dataType4 === "boolean" || data4 === null
-              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced4 = +data4;
-}
-else {
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["x-ratelimit-remaining"] = coerced4;
-}
-}
-}
-const _errs14 = errors;
-if(errors === _errs13){
-if(typeof data4 == "number"){
-if(data4 < 0 || isNaN(data4)){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs13){
-}
-}
-var valid2 = _errs13 === errors;
-if(valid2){
-}
-}
-if(errors === _errs11){
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-reset"] !== undefined){
-let data5 = data["x-ratelimit-reset"];
-const _errs15 = errors;
-const _errs16 = errors;
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs16){
-}
-var valid3 = _errs16 === errors;
-if(valid3){
-const _errs17 = errors;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType5 = typeof data5;
-if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
-coerced5 = data5;
-}
-}
-if(coerced5 !== undefined){
-}
-else if(dataType5 === "boolean" || data5 === null
-              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
-coerced5 = +data5;
-}
-else {
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data !== undefined){
-data["x-ratelimit-reset"] = coerced5;
-}
-}
-}
-const _errs18 = errors;
-if(errors === _errs17){
-if(typeof data5 == "number"){
-if(data5 < 0 || isNaN(data5)){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(formats0.validate(data5))){
-validate5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs17){
-if(typeof data5 === "string"){
-}
-if(errors === _errs17){
-}
-}
-}
-var valid3 = _errs17 === errors;
-if(valid3){
-}
-}
-if(errors === _errs15){
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-}
-else {
-validate5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate5.errors = vErrors;
-return errors === 0;
-}
-
-export const headers$9a4a73c06ee3 = validate6;
-const schema6 = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-
-function validate6(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["retry-after"] !== undefined){
-let data0 = data["retry-after"];
-const _errs1 = errors;
-const _errs2 = errors;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-validate6.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs2){
-}
-var valid1 = _errs2 === errors;
-if(valid1){
-const _errs3 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-validate6.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["retry-after"] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data0 == "number"){
-if(data0 < 1 || isNaN(data0)){
-validate6.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs3){
-}
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-}
-}
-if(errors === _errs1){
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deprecation !== undefined){
-let data1 = data.deprecation;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-validate6.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["deprecation"] = coerced1;
-}
-}
-}
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data1 === "string"){
-if(!pattern14.test(data1)){
-validate6.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs5){
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.sunset !== undefined){
-let data2 = data.sunset;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(typeof data2 === "string"){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data2;
-}
-else if(data2 === null){
-coerced2 = "";
-}
-else {
-validate6.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["sunset"] = coerced2;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-limit"] !== undefined){
-let data3 = data["x-ratelimit-limit"];
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(!pattern0.test(data3)){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid2 = _errs10 === errors;
-if(valid2){
-const _errs11 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced3 = data3;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else {
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["x-ratelimit-limit"] = coerced3;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data3 == "number"){
-if(data3 < 1 || isNaN(data3)){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs11){
-}
-}
-var valid2 = _errs11 === errors;
-if(valid2){
-}
-}
-if(errors === _errs9){
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-remaining"] !== undefined){
-let data4 = data["x-ratelimit-remaining"];
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data4 === "string"){
-if(!pattern0.test(data4)){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs14){
-}
-var valid3 = _errs14 === errors;
-if(valid3){
-const _errs15 = errors;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType4 = typeof data4;
-if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
-coerced4 = data4;
-}
-}
-if(coerced4 !== undefined){
-}
-else if(dataType4 === "boolean" || data4 === null
-              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced4 = +data4;
-}
-else {
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["x-ratelimit-remaining"] = coerced4;
-}
-}
-}
-const _errs16 = errors;
-if(errors === _errs15){
-if(typeof data4 == "number"){
-if(data4 < 0 || isNaN(data4)){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs15){
-}
-}
-var valid3 = _errs15 === errors;
-if(valid3){
-}
-}
-if(errors === _errs13){
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-reset"] !== undefined){
-let data5 = data["x-ratelimit-reset"];
-const _errs17 = errors;
-const _errs18 = errors;
-if(typeof data5 === "string"){
-if(!pattern0.test(data5)){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs18){
-}
-var valid4 = _errs18 === errors;
-if(valid4){
-const _errs19 = errors;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType5 = typeof data5;
-if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
-coerced5 = data5;
-}
-}
-if(coerced5 !== undefined){
-}
-else if(dataType5 === "boolean" || data5 === null
-              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
-coerced5 = +data5;
-}
-else {
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data !== undefined){
-data["x-ratelimit-reset"] = coerced5;
-}
-}
-}
-const _errs20 = errors;
-if(errors === _errs19){
-if(typeof data5 == "number"){
-if(data5 < 0 || isNaN(data5)){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(formats0.validate(data5))){
-validate6.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs19){
-if(typeof data5 === "string"){
-}
-if(errors === _errs19){
-}
-}
-}
-var valid4 = _errs19 === errors;
-if(valid4){
-}
-}
-if(errors === _errs17){
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-}
-else {
-validate6.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate6.errors = vErrors;
-return errors === 0;
-}
-export const headers$18df4f62f414 = headers$091344de0b37;
+export const headers$c921e90684fd = validate$h$ea98930a47f4;
+export const headers$439566612204 = validate$h$4497278f342f;
+export const headers$091344de0b37 = validate$h$3ae657c98e62;
+export const headers$3c988427d787 = validate$h$fef69ca90dba;
+export const headers$18df4f62f414 = validate$h$3ae657c98e62;
+export const headers$b23e2e103105 = validate$h$8cd9bc60511e;
+export const headers$73c1edc37d28 = validate$h$09df48178134;
+export const headers$9a4a73c06ee3 = validate$h$4ca423523d6a;
