@@ -31,6 +31,11 @@ export interface ParameterDescriptor {
 
 export interface ServerOperationDescriptor {
   readonly operationId: string;
+  /**
+   * The handler's name in the generated `Handlers` interface and stubs (the camelCase of the
+   * operationId, `CreateService` → `createService`), when it differs from the operationId.
+   */
+  readonly handlerName?: string;
   readonly method: HttpMethod;
   /** The path template as written in the spec, e.g. `/pets/{petId}`. */
   readonly path: string;

@@ -165,7 +165,9 @@ export function createRuntimeRequestHandler<C = unknown>(
   const router = createRouter(api.operations.map(prepareOperation));
   const handlerFor = new Map<string, Handler<C>>();
   for (const operation of api.operations) {
-    const handler = handlers[operation.operationId];
+    // By the generated name (`handlerName`); the raw operationId too, for hand-written maps.
+    const handler =
+      handlers[operation.handlerName ?? operation.operationId] ?? handlers[operation.operationId];
     if (typeof handler === "function") handlerFor.set(operation.operationId, handler);
   }
 

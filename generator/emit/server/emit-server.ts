@@ -132,6 +132,7 @@ function operationDescriptor(operation: OperationModel, operations: readonly Ope
   );
   const entries: [string, string][] = [
     ["operationId", literal(operation.operationId)],
+    ...(operation.name === operation.operationId ? [] : ([["handlerName", literal(operation.name)]] as [string, string][])),
     ["method", literal(operation.method)],
     ["path", literal(operation.path)],
     ["parameters", literal(parameters)],
