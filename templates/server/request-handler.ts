@@ -397,7 +397,7 @@ export function createRuntimeRequestHandler<C = unknown>(
       const routePath = stripBasePath(pathname);
       const method = source.method;
       const match =
-        routePath === undefined ? undefined : router.match(method, (pathname = routePath));
+        routePath === undefined ? undefined : router.match(method, (pathname = routePath), search);
       if (match === undefined || match.kind === "not-found") {
         if (!isImplementedMethod(method)) {
           const message = unimplementedMethodMessage(method);
