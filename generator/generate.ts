@@ -70,7 +70,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
       ...(await emitTypes(loaded.document, model, context)),
       ...emitClient(model, context),
       ...emitResponseValidation(model, context),
-      ...emitServer(model, context),
+      ...emitServer(model, context, loaded.document),
       ...emitValidators(loaded.document, model, context, warnings),
       ...emitPackageEntries(model, context, options.packageName),
     ];
