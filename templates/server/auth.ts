@@ -74,9 +74,26 @@ export interface KeyAuthenticator<C> {
 
 const encoder = new TextEncoder();
 
-/** The SHA-256 digest of `text` (UTF-8), 32 bytes. */
-export async function digestKey(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+/**
+ * Digests of recently presented secrets. Web Crypto has no synchronous digest, and each
+ * `crypto.subtle.digest` is a round trip to a worker thread (tens of µs, more than the rest of a
+ * request's work), while a handful of keys make most requests. Bounded: past the limit the
+ * oldest entry goes, so a flood of distinct keys costs what it would without the cache.
+ */
+const digests = new Map<string, Promise<Uint8Array>>();
+const DIGEST_CACHE_LIMIT = 10_000;
+
+/** The SHA-256 digest of `text` (UTF-8), 32 bytes. Shared between callers: never mutate it. */
+export function digestKey(text: string): Promise<Uint8Array> {
+  let digest = digests.get(text);
+  if (digest === undefined) {
+    digest = crypto.subtle
+      .digest("SHA-256", encoder.encode(text))
+      .then((buffer) => new Uint8Array(buffer));
+    if (digests.size >= DIGEST_CACHE_LIMIT) digests.delete(digests.keys().next().value as string);
+    digests.set(text, digest);
+  }
+  return digest;
 }
 
 /** Base64url (no padding) of bytes, for ids. */
