@@ -7,7 +7,8 @@
  *   path parameters (`PUT /pets/{petId}` → `/pets`), compared segment by segment with every path
  *   parameter equal to any other. `POST /pets` invalidates `GET /pets`, `GET /pets/{petId}` and
  *   `GET /pets/by-id/{petId}`; `DELETE /store/orders/{orderId}` invalidates the orders, not the
- *   inventory (paths cannot say that; the user adds such links).
+ *   inventory (paths cannot say that; the user adds such links). A mutation with no collection
+ *   below the shared prefix (`PUT /{tenant}`) invalidates the GET operations of the same path shape.
  */
 import type { OperationModel } from "../../model/types.js";
 import { toCamelCase } from "../../model/names.js";
@@ -78,17 +79,20 @@ export function isQuery(operation: OperationModel): boolean {
 /** Mutation name → the GET operations (in spec order) whose queries it changes. */
 export function invalidationMap(operations: readonly OperationModel[]): Map<string, OperationModel[]> {
   const queries = operations.filter(isQuery);
+  const skip = sharedPrefix(operations.map((operation) => operation.path));
   const out = new Map<string, OperationModel[]>();
   for (const mutation of operations.filter((operation) => !isQuery(operation))) {
     const own = segments(mutation.path);
     let end = own.length;
     while (end > 0 && isParameter(own[end - 1] ?? "")) end -= 1;
-    const collection = end === 0 ? own : own.slice(0, end);
+    // no collection below the shared prefix (`PUT /api/{tenant}`): only the queries of the same shape
+    const sameShape = end <= skip;
+    const collection = own.slice(0, end);
     out.set(
       mutation.name,
       queries.filter((query) => {
         const path = segments(query.path);
-        return end === 0 ? path.length === own.length && startsWith(path, own) : startsWith(path, collection);
+        return sameShape ? path.length === own.length && startsWith(path, own) : startsWith(path, collection);
       }),
     );
   }
