@@ -3,7 +3,7 @@
 import type { paths } from "./types.js";
 import * as parameterValidators from "./validators/parameters.js";
 import * as bodyValidators from "./validators/bodies.js";
-import type { ApiDescriptor } from "./runtime/server/descriptor.js";
+import type { ApiDescriptor, ErrorShape } from "./runtime/server/descriptor.js";
 import type { LowercaseKeys, NoParameters } from "./runtime/server/handler-types.js";
 import { notImplemented } from "./runtime/server/errors.js";
 import { createRuntimeRequestHandler } from "./runtime/server/request-handler.js";
@@ -1239,6 +1239,8 @@ export interface PetStoreHandlers<C = unknown> {
   ): SetInventoryStockHandlerResponse | Promise<SetInventoryStockHandlerResponse>;
 }
 
+/** How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/error-format.ts). */
+const errorShape1: ErrorShape = { code: "code", message: "message", status: "status" };
 /** The API as the server runtime runs it: routes, validators, security, rate limits, deprecation. */
 export const API: ApiDescriptor = {
   title: "Pet Store API",
@@ -1252,6 +1254,11 @@ export const API: ApiDescriptor = {
       { name: "enterprise", perMinute: null, perDay: null },
     ],
     ban: { afterRejectedRequests: 5, durationSeconds: 900 },
+  },
+  errorFormat: {
+    mediaType: "application/json",
+    errorShape: errorShape1,
+    validate: bodyValidators.listPets$400,
   },
   operations: [
     {
@@ -1278,6 +1285,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.listPets$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1287,6 +1295,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.listPets$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1296,6 +1305,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.listPets$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1305,6 +1315,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.listPets$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1315,6 +1326,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.listPets$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1324,6 +1336,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.listPets$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1333,6 +1346,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.listPets$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1369,6 +1383,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.createPet$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1378,6 +1393,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.createPet$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1387,6 +1403,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.createPet$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1396,6 +1413,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.createPet$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1406,6 +1424,7 @@ export const API: ApiDescriptor = {
         },
         "413": {
           validate: bodyValidators.createPet$413,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1415,6 +1434,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.createPet$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1424,6 +1444,7 @@ export const API: ApiDescriptor = {
         },
         "415": {
           validate: bodyValidators.createPet$415,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1433,6 +1454,7 @@ export const API: ApiDescriptor = {
         },
         "422": {
           validate: bodyValidators.createPet$422,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1442,6 +1464,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.createPet$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1452,6 +1475,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.createPet$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1461,6 +1485,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.createPet$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1470,6 +1495,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.createPet$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1501,6 +1527,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.getPet$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Deprecation: { required: false, type: "string" },
@@ -1512,6 +1539,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.getPet$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Deprecation: { required: false, type: "string" },
@@ -1523,6 +1551,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.getPet$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Deprecation: { required: false, type: "string" },
@@ -1534,6 +1563,7 @@ export const API: ApiDescriptor = {
         },
         "410": {
           validate: bodyValidators.getPet$410,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Link: { required: false, type: "string" },
@@ -1546,6 +1576,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.getPet$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Deprecation: { required: false, type: "string" },
@@ -1557,6 +1588,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.getPet$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1569,6 +1601,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.getPet$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Deprecation: { required: false, type: "string" },
@@ -1580,6 +1613,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.getPet$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Deprecation: { required: false, type: "string" },
@@ -1591,6 +1625,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.getPet$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1632,6 +1667,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.updatePet$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1641,6 +1677,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.updatePet$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1650,6 +1687,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.updatePet$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1659,6 +1697,7 @@ export const API: ApiDescriptor = {
         },
         "413": {
           validate: bodyValidators.updatePet$413,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1668,6 +1707,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.updatePet$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1677,6 +1717,7 @@ export const API: ApiDescriptor = {
         },
         "415": {
           validate: bodyValidators.updatePet$415,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1686,6 +1727,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.updatePet$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1696,6 +1738,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.updatePet$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1705,6 +1748,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.updatePet$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1714,6 +1758,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.updatePet$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1741,6 +1786,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.deletePet$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1750,6 +1796,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.deletePet$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1759,6 +1806,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.deletePet$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1768,6 +1816,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.deletePet$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1777,6 +1826,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.deletePet$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1786,6 +1836,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.deletePet$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1796,6 +1847,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.deletePet$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1805,6 +1857,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.deletePet$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1814,6 +1867,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.deletePet$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1843,6 +1897,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.getPetById$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1852,6 +1907,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.getPetById$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1861,6 +1917,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.getPetById$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1870,6 +1927,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.getPetById$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1879,6 +1937,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.getPetById$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1889,6 +1948,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.getPetById$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1898,6 +1958,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.getPetById$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1907,6 +1968,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.getPetById$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1940,6 +2002,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.listCategories$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1949,6 +2012,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.listCategories$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1958,6 +2022,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.listCategories$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1967,6 +2032,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.listCategories$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1977,6 +2043,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.listCategories$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1986,6 +2053,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.listCategories$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1995,6 +2063,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.listCategories$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2032,6 +2101,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.createCategory$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2041,6 +2111,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.createCategory$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2050,6 +2121,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.createCategory$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2060,6 +2132,7 @@ export const API: ApiDescriptor = {
         },
         "413": {
           validate: bodyValidators.createCategory$413,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2069,6 +2142,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.createCategory$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2078,6 +2152,7 @@ export const API: ApiDescriptor = {
         },
         "415": {
           validate: bodyValidators.createCategory$415,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2087,6 +2162,7 @@ export const API: ApiDescriptor = {
         },
         "422": {
           validate: bodyValidators.createCategory$422,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2096,6 +2172,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.createCategory$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2106,6 +2183,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.createCategory$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2115,6 +2193,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.createCategory$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2124,6 +2203,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.createCategory$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2153,6 +2233,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.getCategory$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2162,6 +2243,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.getCategory$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2171,6 +2253,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.getCategory$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2180,6 +2263,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.getCategory$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2189,6 +2273,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.getCategory$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2199,6 +2284,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.getCategory$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2208,6 +2294,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.getCategory$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2217,6 +2304,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.getCategory$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2251,6 +2339,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.updateCategory$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2260,6 +2349,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.updateCategory$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2269,6 +2359,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.updateCategory$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2278,6 +2369,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.updateCategory$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2287,6 +2379,7 @@ export const API: ApiDescriptor = {
         },
         "413": {
           validate: bodyValidators.updateCategory$413,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2296,6 +2389,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.updateCategory$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2305,6 +2399,7 @@ export const API: ApiDescriptor = {
         },
         "415": {
           validate: bodyValidators.updateCategory$415,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2314,6 +2409,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.updateCategory$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2324,6 +2420,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.updateCategory$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2333,6 +2430,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.updateCategory$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2342,6 +2440,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.updateCategory$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2369,6 +2468,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.deleteCategory$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2378,6 +2478,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.deleteCategory$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2387,6 +2488,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.deleteCategory$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2396,6 +2498,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.deleteCategory$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2405,6 +2508,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.deleteCategory$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2414,6 +2518,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.deleteCategory$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2424,6 +2529,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.deleteCategory$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2433,6 +2539,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.deleteCategory$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2442,6 +2549,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.deleteCategory$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2477,6 +2585,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.listOrders$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2486,6 +2595,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.listOrders$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2495,6 +2605,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.listOrders$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2504,6 +2615,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.listOrders$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2514,6 +2626,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.listOrders$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2523,6 +2636,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.listOrders$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2532,6 +2646,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.listOrders$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2568,6 +2683,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.placeOrder$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2577,6 +2693,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.placeOrder$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2586,6 +2703,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.placeOrder$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2595,6 +2713,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.placeOrder$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2605,6 +2724,7 @@ export const API: ApiDescriptor = {
         },
         "413": {
           validate: bodyValidators.placeOrder$413,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2614,6 +2734,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.placeOrder$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2623,6 +2744,7 @@ export const API: ApiDescriptor = {
         },
         "415": {
           validate: bodyValidators.placeOrder$415,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2632,6 +2754,7 @@ export const API: ApiDescriptor = {
         },
         "422": {
           validate: bodyValidators.placeOrder$422,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2641,6 +2764,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.placeOrder$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2651,6 +2775,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.placeOrder$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2660,6 +2785,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.placeOrder$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2669,6 +2795,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.placeOrder$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2698,6 +2825,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.getOrder$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2707,6 +2835,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.getOrder$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2716,6 +2845,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.getOrder$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2725,6 +2855,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.getOrder$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2734,6 +2865,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.getOrder$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2744,6 +2876,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.getOrder$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2753,6 +2886,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.getOrder$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2762,6 +2896,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.getOrder$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2789,6 +2924,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.cancelOrder$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2798,6 +2934,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.cancelOrder$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2807,6 +2944,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.cancelOrder$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2816,6 +2954,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.cancelOrder$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2825,6 +2964,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.cancelOrder$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2834,6 +2974,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.cancelOrder$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2844,6 +2985,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.cancelOrder$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2853,6 +2995,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.cancelOrder$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2862,6 +3005,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.cancelOrder$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2891,6 +3035,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.getInventory$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2900,6 +3045,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.getInventory$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2909,6 +3055,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.getInventory$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2918,6 +3065,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.getInventory$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2928,6 +3076,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.getInventory$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2937,6 +3086,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.getInventory$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2946,6 +3096,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.getInventory$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2980,6 +3131,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.setInventoryStock$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2989,6 +3141,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.setInventoryStock$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2998,6 +3151,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.setInventoryStock$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3007,6 +3161,7 @@ export const API: ApiDescriptor = {
         },
         "413": {
           validate: bodyValidators.setInventoryStock$413,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3016,6 +3171,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.setInventoryStock$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3025,6 +3181,7 @@ export const API: ApiDescriptor = {
         },
         "415": {
           validate: bodyValidators.setInventoryStock$415,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3034,6 +3191,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.setInventoryStock$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -3044,6 +3202,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.setInventoryStock$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3053,6 +3212,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.setInventoryStock$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3062,6 +3222,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.setInventoryStock$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },

@@ -47,10 +47,10 @@ import { clientRateId } from "./client-address.js";
 import { findCookie } from "./cookies.js";
 import { createCorsStage } from "./cors.js";
 import type { ApiDescriptor } from "./descriptor.js";
+import { createErrorFormat } from "./error-format.js";
 import {
   ConfigurationError,
   ContractViolationError,
-  errorBody,
   NotImplementedError,
   RequestError,
   StoreUnavailableError,
@@ -226,6 +226,9 @@ export function createRuntimeRequestHandler<C = unknown>(
       // A failing error hook must not turn one failure into two.
     }
   }
+  const formatError = createErrorFormat(api, options.formatError, (error) =>
+    report(error, { status: 500 }),
+  );
 
   // Limit and reset change rarely: their strings are kept.
   let lastLimit = -1;
@@ -259,8 +262,9 @@ export function createRuntimeRequestHandler<C = unknown>(
     operation: PreparedOperation | undefined,
   ): RuntimeResponse {
     const headers = startHeaders(rate, operation);
-    headers["content-type"] = JSON_TYPE;
-    return { status, headers, body: JSON.stringify(errorBody(status, code, message)) };
+    const formatted = formatError(status, code, message, operation);
+    headers["content-type"] = formatted.contentType;
+    return { status, headers, body: formatted.body };
   }
 
   function internalError(
