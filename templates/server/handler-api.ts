@@ -22,7 +22,7 @@ export interface HandlerRequest<C = unknown> {
   readonly body: unknown;
   /** The authenticated caller, when a valid API key was sent. */
   readonly caller: C | undefined;
-  /** The web request. Its body has already been read: use `body`. */
+  /** The web request; its body, already read for `body`, can be read again (`formData()`...). */
   readonly request: Request;
 }
 

@@ -26,9 +26,13 @@ async function describeValue(value: unknown): Promise<unknown> {
 beforeAll(async () => {
   fixture = await generateFixture("multipart-and-binary.yaml");
   const handlers = {
-    async createUpload(request: { body: Record<string, unknown> }) {
+    async createUpload(request: { body: Record<string, unknown>; request: Request }) {
       const received: Record<string, unknown> = {};
       for (const [name, value] of Object.entries(request.body)) received[name] = await describeValue(value);
+      if (received["count"] === 2) {
+        // The web request's body was read by the runtime, and can still be read by the handler.
+        received["viaRequest"] = (await request.request.formData()).get("label");
+      }
       return { status: 200, body: received };
     },
     putRaw(request: { body: Uint8Array }) {
@@ -98,6 +102,7 @@ describe("multipart bodies", () => {
         flags: [true, false],
         meta: { source: "camera", version: 3 },
         options: [{ key: "a" }, { key: "b" }],
+        viaRequest: "holiday",
       },
     });
   });

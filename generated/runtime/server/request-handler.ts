@@ -103,6 +103,7 @@ import {
   type RuntimeResponse,
 } from "./runtime-response.js";
 import { createTransportRejectionHandler } from "./transport-rejection.js";
+import { withBody } from "./request-body-copy.js";
 import { stripBodyForHead } from "./head.js";
 import { checkResponseHeaders } from "./response-headers.js";
 import { validationMessage } from "./validation-message.js";
@@ -134,6 +135,7 @@ class RuntimeHandlerRequest<C> implements HandlerRequest<C> {
   readonly body: unknown;
   readonly caller: C | undefined;
   readonly #source: RequestSource;
+  #request: Request | undefined;
 
   constructor(
     operationId: string,
@@ -153,7 +155,10 @@ class RuntimeHandlerRequest<C> implements HandlerRequest<C> {
   }
 
   get request(): Request {
-    return this.#source.toRequest();
+    const source = this.#source;
+    return source instanceof BodyCapturingSource
+      ? (this.#request ??= withBody(source.toRequest(), source.bytes))
+      : source.toRequest();
   }
 }
 
@@ -450,10 +455,13 @@ export function createRuntimeRequestHandler<C = unknown>(
           ? source.header(IDEMPOTENCY_KEY_HEADER) || undefined
           : undefined;
       const capture = idempotencyKey === undefined ? undefined : new BodyCapturingSource(source);
+      // The bytes are kept so that the handler's `request` can still be read (`formData()`...).
+      const reader =
+        capture ?? (operation.body === undefined ? source : new BodyCapturingSource(source));
       const body =
         operation.body === undefined
           ? undefined
-          : await readOperationBody(capture ?? source, operation.body, maxBodyBytes);
+          : await readOperationBody(reader, operation.body, maxBodyBytes);
 
       // 6. Handler.
       const handler = handlerFor.get(operation.operationId);
@@ -466,7 +474,7 @@ export function createRuntimeRequestHandler<C = unknown>(
         parameters,
         body,
         auth?.caller,
-        source,
+        reader,
       );
       if (idempotency !== undefined && capture !== undefined && idempotencyKey !== undefined) {
         const current = operation;
