@@ -3268,7 +3268,7 @@ export function createPetStoreStubs<C = unknown>(): PetStoreHandlers<C> {
 /**
  * Creates the web-standard request handler of the PetStore API: `(request: Request) => Promise<Response>`.
  *
- * It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, and answers every failure with the spec's `Error` object. Mount it in `node:http` with `toNodeListener`, or pass it as `fetch` to Hono, Bun or Deno.
+ * It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). Mount it in `node:http` with `toNodeListener`, or pass it as `fetch` to Hono, Bun or Deno.
  */
 export function createRequestHandler<C = unknown>(
   handlers: PetStoreHandlers<C>,

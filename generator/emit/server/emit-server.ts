@@ -255,7 +255,7 @@ function requestHandlerFactory(context: EmitContext, handlersType: string): Stat
       summary: `Creates the web-standard request handler of the ${context.apiName} API: \`(request: Request) => Promise<Response>\`.`,
       description:
         "It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, " +
-        "and answers every failure with the spec's `Error` object. Mount it in `node:http` with `toNodeListener`, " +
+        "and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). Mount it in `node:http` with `toNodeListener`, " +
         "or pass it as `fetch` to Hono, Bun or Deno.",
     }),
     parameters: [
