@@ -134,6 +134,8 @@ export interface ResponseDescriptor {
   readonly errorShape?: ErrorShape;
   /** The media type of the body, when there is one. */
   readonly mediaType?: string;
+  /** Every declared media type, when there are several (see binary-response.ts). */
+  readonly mediaTypes?: readonly string[];
   /** The headers the response declares, by name as written in the spec. */
   readonly headers?: Readonly<Record<string, ResponseHeaderDescriptor>>;
 }

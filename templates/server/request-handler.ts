@@ -47,6 +47,7 @@ import { clientRateId } from "./client-address.js";
 import { findCookie } from "./cookies.js";
 import { createCorsStage } from "./cors.js";
 import type { ApiDescriptor } from "./descriptor.js";
+import { binaryMediaType } from "./binary-response.js";
 import { createErrorFormat } from "./error-format.js";
 import {
   ConfigurationError,
@@ -559,12 +560,13 @@ export function createRuntimeRequestHandler<C = unknown>(
       operation.responseByStatus.set(status, declared);
     }
     const value = status === 204 || status === 304 ? undefined : result.body;
+    const binaryType = binaryMediaType(declared, value);
 
     if (validateResponses) {
       let violation: string | undefined;
       if (declared === null) {
         violation = `${operationId} answered ${status}, a status the spec does not declare for it`;
-      } else if (declared.validate !== undefined) {
+      } else if (declared.validate !== undefined && binaryType === undefined) {
         if (!declared.validate(value)) {
           const rule = validationMessage("response body", declared.validate.errors);
           violation = `${operationId} answered ${status} with a body that breaks the spec: ${rule}`;
@@ -592,7 +594,8 @@ export function createRuntimeRequestHandler<C = unknown>(
     }
     if (value === undefined) return { status, headers, body: null };
     const given = headers["content-type"];
-    const contentType = typeof given === "string" ? given : (declared?.mediaType ?? JSON_TYPE);
+    const contentType =
+      typeof given === "string" ? given : (binaryType ?? declared?.mediaType ?? JSON_TYPE);
     headers["content-type"] = contentType;
     return { status, headers, body: serializeBody(value, contentType) };
   }

@@ -46,6 +46,9 @@ beforeAll(async () => {
       if (as === "stream") return { status: 200, body: new Blob([PNG]).stream() };
       return { status: 200, body: PNG };
     },
+    getReport(request: { path: { id: string } }) {
+      return request.path.id === "json" ? { status: 200, body: { id: "json" } } : { status: 200, body: new Uint8Array([0x25, 0x50, 0x44, 0x46]) };
+    },
     streamBytes() {
       const released = new Promise<void>((resolve) => (releaseSecondChunk = resolve));
       const body = new ReadableStream<Uint8Array>({
@@ -187,6 +190,16 @@ describe("binary bodies", () => {
     expect((await fetch(`${server.baseUrl}/images/other.png`)).status).toBe(404);
   });
 
+  it("a status declaring JSON and a binary type sends bytes as the binary type, objects as JSON", async () => {
+    const pdf = await fetch(`${server.baseUrl}/reports/r1`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(new TextDecoder().decode(await pdf.arrayBuffer())).toBe("%PDF");
+    const json = await fetch(`${server.baseUrl}/reports/json`);
+    expect(json.headers.get("content-type")).toBe("application/json");
+    expect(await json.json()).toEqual({ id: "json" });
+  });
+
   it("a stream is streamed: the first chunk arrives before the handler's stream ends", async () => {
     const response = await fetch(`${server.baseUrl}/stream`);
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
@@ -202,7 +215,7 @@ describe("binary bodies", () => {
 describe("handler types", () => {
   it("say File for binary parts and accept bytes, blobs and streams for binary responses", () => {
     const check = `
-import type { CreateUploadHandlerRequest, GetImageHandlerResponse, PutRawHandlerRequest } from "./server.js";
+import type { CreateUploadHandlerRequest, GetImageHandlerResponse, GetReportHandlerResponse, PutRawHandlerRequest } from "./server.js";
 declare const request: CreateUploadHandlerRequest;
 const body = request.body;
 if (!("file" in body)) throw new Error("the JSON body");
@@ -220,7 +233,10 @@ const answers: GetImageHandlerResponse[] = [
   { status: 200, body: new ReadableStream<Uint8Array>() },
   { status: 404, body: { message: "none" } },
 ];
-export const used = [file, avatar, photos, label, wrong, bytes, answers];
+const reports: GetReportHandlerResponse[] = [{ status: 200, body: { id: "r" } }, { status: 200, body: new Uint8Array(1) }];
+// @ts-expect-error the JSON alternative still needs its required id
+const incomplete: GetReportHandlerResponse = { status: 200, body: {} };
+export const used = [file, avatar, photos, label, wrong, bytes, answers, reports, incomplete];
 `;
     writeFileSync(join(fixture.outDir, "handler-types-check.ts"), check);
     expect(typecheckFolders([fixture.outDir])).toEqual([]);

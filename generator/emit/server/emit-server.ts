@@ -198,6 +198,7 @@ function operationDescriptor(operation: OperationModel, operations: readonly Ope
       ...(json ? [`validate: bodyValidators.${validatorName(operation, response.status)}`] : []),
       ...(errorShape ? [`errorShape: ${shapes.get(literal(errorShape.shape))}`] : []),
       ...(mediaType ? [`mediaType: ${literal(mediaType)}`] : []),
+      ...(response.contents.length > 1 ? [`mediaTypes: ${literal(response.contents.map((media) => media.mediaType))}`] : []),
       ...(response.headers.length > 0 ? [`headers: ${literal(headers)}`] : []),
     ];
     return `${literal(response.status)}: { ${parts.join(", ")} }`;
