@@ -1246,6 +1246,7 @@ export const API: ApiDescriptor = {
   title: "Pet Store API",
   version: "1.0.0",
   apiKey: { in: "header", name: "X-API-Key" },
+  securitySchemes: { ApiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key" } },
   rateLimits: {
     plans: [
       { name: "free", perMinute: 60, perDay: 1000 },
@@ -1357,6 +1358,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "createPet",
@@ -1506,6 +1508,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "getPet",
@@ -1638,6 +1641,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
       deprecated: {
         sunset: "2027-06-30",
         since: "2026-01-01",
@@ -1769,6 +1773,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "deletePet",
@@ -1878,6 +1883,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "getPetById",
@@ -1979,6 +1985,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "listCategories",
@@ -2074,6 +2081,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
       stability: "beta",
     },
     {
@@ -2214,6 +2222,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "getCategory",
@@ -2315,6 +2324,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "updateCategory",
@@ -2451,6 +2461,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "deleteCategory",
@@ -2560,6 +2571,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "listOrders",
@@ -2657,6 +2669,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "placeOrder",
@@ -2806,6 +2819,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "getOrder",
@@ -2907,6 +2921,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "cancelOrder",
@@ -3016,6 +3031,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "getInventory",
@@ -3107,6 +3123,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "setInventoryStock",
@@ -3233,6 +3250,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
       stability: "experimental",
     },
   ],
