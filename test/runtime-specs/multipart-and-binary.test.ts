@@ -137,6 +137,11 @@ describe("multipart bodies", () => {
     badJson.append("meta", "{not json");
     expect(await upload(badJson)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/body\.meta is not valid JSON/) } });
 
+    const pollutingMeta = base();
+    pollutingMeta.append("file", new File(["x"], "x.txt"));
+    pollutingMeta.append("meta", '{"source":"a","__proto__":{"admin":true}}');
+    expect(await upload(pollutingMeta)).toMatchObject({ status: 400, body: { message: "body.meta.__proto__ is a forbidden key (prototype pollution guard)" } });
+
     const badMeta = base();
     badMeta.append("file", new File(["x"], "x.txt"));
     badMeta.append("meta", JSON.stringify({ version: 1 }));
