@@ -110,6 +110,15 @@ describe("multipart bodies", () => {
     });
   });
 
+  it("keep every value of a part the schema does not describe", async () => {
+    const form = new FormData();
+    form.append("file", new File(["x"], "x.txt"));
+    form.append("label", "x");
+    form.append("note", "one");
+    form.append("note", "two");
+    expect((await upload(form)).body["note"]).toEqual(["one", "two"]);
+  });
+
   it("turn a text part sent for a binary field into a File", async () => {
     const form = new FormData();
     form.append("file", "plain text content");

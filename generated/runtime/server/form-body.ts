@@ -12,7 +12,8 @@
  *   the validator to judge (so `Count=abc` for an integer is a 400 naming `body.Count`);
  * - an array field takes every occurrence (`tags=a&tags=b`, the `form` style's default), or one
  *   value split as its `encoding` says (`explode: false` → commas; `spaceDelimited`,
- *   `pipeDelimited`); a non-array field sent twice is a 400 naming it;
+ *   `pipeDelimited`); a non-array field sent twice is a 400 naming it (a field of no known type
+ *   keeps every value, as a list);
  * - multipart: binary parts (`format: binary`, `contentMediaType`) are web `File`s (a text part
  *   sent for one becomes a `File` too); parts whose `encoding.contentType` is JSON (and object
  *   fields, whose default it is) are parsed as JSON; other parts are coerced like form values;
@@ -162,7 +163,14 @@ export async function coerceFormFields(
           list.push(await leafValue(part, child?.items, label, key, parseJson));
         (container as Record<string, unknown>)[slot] = list;
       } else if (existing !== undefined && !Array.isArray(container)) {
-        throw invalid(`${label} was given more than once; it takes one value`);
+        if (child?.types !== undefined) {
+          throw invalid(`${label} was given more than once; it takes one value`);
+        }
+        // A field the schema says nothing about keeps every value (a list), for the validator.
+        const another = await leafValue(value, child, label, key, parseJson);
+        (container as Record<string, unknown>)[slot] = Array.isArray(existing)
+          ? [...(existing as unknown[]), another]
+          : [existing, another];
       } else {
         (container as Record<string | number, unknown>)[slot] = await leafValue(
           value,
