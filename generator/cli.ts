@@ -24,6 +24,8 @@ const USAGE = `Usage: npm run generate -- [options]
   --allow-undeclared-path-parameters
                   read a spec whose path has a {parameter} that no parameter declares (invalid
                   OpenAPI): it is read as a required string, with a warning (default: refuse, exit 3)
+  --no-cache      render everything (default: reuse what earlier runs rendered from the same
+                  inputs, cached in node_modules/.cache/petstore-generator/, safe to delete)
   --check         render in memory and compare with --out; exit 1 on any drift, write nothing
   --debug         show stack traces
   --help          this text
@@ -43,6 +45,7 @@ async function main(argv: readonly string[]): Promise<number> {
         "allow-duplicate-operation-ids": { type: "boolean", default: false },
         "allow-undeclared-path-parameters": { type: "boolean", default: false },
         check: { type: "boolean", default: false },
+        "no-cache": { type: "boolean", default: false },
         debug: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
@@ -67,6 +70,7 @@ async function main(argv: readonly string[]): Promise<number> {
     ...(values["package-name"] !== undefined ? { packageName: values["package-name"] } : {}),
     allowDuplicateOperationIds: values["allow-duplicate-operation-ids"],
     allowUndeclaredPathParameters: values["allow-undeclared-path-parameters"],
+    cache: !values["no-cache"],
   };
   try {
     // Fast path, for generate and --check alike: unchanged inputs and untouched outputs are exactly
