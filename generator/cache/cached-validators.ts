@@ -7,7 +7,6 @@
  * whole, so a property or value that happens to be named `description` is never dropped.
  */
 import type { EmitContext, GeneratedFile } from "../emit/file.js";
-import { emitValidators } from "../emit/validators/emit-validators.js";
 import type { ApiModel } from "../model/types.js";
 import { computeToolHash } from "../write/inputs-hash.js";
 import { CachePack, sha256Hex } from "./cache-pack.js";
@@ -27,7 +26,9 @@ export async function cachedValidators(
   warnings: string[],
   where: { readonly cwd: string; readonly outDir: string } | undefined,
 ): Promise<GeneratedFile[]> {
-  if (where === undefined) return emitValidators(document, model, context, warnings);
+  // Ajv is loaded only when the validators are not in the cache
+  const emit = async (into: string[]) => (await import("../emit/validators/emit-validators.js")).emitValidators(document, model, context, into);
+  if (where === undefined) return emit(warnings);
   const pack = await CachePack.open(where.cwd, `validators/${sha256Hex(where.outDir).slice(0, 24)}`, await computeToolHash());
   const { specHash: _specHash, ...modelWithoutHash } = model;
   const input = JSON.stringify([withoutProse(document, false), withoutProse(modelWithoutHash, false), context]);
@@ -38,7 +39,7 @@ export async function cachedValidators(
     return [...cached.files];
   }
   const own: string[] = [];
-  const files = emitValidators(document, model, context, own);
+  const files = await emit(own);
   warnings.push(...own);
   pack.set(input, JSON.stringify({ files, warnings: own } satisfies CachedValidators));
   await pack.save();
