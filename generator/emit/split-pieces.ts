@@ -39,7 +39,7 @@ export interface Block {
 export type Piece = Leaf | Block;
 
 /** Blocks with more lines than this are split into members. */
-const SPLIT_BLOCK_LINES = 40;
+const SPLIT_BLOCK_LINES = 200;
 /** A block head that is one line wherever it is: `export interface name {` or `key: {` / `"key"?: {`. */
 const BLOCK_HEAD = /^(?:export )?interface [A-Za-z_$][\w$]* \{$|^(?:[A-Za-z_$][\w$]*|"(?:[^"\\]|\\.)*"|\d+)\??: \{$/;
 const CLOSER = /^\};?$/;
