@@ -11,6 +11,8 @@
  * - entry/server.ts (`./server`): server.ts and the server runtime;
  * - entry/server-redis.ts (`./server/redis`): the Redis store (rate limits and idempotency records
  *   shared by every instance), apart so that servers without Redis never load a Redis client.
+ * - entry/server-express.ts (`./server/express`), entry/server-fastify.ts (`./server/fastify`): the
+ *   handler mounted in Express 5 and Fastify 5, apart so that the core never reaches them.
  * - entry/validate.ts (`./validate`): the client's opt-in response validation (validate.ts and the
  *   precompiled validators), apart so that a client that does not validate carries none of it.
  */
@@ -47,6 +49,8 @@ export function emitPackageEntries(model: ApiModel, context: EmitContext, packag
     { path: `${ENTRY_DIR}/raw.ts`, content: printStatements("raw.ts", rawEntry(context)) },
     { path: `${ENTRY_DIR}/server.ts`, content: printStatements("server.ts", serverEntry()) },
     { path: `${ENTRY_DIR}/server-redis.ts`, content: printStatements("server-redis.ts", serverRedisEntry()) },
+    { path: `${ENTRY_DIR}/server-express.ts`, content: printStatements("server-express.ts", frameworkEntry("express-adapter", ["toExpressHandler"], ["ExpressMiddleware", "ExpressRequestLike"])) },
+    { path: `${ENTRY_DIR}/server-fastify.ts`, content: printStatements("server-fastify.ts", frameworkEntry("fastify-plugin", ["toFastifyPlugin"], [])) },
     { path: `${ENTRY_DIR}/validate.ts`, content: printStatements("validate.ts", validateEntry(context)) },
   ];
 }
@@ -235,6 +239,20 @@ function serverEntry(): StatementStructures[] {
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../runtime/server/index.js" },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../server.js" },
   ];
+}
+
+/** A framework adapter's entry: its functions and types, plus the handler's type it takes. */
+function frameworkEntry(module: string, values: readonly string[], types: readonly string[]): StatementStructures[] {
+  return [
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: `../runtime/server/${module}.js`, namedExports: values.map((name) => ({ name })) },
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: `../runtime/server/${module}.js`,
+      namedExports: types.map((name) => ({ name })),
+    },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/server/handler-api.js", namedExports: [{ name: "RequestHandler" }] },
+  ].filter((statement) => statement.namedExports.length > 0) as StatementStructures[];
 }
 
 function serverRedisEntry(): StatementStructures[] {
