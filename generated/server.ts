@@ -3107,7 +3107,7 @@ export function createPetStoreStubs<C = unknown>(): PetStoreHandlers<C> {
 /**
  * Creates the web-standard request handler of the PetStore API: `(request: Request) => Promise<Response>`.
  *
- * It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, and answers every failure with the spec's `Error` object. Mount it in `node:http` with `toNodeListener`, or pass it as `fetch` to Hono, Bun or Deno.
+ * It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, and answers every failure with the spec's `Error` object. It uses web standards only: pass it as `fetch` to Deno, Bun, a worker or Hono, or mount it in `node:http` with `serveNode` or `toNodeListener` (from the `./server/node` entry).
  */
 export function createRequestHandler<C = unknown>(
   handlers: PetStoreHandlers<C>,

@@ -39,8 +39,14 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
     {
       subpath: "./server",
       module: `${ENTRY_DIR}/server`,
-      summary: `\`createRequestHandler\`, \`${apiName}Handlers\`, \`create${apiName}Stubs\`, \`serveNode\`, \`createKeyAuthenticator\`, the server runtime`,
-      runsIn: "Node.js (uses `node:http`, `node:crypto`; the handler itself is web-standard)",
+      summary: `\`createRequestHandler\`, \`${apiName}Handlers\`, \`create${apiName}Stubs\`, \`createKeyAuthenticator\`, the web-standard server runtime (\`(request: Request) => Promise<Response>\`)`,
+      runsIn: "Node.js, Deno, Bun, workers (web standards only: `Request`/`Response`, Web Crypto, no Node.js built-ins)",
+    },
+    {
+      subpath: "./server/node",
+      module: `${ENTRY_DIR}/server-node`,
+      summary: "`serveNode` (a `node:http` server for the handler), `toNodeListener` (its `(req, res)` listener, for your own server or Express), `answerClientErrors`",
+      runsIn: "Node.js (and the Node.js compatibility of Deno and Bun)",
     },
     {
       subpath: "./server/redis",
@@ -70,7 +76,7 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       subpath: "./validate",
       module: `${ENTRY_DIR}/validate`,
       summary: `\`validate${apiName}Response\` (opt-in response validation: pass it as the client's \`validateResponse\`), \`ResponseValidationError\``,
-      runsIn: "Node.js (the precompiled validators load Ajv's runtime helpers with `node:module`)",
+      runsIn: "browsers, Node.js, workers (the precompiled validators are ES modules)",
     },
     {
       subpath: "./experimental",
@@ -91,9 +97,10 @@ export function distPath(module: string, extension: ".js" | ".d.ts"): string {
  * package.json) so the output depends only on the generator's inputs; test/package checks that
  * the project's installed versions satisfy them.
  * - openapi-fetch: the `./raw` entry is an openapi-fetch client (the typed client does not use it);
- * - ajv, ajv-formats: the server's standalone validators `require` their runtime helpers
- *   (`ajv/dist/runtime/*`, `ajv-formats/dist/formats`), which must come from the major they were
- *   compiled with.
+ * - ajv-formats: the precompiled validators import its formats (`ajv-formats/dist/formats.js`),
+ *   which must come from the major they were compiled with;
+ * - ajv: ajv-formats' peer (the validators themselves import nothing from Ajv: its helpers have
+ *   ES-module counterparts in the runtime, runtime/server/validator-functions.ts).
  */
 export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
   ajv: "^8.20.0",

@@ -205,8 +205,8 @@ function requestHandlerFactory(context: EmitContext, handlersType: string): Stat
       summary: `Creates the web-standard request handler of the ${context.apiName} API: \`(request: Request) => Promise<Response>\`.`,
       description:
         "It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, " +
-        "and answers every failure with the spec's `Error` object. Mount it in `node:http` with `toNodeListener`, " +
-        "or pass it as `fetch` to Hono, Bun or Deno.",
+        "and answers every failure with the spec's `Error` object. It uses web standards only: pass it as `fetch` to " +
+        "Deno, Bun, a worker or Hono, or mount it in `node:http` with `serveNode` or `toNodeListener` (from the `./server/node` entry).",
     }),
     parameters: [
       { name: "handlers", type: `${handlersType}<C>` },

@@ -15,7 +15,7 @@ describe("server runtime templates", () => {
   it.each(files)(
     "%s starts with the header and imports only templates and node: built-ins",
     (name) => {
-      expect(name).toMatch(/^[a-z]+(-[a-z]+)*\.ts$/);
+      expect(name).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*\.ts$/);
       const text = readFileSync(join(dir, name), "utf8");
       expect(text.split("\n")[0]).toBe(HEADER);
       const specifiers = [
@@ -24,10 +24,10 @@ describe("server runtime templates", () => {
       // The Redis store alone may load its client: it has its own entry point (./server/redis).
       const allowed =
         name === REDIS_STORE
-          ? /^(\.\/[a-z-]+\.js|node:[a-z/]+|ioredis)$/
+          ? /^(\.\/[a-z0-9-]+\.js|node:[a-z/]+|ioredis)$/
           : name === FASTIFY_PLUGIN
-            ? /^(\.\/[a-z-]+\.js|node:[a-z/]+|fastify)$/
-            : /^(\.\/[a-z-]+\.js|node:[a-z/]+)$/;
+            ? /^(\.\/[a-z0-9-]+\.js|node:[a-z/]+|fastify)$/
+            : /^(\.\/[a-z0-9-]+\.js|node:[a-z/]+)$/;
       for (const specifier of specifiers) {
         expect(specifier, `${name} imports ${specifier}`).toMatch(allowed);
         if (name !== REDIS_STORE)
