@@ -6,6 +6,8 @@ import { resolve } from "node:path";
 import { emitClient } from "./emit/client/emit-client.js";
 import { emitResponseValidation } from "./emit/client/emit-response-validation.js";
 import { emitRuntime } from "./emit/emit-runtime.js";
+import { emitMocks } from "./emit/mocks/emit-mocks.js";
+import { emitQuery } from "./emit/query/emit-query.js";
 import { emitServer } from "./emit/server/emit-server.js";
 import { emitTypes } from "./emit/emit-types.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
@@ -17,6 +19,7 @@ import { explainInvalidSpec } from "./load/explain-invalid-spec.js";
 import { loadSpec } from "./load/load-spec.js";
 import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
 import { buildModel } from "./model/build-model.js";
+import { routeConflictWarnings } from "./model/route-conflicts.js";
 import { toPascalCase } from "./model/names.js";
 import type { ApiModel } from "./model/types.js";
 import { checkOutput, type Drift } from "./write/check-output.js";
@@ -62,14 +65,17 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
   for (const rename of model.renames) {
     if (rename.reason === "name collision") warnings.push(`operation ${rename.from} is named ${rename.to}: an earlier operation has its name`);
   }
+  warnings.push(...routeConflictWarnings(model));
   let emitted: GeneratedFile[];
   try {
     emitted = [
       ...(await emitTypes(loaded.document, model, context)),
       ...emitClient(model, context),
       ...emitResponseValidation(model, context),
-      ...emitServer(model, context),
+      ...emitServer(model, context, loaded.document),
       ...emitValidators(loaded.document, model, context, warnings),
+      ...emitQuery(model, context),
+      ...emitMocks(loaded.document, model, context),
       ...emitPackageEntries(model, context, options.packageName),
     ];
   } catch (error) {

@@ -31,6 +31,11 @@ export interface ParameterDescriptor {
 
 export interface ServerOperationDescriptor {
   readonly operationId: string;
+  /**
+   * The handler's name in the generated `Handlers` interface and stubs (the camelCase of the
+   * operationId, `CreateService` → `createService`), when it differs from the operationId.
+   */
+  readonly handlerName?: string;
   readonly method: HttpMethod;
   /** The path template as written in the spec, e.g. `/pets/{petId}`. */
   readonly path: string;
@@ -51,11 +56,23 @@ export interface ServerOperationDescriptor {
      * without schema validation.
      */
     readonly validate?: Validator;
+    /**
+     * How `application/x-www-form-urlencoded` and `multipart/form-data` bodies are read, by the
+     * media type as written in the spec: their fields' shapes and a validator of the result
+     * (see form-body.ts).
+     */
+    readonly forms?: Readonly<Record<string, FormBodyDescriptor>>;
   };
   /** Declared response statuses: `"200"`, `"4XX"`, `"default"` ... */
   readonly responses: Readonly<Record<string, ResponseDescriptor>>;
-  /** Whether the operation requires the API key. */
+  /** Whether the operation needs an authenticated caller (see `security`). */
   readonly secured: boolean;
+  /**
+   * The operation's security requirements, as in the spec: alternatives (any one will do), each
+   * mapping the scheme names that all apply to the scopes they require. `[]`: none. When left out,
+   * a `secured` operation requires the `apiKey` scheme.
+   */
+  readonly security?: readonly SecurityRequirementDescriptor[];
   readonly deprecated?: {
     /** ISO date (YYYY-MM-DD) from `x-sunset`, when given: sent as the `Sunset` header (RFC 8594). */
     readonly sunset?: string;
@@ -77,6 +94,34 @@ export interface ServerOperationDescriptor {
   readonly stability?: "experimental" | "beta";
 }
 
+/** The scalar and container types a form field's schema allows (`null` is left out). */
+export type FormFieldType = "string" | "number" | "integer" | "boolean" | "array" | "object";
+
+/**
+ * A form field's schema reduced to what coercion needs: the types it allows (all of them for
+ * `oneOf`/`anyOf`; none known means any), its properties, items and encoding.
+ */
+export interface FormFieldShape {
+  readonly types?: readonly FormFieldType[];
+  /** A binary part (`format: binary`, `contentMediaType`): a `File` in multipart bodies. */
+  readonly binary?: boolean;
+  readonly properties?: Readonly<Record<string, FormFieldShape>>;
+  readonly additionalProperties?: FormFieldShape;
+  readonly items?: FormFieldShape;
+  /** `encoding.style` of a top-level field (`form`, `spaceDelimited`, `pipeDelimited`, `deepObject`). */
+  readonly style?: string;
+  /** `encoding.explode` of a top-level field (default true for `form`). */
+  readonly explode?: boolean;
+  /** A multipart part read as JSON (`encoding.contentType` JSON, or an object's default). */
+  readonly json?: boolean;
+}
+
+/** A form or multipart body: its top-level fields and the validator of the coerced object. */
+export interface FormBodyDescriptor {
+  readonly fields: Readonly<Record<string, FormFieldShape>>;
+  readonly validate?: Validator;
+}
+
 export interface ResponseDescriptor {
   /** The JSON body validator, when the response declares a JSON body. */
   readonly validate?: Validator;
@@ -91,6 +136,19 @@ export interface ResponseHeaderDescriptor {
   readonly required: boolean;
   readonly type?: "integer" | "number" | "string" | "boolean";
 }
+
+/** One security requirement: scheme name → required scopes (all the schemes apply). */
+export type SecurityRequirementDescriptor = Readonly<Record<string, readonly string[]>>;
+
+/** A security scheme of the spec (`components.securitySchemes`). */
+export type SecuritySchemeDescriptor =
+  | { readonly type: "apiKey"; readonly in: "header" | "query" | "cookie"; readonly name: string }
+  /** `scheme` lower-case: `bearer`, `basic` or any other. */
+  | { readonly type: "http"; readonly scheme: string }
+  | { readonly type: "oauth2" }
+  | { readonly type: "openIdConnect" }
+  /** Transport-level: the TLS layer checks the client certificate, not this runtime. */
+  | { readonly type: "mutualTLS" };
 
 /** `apiKey` security scheme from the spec. */
 export interface ApiKeyLocation {
@@ -118,6 +176,8 @@ export interface ApiDescriptor {
   readonly title: string;
   readonly version: string;
   readonly apiKey?: ApiKeyLocation;
+  /** Every security scheme of the spec, by name. Without it, `apiKey` is the only scheme. */
+  readonly securitySchemes?: Readonly<Record<string, SecuritySchemeDescriptor>>;
   readonly rateLimits?: RateLimitPolicyDescriptor;
   readonly operations: readonly ServerOperationDescriptor[];
 }

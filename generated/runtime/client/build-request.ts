@@ -3,6 +3,7 @@
  * Builds the URL, headers and body of a call, once per call (every attempt sends the same ones,
  * except for an API key returned by a function, added per attempt).
  */
+import type { OperationAuth } from "./auth.js";
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import { newIdempotencyKey } from "./idempotency.js";
 import { buildPath } from "./url.js";
@@ -24,10 +25,12 @@ export interface CompiledOperation {
   /** The encoder of a body whose media type is not JSON; `undefined` for a JSON one. */
   readonly encodeBody: ((body: unknown, mediaType: string) => BodyInit) | undefined;
   readonly bodyMediaType: string;
-  /** The shared, never mutated headers of this operation (defaults + a string API key when secured). */
+  /** The shared, never mutated headers of this operation (defaults + fixed credentials). */
   readonly headers: Record<string, string>;
-  /** The API key query pair (`name=value`) of a string key, when the operation is secured. */
+  /** The query pairs (`name=value`) of fixed credentials (API keys in the query), or "". */
   readonly apiKeyQuery: string;
+  /** How the operation gets its credentials (auth.ts): fixed ones are in `headers`/`apiKeyQuery`. */
+  readonly auth: OperationAuth;
   /** The lower-case name of the operation's idempotency key header, if it declares one. */
   readonly idempotencyKeyHeader: string | undefined;
 }

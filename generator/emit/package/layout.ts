@@ -79,6 +79,18 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       runsIn: "browsers, Node.js, workers (the precompiled validators are ES modules)",
     },
     {
+      subpath: "./query",
+      module: `${ENTRY_DIR}/query`,
+      summary: "TanStack Query v5 options per operation (`<op>Options` for GET, `<op>Mutation` for the others), `<resource>Keys`, `INVALIDATES` (needs the optional peer `@tanstack/query-core`, which every TanStack Query v5 adapter brings)",
+      runsIn: "browsers, Node.js, workers",
+    },
+    {
+      subpath: "./mocks",
+      module: `${ENTRY_DIR}/mocks`,
+      summary: `\`create${apiName}Mocks\`: MSW 2.x handlers for every operation answering the spec's examples, per-test overrides, a 429 helper (needs the optional peer \`msw\`)`,
+      runsIn: "Node.js (`msw/node`) and browsers (`msw/browser`, its service worker)",
+    },
+    {
       subpath: "./experimental",
       module: `${ENTRY_DIR}/experimental`,
       summary: `everything in the client entry, plus \`create${apiName}ExperimentalClient\` with the experimental operations`,
@@ -114,12 +126,17 @@ export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
  * - ioredis: the client of the Redis store (`./server/redis`);
  * - express, fastify: the frameworks `./server/express` and `./server/fastify` mount the handler in
  *   (neither entry loads its framework; the versions say which majors they are tested with, and
- *   `./server/fastify`'s declarations use Fastify's types).
+ *   `./server/fastify`'s declarations use Fastify's types);
+ * - @tanstack/query-core: the types of the query options (`./query`; 5.80 added the mutation
+ *   context the invalidation uses: older 5.x need `{ queryClient }`), tested with 5.108;
+ * - msw: the request handlers of the mocks (`./mocks`), 2.x (MSW 3 needs Node.js 22), tested with 2.15.
  */
 export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
+  "@tanstack/query-core": "^5.0.0",
   express: "^5.0.0",
   fastify: "^5.0.0",
   ioredis: "^6.0.0",
+  msw: "^2.0.0",
 };
 
 /** The Node.js LTS lines the package is tested on (20, 22, 24; `.ci/run` runs each), and later ones. */
