@@ -7,7 +7,7 @@
  * missing (another platform) makes its tests skip with one line, except under CI (`CI` set, as
  * `.ci/run` does), where a missing runtime is a failure.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
@@ -34,6 +34,8 @@ export interface RuntimeSpec {
   args(bundle: string, port: number): Promise<string[]>;
   /** Whether the server prints `listening <url>` (else the runner polls `port`). */
   readonly printsUrl: boolean;
+  /** What `<binary> --version` prints: the runtime and major version the table claims to run on. */
+  readonly version: RegExp;
   /** What the runtime cannot do that the smoke table's run relies on, and what to use instead. */
   readonly caveat?: string;
 }
@@ -59,6 +61,7 @@ const nodeArgs = (bundle: string): Promise<string[]> => Promise.resolve([bundle]
 export const RUNTIMES: readonly RuntimeSpec[] = [
   {
     name: "Node 20",
+    version: /^v20\./,
     binary: currentNode20(),
     server: "node-server.ts",
     platform: "node",
@@ -67,6 +70,7 @@ export const RUNTIMES: readonly RuntimeSpec[] = [
   },
   {
     name: "Node 22",
+    version: /^v22\./,
     binary: binaryAt("node22/bin/node"),
     server: "node-server.ts",
     platform: "node",
@@ -75,6 +79,7 @@ export const RUNTIMES: readonly RuntimeSpec[] = [
   },
   {
     name: "Node 24",
+    version: /^v24\./,
     binary: binaryAt("node24/bin/node"),
     server: "node-server.ts",
     platform: "node",
@@ -83,6 +88,7 @@ export const RUNTIMES: readonly RuntimeSpec[] = [
   },
   {
     name: "Deno 2",
+    version: /^deno 2\./,
     binary: binaryAt("@deno/linux-x64-glibc/deno"),
     server: "deno-server.ts",
     platform: "node",
@@ -100,6 +106,7 @@ export const RUNTIMES: readonly RuntimeSpec[] = [
   },
   {
     name: "Bun 1",
+    version: /^1\./,
     binary: binaryAt("@oven/bun-linux-x64/bin/bun"),
     server: "bun-server.ts",
     platform: "node",
@@ -108,6 +115,7 @@ export const RUNTIMES: readonly RuntimeSpec[] = [
   },
   {
     name: "workerd",
+    version: /^workerd \d{4}-\d{2}-\d{2}/,
     binary: binaryAt("@cloudflare/workerd-linux-64/bin/workerd"),
     server: "workerd-worker.ts",
     platform: "neutral",
@@ -123,6 +131,13 @@ export const RUNTIMES: readonly RuntimeSpec[] = [
 /** Why the runtime's tests cannot run here, or undefined when they can. */
 export function missingRuntime(runtime: RuntimeSpec): string | undefined {
   return typeof runtime.binary === "string" ? undefined : runtime.binary.missing;
+}
+
+/** What `<binary> --version` prints (first line). */
+export function versionOf(runtime: RuntimeSpec): string {
+  if (typeof runtime.binary !== "string")
+    throw new Error(`${runtime.name}: ${runtime.binary.missing}`);
+  return execFileSync(runtime.binary, ["--version"], { encoding: "utf8" }).split("\n")[0] ?? "";
 }
 
 /** A free port of 127.0.0.1 (for runtimes that cannot be told to pick one). */

@@ -4,11 +4,20 @@
  * (an ES module worker). Each runtime starts the handler in its own process on a free port, the
  * table runs, the process stops.
  *
+ * The workerd bundle is built for a platform without Node.js built-ins and runs without
+ * `nodejs_compat`: it builds and serves only while nothing in the handler's module graph needs node.
+ *
  * A runtime binary this machine lacks skips with one line; under CI (`CI` set) it fails.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSmokeTable } from "./run-smoke-table.js";
-import { missingRuntime, RUNTIMES, startRuntime, type RunningServer } from "./runtime-servers.js";
+import {
+  missingRuntime,
+  RUNTIMES,
+  startRuntime,
+  versionOf,
+  type RunningServer,
+} from "./runtime-servers.js";
 
 for (const runtime of RUNTIMES) {
   const missing = missingRuntime(runtime);
@@ -28,6 +37,10 @@ for (const runtime of RUNTIMES) {
     }, 60_000);
     afterAll(async () => {
       await server?.stop();
+    });
+
+    it("is the runtime it claims to be", () => {
+      expect(versionOf(runtime)).toMatch(runtime.version);
     });
 
     it(`meets every row${runtime.caveat === undefined ? "" : ` (${runtime.caveat})`}`, async () => {
