@@ -4,7 +4,11 @@
  * static siblings of a parameter, and a mutation without a collection.
  */
 import { describe, expect, it } from "vitest";
-import { invalidationMap, keyHelperNames, operationResources } from "../../generator/emit/query/resources.js";
+import {
+  invalidationMap,
+  keyHelperNames,
+  operationResources,
+} from "../../generator/emit/query/resources.js";
 import type { HttpMethod, OperationModel } from "../../generator/model/types.js";
 
 function operation(name: string, method: HttpMethod, path: string): OperationModel {
@@ -25,6 +29,7 @@ function operation(name: string, method: HttpMethod, path: string): OperationMod
     responses: [],
     secured: false,
     security: [],
+    securityRequirements: [],
     idempotencyKeyHeader: undefined,
   };
 }
@@ -63,7 +68,10 @@ describe("resources from paths", () => {
   });
 
   it("keeps a path's only segment as its resource (nothing is shared after it)", () => {
-    const resources = operationResources([operation("listPets", "get", "/pets"), operation("getPet", "get", "/pets/{petId}")]);
+    const resources = operationResources([
+      operation("listPets", "get", "/pets"),
+      operation("getPet", "get", "/pets/{petId}"),
+    ]);
     expect([...resources.values()]).toEqual(["pets", "pets"]);
   });
 
@@ -78,19 +86,43 @@ describe("resources from paths", () => {
 });
 
 describe("invalidation from paths", () => {
-  const table = Object.fromEntries([...invalidationMap(API)].map(([name, queries]) => [name, queries.map((query) => query.name)]));
+  const table = Object.fromEntries(
+    [...invalidationMap(API)].map(([name, queries]) => [name, queries.map((query) => query.name)]),
+  );
 
   it.each([
-    ["createUser", ["listUsers", "getUser", "getMe", "listPosts", "getPost"], "a create invalidates its collection and everything under it"],
-    ["patchUser", ["listUsers", "getUser", "getMe", "listPosts", "getPost"], "an item's update invalidates its collection (parameter names differ: {id} vs {userId})"],
-    ["deletePost", ["listPosts", "getPost"], "a nested item's delete invalidates its own collection, not the parent's"],
+    [
+      "createUser",
+      ["listUsers", "getUser", "getMe", "listPosts", "getPost"],
+      "a create invalidates its collection and everything under it",
+    ],
+    [
+      "patchUser",
+      ["listUsers", "getUser", "getMe", "listPosts", "getPost"],
+      "an item's update invalidates its collection (parameter names differ: {id} vs {userId})",
+    ],
+    [
+      "deletePost",
+      ["listPosts", "getPost"],
+      "a nested item's delete invalidates its own collection, not the parent's",
+    ],
     ["reindex", [], "a path no query lives under invalidates nothing"],
-    ["tenantThing", ["getTenant"], "a path that is all parameters invalidates the queries of the same shape"],
+    [
+      "tenantThing",
+      ["getTenant"],
+      "a path that is all parameters invalidates the queries of the same shape",
+    ],
   ])("%s → %j (%s)", (mutation, queries) => {
     expect(table[mutation]).toEqual(queries);
   });
 
   it("maps every mutation and no query", () => {
-    expect(Object.keys(table).sort()).toEqual(["createUser", "deletePost", "patchUser", "reindex", "tenantThing"]);
+    expect(Object.keys(table).sort()).toEqual([
+      "createUser",
+      "deletePost",
+      "patchUser",
+      "reindex",
+      "tenantThing",
+    ]);
   });
 });
