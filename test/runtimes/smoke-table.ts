@@ -77,6 +77,14 @@ export const SMOKE_TABLE: readonly SmokeRow[] = [
     responseBody: { array: true, minLength: 1 },
   },
   {
+    name: "HEAD is served by GET: the headers without a body",
+    method: "HEAD",
+    path: "/pets",
+    headers: free,
+    status: 200,
+    responseHeaders: { ...rateLimited, "content-type": /^application\/json/ },
+  },
+  {
     name: "validation: a body of the wrong type is a 400 validation_failed",
     method: "POST",
     path: "/pets",

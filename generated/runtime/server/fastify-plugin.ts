@@ -3,10 +3,10 @@
  * Mounting a web handler in Fastify 5 as a plugin
  * (`app.register(toFastifyPlugin(handler), { prefix: "/api/v1" })`).
  *
- * The plugin answers every method on every path under its prefix. The body is left to the
- * handler: inside the plugin (Fastify encapsulates it, the app's other routes keep theirs) every
- * content-type parser is replaced by one that reads nothing, so the handler reads the raw stream
- * itself, with its own size limit, media types and error bodies. The reply is hijacked and written
+ * The plugin answers the usual methods (`ALL_METHODS`) on every path under its prefix. The body
+ * is left to the handler: inside the plugin (Fastify encapsulates it, the app's other routes keep
+ * theirs) every content-type parser is replaced by one that reads nothing, so the handler reads
+ * the raw stream itself, with its own size limit, media types and error bodies. The reply is hijacked and written
  * by the Node adapter's conversion (`toNodeListener`: streamed, with backpressure).
  *
  * The handler sees the full path: create it with the prefix as its `basePath`. Fastify's own hooks
