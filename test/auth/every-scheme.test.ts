@@ -452,6 +452,25 @@ describe("the server", () => {
     });
   });
 
+  it("lets browsers send Authorization and read the challenge (CORS)", async () => {
+    const cors = api.createRequestHandler<Caller>({}, { authenticate, cors: { origins: "*" } });
+    const preflight = await cors(
+      new Request("http://api.test/either", {
+        method: "OPTIONS",
+        headers: { origin: "https://app.test", "access-control-request-method": "GET" },
+      }),
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")?.split(", ")).toEqual(
+      expect.arrayContaining(["Authorization", "X-Api-Key"]),
+    );
+    const refused = await cors(
+      new Request("http://api.test/either", { headers: { origin: "https://app.test" } }),
+    );
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("access-control-expose-headers")).toContain("WWW-Authenticate");
+  });
+
   it("rate limits on the caller's hashed identity, whatever the scheme", async () => {
     rateIds.length = 0;
     await call("/default", { authorization: "Bearer good-token" });
