@@ -6,7 +6,7 @@
  * answers real requests.
  */
 import { createHash } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthResult, Credentials } from "../../templates/server/auth.js";
@@ -113,6 +113,8 @@ describe("the model", () => {
       ].join("\n"),
     );
     expect(typecheckFolders([out])).toEqual([]);
+    // the generated README's client example shows the first scheme's credential
+    expect(readFileSync(join(out, "README.md"), "utf8")).toMatch(/auth: \{ bearerAuth: "<your token>" \}/);
   }, 120_000);
 });
 
