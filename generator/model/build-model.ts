@@ -179,7 +179,7 @@ function buildParameter(document: Doc, parameter: Doc, location: ParameterLocati
 function readRequestBody(document: Doc, raw: unknown): RequestBodyModel | undefined {
   const body = resolveObject(document, raw);
   if (!body) return undefined;
-  return { required: body.required === true, description: text(body.description), contents: readContents(body.content) };
+  return { required: body.required === true, description: text(body.description), contents: readContents(document, body.content) };
 }
 
 function readResponses(document: Doc, raw: unknown): ResponseModel[] {
@@ -197,20 +197,35 @@ function readResponses(document: Doc, raw: unknown): ResponseModel[] {
           name,
           required: header?.required === true,
           schema: isObject(header?.schema) ? (header.schema as SchemaModel) : undefined,
+          examples: header ? readExamples(document, header) : [],
         });
       }
     }
-    out.push({ status: /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status, description: text(response.description), headers, contents: readContents(response.content) });
+    out.push({ status: /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status, description: text(response.description), headers, contents: readContents(document, response.content) });
   }
   return out;
 }
 
-function readContents(raw: unknown): MediaModel[] {
+function readContents(document: Doc, raw: unknown): MediaModel[] {
   if (!isObject(raw)) return [];
   return Object.entries(raw).map(([mediaType, media]) => ({
     mediaType,
     schema: isObject(media) && (isObject(media.schema) || typeof media.schema === "boolean") ? (media.schema as SchemaModel) : undefined,
+    examples: isObject(media) ? readExamples(document, media) : [],
   }));
+}
+
+/** A media type's or a header's `example`, then the `value` of each of its `examples` (refs resolved), in spec order. */
+function readExamples(document: Doc, owner: Record<string, unknown>): unknown[] {
+  const out: unknown[] = [];
+  if (owner.example !== undefined) out.push(owner.example);
+  if (isObject(owner.examples)) {
+    for (const raw of Object.values(owner.examples)) {
+      const example = resolveObject(document, raw);
+      if (example && "value" in example && example.value !== undefined) out.push(example.value);
+    }
+  }
+  return out;
 }
 
 function readSecurity(raw: unknown): string[][] {

@@ -82,6 +82,8 @@ export interface ParameterModel {
 export interface MediaModel {
   readonly mediaType: string;
   readonly schema: SchemaModel | undefined;
+  /** Its `example`, then its `examples`' values, as written (not validated). */
+  readonly examples?: readonly unknown[];
 }
 
 export interface RequestBodyModel {
@@ -94,6 +96,8 @@ export interface HeaderModel {
   readonly name: string;
   readonly required: boolean;
   readonly schema: SchemaModel | undefined;
+  /** Its `example`, then its `examples`' values, as written (not validated). */
+  readonly examples?: readonly unknown[];
 }
 
 export interface ResponseModel {

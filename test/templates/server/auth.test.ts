@@ -73,7 +73,14 @@ describe("createKeyAuthenticator", () => {
     expect(message).not.toContain("secret-1");
   });
 
-  it("digests keys as SHA-256 of their UTF-8 bytes, with Web Crypto", async () => {
+  it("keeps no raw key: each digest is computed, synchronously, and fresh", () => {
+    const first = digestKey("key-a");
+    expect(first).toBeInstanceOf(Uint8Array);
+    expect(digestKey("key-a")).not.toBe(first);
+    expect(digestKey("key-a")).toEqual(first);
+  });
+
+  it("digests keys as SHA-256 of their UTF-8 bytes", async () => {
     for (const key of ["key-a", "ключ-🔑", ""]) {
       expect(Buffer.from(await digestKey(key))).toEqual(createHash("sha256").update(key).digest());
       expect(base64Url(await digestKey(key))).toBe(
