@@ -55,6 +55,18 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       runsIn: "Node.js, with `ioredis` installed",
     },
     {
+      subpath: "./server/express",
+      module: `${ENTRY_DIR}/server-express`,
+      summary: "`toExpressHandler`: the request handler as an Express 5 middleware (`app.use(basePath, ...)`), body and response streamed",
+      runsIn: "Node.js, in an Express 5 app (the optional peer `express`)",
+    },
+    {
+      subpath: "./server/fastify",
+      module: `${ENTRY_DIR}/server-fastify`,
+      summary: "`toFastifyPlugin`: the request handler as a Fastify 5 plugin (`app.register(..., { prefix })`), the body left to the handler",
+      runsIn: "Node.js, in a Fastify 5 app (the optional peer `fastify`)",
+    },
+    {
       subpath: "./raw",
       module: `${ENTRY_DIR}/raw`,
       summary: `\`create${apiName}RawClient\`: the plain openapi-fetch client (every path of the spec, API key set; no retries or rate-limit handling)`,
@@ -112,14 +124,20 @@ export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
  * Optional peer dependencies: installed by the users of the entry point that loads them, never
  * pulled in for the others.
  * - ioredis: the client of the Redis store (`./server/redis`);
+ * - express, fastify: the frameworks `./server/express` and `./server/fastify` mount the handler in
+ *   (neither entry loads its framework; the versions say which majors they are tested with, and
+ *   `./server/fastify`'s declarations use Fastify's types);
  * - @tanstack/query-core: the types of the query options (`./query`; 5.80 added the mutation
  *   context the invalidation uses: older 5.x need `{ queryClient }`), tested with 5.108;
  * - msw: the request handlers of the mocks (`./mocks`), 2.x (MSW 3 needs Node.js 22), tested with 2.15.
  */
 export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
   "@tanstack/query-core": "^5.0.0",
+  express: "^5.0.0",
+  fastify: "^5.0.0",
   ioredis: "^6.0.0",
   msw: "^2.0.0",
 };
 
-export const NODE_ENGINE = ">=20.19.0";
+/** The Node.js LTS lines the package is tested on (20, 22, 24; `.ci/run` runs each), and later ones. */
+export const NODE_ENGINE = "^20.19.0 || ^22.12.0 || >=24.0.0";
