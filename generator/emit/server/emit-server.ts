@@ -279,8 +279,9 @@ function requestHandlerFactory(context: EmitContext, handlersType: string): Stat
       summary: `Creates the web-standard request handler of the ${context.apiName} API: \`(request: Request) => Promise<Response>\`.`,
       description:
         "It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, " +
-        "and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). Mount it in `node:http` with `toNodeListener`, " +
-        "or pass it as `fetch` to Hono, Bun or Deno.",
+        "and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). " +
+        "It uses web standards only: pass it as `fetch` to Deno, Bun, a worker or Hono, or mount it in `node:http` with " +
+        "`serveNode` or `toNodeListener` (from the `./server/node` entry).",
     }),
     parameters: [
       { name: "handlers", type: `${handlersType}<C>` },
