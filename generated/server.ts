@@ -3,7 +3,7 @@
 import type { paths } from "./types.js";
 import * as parameterValidators from "./validators/parameters.js";
 import * as bodyValidators from "./validators/bodies.js";
-import type { ApiDescriptor } from "./runtime/server/descriptor.js";
+import type { ApiDescriptor, ErrorShape } from "./runtime/server/descriptor.js";
 import type { LowercaseKeys, NoParameters } from "./runtime/server/handler-types.js";
 import { notImplemented } from "./runtime/server/errors.js";
 import { createRuntimeRequestHandler } from "./runtime/server/request-handler.js";
@@ -1239,6 +1239,8 @@ export interface PetStoreHandlers<C = unknown> {
   ): SetInventoryStockHandlerResponse | Promise<SetInventoryStockHandlerResponse>;
 }
 
+/** How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/error-format.ts). */
+const errorShape1: ErrorShape = { code: "code", message: "message", status: "status" };
 /** The API as the server runtime runs it: routes, validators, security, rate limits, deprecation. */
 export const API: ApiDescriptor = {
   title: "Pet Store API",
@@ -1253,6 +1255,11 @@ export const API: ApiDescriptor = {
       { name: "enterprise", perMinute: null, perDay: null },
     ],
     ban: { afterRejectedRequests: 5, durationSeconds: 900 },
+  },
+  errorFormat: {
+    mediaType: "application/json",
+    errorShape: errorShape1,
+    validate: bodyValidators.listPets$400,
   },
   operations: [
     {
@@ -1279,6 +1286,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.listPets$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1288,6 +1296,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.listPets$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1297,6 +1306,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.listPets$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1306,6 +1316,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.listPets$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1316,6 +1327,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.listPets$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1325,6 +1337,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.listPets$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1334,6 +1347,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.listPets$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1371,6 +1385,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.createPet$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1380,6 +1395,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.createPet$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1389,6 +1405,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.createPet$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1398,6 +1415,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.createPet$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1408,6 +1426,7 @@ export const API: ApiDescriptor = {
         },
         "413": {
           validate: bodyValidators.createPet$413,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1417,6 +1436,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.createPet$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1426,6 +1446,7 @@ export const API: ApiDescriptor = {
         },
         "415": {
           validate: bodyValidators.createPet$415,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1435,6 +1456,7 @@ export const API: ApiDescriptor = {
         },
         "422": {
           validate: bodyValidators.createPet$422,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1444,6 +1466,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.createPet$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1454,6 +1477,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.createPet$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1463,6 +1487,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.createPet$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1472,6 +1497,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.createPet$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1504,6 +1530,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.getPet$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Deprecation: { required: false, type: "string" },
@@ -1515,6 +1542,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.getPet$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Deprecation: { required: false, type: "string" },
@@ -1526,6 +1554,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.getPet$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Deprecation: { required: false, type: "string" },
@@ -1537,6 +1566,7 @@ export const API: ApiDescriptor = {
         },
         "410": {
           validate: bodyValidators.getPet$410,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Link: { required: false, type: "string" },
@@ -1549,6 +1579,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.getPet$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Deprecation: { required: false, type: "string" },
@@ -1560,6 +1591,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.getPet$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1572,6 +1604,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.getPet$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Deprecation: { required: false, type: "string" },
@@ -1583,6 +1616,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.getPet$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             Deprecation: { required: false, type: "string" },
@@ -1594,6 +1628,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.getPet$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1636,6 +1671,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.updatePet$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1645,6 +1681,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.updatePet$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1654,6 +1691,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.updatePet$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1663,6 +1701,7 @@ export const API: ApiDescriptor = {
         },
         "413": {
           validate: bodyValidators.updatePet$413,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1672,6 +1711,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.updatePet$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1681,6 +1721,7 @@ export const API: ApiDescriptor = {
         },
         "415": {
           validate: bodyValidators.updatePet$415,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1690,6 +1731,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.updatePet$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1700,6 +1742,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.updatePet$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1709,6 +1752,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.updatePet$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1718,6 +1762,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.updatePet$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1746,6 +1791,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.deletePet$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1755,6 +1801,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.deletePet$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1764,6 +1811,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.deletePet$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1773,6 +1821,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.deletePet$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1782,6 +1831,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.deletePet$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1791,6 +1841,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.deletePet$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1801,6 +1852,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.deletePet$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1810,6 +1862,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.deletePet$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1819,6 +1872,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.deletePet$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1849,6 +1903,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.getPetById$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1858,6 +1913,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.getPetById$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1867,6 +1923,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.getPetById$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1876,6 +1933,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.getPetById$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1885,6 +1943,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.getPetById$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1895,6 +1954,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.getPetById$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1904,6 +1964,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.getPetById$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1913,6 +1974,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.getPetById$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1947,6 +2009,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.listCategories$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1956,6 +2019,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.listCategories$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1965,6 +2029,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.listCategories$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1974,6 +2039,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.listCategories$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -1984,6 +2050,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.listCategories$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -1993,6 +2060,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.listCategories$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2002,6 +2070,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.listCategories$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2040,6 +2109,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.createCategory$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2049,6 +2119,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.createCategory$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2058,6 +2129,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.createCategory$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2068,6 +2140,7 @@ export const API: ApiDescriptor = {
         },
         "413": {
           validate: bodyValidators.createCategory$413,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2077,6 +2150,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.createCategory$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2086,6 +2160,7 @@ export const API: ApiDescriptor = {
         },
         "415": {
           validate: bodyValidators.createCategory$415,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2095,6 +2170,7 @@ export const API: ApiDescriptor = {
         },
         "422": {
           validate: bodyValidators.createCategory$422,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2104,6 +2180,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.createCategory$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2114,6 +2191,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.createCategory$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2123,6 +2201,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.createCategory$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2132,6 +2211,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.createCategory$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2162,6 +2242,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.getCategory$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2171,6 +2252,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.getCategory$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2180,6 +2262,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.getCategory$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2189,6 +2272,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.getCategory$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2198,6 +2282,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.getCategory$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2208,6 +2293,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.getCategory$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2217,6 +2303,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.getCategory$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2226,6 +2313,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.getCategory$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2261,6 +2349,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.updateCategory$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2270,6 +2359,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.updateCategory$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2279,6 +2369,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.updateCategory$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2288,6 +2379,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.updateCategory$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2297,6 +2389,7 @@ export const API: ApiDescriptor = {
         },
         "413": {
           validate: bodyValidators.updateCategory$413,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2306,6 +2399,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.updateCategory$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2315,6 +2409,7 @@ export const API: ApiDescriptor = {
         },
         "415": {
           validate: bodyValidators.updateCategory$415,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2324,6 +2419,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.updateCategory$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2334,6 +2430,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.updateCategory$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2343,6 +2440,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.updateCategory$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2352,6 +2450,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.updateCategory$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2380,6 +2479,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.deleteCategory$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2389,6 +2489,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.deleteCategory$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2398,6 +2499,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.deleteCategory$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2407,6 +2509,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.deleteCategory$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2416,6 +2519,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.deleteCategory$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2425,6 +2529,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.deleteCategory$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2435,6 +2540,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.deleteCategory$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2444,6 +2550,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.deleteCategory$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2453,6 +2560,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.deleteCategory$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2489,6 +2597,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.listOrders$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2498,6 +2607,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.listOrders$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2507,6 +2617,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.listOrders$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2516,6 +2627,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.listOrders$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2526,6 +2638,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.listOrders$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2535,6 +2648,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.listOrders$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2544,6 +2658,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.listOrders$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2581,6 +2696,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.placeOrder$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2590,6 +2706,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.placeOrder$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2599,6 +2716,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.placeOrder$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2608,6 +2726,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.placeOrder$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2618,6 +2737,7 @@ export const API: ApiDescriptor = {
         },
         "413": {
           validate: bodyValidators.placeOrder$413,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2627,6 +2747,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.placeOrder$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2636,6 +2757,7 @@ export const API: ApiDescriptor = {
         },
         "415": {
           validate: bodyValidators.placeOrder$415,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2645,6 +2767,7 @@ export const API: ApiDescriptor = {
         },
         "422": {
           validate: bodyValidators.placeOrder$422,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2654,6 +2777,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.placeOrder$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2664,6 +2788,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.placeOrder$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2673,6 +2798,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.placeOrder$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2682,6 +2808,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.placeOrder$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2712,6 +2839,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.getOrder$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2721,6 +2849,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.getOrder$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2730,6 +2859,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.getOrder$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2739,6 +2869,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.getOrder$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2748,6 +2879,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.getOrder$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2758,6 +2890,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.getOrder$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2767,6 +2900,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.getOrder$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2776,6 +2910,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.getOrder$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2804,6 +2939,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.cancelOrder$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2813,6 +2949,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.cancelOrder$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2822,6 +2959,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.cancelOrder$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2831,6 +2969,7 @@ export const API: ApiDescriptor = {
         },
         "409": {
           validate: bodyValidators.cancelOrder$409,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2840,6 +2979,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.cancelOrder$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2849,6 +2989,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.cancelOrder$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2859,6 +3000,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.cancelOrder$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2868,6 +3010,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.cancelOrder$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2877,6 +3020,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.cancelOrder$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2907,6 +3051,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.getInventory$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2916,6 +3061,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.getInventory$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2925,6 +3071,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.getInventory$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2934,6 +3081,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.getInventory$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2944,6 +3092,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.getInventory$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2953,6 +3102,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.getInventory$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -2962,6 +3112,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.getInventory$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -2997,6 +3148,7 @@ export const API: ApiDescriptor = {
         },
         "400": {
           validate: bodyValidators.setInventoryStock$400,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3006,6 +3158,7 @@ export const API: ApiDescriptor = {
         },
         "401": {
           validate: bodyValidators.setInventoryStock$401,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3015,6 +3168,7 @@ export const API: ApiDescriptor = {
         },
         "404": {
           validate: bodyValidators.setInventoryStock$404,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3024,6 +3178,7 @@ export const API: ApiDescriptor = {
         },
         "413": {
           validate: bodyValidators.setInventoryStock$413,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3033,6 +3188,7 @@ export const API: ApiDescriptor = {
         },
         "414": {
           validate: bodyValidators.setInventoryStock$414,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3042,6 +3198,7 @@ export const API: ApiDescriptor = {
         },
         "415": {
           validate: bodyValidators.setInventoryStock$415,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3051,6 +3208,7 @@ export const API: ApiDescriptor = {
         },
         "429": {
           validate: bodyValidators.setInventoryStock$429,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -3061,6 +3219,7 @@ export const API: ApiDescriptor = {
         },
         "431": {
           validate: bodyValidators.setInventoryStock$431,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3070,6 +3229,7 @@ export const API: ApiDescriptor = {
         },
         "500": {
           validate: bodyValidators.setInventoryStock$500,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "X-RateLimit-Limit": { required: false, type: "integer" },
@@ -3079,6 +3239,7 @@ export const API: ApiDescriptor = {
         },
         "503": {
           validate: bodyValidators.setInventoryStock$503,
+          errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
             "Retry-After": { required: false, type: "integer" },
@@ -3125,7 +3286,7 @@ export function createPetStoreStubs<C = unknown>(): PetStoreHandlers<C> {
 /**
  * Creates the web-standard request handler of the PetStore API: `(request: Request) => Promise<Response>`.
  *
- * It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, and answers every failure with the spec's `Error` object. Mount it in `node:http` with `toNodeListener`, or pass it as `fetch` to Hono, Bun or Deno.
+ * It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). It uses web standards only: pass it as `fetch` to Deno, Bun, a worker or Hono, or mount it in `node:http` with `serveNode` or `toNodeListener` (from the `./server/node` entry).
  */
 export function createRequestHandler<C = unknown>(
   handlers: PetStoreHandlers<C>,

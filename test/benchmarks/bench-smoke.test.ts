@@ -35,6 +35,8 @@ const EXPECTED_ROWS = [
   "typecheck.petstore",
   "bundle.client.min",
   "bundle.client.gzip",
+  "bundle.worker.min",
+  "bundle.worker.gzip",
   // Only with redis-server installed; without it the figure logs one line and has no rows.
   ...(findRedisServer() === undefined ? [] : REDIS_ROWS),
 ];

@@ -185,13 +185,14 @@ function serverSection({ model, context, packageName }: ReadmeInput): string[] {
   const handlersType = `${context.apiName}Handlers`;
   const example = model.operations.find((operation) => !isExperimental(operation) && !operation.deprecation && simpleSuccess(operation, model) !== undefined);
   const plan = model.rateLimits?.plans.find((candidate) => candidate.perMinute !== null && candidate.perDay !== null)?.name ?? model.rateLimits?.plans[0]?.name ?? "default";
-  const imports = ["createRequestHandler", `create${context.apiName}Stubs`, "serveNode", ...(model.apiKey ? ["createKeyAuthenticator"] : [])].sort();
+  const imports = ["createRequestHandler", `create${context.apiName}Stubs`, ...(model.apiKey ? ["createKeyAuthenticator"] : [])].sort();
   const statements: (string | StatementStructures)[] = [
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: `${packageName}/server`,
       namedImports: [...imports.map((name) => ({ name })), { name: handlersType, isTypeOnly: true }],
     },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: `${packageName}/server/node`, namedImports: [{ name: "serveNode" }] },
     {
       kind: StructureKind.Interface,
       name: "Caller",
@@ -251,7 +252,7 @@ function serverSection({ model, context, packageName }: ReadmeInput): string[] {
         },
       ],
     },
-    "await serveNode(handler, { port: 8080 }); // or: Hono/Bun/Deno `fetch: handler`, `toNodeListener(handler)` for node:http and Express",
+    "await serveNode(handler, { port: 8080 }); // Node.js; elsewhere `handler` is the fetch handler: Deno.serve(handler), Bun.serve({ fetch: handler }), a worker's `fetch`",
   ];
   const openPlans = model.rateLimits?.plans.filter((candidate) => candidate.perMinute === null || candidate.perDay === null) ?? [];
   return [
