@@ -26,15 +26,22 @@ if (!entry || !ENTRIES.includes(entry)) {
   process.exit(2);
 }
 
-/** Sources outside generator/ that the bundle includes (the deprecation policy shared with lint). */
+/**
+ * Sources outside generator/ that the bundle includes: the deprecation policy shared with lint,
+ * and conformance/ (the mock data draws values with its schema arbitraries and validator).
+ */
 const SHARED_SOURCES = [join(GENERATOR_DIR, "../lint/deprecation-policy.js")];
+const SHARED_DIRS = [join(GENERATOR_DIR, "../conformance")];
+
+function tsFiles(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((file) => file.isFile() && file.name.endsWith(".ts") && !relative(dir, file.parentPath).startsWith("."))
+    .map((file) => join(file.parentPath, file.name));
+}
 
 function sourceFiles() {
-  return readdirSync(GENERATOR_DIR, { recursive: true, withFileTypes: true })
-    .filter((file) => file.isFile() && file.name.endsWith(".ts") && !relative(GENERATOR_DIR, file.parentPath).startsWith("."))
-    .map((file) => join(file.parentPath, file.name))
-    .concat(SHARED_SOURCES)
-    .sort();
+  return tsFiles(GENERATOR_DIR).concat(SHARED_SOURCES, ...SHARED_DIRS.map(tsFiles)).sort();
 }
 
 function sourcesHash() {

@@ -23,6 +23,8 @@ describe("generator/run.mjs", () => {
   cpSync(join(ROOT, "templates"), join(work, "templates"), { recursive: true });
   // the deprecation policy the generator shares with lint
   cpSync(join(ROOT, "lint"), join(work, "lint"), { recursive: true });
+  // the schema arbitraries and validator the mock data uses
+  cpSync(join(ROOT, "conformance"), join(work, "conformance"), { recursive: true });
   cpSync(join(ROOT, "spec"), join(work, "spec"), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir");
 
