@@ -20,7 +20,7 @@ export interface ListPetsHandlerRequest<C = unknown> {
   readonly header: NoParameters;
   readonly cookie: NoParameters;
   readonly body: undefined;
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -58,7 +58,7 @@ export interface CreatePetHandlerRequest<C = unknown> {
   readonly header: LowercaseKeys<NonNullable<paths["/pets"]["post"]["parameters"]["header"]>>;
   readonly cookie: NoParameters;
   readonly body: NonNullable<paths["/pets"]["post"]["requestBody"]>["content"]["application/json"];
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -105,7 +105,7 @@ export interface GetPetHandlerRequest<C = unknown> {
   readonly header: NoParameters;
   readonly cookie: NoParameters;
   readonly body: undefined;
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -168,7 +168,7 @@ export interface UpdatePetHandlerRequest<C = unknown> {
   readonly body: NonNullable<
     paths["/pets/{petId}"]["put"]["requestBody"]
   >["content"]["application/json"];
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -232,7 +232,7 @@ export interface DeletePetHandlerRequest<C = unknown> {
   readonly header: NoParameters;
   readonly cookie: NoParameters;
   readonly body: undefined;
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -289,7 +289,7 @@ export interface GetPetByIdHandlerRequest<C = unknown> {
   readonly header: NoParameters;
   readonly cookie: NoParameters;
   readonly body: undefined;
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -345,7 +345,7 @@ export interface ListCategoriesHandlerRequest<C = unknown> {
   readonly header: NoParameters;
   readonly cookie: NoParameters;
   readonly body: undefined;
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -400,7 +400,7 @@ export interface CreateCategoryHandlerRequest<C = unknown> {
   readonly body: NonNullable<
     paths["/categories"]["post"]["requestBody"]
   >["content"]["application/json"];
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -470,7 +470,7 @@ export interface GetCategoryHandlerRequest<C = unknown> {
   readonly header: NoParameters;
   readonly cookie: NoParameters;
   readonly body: undefined;
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -528,7 +528,7 @@ export interface UpdateCategoryHandlerRequest<C = unknown> {
   readonly body: NonNullable<
     paths["/categories/{categoryId}"]["put"]["requestBody"]
   >["content"]["application/json"];
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -596,7 +596,7 @@ export interface DeleteCategoryHandlerRequest<C = unknown> {
   readonly header: NoParameters;
   readonly cookie: NoParameters;
   readonly body: undefined;
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -653,7 +653,7 @@ export interface ListOrdersHandlerRequest<C = unknown> {
   readonly header: NoParameters;
   readonly cookie: NoParameters;
   readonly body: undefined;
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -710,7 +710,7 @@ export interface PlaceOrderHandlerRequest<C = unknown> {
   readonly body: NonNullable<
     paths["/store/orders"]["post"]["requestBody"]
   >["content"]["application/json"];
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -784,7 +784,7 @@ export interface GetOrderHandlerRequest<C = unknown> {
   readonly header: NoParameters;
   readonly cookie: NoParameters;
   readonly body: undefined;
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -840,7 +840,7 @@ export interface CancelOrderHandlerRequest<C = unknown> {
   readonly header: NoParameters;
   readonly cookie: NoParameters;
   readonly body: undefined;
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -897,7 +897,7 @@ export interface GetInventoryHandlerRequest<C = unknown> {
   readonly header: NoParameters;
   readonly cookie: NoParameters;
   readonly body: undefined;
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;
@@ -951,7 +951,7 @@ export interface SetInventoryStockHandlerRequest<C = unknown> {
   readonly body: NonNullable<
     paths["/store/inventory/{petId}"]["put"]["requestBody"]
   >["content"]["application/json"];
-  /** What `authenticate` returned for the request's API key. */
+  /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
   readonly request: Request;

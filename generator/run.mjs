@@ -27,21 +27,21 @@ if (!entry || !ENTRIES.includes(entry)) {
 }
 
 /**
- * Sources outside generator/ that the bundle includes: the deprecation policy shared with lint,
- * and conformance/ (the mock data draws values with its schema arbitraries and validator).
+ * Sources outside generator/ that the bundle includes: the deprecation policy shared with lint, and
+ * the conformance suite's schema → data generator that the mocks emitter uses for example data.
  */
 const SHARED_SOURCES = [join(GENERATOR_DIR, "../lint/deprecation-policy.js")];
 const SHARED_DIRS = [join(GENERATOR_DIR, "../conformance")];
 
-function tsFiles(dir) {
-  if (!existsSync(dir)) return [];
+/** The TypeScript sources under `dir`, leaving out dot folders (the bundles). */
+function typeScriptFiles(dir) {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((file) => file.isFile() && file.name.endsWith(".ts") && !relative(dir, file.parentPath).startsWith("."))
     .map((file) => join(file.parentPath, file.name));
 }
 
 function sourceFiles() {
-  return tsFiles(GENERATOR_DIR).concat(SHARED_SOURCES, ...SHARED_DIRS.map(tsFiles)).sort();
+  return [GENERATOR_DIR, ...SHARED_DIRS].flatMap(typeScriptFiles).concat(SHARED_SOURCES).sort();
 }
 
 function sourcesHash() {

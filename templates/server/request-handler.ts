@@ -326,12 +326,13 @@ export function createRuntimeRequestHandler<C = unknown>(
       }
 
       // 1. Credentials and caller (auth-gate.ts).
-      const identity = security.active
-        ? await security.identify(
+      const identifying = security.active
+        ? security.identify(
             { header: (name) => source.header(name), query: (name) => searchParams().get(name) },
             store !== undefined,
           )
         : undefined;
+      const identity = isPromiseLike(identifying) ? await identifying : identifying;
       const auth = identity?.auth;
 
       // 2. Rate limits.

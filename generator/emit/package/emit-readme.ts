@@ -14,6 +14,7 @@ import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { jsonMedia } from "../validators/emit-validators.js";
 import { headerSchemaType, isRuntimeHeader } from "../server/handler-types.js";
+import { exampleAuthEntry } from "../client/client-security.js";
 import { isExperimental } from "./emit-entries.js";
 import { clientTypesBlocks } from "./readme-client-types.js";
 import { frontendSections } from "./readme-frontend.js";
@@ -82,9 +83,11 @@ function clientSection({ document, model, context, packageName }: ReadmeInput): 
           name: "api",
           initializer: (writer) => {
             writer.write(`create${context.apiName}Client(`);
+            const auth = exampleAuthEntry(model);
             objectWriter([
               ["baseUrl", literal(serverUrl(document))],
               ...(model.apiKey ? ([["apiKey", literal("<your API key>")]] as const) : []),
+              ...(auth ? [auth] : []),
             ])(writer);
             writer.write(")");
           },
