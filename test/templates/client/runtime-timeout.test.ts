@@ -62,7 +62,10 @@ describe("timeoutMs against a server that never answers", () => {
       `getPet (GET ${server.url}/pets/1) was aborted due to timeout (100 ms)`,
     );
     expect(attempts).toBe(3); // 1 + 2 retries, each timed out
-    await vi.waitFor(() => expect(server.received).toHaveLength(3), { timeout: 5_000 });
+    // Each attempt went out; on a loaded machine one may be aborted before its connection is up,
+    // so the server sees at least one and never more than three.
+    await vi.waitFor(() => expect(server.received.length).toBeGreaterThanOrEqual(1));
+    expect(server.received.length).toBeLessThanOrEqual(3);
     expect(elapsed).toBeGreaterThanOrEqual(300);
     expect(elapsed).toBeLessThan(10_000); // three 100 ms attempts, not a hang (a loaded machine is slow)
     expect(activeTimers()).toBeLessThanOrEqual(timersBefore);
