@@ -53,6 +53,13 @@ export interface ClientContext {
   /** Where the key goes, when the key is a function (a string key is in the compiled headers). */
   readonly apiKeyLocation: ApiKeyLocation | undefined;
   readonly apiKey: ApiKeyOption | undefined;
+  /** Reads a 2XX streamed response (see `stream-result.ts`), when the spec declares streams. */
+  readonly readStream?: (
+    response: Response,
+    op: ClientOperationDescriptor,
+    done: () => void,
+    what: string,
+  ) => RuntimeResult | undefined;
 }
 
 /** Frees a response that will not be read (before a retry). */
@@ -286,6 +293,14 @@ export async function callOperation(
         continue;
       }
     }
+    // a stream: resolved now, read as it arrives (never retried); the timer then covers it whole
+    const stream = ctx.readStream?.(
+      response,
+      op,
+      () => timer?.dispose(),
+      describeCall(op, c, built),
+    );
+    if (stream !== undefined) return finish(ctx, op, init, stream);
     if (timer === undefined) return finish(ctx, op, init, await readResult(response, c.head, op));
     let result: RuntimeResult;
     try {

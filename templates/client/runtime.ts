@@ -24,7 +24,7 @@ import { RateLimitScheduler } from "./rate-limit-scheduler.js";
 import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
 import type { OperationRequest, OperationResult } from "./types.js";
-import { compilePath, isJsonMediaType, serializeFormQuery } from "./url.js";
+import { compilePath, isJsonMediaType, serializeFormQuery, splitLiteralQuery } from "./url.js";
 import { ALL_CODECS, type ClientCodecs } from "./codecs.js";
 
 export type { ClientResult } from "./result.js";
@@ -171,6 +171,7 @@ export function createClientRuntimeWith(
     validateResponse: options.validateResponse,
     apiKeyLocation: apiKey,
     apiKey: options.apiKey,
+    readStream: codecs.streams,
   };
 
   const baseHeaders: Record<string, string> = {};
@@ -191,12 +192,14 @@ export function createClientRuntimeWith(
     const keyHeader = op.idempotencyKeyHeader?.toLowerCase();
     const styles = op.queryStyles;
     const jsonBody = isJsonMediaType(mediaType);
+    const [path, literalQuery] = splitLiteralQuery(op.path);
     const result: CompiledOperation = {
       method: op.method.toUpperCase(),
       retrySafe: isIdempotentMethod(op.method) || keyHeader !== undefined,
       head: op.method === "head",
-      pathParts: compilePath(op.path),
-      staticUrl: baseUrl + op.path,
+      pathParts: compilePath(path),
+      staticUrl: baseUrl + path,
+      literalQuery,
       serializeQuery:
         styles === undefined
           ? serializeFormQuery
@@ -206,6 +209,15 @@ export function createClientRuntimeWith(
         ? undefined
         : (codecs.otherBody ?? missingCodec(op, `"${mediaType}" body`)),
       bodyMediaType: mediaType,
+      encoderFor: (picked) => {
+        if (picked !== mediaType && !(op.bodyMediaTypes ?? []).includes(picked))
+          throw new Error(
+            `Operation "${op.operationId}" declares no "${picked}" request body (it declares ${(op.bodyMediaTypes ?? [mediaType]).join(", ")}): pick one of those as contentType`,
+          );
+        return isJsonMediaType(picked)
+          ? undefined
+          : (codecs.otherBody ?? missingCodec(op, `"${picked}" body`));
+      },
       headers: op.secured ? securedHeaders : baseHeaders,
       apiKeyQuery: op.secured ? apiKeyQuery : "",
       idempotencyKeyHeader: keyHeader,

@@ -24,8 +24,17 @@ export interface CompiledOperation {
   /** The encoder of a body whose media type is not JSON; `undefined` for a JSON one. */
   readonly encodeBody: ((body: unknown, mediaType: string) => BodyInit) | undefined;
   readonly bodyMediaType: string;
+  /**
+   * The encoder for a media type the caller picked (`contentType`), `undefined` for JSON.
+   * @throws Error when the operation does not declare that media type
+   */
+  readonly encoderFor?: (
+    mediaType: string,
+  ) => ((body: unknown, mediaType: string) => BodyInit) | undefined;
   /** The shared, never mutated headers of this operation (defaults + a string API key when secured). */
   readonly headers: Record<string, string>;
+  /** The literal query of the path template (`beta=true` of `/responses/{id}?beta=true`), or `""`. */
+  readonly literalQuery?: string;
   /** The API key query pair (`name=value`) of a string key, when the operation is secured. */
   readonly apiKeyQuery: string;
   /** The lower-case name of the operation's idempotency key header, if it declares one. */
@@ -39,12 +48,30 @@ export interface CallInit {
   header?: Record<string, unknown>;
   cookie?: Record<string, unknown>;
   body?: unknown;
+  /** The request body's media type, one the operation declares (its first JSON one by default). */
+  contentType?: string;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** This call's timeout per attempt, in ms (overrides the client's `timeoutMs`). */
   timeoutMs?: number;
   /** Reject with an `ApiError` instead of resolving with a non-2XX result (overrides the client's). */
   throwOnError?: boolean;
+}
+
+/**
+ * The declared media type a `FormData` or `URLSearchParams` body is, when the caller did not say
+ * (an operation declaring JSON first would otherwise send it as `{}`).
+ */
+function inferMediaType(op: ClientOperationDescriptor, body: unknown): string | undefined {
+  const declared = op.bodyMediaTypes;
+  if (declared === undefined) return undefined;
+  const prefix =
+    body instanceof FormData
+      ? "multipart/form-data"
+      : body instanceof URLSearchParams
+        ? "application/x-www-form-urlencoded"
+        : undefined;
+  return prefix === undefined ? undefined : declared.find((type) => type.startsWith(prefix));
 }
 
 /** A call's request, as every attempt sends it. */
@@ -77,6 +104,8 @@ export function buildUrl(
   let url =
     c.pathParts === undefined ? c.staticUrl : baseUrl + buildPath(op, c.pathParts, init?.path);
   let query = init?.query === undefined ? "" : c.serializeQuery(init.query);
+  const literal = c.literalQuery;
+  if (literal) query = query === "" ? literal : `${literal}&${query}`;
   if (c.apiKeyQuery !== "") query = query === "" ? c.apiKeyQuery : `${query}&${c.apiKeyQuery}`;
   if (query !== "") url += `?${query}`;
   return url;
@@ -119,13 +148,14 @@ export function buildRequest(
       }
       if (cookieParams !== undefined) c.setCookies(headers, cookieParams);
       if (rawBody !== undefined) {
-        const encode = c.encodeBody;
+        const mediaType = init.contentType ?? inferMediaType(op, rawBody) ?? c.bodyMediaType;
+        const encode = mediaType === c.bodyMediaType ? c.encodeBody : c.encoderFor!(mediaType);
         if (encode === undefined) {
           body = JSON.stringify(rawBody);
-          headers["content-type"] = c.bodyMediaType;
+          headers["content-type"] = mediaType;
         } else {
-          body = encode(rawBody, c.bodyMediaType);
-          if (!(body instanceof FormData)) headers["content-type"] = c.bodyMediaType;
+          body = encode(rawBody, mediaType);
+          if (!(body instanceof FormData)) headers["content-type"] = mediaType;
           replayable = !(body instanceof ReadableStream);
         }
       }

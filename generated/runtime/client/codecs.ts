@@ -5,6 +5,7 @@
  */
 import { setCookieParams } from "./cookies.js";
 import { encodeOtherBody } from "./request-body.js";
+import { readStreamResult } from "./stream-result.js";
 import { serializeQuery } from "./url.js";
 
 /** The optional serializers of a runtime. */
@@ -15,6 +16,8 @@ export interface ClientCodecs {
   readonly otherBody?: typeof encodeOtherBody;
   /** Cookie parameters (`in: cookie`). */
   readonly cookies?: typeof setCookieParams;
+  /** Streamed responses (`text/event-stream`, NDJSON), read as they arrive. */
+  readonly streams?: typeof readStreamResult;
 }
 
 /** Every optional serializer (what `createClientRuntime` uses). */
@@ -22,4 +25,5 @@ export const ALL_CODECS: ClientCodecs = {
   styledQuery: serializeQuery,
   otherBody: encodeOtherBody,
   cookies: setCookieParams,
+  streams: readStreamResult,
 };

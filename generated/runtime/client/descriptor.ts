@@ -49,6 +49,16 @@ export interface ClientOperationDescriptor {
   };
   readonly stability?: "experimental" | "beta";
   /**
+   * `"text"` when the `data` of the operation's server-sent events is a string in the spec (it is
+   * then not parsed); by default each event's data is parsed as JSON.
+   */
+  readonly eventData?: "text";
+  /**
+   * Every request body media type the operation declares, when it declares more than one: the
+   * caller picks one with the call's `contentType` (the first one, `bodyMediaType`, by default).
+   */
+  readonly bodyMediaTypes?: readonly string[];
+  /**
    * The declared response headers of all the operation's responses, by the spec's header name:
    * how each is parsed. One map per operation, not per response (the result's type says which
    * headers each status has), so the table stays small; a header that responses declare with

@@ -15,6 +15,7 @@ import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { rawClientStatements } from "./emit-raw-client.js";
 import { isJsonMediaType } from "../../../templates/client/url.js";
+import { streamFormat } from "../../../templates/client/event-stream.js";
 
 export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
@@ -67,6 +68,7 @@ interface CodecsNeeded {
   readonly styledQuery: boolean;
   readonly otherBody: boolean;
   readonly cookies: boolean;
+  readonly streams: boolean;
 }
 
 function queryStyles(operation: OperationModel): Record<string, { style: string; explode: boolean }> {
@@ -81,11 +83,9 @@ function codecsNeeded(model: ApiModel): CodecsNeeded {
   return {
     styledQuery: model.operations.some((operation) => Object.keys(queryStyles(operation)).length > 0),
     // the runtime's own rule, so the two never disagree on what is JSON
-    otherBody: model.operations.some((operation) => {
-      const body = operation.requestBody?.contents[0];
-      return body !== undefined && !isJsonMediaType(body.mediaType);
-    }),
+    otherBody: model.operations.some((operation) => (operation.requestBody?.contents ?? []).some((media) => !isJsonMediaType(media.mediaType))),
     cookies: model.operations.some((operation) => operation.parameters.cookie.length > 0),
+    streams: model.operations.some((operation) => operation.responses.some((response) => response.contents.some((media) => streamFormat(media.mediaType) !== undefined))),
   };
 }
 
@@ -95,6 +95,7 @@ function codecsLiteral(codecs: CodecsNeeded): string {
     ...(codecs.styledQuery ? ["styledQuery: serializeQuery"] : []),
     ...(codecs.otherBody ? ["otherBody: encodeOtherBody"] : []),
     ...(codecs.cookies ? ["cookies: setCookieParams"] : []),
+    ...(codecs.streams ? ["streams: readStreamResult"] : []),
   ];
   return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
 }
@@ -113,6 +114,7 @@ function imports(codecs: CodecsNeeded): StatementStructures[] {
     ...(codecs.styledQuery ? [named("./runtime/client/url.js", ["serializeQuery"], false)] : []),
     ...(codecs.otherBody ? [named("./runtime/client/request-body.js", ["encodeOtherBody"], false)] : []),
     ...(codecs.cookies ? [named("./runtime/client/cookies.js", ["setCookieParams"], false)] : []),
+    ...(codecs.streams ? [named("./runtime/client/stream-result.js", ["readStreamResult"], false)] : []),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
     named("./runtime/client/middleware.js", ["ClientMiddlewareApi"], true),
     named("./runtime/client/types.js", ["OperationMethod", "OperationRequest", "OperationResult", "ResultOptions"], true),
@@ -150,7 +152,9 @@ class HeaderTables {
 
 function descriptorWriter(operation: OperationModel, model: ApiModel, headerTables: HeaderTables): WriterFunction {
   const styles = queryStyles(operation);
-  const body = operation.requestBody?.contents[0];
+  const bodies = operation.requestBody?.contents ?? [];
+  // the runtime's default: the first JSON media type (what the types default to), else the first
+  const body = bodies.find((media) => isJsonMediaType(media.mediaType)) ?? bodies[0];
   const responseHeaders = responseHeaderKinds(operation, model);
   const descriptor = {
     operationId: operation.operationId,
@@ -169,10 +173,23 @@ function descriptorWriter(operation: OperationModel, model: ApiModel, headerTabl
         }
       : {}),
     ...(operation.stability ? { stability: operation.stability } : {}),
+    ...(eventDataIsText(operation) ? { eventData: "text" } : {}),
+    ...(bodies.length > 1 ? { bodyMediaTypes: bodies.map((media) => media.mediaType) } : {}),
   };
   const entries: [string, string][] = Object.entries(descriptor).map(([key, value]) => [key, literal(value)]);
   if (responseHeaders) entries.push(["responseHeaders", headerTables.reference(responseHeaders)]);
   return objectWriter(entries);
+}
+
+/** Whether the operation's server-sent events carry text: its event-stream schemas are strings. */
+function eventDataIsText(operation: OperationModel): boolean {
+  const schemas = operation.responses.flatMap((response) => response.contents.filter((media) => streamFormat(media.mediaType) === "events").map((media) => media.schema));
+  // no schema: the data is text too (it is typed `unknown`)
+  return schemas.length > 0 && schemas.every((schema) => schema === undefined || (isObject(schema) && schema.type === "string" && schema.contentMediaType === undefined));
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
 }
 
 function operationTypes(operation: OperationModel): StatementStructures[] {
