@@ -17,6 +17,7 @@ import { explainInvalidSpec } from "./load/explain-invalid-spec.js";
 import { loadSpec } from "./load/load-spec.js";
 import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
 import { buildModel } from "./model/build-model.js";
+import { routeConflictWarnings } from "./model/route-conflicts.js";
 import { toPascalCase } from "./model/names.js";
 import type { ApiModel } from "./model/types.js";
 import { checkOutput, type Drift } from "./write/check-output.js";
@@ -62,13 +63,14 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
   for (const rename of model.renames) {
     if (rename.reason === "name collision") warnings.push(`operation ${rename.from} is named ${rename.to}: an earlier operation has its name`);
   }
+  warnings.push(...routeConflictWarnings(model));
   let emitted: GeneratedFile[];
   try {
     emitted = [
       ...(await emitTypes(loaded.document, model, context)),
       ...emitClient(model, context),
       ...emitResponseValidation(model, context),
-      ...emitServer(model, context),
+      ...emitServer(model, context, loaded.document),
       ...emitValidators(loaded.document, model, context, warnings),
       ...emitPackageEntries(model, context, options.packageName),
     ];

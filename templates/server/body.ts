@@ -7,8 +7,10 @@
  * - Content type: its essence (parameters such as `charset` ignored) must match one of the
  *   operation's media types (`type/*` and `*\/*` in the spec match accordingly).
  * - Parsing by the request's media type: JSON (`application/json`, `+json`) → value; `text/*` →
- *   string; `application/x-www-form-urlencoded` → object (repeated names → arrays of strings);
- *   anything else (octet-stream, multipart, images...) → `Uint8Array`, passed without validation.
+ *   string; `application/x-www-form-urlencoded` and `multipart/form-data` → an object coerced by
+ *   the schema and validated (form-body.ts, multipart-body.ts; without a form descriptor a form
+ *   is an object of strings, repeated names → arrays); anything else (octet-stream, images...)
+ *   → `Uint8Array`, passed without validation.
  *   Text is decoded as UTF-8 whatever the charset says; invalid UTF-8 is a 400.
  * - Prototype pollution: a JSON body with a `__proto__` key anywhere, or a `constructor` key whose
  *   value has a `prototype` key, is refused (400, naming the key); so is a form field `__proto__`.
@@ -16,13 +18,17 @@
  *   `identity` is a 415 with `Accept-Encoding: identity` (RFC 9110 §15.5.16).
  * - An empty body counts as no body: 400 when the body is required.
  */
-import type { ServerOperationDescriptor, Validator } from "./descriptor.js";
+import type { FormBodyDescriptor, ServerOperationDescriptor, Validator } from "./descriptor.js";
 import { RequestError } from "./errors.js";
+import { coerceFormFields } from "./form-body.js";
+import { readMultipartEntries } from "./multipart-body.js";
 import { createMediaTypeMatcher, isJsonMediaType, mediaTypeEssence } from "./media-type.js";
 import { BODY_TOO_LARGE, type RequestSource } from "./request-source.js";
 import { validationMessage } from "./validation-message.js";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+const MULTIPART = "multipart/form-data";
 
 /** An operation's body descriptor, prepared once. */
 export interface PreparedBody {
@@ -32,6 +38,8 @@ export interface PreparedBody {
   readonly validate: Validator | undefined;
   /** Whether `validate` is for text bodies (the operation accepts no JSON). */
   readonly validatesText: boolean;
+  /** Form and multipart bodies' fields and validators, by media type essence. */
+  readonly forms: ReadonlyMap<string, FormBodyDescriptor>;
 }
 
 export function prepareBody(body: NonNullable<ServerOperationDescriptor["body"]>): PreparedBody {
@@ -42,6 +50,12 @@ export function prepareBody(body: NonNullable<ServerOperationDescriptor["body"]>
     validate: body.validate,
     validatesText: !body.mediaTypes.some((mediaType) =>
       isJsonMediaType(mediaTypeEssence(mediaType)),
+    ),
+    forms: new Map(
+      Object.entries(body.forms ?? {}).map(([mediaType, form]) => [
+        mediaTypeEssence(mediaType),
+        form,
+      ]),
     ),
   };
 }
@@ -79,6 +93,7 @@ export async function readOperationBody(
   let value: unknown = undefined;
   let present = false;
   let validated = false;
+  let validate = body.validate;
   if (source.hasBody && contentLength !== "0") {
     const essence = mediaTypeEssence(source.header("content-type"));
     if (essence === "") {
@@ -114,8 +129,19 @@ export async function readOperationBody(
       } else if (essence.startsWith("text/")) {
         validated = body.validatesText;
         value = decodeText(bytes);
-      } else if (essence === "application/x-www-form-urlencoded") {
-        value = parseForm(decodeText(bytes));
+      } else if (essence === "application/x-www-form-urlencoded" || essence === MULTIPART) {
+        const form = body.forms.get(essence);
+        if (form === undefined && essence !== MULTIPART) {
+          value = parseForm(decodeText(bytes));
+        } else {
+          const entries =
+            essence === MULTIPART
+              ? await readMultipartEntries(bytes, source.header("content-type") ?? "")
+              : new URLSearchParams(decodeText(bytes));
+          value = await coerceFormFields(entries, form?.fields ?? {});
+          validated = form?.validate !== undefined;
+          validate = form?.validate;
+        }
       } else {
         return bytes;
       }
@@ -126,7 +152,6 @@ export async function readOperationBody(
     if (body.required) throw new RequestError(400, "validation_failed", "body is required");
     return undefined;
   }
-  const validate = body.validate;
   if (validated && validate !== undefined && !validate(value)) {
     throw new RequestError(400, "validation_failed", validationMessage("body", validate.errors));
   }

@@ -31,6 +31,11 @@ export interface ParameterDescriptor {
 
 export interface ServerOperationDescriptor {
   readonly operationId: string;
+  /**
+   * The handler's name in the generated `Handlers` interface and stubs (the camelCase of the
+   * operationId, `CreateService` → `createService`), when it differs from the operationId.
+   */
+  readonly handlerName?: string;
   readonly method: HttpMethod;
   /** The path template as written in the spec, e.g. `/pets/{petId}`. */
   readonly path: string;
@@ -51,6 +56,12 @@ export interface ServerOperationDescriptor {
      * without schema validation.
      */
     readonly validate?: Validator;
+    /**
+     * How `application/x-www-form-urlencoded` and `multipart/form-data` bodies are read, by the
+     * media type as written in the spec: their fields' shapes and a validator of the result
+     * (see form-body.ts).
+     */
+    readonly forms?: Readonly<Record<string, FormBodyDescriptor>>;
   };
   /** Declared response statuses: `"200"`, `"4XX"`, `"default"` ... */
   readonly responses: Readonly<Record<string, ResponseDescriptor>>;
@@ -75,6 +86,34 @@ export interface ServerOperationDescriptor {
     };
   };
   readonly stability?: "experimental" | "beta";
+}
+
+/** The scalar and container types a form field's schema allows (`null` is left out). */
+export type FormFieldType = "string" | "number" | "integer" | "boolean" | "array" | "object";
+
+/**
+ * A form field's schema reduced to what coercion needs: the types it allows (all of them for
+ * `oneOf`/`anyOf`; none known means any), its properties, items and encoding.
+ */
+export interface FormFieldShape {
+  readonly types?: readonly FormFieldType[];
+  /** A binary part (`format: binary`, `contentMediaType`): a `File` in multipart bodies. */
+  readonly binary?: boolean;
+  readonly properties?: Readonly<Record<string, FormFieldShape>>;
+  readonly additionalProperties?: FormFieldShape;
+  readonly items?: FormFieldShape;
+  /** `encoding.style` of a top-level field (`form`, `spaceDelimited`, `pipeDelimited`, `deepObject`). */
+  readonly style?: string;
+  /** `encoding.explode` of a top-level field (default true for `form`). */
+  readonly explode?: boolean;
+  /** A multipart part read as JSON (`encoding.contentType` JSON, or an object's default). */
+  readonly json?: boolean;
+}
+
+/** A form or multipart body: its top-level fields and the validator of the coerced object. */
+export interface FormBodyDescriptor {
+  readonly fields: Readonly<Record<string, FormFieldShape>>;
+  readonly validate?: Validator;
 }
 
 export interface ResponseDescriptor {

@@ -19,3 +19,17 @@ export type ResponseHeaders = Readonly<Record<string, string>>;
 
 /** A parameter group an operation does not have: always an empty object. */
 export type NoParameters = Readonly<Record<string, never>>;
+
+/**
+ * A binary response body (`image/png`, `application/octet-stream`, ...): bytes, a `Blob` or a
+ * stream, which the runtime sends as they are (a stream is streamed, never buffered).
+ */
+export type BinaryBody = Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array>;
+
+/**
+ * A multipart body as the handler receives it: the file fields (`format: binary`,
+ * `contentMediaType`) are web `File`s, `One` a single file, `Many` an array of them.
+ */
+export type FormFiles<T, One extends PropertyKey, Many extends PropertyKey = never> = {
+  [K in keyof T]: K extends One ? File : K extends Many ? File[] : T[K];
+};

@@ -165,7 +165,9 @@ export function createRuntimeRequestHandler<C = unknown>(
   const router = createRouter(api.operations.map(prepareOperation));
   const handlerFor = new Map<string, Handler<C>>();
   for (const operation of api.operations) {
-    const handler = handlers[operation.operationId];
+    // By the generated name (`handlerName`); the raw operationId too, for hand-written maps.
+    const handler =
+      handlers[operation.handlerName ?? operation.operationId] ?? handlers[operation.operationId];
     if (typeof handler === "function") handlerFor.set(operation.operationId, handler);
   }
 
@@ -395,7 +397,7 @@ export function createRuntimeRequestHandler<C = unknown>(
       const routePath = stripBasePath(pathname);
       const method = source.method;
       const match =
-        routePath === undefined ? undefined : router.match(method, (pathname = routePath));
+        routePath === undefined ? undefined : router.match(method, (pathname = routePath), search);
       if (match === undefined || match.kind === "not-found") {
         if (!isImplementedMethod(method)) {
           const message = unimplementedMethodMessage(method);

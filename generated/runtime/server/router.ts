@@ -4,8 +4,16 @@
  *
  * - Static segments win over parameters; when a static branch fails deeper down, the router
  *   backtracks and tries the parameter branch (`/pets/mine` and `/pets/{petId}/photos` coexist).
- * - A parameter matches exactly one non-empty segment; its value is percent-decoded
- *   (a malformed escape answers `bad-path`, which the runtime turns into a 400).
+ * - A parameter matches exactly one non-empty segment, or part of one (`/Accounts/{Sid}.json`,
+ *   see route-template.ts); its value is percent-decoded (a malformed escape answers `bad-path`,
+ *   which the runtime turns into a 400). Static segments are tried first, then patterns (the
+ *   longest literal text first), then whole-segment parameters.
+ * - A literal query in a template (`/responses/{id}?beta=true`) selects its operation when the
+ *   request carries it; among the operations of one method and path, the one whose pairs are all
+ *   present wins (the most pairs first), else the one without a literal query, else the first.
+ * - Templates that cannot be routed apart (two operations on the same method and path shape with
+ *   the same literal query) or cannot be read are never thrown at construction: the first in spec
+ *   order is served, and each problem is listed in `conflicts` (the generator warns about them).
  * - Static segments are compared as sent (no decoding), case-sensitively.
  * - Trailing slashes are significant: `/pets/` does not match `/pets` (404), because the spec
  *   declares exact paths; a template that ends with `/` matches only with the slash.
@@ -15,6 +23,7 @@
  * - A method-only miss answers `method-not-allowed` with every method the path accepts.
  */
 import type { HttpMethod } from "./descriptor.js";
+import { parseRouteTemplate, type SegmentTemplate } from "./route-template.js";
 
 /** What the router needs from an operation. */
 export interface RoutableOperation {
@@ -35,82 +44,146 @@ export type RouteMatch<Op> =
       readonly message: string;
     };
 
+/** A template the router cannot serve as written: the operations involved and why. */
+export interface RouteConflict {
+  readonly operationIds: readonly string[];
+  readonly message: string;
+}
+
 export interface Router<Op> {
-  /** `method` as sent (upper-case for the standard methods); `pathname` without the query. */
-  match(method: string, pathname: string): RouteMatch<Op>;
+  /**
+   * `method` as sent (upper-case for the standard methods); `pathname` without the query;
+   * `query` the raw query string without `?` (only read when a template has a literal query).
+   */
+  match(method: string, pathname: string, query?: string): RouteMatch<Op>;
   /** Every method the path accepts (`HEAD` with `GET`), in a stable order; empty when unknown. */
   allowed(pathname: string): readonly string[];
+  /** Operations that cannot be routed as written (empty for a routable spec). */
+  readonly conflicts: readonly RouteConflict[];
 }
 
 interface Route<Op> {
   readonly operation: Op;
   readonly paramNames: readonly string[];
+  readonly query: ReadonlyArray<readonly [string, string]>;
+}
+
+interface PatternChild<Op> {
+  readonly key: string;
+  readonly matcher: RegExp;
+  readonly literalLength: number;
+  readonly node: TrieNode<Op>;
 }
 
 interface TrieNode<Op> {
   statics: Map<string, TrieNode<Op>> | undefined;
+  patterns: PatternChild<Op>[] | undefined;
   param: TrieNode<Op> | undefined;
-  /** Keyed by upper-case method. */
-  routes: Map<string, Route<Op>> | undefined;
+  /** Keyed by upper-case method; several when literal queries tell them apart. */
+  routes: Map<string, Route<Op>[]> | undefined;
 }
 
 const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"];
 const NOT_FOUND = Object.freeze({ kind: "not-found" as const });
 
 function newNode<Op>(): TrieNode<Op> {
-  return { statics: undefined, param: undefined, routes: undefined };
+  return { statics: undefined, patterns: undefined, param: undefined, routes: undefined };
 }
 
-/** Splits a path template or request path: `/` → [], `/a/b` → [a, b], `/a/` → [a, ""]. */
-function templateSegments(path: string): string[] {
-  if (!path.startsWith("/")) throw new Error(`Path template must start with "/": ${path}`);
-  return path === "/" ? [] : path.slice(1).split("/");
+function childFor<Op>(node: TrieNode<Op>, segment: SegmentTemplate): TrieNode<Op> {
+  if (segment.kind === "param") return (node.param ??= newNode<Op>());
+  if (segment.kind === "static") {
+    node.statics ??= new Map();
+    let child = node.statics.get(segment.text);
+    if (child === undefined) node.statics.set(segment.text, (child = newNode<Op>()));
+    return child;
+  }
+  node.patterns ??= [];
+  let pattern = node.patterns.find((candidate) => candidate.key === segment.key);
+  if (pattern === undefined) {
+    pattern = { ...segment, node: newNode<Op>() };
+    node.patterns.push(pattern);
+    node.patterns.sort((a, b) => b.literalLength - a.literalLength);
+  }
+  return pattern.node;
+}
+
+const sameQuery = (
+  a: ReadonlyArray<readonly [string, string]>,
+  b: ReadonlyArray<readonly [string, string]>,
+): boolean =>
+  a.length === b.length &&
+  a.every(([name, value]) => b.some(([n, v]) => n === name && v === value));
+
+/** The route of `routes` a request's query selects (see the module comment). */
+function selectRoute<Op>(routes: readonly Route<Op>[], query: string | undefined): Route<Op> {
+  if (routes.length === 1) return routes[0] as Route<Op>;
+  const params = new URLSearchParams(query ?? "");
+  let best: Route<Op> | undefined;
+  for (const route of routes) {
+    if (route.query.length === 0) {
+      best ??= route;
+      continue;
+    }
+    const present = route.query.every(([name, value]) => params.getAll(name).includes(value));
+    if (present && (best === undefined || route.query.length > best.query.length)) best = route;
+  }
+  return best ?? (routes[0] as Route<Op>);
 }
 
 export function createRouter<Op extends RoutableOperation>(operations: readonly Op[]): Router<Op> {
   const root = newNode<Op>();
+  const conflicts: RouteConflict[] = [];
 
   for (const operation of operations) {
+    let template;
+    try {
+      template = parseRouteTemplate(operation.path);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      conflicts.push({
+        operationIds: [operation.operationId],
+        message: `${operation.operationId} cannot be routed: ${reason}`,
+      });
+      continue;
+    }
     let node = root;
     const paramNames: string[] = [];
-    for (const segment of templateSegments(operation.path)) {
-      if (segment.startsWith("{") && segment.endsWith("}") && segment.indexOf("{", 1) === -1) {
-        const name = segment.slice(1, -1);
-        if (name === "") throw new Error(`Empty parameter name in path template ${operation.path}`);
-        paramNames.push(name);
-        node.param ??= newNode<Op>();
-        node = node.param;
-      } else if (segment.includes("{") || segment.includes("}")) {
-        throw new Error(
-          `Unsupported path template segment "${segment}" in ${operation.path} (operation ${operation.operationId}): a parameter must fill a whole segment`,
-        );
-      } else {
-        node.statics ??= new Map();
-        let child = node.statics.get(segment);
-        if (child === undefined) {
-          child = newNode<Op>();
-          node.statics.set(segment, child);
+    for (const segment of template.segments) {
+      if (segment.kind === "param") paramNames.push(segment.name);
+      if (segment.kind === "pattern") {
+        paramNames.push(...segment.names);
+        if (segment.adjacent) {
+          conflicts.push({
+            operationIds: [operation.operationId],
+            message: `${operation.operationId} (${operation.path}) has parameters with no text between them: a value is split after its first character`,
+          });
         }
-        node = child;
       }
+      node = childFor(node, segment);
     }
     const method = operation.method.toUpperCase();
     node.routes ??= new Map();
-    const existing = node.routes.get(method);
-    if (existing !== undefined) {
-      throw new Error(
-        `Operations ${existing.operation.operationId} and ${operation.operationId} both answer ${method} ${operation.path}`,
-      );
+    const routes = node.routes.get(method) ?? [];
+    const clash = routes.find((route) => sameQuery(route.query, template.query));
+    if (clash !== undefined) {
+      const a = clash.operation;
+      conflicts.push({
+        operationIds: [a.operationId, operation.operationId],
+        message: `${a.operationId} (${method} ${a.path}) and ${operation.operationId} (${method} ${operation.path}) answer the same requests: ${operation.operationId} is never reached`,
+      });
+      continue;
     }
-    node.routes.set(method, { operation, paramNames });
+    routes.push({ operation, paramNames, query: template.query });
+    node.routes.set(method, routes);
   }
 
-  /** Parameter values of the current search, by depth of parameter. */
+  /** Parameter values of the current search, by position of parameter. */
   const values: string[] = [];
 
   /**
-   * Depth-first search, static before parameter. `start` is the index of the current segment
-   * in `path`, or -1 once every segment is consumed.
+   * Depth-first search: static, then patterns, then parameter. `start` is the index of the current
+   * segment in `path`, or -1 once every segment is consumed.
    */
   function search(
     node: TrieNode<Op>,
@@ -118,7 +191,7 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
     start: number,
     method: string,
     depth: number,
-  ): Route<Op> | undefined {
+  ): Route<Op>[] | undefined {
     if (start === -1) return node.routes?.get(method);
     const slash = path.indexOf("/", start);
     const end = slash === -1 ? path.length : slash;
@@ -127,6 +200,16 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
       const child = node.statics.get(path.slice(start, end));
       if (child !== undefined) {
         const found = search(child, path, next, method, depth);
+        if (found !== undefined) return found;
+      }
+    }
+    if (node.patterns !== undefined && end > start) {
+      const segment = path.slice(start, end);
+      for (const pattern of node.patterns) {
+        const match = pattern.matcher.exec(segment);
+        if (match === null) continue;
+        for (let i = 1; i < match.length; i++) values[depth + i - 1] = match[i] as string;
+        const found = search(pattern.node, path, next, method, depth + match.length - 1);
         if (found !== undefined) return found;
       }
     }
@@ -148,6 +231,12 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
     const next = slash === -1 ? -1 : slash + 1;
     const child = node.statics?.get(path.slice(start, end));
     if (child !== undefined) collect(child, path, next, into);
+    if (node.patterns !== undefined && end > start) {
+      const segment = path.slice(start, end);
+      for (const pattern of node.patterns) {
+        if (pattern.matcher.test(segment)) collect(pattern.node, path, next, into);
+      }
+    }
     if (node.param !== undefined && end > start) collect(node.param, path, next, into);
   }
 
@@ -161,15 +250,18 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
 
   return {
     allowed: allowedMethods,
-    match(method, pathname) {
+    conflicts,
+    match(method, pathname, query) {
       if (pathname.charCodeAt(0) !== 47 /* / */) return NOT_FOUND;
       const start = pathname.length === 1 ? -1 : 1;
-      let route = search(root, pathname, start, method, 0);
-      if (route === undefined && method === "HEAD") route = search(root, pathname, start, "GET", 0);
-      if (route === undefined) {
+      let routes = search(root, pathname, start, method, 0);
+      if (routes === undefined && method === "HEAD")
+        routes = search(root, pathname, start, "GET", 0);
+      if (routes === undefined) {
         const allow = allowedMethods(pathname);
         return allow.length === 0 ? NOT_FOUND : { kind: "method-not-allowed", allow };
       }
+      const route = selectRoute(routes, query);
       const params: Record<string, string> = {};
       const names = route.paramNames;
       for (let i = 0; i < names.length; i++) {

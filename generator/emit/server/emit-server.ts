@@ -4,6 +4,7 @@
  * that the server runtime (templates/server) runs on.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import { formBodies } from "../../model/form-fields.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { operationDoc, replacementName } from "../operation-docs.js";
@@ -13,22 +14,22 @@ import { printStatements } from "../ts/source-file.js";
 import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/emit-validators.js";
 import { handlerRequestType, handlerResponseType, headerSchemaType } from "./handler-types.js";
 
-export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile[] {
+export function emitServer(model: ApiModel, context: EmitContext, document: unknown = {}): GeneratedFile[] {
   const handlersType = `${context.apiName}Handlers`;
-  const handlerTypes = model.operations.flatMap((operation) => [handlerRequestType(operation), handlerResponseType(operation)]);
+  const handlerTypes = model.operations.flatMap((operation) => [handlerRequestType(operation, document), handlerResponseType(operation)]);
   const statements: StatementStructures[] = [
     ...imports(typeHelpersUsed(handlerTypes)),
     ...planType(model, context),
     ...handlerTypes,
     handlersInterface(model, handlersType),
-    apiDescriptor(model),
+    apiDescriptor(model, document),
     stubs(model, context, handlersType),
     requestHandlerFactory(context, handlersType),
   ];
   return [{ path: "server.ts", content: printStatements("server.ts", statements) }];
 }
 
-const TYPE_HELPERS = ["LowercaseKeys", "NoParameters", "ResponseHeaders", "StatusRange"] as const;
+const TYPE_HELPERS = ["BinaryBody", "FormFiles", "LowercaseKeys", "NoParameters", "ResponseHeaders", "StatusRange"] as const;
 
 /** The runtime's type helpers that the handler types name (only those are imported). */
 function typeHelpersUsed(handlerTypes: readonly StatementStructures[]): string[] {
@@ -89,7 +90,7 @@ function handlersInterface(model: ApiModel, handlersType: string): StatementStru
   };
 }
 
-function apiDescriptor(model: ApiModel): StatementStructures {
+function apiDescriptor(model: ApiModel, document: unknown): StatementStructures {
   const entries: [string, string | ((writer: import("ts-morph").CodeBlockWriter) => void)][] = [
     ["title", literal(model.title)],
     ["version", literal(model.version)],
@@ -104,7 +105,7 @@ function apiDescriptor(model: ApiModel): StatementStructures {
     (writer) => {
       writer.write("[").indent(() => {
         for (const operation of model.operations) {
-          objectWriter(operationDescriptor(operation, model.operations))(writer);
+          objectWriter(operationDescriptor(operation, model.operations, document))(writer);
           writer.write(",").newLine();
         }
       });
@@ -126,12 +127,13 @@ function apiDescriptor(model: ApiModel): StatementStructures {
   };
 }
 
-function operationDescriptor(operation: OperationModel, operations: readonly OperationModel[]): [string, string][] {
+function operationDescriptor(operation: OperationModel, operations: readonly OperationModel[], document: unknown): [string, string][] {
   const parameters = (["path", "query", "header", "cookie"] as const).flatMap((location) =>
     operation.parameters[location].map((parameter) => ({ name: parameter.name, in: location, required: parameter.required, array: parameter.array })),
   );
   const entries: [string, string][] = [
     ["operationId", literal(operation.operationId)],
+    ...(operation.name === operation.operationId ? [] : ([["handlerName", literal(operation.name)]] as [string, string][])),
     ["method", literal(operation.method)],
     ["path", literal(operation.path)],
     ["parameters", literal(parameters)],
@@ -140,9 +142,10 @@ function operationDescriptor(operation: OperationModel, operations: readonly Ope
   const body = operation.requestBody;
   if (body) {
     const validated = validatedBodyMedia(body.contents);
+    const forms = formsDescriptor(operation, document);
     entries.push([
       "body",
-      `{ required: ${body.required}, mediaTypes: ${literal(body.contents.map((media) => media.mediaType))}${validated ? `, validate: bodyValidators.${validatorName(operation, "body")}` : ""} }`,
+      `{ required: ${body.required}, mediaTypes: ${literal(body.contents.map((media) => media.mediaType))}${validated ? `, validate: bodyValidators.${validatorName(operation, "body")}` : ""}${forms} }`,
     ]);
   }
   const responses = operation.responses.map((response) => {
@@ -171,6 +174,15 @@ function operationDescriptor(operation: OperationModel, operations: readonly Ope
   }
   if (operation.stability) entries.push(["stability", literal(operation.stability)]);
   return entries;
+}
+
+/** `, forms: { "<media type>": { fields, validate } }` for form and multipart bodies, else "". */
+function formsDescriptor(operation: OperationModel, document: unknown): string {
+  const forms = formBodies(document, operation).map((form) => {
+    const validate = form.validationSchema === undefined ? "" : `, validate: bodyValidators.${validatorName(operation, form.validatorPart)}`;
+    return `${literal(form.mediaType)}: { fields: ${literal(form.fields)}${validate} }`;
+  });
+  return forms.length === 0 ? "" : `, forms: { ${forms.join(", ")} }`;
 }
 
 function stubs(model: ApiModel, context: EmitContext, handlersType: string): StatementStructures {

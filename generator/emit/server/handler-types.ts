@@ -10,13 +10,14 @@
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
 import { literal } from "../ts/literal.js";
-import { jsonMedia } from "../validators/emit-validators.js";
+import { formBodies } from "../../model/form-fields.js";
+import { isJsonMediaType, jsonMedia } from "../validators/emit-validators.js";
 
 function operationType(operation: OperationModel): string {
   return `paths[${literal(operation.path)}][${literal(operation.method)}]`;
 }
 
-export function handlerRequestType(operation: OperationModel): StatementStructures {
+export function handlerRequestType(operation: OperationModel, document: unknown = {}): StatementStructures {
   const op = operationType(operation);
   const group = (location: "path" | "query" | "header" | "cookie"): string => {
     if (operation.parameters[location].length === 0) return "NoParameters";
@@ -26,8 +27,7 @@ export function handlerRequestType(operation: OperationModel): StatementStructur
   const body = operation.requestBody;
   let bodyType = "undefined";
   if (body) {
-    const media = jsonMedia(body.contents) ?? body.contents[0];
-    const content = media ? `NonNullable<${op}["requestBody"]>["content"][${literal(media.mediaType)}]` : "unknown";
+    const content = requestBodyType(operation, document);
     bodyType = body.required ? content : `${content} | undefined`;
   }
   return {
@@ -60,13 +60,61 @@ export function handlerResponseType(operation: OperationModel): StatementStructu
   };
 }
 
+/**
+ * The handler's body type: the union over the declared media types of what the runtime gives for
+ * each (JSON and text parsed as typed; form and multipart objects, with `File`s for binary parts;
+ * bytes for anything else).
+ */
+function requestBodyType(operation: OperationModel, document: unknown): string {
+  const op = operationType(operation);
+  const forms = formBodies(document, operation);
+  const types = (operation.requestBody?.contents ?? []).map((media) => {
+    const content = `NonNullable<${op}["requestBody"]>["content"][${literal(media.mediaType)}]`;
+    const kind = mediaKind(media.mediaType);
+    if (kind === "any") return "unknown";
+    if (kind !== "binary") {
+      const form = forms.find((candidate) => candidate.mediaType === media.mediaType);
+      if (form === undefined || form.files.length + form.fileLists.length === 0) return content;
+      const one = form.files.map((name) => literal(name)).join(" | ") || "never";
+      const many = form.fileLists.map((name) => literal(name)).join(" | ") || "never";
+      return `FormFiles<${content}, ${one}, ${many}>`;
+    }
+    return "Uint8Array";
+  });
+  const unique = [...new Set(types)];
+  return unique.length === 0 ? "unknown" : unique.includes("unknown") ? "unknown" : unique.join(" | ");
+}
+
+/** How the runtime reads or writes a media type: JSON, text, a form, a wildcard, or bytes. */
+function mediaKind(mediaType: string): "json" | "text" | "form" | "any" | "binary" {
+  const base = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (isJsonMediaType(base)) return "json";
+  if (base.startsWith("text/")) return "text";
+  if (base === "application/x-www-form-urlencoded" || base === "multipart/form-data") return "form";
+  if (base.includes("*")) return "any";
+  return "binary";
+}
+
 function responseMember(operation: OperationModel, response: ResponseModel): string {
   const status = statusType(response.status);
-  const media = jsonMedia(response.contents) ?? response.contents[0];
   const key = /^\d+$/.test(response.status) ? response.status : literal(response.status);
-  const body = media
-    ? `body: ${operationType(operation)}["responses"][${key}]["content"][${literal(media.mediaType)}]`
-    : "body?: undefined";
+  const bodyTypes = [
+    ...new Set(
+      response.contents.map((media) => {
+        const kind = mediaKind(media.mediaType);
+        if (kind === "binary") return "BinaryBody";
+        return `${operationType(operation)}["responses"][${key}]["content"][${literal(media.mediaType)}]`;
+      }),
+    ),
+  ];
+  // JSON first, as before (the union's order is only cosmetic).
+  const json = jsonMedia(response.contents);
+  if (json !== undefined) {
+    const jsonType = `${operationType(operation)}["responses"][${key}]["content"][${literal(json.mediaType)}]`;
+    bodyTypes.splice(bodyTypes.indexOf(jsonType), 1);
+    bodyTypes.unshift(jsonType);
+  }
+  const body = bodyTypes.length > 0 ? `body: ${bodyTypes.join(" | ")}` : "body?: undefined";
   const headers = response.headers.filter((header) => !isRuntimeHeader(header.name));
   if (headers.length === 0) return `{ status: ${status}; ${body} }`;
   const fields = headers.map((header) => `readonly ${literal(header.name)}${header.required ? "" : "?"}: ${headerValueType(header)}`);

@@ -19,6 +19,7 @@ import standaloneModule from "ajv/dist/standalone/index.js";
 import { GeneratorError } from "../../errors.js";
 import type { ApiModel, HeaderModel, MediaModel, OperationModel, ParameterLocation, SchemaModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
+import { formBodyValidatorSchemas } from "./form-body-validators.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "./to-json-schema.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
@@ -62,6 +63,7 @@ export function emitValidators(
     parameterSchemas.set(validatorName(operation, "params"), parametersSchema(operation, convert));
     const body = operation.requestBody && validatedBodyMedia(operation.requestBody.contents);
     if (body) bodySchemas.set(validatorName(operation, "body"), toJsonSchema(body.schema, convert));
+    for (const [part, schema] of formBodyValidatorSchemas(document, operation)) bodySchemas.set(validatorName(operation, part), toJsonSchema(schema, convert));
     for (const response of operation.responses) {
       const media = jsonMedia(response.contents);
       if (media) bodySchemas.set(validatorName(operation, response.status), toJsonSchema(media.schema, convert));

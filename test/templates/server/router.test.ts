@@ -112,14 +112,66 @@ describe("router", () => {
     expect(router.match("HEAD", "/nowhere").kind).toBe("not-found");
   });
 
-  it("refuses ambiguous or unsupported templates when built", () => {
-    expect(() => createRouter([op("a", "get", "/x/{id}"), op("b", "get", "/x/{other}")])).toThrow(
-      /both answer GET/,
-    );
-    expect(() => createRouter([op("a", "get", "/files/{name}.json")])).toThrow(
-      /must fill a whole segment/,
-    );
-    expect(() => createRouter([op("a", "get", "pets")])).toThrow(/must start with/);
+  it("never throws at construction: unroutable templates are listed in conflicts, the rest served", () => {
+    const r = createRouter([
+      op("a", "get", "/x/{id}"),
+      op("b", "get", "/x/{other}"),
+      op("c", "get", "pets"),
+      op("d", "get", "/y/{a}{b}"),
+      op("e", "get", "/z"),
+    ]);
+    expect(r.conflicts.map((conflict) => conflict.operationIds)).toEqual([["a", "b"], ["c"], ["d"]]);
+    expect(r.conflicts[0]?.message).toMatch(/a \(GET \/x\/\{id\}\) and b \(GET \/x\/\{other\}\).*b is never reached/);
+    expect(r.conflicts[1]?.message).toMatch(/must start with/);
+    expect(r.match("GET", "/x/1")).toMatchObject({ kind: "found", operation: { operationId: "a" } });
+    expect(r.match("GET", "/z")).toMatchObject({ kind: "found", operation: { operationId: "e" } });
+    expect(r.match("GET", "/y/12")).toMatchObject({ kind: "found", params: { a: "1", b: "2" } });
+  });
+
+  it("routes parameters that are part of a segment, before whole-segment parameters", () => {
+    const r = createRouter([
+      op("fetchAccount", "get", "/Accounts/{Sid}.json"),
+      op("accountRaw", "get", "/Accounts/{Sid}"),
+      op("calls", "get", "/Accounts/{AccountSid}/Calls.json"),
+      op("call", "get", "/Accounts/{AccountSid}/Calls/{Sid}.json"),
+      op("download", "get", "/files/{id}/download{extension}"),
+      op("split", "get", "/names/{name}.{format}"),
+      op("labelled", "get", "/label/{.id}"),
+    ]);
+    expect(r.conflicts).toEqual([]);
+    expect(r.match("GET", "/Accounts/AC1.json")).toMatchObject({ operation: { operationId: "fetchAccount" }, params: { Sid: "AC1" } });
+    expect(r.match("GET", "/Accounts/AC1")).toMatchObject({ operation: { operationId: "accountRaw" }, params: { Sid: "AC1" } });
+    expect(r.match("GET", "/Accounts/AC1/Calls.json")).toMatchObject({ operation: { operationId: "calls" }, params: { AccountSid: "AC1" } });
+    expect(r.match("GET", "/Accounts/AC1/Calls/CA%202.json")).toMatchObject({ params: { AccountSid: "AC1", Sid: "CA 2" } });
+    expect(r.match("GET", "/files/f1/download.pdf")).toMatchObject({ params: { id: "f1", extension: ".pdf" } });
+    expect(r.match("GET", "/files/f1/download").kind).toBe("not-found");
+    expect(r.match("GET", "/names/a.b.c")).toMatchObject({ params: { name: "a", format: "b.c" } });
+    expect(r.match("GET", "/names/.json").kind).toBe("not-found");
+    expect(r.match("GET", "/label/7")).toMatchObject({ params: { id: "7" } });
+    expect(r.allowed("/files/f1/download.zip")).toEqual(["GET", "HEAD"]);
+  });
+
+  it("selects the operation whose literal query the request carries", () => {
+    const r = createRouter([
+      op("getResponse", "get", "/responses/{id}"),
+      op("betaGetResponse", "get", "/responses/{id}?beta=true"),
+      op("betaV2", "get", "/responses/{id}?beta=true&v=2"),
+      op("onlyConditioned", "post", "/responses/{id}?beta=true"),
+    ]);
+    expect(r.conflicts).toEqual([]);
+    const id = (query?: string) => {
+      const match = r.match("GET", "/responses/r1", query);
+      return match.kind === "found" ? [match.operation.operationId, match.params["id"]] : match.kind;
+    };
+    expect(id()).toEqual(["getResponse", "r1"]);
+    expect(id("include=x")).toEqual(["getResponse", "r1"]);
+    expect(id("beta=true")).toEqual(["betaGetResponse", "r1"]);
+    expect(id("include=x&beta=true")).toEqual(["betaGetResponse", "r1"]);
+    expect(id("beta=false")).toEqual(["getResponse", "r1"]);
+    expect(id("v=2&beta=true")).toEqual(["betaV2", "r1"]);
+    expect(r.match("POST", "/responses/r1")).toMatchObject({ operation: { operationId: "onlyConditioned" } });
+    const same = createRouter([op("a", "get", "/r?x=1"), op("b", "get", "/r?x=1")]);
+    expect(same.conflicts.map((conflict) => conflict.operationIds)).toEqual([["a", "b"]]);
   });
 
   it("lets different operations name the same parameter position differently", () => {

@@ -1,0 +1,178 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * Form fields (`application/x-www-form-urlencoded` and `multipart/form-data`) coerced by the
+ * schema, before the body validator runs:
+ *
+ * - names in bracket form build nested values, as Stripe and most form encoders write them:
+ *   `card[exp][month]=1` → `{ card: { exp: { month: 1 } } }`, `tags[]=a&tags[]=b` and
+ *   `items[0][price]=p&items[0][quantity]=2` → arrays (an index may only repeat or follow the
+ *   last one: `a[5]` alone is refused rather than leaving holes);
+ * - scalars become what the field's schema allows: `true`/`false` → boolean, plain decimal
+ *   numbers (`-1`, `2.5`, no `0x`, spaces or exponents) → number, anything else stays text for
+ *   the validator to judge (so `Count=abc` for an integer is a 400 naming `body.Count`);
+ * - an array field takes every occurrence (`tags=a&tags=b`, the `form` style's default), or one
+ *   value split as its `encoding` says (`explode: false` → commas; `spaceDelimited`,
+ *   `pipeDelimited`); a non-array field sent twice is a 400 naming it;
+ * - multipart: binary parts (`format: binary`, `contentMediaType`) are web `File`s (a text part
+ *   sent for one becomes a `File` too); parts whose `encoding.contentType` is JSON (and object
+ *   fields, whose default it is) are parsed as JSON; other parts are coerced like form values;
+ * - `__proto__`, `constructor` and `prototype` are refused in any name (prototype pollution guard).
+ */
+import type { FormFieldShape } from "./descriptor.js";
+import { RequestError } from "./errors.js";
+
+const INTEGER = /^-?(0|[1-9][0-9]*)$/;
+const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
+const INDEX = /^(0|[1-9][0-9]{0,5})$/;
+
+function invalid(message: string): RequestError {
+  return new RequestError(400, "validation_failed", message);
+}
+
+/** `a[b][]` → `["a", "b", ""]`; a name that is not in bracket form is one key. */
+function nameKeys(name: string): string[] {
+  const open = name.indexOf("[");
+  if (open <= 0 || !name.endsWith("]")) return [name];
+  const rest = name.slice(open);
+  if (!/^(\[[^[\]]*\])+$/.test(rest)) return [name];
+  return [name.slice(0, open), ...[...rest.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string)];
+}
+
+function where(keys: readonly string[], upTo: number): string {
+  let text = "body";
+  for (let i = 0; i <= upTo && i < keys.length; i++) {
+    const key = keys[i] as string;
+    text += key === "" || INDEX.test(key) ? `[${key}]` : `.${key}`;
+  }
+  return text;
+}
+
+function allows(shape: FormFieldShape | undefined, type: string): boolean {
+  return shape?.types !== undefined && (shape.types as readonly string[]).includes(type);
+}
+
+function childShape(shape: FormFieldShape | undefined, key: string): FormFieldShape | undefined {
+  if (shape === undefined) return undefined;
+  if ((key === "" || INDEX.test(key)) && shape.items !== undefined) return shape.items;
+  if (shape.properties !== undefined && Object.hasOwn(shape.properties, key)) {
+    return shape.properties[key];
+  }
+  return shape.additionalProperties;
+}
+
+/** A text value as the shape's types allow (see the module comment). */
+export function coerceFormScalar(raw: string, shape: FormFieldShape | undefined): unknown {
+  if (shape?.types === undefined) return raw;
+  if (allows(shape, "boolean") && (raw === "true" || raw === "false")) return raw === "true";
+  if (allows(shape, "integer") && INTEGER.test(raw)) return Number(raw);
+  if (allows(shape, "number") && NUMBER.test(raw)) return Number(raw);
+  return raw;
+}
+
+const SEPARATORS: Readonly<Record<string, string>> = {
+  form: ",",
+  spaceDelimited: " ",
+  pipeDelimited: "|",
+};
+
+/** Whether a field's values are collected into an array (its schema is an array, not text). */
+function isArrayField(shape: FormFieldShape | undefined): boolean {
+  return allows(shape, "array") && !allows(shape, "string");
+}
+
+/** `label` names the field in messages; `fileName` names a `File` made from a text part. */
+async function leafValue(
+  value: string | File,
+  shape: FormFieldShape | undefined,
+  label: string,
+  fileName: string,
+): Promise<unknown> {
+  if (shape?.binary === true) {
+    return typeof value === "string" ? new File([value], fileName, { type: "text/plain" }) : value;
+  }
+  if (typeof value !== "string") {
+    // A part sent with a filename for a field that is not binary: read as text when typed.
+    if (shape?.types === undefined && shape?.json !== true) return value;
+    value = await value.text();
+  }
+  if (shape?.json === true) {
+    try {
+      return JSON.parse(value) as unknown;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw invalid(`${label} is not valid JSON: ${reason}`);
+    }
+  }
+  return coerceFormScalar(value, shape);
+}
+
+function guardKey(key: string, keys: readonly string[], depth: number): void {
+  if (FORBIDDEN.has(key)) {
+    throw invalid(`${where(keys, depth)} is a forbidden key (prototype pollution guard)`);
+  }
+}
+
+/**
+ * Builds the body object from form fields in order (`[name, value]`, as `URLSearchParams` and
+ * `FormData` iterate), coerced by `fields`. Throws a 400 {@link RequestError} naming the field.
+ */
+export async function coerceFormFields(
+  entries: Iterable<readonly [string, string | File]>,
+  fields: Readonly<Record<string, FormFieldShape>>,
+): Promise<Record<string, unknown>> {
+  const root: Record<string, unknown> = {};
+  const rootShape: FormFieldShape = { types: ["object"], properties: fields };
+  for (const [name, value] of entries) {
+    const keys = nameKeys(name);
+    let container: Record<string, unknown> | unknown[] = root;
+    let shape: FormFieldShape | undefined = rootShape;
+    for (let depth = 0; depth < keys.length; depth++) {
+      const key = keys[depth] as string;
+      guardKey(key, keys, depth);
+      const child = childShape(shape, key);
+      const last = depth === keys.length - 1;
+      let slot: string | number = key;
+      if (Array.isArray(container)) {
+        if (key === "") slot = container.length;
+        else if (INDEX.test(key) && Number(key) <= container.length) slot = Number(key);
+        else
+          throw invalid(`${where(keys, depth)} is not the next index of ${where(keys, depth - 1)}`);
+      }
+      const existing = (container as Record<string | number, unknown>)[slot];
+      if (!last) {
+        if (existing !== undefined && (existing === null || typeof existing !== "object")) {
+          throw invalid(`${where(keys, depth)} is given both as a value and with fields`);
+        }
+        const nextKey = keys[depth + 1] as string;
+        const next =
+          existing ??
+          ((nextKey === "" || INDEX.test(nextKey)) && !allows(child, "object") ? [] : {});
+        (container as Record<string | number, unknown>)[slot] = next;
+        container = next as Record<string, unknown> | unknown[];
+        shape = child;
+        continue;
+      }
+      const label = where(keys, depth);
+      if (isArrayField(child) && !Array.isArray(container)) {
+        const list = (existing ?? []) as unknown[];
+        if (!Array.isArray(list)) throw invalid(`${label} is given both as a value and as a list`);
+        const separator = child?.explode === false ? SEPARATORS[child.style ?? "form"] : undefined;
+        const parts =
+          separator !== undefined && typeof value === "string" ? value.split(separator) : [value];
+        for (const part of parts) list.push(await leafValue(part, child?.items, label, key));
+        (container as Record<string, unknown>)[slot] = list;
+      } else if (existing !== undefined && !Array.isArray(container)) {
+        throw invalid(`${label} was given more than once; it takes one value`);
+      } else {
+        (container as Record<string | number, unknown>)[slot] = await leafValue(
+          value,
+          child,
+          label,
+          key,
+        );
+      }
+    }
+  }
+  return root;
+}

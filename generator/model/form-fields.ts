@@ -1,0 +1,191 @@
+/**
+ * Form bodies (`application/x-www-form-urlencoded`, `multipart/form-data`) as the server runtime
+ * reads them: each top-level field's schema reduced to a {@link FormFieldShape} (types, properties,
+ * items, binary, the media type's `encoding` style/explode/contentType), the schema their coerced
+ * object is validated against (binary parts, which arrive as `File`s, accept any value there), and
+ * which fields are files for the handler types.
+ */
+import type { FormFieldShape, FormFieldType } from "../../templates/server/descriptor.js";
+import { isObject, resolveObject } from "./resolve-ref.js";
+import type { OperationModel, SchemaModel } from "./types.js";
+
+export const FORM_MEDIA_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
+
+export interface FormBodyModel {
+  /** As written in the spec. */
+  readonly mediaType: string;
+  readonly multipart: boolean;
+  /** The suffix of its validator's name (`<op>$form`, `<op>$multipart`). */
+  readonly validatorPart: "form" | "multipart";
+  readonly fields: Readonly<Record<string, FormFieldShape>>;
+  /** What the coerced object is validated against, when the media type has a schema. */
+  readonly validationSchema: SchemaModel | undefined;
+  /** Top-level fields that are one file, and that are arrays of files (multipart only). */
+  readonly files: readonly string[];
+  readonly fileLists: readonly string[];
+}
+
+const TYPES = new Set<string>(["string", "number", "integer", "boolean", "array", "object"]);
+const MAX_DEPTH = 6;
+
+function essence(mediaType: string): string {
+  return mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
+}
+
+function isJson(mediaType: unknown): boolean {
+  if (typeof mediaType !== "string") return false;
+  const base = essence(mediaType);
+  return base === "application/json" || base.endsWith("+json");
+}
+
+function isBinary(schema: Record<string, unknown>): boolean {
+  return (schema.format === "binary" || typeof schema.contentMediaType === "string") && schema.contentEncoding === undefined;
+}
+
+function merge(into: MutableShape, shape: FormFieldShape): void {
+  if (shape.types !== undefined) into.types = [...new Set([...(into.types ?? []), ...shape.types])];
+  if (shape.binary === true) into.binary = true;
+  if (shape.properties !== undefined) into.properties = { ...into.properties, ...shape.properties };
+  if (shape.additionalProperties !== undefined) into.additionalProperties ??= shape.additionalProperties;
+  if (shape.items !== undefined) into.items ??= shape.items;
+}
+
+type MutableShape = { -readonly [K in keyof FormFieldShape]: FormFieldShape[K] };
+
+/** A schema reduced to a form field shape (`$ref`s followed, `allOf` merged, `oneOf`/`anyOf` united). */
+export function formFieldShape(document: unknown, raw: unknown, depth = 0): FormFieldShape {
+  if (depth > MAX_DEPTH) return {};
+  let schema: Record<string, unknown> | undefined;
+  try {
+    schema = resolveObject(document, raw);
+  } catch {
+    return {};
+  }
+  if (schema === undefined) return {};
+  const shape: MutableShape = {};
+  const type = schema.type;
+  const declared = (Array.isArray(type) ? type : [type]).filter((t): t is FormFieldType => typeof t === "string" && TYPES.has(t));
+  if (declared.length > 0) shape.types = declared;
+  if (isBinary(schema)) shape.binary = true;
+  if (isObject(schema.properties)) {
+    shape.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, sub]) => [name, formFieldShape(document, sub, depth + 1)]));
+    shape.types ??= ["object"];
+  }
+  if (isObject(schema.additionalProperties)) shape.additionalProperties = formFieldShape(document, schema.additionalProperties, depth + 1);
+  if (isObject(schema.items)) {
+    shape.items = formFieldShape(document, schema.items, depth + 1);
+    shape.types ??= ["array"];
+  }
+  for (const sub of Array.isArray(schema.allOf) ? schema.allOf : []) merge(shape, formFieldShape(document, sub, depth + 1));
+  const alternatives = [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])];
+  if (alternatives.length > 0) {
+    const union: MutableShape = {};
+    let unknown = false;
+    for (const sub of alternatives) {
+      const alternative = formFieldShape(document, sub, depth + 1);
+      if (alternative.types === undefined) unknown = true;
+      merge(union, alternative);
+    }
+    if (unknown) delete union.types;
+    if (shape.types === undefined) {
+      merge(shape, union);
+      if (unknown) delete shape.types;
+    } else {
+      merge(shape, { ...union, types: undefined });
+    }
+  }
+  return shape;
+}
+
+/** The top-level properties and `required` of an object schema (`$ref`s followed, `allOf` merged). */
+function objectParts(document: unknown, raw: unknown, depth = 0): { properties: Record<string, unknown>; required: string[]; additional: unknown } {
+  const parts = { properties: {} as Record<string, unknown>, required: [] as string[], additional: undefined as unknown };
+  const schema = depth > MAX_DEPTH ? undefined : resolveObject(document, raw);
+  if (schema === undefined) return parts;
+  if (isObject(schema.properties)) Object.assign(parts.properties, schema.properties);
+  if (Array.isArray(schema.required)) parts.required.push(...schema.required.filter((name): name is string => typeof name === "string"));
+  if (schema.additionalProperties !== undefined) parts.additional = schema.additionalProperties;
+  for (const sub of Array.isArray(schema.allOf) ? schema.allOf : []) {
+    const inner = objectParts(document, sub, depth + 1);
+    Object.assign(parts.properties, inner.properties);
+    parts.required.push(...inner.required);
+    parts.additional ??= inner.additional;
+  }
+  return parts;
+}
+
+/** The raw media type object of an operation's request body (for its `encoding`). */
+function mediaObject(document: unknown, operation: OperationModel, mediaType: string): Record<string, unknown> | undefined {
+  const paths = isObject(document) ? document.paths : undefined;
+  const item = isObject(paths) ? resolveObject(document, paths[operation.path]) : undefined;
+  const raw = item?.[operation.method];
+  const body = isObject(raw) ? resolveObject(document, raw.requestBody) : undefined;
+  const content = body?.content;
+  const media = isObject(content) ? content[mediaType] : undefined;
+  return isObject(media) ? media : undefined;
+}
+
+function withEncoding(field: FormFieldShape, encoding: Record<string, unknown> | undefined, multipart: boolean): FormFieldShape {
+  const shape: MutableShape = { ...field };
+  if (typeof encoding?.style === "string") shape.style = encoding.style;
+  if (typeof encoding?.explode === "boolean") shape.explode = encoding.explode;
+  if (!multipart) return shape;
+  const isObjectField = (candidate: FormFieldShape | undefined) =>
+    candidate !== undefined && candidate.binary !== true && candidate.types?.length === 1 && candidate.types[0] === "object";
+  const contentType = encoding?.contentType;
+  const isArrayField = field.types?.includes("array") === true && field.items !== undefined;
+  const json = contentType === undefined ? undefined : isJson(contentType);
+  if (isArrayField && field.items !== undefined) {
+    if (json ?? isObjectField(field.items)) shape.items = { ...field.items, json: true };
+  } else if (json ?? isObjectField(field)) {
+    shape.json = true;
+  }
+  return shape;
+}
+
+/** The form and multipart bodies of an operation, in the spec's order. */
+export function formBodies(document: unknown, operation: OperationModel): FormBodyModel[] {
+  const out: FormBodyModel[] = [];
+  for (const media of operation.requestBody?.contents ?? []) {
+    const base = essence(media.mediaType);
+    if (!(FORM_MEDIA_TYPES as readonly string[]).includes(base)) continue;
+    if (out.some((form) => essence(form.mediaType) === base)) continue;
+    const multipart = base === "multipart/form-data";
+    const encodings = mediaObject(document, operation, media.mediaType)?.encoding;
+    const top = formFieldShape(document, media.schema);
+    const fields: Record<string, FormFieldShape> = {};
+    for (const [name, field] of Object.entries(top.properties ?? {})) {
+      const encoding = isObject(encodings) && isObject(encodings[name]) ? encodings[name] : undefined;
+      fields[name] = withEncoding(field, encoding, multipart);
+    }
+    const files = multipart ? Object.keys(fields).filter((name) => fields[name]?.binary === true) : [];
+    const fileLists = multipart ? Object.keys(fields).filter((name) => fields[name]?.items?.binary === true && fields[name]?.binary !== true) : [];
+    out.push({
+      mediaType: media.mediaType,
+      multipart,
+      validatorPart: multipart ? "multipart" : "form",
+      fields,
+      validationSchema: validationSchema(document, media.schema, [...files, ...fileLists], fileLists),
+      files,
+      fileLists,
+    });
+  }
+  return out;
+}
+
+/** The media schema, with file fields accepting what the runtime gives them (`File`, `File[]`). */
+function validationSchema(document: unknown, schema: SchemaModel | undefined, fileFields: readonly string[], fileLists: readonly string[]): SchemaModel | undefined {
+  if (schema === undefined) return undefined;
+  if (fileFields.length === 0) return schema;
+  const parts = objectParts(document, schema);
+  const properties: Record<string, unknown> = {};
+  for (const [name, sub] of Object.entries(parts.properties)) {
+    properties[name] = fileLists.includes(name) ? { ...resolveObject(document, sub), items: {} } : fileFields.includes(name) ? {} : sub;
+  }
+  return {
+    type: "object",
+    properties,
+    ...(parts.required.length > 0 ? { required: [...new Set(parts.required)] } : {}),
+    ...(parts.additional === undefined ? {} : { additionalProperties: parts.additional }),
+  };
+}
