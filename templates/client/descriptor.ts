@@ -3,6 +3,8 @@
  * What the generator tells the client runtime about each operation.
  * Generated tables `satisfies` these types, so a mismatch fails the build.
  */
+import type { PathParameterStyle } from "./path-style.js";
+
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /** Where the API key travels, taken from the spec's `apiKey` security scheme. */
@@ -31,6 +33,8 @@ export interface ClientOperationDescriptor {
   readonly path: string;
   /** Only the query parameters that are not `form` + `explode: true`. */
   readonly queryStyles?: Readonly<Record<string, QueryParameterStyle>>;
+  /** Only the path parameters that are not `simple` without explode. */
+  readonly pathStyles?: Readonly<Record<string, PathParameterStyle>>;
   /** The request body's media type, when the operation has one. */
   readonly bodyMediaType?: string;
   /** Whether the operation needs the API key (from the spec's security requirements). */

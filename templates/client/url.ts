@@ -3,6 +3,7 @@
  * URL building: path templates, query serialization (OpenAPI `style`/`explode`), media types.
  */
 import type { ClientOperationDescriptor, QueryParameterStyle } from "./descriptor.js";
+import { stylePathValue } from "./path-style.js";
 
 /**
  * Splits a path template into alternating literal segments and parameter names:
@@ -62,9 +63,11 @@ export function buildPath(
         `Missing path parameter "${name}" for operation "${op.operationId}" (${op.method.toUpperCase()} ${op.path})`,
       );
     }
-    const encoded = encodeURIComponent(
-      Array.isArray(value) ? value.join(",") : `${value as string}`,
-    );
+    const style = op.pathStyles?.[name];
+    const encoded =
+      style === undefined && typeof value !== "object"
+        ? encodeURIComponent(`${value as string}`)
+        : stylePathValue(name, value, style);
     const after = parts[i + 1]!;
     if (
       isDotSegment(encoded) &&

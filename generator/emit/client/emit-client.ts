@@ -79,6 +79,14 @@ function queryStyles(operation: OperationModel): Record<string, { style: string;
   );
 }
 
+function pathStyles(operation: OperationModel): Record<string, { style: string; explode: boolean }> {
+  return Object.fromEntries(
+    operation.parameters.path
+      .filter((parameter) => (parameter.style ?? "simple") !== "simple" || parameter.explode)
+      .map((parameter) => [parameter.name, { style: parameter.style ?? "simple", explode: parameter.explode }]),
+  );
+}
+
 function codecsNeeded(model: ApiModel): CodecsNeeded {
   return {
     styledQuery: model.operations.some((operation) => Object.keys(queryStyles(operation)).length > 0),
@@ -161,6 +169,7 @@ function descriptorWriter(operation: OperationModel, model: ApiModel, headerTabl
     method: operation.method,
     path: operation.path,
     ...(Object.keys(styles).length > 0 ? { queryStyles: styles } : {}),
+    ...(Object.keys(pathStyles(operation)).length > 0 ? { pathStyles: pathStyles(operation) } : {}),
     ...(body ? { bodyMediaType: body.mediaType } : {}),
     secured: operation.secured,
     ...(operation.idempotencyKeyHeader ? { idempotencyKeyHeader: operation.idempotencyKeyHeader } : {}),
