@@ -6,6 +6,7 @@
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import { newIdempotencyKey } from "./idempotency.js";
 import { buildPath } from "./url.js";
+import type { PathParameterStyle } from "./path-style.js";
 
 /** What the runtime precomputes per operation (cached by descriptor identity). */
 export interface CompiledOperation {
@@ -33,6 +34,8 @@ export interface CompiledOperation {
   ) => ((body: unknown, mediaType: string) => BodyInit) | undefined;
   /** The shared, never mutated headers of this operation (defaults + a string API key when secured). */
   readonly headers: Record<string, string>;
+  /** The serializer of styled path parameters (label, matrix, objects), when the spec has them. */
+  readonly stylePath?: (name: string, value: unknown, style?: PathParameterStyle) => string;
   /** The literal query of the path template (`beta=true` of `/responses/{id}?beta=true`), or `""`. */
   readonly literalQuery?: string;
   /** The API key query pair (`name=value`) of a string key, when the operation is secured. */
@@ -102,7 +105,9 @@ export function buildUrl(
   init: CallInit | undefined,
 ): string {
   let url =
-    c.pathParts === undefined ? c.staticUrl : baseUrl + buildPath(op, c.pathParts, init?.path);
+    c.pathParts === undefined
+      ? c.staticUrl
+      : baseUrl + buildPath(op, c.pathParts, init?.path, c.stylePath);
   let query = init?.query === undefined ? "" : c.serializeQuery(init.query);
   const literal = c.literalQuery;
   if (literal) query = query === "" ? literal : `${literal}&${query}`;

@@ -6,6 +6,7 @@
 import { setCookieParams } from "./cookies.js";
 import { encodeOtherBody } from "./request-body.js";
 import { readStreamResult } from "./stream-result.js";
+import { stylePathValue } from "./path-style.js";
 import { serializeQuery } from "./url.js";
 
 /** The optional serializers of a runtime. */
@@ -16,6 +17,8 @@ export interface ClientCodecs {
   readonly otherBody?: typeof encodeOtherBody;
   /** Cookie parameters (`in: cookie`). */
   readonly cookies?: typeof setCookieParams;
+  /** Path parameters with a declared style (`label`, `matrix`, explode) or an object value. */
+  readonly styledPath?: typeof stylePathValue;
   /** Streamed responses (`text/event-stream`, NDJSON), read as they arrive. */
   readonly streams?: typeof readStreamResult;
 }
@@ -26,4 +29,5 @@ export const ALL_CODECS: ClientCodecs = {
   otherBody: encodeOtherBody,
   cookies: setCookieParams,
   streams: readStreamResult,
+  styledPath: stylePathValue,
 };

@@ -49,6 +49,7 @@ export {
   type StreamFormat,
 } from "./event-stream.js";
 export { readStreamResult } from "./stream-result.js";
+export { stylePathValue, type PathParameterStyle } from "./path-style.js";
 export { ALL_CODECS, type ClientCodecs } from "./codecs.js";
 export { encodeOtherBody } from "./request-body.js";
 export { setCookieParams } from "./cookies.js";

@@ -200,6 +200,7 @@ export function createClientRuntimeWith(
       pathParts: compilePath(path),
       staticUrl: baseUrl + path,
       literalQuery,
+      stylePath: codecs.styledPath ?? missingCodec(op, "styled path"),
       serializeQuery:
         styles === undefined
           ? serializeFormQuery
@@ -212,7 +213,7 @@ export function createClientRuntimeWith(
       encoderFor: (picked) => {
         if (picked !== mediaType && !(op.bodyMediaTypes ?? []).includes(picked))
           throw new Error(
-            `Operation "${op.operationId}" declares no "${picked}" request body (it declares ${(op.bodyMediaTypes ?? [mediaType]).join(", ")}): pick one of those as contentType`,
+            `Operation "${op.operationId}" declares no "${picked}" request body (contentType: ${(op.bodyMediaTypes ?? [mediaType]).join(", ")})`,
           );
         return isJsonMediaType(picked)
           ? undefined

@@ -3,7 +3,7 @@
  * URL building: path templates, query serialization (OpenAPI `style`/`explode`), media types.
  */
 import type { ClientOperationDescriptor, QueryParameterStyle } from "./descriptor.js";
-import { stylePathValue } from "./path-style.js";
+import type { stylePathValue } from "./path-style.js";
 
 /**
  * Splits a path template into alternating literal segments and parameter names:
@@ -53,6 +53,7 @@ export function buildPath(
   op: ClientOperationDescriptor,
   parts: readonly string[],
   values: Readonly<Record<string, unknown>> | undefined,
+  stylePath?: typeof stylePathValue,
 ): string {
   let path = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
@@ -64,10 +65,13 @@ export function buildPath(
       );
     }
     const style = op.pathStyles?.[name];
+    // simple style inline (arrays keep literal commas); the others through the styled-path codec
     const encoded =
-      style === undefined && typeof value !== "object"
-        ? encodeURIComponent(`${value as string}`)
-        : stylePathValue(name, value, style);
+      style !== undefined || (typeof value === "object" && !Array.isArray(value))
+        ? stylePath!(name, value, style)
+        : Array.isArray(value)
+          ? value.map((item) => encodeURIComponent(`${item as string}`)).join(",")
+          : encodeURIComponent(`${value as string}`);
     const after = parts[i + 1]!;
     if (
       isDotSegment(encoded) &&
@@ -76,7 +80,7 @@ export function buildPath(
     ) {
       throw new Error(
         `Path parameter "${name}" of operation "${op.operationId}" (${op.method.toUpperCase()} ${op.path}) is "${encoded}": ` +
-          "a whole path segment cannot be . or .. (URL parsing would resolve it to another resource, even percent-encoded); nothing was sent",
+          "a whole path segment cannot be . or .. (URLs resolve it, even encoded)",
       );
     }
     path += encoded + after;

@@ -69,6 +69,7 @@ interface CodecsNeeded {
   readonly otherBody: boolean;
   readonly cookies: boolean;
   readonly streams: boolean;
+  readonly styledPath: boolean;
 }
 
 function queryStyles(operation: OperationModel): Record<string, { style: string; explode: boolean }> {
@@ -82,7 +83,7 @@ function queryStyles(operation: OperationModel): Record<string, { style: string;
 function pathStyles(operation: OperationModel): Record<string, { style: string; explode: boolean }> {
   return Object.fromEntries(
     operation.parameters.path
-      .filter((parameter) => (parameter.style ?? "simple") !== "simple" || parameter.explode)
+      .filter((parameter) => (parameter.style ?? "simple") !== "simple" || parameter.explode || isObjectSchema(parameter.schema))
       .map((parameter) => [parameter.name, { style: parameter.style ?? "simple", explode: parameter.explode }]),
   );
 }
@@ -93,6 +94,7 @@ function codecsNeeded(model: ApiModel): CodecsNeeded {
     // the runtime's own rule, so the two never disagree on what is JSON
     otherBody: model.operations.some((operation) => (operation.requestBody?.contents ?? []).some((media) => !isJsonMediaType(media.mediaType))),
     cookies: model.operations.some((operation) => operation.parameters.cookie.length > 0),
+    styledPath: model.operations.some((operation) => Object.keys(pathStyles(operation)).length > 0),
     streams: model.operations.some((operation) => operation.responses.some((response) => response.contents.some((media) => streamFormat(media.mediaType) !== undefined))),
   };
 }
@@ -104,6 +106,7 @@ function codecsLiteral(codecs: CodecsNeeded): string {
     ...(codecs.otherBody ? ["otherBody: encodeOtherBody"] : []),
     ...(codecs.cookies ? ["cookies: setCookieParams"] : []),
     ...(codecs.streams ? ["streams: readStreamResult"] : []),
+    ...(codecs.styledPath ? ["styledPath: stylePathValue"] : []),
   ];
   return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
 }
@@ -123,6 +126,7 @@ function imports(codecs: CodecsNeeded): StatementStructures[] {
     ...(codecs.otherBody ? [named("./runtime/client/request-body.js", ["encodeOtherBody"], false)] : []),
     ...(codecs.cookies ? [named("./runtime/client/cookies.js", ["setCookieParams"], false)] : []),
     ...(codecs.streams ? [named("./runtime/client/stream-result.js", ["readStreamResult"], false)] : []),
+    ...(codecs.styledPath ? [named("./runtime/client/path-style.js", ["stylePathValue"], false)] : []),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
     named("./runtime/client/middleware.js", ["ClientMiddlewareApi"], true),
     named("./runtime/client/types.js", ["OperationMethod", "OperationRequest", "OperationResult", "ResultOptions"], true),
@@ -195,6 +199,11 @@ function eventDataIsText(operation: OperationModel): boolean {
   const schemas = operation.responses.flatMap((response) => response.contents.filter((media) => streamFormat(media.mediaType) === "events").map((media) => media.schema));
   // no schema: the data is text too (it is typed `unknown`)
   return schemas.length > 0 && schemas.every((schema) => schema === undefined || (isObject(schema) && schema.type === "string" && schema.contentMediaType === undefined));
+}
+
+/** Whether a parameter schema is an object (its value is then serialized by the styled-path codec). */
+function isObjectSchema(schema: unknown): boolean {
+  return isObject(schema) && (schema.type === "object" || isObject(schema.properties) || "$ref" in schema);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
