@@ -1,7 +1,7 @@
 /**
  * Figure 4 on Redis — scale-out rate limiting: our handler with the Redis store
  * (benchmarks/server/ours-redis-server.ts) vs Fastify 5 with an API-key preHandler and
- * `@fastify/rate-limit` on the same redis-server (benchmarks/server/fastify-redis-server.ts),
+ * `@fastify/rate-limit` on the same redis-server (benchmarks/server/fastify-full-server.ts),
  * same key header and per-minute limit, for GET /pets/by-id/{petId}. A throwaway redis-server
  * is started on a free port for the figure; without redis-server installed, the figure logs one
  * line and has no rows. Rounds alternate the servers (autocannon, 10 connections, pipelining 1).
@@ -38,7 +38,7 @@ export async function benchServerRedis(ctx: BenchContext): Promise<Row[]> {
     const peer = await buildEntry(
       ctx.root,
       ctx.workDir,
-      "benchmarks/server/fastify-redis-server.ts",
+      "benchmarks/server/fastify-full-server.ts",
     );
     started.push({ name: "generated", child: await startServer(ctx.root, ours, [redis.url]) });
     started.push({

@@ -11,6 +11,7 @@ import type {
   OperationResult,
   ResultOptions,
 } from "./runtime/client/types.js";
+import type { AuthValue, ClientSecurity } from "./runtime/client/auth.js";
 /** Declared response headers (name → how to parse), shared by the operations that declare them. */
 const RESPONSE_HEADERS_0 = {
   "X-Total-Count": "integer",
@@ -44,6 +45,20 @@ const RESPONSE_HEADERS_3 = {
 } as const;
 /** Where the spec's API-key security scheme puts the key (`undefined` when it has none). */
 export const API_KEY: ApiKeyLocation | undefined = { in: "header", name: "X-API-Key" } as const;
+/** The spec's security schemes by name, and the API-key scheme the `apiKey` option fills. */
+export const SECURITY: ClientSecurity = {
+  schemes: { ApiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key" } },
+  apiKeyScheme: "ApiKeyAuth",
+};
+/**
+ * Credentials for Pet Store API, by the spec's security scheme name.
+ *
+ * Each is a value or a function (sync or async) returning it, called before every attempt (a refreshed token is used on a retry); `undefined` means none. mutualTLS schemes are not here: the TLS client certificate belongs to your `fetch`.
+ */
+export type PetStoreAuth = {
+  /** The API key, sent in the `X-API-Key` header. */
+  ApiKeyAuth?: AuthValue<string>;
+};
 /** Every operation of the spec, as the client runtime needs it. */
 export const OPERATIONS = {
   listPets: {
@@ -51,6 +66,7 @@ export const OPERATIONS = {
     method: "get",
     path: "/pets",
     secured: true,
+    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_0,
   },
   createPet: {
@@ -59,6 +75,7 @@ export const OPERATIONS = {
     path: "/pets",
     bodyMediaType: "application/json",
     secured: true,
+    security: [["ApiKeyAuth"]],
     idempotencyKeyHeader: "Idempotency-Key",
     responseHeaders: RESPONSE_HEADERS_1,
   },
@@ -67,6 +84,7 @@ export const OPERATIONS = {
     method: "get",
     path: "/pets/{petId}",
     secured: true,
+    security: [["ApiKeyAuth"]],
     deprecated: { sunset: "2027-06-30", replacement: "getPetById" },
     responseHeaders: RESPONSE_HEADERS_2,
   },
@@ -76,6 +94,7 @@ export const OPERATIONS = {
     path: "/pets/{petId}",
     bodyMediaType: "application/json",
     secured: true,
+    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_3,
   },
   deletePet: {
@@ -83,6 +102,7 @@ export const OPERATIONS = {
     method: "delete",
     path: "/pets/{petId}",
     secured: true,
+    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_3,
   },
   getPetById: {
@@ -90,6 +110,7 @@ export const OPERATIONS = {
     method: "get",
     path: "/pets/by-id/{petId}",
     secured: true,
+    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_3,
   },
   listCategories: {
@@ -97,6 +118,7 @@ export const OPERATIONS = {
     method: "get",
     path: "/categories",
     secured: true,
+    security: [["ApiKeyAuth"]],
     stability: "beta",
     responseHeaders: RESPONSE_HEADERS_0,
   },
@@ -106,6 +128,7 @@ export const OPERATIONS = {
     path: "/categories",
     bodyMediaType: "application/json",
     secured: true,
+    security: [["ApiKeyAuth"]],
     idempotencyKeyHeader: "Idempotency-Key",
     responseHeaders: RESPONSE_HEADERS_1,
   },
@@ -114,6 +137,7 @@ export const OPERATIONS = {
     method: "get",
     path: "/categories/{categoryId}",
     secured: true,
+    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_3,
   },
   updateCategory: {
@@ -122,6 +146,7 @@ export const OPERATIONS = {
     path: "/categories/{categoryId}",
     bodyMediaType: "application/json",
     secured: true,
+    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_3,
   },
   deleteCategory: {
@@ -129,6 +154,7 @@ export const OPERATIONS = {
     method: "delete",
     path: "/categories/{categoryId}",
     secured: true,
+    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_3,
   },
   listOrders: {
@@ -136,6 +162,7 @@ export const OPERATIONS = {
     method: "get",
     path: "/store/orders",
     secured: true,
+    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_0,
   },
   placeOrder: {
@@ -144,6 +171,7 @@ export const OPERATIONS = {
     path: "/store/orders",
     bodyMediaType: "application/json",
     secured: true,
+    security: [["ApiKeyAuth"]],
     idempotencyKeyHeader: "Idempotency-Key",
     responseHeaders: RESPONSE_HEADERS_1,
   },
@@ -152,6 +180,7 @@ export const OPERATIONS = {
     method: "get",
     path: "/store/orders/{orderId}",
     secured: true,
+    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_3,
   },
   cancelOrder: {
@@ -159,6 +188,7 @@ export const OPERATIONS = {
     method: "delete",
     path: "/store/orders/{orderId}",
     secured: true,
+    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_3,
   },
   getInventory: {
@@ -166,6 +196,7 @@ export const OPERATIONS = {
     method: "get",
     path: "/store/inventory",
     secured: true,
+    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_3,
   },
   setInventoryStock: {
@@ -174,6 +205,7 @@ export const OPERATIONS = {
     path: "/store/inventory/{petId}",
     bodyMediaType: "application/json",
     secured: true,
+    security: [["ApiKeyAuth"]],
     stability: "experimental",
     responseHeaders: RESPONSE_HEADERS_3,
   },
@@ -457,13 +489,13 @@ export interface PetStoreClient<Throws extends boolean = false> extends ClientMi
 /**
  * Creates a PetStore client.
  *
- * Each method sends the API key where the spec says, retries a 429 after its `Retry-After` (else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).
+ * Each method sends the credentials of `auth` (or `apiKey`) as its security requirements say, retries a 429 after its `Retry-After` (else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).
  */
 export function createPetStoreClient<Throws extends boolean = false>(
-  options: ClientOptions & ResultOptions<Throws>,
+  options: Omit<ClientOptions, "auth"> & { auth?: PetStoreAuth } & ResultOptions<Throws>,
 ): PetStoreClient<Throws> {
   // only the optional serializers this spec needs, so a bundler drops the others
-  const runtime = createClientRuntimeWith(options, API_KEY, {});
+  const runtime = createClientRuntimeWith(options, API_KEY, {}, SECURITY);
   // Each method calls the runtime with its descriptor; the interface gives it its operation's types.
   return bindOperations(runtime, OPERATIONS) as unknown as PetStoreClient<Throws>;
 }

@@ -1244,6 +1244,7 @@ export const API: ApiDescriptor = {
   title: "Pet Store API",
   version: "1.0.0",
   apiKey: { in: "header", name: "X-API-Key" },
+  securitySchemes: { ApiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key" } },
   rateLimits: {
     plans: [
       { name: "free", perMinute: 60, perDay: 1000 },
@@ -1343,6 +1344,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "createPet",
@@ -1480,6 +1482,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "getPet",
@@ -1603,6 +1606,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
       deprecated: {
         sunset: "2027-06-30",
         since: "2026-01-01",
@@ -1724,6 +1728,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "deletePet",
@@ -1824,6 +1829,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "getPetById",
@@ -1917,6 +1923,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "listCategories",
@@ -2005,6 +2012,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
       stability: "beta",
     },
     {
@@ -2134,6 +2142,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "getCategory",
@@ -2227,6 +2236,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "updateCategory",
@@ -2352,6 +2362,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "deleteCategory",
@@ -2452,6 +2463,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "listOrders",
@@ -2542,6 +2554,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "placeOrder",
@@ -2679,6 +2692,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "getOrder",
@@ -2772,6 +2786,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "cancelOrder",
@@ -2872,6 +2887,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "getInventory",
@@ -2956,6 +2972,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
     },
     {
       operationId: "setInventoryStock",
@@ -3072,6 +3089,7 @@ export const API: ApiDescriptor = {
         },
       },
       secured: true,
+      security: [{ ApiKeyAuth: [] }],
       stability: "experimental",
     },
   ],

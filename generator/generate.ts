@@ -6,6 +6,8 @@ import { resolve } from "node:path";
 import { emitClient } from "./emit/client/emit-client.js";
 import { emitResponseValidation } from "./emit/client/emit-response-validation.js";
 import { emitRuntime } from "./emit/emit-runtime.js";
+import { emitMocks } from "./emit/mocks/emit-mocks.js";
+import { emitQuery } from "./emit/query/emit-query.js";
 import { emitServer } from "./emit/server/emit-server.js";
 import { emitTypes } from "./emit/emit-types.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
@@ -72,6 +74,8 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
       ...emitResponseValidation(model, context),
       ...emitServer(model, context, loaded.document),
       ...emitValidators(loaded.document, model, context, warnings),
+      ...emitQuery(model, context),
+      ...emitMocks(loaded.document, model, context),
       ...emitPackageEntries(model, context, options.packageName),
     ];
   } catch (error) {

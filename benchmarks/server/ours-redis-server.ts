@@ -11,7 +11,7 @@ import {
 import { createKeyAuthenticator, serveNode } from "../../generated/runtime/server/index.js";
 import { createRedisStore } from "../../generated/runtime/server/redis-store.js";
 import type { AddressInfo } from "node:net";
-import { API_KEY, PET, REDIS_BENCH_LIMITS } from "./fixtures.js";
+import { API_KEY, PET, BENCH_LIMITS } from "./fixtures.js";
 
 interface Caller {
   readonly name: string;
@@ -28,7 +28,7 @@ const handler = createRequestHandler<Caller>(handlers, {
   authenticate: createKeyAuthenticator<Caller>([
     { key: API_KEY, plan: "enterprise", caller: { name: "bench" } },
   ]),
-  planLimits: { enterprise: REDIS_BENCH_LIMITS },
+  planLimits: { enterprise: BENCH_LIMITS },
   rateLimitStore: store,
   validateResponses: false,
 });

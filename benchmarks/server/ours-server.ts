@@ -11,7 +11,7 @@ import {
 } from "../../generated/server.js";
 import { createKeyAuthenticator, serveNode } from "../../generated/runtime/server/index.js";
 import type { AddressInfo } from "node:net";
-import { API_KEY, CREATED_ID, createdPet, PET } from "./fixtures.js";
+import { API_KEY, BENCH_LIMITS, CREATED_ID, createdPet, PET } from "./fixtures.js";
 
 interface Caller {
   readonly name: string;
@@ -31,7 +31,7 @@ const handler = createRequestHandler<Caller>(handlers, {
   authenticate: createKeyAuthenticator<Caller>([
     { key: API_KEY, plan: "enterprise", caller: { name: "bench" } },
   ]),
-  planLimits: { enterprise: { perMinute: 1_000_000_000, perDay: 1_000_000_000_000 } },
+  planLimits: { enterprise: BENCH_LIMITS },
   validateResponses: false,
 });
 const server = await serveNode(handler, { port: 0, host: "127.0.0.1" });

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import type { GeneratedFile } from "./file.js";
 
 export const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
-export const RUNTIME_PARTS = ["client", "server"] as const;
+export const RUNTIME_PARTS = ["client", "server", "query", "mocks"] as const;
 
 export async function emitRuntime(templatesDir = TEMPLATES_DIR): Promise<GeneratedFile[]> {
   const files: GeneratedFile[] = [];

@@ -10,6 +10,7 @@ import { NameRegistry, deriveOperationName, toCamelCase, toPascalCase } from "./
 /** Names the generated client already uses for its own methods (`use`/`eject`: middleware). */
 const CLIENT_METHOD_NAMES: readonly string[] = ["use", "eject"];
 import { escapePointer, isObject, resolveObject } from "./resolve-ref.js";
+import { readSecurityRequirements, readSecuritySchemes, requiresCaller } from "./security.js";
 import type {
   ApiKeyModel,
   ApiModel,
@@ -23,6 +24,7 @@ import type {
   RequestBodyModel,
   ResponseModel,
   SchemaModel,
+  SecuritySchemeModel,
 } from "./types.js";
 
 /** The operation methods of a path item, in the OpenAPI order (the order operations are read in). */
@@ -34,6 +36,7 @@ type Doc = Record<string, unknown>;
 export function buildModel(document: Doc, specHash: string): ApiModel {
   const info = isObject(document.info) ? document.info : {};
   const apiKey = findApiKeyScheme(document);
+  const securitySchemes = readSecuritySchemes(document);
   const registry = new NameRegistry(CLIENT_METHOD_NAMES);
   const renames: RenameModel[] = [];
   const seenIds = new Map<string, string>();
@@ -77,7 +80,7 @@ export function buildModel(document: Doc, specHash: string): ApiModel {
         });
       }
       operations.push(
-        buildOperation(document, { path, method, pointer, item, operation, operationId, name, apiKey }),
+        buildOperation(document, { path, method, pointer, item, operation, operationId, name, securitySchemes }),
       );
     }
   }
@@ -89,6 +92,7 @@ export function buildModel(document: Doc, specHash: string): ApiModel {
     openapiVersion: String(document.openapi),
     specHash,
     apiKey,
+    securitySchemes,
     rateLimits: readRateLimits(document["x-rate-limits"]),
     operations,
     schemas: readSchemas(document),
@@ -104,12 +108,13 @@ interface OperationInput {
   operation: Doc;
   operationId: string;
   name: string;
-  apiKey: ApiKeyModel | undefined;
+  securitySchemes: readonly SecuritySchemeModel[];
 }
 
 function buildOperation(document: Doc, input: OperationInput): OperationModel {
   const { operation } = input;
   const security = readSecurity(operation.security ?? document.security);
+  const securityRequirements = readSecurityRequirements(operation.security ?? document.security);
   const parameters = readParameters(document, input);
   return {
     operationId: input.operationId,
@@ -126,11 +131,9 @@ function buildOperation(document: Doc, input: OperationInput): OperationModel {
     parameters,
     requestBody: readRequestBody(document, operation.requestBody),
     responses: readResponses(document, operation.responses),
-    secured:
-      input.apiKey !== undefined &&
-      security.length > 0 &&
-      security.every((alternative) => alternative.includes(input.apiKey?.schemeName ?? "")),
+    secured: requiresCaller(securityRequirements, input.securitySchemes),
     security,
+    securityRequirements,
     idempotencyKeyHeader: parameters.header.find((parameter) => parameter.name.toLowerCase() === "idempotency-key")?.name,
   };
 }
@@ -177,7 +180,7 @@ function buildParameter(document: Doc, parameter: Doc, location: ParameterLocati
 function readRequestBody(document: Doc, raw: unknown): RequestBodyModel | undefined {
   const body = resolveObject(document, raw);
   if (!body) return undefined;
-  return { required: body.required === true, description: text(body.description), contents: readContents(body.content) };
+  return { required: body.required === true, description: text(body.description), contents: readContents(document, body.content) };
 }
 
 function readResponses(document: Doc, raw: unknown): ResponseModel[] {
@@ -195,20 +198,35 @@ function readResponses(document: Doc, raw: unknown): ResponseModel[] {
           name,
           required: header?.required === true,
           schema: isObject(header?.schema) ? (header.schema as SchemaModel) : undefined,
+          examples: header ? readExamples(document, header) : [],
         });
       }
     }
-    out.push({ status: /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status, description: text(response.description), headers, contents: readContents(response.content) });
+    out.push({ status: /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status, description: text(response.description), headers, contents: readContents(document, response.content) });
   }
   return out;
 }
 
-function readContents(raw: unknown): MediaModel[] {
+function readContents(document: Doc, raw: unknown): MediaModel[] {
   if (!isObject(raw)) return [];
   return Object.entries(raw).map(([mediaType, media]) => ({
     mediaType,
     schema: isObject(media) && (isObject(media.schema) || typeof media.schema === "boolean") ? (media.schema as SchemaModel) : undefined,
+    examples: isObject(media) ? readExamples(document, media) : [],
   }));
+}
+
+/** A media type's or a header's `example`, then the `value` of each of its `examples` (refs resolved), in spec order. */
+function readExamples(document: Doc, owner: Record<string, unknown>): unknown[] {
+  const out: unknown[] = [];
+  if (owner.example !== undefined) out.push(owner.example);
+  if (isObject(owner.examples)) {
+    for (const raw of Object.values(owner.examples)) {
+      const example = resolveObject(document, raw);
+      if (example && "value" in example && example.value !== undefined) out.push(example.value);
+    }
+  }
+  return out;
 }
 
 function readSecurity(raw: unknown): string[][] {

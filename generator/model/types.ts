@@ -19,6 +19,8 @@ export interface ApiModel {
   readonly specHash: string;
   /** The API-key scheme operations are secured with, when there is one. */
   readonly apiKey: ApiKeyModel | undefined;
+  /** Every security scheme of `components.securitySchemes`, in spec order. */
+  readonly securitySchemes: readonly SecuritySchemeModel[];
   readonly rateLimits: RateLimitPolicyModel | undefined;
   /** In spec order: paths as written, methods in the OpenAPI order. */
   readonly operations: readonly OperationModel[];
@@ -32,6 +34,22 @@ export interface ApiKeyModel {
   readonly schemeName: string;
   readonly in: "header" | "query" | "cookie";
   readonly name: string;
+}
+
+/** A security scheme (`components.securitySchemes`), discriminated by `kind` (its `type`). */
+export type SecuritySchemeModel =
+  | { readonly kind: "apiKey"; readonly name: string; readonly in: "header" | "query" | "cookie"; readonly parameterName: string }
+  /** `scheme` lower-cased: `bearer`, `basic`, or any other (passed through). */
+  | { readonly kind: "http"; readonly name: string; readonly scheme: string }
+  /** `scopes`: every scope its flows declare. */
+  | { readonly kind: "oauth2"; readonly name: string; readonly scopes: readonly string[] }
+  | { readonly kind: "openIdConnect"; readonly name: string; readonly openIdConnectUrl: string | undefined }
+  /** Transport-level (TLS client certificates): nothing travels in the HTTP request. */
+  | { readonly kind: "mutualTLS"; readonly name: string };
+
+/** One security requirement: every scheme in it applies (AND), with the scopes it requires. */
+export interface SecurityRequirementModel {
+  readonly schemes: readonly { readonly name: string; readonly scopes: readonly string[] }[];
 }
 
 export interface RatePlanModel {
@@ -64,6 +82,8 @@ export interface ParameterModel {
 export interface MediaModel {
   readonly mediaType: string;
   readonly schema: SchemaModel | undefined;
+  /** Its `example`, then its `examples`' values, as written (not validated). */
+  readonly examples?: readonly unknown[];
 }
 
 export interface RequestBodyModel {
@@ -76,6 +96,8 @@ export interface HeaderModel {
   readonly name: string;
   readonly required: boolean;
   readonly schema: SchemaModel | undefined;
+  /** Its `example`, then its `examples`' values, as written (not validated). */
+  readonly examples?: readonly unknown[];
 }
 
 export interface ResponseModel {
@@ -114,10 +136,15 @@ export interface OperationModel {
   readonly parameters: Readonly<Record<ParameterLocation, readonly ParameterModel[]>>;
   readonly requestBody: RequestBodyModel | undefined;
   readonly responses: readonly ResponseModel[];
-  /** Whether the operation requires the API key (every alternative of its security names it). */
+  /**
+   * Whether the operation needs an authenticated caller: it has security requirements and none of
+   * them is empty or only transport-level (mutualTLS).
+   */
   readonly secured: boolean;
   /** Names of the security schemes of the operation's requirement alternatives. */
   readonly security: readonly (readonly string[])[];
+  /** The operation's security requirements (OR), each a set of schemes (AND) with their scopes. */
+  readonly securityRequirements: readonly SecurityRequirementModel[];
   /**
    * The name, as declared, of the operation's `Idempotency-Key` header parameter (matched without
    * regard to case; IETF draft-ietf-httpapi-idempotency-key-header), if it has one.

@@ -4,7 +4,6 @@
  * middleware, else a `Request` through the middleware), retry as the policy says, read the result.
  */
 import { ApiError, redactUrl, RequestFailedError } from "./api-error.js";
-import { resolveApiKey, setApiKeyHeader, withQueryKey, type ApiKeyOption } from "./api-key.js";
 import {
   buildRequest,
   copyHeaders,
@@ -12,7 +11,7 @@ import {
   type CallInit,
   type CompiledOperation,
 } from "./build-request.js";
-import type { ApiKeyLocation, ClientOperationDescriptor } from "./descriptor.js";
+import type { ClientOperationDescriptor } from "./descriptor.js";
 import type { DeprecationTracker } from "./deprecation.js";
 import {
   runMiddleware,
@@ -50,9 +49,6 @@ export interface ClientContext {
   readonly throwOnError: boolean;
   readonly validateResponse: ((context: ResponseValidationContext) => void) | undefined;
   readonly now: () => number;
-  /** Where the key goes, when the key is a function (a string key is in the compiled headers). */
-  readonly apiKeyLocation: ApiKeyLocation | undefined;
-  readonly apiKey: ApiKeyOption | undefined;
   /** Reads a 2XX streamed response (see `stream-result.ts`), when the spec declares streams. */
   readonly readStream?: (
     response: Response,
@@ -106,21 +102,24 @@ function newCallId(): string {
   return Math.random().toString(36).slice(2, 11);
 }
 
-/** The request of one attempt: with a function API key, the key is added here. */
+/** The request of one attempt: credentials from functions are resolved here, every attempt. */
 async function attemptRequest(
-  ctx: ClientContext,
-  op: ClientOperationDescriptor,
+  c: CompiledOperation,
   url: string,
   headers: Record<string, string>,
 ): Promise<{ url: string; headers: Record<string, string> }> {
-  const option = ctx.apiKey;
-  const location = ctx.apiKeyLocation;
-  if (typeof option !== "function" || location === undefined || !op.secured)
-    return { url, headers };
-  const key = await resolveApiKey(option);
-  const withKey = copyHeaders(headers);
-  setApiKeyHeader(withKey, location, key);
-  return { url: withQueryKey(url, location, key), headers: withKey };
+  if (c.auth.kind !== "dynamic") return { url, headers };
+  const applied = await c.auth.resolve();
+  if (applied === undefined) return { url, headers };
+  const withAuth = copyHeaders(headers);
+  for (const name in applied.headers) {
+    const value = applied.headers[name]!;
+    // a cookie credential joins the cookie parameters
+    withAuth[name] =
+      name === "cookie" && withAuth[name] !== undefined ? `${withAuth[name]}; ${value}` : value;
+  }
+  if (applied.query === "") return { url, headers: withAuth };
+  return { url: `${url}${url.includes("?") ? "&" : "?"}${applied.query}`, headers: withAuth };
 }
 
 /** Validates, then throws an `ApiError` for a non-2XX result when asked to. */
@@ -190,6 +189,8 @@ export async function callOperation(
   op: ClientOperationDescriptor,
   init: CallInit | undefined,
 ): Promise<RuntimeResult> {
+  // no credential meets the operation's requirements: nothing is sent
+  if (c.auth.kind === "missing") throw c.auth.error;
   if (op.deprecated !== undefined) ctx.deprecations.onCall(op);
   const built = buildRequest(ctx.baseUrl, c, op, init);
   const signal = init?.signal;
@@ -215,10 +216,10 @@ export async function callOperation(
     let outcome: AttemptOutcome | undefined;
     let url = built.url;
     let requestHeaders = built.headers;
-    if (typeof ctx.apiKey === "function" || ctx.middleware.list.length !== 0) {
+    if (c.auth.kind === "dynamic" || ctx.middleware.list.length !== 0) {
       try {
-        // a function API key is resolved per attempt
-        ({ url, headers: requestHeaders } = await attemptRequest(ctx, op, url, requestHeaders));
+        // credentials from functions are resolved per attempt (a refreshed token on a retry)
+        ({ url, headers: requestHeaders } = await attemptRequest(c, url, requestHeaders));
         if (ctx.middleware.list.length !== 0) {
           outcome = await sendThroughMiddleware(
             ctx,
@@ -231,7 +232,7 @@ export async function callOperation(
           );
         }
       } catch (error) {
-        // a middleware hook or the apiKey function threw
+        // a middleware hook or a credential function threw (or none met the requirements)
         scheduler.release();
         timer?.dispose();
         throw error;

@@ -37,8 +37,15 @@ export interface ClientOperationDescriptor {
   readonly pathStyles?: Readonly<Record<string, PathParameterStyle>>;
   /** The request body's media type, when the operation has one. */
   readonly bodyMediaType?: string;
-  /** Whether the operation needs the API key (from the spec's security requirements). */
+  /** Whether the operation needs credentials (from the spec's security requirements). */
   readonly secured: boolean;
+  /**
+   * The operation's security requirements: alternatives (the first the client's credentials
+   * meet is used), each listing the scheme names that all apply; `[]` for a list with no scheme
+   * means credentials are optional. Left out when the operation has none (then, for older
+   * tables, `secured` means the lone `apiKey` scheme).
+   */
+  readonly security?: readonly (readonly string[])[];
   /**
    * The name (as declared) of the operation's `Idempotency-Key` header parameter, when it has
    * one: the client then sends a fresh key per call (unless given), the same on every retry, and

@@ -70,6 +70,16 @@ export {
 } from "./timeout.js";
 export { newIdempotencyKey } from "./idempotency.js";
 export { type ApiKeyOption } from "./api-key.js";
+export {
+  basicAuthorization,
+  MissingCredentialsError,
+  type AuthOption,
+  type AuthValue,
+  type BasicCredentials,
+  type ClientSecurity,
+  type ClientSecurityScheme,
+  type MissingAuth,
+} from "./auth.js";
 export { apiKeyMiddleware, type RawClientOptions } from "./raw-client-options.js";
 export {
   MiddlewareStack,

@@ -5,8 +5,15 @@
  * (`call-operation.ts`). Without middleware, a call is a straight `fetch(url, init)` (no
  * `Request` object).
  */
-import type { ApiKeyOption } from "./api-key.js";
-import { apiKeyQueryPair, setApiKeyHeader } from "./api-key.js";
+import { resolveApiKey, type ApiKeyOption } from "./api-key.js";
+import {
+  legacySecurity,
+  operationAuth,
+  withLegacyRequirements,
+  type AuthOption,
+  type ClientSecurity,
+  type MissingAuth,
+} from "./auth.js";
 import type { CallInit, CompiledOperation } from "./build-request.js";
 import {
   callOperation,
@@ -48,6 +55,19 @@ export interface ClientOptions {
    * (sync or async) returning it, called before each attempt (key rotation).
    */
   apiKey?: ApiKeyOption;
+  /**
+   * Credentials by the spec's security scheme name (a generated client types the names): a
+   * string (bearer or OAuth 2 token, API key) or `{ username, password }` (basic), or a function
+   * (sync or async) returning it, called before every attempt (token refresh). Each call uses the
+   * first of its operation's requirements these meet. See auth.ts.
+   */
+  auth?: AuthOption;
+  /**
+   * A call to a secured operation whose requirements the credentials cannot meet: `"reject"`
+   * (default) rejects with a `MissingCredentialsError` before sending; `"send"` sends it without
+   * credentials. A client with no credentials at all sends every request as is.
+   */
+  missingAuth?: MissingAuth;
   /** The `fetch` to use; by default `globalThis.fetch`, looked up at each call. */
   fetch?: typeof fetch;
   /** Headers sent on every request. */
@@ -107,7 +127,8 @@ export interface ClientRuntime extends ClientMiddlewareApi {
    * last attempt, with a `TimeoutError` `DOMException` when the last attempt timed out, with
    * `signal.reason` at once when the signal aborts (also during a wait), when a path parameter
    * is missing, when a 2XX JSON body does not parse, or with what `validateResponse`, a
-   * middleware hook or the `apiKey` function throws.
+   * middleware hook or a credential function throws, and with a `MissingCredentialsError` (nothing
+   * sent) when the client's credentials meet none of the operation's security requirements.
    *
    * @param op the operation's descriptor (generated)
    * @param init parameters, body, signal and extra headers
@@ -139,12 +160,14 @@ export function createClientRuntime(
  *
  * @param codecs the serializers of styled queries, non-JSON bodies and cookie parameters, when
  *   the spec has them
+ * @param security the spec's security schemes (`SECURITY_SCHEMES`); by default the lone `apiKey`
  * A call that needs a serializer `codecs` lacks rejects, naming it, and sends nothing.
  */
 export function createClientRuntimeWith(
   options: ClientOptions,
   apiKey: ApiKeyLocation | undefined,
   codecs: ClientCodecs,
+  security: ClientSecurity = legacySecurity(apiKey),
 ): ClientRuntime {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const policy = resolveRetryPolicy(options.retry);
@@ -169,8 +192,6 @@ export function createClientRuntimeWith(
     timeoutMs: options.timeoutMs,
     throwOnError: options.throwOnError === true,
     validateResponse: options.validateResponse,
-    apiKeyLocation: apiKey,
-    apiKey: options.apiKey,
     readStream: codecs.streams,
   };
 
@@ -178,13 +199,35 @@ export function createClientRuntimeWith(
   if (options.headers !== undefined) {
     for (const name in options.headers) baseHeaders[name.toLowerCase()] = options.headers[name]!;
   }
-  const securedHeaders: Record<string, string> = { ...baseHeaders };
-  let apiKeyQuery = "";
+  // the `apiKey` shorthand fills the spec's API-key scheme, unless `auth` names it
   const key = options.apiKey;
-  if (apiKey !== undefined && typeof key === "string") {
-    setApiKeyHeader(securedHeaders, apiKey, key);
-    if (apiKey.in === "query") apiKeyQuery = apiKeyQueryPair(apiKey, key);
-  }
+  const keyScheme = security.apiKeyScheme;
+  const credentials: AuthOption =
+    key === undefined || keyScheme === undefined || options.auth?.[keyScheme] !== undefined
+      ? (options.auth ?? {})
+      : {
+          ...options.auth,
+          [keyScheme]: typeof key === "function" ? () => resolveApiKey(key) : key,
+        };
+  const missingAuth = options.missingAuth ?? "reject";
+  // operations with the same fixed credentials share one headers object
+  const authHeaders = new Map<string, Record<string, string>>();
+  const headersWith = (extra: Readonly<Record<string, string>>): Record<string, string> => {
+    const names = Object.keys(extra);
+    if (names.length === 0) return baseHeaders;
+    const id = JSON.stringify(extra);
+    let headers = authHeaders.get(id);
+    if (headers === undefined) {
+      headers = { ...baseHeaders };
+      for (const name of names) {
+        const value = extra[name]!;
+        headers[name] =
+          name === "cookie" && headers[name] !== undefined ? `${headers[name]}; ${value}` : value;
+      }
+      authHeaders.set(id, headers);
+    }
+    return headers;
+  };
 
   const compiled = new WeakMap<ClientOperationDescriptor, CompiledOperation>();
   const compile = (op: ClientOperationDescriptor): CompiledOperation => {
@@ -193,6 +236,12 @@ export function createClientRuntimeWith(
     const styles = op.queryStyles;
     const jsonBody = isJsonMediaType(mediaType);
     const [path, literalQuery] = splitLiteralQuery(op.path);
+    const auth = operationAuth(
+      withLegacyRequirements(op, security),
+      security,
+      credentials,
+      missingAuth,
+    );
     const result: CompiledOperation = {
       method: op.method.toUpperCase(),
       retrySafe: isIdempotentMethod(op.method) || keyHeader !== undefined,
@@ -219,8 +268,9 @@ export function createClientRuntimeWith(
           ? undefined
           : (codecs.otherBody ?? missingCodec(op, `"${picked}" body`));
       },
-      headers: op.secured ? securedHeaders : baseHeaders,
-      apiKeyQuery: op.secured ? apiKeyQuery : "",
+      headers: auth.kind === "static" ? headersWith(auth.applied.headers) : baseHeaders,
+      apiKeyQuery: auth.kind === "static" ? auth.applied.query : "",
+      auth,
       idempotencyKeyHeader: keyHeader,
     };
     compiled.set(op, result);

@@ -1,27 +1,64 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
- * API key authentication in constant time.
+ * Credentials, callers and the constant-time key authenticator. Web-standard only (Web Crypto,
+ * `TextEncoder`): runs unchanged on Node, Deno, Bun and workers.
  *
- * Both the presented key and every known key are hashed with SHA-256, and the digests are
- * compared with `timingSafeEqual` against EVERY entry, so neither the length of the presented key
- * nor which entry matched (if any) shows in the time taken. Keys are never logged or kept raw.
+ * Presented keys and every known key are hashed with SHA-256, and the digests are compared
+ * against EVERY entry without early exit, so neither the length of the presented key nor which
+ * entry matched (if any) shows in the time taken. Keys are never logged or kept raw.
  */
-import { Buffer } from "node:buffer";
-import * as crypto from "node:crypto";
 
 /** Who is calling, and on which rate-limit plan (a plan name from the spec's `x-rate-limits`). */
 export interface AuthResult<C> {
   readonly caller: C;
   readonly plan: string;
+  /**
+   * The OAuth 2 / OpenID Connect scopes the caller was granted. Operations whose requirement
+   * names scopes answer 403 when one is missing. Leave it out when the API has no scopes.
+   */
+  readonly scopes?: readonly string[];
+  /**
+   * A stable identity of the caller (a user or account id): rate limits count per identity
+   * (hashed), so that one caller's several tokens share one quota. Default: the credentials
+   * presented (their SHA-256).
+   */
+  readonly id?: string;
 }
+
+/** A credential as the request carried it, for one security scheme of the spec. */
+export type Credential =
+  /** `Authorization: Bearer <token>` (http `bearer`, OAuth 2 and OpenID Connect schemes). */
+  | { readonly type: "bearer"; readonly token: string }
+  /** `Authorization: Basic <base64>`, decoded as UTF-8 (RFC 7617). */
+  | { readonly type: "basic"; readonly username: string; readonly password: string }
+  /** An API key, from the header, query parameter or cookie the scheme names. */
+  | {
+      readonly type: "apiKey";
+      readonly in: "header" | "query" | "cookie";
+      readonly name: string;
+      readonly value: string;
+    }
+  /** `Authorization: <scheme> <value>` for any other http scheme (`scheme` lower-case). */
+  | { readonly type: "http"; readonly scheme: string; readonly value: string };
+
+/** The credentials a request carries, by the spec's security scheme name. */
+export type Credentials = Readonly<Record<string, Credential | undefined>>;
+
+/**
+ * Turns the credentials a request carries into the caller and their plan, or undefined (the
+ * operation then answers 401 when it needs a caller). Sync or async.
+ */
+export type Authenticator<C> = (
+  credentials: Credentials,
+) => AuthResult<C> | undefined | PromiseLike<AuthResult<C> | undefined>;
 
 export interface ApiKeyEntry<C> {
   readonly key: string;
   readonly caller: C;
   readonly plan: string;
+  /** OAuth 2 scopes granted with this key or token, if the API has scoped operations. */
+  readonly scopes?: readonly string[];
 }
-
-export type Authenticator<C> = (key: string) => AuthResult<C> | undefined;
 
 /**
  * The same check from the key's SHA-256 digest, which the runtime computes once per request for
@@ -29,27 +66,73 @@ export type Authenticator<C> = (key: string) => AuthResult<C> | undefined;
  */
 export const AUTHENTICATE_DIGEST: unique symbol = Symbol.for("petstore.runtime.authenticateDigest");
 
-export interface KeyAuthenticator<C> extends Authenticator<C> {
-  readonly [AUTHENTICATE_DIGEST]: (digest: Uint8Array) => AuthResult<C> | undefined;
+export interface KeyAuthenticator<C> {
+  /** Checks the first API key or bearer token of `credentials` (or a key given as a string). */
+  (credentials: Credentials | string): Promise<AuthResult<C> | undefined>;
+  readonly [AUTHENTICATE_DIGEST]: (digest: Uint8Array) => Promise<AuthResult<C> | undefined>;
 }
 
-/** `crypto.hash` (Node ≥ 20.12) when the runtime has it (Bun and Deno may not): faster. */
-const oneShotHash = (crypto as Partial<Pick<typeof crypto, "hash">>).hash;
+const encoder = new TextEncoder();
 
-/** Writes the SHA-256 digest of `key` (UTF-8) into `into` (32 bytes) and returns `into`. */
-export function digestKeyInto(key: string, into: Buffer): Buffer {
-  // A "binary" (latin1) string result is markedly cheaper than a Buffer result in Node 20.
-  const digest =
-    oneShotHash === undefined
-      ? crypto.createHash("sha256").update(key, "utf8").digest("binary")
-      : oneShotHash("sha256", key, "binary");
-  into.write(digest, 0, "binary");
-  return into;
+/**
+ * Digests of recently presented secrets. Web Crypto has no synchronous digest, and each
+ * `crypto.subtle.digest` is a round trip to a worker thread (tens of µs, more than the rest of a
+ * request's work), while a handful of keys make most requests. Bounded: past the limit the
+ * oldest entry goes, so a flood of distinct keys costs what it would without the cache.
+ */
+const digests = new Map<string, Promise<Uint8Array>>();
+const DIGEST_CACHE_LIMIT = 10_000;
+
+/** The SHA-256 digest of `text` (UTF-8), 32 bytes. Shared between callers: never mutate it. */
+export function digestKey(text: string): Promise<Uint8Array> {
+  let digest = digests.get(text);
+  if (digest === undefined) {
+    digest = crypto.subtle
+      .digest("SHA-256", encoder.encode(text))
+      .then((buffer) => new Uint8Array(buffer));
+    if (digests.size >= DIGEST_CACHE_LIMIT) digests.delete(digests.keys().next().value as string);
+    digests.set(text, digest);
+  }
+  return digest;
 }
 
-/** Builds an `authenticate(key)` for `ServerOptions.authenticate` from a fixed list of keys. */
+/** Base64url (no padding) of bytes, for ids. */
+export function base64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i] as number);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/** Whether two equally long byte arrays are equal, in time independent of where they differ. */
+export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] as number) ^ (b[i] as number);
+  return difference === 0;
+}
+
+/**
+ * The secret a key authenticator checks: the value of the first API-key credential, else the
+ * first bearer token, else undefined.
+ */
+export function presentedKey(credentials: Credentials): string | undefined {
+  let token: string | undefined;
+  for (const name in credentials) {
+    const credential = credentials[name];
+    if (credential?.type === "apiKey") return credential.value;
+    if (credential?.type === "bearer" && token === undefined) token = credential.token;
+  }
+  return token;
+}
+
+/**
+ * Builds an authenticator for `ServerOptions.authenticate` from a fixed list of API keys (or
+ * static bearer tokens).
+ *
+ * @throws Error naming the entry (never the key) when a key is empty or repeated
+ */
 export function createKeyAuthenticator<C>(entries: Iterable<ApiKeyEntry<C>>): KeyAuthenticator<C> {
-  const digests: Buffer[] = [];
+  const keys: string[] = [];
   const results: AuthResult<C>[] = [];
   const seen = new Set<string>();
   let index = 0;
@@ -57,26 +140,34 @@ export function createKeyAuthenticator<C>(entries: Iterable<ApiKeyEntry<C>>): Ke
     if (typeof entry.key !== "string" || entry.key === "") {
       throw new Error(`API key entry #${index} has an empty key`);
     }
-    const digest = digestKeyInto(entry.key, Buffer.alloc(32));
-    const hex = digest.toString("hex");
-    if (seen.has(hex)) throw new Error(`API key entry #${index} repeats an earlier key`);
-    seen.add(hex);
-    digests.push(digest);
-    results.push({ caller: entry.caller, plan: entry.plan });
+    if (seen.has(entry.key)) throw new Error(`API key entry #${index} repeats an earlier key`);
+    seen.add(entry.key);
+    keys.push(entry.key);
+    const scopes = entry.scopes === undefined ? {} : { scopes: entry.scopes };
+    results.push({ caller: entry.caller, plan: entry.plan, ...scopes });
     index++;
   }
+  seen.clear();
+  // Hashed once; the raw keys are not kept.
+  let digests: Uint8Array[] | undefined;
+  const ready = Promise.all(keys.map(digestKey)).then((list) => (digests = list));
+  keys.length = 0;
 
-  const byDigest = (digest: Uint8Array): AuthResult<C> | undefined => {
+  const byDigest = async (digest: Uint8Array): Promise<AuthResult<C> | undefined> => {
+    const known = digests ?? (await ready);
     let match = -1;
-    for (let i = 0; i < digests.length; i++) {
+    for (let i = 0; i < known.length; i++) {
       // Every entry is compared, with no early exit on a match.
-      const equal = crypto.timingSafeEqual(digest, digests[i] as Buffer);
+      const equal = constantTimeEqual(digest, known[i] as Uint8Array);
       match = equal && match === -1 ? i : match;
     }
     return match === -1 ? undefined : results[match];
   };
-  const scratch = Buffer.alloc(32);
-  const authenticate = (key: string): AuthResult<C> | undefined =>
-    byDigest(digestKeyInto(key, scratch));
+  const authenticate = async (
+    credentials: Credentials | string,
+  ): Promise<AuthResult<C> | undefined> => {
+    const key = typeof credentials === "string" ? credentials : presentedKey(credentials);
+    return key === undefined || key === "" ? undefined : byDigest(await digestKey(key));
+  };
   return Object.assign(authenticate, { [AUTHENTICATE_DIGEST]: byDigest });
 }

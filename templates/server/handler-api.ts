@@ -2,7 +2,7 @@
 /**
  * What handlers receive and return, and the options of the request handler.
  */
-import type { AuthResult } from "./auth.js";
+import type { Authenticator } from "./auth.js";
 import type { CorsOptions } from "./cors.js";
 import type { IdempotencyStore } from "./idempotency-store.js";
 import type { IdempotencyOptions } from "./idempotency.js";
@@ -19,7 +19,7 @@ export interface HandlerRequest<C = unknown> {
   readonly cookie: Readonly<Record<string, unknown>>;
   /** The parsed, validated body (undefined when the operation has none or it was omitted). */
   readonly body: unknown;
-  /** The authenticated caller, when a valid API key was sent. */
+  /** The authenticated caller, when the request carried credentials `authenticate` accepted. */
   readonly caller: C | undefined;
   /** The web request. Its body has already been read: use `body`. */
   readonly request: Request;
@@ -49,10 +49,12 @@ export interface ErrorContext {
 }
 
 export interface ServerOptions<C = unknown> {
-  /** Turns a presented API key into the caller and their plan, or undefined (→ 401 when secured). */
-  readonly authenticate?: (
-    key: string,
-  ) => AuthResult<C> | undefined | Promise<AuthResult<C> | undefined>;
+  /**
+   * Turns the credentials a request carries (by security scheme name: `{ type: "bearer", token }`,
+   * `{ type: "basic", username, password }`, `{ type: "apiKey", in, name, value }`) into the
+   * caller, their plan and scopes, or undefined (→ 401 where the operation needs a caller).
+   */
+  readonly authenticate?: Authenticator<C>;
   /** Where rate-limit counters live (default: in this process's memory). */
   readonly rateLimitStore?: RateLimitStore;
   /** Limits for plans the spec leaves to configuration (null limits), or overriding any plan. */

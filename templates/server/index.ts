@@ -6,10 +6,14 @@ export type * from "./descriptor.js";
 export {
   createKeyAuthenticator,
   type ApiKeyEntry,
+  presentedKey,
   type AuthResult,
   type Authenticator,
+  type Credential,
+  type Credentials,
   type KeyAuthenticator,
 } from "./auth.js";
+export { decodeBasic } from "./auth-credentials.js";
 export { DEFAULT_MAX_BODY_BYTES } from "./body.js";
 export { ANONYMOUS_RATE_ID, clientRateId } from "./client-address.js";
 export type { CorsOptions } from "./cors.js";

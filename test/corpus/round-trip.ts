@@ -97,15 +97,17 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
       return { status: plan.status, body: handlerBody(plan.kind!, plan.value, plan.textEvents), headers: { ...plan.headers, "content-type": concreteMediaType(plan.mediaType) } };
     };
     const handlers = Object.fromEntries(serverModule.API.operations.map((operation) => [operation.handlerName ?? operation.operationId, handler]));
+    const { credentials, scopes } = credentialsFor(api.document);
     const requestHandler = serverModule.createRequestHandler(handlers, {
-      authenticate: () => ({ caller: {}, plan: "round-trip" }),
+      // any credentials pass, with every scope the spec names: the round trip is not about auth
+      authenticate: () => ({ caller: {}, plan: "round-trip", scopes }),
       onError: (error: unknown) => {
         serverError = error instanceof Error ? error.message : String(error);
       },
     });
     const server = await adapter.serveNode(requestHandler, { port: 0, host: "127.0.0.1" });
     const { port } = server.address() as AddressInfo;
-    const client = clientModule.createRoundTripClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: API_KEY, retry: false, throttle: false, timeoutMs: options.timeoutMs ?? 10_000 });
+    const client = clientModule.createRoundTripClient({ baseUrl: `http://127.0.0.1:${port}`, auth: credentials, retry: false, throttle: false, timeoutMs: options.timeoutMs ?? 10_000 });
     const skipHeaders = new Set(api.model.apiKey?.in === "header" ? [api.model.apiKey.name.toLowerCase()] : []);
 
     const outcomes: OperationOutcome[] = [];
@@ -271,6 +273,28 @@ async function readData(data: unknown, kind: MediaKind): Promise<unknown> {
     return comparable(items);
   }
   return comparable(data);
+}
+
+/** Credentials for every security scheme of the spec (by scheme name), and every scope its requirements name. */
+function credentialsFor(document: Record<string, unknown>): { credentials: Record<string, unknown>; scopes: string[] } {
+  const components = isObject(document.components) ? document.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  const credentials: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(schemes)) {
+    const scheme = resolveObject(document, raw);
+    if (scheme === undefined) continue;
+    if (scheme.type === "http" && typeof scheme.scheme === "string" && scheme.scheme.toLowerCase() === "basic") credentials[name] = { username: "round", password: "trip" };
+    else credentials[name] = API_KEY;
+  }
+  const scopes = new Set<string>();
+  const collect = (requirements: unknown): void => {
+    if (!Array.isArray(requirements)) return;
+    for (const requirement of requirements) if (isObject(requirement)) for (const list of Object.values(requirement)) if (Array.isArray(list)) for (const scope of list) scopes.add(String(scope));
+  };
+  collect(document.security);
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const item of Object.values(paths)) if (isObject(item)) for (const operation of Object.values(item)) if (isObject(operation)) collect(operation.security);
+  return { credentials, scopes: [...scopes] };
 }
 
 /** Header parameters OpenAPI says to ignore (Accept, Content-Type, Authorization). */

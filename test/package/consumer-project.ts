@@ -54,6 +54,7 @@ export function consumerFiles(packageName: string, overrides: Readonly<Record<st
       include: ["bad/**/*.ts"],
     }),
     "src/main.ts": main(packageName),
+    "src/frontend.ts": frontend(packageName),
     "src/client-only.ts": `import { createPetStoreClient, type ListPetsResponse } from "${packageName}";
 import type { components } from "${packageName}/types";
 
@@ -218,6 +219,47 @@ console.log(
       stubbed: stubbed.response.status,
       unauthorized: unauthorized.response.status,
     },
+  }),
+);
+`;
+}
+
+function frontend(pkg: string): string {
+  return `/**
+ * A frontend team's use of the optional entries: the query options with @tanstack/query-core and
+ * the MSW handlers with msw/node, the client answered by the mocks (no server).
+ */
+import { MutationObserver, QueryClient } from "@tanstack/query-core";
+import { setupServer } from "msw/node";
+import { createPetStoreClient } from "${pkg}";
+import { createPetStoreMocks, MOCK_OPERATIONS } from "${pkg}/mocks";
+import { createPetMutation, INVALIDATES, listPetsOptions, petsKeys } from "${pkg}/query";
+
+const baseUrl = "http://mocked.petstore.test/v1";
+const { handlers, mock } = createPetStoreMocks({ baseUrl });
+const server = setupServer(...handlers);
+server.listen({ onUnhandledRequest: "error" });
+const api = createPetStoreClient({ baseUrl, apiKey: "mocked", onDeprecation: () => undefined });
+const queryClient = new QueryClient();
+const options = listPetsOptions(api, { query: { limit: 2 } });
+const pets = await queryClient.fetchQuery(options);
+const names: string[] = pets.map((pet) => pet.name);
+server.use(mock.createPet(201, { id: 77, name: "Mocked", categoryId: 1, status: "available" }));
+const created = await new MutationObserver(queryClient, createPetMutation(api)).mutate({ body: { name: "Mocked", categoryId: 1 } });
+server.use(mock.getPetById(404));
+const missing = await api.getPetById({ path: { petId: 1 } });
+server.close();
+
+console.log(
+  JSON.stringify({
+    names,
+    key: options.queryKey,
+    created: created.id,
+    invalidated: queryClient.getQueryState(options.queryKey)?.isInvalidated,
+    invalidates: INVALIDATES.createPet.length,
+    all: petsKeys.all,
+    missing: missing.response.status,
+    mockedOperations: Object.keys(MOCK_OPERATIONS).length,
   }),
 );
 `;

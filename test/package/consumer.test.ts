@@ -28,6 +28,8 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 const TSX = join(ROOT, "node_modules/tsx/dist/cli.mjs");
 const TYPES_NODE_VERSION = (JSON.parse(readFileSync(join(ROOT, "node_modules/@types/node/package.json"), "utf8")) as { version: string }).version;
+/** The optional peers of the frontend entries (`./query`, `./mocks`) the consumer installs. */
+const FRONTEND_PEERS = ["@tanstack/query-core", "msw"];
 const SPEC_VERSION = (parse(readFileSync(join(ROOT, "spec/openapi.yaml"), "utf8")) as { info: { version: string } }).info.version;
 
 interface PackResult {
@@ -106,14 +108,17 @@ beforeAll(async () => {
   consumer = mkdtempSync(join(tmpdir(), "petstore-consumer-"));
   const lockfile = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as Parameters<typeof installedVersions>[0];
   // (@types/node is a direct dependency of the consumer, installed at that exact version: no override)
-  const { "@types/node": _direct, ...overrides } = installedVersions(lockfile, [...Object.keys(PACKAGE_DEPENDENCIES), "@types/node"]);
+  const { "@types/node": _direct, ...overrides } = installedVersions(lockfile, [...Object.keys(PACKAGE_DEPENDENCIES), "@types/node", ...FRONTEND_PEERS]);
+  // the optional peers of ./query and ./mocks, installed by this consumer (a frontend team would)
+  const peers = FRONTEND_PEERS.map((name) => `${name}@${overrides[name] ?? "missing"}`);
+  for (const name of FRONTEND_PEERS) delete overrides[name];
   files = consumerFiles(packed.name, overrides);
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(consumer, path)), { recursive: true });
     writeFileSync(join(consumer, path), content);
   }
   // offline: everything from the npm cache; only if that fails, the registry for what is missing
-  const installArgs = ["--no-audit", "--no-fund", join(work, packed.filename), `@types/node@${TYPES_NODE_VERSION}`];
+  const installArgs = ["--no-audit", "--no-fund", join(work, packed.filename), `@types/node@${TYPES_NODE_VERSION}`, ...peers];
   let install = await timed("install", () => exec("npm", ["install", "--offline", ...installArgs], consumer));
   installMode = "--offline";
   if (install.code !== 0 && /ENOTCACHED/.test(install.stderr)) {
@@ -164,11 +169,32 @@ describe("the generated package, installed from its tarball", () => {
     const installed = JSON.parse(readFileSync(join(consumer, "node_modules", packed.name, "package.json"), "utf8")) as Record<string, unknown>;
     expect(installed).toMatchObject({ type: "module", sideEffects: false, license: "MIT", engines: { node: ">=20.19.0" } });
     expect(installed).not.toHaveProperty("devDependencies");
-    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./server/redis", "./raw", "./validate", "./experimental", "./package.json"]);
+    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./server/redis", "./raw", "./validate", "./query", "./mocks", "./experimental", "./package.json"]);
     expect(paths).toContain("dist/entry/server-redis.js");
     // ioredis is an optional peer: not installed here, and the consumer's server (./server) runs without it
     expect(installed).toMatchObject({ peerDependencies: { ioredis: expect.any(String) }, peerDependenciesMeta: { ioredis: { optional: true } } });
     expect(existsSync(join(consumer, "node_modules", "ioredis"))).toBe(false);
+    // so are the peers of ./query and ./mocks (this consumer installs them)
+    for (const name of FRONTEND_PEERS) {
+      expect(installed).toMatchObject({ peerDependencies: { [name]: expect.any(String) }, peerDependenciesMeta: { [name]: { optional: true } } });
+    }
+    for (const path of ["dist/entry/query.js", "dist/entry/query.d.ts", "dist/entry/mocks.js", "dist/entry/mocks.d.ts"]) expect(paths).toContain(path);
+  });
+
+  it("runs the query and mocks entries: query-core fetches and invalidates through the client answered by msw/node", async () => {
+    const result = await timed("node frontend", () => exec(process.execPath, ["build/src/frontend.js"], consumer));
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout.trim())).toEqual({
+      names: ["Rex", "Tom"],
+      key: ["PetStore", "pets", "listPets", { query: { limit: 2 } }],
+      created: 77,
+      invalidated: true,
+      invalidates: 3,
+      all: ["PetStore", "pets"],
+      missing: 404,
+      mockedOperations: Object.keys(OPERATIONS).length,
+    });
   });
 
   it("type-checks a consumer (client, experimental opt-in, handler, README examples) under strict, moduleResolution nodenext", () => {
@@ -223,7 +249,7 @@ describe("the generated package, installed from its tarball", () => {
 
   it("bundles the client entries for the browser without any server code, and openapi-fetch only in ./raw", async () => {
     const esbuild = await import("esbuild");
-    for (const entry of ["", "/experimental", "/raw"]) {
+    for (const entry of ["", "/experimental", "/raw", "/query", "/mocks"]) {
       const bundle = await esbuild.build({
         stdin: { contents: `export * from "${packed.name}${entry}";`, resolveDir: consumer },
         absWorkingDir: consumer,

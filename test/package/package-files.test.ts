@@ -88,9 +88,14 @@ describe("the package files", () => {
         "./server": { types: "./dist/entry/server.d.ts", import: "./dist/entry/server.js" },
         "./raw": { types: "./dist/entry/raw.d.ts", import: "./dist/entry/raw.js" },
         "./validate": { types: "./dist/entry/validate.d.ts", import: "./dist/entry/validate.js" },
+        "./query": { types: "./dist/entry/query.d.ts", import: "./dist/entry/query.js" },
+        "./mocks": { types: "./dist/entry/mocks.d.ts", import: "./dist/entry/mocks.js" },
         "./experimental": { types: "./dist/entry/experimental.d.ts", import: "./dist/entry/experimental.js" },
       },
       dependencies: PACKAGE_DEPENDENCIES,
+      // the frontend entries' libraries are optional peers: never installed for the other entries
+      peerDependencies: { "@tanstack/query-core": "^5.0.0", msw: "^2.0.0" },
+      peerDependenciesMeta: { "@tanstack/query-core": { optional: true }, msw: { optional: true } },
     });
     expect(pkg).not.toHaveProperty("devDependencies");
     for (const range of Object.values(pkg.dependencies as Record<string, string>)) expect(range).toMatch(/^\^\d+\.\d+\.\d+$/);

@@ -3,6 +3,7 @@
  * Builds the URL, headers and body of a call, once per call (every attempt sends the same ones,
  * except for an API key returned by a function, added per attempt).
  */
+import type { OperationAuth } from "./auth.js";
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import { newIdempotencyKey } from "./idempotency.js";
 import { buildPath } from "./url.js";
@@ -32,14 +33,16 @@ export interface CompiledOperation {
   readonly encoderFor?: (
     mediaType: string,
   ) => ((body: unknown, mediaType: string) => BodyInit) | undefined;
-  /** The shared, never mutated headers of this operation (defaults + a string API key when secured). */
-  readonly headers: Record<string, string>;
   /** The serializer of styled path parameters (label, matrix, objects), when the spec has them. */
   readonly stylePath?: (name: string, value: unknown, style?: PathParameterStyle) => string;
   /** The literal query of the path template (`beta=true` of `/responses/{id}?beta=true`), or `""`. */
   readonly literalQuery?: string;
-  /** The API key query pair (`name=value`) of a string key, when the operation is secured. */
+  /** The shared, never mutated headers of this operation (defaults + fixed credentials). */
+  readonly headers: Record<string, string>;
+  /** The query pairs (`name=value`) of fixed credentials (API keys in the query), or "". */
   readonly apiKeyQuery: string;
+  /** How the operation gets its credentials (auth.ts): fixed ones are in `headers`/`apiKeyQuery`. */
+  readonly auth: OperationAuth;
   /** The lower-case name of the operation's idempotency key header, if it declares one. */
   readonly idempotencyKeyHeader: string | undefined;
 }

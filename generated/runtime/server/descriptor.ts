@@ -65,8 +65,14 @@ export interface ServerOperationDescriptor {
   };
   /** Declared response statuses: `"200"`, `"4XX"`, `"default"` ... */
   readonly responses: Readonly<Record<string, ResponseDescriptor>>;
-  /** Whether the operation requires the API key. */
+  /** Whether the operation needs an authenticated caller (see `security`). */
   readonly secured: boolean;
+  /**
+   * The operation's security requirements, as in the spec: alternatives (any one will do), each
+   * mapping the scheme names that all apply to the scopes they require. `[]`: none. When left out,
+   * a `secured` operation requires the `apiKey` scheme.
+   */
+  readonly security?: readonly SecurityRequirementDescriptor[];
   readonly deprecated?: {
     /** ISO date (YYYY-MM-DD) from `x-sunset`, when given: sent as the `Sunset` header (RFC 8594). */
     readonly sunset?: string;
@@ -131,6 +137,19 @@ export interface ResponseHeaderDescriptor {
   readonly type?: "integer" | "number" | "string" | "boolean";
 }
 
+/** One security requirement: scheme name → required scopes (all the schemes apply). */
+export type SecurityRequirementDescriptor = Readonly<Record<string, readonly string[]>>;
+
+/** A security scheme of the spec (`components.securitySchemes`). */
+export type SecuritySchemeDescriptor =
+  | { readonly type: "apiKey"; readonly in: "header" | "query" | "cookie"; readonly name: string }
+  /** `scheme` lower-case: `bearer`, `basic` or any other. */
+  | { readonly type: "http"; readonly scheme: string }
+  | { readonly type: "oauth2" }
+  | { readonly type: "openIdConnect" }
+  /** Transport-level: the TLS layer checks the client certificate, not this runtime. */
+  | { readonly type: "mutualTLS" };
+
 /** `apiKey` security scheme from the spec. */
 export interface ApiKeyLocation {
   readonly in: "header" | "query" | "cookie";
@@ -157,6 +176,8 @@ export interface ApiDescriptor {
   readonly title: string;
   readonly version: string;
   readonly apiKey?: ApiKeyLocation;
+  /** Every security scheme of the spec, by name. Without it, `apiKey` is the only scheme. */
+  readonly securitySchemes?: Readonly<Record<string, SecuritySchemeDescriptor>>;
   readonly rateLimits?: RateLimitPolicyDescriptor;
   readonly operations: readonly ServerOperationDescriptor[];
 }

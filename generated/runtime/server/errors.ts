@@ -7,6 +7,7 @@
 export type RuntimeErrorCode =
   | "validation_failed"
   | "unauthorized"
+  | "forbidden"
   | "not_found"
   | "method_not_allowed"
   | "payload_too_large"

@@ -4,13 +4,15 @@
  *
  * Per request, in this order:
  * 0. with the `cors` option, a CORS preflight to a known path is answered (cors.ts);
- * 1. the API key is read from where the spec's `apiKey` scheme says, and authenticated;
+ * 1. the credentials the request carries for the spec's security schemes are read and handed to
+ *    `authenticate` (auth-gate.ts);
  * 2. rate limiting (when the spec has `x-rate-limits`): a limited or banned key gets a 429 at once;
  * 3. a request target over `maxUrlLength` → 414; routing (`basePath` stripped first): 404
  *    `not_found`, 405 `method_not_allowed` + `Allow` (`HEAD` is served by the `GET` operation),
  *    501 `not_implemented` for a method no operation can have on an unknown path
  *    (request-target.ts);
- * 4. a secured operation without a valid caller: 401 `unauthorized`; an operation past its
+ * 4. an operation whose security requirements the request does not meet: 401 `unauthorized` +
+ *    `WWW-Authenticate`, or 403 `forbidden` for missing OAuth 2 scopes; an operation past its
  *    `x-sunset` date: 410 `gone` (sunset.ts);
  * 5. parameters (coerced and validated), then the body (413/415/400): 400 `validation_failed`;
  * 6. the handler: a thrown `NotImplementedError` or a missing handler → 501 `not_implemented`; any
@@ -26,8 +28,8 @@
  *    before routing is routed just for that); with `cors`, the CORS headers; a `HEAD` response
  *    loses its body but keeps the `Content-Length` the `GET` would have.
  *
- * Authenticated requests are rate limited per API key (its SHA-256, never the key). Requests
- * without a key or with an unknown one are rate limited on the first plan per client address
+ * Authenticated requests are rate limited per caller (the SHA-256 of `AuthResult.id`, or of the
+ * API key or credentials, never the secret itself). Requests without credentials or with unknown ones are rate limited on the first plan per client address
  * (client-address.ts), so that invented keys share one counter; without a known address they
  * share one `anonymous` id.
  *
@@ -35,16 +37,9 @@
  * {@link TRANSPORT_REJECTION} (node-rejections.ts, transport-rejection.ts), counted against the
  * client address.
  */
-import { Buffer } from "node:buffer";
-import {
-  AUTHENTICATE_DIGEST,
-  digestKeyInto,
-  type AuthResult,
-  type KeyAuthenticator,
-} from "./auth.js";
+import { createSecurityGate } from "./auth-gate.js";
 import { DEFAULT_MAX_BODY_BYTES, readOperationBody } from "./body.js";
 import { clientRateId } from "./client-address.js";
-import { findCookie } from "./cookies.js";
 import { createCorsStage } from "./cors.js";
 import type { ApiDescriptor } from "./descriptor.js";
 import {
@@ -178,12 +173,7 @@ export function createRuntimeRequestHandler<C = unknown>(
     throw new Error(`maxBodyBytes must be a whole number ≥ 0 (got ${String(maxBodyBytes)})`);
   }
   const validateResponses = options.validateResponses === true;
-  const authenticate = options.authenticate;
-  const authenticateDigest = (authenticate as Partial<KeyAuthenticator<C>> | undefined)?.[
-    AUTHENTICATE_DIGEST
-  ];
-  /** Scratch space for the presented key's digest (used synchronously, so shared). */
-  const digest = Buffer.alloc(32);
+  const security = createSecurityGate<C>(api, options.authenticate);
   const basePath = normalizeBasePath(options.basePath);
   const maxUrlLength = options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
   if (!Number.isSafeInteger(maxUrlLength) || maxUrlLength < 1) {
@@ -191,17 +181,6 @@ export function createRuntimeRequestHandler<C = unknown>(
   }
   const cors = createCorsStage(api, options.cors);
   const clientAddress = options.clientAddress;
-
-  const apiKey = api.apiKey;
-  const keyHeader = apiKey?.in === "header" ? apiKey.name.toLowerCase() : undefined;
-  const keyPlace =
-    apiKey === undefined
-      ? ""
-      : `${apiKey.name} ${apiKey.in === "query" ? "query parameter" : apiKey.in}`;
-  const missingKeyMessage =
-    apiKey === undefined
-      ? "This operation requires an API key"
-      : `Missing API key: send it in the ${keyPlace}`;
 
   const plans =
     api.rateLimits === undefined
@@ -336,29 +315,14 @@ export function createRuntimeRequestHandler<C = unknown>(
         if (preflight !== undefined) return preflight;
       }
 
-      // 1. API key and caller.
-      let presented: string | null | undefined;
-      if (apiKey !== undefined) {
-        if (keyHeader !== undefined) presented = source.header(keyHeader);
-        else if (apiKey.in === "query") presented = searchParams().get(apiKey.name);
-        else presented = findCookie(source.header("cookie"), apiKey.name);
-      }
-      const key = presented === "" || presented === null ? undefined : presented;
-      let auth: AuthResult<C> | undefined;
-      let keyId: string | undefined;
-      if (key !== undefined) {
-        // The key is hashed once, for both the rate-limit id and a key authenticator.
-        if (store !== undefined || authenticateDigest !== undefined) {
-          digestKeyInto(key, digest);
-          if (store !== undefined) keyId = `key:${digest.toString("base64url")}`;
-        }
-        if (authenticateDigest !== undefined) {
-          auth = authenticateDigest(digest);
-        } else if (authenticate !== undefined) {
-          const result = authenticate(key);
-          auth = isPromiseLike(result) ? await result : result;
-        }
-      }
+      // 1. Credentials and caller (auth-gate.ts).
+      const identity = security.active
+        ? await security.identify(
+            { header: (name) => source.header(name), query: (name) => searchParams().get(name) },
+            store !== undefined,
+          )
+        : undefined;
+      const auth = identity?.auth;
 
       // 2. Rate limits.
       if (plans !== undefined && store !== undefined) {
@@ -368,8 +332,7 @@ export function createRuntimeRequestHandler<C = unknown>(
           return internalError(limits, { status: 500 }, undefined, deprecated);
         }
         callerLimits = limits;
-        const rateId =
-          auth !== undefined && keyId !== undefined ? keyId : clientRateId(addressOf(source));
+        const rateId = identity?.rateId ?? clientRateId(addressOf(source));
         const hit = store.hit(rateId, { now: now(), limits, ban: plans.ban });
         rate = isPromiseLike(hit) ? await hit : hit;
         if (rate.status !== "allowed") {
@@ -418,9 +381,21 @@ export function createRuntimeRequestHandler<C = unknown>(
       operation = match.operation;
 
       // 4. Auth.
-      if (operation.secured && auth === undefined) {
-        const message = key === undefined ? missingKeyMessage : "Invalid API key";
-        return errorResponse(401, "unauthorized", message, rate, operation);
+      const refusal =
+        identity === undefined
+          ? undefined
+          : security.check(operation.operationId, identity.presented, auth);
+      if (refusal !== undefined || (operation.secured && identity === undefined)) {
+        const response = errorResponse(
+          refusal?.status ?? 401,
+          refusal?.code ?? "unauthorized",
+          refusal?.message ?? "This operation requires credentials the API does not declare",
+          rate,
+          operation,
+        );
+        if (refusal?.challenge !== undefined)
+          response.headers["www-authenticate"] = refusal.challenge;
+        return response;
       }
       const gone = sunset.check(operation.operationId, match.params);
       if (gone !== undefined) {
@@ -469,7 +444,10 @@ export function createRuntimeRequestHandler<C = unknown>(
         const context = { operationId: current.operationId, status: 500 };
         const idempotent = {
           key: idempotencyKey,
-          apiKey: key,
+          apiKey:
+            identity === undefined || identity.presented.count === 0
+              ? undefined
+              : identity.presented.secret,
           method: source.method,
           path: pathname,
           query: search,

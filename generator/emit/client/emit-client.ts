@@ -14,6 +14,7 @@ import { responseHeaderKinds } from "./header-kinds.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { rawClientStatements } from "./emit-raw-client.js";
+import { clientSecurityImport, clientSecurityStatements } from "./client-security.js";
 import { isJsonMediaType } from "../../../templates/client/url.js";
 import { streamFormat } from "../../../templates/client/event-stream.js";
 
@@ -24,6 +25,7 @@ export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile
   const codecs = codecsNeeded(model);
   const statements: StatementStructures[] = [
     ...imports(codecs),
+    clientSecurityImport(model),
     ...headerTables.statements(),
     {
       kind: StructureKind.VariableStatement,
@@ -38,6 +40,7 @@ export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile
         },
       ],
     },
+    ...clientSecurityStatements(model, context),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -176,6 +179,9 @@ function descriptorWriter(operation: OperationModel, model: ApiModel, headerTabl
     ...(Object.keys(pathStyles(operation)).length > 0 ? { pathStyles: pathStyles(operation) } : {}),
     ...(body ? { bodyMediaType: body.mediaType } : {}),
     secured: operation.secured,
+    ...(operation.securityRequirements.length > 0
+      ? { security: operation.securityRequirements.map((requirement) => requirement.schemes.map((scheme) => scheme.name)) }
+      : {}),
     ...(operation.idempotencyKeyHeader ? { idempotencyKeyHeader: operation.idempotencyKeyHeader } : {}),
     ...(operation.deprecation
       ? {
@@ -262,17 +268,17 @@ function factory(context: EmitContext, clientType: string, codecs: CodecsNeeded)
     docs: jsDoc({
       summary: `Creates a ${context.apiName} client.`,
       description:
-        "Each method sends the API key where the spec says, retries a 429 after its `Retry-After` " +
+        "Each method sends the credentials of `auth` (or `apiKey`) as its security requirements say, retries a 429 after its `Retry-After` " +
         "(else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, " +
         "and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` " +
         "(with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).",
     }),
     typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
-    parameters: [{ name: "options", type: "ClientOptions & ResultOptions<Throws>" }],
+    parameters: [{ name: "options", type: `Omit<ClientOptions, "auth"> & { auth?: ${context.apiName}Auth } & ResultOptions<Throws>` }],
     returnType: `${clientType}<Throws>`,
     statements: (writer) => {
       writer.writeLine("// only the optional serializers this spec needs, so a bundler drops the others");
-      writer.writeLine(`const runtime = createClientRuntimeWith(options, API_KEY, ${codecsLiteral(codecs)});`);
+      writer.writeLine(`const runtime = createClientRuntimeWith(options, API_KEY, ${codecsLiteral(codecs)}, SECURITY);`);
       writer.writeLine("// Each method calls the runtime with its descriptor; the interface gives it its operation's types.");
       writer.writeLine(`return bindOperations(runtime, OPERATIONS) as unknown as ${clientType}<Throws>;`);
     },

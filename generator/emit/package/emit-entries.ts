@@ -13,6 +13,8 @@
  *   shared by every instance), apart so that servers without Redis never load a Redis client.
  * - entry/validate.ts (`./validate`): the client's opt-in response validation (validate.ts and the
  *   precompiled validators), apart so that a client that does not validate carries none of it.
+ * - entry/query.ts (`./query`): TanStack Query options per operation (query.ts), and
+ *   entry/mocks.ts (`./mocks`): MSW handlers (mocks.ts); each needs its optional peer dependency.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
@@ -48,6 +50,8 @@ export function emitPackageEntries(model: ApiModel, context: EmitContext, packag
     { path: `${ENTRY_DIR}/server.ts`, content: printStatements("server.ts", serverEntry()) },
     { path: `${ENTRY_DIR}/server-redis.ts`, content: printStatements("server-redis.ts", serverRedisEntry()) },
     { path: `${ENTRY_DIR}/validate.ts`, content: printStatements("validate.ts", validateEntry(context)) },
+    { path: `${ENTRY_DIR}/query.ts`, content: printStatements("query.ts", queryEntry()) },
+    { path: `${ENTRY_DIR}/mocks.ts`, content: printStatements("mocks.ts", mocksEntry()) },
   ];
 }
 
@@ -245,6 +249,47 @@ function serverRedisEntry(): StatementStructures[] {
       isTypeOnly: true,
       moduleSpecifier: "../runtime/server/idempotency-store.js",
       namedExports: [{ name: "IdempotencyBegin" }, { name: "IdempotencyStore" }, { name: "StoredResponse" }],
+    },
+  ];
+}
+
+function queryEntry(): StatementStructures[] {
+  return [
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../query.js" },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "../runtime/query/query-options.js",
+      namedExports: [
+        { name: "invalidatePrefixes" },
+        { name: "operationKey" },
+        ...[
+          "ClientWith",
+          "MutationFactoryOptions",
+          "MutationVariables",
+          "OperationKeyPrefix",
+          "OperationMutationOptions",
+          "OperationParams",
+          "OperationQueryKey",
+          "OperationQueryOptions",
+          "QueryData",
+          "QueryKeyParams",
+          "SuccessData",
+        ].map((name) => ({ name, isTypeOnly: true })),
+      ],
+    },
+  ];
+}
+
+function mocksEntry(): StatementStructures[] {
+  return [
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../mocks.js" },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "../runtime/mocks/mock-handlers.js",
+      namedExports: ["MockBody", "MockInit", "MockOperation", "MockOptions", "MockOverride", "MockResponse", "MockStatus", "RateLimitedInit"].map((name) => ({
+        name,
+        isTypeOnly: true,
+      })),
     },
   ];
 }

@@ -16,6 +16,7 @@ import { jsonMedia } from "../validators/emit-validators.js";
 import { headerSchemaType, isRuntimeHeader } from "../server/handler-types.js";
 import { isExperimental } from "./emit-entries.js";
 import { clientTypesBlocks } from "./readme-client-types.js";
+import { frontendSections } from "./readme-frontend.js";
 import { entryPoints, NODE_ENGINE } from "./layout.js";
 import type { LicenseInfo } from "./package-meta.js";
 import { clientRuntimeSections } from "./readme-client-runtime.js";
@@ -59,6 +60,7 @@ export function renderReadme(input: ReadmeInput): string {
     ...clientSection(input),
     ...experimentalSection(input),
     ...serverSection(input),
+    ...frontendSections(model, context, packageName, serverUrl(input.document)),
     ...operationsSection(model, packageName),
     "## Versions",
     `The package's version is the spec's \`info.version\`: \`npm run generate\` keeps them in step. Operations follow the spec's stability markers and deprecation policy (see the table above).`,

@@ -61,6 +61,18 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       runsIn: "Node.js (the precompiled validators load Ajv's runtime helpers with `node:module`)",
     },
     {
+      subpath: "./query",
+      module: `${ENTRY_DIR}/query`,
+      summary: "TanStack Query v5 options per operation (`<op>Options` for GET, `<op>Mutation` for the others), `<resource>Keys`, `INVALIDATES` (needs the optional peer `@tanstack/query-core`, which every TanStack Query v5 adapter brings)",
+      runsIn: "browsers, Node.js, workers",
+    },
+    {
+      subpath: "./mocks",
+      module: `${ENTRY_DIR}/mocks`,
+      summary: `\`create${apiName}Mocks\`: MSW 2.x handlers for every operation answering the spec's examples, per-test overrides, a 429 helper (needs the optional peer \`msw\`)`,
+      runsIn: "Node.js (`msw/node`) and browsers (`msw/browser`, its service worker)",
+    },
+    {
       subpath: "./experimental",
       module: `${ENTRY_DIR}/experimental`,
       summary: `everything in the client entry, plus \`create${apiName}ExperimentalClient\` with the experimental operations`,
@@ -92,10 +104,15 @@ export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
 /**
  * Optional peer dependencies: installed by the users of the entry point that loads them, never
  * pulled in for the others.
- * - ioredis: the client of the Redis store (`./server/redis`).
+ * - ioredis: the client of the Redis store (`./server/redis`);
+ * - @tanstack/query-core: the types of the query options (`./query`; 5.80 added the mutation
+ *   context the invalidation uses: older 5.x need `{ queryClient }`), tested with 5.108;
+ * - msw: the request handlers of the mocks (`./mocks`), 2.x (MSW 3 needs Node.js 22), tested with 2.15.
  */
 export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
+  "@tanstack/query-core": "^5.0.0",
   ioredis: "^6.0.0",
+  msw: "^2.0.0",
 };
 
 export const NODE_ENGINE = ">=20.19.0";

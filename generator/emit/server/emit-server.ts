@@ -8,6 +8,7 @@ import { formBodies } from "../../model/form-fields.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { operationDoc, replacementName } from "../operation-docs.js";
+import { securityRequirementsTable, serverSecuritySchemes } from "../security-tables.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
@@ -96,6 +97,7 @@ function apiDescriptor(model: ApiModel, document: unknown): StatementStructures 
     ["version", literal(model.version)],
   ];
   if (model.apiKey) entries.push(["apiKey", literal({ in: model.apiKey.in, name: model.apiKey.name })]);
+  if (model.securitySchemes.length > 0) entries.push(["securitySchemes", literal(serverSecuritySchemes(model.securitySchemes))]);
   if (model.rateLimits) {
     const { plans, ban } = model.rateLimits;
     entries.push(["rateLimits", literal({ plans, ...(ban ? { ban } : {}) })]);
@@ -166,6 +168,7 @@ function operationDescriptor(operation: OperationModel, operations: readonly Ope
   });
   entries.push(["responses", `{ ${responses.join(", ")} }`]);
   entries.push(["secured", String(operation.secured)]);
+  if (operation.securityRequirements.length > 0) entries.push(["security", literal(securityRequirementsTable(operation.securityRequirements))]);
   if (operation.deprecation) {
     const { sunset, since } = operation.deprecation;
     const successor = operations.find((candidate) => candidate.operationId === operation.deprecation?.replacedBy);

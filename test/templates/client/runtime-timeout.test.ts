@@ -62,9 +62,9 @@ describe("timeoutMs against a server that never answers", () => {
       `getPet (GET ${server.url}/pets/1) was aborted due to timeout (100 ms)`,
     );
     expect(attempts).toBe(3); // 1 + 2 retries, each timed out
-    await vi.waitFor(() => expect(server.received).toHaveLength(3));
+    await vi.waitFor(() => expect(server.received).toHaveLength(3), { timeout: 5_000 });
     expect(elapsed).toBeGreaterThanOrEqual(300);
-    expect(elapsed).toBeLessThan(2_000);
+    expect(elapsed).toBeLessThan(10_000); // three 100 ms attempts, not a hang (a loaded machine is slow)
     expect(activeTimers()).toBeLessThanOrEqual(timersBefore);
   });
 

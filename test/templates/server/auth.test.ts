@@ -1,41 +1,61 @@
-import { describe, expect, it, vi } from "vitest";
-import { createHash, timingSafeEqual } from "node:crypto";
-import { createKeyAuthenticator, digestKeyInto } from "../../../templates/server/auth.js";
-
-vi.mock("node:crypto", async (importOriginal) => {
-  const original = await importOriginal<typeof import("node:crypto")>();
-  return { ...original, timingSafeEqual: vi.fn(original.timingSafeEqual) };
-});
+import { describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import {
+  AUTHENTICATE_DIGEST,
+  base64Url,
+  constantTimeEqual,
+  createKeyAuthenticator,
+  digestKey,
+  presentedKey,
+} from "../../../templates/server/auth.js";
 
 describe("createKeyAuthenticator", () => {
   const entries = [
     { key: "key-a", caller: { id: "a" }, plan: "free" },
     { key: "key-b", caller: { id: "b" }, plan: "pro" },
-    { key: "key-c", caller: { id: "c" }, plan: "enterprise" },
+    { key: "key-c", caller: { id: "c" }, plan: "enterprise", scopes: ["read"] },
   ];
 
-  it("returns the caller and plan of a known key, and undefined otherwise", () => {
+  it("returns the caller and plan of a known key, and undefined otherwise", async () => {
     const authenticate = createKeyAuthenticator(entries);
-    expect(authenticate("key-b")).toEqual({ caller: { id: "b" }, plan: "pro" });
-    expect(authenticate("key-a")).toEqual({ caller: { id: "a" }, plan: "free" });
-    expect(authenticate("key-")).toBeUndefined();
-    expect(authenticate("key-bb")).toBeUndefined();
-    expect(authenticate("")).toBeUndefined();
-    expect(authenticate("x".repeat(10_000))).toBeUndefined();
+    expect(await authenticate("key-b")).toEqual({ caller: { id: "b" }, plan: "pro" });
+    expect(await authenticate("key-a")).toEqual({ caller: { id: "a" }, plan: "free" });
+    expect(await authenticate("key-c")).toEqual({
+      caller: { id: "c" },
+      plan: "enterprise",
+      scopes: ["read"],
+    });
+    expect(await authenticate("key-")).toBeUndefined();
+    expect(await authenticate("key-bb")).toBeUndefined();
+    expect(await authenticate("")).toBeUndefined();
+    expect(await authenticate("x".repeat(10_000))).toBeUndefined();
   });
 
-  it("compares digests against every entry, whichever key matches", () => {
+  it("reads the first API key, else the first bearer token, of the credentials", async () => {
     const authenticate = createKeyAuthenticator(entries);
-    const spy = vi.mocked(timingSafeEqual);
-    for (const key of ["key-a", "key-c", "nope"]) {
-      spy.mockClear();
-      authenticate(key);
-      expect(spy).toHaveBeenCalledTimes(entries.length);
-      for (const [left, right] of spy.mock.calls) {
-        expect((left as Buffer).length).toBe(32);
-        expect((right as Buffer).length).toBe(32);
-      }
-    }
+    const header = { type: "apiKey", in: "header", name: "X-Key", value: "key-a" } as const;
+    expect(await authenticate({ bearer: { type: "bearer", token: "key-b" }, key: header })).toEqual(
+      {
+        caller: { id: "a" },
+        plan: "free",
+      },
+    );
+    expect(await authenticate({ bearer: { type: "bearer", token: "key-b" } })).toEqual({
+      caller: { id: "b" },
+      plan: "pro",
+    });
+    expect(
+      await authenticate({ basic: { type: "basic", username: "key-a", password: "" } }),
+    ).toBeUndefined();
+    expect(presentedKey({})).toBeUndefined();
+  });
+
+  it("answers the same from the key's digest (the runtime hashes a key once)", async () => {
+    const authenticate = createKeyAuthenticator(entries);
+    expect(await authenticate[AUTHENTICATE_DIGEST](await digestKey("key-c"))).toMatchObject({
+      plan: "enterprise",
+    });
+    expect(await authenticate[AUTHENTICATE_DIGEST](await digestKey("key-d"))).toBeUndefined();
   });
 
   it("refuses empty and repeated keys without printing them", () => {
@@ -49,17 +69,41 @@ describe("createKeyAuthenticator", () => {
     } catch (error) {
       message = (error as Error).message;
     }
-    expect(message).toMatch(/repeats/);
+    expect(message).toMatch(/#1 repeats/);
     expect(message).not.toContain("secret-1");
   });
 
-  it("digests keys as SHA-256 of their UTF-8 bytes", () => {
+  it("remembers recent digests (one object per key) and stays right past its bound", async () => {
+    expect(await digestKey("key-a")).toBe(await digestKey("key-a")); // served from the cache
+    const keys = Array.from({ length: 10_050 }, (_, i) => `flood-${i}`);
+    const flooded = await Promise.all(keys.map(digestKey));
+    const first = await digestKey("flood-0"); // evicted by the flood: computed again
+    expect(first).not.toBe(flooded[0]);
+    expect(Buffer.from(first)).toEqual(createHash("sha256").update("flood-0").digest());
+    expect(Buffer.from(await digestKey("flood-10049"))).toEqual(
+      createHash("sha256").update("flood-10049").digest(),
+    );
+  });
+
+  it("digests keys as SHA-256 of their UTF-8 bytes, with Web Crypto", async () => {
     for (const key of ["key-a", "ключ-🔑", ""]) {
-      expect(digestKeyInto(key, Buffer.alloc(32))).toEqual(
-        createHash("sha256").update(key).digest(),
+      expect(Buffer.from(await digestKey(key))).toEqual(createHash("sha256").update(key).digest());
+      expect(base64Url(await digestKey(key))).toBe(
+        createHash("sha256").update(key).digest("base64url"),
       );
     }
     const authenticate = createKeyAuthenticator([{ key: "ключ-🔑", caller: 7, plan: "pro" }]);
-    expect(authenticate("ключ-🔑")).toEqual({ caller: 7, plan: "pro" });
+    expect(await authenticate("ключ-🔑")).toEqual({ caller: 7, plan: "pro" });
+  });
+
+  it("compares digests byte for byte, whatever their contents", () => {
+    const a = new Uint8Array(32).fill(7);
+    expect(constantTimeEqual(a, a.slice())).toBe(true);
+    for (const index of [0, 15, 31]) {
+      const b = a.slice();
+      b[index] = 8;
+      expect(constantTimeEqual(a, b)).toBe(false);
+    }
+    expect(constantTimeEqual(a, a.subarray(1))).toBe(false);
   });
 });

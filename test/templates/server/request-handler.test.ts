@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createRuntimeRequestHandler } from "../../../templates/server/request-handler.js";
 import { NotImplementedError } from "../../../templates/server/errors.js";
+import { presentedKey } from "../../../templates/server/auth.js";
 import { api, apiWithoutLimits, handlers, KEYS, operations, type Caller } from "./fixture-api.js";
 import { answer, isError, request, testServer } from "./helpers.js";
 import type { HandlerMap } from "../../../templates/server/handler-api.js";
@@ -84,8 +85,8 @@ describe("request handler: routing, auth and parameters", () => {
 
   it("supports asynchronous authenticate functions", async () => {
     const server = testServer({
-      authenticate: async (k) =>
-        k === "async-key" ? { caller: { id: "z" }, plan: "pro" } : undefined,
+      authenticate: async (credentials) =>
+        presentedKey(credentials) === "async-key" ? { caller: { id: "z" }, plan: "pro" } : undefined,
     });
     expect((await server.call("GET", "/pets/1", { key: "async-key" })).status).toBe(200);
     expect((await server.call("GET", "/pets/1", { key: "other" })).status).toBe(401);

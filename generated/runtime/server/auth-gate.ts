@@ -1,0 +1,297 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * The authentication stage: who is calling (before rate limiting), then whether that satisfies
+ * the operation's security requirements (after routing).
+ *
+ * - `identify`: reads the credentials the request carries for the API's schemes, hands them to
+ *   `authenticate`, and names the rate-limit identity: `id:<SHA-256 of AuthResult.id>` when the
+ *   authenticator gives one, `key:<SHA-256 of the key>` for a lone API key, else
+ *   `cred:<SHA-256 of the credentials>` (base64url; never the secret itself).
+ * - `check`: an operation's requirements are alternatives (one is enough), each a set of schemes
+ *   that all need a credential. OAuth 2 and OpenID Connect schemes also need the requirement's
+ *   scopes among `AuthResult.scopes`. mutualTLS schemes are transport-level: the TLS layer has
+ *   already checked the client certificate, so they count as satisfied here. No caller, or no
+ *   requirement met → 401 `unauthorized` with a `WWW-Authenticate` challenge per scheme of the
+ *   operation (RFC 9110 §11.6.1); a caller whose credentials meet a requirement but lack scopes
+ *   → 403 `forbidden` with an RFC 6750 `insufficient_scope` challenge.
+ */
+import {
+  AUTHENTICATE_DIGEST,
+  base64Url,
+  digestKey,
+  type AuthResult,
+  type Authenticator,
+  type KeyAuthenticator,
+} from "./auth.js";
+import {
+  createCredentialReader,
+  NO_CREDENTIALS,
+  type CredentialSource,
+  type PresentedCredentials,
+} from "./auth-credentials.js";
+import type {
+  ApiDescriptor,
+  SecurityRequirementDescriptor,
+  SecuritySchemeDescriptor,
+} from "./descriptor.js";
+
+/** The scheme name given to a descriptor's lone `apiKey` when it lists no `securitySchemes`. */
+export const API_KEY_SCHEME = "apiKey";
+
+/** Who called: the authenticator's answer and the rate-limit id (when asked for one). */
+export interface Identity<C> {
+  readonly presented: PresentedCredentials;
+  readonly auth: AuthResult<C> | undefined;
+  readonly rateId: string | undefined;
+}
+
+/** Why an operation refuses the request. */
+export interface AuthRefusal {
+  readonly status: 401 | 403;
+  readonly code: "unauthorized" | "forbidden";
+  readonly message: string;
+  /** The `WWW-Authenticate` value, when there is a challenge to send. */
+  readonly challenge: string | undefined;
+}
+
+export interface SecurityGate<C> {
+  /** Whether the API declares any scheme (else `identify` has nothing to read). */
+  readonly active: boolean;
+  identify(source: CredentialSource, wantRateId: boolean): Promise<Identity<C>>;
+  /** `undefined` when the request may proceed. */
+  check(
+    operationId: string,
+    presented: PresentedCredentials,
+    auth: AuthResult<C> | undefined,
+  ): AuthRefusal | undefined;
+}
+
+interface OperationSecurity {
+  readonly requirements: readonly SecurityRequirementDescriptor[];
+  /** False when a requirement is empty or only transport-level: no caller needed. */
+  readonly secured: boolean;
+  readonly challenge: string | undefined;
+  readonly missingMessage: string;
+  /** What would satisfy it: `a Bearer token in the Authorization header, or ...`. */
+  readonly ways: string;
+}
+
+function quoted(value: string): string {
+  return `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
+}
+
+/** The challenge of one scheme (none for mutualTLS), with the realm. */
+function challengeOf(scheme: SecuritySchemeDescriptor, realm: string): string | undefined {
+  switch (scheme.type) {
+    case "http": {
+      const name =
+        scheme.scheme === "bearer" ? "Bearer" : scheme.scheme === "basic" ? "Basic" : scheme.scheme;
+      return scheme.scheme === "basic"
+        ? `Basic realm=${quoted(realm)}, charset="UTF-8"`
+        : `${name} realm=${quoted(realm)}`;
+    }
+    case "oauth2":
+    case "openIdConnect":
+      return `Bearer realm=${quoted(realm)}`;
+    case "apiKey":
+      // No registered scheme for API keys: this names where the key goes.
+      return `ApiKey realm=${quoted(realm)}, in=${quoted(scheme.in)}, name=${quoted(scheme.name)}`;
+    case "mutualTLS":
+      return undefined;
+  }
+}
+
+/** How to send a scheme's credential, for messages. */
+function howToSend(scheme: SecuritySchemeDescriptor | undefined, name: string): string {
+  if (scheme === undefined) return `the ${name} credentials (a scheme the spec does not declare)`;
+  switch (scheme.type) {
+    case "apiKey":
+      return `the API key in the ${scheme.name} ${scheme.in === "query" ? "query parameter" : scheme.in}`;
+    case "http":
+      return scheme.scheme === "bearer"
+        ? "a Bearer token in the Authorization header"
+        : scheme.scheme === "basic"
+          ? "Basic credentials in the Authorization header"
+          : `${scheme.scheme} credentials in the Authorization header`;
+    case "oauth2":
+    case "openIdConnect":
+      return "an OAuth 2 access token as Bearer in the Authorization header";
+    case "mutualTLS":
+      return "a TLS client certificate";
+  }
+}
+
+/** The schemes of a descriptor, with a lone `apiKey` named {@link API_KEY_SCHEME}. */
+export function schemesOf(api: ApiDescriptor): Readonly<Record<string, SecuritySchemeDescriptor>> {
+  if (api.securitySchemes !== undefined) return api.securitySchemes;
+  return api.apiKey === undefined
+    ? {}
+    : { [API_KEY_SCHEME]: { type: "apiKey", in: api.apiKey.in, name: api.apiKey.name } };
+}
+
+function describeOperation(
+  requirements: readonly SecurityRequirementDescriptor[],
+  secured: boolean,
+  schemes: Readonly<Record<string, SecuritySchemeDescriptor>>,
+  realm: string,
+): OperationSecurity {
+  const names = [...new Set(requirements.flatMap((requirement) => Object.keys(requirement)))];
+  const challenges = [
+    ...new Set(
+      names.flatMap((name) => {
+        const scheme = schemes[name];
+        const challenge = scheme === undefined ? undefined : challengeOf(scheme, realm);
+        return challenge === undefined ? [] : [challenge];
+      }),
+    ),
+  ];
+  const ways = requirements.map((requirement) =>
+    Object.keys(requirement)
+      .map((name) => howToSend(schemes[name], name))
+      .join(" and "),
+  );
+  const lone = requirements.length === 1 ? Object.keys(requirements[0] ?? {}) : [];
+  const loneScheme = lone.length === 1 ? schemes[lone[0] as string] : undefined;
+  const missingMessage =
+    loneScheme?.type === "apiKey"
+      ? `Missing API key: send it in the ${loneScheme.name} ${loneScheme.in === "query" ? "query parameter" : loneScheme.in}`
+      : `Missing credentials: send ${[...new Set(ways)].join(", or ")}`;
+  return {
+    requirements,
+    secured,
+    challenge: challenges.length === 0 ? undefined : challenges.join(", "),
+    missingMessage,
+    ways: [...new Set(ways)].join(", or "),
+  };
+}
+
+/** Scopes of `requirement` that `granted` lacks (OAuth 2 / OpenID Connect schemes only). */
+function missingScopes(
+  requirement: SecurityRequirementDescriptor,
+  schemes: Readonly<Record<string, SecuritySchemeDescriptor>>,
+  granted: readonly string[] | undefined,
+): string[] {
+  const missing: string[] = [];
+  for (const name in requirement) {
+    const type = schemes[name]?.type;
+    if (type !== "oauth2" && type !== "openIdConnect") continue;
+    for (const scope of requirement[name] ?? []) {
+      if (granted === undefined || !granted.includes(scope)) missing.push(scope);
+    }
+  }
+  return missing;
+}
+
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | null)?.then === "function";
+}
+
+export function createSecurityGate<C>(
+  api: ApiDescriptor,
+  authenticate: Authenticator<C> | undefined,
+): SecurityGate<C> {
+  const schemes = schemesOf(api);
+  const read = createCredentialReader(schemes);
+  const byDigest = (authenticate as Partial<KeyAuthenticator<C>> | undefined)?.[
+    AUTHENTICATE_DIGEST
+  ];
+  const realm = api.title;
+  const operations = new Map<string, OperationSecurity>();
+  for (const operation of api.operations) {
+    const requirements =
+      operation.security ??
+      (operation.secured && api.apiKey !== undefined ? [{ [API_KEY_SCHEME]: [] }] : []);
+    operations.set(
+      operation.operationId,
+      describeOperation(requirements, operation.secured, schemes, realm),
+    );
+  }
+
+  async function identify(source: CredentialSource, wantRateId: boolean): Promise<Identity<C>> {
+    const presented = read(source);
+    if (presented.count === 0) return { presented, auth: undefined, rateId: undefined };
+    // A lone API key is hashed once, for both the rate-limit id and a key authenticator.
+    const lone = presented.count === 1 ? Object.values(presented.credentials)[0] : undefined;
+    const loneKey = lone?.type === "apiKey" ? lone.value : undefined;
+    const digest =
+      (wantRateId || byDigest !== undefined) && loneKey !== undefined
+        ? await digestKey(loneKey)
+        : undefined;
+    let auth: AuthResult<C> | undefined;
+    if (byDigest !== undefined && digest !== undefined) auth = await byDigest(digest);
+    else if (authenticate !== undefined) {
+      const result = authenticate(presented.credentials);
+      auth = isPromiseLike(result) ? await result : result;
+    }
+    if (!wantRateId || auth === undefined) return { presented, auth, rateId: undefined };
+    const rateId =
+      auth.id !== undefined
+        ? `id:${base64Url(await digestKey(auth.id))}`
+        : digest !== undefined
+          ? `key:${base64Url(digest)}`
+          : `cred:${base64Url(await digestKey(presented.secret))}`;
+    return { presented, auth, rateId };
+  }
+
+  function check(
+    operationId: string,
+    presented: PresentedCredentials,
+    auth: AuthResult<C> | undefined,
+  ): AuthRefusal | undefined {
+    const operation = operations.get(operationId);
+    if (operation === undefined || !operation.secured) return undefined;
+    const refuse = (message: string): AuthRefusal => ({
+      status: 401,
+      code: "unauthorized",
+      message,
+      challenge: operation.challenge,
+    });
+    if (auth === undefined) {
+      if (presented.malformed !== undefined) {
+        return refuse(`Malformed credentials: ${presented.malformed}`);
+      }
+      if (presented.count === 0) return refuse(operation.missingMessage);
+      return refuse(
+        Object.values(presented.credentials).every((credential) => credential?.type === "apiKey")
+          ? "Invalid API key"
+          : "Invalid credentials",
+      );
+    }
+    let lackingScopes: string[] | undefined;
+    for (const requirement of operation.requirements) {
+      let complete = true;
+      for (const name in requirement) {
+        const type = schemes[name]?.type;
+        if (type === "mutualTLS") continue;
+        if (type === undefined || presented.credentials[name] === undefined) complete = false;
+      }
+      if (!complete) continue;
+      const missing = missingScopes(requirement, schemes, auth.scopes);
+      if (missing.length === 0) return undefined;
+      lackingScopes ??= missing;
+    }
+    if (lackingScopes !== undefined) {
+      const scope = lackingScopes.join(" ");
+      return {
+        status: 403,
+        code: "forbidden",
+        message: `Missing scope${lackingScopes.length === 1 ? "" : "s"}: ${lackingScopes.join(", ")}`,
+        challenge: `Bearer realm=${quoted(realm)}, error="insufficient_scope", scope=${quoted(scope)}`,
+      };
+    }
+    return refuse(
+      presented.malformed !== undefined
+        ? `Malformed credentials: ${presented.malformed}`
+        : `These credentials do not satisfy this operation: send ${operation.ways}`,
+    );
+  }
+
+  return {
+    active: Object.keys(schemes).length > 0,
+    identify: (source, wantRateId) =>
+      Object.keys(schemes).length === 0
+        ? Promise.resolve({ presented: NO_CREDENTIALS, auth: undefined, rateId: undefined })
+        : identify(source, wantRateId),
+    check,
+  };
+}

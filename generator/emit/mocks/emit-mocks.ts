@@ -1,0 +1,238 @@
+/**
+ * mocks.ts: MSW 2.x handlers for every operation (`create<Name>Mocks`), from a table of mocked
+ * responses written here: for each declared status, the body (the spec's example, else data
+ * generated from the schema with a fixed seed: mock-data.ts) and the headers a client reads (the
+ * required ones, the rate-limit ones, `Retry-After`, and `Deprecation`/`Sunset` on deprecated
+ * operations, as the server runtime sends them). The behaviour is the runtime's (templates/mocks).
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import { deprecationHeaders } from "../../../templates/server/deprecation.js";
+import { isJsonMediaType } from "../../../templates/client/url.js";
+import type { ApiModel, HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
+import type { EmitContext, GeneratedFile } from "../file.js";
+import { jsDoc } from "../ts/jsdoc.js";
+import { literal, objectWriter, propertyKey } from "../ts/literal.js";
+import { printStatements } from "../ts/source-file.js";
+import { MockData } from "./mock-data.js";
+
+/** A header a client acts on whatever the spec says of its presence. */
+const READ_BY_CLIENTS = /(^|-)ratelimit-|^retry-after$/i;
+
+interface MockedResponse {
+  readonly status: number;
+  readonly body: { readonly kind: "json" | "text"; readonly value: unknown } | undefined;
+  readonly mediaType: string | undefined;
+  readonly headers: Record<string, string>;
+}
+
+/** `200` → 200, `4XX` → 400, `default` → 500 (200 when the operation declares no 2XX), else undefined. */
+export function mockStatus(status: string, hasSuccess: boolean): number | undefined {
+  if (/^[1-5]\d\d$/.test(status)) return Number(status);
+  if (/^[1-5]XX$/i.test(status)) return Number(status[0]) * 100;
+  if (status === "default") return hasSuccess ? 500 : 200;
+  return undefined;
+}
+
+/** A header value as sent: scalars as text, arrays comma-joined; nothing that is not visible ASCII. */
+function headerText(value: unknown): string | undefined {
+  const text = Array.isArray(value) ? value.map(String).join(",") : typeof value === "object" || value === undefined ? undefined : String(value);
+  return text !== undefined && /^[\x20-\x7e]*$/.test(text) ? text : undefined;
+}
+
+class MockTable {
+  readonly #data: MockData;
+  readonly #bodies = new Map<string, string>();
+  readonly #headers = new Map<string, string>();
+
+  constructor(data: MockData) {
+    this.#data = data;
+  }
+
+  /** The name of a body constant (one per distinct value). */
+  bodyName(value: unknown): string {
+    const key = literal(value);
+    let name = this.#bodies.get(key);
+    if (name === undefined) {
+      name = `BODY_${this.#bodies.size}`;
+      this.#bodies.set(key, name);
+    }
+    return name;
+  }
+
+  /** The name of a headers constant (one per distinct set: most responses share a few). */
+  headersName(headers: Record<string, string>): string {
+    const key = literal(headers);
+    let name = this.#headers.get(key);
+    if (name === undefined) {
+      name = `HEADERS_${this.#headers.size}`;
+      this.#headers.set(key, name);
+    }
+    return name;
+  }
+
+  constantStatements(): StatementStructures[] {
+    const constants = (map: Map<string, string>, description: string, type: string | undefined): StatementStructures[] =>
+      [...map].map(([value, name], index) => ({
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        ...(index === 0 ? { docs: [{ description }] } : {}),
+        declarations: [{ name, ...(type ? { type } : {}), initializer: type ? value : `${value} as const` }],
+      }));
+    return [
+      ...constants(this.#bodies, "Mocked bodies: the spec's examples, else data generated from the schemas (fixed seed).", "unknown"),
+      ...constants(this.#headers, "Mocked response headers, shared by the responses that send the same.", undefined),
+    ];
+  }
+
+  response(operation: OperationModel, response: ResponseModel, status: number): MockedResponse {
+    const json = response.contents.find((media) => isJsonMediaType(media.mediaType));
+    const text = response.contents.find((media) => media.mediaType.toLowerCase().startsWith("text/"));
+    let body: MockedResponse["body"];
+    if (json) {
+      const value = this.#data.value(json.schema, json.examples);
+      body = value === undefined ? undefined : { kind: "json", value };
+    } else if (text) {
+      const value = this.#data.value(text.schema, text.examples);
+      body = typeof value === "string" ? { kind: "text", value } : undefined;
+    }
+    const headers: Record<string, string> = {};
+    for (const header of response.headers) {
+      const value = this.#headerValue(header);
+      if (value !== undefined) headers[header.name] = value;
+    }
+    if (operation.deprecation) {
+      try {
+        const { since, sunset } = operation.deprecation;
+        const deprecated = { ...(since ? { since } : {}), ...(sunset ? { sunset } : {}) };
+        for (const [name, value] of deprecationHeaders({ operationId: operation.operationId, deprecated })) {
+          const declared = Object.keys(headers).find((key) => key.toLowerCase() === name);
+          headers[declared ?? (name === "sunset" ? "Sunset" : "Deprecation")] = value;
+        }
+      } catch {
+        // a malformed date: the lint rules report it; the mock sends no such header
+      }
+    }
+    return { status, body, mediaType: (json ?? text ?? response.contents[0])?.mediaType, headers };
+  }
+
+  #headerValue(header: HeaderModel): string | undefined {
+    if (/^(deprecation|sunset)$/i.test(header.name)) return undefined; // from the operation's deprecation
+    if (!header.required && !READ_BY_CLIENTS.test(header.name)) return undefined;
+    return headerText(this.#data.value(header.schema, header.examples));
+  }
+
+  operationWriter(operation: OperationModel): string {
+    const hasSuccess = operation.responses.some((response) => /^2/.test(response.status));
+    const mocked = new Map<number, MockedResponse>();
+    // exact codes first, so `4XX` or `default` never shadows a declared code
+    const ordered = [...operation.responses].sort((a, b) => Number(!/^\d+$/.test(a.status)) - Number(!/^\d+$/.test(b.status)));
+    for (const response of ordered) {
+      const status = mockStatus(response.status, hasSuccess);
+      if (status !== undefined && !mocked.has(status)) mocked.set(status, this.response(operation, response, status));
+    }
+    const statuses = [...mocked.keys()].sort((a, b) => a - b);
+    const success = statuses.find((status) => status >= 200 && status < 300) ?? statuses[0] ?? 200;
+    const entries = statuses.map((status) => {
+      const response = mocked.get(status) as MockedResponse;
+      const fields: string[] = [`status: ${status}`];
+      if (response.body?.kind === "json") fields.push(`json: ${this.bodyName(response.body.value)}`);
+      if (response.body?.kind === "text") fields.push(`text: ${literal(response.body.value)}`);
+      if (response.mediaType) fields.push(`mediaType: ${literal(response.mediaType)}`);
+      fields.push(`headers: ${this.headersName(response.headers)}`);
+      return `${status}: { ${fields.join(", ")} }`;
+    });
+    return `{ method: ${literal(operation.method)}, path: ${literal(operation.path)}, status: ${success}, responses: { ${entries.join(", ")} } }`;
+  }
+}
+
+export function emitMocks(document: Record<string, unknown>, model: ApiModel, context: EmitContext): GeneratedFile[] {
+  const table = new MockTable(new MockData(document, model));
+  const operations = model.operations.map((operation) => [operation.name, table.operationWriter(operation)] as const);
+  const overrides = `${context.apiName}MockOverrides`;
+  const mocksType = `${context.apiName}Mocks`;
+  const statements: StatementStructures[] = [
+    ...(model.operations.length > 0
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            isTypeOnly: true,
+            moduleSpecifier: "./client.js",
+            namedImports: model.operations.map((operation) => ({ name: `${operation.typeName}Operation` })),
+          } as const,
+        ]
+      : []),
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "msw", namedImports: [{ name: "HttpHandler" }] },
+    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./runtime/mocks/mock-handlers.js", namedImports: [{ name: "createMocks" }] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: "./runtime/mocks/mock-handlers.js",
+      namedImports: ["MockOperation", "MockOptions", "MockOverride", "RateLimitedInit"].map((name) => ({ name })),
+    },
+    ...table.constantStatements(),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: jsDoc({
+        summary: "Every operation's mocked responses, by status: what the handlers answer (bodies valid against the spec).",
+      }),
+      declarations: [
+        {
+          name: "MOCK_OPERATIONS",
+          initializer: (writer) => {
+            objectWriter(operations)(writer);
+            writer.write(" as const satisfies Readonly<Record<string, MockOperation>>");
+          },
+        },
+      ],
+    },
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: overrides,
+      docs: jsDoc({ summary: "Per-test overrides: `mock.<operation>(status, body?, { headers, once }?)` returns a handler for `server.use(...)`." }),
+      properties: model.operations.map((operation) => ({
+        name: propertyKey(operation.name),
+        isReadonly: true,
+        type: `MockOverride<${operation.typeName}Operation>`,
+      })),
+    },
+    {
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: mocksType,
+      docs: jsDoc({ summary: `What \`create${mocksType}\` returns.` }),
+      properties: [
+        { name: "handlers", isReadonly: true, type: "HttpHandler[]", docs: jsDoc({ summary: "One handler per operation: `setupServer(...handlers)` or `setupWorker(...handlers)`." }) },
+        { name: "mock", isReadonly: true, type: overrides, docs: jsDoc({ summary: "Overrides by operation and status." }) },
+      ],
+      methods: [
+        {
+          name: "rateLimited",
+          docs: jsDoc({
+            summary: "A 429 with `Retry-After` (default 1 s) for the next `times` (default 1) requests of the operation; then the other handlers answer again.",
+          }),
+          parameters: [
+            { name: "operation", type: `keyof ${overrides}` },
+            { name: "init", type: "RateLimitedInit", hasQuestionToken: true },
+          ],
+          returnType: "HttpHandler",
+        },
+      ],
+    },
+    {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: `create${mocksType}`,
+      docs: jsDoc({
+        summary: `MSW request handlers for every ${context.apiName} operation, answering the spec's examples (or generated data) with its headers.`,
+        description: "Pass the client's `baseUrl` so that they match only its requests.",
+      }),
+      parameters: [{ name: "options", type: "MockOptions", initializer: "{}" }],
+      returnType: mocksType,
+      statements: [`return createMocks(MOCK_OPERATIONS, options) as unknown as ${mocksType};`],
+    },
+  ];
+  return [{ path: "mocks.ts", content: printStatements("mocks.ts", statements) }];
+}

@@ -1,0 +1,123 @@
+/**
+ * query.ts: TanStack Query v5 options for every operation, on the typed client: `<op>Options`
+ * for GET operations (query options), `<op>Mutation` for the others (mutation options), a key
+ * helper per resource (`<resource>Keys`) and `INVALIDATES` (mutation → the query key prefixes it
+ * invalidates, from the spec's paths: see resources.ts). The behaviour is the runtime's
+ * (templates/query); only the names, keys and the mapping are generated.
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { ApiModel, OperationModel } from "../../model/types.js";
+import type { EmitContext, GeneratedFile } from "../file.js";
+import { operationDoc, replacementName } from "../operation-docs.js";
+import { jsDoc } from "../ts/jsdoc.js";
+import { literal, objectWriter } from "../ts/literal.js";
+import { printStatements } from "../ts/source-file.js";
+import { invalidationMap, isQuery, keyHelperNames, operationResources } from "./resources.js";
+
+/** The generated name of an operation's options factory. */
+export function queryFactoryName(operation: OperationModel): string {
+  return isQuery(operation) ? `${operation.name}Options` : `${operation.name}Mutation`;
+}
+
+export function emitQuery(model: ApiModel, context: EmitContext): GeneratedFile[] {
+  const resources = operationResources(model.operations);
+  const helpers = keyHelperNames(resources.values());
+  const prefix = (operation: OperationModel): string => literal([context.apiName, resources.get(operation.name) ?? "root", operation.name]);
+  const invalidates = invalidationMap(model.operations);
+  const statements: StatementStructures[] = [
+    ...imports(model),
+    ...[...helpers].map(([resource, helper]) => keyHelper(model, context, resource, helper, resources, prefix)),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: jsDoc({
+        summary: "The query key prefixes each mutation invalidates after a success: the GET operations under its collection.",
+        description:
+          "Read from the spec's paths: a mutation's collection is its path without trailing path parameters " +
+          "(`PUT /pets/{petId}` → `/pets`), and every GET operation whose path starts with it is invalidated.",
+      }),
+      declarations: [
+        {
+          name: "INVALIDATES",
+          initializer: (writer) => {
+            objectWriter([...invalidates].map(([name, queries]) => [name, `[${queries.map(prefix).join(", ")}]`] as const))(writer);
+            writer.write(" as const satisfies Readonly<Record<string, readonly OperationKeyPrefix[]>>");
+          },
+        },
+      ],
+    },
+    ...model.operations.map((operation) => factory(operation, model, prefix(operation))),
+  ];
+  return [{ path: "query.ts", content: printStatements("query.ts", statements) }];
+}
+
+function imports(model: ApiModel): StatementStructures[] {
+  const operationTypes = model.operations.map((operation) => ({ name: `${operation.typeName}Operation` }));
+  const runtime = ["OperationKeyPrefix", "ClientWith", "MutationFactoryOptions", "OperationMutationOptions", "OperationQueryOptions", "QueryArgs", "QueryKeyParams"];
+  return [
+    ...(operationTypes.length > 0 ? [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "./client.js", namedImports: operationTypes } as const] : []),
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./runtime/query/query-options.js",
+      namedImports: ["operationKey", "operationMutationOptions", "operationQueryOptions"].map((name) => ({ name })),
+    },
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "./runtime/query/query-options.js", namedImports: runtime.map((name) => ({ name })) },
+  ];
+}
+
+function keyHelper(
+  model: ApiModel,
+  context: EmitContext,
+  resource: string,
+  helper: string,
+  resources: ReadonlyMap<string, string>,
+  prefix: (operation: OperationModel) => string,
+): StatementStructures {
+  const queries = model.operations.filter((operation) => isQuery(operation) && resources.get(operation.name) === resource);
+  const entries: [string, string][] = [["all", `${literal([context.apiName, resource])} as const`]];
+  for (const operation of queries) {
+    entries.push([operation.name, `(params?: QueryKeyParams<${operation.typeName}Operation>) => operationKey(${prefix(operation)}, params)`]);
+  }
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: jsDoc({
+      summary: `Query keys of the \`${resource}\` resource: \`all\` matches each of its queries; \`<operation>()\` every query of one operation, \`<operation>(params)\` one.`,
+    }),
+    declarations: [{ name: helper, initializer: objectWriter(entries) }],
+  };
+}
+
+function factory(operation: OperationModel, model: ApiModel, prefix: string): StatementStructures {
+  const op = `${operation.typeName}Operation`;
+  const base = operationDoc(operation, replacementName(operation, model.operations));
+  const client = { name: "client", type: `ClientWith<${literal(operation.name)}, ${op}>` };
+  if (isQuery(operation)) {
+    return {
+      kind: StructureKind.Function,
+      isExported: true,
+      name: queryFactoryName(operation),
+      docs: jsDoc({
+        ...base,
+        summary: `Query options for \`${operation.name}\`${operation.summary ? ` (${operation.summary})` : ""}: key, query function on the typed client, \`retry: false\`.`,
+      }),
+      parameters: [client, { name: "...[params]", type: `QueryArgs<${op}>` }],
+      returnType: `OperationQueryOptions<${op}>`,
+      statements: [`return operationQueryOptions<${op}>(client, ${literal(operation.name)}, ${prefix}, params);`],
+    };
+  }
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: queryFactoryName(operation),
+    docs: jsDoc({
+      ...base,
+      summary: `Mutation options for \`${operation.name}\`${operation.summary ? ` (${operation.summary})` : ""}: on success, invalidates \`INVALIDATES.${operation.name}\`.`,
+    }),
+    parameters: [client, { name: "options", type: "MutationFactoryOptions", hasQuestionToken: true }],
+    returnType: `OperationMutationOptions<${op}>`,
+    statements: [`return operationMutationOptions<${op}>(client, ${literal(operation.name)}, ${prefix}, INVALIDATES[${literal(operation.name)}], options);`],
+  };
+}

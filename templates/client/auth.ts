@@ -1,0 +1,266 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * The client's `auth` option: credentials by security scheme name, applied to each call as the
+ * operation's security requirements say.
+ *
+ * For a call, the runtime takes the operation's requirements in spec order (one that needs no
+ * credential last) and applies the first one whose every scheme has a credential: `Authorization:
+ * Bearer <token>` (http bearer, OAuth 2, OpenID Connect), `Authorization: Basic <base64 of
+ * UTF-8 "username:password">` (RFC 7617), `Authorization: <scheme> <value>` for other http
+ * schemes, the API key in its header, query parameter or cookie. mutualTLS is transport-level
+ * (the TLS client certificate of your `fetch`): nothing is sent for it. A credential may be a
+ * function (sync or async), called again before every attempt (so a refreshed token is used on a
+ * retry); returning `undefined` means "none now". Credentials never appear in errors or logs.
+ */
+import { setApiKeyHeader, withQueryKey } from "./api-key.js";
+import type { ApiKeyLocation, ClientOperationDescriptor } from "./descriptor.js";
+
+/** A security scheme as the client needs it (`SECURITY_SCHEMES` of a generated client). */
+export type ClientSecurityScheme =
+  | { readonly type: "apiKey"; readonly in: "header" | "query" | "cookie"; readonly name: string }
+  /** `scheme` lower-case: `bearer`, `basic` or any other. */
+  | { readonly type: "http"; readonly scheme: string }
+  | { readonly type: "oauth2" }
+  | { readonly type: "openIdConnect" }
+  | { readonly type: "mutualTLS" };
+
+/** `username` and `password` for an http `basic` scheme. */
+export interface BasicCredentials {
+  readonly username: string;
+  readonly password: string;
+}
+
+/** A credential, or a function (sync or async) returning it (or `undefined`: none now). */
+export type AuthValue<T> = T | (() => T | undefined | Promise<T | undefined>);
+
+/**
+ * Credentials by the spec's security scheme name: a string (bearer token, OAuth 2 access token,
+ * API key, or the value after the scheme name for other http schemes) or `{ username, password }`
+ * for basic. A generated client types it from the spec (`<Api>Auth`).
+ */
+export type AuthOption = {
+  readonly [scheme: string]: AuthValue<string> | AuthValue<BasicCredentials> | undefined;
+};
+
+/** The spec's schemes, and the one the `apiKey` shorthand option fills. */
+export interface ClientSecurity {
+  readonly schemes: Readonly<Record<string, ClientSecurityScheme>>;
+  readonly apiKeyScheme?: string;
+}
+
+/** What a call without a usable credential does: reject before sending (default) or send. */
+export type MissingAuth = "reject" | "send";
+
+/**
+ * A secured operation's requirements cannot be met with the credentials the client has: nothing
+ * was sent. Names the schemes that would do, never a credential.
+ */
+export class MissingCredentialsError extends Error {
+  readonly operationId: string;
+  /** The requirements, as lists of scheme names (any one list would do). */
+  readonly requirements: readonly (readonly string[])[];
+
+  constructor(operationId: string, requirements: readonly (readonly string[])[]) {
+    const alternatives = requirements.map((schemes) => schemes.join(" + ")).join(" or ");
+    super(
+      `${operationId} needs credentials for ${alternatives}, and the client has none for them: ` +
+        'give them in the client\'s `auth` option (or `missingAuth: "send"` to send the request anyway)',
+    );
+    this.name = "MissingCredentialsError";
+    this.operationId = operationId;
+    this.requirements = requirements;
+  }
+}
+
+/** The credentials of one request: extra headers (lower-case names) and query pairs. */
+export interface AppliedAuth {
+  readonly headers: Readonly<Record<string, string>>;
+  /** `name=value` pairs, encoded, joined with `&` ("" when none). */
+  readonly query: string;
+}
+
+const NOTHING: AppliedAuth = Object.freeze({ headers: Object.freeze({}), query: "" });
+
+/** How an operation gets its credentials, decided once per operation. */
+export type OperationAuth =
+  /** Nothing to send (no requirement, or an anonymous client). */
+  | { readonly kind: "none" }
+  /** Every credential involved is a fixed value: applied once. */
+  | { readonly kind: "static"; readonly applied: AppliedAuth }
+  /** A credential is a function: resolved before every attempt. */
+  | { readonly kind: "dynamic"; readonly resolve: () => Promise<AppliedAuth | undefined> }
+  /**
+   * No requirement can be met (a `MissingCredentialsError`), or a fixed credential has the wrong
+   * type (a `TypeError`): the call rejects with this error before sending.
+   */
+  | { readonly kind: "missing"; readonly error: Error };
+
+const utf8 = new TextEncoder();
+
+/** Base64 of the UTF-8 bytes of `text`. */
+export function base64Utf8(text: string): string {
+  const bytes = utf8.encode(text);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i] as number);
+  return btoa(binary);
+}
+
+/** The `Authorization` value of basic credentials (RFC 7617, UTF-8). */
+export function basicAuthorization(credentials: BasicCredentials): string {
+  return `Basic ${base64Utf8(`${credentials.username}:${credentials.password}`)}`;
+}
+
+function isBasic(value: unknown): value is BasicCredentials {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as BasicCredentials).username === "string" &&
+    typeof (value as BasicCredentials).password === "string"
+  );
+}
+
+/**
+ * Checks a credential against its scheme: `undefined` (none), the value, or a TypeError naming
+ * the scheme (never the value).
+ */
+function checkCredential(
+  name: string,
+  scheme: ClientSecurityScheme,
+  value: unknown,
+): string | BasicCredentials | undefined {
+  if (value === undefined || value === null || value === "") return undefined;
+  const basic = scheme.type === "http" && scheme.scheme === "basic";
+  if (basic ? isBasic(value) : typeof value === "string") return value as string | BasicCredentials;
+  throw new TypeError(
+    `The auth credential for "${name}" is ${typeof value}; it must be ${
+      basic ? "{ username, password } (strings)" : "a string"
+    } (or a function returning one)`,
+  );
+}
+
+/** Adds one scheme's credential to `headers` / `query`. */
+function applyScheme(
+  scheme: ClientSecurityScheme,
+  value: string | BasicCredentials,
+  headers: Record<string, string>,
+  query: string[],
+): void {
+  if (scheme.type === "apiKey") {
+    const location: ApiKeyLocation = scheme;
+    const key = value as string;
+    if (location.in === "query") {
+      query.push(withQueryKey("", location, key).slice(1));
+    } else setApiKeyHeader(headers, location, key);
+    return;
+  }
+  if (scheme.type === "mutualTLS") return;
+  if (scheme.type === "http" && scheme.scheme === "basic") {
+    headers["authorization"] = basicAuthorization(value as BasicCredentials);
+  } else if (scheme.type === "http" && scheme.scheme !== "bearer") {
+    headers["authorization"] = `${scheme.scheme} ${value as string}`;
+  } else headers["authorization"] = `Bearer ${value as string}`;
+}
+
+/** Requirements in the order they are tried: those needing credentials first, in spec order. */
+function ordered(requirements: readonly (readonly string[])[]): (readonly string[])[] {
+  return [
+    ...requirements.filter((schemes) => schemes.length > 0),
+    ...requirements.filter((schemes) => schemes.length === 0),
+  ];
+}
+
+/**
+ * Decides, once per operation, how it gets its credentials.
+ *
+ * @param auth the client's credentials by scheme name (the `apiKey` shorthand already merged)
+ * @param missing what a call whose requirements cannot be met does; an anonymous client (no
+ *   credential at all) always sends
+ */
+export function operationAuth(
+  op: ClientOperationDescriptor,
+  security: ClientSecurity,
+  auth: AuthOption,
+  missing: MissingAuth,
+): OperationAuth {
+  const requirements = op.security;
+  if (requirements === undefined || requirements.length === 0) return { kind: "none" };
+  const anonymous = Object.values(auth).every((value) => value === undefined);
+  if (anonymous) return { kind: "none" };
+  const error = new MissingCredentialsError(op.operationId, requirements);
+  const candidates = ordered(requirements);
+  const schemes = security.schemes;
+  const involved = new Set(candidates.flat());
+  const dynamic = [...involved].some((name) => typeof auth[name] === "function");
+
+  const pick = (values: Map<string, string | BasicCredentials | undefined>) => {
+    for (const names of candidates) {
+      if (
+        !names.every((name) => {
+          const scheme = schemes[name];
+          return (
+            scheme !== undefined && (scheme.type === "mutualTLS" || values.get(name) !== undefined)
+          );
+        })
+      ) {
+        continue;
+      }
+      const headers: Record<string, string> = {};
+      const query: string[] = [];
+      for (const name of names) {
+        const value = values.get(name);
+        if (value !== undefined)
+          applyScheme(schemes[name] as ClientSecurityScheme, value, headers, query);
+      }
+      return names.length === 0 ? NOTHING : { headers, query: query.join("&") };
+    }
+    return undefined;
+  };
+
+  if (!dynamic) {
+    const values = new Map<string, string | BasicCredentials | undefined>();
+    try {
+      for (const name of involved) {
+        const scheme = schemes[name];
+        if (scheme !== undefined) values.set(name, checkCredential(name, scheme, auth[name]));
+      }
+    } catch (wrongType) {
+      return { kind: "missing", error: wrongType as TypeError };
+    }
+    const applied = pick(values);
+    if (applied !== undefined) return { kind: "static", applied };
+    return missing === "send" ? { kind: "none" } : { kind: "missing", error };
+  }
+  return {
+    kind: "dynamic",
+    async resolve() {
+      const values = new Map<string, string | BasicCredentials | undefined>();
+      for (const name of involved) {
+        const scheme = schemes[name];
+        if (scheme === undefined || scheme.type === "mutualTLS") continue;
+        const option = auth[name];
+        const value: unknown = typeof option === "function" ? await option() : option;
+        values.set(name, checkCredential(name, scheme, value));
+      }
+      const applied = pick(values);
+      if (applied !== undefined) return applied;
+      if (missing === "send") return undefined;
+      throw error;
+    },
+  };
+}
+
+/** The security of a runtime created without `SECURITY_SCHEMES`: the lone `apiKey` scheme. */
+export function legacySecurity(apiKey: ApiKeyLocation | undefined): ClientSecurity {
+  return apiKey === undefined
+    ? { schemes: {} }
+    : { schemes: { apiKey: { type: "apiKey", ...apiKey } }, apiKeyScheme: "apiKey" };
+}
+
+/** `op.security`, or for descriptors without it, the lone `apiKey` scheme when `secured`. */
+export function withLegacyRequirements(
+  op: ClientOperationDescriptor,
+  security: ClientSecurity,
+): ClientOperationDescriptor {
+  if (op.security !== undefined || !op.secured || security.apiKeyScheme === undefined) return op;
+  return { ...op, security: [[security.apiKeyScheme]] };
+}
