@@ -205,7 +205,8 @@ class SchemaViews {
     if (Array.isArray(schema)) return schema.map((item) => this.#clone(item));
     if (!isObject(schema)) return schema;
     const target = this.#target(schema.$ref);
-    if (target !== undefined) return this.#needs.get(target) === true ? { ...schema, $ref: `${REF_PREFIX}${this.#viewName(target)}` } : schema;
+    // #differs, not the memo alone: an early `true` may have left this reference unvisited
+    if (target !== undefined) return this.#differs(schema) ? { ...schema, $ref: `${REF_PREFIX}${this.#viewName(target)}` } : schema;
     const out: Json = {};
     for (const [key, value] of Object.entries(schema)) {
       if (key === "properties" && isObject(value)) {
