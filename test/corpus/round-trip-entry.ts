@@ -19,7 +19,8 @@ export async function roundTripEntry(specPath: string, timeoutMs: number, extraA
   if (child.timedOut) return { result: undefined, error: `no answer in ${timeoutMs / 1000} s`, seconds: child.seconds };
   const last = child.stdout.trim().split("\n").at(-1) ?? "";
   if (child.code === 0 && last.startsWith("{")) return { result: JSON.parse(last) as RoundTripResult, error: "", seconds: child.seconds };
-  const error = child.stderr.split("\n").find((line) => /error/i.test(line)) ?? child.stderr.trim().split("\n")[0] ?? `exit ${child.code}`;
+  const lines = child.stderr.split("\n");
+  const error = lines.find((line) => /^\s*(\w*Error|error):? /.test(line)) ?? lines.find((line) => /error/i.test(line)) ?? lines[0] ?? `exit ${child.code}`;
   return { result: undefined, error: error.slice(0, 200), seconds: child.seconds };
 }
 
