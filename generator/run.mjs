@@ -26,15 +26,22 @@ if (!entry || !ENTRIES.includes(entry)) {
   process.exit(2);
 }
 
-/** Sources outside generator/ that the bundle includes (the deprecation policy shared with lint). */
+/**
+ * Sources outside generator/ that the bundle includes: the deprecation policy shared with lint, and
+ * the conformance suite's schema → data generator that the mocks emitter uses for example data.
+ */
 const SHARED_SOURCES = [join(GENERATOR_DIR, "../lint/deprecation-policy.js")];
+const SHARED_DIRS = [join(GENERATOR_DIR, "../conformance")];
+
+/** The TypeScript sources under `dir`, leaving out dot folders (the bundles). */
+function typeScriptFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((file) => file.isFile() && file.name.endsWith(".ts") && !relative(dir, file.parentPath).startsWith("."))
+    .map((file) => join(file.parentPath, file.name));
+}
 
 function sourceFiles() {
-  return readdirSync(GENERATOR_DIR, { recursive: true, withFileTypes: true })
-    .filter((file) => file.isFile() && file.name.endsWith(".ts") && !relative(GENERATOR_DIR, file.parentPath).startsWith("."))
-    .map((file) => join(file.parentPath, file.name))
-    .concat(SHARED_SOURCES)
-    .sort();
+  return [GENERATOR_DIR, ...SHARED_DIRS].flatMap(typeScriptFiles).concat(SHARED_SOURCES).sort();
 }
 
 function sourcesHash() {
@@ -46,7 +53,7 @@ function sourcesHash() {
 }
 
 async function build(target) {
-  const { build: esbuild } = await import("esbuild");
+  const { build: esbuild, stop } = await import("esbuild");
   const staging = mkdtempSync(join(GENERATOR_DIR, ".build-tmp-"));
   try {
     await esbuild({
@@ -68,6 +75,7 @@ async function build(target) {
     }
   } finally {
     rmSync(staging, { recursive: true, force: true });
+    await stop(); // esbuild's service process would otherwise keep a long-running command (--watch) alive
   }
 }
 

@@ -8,7 +8,8 @@ import {
   createRequestHandler,
   type PetStoreHandlers,
 } from "../../generated/server.js";
-import { createKeyAuthenticator, serveNode } from "../../generated/runtime/server/index.js";
+import { createKeyAuthenticator } from "../../generated/runtime/server/index.js";
+import { serveNode } from "../../generated/runtime/server/node-adapter.js";
 import { createRedisStore } from "../../generated/runtime/server/redis-store.js";
 import type { AddressInfo } from "node:net";
 import { API_KEY, PET, BENCH_LIMITS } from "./fixtures.js";

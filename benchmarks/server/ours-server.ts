@@ -9,7 +9,8 @@ import {
   createRequestHandler,
   type PetStoreHandlers,
 } from "../../generated/server.js";
-import { createKeyAuthenticator, serveNode } from "../../generated/runtime/server/index.js";
+import { createKeyAuthenticator } from "../../generated/runtime/server/index.js";
+import { serveNode } from "../../generated/runtime/server/node-adapter.js";
 import type { AddressInfo } from "node:net";
 import { API_KEY, BENCH_LIMITS, CREATED_ID, createdPet, PET } from "./fixtures.js";
 

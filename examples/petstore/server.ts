@@ -6,8 +6,8 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler, type PetStoreHandlers } from "../../generated/server.js";
+import { serveNode } from "../../generated/runtime/server/node-adapter.js";
 import {
-  serveNode,
   type CorsOptions,
   type ErrorContext,
   type IdempotencyOptions,

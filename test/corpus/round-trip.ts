@@ -81,7 +81,7 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
     const unroutable = new Map(createRouter(rendered.model.operations).conflicts.flatMap((conflict) => conflict.operationIds.map((id) => [id, conflict.message] as const)));
     const api = await loadApi(specPath, flags);
     const serverModule = (await import(join(outDir, "server.ts"))) as { createRequestHandler(handlers: object, options: object): unknown; API: { operations: readonly { operationId: string; handlerName?: string }[] } };
-    const adapter = (await import(join(outDir, "runtime/server/index.ts"))) as { serveNode(handler: unknown, options: { port: number; host: string }): Promise<Server> };
+    const adapter = (await import(join(outDir, "runtime/server/node-adapter.ts"))) as { serveNode(handler: unknown, options: { port: number; host: string }): Promise<Server> };
     const clientModule = (await import(join(outDir, "client.ts"))) as { createRoundTripClient(options: object): Record<string, Method> };
 
     let received: Received | undefined;

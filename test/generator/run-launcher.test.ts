@@ -21,8 +21,9 @@ const builds = () => readdirSync(join(work, "generator")).filter((name) => /^\.b
 describe("generator/run.mjs", () => {
   cpSync(join(ROOT, "generator"), join(work, "generator"), { recursive: true, filter: (source) => !/[\\/]\.build-/.test(source) });
   cpSync(join(ROOT, "templates"), join(work, "templates"), { recursive: true });
-  // the deprecation policy the generator shares with lint
+  // the deprecation policy the generator shares with lint, the schema → data generator it shares with conformance
   cpSync(join(ROOT, "lint"), join(work, "lint"), { recursive: true });
+  cpSync(join(ROOT, "conformance"), join(work, "conformance"), { recursive: true });
   cpSync(join(ROOT, "spec"), join(work, "spec"), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir");
 

@@ -91,9 +91,9 @@ import {
   createKeyAuthenticator,
   createPetStoreStubs,
   createRequestHandler,
-  serveNode,
   type PetStoreHandlers,
 } from "${pkg}/server";
+import { serveNode } from "${pkg}/server/node";
 import type { components } from "${pkg}/types";
 
 type Pet = components["schemas"]["Pet"];

@@ -167,10 +167,12 @@ describe("the generated package, installed from its tarball", () => {
     }
     expect(paths.filter((path) => !path.startsWith("dist/") && path !== "package.json" && path !== "README.md")).toEqual([]);
     const installed = JSON.parse(readFileSync(join(consumer, "node_modules", packed.name, "package.json"), "utf8")) as Record<string, unknown>;
-    expect(installed).toMatchObject({ type: "module", sideEffects: false, license: "MIT", engines: { node: ">=20.19.0" } });
+    expect(installed).toMatchObject({ type: "module", sideEffects: false, license: "MIT", engines: { node: "^20.19.0 || ^22.12.0 || >=24.0.0" } });
     expect(installed).not.toHaveProperty("devDependencies");
-    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./server/redis", "./raw", "./validate", "./query", "./mocks", "./experimental", "./package.json"]);
+    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./server/node", "./server/redis", "./server/express", "./server/fastify", "./raw", "./validate", "./query", "./mocks", "./experimental", "./package.json"]);
     expect(paths).toContain("dist/entry/server-redis.js");
+    expect(paths).toContain("dist/entry/server-node.js");
+    expect(paths).toContain("dist/runtime/server/validator-functions.js");
     // ioredis is an optional peer: not installed here, and the consumer's server (./server) runs without it
     expect(installed).toMatchObject({ peerDependencies: { ioredis: expect.any(String) }, peerDependenciesMeta: { ioredis: { optional: true } } });
     expect(existsSync(join(consumer, "node_modules", "ioredis"))).toBe(false);

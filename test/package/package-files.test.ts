@@ -79,7 +79,7 @@ describe("the package files", () => {
     expect(pkg).toMatchObject({
       type: "module",
       sideEffects: false,
-      engines: { node: ">=20.19.0" },
+      engines: { node: "^20.19.0 || ^22.12.0 || >=24.0.0" },
       files: ["dist"],
       exports: {
         ".": { types: "./dist/entry/client.d.ts", import: "./dist/entry/client.js" },

@@ -57,7 +57,8 @@ export interface AuthRefusal {
 export interface SecurityGate<C> {
   /** Whether the API declares any scheme (else `identify` has nothing to read). */
   readonly active: boolean;
-  identify(source: CredentialSource, wantRateId: boolean): Promise<Identity<C>>;
+  /** Synchronous unless `authenticate` returns a promise. */
+  identify(source: CredentialSource, wantRateId: boolean): Identity<C> | Promise<Identity<C>>;
   /** `undefined` when the request may proceed. */
   check(
     operationId: string,
@@ -207,7 +208,11 @@ export function createSecurityGate<C>(
     );
   }
 
-  async function identify(source: CredentialSource, wantRateId: boolean): Promise<Identity<C>> {
+  /** Synchronous unless `authenticate` returns a promise. */
+  function identify(
+    source: CredentialSource,
+    wantRateId: boolean,
+  ): Identity<C> | Promise<Identity<C>> {
     const presented = read(source);
     if (presented.count === 0) return { presented, auth: undefined, rateId: undefined };
     // A lone API key is hashed once, for both the rate-limit id and a key authenticator.
@@ -215,22 +220,22 @@ export function createSecurityGate<C>(
     const loneKey = lone?.type === "apiKey" ? lone.value : undefined;
     const digest =
       (wantRateId || byDigest !== undefined) && loneKey !== undefined
-        ? await digestKey(loneKey)
+        ? digestKey(loneKey)
         : undefined;
-    let auth: AuthResult<C> | undefined;
-    if (byDigest !== undefined && digest !== undefined) auth = await byDigest(digest);
-    else if (authenticate !== undefined) {
-      const result = authenticate(presented.credentials);
-      auth = isPromiseLike(result) ? await result : result;
-    }
-    if (!wantRateId || auth === undefined) return { presented, auth, rateId: undefined };
-    const rateId =
-      auth.id !== undefined
-        ? `id:${base64Url(await digestKey(auth.id))}`
-        : digest !== undefined
-          ? `key:${base64Url(digest)}`
-          : `cred:${base64Url(await digestKey(presented.secret))}`;
-    return { presented, auth, rateId };
+    const finish = (auth: AuthResult<C> | undefined): Identity<C> => {
+      if (!wantRateId || auth === undefined) return { presented, auth, rateId: undefined };
+      const rateId =
+        auth.id !== undefined
+          ? `id:${base64Url(digestKey(auth.id))}`
+          : digest !== undefined
+            ? `key:${base64Url(digest)}`
+            : `cred:${base64Url(digestKey(presented.secret))}`;
+      return { presented, auth, rateId };
+    };
+    if (byDigest !== undefined && digest !== undefined) return finish(byDigest(digest));
+    if (authenticate === undefined) return finish(undefined);
+    const result = authenticate(presented.credentials);
+    return isPromiseLike(result) ? Promise.resolve(result).then(finish) : finish(result);
   }
 
   function check(
@@ -290,7 +295,7 @@ export function createSecurityGate<C>(
     active: Object.keys(schemes).length > 0,
     identify: (source, wantRateId) =>
       Object.keys(schemes).length === 0
-        ? Promise.resolve({ presented: NO_CREDENTIALS, auth: undefined, rateId: undefined })
+        ? { presented: NO_CREDENTIALS, auth: undefined, rateId: undefined }
         : identify(source, wantRateId),
     check,
   };

@@ -1,12 +1,13 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
- * Credentials, callers and the constant-time key authenticator. Web-standard only (Web Crypto,
- * `TextEncoder`): runs unchanged on Node, Deno, Bun and workers.
+ * Credentials, callers and the constant-time key authenticator. Web-standard only (no `node:`
+ * module; SHA-256 in sha256.ts): runs unchanged on Node, Deno, Bun and workers.
  *
  * Presented keys and every known key are hashed with SHA-256, and the digests are compared
  * against EVERY entry without early exit, so neither the length of the presented key nor which
  * entry matched (if any) shows in the time taken. Keys are never logged or kept raw.
  */
+import { sha256 } from "./sha256.js";
 
 /** Who is calling, and on which rate-limit plan (a plan name from the spec's `x-rate-limits`). */
 export interface AuthResult<C> {
@@ -68,32 +69,13 @@ export const AUTHENTICATE_DIGEST: unique symbol = Symbol.for("petstore.runtime.a
 
 export interface KeyAuthenticator<C> {
   /** Checks the first API key or bearer token of `credentials` (or a key given as a string). */
-  (credentials: Credentials | string): Promise<AuthResult<C> | undefined>;
-  readonly [AUTHENTICATE_DIGEST]: (digest: Uint8Array) => Promise<AuthResult<C> | undefined>;
+  (credentials: Credentials | string): AuthResult<C> | undefined;
+  readonly [AUTHENTICATE_DIGEST]: (digest: Uint8Array) => AuthResult<C> | undefined;
 }
 
-const encoder = new TextEncoder();
-
-/**
- * Digests of recently presented secrets. Web Crypto has no synchronous digest, and each
- * `crypto.subtle.digest` is a round trip to a worker thread (tens of µs, more than the rest of a
- * request's work), while a handful of keys make most requests. Bounded: past the limit the
- * oldest entry goes, so a flood of distinct keys costs what it would without the cache.
- */
-const digests = new Map<string, Promise<Uint8Array>>();
-const DIGEST_CACHE_LIMIT = 10_000;
-
-/** The SHA-256 digest of `text` (UTF-8), 32 bytes. Shared between callers: never mutate it. */
-export function digestKey(text: string): Promise<Uint8Array> {
-  let digest = digests.get(text);
-  if (digest === undefined) {
-    digest = crypto.subtle
-      .digest("SHA-256", encoder.encode(text))
-      .then((buffer) => new Uint8Array(buffer));
-    if (digests.size >= DIGEST_CACHE_LIMIT) digests.delete(digests.keys().next().value as string);
-    digests.set(text, digest);
-  }
-  return digest;
+/** The SHA-256 digest of `text` (UTF-8), 32 bytes. */
+export function digestKey(text: string): Uint8Array {
+  return sha256(text);
 }
 
 /** Base64url (no padding) of bytes, for ids. */
@@ -149,12 +131,10 @@ export function createKeyAuthenticator<C>(entries: Iterable<ApiKeyEntry<C>>): Ke
   }
   seen.clear();
   // Hashed once; the raw keys are not kept.
-  let digests: Uint8Array[] | undefined;
-  const ready = Promise.all(keys.map(digestKey)).then((list) => (digests = list));
+  const known = keys.map(digestKey);
   keys.length = 0;
 
-  const byDigest = async (digest: Uint8Array): Promise<AuthResult<C> | undefined> => {
-    const known = digests ?? (await ready);
+  const byDigest = (digest: Uint8Array): AuthResult<C> | undefined => {
     let match = -1;
     for (let i = 0; i < known.length; i++) {
       // Every entry is compared, with no early exit on a match.
@@ -163,11 +143,9 @@ export function createKeyAuthenticator<C>(entries: Iterable<ApiKeyEntry<C>>): Ke
     }
     return match === -1 ? undefined : results[match];
   };
-  const authenticate = async (
-    credentials: Credentials | string,
-  ): Promise<AuthResult<C> | undefined> => {
+  const authenticate = (credentials: Credentials | string): AuthResult<C> | undefined => {
     const key = typeof credentials === "string" ? credentials : presentedKey(credentials);
-    return key === undefined || key === "" ? undefined : byDigest(await digestKey(key));
+    return key === undefined || key === "" ? undefined : byDigest(digestKey(key));
   };
   return Object.assign(authenticate, { [AUTHENTICATE_DIGEST]: byDigest });
 }

@@ -86,6 +86,15 @@ export function createCorsStage(
   const exposed = new Set<string>();
   const requestHeaders = new Set<string>(["Content-Type"]);
   if (api.apiKey?.in === "header") requestHeaders.add(api.apiKey.name);
+  // every security scheme's header; a browser reads the challenges of Authorization schemes
+  for (const scheme of Object.values(api.securitySchemes ?? {})) {
+    if (scheme.type === "apiKey") {
+      if (scheme.in === "header") requestHeaders.add(scheme.name);
+    } else if (scheme.type !== "mutualTLS") {
+      requestHeaders.add("Authorization");
+      exposed.add("WWW-Authenticate");
+    }
+  }
   for (const operation of api.operations) {
     for (const response of Object.values(operation.responses)) {
       for (const name of Object.keys(response.headers ?? {})) exposed.add(name);

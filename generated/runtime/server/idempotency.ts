@@ -18,7 +18,7 @@
  * `StoreUnavailableError` becomes a 503); a failing `complete` is reported through `onError` and
  * the handler's response is still sent (the request did run; its record expires after `lockMs`).
  */
-import * as crypto from "node:crypto";
+import { base64Url } from "./auth.js";
 import type { RuntimeErrorCode } from "./errors.js";
 import {
   createMemoryIdempotencyStore,
@@ -129,16 +129,23 @@ export interface IdempotencyStage {
   ): Promise<RuntimeResponse>;
 }
 
-function sha256(parts: readonly (string | Uint8Array)[]): string {
-  const hash = crypto.createHash("sha256");
-  for (const part of parts) {
-    hash.update(part);
-    hash.update("\0");
-  }
-  return hash.digest("base64url");
-}
-
 const encoder = new TextEncoder();
+
+/**
+ * SHA-256 (Web Crypto) of the parts, each followed by a NUL byte; base64url without padding. The
+ * ids and fingerprints of idempotency records (the same bytes as the earlier `node:crypto` version,
+ * so records kept in a shared store stay valid).
+ */
+export async function idempotencyDigest(parts: readonly (string | Uint8Array)[]): Promise<string> {
+  const encoded = parts.map((part) => (typeof part === "string" ? encoder.encode(part) : part));
+  const input = new Uint8Array(encoded.reduce((total, part) => total + part.length + 1, 0));
+  let offset = 0;
+  for (const part of encoded) {
+    input.set(part, offset);
+    offset += part.length + 1; // the separator stays 0
+  }
+  return base64Url(new Uint8Array(await crypto.subtle.digest("SHA-256", input)));
+}
 
 /** The response as it is kept, or undefined when it cannot be (streamed body). */
 function toStored(response: RuntimeResponse): StoredResponse | undefined {
@@ -197,9 +204,15 @@ export function createIdempotencyStage(options: IdempotencyStageOptions): Idempo
 
   return {
     async run(request, execute) {
-      const scope = request.apiKey === undefined ? "anonymous" : sha256([request.apiKey]);
-      const id = sha256([scope, request.key]);
-      const fingerprint = sha256([request.method, request.path, request.query, request.body]);
+      const scope =
+        request.apiKey === undefined ? "anonymous" : await idempotencyDigest([request.apiKey]);
+      const id = await idempotencyDigest([scope, request.key]);
+      const fingerprint = await idempotencyDigest([
+        request.method,
+        request.path,
+        request.query,
+        request.body,
+      ]);
       const pending = store.begin(id, fingerprint, lockMs);
       const begun: IdempotencyBegin = isPromiseLike(pending) ? await pending : pending;
 

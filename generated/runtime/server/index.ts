@@ -1,6 +1,9 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
- * The server runtime's public API.
+ * The server runtime's public API: the web-standard core (`(request: Request) => Promise<Response>`
+ * and everything it uses), for Node.js, Deno, Bun and workers alike. Nothing it imports may load
+ * a Node.js built-in: the Node adapter (node-adapter.ts) and the Redis store (redis-store.ts) are
+ * entry points of their own (`./server/node`, `./server/redis`).
  */
 export type * from "./descriptor.js";
 export {
@@ -28,6 +31,13 @@ export {
   type RuntimeErrorCode,
 } from "./errors.js";
 export {
+  PROBLEM_JSON,
+  problemDetails,
+  reasonPhrase,
+  type ErrorFormatter,
+  type RuntimeErrorInfo,
+} from "./error-format.js";
+export {
   createMemoryIdempotencyStore,
   DEFAULT_MAX_IDEMPOTENCY_RECORDS,
   isIdempotencyStore,
@@ -42,13 +52,6 @@ export {
   DEFAULT_IDEMPOTENCY_TTL_MS,
   type IdempotencyOptions,
 } from "./idempotency.js";
-export {
-  answerClientErrors,
-  serveNode,
-  toNodeListener,
-  type NodeListener,
-  type ServeNodeOptions,
-} from "./node-adapter.js";
 export {
   applyRateLimitHit,
   createMemoryRateLimitStore,

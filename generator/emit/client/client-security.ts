@@ -89,3 +89,24 @@ export function clientSecurityStatements(model: ApiModel, context: EmitContext):
     },
   ];
 }
+
+/**
+ * The `auth` entry of a usage example that calls the spec's first operation: a placeholder for
+ * each scheme of that operation's first requirement, except the API-key scheme (the example
+ * gives that one with the `apiKey` shorthand) and mutualTLS; undefined when there is none.
+ */
+export function exampleAuthEntry(model: ApiModel): [string, string] | undefined {
+  const first = model.operations[0]?.securityRequirements.find((requirement) => requirement.schemes.length > 0);
+  const schemes = (first?.schemes ?? [])
+    .map((entry) => model.securitySchemes.find((scheme) => scheme.name === entry.name))
+    .filter((scheme): scheme is SecuritySchemeModel => scheme !== undefined && scheme.kind !== "mutualTLS" && scheme.name !== model.apiKey?.schemeName);
+  if (schemes.length === 0) return undefined;
+  const entries = schemes.map((scheme) => {
+    const value =
+      scheme.kind === "http" && scheme.scheme === "basic"
+        ? literal({ username: "<user name>", password: "<password>" })
+        : literal(scheme.kind === "apiKey" ? "<your API key>" : "<your token>");
+    return `${propertyKey(scheme.name)}: ${value}`;
+  });
+  return ["auth", `{ ${entries.join(", ")} }`];
+}

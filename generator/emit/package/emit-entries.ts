@@ -8,9 +8,14 @@
  *   every operation, and the experimental operations' types: depending on them is a visible choice;
  * - entry/raw.ts (`./raw`): `create<Name>RawClient`, the plain openapi-fetch client, apart so that
  *   the typed client's bundle carries no openapi-fetch;
- * - entry/server.ts (`./server`): server.ts and the server runtime;
+ * - entry/server.ts (`./server`): server.ts and the web-standard server runtime (no Node.js
+ *   built-in reaches it: it runs on Node.js, Deno, Bun and workers);
+ * - entry/server-node.ts (`./server/node`): the Node.js adapter (`serveNode`, `toNodeListener`,
+ *   `answerClientErrors`), apart because it loads `node:http`;
  * - entry/server-redis.ts (`./server/redis`): the Redis store (rate limits and idempotency records
  *   shared by every instance), apart so that servers without Redis never load a Redis client.
+ * - entry/server-express.ts (`./server/express`), entry/server-fastify.ts (`./server/fastify`): the
+ *   handler mounted in Express 5 and Fastify 5, apart so that the core never reaches them.
  * - entry/validate.ts (`./validate`): the client's opt-in response validation (validate.ts and the
  *   precompiled validators), apart so that a client that does not validate carries none of it.
  * - entry/query.ts (`./query`): TanStack Query options per operation (query.ts), and
@@ -48,7 +53,10 @@ export function emitPackageEntries(model: ApiModel, context: EmitContext, packag
     { path: `${ENTRY_DIR}/experimental.ts`, content: printStatements("experimental.ts", experimentalEntry(model, context)) },
     { path: `${ENTRY_DIR}/raw.ts`, content: printStatements("raw.ts", rawEntry(context)) },
     { path: `${ENTRY_DIR}/server.ts`, content: printStatements("server.ts", serverEntry()) },
+    { path: `${ENTRY_DIR}/server-node.ts`, content: printStatements("server-node.ts", serverNodeEntry()) },
     { path: `${ENTRY_DIR}/server-redis.ts`, content: printStatements("server-redis.ts", serverRedisEntry()) },
+    { path: `${ENTRY_DIR}/server-express.ts`, content: printStatements("server-express.ts", frameworkEntry("express-adapter", ["toExpressHandler"], ["ExpressMiddleware", "ExpressRequestLike"])) },
+    { path: `${ENTRY_DIR}/server-fastify.ts`, content: printStatements("server-fastify.ts", frameworkEntry("fastify-plugin", ["toFastifyPlugin"], [])) },
     { path: `${ENTRY_DIR}/validate.ts`, content: printStatements("validate.ts", validateEntry(context)) },
     { path: `${ENTRY_DIR}/query.ts`, content: printStatements("query.ts", queryEntry()) },
     { path: `${ENTRY_DIR}/mocks.ts`, content: printStatements("mocks.ts", mocksEntry()) },
@@ -238,6 +246,34 @@ function serverEntry(): StatementStructures[] {
   return [
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../runtime/server/index.js" },
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../server.js" },
+  ];
+}
+
+/** A framework adapter's entry: its functions and types, plus the handler's type it takes. */
+function frameworkEntry(module: string, values: readonly string[], types: readonly string[]): StatementStructures[] {
+  return [
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: `../runtime/server/${module}.js`,
+      namedExports: [...values.map((name) => ({ name })), ...types.map((name) => ({ name, isTypeOnly: true }))],
+    },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/server/handler-api.js", namedExports: [{ name: "RequestHandler" }] },
+  ];
+}
+
+function serverNodeEntry(): StatementStructures[] {
+  return [
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "../runtime/server/node-adapter.js",
+      namedExports: [
+        { name: "answerClientErrors" },
+        { name: "serveNode" },
+        { name: "toNodeListener" },
+        { name: "NodeListener", isTypeOnly: true },
+        { name: "ServeNodeOptions", isTypeOnly: true },
+      ],
+    },
   ];
 }
 

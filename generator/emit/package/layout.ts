@@ -39,14 +39,32 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
     {
       subpath: "./server",
       module: `${ENTRY_DIR}/server`,
-      summary: `\`createRequestHandler\`, \`${apiName}Handlers\`, \`create${apiName}Stubs\`, \`serveNode\`, \`createKeyAuthenticator\`, the server runtime`,
-      runsIn: "Node.js (uses `node:http`, `node:crypto`; the handler itself is web-standard)",
+      summary: `\`createRequestHandler\`, \`${apiName}Handlers\`, \`create${apiName}Stubs\`, \`createKeyAuthenticator\`, the web-standard server runtime (\`(request: Request) => Promise<Response>\`)`,
+      runsIn: "Node.js, Deno, Bun, workers (web standards only: `Request`/`Response`, Web Crypto, no Node.js built-ins)",
+    },
+    {
+      subpath: "./server/node",
+      module: `${ENTRY_DIR}/server-node`,
+      summary: "`serveNode` (a `node:http` server for the handler), `toNodeListener` (its `(req, res)` listener, for your own server or Express), `answerClientErrors`",
+      runsIn: "Node.js (and the Node.js compatibility of Deno and Bun)",
     },
     {
       subpath: "./server/redis",
       module: `${ENTRY_DIR}/server-redis`,
       summary: "`createRedisStore`: rate limits, bans and idempotency records shared by every server instance on Redis (needs the optional peer `ioredis`)",
       runsIn: "Node.js, with `ioredis` installed",
+    },
+    {
+      subpath: "./server/express",
+      module: `${ENTRY_DIR}/server-express`,
+      summary: "`toExpressHandler`: the request handler as an Express 5 middleware (`app.use(basePath, ...)`), body and response streamed",
+      runsIn: "Node.js, in an Express 5 app (the optional peer `express`)",
+    },
+    {
+      subpath: "./server/fastify",
+      module: `${ENTRY_DIR}/server-fastify`,
+      summary: "`toFastifyPlugin`: the request handler as a Fastify 5 plugin (`app.register(..., { prefix })`), the body left to the handler",
+      runsIn: "Node.js, in a Fastify 5 app (the optional peer `fastify`)",
     },
     {
       subpath: "./raw",
@@ -58,7 +76,7 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       subpath: "./validate",
       module: `${ENTRY_DIR}/validate`,
       summary: `\`validate${apiName}Response\` (opt-in response validation: pass it as the client's \`validateResponse\`), \`ResponseValidationError\``,
-      runsIn: "Node.js (the precompiled validators load Ajv's runtime helpers with `node:module`)",
+      runsIn: "browsers, Node.js, workers (the precompiled validators are ES modules)",
     },
     {
       subpath: "./query",
@@ -91,9 +109,10 @@ export function distPath(module: string, extension: ".js" | ".d.ts"): string {
  * package.json) so the output depends only on the generator's inputs; test/package checks that
  * the project's installed versions satisfy them.
  * - openapi-fetch: the `./raw` entry is an openapi-fetch client (the typed client does not use it);
- * - ajv, ajv-formats: the server's standalone validators `require` their runtime helpers
- *   (`ajv/dist/runtime/*`, `ajv-formats/dist/formats`), which must come from the major they were
- *   compiled with.
+ * - ajv-formats: the precompiled validators import its formats (`ajv-formats/dist/formats.js`),
+ *   which must come from the major they were compiled with;
+ * - ajv: ajv-formats' peer (the validators themselves import nothing from Ajv: its helpers have
+ *   ES-module counterparts in the runtime, runtime/server/validator-functions.ts).
  */
 export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
   ajv: "^8.20.0",
@@ -105,14 +124,20 @@ export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
  * Optional peer dependencies: installed by the users of the entry point that loads them, never
  * pulled in for the others.
  * - ioredis: the client of the Redis store (`./server/redis`);
+ * - express, fastify: the frameworks `./server/express` and `./server/fastify` mount the handler in
+ *   (neither entry loads its framework; the versions say which majors they are tested with, and
+ *   `./server/fastify`'s declarations use Fastify's types);
  * - @tanstack/query-core: the types of the query options (`./query`; 5.80 added the mutation
  *   context the invalidation uses: older 5.x need `{ queryClient }`), tested with 5.108;
  * - msw: the request handlers of the mocks (`./mocks`), 2.x (MSW 3 needs Node.js 22), tested with 2.15.
  */
 export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
   "@tanstack/query-core": "^5.0.0",
+  express: "^5.0.0",
+  fastify: "^5.0.0",
   ioredis: "^6.0.0",
   msw: "^2.0.0",
 };
 
-export const NODE_ENGINE = ">=20.19.0";
+/** The Node.js LTS lines the package is tested on (20, 22, 24; `.ci/run` runs each), and later ones. */
+export const NODE_ENGINE = "^20.19.0 || ^22.12.0 || >=24.0.0";

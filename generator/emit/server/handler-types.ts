@@ -43,7 +43,7 @@ export function handlerRequestType(operation: OperationModel, document: unknown 
       { name: "header", isReadonly: true, type: group("header"), docs: [{ description: "Header parameters, by lower-case name." }] },
       { name: "cookie", isReadonly: true, type: group("cookie") },
       { name: "body", isReadonly: true, type: bodyType },
-      { name: "caller", isReadonly: true, type: operation.secured ? "C" : "C | undefined", docs: [{ description: "What `authenticate` returned for the request's API key." }] },
+      { name: "caller", isReadonly: true, type: operation.secured ? "C" : "C | undefined", docs: [{ description: "What `authenticate` returned for the request's credentials (always there where the operation requires them)." }] },
       { name: "request", isReadonly: true, type: "Request", docs: [{ description: "The raw web request." }] },
     ],
   };

@@ -7,13 +7,15 @@ const dir = join(import.meta.dirname, "../../../templates/server");
 const HEADER =
   "// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.";
 const REDIS_STORE = "redis-store.ts";
+/** The Fastify plugin takes Fastify's types (erased: it never loads Fastify itself). */
+const FASTIFY_PLUGIN = "fastify-plugin.ts";
 const files = readdirSync(dir).filter((name) => name.endsWith(".ts"));
 
 describe("server runtime templates", () => {
   it.each(files)(
     "%s starts with the header and imports only templates and node: built-ins",
     (name) => {
-      expect(name).toMatch(/^[a-z]+(-[a-z]+)*\.ts$/);
+      expect(name).toMatch(/^[a-z][a-z0-9]*(-[a-z0-9]+)*\.ts$/);
       const text = readFileSync(join(dir, name), "utf8");
       expect(text.split("\n")[0]).toBe(HEADER);
       const specifiers = [
@@ -22,13 +24,16 @@ describe("server runtime templates", () => {
       // The Redis store alone may load its client: it has its own entry point (./server/redis).
       const allowed =
         name === REDIS_STORE
-          ? /^(\.\/[a-z-]+\.js|node:[a-z/]+|ioredis)$/
-          : /^(\.\/[a-z-]+\.js|node:[a-z/]+)$/;
+          ? /^(\.\/[a-z0-9-]+\.js|node:[a-z/]+|ioredis)$/
+          : name === FASTIFY_PLUGIN
+            ? /^(\.\/[a-z0-9-]+\.js|node:[a-z/]+|fastify)$/
+            : /^(\.\/[a-z0-9-]+\.js|node:[a-z/]+)$/;
       for (const specifier of specifiers) {
         expect(specifier, `${name} imports ${specifier}`).toMatch(allowed);
         if (name !== REDIS_STORE)
           expect(specifier).not.toBe(`./${REDIS_STORE.replace(/\.ts$/, ".js")}`);
       }
+      if (name === FASTIFY_PLUGIN) expect(text).not.toMatch(/^import (?!type )[^;]*"fastify"/m);
       expect(text).not.toMatch(/\bimport\(/);
       expect(text).not.toMatch(/:\s*any\b|<any>|as any\b/);
     },

@@ -1,0 +1,159 @@
+/**
+ * Precompiled validators are ES modules that run without Node.js: no `require`, no `node:`
+ * import, Ajv's CommonJS helpers replaced by the runtime's own (validator-functions.ts), which
+ * agree with Ajv's on every input.
+ */
+import { mkdtemp, mkdir, rm, writeFile, copyFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { build } from "esbuild";
+import { _ } from "ajv";
+import fc from "fast-check";
+import ucs2lengthModule from "ajv/dist/runtime/ucs2length.js";
+import equalModule from "ajv/dist/runtime/equal.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  compileValidatorModule,
+  FORMATS_MODULE,
+  VALIDATOR_FUNCTIONS_MODULE,
+} from "../../generator/emit/validators/validator-module.js";
+import { codePointLength, jsonEqual } from "../../templates/server/validator-functions.js";
+
+const ROOT = join(import.meta.dirname, "../..");
+const API = {
+  $id: "api",
+  components: {
+    schemas: {
+      Name: { type: "string", minLength: 2, maxLength: 3 },
+      Shape: { enum: [{ kind: "circle" }, [1, 2]] },
+    },
+  },
+};
+const SCHEMAS = new Map<string, unknown>([
+  ["name$body", { $ref: "api#/components/schemas/Name" }],
+  ["shape$body", { $ref: "api#/components/schemas/Shape" }],
+  ["set$body", { type: "array", uniqueItems: true, items: { type: "object" } }],
+  ["when$body", { type: "object", properties: { at: { type: "string", format: "date-time" }, n: { type: "integer", format: "int32" } } }],
+  ["same$body", { $ref: "api#/components/schemas/Name" }],
+]);
+
+type Validate = (data: unknown) => boolean;
+let dir: string;
+let validators: Record<string, Validate>;
+let code: string;
+
+beforeAll(async () => {
+  code = compileValidatorModule(SCHEMAS, API, { draft2020: false, unknownFormats: [], ajv: {} });
+  // The layout of the generated package: validators/ beside runtime/server/.
+  dir = await mkdtemp(join(tmpdir(), "validator-module-"));
+  await mkdir(join(dir, "validators"));
+  await mkdir(join(dir, "runtime/server"), { recursive: true });
+  await writeFile(join(dir, "validators/bodies.js"), code);
+  await copyFile(join(ROOT, "templates/server/validator-functions.ts"), join(dir, "runtime/server/validator-functions.ts"));
+  // A bundle for a runtime without Node.js built-ins: it fails on any `node:` import.
+  const result = await build({
+    entryPoints: [join(dir, "validators/bodies.js")],
+    bundle: true,
+    platform: "neutral",
+    format: "esm",
+    mainFields: ["module", "main"],
+    nodePaths: [join(ROOT, "node_modules")],
+    write: false,
+    logLevel: "silent",
+  });
+  const bundle = result.outputFiles[0]?.text ?? "";
+  // esbuild keeps a `require` it could not bundle behind a `var __require` shim.
+  expect(bundle).not.toMatch(/var __require\b|(?<![\w$])require\(/);
+  await writeFile(join(dir, "bundle.mjs"), bundle);
+  validators = (await import(pathToFileURL(join(dir, "bundle.mjs")).href)) as Record<string, Validate>;
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("validator modules", () => {
+  it("import their helpers with plain import statements, never require or node:", () => {
+    expect(code).not.toMatch(/\brequire\b|createRequire|node:/);
+    const specifiers = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
+    expect([...new Set(specifiers)].sort()).toEqual([FORMATS_MODULE, VALIDATOR_FUNCTIONS_MODULE].sort());
+  });
+
+  it("run bundled for a runtime without Node.js built-ins", () => {
+    const name = validators["name$body"] as Validate;
+    expect(name("ab")).toBe(true);
+    expect(name("😀😀😀")).toBe(true); // three code points, six UTF-16 units
+    expect(name("😀😀😀😀")).toBe(false);
+    const shape = validators["shape$body"] as Validate;
+    expect(shape({ kind: "circle" })).toBe(true);
+    expect(shape([1, 2])).toBe(true);
+    expect(shape({ kind: "square" })).toBe(false);
+    const set = validators["set$body"] as Validate;
+    expect(set([{ a: 1 }, { a: 2 }])).toBe(true);
+    expect(set([{ a: 1, b: [1] }, { b: [1], a: 1 }])).toBe(false);
+    const when = validators["when$body"] as Validate;
+    expect(when({ at: "2026-01-02T03:04:05Z", n: 5 })).toBe(true);
+    expect(when({ at: "yesterday" })).toBe(false);
+    expect(when({ n: 2 ** 31 })).toBe(false);
+    expect(validators["same$body"]).toBe(validators["name$body"]);
+  });
+
+  it("stop generation on an Ajv helper that has no ES-module counterpart", () => {
+    // A custom regular-expression engine is a helper the runtime has no counterpart for.
+    const regExp = Object.assign((pattern: string, flags: string) => new RegExp(pattern, flags), {
+      code: 'require("some-regexp-engine").default',
+    });
+    const code = { source: true, esm: true, lines: true, optimize: false, formats: _`fullFormats`, regExp };
+    const patterned = new Map([["p$body", { type: "string", pattern: "^a+$" }]]);
+    expect(() => compileValidatorModule(patterned, API, { draft2020: false, unknownFormats: [], ajv: { code } })).toThrow(
+      expect.objectContaining({ kind: "unsupportedSpec", message: expect.stringContaining('require("some-regexp-engine")') }),
+    );
+  });
+});
+
+describe("validator-functions agree with Ajv's helpers", () => {
+  // vitest gives `exports.default` as the default import of these CommonJS modules, Node.js `module.exports`.
+  const pick = (module: unknown): unknown => (typeof module === "function" ? module : (module as { default: unknown }).default);
+  const ajvLength = pick(ucs2lengthModule) as (text: string) => number;
+  const ajvEqual = pick(equalModule) as (a: unknown, b: unknown) => boolean;
+
+  it("codePointLength = ucs2length, lone surrogates included", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => codePointLength(text) === ajvLength(text)),
+      { numRuns: 300 },
+    );
+    for (const text of ["", "a", "\ud83d", "\ude00", "\ud83d\ude00", "\ude00\ud83d", "x\ud83d", "😀a😀"]) {
+      expect(codePointLength(text), JSON.stringify(text)).toBe(ajvLength(text));
+    }
+  });
+
+  /** Ajv's `equal` (fast-deep-equal) calls an own `toString` or `valueOf` key as a method, and throws. */
+  const ajvAnswer = (a: unknown, b: unknown): boolean | "throws" => {
+    try {
+      return ajvEqual(a, b);
+    } catch {
+      return "throws";
+    }
+  };
+
+  it("jsonEqual = Ajv's equal on JSON values (where Ajv's does not throw)", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => {
+        const expected = ajvAnswer(a, b);
+        return expected === "throws" || jsonEqual(a, b) === expected;
+      }),
+      { numRuns: 2000 },
+    );
+    expect(ajvAnswer({ toString: [] }, {})).toBe("throws");
+    expect(jsonEqual({ toString: [] }, {})).toBe(false);
+    expect(jsonEqual({ toString: [] }, { toString: [] })).toBe(true);
+    fc.assert(
+      fc.property(fc.jsonValue(), (a) => jsonEqual(a, structuredClone(a))),
+      { numRuns: 500 },
+    );
+    expect(jsonEqual({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(true);
+    expect(jsonEqual([1, 2], { 0: 1, 1: 2 })).toBe(false);
+    expect(jsonEqual(Number.NaN, Number.NaN)).toBe(ajvEqual(Number.NaN, Number.NaN));
+  });
+});
