@@ -6,13 +6,12 @@ import { resolve } from "node:path";
 import { emitClient } from "./emit/client/emit-client.js";
 import { emitResponseValidation } from "./emit/client/emit-response-validation.js";
 import { emitRuntime } from "./emit/emit-runtime.js";
-import { emitMocks } from "./emit/mocks/emit-mocks.js";
 import { emitQuery } from "./emit/query/emit-query.js";
 import { emitServer } from "./emit/server/emit-server.js";
 import { emitTypes } from "./emit/emit-types.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
 import type { CachePack } from "./cache/cache-pack.js";
-import { cachedValidators } from "./cache/cached-validators.js";
+import { cachedMocks, cachedValidators } from "./cache/cached-validators.js";
 import { formatSource, openFormatCache } from "./emit/format.js";
 import { generatedHeader } from "./emit/header.js";
 import { emitPackageEntries, emitPackageFiles } from "./emit/package/emit-package.js";
@@ -78,7 +77,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
       ...emitServer(model, context, loaded.document),
       ...(await cachedValidators(loaded.document, model, context, warnings, options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) })),
       ...emitQuery(model, context),
-      ...emitMocks(loaded.document, model, context),
+      ...(await cachedMocks(loaded.document, model, context, options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) })),
       ...emitPackageEntries(model, context, options.packageName),
     ];
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * The validators (Ajv standalone code, the costliest emitter after formatting) from the cache
+ * The validators (Ajv standalone code, a costly emitter) and the mocks from the cache
  * when the spec changed only in prose: the key is the document and the model without their
  * string `description` and `summary` texts (which no validator contains; a test edits a
  * description and checks the validators' bytes), salted with the generator's own hash.
@@ -28,8 +28,35 @@ export async function cachedValidators(
 ): Promise<GeneratedFile[]> {
   // Ajv is loaded only when the validators are not in the cache
   const emit = async (into: string[]) => (await import("../emit/validators/emit-validators.js")).emitValidators(document, model, context, into);
+  return cachedProseFree("validators", document, model, context, warnings, where, emit);
+}
+
+/**
+ * The mocks (data drawn from every response schema and checked with Ajv: on large specs the
+ * costliest emitter) cached the same way: mocks.ts shows no description or summary of the spec.
+ */
+export async function cachedMocks(
+  document: Record<string, unknown>,
+  model: ApiModel,
+  context: EmitContext,
+  where: { readonly cwd: string; readonly outDir: string } | undefined,
+): Promise<GeneratedFile[]> {
+  const emit = async () => (await import("../emit/mocks/emit-mocks.js")).emitMocks(document, model, context);
+  return cachedProseFree("mocks", document, model, context, [], where, emit);
+}
+
+/** `emit()`'s files (and warnings) from the pack `name`, keyed by the prose-free document, model and context. */
+async function cachedProseFree(
+  name: string,
+  document: Record<string, unknown>,
+  model: ApiModel,
+  context: EmitContext,
+  warnings: string[],
+  where: { readonly cwd: string; readonly outDir: string } | undefined,
+  emit: (warnings: string[]) => Promise<GeneratedFile[]>,
+): Promise<GeneratedFile[]> {
   if (where === undefined) return emit(warnings);
-  const pack = await CachePack.open(where.cwd, `validators/${sha256Hex(where.outDir).slice(0, 24)}`, await computeToolHash());
+  const pack = await CachePack.open(where.cwd, `${name}/${sha256Hex(where.outDir).slice(0, 24)}`, await computeToolHash());
   const { specHash: _specHash, ...modelWithoutHash } = model;
   const input = JSON.stringify([withoutProse(document, false), withoutProse(modelWithoutHash, false), context]);
   const cached = parse(pack.get(input));

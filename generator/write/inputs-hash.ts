@@ -13,6 +13,8 @@ import { readChangelog } from "../load/read-changelog.js";
 
 const GENERATOR_DIR = fileURLToPath(new URL("../", import.meta.url));
 const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
+/** The conformance suite's schema arbitraries and validator, which the mock data uses. */
+const CONFORMANCE_DIR = fileURLToPath(new URL("../../conformance/", import.meta.url));
 /** The deprecation policy the model applies (shared with lint). */
 const POLICY_FILE = fileURLToPath(new URL("../../lint/deprecation-policy.js", import.meta.url));
 const OUTPUT_LIBRARIES = ["openapi-typescript", "prettier", "ajv", "ajv-formats", "ts-morph", "@redocly/openapi-core"];
@@ -51,7 +53,7 @@ export function computeToolHash(): Promise<string> {
     const add = (label: string, content: string | Buffer) => {
       hash.update(`${label}\0${createHash("sha256").update(content).digest("hex")}\n`);
     };
-    for (const dir of [GENERATOR_DIR, TEMPLATES_DIR]) {
+    for (const dir of [GENERATOR_DIR, TEMPLATES_DIR, CONFORMANCE_DIR]) {
       for (const file of await listSourceFiles(dir)) add(`source:${relative(dir, file)}`, await readFile(file));
     }
     add("source:lint/deprecation-policy.js", await readFile(POLICY_FILE));

@@ -2,8 +2,10 @@
  * Path templates with parameters inside a segment, literal queries, and a spec that cannot be
  * routed apart: generated, served and called over real HTTP.
  */
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateFixture, type GeneratedFixture } from "./serve-fixture.js";
+import { runCli } from "../generator/cli-helper.js";
+import { FIXTURES, generateFixture, type GeneratedFixture } from "./serve-fixture.js";
 
 let fixture: GeneratedFixture;
 let server: { baseUrl: string; close(): Promise<void> };
@@ -34,6 +36,13 @@ describe("routing real-world path templates", () => {
     expect(routing).toHaveLength(1);
     expect(routing[0]).toContain("clashFirst (GET /clash/{a}) and clashSecond (GET /clash/{b})");
   });
+
+  it("the CLI prints that warning and still generates", () => {
+    const out = join(fixture.outDir, "..", "cli");
+    const result = runCli("generator/cli.ts", ["--spec", join(FIXTURES, "routing.yaml"), "--out", out, "--name", "Routing"]);
+    expect(result.status).toBe(0);
+    expect(result.stderr).toContain("warning: routing: clashFirst (GET /clash/{a}) and clashSecond (GET /clash/{b}) answer the same requests: clashSecond is never reached");
+  }, 120_000);
 
   it("routes parameters that are part of a segment, coerced and validated as declared", async () => {
     expect(await call("/2010-04-01/Accounts/AC12ab.json")).toEqual({

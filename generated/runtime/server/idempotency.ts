@@ -18,6 +18,7 @@
  * `StoreUnavailableError` becomes a 503); a failing `complete` is reported through `onError` and
  * the handler's response is still sent (the request did run; its record expires after `lockMs`).
  */
+import { sha256 } from "@noble/hashes/sha2.js";
 import { base64Url } from "./auth.js";
 import type { RuntimeErrorCode } from "./errors.js";
 import {
@@ -132,20 +133,20 @@ export interface IdempotencyStage {
 const encoder = new TextEncoder();
 
 /**
- * SHA-256 (Web Crypto) of the parts, each followed by a NUL byte; base64url without padding. The
- * ids and fingerprints of idempotency records (the same bytes as the earlier `node:crypto` version,
- * so records kept in a shared store stay valid).
+ * SHA-256 (@noble/hashes, as for API keys in auth.ts) of the parts, each followed by a NUL byte;
+ * base64url without padding. The ids and fingerprints of idempotency records (the same bytes as the
+ * earlier `node:crypto` version, so records kept in a shared store stay valid).
  */
 export async function idempotencyDigest(parts: readonly (string | Uint8Array)[]): Promise<string> {
-  const encoded = parts.map((part) => (typeof part === "string" ? encoder.encode(part) : part));
-  const input = new Uint8Array(encoded.reduce((total, part) => total + part.length + 1, 0));
-  let offset = 0;
-  for (const part of encoded) {
-    input.set(part, offset);
-    offset += part.length + 1; // the separator stays 0
+  const hash = sha256.create();
+  for (const part of parts) {
+    hash.update(typeof part === "string" ? encoder.encode(part) : part);
+    hash.update(SEPARATOR);
   }
-  return base64Url(new Uint8Array(await crypto.subtle.digest("SHA-256", input)));
+  return base64Url(hash.digest());
 }
+
+const SEPARATOR = new Uint8Array(1);
 
 /** The response as it is kept, or undefined when it cannot be (streamed body). */
 function toStored(response: RuntimeResponse): StoredResponse | undefined {

@@ -15,19 +15,25 @@ import { literal, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/emit-validators.js";
 import { apiErrorFormat, errorShapeOfResponse } from "./error-shapes.js";
+import { FormShapeWriter } from "./form-shape-writer.js";
 import { handlerRequestType, handlerResponseType, headerSchemaType } from "./handler-types.js";
 
 export function emitServer(model: ApiModel, context: EmitContext, document: unknown = {}): GeneratedFile[] {
   const handlersType = `${context.apiName}Handlers`;
   const handlerTypes = model.operations.flatMap((operation) => [handlerRequestType(operation, document), handlerResponseType(operation)]);
   const shapes = errorShapeNames(model, document);
+  const formShapes = new FormShapeWriter(model.operations.flatMap((operation) => formBodies(document, operation).flatMap((form) => Object.values(form.fields))));
+  // Written now (the descriptor is printed later): this collects the shared shapes they name.
+  const forms = new Map(model.operations.map((operation) => [operation, formsDescriptor(operation, document, formShapes)]));
+  const descriptor = apiDescriptor(model, document, shapes, forms);
   const statements: StatementStructures[] = [
-    ...imports(typeHelpersUsed(handlerTypes), shapes.size > 0),
+    ...imports(typeHelpersUsed(handlerTypes), shapes.size > 0, formShapes.constants.length > 0),
     ...planType(model, context),
     ...handlerTypes,
     handlersInterface(model, handlersType),
     ...errorShapeConstants(shapes),
-    apiDescriptor(model, document, shapes),
+    ...formShapeConstants(formShapes),
+    descriptor,
     stubs(model, context, handlersType),
     requestHandlerFactory(context, handlersType),
   ];
@@ -42,7 +48,7 @@ function typeHelpersUsed(handlerTypes: readonly StatementStructures[]): string[]
   return TYPE_HELPERS.filter((helper) => new RegExp(`\\b${helper}\\b`).test(text));
 }
 
-function imports(typeHelpers: readonly string[], errorShapes: boolean): StatementStructures[] {
+function imports(typeHelpers: readonly string[], errorShapes: boolean, formShapes: boolean): StatementStructures[] {
   const imp = (moduleSpecifier: string, names: readonly string[], isTypeOnly: boolean): StatementStructures => ({
     kind: StructureKind.ImportDeclaration,
     moduleSpecifier,
@@ -53,7 +59,7 @@ function imports(typeHelpers: readonly string[], errorShapes: boolean): Statemen
     imp("./types.js", ["paths"], true),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators/parameters.js", namespaceImport: "parameterValidators" },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators/bodies.js", namespaceImport: "bodyValidators" },
-    imp("./runtime/server/descriptor.js", errorShapes ? ["ApiDescriptor", "ErrorShape"] : ["ApiDescriptor"], true),
+    imp("./runtime/server/descriptor.js", ["ApiDescriptor", ...(errorShapes ? ["ErrorShape"] : []), ...(formShapes ? ["FormFieldShape"] : [])], true),
     ...(typeHelpers.length > 0 ? [imp("./runtime/server/handler-types.js", typeHelpers, true)] : []),
     imp("./runtime/server/errors.js", ["notImplemented"], false),
     imp("./runtime/server/request-handler.js", ["createRuntimeRequestHandler"], false),
@@ -120,7 +126,16 @@ function errorShapeConstants(shapes: Map<string, string>): StatementStructures[]
   }));
 }
 
-function apiDescriptor(model: ApiModel, document: unknown, shapes: Map<string, string>): StatementStructures {
+function formShapeConstants(writer: FormShapeWriter): StatementStructures[] {
+  return writer.constants.map(({ name, text }, index) => ({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    ...(index === 0 ? { docs: [{ description: "Form field shapes several operations share (see runtime/server/form-body.ts)." }] } : {}),
+    declarations: [{ name, type: "FormFieldShape", initializer: text }],
+  }));
+}
+
+function apiDescriptor(model: ApiModel, document: unknown, shapes: Map<string, string>, forms: Map<OperationModel, string>): StatementStructures {
   const entries: [string, string | ((writer: import("ts-morph").CodeBlockWriter) => void)][] = [
     ["title", literal(model.title)],
     ["version", literal(model.version)],
@@ -143,7 +158,7 @@ function apiDescriptor(model: ApiModel, document: unknown, shapes: Map<string, s
     (writer) => {
       writer.write("[").indent(() => {
         for (const operation of model.operations) {
-          objectWriter(operationDescriptor(operation, model.operations, document, shapes))(writer);
+          objectWriter(operationDescriptor(operation, model.operations, document, shapes, forms.get(operation) ?? ""))(writer);
           writer.write(",").newLine();
         }
       });
@@ -165,7 +180,13 @@ function apiDescriptor(model: ApiModel, document: unknown, shapes: Map<string, s
   };
 }
 
-function operationDescriptor(operation: OperationModel, operations: readonly OperationModel[], document: unknown, shapes: Map<string, string>): [string, string][] {
+function operationDescriptor(
+  operation: OperationModel,
+  operations: readonly OperationModel[],
+  document: unknown,
+  shapes: Map<string, string>,
+  forms: string,
+): [string, string][] {
   const parameters = (["path", "query", "header", "cookie"] as const).flatMap((location) =>
     operation.parameters[location].map((parameter) => ({ name: parameter.name, in: location, required: parameter.required, array: parameter.array })),
   );
@@ -180,7 +201,6 @@ function operationDescriptor(operation: OperationModel, operations: readonly Ope
   const body = operation.requestBody;
   if (body) {
     const validated = validatedBodyMedia(body.contents);
-    const forms = formsDescriptor(operation, document);
     entries.push([
       "body",
       `{ required: ${body.required}, mediaTypes: ${literal(body.contents.map((media) => media.mediaType))}${validated ? `, validate: bodyValidators.${validatorName(operation, "body")}` : ""}${forms} }`,
@@ -219,10 +239,10 @@ function operationDescriptor(operation: OperationModel, operations: readonly Ope
 }
 
 /** `, forms: { "<media type>": { fields, validate } }` for form and multipart bodies, else "". */
-function formsDescriptor(operation: OperationModel, document: unknown): string {
+function formsDescriptor(operation: OperationModel, document: unknown, formShapes: FormShapeWriter): string {
   const forms = formBodies(document, operation).map((form) => {
     const validate = form.validationSchema === undefined ? "" : `, validate: bodyValidators.${validatorName(operation, form.validatorPart)}`;
-    return `${literal(form.mediaType)}: { fields: ${literal(form.fields)}${validate} }`;
+    return `${literal(form.mediaType)}: { fields: ${formShapes.writeFields(form.fields)}${validate} }`;
   });
   return forms.length === 0 ? "" : `, forms: { ${forms.join(", ")} }`;
 }

@@ -140,7 +140,18 @@ function shortHash(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 12);
 }
 
-const COMPONENT_REF = /^api#\/components\/schemas\/(.+)$/u;
+const COMPONENT_REF = /^api#\/components\/schemas\/([^/]+)$/u;
+
+/** A JSON pointer token of a URI fragment, unescaped (`%7B` → `{`, `~1` → `/`, `~0` → `~`). */
+function pointerToken(token: string): string {
+  let decoded = token;
+  try {
+    decoded = decodeURIComponent(token);
+  } catch {
+    // a malformed escape stays as written
+  }
+  return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
+}
 
 /**
  * Names every module-level value from what it is, as Ajv creates it, and remembers which function
@@ -263,7 +274,7 @@ class ModuleNaming {
     if (component !== undefined) return `validate$${identifierPart(component)}`;
     const record = schema as Record<string, unknown> | null;
     const ref = typeof record?.$ref === "string" && Object.keys(record).length === 1 ? COMPONENT_REF.exec(record.$ref) : null;
-    if (ref !== null && this.#exported.has(schema)) return `validate$ref$${identifierPart(decodeURIComponent(ref[1] as string))}`;
+    if (ref !== null && this.#exported.has(schema)) return `validate$ref$${identifierPart(pointerToken(ref[1] as string))}`;
     return `validate$h$${shortHash(this.#exported.get(schema) ?? JSON.stringify(schema))}`;
   }
 }
