@@ -80,7 +80,7 @@ interface Parts {
   readonly body: fc.Arbitrary<unknown> | undefined;
 }
 
-function positiveParts(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string>): Parts | string {
+function positiveParts(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string>, chosen?: MediaModel): Parts | string {
   const parameters = generatedParameters(operation, skipHeaders);
   const values: fc.Arbitrary<unknown>[] = [];
   for (const parameter of parameters) {
@@ -93,7 +93,7 @@ function positiveParts(api: ConformanceApi, operation: OperationModel, skipHeade
     }
   }
   const requestBody = operation.requestBody;
-  const media = requestMedia(operation);
+  const media = chosen ?? requestMedia(operation);
   if (requestBody !== undefined && media === undefined && requestBody.required && operation.method !== "get" && operation.method !== "head") {
     return `the request body's media types (${requestBody.contents.map((entry) => entry.mediaType).join(", ")}) cannot be generated`;
   }
@@ -123,9 +123,12 @@ function assemble(operation: OperationModel, parts: Parts, values: readonly unkn
   };
 }
 
-/** Valid requests for an operation. `skipHeaders`: lower-case header names the caller sends itself. */
-export function positiveRequests(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string> = new Set()): RequestArbitrary {
-  const parts = positiveParts(api, operation, skipHeaders);
+/**
+ * Valid requests for an operation. `skipHeaders`: lower-case header names the caller sends itself;
+ * `media`: the request body media type to use (by default the first of JSON, form, text).
+ */
+export function positiveRequests(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string> = new Set(), media?: MediaModel): RequestArbitrary {
+  const parts = positiveParts(api, operation, skipHeaders, media);
   if (typeof parts === "string") return { kind: "skipped", reason: parts };
   const arbitrary = fc.tuple(fc.tuple(...parts.values), parts.body ?? fc.constant(undefined)).map(([values, body]) => assemble(operation, parts, values, body, undefined));
   return { kind: "ok", arbitrary };

@@ -5,15 +5,29 @@
  * specs, and a second copy of the library in memory); our loader has already bundled it, so the
  * transform `openapiTS()` runs next is called directly, with the context `openapiTS()` builds
  * from default options (test/generator/emit-types.test.ts checks that the output is the same).
- * A project `redocly.yaml` never changes what it generates.
+ * A project `redocly.yaml` never changes what it generates. It types a copy of the document
+ * prepared by `prepareTypesDocument`, with binary strings typed `Blob | File` (see
+ * types-document.ts and docs/client-types.md).
  */
 import { GeneratorError } from "../errors.js";
 import type { ApiModel } from "../model/types.js";
 import type { EmitContext, GeneratedFile } from "./file.js";
+import { isBinaryString, prepareTypesDocument } from "./types-document.js";
 
 export async function emitTypes(document: Record<string, unknown>, _model: ApiModel, _context: EmitContext): Promise<GeneratedFile[]> {
   try {
-    return [{ path: "types.ts", content: await openapiTypes(document) }];
+    const copy = structuredClone(document);
+    prepareTypesDocument(copy);
+    const ts = (await import("typescript")).default;
+    const binary = (nullable: boolean) =>
+      ts.factory.createUnionTypeNode([
+        ts.factory.createTypeReferenceNode("Blob"),
+        ts.factory.createTypeReferenceNode("File"),
+        ...(nullable ? [ts.factory.createLiteralTypeNode(ts.factory.createNull())] : []),
+      ]);
+    const transform = (schema: Record<string, unknown>) =>
+      isBinaryString(schema) ? binary(schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null"))) : undefined;
+    return [{ path: "types.ts", content: await openapiTypes(copy, transform) }];
   } catch (error) {
     throw new GeneratorError("invalidSpec", `openapi-typescript could not generate types: ${error instanceof Error ? error.message : String(error)}`, {
       hint: "Fix the spec at that location; the types are the base of the client and the server.",
@@ -22,8 +36,8 @@ export async function emitTypes(document: Record<string, unknown>, _model: ApiMo
   }
 }
 
-/** What `astToString(await openapiTS(document, { silent: true }))` prints, without its lint and bundle. */
-export async function openapiTypes(document: Record<string, unknown>): Promise<string> {
+/** What `astToString(await openapiTS(document, { silent: true, transform }))` prints, without its lint and bundle. */
+export async function openapiTypes(document: Record<string, unknown>, transform?: (schema: Record<string, unknown>) => unknown): Promise<string> {
   const [{ default: transformSchema }, { resolveRef, scanDiscriminators }, { astToString }] = await Promise.all([
     import("openapi-typescript/dist/transform/index.mjs"),
     import("openapi-typescript/dist/lib/utils.mjs"),
@@ -55,7 +69,7 @@ export async function openapiTypes(document: Record<string, unknown>): Promise<s
     redoc: undefined as never, // read only by the lint and bundle step, which is skipped
     silent: true,
     inject: undefined,
-    transform: undefined,
+    transform: transform as never,
     transformProperty: undefined,
     makePathsEnum: false,
     generatePathParams: false,

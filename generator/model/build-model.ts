@@ -171,7 +171,8 @@ function buildParameter(document: Doc, parameter: Doc, location: ParameterLocati
     schema: schema as SchemaModel,
     array: resolved?.type === "array" || (Array.isArray(resolved?.type) && resolved.type.includes("array")),
     style,
-    explode: typeof parameter.explode === "boolean" ? parameter.explode : (style ?? "form") === "form",
+    // the default style is form for query and cookie, simple for path and header: only form explodes
+    explode: typeof parameter.explode === "boolean" ? parameter.explode : (style ?? (location === "path" || location === "header" ? "simple" : "form")) === "form",
     deprecated: parameter.deprecated === true,
   };
 }

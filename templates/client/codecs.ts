@@ -5,6 +5,8 @@
  */
 import { setCookieParams } from "./cookies.js";
 import { encodeOtherBody } from "./request-body.js";
+import { readStreamResult } from "./stream-result.js";
+import { stylePathValue } from "./path-style.js";
 import { serializeQuery } from "./url.js";
 
 /** The optional serializers of a runtime. */
@@ -15,6 +17,10 @@ export interface ClientCodecs {
   readonly otherBody?: typeof encodeOtherBody;
   /** Cookie parameters (`in: cookie`). */
   readonly cookies?: typeof setCookieParams;
+  /** Path parameters with a declared style (`label`, `matrix`, explode) or an object value. */
+  readonly styledPath?: typeof stylePathValue;
+  /** Streamed responses (`text/event-stream`, NDJSON), read as they arrive. */
+  readonly streams?: typeof readStreamResult;
 }
 
 /** Every optional serializer (what `createClientRuntime` uses). */
@@ -22,4 +28,6 @@ export const ALL_CODECS: ClientCodecs = {
   styledQuery: serializeQuery,
   otherBody: encodeOtherBody,
   cookies: setCookieParams,
+  streams: readStreamResult,
+  styledPath: stylePathValue,
 };

@@ -3,6 +3,8 @@
  * What the generator tells the client runtime about each operation.
  * Generated tables `satisfies` these types, so a mismatch fails the build.
  */
+import type { PathParameterStyle } from "./path-style.js";
+
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /** Where the API key travels, taken from the spec's `apiKey` security scheme. */
@@ -31,6 +33,8 @@ export interface ClientOperationDescriptor {
   readonly path: string;
   /** Only the query parameters that are not `form` + `explode: true`. */
   readonly queryStyles?: Readonly<Record<string, QueryParameterStyle>>;
+  /** Only the path parameters that are not `simple` without explode. */
+  readonly pathStyles?: Readonly<Record<string, PathParameterStyle>>;
   /** The request body's media type, when the operation has one. */
   readonly bodyMediaType?: string;
   /** Whether the operation needs credentials (from the spec's security requirements). */
@@ -55,6 +59,16 @@ export interface ClientOperationDescriptor {
     readonly replacement?: string;
   };
   readonly stability?: "experimental" | "beta";
+  /**
+   * `"text"` when the `data` of the operation's server-sent events is a string in the spec (it is
+   * then not parsed); by default each event's data is parsed as JSON.
+   */
+  readonly eventData?: "text";
+  /**
+   * Every request body media type the operation declares, when it declares more than one: the
+   * caller picks one with the call's `contentType` (the first one, `bodyMediaType`, by default).
+   */
+  readonly bodyMediaTypes?: readonly string[];
   /**
    * The declared response headers of all the operation's responses, by the spec's header name:
    * how each is parsed. One map per operation, not per response (the result's type says which

@@ -42,6 +42,14 @@ export {
   type UntypedOperationMethod,
 } from "./runtime.js";
 export { RuntimeResult } from "./result.js";
+export {
+  EventStream,
+  streamFormat,
+  type ServerSentEvent,
+  type StreamFormat,
+} from "./event-stream.js";
+export { readStreamResult } from "./stream-result.js";
+export { stylePathValue, type PathParameterStyle } from "./path-style.js";
 export { ALL_CODECS, type ClientCodecs } from "./codecs.js";
 export { encodeOtherBody } from "./request-body.js";
 export { setCookieParams } from "./cookies.js";
@@ -116,4 +124,5 @@ export {
   isJsonMediaType,
   serializeFormQuery,
   serializeQuery,
+  splitLiteralQuery,
 } from "./url.js";

@@ -22,7 +22,7 @@ export interface EntryResult {
   readonly note: string;
 }
 
-interface Run {
+export interface Run {
   readonly code: number | null;
   readonly signal: NodeJS.Signals | null;
   readonly stdout: string;
@@ -31,7 +31,7 @@ interface Run {
   readonly timedOut: boolean;
 }
 
-function run(command: string, args: readonly string[], timeoutMs: number): Promise<Run> {
+export function run(command: string, args: readonly string[], timeoutMs: number): Promise<Run> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });

@@ -7,6 +7,7 @@ import type { OperationAuth } from "./auth.js";
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import { newIdempotencyKey } from "./idempotency.js";
 import { buildPath } from "./url.js";
+import type { PathParameterStyle } from "./path-style.js";
 
 /** What the runtime precomputes per operation (cached by descriptor identity). */
 export interface CompiledOperation {
@@ -25,6 +26,17 @@ export interface CompiledOperation {
   /** The encoder of a body whose media type is not JSON; `undefined` for a JSON one. */
   readonly encodeBody: ((body: unknown, mediaType: string) => BodyInit) | undefined;
   readonly bodyMediaType: string;
+  /**
+   * The encoder for a media type the caller picked (`contentType`), `undefined` for JSON.
+   * @throws Error when the operation does not declare that media type
+   */
+  readonly encoderFor?: (
+    mediaType: string,
+  ) => ((body: unknown, mediaType: string) => BodyInit) | undefined;
+  /** The serializer of styled path parameters (label, matrix, objects), when the spec has them. */
+  readonly stylePath?: (name: string, value: unknown, style?: PathParameterStyle) => string;
+  /** The literal query of the path template (`beta=true` of `/responses/{id}?beta=true`), or `""`. */
+  readonly literalQuery?: string;
   /** The shared, never mutated headers of this operation (defaults + fixed credentials). */
   readonly headers: Record<string, string>;
   /** The query pairs (`name=value`) of fixed credentials (API keys in the query), or "". */
@@ -42,12 +54,30 @@ export interface CallInit {
   header?: Record<string, unknown>;
   cookie?: Record<string, unknown>;
   body?: unknown;
+  /** The request body's media type, one the operation declares (its first JSON one by default). */
+  contentType?: string;
   signal?: AbortSignal;
   headers?: Record<string, string>;
   /** This call's timeout per attempt, in ms (overrides the client's `timeoutMs`). */
   timeoutMs?: number;
   /** Reject with an `ApiError` instead of resolving with a non-2XX result (overrides the client's). */
   throwOnError?: boolean;
+}
+
+/**
+ * The declared media type a `FormData` or `URLSearchParams` body is, when the caller did not say
+ * (an operation declaring JSON first would otherwise send it as `{}`).
+ */
+function inferMediaType(op: ClientOperationDescriptor, body: unknown): string | undefined {
+  const declared = op.bodyMediaTypes;
+  if (declared === undefined) return undefined;
+  const prefix =
+    body instanceof FormData
+      ? "multipart/form-data"
+      : body instanceof URLSearchParams
+        ? "application/x-www-form-urlencoded"
+        : undefined;
+  return prefix === undefined ? undefined : declared.find((type) => type.startsWith(prefix));
 }
 
 /** A call's request, as every attempt sends it. */
@@ -78,8 +108,12 @@ export function buildUrl(
   init: CallInit | undefined,
 ): string {
   let url =
-    c.pathParts === undefined ? c.staticUrl : baseUrl + buildPath(op, c.pathParts, init?.path);
+    c.pathParts === undefined
+      ? c.staticUrl
+      : baseUrl + buildPath(op, c.pathParts, init?.path, c.stylePath);
   let query = init?.query === undefined ? "" : c.serializeQuery(init.query);
+  const literal = c.literalQuery;
+  if (literal) query = query === "" ? literal : `${literal}&${query}`;
   if (c.apiKeyQuery !== "") query = query === "" ? c.apiKeyQuery : `${query}&${c.apiKeyQuery}`;
   if (query !== "") url += `?${query}`;
   return url;
@@ -122,13 +156,14 @@ export function buildRequest(
       }
       if (cookieParams !== undefined) c.setCookies(headers, cookieParams);
       if (rawBody !== undefined) {
-        const encode = c.encodeBody;
+        const mediaType = init.contentType ?? inferMediaType(op, rawBody) ?? c.bodyMediaType;
+        const encode = mediaType === c.bodyMediaType ? c.encodeBody : c.encoderFor!(mediaType);
         if (encode === undefined) {
           body = JSON.stringify(rawBody);
-          headers["content-type"] = c.bodyMediaType;
+          headers["content-type"] = mediaType;
         } else {
-          body = encode(rawBody, c.bodyMediaType);
-          if (!(body instanceof FormData)) headers["content-type"] = c.bodyMediaType;
+          body = encode(rawBody, mediaType);
+          if (!(body instanceof FormData)) headers["content-type"] = mediaType;
           replayable = !(body instanceof ReadableStream);
         }
       }

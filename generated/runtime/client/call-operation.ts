@@ -49,6 +49,13 @@ export interface ClientContext {
   readonly throwOnError: boolean;
   readonly validateResponse: ((context: ResponseValidationContext) => void) | undefined;
   readonly now: () => number;
+  /** Reads a 2XX streamed response (see `stream-result.ts`), when the spec declares streams. */
+  readonly readStream?: (
+    response: Response,
+    op: ClientOperationDescriptor,
+    done: () => void,
+    what: string,
+  ) => RuntimeResult | undefined;
 }
 
 /** Frees a response that will not be read (before a retry). */
@@ -287,6 +294,14 @@ export async function callOperation(
         continue;
       }
     }
+    // a stream: resolved now, read as it arrives (never retried); the timer then covers it whole
+    const stream = ctx.readStream?.(
+      response,
+      op,
+      () => timer?.dispose(),
+      describeCall(op, c, built),
+    );
+    if (stream !== undefined) return finish(ctx, op, init, stream);
     if (timer === undefined) return finish(ctx, op, init, await readResult(response, c.head, op));
     let result: RuntimeResult;
     try {

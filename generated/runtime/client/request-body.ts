@@ -15,19 +15,31 @@ function isRawBody(body: unknown): boolean {
   );
 }
 
+/**
+ * Form fields of a value: scalars as `name=value`, arrays of scalars as repeated names (OpenAPI's
+ * default `form` + explode), objects and arrays of objects in brackets (`a[b][c]=`,
+ * `items[0][price]=`: the `deepObject` form that Stripe and most form parsers read).
+ */
 function appendEntries(
   target: { append(name: string, value: string): void },
-  body: Record<string, unknown>,
+  name: string,
+  value: unknown,
 ): void {
-  for (const name in body) {
-    const value = body[name];
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      target.append(
-        name,
-        typeof item === "object" && item !== null ? JSON.stringify(item) : `${item}`,
-      );
-    }
+  if (value === undefined || value === null) return;
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      if (typeof item === "object" && item !== null)
+        appendEntries(target, `${name}[${index}]`, item);
+      else appendEntries(target, name, item);
+    });
+  } else if (value instanceof Date) {
+    target.append(name, value.toISOString());
+  } else if (typeof value === "object") {
+    const object = value as Record<string, unknown>;
+    for (const key in object)
+      appendEntries(target, name === "" ? key : `${name}[${key}]`, object[key]);
+  } else {
+    target.append(name, `${value as string}`);
   }
 }
 
@@ -50,7 +62,7 @@ export function encodeOtherBody(body: unknown, mediaType: string): BodyInit {
   if (typeof body === "object" && body !== null) {
     if (mediaType.startsWith("application/x-www-form-urlencoded")) {
       const params = new URLSearchParams();
-      appendEntries(params, body as Record<string, unknown>);
+      appendEntries(params, "", body);
       return params;
     }
     if (mediaType.startsWith("multipart/form-data"))

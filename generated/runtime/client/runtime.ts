@@ -31,7 +31,7 @@ import { RateLimitScheduler } from "./rate-limit-scheduler.js";
 import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
 import type { OperationRequest, OperationResult } from "./types.js";
-import { compilePath, isJsonMediaType, serializeFormQuery } from "./url.js";
+import { compilePath, isJsonMediaType, serializeFormQuery, splitLiteralQuery } from "./url.js";
 import { ALL_CODECS, type ClientCodecs } from "./codecs.js";
 
 export type { ClientResult } from "./result.js";
@@ -192,6 +192,7 @@ export function createClientRuntimeWith(
     timeoutMs: options.timeoutMs,
     throwOnError: options.throwOnError === true,
     validateResponse: options.validateResponse,
+    readStream: codecs.streams,
   };
 
   const baseHeaders: Record<string, string> = {};
@@ -234,6 +235,7 @@ export function createClientRuntimeWith(
     const keyHeader = op.idempotencyKeyHeader?.toLowerCase();
     const styles = op.queryStyles;
     const jsonBody = isJsonMediaType(mediaType);
+    const [path, literalQuery] = splitLiteralQuery(op.path);
     const auth = operationAuth(
       withLegacyRequirements(op, security),
       security,
@@ -244,8 +246,10 @@ export function createClientRuntimeWith(
       method: op.method.toUpperCase(),
       retrySafe: isIdempotentMethod(op.method) || keyHeader !== undefined,
       head: op.method === "head",
-      pathParts: compilePath(op.path),
-      staticUrl: baseUrl + op.path,
+      pathParts: compilePath(path),
+      staticUrl: baseUrl + path,
+      literalQuery,
+      stylePath: codecs.styledPath ?? missingCodec(op, "styled path"),
       serializeQuery:
         styles === undefined
           ? serializeFormQuery
@@ -255,6 +259,15 @@ export function createClientRuntimeWith(
         ? undefined
         : (codecs.otherBody ?? missingCodec(op, `"${mediaType}" body`)),
       bodyMediaType: mediaType,
+      encoderFor: (picked) => {
+        if (picked !== mediaType && !(op.bodyMediaTypes ?? []).includes(picked))
+          throw new Error(
+            `Operation "${op.operationId}" declares no "${picked}" request body (contentType: ${(op.bodyMediaTypes ?? [mediaType]).join(", ")})`,
+          );
+        return isJsonMediaType(picked)
+          ? undefined
+          : (codecs.otherBody ?? missingCodec(op, `"${picked}" body`));
+      },
       headers: auth.kind === "static" ? headersWith(auth.applied.headers) : baseHeaders,
       apiKeyQuery: auth.kind === "static" ? auth.applied.query : "",
       auth,

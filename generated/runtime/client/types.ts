@@ -8,6 +8,8 @@
 import type { RateLimitInfo } from "./rate-limit.js";
 import type { UnexpectedResponseBody } from "./unexpected-body.js";
 
+import type { EventStream, ServerSentEvent } from "./event-stream.js";
+
 /** Bodies the runtime sends untouched when the media type is not JSON. */
 export type RawRequestBody =
   string | Blob | FormData | URLSearchParams | ArrayBuffer | ArrayBufferView;
@@ -15,25 +17,59 @@ export type RawRequestBody =
 /** Media type keys the runtime treats as JSON (`application/json`, `application/*+json`). */
 type JsonMediaKey = `application/json${string}` | `${string}+json${string}`;
 
-/** The request body for a `content` map: its JSON schema, else any media type's (or raw). */
-type RequestMedia<C> = [Extract<keyof C, JsonMediaKey>] extends [never]
-  ? C[keyof C] | RawRequestBody
-  : C[Extract<keyof C, JsonMediaKey>];
+/** Media type keys of newline-delimited JSON streams. */
+type NdjsonMediaKey =
+  | `application/x-ndjson${string}`
+  | `application/ndjson${string}`
+  | `application/jsonl${string}`
+  | `application/x-jsonlines${string}`;
 
-/** The parsed response body for a `content` map: JSON → schema, `text/*` → schema, else Blob. */
-type ResponseMedia<C> = [Extract<keyof C, JsonMediaKey>] extends [never]
-  ? [Extract<keyof C, `text/${string}`>] extends [never]
-    ? Blob
-    : C[Extract<keyof C, `text/${string}`>]
-  : C[Extract<keyof C, JsonMediaKey>];
+/** The request body of media type `K` of a `content` map: its schema, plus raw bodies when not JSON. */
+type RequestMedia<C, K extends keyof C> = K extends JsonMediaKey ? C[K] : C[K] | RawRequestBody;
+
+/**
+ * The `body` of a request, one variant per declared media type with the call's `contentType`
+ * (the media type the runtime sends): optional for the JSON one (the default), required for the
+ * others; optional for all when none is JSON (the first declared is the default).
+ */
+type BodyVariants<C, Optional> = {
+  [K in keyof C]: (K extends JsonMediaKey
+    ? { contentType?: K }
+    : [Extract<keyof C, JsonMediaKey>] extends [never]
+      ? { contentType?: K }
+      : { contentType: K }) &
+    (Optional extends true ? { body?: RequestMedia<C, K> } : { body: RequestMedia<C, K> });
+}[keyof C];
+
+/**
+ * The parsed 2XX body for a `content` map, the union over what the response's Content-Type may
+ * be: JSON → its schema; `text/event-stream` → an {@link EventStream} of {@link ServerSentEvent}s
+ * whose `data` is the schema; NDJSON → an {@link EventStream} of the schema; without JSON,
+ * `text/*` → its schema, anything else (binary) → `Blob`.
+ */
+type ResponseMedia<C> =
+  | C[Extract<keyof C, JsonMediaKey>]
+  | ("text/event-stream" extends keyof C
+      ? EventStream<ServerSentEvent<C["text/event-stream"]>>
+      : never)
+  | ([Extract<keyof C, NdjsonMediaKey>] extends [never]
+      ? never
+      : EventStream<C[Extract<keyof C, NdjsonMediaKey>]>)
+  | ([Extract<keyof C, JsonMediaKey>] extends [never]
+      ? OtherMedia<C, Exclude<keyof C, "text/event-stream" | NdjsonMediaKey>>
+      : never);
+
+/** Non-JSON, non-stream media: `text/*` → the schema, anything else → `Blob`. */
+type OtherMedia<C, K extends keyof C> =
+  C[Extract<K, `text/${string}`>] | ([Exclude<K, `text/${string}`>] extends [never] ? never : Blob);
 
 /** `{ body }` (required or optional as the spec says), or nothing when there is no body. */
 type BodyGroup<Op> = Op extends { requestBody?: never }
   ? unknown
   : Op extends { requestBody: { content: infer C } }
-    ? { body: RequestMedia<C> }
+    ? BodyVariants<C, false>
     : Op extends { requestBody?: { content: infer C } }
-      ? { body?: RequestMedia<C> }
+      ? BodyVariants<C, true>
       : unknown;
 
 /**

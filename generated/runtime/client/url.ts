@@ -3,6 +3,7 @@
  * URL building: path templates, query serialization (OpenAPI `style`/`explode`), media types.
  */
 import type { ClientOperationDescriptor, QueryParameterStyle } from "./descriptor.js";
+import type { stylePathValue } from "./path-style.js";
 
 /**
  * Splits a path template into alternating literal segments and parameter names:
@@ -27,14 +28,32 @@ export function compilePath(template: string): string[] | undefined {
 }
 
 /**
+ * Splits a path template at its literal query (`/responses/{id}?beta=true` →
+ * `["/responses/{id}", "beta=true"]`); the query is `""` when the template has none.
+ */
+export function splitLiteralQuery(template: string): [path: string, query: string] {
+  const mark = template.indexOf("?");
+  return mark === -1 ? [template, ""] : [template.slice(0, mark), template.slice(mark + 1)];
+}
+
+/** `.` and `..`: values that would leave their segment (URL parsing resolves them, even encoded). */
+function isDotSegment(value: string): boolean {
+  return value === "." || value === "..";
+}
+
+/**
  * Fills a compiled path template with `encodeURIComponent`-ed values.
  *
- * @throws Error naming the parameter and the operation when a path parameter is missing
+ * @throws Error naming the parameter and the operation when a path parameter is missing, or when
+ *   its value is `.` or `..` filling a whole segment: WHATWG URL parsing (every `fetch`) resolves
+ *   such a segment, percent-encoded (`%2E%2E`) or not, so the request would address the parent
+ *   resource (`DELETE /files/..` sends `DELETE /`)
  */
 export function buildPath(
   op: ClientOperationDescriptor,
   parts: readonly string[],
   values: Readonly<Record<string, unknown>> | undefined,
+  stylePath?: typeof stylePathValue,
 ): string {
   let path = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
@@ -45,9 +64,26 @@ export function buildPath(
         `Missing path parameter "${name}" for operation "${op.operationId}" (${op.method.toUpperCase()} ${op.path})`,
       );
     }
-    path +=
-      encodeURIComponent(Array.isArray(value) ? value.join(",") : `${value as string}`) +
-      parts[i + 1]!;
+    const style = op.pathStyles?.[name];
+    // simple style inline (arrays keep literal commas); the others through the styled-path codec
+    const encoded =
+      style !== undefined || (typeof value === "object" && !Array.isArray(value))
+        ? stylePath!(name, value, style)
+        : Array.isArray(value)
+          ? value.map((item) => encodeURIComponent(`${item as string}`)).join(",")
+          : encodeURIComponent(`${value as string}`);
+    const after = parts[i + 1]!;
+    if (
+      isDotSegment(encoded) &&
+      (path === "" || path.endsWith("/")) &&
+      (after === "" || after.startsWith("/"))
+    ) {
+      throw new Error(
+        `Path parameter "${name}" of operation "${op.operationId}" (${op.method.toUpperCase()} ${op.path}) is "${encoded}": ` +
+          "a whole path segment cannot be . or .. (URLs resolve it, even encoded)",
+      );
+    }
+    path += encoded + after;
   }
   return path;
 }

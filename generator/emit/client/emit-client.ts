@@ -16,6 +16,7 @@ import { printStatements } from "../ts/source-file.js";
 import { rawClientStatements } from "./emit-raw-client.js";
 import { clientSecurityImport, clientSecurityStatements } from "./client-security.js";
 import { isJsonMediaType } from "../../../templates/client/url.js";
+import { streamFormat } from "../../../templates/client/event-stream.js";
 
 export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
@@ -70,6 +71,8 @@ interface CodecsNeeded {
   readonly styledQuery: boolean;
   readonly otherBody: boolean;
   readonly cookies: boolean;
+  readonly streams: boolean;
+  readonly styledPath: boolean;
 }
 
 function queryStyles(operation: OperationModel): Record<string, { style: string; explode: boolean }> {
@@ -80,15 +83,22 @@ function queryStyles(operation: OperationModel): Record<string, { style: string;
   );
 }
 
+function pathStyles(operation: OperationModel): Record<string, { style: string; explode: boolean }> {
+  return Object.fromEntries(
+    operation.parameters.path
+      .filter((parameter) => (parameter.style ?? "simple") !== "simple" || parameter.explode || isObjectSchema(parameter.schema))
+      .map((parameter) => [parameter.name, { style: parameter.style ?? "simple", explode: parameter.explode }]),
+  );
+}
+
 function codecsNeeded(model: ApiModel): CodecsNeeded {
   return {
     styledQuery: model.operations.some((operation) => Object.keys(queryStyles(operation)).length > 0),
     // the runtime's own rule, so the two never disagree on what is JSON
-    otherBody: model.operations.some((operation) => {
-      const body = operation.requestBody?.contents[0];
-      return body !== undefined && !isJsonMediaType(body.mediaType);
-    }),
+    otherBody: model.operations.some((operation) => (operation.requestBody?.contents ?? []).some((media) => !isJsonMediaType(media.mediaType))),
     cookies: model.operations.some((operation) => operation.parameters.cookie.length > 0),
+    styledPath: model.operations.some((operation) => Object.keys(pathStyles(operation)).length > 0),
+    streams: model.operations.some((operation) => operation.responses.some((response) => response.contents.some((media) => streamFormat(media.mediaType) !== undefined))),
   };
 }
 
@@ -98,6 +108,8 @@ function codecsLiteral(codecs: CodecsNeeded): string {
     ...(codecs.styledQuery ? ["styledQuery: serializeQuery"] : []),
     ...(codecs.otherBody ? ["otherBody: encodeOtherBody"] : []),
     ...(codecs.cookies ? ["cookies: setCookieParams"] : []),
+    ...(codecs.streams ? ["streams: readStreamResult"] : []),
+    ...(codecs.styledPath ? ["styledPath: stylePathValue"] : []),
   ];
   return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
 }
@@ -116,6 +128,8 @@ function imports(codecs: CodecsNeeded): StatementStructures[] {
     ...(codecs.styledQuery ? [named("./runtime/client/url.js", ["serializeQuery"], false)] : []),
     ...(codecs.otherBody ? [named("./runtime/client/request-body.js", ["encodeOtherBody"], false)] : []),
     ...(codecs.cookies ? [named("./runtime/client/cookies.js", ["setCookieParams"], false)] : []),
+    ...(codecs.streams ? [named("./runtime/client/stream-result.js", ["readStreamResult"], false)] : []),
+    ...(codecs.styledPath ? [named("./runtime/client/path-style.js", ["stylePathValue"], false)] : []),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
     named("./runtime/client/middleware.js", ["ClientMiddlewareApi"], true),
     named("./runtime/client/types.js", ["OperationMethod", "OperationRequest", "OperationResult", "ResultOptions"], true),
@@ -153,13 +167,16 @@ class HeaderTables {
 
 function descriptorWriter(operation: OperationModel, model: ApiModel, headerTables: HeaderTables): WriterFunction {
   const styles = queryStyles(operation);
-  const body = operation.requestBody?.contents[0];
+  const bodies = operation.requestBody?.contents ?? [];
+  // the runtime's default: the first JSON media type (what the types default to), else the first
+  const body = bodies.find((media) => isJsonMediaType(media.mediaType)) ?? bodies[0];
   const responseHeaders = responseHeaderKinds(operation, model);
   const descriptor = {
     operationId: operation.operationId,
     method: operation.method,
     path: operation.path,
     ...(Object.keys(styles).length > 0 ? { queryStyles: styles } : {}),
+    ...(Object.keys(pathStyles(operation)).length > 0 ? { pathStyles: pathStyles(operation) } : {}),
     ...(body ? { bodyMediaType: body.mediaType } : {}),
     secured: operation.secured,
     ...(operation.securityRequirements.length > 0
@@ -175,10 +192,28 @@ function descriptorWriter(operation: OperationModel, model: ApiModel, headerTabl
         }
       : {}),
     ...(operation.stability ? { stability: operation.stability } : {}),
+    ...(eventDataIsText(operation) ? { eventData: "text" } : {}),
+    ...(bodies.length > 1 ? { bodyMediaTypes: bodies.map((media) => media.mediaType) } : {}),
   };
   const entries: [string, string][] = Object.entries(descriptor).map(([key, value]) => [key, literal(value)]);
   if (responseHeaders) entries.push(["responseHeaders", headerTables.reference(responseHeaders)]);
   return objectWriter(entries);
+}
+
+/** Whether the operation's server-sent events carry text: its event-stream schemas are strings. */
+function eventDataIsText(operation: OperationModel): boolean {
+  const schemas = operation.responses.flatMap((response) => response.contents.filter((media) => streamFormat(media.mediaType) === "events").map((media) => media.schema));
+  // no schema: the data is text too (it is typed `unknown`)
+  return schemas.length > 0 && schemas.every((schema) => schema === undefined || (isObject(schema) && schema.type === "string" && schema.contentMediaType === undefined));
+}
+
+/** Whether a parameter schema is an object (its value is then serialized by the styled-path codec). */
+function isObjectSchema(schema: unknown): boolean {
+  return isObject(schema) && (schema.type === "object" || isObject(schema.properties) || "$ref" in schema);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
 }
 
 function operationTypes(operation: OperationModel): StatementStructures[] {

@@ -255,6 +255,21 @@ describe("client runtime: headers and bodies", () => {
     expect((form as FormData).get("name")).toBe("Rex");
   });
 
+  it("encodes nested form objects in brackets (a[b][c]=, items[0][price]=), as Stripe reads them", async () => {
+    const { runtime, calls } = client([json(200, {})]);
+    await runtime.call(op({ method: "post", bodyMediaType: "application/x-www-form-urlencoded" }), {
+      body: {
+        metadata: { order: { id: 7 } },
+        items: [{ price: "p_1", quantity: 2 }],
+        expand: ["a", "b"],
+        flag: false,
+      },
+    });
+    expect(decodeURIComponent(String(calls[0]?.init.body))).toBe(
+      "metadata[order][id]=7&items[0][price]=p_1&items[0][quantity]=2&expand=a&expand=b&flag=false",
+    );
+  });
+
   it("sends no body and no content type when there is none", async () => {
     const { runtime, calls, headersOf } = client([json(200, {})]);
     await runtime.call(op());

@@ -1,0 +1,60 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * Path parameter serialization (OpenAPI `style`: `simple` by default, `label`, `matrix`; with
+ * `explode`), each value percent-encoded and the style's delimiters kept literal.
+ */
+
+/** How one path parameter is serialized (only given for the non-default ones). */
+export interface PathParameterStyle {
+  readonly style: "simple" | "label" | "matrix";
+  readonly explode: boolean;
+}
+
+const SIMPLE: PathParameterStyle = { style: "simple", explode: false };
+
+function scalar(value: unknown): string {
+  return encodeURIComponent(value instanceof Date ? value.toISOString() : `${value as string}`);
+}
+
+/** The serialized path value of a parameter (`name` is used by `matrix`). */
+export function stylePathValue(
+  name: string,
+  value: unknown,
+  style: PathParameterStyle = SIMPLE,
+): string {
+  const explode = style.explode;
+  const key = encodeURIComponent(name);
+  let items: string[];
+  let pairs = false;
+  if (Array.isArray(value)) {
+    items = value.filter((item) => item !== undefined && item !== null).map(scalar);
+  } else if (typeof value === "object" && value !== null && !(value instanceof Date)) {
+    items = [];
+    for (const [k, v] of Object.entries(value))
+      if (v !== undefined && v !== null) items.push(encodeURIComponent(k), scalar(v));
+    pairs = true;
+  } else {
+    const text = scalar(value);
+    return style.style === "label"
+      ? `.${text}`
+      : style.style === "matrix"
+        ? `;${key}=${text}`
+        : text;
+  }
+  // exploded objects: k=v pairs
+  const joined = (separator: string): string => {
+    if (!(pairs && explode)) return items.join(separator);
+    const out: string[] = [];
+    for (let i = 0; i < items.length; i += 2) out.push(`${items[i]}=${items[i + 1]}`);
+    return out.join(separator);
+  };
+  switch (style.style) {
+    case "label":
+      return `.${joined(explode ? "." : ",")}`;
+    case "matrix":
+      if (!explode) return `;${key}=${items.join(",")}`;
+      return pairs ? `;${joined(";")}` : items.map((item) => `;${key}=${item}`).join("");
+    default:
+      return joined(",");
+  }
+}

@@ -1,0 +1,320 @@
+/**
+ * The runtime round trip of one spec: the generator writes its package into a temporary folder;
+ * a server made from the generated `createRequestHandler` with one handler per operation that
+ * records what it received and answers a declared response; the generated client calls every
+ * operation (once per request body media type) with values drawn from the spec's schemas by the
+ * conformance tool's fast-check arbitraries (a fixed seed per operation), over real HTTP on
+ * 127.0.0.1. An operation round-trips when the handler got exactly the typed values the client
+ * sent (path, query, header, cookie, body) and the client got the declared status and body.
+ * Operations that cannot be exercised are excluded with the reason.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import fc from "fast-check";
+import { loadApi, type ConformanceApi } from "../../conformance/load-api.js";
+import { positiveRequests, type GeneratedRequest } from "../../conformance/request-arbitrary.js";
+import { parameterText } from "../../conformance/parameter-text.js";
+import { rejectUnless, schemaArbitrary } from "../../conformance/schema-arbitrary.js";
+import { generate } from "../../generator/generate.js";
+import { resolveObject } from "../../generator/model/resolve-ref.js";
+import { createRouter } from "../../templates/server/router.js";
+import type { MediaModel, OperationModel, ResponseModel } from "../../generator/model/types.js";
+import { asText, clientBody, comparable, concreteMediaType, firstDifference, handlerBody, mediaKind, type MediaKind } from "./round-trip-values.js";
+
+export interface RoundTripOptions {
+  /** Where the temporary package goes (inside the project, so its imports resolve). */
+  readonly workDir: string;
+  readonly allowDuplicateOperationIds?: boolean;
+  readonly allowUndeclaredPathParameters?: boolean;
+  /** The base of every operation's fast-check seed (default 23). */
+  readonly seed?: number;
+  /** Per call, in ms (default 10 000). */
+  readonly timeoutMs?: number;
+}
+
+export interface OperationOutcome {
+  readonly operationId: string;
+  readonly outcome: "round-tripped" | "failed" | "excluded";
+  /** Why it failed or was excluded ("" when it round-tripped). */
+  readonly reason: string;
+}
+
+export interface RoundTripResult {
+  readonly total: number;
+  readonly roundTripped: number;
+  readonly operations: readonly OperationOutcome[];
+}
+
+/** What a handler received, comparable. */
+interface Received {
+  readonly parameters: unknown;
+  readonly body: unknown;
+}
+
+interface PlannedResponse {
+  readonly status: number;
+  readonly mediaType: string | undefined;
+  readonly kind: MediaKind | undefined;
+  /** The generated value (the items of a stream). */
+  readonly value: unknown;
+  readonly headers: Record<string, string>;
+  /** Server-sent events whose data is text (a string schema, or none): sent and read as is. */
+  readonly textEvents?: boolean;
+}
+
+type Handler = (request: { path: unknown; query: unknown; header: unknown; cookie: unknown; body: unknown }) => Promise<unknown>;
+type Method = (init: Record<string, unknown>) => Promise<{ status: number; ok: boolean; data: unknown; error: unknown }>;
+
+const API_KEY = "round-trip-key";
+const DRAWS = 40;
+
+/** Runs the round trip of one spec (see the module comment). Throws when the spec does not generate. */
+export async function roundTripSpec(specPath: string, options: RoundTripOptions): Promise<RoundTripResult> {
+  const work = mkdtempSync(join(options.workDir, "round-trip-"));
+  try {
+    const outDir = join(work, "generated");
+    const flags = { allowDuplicateOperationIds: options.allowDuplicateOperationIds === true, allowUndeclaredPathParameters: options.allowUndeclaredPathParameters === true };
+    const { rendered } = await generate({ specPath, outDir, apiName: "RoundTrip", cwd: process.cwd(), ...flags });
+    // operations generate warned it cannot route apart: excluded when they fail, with the warning
+    const unroutable = new Map(createRouter(rendered.model.operations).conflicts.flatMap((conflict) => conflict.operationIds.map((id) => [id, conflict.message] as const)));
+    const api = await loadApi(specPath, flags);
+    const serverModule = (await import(join(outDir, "server.ts"))) as { createRequestHandler(handlers: object, options: object): unknown; API: { operations: readonly { operationId: string; handlerName?: string }[] } };
+    const adapter = (await import(join(outDir, "runtime/server/node-adapter.ts"))) as { serveNode(handler: unknown, options: { port: number; host: string }): Promise<Server> };
+    const clientModule = (await import(join(outDir, "client.ts"))) as { createRoundTripClient(options: object): Record<string, Method> };
+
+    let received: Received | undefined;
+    let planned: PlannedResponse | undefined;
+    let serverError: string | undefined;
+    const handler: Handler = async (request) => {
+      received = {
+        parameters: await comparable({ path: request.path, query: request.query, header: withoutIgnoredHeaders(await comparable(request.header, true)), cookie: request.cookie }),
+        body: await comparable(request.body),
+      };
+      const plan = planned!;
+      if (plan.mediaType === undefined) return { status: plan.status, headers: plan.headers };
+      return { status: plan.status, body: handlerBody(plan.kind!, plan.value, plan.textEvents), headers: { ...plan.headers, "content-type": concreteMediaType(plan.mediaType) } };
+    };
+    const handlers = Object.fromEntries(serverModule.API.operations.map((operation) => [operation.handlerName ?? operation.operationId, handler]));
+    const { credentials, scopes } = credentialsFor(api.document);
+    const requestHandler = serverModule.createRequestHandler(handlers, {
+      // any credentials pass, with every scope the spec names: the round trip is not about auth
+      authenticate: () => ({ caller: {}, plan: "round-trip", scopes }),
+      onError: (error: unknown) => {
+        serverError = error instanceof Error ? error.message : String(error);
+      },
+    });
+    const server = await adapter.serveNode(requestHandler, { port: 0, host: "127.0.0.1" });
+    const { port } = server.address() as AddressInfo;
+    const client = clientModule.createRoundTripClient({ baseUrl: `http://127.0.0.1:${port}`, auth: credentials, retry: false, throttle: false, timeoutMs: options.timeoutMs ?? 10_000 });
+    const skipHeaders = new Set(api.model.apiKey?.in === "header" ? [api.model.apiKey.name.toLowerCase()] : []);
+
+    const outcomes: OperationOutcome[] = [];
+    try {
+      for (const [index, operation] of api.model.operations.entries()) {
+        const seed = (options.seed ?? 23) * 1000 + index;
+        const exchange = async (media: MediaModel | undefined): Promise<string | undefined> => {
+          const request = drawRequest(api, operation, skipHeaders, media, seed);
+          if (typeof request === "string") return `excluded: ${request}`;
+          const plan = planResponse(api, operation, seed);
+          if (typeof plan === "string") return `excluded: ${plan}`;
+          received = undefined;
+          serverError = undefined;
+          planned = plan;
+          return await call(client[operation.name]!, api, operation, request, media, plan, () => received, () => serverError);
+        };
+        const bodies = operation.requestBody?.contents ?? [];
+        const noBody = operation.method === "get" || operation.method === "head" || bodies.length === 0;
+        const problems: string[] = [];
+        for (const media of noBody ? [undefined] : bodies) {
+          const problem = await exchange(media).catch((error: unknown) => `the call threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+          if (problem !== undefined) problems.push(media === undefined ? problem : `${media.mediaType}: ${problem}`);
+        }
+        const failed = problems.filter((problem) => !problem.includes("excluded: "));
+        const warning = unroutable.get(operation.operationId);
+        if (failed.length > 0 && warning !== undefined) {
+          outcomes.push({ operationId: operation.operationId, outcome: "excluded", reason: `generate warns: ${warning} (${failed.join("; ").slice(0, 200)})` });
+          continue;
+        }
+        outcomes.push(
+          failed.length > 0
+            ? { operationId: operation.operationId, outcome: "failed", reason: failed.join("; ").slice(0, 300) }
+            : problems.length > 0 && problems.length === (noBody ? 1 : bodies.length)
+              ? { operationId: operation.operationId, outcome: "excluded", reason: problems.join("; ").replace(/excluded: /g, "").slice(0, 300) }
+              : { operationId: operation.operationId, outcome: problems.length > 0 ? "round-tripped" : "round-tripped", reason: problems.join("; ").replace(/excluded: /g, "") },
+        );
+      }
+    } finally {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    }
+    return { total: outcomes.length, roundTripped: outcomes.filter((o) => o.outcome === "round-tripped").length, operations: outcomes };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** A valid request (parameters and, for `media`, a body), or why none can be drawn. */
+function drawRequest(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string>, media: MediaModel | undefined, seed: number): GeneratedRequest | string {
+  const generated = positiveRequests(api, operation, skipHeaders, media);
+  if (generated.kind === "skipped") return generated.reason;
+  const drawn = fc.sample(generated.arbitrary, { seed, numRuns: DRAWS }).find((request) => request !== undefined);
+  if (drawn === undefined) return `no valid request drawn in ${DRAWS} tries`;
+  // a required body is always drawn; an optional one is sent when the media type is the point
+  if (media !== undefined && drawn.body === undefined) {
+    const again = fc.sample(generated.arbitrary, { seed: seed + 1, numRuns: DRAWS }).find((request) => request?.body !== undefined);
+    return again ?? drawn;
+  }
+  return drawn;
+}
+
+/** The response a handler gives: the first declared 2XX (else `default` as 200), with a drawn body. */
+function planResponse(api: ConformanceApi, operation: OperationModel, seed: number): PlannedResponse | string {
+  const success = operation.responses.find((response) => /^2/.test(response.status));
+  const chosen: ResponseModel | undefined = success ?? operation.responses.find((response) => response.status === "default");
+  if (chosen === undefined) return `it declares no 2XX or default response (${operation.responses.map((r) => r.status).join(", ")})`;
+  const status = /^\d{3}$/.test(chosen.status) ? Number(chosen.status) : 200;
+  const headers: Record<string, string> = {};
+  for (const header of chosen.headers) {
+    if (!header.required) continue;
+    const value = drawValue(api, header.schema, seed, (v) => /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(parameterText(v)));
+    if (value === undefined) return `no value can be drawn for its required response header ${header.name}`;
+    headers[header.name.toLowerCase()] = parameterText(value);
+  }
+  if (status === 204 || status === 205 || operation.method === "head") return { status, mediaType: undefined, kind: undefined, value: undefined, headers };
+  const media = chosen.contents.find((m) => mediaKind(m.mediaType) === "json") ?? chosen.contents[0];
+  if (media === undefined) return { status, mediaType: undefined, kind: undefined, value: undefined, headers };
+  const kind = mediaKind(media.mediaType);
+  if (kind === "form" || kind === "multipart") return `its ${chosen.status} response is ${media.mediaType}, which the client does not parse`;
+  const one = () => drawValue(api, media.schema ?? true, seed, (v) => kind !== "text" || typeof v === "string");
+  if (kind === "events" || kind === "ndjson") {
+    const first = one();
+    const second = drawValue(api, media.schema ?? true, seed + 7);
+    if (first === undefined || second === undefined) return `no value can be drawn for its ${chosen.status} ${media.mediaType} items`;
+    const schema = resolveObject(api.document, media.schema);
+    const textEvents = kind === "events" && (schema === undefined || (schema.type === "string" && schema.contentMediaType === undefined));
+    return { status, mediaType: media.mediaType, kind, value: [first, second], headers, textEvents };
+  }
+  const value = one();
+  if (value === undefined) return `no value can be drawn for its ${chosen.status} ${media.mediaType} body`;
+  return { status, mediaType: media.mediaType, kind, value, headers };
+}
+
+function drawValue(api: ConformanceApi, schema: unknown, seed: number, keep: (value: unknown) => boolean = () => true): unknown {
+  const arbitrary = schemaArbitrary(schema, { document: api.document, direction: "response" });
+  if (arbitrary === undefined) return undefined;
+  const valid = rejectUnless(arbitrary, (value) => value !== undefined && keep(value) && api.validator.isValid(schema ?? {}, value));
+  return fc.sample(valid, { seed, numRuns: DRAWS }).find((value) => typeof value !== "symbol");
+}
+
+/** One call and its checks; the problem found, or undefined when both sides match. */
+async function call(
+  method: Method,
+  api: ConformanceApi,
+  operation: OperationModel,
+  request: GeneratedRequest,
+  media: MediaModel | undefined,
+  plan: PlannedResponse,
+  receivedBy: () => Received | undefined,
+  serverError: () => string | undefined,
+): Promise<string | undefined> {
+  const init: Record<string, unknown> = {};
+  for (const location of ["path", "query", "header", "cookie"] as const) {
+    if (Object.keys(request.parameters[location]).length > 0) init[location] = request.parameters[location];
+  }
+  const kind = media === undefined ? undefined : mediaKind(media.mediaType);
+  if (request.body !== undefined && media !== undefined && kind !== undefined) {
+    if (kind === "events" || kind === "ndjson") return `excluded: a ${media.mediaType} request body`;
+    init.body = clientBody(kind, request.body.value, media.schema, api.document);
+    if ((operation.requestBody?.contents.length ?? 0) > 1) init.contentType = media.mediaType;
+  }
+  const result = await method(init);
+  // the request side
+  const got = receivedBy();
+  if (got === undefined) {
+    const why = serverError() ?? (isObject(result.error) ? JSON.stringify(result.error).slice(0, 200) : String(result.error));
+    return `the handler was not called: ${result.status} ${why}`;
+  }
+  // an empty array or object has no form in a query, header or cookie: it is not sent
+  const sent = await comparable({
+    path: request.parameters.path,
+    query: withoutEmpty(request.parameters.query),
+    header: await comparable(withoutEmpty(request.parameters.header), true),
+    cookie: withoutEmpty(request.parameters.cookie),
+  });
+  const parameters = firstDifference(sent, got.parameters);
+  if (parameters !== undefined) return `the handler got other parameters: ${parameters}`;
+  if (request.body !== undefined && kind !== undefined) {
+    const value = kind === "form" || kind === "multipart" ? withoutEmptyArrays(request.body.value) : request.body.value;
+    const expected = await comparable(kind === "binary" ? { bytes: asText(value) } : kind === "text" ? asText(value) : clientBody(kind, value, media?.schema, api.document));
+    // zero bytes of a binary or text body arrive as no body
+    const empty = (kind === "binary" || kind === "text") && asText(value) === "" && got.body === undefined;
+    const difference = empty ? undefined : firstDifference(expected, got.body);
+    if (difference !== undefined) return `the handler got another body: ${difference}`;
+  }
+  // the response side
+  if (result.status !== plan.status) return `the client got ${result.status} instead of ${plan.status}: ${serverError() ?? JSON.stringify(result.error)?.slice(0, 200)}`;
+  if (plan.kind === undefined) return result.data === undefined ? undefined : `the client got a body where none was declared`;
+  const data = await readData(result.data, plan.kind);
+  const expected = plan.kind === "binary" ? { bytes: asText(plan.value) } : plan.kind === "text" ? asText(plan.value) : await comparable(plan.value);
+  const difference = firstDifference(expected, data);
+  return difference === undefined ? undefined : `the client got another ${plan.mediaType} body: ${difference}`;
+}
+
+/** The client's `data`, comparable: stream items collected (event data), blobs read. */
+async function readData(data: unknown, kind: MediaKind): Promise<unknown> {
+  if (kind === "events" || kind === "ndjson") {
+    if (typeof data !== "object" || data === null || !(Symbol.asyncIterator in data)) return { notAStream: await comparable(data) };
+    const items: unknown[] = [];
+    for await (const item of data as AsyncIterable<unknown>) items.push(kind === "events" ? (item as { data: unknown }).data : item);
+    return comparable(items);
+  }
+  return comparable(data);
+}
+
+/** Credentials for every security scheme of the spec (by scheme name), and every scope its requirements name. */
+function credentialsFor(document: Record<string, unknown>): { credentials: Record<string, unknown>; scopes: string[] } {
+  const components = isObject(document.components) ? document.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  const credentials: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(schemes)) {
+    const scheme = resolveObject(document, raw);
+    if (scheme === undefined) continue;
+    if (scheme.type === "http" && typeof scheme.scheme === "string" && scheme.scheme.toLowerCase() === "basic") credentials[name] = { username: "round", password: "trip" };
+    else credentials[name] = API_KEY;
+  }
+  const scopes = new Set<string>();
+  const collect = (requirements: unknown): void => {
+    if (!Array.isArray(requirements)) return;
+    for (const requirement of requirements) if (isObject(requirement)) for (const list of Object.values(requirement)) if (Array.isArray(list)) for (const scope of list) scopes.add(String(scope));
+  };
+  collect(document.security);
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const item of Object.values(paths)) if (isObject(item)) for (const operation of Object.values(item)) if (isObject(operation)) collect(operation.security);
+  return { credentials, scopes: [...scopes] };
+}
+
+/** Header parameters OpenAPI says to ignore (Accept, Content-Type, Authorization). */
+function withoutIgnoredHeaders(header: unknown): unknown {
+  if (!isObject(header)) return header;
+  const { accept: _accept, "content-type": _contentType, authorization: _authorization, ...rest } = header;
+  return rest;
+}
+
+/** A form or multipart body without its empty arrays (no field carries one: it is not sent). */
+function withoutEmptyArrays(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutEmptyArrays);
+  if (!isObject(value) || value instanceof Blob) return value;
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => !(Array.isArray(item) && item.length === 0)).map(([key, item]) => [key, withoutEmptyArrays(item)]));
+}
+
+function withoutEmpty(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => !(isObject(value) && Object.keys(value).length === 0)));
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
