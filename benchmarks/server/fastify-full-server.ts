@@ -10,7 +10,8 @@
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyRequest } from "fastify";
 import { Redis } from "ioredis";
-import { API_KEY, CREATED_ID, createdPet, PET, BENCH_LIMITS, type NewPet } from "./fixtures.js";
+import { registerPetRoutes } from "./fastify-routes.js";
+import { API_KEY, BENCH_LIMITS } from "./fixtures.js";
 import { loadSchemas } from "./spec-schemas.js";
 
 const schemas = loadSchemas(process.argv[2] ?? "spec/openapi.yaml");
@@ -38,19 +39,7 @@ await app.register(rateLimit, {
   keyGenerator: apiKey,
 });
 
-app.get<{ Params: { petId: number } }>(
-  "/pets/by-id/:petId",
-  { schema: { params: schemas.getPetByIdParams } },
-  async (request) => ({ ...PET, id: request.params.petId }),
-);
-app.post<{ Body: NewPet }>(
-  "/pets",
-  { schema: { body: schemas.createPetBody } },
-  async (request, reply) => {
-    reply.code(201).header("location", `/pets/by-id/${CREATED_ID}`);
-    return createdPet(request.body);
-  },
-);
+registerPetRoutes(app, schemas);
 
 const address = await app.listen({ port: 0, host: "127.0.0.1" });
 process.stdout.write(`listening ${new URL(address).port}\n`);

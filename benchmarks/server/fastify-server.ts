@@ -6,25 +6,13 @@
  * schema. argv[2]: the spec path. Prints `listening <port>`.
  */
 import Fastify from "fastify";
-import { CREATED_ID, createdPet, PET, type NewPet } from "./fixtures.js";
+import { registerPetRoutes } from "./fastify-routes.js";
 import { loadSchemas } from "./spec-schemas.js";
 
 const schemas = loadSchemas(process.argv[2] ?? "spec/openapi.yaml");
 const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: false } } });
 
-app.get<{ Params: { petId: number } }>(
-  "/pets/by-id/:petId",
-  { schema: { params: schemas.getPetByIdParams } },
-  async (request) => ({ ...PET, id: request.params.petId }),
-);
-app.post<{ Body: NewPet }>(
-  "/pets",
-  { schema: { body: schemas.createPetBody } },
-  async (request, reply) => {
-    reply.code(201).header("location", `/pets/by-id/${CREATED_ID}`);
-    return createdPet(request.body);
-  },
-);
+registerPetRoutes(app, schemas);
 
 const address = await app.listen({ port: 0, host: "127.0.0.1" });
 process.stdout.write(`listening ${new URL(address).port}\n`);
