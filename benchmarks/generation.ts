@@ -2,7 +2,9 @@
  * Figure 1 — generation, cold process: our whole pipeline (`node generator/run.mjs cli`, what
  * `npm run generate` runs: an esbuild bundle of the generator, built by the warm-up run)
  * vs the openapi-typescript CLI alone (types only), alternated, on our spec and the large corpus
- * specs. Median wall time and peak RSS; ratio = ours / openapi-typescript, target ≤ 1.0 for both.
+ * specs. Median wall time and peak RSS; ratio = ours / openapi-typescript, targets ≤ 1.3 (time)
+ * and ≤ 1.5 (memory), issue 17. Cold means `--no-cache` too: nothing an earlier run cached is
+ * reused (the "one-line edit" rows, generation-edit.ts, measure the cache).
  *
  * Each run writes into a fresh folder. openapi-typescript runs with its working directory in an
  * empty temp folder, so the project's redocly.yaml (house lint rules) does not apply to it.
@@ -16,11 +18,13 @@ import { assertSpecExists, type BenchContext, type BenchSpec } from "./harness/c
 import { runNode, type ProcessRun } from "./harness/measure-process.js";
 import { failedRow, makeRow, type Row } from "./harness/rows.js";
 import { median, round } from "./harness/stats.js";
+import { benchEdit } from "./generation-edit.js";
 
 /** Seconds a spec's runs (ours + peer) may take together before fewer runs are made. */
 export const PAIR_BUDGET_SECONDS = 200;
 const MIN_RUNS_WHEN_CAPPED = 3;
-const TIME_TARGET = { op: "<=", value: 1.0 } as const;
+const TIME_TARGET = { op: "<=", value: 1.3 } as const;
+const MEMORY_TARGET = { op: "<=", value: 1.5 } as const;
 
 export interface GenerationCommand {
   readonly args: readonly string[];
@@ -102,6 +106,8 @@ export async function benchGeneration(ctx: BenchContext): Promise<Row[]> {
     for (const spec of ctx.specs) {
       try {
         rows.push(...(await benchSpec(ctx, spec, peerCwd)));
+        const edit = await benchEdit(ctx, spec);
+        if (edit !== undefined) rows.push(edit);
       } catch (error) {
         ctx.log(
           `  ${spec.label}: FAILED ${error instanceof Error ? error.message : String(error)}`,
@@ -120,7 +126,7 @@ export async function benchGeneration(ctx: BenchContext): Promise<Row[]> {
             `generation.memory.${spec.id}`,
             "1",
             `generate ${spec.label}: peak RSS`,
-            TIME_TARGET,
+            MEMORY_TARGET,
             error,
           ),
         );
@@ -148,7 +154,10 @@ async function benchSpec(ctx: BenchContext, spec: BenchSpec, peerCwd: string): P
     for (const who of order) {
       if (who === "ours") {
         await rm(oursOut, { recursive: true, force: true });
-        const run = await timed(oursCommand(ctx, spec, oursOut), `our generator on ${spec.label}`);
+        const run = await timed(
+          oursCommand(ctx, spec, oursOut, ["--no-cache"]),
+          `our generator on ${spec.label}`,
+        );
         oursStdout = run.stdout.trim();
         push(ours, run);
       } else {
@@ -182,7 +191,7 @@ async function benchSpec(ctx: BenchContext, spec: BenchSpec, peerCwd: string): P
   const details = {
     spec: spec.path,
     runs,
-    oursCommand: `node ${oursCommand(ctx, spec, oursOut).args.join(" ")}`,
+    oursCommand: `node ${oursCommand(ctx, spec, oursOut, ["--no-cache"]).args.join(" ")}`,
     peerCommand: `node ${peerCommand(ctx, spec, peerOut, "<empty temp dir>").args.join(" ")}`,
     oursOutput: oursStdout,
   };
@@ -211,7 +220,7 @@ async function benchSpec(ctx: BenchContext, spec: BenchSpec, peerCwd: string): P
       peer: median(peer.rssKb) / 1024,
       peerName: "openapi-typescript CLI",
       unit: "MiB",
-      target: TIME_TARGET,
+      target: MEMORY_TARGET,
       ...(ours.rssKb.length === peer.rssKb.length
         ? { pairedRatios: ours.rssKb.map((value, i) => value / peer.rssKb[i]!) }
         : {}),

@@ -2,17 +2,19 @@
 import { EXIT_CODES, GeneratorError } from "./errors.js";
 
 export function reportFailure(error: unknown, debug: boolean): number {
+  process.stderr.write(`${formatFailure(error, debug)}\n`);
+  return error instanceof GeneratorError ? error.exitCode : EXIT_CODES.internal;
+}
+
+/** The paragraph a failure is reported with (and, with `debug`, the stack after it). */
+export function formatFailure(error: unknown, debug: boolean): string {
   if (error instanceof GeneratorError) {
-    process.stderr.write(`${error.format()}\n`);
-    if (debug && error.cause) process.stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
-    return error.exitCode;
+    return debug && error.cause ? `${error.format()}\n${String((error.cause as Error).stack ?? error.cause)}` : error.format();
   }
-  process.stderr.write(
+  const text =
     `error: internal error in the generator: ${error instanceof Error ? error.message : String(error)}\n` +
-      "  This is a bug: run again with --debug and report the output.\n",
-  );
-  if (debug && error instanceof Error) process.stderr.write(`${error.stack}\n`);
-  return EXIT_CODES.internal;
+    "  This is a bug: run again with --debug and report the output.";
+  return debug && error instanceof Error ? `${text}\n${error.stack}` : text;
 }
 
 /** Reports a command-line usage error (exit 2): the problem, then the usage text. */

@@ -24,6 +24,10 @@ const USAGE = `Usage: npm run generate -- [options]
   --allow-undeclared-path-parameters
                   read a spec whose path has a {parameter} that no parameter declares (invalid
                   OpenAPI): it is read as a required string, with a warning (default: refuse, exit 3)
+  --no-cache      render everything (default: reuse what earlier runs rendered from the same
+                  inputs, cached in node_modules/.cache/petstore-generator/, safe to delete)
+  --watch         generate, then again on every change to the spec or a file it $refs (Ctrl-C stops)
+  --lint          with --watch: also lint the spec on each run, as \`npm run lint\` does
   --check         render in memory and compare with --out; exit 1 on any drift, write nothing
   --debug         show stack traces
   --help          this text
@@ -43,6 +47,9 @@ async function main(argv: readonly string[]): Promise<number> {
         "allow-duplicate-operation-ids": { type: "boolean", default: false },
         "allow-undeclared-path-parameters": { type: "boolean", default: false },
         check: { type: "boolean", default: false },
+        "no-cache": { type: "boolean", default: false },
+        watch: { type: "boolean", default: false },
+        lint: { type: "boolean", default: false },
         debug: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
@@ -67,7 +74,22 @@ async function main(argv: readonly string[]): Promise<number> {
     ...(values["package-name"] !== undefined ? { packageName: values["package-name"] } : {}),
     allowDuplicateOperationIds: values["allow-duplicate-operation-ids"],
     allowUndeclaredPathParameters: values["allow-undeclared-path-parameters"],
+    cache: !values["no-cache"],
   };
+  if (values.lint && !values.watch) {
+    return usageError(new Error("--lint goes with --watch (to lint once, run `npm run lint`)"), USAGE);
+  }
+  if (values.watch) {
+    if (values.check) return usageError(new Error("--watch and --check do not go together"), USAGE);
+    const { watchSpec } = await import("./watch/watch-spec.js");
+    return watchSpec({
+      generate: options,
+      lint: values.lint,
+      debug: values.debug,
+      out: (line) => process.stdout.write(`${line}\n`),
+      err: (text) => process.stderr.write(`${text}\n`),
+    });
+  }
   try {
     // Fast path, for generate and --check alike: unchanged inputs and untouched outputs are exactly
     // what a render would produce, so nothing is rendered or written. Anything else renders.

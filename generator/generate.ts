@@ -11,10 +11,11 @@ import { emitQuery } from "./emit/query/emit-query.js";
 import { emitServer } from "./emit/server/emit-server.js";
 import { emitTypes } from "./emit/emit-types.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
-import { formatSource } from "./emit/format.js";
+import type { CachePack } from "./cache/cache-pack.js";
+import { cachedValidators } from "./cache/cached-validators.js";
+import { formatSource, openFormatCache } from "./emit/format.js";
 import { generatedHeader } from "./emit/header.js";
 import { emitPackageEntries, emitPackageFiles } from "./emit/package/emit-package.js";
-import { emitValidators } from "./emit/validators/emit-validators.js";
 import { explainInvalidSpec } from "./load/explain-invalid-spec.js";
 import { loadSpec } from "./load/load-spec.js";
 import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
@@ -39,6 +40,8 @@ export interface GenerateOptions {
   /** Declare path template parameters that no parameter declares (as required strings) instead of refusing the spec. */
   readonly allowUndeclaredPathParameters?: boolean;
   readonly cwd?: string;
+  /** Reuse what earlier runs rendered from the same inputs (node_modules/.cache/; default true). */
+  readonly cache?: boolean;
 }
 
 export interface Rendered {
@@ -73,7 +76,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
       ...emitClient(model, context),
       ...emitResponseValidation(model, context),
       ...emitServer(model, context, loaded.document),
-      ...emitValidators(loaded.document, model, context, warnings),
+      ...(await cachedValidators(loaded.document, model, context, warnings, options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) })),
       ...emitQuery(model, context),
       ...emitMocks(loaded.document, model, context),
       ...emitPackageEntries(model, context, options.packageName),
@@ -82,14 +85,22 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     // a stage that fails on a spec usually means the spec is not valid OpenAPI: say where
     throw (await explainInvalidSpec(resolve(cwd, options.specPath), cwd)) ?? error;
   }
-  const header = generatedHeader(context.specPath, model.specHash);
+  const header = generatedHeader(context.specPath);
   const files: GeneratedFile[] = [];
+  const packs: CachePack[] = [];
+  const formatCache = async (path: string): Promise<CachePack | undefined> => {
+    if (options.cache === false) return undefined;
+    const pack = await openFormatCache(cwd, resolve(cwd, options.outDir), path);
+    packs.push(pack);
+    return pack;
+  };
   for (const file of emitted) {
-    files.push({ path: file.path, content: await formatSource(file.path, header + file.content) });
+    files.push({ path: file.path, content: await formatSource(file.path, header + file.content, await formatCache(file.path)) });
   }
   files.push(...(await emitRuntime()));
-  const packageFiles = await emitPackageFiles(loaded.document, model, context, options.packageName, warnings, changelog !== undefined);
+  const packageFiles = await emitPackageFiles(loaded.document, model, context, options.packageName, warnings, changelog !== undefined, await formatCache("README.md"));
   files.push(...packageFiles);
+  await Promise.all(packs.map((pack) => pack.save()));
   if (changelog !== undefined) files.push({ path: CHANGELOG_NAME, content: changelog });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: ManifestMeta = {

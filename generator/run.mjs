@@ -46,7 +46,7 @@ function sourcesHash() {
 }
 
 async function build(target) {
-  const { build: esbuild } = await import("esbuild");
+  const { build: esbuild, stop } = await import("esbuild");
   const staging = mkdtempSync(join(GENERATOR_DIR, ".build-tmp-"));
   try {
     await esbuild({
@@ -68,6 +68,7 @@ async function build(target) {
     }
   } finally {
     rmSync(staging, { recursive: true, force: true });
+    await stop(); // esbuild's service process would otherwise keep a long-running command (--watch) alive
   }
 }
 

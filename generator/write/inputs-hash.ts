@@ -35,16 +35,34 @@ export async function computeInputsHash(inputs: HashInputs): Promise<string> {
   const root = inputs.specFiles[0];
   const changelog = root === undefined ? undefined : await readChangelog(resolve(inputs.cwd, root));
   add("changelog", changelog ?? "\0absent");
-  for (const dir of [GENERATOR_DIR, TEMPLATES_DIR]) {
-    for (const file of await listSourceFiles(dir)) add(`source:${relative(dir, file)}`, await readFile(file));
-  }
-  add("source:lint/deprecation-policy.js", await readFile(POLICY_FILE));
-  const require = createRequire(import.meta.url);
-  for (const library of OUTPUT_LIBRARIES) {
-    const manifest = JSON.parse(await readFile(findPackageJson(require, library), "utf8")) as { version?: string };
-    add(`library:${library}`, manifest.version ?? "unknown");
-  }
+  add("tool", await computeToolHash());
   return hash.digest("hex");
+}
+
+let toolHash: Promise<string> | undefined;
+
+/**
+ * The hash of the generator itself: its sources, the templates and the versions of the
+ * libraries that shape the output (computed once per process). Part of every cache key.
+ */
+export function computeToolHash(): Promise<string> {
+  toolHash ??= (async () => {
+    const hash = createHash("sha256");
+    const add = (label: string, content: string | Buffer) => {
+      hash.update(`${label}\0${createHash("sha256").update(content).digest("hex")}\n`);
+    };
+    for (const dir of [GENERATOR_DIR, TEMPLATES_DIR]) {
+      for (const file of await listSourceFiles(dir)) add(`source:${relative(dir, file)}`, await readFile(file));
+    }
+    add("source:lint/deprecation-policy.js", await readFile(POLICY_FILE));
+    const require = createRequire(import.meta.url);
+    for (const library of OUTPUT_LIBRARIES) {
+      const manifest = JSON.parse(await readFile(findPackageJson(require, library), "utf8")) as { version?: string };
+      add(`library:${library}`, manifest.version ?? "unknown");
+    }
+    return hash.digest("hex");
+  })();
+  return toolHash;
 }
 
 function findPackageJson(require: NodeJS.Require, library: string): string {

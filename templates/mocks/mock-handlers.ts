@@ -32,8 +32,8 @@ export interface MockOperation {
 
 export interface MockOptions {
   /**
-   * The client's `baseUrl` (e.g. `http://127.0.0.1:8080/v1`): handlers match only under it.
-   * Without it, they match the spec's paths on any origin.
+   * The client's `baseUrl` (e.g. `http://127.0.0.1:8080/v1`): handlers match only under it; a
+   * path (`/api/v1`) matches under any origin. Without it, the spec's paths on any origin.
    */
   readonly baseUrl?: string;
 }
@@ -104,10 +104,15 @@ export function pathPattern(path: string, baseUrl: string | undefined): RegExp {
     .split(/(\{[^}]*\})/)
     .map((part) => (/^\{[^}]*\}$/.test(part) ? "[^/?#]+" : escapeRegExp(part)))
     .join("");
+  const anyOrigin = "[a-z][a-z0-9+.-]*://[^/?#]+";
+  const prefix = baseUrl?.replace(/\/+$/, "");
+  // an absolute base URL as given; a path (`/api/v1`) under any origin
   const base =
-    baseUrl === undefined
-      ? "[a-z][a-z0-9+.-]*://[^/?#]+"
-      : escapeRegExp(baseUrl.replace(/\/+$/, ""));
+    prefix === undefined
+      ? anyOrigin
+      : prefix.startsWith("/") || prefix === ""
+        ? anyOrigin + escapeRegExp(prefix)
+        : escapeRegExp(prefix);
   return new RegExp(`^${base}${template}/?$`, "i");
 }
 

@@ -138,7 +138,7 @@ export async function readOperationBody(
             essence === MULTIPART
               ? await readMultipartEntries(bytes, source.header("content-type") ?? "")
               : new URLSearchParams(decodeText(bytes));
-          value = await coerceFormFields(entries, form?.fields ?? {});
+          value = await coerceFormFields(entries, form?.fields ?? {}, parseJson);
           validated = form?.validate !== undefined;
           validate = form?.validate;
         }
@@ -158,8 +158,11 @@ export async function readOperationBody(
   return value;
 }
 
-/** `JSON.parse` that refuses prototype-polluting keys. Throws {@link RequestError}. */
-export function parseJson(text: string): unknown {
+/**
+ * `JSON.parse` that refuses prototype-polluting keys. Throws {@link RequestError}, naming the value
+ * `root` (`body`, or a multipart part such as `body.meta`).
+ */
+export function parseJson(text: string, root = "body"): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -167,7 +170,7 @@ export function parseJson(text: string): unknown {
     throw new RequestError(
       400,
       "validation_failed",
-      `body is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      `${root} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
   // Cheap substring checks first; `\u` covers keys spelled with escapes (`"\u005f_proto__"`).
@@ -176,7 +179,7 @@ export function parseJson(text: string): unknown {
     typeof value === "object" &&
     (text.includes("__proto__") || text.includes("constructor") || text.includes("\\u"))
   ) {
-    const key = findForbiddenKey(value);
+    const key = findForbiddenKey(value, root);
     if (key !== undefined) {
       throw new RequestError(
         400,
@@ -194,33 +197,33 @@ interface Visit {
   readonly key: string;
 }
 
-function pathOf(visit: Visit, key: string): string {
+function pathOf(visit: Visit, key: string, root: string): string {
   const parts: string[] = [];
   for (let at: Visit | undefined = visit; at?.parent !== undefined; at = at.parent) {
     parts.push(at.key);
   }
   parts.reverse();
   parts.push(key);
-  let name = "body";
+  let name = root;
   for (const part of parts) name += /^[0-9]+$/.test(part) ? `[${part}]` : `.${part}`;
   return name;
 }
 
 /** The name (`body.a.__proto__`) of the first forbidden key in a parsed JSON value. */
-function findForbiddenKey(root: object): string | undefined {
-  const stack: Visit[] = [{ value: root, parent: undefined, key: "" }];
+function findForbiddenKey(value: object, root: string): string | undefined {
+  const stack: Visit[] = [{ value, parent: undefined, key: "" }];
   for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
     const object = visit.value as Record<string, unknown>;
     for (const key of Object.keys(object)) {
       const child = object[key];
-      if (key === "__proto__") return pathOf(visit, key);
+      if (key === "__proto__") return pathOf(visit, key, root);
       if (
         key === "constructor" &&
         child !== null &&
         typeof child === "object" &&
         Object.hasOwn(child, "prototype")
       ) {
-        return pathOf(visit, key);
+        return pathOf(visit, key, root);
       }
       if (child !== null && typeof child === "object") {
         stack.push({ value: child, parent: visit, key });

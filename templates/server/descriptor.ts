@@ -122,11 +122,26 @@ export interface FormBodyDescriptor {
   readonly validate?: Validator;
 }
 
+/**
+ * How the runtime fills a declared error body (error-format.ts): each property is what the
+ * runtime puts there (its error `code`, `message`, the `status`, the status's reason phrase as
+ * `title`, `about:blank` as a problem `type`, `null` for a required nullable property it has no
+ * value for) or a nested object of the same kind.
+ */
+export interface ErrorShape {
+  readonly [property: string]:
+    "code" | "message" | "status" | "title" | "type" | "null" | ErrorShape;
+}
+
 export interface ResponseDescriptor {
   /** The JSON body validator, when the response declares a JSON body. */
   readonly validate?: Validator;
+  /** For 4xx/5xx/default responses the runtime can fill with its own errors. */
+  readonly errorShape?: ErrorShape;
   /** The media type of the body, when there is one. */
   readonly mediaType?: string;
+  /** Every declared media type, when there are several (see binary-response.ts). */
+  readonly mediaTypes?: readonly string[];
   /** The headers the response declares, by name as written in the spec. */
   readonly headers?: Readonly<Record<string, ResponseHeaderDescriptor>>;
 }
@@ -180,4 +195,15 @@ export interface ApiDescriptor {
   readonly securitySchemes?: Readonly<Record<string, SecuritySchemeDescriptor>>;
   readonly rateLimits?: RateLimitPolicyDescriptor;
   readonly operations: readonly ServerOperationDescriptor[];
+  /**
+   * The API's usual error response (the one its operations declare most often for 4xx/5xx), for
+   * errors of a status an operation does not declare and errors before routing; without
+   * `errorShape`, RFC 9457 problem details (see error-format.ts). A descriptor without it (written
+   * by hand, or by an older generator) keeps the classic `{ code, message, status }` JSON body.
+   */
+  readonly errorFormat?: {
+    readonly mediaType: string;
+    readonly errorShape?: ErrorShape;
+    readonly validate?: Validator;
+  };
 }

@@ -31,6 +31,13 @@ export {
   type RuntimeErrorCode,
 } from "./errors.js";
 export {
+  PROBLEM_JSON,
+  problemDetails,
+  reasonPhrase,
+  type ErrorFormatter,
+  type RuntimeErrorInfo,
+} from "./error-format.js";
+export {
   createMemoryIdempotencyStore,
   DEFAULT_MAX_IDEMPOTENCY_RECORDS,
   isIdempotencyStore,

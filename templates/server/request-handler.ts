@@ -42,10 +42,11 @@ import { DEFAULT_MAX_BODY_BYTES, readOperationBody } from "./body.js";
 import { clientRateId } from "./client-address.js";
 import { createCorsStage } from "./cors.js";
 import type { ApiDescriptor } from "./descriptor.js";
+import { binaryMediaType } from "./binary-response.js";
+import { createErrorFormat } from "./error-format.js";
 import {
   ConfigurationError,
   ContractViolationError,
-  errorBody,
   NotImplementedError,
   RequestError,
   StoreUnavailableError,
@@ -98,6 +99,7 @@ import {
   type RuntimeResponse,
 } from "./runtime-response.js";
 import { createTransportRejectionHandler } from "./transport-rejection.js";
+import { withBody } from "./request-body-copy.js";
 import { stripBodyForHead } from "./head.js";
 import { checkResponseHeaders } from "./response-headers.js";
 import { validationMessage } from "./validation-message.js";
@@ -129,6 +131,7 @@ class RuntimeHandlerRequest<C> implements HandlerRequest<C> {
   readonly body: unknown;
   readonly caller: C | undefined;
   readonly #source: RequestSource;
+  #request: Request | undefined;
 
   constructor(
     operationId: string,
@@ -148,7 +151,10 @@ class RuntimeHandlerRequest<C> implements HandlerRequest<C> {
   }
 
   get request(): Request {
-    return this.#source.toRequest();
+    const source = this.#source;
+    return source instanceof BodyCapturingSource
+      ? (this.#request ??= withBody(source.toRequest(), source.bytes))
+      : source.toRequest();
   }
 }
 
@@ -205,6 +211,9 @@ export function createRuntimeRequestHandler<C = unknown>(
       // A failing error hook must not turn one failure into two.
     }
   }
+  const formatError = createErrorFormat(api, options.formatError, (error) =>
+    report(error, { status: 500 }),
+  );
 
   // Limit and reset change rarely: their strings are kept.
   let lastLimit = -1;
@@ -238,8 +247,9 @@ export function createRuntimeRequestHandler<C = unknown>(
     operation: PreparedOperation | undefined,
   ): RuntimeResponse {
     const headers = startHeaders(rate, operation);
-    headers["content-type"] = JSON_TYPE;
-    return { status, headers, body: JSON.stringify(errorBody(status, code, message)) };
+    const formatted = formatError(status, code, message, operation);
+    headers["content-type"] = formatted.contentType;
+    return { status, headers, body: formatted.body };
   }
 
   function internalError(
@@ -421,10 +431,13 @@ export function createRuntimeRequestHandler<C = unknown>(
           ? source.header(IDEMPOTENCY_KEY_HEADER) || undefined
           : undefined;
       const capture = idempotencyKey === undefined ? undefined : new BodyCapturingSource(source);
+      // The bytes are kept so that the handler's `request` can still be read (`formData()`...).
+      const reader =
+        capture ?? (operation.body === undefined ? source : new BodyCapturingSource(source));
       const body =
         operation.body === undefined
           ? undefined
-          : await readOperationBody(capture ?? source, operation.body, maxBodyBytes);
+          : await readOperationBody(reader, operation.body, maxBodyBytes);
 
       // 6. Handler.
       const handler = handlerFor.get(operation.operationId);
@@ -437,7 +450,7 @@ export function createRuntimeRequestHandler<C = unknown>(
         parameters,
         body,
         auth?.caller,
-        source,
+        reader,
       );
       if (idempotency !== undefined && capture !== undefined && idempotencyKey !== undefined) {
         const current = operation;
@@ -525,12 +538,13 @@ export function createRuntimeRequestHandler<C = unknown>(
       operation.responseByStatus.set(status, declared);
     }
     const value = status === 204 || status === 304 ? undefined : result.body;
+    const binaryType = binaryMediaType(declared, value);
 
     if (validateResponses) {
       let violation: string | undefined;
       if (declared === null) {
         violation = `${operationId} answered ${status}, a status the spec does not declare for it`;
-      } else if (declared.validate !== undefined) {
+      } else if (declared.validate !== undefined && binaryType === undefined) {
         if (!declared.validate(value)) {
           const rule = validationMessage("response body", declared.validate.errors);
           violation = `${operationId} answered ${status} with a body that breaks the spec: ${rule}`;
@@ -558,7 +572,8 @@ export function createRuntimeRequestHandler<C = unknown>(
     }
     if (value === undefined) return { status, headers, body: null };
     const given = headers["content-type"];
-    const contentType = typeof given === "string" ? given : (declared?.mediaType ?? JSON_TYPE);
+    const contentType =
+      typeof given === "string" ? given : (binaryType ?? declared?.mediaType ?? JSON_TYPE);
     headers["content-type"] = contentType;
     return { status, headers, body: serializeBody(value, contentType) };
   }

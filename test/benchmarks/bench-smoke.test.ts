@@ -14,6 +14,7 @@ import { findRedisServer } from "../../scripts/redis-server.js";
 const EXPECTED_ROWS = [
   "generation.time.petstore",
   "generation.memory.petstore",
+  "generation.edit.petstore",
   "check.time.petstore",
   "client.instant.get-path",
   "client.instant.get-query",
@@ -34,6 +35,8 @@ const EXPECTED_ROWS = [
   "typecheck.petstore",
   "bundle.client.min",
   "bundle.client.gzip",
+  "bundle.worker.min",
+  "bundle.worker.gzip",
   // Only with redis-server installed; without it the figure logs one line and has no rows.
   ...(findRedisServer() === undefined ? [] : REDIS_ROWS),
 ];

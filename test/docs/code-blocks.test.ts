@@ -64,6 +64,8 @@ function typeErrors(blocks: readonly CheckedBlock[]): string[] {
       typeRoots: [join(ROOT, "node_modules/@types")],
       skipLibCheck: true,
       allowImportingTsExtensions: false,
+      // ```tsx blocks (the React examples of docs/query.md and docs/mocks.md)
+      jsx: ts.JsxEmit.ReactJSX,
       paths: packagePaths(),
     },
   );

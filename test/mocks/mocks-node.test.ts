@@ -139,6 +139,17 @@ describe("mocks in Node (msw/node)", () => {
     expect(byId.headers.get("deprecation")).toBeNull(); // getPetById, not the deprecated getPet
   });
 
+  it("a baseUrl that is a path matches under any origin", async () => {
+    server.use(...createPetStoreMocks({ baseUrl: "/api/v2/" }).handlers);
+    const api = createPetStoreClient({ baseUrl: "http://any.example/api/v2", onDeprecation: () => {} });
+    expect((await api.getOrder({ path: { orderId: 10 } })).status).toBe(200);
+    const outside = await fetch("http://any.example/api/v3/store/orders/10").then(
+      () => "answered",
+      () => "refused",
+    );
+    expect(outside).toBe("refused");
+  });
+
   it("handlers without a baseUrl match the spec's paths on any origin", async () => {
     const anywhere = createPetStoreMocks();
     server.use(...anywhere.handlers);

@@ -16,13 +16,14 @@ afterAll(async () => {
   fixture?.remove();
 });
 
-async function post(form: string): Promise<{ status: number; body: { received?: unknown; message?: string } }> {
+/** The spec declares no error response: errors are RFC 9457 problem details (`detail`). */
+async function post(form: string): Promise<{ status: number; body: { received?: unknown; detail?: string } }> {
   const response = await fetch(`${server.baseUrl}/v1/customers`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: form,
   });
-  return { status: response.status, body: (await response.json()) as { received?: unknown; message?: string } };
+  return { status: response.status, body: (await response.json()) as { received?: unknown; detail?: string } };
 }
 
 describe("form bodies", () => {
@@ -90,7 +91,7 @@ describe("form bodies", () => {
     for (const [form, message] of cases) {
       const answer = await post(form);
       expect(answer.status, form).toBe(400);
-      expect(answer.body.message, form).toMatch(message);
+      expect(answer.body.detail, form).toMatch(message);
     }
   });
 });

@@ -12,7 +12,8 @@
  *   the validator to judge (so `Count=abc` for an integer is a 400 naming `body.Count`);
  * - an array field takes every occurrence (`tags=a&tags=b`, the `form` style's default), or one
  *   value split as its `encoding` says (`explode: false` → commas; `spaceDelimited`,
- *   `pipeDelimited`); a non-array field sent twice is a 400 naming it;
+ *   `pipeDelimited`); a non-array field sent twice is a 400 naming it (a field of no known type
+ *   keeps every value, as a list);
  * - multipart: binary parts (`format: binary`, `contentMediaType`) are web `File`s (a text part
  *   sent for one becomes a `File` too); parts whose `encoding.contentType` is JSON (and object
  *   fields, whose default it is) are parsed as JSON; other parts are coerced like form values;
@@ -87,6 +88,7 @@ async function leafValue(
   shape: FormFieldShape | undefined,
   label: string,
   fileName: string,
+  parseJson: JsonParser,
 ): Promise<unknown> {
   if (shape?.binary === true) {
     return typeof value === "string" ? new File([value], fileName, { type: "text/plain" }) : value;
@@ -96,14 +98,7 @@ async function leafValue(
     if (shape?.types === undefined && shape?.json !== true) return value;
     value = await value.text();
   }
-  if (shape?.json === true) {
-    try {
-      return JSON.parse(value) as unknown;
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      throw invalid(`${label} is not valid JSON: ${reason}`);
-    }
-  }
+  if (shape?.json === true) return parseJson(value, label);
   return coerceFormScalar(value, shape);
 }
 
@@ -113,6 +108,9 @@ function guardKey(key: string, keys: readonly string[], depth: number): void {
   }
 }
 
+/** Parses a JSON part named `label`, refusing prototype-polluting keys (body.ts's `parseJson`). */
+export type JsonParser = (text: string, label: string) => unknown;
+
 /**
  * Builds the body object from form fields in order (`[name, value]`, as `URLSearchParams` and
  * `FormData` iterate), coerced by `fields`. Throws a 400 {@link RequestError} naming the field.
@@ -120,6 +118,7 @@ function guardKey(key: string, keys: readonly string[], depth: number): void {
 export async function coerceFormFields(
   entries: Iterable<readonly [string, string | File]>,
   fields: Readonly<Record<string, FormFieldShape>>,
+  parseJson: JsonParser,
 ): Promise<Record<string, unknown>> {
   const root: Record<string, unknown> = {};
   const rootShape: FormFieldShape = { types: ["object"], properties: fields };
@@ -160,16 +159,25 @@ export async function coerceFormFields(
         const separator = child?.explode === false ? SEPARATORS[child.style ?? "form"] : undefined;
         const parts =
           separator !== undefined && typeof value === "string" ? value.split(separator) : [value];
-        for (const part of parts) list.push(await leafValue(part, child?.items, label, key));
+        for (const part of parts)
+          list.push(await leafValue(part, child?.items, label, key, parseJson));
         (container as Record<string, unknown>)[slot] = list;
       } else if (existing !== undefined && !Array.isArray(container)) {
-        throw invalid(`${label} was given more than once; it takes one value`);
+        if (child?.types !== undefined) {
+          throw invalid(`${label} was given more than once; it takes one value`);
+        }
+        // A field the schema says nothing about keeps every value (a list), for the validator.
+        const another = await leafValue(value, child, label, key, parseJson);
+        (container as Record<string, unknown>)[slot] = Array.isArray(existing)
+          ? [...(existing as unknown[]), another]
+          : [existing, another];
       } else {
         (container as Record<string | number, unknown>)[slot] = await leafValue(
           value,
           child,
           label,
           key,
+          parseJson,
         );
       }
     }

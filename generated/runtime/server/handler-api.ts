@@ -4,6 +4,7 @@
  */
 import type { Authenticator } from "./auth.js";
 import type { CorsOptions } from "./cors.js";
+import type { ErrorFormatter } from "./error-format.js";
 import type { IdempotencyStore } from "./idempotency-store.js";
 import type { IdempotencyOptions } from "./idempotency.js";
 import type { RateLimits, RateLimitStore } from "./rate-limiter.js";
@@ -21,7 +22,7 @@ export interface HandlerRequest<C = unknown> {
   readonly body: unknown;
   /** The authenticated caller, when the request carried credentials `authenticate` accepted. */
   readonly caller: C | undefined;
-  /** The web request. Its body has already been read: use `body`. */
+  /** The web request; its body, already read for `body`, can be read again (`formData()`...). */
   readonly request: Request;
 }
 
@@ -98,6 +99,12 @@ export interface ServerOptions<C = unknown> {
   readonly clientAddress?: (request: Request) => string | undefined;
   /** Longest accepted request target (path and query) in bytes; longer → 414 (default 8,192). */
   readonly maxUrlLength?: number;
+  /**
+   * Shapes the runtime's own error responses (400, 401, 404, 405, 413, 415, 429, 501, ...):
+   * return `{ body, contentType? }`, or undefined for the default (what the spec declares for
+   * the status when the runtime can fill it, else RFC 9457 problem details; see error-format.ts).
+   */
+  readonly formatError?: ErrorFormatter;
 }
 
 /** A web-standard handler: mounts in `node:http` (see node-adapter), Hono, Bun and Deno. */

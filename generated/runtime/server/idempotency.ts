@@ -18,7 +18,7 @@
  * `StoreUnavailableError` becomes a 503); a failing `complete` is reported through `onError` and
  * the handler's response is still sent (the request did run; its record expires after `lockMs`).
  */
-import { base64Url } from "./base64-url.js";
+import { base64Url } from "./auth.js";
 import type { RuntimeErrorCode } from "./errors.js";
 import {
   createMemoryIdempotencyStore,

@@ -12,13 +12,15 @@ import type { ApiModel, SchemaModel } from "../../model/types.js";
 
 /** The seed of every sample: fixed, so the output is deterministic. */
 export const MOCK_SEED = 20_240_601;
-/** Values drawn per schema before giving up. */
-const DRAWS = 40;
+/** Values drawn per schema before giving up: a few first (usually enough), then more. */
+const DRAWS = [4, 40] as const;
 
 export class MockData {
   readonly #document: Record<string, unknown>;
   readonly #model: ApiModel;
   #validator: SchemaValidator | undefined | null;
+  /** Values already chosen, by schema, examples and direction (specs repeat their error schemas). */
+  readonly #chosen = new Map<string, unknown>();
 
   constructor(document: Record<string, unknown>, model: ApiModel) {
     this.#document = document;
@@ -47,7 +49,14 @@ export class MockData {
    * `undefined`. `direction` leaves out `readOnly` (request) or `writeOnly` (response) properties.
    */
   value(schema: SchemaModel | undefined, examples: readonly unknown[] = [], direction: "request" | "response" = "response"): unknown {
-    const checked = schema ?? true;
+    const key = JSON.stringify([schema ?? true, examples, direction]);
+    if (this.#chosen.has(key)) return this.#chosen.get(key);
+    const value = this.#choose(schema ?? true, examples, direction);
+    this.#chosen.set(key, value);
+    return value;
+  }
+
+  #choose(checked: SchemaModel, examples: readonly unknown[], direction: "request" | "response"): unknown {
     for (const example of examples) {
       if (example !== undefined && this.#isValid(checked, example)) return example;
     }
@@ -61,11 +70,16 @@ export class MockData {
       return undefined;
     }
     if (arbitrary === undefined) return undefined;
-    for (const drawn of fc.sample(arbitrary, { seed: MOCK_SEED, numRuns: DRAWS })) {
-      if (drawn === undefined || hasRejected(drawn)) continue;
-      // as it will be written: JSON (no undefined properties, no -0)
-      const written: unknown = JSON.parse(JSON.stringify(drawn));
-      if (this.#isValid(checked, written)) return written;
+    let tried = 0;
+    for (const numRuns of DRAWS) {
+      // the same seed: a larger sample starts with the smaller one's values
+      for (const drawn of fc.sample(arbitrary, { seed: MOCK_SEED, numRuns }).slice(tried)) {
+        if (drawn === undefined || hasRejected(drawn)) continue;
+        // as it will be written: JSON (no undefined properties, no -0)
+        const written: unknown = JSON.parse(JSON.stringify(drawn));
+        if (this.#isValid(checked, written)) return written;
+      }
+      tried = numRuns;
     }
     return undefined;
   }

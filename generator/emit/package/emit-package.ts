@@ -4,6 +4,7 @@
  * The build (scripts/build-package.ts) compiles it into dist/, which `exports` points at. The
  * changelog (when the spec has one) is copied by generate.ts and listed in `files`.
  */
+import type { CachePack } from "../../cache/cache-pack.js";
 import type { ApiModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { formatSource } from "../format.js";
@@ -25,6 +26,7 @@ export async function emitPackageFiles(
   wantedName: string | undefined,
   warnings: string[],
   hasChangelog = false,
+  readmeCache?: CachePack,
 ): Promise<GeneratedFile[]> {
   const name = packageName(context.apiName, wantedName);
   const version = packageVersion(model.version, warnings);
@@ -32,6 +34,6 @@ export async function emitPackageFiles(
   const readme = renderReadme({ document, model, context, packageName: name, version, license });
   return [
     emitPackageJson(model, { name, version, license, apiName: context.apiName, hasChangelog }),
-    { path: "README.md", content: await formatSource("README.md", readme) },
+    { path: "README.md", content: await formatSource("README.md", readme, readmeCache) },
   ];
 }

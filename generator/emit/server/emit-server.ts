@@ -4,6 +4,7 @@
  * that the server runtime (templates/server) runs on.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { ErrorShape } from "../../../templates/server/descriptor.js";
 import { formBodies } from "../../model/form-fields.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
@@ -13,17 +14,20 @@ import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/emit-validators.js";
+import { apiErrorFormat, errorShapeOfResponse } from "./error-shapes.js";
 import { handlerRequestType, handlerResponseType, headerSchemaType } from "./handler-types.js";
 
 export function emitServer(model: ApiModel, context: EmitContext, document: unknown = {}): GeneratedFile[] {
   const handlersType = `${context.apiName}Handlers`;
   const handlerTypes = model.operations.flatMap((operation) => [handlerRequestType(operation, document), handlerResponseType(operation)]);
+  const shapes = errorShapeNames(model, document);
   const statements: StatementStructures[] = [
-    ...imports(typeHelpersUsed(handlerTypes)),
+    ...imports(typeHelpersUsed(handlerTypes), shapes.size > 0),
     ...planType(model, context),
     ...handlerTypes,
     handlersInterface(model, handlersType),
-    apiDescriptor(model, document),
+    ...errorShapeConstants(shapes),
+    apiDescriptor(model, document, shapes),
     stubs(model, context, handlersType),
     requestHandlerFactory(context, handlersType),
   ];
@@ -38,7 +42,7 @@ function typeHelpersUsed(handlerTypes: readonly StatementStructures[]): string[]
   return TYPE_HELPERS.filter((helper) => new RegExp(`\\b${helper}\\b`).test(text));
 }
 
-function imports(typeHelpers: readonly string[]): StatementStructures[] {
+function imports(typeHelpers: readonly string[], errorShapes: boolean): StatementStructures[] {
   const imp = (moduleSpecifier: string, names: readonly string[], isTypeOnly: boolean): StatementStructures => ({
     kind: StructureKind.ImportDeclaration,
     moduleSpecifier,
@@ -49,7 +53,7 @@ function imports(typeHelpers: readonly string[]): StatementStructures[] {
     imp("./types.js", ["paths"], true),
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators/parameters.js", namespaceImport: "parameterValidators" },
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators/bodies.js", namespaceImport: "bodyValidators" },
-    imp("./runtime/server/descriptor.js", ["ApiDescriptor"], true),
+    imp("./runtime/server/descriptor.js", errorShapes ? ["ApiDescriptor", "ErrorShape"] : ["ApiDescriptor"], true),
     ...(typeHelpers.length > 0 ? [imp("./runtime/server/handler-types.js", typeHelpers, true)] : []),
     imp("./runtime/server/errors.js", ["notImplemented"], false),
     imp("./runtime/server/request-handler.js", ["createRuntimeRequestHandler"], false),
@@ -91,7 +95,32 @@ function handlersInterface(model: ApiModel, handlersType: string): StatementStru
   };
 }
 
-function apiDescriptor(model: ApiModel, document: unknown): StatementStructures {
+/** Each distinct error shape (error-shapes.ts) by its literal, named `errorShapeN` in first-use order. */
+function errorShapeNames(model: ApiModel, document: unknown): Map<string, string> {
+  const names = new Map<string, string>();
+  const add = (shape: ErrorShape) => {
+    const text = literal(shape);
+    if (!names.has(text)) names.set(text, `errorShape${names.size + 1}`);
+  };
+  for (const operation of model.operations) {
+    for (const response of operation.responses) {
+      const found = errorShapeOfResponse(document, response);
+      if (found) add(found.shape);
+    }
+  }
+  return names;
+}
+
+function errorShapeConstants(shapes: Map<string, string>): StatementStructures[] {
+  return [...shapes].map(([text, name], index) => ({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    ...(index === 0 ? { docs: [{ description: "How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/error-format.ts)." }] } : {}),
+    declarations: [{ name, type: "ErrorShape", initializer: text }],
+  }));
+}
+
+function apiDescriptor(model: ApiModel, document: unknown, shapes: Map<string, string>): StatementStructures {
   const entries: [string, string | ((writer: import("ts-morph").CodeBlockWriter) => void)][] = [
     ["title", literal(model.title)],
     ["version", literal(model.version)],
@@ -102,12 +131,19 @@ function apiDescriptor(model: ApiModel, document: unknown): StatementStructures 
     const { plans, ban } = model.rateLimits;
     entries.push(["rateLimits", literal({ plans, ...(ban ? { ban } : {}) })]);
   }
+  const errorFormat = apiErrorFormat(model, document);
+  entries.push([
+    "errorFormat",
+    errorFormat
+      ? `{ mediaType: ${literal(errorFormat.mediaType)}, errorShape: ${shapes.get(literal(errorFormat.shape))}, validate: bodyValidators.${errorFormat.validator} }`
+      : `{ mediaType: "application/problem+json" }`,
+  ]);
   entries.push([
     "operations",
     (writer) => {
       writer.write("[").indent(() => {
         for (const operation of model.operations) {
-          objectWriter(operationDescriptor(operation, model.operations, document))(writer);
+          objectWriter(operationDescriptor(operation, model.operations, document, shapes))(writer);
           writer.write(",").newLine();
         }
       });
@@ -129,7 +165,7 @@ function apiDescriptor(model: ApiModel, document: unknown): StatementStructures 
   };
 }
 
-function operationDescriptor(operation: OperationModel, operations: readonly OperationModel[], document: unknown): [string, string][] {
+function operationDescriptor(operation: OperationModel, operations: readonly OperationModel[], document: unknown, shapes: Map<string, string>): [string, string][] {
   const parameters = (["path", "query", "header", "cookie"] as const).flatMap((location) =>
     operation.parameters[location].map((parameter) => ({ name: parameter.name, in: location, required: parameter.required, array: parameter.array })),
   );
@@ -159,9 +195,12 @@ function operationDescriptor(operation: OperationModel, operations: readonly Ope
         return [header.name, { required: header.required, ...(type ? { type } : {}) }];
       }),
     );
+    const errorShape = errorShapeOfResponse(document, response);
     const parts = [
       ...(json ? [`validate: bodyValidators.${validatorName(operation, response.status)}`] : []),
+      ...(errorShape ? [`errorShape: ${shapes.get(literal(errorShape.shape))}`] : []),
       ...(mediaType ? [`mediaType: ${literal(mediaType)}`] : []),
+      ...(response.contents.length > 1 ? [`mediaTypes: ${literal(response.contents.map((media) => media.mediaType))}`] : []),
       ...(response.headers.length > 0 ? [`headers: ${literal(headers)}`] : []),
     ];
     return `${literal(response.status)}: { ${parts.join(", ")} }`;
@@ -220,8 +259,9 @@ function requestHandlerFactory(context: EmitContext, handlersType: string): Stat
       summary: `Creates the web-standard request handler of the ${context.apiName} API: \`(request: Request) => Promise<Response>\`.`,
       description:
         "It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, " +
-        "and answers every failure with the spec's `Error` object. It uses web standards only: pass it as `fetch` to " +
-        "Deno, Bun, a worker or Hono, or mount it in `node:http` with `serveNode` or `toNodeListener` (from the `./server/node` entry).",
+        "and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). " +
+        "It uses web standards only: pass it as `fetch` to Deno, Bun, a worker or Hono, or mount it in `node:http` with " +
+        "`serveNode` or `toNodeListener` (from the `./server/node` entry).",
     }),
     parameters: [
       { name: "handlers", type: `${handlersType}<C>` },

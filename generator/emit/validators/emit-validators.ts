@@ -16,7 +16,7 @@ import type { ApiModel, HeaderModel, MediaModel, OperationModel, ParameterLocati
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "./to-json-schema.js";
-import { compileValidatorModule } from "./validator-module.js";
+import { compileValidatorModule, type ApiSchema } from "./validator-module.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 
@@ -158,7 +158,7 @@ function strictScalar(schema: Record<string, unknown>): unknown {
   return pattern ? { allOf: [{ pattern }, schema] } : schema;
 }
 
-function compileModule(schemas: Map<string, unknown>, apiSchema: object, convert: ConvertOptions, extra: Options): string {
+function compileModule(schemas: Map<string, unknown>, apiSchema: ApiSchema, convert: ConvertOptions, extra: Options): string {
   return compileValidatorModule(schemas, apiSchema, { draft2020: convert.openapi31, unknownFormats: convert.formats, ajv: extra });
 }
 

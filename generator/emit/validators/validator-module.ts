@@ -1,6 +1,8 @@
 /**
  * One validators module: named schemas compiled by Ajv into an ES module of standalone
- * validators that runs on any runtime (Node.js, Deno, Bun, workers, browsers).
+ * validators that runs on any runtime (Node.js, Deno, Bun, workers, browsers), with names and an
+ * order that do not depend on what else the module holds, so that adding an operation adds lines
+ * and changes none of the others.
  *
  * Ajv's standalone code (`code: { source: true, esm: true }`) exports with `export`, but still
  * loads the helpers its validators call with `require(...)` (ajv-validator/ajv#2209, #2598), so
@@ -11,12 +13,28 @@
  * - helper functions (`ucs2length`, `equal`): each value of Ajv's `func` scope is given the code
  *   of its ES-module counterpart in the runtime (templates/server/validator-functions.ts),
  *   matched by the function itself; a helper without one stops generation (GeneratorError).
+ *
+ * Names. Ajv numbers what it names (`validate134`, `schema12`) in compilation order, so one new
+ * operation renumbers everything after it. Here every module-level name comes from what it names,
+ * given through Ajv's scope as Ajv creates it (the scope's `value` and `name`, on this Ajv instance
+ * only): `validate$Pet` for the component schema `Pet`, `validate$ref$Pet` for an export that is
+ * just `$ref: Pet`, `validate$h$<hash>` for any other exported schema (a hash of its JSON, so
+ * identical schemas share one function under any set of exports), `schema$<function>[$n]` for the
+ * schemas a function reads (numbered within that function), `format$<name>`,
+ * `pattern$<hash>`, `wrapper$<function>`. Names inside a function are Ajv's own and depend only on
+ * that function's schema.
+ *
+ * Order. The module is assembled here rather than by Ajv's `standaloneCode` (which writes in
+ * first-use order): imports, shared values, then functions by name, each after the schemas it
+ * owns, then the exports in the order given.
  */
+import { createHash } from "node:crypto";
 import { _, Ajv, Name } from "ajv";
 import type { Options } from "ajv";
+import type { AnyValidateFunction, SourceCode } from "ajv/dist/types/index.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import standaloneModule from "ajv/dist/standalone/index.js";
+import { ValueScopeName, type NameValue } from "ajv/dist/compile/codegen/scope.js";
 import ucs2lengthModule from "ajv/dist/runtime/ucs2length.js";
 import equalModule from "ajv/dist/runtime/equal.js";
 import { GeneratorError } from "../../errors.js";
@@ -49,21 +67,28 @@ export interface ValidatorModuleOptions {
   readonly ajv: Options;
 }
 
+/** The shared schema every validator `$ref`s into: `{ $id, components: { schemas } }`. */
+export interface ApiSchema {
+  readonly $id: string;
+  readonly components: { readonly schemas: Readonly<Record<string, unknown>> };
+}
+
 /**
  * `code.optimize: false`: Ajv's optimisation passes (dropping unused names, folding constant
  * conditions) only make the code smaller, and on large specs they cost more than the rest of the
  * compilation (Stripe: generation 29 s → 21 s, peak memory 1.15 → 0.78 GB, validators 10% larger).
  */
-export function compileValidatorModule(schemas: ReadonlyMap<string, unknown>, apiSchema: object, options: ValidatorModuleOptions): string {
+export function compileValidatorModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions): string {
   if (schemas.size === 0) return "export {};\n";
+  const naming = new ModuleNaming(apiSchema);
   const ajvOptions: Options = {
-    code: { source: true, esm: true, lines: true, optimize: false, formats: _`fullFormats` },
     strict: false,
     allErrors: false,
     validateSchema: false,
     unicodeRegExp: false,
     inlineRefs: false,
     ...options.ajv,
+    code: { source: true, esm: true, lines: true, optimize: false, formats: _`fullFormats`, ...options.ajv.code, process: naming.compiled },
   };
   const ajv = options.draft2020 ? new Ajv2020(ajvOptions) : new Ajv(ajvOptions);
   addFormatsModule.default(ajv);
@@ -71,27 +96,32 @@ export function compileValidatorModule(schemas: ReadonlyMap<string, unknown>, ap
     if (!ajv.formats[format]) ajv.addFormat(format, true);
   }
   ajv.addSchema(apiSchema);
-  // Validators of identical schemas (the `Error` body of every 4xx/5xx, say) are compiled once and
-  // exported under each name.
-  const exports: Record<string, string> = {};
-  const aliases: string[] = [];
-  const firstWithSchema = new Map<string, string>();
+  naming.attach(ajv);
+
+  // One function per distinct schema (the `Error` body of every 4xx/5xx, say), exported under
+  // each name that has it.
+  const groups = new Map<string, { readonly id: string; readonly schema: object }>();
+  const exportOf = new Map<string, string>();
   for (const [name, schema] of schemas) {
     const wrapped = wrap(schema);
     const key = JSON.stringify(wrapped);
-    const first = firstWithSchema.get(key);
-    if (first === undefined) {
-      firstWithSchema.set(key, name);
-      ajv.addSchema(wrapped, name);
-      exports[name] = name;
-    } else {
-      aliases.push(`export const ${name} = ${first};\n`);
+    let group = groups.get(key);
+    if (group === undefined) {
+      group = { id: `export$${groups.size}`, schema: wrapped };
+      groups.set(key, group);
+      naming.exported(wrapped, key);
+      ajv.addSchema(wrapped, group.id);
     }
+    exportOf.set(name, group.id);
   }
   try {
-    for (const name of Object.keys(exports)) ajv.getSchema(name);
-    const imports = importHelpers(ajv);
-    return imports + standaloneModule.default(ajv, exports) + aliases.join("");
+    const functionOf = new Map<string, AnyValidateFunction>();
+    for (const group of groups.values()) {
+      const validate = ajv.getSchema(group.id);
+      if (validate === undefined) throw new Error(`no validator compiled for ${group.id}`);
+      functionOf.set(group.id, validate);
+    }
+    return assemble(naming, [...functionOf.values()], [...exportOf].map(([name, id]) => [name, functionOf.get(id) as AnyValidateFunction]));
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
     throw new GeneratorError("invalidSpec", `A schema could not be compiled into a validator: ${error instanceof Error ? error.message : String(error)}`, {
@@ -101,35 +131,198 @@ export function compileValidatorModule(schemas: ReadonlyMap<string, unknown>, ap
   }
 }
 
+/** `a-b` → `a_x2d_b`: the characters of a name that cannot be in an identifier, escaped (`$` too). */
+function identifierPart(text: string): string {
+  return text.replace(/[^A-Za-z0-9_]/gu, (char) => `_x${char.codePointAt(0)?.toString(16)}_`);
+}
+
+function shortHash(text: string): string {
+  return createHash("sha256").update(text).digest("hex").slice(0, 12);
+}
+
+const COMPONENT_REF = /^api#\/components\/schemas\/(.+)$/u;
+
 /**
- * Points every helper function the compiled validators use at its ES-module counterpart, and
- * returns the import statements they need (formats, helper functions).
+ * Names every module-level value from what it is, as Ajv creates it, and remembers which function
+ * each schema constant belongs to.
  */
-function importHelpers(ajv: Ajv): string {
-  const store = ajv.scope.get();
-  const names: string[] = [];
-  for (const helper of store.func ?? []) {
-    // `Object.prototype.hasOwnProperty` is written as such: nothing to import.
-    if (helper === Object.prototype.hasOwnProperty) continue;
-    const local = HELPERS.get(helper);
-    const name = ajv.scope.getValue("func", helper);
-    if (local === undefined || name?.value === undefined) {
-      const code = name?.value?.code?.toString() ?? "an unknown function";
-      throw new GeneratorError("unsupportedSpec", `A validator needs Ajv's helper ${code}, which has no ES-module counterpart in the runtime`, {
-        hint: "Add it to templates/server/validator-functions.ts and to HELPERS in generator/emit/validators/validator-module.ts.",
-      });
+class ModuleNaming {
+  /** Given names → the value each was given to (a clash gets `$2`, `$3`…). */
+  readonly #taken = new Map<string, unknown>();
+  readonly #components = new Map<unknown, string>();
+  readonly #exported = new Map<unknown, string>();
+  /** Functions being compiled (Ajv compiles a `$ref`'s target inside its referrer). */
+  readonly #compiling: { name: string; values: number }[] = [];
+  #pending: ValueScopeName | undefined;
+  /** Schema constants → the function that owns them. */
+  readonly ownerOf = new Map<ValueScopeName, string>();
+  /** Helper functions imported from the runtime. */
+  readonly helpers = new Set<string>();
+
+  constructor(apiSchema: ApiSchema) {
+    for (const [name, schema] of Object.entries(apiSchema.components.schemas)) {
+      if (schema !== null && typeof schema === "object") this.#components.set(schema, name);
     }
-    name.value = { ...name.value, code: new Name(local) };
-    names.push(local);
   }
+
+  /** An exported schema, with its JSON (for its name). */
+  exported(schema: object, json: string): void {
+    this.#exported.set(schema, json);
+  }
+
+  /** Takes over the naming of `ajv`'s module-level values. */
+  attach(ajv: Ajv): void {
+    const scope = ajv.scope;
+    const register = scope.value.bind(scope);
+    scope.name = (prefix: string): ValueScopeName => {
+      if (prefix !== "validate" || this.#pending !== undefined) throw new Error(`unexpected scope name "${prefix}"`);
+      this.#pending = new ValueScopeName(prefix, "validate$pending");
+      return this.#pending;
+    };
+    scope.value = (nameOrPrefix: ValueScopeName | string, value: NameValue): ValueScopeName => {
+      if (typeof nameOrPrefix !== "string") return register(nameOrPrefix, value);
+      // A function's own schema comes first: it names the function (created just before).
+      if (nameOrPrefix === "schema" && this.#pending !== undefined) this.#nameFunction(this.#pending, value.ref);
+      const known = scope.getValue(nameOrPrefix, value.key ?? value.ref);
+      if (known !== undefined) return known;
+      const name = new ValueScopeName(nameOrPrefix, this.#nameOf(nameOrPrefix, value));
+      if (nameOrPrefix === "schema") this.ownerOf.set(name, this.#current().name);
+      if (nameOrPrefix === "func" && HELPERS.has(value.ref)) value = { ...value, code: new Name(name.str) };
+      return register(name, value);
+    };
+  }
+
+  /** `code.process`: called when a function's code is complete. */
+  readonly compiled = (code: string): string => {
+    this.#compiling.pop();
+    return code;
+  };
+
+  #current(): { name: string; values: number } {
+    const current = this.#compiling[this.#compiling.length - 1];
+    if (current === undefined) throw new Error("a schema value outside any function");
+    return current;
+  }
+
+  #unique(base: string, key: unknown): string {
+    let name = base;
+    for (let n = 2; this.#taken.has(name) && this.#taken.get(name) !== key; n++) name = `${base}$${n}`;
+    this.#taken.set(name, key);
+    return name;
+  }
+
+  /** Names the function being compiled after its schema; its schema constants follow that name. */
+  #nameFunction(pending: ValueScopeName, schema: unknown): void {
+    // Keyed by the schema: Ajv compiles a component once per `$ref` cache (the referrer's root), and
+    // the copies, identical, share the name (the module keeps one).
+    const name = this.#unique(this.#functionName(schema), schema);
+    (pending as { str: string }).str = name;
+    this.#pending = undefined;
+    this.#compiling.push({ name, values: -1 });
+  }
+
+  #nameOf(prefix: string, value: NameValue): string {
+    const key = value.key ?? value.ref;
+    switch (prefix) {
+      case "schema": {
+        const owner = this.#current();
+        const number = ++owner.values;
+        return this.#unique(`schema$${owner.name.slice("validate$".length)}${number === 0 ? "" : `$${number}`}`, key);
+      }
+      case "func": {
+        const helper = HELPERS.get(value.ref);
+        if (helper !== undefined) {
+          this.helpers.add(helper);
+          return helper;
+        }
+        if (value.ref === Object.prototype.hasOwnProperty) return "func$hasOwnProperty";
+        throw new GeneratorError("unsupportedSpec", `A validator needs Ajv's helper ${String(value.code)}, which has no ES-module counterpart in the runtime`, {
+          hint: "Add it to templates/server/validator-functions.ts and to HELPERS in generator/emit/validators/validator-module.ts.",
+        });
+      }
+      case "formats":
+        return this.#unique(`format$${identifierPart(String(key))}`, key);
+      case "pattern":
+        return this.#unique(`pattern$${shortHash(String(key))}`, key);
+      case "wrapper":
+      case "root": {
+        const target = (value.ref as { validateName?: { str: string } }).validateName?.str ?? "validate$unknown";
+        return this.#unique(`${prefix}$${target.slice("validate$".length)}`, key);
+      }
+      case "Error":
+        throw new GeneratorError("unsupportedSpec", "Asynchronous schemas (`$async`) cannot be compiled into validators");
+      default: {
+        const owner = this.#current();
+        return this.#unique(`${prefix}$${owner.name.slice("validate$".length)}$${++owner.values}`, key);
+      }
+    }
+  }
+
+  #functionName(schema: unknown): string {
+    const component = this.#components.get(schema);
+    if (component !== undefined) return `validate$${identifierPart(component)}`;
+    const record = schema as Record<string, unknown> | null;
+    const ref = typeof record?.$ref === "string" && Object.keys(record).length === 1 ? COMPONENT_REF.exec(record.$ref) : null;
+    if (ref !== null && this.#exported.has(schema)) return `validate$ref$${identifierPart(decodeURIComponent(ref[1] as string))}`;
+    return `validate$h$${shortHash(this.#exported.get(schema) ?? JSON.stringify(schema))}`;
+  }
+}
+
+/** The module's text: imports, shared values, functions by name (each after its schemas), exports. */
+function assemble(naming: ModuleNaming, roots: readonly AnyValidateFunction[], exports: readonly (readonly [string, AnyValidateFunction])[]): string {
+  const functions = new Map<string, SourceCode>();
+  const values = new Map<string, ValueScopeName>();
+  const visit = (validate: AnyValidateFunction | undefined): void => {
+    const source = validate?.source;
+    if (source === undefined) throw new Error("a validator was compiled without its source");
+    if (functions.has(source.validateName.str)) return;
+    functions.set(source.validateName.str, source);
+    for (const [prefix, names] of Object.entries(source.scopeValues)) {
+      for (const name of names ?? []) {
+        if (prefix === "validate") visit(name.value?.ref as AnyValidateFunction);
+        else values.set(name.str, name);
+        if (prefix === "wrapper" || prefix === "root") visit((name.value?.ref as { validate?: AnyValidateFunction }).validate);
+      }
+    }
+  };
+  roots.forEach(visit);
+
   const lines: string[] = [];
-  if ((store.formats ?? []).some((format) => !(format instanceof RegExp))) {
+  if ([...values.values()].some((name) => name.prefix === "formats" && !(name.value?.ref instanceof RegExp))) {
     lines.push(`import { fullFormats } from ${JSON.stringify(FORMATS_MODULE)};`);
   }
-  if (names.length > 0) {
-    lines.push(`import { ${[...new Set(names)].sort().join(", ")} } from ${JSON.stringify(VALIDATOR_FUNCTIONS_MODULE)};`);
+  for (const helper of [...naming.helpers].sort()) lines.push(`import { ${helper} } from ${JSON.stringify(VALIDATOR_FUNCTIONS_MODULE)};`);
+  lines.push("");
+  const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+  const owned = new Map<string, ValueScopeName[]>();
+  for (const name of [...values.keys()].sort(byName)) {
+    const value = values.get(name) as ValueScopeName;
+    const owner = naming.ownerOf.get(value);
+    if (owner !== undefined && functions.has(owner)) {
+      owned.set(owner, [...(owned.get(owner) ?? []), value]);
+      continue;
+    }
+    if (value.prefix === "func" && naming.helpers.has(value.str)) continue; // imported
+    lines.push(definition(value));
   }
-  return lines.length === 0 ? "" : `${lines.join("\n")}\n`;
+  for (const name of [...functions.keys()].sort(byName)) {
+    const source = functions.get(name) as SourceCode;
+    lines.push("");
+    for (const value of owned.get(name) ?? []) lines.push(definition(value));
+    lines.push(source.validateCode.trimEnd());
+    if (source.evaluated !== undefined) lines.push(`${name}.evaluated = ${source.evaluated.toString()};`);
+  }
+  lines.push("");
+  for (const [name, validate] of exports) lines.push(`export const ${name} = ${(validate.source as SourceCode).validateName.str};`);
+  return `${lines.join("\n")}\n`;
+}
+
+function definition(value: ValueScopeName): string {
+  const code = value.value?.code;
+  if (code !== undefined) return `const ${value.str} = ${code.toString()};`;
+  const target = (value.value?.ref as { validateName?: { str: string } } | undefined)?.validateName?.str;
+  if ((value.prefix === "wrapper" || value.prefix === "root") && target !== undefined) return `const ${value.str} = { validate: ${target} };`;
+  throw new Error(`no code for the validators' value ${value.str}`);
 }
 
 function wrap(schema: unknown): object {

@@ -18,13 +18,6 @@ import { afterAll, describe, expect, it } from "vitest";
 const ROOT = join(import.meta.dirname, "../../..");
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
-/**
- * Modules whose web-standard rewrite belongs to issue #21 (auth and key hashing): until it lands
- * they may still import `node:buffer`/`node:crypto`, and nothing else may. Remove them from this
- * list when #21 is merged (the test then runs the bundle too).
- */
-const PENDING_ON_ISSUE_21 = new Set(["runtime/server/auth.ts", "runtime/server/request-handler.ts"]);
-
 interface CoreBundle {
   readonly code: string;
   /** `importer → built-in` for every built-in the graph reaches. */
@@ -70,12 +63,10 @@ afterAll(async () => {
 describe("the ./server entry (web-standard core)", () => {
   it("reaches no Node.js built-in and no require, and serves requests once bundled for a worker", async () => {
     const core = await coreBundle();
-    const offenders = core.builtins.filter((line) => !PENDING_ON_ISSUE_21.has(line.split(" → ")[0] as string));
-    expect(offenders, "Node.js built-ins imported by the ./server core").toEqual([]);
+    expect(core.builtins, "Node.js built-ins imported by the ./server core").toEqual([]);
     // esbuild keeps a `require` it could not bundle behind a `var __require` shim.
     expect(core.code).not.toMatch(/var __require\b|(?<![\w$.])require\(/);
     expect(core.code).not.toMatch(/createRequire/);
-    if (core.builtins.length > 0) return; // #21 pending: the bundle cannot load without Node.js yet
 
     dir = await mkdtemp(join(tmpdir(), "web-core-"));
     await writeFile(join(dir, "core.mjs"), core.code);

@@ -1,0 +1,71 @@
+/**
+ * The validators (Ajv standalone code, the costliest emitter after formatting) from the cache
+ * when the spec changed only in prose: the key is the document and the model without their
+ * string `description` and `summary` texts (which no validator contains; a test edits a
+ * description and checks the validators' bytes), salted with the generator's own hash.
+ * Values under `const`, `default`, `enum`, `example`, `examples` and `x-*` keys are kept
+ * whole, so a property or value that happens to be named `description` is never dropped.
+ */
+import type { EmitContext, GeneratedFile } from "../emit/file.js";
+import type { ApiModel } from "../model/types.js";
+import { computeToolHash } from "../write/inputs-hash.js";
+import { CachePack, sha256Hex } from "./cache-pack.js";
+
+const PROSE_KEYS = new Set(["description", "summary"]);
+const LITERAL_KEYS = new Set(["const", "default", "enum", "example", "examples"]);
+
+interface CachedValidators {
+  readonly files: readonly GeneratedFile[];
+  readonly warnings: readonly string[];
+}
+
+export async function cachedValidators(
+  document: Record<string, unknown>,
+  model: ApiModel,
+  context: EmitContext,
+  warnings: string[],
+  where: { readonly cwd: string; readonly outDir: string } | undefined,
+): Promise<GeneratedFile[]> {
+  // Ajv is loaded only when the validators are not in the cache
+  const emit = async (into: string[]) => (await import("../emit/validators/emit-validators.js")).emitValidators(document, model, context, into);
+  if (where === undefined) return emit(warnings);
+  const pack = await CachePack.open(where.cwd, `validators/${sha256Hex(where.outDir).slice(0, 24)}`, await computeToolHash());
+  const { specHash: _specHash, ...modelWithoutHash } = model;
+  const input = JSON.stringify([withoutProse(document, false), withoutProse(modelWithoutHash, false), context]);
+  const cached = parse(pack.get(input));
+  if (cached !== undefined) {
+    warnings.push(...cached.warnings);
+    await pack.save();
+    return [...cached.files];
+  }
+  const own: string[] = [];
+  const files = await emit(own);
+  warnings.push(...own);
+  pack.set(input, JSON.stringify({ files, warnings: own } satisfies CachedValidators));
+  await pack.save();
+  return files;
+}
+
+/** A copy without string `description`/`summary` values (outside literal values). */
+export function withoutProse(value: unknown, literal: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutProse(item, literal));
+  if (value === null || typeof value !== "object") return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (!literal && PROSE_KEYS.has(key) && typeof item === "string") continue;
+    copy[key] = withoutProse(item, literal || LITERAL_KEYS.has(key) || key.startsWith("x-"));
+  }
+  return copy;
+}
+
+function parse(text: string | undefined): CachedValidators | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(text) as Partial<CachedValidators>;
+    const filesOk = Array.isArray(value.files) && value.files.every((file) => typeof file?.path === "string" && typeof file.content === "string");
+    const warningsOk = Array.isArray(value.warnings) && value.warnings.every((warning) => typeof warning === "string");
+    return filesOk && warningsOk ? (value as CachedValidators) : undefined;
+  } catch {
+    return undefined;
+  }
+}
