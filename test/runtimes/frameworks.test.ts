@@ -10,6 +10,7 @@ import { serve } from "@hono/node-server";
 import express from "express";
 import Fastify from "fastify";
 import { Hono } from "hono";
+import { mount } from "hono/mount";
 import { afterEach, describe, expect, it } from "vitest";
 import { toExpressHandler } from "../../generated/runtime/server/express-adapter.js";
 import { toFastifyPlugin } from "../../generated/runtime/server/fastify-plugin.js";
@@ -37,6 +38,15 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+/** A Hono app on @hono/node-server, on a free port of 127.0.0.1. */
+function serveHono(app: Hono): Promise<Mounted> {
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () =>
+      resolve({ origin: addressOf(server as Server), close: () => closeServer(server as Server) }),
+    );
+  });
+}
+
 /** The app's own route next to the API: `GET /health` (outside the prefix) answers `ok`. */
 const HEALTH = "/health";
 
@@ -45,11 +55,16 @@ const mountHono: Mount = (prefix) => {
   const app = new Hono();
   app.get(HEALTH, (c) => c.text("ok"));
   app.all(prefix === "" ? "/*" : `${prefix}/*`, (c) => handler(c.req.raw));
-  return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () =>
-      resolve({ origin: addressOf(server as Server), close: () => closeServer(server as Server) }),
-    );
-  });
+  return serveHono(app);
+};
+
+/** `mount()` from hono/mount strips the prefix before the handler sees it: no `basePath` then. */
+const mountHonoMount: Mount = (prefix) => {
+  const handler = createSmokeHandler();
+  const app = new Hono();
+  app.get(HEALTH, (c) => c.text("ok"));
+  app.all(prefix === "" ? "/*" : `${prefix}/*`, mount(handler));
+  return serveHono(app);
 };
 
 const mountExpress: Mount = (prefix) => {
@@ -76,7 +91,8 @@ const mountFastify: Mount = async (prefix) => {
 };
 
 const FRAMEWORKS: ReadonlyArray<readonly [string, Mount]> = [
-  ["Hono 4", mountHono],
+  ["Hono 4 (a route)", mountHono],
+  ["Hono 4 (hono/mount)", mountHonoMount],
   ["Express 5", mountExpress],
   ["Fastify 5", mountFastify],
 ];
