@@ -9,7 +9,7 @@
  */
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
-import { build, type Metafile } from "esbuild";
+import { build, type Metafile, type OutputFile } from "esbuild";
 import type { BenchContext } from "./harness/context.js";
 import { makeRow, type Row } from "./harness/rows.js";
 import { formatBytes } from "./harness/stats.js";
@@ -48,14 +48,21 @@ export async function bundleSize(
     outfile: "bench-entry.js",
     external: [...external],
   });
-  const output = result.outputFiles[0];
+  return measureBuild(result, groupInput);
+}
+
+/** Minified and gzip (level 9) bytes of an esbuild result, and its bytes by source group. */
+export function measureBuild(
+  result: { readonly outputFiles?: readonly OutputFile[]; readonly metafile?: Metafile },
+  group: (path: string) => string,
+): BundleSize {
+  const output = result.outputFiles?.[0];
   if (output === undefined) throw new Error("esbuild wrote nothing");
   const byInput: Record<string, number> = {};
-  const outputs = (result.metafile as Metafile).outputs;
-  for (const meta of Object.values(outputs)) {
+  for (const meta of Object.values(result.metafile?.outputs ?? {})) {
     for (const [path, input] of Object.entries(meta.inputs)) {
-      const group = groupInput(path);
-      byInput[group] = (byInput[group] ?? 0) + input.bytesInOutput;
+      const name = group(path);
+      byInput[name] = (byInput[name] ?? 0) + input.bytesInOutput;
     }
   }
   return {

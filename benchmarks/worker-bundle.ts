@@ -10,27 +10,25 @@
  * a router. A Node.js built-in reaching the bundle is reported (details.nodeBuiltins) and fails
  * the row: a worker cannot load it.
  */
-import { gzipSync } from "node:zlib";
 import { builtinModules } from "node:module";
 import { join } from "node:path";
-import { build, type Metafile, type Plugin } from "esbuild";
+import { build, type Plugin } from "esbuild";
+import { measureBuild, type BundleSize } from "./bundle.js";
 import type { BenchContext } from "./harness/context.js";
 import { makeRow, type Row } from "./harness/rows.js";
 import { formatBytes } from "./harness/stats.js";
 
 const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 
-export interface WorkerBundle {
-  readonly minified: number;
-  readonly gzip: number;
-  /** Bytes in the output by source group (runtime/server, validators, ajv-formats, hono, …). */
-  readonly byInput: Readonly<Record<string, number>>;
+/** Sizes as in bundle.ts (`byInput` grouped as runtime/server, validators, ajv-formats, hono, …). */
+export interface WorkerBundle extends BundleSize {
   /** `importer → built-in` for every Node.js built-in the graph reaches (must be none). */
   readonly nodeBuiltins: readonly string[];
 }
 
 function groupInput(path: string): string {
-  if (path.includes("node_modules/")) return path.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, "$1");
+  if (path.includes("node_modules/"))
+    return path.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, "$1");
   const match = /generated\/(runtime\/server|validators)\//.exec(path);
   return match?.[1] ?? path.replace(/^.*generated\//, "");
 }
@@ -62,19 +60,8 @@ export async function workerBundleSize(root: string, contents: string): Promise<
     outfile: "worker-entry.js",
     plugins: [recordBuiltins],
   });
-  const output = result.outputFiles[0];
-  if (output === undefined) throw new Error("esbuild wrote nothing");
-  const byInput: Record<string, number> = {};
-  for (const meta of Object.values((result.metafile as Metafile).outputs)) {
-    for (const [path, input] of Object.entries(meta.inputs)) {
-      const group = groupInput(path);
-      byInput[group] = (byInput[group] ?? 0) + input.bytesInOutput;
-    }
-  }
   return {
-    minified: output.contents.byteLength,
-    gzip: gzipSync(output.contents, { level: 9 }).byteLength,
-    byInput,
+    ...measureBuild(result, groupInput),
     nodeBuiltins: [...new Set(nodeBuiltins)].sort(),
   };
 }
@@ -92,7 +79,8 @@ export function workerEntry(root: string): string {
 }
 
 function peerEntry(root: string): string {
-  const validators = (name: string): string => JSON.stringify(join(root, `generated/validators/${name}.js`));
+  const validators = (name: string): string =>
+    JSON.stringify(join(root, `generated/validators/${name}.js`));
   return [
     'import { Hono } from "hono";',
     `import * as parameters from ${validators("parameters")};`,
@@ -109,13 +97,21 @@ export async function benchWorkerBundle(ctx: BenchContext): Promise<Row[]> {
   ctx.log(
     `  worker: ours ${formatBytes(ours.minified)} (${formatBytes(ours.gzip)} gzip), Hono + the same validators ` +
       `${formatBytes(peer.minified)} (${formatBytes(peer.gzip)} gzip)` +
-      (ours.nodeBuiltins.length > 0 ? `; Node.js built-ins reached: ${ours.nodeBuiltins.join(", ")}` : ""),
+      (ours.nodeBuiltins.length > 0
+        ? `; Node.js built-ins reached: ${ours.nodeBuiltins.join(", ")}`
+        : ""),
   );
-  const failure = ours.nodeBuiltins.length > 0 ? `Node.js built-ins reach the worker bundle: ${ours.nodeBuiltins.join(", ")}` : undefined;
+  const failure =
+    ours.nodeBuiltins.length > 0
+      ? `Node.js built-ins reach the worker bundle: ${ours.nodeBuiltins.join(", ")}`
+      : undefined;
   const details = {
-    entry: "createRequestHandler(createPetStoreStubs(), { authenticate: createKeyAuthenticator([...]) }) from generated/entry/server.ts",
-    peerEntry: "a Hono 4 app with one catch-all route, importing generated/validators/parameters.js and bodies.js",
-    esbuild: "bundle, minify, format esm, platform neutral, conditions worker+browser, target es2022; gzip level 9",
+    entry:
+      "createRequestHandler(createPetStoreStubs(), { authenticate: createKeyAuthenticator([...]) }) from generated/entry/server.ts",
+    peerEntry:
+      "a Hono 4 app with one catch-all route, importing generated/validators/parameters.js and bodies.js",
+    esbuild:
+      "bundle, minify, format esm, platform neutral, conditions worker+browser, target es2022; gzip level 9",
     oursBytes: ours,
     peerBytes: peer,
   };
