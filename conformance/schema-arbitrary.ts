@@ -37,17 +37,24 @@ export function hasRejected(value: unknown): boolean {
   return false;
 }
 
-/** Nesting past this depth generates only what is required (recursive schemas terminate). */
+/**
+ * Nesting past this depth generates only what is required, and one alternative of each choice
+ * (the simplest: `null` when nullable, an empty array, the first branch that can be drawn), so
+ * that recursive schemas terminate and the arbitraries built stay linear in the depth.
+ */
 const MAX_DEPTH = 4;
+/** Past this depth nothing is drawn: a schema whose required properties recurse forever has no finite value. */
+const HARD_DEPTH = MAX_DEPTH + 12;
 /** Extra length above a minimum when no maximum bounds it. */
 const SPAN = 12;
 
 /** An arbitrary of values matching `schema`, or undefined when no value can (`false`, `not: {}`). */
 export function schemaArbitrary(schema: unknown, context: ArbitraryContext, depth = 0): fc.Arbitrary<unknown> | undefined {
   if (schema === true || schema === undefined) return smallJson();
-  if (schema === false || !isObject(schema)) return undefined;
+  if (schema === false || !isObject(schema) || depth > HARD_DEPTH) return undefined;
   const resolved = resolveObject(context.document, schema) ?? {};
   const nullable = resolved.nullable === true;
+  if (nullable && depth >= MAX_DEPTH) return fc.constant(null);
   const base = nonNullArbitrary(resolved, context, depth);
   if (!nullable) return base;
   return base === undefined ? fc.constant(null) : fc.oneof({ arbitrary: base, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 });
@@ -61,22 +68,46 @@ function nonNullArbitrary(schema: Record<string, unknown>, context: ArbitraryCon
     const branches = schema[keyword];
     if (!Array.isArray(branches) || branches.length === 0) continue;
     const { [keyword]: _branches, discriminator, ...rest } = schema;
-    const arbitraries = branches.flatMap((branch) => {
-      const merged = mergeAllOf({ allOf: [rest, branch] }, context);
-      const tagged = withDiscriminatorValue(merged, branch, discriminator);
-      const arbitrary = schemaArbitrary(tagged, context, depth + 1);
-      return arbitrary === undefined ? [] : [arbitrary];
-    });
-    return arbitraries.length === 0 ? undefined : fc.oneof(...arbitraries);
+    const branch = (item: unknown): fc.Arbitrary<unknown> | undefined => {
+      const merged = mergeAllOf({ allOf: [rest, item] }, context);
+      return schemaArbitrary(withDiscriminatorValue(merged, item, discriminator), context, depth + 1);
+    };
+    return alternatives(simplestFirst(branches, context, depth), branch, depth);
   }
   const types = typesOf(schema);
   if (types.length === 0) return smallJson();
-  const arbitraries = types.flatMap((type) => {
-    const arbitrary = typedArbitrary(type, schema, context, depth);
-    return arbitrary === undefined ? [] : [arbitrary];
-  });
+  const ordered = depth >= MAX_DEPTH ? [...types].sort((a, b) => Number(COMPOUND_TYPES.has(a)) - Number(COMPOUND_TYPES.has(b))) : types;
+  return alternatives(ordered, (type) => typedArbitrary(type, schema, context, depth), depth);
+}
+
+const COMPOUND_TYPES = new Set(["object", "array"]);
+
+/**
+ * One arbitrary over the alternatives that can be drawn (`fc.oneof`); past {@link MAX_DEPTH} only
+ * the first that can, so a recursive choice is not built again for every branch.
+ */
+function alternatives<T>(items: readonly T[], arbitraryOf: (item: T) => fc.Arbitrary<unknown> | undefined, depth: number): fc.Arbitrary<unknown> | undefined {
+  const arbitraries: fc.Arbitrary<unknown>[] = [];
+  for (const item of items) {
+    const arbitrary = arbitraryOf(item);
+    if (arbitrary === undefined) continue;
+    if (depth >= MAX_DEPTH) return arbitrary;
+    arbitraries.push(arbitrary);
+  }
   if (arbitraries.length === 0) return undefined;
   return arbitraries.length === 1 ? arbitraries[0] : fc.oneof(...arbitraries);
+}
+
+/** Past {@link MAX_DEPTH}, the branches of a choice that are not objects or arrays first (they end a recursion). */
+function simplestFirst(branches: readonly unknown[], context: ArbitraryContext, depth: number): readonly unknown[] {
+  if (depth < MAX_DEPTH) return branches;
+  const compound = (branch: unknown): number => {
+    const resolved = resolveObject(context.document, branch);
+    if (resolved === undefined) return 1;
+    const types = typesOf(resolved);
+    return types.length > 0 && types.every((type) => COMPOUND_TYPES.has(type)) ? 1 : 0;
+  };
+  return [...branches].sort((a, b) => compound(a) - compound(b));
 }
 
 /** The JSON types a schema allows (3.1 type arrays; inferred from keywords when `type` is absent). */
@@ -176,17 +207,45 @@ function stringArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown>
   const declaredMax = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
   const lengthOk = (value: string): boolean => value.length >= minLength && value.length <= declaredMax;
   if (format !== undefined) return rejectUnless(format(), lengthOk);
-  if (typeof schema.pattern === "string") {
-    let pattern: RegExp;
-    try {
-      pattern = new RegExp(schema.pattern, "u");
-    } catch {
-      return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + SPAN) });
-    }
-    // A pattern without anchors matches anywhere: build around a match, inside the length bounds.
-    return rejectUnless(fc.stringMatching(pattern), lengthOk);
-  }
+  if (typeof schema.pattern === "string") return patternArbitrary(schema.pattern, minLength, maxLength, lengthOk);
   return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + SPAN), unit: "grapheme-ascii" });
+}
+
+/**
+ * Strings matching a spec's `pattern`, compiled as the validators compile it: without the `u` flag
+ * (`^[\w\-\:]+$` is valid there, an "invalid escape" in unicode mode); with it only when the
+ * pattern needs it. A pattern fast-check cannot generate from (`\b`, `\B`) is generated without
+ * those zero-width assertions and the results that do not match are dropped; one still refused
+ * falls back to short strings filtered by the pattern. A pattern no engine compiles draws plain
+ * strings (the validator filters them).
+ */
+function patternArbitrary(source: string, minLength: number, maxLength: number, lengthOk: (value: string) => boolean): fc.Arbitrary<unknown> {
+  const pattern = compilePattern(source);
+  const plain = fc.string({ minLength, maxLength: Math.min(maxLength, minLength + SPAN), unit: "grapheme-ascii" });
+  if (pattern === undefined) return plain;
+  const matches = (value: string): boolean => lengthOk(value) && pattern.test(value);
+  // A pattern without anchors matches anywhere: build around a match, inside the length bounds.
+  for (const candidate of [source, source.replace(/(?<!\\)((?:\\\\)*)\\[bB]/g, "$1")]) {
+    const compiled = compilePattern(candidate, pattern.flags);
+    if (compiled === undefined) continue;
+    try {
+      return rejectUnless(fc.stringMatching(compiled), matches);
+    } catch {
+      // fast-check does not implement a construct of this pattern: try the next candidate
+    }
+  }
+  return rejectUnless(plain, matches);
+}
+
+function compilePattern(source: string, flags?: string): RegExp | undefined {
+  for (const flag of flags === undefined ? ["", "u"] : [flags]) {
+    try {
+      return new RegExp(source, flag);
+    } catch {
+      // the next flag
+    }
+  }
+  return undefined;
 }
 
 function arrayArbitrary(schema: Record<string, unknown>, context: ArbitraryContext, depth: number): fc.Arbitrary<unknown> | undefined {
@@ -194,6 +253,7 @@ function arrayArbitrary(schema: Record<string, unknown>, context: ArbitraryConte
   const deep = depth >= MAX_DEPTH;
   const maxItems = Math.min(typeof schema.maxItems === "number" ? schema.maxItems : minItems + 3, deep ? minItems : minItems + 3);
   if (minItems > maxItems) return undefined;
+  if (maxItems === 0) return fc.constant([]);
   const items = schemaArbitrary(schema.items ?? true, context, depth + 1);
   if (items === undefined) return minItems === 0 ? fc.constant([]) : undefined;
   if (schema.uniqueItems === true) return fc.uniqueArray(items, { minLength: minItems, maxLength: maxItems, selector: (value) => JSON.stringify(value) });
