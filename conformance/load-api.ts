@@ -88,7 +88,7 @@ function apiFromDocument(document: Record<string, unknown>, model: ApiModel, dis
   return {
     model,
     document,
-    validator: new SchemaValidator(model.schemas, model.openapiVersion, { strict }),
+    validator: new SchemaValidator(model.schemas, model.openapiVersion, { strict, document }),
     displayPath,
     links,
     optionalHeaders,

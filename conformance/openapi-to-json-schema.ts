@@ -32,26 +32,34 @@ export function definitionsKeyword(dialect: Dialect): "definitions" | "$defs" {
   return dialect === "2020-12" ? "$defs" : "definitions";
 }
 
+/**
+ * What a `$ref` that is not `#/components/schemas/<Name>` becomes (`#/$defs/X`,
+ * `#/components/schemas/A/$defs/b`, a schema pointing at a parameter); without it such a ref throws.
+ */
+export type OtherRef = (ref: string) => string;
+
 /** OpenAPI Schema Object → JSON Schema of `dialect` (refs to `#/<definitions>/<Name>`). */
-export function toJsonSchema(schema: Json, dialect: Dialect): Json {
-  if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, dialect));
+export function toJsonSchema(schema: Json, dialect: Dialect, otherRef?: OtherRef): Json {
+  if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, dialect, otherRef));
   if (!isJsonObject(schema)) return schema;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key.startsWith("x-") || DROPPED_KEYWORDS.has(key)) continue;
     if (key === "$ref" && typeof value === "string") {
-      if (!value.startsWith(COMPONENT_PREFIX)) throw new Error(`unsupported $ref in a schema: ${value}`);
-      out[key] = `#/${definitionsKeyword(dialect)}/${value.slice(COMPONENT_PREFIX.length)}`;
+      const name = value.startsWith(COMPONENT_PREFIX) ? value.slice(COMPONENT_PREFIX.length) : undefined;
+      if (name !== undefined && !name.includes("/")) out[key] = `#/${definitionsKeyword(dialect)}/${name}`;
+      else if (otherRef !== undefined) out[key] = otherRef(value);
+      else throw new Error(`unsupported $ref in a schema: ${value}`);
     } else if ((key === "properties" || key === "patternProperties" || key === "$defs" || key === "definitions") && isJsonObject(value)) {
       const properties: JsonObject = {};
-      for (const [name, property] of Object.entries(value)) properties[name] = toJsonSchema(property, dialect);
+      for (const [name, property] of Object.entries(value)) properties[name] = toJsonSchema(property, dialect, otherRef);
       out[key] = properties;
     } else if ((key === "exclusiveMinimum" || key === "exclusiveMaximum") && typeof value === "boolean") {
       // OpenAPI 3.0 boolean form: handled with minimum/maximum below.
     } else if (key === "enum" || key === "const" || key === "default" || key === "examples") {
       out[key] = value;
     } else {
-      out[key] = toJsonSchema(value, dialect);
+      out[key] = toJsonSchema(value, dialect, otherRef);
     }
   }
   for (const [flag, bound] of [

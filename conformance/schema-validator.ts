@@ -7,6 +7,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import { readPointer } from "../generator/model/resolve-ref.js";
 import { definitionsKeyword, dialectOf, isJsonObject, toJsonSchema, type Dialect, type Json, type JsonObject } from "./openapi-to-json-schema.js";
 
 const addFormats = addFormatsModule.default;
@@ -23,18 +24,27 @@ export type Validate = (value: unknown) => SchemaError[];
 export interface SchemaValidatorOptions {
   /** Ajv's strict mode (the project's own spec is compiled strictly; real specs are not). */
   readonly strict?: boolean;
+  /**
+   * The bundled document, for schema `$ref`s that point elsewhere than `#/components/schemas/<Name>`
+   * (`#/$defs/X`, a schema inside another one's `$defs`): each target is compiled once, as its own schema.
+   */
+  readonly document?: Readonly<Record<string, unknown>>;
 }
 
 export class SchemaValidator {
   readonly dialect: Dialect;
   readonly ajv: Ajv;
   readonly #cache = new Map<string, ValidateFunction>();
+  readonly #document: Readonly<Record<string, unknown>> | undefined;
+  /** Other refs (see {@link SchemaValidatorOptions.document}) → the `$id` of their compiled target. */
+  readonly #otherRefs = new Map<string, string>();
 
   /** `schemas`: the spec's `components.schemas`; `openapiVersion` picks the dialect. */
   constructor(schemas: Readonly<Record<string, unknown>>, openapiVersion: string, options: SchemaValidatorOptions = {}) {
     this.dialect = dialectOf(openapiVersion);
     const strict = options.strict === true;
-    const ajvOptions = { strict, allErrors: true, strictTypes: false, logger: strict ? undefined : false, validateSchema: strict } as const;
+    // patterns without the `u` flag, as the generated validators compile them
+    const ajvOptions = { strict, allErrors: true, strictTypes: false, logger: strict ? undefined : false, validateSchema: strict, unicodeRegExp: false } as const;
     const ajv = this.dialect === "2020-12" ? (new Ajv2020(ajvOptions) as unknown as Ajv) : new Ajv(ajvOptions);
     addFormats(ajv);
     ajv.addFormat("int32", { type: "number", validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31 });
@@ -42,10 +52,31 @@ export class SchemaValidator {
     if (!strict) {
       for (const name of ["float", "double", "byte", "binary", "password"]) ajv.addFormat(name, true);
     }
-    const definitions: JsonObject = {};
-    for (const [name, schema] of Object.entries(schemas)) definitions[name] = toJsonSchema(schema as Json, this.dialect);
-    ajv.addSchema({ $id: "spec", [definitionsKeyword(this.dialect)]: definitions });
     this.ajv = ajv;
+    this.#document = options.document;
+    const definitions: JsonObject = {};
+    for (const [name, schema] of Object.entries(schemas)) definitions[name] = toJsonSchema(schema as Json, this.dialect, this.#otherRef);
+    ajv.addSchema({ $id: "spec", [definitionsKeyword(this.dialect)]: definitions });
+  }
+
+  /** A ref outside `#/components/schemas/<Name>`: its target, added once as a schema of its own. */
+  readonly #otherRef = (ref: string): string => {
+    const known = this.#otherRefs.get(ref);
+    if (known !== undefined) return known;
+    const target = this.#document !== undefined && ref.startsWith("#") ? readPointer(this.#document, ref) : undefined;
+    if (target === undefined) throw new Error(`unsupported $ref in a schema: ${ref} (${this.#document === undefined ? "no document to resolve it in" : "it points at nothing in the document"})`);
+    const id = `spec-ref-${this.#otherRefs.size}`;
+    this.#otherRefs.set(ref, id);
+    const converted = toJsonSchema(target as Json, this.dialect, this.#otherRef);
+    const rooted = isJsonObject(converted) ? (this.#rooted(converted) as JsonObject) : converted === false ? { not: {} } : {};
+    this.ajv.addSchema({ ...rooted, $id: id });
+    return id;
+  };
+
+  /** A converted schema whose refs to the spec's definitions are absolute (`spec#/...`). */
+  #rooted(converted: Json): Json {
+    const keyword = definitionsKeyword(this.dialect);
+    return JSON.parse(JSON.stringify(converted).replaceAll(`"#/${keyword}/`, `"spec#/${keyword}/`)) as Json;
   }
 
   /** A validator for an OpenAPI schema (refs into `components.schemas`). */
@@ -60,12 +91,11 @@ export class SchemaValidator {
   }
 
   #compiled(schema: unknown): ValidateFunction {
-    const converted = toJsonSchema((schema ?? {}) as Json, this.dialect);
+    const converted = toJsonSchema((schema ?? {}) as Json, this.dialect, this.#otherRef);
     const key = JSON.stringify(converted);
     const cached = this.#cache.get(key);
     if (cached !== undefined) return cached;
-    const keyword = definitionsKeyword(this.dialect);
-    const rooted = JSON.parse(key.replaceAll(`"#/${keyword}/`, `"spec#/${keyword}/`)) as Json;
+    const rooted = this.#rooted(converted);
     const validate = this.ajv.compile(isJsonObject(rooted) ? rooted : rooted === false ? { not: {} } : {});
     this.#cache.set(key, validate);
     return validate;
