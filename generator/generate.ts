@@ -72,7 +72,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
   try {
     emitted = [
       ...(await emitTypes(loaded.document, model, context)),
-      ...emitClient(model, context),
+      ...emitClient(model, context, loaded.document),
       ...emitResponseValidation(model, context),
       ...emitServer(model, context, loaded.document),
       ...(await cachedValidators(loaded.document, model, context, warnings, options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) })),

@@ -56,13 +56,67 @@ function toFormData(body: Record<string, unknown>): FormData {
   return form;
 }
 
-/** Encodes a body for a non-JSON media type: raw bodies pass through, plain objects are encoded. */
-export function encodeOtherBody(body: unknown, mediaType: string): BodyInit {
+const DELIMITERS: Readonly<Record<string, string>> = {
+  form: ",",
+  spaceDelimited: " ",
+  pipeDelimited: "|",
+};
+
+/**
+ * A form field whose `encoding` is not exploded: one `name=value`, an array's values joined by
+ * the style's delimiter, an object's members as `key,value` pairs (`a,1,b,2`).
+ */
+function appendJoined(
+  target: URLSearchParams,
+  name: string,
+  value: unknown,
+  style: FormFieldStyle,
+): void {
+  if (value === undefined || value === null) return;
+  const text = (item: unknown): string =>
+    item instanceof Date ? item.toISOString() : `${item as string}`;
+  const items: string[] = [];
+  if (Array.isArray(value)) {
+    for (const item of value) if (item !== undefined && item !== null) items.push(text(item));
+  } else if (typeof value === "object" && !(value instanceof Date)) {
+    for (const [key, item] of Object.entries(value))
+      if (item !== undefined && item !== null) items.push(key, text(item));
+  } else {
+    items.push(text(value));
+  }
+  if (items.length > 0) target.append(name, items.join(DELIMITERS[style.style] ?? ","));
+}
+
+/** A form field's `encoding` (see `ClientOperationDescriptor.formStyles`). */
+export interface FormFieldStyle {
+  readonly style: string;
+  readonly explode: boolean;
+}
+
+/**
+ * Encodes a body for a non-JSON media type: raw bodies pass through, plain objects are encoded.
+ * A form follows `formStyles` (the fields its `encoding` does not explode); an empty object or
+ * array has no form, so it is not sent (`metadata: {}` sends nothing for `metadata`).
+ */
+export function encodeOtherBody(
+  body: unknown,
+  mediaType: string,
+  formStyles?: Readonly<Record<string, FormFieldStyle>>,
+): BodyInit {
   if (isRawBody(body)) return body as BodyInit;
   if (typeof body === "object" && body !== null) {
     if (mediaType.startsWith("application/x-www-form-urlencoded")) {
       const params = new URLSearchParams();
-      appendEntries(params, "", body);
+      if (formStyles === undefined || Array.isArray(body)) appendEntries(params, "", body);
+      else {
+        const fields = body as Record<string, unknown>;
+        for (const name in fields) {
+          const style = formStyles[name];
+          if (style !== undefined && !style.explode && style.style !== "deepObject")
+            appendJoined(params, name, fields[name], style);
+          else appendEntries(params, name, fields[name]);
+        }
+      }
       return params;
     }
     if (mediaType.startsWith("multipart/form-data"))

@@ -24,7 +24,13 @@ export interface CompiledOperation {
   /** Adds cookie parameters to the headers (a thrower when the runtime has no cookie codec). */
   readonly setCookies: (headers: Record<string, string>, params: Record<string, unknown>) => void;
   /** The encoder of a body whose media type is not JSON; `undefined` for a JSON one. */
-  readonly encodeBody: ((body: unknown, mediaType: string) => BodyInit) | undefined;
+  readonly encodeBody:
+    | ((
+        body: unknown,
+        mediaType: string,
+        formStyles?: ClientOperationDescriptor["formStyles"],
+      ) => BodyInit)
+    | undefined;
   readonly bodyMediaType: string;
   /**
    * The encoder for a media type the caller picked (`contentType`), `undefined` for JSON.
@@ -89,8 +95,20 @@ export interface BuiltRequest {
   readonly replayable: boolean;
 }
 
-function stringifyHeaderValue(value: unknown): string {
-  return Array.isArray(value) ? value.join(",") : `${value as string}`;
+/**
+ * A header parameter's value in the `simple` style (the only one headers have): arrays and
+ * objects comma-separated, an object's members as `key,value` pairs, or `key=value` when
+ * `explode`.
+ */
+function stringifyHeaderValue(value: unknown, explode: boolean): string {
+  if (Array.isArray(value)) return value.join(",");
+  if (typeof value !== "object" || value === null || value instanceof Date)
+    return value instanceof Date ? value.toISOString() : `${value as string}`;
+  const parts: string[] = [];
+  for (const [key, item] of Object.entries(value))
+    if (item !== undefined && item !== null)
+      parts.push(explode ? `${key}=${item as string}` : `${key},${item as string}`);
+  return parts.join(",");
 }
 
 /** A fresh copy of a headers object (a for-in copy: several times faster here than a spread). */
@@ -151,7 +169,10 @@ export function buildRequest(
         for (const name in headerParams) {
           const value = headerParams[name];
           if (value !== undefined && value !== null)
-            headers[name.toLowerCase()] = stringifyHeaderValue(value);
+            headers[name.toLowerCase()] = stringifyHeaderValue(
+              value,
+              op.explodedHeaders?.includes(name) === true,
+            );
         }
       }
       if (cookieParams !== undefined) c.setCookies(headers, cookieParams);
@@ -162,7 +183,7 @@ export function buildRequest(
           body = JSON.stringify(rawBody);
           headers["content-type"] = mediaType;
         } else {
-          body = encode(rawBody, mediaType);
+          body = encode(rawBody, mediaType, op.formStyles);
           if (!(body instanceof FormData)) headers["content-type"] = mediaType;
           replayable = !(body instanceof ReadableStream);
         }

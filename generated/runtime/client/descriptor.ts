@@ -35,6 +35,14 @@ export interface ClientOperationDescriptor {
   readonly queryStyles?: Readonly<Record<string, QueryParameterStyle>>;
   /** Only the path parameters that are not `simple` without explode. */
   readonly pathStyles?: Readonly<Record<string, PathParameterStyle>>;
+  /**
+   * Only the top-level fields of the `application/x-www-form-urlencoded` body whose `encoding`
+   * joins their values into one (`explode: false`: `form` with commas, `spaceDelimited`,
+   * `pipeDelimited`); the others are sent exploded: arrays as repeated names, objects in brackets.
+   */
+  readonly formStyles?: Readonly<Record<string, QueryParameterStyle>>;
+  /** Only the header parameters declared with `explode: true` (objects then sent as `key=value`). */
+  readonly explodedHeaders?: readonly string[];
   /** The request body's media type, when the operation has one. */
   readonly bodyMediaType?: string;
   /** Whether the operation needs credentials (from the spec's security requirements). */

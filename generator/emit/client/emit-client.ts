@@ -16,12 +16,14 @@ import { printStatements } from "../ts/source-file.js";
 import { rawClientStatements } from "./emit-raw-client.js";
 import { clientSecurityImport, clientSecurityStatements } from "./client-security.js";
 import { isJsonMediaType } from "../../../templates/client/url.js";
+import { formBodies } from "../../model/form-fields.js";
 import { streamFormat } from "../../../templates/client/event-stream.js";
 
-export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile[] {
+/** `document`: the bundled spec, for the form bodies' `encoding` (see {@link formStyles}). */
+export function emitClient(model: ApiModel, context: EmitContext, document: unknown = {}): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
   const headerTables = new HeaderTables();
-  const descriptors = model.operations.map((operation) => [operation.name, descriptorWriter(operation, model, headerTables)] as const);
+  const descriptors = model.operations.map((operation) => [operation.name, descriptorWriter(operation, model, headerTables, document)] as const);
   const codecs = codecsNeeded(model);
   const statements: StatementStructures[] = [
     ...imports(codecs),
@@ -88,6 +90,16 @@ function pathStyles(operation: OperationModel): Record<string, { style: string; 
     operation.parameters.path
       .filter((parameter) => (parameter.style ?? "simple") !== "simple" || parameter.explode || isObjectSchema(parameter.schema))
       .map((parameter) => [parameter.name, { style: parameter.style ?? "simple", explode: parameter.explode }]),
+  );
+}
+
+/** The fields of the operation's urlencoded form body whose `encoding` joins their values (`explode: false`). */
+function formStyles(operation: OperationModel, document: unknown): Record<string, { style: string; explode: boolean }> {
+  const form = formBodies(document, operation).find((body) => !body.multipart);
+  return Object.fromEntries(
+    Object.entries(form?.fields ?? {})
+      .filter(([, field]) => field.explode === false && field.style !== "deepObject")
+      .map(([name, field]) => [name, { style: field.style ?? "form", explode: false }]),
   );
 }
 
@@ -165,8 +177,10 @@ class HeaderTables {
   }
 }
 
-function descriptorWriter(operation: OperationModel, model: ApiModel, headerTables: HeaderTables): WriterFunction {
+function descriptorWriter(operation: OperationModel, model: ApiModel, headerTables: HeaderTables, document: unknown): WriterFunction {
   const styles = queryStyles(operation);
+  const fields = formStyles(operation, document);
+  const explodedHeaders = operation.parameters.header.filter((parameter) => parameter.explode).map((parameter) => parameter.name);
   const bodies = operation.requestBody?.contents ?? [];
   // the runtime's default: the first JSON media type (what the types default to), else the first
   const body = bodies.find((media) => isJsonMediaType(media.mediaType)) ?? bodies[0];
@@ -177,6 +191,8 @@ function descriptorWriter(operation: OperationModel, model: ApiModel, headerTabl
     path: operation.path,
     ...(Object.keys(styles).length > 0 ? { queryStyles: styles } : {}),
     ...(Object.keys(pathStyles(operation)).length > 0 ? { pathStyles: pathStyles(operation) } : {}),
+    ...(Object.keys(fields).length > 0 ? { formStyles: fields } : {}),
+    ...(explodedHeaders.length > 0 ? { explodedHeaders } : {}),
     ...(body ? { bodyMediaType: body.mediaType } : {}),
     secured: operation.secured,
     ...(operation.securityRequirements.length > 0
