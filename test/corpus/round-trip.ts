@@ -107,7 +107,9 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
     });
     const server = await adapter.serveNode(requestHandler, { port: 0, host: "127.0.0.1" });
     const { port } = server.address() as AddressInfo;
-    const client = clientModule.createRoundTripClient({ baseUrl: `http://127.0.0.1:${port}`, auth: credentials, retry: false, throttle: false, timeoutMs: options.timeoutMs ?? 10_000 });
+    // a 3XX answer is what is checked: the client gets it instead of following it
+    const fetchManual = (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, redirect: "manual" });
+    const client = clientModule.createRoundTripClient({ baseUrl: `http://127.0.0.1:${port}`, auth: credentials, retry: false, throttle: false, timeoutMs: options.timeoutMs ?? 10_000, fetch: fetchManual });
     const skipHeaders = new Set(api.model.apiKey?.in === "header" ? [api.model.apiKey.name.toLowerCase()] : []);
 
     const outcomes: OperationOutcome[] = [];
@@ -128,7 +130,7 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
         const noBody = operation.method === "get" || operation.method === "head" || bodies.length === 0;
         const problems: string[] = [];
         for (const media of noBody ? [undefined] : bodies) {
-          const problem = await exchange(media).catch((error: unknown) => `the call threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+          const problem = await exchange(media).catch((error: unknown) => { if (process.env.RT_STACK) console.error(error); return `the call threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`; });
           if (problem !== undefined) problems.push(media === undefined ? problem : `${media.mediaType}: ${problem}`);
         }
         const failed = problems.filter((problem) => !problem.includes("excluded: "));
@@ -171,20 +173,27 @@ function drawRequest(api: ConformanceApi, operation: OperationModel, skipHeaders
   return drawn;
 }
 
-/** The response a handler gives: the first declared 2XX (else `default` as 200), with a drawn body. */
+/**
+ * The response a handler gives: the first declared 2XX, else `default` as 200, else the first
+ * declared response (a 3XX with its `Location`, a 4XX: the client reads it as the call's `error`),
+ * with a drawn body; 204 without a body when the operation declares no response at all.
+ */
 function planResponse(api: ConformanceApi, operation: OperationModel, seed: number): PlannedResponse | string {
   const success = operation.responses.find((response) => /^2/.test(response.status));
-  const chosen: ResponseModel | undefined = success ?? operation.responses.find((response) => response.status === "default");
-  if (chosen === undefined) return `it declares no 2XX or default response (${operation.responses.map((r) => r.status).join(", ")})`;
-  const status = /^\d{3}$/.test(chosen.status) ? Number(chosen.status) : 200;
+  const chosen: ResponseModel | undefined = success ?? operation.responses.find((response) => response.status === "default") ?? operation.responses[0];
+  if (chosen === undefined) return { status: 204, mediaType: undefined, kind: undefined, value: undefined, headers: {} };
+  if (/^1/.test(chosen.status)) return `its only response is ${chosen.status}: a 1XX status is not a final response, no handler can answer it`;
+  // https://fetch.spec.whatwg.org/#http-network-or-cache-fetch: outside a proxy, a 407 is a network error
+  if (chosen.status === "407") return "its only response is 407, which fetch turns into a network error";
+  const status = /^\d{3}$/.test(chosen.status) ? Number(chosen.status) : /^[1-5]XX$/i.test(chosen.status) ? Number(chosen.status[0]) * 100 : 200;
   const headers: Record<string, string> = {};
   for (const header of chosen.headers) {
-    if (!header.required) continue;
+    if (!header.required && !(status >= 300 && status < 400 && header.name.toLowerCase() === "location")) continue;
     const value = drawValue(api, header.schema, seed, (v) => /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(parameterText(v)));
     if (value === undefined) return `no value can be drawn for its required response header ${header.name}`;
     headers[header.name.toLowerCase()] = parameterText(value);
   }
-  if (status === 204 || status === 205 || operation.method === "head") return { status, mediaType: undefined, kind: undefined, value: undefined, headers };
+  if (status === 204 || status === 205 || status === 304 || operation.method === "head") return { status, mediaType: undefined, kind: undefined, value: undefined, headers };
   const media = chosen.contents.find((m) => mediaKind(m.mediaType) === "json") ?? chosen.contents[0];
   if (media === undefined) return { status, mediaType: undefined, kind: undefined, value: undefined, headers };
   const kind = mediaKind(media.mediaType);
@@ -248,17 +257,26 @@ async function call(
   const parameters = firstDifference(sent, got.parameters);
   if (parameters !== undefined) return `the handler got other parameters: ${parameters}`;
   if (request.body !== undefined && kind !== undefined) {
-    const value = kind === "form" || kind === "multipart" ? withoutEmptyArrays(request.body.value) : request.body.value;
+    const value = kind === "form" || kind === "multipart" ? withoutUnsendable(request.body.value, kind === "form") : request.body.value;
     const expected = await comparable(kind === "binary" ? { bytes: asText(value) } : kind === "text" ? asText(value) : clientBody(kind, value, media?.schema, api.document));
-    // zero bytes of a binary or text body arrive as no body
-    const empty = (kind === "binary" || kind === "text") && asText(value) === "" && got.body === undefined;
-    const difference = empty ? undefined : firstDifference(expected, got.body);
+    // zero bytes of a binary or text body, or a form without a field, arrive as no body
+    const empty = ((kind === "binary" || kind === "text") && asText(value) === "") || (kind === "form" && isObject(value) && Object.keys(value).length === 0);
+    if (empty && got.body === undefined) return checkResponse(result, plan, serverError);
+    const difference = firstDifference(expected, got.body);
     if (difference !== undefined) return `the handler got another body: ${difference}`;
   }
-  // the response side
+  return checkResponse(result, plan, serverError);
+}
+
+/** The response side of a call: the declared status and body; the problem found, or undefined. */
+async function checkResponse(result: Awaited<ReturnType<Method>>, plan: PlannedResponse, serverError: () => string | undefined): Promise<string | undefined> {
   if (result.status !== plan.status) return `the client got ${result.status} instead of ${plan.status}: ${serverError() ?? JSON.stringify(result.error)?.slice(0, 200)}`;
-  if (plan.kind === undefined) return result.data === undefined ? undefined : `the client got a body where none was declared`;
-  const data = await readData(result.data, plan.kind);
+  // a 2XX body is the call's `data`; any other status's is its `error`
+  const body = result.ok ? result.data : result.error;
+  // without a body, a non-2XX `error` is an UnexpectedResponseBody of no text
+  const none = body === undefined || (body instanceof Error && body.name === "UnexpectedResponseBody" && (body as Error & { text?: unknown }).text === "");
+  if (plan.kind === undefined) return none ? undefined : `the client got a body where none was declared`;
+  const data = await readData(body, plan.kind);
   const expected = plan.kind === "binary" ? { bytes: asText(plan.value) } : plan.kind === "text" ? asText(plan.value) : await comparable(plan.value);
   const difference = firstDifference(expected, data);
   return difference === undefined ? undefined : `the client got another ${plan.mediaType} body: ${difference}`;
@@ -304,11 +322,22 @@ function withoutIgnoredHeaders(header: unknown): unknown {
   return rest;
 }
 
-/** A form or multipart body without its empty arrays (no field carries one: it is not sent). */
-function withoutEmptyArrays(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutEmptyArrays);
+/**
+ * A form or multipart body without what no field can carry, as the client leaves it out: empty
+ * arrays, and in a form (`objects`) empty objects too, also those left empty once their own empty
+ * members are gone (`{ settings: {} }`). A multipart part carries an object as JSON, `{}` included.
+ */
+function withoutUnsendable(value: unknown, objects: boolean): unknown {
+  if (Array.isArray(value)) return value.map((item) => withoutUnsendable(item, objects));
   if (!isObject(value) || value instanceof Blob) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => !(Array.isArray(item) && item.length === 0)).map(([key, item]) => [key, withoutEmptyArrays(item)]));
+  const kept: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    const inner = withoutUnsendable(item, objects);
+    if (Array.isArray(inner) && inner.length === 0) continue;
+    if (objects && isObject(inner) && !Array.isArray(inner) && !(inner instanceof Blob) && Object.keys(inner).length === 0) continue;
+    kept[key] = inner;
+  }
+  return kept;
 }
 
 function withoutEmpty(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
