@@ -57,14 +57,21 @@ export function buildPath(
 ): string {
   let path = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
-    const name = parts[i]!;
+    let name = parts[i]!;
+    let style = op.pathStyles?.[name];
+    const operator = name.charCodeAt(0);
+    // RFC 6570 operators some specs write for label and matrix styles: `{.id}`, `{;id}`, `{id*}`
+    if (operator === 46 || operator === 59 || name.endsWith("*")) {
+      const explode = name.endsWith("*");
+      name = name.slice(operator === 46 || operator === 59 ? 1 : 0, explode ? -1 : undefined);
+      style = { style: operator === 46 ? "label" : operator === 59 ? "matrix" : "simple", explode };
+    }
     const value = values?.[name];
     if (value === undefined || value === null) {
       throw new Error(
         `Missing path parameter "${name}" for operation "${op.operationId}" (${op.method.toUpperCase()} ${op.path})`,
       );
     }
-    const style = op.pathStyles?.[name];
     // simple style inline (arrays keep literal commas); the others through the styled-path codec
     const encoded =
       style !== undefined || (typeof value === "object" && !Array.isArray(value))

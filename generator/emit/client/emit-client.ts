@@ -86,11 +86,21 @@ function queryStyles(operation: OperationModel): Record<string, { style: string;
 }
 
 function pathStyles(operation: OperationModel): Record<string, { style: string; explode: boolean }> {
-  return Object.fromEntries(
-    operation.parameters.path
-      .filter((parameter) => (parameter.style ?? "simple") !== "simple" || parameter.explode || isObjectSchema(parameter.schema))
-      .map((parameter) => [parameter.name, { style: parameter.style ?? "simple", explode: parameter.explode }]),
-  );
+  const declared = operation.parameters.path
+    .filter((parameter) => (parameter.style ?? "simple") !== "simple" || parameter.explode || isObjectSchema(parameter.schema))
+    .map((parameter) => [parameter.name, { style: parameter.style ?? "simple", explode: parameter.explode }] as const);
+  return Object.fromEntries([...declared, ...templateStyles(operation.path)]);
+}
+
+/**
+ * The styles a path template's RFC 6570 operators say (`{.id}` label, `{;id}` matrix, `{id*}`
+ * exploded), which the runtime reads from the template itself; listed so that the descriptor
+ * brings in the styled-path codec.
+ */
+function templateStyles(path: string): (readonly [string, { style: string; explode: boolean }])[] {
+  return [...path.matchAll(/\{([.;]?)([^{}*]+)(\*?)\}/g)]
+    .filter((match) => match[1] !== "" || match[3] !== "")
+    .map((match) => [match[2]!, { style: match[1] === "." ? "label" : match[1] === ";" ? "matrix" : "simple", explode: match[3] === "*" }] as const);
 }
 
 /** The fields of the operation's urlencoded form body whose `encoding` joins their values (`explode: false`). */
