@@ -1,0 +1,103 @@
+/**
+ * The data generator on what real specs throw at it: recursive schemas (self references through
+ * optional properties, `anyOf` expansions, arrays; required self references that have no finite
+ * value), patterns that are invalid in unicode mode or use `\b`, and the validator on `$ref`s
+ * outside `#/components/schemas/<Name>`.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { hasRejected, schemaArbitrary } from "../../conformance/schema-arbitrary.js";
+import { SchemaValidator } from "../../conformance/schema-validator.js";
+
+/** Nesting depth of a value (a scalar is 0). */
+function depthOf(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  return 1 + Math.max(0, ...Object.values(value).map(depthOf));
+}
+
+const RECURSIVE: Record<string, unknown> = {
+  // Stripe's shape: every reference to another object may be expanded or an id, objects refer back
+  Customer: {
+    type: "object",
+    required: ["id", "default_source", "subscriptions"],
+    properties: {
+      id: { type: "string", maxLength: 5 },
+      default_source: { anyOf: [{ type: "string", maxLength: 5 }, { $ref: "#/components/schemas/Source" }], nullable: true },
+      subscriptions: { type: "array", items: { $ref: "#/components/schemas/Subscription" } },
+      parent: { $ref: "#/components/schemas/Customer" },
+    },
+  },
+  Source: { type: "object", required: ["customer"], properties: { customer: { anyOf: [{ type: "string", maxLength: 5 }, { $ref: "#/components/schemas/Customer" }] } } },
+  Subscription: { type: "object", required: ["customer", "items"], properties: { customer: { anyOf: [{ $ref: "#/components/schemas/Customer" }, { type: "string", maxLength: 5 }] }, items: { type: "array", items: { $ref: "#/components/schemas/Subscription" } } } },
+  // a tree whose children are a oneOf of itself or a leaf
+  Node: { type: "object", required: ["child"], properties: { child: { oneOf: [{ $ref: "#/components/schemas/Node" }, { type: "integer" }] } } },
+  // requires itself: no finite value exists
+  Endless: { type: "object", required: ["next"], properties: { next: { allOf: [{ $ref: "#/components/schemas/Endless" }] } } },
+};
+const document = { components: { schemas: RECURSIVE } };
+const context = { document, direction: "response" } as const;
+
+describe("generated data: recursive schemas", () => {
+  it.each(["Customer", "Source", "Subscription", "Node"])("%s: the arbitrary is built, draws are finite and valid", (name) => {
+    const validator = new SchemaValidator(RECURSIVE, "3.0.3");
+    const arbitrary = schemaArbitrary({ $ref: `#/components/schemas/${name}` }, context);
+    expect(arbitrary).toBeDefined();
+    const values = fc.sample(arbitrary!, { seed: 7, numRuns: 60 }).filter((value) => !hasRejected(value));
+    expect(values.length).toBeGreaterThan(30);
+    for (const value of values) {
+      expect(validator.isValid({ $ref: `#/components/schemas/${name}` }, value), JSON.stringify(value)).toBe(true);
+      expect(depthOf(value)).toBeLessThan(40);
+    }
+  });
+
+  it("a schema that requires itself has no value: undefined, not a stack overflow", () => {
+    expect(schemaArbitrary({ $ref: "#/components/schemas/Endless" }, context)).toBeUndefined();
+    // as an optional property, it is left out
+    const holder = { type: "object", properties: { endless: { $ref: "#/components/schemas/Endless" }, n: { type: "integer" } } };
+    const values = fc.sample(schemaArbitrary(holder, context)!, { seed: 1, numRuns: 20 });
+    expect(values.every((value) => typeof value === "object" && value !== null && !("endless" in value))).toBe(true);
+  });
+});
+
+describe("generated data: patterns", () => {
+  const validator = new SchemaValidator({}, "3.0.3");
+  it.each([
+    ["an escape invalid in unicode mode", "^[a-zA-Z0-9_\\-\\:]+$"],
+    ["word boundaries (fast-check cannot generate \\b)", "^$|[0-9a-f]{8}\\b-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-\\b[0-9a-f]{12}"],
+  ])("%s: values are drawn and the validator accepts them", (_name, pattern) => {
+    const schema = { type: "string", pattern };
+    const values = fc.sample(schemaArbitrary(schema, { document: {}, direction: "request" })!, { seed: 3, numRuns: 40 }).filter((value) => !hasRejected(value));
+    expect(values.length).toBeGreaterThan(10);
+    for (const value of values) {
+      expect(new RegExp(pattern).test(value as string)).toBe(true);
+      expect(validator.isValid(schema, value)).toBe(true);
+    }
+  });
+});
+
+describe("schema validator: $refs outside components.schemas", () => {
+  // shapes from openapi-typescript's jsonschema-defs fixture and hey-api's full.yaml
+  const spec = {
+    $defs: { StringType: { type: "string" } },
+    components: {
+      schemas: {
+        Object: { type: "object", properties: { rootDef: { $ref: "#/$defs/StringType" }, nestedDef: { $ref: "#/components/schemas/Other/$defs/nestedDef" } } },
+        Other: { type: "object", $defs: { nestedDef: { type: "boolean" } } },
+      },
+      parameters: { Simple: { name: "p", in: "query", schema: { type: "string" } } },
+    },
+  };
+  const validator = new SchemaValidator(spec.components.schemas, "3.1.0", { document: spec });
+
+  it("validates through a ref to the document's $defs and to another schema's $defs", () => {
+    expect(validator.isValid({ $ref: "#/components/schemas/Object" }, { rootDef: "a", nestedDef: true })).toBe(true);
+    expect(validator.isValid({ $ref: "#/components/schemas/Object" }, { rootDef: 1 })).toBe(false);
+    expect(validator.isValid({ $ref: "#/components/schemas/Object" }, { nestedDef: "yes" })).toBe(false);
+    expect(validator.isValid({ type: "array", items: { $ref: "#/$defs/StringType" } }, ["a", 2])).toBe(false);
+  });
+
+  it("says what is wrong with a ref that points at nothing, or when it has no document", () => {
+    expect(() => validator.isValid({ $ref: "#/$defs/Missing" }, 1)).toThrow(/#\/\$defs\/Missing.*does not exist/);
+    expect(() => new SchemaValidator({}, "3.1.0").isValid({ $ref: "#/$defs/StringType" }, "a")).toThrow(/unsupported \$ref in a schema: #\/\$defs\/StringType \(no document/);
+  });
+});
