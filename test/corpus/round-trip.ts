@@ -116,6 +116,11 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
     try {
       for (const [index, operation] of api.model.operations.entries()) {
         const seed = (options.seed ?? 23) * 1000 + index;
+        const unsatisfiable = sharedAuthorization(api.document, operation);
+        if (unsatisfiable !== undefined) {
+          outcomes.push({ operationId: operation.operationId, outcome: "excluded", reason: unsatisfiable });
+          continue;
+        }
         const exchange = async (media: MediaModel | undefined): Promise<string | undefined> => {
           const request = drawRequest(api, operation, skipHeaders, media, seed);
           if (typeof request === "string") return `excluded: ${request}`;
@@ -313,6 +318,25 @@ function credentialsFor(document: Record<string, unknown>): { credentials: Recor
   const paths = isObject(document.paths) ? document.paths : {};
   for (const item of Object.values(paths)) if (isObject(item)) for (const operation of Object.values(item)) if (isObject(operation)) collect(operation.security);
   return { credentials, scopes: [...scopes] };
+}
+
+/**
+ * Why no request can meet the operation's security, when each of its requirements combines two
+ * schemes that both need the one `Authorization` header (HTTP basic and bearer, OAuth 2, OpenID
+ * Connect); undefined otherwise.
+ */
+function sharedAuthorization(document: Record<string, unknown>, operation: OperationModel): string | undefined {
+  const requirements = operation.securityRequirements;
+  if (requirements.length === 0) return undefined;
+  const components = isObject(document.components) ? document.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  const usesAuthorization = (name: string): boolean => {
+    const scheme = resolveObject(document, schemes[name]);
+    return scheme !== undefined && (scheme.type === "http" || scheme.type === "oauth2" || scheme.type === "openIdConnect");
+  };
+  const clashes = requirements.map((requirement) => requirement.schemes.filter((scheme) => usesAuthorization(scheme.name)).map((scheme) => scheme.name));
+  if (!clashes.every((names) => names.length >= 2)) return undefined;
+  return `every security requirement needs two credentials in the one Authorization header (${clashes.map((names) => names.join(" + ")).join("; ")})`;
 }
 
 /** Header parameters OpenAPI says to ignore (Accept, Content-Type, Authorization). */
