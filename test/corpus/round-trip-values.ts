@@ -42,11 +42,19 @@ export function clientBody(kind: MediaKind, value: unknown, schema: unknown, doc
   for (const [name, item] of Object.entries(value)) {
     const property = resolveObject(document, properties[name]);
     const itemSchema = property !== undefined && isObject(property.items) ? resolveObject(document, property.items) : undefined;
-    if (isBinaryString(property) && typeof item === "string") out[name] = new File([item], `${name}.bin`, { type: "application/octet-stream" });
+    if (mayBeBinary(property, document) && typeof item === "string") out[name] = new File([item], `${name}.bin`, { type: "application/octet-stream" });
     else if (Array.isArray(item) && isBinaryString(itemSchema)) out[name] = item.map((entry, index) => new File([asText(entry)], `${name}-${index}.bin`));
     else out[name] = item;
   }
   return out;
+}
+
+/** A binary string schema, or a choice (`oneOf`/`anyOf`) with a binary string branch. */
+function mayBeBinary(schema: Record<string, unknown> | undefined, document: Record<string, unknown>): boolean {
+  if (schema === undefined) return false;
+  if (isBinaryString(schema)) return true;
+  const branches = [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])];
+  return branches.some((branch) => isBinaryString(resolveObject(document, branch)));
 }
 
 function propertiesOf(schema: unknown, document: Record<string, unknown>): Record<string, unknown> {
@@ -88,7 +96,8 @@ export async function comparable(value: unknown, lowerKeys = false): Promise<unk
 
 /** The first difference between two comparable values, as a JSON pointer and both sides; undefined when equal. */
 export function firstDifference(expected: unknown, actual: unknown, at = ""): string | undefined {
-  if (Object.is(expected, actual)) return undefined;
+  // === and not Object.is: JSON carries -0 as 0
+  if (expected === actual || (Number.isNaN(expected) && Number.isNaN(actual))) return undefined;
   if (Array.isArray(expected) && Array.isArray(actual)) {
     if (expected.length !== actual.length) return `${at || "/"}: ${expected.length} items expected, ${actual.length} received`;
     for (let i = 0; i < expected.length; i++) {

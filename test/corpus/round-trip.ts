@@ -281,6 +281,8 @@ async function checkResponse(result: Awaited<ReturnType<Method>>, plan: PlannedR
   // without a body, a non-2XX `error` is an UnexpectedResponseBody of no text
   const none = body === undefined || (body instanceof Error && body.name === "UnexpectedResponseBody" && (body as Error & { text?: unknown }).text === "");
   if (plan.kind === undefined) return none ? undefined : `the client got a body where none was declared`;
+  // zero bytes of a text or binary body: the client's `data` is undefined (docs/client.md)
+  if ((plan.kind === "binary" || plan.kind === "text") && asText(plan.value) === "" && body === undefined) return undefined;
   const data = await readData(body, plan.kind);
   const expected = plan.kind === "binary" ? { bytes: asText(plan.value) } : plan.kind === "text" ? asText(plan.value) : await comparable(plan.value);
   const difference = firstDifference(expected, data);
@@ -347,8 +349,8 @@ function withoutIgnoredHeaders(header: unknown): unknown {
 }
 
 /**
- * A form or multipart body without what no field can carry, as the client leaves it out: empty
- * arrays, and in a form (`objects`) empty objects too, also those left empty once their own empty
+ * A form or multipart body without what no field can carry, as the client leaves it out: `null`,
+ * empty arrays, and in a form (`objects`) empty objects too, also those left empty once their own empty
  * members are gone (`{ settings: {} }`). A multipart part carries an object as JSON, `{}` included.
  */
 function withoutUnsendable(value: unknown, objects: boolean): unknown {
@@ -357,7 +359,7 @@ function withoutUnsendable(value: unknown, objects: boolean): unknown {
   const kept: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const inner = withoutUnsendable(item, objects);
-    if (Array.isArray(inner) && inner.length === 0) continue;
+    if (inner === null || (Array.isArray(inner) && inner.length === 0)) continue;
     if (objects && isObject(inner) && !Array.isArray(inner) && !(inner instanceof Blob) && Object.keys(inner).length === 0) continue;
     kept[key] = inner;
   }
