@@ -16,6 +16,8 @@ const FIXTURES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "test/fixtures/client-constructs/constructs.yaml": {},
   "test/fixtures/runtime-specs/multipart-and-binary.yaml": {},
   "test/fixtures/runtime-specs/operation-id-casing.yaml": {},
+  // no 2XX (302, 404 with a body, 304, none declared), form encodings, recursive bodies, odd patterns, a $defs ref
+  "test/fixtures/runtime-specs/harness-edges.yaml": {},
   // two templates that answer the same requests: generate warns, the second is never reached
   "test/fixtures/runtime-specs/routing.yaml": { clashSecond: "generate warns: clashFirst" },
 };
@@ -26,6 +28,14 @@ const CORPUS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "readme/3.0/yaml/response-multiple-mediatypes.yaml": {},
   "readme/3.1/yaml/train-travel.yaml": {},
   "heyapi/specs/3.0.x/content-types.yaml": {},
+  // every status as an operation's only response: 1XX cannot be a final answer, fetch fails a 407
+  "readme/3.0/yaml/http-status-codes.yaml": {
+    getStatus100: "its only response is 100",
+    getStatus101: "its only response is 101",
+    getStatus102: "its only response is 102",
+    getStatus103: "its only response is 103",
+    getStatus407: "its only response is 407",
+  },
 };
 
 const present = hasCorpus();
