@@ -32,15 +32,20 @@ export function definitionsKeyword(dialect: Dialect): "definitions" | "$defs" {
   return dialect === "2020-12" ? "$defs" : "definitions";
 }
 
-/**
- * What a `$ref` that is not `#/components/schemas/<Name>` becomes (`#/$defs/X`,
- * `#/components/schemas/A/$defs/b`, a schema pointing at a parameter); without it such a ref throws.
- */
-export type OtherRef = (ref: string) => string;
+/** What the conversion may look up in the document the schema comes from. */
+export interface RefContext {
+  /**
+   * What a `$ref` that is not `#/components/schemas/<Name>` becomes (`#/$defs/X`,
+   * `#/components/schemas/A/$defs/b`, a schema pointing at a parameter); without it such a ref throws.
+   */
+  other(ref: string): string;
+  /** The target of a ref (for a discriminator branch's own values). */
+  read(ref: string): unknown;
+}
 
 /** OpenAPI Schema Object → JSON Schema of `dialect` (refs to `#/<definitions>/<Name>`). */
-export function toJsonSchema(schema: Json, dialect: Dialect, otherRef?: OtherRef): Json {
-  if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, dialect, otherRef));
+export function toJsonSchema(schema: Json, dialect: Dialect, refs?: RefContext): Json {
+  if (Array.isArray(schema)) return schema.map((item) => toJsonSchema(item, dialect, refs));
   if (!isJsonObject(schema)) return schema;
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(schema)) {
@@ -48,18 +53,18 @@ export function toJsonSchema(schema: Json, dialect: Dialect, otherRef?: OtherRef
     if (key === "$ref" && typeof value === "string") {
       const name = value.startsWith(COMPONENT_PREFIX) ? value.slice(COMPONENT_PREFIX.length) : undefined;
       if (name !== undefined && !name.includes("/")) out[key] = `#/${definitionsKeyword(dialect)}/${name}`;
-      else if (otherRef !== undefined) out[key] = otherRef(value);
+      else if (refs !== undefined) out[key] = refs.other(value);
       else throw new Error(`unsupported $ref in a schema: ${value}`);
     } else if ((key === "properties" || key === "patternProperties" || key === "$defs" || key === "definitions") && isJsonObject(value)) {
       const properties: JsonObject = {};
-      for (const [name, property] of Object.entries(value)) properties[name] = toJsonSchema(property, dialect, otherRef);
+      for (const [name, property] of Object.entries(value)) properties[name] = toJsonSchema(property, dialect, refs);
       out[key] = properties;
     } else if ((key === "exclusiveMinimum" || key === "exclusiveMaximum") && typeof value === "boolean") {
       // OpenAPI 3.0 boolean form: handled with minimum/maximum below.
     } else if (key === "enum" || key === "const" || key === "default" || key === "examples") {
       out[key] = value;
     } else {
-      out[key] = toJsonSchema(value, dialect, otherRef);
+      out[key] = toJsonSchema(value, dialect, refs);
     }
   }
   for (const [flag, bound] of [
@@ -71,7 +76,7 @@ export function toJsonSchema(schema: Json, dialect: Dialect, otherRef?: OtherRef
       delete out[bound];
     }
   }
-  applyDiscriminator(schema, out, dialect);
+  applyDiscriminator(schema, out, dialect, refs);
   if (schema["nullable"] === true) return withNull(out);
   return out;
 }
@@ -93,10 +98,11 @@ function withNull(out: JsonObject): JsonObject {
 
 /**
  * `discriminator: { propertyName, mapping }` next to `oneOf`/`anyOf` of refs: the value of the
- * property picks the branch (the mapping, else the schema name), instead of "exactly one branch
- * matches", which overlapping branches would break.
+ * property picks the branch (the mapping, else the values the branch itself gives the property
+ * with `enum`/`const`, else the schema name), instead of "exactly one branch matches", which
+ * overlapping branches would break.
  */
-function applyDiscriminator(schema: JsonObject, out: JsonObject, dialect: Dialect): void {
+function applyDiscriminator(schema: JsonObject, out: JsonObject, dialect: Dialect, refs?: RefContext): void {
   const discriminator = schema["discriminator"];
   if (!isJsonObject(discriminator) || typeof discriminator["propertyName"] !== "string") return;
   const keyword = Array.isArray(out["oneOf"]) ? "oneOf" : Array.isArray(out["anyOf"]) ? "anyOf" : undefined;
@@ -105,13 +111,15 @@ function applyDiscriminator(schema: JsonObject, out: JsonObject, dialect: Dialec
   const property = discriminator["propertyName"];
   const mapping = isJsonObject(discriminator["mapping"]) ? discriminator["mapping"] : {};
   const target = `#/${definitionsKeyword(dialect)}/`;
-  const cases: Array<{ value: string; ref: string }> = [];
+  const cases: Array<{ value: Json; ref: string }> = [];
   for (const branch of branches) {
     const ref = isJsonObject(branch) && typeof branch["$ref"] === "string" ? branch["$ref"] : undefined;
     if (ref === undefined || !ref.startsWith(target)) return; // not every branch is named: keep oneOf
     const name = ref.slice(target.length);
     const mapped = Object.entries(mapping).filter(([, value]) => value === `${COMPONENT_PREFIX}${name}` || value === name);
-    for (const [value] of mapped.length > 0 ? mapped : [[name]]) cases.push({ value: value as string, ref });
+    const own = mapped.length > 0 ? [] : ownValues(refs?.read(`${COMPONENT_PREFIX}${name}`), property);
+    const values = mapped.length > 0 ? mapped.map(([value]) => value) : own.length > 0 ? own : [name];
+    for (const value of values) cases.push({ value, ref });
   }
   delete out[keyword];
   out["required"] = [...new Set([...(Array.isArray(out["required"]) ? out["required"] : []), property])];
@@ -121,4 +129,16 @@ function applyDiscriminator(schema: JsonObject, out: JsonObject, dialect: Dialec
     allOf.push({ if: { properties: { [property]: { const: value } }, required: [property] }, then: { $ref: ref } });
   }
   out["allOf"] = allOf;
+}
+
+/** The values a schema (or its `allOf` parts) allows for a property with `const` or `enum`. */
+export function ownValues(schema: unknown, property: string): Json[] {
+  if (!isJsonObject(schema)) return [];
+  const properties = schema["properties"];
+  const declared = isJsonObject(properties) ? properties[property] : undefined;
+  if (isJsonObject(declared)) {
+    if ("const" in declared) return [declared["const"] as Json];
+    if (Array.isArray(declared["enum"])) return declared["enum"];
+  }
+  return Array.isArray(schema["allOf"]) ? schema["allOf"].flatMap((part) => ownValues(part, property)) : [];
 }

@@ -7,6 +7,7 @@
  */
 import fc from "fast-check";
 import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
+import { ownValues } from "./openapi-to-json-schema.js";
 
 export type Direction = "request" | "response";
 
@@ -70,7 +71,7 @@ function nonNullArbitrary(schema: Record<string, unknown>, context: ArbitraryCon
     const { [keyword]: _branches, discriminator, ...rest } = schema;
     const branch = (item: unknown): fc.Arbitrary<unknown> | undefined => {
       const merged = mergeAllOf({ allOf: [rest, item] }, context);
-      return schemaArbitrary(withDiscriminatorValue(merged, item, discriminator), context, depth + 1);
+      return schemaArbitrary(withDiscriminatorValue(merged, item, discriminator, context), context, depth + 1);
     };
     return alternatives(simplestFirst(branches, context, depth), branch, depth);
   }
@@ -308,17 +309,22 @@ export function mergeAllOf(schema: Record<string, unknown>, context: ArbitraryCo
   return merged;
 }
 
-/** With a discriminator, the branch's discriminating property is pinned to its mapped value. */
-function withDiscriminatorValue(merged: Record<string, unknown>, branch: unknown, discriminator: unknown): Record<string, unknown> {
+/**
+ * With a discriminator, the branch's discriminating property is pinned to its mapped value; an
+ * unmapped branch that gives the property its own `enum`/`const` keeps them (as the validator
+ * reads it), else the schema name.
+ */
+function withDiscriminatorValue(merged: Record<string, unknown>, branch: unknown, discriminator: unknown, context: ArbitraryContext): Record<string, unknown> {
   if (!isObject(discriminator) || typeof discriminator.propertyName !== "string" || !isObject(branch) || typeof branch.$ref !== "string") return merged;
   const ref = branch.$ref;
   const name = ref.split("/").pop() ?? ref;
   const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
-  const value = Object.entries(mapping).find(([, target]) => target === ref || target === name)?.[0] ?? name;
+  const mapped = Object.entries(mapping).find(([, target]) => target === ref || target === name)?.[0];
   const property = discriminator.propertyName;
+  const own = mapped === undefined ? ownValues(resolveObject(context.document, branch), property) : [];
   return {
     ...merged,
-    properties: { ...(isObject(merged.properties) ? merged.properties : {}), [property]: { type: "string", enum: [value] } },
+    properties: { ...(isObject(merged.properties) ? merged.properties : {}), [property]: own.length > 0 ? { enum: own } : { type: "string", enum: [mapped ?? name] } },
     required: [...new Set([...asStrings(merged.required), property])],
   };
 }

@@ -8,7 +8,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { readPointer } from "../generator/model/resolve-ref.js";
-import { definitionsKeyword, dialectOf, isJsonObject, toJsonSchema, type Dialect, type Json, type JsonObject } from "./openapi-to-json-schema.js";
+import { definitionsKeyword, dialectOf, isJsonObject, toJsonSchema, type Dialect, type Json, type JsonObject, type RefContext } from "./openapi-to-json-schema.js";
 
 const addFormats = addFormatsModule.default;
 
@@ -55,7 +55,7 @@ export class SchemaValidator {
     this.ajv = ajv;
     this.#document = options.document;
     const definitions: JsonObject = {};
-    for (const [name, schema] of Object.entries(schemas)) definitions[name] = toJsonSchema(schema as Json, this.dialect, this.#otherRef);
+    for (const [name, schema] of Object.entries(schemas)) definitions[name] = toJsonSchema(schema as Json, this.dialect, this.#refs);
     ajv.addSchema({ $id: "spec", [definitionsKeyword(this.dialect)]: definitions });
   }
 
@@ -67,10 +67,21 @@ export class SchemaValidator {
     if (target === undefined) throw new Error(`unsupported $ref in a schema: ${ref} (${this.#document === undefined ? "no document to resolve it in" : "it points at nothing in the document"})`);
     const id = `spec-ref-${this.#otherRefs.size}`;
     this.#otherRefs.set(ref, id);
-    const converted = toJsonSchema(target as Json, this.dialect, this.#otherRef);
+    const converted = toJsonSchema(target as Json, this.dialect, this.#refs);
     const rooted = isJsonObject(converted) ? (this.#rooted(converted) as JsonObject) : converted === false ? { not: {} } : {};
     this.ajv.addSchema({ ...rooted, $id: id });
     return id;
+  };
+
+  readonly #refs: RefContext = {
+    other: (ref) => this.#otherRef(ref),
+    read: (ref) => {
+      try {
+        return this.#document === undefined ? undefined : readPointer(this.#document, ref);
+      } catch {
+        return undefined;
+      }
+    },
   };
 
   /** A converted schema whose refs to the spec's definitions are absolute (`spec#/...`). */
@@ -91,7 +102,7 @@ export class SchemaValidator {
   }
 
   #compiled(schema: unknown): ValidateFunction {
-    const converted = toJsonSchema((schema ?? {}) as Json, this.dialect, this.#otherRef);
+    const converted = toJsonSchema((schema ?? {}) as Json, this.dialect, this.#refs);
     const key = JSON.stringify(converted);
     const cached = this.#cache.get(key);
     if (cached !== undefined) return cached;

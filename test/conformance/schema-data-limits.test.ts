@@ -101,3 +101,22 @@ describe("schema validator: $refs outside components.schemas", () => {
     expect(() => new SchemaValidator({}, "3.1.0").isValid({ $ref: "#/$defs/StringType" }, "a")).toThrow(/unsupported \$ref in a schema: #\/\$defs\/StringType \(no document/);
   });
 });
+
+describe("generated data: a discriminator without a mapping over branches with their own values", () => {
+  // OpenAI's shape: `type` is `custom` / `logs` in the branches, not the schema names
+  const schemas: Record<string, unknown> = {
+    Custom: { type: "object", required: ["type", "schema"], properties: { type: { type: "string", enum: ["custom"] }, schema: { type: "object" } } },
+    Logs: { type: "object", required: ["type"], properties: { type: { const: "logs" }, metadata: { type: "object" } } },
+    Config: { anyOf: [{ $ref: "#/components/schemas/Custom" }, { $ref: "#/components/schemas/Logs" }], discriminator: { propertyName: "type" } },
+  };
+  const spec = { components: { schemas } };
+
+  it("draws the branches' own values, and the validator accepts them (and only them)", () => {
+    const validator = new SchemaValidator(schemas, "3.1.0", { document: spec });
+    const values = fc.sample(schemaArbitrary({ $ref: "#/components/schemas/Config" }, { document: spec, direction: "request" })!, { seed: 5, numRuns: 40 }).filter((value) => !hasRejected(value));
+    expect(new Set(values.map((value) => (value as { type: string }).type))).toEqual(new Set(["custom", "logs"]));
+    for (const value of values) expect(validator.isValid({ $ref: "#/components/schemas/Config" }, value), JSON.stringify(value)).toBe(true);
+    expect(validator.isValid({ $ref: "#/components/schemas/Config" }, { type: "Custom", schema: {} })).toBe(false);
+    expect(validator.isValid({ $ref: "#/components/schemas/Config" }, { type: "logs", metadata: 1 })).toBe(false);
+  });
+});
