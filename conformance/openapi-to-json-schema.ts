@@ -59,6 +59,8 @@ export function toJsonSchema(schema: Json, dialect: Dialect, refs?: RefContext):
       const properties: JsonObject = {};
       for (const [name, property] of Object.entries(value)) properties[name] = toJsonSchema(property, dialect, refs);
       out[key] = properties;
+    } else if ((key === "required" || key === "enum") && !(Array.isArray(value) && (key === "enum" || value.every((item) => typeof item === "string")))) {
+      // of the wrong shape (`required: true` on a property): Ajv refuses it, the generated validators drop it
     } else if ((key === "exclusiveMinimum" || key === "exclusiveMaximum") && typeof value === "boolean") {
       // OpenAPI 3.0 boolean form: handled with minimum/maximum below.
     } else if (key === "enum" || key === "const" || key === "default" || key === "examples") {

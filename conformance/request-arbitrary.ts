@@ -53,8 +53,13 @@ export function generatedParameters(operation: OperationModel, skipHeaders: Read
   );
 }
 
-/** Text a parameter can carry: visible ASCII for headers and cookies, a usable segment for paths. */
+/**
+ * Text a parameter can carry: visible ASCII for headers and cookies, a usable segment for paths;
+ * an empty array or object has no form outside a path, so a required parameter never takes one.
+ */
 function carriable(parameter: ParameterModel, value: unknown): boolean {
+  const empty = typeof value === "object" && value !== null && Object.keys(value).length === 0;
+  if (empty && parameter.required && parameter.in !== "path") return false;
   const text = parameterText(value);
   if (parameter.in === "path") return text !== "" && text !== "." && text !== "..";
   if (parameter.in === "header") return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(text);

@@ -2,12 +2,17 @@
  * The data generator on what real specs throw at it: recursive schemas (self references through
  * optional properties, `anyOf` expansions, arrays; required self references that have no finite
  * value), patterns that are invalid in unicode mode or use `\b`, and the validator on `$ref`s
- * outside `#/components/schemas/<Name>`.
+ * outside `#/components/schemas/<Name>` or of the wrong shape; requests never give a required
+ * parameter a value it cannot carry.
  */
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { loadApi } from "../../conformance/load-api.js";
+import { positiveRequests } from "../../conformance/request-arbitrary.js";
 import { hasRejected, schemaArbitrary } from "../../conformance/schema-arbitrary.js";
 import { SchemaValidator } from "../../conformance/schema-validator.js";
+import { ROOT } from "../corpus/run-entry.js";
 
 /** Nesting depth of a value (a scalar is 0). */
 function depthOf(value: unknown): number {
@@ -118,5 +123,26 @@ describe("generated data: a discriminator without a mapping over branches with t
     for (const value of values) expect(validator.isValid({ $ref: "#/components/schemas/Config" }, value), JSON.stringify(value)).toBe(true);
     expect(validator.isValid({ $ref: "#/components/schemas/Config" }, { type: "Custom", schema: {} })).toBe(false);
     expect(validator.isValid({ $ref: "#/components/schemas/Config" }, { type: "logs", metadata: 1 })).toBe(false);
+  });
+});
+
+describe("schema validator: keywords of the wrong shape", () => {
+  it("ignores `required: true` on a property and a non-array enum (as the generated validators do) instead of throwing", () => {
+    const validator = new SchemaValidator({}, "3.0.3");
+    const schema = { type: "object", properties: { list: { type: "array", required: true, items: { type: "string" } }, mode: { type: "string", enum: "a" } } };
+    expect(validator.isValid(schema, { list: ["a"], mode: "b" })).toBe(true);
+    expect(validator.isValid(schema, { list: "a" })).toBe(false);
+  });
+});
+
+describe("generated requests: parameters a request cannot carry", () => {
+  it("never gives a required query parameter an empty array (it would not be sent); an optional one may be empty", async () => {
+    const api = await loadApi(join(ROOT, "test/fixtures/runtime-specs/harness-edges.yaml"));
+    const generated = positiveRequests(api, api.operation("moved"));
+    if (generated.kind !== "ok") throw new Error(generated.reason);
+    const requests = fc.sample(generated.arbitrary, { seed: 11, numRuns: 300 }).filter((request) => request !== undefined);
+    expect(requests.length).toBeGreaterThan(100);
+    expect(requests.every((request) => Array.isArray(request.parameters.query.tags) && (request.parameters.query.tags as unknown[]).length > 0)).toBe(true);
+    expect(requests.some((request) => typeof request.parameters.query.filter === "object" && Object.keys(request.parameters.query.filter as object).length === 0)).toBe(true);
   });
 });

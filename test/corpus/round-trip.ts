@@ -20,6 +20,7 @@ import { rejectUnless, schemaArbitrary } from "../../conformance/schema-arbitrar
 import { generate } from "../../generator/generate.js";
 import { resolveObject } from "../../generator/model/resolve-ref.js";
 import { createRouter } from "../../templates/server/router.js";
+import { templateParameters } from "../../generator/model/check-path-template.js";
 import type { MediaModel, OperationModel, ResponseModel } from "../../generator/model/types.js";
 import { asText, clientBody, comparable, concreteMediaType, firstDifference, handlerBody, mediaKind, type MediaKind } from "./round-trip-values.js";
 
@@ -116,7 +117,7 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
     try {
       for (const [index, operation] of api.model.operations.entries()) {
         const seed = (options.seed ?? 23) * 1000 + index;
-        const unsatisfiable = sharedAuthorization(api.document, operation);
+        const unsatisfiable = sharedAuthorization(api.document, operation) ?? pathParameterOutsideTemplate(operation);
         if (unsatisfiable !== undefined) {
           outcomes.push({ operationId: operation.operationId, outcome: "excluded", reason: unsatisfiable });
           continue;
@@ -339,6 +340,13 @@ function sharedAuthorization(document: Record<string, unknown>, operation: Opera
   const clashes = requirements.map((requirement) => requirement.schemes.filter((scheme) => usesAuthorization(scheme.name)).map((scheme) => scheme.name));
   if (!clashes.every((names) => names.length >= 2)) return undefined;
   return `every security requirement needs two credentials in the one Authorization header (${clashes.map((names) => names.join(" + ")).join("; ")})`;
+}
+
+/** Why no request can carry a path parameter (always required in OpenAPI): its template has no place for it. */
+function pathParameterOutsideTemplate(operation: OperationModel): string | undefined {
+  const names = new Set(templateParameters(operation.path));
+  const outside = operation.parameters.path.filter((parameter) => !names.has(parameter.name)).map((parameter) => parameter.name);
+  return outside.length === 0 ? undefined : `it declares the path parameter ${outside.join(", ")}, which its path template ${operation.path} has no place for`;
 }
 
 /** Header parameters OpenAPI says to ignore (Accept, Content-Type, Authorization). */
