@@ -5,11 +5,12 @@
  * the broken part and simplifies the rest.
  */
 import fc from "fast-check";
+import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
 import type { MediaModel, OperationModel, ParameterLocation, ParameterModel } from "../generator/model/types.js";
 import { invalidArbitrary } from "./invalid-arbitrary.js";
 import type { ConformanceApi } from "./load-api.js";
 import { parameterText, readTextAs } from "./parameter-text.js";
-import { hasRejected, REJECTED, rejectUnless, schemaArbitrary } from "./schema-arbitrary.js";
+import { hasRejected, mergeAllOf, REJECTED, rejectUnless, schemaArbitrary } from "./schema-arbitrary.js";
 
 export interface GeneratedBody {
   readonly mediaType: string;
@@ -75,7 +76,32 @@ function parameterArbitrary(api: ConformanceApi, parameter: ParameterModel): fc.
 
 function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unknown> | undefined {
   const arbitrary = schemaArbitrary(media.schema ?? true, { document: api.document, direction: "request" });
-  return arbitrary === undefined ? undefined : rejectUnless(arbitrary, (value) => value !== undefined && api.validator.isValid(media.schema ?? {}, value));
+  const essence = media.mediaType.split(";")[0]!.trim().toLowerCase();
+  const form = essence === "application/x-www-form-urlencoded" ? "form" : essence === "multipart/form-data" ? "multipart" : undefined;
+  return arbitrary === undefined
+    ? undefined
+    : rejectUnless(arbitrary, (value) => value !== undefined && (form === undefined || formCarries(api.document, media.schema, value, form)) && api.validator.isValid(media.schema ?? {}, value));
+}
+
+/**
+ * Whether a form carries every required property of a value (objects followed through their
+ * schema): `null` and empty arrays have no form field, nor (urlencoded) empty objects, so a
+ * required one would arrive missing.
+ */
+function formCarries(document: Record<string, unknown>, schema: unknown, value: unknown, form: "form" | "multipart", depth = 0): boolean {
+  if (depth > 8 || typeof value !== "object" || value === null || Array.isArray(value)) return true;
+  const resolved = resolveObject(document, schema);
+  if (resolved === undefined) return true;
+  const merged = mergeAllOf(resolved, { document });
+  const required = new Set(Array.isArray(merged.required) ? merged.required : []);
+  const properties = isObject(merged.properties) ? merged.properties : {};
+  for (const [name, item] of Object.entries(value)) {
+    const empty = item === null || (Array.isArray(item) && item.length === 0) || (form === "form" && isObject(item) && !Array.isArray(item) && !(item instanceof Blob) && Object.keys(item).length === 0);
+    if (empty && required.has(name)) return false;
+    // a multipart part carries an object as JSON, whole
+    if (form === "form" && !formCarries(document, properties[name], item, form, depth + 1)) return false;
+  }
+  return true;
 }
 
 interface Parts {

@@ -145,4 +145,14 @@ describe("generated requests: parameters a request cannot carry", () => {
     expect(requests.every((request) => Array.isArray(request.parameters.query.tags) && (request.parameters.query.tags as unknown[]).length > 0)).toBe(true);
     expect(requests.some((request) => typeof request.parameters.query.filter === "object" && Object.keys(request.parameters.query.filter as object).length === 0)).toBe(true);
   });
+
+  it("never leaves a required form field empty (a form cannot carry [] or {}: it would arrive missing)", async () => {
+    const api = await loadApi(join(ROOT, "test/fixtures/runtime-specs/harness-edges.yaml"));
+    const operation = api.operation("createCharge");
+    const generated = positiveRequests(api, operation, new Set(), operation.requestBody!.contents[0]);
+    if (generated.kind !== "ok") throw new Error(generated.reason);
+    const bodies = fc.sample(generated.arbitrary, { seed: 4, numRuns: 200 }).flatMap((request) => (request?.body === undefined ? [] : [request.body.value as Record<string, unknown>]));
+    expect(bodies.length).toBeGreaterThan(50);
+    expect(bodies.every((body) => Array.isArray(body.line_items) && body.line_items.length > 0)).toBe(true);
+  });
 });
