@@ -4,9 +4,21 @@
  * the `cookie` header (after the pairs already there, e.g. an API key sent as a cookie).
  */
 
+/** A cookie parameter's value as text: arrays joined with `,`, objects as `key,value` pairs. */
+function cookieText(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.join(",");
+  if (typeof value !== "object" || value === null) return `${value as string}`;
+  const parts: string[] = [];
+  for (const [key, item] of Object.entries(value))
+    if (item !== undefined && item !== null) parts.push(key, cookieText(item));
+  return parts.join(",");
+}
+
 /**
  * Adds the call's cookie parameters to a headers object (lower-case names); `undefined` and
- * `null` values are skipped, arrays joined with `,`. Mutates `headers`.
+ * `null` values are skipped, arrays joined with `,`, objects as `key,value` pairs (the `form`
+ * style without explode: one cookie per parameter). Mutates `headers`.
  */
 export function setCookieParams(
   headers: Record<string, string>,
@@ -16,7 +28,7 @@ export function setCookieParams(
   for (const name in params) {
     const value = params[name];
     if (value === undefined || value === null) continue;
-    const text = Array.isArray(value) ? value.join(",") : `${value as string}`;
+    const text = cookieText(value);
     const pair = `${name}=${encodeURIComponent(text)}`;
     cookie = cookie === "" ? pair : `${cookie}; ${pair}`;
   }

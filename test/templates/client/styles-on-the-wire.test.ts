@@ -129,3 +129,13 @@ async function sendPath(op: ClientOperationDescriptor, path: Record<string, unkn
   expect(result.status).toBe(204);
   return server.received[0]!;
 }
+
+describe("client: cookie parameters", () => {
+  it("sends arrays comma-separated and objects as key,value pairs, each value encoded", async () => {
+    const op: ClientOperationDescriptor = { operationId: "cookies", method: "get", path: "/c", secured: false };
+    server = await startScriptedServer({ status: 204 });
+    const runtime = createClientRuntime({ baseUrl: server.url, retry: false }, undefined);
+    await runtime.call(op, { cookie: { list: ["a", "b c"], object: { role: "admin", n: 2 }, plain: "x;y" } } as Parameters<typeof runtime.call>[1]);
+    expect(server.received[0]!.headers.cookie).toBe("list=a%2Cb%20c; object=role%2Cadmin%2Cn%2C2; plain=x%3By");
+  });
+});
