@@ -82,11 +82,31 @@ export function digestKey(text: string): Uint8Array {
   return sha256(encoder.encode(text));
 }
 
-/** Base64url (no padding) of bytes, for ids. */
+const BASE64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/**
+ * Base64url (RFC 4648 §5, no padding) of bytes, for ids. Written out rather than `btoa` and three
+ * replacements: it runs on every request (the rate-limit id), and this is a third of the time.
+ */
 export function base64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i] as number);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  let text = "";
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const triple =
+      ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
+    text +=
+      BASE64URL.charAt(triple >>> 18) +
+      BASE64URL.charAt((triple >>> 12) & 63) +
+      BASE64URL.charAt((triple >>> 6) & 63) +
+      BASE64URL.charAt(triple & 63);
+  }
+  const rest = bytes.length - i;
+  if (rest > 0) {
+    const pair = ((bytes[i] as number) << 16) | (rest === 2 ? (bytes[i + 1] as number) << 8 : 0);
+    text += BASE64URL.charAt(pair >>> 18) + BASE64URL.charAt((pair >>> 12) & 63);
+    if (rest === 2) text += BASE64URL.charAt((pair >>> 6) & 63);
+  }
+  return text;
 }
 
 /** Whether two equally long byte arrays are equal, in time independent of where they differ. */

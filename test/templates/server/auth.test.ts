@@ -91,6 +91,15 @@ describe("createKeyAuthenticator", () => {
     expect(await authenticate("ключ-🔑")).toEqual({ caller: 7, plan: "pro" });
   });
 
+  it("encodes any bytes as Node's base64url does, for every length", () => {
+    for (let length = 0; length <= 9; length++) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 97 + 251) % 256);
+      expect(base64Url(bytes)).toBe(Buffer.from(bytes).toString("base64url"));
+    }
+    const every = Uint8Array.from({ length: 256 }, (_, i) => 255 - i);
+    expect(base64Url(every)).toBe(Buffer.from(every).toString("base64url"));
+  });
+
   it("compares digests byte for byte, whatever their contents", () => {
     const a = new Uint8Array(32).fill(7);
     expect(constantTimeEqual(a, a.slice())).toBe(true);
