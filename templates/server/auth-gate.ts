@@ -300,12 +300,12 @@ export function createSecurityGate<C>(
     );
   }
 
+  const active = Object.keys(schemes).length > 0;
   return {
-    active: Object.keys(schemes).length > 0,
-    identify: (source, wantRateId) =>
-      Object.keys(schemes).length === 0
-        ? { presented: NO_CREDENTIALS, auth: undefined, rateId: undefined }
-        : identify(source, wantRateId),
+    active,
+    identify: active
+      ? identify
+      : () => ({ presented: NO_CREDENTIALS, auth: undefined, rateId: undefined }),
     check,
   };
 }
