@@ -136,7 +136,7 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
         const noBody = operation.method === "get" || operation.method === "head" || bodies.length === 0;
         const problems: string[] = [];
         for (const media of noBody ? [undefined] : bodies) {
-          const problem = await exchange(media).catch((error: unknown) => { if (process.env.RT_STACK) console.error(error); return `the call threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`; });
+          const problem = await exchange(media).catch((error: unknown) => `the call threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
           if (problem !== undefined) problems.push(media === undefined ? problem : `${media.mediaType}: ${problem}`);
         }
         const failed = problems.filter((problem) => !problem.includes("excluded: "));
