@@ -303,6 +303,12 @@ export function mergeAllOf(schema: Record<string, unknown>, context: ArbitraryCo
     const { discriminator: _discriminator, ...flatRest } = flat;
     merged = { ...flatRest, ...merged, properties, required };
     if (merged.type === undefined && flat.type !== undefined) merged.type = flat.type;
+    else if (merged.type !== undefined && flat.type !== undefined) {
+      // both parts must hold: only the types they share (none: no value, as `enum: []` says)
+      const shared = sharedTypes(typesOf(merged), typesOf(flat));
+      if (shared.length === 0) merged.enum = [];
+      else merged.type = shared.length === 1 ? shared[0] : shared;
+    }
   }
   if (Object.keys(merged.properties as object).length === 0) delete merged.properties;
   if ((merged.required as unknown[]).length === 0) delete merged.required;
@@ -327,6 +333,13 @@ function withDiscriminatorValue(merged: Record<string, unknown>, branch: unknown
     properties: { ...(isObject(merged.properties) ? merged.properties : {}), [property]: own.length > 0 ? { enum: own } : { type: "string", enum: [mapped ?? name] } },
     required: [...new Set([...asStrings(merged.required), property])],
   };
+}
+
+/** The types two schemas both allow (`number` and `integer` share `integer`). */
+function sharedTypes(a: readonly string[], b: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const x of a) for (const y of b) if (x === y || (x === "number" && y === "integer") || (x === "integer" && y === "number")) out.add(x === "number" ? y : x);
+  return [...out];
 }
 
 function asStrings(value: unknown): string[] {

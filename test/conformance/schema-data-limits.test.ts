@@ -156,3 +156,15 @@ describe("generated requests: parameters a request cannot carry", () => {
     expect(bodies.every((body) => Array.isArray(body.line_items) && body.line_items.length > 0)).toBe(true);
   });
 });
+
+describe("generated data: allOf parts with types", () => {
+  const context = { document: {}, direction: "request" } as const;
+  it("draws only values of the types every part allows", () => {
+    const values = fc.sample(schemaArbitrary({ allOf: [{ type: ["number", "string"] }, { type: "integer", minimum: 0, maximum: 9 }] }, context)!, { seed: 2, numRuns: 30 });
+    expect(values.every((value) => Number.isInteger(value))).toBe(true);
+  });
+
+  it("has no value when the parts share no type (allOf: [string, integer])", () => {
+    expect(schemaArbitrary({ allOf: [{ type: "string" }, { type: "integer" }] }, context)).toBeUndefined();
+  });
+});
