@@ -68,10 +68,19 @@ function carriable(parameter: ParameterModel, value: unknown): boolean {
   return true;
 }
 
+/**
+ * Draws per required parameter value: a refused one is replaced by the next, so that many required
+ * parameters do not multiply their refusals (an optional one is left out instead).
+ */
+const PARAMETER_TRIES = 6;
+
 function parameterArbitrary(api: ConformanceApi, parameter: ParameterModel): fc.Arbitrary<unknown> | undefined {
   const arbitrary = schemaArbitrary(parameter.schema, { document: api.document, direction: "request" });
   if (arbitrary === undefined) return undefined;
-  return rejectUnless(arbitrary, (value) => value !== null && value !== undefined && carriable(parameter, value) && api.validator.isValid(parameter.schema, value));
+  const valid = rejectUnless(arbitrary, (value) => value !== null && value !== undefined && carriable(parameter, value) && api.validator.isValid(parameter.schema, value));
+  if (!parameter.required) return valid;
+  // bounded, unlike fc.filter: an impossible schema still ends in REJECTED
+  return fc.array(valid, { minLength: PARAMETER_TRIES, maxLength: PARAMETER_TRIES }).map((values) => values.find((value) => value !== REJECTED) ?? REJECTED);
 }
 
 function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unknown> | undefined {

@@ -146,6 +146,15 @@ describe("generated requests: parameters a request cannot carry", () => {
     expect(requests.some((request) => typeof request.parameters.query.filter === "object" && Object.keys(request.parameters.query.filter as object).length === 0)).toBe(true);
   });
 
+  it("draws valid requests for many required parameters that are often refused (null or empty: six nullable arrays)", async () => {
+    const api = await loadApi(join(ROOT, "test/fixtures/runtime-specs/harness-edges.yaml"));
+    const generated = positiveRequests(api, api.operation("lists"));
+    if (generated.kind !== "ok") throw new Error(generated.reason);
+    const requests = fc.sample(generated.arbitrary, { seed: 9, numRuns: 40 }).filter((request) => request !== undefined);
+    // one value in two is null and one array in four empty: whole requests would pass 1 time in 300
+    expect(requests.length).toBeGreaterThan(20);
+  });
+
   it("never leaves a required form field empty (a form cannot carry [] or {}: it would arrive missing)", async () => {
     const api = await loadApi(join(ROOT, "test/fixtures/runtime-specs/harness-edges.yaml"));
     const operation = api.operation("createCharge");
