@@ -105,9 +105,11 @@ function stringifyHeaderValue(value: unknown, explode: boolean): string {
   if (typeof value !== "object" || value === null || value instanceof Date)
     return value instanceof Date ? value.toISOString() : `${value as string}`;
   const parts: string[] = [];
-  for (const [key, item] of Object.entries(value))
-    if (item !== undefined && item !== null)
-      parts.push(explode ? `${key}=${item as string}` : `${key},${item as string}`);
+  for (const [key, item] of Object.entries(value)) {
+    if (item === undefined || item === null) continue;
+    const text = typeof item === "object" ? JSON.stringify(item) : `${item as string}`;
+    parts.push(explode ? `${key}=${text}` : `${key},${text}`);
+  }
   return parts.join(",");
 }
 

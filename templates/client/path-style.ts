@@ -12,8 +12,15 @@ export interface PathParameterStyle {
 
 const SIMPLE: PathParameterStyle = { style: "simple", explode: false };
 
+/** One value as path text: dates in ISO 8601, a nested object or array as JSON. */
 function scalar(value: unknown): string {
-  return encodeURIComponent(value instanceof Date ? value.toISOString() : `${value as string}`);
+  return encodeURIComponent(
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === "object" && value !== null
+        ? JSON.stringify(value)
+        : `${value as string}`,
+  );
 }
 
 /** The serialized path value of a parameter (`name` is used by `matrix`). */

@@ -95,8 +95,15 @@ export function buildPath(
   return path;
 }
 
+/** One value as URL text: dates in ISO 8601, an object or array nested where the style has no place for it as JSON. */
 function scalar(value: unknown): string {
-  return encodeURIComponent(value instanceof Date ? value.toISOString() : `${value as string}`);
+  return encodeURIComponent(
+    value instanceof Date
+      ? value.toISOString()
+      : typeof value === "object" && value !== null
+        ? JSON.stringify(value)
+        : `${value as string}`,
+  );
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -121,8 +128,14 @@ function formExploded(name: string, value: unknown): string {
     let out = "";
     for (const key in value) {
       const item = value[key];
-      if (item !== undefined && item !== null)
-        out = join(out, `${encodeURIComponent(key)}=${scalar(item)}`);
+      if (item === undefined || item === null) continue;
+      // nested objects and arrays have no `form` serialization: brackets, as form parsers read them
+      out = join(
+        out,
+        typeof item === "object" && !(item instanceof Date)
+          ? deepObject(encodeURIComponent(key), item)
+          : `${encodeURIComponent(key)}=${scalar(item)}`,
+      );
     }
     return out;
   }

@@ -117,7 +117,7 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
     try {
       for (const [index, operation] of api.model.operations.entries()) {
         const seed = (options.seed ?? 23) * 1000 + index;
-        const unsatisfiable = sharedAuthorization(api.document, operation) ?? pathParameterOutsideTemplate(operation);
+        const unsatisfiable = sharedAuthorization(api.document, operation) ?? pathParameterOutsideTemplate(operation) ?? unsendable(operation);
         if (unsatisfiable !== undefined) {
           outcomes.push({ operationId: operation.operationId, outcome: "excluded", reason: unsatisfiable });
           continue;
@@ -340,6 +340,19 @@ function sharedAuthorization(document: Record<string, unknown>, operation: Opera
   const clashes = requirements.map((requirement) => requirement.schemes.filter((scheme) => usesAuthorization(scheme.name)).map((scheme) => scheme.name));
   if (!clashes.every((names) => names.length >= 2)) return undefined;
   return `every security requirement needs two credentials in the one Authorization header (${clashes.map((names) => names.join(" + ")).join("; ")})`;
+}
+
+/**
+ * Why fetch cannot send the operation's request: TRACE is a forbidden method
+ * (https://fetch.spec.whatwg.org/#forbidden-method), and a GET or HEAD request has no body, so a
+ * required one cannot be sent.
+ */
+function unsendable(operation: OperationModel): string | undefined {
+  if (operation.method === "trace") return "fetch refuses the TRACE method (a forbidden method of the Fetch standard)";
+  if ((operation.method === "get" || operation.method === "head") && operation.requestBody?.required === true) {
+    return `it requires a request body on ${operation.method.toUpperCase()}, which fetch cannot send`;
+  }
+  return undefined;
 }
 
 /** Why no request can carry a path parameter (always required in OpenAPI): its template has no place for it. */

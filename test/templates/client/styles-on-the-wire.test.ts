@@ -139,3 +139,14 @@ describe("client: cookie parameters", () => {
     expect(server.received[0]!.headers.cookie).toBe("list=a%2Cb%20c; object=role%2Cadmin%2Cn%2C2; plain=x%3By");
   });
 });
+
+describe("client: query objects that nest", () => {
+  it("sends a nested object of a form-exploded query object in brackets, and one inside a delimited style as JSON (never throws)", async () => {
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { third: "x y" });
+    const op: ClientOperationDescriptor = { operationId: "complex", method: "get", path: "/q", secured: false, queryStyles: { piped: { style: "pipeDelimited", explode: false } } };
+    server = await startScriptedServer({ status: 204 });
+    const runtime = createClientRuntime({ baseUrl: server.url, retry: false }, undefined);
+    await runtime.call(op, { query: { parameterObject: { first: { second: bare } }, piped: [{ a: 1 }, "b"] } } as Parameters<typeof runtime.call>[1]);
+    expect(decodeURIComponent(server.received[0]!.url)).toBe('/q?first[second][third]=x y&piped={"a":1}|b');
+  });
+});
