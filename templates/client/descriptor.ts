@@ -38,7 +38,8 @@ export interface ClientOperationDescriptor {
   /**
    * Only the top-level fields of the `application/x-www-form-urlencoded` body whose `encoding`
    * joins their values into one (`explode: false`: `form` with commas, `spaceDelimited`,
-   * `pipeDelimited`); the others are sent exploded: arrays as repeated names, objects in brackets.
+   * `pipeDelimited`), and the `deepObject` ones that hold arrays (sent with indexes:
+   * `tax_rates[0]=a`); the others are sent exploded: arrays as repeated names, objects in brackets.
    */
   readonly formStyles?: Readonly<Record<string, QueryParameterStyle>>;
   /** Only the header parameters declared with `explode: true` (objects then sent as `key=value`). */

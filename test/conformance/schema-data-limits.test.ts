@@ -143,7 +143,7 @@ describe("generated requests: parameters a request cannot carry", () => {
     const requests = fc.sample(generated.arbitrary, { seed: 11, numRuns: 300 }).filter((request) => request !== undefined);
     expect(requests.length).toBeGreaterThan(100);
     expect(requests.every((request) => Array.isArray(request.parameters.query.tags) && (request.parameters.query.tags as unknown[]).length > 0)).toBe(true);
-    expect(requests.some((request) => typeof request.parameters.query.filter === "object" && Object.keys(request.parameters.query.filter as object).length === 0)).toBe(true);
+    expect(requests.some((request) => Array.isArray(request.parameters.query.labels) && request.parameters.query.labels.length === 0)).toBe(true);
   });
 
   it("draws valid requests for many required parameters that are often refused (null or empty: six nullable arrays)", async () => {

@@ -18,18 +18,20 @@ function isRawBody(body: unknown): boolean {
 /**
  * Form fields of a value: scalars as `name=value`, arrays of scalars as repeated names (OpenAPI's
  * default `form` + explode), objects and arrays of objects in brackets (`a[b][c]=`,
- * `items[0][price]=`: the `deepObject` form that Stripe and most form parsers read).
+ * `items[0][price]=`: the `deepObject` form that Stripe and most form parsers read); `indexed`
+ * (a `deepObject` field): arrays of scalars with their indexes too (`tax_rates[0]=`).
  */
 function appendEntries(
   target: { append(name: string, value: string): void },
   name: string,
   value: unknown,
+  indexed = false,
 ): void {
   if (value === undefined || value === null) return;
   if (Array.isArray(value)) {
     value.forEach((item, index) => {
-      if (typeof item === "object" && item !== null)
-        appendEntries(target, `${name}[${index}]`, item);
+      if (indexed || (typeof item === "object" && item !== null))
+        appendEntries(target, `${name}[${index}]`, item, indexed);
       else appendEntries(target, name, item);
     });
   } else if (value instanceof Date) {
@@ -37,7 +39,7 @@ function appendEntries(
   } else if (typeof value === "object") {
     const object = value as Record<string, unknown>;
     for (const key in object)
-      appendEntries(target, name === "" ? key : `${name}[${key}]`, object[key]);
+      appendEntries(target, name === "" ? key : `${name}[${key}]`, object[key], indexed);
   } else {
     target.append(name, `${value as string}`);
   }
@@ -112,8 +114,9 @@ export function encodeOtherBody(
         const fields = body as Record<string, unknown>;
         for (const name in fields) {
           const style = formStyles[name];
-          if (style !== undefined && !style.explode && style.style !== "deepObject")
-            appendJoined(params, name, fields[name], style);
+          if (style === undefined) appendEntries(params, name, fields[name]);
+          else if (style.style === "deepObject") appendEntries(params, name, fields[name], true);
+          else if (!style.explode) appendJoined(params, name, fields[name], style);
           else appendEntries(params, name, fields[name]);
         }
       }

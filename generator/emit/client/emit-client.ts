@@ -17,6 +17,7 @@ import { rawClientStatements } from "./emit-raw-client.js";
 import { clientSecurityImport, clientSecurityStatements } from "./client-security.js";
 import { isJsonMediaType } from "../../../templates/client/url.js";
 import { formBodies } from "../../model/form-fields.js";
+import type { FormFieldShape } from "../../../templates/server/descriptor.js";
 import { streamFormat } from "../../../templates/client/event-stream.js";
 
 /** `document`: the bundled spec, for the form bodies' `encoding` (see {@link formStyles}). */
@@ -103,14 +104,26 @@ function templateStyles(path: string): (readonly [string, { style: string; explo
     .map((match) => [match[2]!, { style: match[1] === "." ? "label" : match[1] === ";" ? "matrix" : "simple", explode: match[3] === "*" }] as const);
 }
 
-/** The fields of the operation's urlencoded form body whose `encoding` joins their values (`explode: false`). */
+/**
+ * The fields of the operation's urlencoded form body whose `encoding` the runtime must know: the
+ * ones that join their values (`explode: false`), and the `deepObject` ones that hold arrays
+ * (sent with indexes, `tax_rates[0]=`, as Stripe reads them).
+ */
 function formStyles(operation: OperationModel, document: unknown): Record<string, { style: string; explode: boolean }> {
   const form = formBodies(document, operation).find((body) => !body.multipart);
   return Object.fromEntries(
     Object.entries(form?.fields ?? {})
-      .filter(([, field]) => field.explode === false && field.style !== "deepObject")
-      .map(([name, field]) => [name, { style: field.style ?? "form", explode: false }]),
+      .filter(([, field]) => (field.style === "deepObject" ? holdsArray(field) : field.explode === false))
+      .map(([name, field]) => [name, { style: field.style ?? "form", explode: field.style === "deepObject" ? field.explode !== false : false }]),
   );
+}
+
+/** Whether a form field's shape is, or contains, an array. */
+function holdsArray(shape: FormFieldShape, depth = 0): boolean {
+  if (shape.types?.includes("array") === true || shape.items !== undefined) return true;
+  if (depth > 6) return false;
+  const inner = [...Object.values(shape.properties ?? {}), ...(shape.additionalProperties ? [shape.additionalProperties] : [])];
+  return inner.some((sub) => holdsArray(sub, depth + 1));
 }
 
 function codecsNeeded(model: ApiModel): CodecsNeeded {

@@ -75,6 +75,20 @@ describe("client: form bodies follow their encoding", () => {
     expect(params.getAll("plain")).toEqual(["p", "q"]);
   });
 
+  it("indexes the arrays of deepObject fields at every level, as Stripe reads them (tax_rates[0]=)", async () => {
+    const op = post({ formStyles: { tax_rates: { style: "deepObject", explode: true }, payment_settings: { style: "deepObject", explode: true } } });
+    const { body } = await send(op, { body: { tax_rates: ["t1", "t2"], payment_settings: { payment_method_types: ["card"], items: [{ id: "i" }] }, expand: ["a", "b"] } });
+    expect(decodeURIComponent(body).split("&")).toEqual([
+      "tax_rates[0]=t1",
+      "tax_rates[1]=t2",
+      "payment_settings[payment_method_types][0]=card",
+      "payment_settings[items][0][id]=i",
+      // a field without a declared deepObject encoding keeps repeated names
+      "expand=a",
+      "expand=b",
+    ]);
+  });
+
   it("sends nothing for an empty object or array (a form cannot express them)", async () => {
     const { body } = await send(post({}), { body: { name: "n", metadata: {}, tags: [], nested: { inner: {} } } });
     expect(body).toBe("name=n");
