@@ -142,11 +142,17 @@ function formExploded(name: string, value: unknown): string {
   return `${name}=${scalar(value)}`;
 }
 
-/** `deepObject`: `name[key]=value`, nested objects as `name[a][b]=value`, arrays repeated. */
+/**
+ * `deepObject`: `name[key]=value`, nested objects as `name[a][b]=value`, arrays of scalars
+ * repeated, arrays of objects indexed (`name[0][key]=value`).
+ */
 function deepObject(prefix: string, value: unknown): string {
   if (Array.isArray(value)) {
     let out = "";
-    for (const item of value) out = join(out, deepObject(prefix, item));
+    // objects with their index (`lines[0][amount]=`), else two items' members would merge
+    value.forEach((item, index) => {
+      out = join(out, deepObject(isPlainObject(item) ? `${prefix}[${index}]` : prefix, item));
+    });
     return out;
   }
   if (isPlainObject(value)) {

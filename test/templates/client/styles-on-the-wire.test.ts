@@ -164,3 +164,13 @@ describe("client: query objects that nest", () => {
     expect(decodeURIComponent(server.received[0]!.url)).toBe('/q?first[second][third]=x y&piped={"a":1}|b');
   });
 });
+
+describe("client: deepObject query arrays", () => {
+  it("indexes objects in an array (their members would merge otherwise) and repeats scalars", async () => {
+    const op: ClientOperationDescriptor = { operationId: "lines", method: "get", path: "/q", secured: false, queryStyles: { lines: { style: "deepObject", explode: true }, expand: { style: "deepObject", explode: true } } };
+    server = await startScriptedServer({ status: 204 });
+    const runtime = createClientRuntime({ baseUrl: server.url, retry: false }, undefined);
+    await runtime.call(op, { query: { lines: [{ amount: 1, id: "a" }, { amount: 2 }], expand: ["x", "y"] } } as Parameters<typeof runtime.call>[1]);
+    expect(decodeURIComponent(server.received[0]!.url)).toBe("/q?lines[0][amount]=1&lines[0][id]=a&lines[1][amount]=2&expand=x&expand=y");
+  });
+});
