@@ -5,11 +5,11 @@ import { codePointLength } from "../runtime/server/validator-functions.js";
 
 const format$int64 = fullFormats.int64;
 const format$uri_x2d_reference = /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+const pattern$1c53086dbb93 = new RegExp("^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$", "");
 const pattern$59d0d10d1f7f = new RegExp("^@-?[0-9]+$", "");
-const pattern$e4699d07b54e = new RegExp("^-?(0|[1-9][0-9]*)$", "");
 
-const schema$h$09df48178134 = {"type":"object","properties":{"link":{"type":"string","maxLength":2048},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$09df48178134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$22fb938a91ea = {"type":"object","properties":{"link":{"type":"string","maxLength":2048},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$22fb938a91ea(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -37,7 +37,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -51,7 +51,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(codePointLength(data0) > 2048){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
@@ -88,7 +88,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -102,7 +102,7 @@ const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!pattern$59d0d10d1f7f.test(data1)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
 return false;
 }
 else {
@@ -139,7 +139,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -163,8 +163,8 @@ let data3 = data["x-ratelimit-limit"];
 const _errs7 = errors;
 const _errs8 = errors;
 if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data3)){
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -192,7 +192,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -206,7 +206,7 @@ const _errs10 = errors;
 if(errors === _errs9){
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -232,8 +232,8 @@ let data4 = data["x-ratelimit-remaining"];
 const _errs11 = errors;
 const _errs12 = errors;
 if(typeof data4 === "string"){
-if(!pattern$e4699d07b54e.test(data4)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data4)){
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -261,7 +261,7 @@ else if(dataType4 === "boolean" || data4 === null
 coerced4 = +data4;
 }
 else {
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced4 !== undefined){
@@ -275,7 +275,7 @@ const _errs14 = errors;
 if(errors === _errs13){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -301,8 +301,8 @@ let data5 = data["x-ratelimit-reset"];
 const _errs15 = errors;
 const _errs16 = errors;
 if(typeof data5 === "string"){
-if(!pattern$e4699d07b54e.test(data5)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data5)){
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -330,7 +330,7 @@ else if(dataType5 === "boolean" || data5 === null
 coerced5 = +data5;
 }
 else {
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced5 !== undefined){
@@ -344,12 +344,12 @@ const _errs18 = errors;
 if(errors === _errs17){
 if(typeof data5 == "number"){
 if(data5 < 0 || isNaN(data5)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!(format$int64.validate(data5))){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate$h$22fb938a91ea.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -383,18 +383,18 @@ if(valid0){
 }
 }
 else {
-validate$h$09df48178134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$22fb938a91ea.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate$h$09df48178134.errors = vErrors;
+validate$h$22fb938a91ea.errors = vErrors;
 return errors === 0;
 }
 
-const schema$h$3ae657c98e62 = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$3ae657c98e62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$5af0aee3e14c = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$5af0aee3e14c(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -405,8 +405,8 @@ let data0 = data["retry-after"];
 const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
-if(!pattern$e4699d07b54e.test(data0)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data0)){
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -434,7 +434,7 @@ else if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -448,555 +448,7 @@ const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data0 == "number"){
 if(data0 < 1 || isNaN(data0)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs3){
-}
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-}
-}
-if(errors === _errs1){
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-limit"] !== undefined){
-let data1 = data["x-ratelimit-limit"];
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data1 === "string"){
-if(!pattern$e4699d07b54e.test(data1)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid2 = _errs6 === errors;
-if(valid2){
-const _errs7 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else {
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["x-ratelimit-limit"] = coerced1;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs7){
-}
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-}
-}
-if(errors === _errs5){
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-remaining"] !== undefined){
-let data2 = data["x-ratelimit-remaining"];
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data2 === "string"){
-if(!pattern$e4699d07b54e.test(data2)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid3 = _errs10 === errors;
-if(valid3){
-const _errs11 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else {
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["x-ratelimit-remaining"] = coerced2;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs11){
-}
-}
-var valid3 = _errs11 === errors;
-if(valid3){
-}
-}
-if(errors === _errs9){
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-reset"] !== undefined){
-let data3 = data["x-ratelimit-reset"];
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs14){
-}
-var valid4 = _errs14 === errors;
-if(valid4){
-const _errs15 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced3 = data3;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else {
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["x-ratelimit-reset"] = coerced3;
-}
-}
-}
-const _errs16 = errors;
-if(errors === _errs15){
-if(typeof data3 == "number"){
-if(data3 < 0 || isNaN(data3)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(format$int64.validate(data3))){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs15){
-if(typeof data3 === "string"){
-}
-if(errors === _errs15){
-}
-}
-}
-var valid4 = _errs15 === errors;
-if(valid4){
-}
-}
-if(errors === _errs13){
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-else {
-validate$h$3ae657c98e62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate$h$3ae657c98e62.errors = vErrors;
-return errors === 0;
-}
-
-const schema$h$4497278f342f = {"type":"object","properties":{"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$4497278f342f(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["x-ratelimit-limit"] !== undefined){
-let data0 = data["x-ratelimit-limit"];
-const _errs1 = errors;
-const _errs2 = errors;
-if(typeof data0 === "string"){
-if(!pattern$e4699d07b54e.test(data0)){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs2){
-}
-var valid1 = _errs2 === errors;
-if(valid1){
-const _errs3 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["x-ratelimit-limit"] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data0 == "number"){
-if(data0 < 1 || isNaN(data0)){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs3){
-}
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-}
-}
-if(errors === _errs1){
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-remaining"] !== undefined){
-let data1 = data["x-ratelimit-remaining"];
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data1 === "string"){
-if(!pattern$e4699d07b54e.test(data1)){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid2 = _errs6 === errors;
-if(valid2){
-const _errs7 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else {
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["x-ratelimit-remaining"] = coerced1;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data1 == "number"){
-if(data1 < 0 || isNaN(data1)){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs7){
-}
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-}
-}
-if(errors === _errs5){
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-reset"] !== undefined){
-let data2 = data["x-ratelimit-reset"];
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data2 === "string"){
-if(!pattern$e4699d07b54e.test(data2)){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid3 = _errs10 === errors;
-if(valid3){
-const _errs11 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else {
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["x-ratelimit-reset"] = coerced2;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(format$int64.validate(data2))){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs11){
-if(typeof data2 === "string"){
-}
-if(errors === _errs11){
-}
-}
-}
-var valid3 = _errs11 === errors;
-if(valid3){
-}
-}
-if(errors === _errs9){
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-else {
-validate$h$4497278f342f.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate$h$4497278f342f.errors = vErrors;
-return errors === 0;
-}
-
-const schema$h$4ca423523d6a = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$4ca423523d6a(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["retry-after"] !== undefined){
-let data0 = data["retry-after"];
-const _errs1 = errors;
-const _errs2 = errors;
-if(typeof data0 === "string"){
-if(!pattern$e4699d07b54e.test(data0)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs2){
-}
-var valid1 = _errs2 === errors;
-if(valid1){
-const _errs3 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["retry-after"] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data0 == "number"){
-if(data0 < 1 || isNaN(data0)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -1039,7 +491,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -1053,7 +505,7 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 === "string"){
 if(!pattern$59d0d10d1f7f.test(data1)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
 return false;
 }
 else {
@@ -1090,7 +542,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -1114,8 +566,8 @@ let data3 = data["x-ratelimit-limit"];
 const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data3)){
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -1143,7 +595,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -1157,7 +609,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -1183,8 +635,8 @@ let data4 = data["x-ratelimit-remaining"];
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data4 === "string"){
-if(!pattern$e4699d07b54e.test(data4)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data4)){
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -1212,7 +664,7 @@ else if(dataType4 === "boolean" || data4 === null
 coerced4 = +data4;
 }
 else {
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced4 !== undefined){
@@ -1226,7 +678,7 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1252,8 +704,8 @@ let data5 = data["x-ratelimit-reset"];
 const _errs17 = errors;
 const _errs18 = errors;
 if(typeof data5 === "string"){
-if(!pattern$e4699d07b54e.test(data5)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data5)){
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -1281,7 +733,7 @@ else if(dataType5 === "boolean" || data5 === null
 coerced5 = +data5;
 }
 else {
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced5 !== undefined){
@@ -1295,12 +747,12 @@ const _errs20 = errors;
 if(errors === _errs19){
 if(typeof data5 == "number"){
 if(data5 < 0 || isNaN(data5)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!(format$int64.validate(data5))){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate$h$5af0aee3e14c.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -1334,18 +786,18 @@ if(valid0){
 }
 }
 else {
-validate$h$4ca423523d6a.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$5af0aee3e14c.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate$h$4ca423523d6a.errors = vErrors;
+validate$h$5af0aee3e14c.errors = vErrors;
 return errors === 0;
 }
 
-const schema$h$8cd9bc60511e = {"type":"object","properties":{"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$8cd9bc60511e(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$71df0e9e709d = {"type":"object","properties":{"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$71df0e9e709d(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1373,7 +825,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -1387,7 +839,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(!pattern$59d0d10d1f7f.test(data0)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
 return false;
 }
 else {
@@ -1424,7 +876,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -1448,8 +900,8 @@ let data2 = data["x-ratelimit-limit"];
 const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data2 === "string"){
-if(!pattern$e4699d07b54e.test(data2)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data2)){
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -1477,7 +929,7 @@ else if(dataType2 === "boolean" || data2 === null
 coerced2 = +data2;
 }
 else {
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -1491,7 +943,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data2 == "number"){
 if(data2 < 1 || isNaN(data2)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -1517,8 +969,8 @@ let data3 = data["x-ratelimit-remaining"];
 const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data3)){
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -1546,7 +998,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -1560,7 +1012,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1586,8 +1038,8 @@ let data4 = data["x-ratelimit-reset"];
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data4 === "string"){
-if(!pattern$e4699d07b54e.test(data4)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data4)){
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -1615,7 +1067,7 @@ else if(dataType4 === "boolean" || data4 === null
 coerced4 = +data4;
 }
 else {
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced4 !== undefined){
@@ -1629,12 +1081,12 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!(format$int64.validate(data4))){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate$h$71df0e9e709d.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -1667,30 +1119,30 @@ if(valid0){
 }
 }
 else {
-validate$h$8cd9bc60511e.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$71df0e9e709d.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate$h$8cd9bc60511e.errors = vErrors;
+validate$h$71df0e9e709d.errors = vErrors;
 return errors === 0;
 }
 
-const schema$h$ea98930a47f4 = {"type":"object","properties":{"x-total-count":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$ea98930a47f4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$79c4f38b90fa = {"type":"object","properties":{"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$79c4f38b90fa(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["x-total-count"] !== undefined){
-let data0 = data["x-total-count"];
+if(data["x-ratelimit-limit"] !== undefined){
+let data0 = data["x-ratelimit-limit"];
 const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
-if(!pattern$e4699d07b54e.test(data0)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data0)){
+validate$h$79c4f38b90fa.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -1718,21 +1170,21 @@ else if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$79c4f38b90fa.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced0 !== undefined){
 data0 = coerced0;
 if(data !== undefined){
-data["x-total-count"] = coerced0;
+data["x-ratelimit-limit"] = coerced0;
 }
 }
 }
 const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data0 == "number"){
-if(data0 < 0 || isNaN(data0)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+if(data0 < 1 || isNaN(data0)){
+validate$h$79c4f38b90fa.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -1753,13 +1205,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data["x-ratelimit-limit"] !== undefined){
-let data1 = data["x-ratelimit-limit"];
+if(data["x-ratelimit-remaining"] !== undefined){
+let data1 = data["x-ratelimit-remaining"];
 const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data1 === "string"){
-if(!pattern$e4699d07b54e.test(data1)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data1)){
+validate$h$79c4f38b90fa.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -1787,21 +1239,21 @@ else if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$79c4f38b90fa.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced1 !== undefined){
 data1 = coerced1;
 if(data !== undefined){
-data["x-ratelimit-limit"] = coerced1;
+data["x-ratelimit-remaining"] = coerced1;
 }
 }
 }
 const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+if(data1 < 0 || isNaN(data1)){
+validate$h$79c4f38b90fa.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1822,13 +1274,13 @@ else {
 var valid0 = true;
 }
 if(valid0){
-if(data["x-ratelimit-remaining"] !== undefined){
-let data2 = data["x-ratelimit-remaining"];
+if(data["x-ratelimit-reset"] !== undefined){
+let data2 = data["x-ratelimit-reset"];
 const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data2 === "string"){
-if(!pattern$e4699d07b54e.test(data2)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data2)){
+validate$h$79c4f38b90fa.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -1856,7 +1308,246 @@ else if(dataType2 === "boolean" || data2 === null
 coerced2 = +data2;
 }
 else {
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$79c4f38b90fa.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["x-ratelimit-reset"] = coerced2;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data2 == "number"){
+if(data2 < 0 || isNaN(data2)){
+validate$h$79c4f38b90fa.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data2))){
+validate$h$79c4f38b90fa.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs11){
+if(typeof data2 === "string"){
+}
+if(errors === _errs11){
+}
+}
+}
+var valid3 = _errs11 === errors;
+if(valid3){
+}
+}
+if(errors === _errs9){
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+else {
+validate$h$79c4f38b90fa.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$79c4f38b90fa.errors = vErrors;
+return errors === 0;
+}
+
+const schema$h$bbf3c320d603 = {"type":"object","properties":{"x-total-count":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$bbf3c320d603(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["x-total-count"] !== undefined){
+let data0 = data["x-total-count"];
+const _errs1 = errors;
+const _errs2 = errors;
+if(typeof data0 === "string"){
+if(!pattern$1c53086dbb93.test(data0)){
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs2){
+}
+var valid1 = _errs2 === errors;
+if(valid1){
+const _errs3 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
+coerced0 = data0;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["x-total-count"] = coerced0;
+}
+}
+}
+const _errs4 = errors;
+if(errors === _errs3){
+if(typeof data0 == "number"){
+if(data0 < 0 || isNaN(data0)){
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs3){
+}
+}
+var valid1 = _errs3 === errors;
+if(valid1){
+}
+}
+if(errors === _errs1){
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-limit"] !== undefined){
+let data1 = data["x-ratelimit-limit"];
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data1 === "string"){
+if(!pattern$1c53086dbb93.test(data1)){
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs6){
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const _errs7 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced1 = data1;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else {
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["x-ratelimit-limit"] = coerced1;
+}
+}
+}
+const _errs8 = errors;
+if(errors === _errs7){
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs7){
+}
+}
+var valid2 = _errs7 === errors;
+if(valid2){
+}
+}
+if(errors === _errs5){
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-remaining"] !== undefined){
+let data2 = data["x-ratelimit-remaining"];
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data2 === "string"){
+if(!pattern$1c53086dbb93.test(data2)){
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const _errs11 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+coerced2 = data2;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -1870,7 +1561,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -1896,8 +1587,8 @@ let data3 = data["x-ratelimit-reset"];
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data3)){
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -1925,7 +1616,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -1939,12 +1630,12 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!(format$int64.validate(data3))){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate$h$bbf3c320d603.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -1976,18 +1667,18 @@ if(valid0){
 }
 }
 else {
-validate$h$ea98930a47f4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$bbf3c320d603.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate$h$ea98930a47f4.errors = vErrors;
+validate$h$bbf3c320d603.errors = vErrors;
 return errors === 0;
 }
 
-const schema$h$fef69ca90dba = {"type":"object","properties":{"location":{"type":"string","format":"uri-reference","maxLength":2048},"idempotent-replayed":{"type":"string","enum":["true"]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}},"required":["location"]};
-function validate$h$fef69ca90dba(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$e1e06a247a59 = {"type":"object","properties":{"location":{"type":"string","format":"uri-reference","maxLength":2048},"idempotent-replayed":{"type":"string","enum":["true"]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}},"required":["location"]};
+function validate$h$e1e06a247a59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1995,7 +1686,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.location === undefined) && (missing0 = "location")){
-validate$h$fef69ca90dba.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate$h$e1e06a247a59.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2021,7 +1712,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -2038,12 +1729,12 @@ if(typeof data0 == "number"){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(codePointLength(data0) > 2048){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!(format$uri_x2d_reference.test(data0))){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
 return false;
 }
 else {
@@ -2082,7 +1773,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/idempotent-replayed",schemaPath:"#/properties/idempotent-replayed/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/idempotent-replayed",schemaPath:"#/properties/idempotent-replayed/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -2093,9 +1784,9 @@ data["idempotent-replayed"] = coerced1;
 }
 }
 const _errs4 = errors;
-const vSchema0 = schema$h$fef69ca90dba.properties["idempotent-replayed"].enum;
+const vSchema0 = schema$h$e1e06a247a59.properties["idempotent-replayed"].enum;
 if(!(data1 === "true")){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/idempotent-replayed",schemaPath:"#/properties/idempotent-replayed/enum",keyword:"enum",params:{allowedValues: schema$h$fef69ca90dba.properties["idempotent-replayed"].enum},message:"must be equal to one of the allowed values"}];
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/idempotent-replayed",schemaPath:"#/properties/idempotent-replayed/enum",keyword:"enum",params:{allowedValues: schema$h$e1e06a247a59.properties["idempotent-replayed"].enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -2113,8 +1804,8 @@ let data2 = data["x-ratelimit-limit"];
 const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data2 === "string"){
-if(!pattern$e4699d07b54e.test(data2)){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data2)){
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -2142,7 +1833,7 @@ else if(dataType2 === "boolean" || data2 === null
 coerced2 = +data2;
 }
 else {
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -2156,7 +1847,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data2 == "number"){
 if(data2 < 1 || isNaN(data2)){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -2182,8 +1873,8 @@ let data3 = data["x-ratelimit-remaining"];
 const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data3)){
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -2211,7 +1902,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -2225,7 +1916,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -2251,8 +1942,8 @@ let data4 = data["x-ratelimit-reset"];
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data4 === "string"){
-if(!pattern$e4699d07b54e.test(data4)){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$1c53086dbb93.test(data4)){
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -2280,7 +1971,7 @@ else if(dataType4 === "boolean" || data4 === null
 coerced4 = +data4;
 }
 else {
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced4 !== undefined){
@@ -2294,12 +1985,12 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!(format$int64.validate(data4))){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate$h$e1e06a247a59.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -2333,21 +2024,330 @@ if(valid0){
 }
 }
 else {
-validate$h$fef69ca90dba.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$e1e06a247a59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate$h$fef69ca90dba.errors = vErrors;
+validate$h$e1e06a247a59.errors = vErrors;
 return errors === 0;
 }
 
-export const headers$c921e90684fd = validate$h$ea98930a47f4;
-export const headers$439566612204 = validate$h$4497278f342f;
-export const headers$091344de0b37 = validate$h$3ae657c98e62;
-export const headers$3c988427d787 = validate$h$fef69ca90dba;
-export const headers$18df4f62f414 = validate$h$3ae657c98e62;
-export const headers$b23e2e103105 = validate$h$8cd9bc60511e;
-export const headers$73c1edc37d28 = validate$h$09df48178134;
-export const headers$9a4a73c06ee3 = validate$h$4ca423523d6a;
+const schema$h$f74f9a7a53c4 = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$f74f9a7a53c4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["retry-after"] !== undefined){
+let data0 = data["retry-after"];
+const _errs1 = errors;
+const _errs2 = errors;
+if(typeof data0 === "string"){
+if(!pattern$1c53086dbb93.test(data0)){
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs2){
+}
+var valid1 = _errs2 === errors;
+if(valid1){
+const _errs3 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
+coerced0 = data0;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["retry-after"] = coerced0;
+}
+}
+}
+const _errs4 = errors;
+if(errors === _errs3){
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs3){
+}
+}
+var valid1 = _errs3 === errors;
+if(valid1){
+}
+}
+if(errors === _errs1){
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-limit"] !== undefined){
+let data1 = data["x-ratelimit-limit"];
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data1 === "string"){
+if(!pattern$1c53086dbb93.test(data1)){
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs6){
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const _errs7 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced1 = data1;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else {
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["x-ratelimit-limit"] = coerced1;
+}
+}
+}
+const _errs8 = errors;
+if(errors === _errs7){
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs7){
+}
+}
+var valid2 = _errs7 === errors;
+if(valid2){
+}
+}
+if(errors === _errs5){
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-remaining"] !== undefined){
+let data2 = data["x-ratelimit-remaining"];
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data2 === "string"){
+if(!pattern$1c53086dbb93.test(data2)){
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const _errs11 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+coerced2 = data2;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["x-ratelimit-remaining"] = coerced2;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data2 == "number"){
+if(data2 < 0 || isNaN(data2)){
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs11){
+}
+}
+var valid3 = _errs11 === errors;
+if(valid3){
+}
+}
+if(errors === _errs9){
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-reset"] !== undefined){
+let data3 = data["x-ratelimit-reset"];
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data3 === "string"){
+if(!pattern$1c53086dbb93.test(data3)){
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs14){
+}
+var valid4 = _errs14 === errors;
+if(valid4){
+const _errs15 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced3 = data3;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else {
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["x-ratelimit-reset"] = coerced3;
+}
+}
+}
+const _errs16 = errors;
+if(errors === _errs15){
+if(typeof data3 == "number"){
+if(data3 < 0 || isNaN(data3)){
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data3))){
+validate$h$f74f9a7a53c4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs15){
+if(typeof data3 === "string"){
+}
+if(errors === _errs15){
+}
+}
+}
+var valid4 = _errs15 === errors;
+if(valid4){
+}
+}
+if(errors === _errs13){
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+else {
+validate$h$f74f9a7a53c4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$f74f9a7a53c4.errors = vErrors;
+return errors === 0;
+}
+
+export const headers$c921e90684fd = validate$h$bbf3c320d603;
+export const headers$439566612204 = validate$h$79c4f38b90fa;
+export const headers$091344de0b37 = validate$h$f74f9a7a53c4;
+export const headers$3c988427d787 = validate$h$e1e06a247a59;
+export const headers$18df4f62f414 = validate$h$f74f9a7a53c4;
+export const headers$b23e2e103105 = validate$h$71df0e9e709d;
+export const headers$73c1edc37d28 = validate$h$22fb938a91ea;
+export const headers$9a4a73c06ee3 = validate$h$5af0aee3e14c;

@@ -27,6 +27,17 @@ export interface ParameterDescriptor {
   readonly required: boolean;
   /** True when the schema is an array: the runtime collects every occurrence. */
   readonly array: boolean;
+  /**
+   * `style`, when it is not the location's default (`form` for query and cookie, `simple` for path
+   * and header): `label`, `matrix`, `spaceDelimited`, `pipeDelimited`, `deepObject`.
+   */
+  readonly style?: string;
+  /** `explode`, when it is not the style's default (true for `form`, false otherwise). */
+  readonly explode?: boolean;
+  /** True when the schema is an object: the runtime reads it by its style (parameter-styles.ts). */
+  readonly object?: boolean;
+  /** An object's property names, when its schema lists them (an exploded `form` object's pairs). */
+  readonly properties?: readonly string[];
 }
 
 export interface ServerOperationDescriptor {

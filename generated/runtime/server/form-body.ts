@@ -8,8 +8,9 @@
  *   `items[0][price]=p&items[0][quantity]=2` → arrays (an index may only repeat or follow the
  *   last one: `a[5]` alone is refused rather than leaving holes);
  * - scalars become what the field's schema allows: `true`/`false` → boolean, plain decimal
- *   numbers (`-1`, `2.5`, no `0x`, spaces or exponents) → number, anything else stays text for
- *   the validator to judge (so `Count=abc` for an integer is a 400 naming `body.Count`);
+ *   numbers (`-1`, `2.5`, `1e+21`, `-2.5E-3`; no `0x`, spaces or `Infinity`) → number, anything
+ *   else stays text for the validator to judge (so `Count=abc` for an integer is a 400 naming
+ *   `body.Count`, as is `Count=1.5`);
  * - an array field takes every occurrence (`tags=a&tags=b`, the `form` style's default), or one
  *   value split as its `encoding` says (`explode: false` → commas; `spaceDelimited`,
  *   `pipeDelimited`); a non-array field sent twice is a 400 naming it (a field of no known type
@@ -22,8 +23,8 @@
 import type { FormFieldShape } from "./descriptor.js";
 import { RequestError } from "./errors.js";
 
-const INTEGER = /^-?(0|[1-9][0-9]*)$/;
-const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+/** A decimal number, with an optional exponent (see emit-validators.ts's `PLAIN_TEXT`). */
+const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
 const INDEX = /^(0|[1-9][0-9]{0,5})$/;
 
@@ -66,8 +67,10 @@ function childShape(shape: FormFieldShape | undefined, key: string): FormFieldSh
 export function coerceFormScalar(raw: string, shape: FormFieldShape | undefined): unknown {
   if (shape?.types === undefined) return raw;
   if (allows(shape, "boolean") && (raw === "true" || raw === "false")) return raw === "true";
-  if (allows(shape, "integer") && INTEGER.test(raw)) return Number(raw);
-  if (allows(shape, "number") && NUMBER.test(raw)) return Number(raw);
+  if (NUMBER.test(raw)) {
+    if (allows(shape, "number")) return Number(raw);
+    if (allows(shape, "integer") && Number.isInteger(Number(raw))) return Number(raw);
+  }
   return raw;
 }
 

@@ -33,7 +33,13 @@ export interface RoutableOperation {
 }
 
 export type RouteMatch<Op> =
-  | { readonly kind: "found"; readonly operation: Op; readonly params: Record<string, string> }
+  | {
+      readonly kind: "found";
+      readonly operation: Op;
+      readonly params: Record<string, string>;
+      /** The values as sent (percent-encoded), when one of them was decoded into `params`. */
+      readonly rawParams?: Record<string, string>;
+    }
   | { readonly kind: "not-found" }
   | { readonly kind: "method-not-allowed"; readonly allow: readonly string[] }
   | {
@@ -263,6 +269,7 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
       }
       const route = selectRoute(routes, query);
       const params: Record<string, string> = {};
+      let rawParams: Record<string, string> | undefined;
       const names = route.paramNames;
       for (let i = 0; i < names.length; i++) {
         const name = names[i] as string;
@@ -272,6 +279,8 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
         } else {
           try {
             params[name] = decodeURIComponent(raw);
+            rawParams ??= {};
+            rawParams[name] = raw;
           } catch {
             return {
               kind: "bad-path",
@@ -282,7 +291,9 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
           }
         }
       }
-      return { kind: "found", operation: route.operation, params };
+      return rawParams === undefined
+        ? { kind: "found", operation: route.operation, params }
+        : { kind: "found", operation: route.operation, params, rawParams };
     },
   };
 }

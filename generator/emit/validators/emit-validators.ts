@@ -110,15 +110,22 @@ export function validatedResponseHeaders(headers: readonly HeaderModel[]): Heade
 function responseHeadersSchema(headers: readonly HeaderModel[], convert: ConvertOptions): unknown {
   const checked = validatedResponseHeaders(headers);
   const properties: Record<string, unknown> = {};
-  for (const header of checked) properties[header.name.toLowerCase()] = parameterValueSchema(header.schema ?? {}, convert);
+  for (const header of checked) properties[header.name.toLowerCase()] = parameterValueSchema(header.schema ?? {}, convert, false);
   const required = checked.filter((header) => header.required).map((header) => header.name.toLowerCase());
   return { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
 }
 
+/**
+ * Header parameters OpenAPI 3.x says to ignore: `Accept`, `Content-Type` and `Authorization` are
+ * described by the media types and security schemes. Never required nor validated (the runtime
+ * still hands over the value it got).
+ */
+const IGNORED_HEADER_PARAMETERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization"]);
+
 function parametersSchema(operation: OperationModel, convert: ConvertOptions): unknown {
   const properties: Record<string, unknown> = {};
   for (const location of LOCATIONS) {
-    const list = operation.parameters[location];
+    const list = operation.parameters[location].filter((parameter) => location !== "header" || !IGNORED_HEADER_PARAMETERS.has(parameter.name.toLowerCase()));
     const props: Record<string, unknown> = {};
     for (const parameter of list) {
       const name = location === "header" ? parameter.name.toLowerCase() : parameter.name;
@@ -132,21 +139,27 @@ function parametersSchema(operation: OperationModel, convert: ConvertOptions): u
 
 /**
  * Parameters arrive as text and are coerced to their schema type by the validator. Ajv's
- * coercion reads numbers as JavaScript does (`0x10`, ` 1`, `1e3` would all pass), so numeric and
- * boolean parameters must first be written the plain way: this pattern runs before the coercion.
+ * coercion reads numbers as JavaScript does (`0x10`, ` 1`, `Infinity` would all pass), so numeric
+ * and boolean parameters must first be written the plain way: this pattern runs before the
+ * coercion. Decimal numbers may have an exponent (`1e+21`, `-2.5E-3`: how JavaScript and most
+ * languages write very large and very small numbers); an integer is then checked by its value.
  */
 const PLAIN_TEXT: Readonly<Record<string, string>> = {
-  integer: "^-?(0|[1-9][0-9]*)$",
-  number: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+  integer: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+  number: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
   boolean: "^(true|false)$",
 };
 
-/** Object-valued parameters (deepObject and friends) arrive as strings: they are passed through unvalidated. */
-function parameterValueSchema(schema: SchemaModel, convert: ConvertOptions): unknown {
+/**
+ * A parameter's schema as its validator checks it. Object-valued parameters arrive as objects of
+ * strings (read by their style, templates/server/parameter-styles.ts), coerced property by
+ * property; object-valued response headers, which arrive as text, are passed through unvalidated.
+ */
+function parameterValueSchema(schema: SchemaModel, convert: ConvertOptions, objects = true): unknown {
   const converted = toJsonSchema(schema, convert);
   if (converted === null || typeof converted !== "object") return converted;
   const object = converted as Record<string, unknown>;
-  if (object.type === "object") return {};
+  if (object.type === "object") return objects ? object : {};
   if (object.type === "array" && object.items !== null && typeof object.items === "object") {
     return { ...object, items: strictScalar(object.items as Record<string, unknown>) };
   }
