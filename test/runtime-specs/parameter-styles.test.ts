@@ -83,6 +83,16 @@ describe("query parameters", () => {
     expect(body.query).toEqual({ created: { gt: 1, lte: 2 }, filter: { owner: { id: 7, active: true }, tags: ["a", "b"] } });
   });
 
+  it("read deepObject arrays (repeated, [] or indexed names) and a scalar where the schema also takes one", async () => {
+    const repeated = await get("/query?expand=a&expand=b.c&since=5");
+    expect(repeated.body.query).toEqual({ expand: ["a", "b.c"], since: 5 });
+    const bracketed = await get("/query?expand[]=a&expand[1]=b&since[gt]=3&filter[tags]=x&filter[tags]=y");
+    expect(bracketed.body.query).toEqual({ expand: ["a", "b"], since: { gt: 3 }, filter: { tags: ["x", "y"] } });
+    const both = await get("/query?since=5&since[gt]=3");
+    expect(both.status).toBe(400);
+    expect(both.body.detail).toBe("query.since is given both as a value and with fields");
+  });
+
   it("read exploded form objects (a pair per property) and unexploded ones (name,value)", async () => {
     const { status, body } = await get("/query?x=2.5&label=a+b&pair=x,3,label,c%2Cd");
     expect(status).toBe(200);

@@ -125,6 +125,12 @@ export interface FormFieldShape {
   readonly explode?: boolean;
   /** A multipart part read as JSON (`encoding.contentType` JSON, or an object's default). */
   readonly json?: boolean;
+  /**
+   * For a union of an array and text that may only be one of these values (Stripe's
+   * `anyOf: [array, enum [""]]`, where `""` clears the list): the values that stay text; one
+   * occurrence of any other value is an array of one.
+   */
+  readonly textValues?: readonly string[];
 }
 
 /** A form or multipart body: its top-level fields and the validator of the coerced object. */

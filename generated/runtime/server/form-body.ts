@@ -13,8 +13,9 @@
  *   `body.Count`, as is `Count=1.5`);
  * - an array field takes every occurrence (`tags=a&tags=b`, the `form` style's default), or one
  *   value split as its `encoding` says (`explode: false` → commas; `spaceDelimited`,
- *   `pipeDelimited`); a non-array field sent twice is a 400 naming it (a field of no known type
- *   keeps every value, as a list);
+ *   `pipeDelimited`); a field that takes an array or text (`anyOf: [array, enum [""]]`) is text
+ *   when sent once with a value the text may be, else a list; a non-array field sent twice is a
+ *   400 naming it (a field of no known type keeps every value, as a list);
  * - multipart: binary parts (`format: binary`, `contentMediaType`) are web `File`s (a text part
  *   sent for one becomes a `File` too); parts whose `encoding.contentType` is JSON (and object
  *   fields, whose default it is) are parsed as JSON; other parts are coerced like form values;
@@ -80,9 +81,18 @@ const SEPARATORS: Readonly<Record<string, string>> = {
   pipeDelimited: "|",
 };
 
-/** Whether a field's values are collected into an array (its schema is an array, not text). */
+/** Whether a field's values may be collected into an array (its schema allows one). */
 function isArrayField(shape: FormFieldShape | undefined): boolean {
-  return allows(shape, "array") && !allows(shape, "string");
+  return allows(shape, "array");
+}
+
+/**
+ * Whether one occurrence of a field that takes an array or text stays text: any text when the
+ * schema takes any, else only the values it lists (`""` in Stripe's `anyOf: [array, enum [""]]`).
+ */
+function staysText(shape: FormFieldShape | undefined, value: string | File): boolean {
+  if (!allows(shape, "string") || typeof value !== "string") return false;
+  return shape?.textValues === undefined || shape.textValues.includes(value);
 }
 
 /** `label` names the field in messages; `fileName` names a `File` made from a text part. */
@@ -157,7 +167,16 @@ export async function coerceFormFields(
       }
       const label = where(keys, depth);
       if (isArrayField(child) && !Array.isArray(container)) {
-        const list = (existing ?? []) as unknown[];
+        if (existing === undefined && staysText(child, value)) {
+          (container as Record<string, unknown>)[slot] = value;
+          continue;
+        }
+        // a second occurrence of a field first read as text makes it a list
+        const list = (
+          typeof existing === "string"
+            ? [await leafValue(existing, child?.items, label, key, parseJson)]
+            : (existing ?? [])
+        ) as unknown[];
         if (!Array.isArray(list)) throw invalid(`${label} is given both as a value and as a list`);
         const separator = child?.explode === false ? SEPARATORS[child.style ?? "form"] : undefined;
         const parts =

@@ -239,7 +239,10 @@ export function readQueryParameter(
             ? [...existing, item]
             : [existing, item];
     }
-    return Object.keys(object).length > 0 ? object : undefined;
+    if (Object.keys(object).length > 0) return object;
+    // a schema that also takes a scalar (`anyOf: [object, integer]`): `name=5`
+    const own = pairs.filter(([name]) => name === parameter.name);
+    return own.length === 1 ? read((own[0] as readonly [string, string])[1]) : undefined;
   }
   const values = pairs.filter(([name]) => name === parameter.name).map(([, value]) => value);
   if (values.length === 0) return undefined;
@@ -253,15 +256,26 @@ export function readQueryParameter(
   return listValue(parameter, text, separator === " " ? "%20" : separator, false, read);
 }
 
-/** `id[a]=1&id[b][c]=2&id[list][]=x` → `{ a: "1", b: { c: "2" }, list: ["x"] }`. */
+/**
+ * `id[a]=1&id[b][c]=2&id[list][]=x` → `{ a: "1", b: { c: "2" }, list: ["x"] }`; a repeated name is
+ * a list (`id[list]=x&id[list]=y`). An array parameter takes `id=a&id=b`, `id[]=a` and `id[0]=a`;
+ * `id=5` alone is the value itself (a schema such as Stripe's `anyOf: [range object, integer]`).
+ */
 function deepObject(
   parameter: StyledParameter,
   pairs: ReadonlyArray<readonly [string, string]>,
   read: (text: string) => string,
 ): unknown {
   const prefix = `${parameter.name}[`;
-  let root: Record<string, unknown> | undefined;
+  const root: Record<string, unknown> | unknown[] = parameter.array ? [] : {};
+  let nested = false;
+  const plain: string[] = [];
   for (const [name, value] of pairs) {
+    if (name === parameter.name) {
+      if (Array.isArray(root)) root.push(read(value));
+      else plain.push(read(value));
+      continue;
+    }
     if (!name.startsWith(prefix) || !name.endsWith("]")) continue;
     const keys = [...name.slice(parameter.name.length).matchAll(/\[([^[\]]*)\]/g)].map(
       (match) => match[1] as string,
@@ -269,7 +283,7 @@ function deepObject(
     if (`[${keys.join("][")}]` !== name.slice(parameter.name.length)) {
       throw invalid(parameter, `has a malformed name ${name} (deepObject style)`);
     }
-    root ??= {};
+    nested = true;
     let container: Record<string, unknown> | unknown[] = root;
     for (let depth = 0; depth < keys.length; depth++) {
       const key = keys[depth] as string;
@@ -281,19 +295,18 @@ function deepObject(
         else throw invalid(parameter, `has ${name}, which is not the next index`);
       }
       const slots = container as Record<string | number, unknown>;
+      const existing = slots[slot];
       if (depth === keys.length - 1) {
-        const existing = slots[slot];
         const item = read(value);
         slots[slot] =
           existing === undefined
             ? item
             : Array.isArray(existing)
-              ? [...existing, item]
+              ? [...(existing as unknown[]), item]
               : [existing, item];
         continue;
       }
       const next = keys[depth + 1] as string;
-      const existing = slots[slot];
       if (existing !== undefined && (existing === null || typeof existing !== "object")) {
         throw invalid(parameter, `has ${name} both as a value and with fields`);
       }
@@ -301,5 +314,10 @@ function deepObject(
       container = slots[slot] as Record<string, unknown> | unknown[];
     }
   }
-  return root;
+  if (Array.isArray(root)) return root.length > 0 ? root : undefined;
+  if (plain.length > 0) {
+    if (nested) throw invalid(parameter, "is given both as a value and with fields");
+    return plain.length === 1 ? plain[0] : plain;
+  }
+  return nested ? root : undefined;
 }
