@@ -14,7 +14,9 @@
  * - Templates that cannot be routed apart (two operations on the same method and path shape with
  *   the same literal query) or cannot be read are never thrown at construction: the first in spec
  *   order is served, and each problem is listed in `conflicts` (the generator warns about them).
- * - Static segments are compared as sent (no decoding), case-sensitively.
+ * - Static segments are compared as sent (no decoding), case-sensitively; a template's text that
+ *   cannot stand in a path as written (`<upload_url>`, `café`) also matches its percent-encoded
+ *   form (`%3Cupload_url%3E`, `caf%C3%A9`).
  * - Trailing slashes are significant: `/pets/` does not match `/pets` (404), because the spec
  *   declares exact paths; a template that ends with `/` matches only with the slash.
  * - Methods are matched exactly as sent (RFC 9110 §9.1: method names are case-sensitive), so `get`
@@ -102,6 +104,9 @@ function childFor<Op>(node: TrieNode<Op>, segment: SegmentTemplate): TrieNode<Op
     node.statics ??= new Map();
     let child = node.statics.get(segment.text);
     if (child === undefined) node.statics.set(segment.text, (child = newNode<Op>()));
+    // the form clients send text that may not stand in a path (`<upload_url>`, `café`) in
+    const encoded = segment.text.includes("%") ? segment.text : encodeURI(segment.text);
+    if (encoded !== segment.text && !node.statics.has(encoded)) node.statics.set(encoded, child);
     return child;
   }
   node.patterns ??= [];
