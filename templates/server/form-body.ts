@@ -22,31 +22,21 @@
  * - `__proto__`, `constructor` and `prototype` are refused in any name (prototype pollution guard).
  */
 import type { FormFieldShape } from "./descriptor.js";
+import { FORBIDDEN_KEYS, isItemKey, itemSlot, nameKeys } from "./bracket-names.js";
 import { RequestError } from "./errors.js";
 
 /** A decimal number, with an optional exponent (see emit-validators.ts's `PLAIN_TEXT`). */
 const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
-const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
-const INDEX = /^(0|[1-9][0-9]{0,5})$/;
 
 function invalid(message: string): RequestError {
   return new RequestError(400, "validation_failed", message);
-}
-
-/** `a[b][]` → `["a", "b", ""]`; a name that is not in bracket form is one key. */
-function nameKeys(name: string): string[] {
-  const open = name.indexOf("[");
-  if (open <= 0 || !name.endsWith("]")) return [name];
-  const rest = name.slice(open);
-  if (!/^(\[[^[\]]*\])+$/.test(rest)) return [name];
-  return [name.slice(0, open), ...[...rest.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string)];
 }
 
 function where(keys: readonly string[], upTo: number): string {
   let text = "body";
   for (let i = 0; i <= upTo && i < keys.length; i++) {
     const key = keys[i] as string;
-    text += key === "" || INDEX.test(key) ? `[${key}]` : `.${key}`;
+    text += isItemKey(key) ? `[${key}]` : `.${key}`;
   }
   return text;
 }
@@ -57,7 +47,7 @@ function allows(shape: FormFieldShape | undefined, type: string): boolean {
 
 function childShape(shape: FormFieldShape | undefined, key: string): FormFieldShape | undefined {
   if (shape === undefined) return undefined;
-  if ((key === "" || INDEX.test(key)) && shape.items !== undefined) return shape.items;
+  if (isItemKey(key) && shape.items !== undefined) return shape.items;
   if (shape.properties !== undefined && Object.hasOwn(shape.properties, key)) {
     return shape.properties[key];
   }
@@ -116,7 +106,7 @@ async function leafValue(
 }
 
 function guardKey(key: string, keys: readonly string[], depth: number): void {
-  if (FORBIDDEN.has(key)) {
+  if (FORBIDDEN_KEYS.has(key)) {
     throw invalid(`${where(keys, depth)} is a forbidden key (prototype pollution guard)`);
   }
 }
@@ -146,10 +136,10 @@ export async function coerceFormFields(
       const last = depth === keys.length - 1;
       let slot: string | number = key;
       if (Array.isArray(container)) {
-        if (key === "") slot = container.length;
-        else if (INDEX.test(key) && Number(key) <= container.length) slot = Number(key);
-        else
+        const index = itemSlot(container, key);
+        if (index === undefined)
           throw invalid(`${where(keys, depth)} is not the next index of ${where(keys, depth - 1)}`);
+        slot = index;
       }
       const existing = (container as Record<string | number, unknown>)[slot];
       if (!last) {
@@ -157,9 +147,7 @@ export async function coerceFormFields(
           throw invalid(`${where(keys, depth)} is given both as a value and with fields`);
         }
         const nextKey = keys[depth + 1] as string;
-        const next =
-          existing ??
-          ((nextKey === "" || INDEX.test(nextKey)) && !allows(child, "object") ? [] : {});
+        const next = existing ?? (isItemKey(nextKey) && !allows(child, "object") ? [] : {});
         (container as Record<string | number, unknown>)[slot] = next;
         container = next as Record<string, unknown> | unknown[];
         shape = child;

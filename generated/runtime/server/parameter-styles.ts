@@ -20,6 +20,7 @@
  * without its leading `.`, an object with a name and no value) is a 400 naming the parameter.
  */
 import type { ParameterDescriptor } from "./descriptor.js";
+import { FORBIDDEN_KEYS, isItemKey, itemSlot, nameKeys } from "./bracket-names.js";
 import { RequestError } from "./errors.js";
 
 /** What a styled parameter's reading needs (see `prepareStyled`). */
@@ -40,9 +41,6 @@ const DEFAULT_STYLE: Readonly<Record<ParameterDescriptor["in"], string>> = {
   query: "form",
   cookie: "form",
 };
-
-const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
-const INDEX = /^(0|[1-9][0-9]{0,5})$/;
 
 function invalid(parameter: StyledParameter, message: string): RequestError {
   return new RequestError(400, "validation_failed", `${parameter.in}.${parameter.name} ${message}`);
@@ -95,7 +93,7 @@ function objectOf(
 ): Record<string, unknown> {
   const object: Record<string, unknown> = {};
   const set = (key: string, value: string): void => {
-    if (FORBIDDEN.has(key)) throw invalid(parameter, `has the forbidden property name ${key}`);
+    if (FORBIDDEN_KEYS.has(key)) throw invalid(parameter, `has the forbidden property name ${key}`);
     object[key] = value;
   };
   if (items.length === 1 && items[0] === "") return object;
@@ -229,7 +227,7 @@ export function readQueryParameter(
     const properties = parameter.properties;
     for (const [name, value] of pairs) {
       const own = properties === undefined ? !declared.has(name) : properties.includes(name);
-      if (!own || FORBIDDEN.has(name)) continue;
+      if (!own || FORBIDDEN_KEYS.has(name)) continue;
       const existing = object[name];
       const item = read(value);
       object[name] =
@@ -276,23 +274,24 @@ function deepObject(
       else plain.push(read(value));
       continue;
     }
-    if (!name.startsWith(prefix) || !name.endsWith("]")) continue;
-    const keys = [...name.slice(parameter.name.length).matchAll(/\[([^[\]]*)\]/g)].map(
-      (match) => match[1] as string,
-    );
-    if (`[${keys.join("][")}]` !== name.slice(parameter.name.length)) {
+    if (!name.startsWith(prefix)) continue;
+    // the brackets after the parameter's own name (which may have brackets itself: `page[size]`)
+    const keys = nameKeys(`_${name.slice(parameter.name.length)}`).slice(1);
+    if (keys.length === 0) {
       throw invalid(parameter, `has a malformed name ${name} (deepObject style)`);
     }
     nested = true;
     let container: Record<string, unknown> | unknown[] = root;
     for (let depth = 0; depth < keys.length; depth++) {
       const key = keys[depth] as string;
-      if (FORBIDDEN.has(key)) throw invalid(parameter, `has the forbidden property name ${key}`);
+      if (FORBIDDEN_KEYS.has(key))
+        throw invalid(parameter, `has the forbidden property name ${key}`);
       let slot: string | number = key;
       if (Array.isArray(container)) {
-        if (key === "") slot = container.length;
-        else if (INDEX.test(key) && Number(key) <= container.length) slot = Number(key);
-        else throw invalid(parameter, `has ${name}, which is not the next index`);
+        const index = itemSlot(container, key);
+        if (index === undefined)
+          throw invalid(parameter, `has ${name}, which is not the next index`);
+        slot = index;
       }
       const slots = container as Record<string | number, unknown>;
       const existing = slots[slot];
@@ -310,7 +309,7 @@ function deepObject(
       if (existing !== undefined && (existing === null || typeof existing !== "object")) {
         throw invalid(parameter, `has ${name} both as a value and with fields`);
       }
-      slots[slot] = existing ?? (next === "" || INDEX.test(next) ? [] : {});
+      slots[slot] = existing ?? (isItemKey(next) ? [] : {});
       container = slots[slot] as Record<string, unknown> | unknown[];
     }
   }
