@@ -4,7 +4,10 @@
  * unexploded `form` objects, delimited arrays, one-item arrays, numbers with an exponent, header
  * and cookie objects, and the header parameters OpenAPI says to ignore.
  */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { typecheckFolders } from "../generator/typecheck.js";
 import { generateFixture, type GeneratedFixture } from "./serve-fixture.js";
 
 let fixture: GeneratedFixture;
@@ -141,4 +144,18 @@ describe("header and cookie parameters", () => {
     expect(status).toBe(200);
     expect(body.header).toMatchObject({ accept: "text/html", authorization: "Bearer t" });
   });
+
+  it("type the ignored header parameters as optional text for the handler", () => {
+    const check = `
+import type { HeaderStylesHandlerRequest } from "./server.js";
+declare const request: HeaderStylesHandlerRequest;
+const accept: string | undefined = request.header.accept;
+const type: string | undefined = request.header["content-type"];
+// @ts-expect-error optional: a request may come without it
+const authorization: string = request.header.authorization;
+export const used = [accept, type, authorization];
+`;
+    writeFileSync(join(fixture.outDir, "handler-types-check.ts"), check);
+    expect(typecheckFolders([fixture.outDir])).toEqual([]);
+  }, 120_000);
 });

@@ -120,7 +120,7 @@ function responseHeadersSchema(headers: readonly HeaderModel[], convert: Convert
  * described by the media types and security schemes. Never required nor validated (the runtime
  * still hands over the value it got).
  */
-const IGNORED_HEADER_PARAMETERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization"]);
+export const IGNORED_HEADER_PARAMETERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization"]);
 
 function parametersSchema(operation: OperationModel, convert: ConvertOptions): unknown {
   const properties: Record<string, unknown> = {};
