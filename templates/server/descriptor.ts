@@ -38,6 +38,8 @@ export interface ParameterDescriptor {
   readonly object?: boolean;
   /** An object's property names, when its schema lists them (an exploded `form` object's pairs). */
   readonly properties?: readonly string[];
+  /** True for a parameter described by a JSON `content` (`?filter={"a":1}`): its value is JSON. */
+  readonly json?: boolean;
 }
 
 export interface ServerOperationDescriptor {

@@ -119,6 +119,22 @@ describe("query parameters", () => {
     expect(hex.status).toBe(400);
   });
 
+  it("parse a parameter described by a JSON content as JSON, and validate it", async () => {
+    const where = encodeURIComponent(JSON.stringify({ limit: 5, tags: ["a,b"] }));
+    const { status, body } = await get(`/query?where=${where}`);
+    expect(status).toBe(200);
+    expect(body.query).toEqual({ where: { limit: 5, tags: ["a,b"] } });
+    const text = await get(`/query?where=${encodeURIComponent(JSON.stringify({ limit: "five" }))}`);
+    expect(text.status).toBe(400);
+    expect(text.body.detail).toBe("query.where.limit must be integer (type)");
+    const broken = await get("/query?where=%7Blimit");
+    expect(broken.status).toBe(400);
+    expect(broken.body.detail).toMatch(/^query\.where is not valid JSON/);
+    const polluted = await get(`/query?where=${encodeURIComponent('{"limit":1,"__proto__":{"x":1}}')}`);
+    expect(polluted.status).toBe(400);
+    expect(polluted.body.detail).toMatch(/forbidden key/);
+  });
+
   it("answer 400 for a deepObject property that breaks the schema", async () => {
     const { status, body } = await get("/query?created[gt]=soon");
     expect(status).toBe(400);

@@ -15,11 +15,14 @@
  * | header `simple` | `3,4,5` | `role,admin,age,5` | `role=admin,age=5` |
  * | cookie `form` | `id=3,4,5` | `id=role,admin,age,5` | one cookie per property |
  *
+ * A parameter described by a JSON `content` (`?filter={"a":1}`) is parsed as JSON.
+ *
  * Values are split before they are percent-decoded, so an item may carry an encoded separator
  * (`a%2Cb,c` is `["a,b", "c"]`). A value that does not have its style's form (a `label` value
  * without its leading `.`, an object with a name and no value) is a 400 naming the parameter.
  */
 import type { ParameterDescriptor } from "./descriptor.js";
+import { parseJson } from "./body.js";
 import { FORBIDDEN_KEYS, isItemKey, itemSlot, nameKeys } from "./bracket-names.js";
 import { RequestError } from "./errors.js";
 
@@ -34,6 +37,9 @@ export interface StyledParameter {
   /** An exploded `form` object's property names, when the schema lists them. */
   readonly properties: readonly string[] | undefined;
 }
+
+/** The "style" of a parameter described by a JSON `content`: its value is JSON text. */
+const JSON_CONTENT = "json";
 
 const DEFAULT_STYLE: Readonly<Record<ParameterDescriptor["in"], string>> = {
   path: "simple",
@@ -51,7 +57,8 @@ function invalid(parameter: StyledParameter, message: string): RequestError {
  * a query array's every occurrence, a header or cookie array split on commas) is already right.
  */
 export function prepareStyled(parameter: ParameterDescriptor): StyledParameter | undefined {
-  const style = parameter.style ?? DEFAULT_STYLE[parameter.in];
+  const style =
+    parameter.json === true ? JSON_CONTENT : (parameter.style ?? DEFAULT_STYLE[parameter.in]);
   const explode = parameter.explode ?? style === "form";
   const object = parameter.object === true;
   const plain =
@@ -71,6 +78,11 @@ export function prepareStyled(parameter: ParameterDescriptor): StyledParameter |
     object,
     properties: parameter.properties,
   };
+}
+
+/** A JSON value, refusing prototype-polluting keys (a 400 naming the parameter). */
+function jsonValue(parameter: StyledParameter, text: string): unknown {
+  return parseJson(text, `${parameter.in}.${parameter.name}`);
 }
 
 /** `decodeURIComponent`, a 400 naming the parameter on a malformed escape. */
@@ -132,6 +144,8 @@ function listValue(
 export function readPathParameter(parameter: StyledParameter, raw: string): unknown {
   const read = (text: string): string => decode(parameter, text, false);
   switch (parameter.style) {
+    case JSON_CONTENT:
+      return jsonValue(parameter, read(raw));
     case "label": {
       if (!raw.startsWith(".")) throw invalid(parameter, "must start with . (label style)");
       const rest = raw.slice(1);
@@ -161,6 +175,7 @@ export function readPathParameter(parameter: StyledParameter, raw: string): unkn
 
 /** A header parameter's value (`simple` style; items trimmed of the spaces around commas). */
 export function readHeaderParameter(parameter: StyledParameter, value: string): unknown {
+  if (parameter.style === JSON_CONTENT) return jsonValue(parameter, value);
   return listValue(parameter, value, ",", parameter.explode, (text) => text.trim());
 }
 
@@ -182,6 +197,7 @@ export function readCookieParameter(
     return Object.keys(object).length > 0 ? object : undefined;
   }
   if (value === undefined) return undefined;
+  if (parameter.style === JSON_CONTENT) return jsonValue(parameter, value);
   return listValue(parameter, value, ",", false, (text) => text);
 }
 
@@ -244,10 +260,13 @@ export function readQueryParameter(
   }
   const values = pairs.filter(([name]) => name === parameter.name).map(([, value]) => value);
   if (values.length === 0) return undefined;
-  if (parameter.array && parameter.explode) return values.map(read);
+  if (parameter.array && parameter.explode && parameter.style !== JSON_CONTENT) {
+    return values.map(read);
+  }
   if (values.length > 1) {
     throw invalid(parameter, `was given ${values.length} times; it takes one value`);
   }
+  if (parameter.style === JSON_CONTENT) return jsonValue(parameter, read(values[0] as string));
   // `+` is a space in a query: split on it only after reading it as one
   const separator = QUERY_SEPARATORS[parameter.style] ?? ",";
   const text = (values[0] as string).replaceAll("+", "%20");
