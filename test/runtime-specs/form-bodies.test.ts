@@ -95,6 +95,8 @@ describe("form bodies", () => {
       ["Flag=true", /body must have required property 'Count'/],
       ["Count=1&Flag=yes", /body\.Flag must be boolean/],
       ["Count=1.5", /body\.Count must be integer/],
+      ["Count=1.0", /body\.Count must be integer/],
+      ["Count=1.5e-3", /body\.Count must be integer/],
       ["Count=1&amount=1e", /body\.amount must be number/],
       ["Count=0x10", /body\.Count must be integer/],
       ["Count=-1", /body\.Count must be >= 0/],

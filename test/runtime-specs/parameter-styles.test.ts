@@ -112,9 +112,15 @@ describe("query parameters", () => {
     const { status, body } = await get("/query?amount=-2.5E-3&count=1e%2B21&code=0042");
     expect(status).toBe(200);
     expect(body.query).toEqual({ amount: -0.0025, count: 1e21, code: "0042" });
-    const bad = await get("/query?count=1.5");
-    expect(bad.status).toBe(400);
-    expect(bad.body.detail).toBe("query.count must be integer (type)");
+    expect((await get("/query?count=1.5e%2B21")).body.query).toEqual({ count: 1.5e21 });
+    for (const fraction of ["1.5", "1.0"]) {
+      const bad = await get(`/query?count=${fraction}`);
+      expect(bad.status, fraction).toBe(400);
+      expect(bad.body.detail, fraction).toMatch(/^query\.count must match pattern/);
+    }
+    const fractional = await get("/query?count=1.5e-3");
+    expect(fractional.status).toBe(400);
+    expect(fractional.body.detail).toBe("query.count must be integer (type)");
     const hex = await get("/query?amount=0x10");
     expect(hex.status).toBe(400);
   });

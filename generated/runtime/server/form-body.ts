@@ -27,6 +27,8 @@ import { RequestError } from "./errors.js";
 
 /** A decimal number, with an optional exponent (see emit-validators.ts's `PLAIN_TEXT`). */
 const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+/** An integer: a fraction only with an exponent (`1.5e+21`), checked by its value. */
+const INTEGER = /^-?(0|[1-9][0-9]*)((\.[0-9]+)?[eE][+-]?[0-9]+)?$/;
 
 function invalid(message: string): RequestError {
   return new RequestError(400, "validation_failed", message);
@@ -58,9 +60,9 @@ function childShape(shape: FormFieldShape | undefined, key: string): FormFieldSh
 export function coerceFormScalar(raw: string, shape: FormFieldShape | undefined): unknown {
   if (shape?.types === undefined) return raw;
   if (allows(shape, "boolean") && (raw === "true" || raw === "false")) return raw === "true";
-  if (NUMBER.test(raw)) {
-    if (allows(shape, "number")) return Number(raw);
-    if (allows(shape, "integer") && Number.isInteger(Number(raw))) return Number(raw);
+  if (allows(shape, "number") && NUMBER.test(raw)) return Number(raw);
+  if (allows(shape, "integer") && INTEGER.test(raw) && Number.isInteger(Number(raw))) {
+    return Number(raw);
   }
   return raw;
 }

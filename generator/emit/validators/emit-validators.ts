@@ -142,10 +142,11 @@ function parametersSchema(operation: OperationModel, convert: ConvertOptions): u
  * coercion reads numbers as JavaScript does (`0x10`, ` 1`, `Infinity` would all pass), so numeric
  * and boolean parameters must first be written the plain way: this pattern runs before the
  * coercion. Decimal numbers may have an exponent (`1e+21`, `-2.5E-3`: how JavaScript and most
- * languages write very large and very small numbers); an integer is then checked by its value.
+ * languages write very large and very small numbers); an integer has a fraction only with an
+ * exponent (`1.5e+21`, checked by its value; `1.0` is refused as before).
  */
 const PLAIN_TEXT: Readonly<Record<string, string>> = {
-  integer: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
+  integer: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$",
   number: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
   boolean: "^(true|false)$",
 };
