@@ -82,6 +82,14 @@ describe("form bodies", () => {
     expect((await post("Count=1&dimensions=")).body.received).toEqual({ Count: 1, dimensions: "" });
   });
 
+  it("read arrays of objects in bracket form, coercing their nested objects (Stripe's line_items)", async () => {
+    const form = "Count=1&items[0][price]=p1&items[0][quantity]=2&items[0][adjustable][enabled]=true&items[0][adjustable][maximum]=1e2&items[1][price]=p2";
+    expect((await post(form)).body.received).toEqual({
+      Count: 1,
+      items: [{ price: "p1", quantity: 2, adjustable: { enabled: true, maximum: 100 } }, { price: "p2" }],
+    });
+  });
+
   it("collect repeated keys of a field that takes an array or text, and keep one allowed text value as text", async () => {
     expect((await post("Count=1&rates=a&rates=b&aliases=x&aliases=y")).body.received).toEqual({ Count: 1, rates: ["a", "b"], aliases: ["x", "y"] });
     // "a" is not a value the text alternative takes (enum [""]): an array of one
