@@ -73,9 +73,10 @@ export function emitValidators(
     }
   }
 
-  const parameters = compileModule(parameterSchemas, apiSchema, convert, { coerceTypes: "array" });
+  const coercing = coercionOptions(apiSchema, parameterSchemas, headerSchemas);
+  const parameters = compileModule(parameterSchemas, apiSchema, convert, coercing);
   const bodies = compileModule(bodySchemas, apiSchema, convert, {});
-  const responseHeaders = compileModule(headerSchemas, apiSchema, convert, { coerceTypes: "array" });
+  const responseHeaders = compileModule(headerSchemas, apiSchema, convert, coercing);
   return [
     { path: "validators/response-headers.js", content: responseHeaders },
     { path: "validators/response-headers.d.ts", content: declarations(headerSchemas.keys()) },
@@ -84,6 +85,19 @@ export function emitValidators(
     { path: "validators/bodies.js", content: bodies },
     { path: "validators/bodies.d.ts", content: declarations(bodySchemas.keys()) },
   ];
+}
+
+/**
+ * Ajv options of the validators that coerce text (parameters, response headers). Ajv 2020 (OpenAPI
+ * 3.1) tracks evaluated properties for `unevaluatedProperties`, and so runs every branch of an
+ * `anyOf` even after one matched: with coercion, a later branch coerces the value again
+ * (`anyOf: [boolean, enum ["true", "false"]]` turns `true` back into `"true"`). Where no schema uses
+ * `unevaluated*`, that tracking is off, and the first branch that matches keeps its coercion.
+ */
+function coercionOptions(apiSchema: unknown, ...schemas: ReadonlyMap<string, unknown>[]): Options {
+  const texts = [JSON.stringify(apiSchema), ...schemas.flatMap((map) => [...map.values()].map((schema) => JSON.stringify(schema)))];
+  const unevaluated = texts.some((text) => text.includes('"unevaluatedProperties"') || text.includes('"unevaluatedItems"'));
+  return unevaluated ? { coerceTypes: "array" } : { coerceTypes: "array", unevaluated: false };
 }
 
 /**
