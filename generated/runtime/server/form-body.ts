@@ -79,8 +79,9 @@ function isArrayField(shape: FormFieldShape | undefined): boolean {
 }
 
 /**
- * Whether one occurrence of a field that takes an array or text stays text: any text when the
- * schema takes any, else only the values it lists (`""` in Stripe's `anyOf: [array, enum [""]]`).
+ * Whether one occurrence of a field that takes an array or text stays text. Every value does when
+ * the text is free; otherwise only the values the schema lists (`""` in Stripe's
+ * `anyOf: [array, enum [""]]`).
  */
 function staysText(shape: FormFieldShape | undefined, value: string | File): boolean {
   if (!allows(shape, "string") || typeof value !== "string") return false;
