@@ -42,25 +42,29 @@ const SHARED_DIRS = [join(GENERATOR_DIR, "../conformance")];
  * - openapi-typescript's transform imports `parseRef`/`escapePointer` from its own
  *   @redocly/openapi-core 1.x; bundled, it gets them from the 2.x the loader uses (its
  *   `lib/ref-utils.js`, which 2.x does not export, is bundled: a few lines).
- * TypeScript itself is loaded with `require`: importing that 9 MB CommonJS file as an ES module
- * costs Node 20 about 0.3 s more (it scans the whole file for its format and its export names).
+ * Every import and require of `typescript` gets generator/load/load-typescript.ts's copy, loaded
+ * as CommonJS with a V8 code cache: importing that 9 MB CommonJS file as an ES module costs
+ * Node 20 about 0.3 s more (it scans the whole file for its format and its export names), and
+ * compiling it is the largest part of start-up.
  * Every other package stays external.
  */
 const BUNDLED_PACKAGES = ["ts-morph", "@ts-morph/common", "openapi-typescript"];
-const TYPESCRIPT_BY_REQUIRE = 'import { createRequire } from "node:module";\nexport default createRequire(import.meta.url)("typescript");\n';
+const LOAD_TYPESCRIPT = JSON.stringify(join(GENERATOR_DIR, "load/load-typescript.ts"));
+/** For `import ts from "typescript"` (an ES module, so esbuild does not copy TypeScript's thousands of exports) and for `require`. */
+const TYPESCRIPT_SHIMS = {
+  import: `import { loadTypeScript } from ${LOAD_TYPESCRIPT};\nexport default loadTypeScript();\n`,
+  require: `module.exports = require(${LOAD_TYPESCRIPT}).loadTypeScript();\n`,
+};
 const REF_UTILS_2 = join(GENERATOR_DIR, "../node_modules/@redocly/openapi-core/lib/ref-utils.js");
 
 /** @type {import("esbuild").Plugin} */
 const oneCopyOfEachLibrary = {
   name: "one-copy-of-each-library",
   setup(build) {
-    build.onResolve({ filter: /^typescript$/ }, (args) =>
-      args.kind === "require-call" ? { path: "typescript", external: true } : { path: "typescript", namespace: "typescript-by-require" },
-    );
-    build.onResolve({ filter: /^\.\/typescript$/ }, (args) =>
-      /[\\/]@ts-morph[\\/]common[\\/]/.test(args.importer) ? { path: "typescript", external: true } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: "typescript-by-require" }, () => ({ contents: TYPESCRIPT_BY_REQUIRE, loader: "js", resolveDir: GENERATOR_DIR }));
+    const shim = (kind) => ({ path: kind === "require-call" ? "require" : "import", namespace: "typescript-with-code-cache" });
+    build.onResolve({ filter: /^typescript$/ }, (args) => shim(args.kind));
+    build.onResolve({ filter: /^\.\/typescript$/ }, (args) => (/[\\/]@ts-morph[\\/]common[\\/]/.test(args.importer) ? shim(args.kind) : undefined));
+    build.onLoad({ filter: /.*/, namespace: "typescript-with-code-cache" }, (args) => ({ contents: TYPESCRIPT_SHIMS[args.path], loader: "js", resolveDir: GENERATOR_DIR }));
     build.onResolve({ filter: /^@redocly\/openapi-core\/lib\/ref-utils\.js$/ }, () => ({ path: "ref-utils", namespace: "openapi-core-2-ref-utils" }));
     build.onLoad({ filter: /.*/, namespace: "openapi-core-2-ref-utils" }, () => ({
       contents: `export { parseRef, escapePointerFragment as escapePointer } from ${JSON.stringify(REF_UTILS_2)};\n`,
@@ -69,7 +73,7 @@ const oneCopyOfEachLibrary = {
     }));
     // bare imports: bundled when they name a package above, external otherwise
     build.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.namespace !== "file" && args.namespace !== "typescript-by-require") return undefined;
+      if (args.namespace !== "file" && args.namespace !== "typescript-with-code-cache") return undefined;
       const name = args.path.startsWith("@") ? args.path.split("/").slice(0, 2).join("/") : args.path.split("/")[0];
       if (args.path.startsWith("node:") || !BUNDLED_PACKAGES.includes(name ?? "")) return { path: args.path, external: true };
       return undefined;
