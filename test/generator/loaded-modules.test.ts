@@ -2,12 +2,12 @@
  * What the generator's process loads, as `npm run generate` runs it (generator/run.mjs, the
  * esbuild bundle): one copy of TypeScript (ts-morph's own copy is replaced by the `typescript`
  * package in the bundle), one major version of @redocly/openapi-core (openapi-typescript's 1.x is
- * never loaded; ts-morph is bundled), and, after a one-line description edit whose pieces are all in the cache, no
+ * never loaded; ts-morph and openapi-core 2.x are bundled), and, after a one-line description edit whose pieces are all in the cache, no
  * prettier, fast-check or the generator's Ajv emitters. A preloaded probe records every module the process
  * resolves (ES module hooks) and every CommonJS module it loads (`require.cache` at exit).
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
@@ -62,8 +62,18 @@ describe("modules the generator loads", () => {
   it("loads one copy of TypeScript and one major version of @redocly/openapi-core on a cold run", () => {
     const loaded = loadedBy(["--spec", spec, "--out", join(work, "cold"), "--no-cache"], "cold");
     expect(loaded.filter(isTypeScript)).toEqual(["node_modules/typescript/lib/typescript.js"]);
-    expect(loaded.filter((path) => path.includes("/@redocly/openapi-core/")).every((path) => path.startsWith("node_modules/@redocly/openapi-core/"))).toBe(true);
-    expect(loaded.some((path) => path.startsWith("node_modules/@redocly/openapi-core/"))).toBe(true);
+    // openapi-core 2.x is bundled (its dependencies are not); 1.x (openapi-typescript's) is never loaded
+    expect(loaded.filter((path) => path.includes("/@redocly/openapi-core/"))).toEqual([]);
+    expect(loaded.some((path) => path.startsWith("node_modules/@redocly/ajv/"))).toBe(true);
+    // and the bundle the run loaded carries neither a TypeScript nor code of openapi-core 1.x
+    const build = /^generator\/\.build-[0-9a-f]+\//.exec(loaded.find((path) => path.startsWith("generator/.build-")) ?? "")?.[0];
+    expect(build).toBeDefined();
+    for (const name of readdirSync(join(ROOT, build!))) {
+      const text = readFileSync(join(ROOT, build!, name), "utf8");
+      expect(text, name).not.toMatch(/versionMajorMinor = "/);
+      expect(text, name).not.toContain("openapi-typescript/node_modules/");
+    }
+    expect(readdirSync(join(ROOT, build!)).some((name) => readFileSync(join(ROOT, build!, name), "utf8").includes("// node_modules/@redocly/openapi-core/lib/ref-utils.js"))).toBe(true);
     // the heavy libraries of a cold run are loaded (the probe sees them)
     for (const name of ["prettier", "ajv", "fast-check", "code-block-writer"]) expect(loaded.some((path) => packageOf(path) === name || path.includes(`/${name}/`)), name).toBe(true);
   }, 180_000);
