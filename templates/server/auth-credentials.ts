@@ -24,6 +24,8 @@ export interface PresentedCredentials {
    * records key on (hashed) when the caller has no `id`. For a lone API key, the key itself.
    */
   readonly secret: string;
+  /** The credential, when exactly one scheme has one (the common case: one API key). */
+  readonly lone: Credential | undefined;
 }
 
 export const NO_CREDENTIALS: PresentedCredentials = Object.freeze({
@@ -31,6 +33,7 @@ export const NO_CREDENTIALS: PresentedCredentials = Object.freeze({
   count: 0,
   malformed: undefined,
   secret: "",
+  lone: undefined,
 });
 
 /** Where a request's parts are read from (headers by lower-case name, the query lazily). */
@@ -113,13 +116,18 @@ function secretOf(credential: Credential): string {
 export function createCredentialReader(
   schemes: Readonly<Record<string, SecuritySchemeDescriptor>>,
 ): CredentialReader {
-  const entries = Object.entries(schemes);
+  // Per scheme, what each request reads (header names lower-cased once).
+  const entries = Object.entries(schemes).map(([name, scheme]) => ({
+    name,
+    scheme,
+    header: scheme.type === "apiKey" && scheme.in === "header" ? scheme.name.toLowerCase() : "",
+  }));
   const readsAuthorization = entries.some(
-    ([, scheme]) => scheme.type !== "apiKey" && scheme.type !== "mutualTLS",
+    ({ scheme }) => scheme.type !== "apiKey" && scheme.type !== "mutualTLS",
   );
   const accepted = [
     ...new Set(
-      entries.flatMap(([, scheme]) =>
+      entries.flatMap(({ scheme }) =>
         scheme.type === "http"
           ? [scheme.scheme]
           : scheme.type === "oauth2" || scheme.type === "openIdConnect"
@@ -134,7 +142,8 @@ export function createCredentialReader(
     const credentials: Record<string, Credential> = {};
     let count = 0;
     let malformed: string | undefined;
-    const secrets: string[] = [];
+    let secret = "";
+    let lone: Credential | undefined;
     const authorization = readsAuthorization ? source.header("authorization") : null;
     const parts =
       authorization === null || authorization.trim() === ""
@@ -145,12 +154,13 @@ export function createCredentialReader(
     } else if (parts !== undefined && !accepted.includes(parts.scheme)) {
       malformed = `the Authorization scheme is not one this API accepts (${accepted.join(", ")})`;
     }
-    for (const [name, scheme] of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const { name, scheme, header } = entries[i] as (typeof entries)[number];
       let credential: Credential | string | undefined;
       if (scheme.type === "apiKey") {
         const value =
           scheme.in === "header"
-            ? source.header(scheme.name.toLowerCase())
+            ? source.header(header)
             : scheme.in === "query"
               ? source.query(scheme.name)
               : findCookie(source.header("cookie"), scheme.name);
@@ -163,11 +173,12 @@ export function createCredentialReader(
       if (typeof credential === "string") malformed ??= credential;
       else if (credential !== undefined) {
         credentials[name] = credential;
+        secret = count === 0 ? secretOf(credential) : `${secret}\u0000${secretOf(credential)}`;
+        lone = count === 0 ? credential : undefined;
         count++;
-        secrets.push(secretOf(credential));
       }
     }
     if (count === 0 && malformed === undefined) return NO_CREDENTIALS;
-    return { credentials, count, malformed, secret: secrets.join("\u0000") };
+    return { credentials, count, malformed, secret, lone };
   };
 }

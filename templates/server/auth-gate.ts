@@ -208,6 +208,17 @@ export function createSecurityGate<C>(
     );
   }
 
+  /** The rate-limit id of a caller (see the module comment); `digest` is the lone key's. */
+  function rateIdOf(
+    presented: PresentedCredentials,
+    auth: AuthResult<C>,
+    digest: Uint8Array | undefined,
+  ): string {
+    if (auth.id !== undefined) return `id:${base64Url(digestKey(auth.id))}`;
+    if (digest !== undefined) return `key:${base64Url(digest)}`;
+    return `cred:${base64Url(digestKey(presented.secret))}`;
+  }
+
   /** Synchronous unless `authenticate` returns a promise. */
   function identify(
     source: CredentialSource,
@@ -216,26 +227,24 @@ export function createSecurityGate<C>(
     const presented = read(source);
     if (presented.count === 0) return { presented, auth: undefined, rateId: undefined };
     // A lone API key is hashed once, for both the rate-limit id and a key authenticator.
-    const lone = presented.count === 1 ? Object.values(presented.credentials)[0] : undefined;
-    const loneKey = lone?.type === "apiKey" ? lone.value : undefined;
+    const loneKey = presented.lone?.type === "apiKey" ? presented.lone.value : undefined;
     const digest =
       (wantRateId || byDigest !== undefined) && loneKey !== undefined
         ? digestKey(loneKey)
         : undefined;
-    const finish = (auth: AuthResult<C> | undefined): Identity<C> => {
-      if (!wantRateId || auth === undefined) return { presented, auth, rateId: undefined };
-      const rateId =
-        auth.id !== undefined
-          ? `id:${base64Url(digestKey(auth.id))}`
-          : digest !== undefined
-            ? `key:${base64Url(digest)}`
-            : `cred:${base64Url(digestKey(presented.secret))}`;
-      return { presented, auth, rateId };
-    };
-    if (byDigest !== undefined && digest !== undefined) return finish(byDigest(digest));
-    if (authenticate === undefined) return finish(undefined);
-    const result = authenticate(presented.credentials);
-    return isPromiseLike(result) ? Promise.resolve(result).then(finish) : finish(result);
+    let result: AuthResult<C> | undefined | PromiseLike<AuthResult<C> | undefined>;
+    if (byDigest !== undefined && digest !== undefined) result = byDigest(digest);
+    else if (authenticate !== undefined) result = authenticate(presented.credentials);
+    if (isPromiseLike(result)) {
+      return Promise.resolve(result).then((auth) => ({
+        presented,
+        auth,
+        rateId: wantRateId && auth !== undefined ? rateIdOf(presented, auth, digest) : undefined,
+      }));
+    }
+    const rateId =
+      wantRateId && result !== undefined ? rateIdOf(presented, result, digest) : undefined;
+    return { presented, auth: result, rateId };
   }
 
   function check(
@@ -291,12 +300,12 @@ export function createSecurityGate<C>(
     );
   }
 
+  const active = Object.keys(schemes).length > 0;
   return {
-    active: Object.keys(schemes).length > 0,
-    identify: (source, wantRateId) =>
-      Object.keys(schemes).length === 0
-        ? { presented: NO_CREDENTIALS, auth: undefined, rateId: undefined }
-        : identify(source, wantRateId),
+    active,
+    identify: active
+      ? identify
+      : () => ({ presented: NO_CREDENTIALS, auth: undefined, rateId: undefined }),
     check,
   };
 }

@@ -62,10 +62,13 @@ function positiveMs(value: number | undefined, fallback: number, name: string): 
   return value;
 }
 
+/** The bytes of a source whose body was not read (shared: nothing can be written into it). */
+const NO_BYTES = new Uint8Array(0);
+
 /** A request source that remembers the body bytes it hands out (for the fingerprint). */
 export class BodyCapturingSource implements RequestSource {
   readonly #source: RequestSource;
-  #bytes: Uint8Array = new Uint8Array(0);
+  #bytes: Uint8Array = NO_BYTES;
 
   constructor(source: RequestSource) {
     this.#source = source;

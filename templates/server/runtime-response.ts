@@ -20,7 +20,10 @@ export interface RuntimeResponse {
   readonly body: ResponseBody;
 }
 
-export type RawRequestHandler = (source: RequestSource) => Promise<RuntimeResponse>;
+/** Synchronous when no step had to wait (the adapter then writes the answer at once). */
+export type RawRequestHandler = (
+  source: RequestSource,
+) => RuntimeResponse | Promise<RuntimeResponse>;
 
 /** The raw handler behind a runtime {@link RequestHandler}, for adapters that skip `Request`. */
 export const RAW_REQUEST_HANDLER: unique symbol = Symbol.for("petstore.runtime.rawRequestHandler");

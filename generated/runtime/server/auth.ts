@@ -77,16 +77,51 @@ export interface KeyAuthenticator<C> {
 
 const encoder = new TextEncoder();
 
+/** UTF-8 of short texts (keys, ids), reused: hashing does not keep its input. */
+const digestInput = new Uint8Array(1024);
+
 /** The SHA-256 digest of `text` (UTF-8), 32 bytes. */
 export function digestKey(text: string): Uint8Array {
-  return sha256(encoder.encode(text));
+  // At most 3 bytes per UTF-16 unit: a text this short always fits in the buffer.
+  if (text.length * 3 > digestInput.length) return sha256(encoder.encode(text));
+  const { written } = encoder.encodeInto(text, digestInput);
+  const digest = sha256(digestInput.subarray(0, written));
+  digestInput.fill(0, 0, written); // no copy of a key stays behind
+  return digest;
 }
 
-/** Base64url (no padding) of bytes, for ids. */
+const BASE64URL = new TextEncoder().encode(
+  "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_",
+);
+const ascii = new TextDecoder();
+/** One chunk of output, reused: the string is decoded from it at once. */
+const base64UrlChunk = new Uint8Array(4096);
+
+/**
+ * Base64url (RFC 4648 §5, no padding) of bytes, for ids. Written out rather than `btoa` and three
+ * replacements, and without concatenating characters one by one (each `+=` leaves a string
+ * behind): it runs on every request (the rate-limit id).
+ */
 export function base64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i] as number);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const out = base64UrlChunk;
+  let text = "";
+  let length = 0;
+  for (let i = 0; i < bytes.length; i += 3) {
+    const rest = bytes.length - i;
+    const triple =
+      ((bytes[i] as number) << 16) |
+      (rest > 1 ? (bytes[i + 1] as number) << 8 : 0) |
+      (rest > 2 ? (bytes[i + 2] as number) : 0);
+    out[length++] = BASE64URL[triple >>> 18] as number;
+    out[length++] = BASE64URL[(triple >>> 12) & 63] as number;
+    if (rest > 1) out[length++] = BASE64URL[(triple >>> 6) & 63] as number;
+    if (rest > 2) out[length++] = BASE64URL[triple & 63] as number;
+    if (length > out.length - 4 || i + 3 >= bytes.length) {
+      text += ascii.decode(out.subarray(0, length));
+      length = 0;
+    }
+  }
+  return text;
 }
 
 /** Whether two equally long byte arrays are equal, in time independent of where they differ. */

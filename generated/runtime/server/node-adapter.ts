@@ -4,7 +4,8 @@
  *
  * For a handler made by `createRuntimeRequestHandler` the adapter talks to the runtime directly:
  * headers are read from `IncomingMessage`, the body is read once into one buffer, and the response
- * is written with one `writeHead` + `end`; a web `Request` is built only if a handler reads
+ * is written with one `writeHead` + `end` (in the same turn when no step of the runtime had to
+ * wait); a web `Request` is built only if a handler reads
  * `request` (its body is then the bytes already read). Any other web handler gets a real `Request`
  * (body streamed) and its `Response` is streamed back.
  *
@@ -261,6 +262,14 @@ function writeRuntimeResponse(
   }
 }
 
+function writeOrFail(res: ServerResponse, response: RuntimeResponse, source: NodeRequestSource) {
+  try {
+    writeRuntimeResponse(res, response, source);
+  } catch (error) {
+    writeFailure(res, error);
+  }
+}
+
 async function writeWebResponse(res: ServerResponse, response: Response): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of response.headers) {
@@ -298,16 +307,19 @@ export function toNodeListener(handler: RequestHandler): NodeListener {
         return;
       }
       const source = new NodeRequestSource(req, res);
-      raw(source).then(
-        (response) => {
-          try {
-            writeRuntimeResponse(res, response, source);
-          } catch (error) {
-            writeFailure(res, error);
-          }
-        },
-        (error: unknown) => writeFailure(res, error),
-      );
+      let response: RuntimeResponse | Promise<RuntimeResponse>;
+      try {
+        response = raw(source);
+      } catch (error) {
+        writeFailure(res, error);
+        return;
+      }
+      if (response instanceof Promise) {
+        response.then(
+          (done) => writeOrFail(res, done, source),
+          (error: unknown) => writeFailure(res, error),
+        );
+      } else writeOrFail(res, response, source);
     };
   }
   return (req, res) => {

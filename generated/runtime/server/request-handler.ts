@@ -37,7 +37,8 @@
  * {@link TRANSPORT_REJECTION} (node-rejections.ts, transport-rejection.ts), counted against the
  * client address.
  */
-import { createSecurityGate } from "./auth-gate.js";
+import type { CredentialSource } from "./auth-credentials.js";
+import { createSecurityGate, type Identity } from "./auth-gate.js";
 import { DEFAULT_MAX_BODY_BYTES, readOperationBody } from "./body.js";
 import { clientRateId } from "./client-address.js";
 import { createCorsStage } from "./cors.js";
@@ -156,6 +157,54 @@ class RuntimeHandlerRequest<C> implements HandlerRequest<C> {
       ? (this.#request ??= withBody(source.toRequest(), source.bytes))
       : source.toRequest();
   }
+}
+
+/**
+ * What is known of one request so far, filled in step by step: what the later steps read, and
+ * what a failure's answer carries (the rate-limit headers, a deprecated operation's headers).
+ * It is also where the security gate reads credentials from.
+ */
+class RequestState<C> implements CredentialSource {
+  readonly source: RequestSource;
+  /** Where the path starts in `source.url`; the path ("" until split) and the query string. */
+  pathStart = 0;
+  pathname = "";
+  search = "";
+  identity: Identity<C> | undefined = undefined;
+  rate: RateLimitOutcome | undefined = undefined;
+  /** The caller's limits, once known (for a 503 when the store cannot count). */
+  callerLimits: RateLimits | undefined = undefined;
+  operation: PreparedOperation | undefined = undefined;
+  #searchParams: URLSearchParams | undefined = undefined;
+
+  constructor(source: RequestSource) {
+    this.source = source;
+  }
+
+  /** The query, parsed on first use. */
+  searchParams(): URLSearchParams {
+    return (this.#searchParams ??= new URLSearchParams(this.search));
+  }
+
+  header(name: string): string | null {
+    return this.source.header(name);
+  }
+
+  query(name: string): string | null {
+    return this.searchParams().get(name);
+  }
+}
+
+/** What the handler of a routed request is called with (step 6). */
+interface HandlerCall {
+  readonly operation: PreparedOperation;
+  readonly parameters: ParameterValues;
+  /** Where the handler's `request` reads the body from (a copy of its bytes when one was read). */
+  readonly reader: RequestSource;
+  readonly capture: BodyCapturingSource | undefined;
+  readonly idempotencyKey: string | undefined;
+  /** The path without `basePath`. */
+  readonly routePath: string | undefined;
 }
 
 export function createRuntimeRequestHandler<C = unknown>(
@@ -286,238 +335,274 @@ export function createRuntimeRequestHandler<C = unknown>(
     return errorResponse(404, "not_found", message, rate, undefined);
   }
 
-  async function handle(source: RequestSource): Promise<RuntimeResponse> {
-    let rate: RateLimitOutcome | undefined;
-    let operation: PreparedOperation | undefined;
-    /** The caller's limits, once known (for a 503 when the store cannot count). */
-    let callerLimits: RateLimits | undefined;
-    /** The request's path, once split off (a 503 before routing still names a deprecated operation). */
-    let requestPath: string | undefined;
+  /**
+   * Serves one request: synchronous until a step needs to wait (an async authenticator or
+   * store, a body to read, an async handler), so that a request that waits for nothing costs no
+   * promise chain and no suspended frame. Whatever a step throws or rejects with is answered by
+   * {@link failure} with what is known of the request at that point.
+   */
+  function handle(source: RequestSource): RuntimeResponse | Promise<RuntimeResponse> {
+    const state = new RequestState<C>(source);
     try {
-      // Split the URL without building a URL object.
-      const url = source.url;
-      let pathStart = 0;
-      if (url.charCodeAt(0) !== 47 /* / */) {
-        const authority = url.indexOf("//");
-        pathStart = url.indexOf("/", authority === -1 ? 0 : authority + 2);
-        if (pathStart === -1) pathStart = url.length;
-      }
-      const questionMark = url.indexOf("?", pathStart);
-      let pathname =
-        questionMark === -1 ? url.slice(pathStart) : url.slice(pathStart, questionMark);
-      if (pathname === "") pathname = "/";
-      requestPath = pathname;
-      const search = questionMark === -1 ? "" : url.slice(questionMark + 1);
-      let parsedSearch: URLSearchParams | undefined;
-      const searchParams = (): URLSearchParams => (parsedSearch ??= new URLSearchParams(search));
-
-      // 0. CORS preflight.
-      if (cors !== undefined && source.method === "OPTIONS") {
-        const routePath = stripBasePath(pathname);
-        const preflight =
-          routePath === undefined
-            ? undefined
-            : cors.preflight(
-                source.method,
-                (name) => source.header(name),
-                router.allowed(routePath),
-              );
-        if (preflight !== undefined) return preflight;
-      }
-
-      // 1. Credentials and caller (auth-gate.ts).
-      const identifying = security.active
-        ? security.identify(
-            { header: (name) => source.header(name), query: (name) => searchParams().get(name) },
-            store !== undefined,
-          )
-        : undefined;
-      const identity = isPromiseLike(identifying) ? await identifying : identifying;
-      const auth = identity?.auth;
-
-      // 2. Rate limits.
-      if (plans !== undefined && store !== undefined) {
-        const limits = plans.limitsOf(auth === undefined ? plans.anonymousPlan : auth.plan);
-        if (limits instanceof ConfigurationError) {
-          const deprecated = routeOf(source.method, pathname);
-          return internalError(limits, { status: 500 }, undefined, deprecated);
-        }
-        callerLimits = limits;
-        const rateId = identity?.rateId ?? clientRateId(addressOf(source));
-        const hit = store.hit(rateId, { now: now(), limits, ban: plans.ban });
-        rate = isPromiseLike(hit) ? await hit : hit;
-        if (rate.status !== "allowed") {
-          const banned = rate.status === "banned";
-          const response = errorResponse(
-            429,
-            banned ? "key_banned" : "rate_limited",
-            banned
-              ? `API key banned for sending requests while rate limited; retry in ${rate.retryAfter} s`
-              : `Rate limit of ${rate.limit} requests per ${rate.window} exceeded; retry in ${rate.retryAfter} s`,
-            rate,
-            routeOf(source.method, pathname),
-          );
-          response.headers["retry-after"] = String(rate.retryAfter);
-          return response;
-        }
-      }
-
-      // 3. Request target and route.
-      const tooLong = targetTooLongMessage(url.length - pathStart, maxUrlLength);
-      if (tooLong !== undefined) {
-        const deprecated = routeOf(source.method, pathname);
-        return errorResponse(414, "uri_too_long", tooLong, rate, deprecated);
-      }
-      const routePath = stripBasePath(pathname);
-      const method = source.method;
-      const match =
-        routePath === undefined ? undefined : router.match(method, (pathname = routePath), search);
-      if (match === undefined || match.kind === "not-found") {
-        if (!isImplementedMethod(method)) {
-          const message = unimplementedMethodMessage(method);
-          return errorResponse(501, "not_implemented", message, rate, undefined);
-        }
-        return notFound(method, pathname, rate);
-      }
-      if (match.kind === "bad-path") {
-        return errorResponse(400, "validation_failed", match.message, rate, match.operation);
-      }
-      if (match.kind === "method-not-allowed") {
-        const allow = match.allow.join(", ");
-        const message = `Method ${source.method} is not allowed here; allowed: ${allow}`;
-        const response = errorResponse(405, "method_not_allowed", message, rate, undefined);
-        response.headers["allow"] = allow;
-        return response;
-      }
-      operation = match.operation;
-
-      // 4. Auth.
-      const refusal =
-        identity === undefined
-          ? undefined
-          : security.check(operation.operationId, identity.presented, auth);
-      if (refusal !== undefined || (operation.secured && identity === undefined)) {
-        const response = errorResponse(
-          refusal?.status ?? 401,
-          refusal?.code ?? "unauthorized",
-          refusal?.message ?? "This operation requires credentials the API does not declare",
-          rate,
-          operation,
-        );
-        if (refusal?.challenge !== undefined)
-          response.headers["www-authenticate"] = refusal.challenge;
-        return response;
-      }
-      const gone = sunset.check(operation.operationId, match.params);
-      if (gone !== undefined) {
-        const response = errorResponse(410, "gone", gone.message, rate, operation);
-        if (gone.link !== undefined) response.headers["link"] = gone.link;
-        return response;
-      }
-
-      // 5. Parameters and body.
-      let parameters: ParameterValues;
-      if (operation.hasParameters) {
-        parameters = collectParameters(operation, source, match.params, searchParams);
-        const validate = operation.validateParameters;
-        if (!validate(parameters)) {
-          const message = validationMessage("", validate.errors);
-          return errorResponse(400, "validation_failed", message, rate, operation);
-        }
-      } else {
-        parameters = noParameters(match.params);
-      }
-      const idempotencyKey =
-        idempotency !== undefined && operation.idempotent
-          ? source.header(IDEMPOTENCY_KEY_HEADER) || undefined
-          : undefined;
-      const capture = idempotencyKey === undefined ? undefined : new BodyCapturingSource(source);
-      // The bytes are kept so that the handler's `request` can still be read (`formData()`...).
-      const reader =
-        capture ?? (operation.body === undefined ? source : new BodyCapturingSource(source));
-      const body =
-        operation.body === undefined
-          ? undefined
-          : await readOperationBody(reader, operation.body, maxBodyBytes);
-
-      // 6. Handler.
-      const handler = handlerFor.get(operation.operationId);
-      if (handler === undefined) {
-        const message = `Operation ${operation.operationId} is not implemented`;
-        return errorResponse(501, "not_implemented", message, rate, operation);
-      }
-      const request = new RuntimeHandlerRequest<C>(
-        operation.operationId,
-        parameters,
-        body,
-        auth?.caller,
-        reader,
-      );
-      if (idempotency !== undefined && capture !== undefined && idempotencyKey !== undefined) {
-        const current = operation;
-        const context = { operationId: current.operationId, status: 500 };
-        const idempotent = {
-          key: idempotencyKey,
-          apiKey:
-            identity === undefined || identity.presented.count === 0
-              ? undefined
-              : identity.presented.secret,
-          method: source.method,
-          path: pathname,
-          query: search,
-          body: capture.bytes,
-          startHeaders: () => startHeaders(rate, current),
-          refuse: (status: number, code: RuntimeErrorCode, message: string) =>
-            errorResponse(status, code, message, rate, current),
-          report: (error: unknown) => report(error, context),
-        };
-        return await idempotency.run(idempotent, async () => {
-          const pending = handler.call(handlers, request);
-          return respond(current, isPromiseLike(pending) ? await pending : pending, rate);
-        });
-      }
-      const pending = handler.call(handlers, request);
-      const result = isPromiseLike(pending) ? await pending : pending;
-      return respond(operation, result, rate);
+      const response = start(state);
+      return isPromiseLike(response)
+        ? Promise.resolve(response).then(undefined, (error: unknown) => failure(error, state))
+        : response;
     } catch (error) {
-      if (error instanceof RequestError) {
-        const response = errorResponse(error.status, error.code, error.message, rate, operation);
-        if (error.headers !== undefined) Object.assign(response.headers, error.headers);
-        return response;
-      }
-      if (error instanceof NotImplementedError) {
-        return errorResponse(501, "not_implemented", error.message, rate, operation);
-      }
-      if (error instanceof StoreUnavailableError) {
-        // The counts are unknown while the store is down: the headers say that nothing can
-        // succeed before Retry-After (Remaining 0, Reset then), as during a ban.
-        const retryAfter = error.retryAfterSeconds;
-        const unknown: RateLimitOutcome | undefined =
-          rate ??
-          (callerLimits === undefined
-            ? undefined
-            : {
-                status: "limited",
-                window: "minute",
-                limit: callerLimits.perMinute,
-                remaining: 0,
-                reset: Math.ceil(now() / 1000) + retryAfter,
-                retryAfter,
-              });
-        const message = `Service temporarily unavailable; retry in ${retryAfter} s`;
-        const routed =
-          operation ??
-          (requestPath === undefined ? undefined : routeOf(source.method, requestPath));
-        const response = errorResponse(503, "service_unavailable", message, unknown, routed);
-        response.headers["retry-after"] = String(retryAfter);
-        return response;
-      }
-      const context =
-        operation === undefined
-          ? { status: 500 }
-          : { operationId: operation.operationId, status: 500 };
-      return internalError(error, context, rate, operation);
+      return failure(error, state);
     }
+  }
+
+  /** Steps 0 and 1: the target split, a CORS preflight, the caller. */
+  function start(state: RequestState<C>): RuntimeResponse | Promise<RuntimeResponse> {
+    const { source } = state;
+    // Split the URL without building a URL object.
+    const url = source.url;
+    let pathStart = 0;
+    if (url.charCodeAt(0) !== 47 /* / */) {
+      const authority = url.indexOf("//");
+      pathStart = url.indexOf("/", authority === -1 ? 0 : authority + 2);
+      if (pathStart === -1) pathStart = url.length;
+    }
+    const questionMark = url.indexOf("?", pathStart);
+    const pathname =
+      questionMark === -1 ? url.slice(pathStart) : url.slice(pathStart, questionMark);
+    state.pathStart = pathStart;
+    state.pathname = pathname === "" ? "/" : pathname;
+    state.search = questionMark === -1 ? "" : url.slice(questionMark + 1);
+
+    // 0. CORS preflight.
+    if (cors !== undefined && source.method === "OPTIONS") {
+      const routePath = stripBasePath(state.pathname);
+      const preflight =
+        routePath === undefined
+          ? undefined
+          : cors.preflight(source.method, (name) => source.header(name), router.allowed(routePath));
+      if (preflight !== undefined) return preflight;
+    }
+
+    // 1. Credentials and caller (auth-gate.ts).
+    if (!security.active) return limit(state);
+    const identity = security.identify(state, store !== undefined);
+    if (isPromiseLike(identity)) {
+      return identity.then((known) => {
+        state.identity = known;
+        return limit(state);
+      });
+    }
+    state.identity = identity;
+    return limit(state);
+  }
+
+  /** Step 2: rate limits. */
+  function limit(state: RequestState<C>): RuntimeResponse | Promise<RuntimeResponse> {
+    if (plans === undefined || store === undefined) return route(state);
+    const { identity } = state;
+    const auth = identity?.auth;
+    const limits = plans.limitsOf(auth === undefined ? plans.anonymousPlan : auth.plan);
+    if (limits instanceof ConfigurationError) {
+      const deprecated = routeOf(state.source.method, state.pathname);
+      return internalError(limits, { status: 500 }, undefined, deprecated);
+    }
+    state.callerLimits = limits;
+    const rateId = identity?.rateId ?? clientRateId(addressOf(state.source));
+    const hit = store.hit(rateId, { now: now(), limits, ban: plans.ban });
+    return isPromiseLike(hit)
+      ? Promise.resolve(hit).then((rate) => limited(state, rate))
+      : limited(state, hit);
+  }
+
+  function limited(
+    state: RequestState<C>,
+    rate: RateLimitOutcome,
+  ): RuntimeResponse | Promise<RuntimeResponse> {
+    state.rate = rate;
+    if (rate.status === "allowed") return route(state);
+    const banned = rate.status === "banned";
+    const response = errorResponse(
+      429,
+      banned ? "key_banned" : "rate_limited",
+      banned
+        ? `API key banned for sending requests while rate limited; retry in ${rate.retryAfter} s`
+        : `Rate limit of ${rate.limit} requests per ${rate.window} exceeded; retry in ${rate.retryAfter} s`,
+      rate,
+      routeOf(state.source.method, state.pathname),
+    );
+    response.headers["retry-after"] = String(rate.retryAfter);
+    return response;
+  }
+
+  /** Steps 3 to 5: target length, routing, auth, sunset, parameters, body. */
+  function route(state: RequestState<C>): RuntimeResponse | Promise<RuntimeResponse> {
+    const { source, rate, identity } = state;
+    const method = source.method;
+    const tooLong = targetTooLongMessage(source.url.length - state.pathStart, maxUrlLength);
+    if (tooLong !== undefined) {
+      const deprecated = routeOf(method, state.pathname);
+      return errorResponse(414, "uri_too_long", tooLong, rate, deprecated);
+    }
+    const routePath = stripBasePath(state.pathname);
+    const match =
+      routePath === undefined ? undefined : router.match(method, routePath, state.search);
+    if (match === undefined || match.kind === "not-found") {
+      if (!isImplementedMethod(method)) {
+        const message = unimplementedMethodMessage(method);
+        return errorResponse(501, "not_implemented", message, rate, undefined);
+      }
+      return notFound(method, routePath ?? state.pathname, rate);
+    }
+    if (match.kind === "bad-path") {
+      return errorResponse(400, "validation_failed", match.message, rate, match.operation);
+    }
+    if (match.kind === "method-not-allowed") {
+      const allow = match.allow.join(", ");
+      const message = `Method ${method} is not allowed here; allowed: ${allow}`;
+      const response = errorResponse(405, "method_not_allowed", message, rate, undefined);
+      response.headers["allow"] = allow;
+      return response;
+    }
+    const operation = match.operation;
+    state.operation = operation;
+
+    // 4. Auth.
+    const auth = identity?.auth;
+    const refusal =
+      identity === undefined
+        ? undefined
+        : security.check(operation.operationId, identity.presented, auth);
+    if (refusal !== undefined || (operation.secured && identity === undefined)) {
+      const response = errorResponse(
+        refusal?.status ?? 401,
+        refusal?.code ?? "unauthorized",
+        refusal?.message ?? "This operation requires credentials the API does not declare",
+        rate,
+        operation,
+      );
+      if (refusal?.challenge !== undefined)
+        response.headers["www-authenticate"] = refusal.challenge;
+      return response;
+    }
+    const gone = sunset.check(operation.operationId, match.params);
+    if (gone !== undefined) {
+      const response = errorResponse(410, "gone", gone.message, rate, operation);
+      if (gone.link !== undefined) response.headers["link"] = gone.link;
+      return response;
+    }
+
+    // 5. Parameters and body.
+    let parameters: ParameterValues;
+    if (operation.hasParameters) {
+      parameters = collectParameters(operation, source, match.params, () => state.searchParams());
+      const validate = operation.validateParameters;
+      if (!validate(parameters)) {
+        const message = validationMessage("", validate.errors);
+        return errorResponse(400, "validation_failed", message, rate, operation);
+      }
+    } else {
+      parameters = noParameters(match.params);
+    }
+    const idempotencyKey =
+      idempotency !== undefined && operation.idempotent
+        ? source.header(IDEMPOTENCY_KEY_HEADER) || undefined
+        : undefined;
+    const capture = idempotencyKey === undefined ? undefined : new BodyCapturingSource(source);
+    // The bytes are kept so that the handler's `request` can still be read (`formData()`...).
+    const reader =
+      capture ?? (operation.body === undefined ? source : new BodyCapturingSource(source));
+    const call: HandlerCall = { operation, parameters, reader, capture, idempotencyKey, routePath };
+    if (operation.body === undefined) return run(state, call, undefined);
+    return readOperationBody(reader, operation.body, maxBodyBytes).then((body) =>
+      run(state, call, body),
+    );
+  }
+
+  /** Step 6: the handler, through the idempotency stage when the request carries a key. */
+  function run(
+    state: RequestState<C>,
+    call: HandlerCall,
+    body: unknown,
+  ): RuntimeResponse | Promise<RuntimeResponse> {
+    const { operation, capture, idempotencyKey } = call;
+    const { source, rate, identity } = state;
+    const handler = handlerFor.get(operation.operationId);
+    if (handler === undefined) {
+      const message = `Operation ${operation.operationId} is not implemented`;
+      return errorResponse(501, "not_implemented", message, rate, operation);
+    }
+    const request = new RuntimeHandlerRequest<C>(
+      operation.operationId,
+      call.parameters,
+      body,
+      identity?.auth?.caller,
+      call.reader,
+    );
+    if (idempotency !== undefined && capture !== undefined && idempotencyKey !== undefined) {
+      const context = { operationId: operation.operationId, status: 500 };
+      const idempotent = {
+        key: idempotencyKey,
+        apiKey:
+          identity === undefined || identity.presented.count === 0
+            ? undefined
+            : identity.presented.secret,
+        method: source.method,
+        path: call.routePath ?? state.pathname,
+        query: state.search,
+        body: capture.bytes,
+        startHeaders: () => startHeaders(rate, operation),
+        refuse: (status: number, code: RuntimeErrorCode, message: string) =>
+          errorResponse(status, code, message, rate, operation),
+        report: (error: unknown) => report(error, context),
+      };
+      return idempotency.run(idempotent, async () => {
+        const pending = handler.call(handlers, request);
+        return respond(operation, isPromiseLike(pending) ? await pending : pending, rate);
+      });
+    }
+    const pending = handler.call(handlers, request);
+    return isPromiseLike(pending)
+      ? Promise.resolve(pending).then((result) => respond(operation, result, rate))
+      : respond(operation, pending, rate);
+  }
+
+  /** The answer to a step that threw or rejected: a 4XX it asked for, 501, 503 or 500. */
+  function failure(error: unknown, state: RequestState<C>): RuntimeResponse {
+    const { rate, operation, callerLimits, source } = state;
+    if (error instanceof RequestError) {
+      const response = errorResponse(error.status, error.code, error.message, rate, operation);
+      if (error.headers !== undefined) Object.assign(response.headers, error.headers);
+      return response;
+    }
+    if (error instanceof NotImplementedError) {
+      return errorResponse(501, "not_implemented", error.message, rate, operation);
+    }
+    if (error instanceof StoreUnavailableError) {
+      // The counts are unknown while the store is down: the headers say that nothing can
+      // succeed before Retry-After (Remaining 0, Reset then), as during a ban.
+      const retryAfter = error.retryAfterSeconds;
+      const unknown: RateLimitOutcome | undefined =
+        rate ??
+        (callerLimits === undefined
+          ? undefined
+          : {
+              status: "limited",
+              window: "minute",
+              limit: callerLimits.perMinute,
+              remaining: 0,
+              reset: Math.ceil(now() / 1000) + retryAfter,
+              retryAfter,
+            });
+      const message = `Service temporarily unavailable; retry in ${retryAfter} s`;
+      const routed =
+        operation ?? (state.pathname === "" ? undefined : routeOf(source.method, state.pathname));
+      const response = errorResponse(503, "service_unavailable", message, unknown, routed);
+      response.headers["retry-after"] = String(retryAfter);
+      return response;
+    }
+    const context =
+      operation === undefined
+        ? { status: 500 }
+        : { operationId: operation.operationId, status: 500 };
+    return internalError(error, context, rate, operation);
   }
 
   /** Steps 7 and 8: check and serialize a handler's response. */
@@ -589,13 +674,17 @@ export function createRuntimeRequestHandler<C = unknown>(
   }
 
   /** Final decoration of every response: CORS headers, no body for HEAD (no extra step without). */
-  function serve(source: RequestSource): Promise<RuntimeResponse> {
-    const head = source.method === "HEAD";
-    if (cors === undefined && !head) return handle(source);
-    return handle(source).then((response) => {
-      if (cors !== undefined) cors.decorate(response.headers, source.header("origin"));
-      return head ? stripBodyForHead(response) : response;
-    });
+  function serve(source: RequestSource): RuntimeResponse | Promise<RuntimeResponse> {
+    const response = handle(source);
+    if (cors === undefined && source.method !== "HEAD") return response;
+    return isPromiseLike(response)
+      ? Promise.resolve(response).then((done) => decorate(source, done))
+      : decorate(source, response);
+  }
+
+  function decorate(source: RequestSource, response: RuntimeResponse): RuntimeResponse {
+    if (cors !== undefined) cors.decorate(response.headers, source.header("origin"));
+    return source.method === "HEAD" ? stripBodyForHead(response) : response;
   }
 
   /** Requests node's parser refused (transport-rejection.ts), counted per client address. */
@@ -619,8 +708,8 @@ export function createRuntimeRequestHandler<C = unknown>(
     errorResponse,
   });
 
-  const webHandler = (request: Request): Promise<Response> =>
-    serve(new WebRequestSource(request, clientAddress)).then(toWebResponse);
+  const webHandler = async (request: Request): Promise<Response> =>
+    toWebResponse(await serve(new WebRequestSource(request, clientAddress)));
   return Object.assign(webHandler, {
     [RAW_REQUEST_HANDLER]: serve,
     [TRANSPORT_REJECTION]: rejectTransport,

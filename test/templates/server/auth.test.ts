@@ -81,7 +81,14 @@ describe("createKeyAuthenticator", () => {
   });
 
   it("digests keys as SHA-256 of their UTF-8 bytes", async () => {
-    for (const key of ["key-a", "ключ-🔑", ""]) {
+    for (const key of [
+      "key-a",
+      "ключ-🔑",
+      "",
+      "🔑".repeat(170),
+      "k".repeat(342),
+      "x".repeat(5000),
+    ]) {
       expect(Buffer.from(await digestKey(key))).toEqual(createHash("sha256").update(key).digest());
       expect(base64Url(await digestKey(key))).toBe(
         createHash("sha256").update(key).digest("base64url"),
@@ -89,6 +96,18 @@ describe("createKeyAuthenticator", () => {
     }
     const authenticate = createKeyAuthenticator([{ key: "ключ-🔑", caller: 7, plan: "pro" }]);
     expect(await authenticate("ключ-🔑")).toEqual({ caller: 7, plan: "pro" });
+  });
+
+  it("encodes any bytes as Node's base64url does, for every length", () => {
+    for (let length = 0; length <= 9; length++) {
+      const bytes = Uint8Array.from({ length }, (_, i) => (i * 97 + 251) % 256);
+      expect(base64Url(bytes)).toBe(Buffer.from(bytes).toString("base64url"));
+    }
+    const every = Uint8Array.from({ length: 256 }, (_, i) => 255 - i);
+    expect(base64Url(every)).toBe(Buffer.from(every).toString("base64url"));
+    // Longer than one output chunk (4096 characters).
+    const long = Uint8Array.from({ length: 10_000 }, (_, i) => (i * 31) % 256);
+    expect(base64Url(long)).toBe(Buffer.from(long).toString("base64url"));
   });
 
   it("compares digests byte for byte, whatever their contents", () => {
