@@ -32,7 +32,12 @@ export async function benchServerRedis(ctx: BenchContext): Promise<Row[]> {
   const rounds = ctx.quick ? 1 : 6;
   const amount = ctx.quick ? 300 : undefined;
   const redis = await startRedisServer();
-  const started: { name: "generated" | "fastify"; child: ServerChild }[] = [];
+  // "generated+pipelining": the same handler with the store's `autoPipelining` on, in the
+  // details only (the rows measure the default configuration).
+  const started: {
+    name: "generated" | "generated+pipelining" | "fastify";
+    child: ServerChild;
+  }[] = [];
   try {
     const ours = await buildEntry(ctx.root, ctx.workDir, "benchmarks/server/ours-redis-server.ts");
     const peer = await buildEntry(
@@ -41,6 +46,10 @@ export async function benchServerRedis(ctx: BenchContext): Promise<Row[]> {
       "benchmarks/server/fastify-full-server.ts",
     );
     started.push({ name: "generated", child: await startServer(ctx.root, ours, [redis.url]) });
+    started.push({
+      name: "generated+pipelining",
+      child: await startServer(ctx.root, ours, [redis.url, "--auto-pipelining"]),
+    });
     started.push({
       name: "fastify",
       child: await startServer(ctx.root, peer, [`${ctx.root}/spec/openapi.yaml`, redis.url]),
@@ -55,10 +64,15 @@ export async function benchServerRedis(ctx: BenchContext): Promise<Row[]> {
         ...(requests === undefined ? {} : { amount: requests }),
       });
     if (!ctx.quick) for (const { child } of started) await run(child, 1); // warm-up, not counted
-    const results: Record<string, LoadResult[]> = { generated: [], fastify: [] };
+    const results: Record<string, LoadResult[]> = {
+      generated: [],
+      "generated+pipelining": [],
+      fastify: [],
+    };
     // CPU time per 1,000 answered requests (ms): of the server, and of the server plus Redis.
     const cpu: Record<string, { server: number[]; withRedis: number[] }> = {
       generated: { server: [], withRedis: [] },
+      "generated+pipelining": { server: [], withRedis: [] },
       fastify: { server: [], withRedis: [] },
     };
     for (let r = 0; r < rounds; r++) {
@@ -106,7 +120,11 @@ export async function benchServerRedis(ctx: BenchContext): Promise<Row[]> {
       pipelining: 1,
       secondsPerRun: amount === undefined ? duration : `${amount} requests`,
       rounds,
-      servers: { generated: ourSummary, fastify: peerSummary },
+      servers: {
+        generated: ourSummary,
+        "generated+pipelining": summary(results["generated+pipelining"]!),
+        fastify: peerSummary,
+      },
       // Less sensitive to a busy machine than req/s: what each request costs (server; server + Redis).
       cpuMsPerThousandRequests: Object.fromEntries(
         Object.entries(cpu).map(([name, lists]) => [

@@ -23,7 +23,12 @@ const handlers: PetStoreHandlers<Caller> = {
   getPetById: (request) => ({ status: 200, body: { ...PET, id: request.path.petId } }),
 };
 
-const store = createRedisStore({ url: process.argv[2] ?? "", keyPrefix: "bench-ours:" });
+const store = createRedisStore({
+  url: process.argv[2] ?? "",
+  keyPrefix: "bench-ours:",
+  // argv[3] "--auto-pipelining": the store's `autoPipelining` option, to compare by hand.
+  autoPipelining: process.argv[3] === "--auto-pipelining",
+});
 await store.ping(5_000);
 const handler = createRequestHandler<Caller>(handlers, {
   authenticate: createKeyAuthenticator<Caller>([

@@ -89,6 +89,26 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
     return { hit: async (id, hit) => (await ready).hit(id, hit) };
   });
 
+  describeRateLimitStoreConformance("Redis store (clock: caller, autoPipelining)", () => {
+    const ready = connected({ clock: "caller", autoPipelining: true });
+    return { hit: async (id, hit) => (await ready).hit(id, hit) };
+  });
+
+  it("with autoPipelining, batches a burst of concurrent hits and still counts each exactly once", async () => {
+    const pipelined = await connected({ clock: "caller", autoPipelining: true });
+    expect(pipelined.client.options.enableAutoPipelining).toBe(true);
+    expect((await connected()).client.options.enableAutoPipelining).toBe(false);
+    const hit: RateLimitHit = { now: MIDNIGHT + 1_000, limits: { perMinute: 60, perDay: 1_000 } };
+    const outcomes = await Promise.all(
+      Array.from({ length: 200 }, () => pipelined.hit("burst", hit)),
+    );
+    const allowed = outcomes.filter((outcome) => outcome.status === "allowed");
+    expect(allowed.map((outcome) => outcome.remaining).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 60 }, (_, i) => i),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === "limited")).toHaveLength(140);
+  });
+
   it("answers exactly as applyRateLimitHit over 3,000 random hits (the Lua port, line for line)", async () => {
     const lua = await connected({ clock: "caller" });
     const records = new Map<string, RateLimitRecord>();
