@@ -59,6 +59,30 @@ const TYPESCRIPT_SHIMS = {
 };
 const REF_UTILS_2 = join(GENERATOR_DIR, "../node_modules/@redocly/openapi-core/lib/ref-utils.js");
 
+const LAZY_IN_OPENAPI_CORE = /^(@redocly\/ajv\/dist\/(2020|draft4)\.js|ajv-formats)$/;
+
+/**
+ * A stand-in for a CommonJS module whose export is a class or function (`new Ajv2020(options)`,
+ * `addFormats(ajv)`): the module is required on the first call, and the call goes to it.
+ */
+function lazyCommonJs(specifier) {
+  return `import { createRequire } from "node:module";
+const load = createRequire(import.meta.url);
+let loaded;
+function real() {
+  if (loaded === undefined) {
+    const module = load(${JSON.stringify(specifier)});
+    loaded = module.default ?? module;
+  }
+  return loaded;
+}
+export default function lazy(...args) {
+  return new.target === undefined ? real().apply(this, args) : Reflect.construct(real(), args);
+}
+export { lazy as Ajv2020 };
+`;
+}
+
 /** @type {import("esbuild").Plugin} */
 const oneCopyOfEachLibrary = {
   name: "one-copy-of-each-library",
@@ -73,6 +97,12 @@ const oneCopyOfEachLibrary = {
       loader: "js",
       resolveDir: GENERATOR_DIR,
     }));
+    // openapi-core's Ajv (for lint rules that validate examples) is loaded when first used, not
+    // with openapi-core: bundling and loading a spec never use it
+    build.onResolve({ filter: LAZY_IN_OPENAPI_CORE }, (args) =>
+      /[\\/]@redocly[\\/]openapi-core[\\/]/.test(args.importer) ? { path: args.path, namespace: "lazy-commonjs" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "lazy-commonjs" }, (args) => ({ contents: lazyCommonJs(args.path), loader: "js", resolveDir: GENERATOR_DIR }));
     // bare imports: bundled when they name a package above, external otherwise
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.namespace !== "file" && args.namespace !== "typescript-with-code-cache") return undefined;
