@@ -13,7 +13,7 @@ import { securityRequirementsTable, serverSecuritySchemes } from "../security-ta
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
-import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/emit-validators.js";
+import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/validator-names.js";
 import { apiErrorFormat, errorShapeOfResponse } from "./error-shapes.js";
 import { FormShapeWriter } from "./form-shape-writer.js";
 import { parameterDescriptors } from "./parameter-descriptors.js";

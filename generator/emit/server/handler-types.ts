@@ -11,7 +11,7 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import type { HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
 import { literal } from "../ts/literal.js";
 import { formBodies } from "../../model/form-fields.js";
-import { IGNORED_HEADER_PARAMETERS, isJsonMediaType, jsonMedia } from "../validators/emit-validators.js";
+import { IGNORED_HEADER_PARAMETERS, isJsonMediaType, jsonMedia } from "../validators/validator-names.js";
 
 function operationType(operation: OperationModel): string {
   return `paths[${literal(operation.path)}][${literal(operation.method)}]`;

@@ -8,7 +8,7 @@
 import type { ParameterDescriptor } from "../../../templates/server/descriptor.js";
 import { formFieldShape } from "../../model/form-fields.js";
 import type { OperationModel, ParameterLocation } from "../../model/types.js";
-import { isJsonMediaType } from "../validators/emit-validators.js";
+import { isJsonMediaType } from "../validators/validator-names.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 const DEFAULT_STYLE: Readonly<Record<ParameterLocation, string>> = { path: "simple", header: "simple", query: "form", cookie: "form" };
