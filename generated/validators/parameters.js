@@ -6,7 +6,7 @@ import { codePointLength } from "../runtime/server/validator-functions.js";
 const format$int32 = fullFormats.int32;
 const format$int64 = fullFormats.int64;
 const pattern$8aaf2ba076dc = new RegExp("^(true|false)$", "");
-const pattern$e4699d07b54e = new RegExp("^-?(0|[1-9][0-9]*)$", "");
+const pattern$a7b6fbf07d26 = new RegExp("^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$", "");
 
 const schema$PetStatus = {"type":"string","enum":["available","pending","sold"]};
 function validate$PetStatus(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -55,8 +55,8 @@ validate$PetStatus.errors = vErrors;
 return errors === 0;
 }
 
-const schema$h$10aa249dc38f = {"type":"object","properties":{"path":{"type":"object","properties":{"categoryId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["categoryId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-function validate$h$10aa249dc38f(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$09e456bef214 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
+function validate$h$09e456bef214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -64,7 +64,719 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate$h$10aa249dc38f.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate$h$09e456bef214.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs1){
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.limit !== undefined){
+let data2 = data1.limit;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern$a7b6fbf07d26.test(data2)){
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs6){
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const _errs7 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data2 === null
+              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced0 = +data2;
+}
+else {
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["limit"] = coerced0;
+}
+}
+}
+const _errs8 = errors;
+if(errors === _errs7){
+if(typeof data2 == "number"){
+if(data2 > 100 || isNaN(data2)){
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data2 < 1 || isNaN(data2)){
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(format$int32.validate(data2))){
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs7){
+if(typeof data2 === "string"){
+}
+if(errors === _errs7){
+}
+}
+}
+var valid2 = _errs7 === errors;
+if(valid2){
+}
+}
+if(errors === _errs5){
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.offset !== undefined){
+let data3 = data1.offset;
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data3 === "string"){
+if(!pattern$a7b6fbf07d26.test(data3)){
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const _errs11 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else {
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["offset"] = coerced1;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 > 2147483647 || isNaN(data3)){
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data3 < 0 || isNaN(data3)){
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int32.validate(data3))){
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs11){
+if(typeof data3 === "string"){
+}
+if(errors === _errs11){
+}
+}
+}
+var valid3 = _errs11 === errors;
+if(valid3){
+}
+}
+if(errors === _errs9){
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
+}
+else {
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs3){
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data4 = data.header;
+const _errs13 = errors;
+const _errs14 = errors;
+if(errors === _errs13){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs13){
+}
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data5 = data.cookie;
+const _errs15 = errors;
+const _errs16 = errors;
+if(errors === _errs15){
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+}
+else {
+validate$h$09e456bef214.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs15){
+}
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+else {
+validate$h$09e456bef214.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$09e456bef214.errors = vErrors;
+return errors === 0;
+}
+
+const schema$h$401f566151cd = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"complete":{"allOf":[{"pattern":"^(true|false)$"},{"type":"boolean"}]},"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]},"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
+function validate$h$401f566151cd(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate$h$401f566151cd.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs1){
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.complete !== undefined){
+let data2 = data1.complete;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern$8aaf2ba076dc.test(data2)){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/complete",schemaPath:"#/properties/query/properties/complete/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(true|false)$"},message:"must match pattern \""+"^(true|false)$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs6){
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const _errs7 = errors;
+if(typeof data2 !== "boolean"){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if(typeof data2 === "boolean"){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(data2 === "false" || data2 === 0 || data2 === null){
+coerced0 = false;
+}
+else if(data2 === "true" || data2 === 1){
+coerced0 = true;
+}
+else {
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/complete",schemaPath:"#/properties/query/properties/complete/allOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["complete"] = coerced0;
+}
+}
+}
+const _errs8 = errors;
+if(errors === _errs7){
+}
+var valid2 = _errs7 === errors;
+if(valid2){
+}
+}
+if(errors === _errs5){
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.limit !== undefined){
+let data3 = data1.limit;
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data3 === "string"){
+if(!pattern$a7b6fbf07d26.test(data3)){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const _errs11 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else {
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["limit"] = coerced1;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 > 100 || isNaN(data3)){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data3 < 1 || isNaN(data3)){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(format$int32.validate(data3))){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs11){
+if(typeof data3 === "string"){
+}
+if(errors === _errs11){
+}
+}
+}
+var valid3 = _errs11 === errors;
+if(valid3){
+}
+}
+if(errors === _errs9){
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.offset !== undefined){
+let data4 = data1.offset;
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data4 === "string"){
+if(!pattern$a7b6fbf07d26.test(data4)){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs14){
+}
+var valid4 = _errs14 === errors;
+if(valid4){
+const _errs15 = errors;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType2 = typeof data4;
+if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
+coerced2 = data4;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 === "boolean" || data4 === null
+              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced2 = +data4;
+}
+else {
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data1 !== undefined){
+data1["offset"] = coerced2;
+}
+}
+}
+const _errs16 = errors;
+if(errors === _errs15){
+if(typeof data4 == "number"){
+if(data4 > 2147483647 || isNaN(data4)){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data4 < 0 || isNaN(data4)){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int32.validate(data4))){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs15){
+if(typeof data4 === "string"){
+}
+if(errors === _errs15){
+}
+}
+}
+var valid4 = _errs15 === errors;
+if(valid4){
+}
+}
+if(errors === _errs13){
+}
+var valid1 = _errs13 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.petId !== undefined){
+let data5 = data1.petId;
+const _errs17 = errors;
+const _errs18 = errors;
+if(typeof data5 === "string"){
+if(!pattern$a7b6fbf07d26.test(data5)){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs18){
+}
+var valid5 = _errs18 === errors;
+if(valid5){
+const _errs19 = errors;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+let dataType3 = typeof data5;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType3 = typeof data5;
+if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
+coerced3 = data5;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 === "boolean" || data5 === null
+              || (dataType3 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
+coerced3 = +data5;
+}
+else {
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced3 !== undefined){
+data5 = coerced3;
+if(data1 !== undefined){
+data1["petId"] = coerced3;
+}
+}
+}
+const _errs20 = errors;
+if(errors === _errs19){
+if(typeof data5 == "number"){
+if(data5 > 9007199254740991 || isNaN(data5)){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data5 < 1 || isNaN(data5)){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data5))){
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs19){
+if(typeof data5 === "string"){
+}
+if(errors === _errs19){
+}
+}
+}
+var valid5 = _errs19 === errors;
+if(valid5){
+}
+}
+if(errors === _errs17){
+}
+var valid1 = _errs17 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
+}
+}
+}
+else {
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs3){
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data6 = data.header;
+const _errs21 = errors;
+const _errs22 = errors;
+if(errors === _errs21){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+}
+else {
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs21){
+}
+}
+var valid0 = _errs21 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data7 = data.cookie;
+const _errs23 = errors;
+const _errs24 = errors;
+if(errors === _errs23){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+}
+else {
+validate$h$401f566151cd.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs23){
+}
+}
+var valid0 = _errs23 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+else {
+validate$h$401f566151cd.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$401f566151cd.errors = vErrors;
+return errors === 0;
+}
+
+const schema$h$4bfe9aa35382 = {"type":"object","properties":{"path":{"type":"object","properties":{"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["petId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
+function validate$h$4bfe9aa35382(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate$h$4bfe9aa35382.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -75,18 +787,18 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
-if((data0.categoryId === undefined) && (missing1 = "categoryId")){
-validate$h$10aa249dc38f.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+if((data0.petId === undefined) && (missing1 = "petId")){
+validate$h$4bfe9aa35382.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
-if(data0.categoryId !== undefined){
-let data1 = data0.categoryId;
+if(data0.petId !== undefined){
+let data1 = data0.petId;
 const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern$e4699d07b54e.test(data1)){
-validate$h$10aa249dc38f.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$a7b6fbf07d26.test(data1)){
+validate$h$4bfe9aa35382.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -114,13 +826,13 @@ else if(dataType0 === "boolean" || data1 === null
 coerced0 = +data1;
 }
 else {
-validate$h$10aa249dc38f.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$4bfe9aa35382.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced0 !== undefined){
 data1 = coerced0;
 if(data0 !== undefined){
-data0["categoryId"] = coerced0;
+data0["petId"] = coerced0;
 }
 }
 }
@@ -128,17 +840,17 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-validate$h$10aa249dc38f.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate$h$4bfe9aa35382.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data1 < 1 || isNaN(data1)){
-validate$h$10aa249dc38f.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$4bfe9aa35382.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
 if(!(format$int64.validate(data1))){
-validate$h$10aa249dc38f.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate$h$4bfe9aa35382.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -169,7 +881,7 @@ if(valid1){
 }
 }
 else {
-validate$h$10aa249dc38f.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$4bfe9aa35382.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs1){
@@ -189,7 +901,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate$h$10aa249dc38f.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$4bfe9aa35382.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs7){
@@ -209,7 +921,7 @@ if(errors === _errs9){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate$h$10aa249dc38f.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$4bfe9aa35382.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs9){
@@ -229,7 +941,7 @@ if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate$h$10aa249dc38f.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$4bfe9aa35382.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs11){
@@ -248,18 +960,18 @@ if(valid0){
 }
 }
 else {
-validate$h$10aa249dc38f.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$4bfe9aa35382.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate$h$10aa249dc38f.errors = vErrors;
+validate$h$4bfe9aa35382.errors = vErrors;
 return errors === 0;
 }
 
-const schema$h$767439312c1f = {"type":"object","properties":{"path":{"type":"object","properties":{"orderId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["orderId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-function validate$h$767439312c1f(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$67a51f4444df = {"type":"object","properties":{"path":{"type":"object","properties":{"orderId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["orderId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
+function validate$h$67a51f4444df(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -267,7 +979,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate$h$767439312c1f.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate$h$67a51f4444df.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -279,7 +991,7 @@ if(errors === _errs1){
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 let missing1;
 if((data0.orderId === undefined) && (missing1 = "orderId")){
-validate$h$767439312c1f.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate$h$67a51f4444df.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
@@ -288,8 +1000,8 @@ let data1 = data0.orderId;
 const _errs3 = errors;
 const _errs4 = errors;
 if(typeof data1 === "string"){
-if(!pattern$e4699d07b54e.test(data1)){
-validate$h$767439312c1f.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$a7b6fbf07d26.test(data1)){
+validate$h$67a51f4444df.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -317,7 +1029,7 @@ else if(dataType0 === "boolean" || data1 === null
 coerced0 = +data1;
 }
 else {
-validate$h$767439312c1f.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$67a51f4444df.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -331,17 +1043,17 @@ const _errs6 = errors;
 if(errors === _errs5){
 if(typeof data1 == "number"){
 if(data1 > 9007199254740991 || isNaN(data1)){
-validate$h$767439312c1f.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+validate$h$67a51f4444df.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
 return false;
 }
 else {
 if(data1 < 1 || isNaN(data1)){
-validate$h$767439312c1f.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$67a51f4444df.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
 if(!(format$int64.validate(data1))){
-validate$h$767439312c1f.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate$h$67a51f4444df.errors = [{instancePath:instancePath+"/path/orderId",schemaPath:"#/properties/path/properties/orderId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -372,7 +1084,7 @@ if(valid1){
 }
 }
 else {
-validate$h$767439312c1f.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$67a51f4444df.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs1){
@@ -392,7 +1104,7 @@ if(errors === _errs7){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 }
 else {
-validate$h$767439312c1f.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$67a51f4444df.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs7){
@@ -412,7 +1124,7 @@ if(errors === _errs9){
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 }
 else {
-validate$h$767439312c1f.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$67a51f4444df.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs9){
@@ -432,7 +1144,7 @@ if(errors === _errs11){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 }
 else {
-validate$h$767439312c1f.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$67a51f4444df.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === _errs11){
@@ -451,13 +1163,600 @@ if(valid0){
 }
 }
 else {
-validate$h$767439312c1f.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$67a51f4444df.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate$h$767439312c1f.errors = vErrors;
+validate$h$67a51f4444df.errors = vErrors;
+return errors === 0;
+}
+
+const schema$h$6ae33a16399c = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"categoryId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]},"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]},"status":{"$ref":"api#/components/schemas/PetStatus"}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
+function validate$h$6ae33a16399c(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate$h$6ae33a16399c.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+}
+else {
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs1){
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data1 = data.query;
+const _errs3 = errors;
+const _errs4 = errors;
+if(errors === _errs3){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.categoryId !== undefined){
+let data2 = data1.categoryId;
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern$a7b6fbf07d26.test(data2)){
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs6){
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const _errs7 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+let dataType0 = typeof data2;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType0 = typeof data2;
+if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+coerced0 = data2;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data2 === null
+              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced0 = +data2;
+}
+else {
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced0 !== undefined){
+data2 = coerced0;
+if(data1 !== undefined){
+data1["categoryId"] = coerced0;
+}
+}
+}
+const _errs8 = errors;
+if(errors === _errs7){
+if(typeof data2 == "number"){
+if(data2 > 9007199254740991 || isNaN(data2)){
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data2 < 1 || isNaN(data2)){
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data2))){
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs7){
+if(typeof data2 === "string"){
+}
+if(errors === _errs7){
+}
+}
+}
+var valid2 = _errs7 === errors;
+if(valid2){
+}
+}
+if(errors === _errs5){
+}
+var valid1 = _errs5 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.limit !== undefined){
+let data3 = data1.limit;
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data3 === "string"){
+if(!pattern$a7b6fbf07d26.test(data3)){
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const _errs11 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType1 = typeof data3;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType1 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced1 = data3;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data3 === null
+              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced1 = +data3;
+}
+else {
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced1 !== undefined){
+data3 = coerced1;
+if(data1 !== undefined){
+data1["limit"] = coerced1;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 > 100 || isNaN(data3)){
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
+return false;
+}
+else {
+if(data3 < 1 || isNaN(data3)){
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(format$int32.validate(data3))){
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs11){
+if(typeof data3 === "string"){
+}
+if(errors === _errs11){
+}
+}
+}
+var valid3 = _errs11 === errors;
+if(valid3){
+}
+}
+if(errors === _errs9){
+}
+var valid1 = _errs9 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.offset !== undefined){
+let data4 = data1.offset;
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data4 === "string"){
+if(!pattern$a7b6fbf07d26.test(data4)){
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs14){
+}
+var valid4 = _errs14 === errors;
+if(valid4){
+const _errs15 = errors;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+let dataType2 = typeof data4;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType2 = typeof data4;
+if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
+coerced2 = data4;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 === "boolean" || data4 === null
+              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced2 = +data4;
+}
+else {
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced2 !== undefined){
+data4 = coerced2;
+if(data1 !== undefined){
+data1["offset"] = coerced2;
+}
+}
+}
+const _errs16 = errors;
+if(errors === _errs15){
+if(typeof data4 == "number"){
+if(data4 > 2147483647 || isNaN(data4)){
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
+return false;
+}
+else {
+if(data4 < 0 || isNaN(data4)){
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int32.validate(data4))){
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs15){
+if(typeof data4 === "string"){
+}
+if(errors === _errs15){
+}
+}
+}
+var valid4 = _errs15 === errors;
+if(valid4){
+}
+}
+if(errors === _errs13){
+}
+var valid1 = _errs13 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data1.status !== undefined){
+let data5 = data1.status;
+const _errs17 = errors;
+if(!(validate$PetStatus(data5, {instancePath:instancePath+"/query/status",parentData:data1,parentDataProperty:"status",rootData}))){
+vErrors = vErrors === null ? validate$PetStatus.errors : vErrors.concat(validate$PetStatus.errors);
+errors = vErrors.length;
+}
+else {
+}
+var valid1 = _errs17 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
+}
+}
+}
+else {
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs3){
+}
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data6 = data.header;
+const _errs18 = errors;
+const _errs19 = errors;
+if(errors === _errs18){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+}
+else {
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs18){
+}
+}
+var valid0 = _errs18 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data7 = data.cookie;
+const _errs20 = errors;
+const _errs21 = errors;
+if(errors === _errs20){
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+}
+else {
+validate$h$6ae33a16399c.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs20){
+}
+}
+var valid0 = _errs20 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+else {
+validate$h$6ae33a16399c.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$6ae33a16399c.errors = vErrors;
+return errors === 0;
+}
+
+const schema$h$73d138684654 = {"type":"object","properties":{"path":{"type":"object","properties":{"categoryId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["categoryId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
+function validate$h$73d138684654(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
+validate$h$73d138684654.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+if(data.path !== undefined){
+let data0 = data.path;
+const _errs1 = errors;
+const _errs2 = errors;
+if(errors === _errs1){
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+let missing1;
+if((data0.categoryId === undefined) && (missing1 = "categoryId")){
+validate$h$73d138684654.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+return false;
+}
+else {
+if(data0.categoryId !== undefined){
+let data1 = data0.categoryId;
+const _errs3 = errors;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(!pattern$a7b6fbf07d26.test(data1)){
+validate$h$73d138684654.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs4){
+}
+var valid2 = _errs4 === errors;
+if(valid2){
+const _errs5 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType0 = typeof data1;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType0 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced0 = data1;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data1 === null
+              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced0 = +data1;
+}
+else {
+validate$h$73d138684654.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced0 !== undefined){
+data1 = coerced0;
+if(data0 !== undefined){
+data0["categoryId"] = coerced0;
+}
+}
+}
+const _errs6 = errors;
+if(errors === _errs5){
+if(typeof data1 == "number"){
+if(data1 > 9007199254740991 || isNaN(data1)){
+validate$h$73d138684654.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
+return false;
+}
+else {
+if(data1 < 1 || isNaN(data1)){
+validate$h$73d138684654.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data1))){
+validate$h$73d138684654.errors = [{instancePath:instancePath+"/path/categoryId",schemaPath:"#/properties/path/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+}
+if(errors === _errs5){
+if(typeof data1 === "string"){
+}
+if(errors === _errs5){
+}
+}
+}
+var valid2 = _errs5 === errors;
+if(valid2){
+}
+}
+if(errors === _errs3){
+}
+var valid1 = _errs3 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+}
+}
+}
+else {
+validate$h$73d138684654.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs1){
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.query !== undefined){
+let data2 = data.query;
+const _errs7 = errors;
+const _errs8 = errors;
+if(errors === _errs7){
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+}
+else {
+validate$h$73d138684654.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs7){
+}
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.header !== undefined){
+let data3 = data.header;
+const _errs9 = errors;
+const _errs10 = errors;
+if(errors === _errs9){
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+}
+else {
+validate$h$73d138684654.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs9){
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.cookie !== undefined){
+let data4 = data.cookie;
+const _errs11 = errors;
+const _errs12 = errors;
+if(errors === _errs11){
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+}
+else {
+validate$h$73d138684654.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === _errs11){
+}
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+else {
+validate$h$73d138684654.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$73d138684654.errors = vErrors;
 return errors === 0;
 }
 
@@ -629,390 +1928,6 @@ validate$h$77733ba7bda7.errors = vErrors;
 return errors === 0;
 }
 
-const schema$h$833e98be51d8 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"categoryId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]},"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]},"status":{"$ref":"api#/components/schemas/PetStatus"}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-function validate$h$833e98be51d8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate$h$833e98be51d8.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data1 = data.query;
-const _errs3 = errors;
-const _errs4 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.categoryId !== undefined){
-let data2 = data1.categoryId;
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(!pattern$e4699d07b54e.test(data2)){
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid2 = _errs6 === errors;
-if(valid2){
-const _errs7 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType0 = typeof data2;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType0 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced0 = data2;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data2 === null
-              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced0 = +data2;
-}
-else {
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data2 = coerced0;
-if(data1 !== undefined){
-data1["categoryId"] = coerced0;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data2 == "number"){
-if(data2 > 9007199254740991 || isNaN(data2)){
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data2 < 1 || isNaN(data2)){
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(format$int64.validate(data2))){
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/categoryId",schemaPath:"#/properties/query/properties/categoryId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs7){
-if(typeof data2 === "string"){
-}
-if(errors === _errs7){
-}
-}
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-}
-}
-if(errors === _errs5){
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.limit !== undefined){
-let data3 = data1.limit;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid3 = _errs10 === errors;
-if(valid3){
-const _errs11 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType1 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced1 = data3;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else {
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data1 !== undefined){
-data1["limit"] = coerced1;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data3 == "number"){
-if(data3 > 100 || isNaN(data3)){
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
-return false;
-}
-else {
-if(data3 < 1 || isNaN(data3)){
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(format$int32.validate(data3))){
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs11){
-if(typeof data3 === "string"){
-}
-if(errors === _errs11){
-}
-}
-}
-var valid3 = _errs11 === errors;
-if(valid3){
-}
-}
-if(errors === _errs9){
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.offset !== undefined){
-let data4 = data1.offset;
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data4 === "string"){
-if(!pattern$e4699d07b54e.test(data4)){
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs14){
-}
-var valid4 = _errs14 === errors;
-if(valid4){
-const _errs15 = errors;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-let dataType2 = typeof data4;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType2 = typeof data4;
-if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
-coerced2 = data4;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced2 = +data4;
-}
-else {
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced2 !== undefined){
-data4 = coerced2;
-if(data1 !== undefined){
-data1["offset"] = coerced2;
-}
-}
-}
-const _errs16 = errors;
-if(errors === _errs15){
-if(typeof data4 == "number"){
-if(data4 > 2147483647 || isNaN(data4)){
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data4 < 0 || isNaN(data4)){
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(format$int32.validate(data4))){
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs15){
-if(typeof data4 === "string"){
-}
-if(errors === _errs15){
-}
-}
-}
-var valid4 = _errs15 === errors;
-if(valid4){
-}
-}
-if(errors === _errs13){
-}
-var valid1 = _errs13 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.status !== undefined){
-let data5 = data1.status;
-const _errs17 = errors;
-if(!(validate$PetStatus(data5, {instancePath:instancePath+"/query/status",parentData:data1,parentDataProperty:"status",rootData}))){
-vErrors = vErrors === null ? validate$PetStatus.errors : vErrors.concat(validate$PetStatus.errors);
-errors = vErrors.length;
-}
-else {
-}
-var valid1 = _errs17 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-}
-}
-else {
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs3){
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data6 = data.header;
-const _errs18 = errors;
-const _errs19 = errors;
-if(errors === _errs18){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-}
-else {
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs18){
-}
-}
-var valid0 = _errs18 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data7 = data.cookie;
-const _errs20 = errors;
-const _errs21 = errors;
-if(errors === _errs20){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-}
-else {
-validate$h$833e98be51d8.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs20){
-}
-}
-var valid0 = _errs20 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate$h$833e98be51d8.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate$h$833e98be51d8.errors = vErrors;
-return errors === 0;
-}
-
 const schema$h$c80933f6e501 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
 function validate$h$c80933f6e501(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -1123,935 +2038,20 @@ validate$h$c80933f6e501.errors = vErrors;
 return errors === 0;
 }
 
-const schema$h$d887f55d9e7a = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"complete":{"allOf":[{"pattern":"^(true|false)$"},{"type":"boolean"}]},"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]},"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-function validate$h$d887f55d9e7a(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate$h$d887f55d9e7a.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data1 = data.query;
-const _errs3 = errors;
-const _errs4 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.complete !== undefined){
-let data2 = data1.complete;
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(!pattern$8aaf2ba076dc.test(data2)){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/complete",schemaPath:"#/properties/query/properties/complete/allOf/0/pattern",keyword:"pattern",params:{pattern: "^(true|false)$"},message:"must match pattern \""+"^(true|false)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid2 = _errs6 === errors;
-if(valid2){
-const _errs7 = errors;
-if(typeof data2 !== "boolean"){
-let dataType0 = typeof data2;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType0 = typeof data2;
-if(typeof data2 === "boolean"){
-coerced0 = data2;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(data2 === "false" || data2 === 0 || data2 === null){
-coerced0 = false;
-}
-else if(data2 === "true" || data2 === 1){
-coerced0 = true;
-}
-else {
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/complete",schemaPath:"#/properties/query/properties/complete/allOf/1/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-if(coerced0 !== undefined){
-data2 = coerced0;
-if(data1 !== undefined){
-data1["complete"] = coerced0;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-}
-}
-if(errors === _errs5){
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.limit !== undefined){
-let data3 = data1.limit;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid3 = _errs10 === errors;
-if(valid3){
-const _errs11 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType1 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced1 = data3;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else {
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data1 !== undefined){
-data1["limit"] = coerced1;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data3 == "number"){
-if(data3 > 100 || isNaN(data3)){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
-return false;
-}
-else {
-if(data3 < 1 || isNaN(data3)){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(format$int32.validate(data3))){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs11){
-if(typeof data3 === "string"){
-}
-if(errors === _errs11){
-}
-}
-}
-var valid3 = _errs11 === errors;
-if(valid3){
-}
-}
-if(errors === _errs9){
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.offset !== undefined){
-let data4 = data1.offset;
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data4 === "string"){
-if(!pattern$e4699d07b54e.test(data4)){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs14){
-}
-var valid4 = _errs14 === errors;
-if(valid4){
-const _errs15 = errors;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-let dataType2 = typeof data4;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType2 = typeof data4;
-if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
-coerced2 = data4;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data4 === null
-              || (dataType2 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced2 = +data4;
-}
-else {
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced2 !== undefined){
-data4 = coerced2;
-if(data1 !== undefined){
-data1["offset"] = coerced2;
-}
-}
-}
-const _errs16 = errors;
-if(errors === _errs15){
-if(typeof data4 == "number"){
-if(data4 > 2147483647 || isNaN(data4)){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data4 < 0 || isNaN(data4)){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(format$int32.validate(data4))){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs15){
-if(typeof data4 === "string"){
-}
-if(errors === _errs15){
-}
-}
-}
-var valid4 = _errs15 === errors;
-if(valid4){
-}
-}
-if(errors === _errs13){
-}
-var valid1 = _errs13 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.petId !== undefined){
-let data5 = data1.petId;
-const _errs17 = errors;
-const _errs18 = errors;
-if(typeof data5 === "string"){
-if(!pattern$e4699d07b54e.test(data5)){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs18){
-}
-var valid5 = _errs18 === errors;
-if(valid5){
-const _errs19 = errors;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-let dataType3 = typeof data5;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType3 = typeof data5;
-if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
-coerced3 = data5;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data5 === null
-              || (dataType3 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
-coerced3 = +data5;
-}
-else {
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced3 !== undefined){
-data5 = coerced3;
-if(data1 !== undefined){
-data1["petId"] = coerced3;
-}
-}
-}
-const _errs20 = errors;
-if(errors === _errs19){
-if(typeof data5 == "number"){
-if(data5 > 9007199254740991 || isNaN(data5)){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data5 < 1 || isNaN(data5)){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(format$int64.validate(data5))){
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query/petId",schemaPath:"#/properties/query/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs19){
-if(typeof data5 === "string"){
-}
-if(errors === _errs19){
-}
-}
-}
-var valid5 = _errs19 === errors;
-if(valid5){
-}
-}
-if(errors === _errs17){
-}
-var valid1 = _errs17 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-}
-}
-else {
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs3){
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data6 = data.header;
-const _errs21 = errors;
-const _errs22 = errors;
-if(errors === _errs21){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-}
-else {
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs21){
-}
-}
-var valid0 = _errs21 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data7 = data.cookie;
-const _errs23 = errors;
-const _errs24 = errors;
-if(errors === _errs23){
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-}
-else {
-validate$h$d887f55d9e7a.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs23){
-}
-}
-var valid0 = _errs23 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate$h$d887f55d9e7a.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate$h$d887f55d9e7a.errors = vErrors;
-return errors === 0;
-}
-
-const schema$h$f0bd4b95a7e8 = {"type":"object","properties":{"path":{"type":"object","properties":{}},"query":{"type":"object","properties":{"limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":1,"maximum":100,"default":20}]},"offset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int32","minimum":0,"maximum":2147483647,"default":0}]}}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-function validate$h$f0bd4b95a7e8(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate$h$f0bd4b95a7e8.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-}
-else {
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data1 = data.query;
-const _errs3 = errors;
-const _errs4 = errors;
-if(errors === _errs3){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.limit !== undefined){
-let data2 = data1.limit;
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(!pattern$e4699d07b54e.test(data2)){
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid2 = _errs6 === errors;
-if(valid2){
-const _errs7 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType0 = typeof data2;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType0 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced0 = data2;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data2 === null
-              || (dataType0 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced0 = +data2;
-}
-else {
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data2 = coerced0;
-if(data1 !== undefined){
-data1["limit"] = coerced0;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data2 == "number"){
-if(data2 > 100 || isNaN(data2)){
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 100},message:"must be <= 100"}];
-return false;
-}
-else {
-if(data2 < 1 || isNaN(data2)){
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(format$int32.validate(data2))){
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/query/limit",schemaPath:"#/properties/query/properties/limit/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs7){
-if(typeof data2 === "string"){
-}
-if(errors === _errs7){
-}
-}
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-}
-}
-if(errors === _errs5){
-}
-var valid1 = _errs5 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data1.offset !== undefined){
-let data3 = data1.offset;
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid3 = _errs10 === errors;
-if(valid3){
-const _errs11 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType1 = typeof data3;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType1 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced1 = data3;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "boolean" || data3 === null
-              || (dataType1 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced1 = +data3;
-}
-else {
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced1 !== undefined){
-data3 = coerced1;
-if(data1 !== undefined){
-data1["offset"] = coerced1;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data3 == "number"){
-if(data3 > 2147483647 || isNaN(data3)){
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"}];
-return false;
-}
-else {
-if(data3 < 0 || isNaN(data3)){
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(format$int32.validate(data3))){
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/query/offset",schemaPath:"#/properties/query/properties/offset/allOf/1/format",keyword:"format",params:{format: "int32"},message:"must match format \""+"int32"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs11){
-if(typeof data3 === "string"){
-}
-if(errors === _errs11){
-}
-}
-}
-var valid3 = _errs11 === errors;
-if(valid3){
-}
-}
-if(errors === _errs9){
-}
-var valid1 = _errs9 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-else {
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs3){
-}
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data4 = data.header;
-const _errs13 = errors;
-const _errs14 = errors;
-if(errors === _errs13){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs13){
-}
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data5 = data.cookie;
-const _errs15 = errors;
-const _errs16 = errors;
-if(errors === _errs15){
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-}
-else {
-validate$h$f0bd4b95a7e8.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs15){
-}
-}
-var valid0 = _errs15 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate$h$f0bd4b95a7e8.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate$h$f0bd4b95a7e8.errors = vErrors;
-return errors === 0;
-}
-
-const schema$h$f7a597bf9eff = {"type":"object","properties":{"path":{"type":"object","properties":{"petId":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":1,"maximum":9007199254740991}]}},"required":["petId"]},"query":{"type":"object","properties":{}},"header":{"type":"object","properties":{}},"cookie":{"type":"object","properties":{}}},"required":["path","query","header","cookie"]};
-function validate$h$f7a597bf9eff(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((((data.path === undefined) && (missing0 = "path")) || ((data.query === undefined) && (missing0 = "query"))) || ((data.header === undefined) && (missing0 = "header"))) || ((data.cookie === undefined) && (missing0 = "cookie"))){
-validate$h$f7a597bf9eff.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-if(data.path !== undefined){
-let data0 = data.path;
-const _errs1 = errors;
-const _errs2 = errors;
-if(errors === _errs1){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-let missing1;
-if((data0.petId === undefined) && (missing1 = "petId")){
-validate$h$f7a597bf9eff.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-if(data0.petId !== undefined){
-let data1 = data0.petId;
-const _errs3 = errors;
-const _errs4 = errors;
-if(typeof data1 === "string"){
-if(!pattern$e4699d07b54e.test(data1)){
-validate$h$f7a597bf9eff.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs4){
-}
-var valid2 = _errs4 === errors;
-if(valid2){
-const _errs5 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType0 = typeof data1;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType0 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced0 = data1;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data1 === null
-              || (dataType0 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced0 = +data1;
-}
-else {
-validate$h$f7a597bf9eff.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data1 = coerced0;
-if(data0 !== undefined){
-data0["petId"] = coerced0;
-}
-}
-}
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data1 == "number"){
-if(data1 > 9007199254740991 || isNaN(data1)){
-validate$h$f7a597bf9eff.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"}];
-return false;
-}
-else {
-if(data1 < 1 || isNaN(data1)){
-validate$h$f7a597bf9eff.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-if(!(format$int64.validate(data1))){
-validate$h$f7a597bf9eff.errors = [{instancePath:instancePath+"/path/petId",schemaPath:"#/properties/path/properties/petId/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-}
-if(errors === _errs5){
-if(typeof data1 === "string"){
-}
-if(errors === _errs5){
-}
-}
-}
-var valid2 = _errs5 === errors;
-if(valid2){
-}
-}
-if(errors === _errs3){
-}
-var valid1 = _errs3 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-}
-}
-}
-else {
-validate$h$f7a597bf9eff.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.query !== undefined){
-let data2 = data.query;
-const _errs7 = errors;
-const _errs8 = errors;
-if(errors === _errs7){
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-}
-else {
-validate$h$f7a597bf9eff.errors = [{instancePath:instancePath+"/query",schemaPath:"#/properties/query/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs7){
-}
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.header !== undefined){
-let data3 = data.header;
-const _errs9 = errors;
-const _errs10 = errors;
-if(errors === _errs9){
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-}
-else {
-validate$h$f7a597bf9eff.errors = [{instancePath:instancePath+"/header",schemaPath:"#/properties/header/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs9){
-}
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.cookie !== undefined){
-let data4 = data.cookie;
-const _errs11 = errors;
-const _errs12 = errors;
-if(errors === _errs11){
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-}
-else {
-validate$h$f7a597bf9eff.errors = [{instancePath:instancePath+"/cookie",schemaPath:"#/properties/cookie/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === _errs11){
-}
-}
-var valid0 = _errs11 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate$h$f7a597bf9eff.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate$h$f7a597bf9eff.errors = vErrors;
-return errors === 0;
-}
-
-export const listPets$params = validate$h$833e98be51d8;
+export const listPets$params = validate$h$6ae33a16399c;
 export const createPet$params = validate$h$77733ba7bda7;
-export const getPet$params = validate$h$f7a597bf9eff;
-export const updatePet$params = validate$h$f7a597bf9eff;
-export const deletePet$params = validate$h$f7a597bf9eff;
-export const getPetById$params = validate$h$f7a597bf9eff;
-export const listCategories$params = validate$h$f0bd4b95a7e8;
+export const getPet$params = validate$h$4bfe9aa35382;
+export const updatePet$params = validate$h$4bfe9aa35382;
+export const deletePet$params = validate$h$4bfe9aa35382;
+export const getPetById$params = validate$h$4bfe9aa35382;
+export const listCategories$params = validate$h$09e456bef214;
 export const createCategory$params = validate$h$77733ba7bda7;
-export const getCategory$params = validate$h$10aa249dc38f;
-export const updateCategory$params = validate$h$10aa249dc38f;
-export const deleteCategory$params = validate$h$10aa249dc38f;
-export const listOrders$params = validate$h$d887f55d9e7a;
+export const getCategory$params = validate$h$73d138684654;
+export const updateCategory$params = validate$h$73d138684654;
+export const deleteCategory$params = validate$h$73d138684654;
+export const listOrders$params = validate$h$401f566151cd;
 export const placeOrder$params = validate$h$77733ba7bda7;
-export const getOrder$params = validate$h$767439312c1f;
-export const cancelOrder$params = validate$h$767439312c1f;
+export const getOrder$params = validate$h$67a51f4444df;
+export const cancelOrder$params = validate$h$67a51f4444df;
 export const getInventory$params = validate$h$c80933f6e501;
-export const setInventoryStock$params = validate$h$f7a597bf9eff;
+export const setInventoryStock$params = validate$h$4bfe9aa35382;

@@ -6,10 +6,319 @@ import { codePointLength } from "../runtime/server/validator-functions.js";
 const format$int64 = fullFormats.int64;
 const format$uri_x2d_reference = /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
 const pattern$59d0d10d1f7f = new RegExp("^@-?[0-9]+$", "");
-const pattern$e4699d07b54e = new RegExp("^-?(0|[1-9][0-9]*)$", "");
+const pattern$a7b6fbf07d26 = new RegExp("^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$", "");
 
-const schema$h$09df48178134 = {"type":"object","properties":{"link":{"type":"string","maxLength":2048},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$09df48178134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$2667a8e43e0f = {"type":"object","properties":{"x-total-count":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$2667a8e43e0f(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["x-total-count"] !== undefined){
+let data0 = data["x-total-count"];
+const _errs1 = errors;
+const _errs2 = errors;
+if(typeof data0 === "string"){
+if(!pattern$a7b6fbf07d26.test(data0)){
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs2){
+}
+var valid1 = _errs2 === errors;
+if(valid1){
+const _errs3 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
+coerced0 = data0;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["x-total-count"] = coerced0;
+}
+}
+}
+const _errs4 = errors;
+if(errors === _errs3){
+if(typeof data0 == "number"){
+if(data0 < 0 || isNaN(data0)){
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs3){
+}
+}
+var valid1 = _errs3 === errors;
+if(valid1){
+}
+}
+if(errors === _errs1){
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-limit"] !== undefined){
+let data1 = data["x-ratelimit-limit"];
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data1 === "string"){
+if(!pattern$a7b6fbf07d26.test(data1)){
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs6){
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const _errs7 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced1 = data1;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else {
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["x-ratelimit-limit"] = coerced1;
+}
+}
+}
+const _errs8 = errors;
+if(errors === _errs7){
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs7){
+}
+}
+var valid2 = _errs7 === errors;
+if(valid2){
+}
+}
+if(errors === _errs5){
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-remaining"] !== undefined){
+let data2 = data["x-ratelimit-remaining"];
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data2 === "string"){
+if(!pattern$a7b6fbf07d26.test(data2)){
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const _errs11 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+coerced2 = data2;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["x-ratelimit-remaining"] = coerced2;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data2 == "number"){
+if(data2 < 0 || isNaN(data2)){
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs11){
+}
+}
+var valid3 = _errs11 === errors;
+if(valid3){
+}
+}
+if(errors === _errs9){
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-reset"] !== undefined){
+let data3 = data["x-ratelimit-reset"];
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data3 === "string"){
+if(!pattern$a7b6fbf07d26.test(data3)){
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs14){
+}
+var valid4 = _errs14 === errors;
+if(valid4){
+const _errs15 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced3 = data3;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else {
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["x-ratelimit-reset"] = coerced3;
+}
+}
+}
+const _errs16 = errors;
+if(errors === _errs15){
+if(typeof data3 == "number"){
+if(data3 < 0 || isNaN(data3)){
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data3))){
+validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs15){
+if(typeof data3 === "string"){
+}
+if(errors === _errs15){
+}
+}
+}
+var valid4 = _errs15 === errors;
+if(valid4){
+}
+}
+if(errors === _errs13){
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+else {
+validate$h$2667a8e43e0f.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$2667a8e43e0f.errors = vErrors;
+return errors === 0;
+}
+
+const schema$h$46817eb5a456 = {"type":"object","properties":{"link":{"type":"string","maxLength":2048},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$46817eb5a456(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -37,7 +346,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -51,7 +360,7 @@ const _errs2 = errors;
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(codePointLength(data0) > 2048){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
@@ -88,7 +397,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -102,7 +411,7 @@ const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data1 === "string"){
 if(!pattern$59d0d10d1f7f.test(data1)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
 return false;
 }
 else {
@@ -139,7 +448,7 @@ else if(data2 === null){
 coerced2 = "";
 }
 else {
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -163,8 +472,8 @@ let data3 = data["x-ratelimit-limit"];
 const _errs7 = errors;
 const _errs8 = errors;
 if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$a7b6fbf07d26.test(data3)){
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -192,7 +501,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -206,7 +515,7 @@ const _errs10 = errors;
 if(errors === _errs9){
 if(typeof data3 == "number"){
 if(data3 < 1 || isNaN(data3)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -232,8 +541,8 @@ let data4 = data["x-ratelimit-remaining"];
 const _errs11 = errors;
 const _errs12 = errors;
 if(typeof data4 === "string"){
-if(!pattern$e4699d07b54e.test(data4)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$a7b6fbf07d26.test(data4)){
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -261,7 +570,7 @@ else if(dataType4 === "boolean" || data4 === null
 coerced4 = +data4;
 }
 else {
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced4 !== undefined){
@@ -275,7 +584,7 @@ const _errs14 = errors;
 if(errors === _errs13){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -301,8 +610,8 @@ let data5 = data["x-ratelimit-reset"];
 const _errs15 = errors;
 const _errs16 = errors;
 if(typeof data5 === "string"){
-if(!pattern$e4699d07b54e.test(data5)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$a7b6fbf07d26.test(data5)){
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -330,7 +639,7 @@ else if(dataType5 === "boolean" || data5 === null
 coerced5 = +data5;
 }
 else {
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced5 !== undefined){
@@ -344,12 +653,12 @@ const _errs18 = errors;
 if(errors === _errs17){
 if(typeof data5 == "number"){
 if(data5 < 0 || isNaN(data5)){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!(format$int64.validate(data5))){
-validate$h$09df48178134.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate$h$46817eb5a456.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -383,327 +692,18 @@ if(valid0){
 }
 }
 else {
-validate$h$09df48178134.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$46817eb5a456.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate$h$09df48178134.errors = vErrors;
+validate$h$46817eb5a456.errors = vErrors;
 return errors === 0;
 }
 
-const schema$h$3ae657c98e62 = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$3ae657c98e62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["retry-after"] !== undefined){
-let data0 = data["retry-after"];
-const _errs1 = errors;
-const _errs2 = errors;
-if(typeof data0 === "string"){
-if(!pattern$e4699d07b54e.test(data0)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs2){
-}
-var valid1 = _errs2 === errors;
-if(valid1){
-const _errs3 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["retry-after"] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data0 == "number"){
-if(data0 < 1 || isNaN(data0)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs3){
-}
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-}
-}
-if(errors === _errs1){
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-limit"] !== undefined){
-let data1 = data["x-ratelimit-limit"];
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data1 === "string"){
-if(!pattern$e4699d07b54e.test(data1)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid2 = _errs6 === errors;
-if(valid2){
-const _errs7 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else {
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["x-ratelimit-limit"] = coerced1;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs7){
-}
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-}
-}
-if(errors === _errs5){
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-remaining"] !== undefined){
-let data2 = data["x-ratelimit-remaining"];
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data2 === "string"){
-if(!pattern$e4699d07b54e.test(data2)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid3 = _errs10 === errors;
-if(valid3){
-const _errs11 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else {
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["x-ratelimit-remaining"] = coerced2;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs11){
-}
-}
-var valid3 = _errs11 === errors;
-if(valid3){
-}
-}
-if(errors === _errs9){
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-reset"] !== undefined){
-let data3 = data["x-ratelimit-reset"];
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs14){
-}
-var valid4 = _errs14 === errors;
-if(valid4){
-const _errs15 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced3 = data3;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else {
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["x-ratelimit-reset"] = coerced3;
-}
-}
-}
-const _errs16 = errors;
-if(errors === _errs15){
-if(typeof data3 == "number"){
-if(data3 < 0 || isNaN(data3)){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(format$int64.validate(data3))){
-validate$h$3ae657c98e62.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs15){
-if(typeof data3 === "string"){
-}
-if(errors === _errs15){
-}
-}
-}
-var valid4 = _errs15 === errors;
-if(valid4){
-}
-}
-if(errors === _errs13){
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-else {
-validate$h$3ae657c98e62.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate$h$3ae657c98e62.errors = vErrors;
-return errors === 0;
-}
-
-const schema$h$4497278f342f = {"type":"object","properties":{"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$4497278f342f(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$5e76b1501a05 = {"type":"object","properties":{"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$5e76b1501a05(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -714,8 +714,8 @@ let data0 = data["x-ratelimit-limit"];
 const _errs1 = errors;
 const _errs2 = errors;
 if(typeof data0 === "string"){
-if(!pattern$e4699d07b54e.test(data0)){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$a7b6fbf07d26.test(data0)){
+validate$h$5e76b1501a05.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -743,7 +743,7 @@ else if(dataType0 === "boolean" || data0 === null
 coerced0 = +data0;
 }
 else {
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$5e76b1501a05.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -757,7 +757,7 @@ const _errs4 = errors;
 if(errors === _errs3){
 if(typeof data0 == "number"){
 if(data0 < 1 || isNaN(data0)){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$5e76b1501a05.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -783,8 +783,8 @@ let data1 = data["x-ratelimit-remaining"];
 const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data1 === "string"){
-if(!pattern$e4699d07b54e.test(data1)){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$a7b6fbf07d26.test(data1)){
+validate$h$5e76b1501a05.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -812,7 +812,7 @@ else if(dataType1 === "boolean" || data1 === null
 coerced1 = +data1;
 }
 else {
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$5e76b1501a05.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -826,7 +826,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data1 == "number"){
 if(data1 < 0 || isNaN(data1)){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$5e76b1501a05.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -852,8 +852,8 @@ let data2 = data["x-ratelimit-reset"];
 const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data2 === "string"){
-if(!pattern$e4699d07b54e.test(data2)){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$a7b6fbf07d26.test(data2)){
+validate$h$5e76b1501a05.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -881,7 +881,7 @@ else if(dataType2 === "boolean" || data2 === null
 coerced2 = +data2;
 }
 else {
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$5e76b1501a05.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -895,12 +895,12 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data2 == "number"){
 if(data2 < 0 || isNaN(data2)){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$5e76b1501a05.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!(format$int64.validate(data2))){
-validate$h$4497278f342f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate$h$5e76b1501a05.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -931,1063 +931,18 @@ if(valid0){
 }
 }
 else {
-validate$h$4497278f342f.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$5e76b1501a05.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate$h$4497278f342f.errors = vErrors;
+validate$h$5e76b1501a05.errors = vErrors;
 return errors === 0;
 }
 
-const schema$h$4ca423523d6a = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$4ca423523d6a(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["retry-after"] !== undefined){
-let data0 = data["retry-after"];
-const _errs1 = errors;
-const _errs2 = errors;
-if(typeof data0 === "string"){
-if(!pattern$e4699d07b54e.test(data0)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs2){
-}
-var valid1 = _errs2 === errors;
-if(valid1){
-const _errs3 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["retry-after"] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data0 == "number"){
-if(data0 < 1 || isNaN(data0)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs3){
-}
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-}
-}
-if(errors === _errs1){
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.deprecation !== undefined){
-let data1 = data.deprecation;
-const _errs5 = errors;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["deprecation"] = coerced1;
-}
-}
-}
-const _errs6 = errors;
-if(errors === _errs5){
-if(typeof data1 === "string"){
-if(!pattern$59d0d10d1f7f.test(data1)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs5){
-}
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.sunset !== undefined){
-let data2 = data.sunset;
-const _errs7 = errors;
-if(typeof data2 !== "string"){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if(typeof data2 === "string"){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 == "number" || dataType2 == "boolean"){
-coerced2 = "" + data2;
-}
-else if(data2 === null){
-coerced2 = "";
-}
-else {
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["sunset"] = coerced2;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-limit"] !== undefined){
-let data3 = data["x-ratelimit-limit"];
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid2 = _errs10 === errors;
-if(valid2){
-const _errs11 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced3 = data3;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else {
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["x-ratelimit-limit"] = coerced3;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data3 == "number"){
-if(data3 < 1 || isNaN(data3)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs11){
-}
-}
-var valid2 = _errs11 === errors;
-if(valid2){
-}
-}
-if(errors === _errs9){
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-remaining"] !== undefined){
-let data4 = data["x-ratelimit-remaining"];
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data4 === "string"){
-if(!pattern$e4699d07b54e.test(data4)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs14){
-}
-var valid3 = _errs14 === errors;
-if(valid3){
-const _errs15 = errors;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType4 = typeof data4;
-if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
-coerced4 = data4;
-}
-}
-if(coerced4 !== undefined){
-}
-else if(dataType4 === "boolean" || data4 === null
-              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced4 = +data4;
-}
-else {
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["x-ratelimit-remaining"] = coerced4;
-}
-}
-}
-const _errs16 = errors;
-if(errors === _errs15){
-if(typeof data4 == "number"){
-if(data4 < 0 || isNaN(data4)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs15){
-}
-}
-var valid3 = _errs15 === errors;
-if(valid3){
-}
-}
-if(errors === _errs13){
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-reset"] !== undefined){
-let data5 = data["x-ratelimit-reset"];
-const _errs17 = errors;
-const _errs18 = errors;
-if(typeof data5 === "string"){
-if(!pattern$e4699d07b54e.test(data5)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs18){
-}
-var valid4 = _errs18 === errors;
-if(valid4){
-const _errs19 = errors;
-if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
-let dataType5 = typeof data5;
-let coerced5 = undefined;
-if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
-data5 = data5[0];
-dataType5 = typeof data5;
-if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
-coerced5 = data5;
-}
-}
-if(coerced5 !== undefined){
-}
-else if(dataType5 === "boolean" || data5 === null
-              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
-coerced5 = +data5;
-}
-else {
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced5 !== undefined){
-data5 = coerced5;
-if(data !== undefined){
-data["x-ratelimit-reset"] = coerced5;
-}
-}
-}
-const _errs20 = errors;
-if(errors === _errs19){
-if(typeof data5 == "number"){
-if(data5 < 0 || isNaN(data5)){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(format$int64.validate(data5))){
-validate$h$4ca423523d6a.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs19){
-if(typeof data5 === "string"){
-}
-if(errors === _errs19){
-}
-}
-}
-var valid4 = _errs19 === errors;
-if(valid4){
-}
-}
-if(errors === _errs17){
-}
-var valid0 = _errs17 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-}
-else {
-validate$h$4ca423523d6a.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate$h$4ca423523d6a.errors = vErrors;
-return errors === 0;
-}
-
-const schema$h$8cd9bc60511e = {"type":"object","properties":{"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$8cd9bc60511e(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.deprecation !== undefined){
-let data0 = data.deprecation;
-const _errs1 = errors;
-if(typeof data0 !== "string"){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if(typeof data0 === "string"){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 == "number" || dataType0 == "boolean"){
-coerced0 = "" + data0;
-}
-else if(data0 === null){
-coerced0 = "";
-}
-else {
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["deprecation"] = coerced0;
-}
-}
-}
-const _errs2 = errors;
-if(errors === _errs1){
-if(typeof data0 === "string"){
-if(!pattern$59d0d10d1f7f.test(data0)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs1){
-}
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.sunset !== undefined){
-let data1 = data.sunset;
-const _errs3 = errors;
-if(typeof data1 !== "string"){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if(typeof data1 === "string"){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 == "number" || dataType1 == "boolean"){
-coerced1 = "" + data1;
-}
-else if(data1 === null){
-coerced1 = "";
-}
-else {
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["sunset"] = coerced1;
-}
-}
-}
-const _errs4 = errors;
-if(errors === _errs3){
-}
-var valid0 = _errs3 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-limit"] !== undefined){
-let data2 = data["x-ratelimit-limit"];
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data2 === "string"){
-if(!pattern$e4699d07b54e.test(data2)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid1 = _errs6 === errors;
-if(valid1){
-const _errs7 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else {
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["x-ratelimit-limit"] = coerced2;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data2 == "number"){
-if(data2 < 1 || isNaN(data2)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs7){
-}
-}
-var valid1 = _errs7 === errors;
-if(valid1){
-}
-}
-if(errors === _errs5){
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-remaining"] !== undefined){
-let data3 = data["x-ratelimit-remaining"];
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid2 = _errs10 === errors;
-if(valid2){
-const _errs11 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced3 = data3;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else {
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["x-ratelimit-remaining"] = coerced3;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data3 == "number"){
-if(data3 < 0 || isNaN(data3)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs11){
-}
-}
-var valid2 = _errs11 === errors;
-if(valid2){
-}
-}
-if(errors === _errs9){
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-reset"] !== undefined){
-let data4 = data["x-ratelimit-reset"];
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data4 === "string"){
-if(!pattern$e4699d07b54e.test(data4)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs14){
-}
-var valid3 = _errs14 === errors;
-if(valid3){
-const _errs15 = errors;
-if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
-let dataType4 = typeof data4;
-let coerced4 = undefined;
-if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
-data4 = data4[0];
-dataType4 = typeof data4;
-if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
-coerced4 = data4;
-}
-}
-if(coerced4 !== undefined){
-}
-else if(dataType4 === "boolean" || data4 === null
-              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
-coerced4 = +data4;
-}
-else {
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced4 !== undefined){
-data4 = coerced4;
-if(data !== undefined){
-data["x-ratelimit-reset"] = coerced4;
-}
-}
-}
-const _errs16 = errors;
-if(errors === _errs15){
-if(typeof data4 == "number"){
-if(data4 < 0 || isNaN(data4)){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(format$int64.validate(data4))){
-validate$h$8cd9bc60511e.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs15){
-if(typeof data4 === "string"){
-}
-if(errors === _errs15){
-}
-}
-}
-var valid3 = _errs15 === errors;
-if(valid3){
-}
-}
-if(errors === _errs13){
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-}
-else {
-validate$h$8cd9bc60511e.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate$h$8cd9bc60511e.errors = vErrors;
-return errors === 0;
-}
-
-const schema$h$ea98930a47f4 = {"type":"object","properties":{"x-total-count":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$ea98930a47f4(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["x-total-count"] !== undefined){
-let data0 = data["x-total-count"];
-const _errs1 = errors;
-const _errs2 = errors;
-if(typeof data0 === "string"){
-if(!pattern$e4699d07b54e.test(data0)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs2){
-}
-var valid1 = _errs2 === errors;
-if(valid1){
-const _errs3 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["x-total-count"] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data0 == "number"){
-if(data0 < 0 || isNaN(data0)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs3){
-}
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-}
-}
-if(errors === _errs1){
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-limit"] !== undefined){
-let data1 = data["x-ratelimit-limit"];
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data1 === "string"){
-if(!pattern$e4699d07b54e.test(data1)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid2 = _errs6 === errors;
-if(valid2){
-const _errs7 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else {
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["x-ratelimit-limit"] = coerced1;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs7){
-}
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-}
-}
-if(errors === _errs5){
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-remaining"] !== undefined){
-let data2 = data["x-ratelimit-remaining"];
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data2 === "string"){
-if(!pattern$e4699d07b54e.test(data2)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid3 = _errs10 === errors;
-if(valid3){
-const _errs11 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else {
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["x-ratelimit-remaining"] = coerced2;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs11){
-}
-}
-var valid3 = _errs11 === errors;
-if(valid3){
-}
-}
-if(errors === _errs9){
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-reset"] !== undefined){
-let data3 = data["x-ratelimit-reset"];
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs14){
-}
-var valid4 = _errs14 === errors;
-if(valid4){
-const _errs15 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced3 = data3;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else {
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["x-ratelimit-reset"] = coerced3;
-}
-}
-}
-const _errs16 = errors;
-if(errors === _errs15){
-if(typeof data3 == "number"){
-if(data3 < 0 || isNaN(data3)){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(format$int64.validate(data3))){
-validate$h$ea98930a47f4.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs15){
-if(typeof data3 === "string"){
-}
-if(errors === _errs15){
-}
-}
-}
-var valid4 = _errs15 === errors;
-if(valid4){
-}
-}
-if(errors === _errs13){
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-else {
-validate$h$ea98930a47f4.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate$h$ea98930a47f4.errors = vErrors;
-return errors === 0;
-}
-
-const schema$h$fef69ca90dba = {"type":"object","properties":{"location":{"type":"string","format":"uri-reference","maxLength":2048},"idempotent-replayed":{"type":"string","enum":["true"]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)$"},{"type":"integer","format":"int64","minimum":0}]}},"required":["location"]};
-function validate$h$fef69ca90dba(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+const schema$h$7143521fa259 = {"type":"object","properties":{"location":{"type":"string","format":"uri-reference","maxLength":2048},"idempotent-replayed":{"type":"string","enum":["true"]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}},"required":["location"]};
+function validate$h$7143521fa259(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;
@@ -1995,7 +950,7 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.location === undefined) && (missing0 = "location")){
-validate$h$fef69ca90dba.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate$h$7143521fa259.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
@@ -2021,7 +976,7 @@ else if(data0 === null){
 coerced0 = "";
 }
 else {
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced0 !== undefined){
@@ -2038,12 +993,12 @@ if(typeof data0 == "number"){
 if(errors === _errs1){
 if(typeof data0 === "string"){
 if(codePointLength(data0) > 2048){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
 return false;
 }
 else {
 if(!(format$uri_x2d_reference.test(data0))){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/location",schemaPath:"#/properties/location/format",keyword:"format",params:{format: "uri-reference"},message:"must match format \""+"uri-reference"+"\""}];
 return false;
 }
 else {
@@ -2082,7 +1037,7 @@ else if(data1 === null){
 coerced1 = "";
 }
 else {
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/idempotent-replayed",schemaPath:"#/properties/idempotent-replayed/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/idempotent-replayed",schemaPath:"#/properties/idempotent-replayed/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 if(coerced1 !== undefined){
@@ -2093,9 +1048,9 @@ data["idempotent-replayed"] = coerced1;
 }
 }
 const _errs4 = errors;
-const vSchema0 = schema$h$fef69ca90dba.properties["idempotent-replayed"].enum;
+const vSchema0 = schema$h$7143521fa259.properties["idempotent-replayed"].enum;
 if(!(data1 === "true")){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/idempotent-replayed",schemaPath:"#/properties/idempotent-replayed/enum",keyword:"enum",params:{allowedValues: schema$h$fef69ca90dba.properties["idempotent-replayed"].enum},message:"must be equal to one of the allowed values"}];
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/idempotent-replayed",schemaPath:"#/properties/idempotent-replayed/enum",keyword:"enum",params:{allowedValues: schema$h$7143521fa259.properties["idempotent-replayed"].enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 else {
@@ -2113,8 +1068,8 @@ let data2 = data["x-ratelimit-limit"];
 const _errs5 = errors;
 const _errs6 = errors;
 if(typeof data2 === "string"){
-if(!pattern$e4699d07b54e.test(data2)){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$a7b6fbf07d26.test(data2)){
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -2142,7 +1097,7 @@ else if(dataType2 === "boolean" || data2 === null
 coerced2 = +data2;
 }
 else {
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced2 !== undefined){
@@ -2156,7 +1111,7 @@ const _errs8 = errors;
 if(errors === _errs7){
 if(typeof data2 == "number"){
 if(data2 < 1 || isNaN(data2)){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 else {
@@ -2182,8 +1137,8 @@ let data3 = data["x-ratelimit-remaining"];
 const _errs9 = errors;
 const _errs10 = errors;
 if(typeof data3 === "string"){
-if(!pattern$e4699d07b54e.test(data3)){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$a7b6fbf07d26.test(data3)){
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -2211,7 +1166,7 @@ else if(dataType3 === "boolean" || data3 === null
 coerced3 = +data3;
 }
 else {
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced3 !== undefined){
@@ -2225,7 +1180,7 @@ const _errs12 = errors;
 if(errors === _errs11){
 if(typeof data3 == "number"){
 if(data3 < 0 || isNaN(data3)){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
@@ -2251,8 +1206,8 @@ let data4 = data["x-ratelimit-reset"];
 const _errs13 = errors;
 const _errs14 = errors;
 if(typeof data4 === "string"){
-if(!pattern$e4699d07b54e.test(data4)){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)$"+"\""}];
+if(!pattern$a7b6fbf07d26.test(data4)){
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
 return false;
 }
 else {
@@ -2280,7 +1235,7 @@ else if(dataType4 === "boolean" || data4 === null
 coerced4 = +data4;
 }
 else {
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(coerced4 !== undefined){
@@ -2294,12 +1249,12 @@ const _errs16 = errors;
 if(errors === _errs15){
 if(typeof data4 == "number"){
 if(data4 < 0 || isNaN(data4)){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 else {
 if(!(format$int64.validate(data4))){
-validate$h$fef69ca90dba.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+validate$h$7143521fa259.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
 return false;
 }
 else {
@@ -2333,21 +1288,1066 @@ if(valid0){
 }
 }
 else {
-validate$h$fef69ca90dba.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate$h$7143521fa259.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 if(errors === 0){
 }
 }
-validate$h$fef69ca90dba.errors = vErrors;
+validate$h$7143521fa259.errors = vErrors;
 return errors === 0;
 }
 
-export const headers$c921e90684fd = validate$h$ea98930a47f4;
-export const headers$439566612204 = validate$h$4497278f342f;
-export const headers$091344de0b37 = validate$h$3ae657c98e62;
-export const headers$3c988427d787 = validate$h$fef69ca90dba;
-export const headers$18df4f62f414 = validate$h$3ae657c98e62;
-export const headers$b23e2e103105 = validate$h$8cd9bc60511e;
-export const headers$73c1edc37d28 = validate$h$09df48178134;
-export const headers$9a4a73c06ee3 = validate$h$4ca423523d6a;
+const schema$h$927650d41191 = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$927650d41191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["retry-after"] !== undefined){
+let data0 = data["retry-after"];
+const _errs1 = errors;
+const _errs2 = errors;
+if(typeof data0 === "string"){
+if(!pattern$a7b6fbf07d26.test(data0)){
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs2){
+}
+var valid1 = _errs2 === errors;
+if(valid1){
+const _errs3 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
+coerced0 = data0;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["retry-after"] = coerced0;
+}
+}
+}
+const _errs4 = errors;
+if(errors === _errs3){
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs3){
+}
+}
+var valid1 = _errs3 === errors;
+if(valid1){
+}
+}
+if(errors === _errs1){
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-limit"] !== undefined){
+let data1 = data["x-ratelimit-limit"];
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data1 === "string"){
+if(!pattern$a7b6fbf07d26.test(data1)){
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs6){
+}
+var valid2 = _errs6 === errors;
+if(valid2){
+const _errs7 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced1 = data1;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else {
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["x-ratelimit-limit"] = coerced1;
+}
+}
+}
+const _errs8 = errors;
+if(errors === _errs7){
+if(typeof data1 == "number"){
+if(data1 < 1 || isNaN(data1)){
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs7){
+}
+}
+var valid2 = _errs7 === errors;
+if(valid2){
+}
+}
+if(errors === _errs5){
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-remaining"] !== undefined){
+let data2 = data["x-ratelimit-remaining"];
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data2 === "string"){
+if(!pattern$a7b6fbf07d26.test(data2)){
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid3 = _errs10 === errors;
+if(valid3){
+const _errs11 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+coerced2 = data2;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["x-ratelimit-remaining"] = coerced2;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data2 == "number"){
+if(data2 < 0 || isNaN(data2)){
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs11){
+}
+}
+var valid3 = _errs11 === errors;
+if(valid3){
+}
+}
+if(errors === _errs9){
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-reset"] !== undefined){
+let data3 = data["x-ratelimit-reset"];
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data3 === "string"){
+if(!pattern$a7b6fbf07d26.test(data3)){
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs14){
+}
+var valid4 = _errs14 === errors;
+if(valid4){
+const _errs15 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced3 = data3;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else {
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["x-ratelimit-reset"] = coerced3;
+}
+}
+}
+const _errs16 = errors;
+if(errors === _errs15){
+if(typeof data3 == "number"){
+if(data3 < 0 || isNaN(data3)){
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data3))){
+validate$h$927650d41191.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs15){
+if(typeof data3 === "string"){
+}
+if(errors === _errs15){
+}
+}
+}
+var valid4 = _errs15 === errors;
+if(valid4){
+}
+}
+if(errors === _errs13){
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+else {
+validate$h$927650d41191.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$927650d41191.errors = vErrors;
+return errors === 0;
+}
+
+const schema$h$f88842416a59 = {"type":"object","properties":{"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$f88842416a59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.deprecation !== undefined){
+let data0 = data.deprecation;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["deprecation"] = coerced0;
+}
+}
+}
+const _errs2 = errors;
+if(errors === _errs1){
+if(typeof data0 === "string"){
+if(!pattern$59d0d10d1f7f.test(data0)){
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs1){
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sunset !== undefined){
+let data1 = data.sunset;
+const _errs3 = errors;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["sunset"] = coerced1;
+}
+}
+}
+const _errs4 = errors;
+if(errors === _errs3){
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-limit"] !== undefined){
+let data2 = data["x-ratelimit-limit"];
+const _errs5 = errors;
+const _errs6 = errors;
+if(typeof data2 === "string"){
+if(!pattern$a7b6fbf07d26.test(data2)){
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs6){
+}
+var valid1 = _errs6 === errors;
+if(valid1){
+const _errs7 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+coerced2 = data2;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["x-ratelimit-limit"] = coerced2;
+}
+}
+}
+const _errs8 = errors;
+if(errors === _errs7){
+if(typeof data2 == "number"){
+if(data2 < 1 || isNaN(data2)){
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs7){
+}
+}
+var valid1 = _errs7 === errors;
+if(valid1){
+}
+}
+if(errors === _errs5){
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-remaining"] !== undefined){
+let data3 = data["x-ratelimit-remaining"];
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data3 === "string"){
+if(!pattern$a7b6fbf07d26.test(data3)){
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced3 = data3;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else {
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["x-ratelimit-remaining"] = coerced3;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 < 0 || isNaN(data3)){
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs11){
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+}
+}
+if(errors === _errs9){
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-reset"] !== undefined){
+let data4 = data["x-ratelimit-reset"];
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data4 === "string"){
+if(!pattern$a7b6fbf07d26.test(data4)){
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs14){
+}
+var valid3 = _errs14 === errors;
+if(valid3){
+const _errs15 = errors;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
+coerced4 = data4;
+}
+}
+if(coerced4 !== undefined){
+}
+else if(dataType4 === "boolean" || data4 === null
+              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced4 = +data4;
+}
+else {
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["x-ratelimit-reset"] = coerced4;
+}
+}
+}
+const _errs16 = errors;
+if(errors === _errs15){
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data4))){
+validate$h$f88842416a59.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs15){
+if(typeof data4 === "string"){
+}
+if(errors === _errs15){
+}
+}
+}
+var valid3 = _errs15 === errors;
+if(valid3){
+}
+}
+if(errors === _errs13){
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+else {
+validate$h$f88842416a59.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$f88842416a59.errors = vErrors;
+return errors === 0;
+}
+
+const schema$h$fe3014a5170f = {"type":"object","properties":{"retry-after":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$fe3014a5170f(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data["retry-after"] !== undefined){
+let data0 = data["retry-after"];
+const _errs1 = errors;
+const _errs2 = errors;
+if(typeof data0 === "string"){
+if(!pattern$a7b6fbf07d26.test(data0)){
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs2){
+}
+var valid1 = _errs2 === errors;
+if(valid1){
+const _errs3 = errors;
+if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
+coerced0 = data0;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 === "boolean" || data0 === null
+              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
+coerced0 = +data0;
+}
+else {
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["retry-after"] = coerced0;
+}
+}
+}
+const _errs4 = errors;
+if(errors === _errs3){
+if(typeof data0 == "number"){
+if(data0 < 1 || isNaN(data0)){
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/retry-after",schemaPath:"#/properties/retry-after/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs3){
+}
+}
+var valid1 = _errs3 === errors;
+if(valid1){
+}
+}
+if(errors === _errs1){
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.deprecation !== undefined){
+let data1 = data.deprecation;
+const _errs5 = errors;
+if(typeof data1 !== "string"){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if(typeof data1 === "string"){
+coerced1 = data1;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 == "number" || dataType1 == "boolean"){
+coerced1 = "" + data1;
+}
+else if(data1 === null){
+coerced1 = "";
+}
+else {
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["deprecation"] = coerced1;
+}
+}
+}
+const _errs6 = errors;
+if(errors === _errs5){
+if(typeof data1 === "string"){
+if(!pattern$59d0d10d1f7f.test(data1)){
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/deprecation",schemaPath:"#/properties/deprecation/pattern",keyword:"pattern",params:{pattern: "^@-?[0-9]+$"},message:"must match pattern \""+"^@-?[0-9]+$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs5){
+}
+}
+var valid0 = _errs5 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sunset !== undefined){
+let data2 = data.sunset;
+const _errs7 = errors;
+if(typeof data2 !== "string"){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if(typeof data2 === "string"){
+coerced2 = data2;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 == "number" || dataType2 == "boolean"){
+coerced2 = "" + data2;
+}
+else if(data2 === null){
+coerced2 = "";
+}
+else {
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/sunset",schemaPath:"#/properties/sunset/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["sunset"] = coerced2;
+}
+}
+}
+const _errs8 = errors;
+if(errors === _errs7){
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-limit"] !== undefined){
+let data3 = data["x-ratelimit-limit"];
+const _errs9 = errors;
+const _errs10 = errors;
+if(typeof data3 === "string"){
+if(!pattern$a7b6fbf07d26.test(data3)){
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs10){
+}
+var valid2 = _errs10 === errors;
+if(valid2){
+const _errs11 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced3 = data3;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else {
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["x-ratelimit-limit"] = coerced3;
+}
+}
+}
+const _errs12 = errors;
+if(errors === _errs11){
+if(typeof data3 == "number"){
+if(data3 < 1 || isNaN(data3)){
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs11){
+}
+}
+var valid2 = _errs11 === errors;
+if(valid2){
+}
+}
+if(errors === _errs9){
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-remaining"] !== undefined){
+let data4 = data["x-ratelimit-remaining"];
+const _errs13 = errors;
+const _errs14 = errors;
+if(typeof data4 === "string"){
+if(!pattern$a7b6fbf07d26.test(data4)){
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs14){
+}
+var valid3 = _errs14 === errors;
+if(valid3){
+const _errs15 = errors;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
+coerced4 = data4;
+}
+}
+if(coerced4 !== undefined){
+}
+else if(dataType4 === "boolean" || data4 === null
+              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced4 = +data4;
+}
+else {
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["x-ratelimit-remaining"] = coerced4;
+}
+}
+}
+const _errs16 = errors;
+if(errors === _errs15){
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs15){
+}
+}
+var valid3 = _errs15 === errors;
+if(valid3){
+}
+}
+if(errors === _errs13){
+}
+var valid0 = _errs13 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-reset"] !== undefined){
+let data5 = data["x-ratelimit-reset"];
+const _errs17 = errors;
+const _errs18 = errors;
+if(typeof data5 === "string"){
+if(!pattern$a7b6fbf07d26.test(data5)){
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs18){
+}
+var valid4 = _errs18 === errors;
+if(valid4){
+const _errs19 = errors;
+if(!((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5)))){
+let dataType5 = typeof data5;
+let coerced5 = undefined;
+if(dataType5 == 'object' && Array.isArray(data5) && data5.length == 1){
+data5 = data5[0];
+dataType5 = typeof data5;
+if((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))){
+coerced5 = data5;
+}
+}
+if(coerced5 !== undefined){
+}
+else if(dataType5 === "boolean" || data5 === null
+              || (dataType5 === "string" && data5 && data5 == +data5 && !(data5 % 1))){
+coerced5 = +data5;
+}
+else {
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced5 !== undefined){
+data5 = coerced5;
+if(data !== undefined){
+data["x-ratelimit-reset"] = coerced5;
+}
+}
+}
+const _errs20 = errors;
+if(errors === _errs19){
+if(typeof data5 == "number"){
+if(data5 < 0 || isNaN(data5)){
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data5))){
+validate$h$fe3014a5170f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs19){
+if(typeof data5 === "string"){
+}
+if(errors === _errs19){
+}
+}
+}
+var valid4 = _errs19 === errors;
+if(valid4){
+}
+}
+if(errors === _errs17){
+}
+var valid0 = _errs17 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+}
+else {
+validate$h$fe3014a5170f.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$fe3014a5170f.errors = vErrors;
+return errors === 0;
+}
+
+export const headers$c921e90684fd = validate$h$2667a8e43e0f;
+export const headers$439566612204 = validate$h$5e76b1501a05;
+export const headers$091344de0b37 = validate$h$927650d41191;
+export const headers$3c988427d787 = validate$h$7143521fa259;
+export const headers$18df4f62f414 = validate$h$927650d41191;
+export const headers$b23e2e103105 = validate$h$f88842416a59;
+export const headers$73c1edc37d28 = validate$h$46817eb5a456;
+export const headers$9a4a73c06ee3 = validate$h$fe3014a5170f;

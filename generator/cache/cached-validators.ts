@@ -57,8 +57,7 @@ async function cachedProseFree(
 ): Promise<GeneratedFile[]> {
   if (where === undefined) return emit(warnings);
   const pack = await CachePack.open(where.cwd, `${name}/${sha256Hex(where.outDir).slice(0, 24)}`, await computeToolHash());
-  const { specHash: _specHash, ...modelWithoutHash } = model;
-  const input = JSON.stringify([withoutProse(document, false), withoutProse(modelWithoutHash, false), context]);
+  const input = proseFreeInput(document, model, context);
   const cached = parse(pack.get(input));
   if (cached !== undefined) {
     warnings.push(...cached.warnings);
@@ -71,6 +70,19 @@ async function cachedProseFree(
   pack.set(input, JSON.stringify({ files, warnings: own } satisfies CachedValidators));
   await pack.save();
   return files;
+}
+
+/** The last key text computed, per document: the validators and the mocks share it (on a large spec it costs a tenth of a second or more). */
+const lastInput = new WeakMap<Record<string, unknown>, { readonly model: ApiModel; readonly context: EmitContext; readonly input: string }>();
+
+/** The document, the model (without the spec's hash) and the context, without prose, as JSON. */
+function proseFreeInput(document: Record<string, unknown>, model: ApiModel, context: EmitContext): string {
+  const last = lastInput.get(document);
+  if (last !== undefined && last.model === model && last.context === context) return last.input;
+  const { specHash: _specHash, ...modelWithoutHash } = model;
+  const input = JSON.stringify([withoutProse(document, false), withoutProse(modelWithoutHash, false), context]);
+  lastInput.set(document, { model, context, input });
+  return input;
 }
 
 /** A copy without string `description`/`summary` values (outside literal values). */

@@ -27,7 +27,7 @@ export async function emitTypes(document: Record<string, unknown>, _model: ApiMo
       ]);
     const transform = (schema: Record<string, unknown>) =>
       isBinaryString(schema) ? binary(schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null"))) : undefined;
-    return [{ path: "types.ts", content: await openapiTypes(copy, transform) }];
+    return [{ path: "types.ts", content: await openapiTypes(copy, transform, { owned: true }) }];
   } catch (error) {
     throw new GeneratorError("invalidSpec", `openapi-typescript could not generate types: ${error instanceof Error ? error.message : String(error)}`, {
       hint: "Fix the spec at that location; the types are the base of the client and the server.",
@@ -36,15 +36,22 @@ export async function emitTypes(document: Record<string, unknown>, _model: ApiMo
   }
 }
 
-/** What `astToString(await openapiTS(document, { silent: true, transform }))` prints, without its lint and bundle. */
-export async function openapiTypes(document: Record<string, unknown>, transform?: (schema: Record<string, unknown>) => unknown): Promise<string> {
+/**
+ * What `astToString(await openapiTS(document, { silent: true, transform }))` prints, without its
+ * lint and bundle. openapi-typescript may annotate the document it is given, so it gets a copy
+ * unless `owned` says the document is a copy already (a large spec's copy costs time and memory).
+ */
+export async function openapiTypes(
+  document: Record<string, unknown>,
+  transform?: (schema: Record<string, unknown>) => unknown,
+  { owned = false }: { readonly owned?: boolean } = {},
+): Promise<string> {
   const [{ default: transformSchema }, { resolveRef, scanDiscriminators }, { astToString }] = await Promise.all([
     import("openapi-typescript/dist/transform/index.mjs"),
     import("openapi-typescript/dist/lib/utils.mjs"),
     import("openapi-typescript/dist/lib/ts.mjs"),
   ]);
-  // openapi-typescript gets its own copy: it may annotate what it is given
-  const schema = structuredClone(document) as never;
+  const schema = (owned ? document : structuredClone(document)) as never;
   const ast = transformSchema(schema, {
     additionalProperties: false,
     alphabetize: false,

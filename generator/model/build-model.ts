@@ -159,6 +159,7 @@ function readParameters(document: Doc, input: OperationInput): Record<ParameterL
 }
 
 function buildParameter(document: Doc, parameter: Doc, location: ParameterLocation): ParameterModel {
+  const contentType = isObject(parameter.content) ? Object.keys(parameter.content)[0] : undefined;
   const content = isObject(parameter.content) ? Object.values(parameter.content)[0] : undefined;
   const schema = (isObject(parameter.schema) ? parameter.schema : isObject(content) ? content.schema : undefined) ?? {};
   const resolved = resolveObject(document, schema);
@@ -174,6 +175,7 @@ function buildParameter(document: Doc, parameter: Doc, location: ParameterLocati
     // the default style is form for query and cookie, simple for path and header: only form explodes
     explode: typeof parameter.explode === "boolean" ? parameter.explode : (style ?? (location === "path" || location === "header" ? "simple" : "form")) === "form",
     deprecated: parameter.deprecated === true,
+    ...(contentType === undefined || isObject(parameter.schema) ? {} : { contentType }),
   };
 }
 

@@ -48,6 +48,7 @@ function merge(into: MutableShape, shape: FormFieldShape): void {
   if (shape.properties !== undefined) into.properties = { ...into.properties, ...shape.properties };
   if (shape.additionalProperties !== undefined) into.additionalProperties ??= shape.additionalProperties;
   if (shape.items !== undefined) into.items ??= shape.items;
+  if (shape.textValues !== undefined) into.textValues ??= shape.textValues;
 }
 
 type MutableShape = { -readonly [K in keyof FormFieldShape]: FormFieldShape[K] };
@@ -81,11 +82,18 @@ export function formFieldShape(document: unknown, raw: unknown, depth = 0): Form
   if (alternatives.length > 0) {
     const union: MutableShape = {};
     let unknown = false;
+    // the text an alternative may be, when every text alternative is an enum (Stripe's `""`)
+    let texts: string[] | undefined = [];
     for (const sub of alternatives) {
       const alternative = formFieldShape(document, sub, depth + 1);
       if (alternative.types === undefined) unknown = true;
+      if (alternative.types?.includes("string") === true) {
+        const values = enumTexts(document, sub);
+        texts = values === undefined || texts === undefined ? undefined : [...texts, ...values];
+      }
       merge(union, alternative);
     }
+    if (texts !== undefined && union.types?.includes("array") === true && union.types.includes("string")) union.textValues = texts;
     if (unknown) delete union.types;
     if (shape.types === undefined) {
       merge(shape, union);
@@ -95,6 +103,13 @@ export function formFieldShape(document: unknown, raw: unknown, depth = 0): Form
     }
   }
   return shape;
+}
+
+/** The values of a string `enum`, or `undefined` when the schema takes any text. */
+function enumTexts(document: unknown, raw: unknown): string[] | undefined {
+  const schema = resolveObject(document, raw);
+  const values = schema?.enum;
+  return Array.isArray(values) && values.every((value) => typeof value === "string") ? values : undefined;
 }
 
 /** The top-level properties and `required` of an object schema (`$ref`s followed, `allOf` merged). */

@@ -77,6 +77,8 @@ export interface ParameterModel {
   readonly style: string | undefined;
   readonly explode: boolean;
   readonly deprecated: boolean;
+  /** The media type of a parameter described by `content` rather than `schema` (`application/json`). */
+  readonly contentType?: string;
 }
 
 export interface MediaModel {

@@ -8,43 +8,37 @@
  *   `items[0][price]=p&items[0][quantity]=2` → arrays (an index may only repeat or follow the
  *   last one: `a[5]` alone is refused rather than leaving holes);
  * - scalars become what the field's schema allows: `true`/`false` → boolean, plain decimal
- *   numbers (`-1`, `2.5`, no `0x`, spaces or exponents) → number, anything else stays text for
- *   the validator to judge (so `Count=abc` for an integer is a 400 naming `body.Count`);
+ *   numbers (`-1`, `2.5`, `1e+21`, `-2.5E-3`; no `0x`, spaces or `Infinity`) → number, anything
+ *   else stays text for the validator to judge (so `Count=abc` for an integer is a 400 naming
+ *   `body.Count`, as is `Count=1.5`);
  * - an array field takes every occurrence (`tags=a&tags=b`, the `form` style's default), or one
  *   value split as its `encoding` says (`explode: false` → commas; `spaceDelimited`,
- *   `pipeDelimited`); a non-array field sent twice is a 400 naming it (a field of no known type
- *   keeps every value, as a list);
+ *   `pipeDelimited`); a field that takes an array or text (`anyOf: [array, enum [""]]`) is text
+ *   when sent once with a value the text may be, else a list; a non-array field sent twice is a
+ *   400 naming it (a field of no known type keeps every value, as a list);
  * - multipart: binary parts (`format: binary`, `contentMediaType`) are web `File`s (a text part
  *   sent for one becomes a `File` too); parts whose `encoding.contentType` is JSON (and object
  *   fields, whose default it is) are parsed as JSON; other parts are coerced like form values;
  * - `__proto__`, `constructor` and `prototype` are refused in any name (prototype pollution guard).
  */
 import type { FormFieldShape } from "./descriptor.js";
+import { FORBIDDEN_KEYS, isItemKey, itemSlot, nameKeys } from "./bracket-names.js";
 import { RequestError } from "./errors.js";
 
-const INTEGER = /^-?(0|[1-9][0-9]*)$/;
-const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
-const FORBIDDEN = new Set(["__proto__", "constructor", "prototype"]);
-const INDEX = /^(0|[1-9][0-9]{0,5})$/;
+/** A decimal number, with an optional exponent (see emit-validators.ts's `PLAIN_TEXT`). */
+const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+/** An integer: a fraction only with an exponent (`1.5e+21`), checked by its value. */
+const INTEGER = /^-?(0|[1-9][0-9]*)((\.[0-9]+)?[eE][+-]?[0-9]+)?$/;
 
 function invalid(message: string): RequestError {
   return new RequestError(400, "validation_failed", message);
-}
-
-/** `a[b][]` → `["a", "b", ""]`; a name that is not in bracket form is one key. */
-function nameKeys(name: string): string[] {
-  const open = name.indexOf("[");
-  if (open <= 0 || !name.endsWith("]")) return [name];
-  const rest = name.slice(open);
-  if (!/^(\[[^[\]]*\])+$/.test(rest)) return [name];
-  return [name.slice(0, open), ...[...rest.matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string)];
 }
 
 function where(keys: readonly string[], upTo: number): string {
   let text = "body";
   for (let i = 0; i <= upTo && i < keys.length; i++) {
     const key = keys[i] as string;
-    text += key === "" || INDEX.test(key) ? `[${key}]` : `.${key}`;
+    text += isItemKey(key) ? `[${key}]` : `.${key}`;
   }
   return text;
 }
@@ -55,7 +49,7 @@ function allows(shape: FormFieldShape | undefined, type: string): boolean {
 
 function childShape(shape: FormFieldShape | undefined, key: string): FormFieldShape | undefined {
   if (shape === undefined) return undefined;
-  if ((key === "" || INDEX.test(key)) && shape.items !== undefined) return shape.items;
+  if (isItemKey(key) && shape.items !== undefined) return shape.items;
   if (shape.properties !== undefined && Object.hasOwn(shape.properties, key)) {
     return shape.properties[key];
   }
@@ -66,8 +60,10 @@ function childShape(shape: FormFieldShape | undefined, key: string): FormFieldSh
 export function coerceFormScalar(raw: string, shape: FormFieldShape | undefined): unknown {
   if (shape?.types === undefined) return raw;
   if (allows(shape, "boolean") && (raw === "true" || raw === "false")) return raw === "true";
-  if (allows(shape, "integer") && INTEGER.test(raw)) return Number(raw);
   if (allows(shape, "number") && NUMBER.test(raw)) return Number(raw);
+  if (allows(shape, "integer") && INTEGER.test(raw) && Number.isInteger(Number(raw))) {
+    return Number(raw);
+  }
   return raw;
 }
 
@@ -77,9 +73,19 @@ const SEPARATORS: Readonly<Record<string, string>> = {
   pipeDelimited: "|",
 };
 
-/** Whether a field's values are collected into an array (its schema is an array, not text). */
+/** Whether a field's values may be collected into an array (its schema allows one). */
 function isArrayField(shape: FormFieldShape | undefined): boolean {
-  return allows(shape, "array") && !allows(shape, "string");
+  return allows(shape, "array");
+}
+
+/**
+ * Whether one occurrence of a field that takes an array or text stays text. Every value does when
+ * the text is free; otherwise only the values the schema lists (`""` in Stripe's
+ * `anyOf: [array, enum [""]]`).
+ */
+function staysText(shape: FormFieldShape | undefined, value: string | File): boolean {
+  if (!allows(shape, "string") || typeof value !== "string") return false;
+  return shape?.textValues === undefined || shape.textValues.includes(value);
 }
 
 /** `label` names the field in messages; `fileName` names a `File` made from a text part. */
@@ -103,7 +109,7 @@ async function leafValue(
 }
 
 function guardKey(key: string, keys: readonly string[], depth: number): void {
-  if (FORBIDDEN.has(key)) {
+  if (FORBIDDEN_KEYS.has(key)) {
     throw invalid(`${where(keys, depth)} is a forbidden key (prototype pollution guard)`);
   }
 }
@@ -133,10 +139,10 @@ export async function coerceFormFields(
       const last = depth === keys.length - 1;
       let slot: string | number = key;
       if (Array.isArray(container)) {
-        if (key === "") slot = container.length;
-        else if (INDEX.test(key) && Number(key) <= container.length) slot = Number(key);
-        else
+        const index = itemSlot(container, key);
+        if (index === undefined)
           throw invalid(`${where(keys, depth)} is not the next index of ${where(keys, depth - 1)}`);
+        slot = index;
       }
       const existing = (container as Record<string | number, unknown>)[slot];
       if (!last) {
@@ -144,9 +150,7 @@ export async function coerceFormFields(
           throw invalid(`${where(keys, depth)} is given both as a value and with fields`);
         }
         const nextKey = keys[depth + 1] as string;
-        const next =
-          existing ??
-          ((nextKey === "" || INDEX.test(nextKey)) && !allows(child, "object") ? [] : {});
+        const next = existing ?? (isItemKey(nextKey) && !allows(child, "object") ? [] : {});
         (container as Record<string | number, unknown>)[slot] = next;
         container = next as Record<string, unknown> | unknown[];
         shape = child;
@@ -154,7 +158,16 @@ export async function coerceFormFields(
       }
       const label = where(keys, depth);
       if (isArrayField(child) && !Array.isArray(container)) {
-        const list = (existing ?? []) as unknown[];
+        if (existing === undefined && staysText(child, value)) {
+          (container as Record<string, unknown>)[slot] = value;
+          continue;
+        }
+        // a second occurrence of a field first read as text makes it a list
+        const list = (
+          typeof existing === "string"
+            ? [await leafValue(existing, child?.items, label, key, parseJson)]
+            : (existing ?? [])
+        ) as unknown[];
         if (!Array.isArray(list)) throw invalid(`${label} is given both as a value and as a list`);
         const separator = child?.explode === false ? SEPARATORS[child.style ?? "form"] : undefined;
         const parts =

@@ -110,6 +110,14 @@ describe("multipart bodies", () => {
     });
   });
 
+  it("coerce a text part written with an exponent", async () => {
+    const form = new FormData();
+    form.append("file", new File(["x"], "x.txt"));
+    form.append("label", "x");
+    form.append("count", "1e+3");
+    expect((await upload(form)).body["count"]).toBe(1000);
+  });
+
   it("keep every value of a part the schema does not describe", async () => {
     const form = new FormData();
     form.append("file", new File(["x"], "x.txt"));

@@ -27,6 +27,19 @@ export interface ParameterDescriptor {
   readonly required: boolean;
   /** True when the schema is an array: the runtime collects every occurrence. */
   readonly array: boolean;
+  /**
+   * `style`, when it is not the location's default (`form` for query and cookie, `simple` for path
+   * and header): `label`, `matrix`, `spaceDelimited`, `pipeDelimited`, `deepObject`.
+   */
+  readonly style?: string;
+  /** `explode`, when it is not the style's default (true for `form`, false otherwise). */
+  readonly explode?: boolean;
+  /** True when the schema is an object: the runtime reads it by its style (parameter-styles.ts). */
+  readonly object?: boolean;
+  /** An object's property names, when its schema lists them (an exploded `form` object's pairs). */
+  readonly properties?: readonly string[];
+  /** True for a parameter described by a JSON `content` (`?filter={"a":1}`): its value is JSON. */
+  readonly json?: boolean;
 }
 
 export interface ServerOperationDescriptor {
@@ -114,6 +127,12 @@ export interface FormFieldShape {
   readonly explode?: boolean;
   /** A multipart part read as JSON (`encoding.contentType` JSON, or an object's default). */
   readonly json?: boolean;
+  /**
+   * For a union of an array and text that may only be one of these values (Stripe's
+   * `anyOf: [array, enum [""]]`, where `""` clears the list): the values that stay text; one
+   * occurrence of any other value is an array of one.
+   */
+  readonly textValues?: readonly string[];
 }
 
 /** A form or multipart body: its top-level fields and the validator of the coerced object. */

@@ -6,7 +6,8 @@
  * cookie }` with string values (arrays of strings for `array` parameters) and only the parameters
  * that were sent. Query arrays take every occurrence (`?tag=a&tag=b`, form + explode); a non-array
  * query parameter sent twice is a 400 (no value is silently dropped unvalidated); header and
- * cookie arrays are split on commas (simple style). Header names are lower-case.
+ * cookie arrays are split on commas (simple style). Header names are lower-case. Parameters in
+ * another style, and objects, are read by parameter-styles.ts.
  */
 import { prepareBody, type PreparedBody } from "./body.js";
 import { parseCookies } from "./cookies.js";
@@ -19,10 +20,21 @@ import { deprecationHeaders } from "./deprecation.js";
 import { IDEMPOTENCY_KEY_HEADER } from "./idempotency.js";
 import { RequestError } from "./errors.js";
 import type { RequestSource } from "./request-source.js";
+import {
+  prepareStyled,
+  rawQueryPairs,
+  readCookieParameter,
+  readHeaderParameter,
+  readPathParameter,
+  readQueryParameter,
+  type StyledParameter,
+} from "./parameter-styles.js";
 
 export interface PreparedParameter {
   readonly name: string;
   readonly array: boolean;
+  /** Set when the parameter is not read the plain way (see parameter-styles.ts). */
+  readonly styled?: StyledParameter;
 }
 
 export interface PreparedOperation {
@@ -34,6 +46,10 @@ export interface PreparedOperation {
   readonly query: readonly PreparedParameter[];
   readonly header: readonly PreparedParameter[];
   readonly cookie: readonly PreparedParameter[];
+  /** Path parameters read by their style (`label`, `matrix`, arrays, objects). */
+  readonly styledPath: readonly StyledParameter[];
+  /** The query parameters' names, when one of them is styled. */
+  readonly queryNames: ReadonlySet<string> | undefined;
   readonly validateParameters: ServerOperationDescriptor["validateParameters"];
   readonly body: PreparedBody | undefined;
   /** Whether the operation declares the `Idempotency-Key` header (see idempotency.ts). */
@@ -56,19 +72,27 @@ export function prepareOperation(operation: ServerOperationDescriptor): Prepared
   const byLocation = (location: ParameterDescriptor["in"]): PreparedParameter[] =>
     operation.parameters
       .filter((parameter) => parameter.in === location)
-      .map((parameter) => ({
-        name: location === "header" ? parameter.name.toLowerCase() : parameter.name,
-        array: parameter.array,
-      }));
+      .map((parameter) => {
+        const styled = prepareStyled(parameter);
+        const name = location === "header" ? parameter.name.toLowerCase() : parameter.name;
+        return styled === undefined
+          ? { name, array: parameter.array }
+          : { name, array: parameter.array, styled };
+      });
+  const query = byLocation("query");
   return {
     operationId: operation.operationId,
     method: operation.method,
     path: operation.path,
     secured: operation.secured,
     hasParameters: operation.parameters.length > 0,
-    query: byLocation("query"),
+    query,
     header: byLocation("header"),
     cookie: byLocation("cookie"),
+    styledPath: byLocation("path").flatMap(({ styled }) => (styled === undefined ? [] : [styled])),
+    queryNames: query.some(({ styled }) => styled !== undefined)
+      ? new Set(query.map(({ name }) => name))
+      : undefined,
     validateParameters: operation.validateParameters,
     body: operation.body === undefined ? undefined : prepareBody(operation.body),
     idempotent: operation.parameters.some(
@@ -92,13 +116,27 @@ export function collectParameters(
   source: RequestSource,
   pathParams: Record<string, string>,
   searchParams: () => URLSearchParams,
+  search = "",
+  rawPathParams?: Readonly<Record<string, string>>,
 ): ParameterValues {
+  let path: Record<string, unknown> = pathParams;
+  if (operation.styledPath.length > 0) {
+    path = { ...pathParams };
+    for (const styled of operation.styledPath) {
+      const raw = rawPathParams?.[styled.name] ?? pathParams[styled.name];
+      if (raw !== undefined) path[styled.name] = readPathParameter(styled, raw);
+    }
+  }
   let query = EMPTY;
   if (operation.query.length > 0) {
     query = {};
     const params = searchParams();
-    for (const { name, array } of operation.query) {
-      if (array) {
+    const pairs = operation.queryNames === undefined ? [] : rawQueryPairs(search);
+    for (const { name, array, styled } of operation.query) {
+      if (styled !== undefined) {
+        const value = readQueryParameter(styled, pairs, operation.queryNames ?? new Set());
+        if (value !== undefined) query[name] = value;
+      } else if (array) {
         const values = params.getAll(name);
         if (values.length > 0) query[name] = values;
       } else {
@@ -117,22 +155,26 @@ export function collectParameters(
   let header = EMPTY;
   if (operation.header.length > 0) {
     header = {};
-    for (const { name, array } of operation.header) {
+    for (const { name, array, styled } of operation.header) {
       const value = source.header(name);
-      if (value !== null)
-        header[name] = array ? value.split(",").map((item) => item.trim()) : value;
+      if (value === null) continue;
+      if (styled !== undefined) header[name] = readHeaderParameter(styled, value);
+      else header[name] = array ? value.split(",").map((item) => item.trim()) : value;
     }
   }
   let cookie = EMPTY;
   if (operation.cookie.length > 0) {
     cookie = {};
     const cookies = parseCookies(source.header("cookie"));
-    for (const { name, array } of operation.cookie) {
+    for (const { name, array, styled } of operation.cookie) {
       const value = cookies[name];
-      if (value !== undefined) cookie[name] = array ? value.split(",") : value;
+      if (styled !== undefined) {
+        const read = readCookieParameter(styled, value, cookies);
+        if (read !== undefined) cookie[name] = read;
+      } else if (value !== undefined) cookie[name] = array ? value.split(",") : value;
     }
   }
-  return { path: pathParams, query, header, cookie };
+  return { path, query, header, cookie };
 }
 
 /** For operations without any parameter. */

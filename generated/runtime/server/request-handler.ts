@@ -492,7 +492,14 @@ export function createRuntimeRequestHandler<C = unknown>(
     // 5. Parameters and body.
     let parameters: ParameterValues;
     if (operation.hasParameters) {
-      parameters = collectParameters(operation, source, match.params, () => state.searchParams());
+      parameters = collectParameters(
+        operation,
+        source,
+        match.params,
+        () => state.searchParams(),
+        state.search,
+        match.rawParams,
+      );
       const validate = operation.validateParameters;
       if (!validate(parameters)) {
         const message = validationMessage("", validate.errors);

@@ -14,7 +14,9 @@
  * - Templates that cannot be routed apart (two operations on the same method and path shape with
  *   the same literal query) or cannot be read are never thrown at construction: the first in spec
  *   order is served, and each problem is listed in `conflicts` (the generator warns about them).
- * - Static segments are compared as sent (no decoding), case-sensitively.
+ * - Static segments are compared as sent (no decoding), case-sensitively; a template's text that
+ *   cannot stand in a path as written (`<upload_url>`, `café`) also matches its percent-encoded
+ *   form (`%3Cupload_url%3E`, `caf%C3%A9`).
  * - Trailing slashes are significant: `/pets/` does not match `/pets` (404), because the spec
  *   declares exact paths; a template that ends with `/` matches only with the slash.
  * - Methods are matched exactly as sent (RFC 9110 §9.1: method names are case-sensitive), so `get`
@@ -33,7 +35,13 @@ export interface RoutableOperation {
 }
 
 export type RouteMatch<Op> =
-  | { readonly kind: "found"; readonly operation: Op; readonly params: Record<string, string> }
+  | {
+      readonly kind: "found";
+      readonly operation: Op;
+      readonly params: Record<string, string>;
+      /** The values as sent (percent-encoded), when one of them was decoded into `params`. */
+      readonly rawParams?: Record<string, string>;
+    }
   | { readonly kind: "not-found" }
   | { readonly kind: "method-not-allowed"; readonly allow: readonly string[] }
   | {
@@ -96,6 +104,9 @@ function childFor<Op>(node: TrieNode<Op>, segment: SegmentTemplate): TrieNode<Op
     node.statics ??= new Map();
     let child = node.statics.get(segment.text);
     if (child === undefined) node.statics.set(segment.text, (child = newNode<Op>()));
+    // the form clients send text that may not stand in a path (`<upload_url>`, `café`) in
+    const encoded = segment.text.includes("%") ? segment.text : encodeURI(segment.text);
+    if (encoded !== segment.text && !node.statics.has(encoded)) node.statics.set(encoded, child);
     return child;
   }
   node.patterns ??= [];
@@ -263,6 +274,7 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
       }
       const route = selectRoute(routes, query);
       const params: Record<string, string> = {};
+      let rawParams: Record<string, string> | undefined;
       const names = route.paramNames;
       for (let i = 0; i < names.length; i++) {
         const name = names[i] as string;
@@ -272,6 +284,8 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
         } else {
           try {
             params[name] = decodeURIComponent(raw);
+            rawParams ??= {};
+            rawParams[name] = raw;
           } catch {
             return {
               kind: "bad-path",
@@ -282,7 +296,9 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
           }
         }
       }
-      return { kind: "found", operation: route.operation, params };
+      return rawParams === undefined
+        ? { kind: "found", operation: route.operation, params }
+        : { kind: "found", operation: route.operation, params, rawParams };
     },
   };
 }

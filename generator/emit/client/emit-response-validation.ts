@@ -12,7 +12,7 @@ import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
-import { jsonMedia, responseHeadersValidatorName, validatedResponseHeaders, validatorName } from "../validators/emit-validators.js";
+import { jsonMedia, responseHeadersValidatorName, validatedResponseHeaders, validatorName } from "../validators/validator-names.js";
 import { headerKind } from "./header-kinds.js";
 
 export function emitResponseValidation(model: ApiModel, context: EmitContext): GeneratedFile[] {

@@ -14,6 +14,7 @@ import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { MockData } from "./mock-data.js";
+import { mockStatus } from "./mock-status.js";
 
 /** A header a client acts on whatever the spec says of its presence. */
 const READ_BY_CLIENTS = /(^|-)ratelimit-|^retry-after$/i;
@@ -23,14 +24,6 @@ interface MockedResponse {
   readonly body: { readonly kind: "json" | "text"; readonly value: unknown } | undefined;
   readonly mediaType: string | undefined;
   readonly headers: Record<string, string>;
-}
-
-/** `200` → 200, `4XX` → 400, `default` → 500 (200 when the operation declares no 2XX), else undefined. */
-export function mockStatus(status: string, hasSuccess: boolean): number | undefined {
-  if (/^[1-5]\d\d$/.test(status)) return Number(status);
-  if (/^[1-5]XX$/i.test(status)) return Number(status[0]) * 100;
-  if (status === "default") return hasSuccess ? 500 : 200;
-  return undefined;
 }
 
 /** A header value as sent: scalars as text, arrays comma-joined; nothing that is not visible ASCII. */

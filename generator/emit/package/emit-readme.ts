@@ -12,7 +12,7 @@ import type { EmitContext } from "../file.js";
 import { replacementName } from "../operation-docs.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
-import { jsonMedia } from "../validators/emit-validators.js";
+import { jsonMedia } from "../validators/validator-names.js";
 import { headerSchemaType, isRuntimeHeader } from "../server/handler-types.js";
 import { exampleAuthEntry } from "../client/client-security.js";
 import { isExperimental } from "./emit-entries.js";

@@ -6,7 +6,7 @@
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext } from "../file.js";
 import { literal } from "../ts/literal.js";
-import { jsonMedia } from "../validators/emit-validators.js";
+import { jsonMedia } from "../validators/validator-names.js";
 import { isExperimental } from "./emit-entries.js";
 
 export interface ClientTypesInput {

@@ -4,7 +4,7 @@
  * come from the model (identifiers and numbers, not spec prose).
  */
 import type { ApiModel } from "../../model/types.js";
-import { mockStatus } from "../mocks/emit-mocks.js";
+import { mockStatus } from "../mocks/mock-status.js";
 import { queryFactoryName } from "../query/emit-query.js";
 import type { EmitContext } from "../file.js";
 import { printStatements } from "../ts/source-file.js";

@@ -13,9 +13,10 @@ import { securityRequirementsTable, serverSecuritySchemes } from "../security-ta
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
-import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/emit-validators.js";
+import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/validator-names.js";
 import { apiErrorFormat, errorShapeOfResponse } from "./error-shapes.js";
 import { FormShapeWriter } from "./form-shape-writer.js";
+import { parameterDescriptors } from "./parameter-descriptors.js";
 import { handlerRequestType, handlerResponseType, headerSchemaType } from "./handler-types.js";
 
 export function emitServer(model: ApiModel, context: EmitContext, document: unknown = {}): GeneratedFile[] {
@@ -187,9 +188,7 @@ function operationDescriptor(
   shapes: Map<string, string>,
   forms: string,
 ): [string, string][] {
-  const parameters = (["path", "query", "header", "cookie"] as const).flatMap((location) =>
-    operation.parameters[location].map((parameter) => ({ name: parameter.name, in: location, required: parameter.required, array: parameter.array })),
-  );
+  const parameters = parameterDescriptors(operation, document);
   const entries: [string, string][] = [
     ["operationId", literal(operation.operationId)],
     ...(operation.name === operation.operationId ? [] : ([["handlerName", literal(operation.name)]] as [string, string][])),

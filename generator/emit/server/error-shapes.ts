@@ -14,7 +14,7 @@
 import type { ErrorShape } from "../../../templates/server/descriptor.js";
 import { isObject, resolveObject } from "../../model/resolve-ref.js";
 import type { ApiModel, MediaModel, ResponseModel } from "../../model/types.js";
-import { isJsonMediaType, jsonMedia, validatorName } from "../validators/emit-validators.js";
+import { isJsonMediaType, jsonMedia, validatorName } from "../validators/validator-names.js";
 
 const STATUS_NAMES = new Set(["status", "statuscode", "httpstatus", "httpstatuscode", "code"]);
 const CODE_NAMES = new Set(["code", "error", "type", "errorcode", "errcode", "errortype", "reason", "kind"]);

@@ -11,7 +11,7 @@ import { StructureKind, type StatementStructures } from "ts-morph";
 import type { HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
 import { literal } from "../ts/literal.js";
 import { formBodies } from "../../model/form-fields.js";
-import { isJsonMediaType, jsonMedia } from "../validators/emit-validators.js";
+import { IGNORED_HEADER_PARAMETERS, isJsonMediaType, jsonMedia } from "../validators/validator-names.js";
 
 function operationType(operation: OperationModel): string {
   return `paths[${literal(operation.path)}][${literal(operation.method)}]`;
@@ -22,7 +22,11 @@ export function handlerRequestType(operation: OperationModel, document: unknown 
   const group = (location: "path" | "query" | "header" | "cookie"): string => {
     if (operation.parameters[location].length === 0) return "NoParameters";
     const type = `NonNullable<${op}["parameters"][${literal(location)}]>`;
-    return location === "header" ? `LowercaseKeys<${type}>` : type;
+    if (location !== "header") return type;
+    // `Accept`, `Content-Type`, `Authorization`: never required nor validated, so optional text
+    const ignored = operation.parameters.header.map((parameter) => parameter.name).filter((name) => IGNORED_HEADER_PARAMETERS.has(name.toLowerCase()));
+    if (ignored.length === 0) return `LowercaseKeys<${type}>`;
+    return `LowercaseKeys<Omit<${type}, ${ignored.map((name) => literal(name)).join(" | ")}> & { ${ignored.map((name) => `readonly ${literal(name)}?: string`).join("; ")} }>`;
   };
   const body = operation.requestBody;
   let bodyType = "undefined";

@@ -10,37 +10,22 @@
  *   as `{ "<lower-case name>": string | string[] }`, coerced like parameters (one per distinct set
  *   of declarations, shared by the responses that declare the same headers).
  */
-import { createHash } from "node:crypto";
 import type { Options } from "ajv";
-import type { ApiModel, HeaderModel, MediaModel, OperationModel, ParameterLocation, SchemaModel } from "../../model/types.js";
+import type { ApiModel, HeaderModel, OperationModel, ParameterLocation, SchemaModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "./to-json-schema.js";
 import { compileValidatorModule, type ApiSchema } from "./validator-module.js";
+import {
+  IGNORED_HEADER_PARAMETERS,
+  jsonMedia,
+  responseHeadersValidatorName,
+  validatedBodyMedia,
+  validatedResponseHeaders,
+  validatorName,
+} from "./validator-names.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
-
-/** An ASCII export name (Ajv standalone requires one): non-ASCII characters become `_xHEX_`. */
-export function validatorName(operation: OperationModel, part: string): string {
-  const ascii = operation.name.replace(/[^A-Za-z0-9_$]/gu, (char) => `_x${char.codePointAt(0)?.toString(16)}_`);
-  return `${ascii}$${part}`;
-}
-
-/** The JSON media type of a body or response, when it has one with a schema. */
-export function jsonMedia(contents: readonly MediaModel[]): MediaModel | undefined {
-  return contents.find((media) => isJsonMediaType(media.mediaType) && media.schema !== undefined);
-}
-
-/** The media type a request body validator is compiled for: JSON, else a `text/*` one. */
-export function validatedBodyMedia(contents: readonly MediaModel[]): MediaModel | undefined {
-  if (contents.some((media) => isJsonMediaType(media.mediaType))) return jsonMedia(contents);
-  return contents.find((media) => media.mediaType.toLowerCase().startsWith("text/") && media.schema !== undefined);
-}
-
-export function isJsonMediaType(mediaType: string): boolean {
-  const base = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
-  return base === "application/json" || base.endsWith("+json");
-}
 
 export function emitValidators(
   document: Record<string, unknown>,
@@ -73,9 +58,10 @@ export function emitValidators(
     }
   }
 
-  const parameters = compileModule(parameterSchemas, apiSchema, convert, { coerceTypes: "array" });
+  const coercing = coercionOptions(apiSchema, parameterSchemas, headerSchemas);
+  const parameters = compileModule(parameterSchemas, apiSchema, convert, coercing);
   const bodies = compileModule(bodySchemas, apiSchema, convert, {});
-  const responseHeaders = compileModule(headerSchemas, apiSchema, convert, { coerceTypes: "array" });
+  const responseHeaders = compileModule(headerSchemas, apiSchema, convert, coercing);
   return [
     { path: "validators/response-headers.js", content: responseHeaders },
     { path: "validators/response-headers.d.ts", content: declarations(headerSchemas.keys()) },
@@ -87,30 +73,23 @@ export function emitValidators(
 }
 
 /**
- * The name of the validator of a response's declared headers, `headers$<hash>`: a hash of the
- * declarations, so responses that declare the same headers (the rate-limit headers on every
- * response, say) share one validator; `undefined` when the response declares none.
+ * Ajv options of the validators that coerce text (parameters, response headers). Ajv 2020 (OpenAPI
+ * 3.1) tracks evaluated properties for `unevaluatedProperties`, and so runs every branch of an
+ * `anyOf` even after one matched: with coercion, a later branch coerces the value again
+ * (`anyOf: [boolean, enum ["true", "false"]]` turns `true` back into `"true"`). Where no schema uses
+ * `unevaluated*`, that tracking is off, and the first branch that matches keeps its coercion.
  */
-export function responseHeadersValidatorName(headers: readonly HeaderModel[]): string | undefined {
-  const checked = validatedResponseHeaders(headers);
-  if (checked.length === 0) return undefined;
-  const key = JSON.stringify(checked.map((header) => [header.name.toLowerCase(), header.required, header.schema ?? {}]));
-  return `headers$${createHash("sha256").update(key).digest("hex").slice(0, 12)}`;
-}
-
-/**
- * Response headers the validators check: all declared ones but `Content-Type` (which the spec
- * says is ignored), by lower-case name.
- */
-export function validatedResponseHeaders(headers: readonly HeaderModel[]): HeaderModel[] {
-  return headers.filter((header) => header.name.toLowerCase() !== "content-type");
+function coercionOptions(apiSchema: unknown, ...schemas: ReadonlyMap<string, unknown>[]): Options {
+  const texts = [JSON.stringify(apiSchema), ...schemas.flatMap((map) => [...map.values()].map((schema) => JSON.stringify(schema)))];
+  const unevaluated = texts.some((text) => text.includes('"unevaluatedProperties"') || text.includes('"unevaluatedItems"'));
+  return unevaluated ? { coerceTypes: "array" } : { coerceTypes: "array", unevaluated: false };
 }
 
 /** `{ type: object, properties: { "<lower-case name>": schema }, required }`. */
 function responseHeadersSchema(headers: readonly HeaderModel[], convert: ConvertOptions): unknown {
   const checked = validatedResponseHeaders(headers);
   const properties: Record<string, unknown> = {};
-  for (const header of checked) properties[header.name.toLowerCase()] = parameterValueSchema(header.schema ?? {}, convert);
+  for (const header of checked) properties[header.name.toLowerCase()] = parameterValueSchema(header.schema ?? {}, convert, false);
   const required = checked.filter((header) => header.required).map((header) => header.name.toLowerCase());
   return { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
 }
@@ -118,7 +97,7 @@ function responseHeadersSchema(headers: readonly HeaderModel[], convert: Convert
 function parametersSchema(operation: OperationModel, convert: ConvertOptions): unknown {
   const properties: Record<string, unknown> = {};
   for (const location of LOCATIONS) {
-    const list = operation.parameters[location];
+    const list = operation.parameters[location].filter((parameter) => location !== "header" || !IGNORED_HEADER_PARAMETERS.has(parameter.name.toLowerCase()));
     const props: Record<string, unknown> = {};
     for (const parameter of list) {
       const name = location === "header" ? parameter.name.toLowerCase() : parameter.name;
@@ -132,21 +111,28 @@ function parametersSchema(operation: OperationModel, convert: ConvertOptions): u
 
 /**
  * Parameters arrive as text and are coerced to their schema type by the validator. Ajv's
- * coercion reads numbers as JavaScript does (`0x10`, ` 1`, `1e3` would all pass), so numeric and
- * boolean parameters must first be written the plain way: this pattern runs before the coercion.
+ * coercion reads numbers as JavaScript does (`0x10`, ` 1`, `Infinity` would all pass), so numeric
+ * and boolean parameters must first be written the plain way: this pattern runs before the
+ * coercion. Decimal numbers may have an exponent (`1e+21`, `-2.5E-3`: how JavaScript and most
+ * languages write very large and very small numbers); an integer has a fraction only with an
+ * exponent (`1.5e+21`, checked by its value; `1.0` is refused as before).
  */
 const PLAIN_TEXT: Readonly<Record<string, string>> = {
-  integer: "^-?(0|[1-9][0-9]*)$",
-  number: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?$",
+  integer: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$",
+  number: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
   boolean: "^(true|false)$",
 };
 
-/** Object-valued parameters (deepObject and friends) arrive as strings: they are passed through unvalidated. */
-function parameterValueSchema(schema: SchemaModel, convert: ConvertOptions): unknown {
+/**
+ * A parameter's schema as its validator checks it. Object-valued parameters arrive as objects of
+ * strings (read by their style, templates/server/parameter-styles.ts), coerced property by
+ * property; object-valued response headers, which arrive as text, are passed through unvalidated.
+ */
+function parameterValueSchema(schema: SchemaModel, convert: ConvertOptions, objects = true): unknown {
   const converted = toJsonSchema(schema, convert);
   if (converted === null || typeof converted !== "object") return converted;
   const object = converted as Record<string, unknown>;
-  if (object.type === "object") return {};
+  if (object.type === "object") return objects ? object : {};
   if (object.type === "array" && object.items !== null && typeof object.items === "object") {
     return { ...object, items: strictScalar(object.items as Record<string, unknown>) };
   }

@@ -2,11 +2,13 @@
  * OpenAPI Schema Object → JSON Schema that Ajv compiles.
  * 3.0 (https://spec.openapis.org/oas/v3.0.3#schema-object) needs translating:
  * `nullable`, boolean `exclusiveMinimum`/`exclusiveMaximum`, `$ref` siblings ignored,
- * `discriminator` dropped (the `oneOf` still validates). 3.1 schemas are JSON Schema 2020-12 already.
+ * a `oneOf` with a `discriminator` picks its branch by the tag (discriminated-one-of.ts).
+ * 3.1 schemas are JSON Schema 2020-12 already.
  * `$ref`s to `#/components/schemas/X` point into the shared `api` schema; other refs are inlined.
  */
 import { isObject, readPointer } from "../../model/resolve-ref.js";
 import type { SchemaModel } from "../../model/types.js";
+import { discriminatedOneOf } from "./discriminated-one-of.js";
 
 export const API_SCHEMA_ID = "api";
 const COMPONENT_PREFIX = "#/components/schemas/";
@@ -48,7 +50,9 @@ export function toJsonSchema(schema: SchemaModel | undefined, options: ConvertOp
 
 function convertKeywords(schema: Readonly<Record<string, unknown>>, options: ConvertOptions, inlining: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  const discriminated = discriminatedOneOf(schema, (ref) => toJsonSchema({ $ref: ref } as SchemaModel, options, inlining));
   for (const [key, value] of Object.entries(schema)) {
+    if (discriminated !== undefined && key === "oneOf") continue;
     if (key.startsWith("x-") || key === "nullable" || ANNOTATIONS.has(key) || (!options.openapi31 && DROPPED.has(key)) || key === "discriminator") continue;
     if (SCHEMA_MAPS.includes(key) && isObject(value)) {
       out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, toJsonSchema(sub as SchemaModel, options, inlining)]));
@@ -67,6 +71,7 @@ function convertKeywords(schema: Readonly<Record<string, unknown>>, options: Con
       out[key] = value;
     }
   }
+  if (discriminated !== undefined) out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), discriminated];
   fixExclusiveBounds(out);
   dropMalformedKeywords(out, options);
   return out;

@@ -91,6 +91,8 @@ export function compileValidatorModule(schemas: ReadonlyMap<string, unknown>, ap
     code: { source: true, esm: true, lines: true, optimize: false, formats: _`fullFormats`, ...options.ajv.code, process: naming.compiled },
   };
   const ajv = options.draft2020 ? new Ajv2020(ajvOptions) : new Ajv(ajvOptions);
+  // Ajv2020 turns the tracking of evaluated properties on whatever it is given: honour `false`
+  if (options.ajv.unevaluated === false) (ajv.opts as { unevaluated?: boolean }).unevaluated = false;
   addFormatsModule.default(ajv);
   for (const format of [...options.unknownFormats].sort()) {
     if (!ajv.formats[format]) ajv.addFormat(format, true);

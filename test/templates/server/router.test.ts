@@ -56,6 +56,9 @@ describe("router", () => {
   it("percent-decodes parameter values, and reports malformed escapes", () => {
     expect(found("GET", "/pets/a%20b%2Fc").params).toEqual({ petId: "a b/c" });
     expect(found("GET", "/pets/%E2%82%AC").params).toEqual({ petId: "€" });
+    // the values as sent, for parameters read by their style after splitting (parameter-styles.ts)
+    expect(router.match("GET", "/pets/a%2Cb,c")).toMatchObject({ params: { petId: "a,b,c" }, rawParams: { petId: "a%2Cb,c" } });
+    expect(router.match("GET", "/pets/plain")).not.toHaveProperty("rawParams");
     expect(router.match("GET", "/pets/%E2%82")).toMatchObject({
       kind: "bad-path",
       operation: { operationId: "getPet" },
@@ -178,5 +181,15 @@ describe("router", () => {
     const r = createRouter([op("a", "get", "/x/{id}"), op("b", "get", "/x/{xid}/y")]);
     expect(r.match("GET", "/x/1")).toMatchObject({ params: { id: "1" } });
     expect(r.match("GET", "/x/2/y")).toMatchObject({ params: { xid: "2" } });
+  });
+
+  it("matches a static segment that cannot stand in a path as written by its percent-encoded form too", () => {
+    const r = createRouter([op("upload", "put", "/<upload_url>"), op("cafe", "get", "/café/{id}"), op("escaped", "get", "/a%20b")]);
+    expect(r.match("PUT", "/%3Cupload_url%3E")).toMatchObject({ kind: "found", operation: { operationId: "upload" } });
+    expect(r.match("PUT", "/<upload_url>")).toMatchObject({ kind: "found", operation: { operationId: "upload" } });
+    expect(r.match("GET", "/caf%C3%A9/1")).toMatchObject({ kind: "found", params: { id: "1" } });
+    // text already percent-encoded in the template is matched as written
+    expect(r.match("GET", "/a%20b")).toMatchObject({ kind: "found", operation: { operationId: "escaped" } });
+    expect(r.match("GET", "/a%2520b").kind).toBe("not-found");
   });
 });

@@ -1,0 +1,341 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * Parameters serialized in an OpenAPI `style` other than the plain one, read back into strings,
+ * arrays of strings and objects of strings, which the parameters validator then coerces by the
+ * schema (numbers, booleans, nested properties) and validates. For a parameter `id`:
+ *
+ * | style | array | object (explode: false) | object (explode: true) |
+ * |---|---|---|---|
+ * | path `simple` | `3,4,5` | `role,admin,age,5` | `role=admin,age=5` |
+ * | path `label` | `.3,4,5` / `.3.4.5` (explode) | `.role,admin,age,5` | `.role=admin.age=5` |
+ * | path `matrix` | `;id=3,4,5` / `;id=3;id=4` (explode) | `;id=role,admin,age,5` | `;role=admin;age=5` |
+ * | query `form` | `id=3,4,5` / `id=3&id=4` (explode) | `id=role,admin,age,5` | `role=admin&age=5` |
+ * | query `spaceDelimited`, `pipeDelimited` | `id=3%204`, `id=3\|4` | `id=role%20admin` | as `form` |
+ * | query `deepObject` | | | `id[role]=admin&id[age]=5`, nested: `id[a][b]=1`, `id[list][]=x`, `id[list][0]=x` |
+ * | header `simple` | `3,4,5` | `role,admin,age,5` | `role=admin,age=5` |
+ * | cookie `form` | `id=3,4,5` | `id=role,admin,age,5` | one cookie per property |
+ *
+ * A parameter described by a JSON `content` (`?filter={"a":1}`) is parsed as JSON.
+ *
+ * Values are split before they are percent-decoded, so an item may carry an encoded separator
+ * (`a%2Cb,c` is `["a,b", "c"]`). A value that does not have its style's form (a `label` value
+ * without its leading `.`, an object with a name and no value) is a 400 naming the parameter.
+ */
+import type { ParameterDescriptor } from "./descriptor.js";
+import { parseJson } from "./body.js";
+import { FORBIDDEN_KEYS, isItemKey, itemSlot, nameKeys } from "./bracket-names.js";
+import { RequestError } from "./errors.js";
+
+/** What a styled parameter's reading needs (see `prepareStyled`). */
+export interface StyledParameter {
+  readonly name: string;
+  readonly in: ParameterDescriptor["in"];
+  readonly style: string;
+  readonly explode: boolean;
+  readonly array: boolean;
+  readonly object: boolean;
+  /** An exploded `form` object's property names, when the schema lists them. */
+  readonly properties: readonly string[] | undefined;
+}
+
+/** The "style" of a parameter described by a JSON `content`: its value is JSON text. */
+const JSON_CONTENT = "json";
+
+const DEFAULT_STYLE: Readonly<Record<ParameterDescriptor["in"], string>> = {
+  path: "simple",
+  header: "simple",
+  query: "form",
+  cookie: "form",
+};
+
+function invalid(parameter: StyledParameter, message: string): RequestError {
+  return new RequestError(400, "validation_failed", `${parameter.in}.${parameter.name} ${message}`);
+}
+
+/**
+ * The parameter as the styled reader sees it, or `undefined` when the plain reading (one string,
+ * a query array's every occurrence, a header or cookie array split on commas) is already right.
+ */
+export function prepareStyled(parameter: ParameterDescriptor): StyledParameter | undefined {
+  const style =
+    parameter.json === true ? JSON_CONTENT : (parameter.style ?? DEFAULT_STYLE[parameter.in]);
+  const explode = parameter.explode ?? style === "form";
+  const object = parameter.object === true;
+  const plain =
+    !object &&
+    style === DEFAULT_STYLE[parameter.in] &&
+    (!parameter.array ||
+      parameter.in === "header" ||
+      parameter.in === "cookie" ||
+      (parameter.in === "query" && explode));
+  if (plain) return undefined;
+  return {
+    name: parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name,
+    in: parameter.in,
+    style,
+    explode,
+    array: parameter.array,
+    object,
+    properties: parameter.properties,
+  };
+}
+
+/** A JSON value, refusing prototype-polluting keys (a 400 naming the parameter). */
+function jsonValue(parameter: StyledParameter, text: string): unknown {
+  return parseJson(text, `${parameter.in}.${parameter.name}`);
+}
+
+/** `decodeURIComponent`, a 400 naming the parameter on a malformed escape. */
+function decode(parameter: StyledParameter, text: string, plus: boolean): string {
+  const spaced = plus ? text.replaceAll("+", " ") : text;
+  if (spaced.indexOf("%") === -1) return spaced;
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    throw invalid(parameter, "is not valid percent-encoding");
+  }
+}
+
+/** `name,value,name,value` (or `name=value` items when `exploded`) → an object. */
+function objectOf(
+  parameter: StyledParameter,
+  items: readonly string[],
+  exploded: boolean,
+  read: (text: string) => string,
+): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  const set = (key: string, value: string): void => {
+    if (FORBIDDEN_KEYS.has(key)) throw invalid(parameter, `has the forbidden property name ${key}`);
+    object[key] = value;
+  };
+  if (items.length === 1 && items[0] === "") return object;
+  if (exploded) {
+    for (const item of items) {
+      const equals = item.indexOf("=");
+      if (equals === -1)
+        throw invalid(parameter, `must be name=value pairs (${parameter.style} style)`);
+      set(read(item.slice(0, equals)), read(item.slice(equals + 1)));
+    }
+    return object;
+  }
+  if (items.length % 2 !== 0) {
+    throw invalid(parameter, `must be name,value pairs (${parameter.style} style)`);
+  }
+  for (let i = 0; i < items.length; i += 2)
+    set(read(items[i] as string), read(items[i + 1] as string));
+  return object;
+}
+
+/** A list value: an array, an object, or the text itself, split on `separator`. */
+function listValue(
+  parameter: StyledParameter,
+  text: string,
+  separator: string,
+  exploded: boolean,
+  read: (text: string) => string,
+): unknown {
+  const items = text.split(separator);
+  if (parameter.object) return objectOf(parameter, items, exploded, read);
+  if (parameter.array) return items.map(read);
+  return read(text);
+}
+
+/** A path parameter's value from its raw (still percent-encoded) segment text. */
+export function readPathParameter(parameter: StyledParameter, raw: string): unknown {
+  const read = (text: string): string => decode(parameter, text, false);
+  switch (parameter.style) {
+    case JSON_CONTENT:
+      return jsonValue(parameter, read(raw));
+    case "label": {
+      if (!raw.startsWith(".")) throw invalid(parameter, "must start with . (label style)");
+      const rest = raw.slice(1);
+      return listValue(parameter, rest, parameter.explode ? "." : ",", parameter.explode, read);
+    }
+    case "matrix": {
+      if (!raw.startsWith(";")) throw invalid(parameter, "must start with ; (matrix style)");
+      const pairs = raw.slice(1).split(";");
+      if (parameter.object && parameter.explode) return objectOf(parameter, pairs, true, read);
+      const prefix = `${parameter.name}=`;
+      const values = pairs.map((pair) => {
+        if (pair === parameter.name) return "";
+        if (!pair.startsWith(prefix)) {
+          throw invalid(parameter, `must be ;${parameter.name}=value (matrix style)`);
+        }
+        return pair.slice(prefix.length);
+      });
+      if (parameter.array && parameter.explode) return values.map(read);
+      if (values.length !== 1)
+        throw invalid(parameter, "was given more than once; it takes one value");
+      return listValue(parameter, values[0] as string, ",", false, read);
+    }
+    default:
+      return listValue(parameter, raw, ",", parameter.explode, read);
+  }
+}
+
+/** A header parameter's value (`simple` style; items trimmed of the spaces around commas). */
+export function readHeaderParameter(parameter: StyledParameter, value: string): unknown {
+  if (parameter.style === JSON_CONTENT) return jsonValue(parameter, value);
+  return listValue(parameter, value, ",", parameter.explode, (text) => text.trim());
+}
+
+/**
+ * A cookie parameter's value (`form` style): `value` is the cookie of its name (already decoded);
+ * an exploded object takes one cookie per property.
+ */
+export function readCookieParameter(
+  parameter: StyledParameter,
+  value: string | undefined,
+  cookies: Readonly<Record<string, string>>,
+): unknown {
+  if (parameter.object && parameter.explode) {
+    const object: Record<string, unknown> = {};
+    for (const property of parameter.properties ?? []) {
+      const found = cookies[property];
+      if (found !== undefined) object[property] = found;
+    }
+    return Object.keys(object).length > 0 ? object : undefined;
+  }
+  if (value === undefined) return undefined;
+  if (parameter.style === JSON_CONTENT) return jsonValue(parameter, value);
+  return listValue(parameter, value, ",", false, (text) => text);
+}
+
+/** The query string's pairs, names decoded and values still percent-encoded. */
+export function rawQueryPairs(search: string): Array<readonly [string, string]> {
+  const pairs: Array<readonly [string, string]> = [];
+  if (search === "") return pairs;
+  for (const part of search.split("&")) {
+    if (part === "") continue;
+    const equals = part.indexOf("=");
+    const name = equals === -1 ? part : part.slice(0, equals);
+    let decoded = name.replaceAll("+", " ");
+    try {
+      decoded = decodeURIComponent(decoded);
+    } catch {
+      // a malformed name matches no parameter
+    }
+    pairs.push([decoded, equals === -1 ? "" : part.slice(equals + 1)]);
+  }
+  return pairs;
+}
+
+const QUERY_SEPARATORS: Readonly<Record<string, string>> = {
+  form: ",",
+  spaceDelimited: " ",
+  pipeDelimited: "|",
+};
+
+/**
+ * A query parameter's value from the query's raw pairs, `undefined` when it was not sent.
+ * `declared` are the operation's query parameter names: an exploded object whose schema lists no
+ * properties takes every pair that no other parameter claims.
+ */
+export function readQueryParameter(
+  parameter: StyledParameter,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  declared: ReadonlySet<string>,
+): unknown {
+  const read = (text: string): string => decode(parameter, text, true);
+  if (parameter.style === "deepObject") return deepObject(parameter, pairs, read);
+  if (parameter.object && parameter.explode) {
+    const object: Record<string, unknown> = {};
+    const properties = parameter.properties;
+    for (const [name, value] of pairs) {
+      const own = properties === undefined ? !declared.has(name) : properties.includes(name);
+      if (!own || FORBIDDEN_KEYS.has(name)) continue;
+      const existing = object[name];
+      const item = read(value);
+      object[name] =
+        existing === undefined
+          ? item
+          : Array.isArray(existing)
+            ? [...existing, item]
+            : [existing, item];
+    }
+    if (Object.keys(object).length > 0) return object;
+    // a schema that also takes a scalar (`anyOf: [object, integer]`): `name=5`
+    const own = pairs.filter(([name]) => name === parameter.name);
+    return own.length === 1 ? read((own[0] as readonly [string, string])[1]) : undefined;
+  }
+  const values = pairs.filter(([name]) => name === parameter.name).map(([, value]) => value);
+  if (values.length === 0) return undefined;
+  if (parameter.array && parameter.explode && parameter.style !== JSON_CONTENT) {
+    return values.map(read);
+  }
+  if (values.length > 1) {
+    throw invalid(parameter, `was given ${values.length} times; it takes one value`);
+  }
+  if (parameter.style === JSON_CONTENT) return jsonValue(parameter, read(values[0] as string));
+  // `+` is a space in a query: split on it only after reading it as one
+  const separator = QUERY_SEPARATORS[parameter.style] ?? ",";
+  const text = (values[0] as string).replaceAll("+", "%20");
+  return listValue(parameter, text, separator === " " ? "%20" : separator, false, read);
+}
+
+/**
+ * `id[a]=1&id[b][c]=2&id[list][]=x` → `{ a: "1", b: { c: "2" }, list: ["x"] }`; a repeated name is
+ * a list (`id[list]=x&id[list]=y`). An array parameter takes `id=a&id=b`, `id[]=a` and `id[0]=a`;
+ * `id=5` alone is the value itself (a schema such as Stripe's `anyOf: [range object, integer]`).
+ */
+function deepObject(
+  parameter: StyledParameter,
+  pairs: ReadonlyArray<readonly [string, string]>,
+  read: (text: string) => string,
+): unknown {
+  const prefix = `${parameter.name}[`;
+  const root: Record<string, unknown> | unknown[] = parameter.array ? [] : {};
+  let nested = false;
+  const plain: string[] = [];
+  for (const [name, value] of pairs) {
+    if (name === parameter.name) {
+      if (Array.isArray(root)) root.push(read(value));
+      else plain.push(read(value));
+      continue;
+    }
+    if (!name.startsWith(prefix)) continue;
+    // the brackets after the parameter's own name (which may have brackets itself: `page[size]`)
+    const keys = nameKeys(`_${name.slice(parameter.name.length)}`).slice(1);
+    if (keys.length === 0) {
+      throw invalid(parameter, `has a malformed name ${name} (deepObject style)`);
+    }
+    nested = true;
+    let container: Record<string, unknown> | unknown[] = root;
+    for (let depth = 0; depth < keys.length; depth++) {
+      const key = keys[depth] as string;
+      if (FORBIDDEN_KEYS.has(key))
+        throw invalid(parameter, `has the forbidden property name ${key}`);
+      let slot: string | number = key;
+      if (Array.isArray(container)) {
+        const index = itemSlot(container, key);
+        if (index === undefined)
+          throw invalid(parameter, `has ${name}, which is not the next index`);
+        slot = index;
+      }
+      const slots = container as Record<string | number, unknown>;
+      const existing = slots[slot];
+      if (depth === keys.length - 1) {
+        const item = read(value);
+        slots[slot] =
+          existing === undefined
+            ? item
+            : Array.isArray(existing)
+              ? [...(existing as unknown[]), item]
+              : [existing, item];
+        continue;
+      }
+      const next = keys[depth + 1] as string;
+      if (existing !== undefined && (existing === null || typeof existing !== "object")) {
+        throw invalid(parameter, `has ${name} both as a value and with fields`);
+      }
+      slots[slot] = existing ?? (isItemKey(next) ? [] : {});
+      container = slots[slot] as Record<string, unknown> | unknown[];
+    }
+  }
+  if (Array.isArray(root)) return root.length > 0 ? root : undefined;
+  if (plain.length > 0) {
+    if (nested) throw invalid(parameter, "is given both as a value and with fields");
+    return plain.length === 1 ? plain[0] : plain;
+  }
+  return nested ? root : undefined;
+}

@@ -1,0 +1,91 @@
+/**
+ * What the generator's process loads, as `npm run generate` runs it (generator/run.mjs, the
+ * esbuild bundle): one copy of TypeScript (ts-morph's own copy is replaced by the `typescript`
+ * package in the bundle), one major version of @redocly/openapi-core (openapi-typescript's 1.x is
+ * never loaded; ts-morph and openapi-core 2.x are bundled), and, after a one-line description edit whose pieces are all in the cache, no
+ * prettier, Ajv, ajv-formats or fast-check. A preloaded probe records every module the process
+ * resolves (ES module hooks) and every CommonJS module it loads (`require.cache` at exit).
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { ROOT } from "./cli-helper.js";
+
+const work = mkdtempSync(join(ROOT, ".tmp-loaded-modules-"));
+afterAll(() => process.env.KEEP ? undefined : rmSync(work, { recursive: true, force: true }));
+
+const HOOKS = `import { appendFileSync } from "node:fs";
+let file;
+export function initialize(data) { file = data.file; }
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  appendFileSync(file, result.url + " " + context.parentURL + "\\n");
+  return result;
+}
+`;
+const PROBE = `import { register, createRequire } from "node:module";
+import { appendFileSync } from "node:fs";
+const file = process.env.LOADED_MODULES_FILE;
+register(${JSON.stringify(pathToFileURL(join(work, "hooks.mjs")).href)}, { data: { file } });
+process.on("exit", () => appendFileSync(file, Object.keys(createRequire(import.meta.url).cache).map((path) => "file://" + path + "\\n").join("")));
+`;
+writeFileSync(join(work, "hooks.mjs"), HOOKS);
+writeFileSync(join(work, "probe.mjs"), PROBE);
+
+/** The files (paths from the project root) a generator run loaded. */
+function loadedBy(args: readonly string[], name: string): string[] {
+  const file = join(work, `${name}.txt`);
+  const result = spawnSync(process.execPath, ["--import", pathToFileURL(join(work, "probe.mjs")).href, join(ROOT, "generator/run.mjs"), "cli", ...args], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 180_000,
+    env: { ...process.env, LOADED_MODULES_FILE: file },
+  });
+  expect(result.stderr).toBe("");
+  expect(result.status).toBe(0);
+  const urls = readFileSync(file, "utf8").split("\n").map((line) => line.split(" ")[0] ?? "").filter((url) => url.startsWith("file://"));
+  const paths = urls.map((url) => decodeURIComponent(new URL(url).pathname).slice(ROOT.length));
+  return [...new Set(paths.filter((path) => !path.endsWith("/package.json")))]; // versions are read from package.json files
+
+}
+
+const isTypeScript = (path: string) => /(^|\/)typescript\/lib\/typescript\.js$|@ts-morph\/common\/dist\/typescript\.js$/.test(path);
+const packageOf = (path: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(path)?.[1];
+
+describe("modules the generator loads", () => {
+  const spec = join(work, "openapi.yaml");
+  writeFileSync(spec, readFileSync(join(ROOT, "spec/openapi.yaml"), "utf8"));
+  const args = ["--spec", spec, "--out", join(work, "out"), "--name", "PetStore"];
+
+  it("loads one copy of TypeScript and one major version of @redocly/openapi-core on a cold run", () => {
+    const loaded = loadedBy(["--spec", spec, "--out", join(work, "cold"), "--no-cache"], "cold");
+    expect(loaded.filter(isTypeScript)).toEqual(["node_modules/typescript/lib/typescript.js"]);
+    // openapi-core 2.x is bundled (its dependencies are not); 1.x (openapi-typescript's) is never loaded
+    expect(loaded.filter((path) => path.includes("/@redocly/openapi-core/"))).toEqual([]);
+    // and the bundle the run loaded carries neither a TypeScript nor code of openapi-core 1.x
+    const build = /^generator\/\.build-[0-9a-f]+\//.exec(loaded.find((path) => path.startsWith("generator/.build-")) ?? "")?.[0];
+    expect(build).toBeDefined();
+    for (const name of readdirSync(join(ROOT, build!))) {
+      const text = readFileSync(join(ROOT, build!, name), "utf8");
+      expect(text, name).not.toMatch(/versionMajorMinor = "/);
+      expect(text, name).not.toContain("openapi-typescript/node_modules/");
+    }
+    expect(readdirSync(join(ROOT, build!)).some((name) => readFileSync(join(ROOT, build!, name), "utf8").includes("// node_modules/@redocly/openapi-core/lib/ref-utils.js"))).toBe(true);
+    // the heavy libraries of a cold run are loaded (the probe sees them)
+    for (const name of ["prettier", "ajv", "fast-check", "code-block-writer"]) expect(loaded.some((path) => packageOf(path) === name || path.includes(`/${name}/`)), name).toBe(true);
+  }, 180_000);
+
+  it("loads neither prettier nor Ajv nor fast-check after a one-line description edit with the cache warm", () => {
+    loadedBy(args, "fill"); // renders everything into the cache
+    writeFileSync(spec, readFileSync(spec, "utf8").replace(/^(\s*description: The pet store service\.[^\n]*)$/m, "$1 Edited."));
+    const loaded = loadedBy(args, "edit");
+    const packages = new Set(loaded.map(packageOf));
+    // nor Redocly's Ajv (openapi-core's example-validating lint rules load it when first used)
+    for (const name of ["prettier", "fast-check", "ajv", "ajv-formats", "@redocly/ajv"]) expect(packages.has(name), name).toBe(false);
+    expect(loaded.filter((path) => /^generator\/\.build-[0-9a-f]+\/(emit-validators|emit-mocks)-/.test(path))).toEqual([]);
+    expect(loaded.some((path) => /^generator\/\.build-[0-9a-f]+\/generate-/.test(path))).toBe(true);
+    expect(readFileSync(join(work, "out/types.ts"), "utf8")).not.toContain("Edited."); // a servers description: shown by no file
+  }, 180_000);
+});
