@@ -387,8 +387,10 @@ function withoutUnsendable(value: unknown, objects: boolean): unknown {
   return kept;
 }
 
+/** Parameters without what has no form: empty arrays and objects, also nested ones (`{ tax: {} }` inside a deepObject). */
 function withoutEmpty(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => !(isObject(value) && Object.keys(value).length === 0)));
+  const cleaned = withoutUnsendable(values, true) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(cleaned).filter(([, value]) => !(isObject(value) && Object.keys(value).length === 0)));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
