@@ -9,6 +9,7 @@
  * a check keyed by the discriminating property (`if`/`then` per mapped value), so overlapping
  * branches still validate as the discriminator says (https://spec.openapis.org/oas/v3.0.3#discriminator-object).
  */
+import { ownDiscriminatorValues } from "../generator/model/discriminator-values.js";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -119,7 +120,7 @@ function applyDiscriminator(schema: JsonObject, out: JsonObject, dialect: Dialec
     if (ref === undefined || !ref.startsWith(target)) return; // not every branch is named: keep oneOf
     const name = ref.slice(target.length);
     const mapped = Object.entries(mapping).filter(([, value]) => value === `${COMPONENT_PREFIX}${name}` || value === name);
-    const own = mapped.length > 0 ? [] : ownValues(refs?.read(`${COMPONENT_PREFIX}${name}`), property);
+    const own = mapped.length > 0 ? [] : ownValues(refs?.read(`${COMPONENT_PREFIX}${name}`), property, (ref) => refs?.read(ref));
     const values = mapped.length > 0 ? mapped.map(([value]) => value) : own.length > 0 ? own : [name];
     for (const value of values) cases.push({ value, ref });
   }
@@ -133,14 +134,9 @@ function applyDiscriminator(schema: JsonObject, out: JsonObject, dialect: Dialec
   out["allOf"] = allOf;
 }
 
-/** The values a schema (or its `allOf` parts) allows for a property with `const` or `enum`. */
-export function ownValues(schema: unknown, property: string): Json[] {
-  if (!isJsonObject(schema)) return [];
-  const properties = schema["properties"];
-  const declared = isJsonObject(properties) ? properties[property] : undefined;
-  if (isJsonObject(declared)) {
-    if ("const" in declared) return [declared["const"] as Json];
-    if (Array.isArray(declared["enum"])) return declared["enum"];
-  }
-  return Array.isArray(schema["allOf"]) ? schema["allOf"].flatMap((part) => ownValues(part, property)) : [];
+/** The values a discriminator branch gives its tag itself (generator/model/discriminator-values.ts). */
+export function ownValues(schema: unknown, property: string, read: (ref: string) => unknown = () => undefined): Json[] {
+  // The values come from the parsed document, so they are JSON.
+  return ownDiscriminatorValues(schema, property, read) as Json[];
 }
+

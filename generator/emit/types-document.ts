@@ -10,6 +10,7 @@
  *   (see {@link addSchemaViews}).
  * The document given is changed in place: pass a copy.
  */
+import { ownDiscriminatorValues } from "../model/discriminator-values.js";
 
 type Json = Record<string, unknown>;
 
@@ -55,7 +56,8 @@ function mapDiscriminatorValues(schema: Json, schemas: Json): void {
   for (const member of members) {
     const ref = isObject(member) && typeof member.$ref === "string" ? member.$ref : undefined;
     if (ref === undefined || !ref.startsWith(REF_PREFIX) || mapped.has(ref)) continue;
-    const values = ownValues(schemas[decodeURIComponent(ref.slice(REF_PREFIX.length)).replace(/~1/g, "/").replace(/~0/g, "~")], property, schemas, 0);
+    const read = (target: string): unknown => (target.startsWith(REF_PREFIX) ? schemas[decodeURIComponent(target.slice(REF_PREFIX.length)).replace(/~1/g, "/").replace(/~0/g, "~")] : undefined);
+    const values = ownDiscriminatorValues(read(ref), property, read).filter((value): value is string => typeof value === "string");
     for (const value of values) {
       if (!(value in mapping)) {
         mapping[value] = ref;
@@ -64,20 +66,6 @@ function mapDiscriminatorValues(schema: Json, schemas: Json): void {
     }
   }
   if (added) discriminator.mapping = mapping;
-}
-
-/** The string values a schema allows for a property (its `enum` or `const`, through `allOf` and `$ref`). */
-function ownValues(schema: unknown, property: string, schemas: Json, depth: number): string[] {
-  if (!isObject(schema) || depth > 8) return [];
-  if (typeof schema.$ref === "string" && schema.$ref.startsWith(REF_PREFIX))
-    return ownValues(schemas[schema.$ref.slice(REF_PREFIX.length)], property, schemas, depth + 1);
-  const own = isObject(schema.properties) ? schema.properties[property] : undefined;
-  const resolved = isObject(own) && typeof own.$ref === "string" && own.$ref.startsWith(REF_PREFIX) ? schemas[own.$ref.slice(REF_PREFIX.length)] : own;
-  if (isObject(resolved)) {
-    if (typeof resolved.const === "string") return [resolved.const];
-    if (Array.isArray(resolved.enum)) return resolved.enum.filter((value): value is string => typeof value === "string");
-  }
-  return Array.isArray(schema.allOf) ? schema.allOf.flatMap((part) => ownValues(part, property, schemas, depth + 1)) : [];
 }
 
 /**

@@ -50,7 +50,11 @@ export function toJsonSchema(schema: SchemaModel | undefined, options: ConvertOp
 
 function convertKeywords(schema: Readonly<Record<string, unknown>>, options: ConvertOptions, inlining: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  const discriminated = discriminatedOneOf(schema, (ref) => toJsonSchema({ $ref: ref } as SchemaModel, options, inlining));
+  const discriminated = discriminatedOneOf(
+    schema,
+    (ref) => toJsonSchema({ $ref: ref } as SchemaModel, options, inlining),
+    (ref) => (ref.startsWith("#") ? readPointer(options.document, ref) : undefined),
+  );
   for (const [key, value] of Object.entries(schema)) {
     if (discriminated !== undefined && key === "oneOf") continue;
     if (key.startsWith("x-") || key === "nullable" || ANNOTATIONS.has(key) || (!options.openapi31 && DROPPED.has(key)) || key === "discriminator") continue;
