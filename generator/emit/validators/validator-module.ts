@@ -80,13 +80,26 @@ export interface ApiSchema {
  */
 export function compileValidatorModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions): string {
   if (schemas.size === 0) return "export {};\n";
-  const naming = new ModuleNaming(apiSchema);
+  try {
+    return compileModule(schemas, apiSchema, options, false);
+  } catch (error) {
+    // Two copies of one component called from one validator (see ModuleNaming): name every copy.
+    const clash = error instanceof GeneratorError && error.cause instanceof SyntaxError && /has already been declared/.test(error.cause.message);
+    if (!clash) throw error;
+    return compileModule(schemas, apiSchema, options, true);
+  }
+}
+
+function compileModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions, uniqueCopies: boolean): string {
+  const naming = new ModuleNaming(apiSchema, uniqueCopies);
   const ajvOptions: Options = {
     strict: false,
     allErrors: false,
     validateSchema: false,
     unicodeRegExp: false,
     inlineRefs: false,
+    // A schema that does not compile is reported as a GeneratorError, not with Ajv's dump of the code.
+    logger: false,
     ...options.ajv,
     code: { source: true, esm: true, lines: true, optimize: false, formats: _`fullFormats`, ...options.ajv.code, process: naming.compiled },
   };
@@ -172,7 +185,10 @@ class ModuleNaming {
   /** Helper functions imported from the runtime. */
   readonly helpers = new Set<string>();
 
-  constructor(apiSchema: ApiSchema) {
+  constructor(
+    apiSchema: ApiSchema,
+    readonly uniqueCopies: boolean,
+  ) {
     for (const [name, schema] of Object.entries(apiSchema.components.schemas)) {
       if (schema !== null && typeof schema === "object") this.#components.set(schema, name);
     }
@@ -227,8 +243,18 @@ class ModuleNaming {
   /** Names the function being compiled after its schema; its schema constants follow that name. */
   #nameFunction(pending: ValueScopeName, schema: unknown): void {
     // Keyed by the schema: Ajv compiles a component once per `$ref` cache (the referrer's root), and
-    // the copies, identical, share the name (the module keeps one).
-    const name = this.#unique(this.#functionName(schema), schema);
+    // the copies, identical, share the name (the module keeps one). Unless one validator calls two
+    // copies (a ref to `Offset` beside a ref to a path pointer that leads to it): then, with
+    // `uniqueCopies`, each copy has a name of its own (`validate$Offset$copy2`).
+    const base = this.#functionName(schema);
+    let name: string;
+    if (this.uniqueCopies) {
+      name = base;
+      for (let n = 2; this.#taken.has(name); n++) name = `${base}$copy${n}`;
+      this.#taken.set(name, pending);
+    } else {
+      name = this.#unique(base, schema);
+    }
     (pending as { str: string }).str = name;
     this.#pending = undefined;
     this.#compiling.push({ name, values: -1 });
