@@ -3,6 +3,7 @@
  * Path parameter serialization (OpenAPI `style`: `simple` by default, `label`, `matrix`; with
  * `explode`), each value percent-encoded and the style's delimiters kept literal.
  */
+import { urlScalar } from "./url.js";
 
 /** How one path parameter is serialized (only given for the non-default ones). */
 export interface PathParameterStyle {
@@ -11,17 +12,6 @@ export interface PathParameterStyle {
 }
 
 const SIMPLE: PathParameterStyle = { style: "simple", explode: false };
-
-/** One value as path text: dates in ISO 8601, a nested object or array as JSON. */
-function scalar(value: unknown): string {
-  return encodeURIComponent(
-    value instanceof Date
-      ? value.toISOString()
-      : typeof value === "object" && value !== null
-        ? JSON.stringify(value)
-        : `${value as string}`,
-  );
-}
 
 /** The serialized path value of a parameter (`name` is used by `matrix`). */
 export function stylePathValue(
@@ -34,14 +24,14 @@ export function stylePathValue(
   let items: string[];
   let pairs = false;
   if (Array.isArray(value)) {
-    items = value.filter((item) => item !== undefined && item !== null).map(scalar);
+    items = value.filter((item) => item !== undefined && item !== null).map(urlScalar);
   } else if (typeof value === "object" && value !== null && !(value instanceof Date)) {
     items = [];
     for (const [k, v] of Object.entries(value))
-      if (v !== undefined && v !== null) items.push(encodeURIComponent(k), scalar(v));
+      if (v !== undefined && v !== null) items.push(encodeURIComponent(k), urlScalar(v));
     pairs = true;
   } else {
-    const text = scalar(value);
+    const text = urlScalar(value);
     return style.style === "label"
       ? `.${text}`
       : style.style === "matrix"

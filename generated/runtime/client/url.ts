@@ -96,7 +96,7 @@ export function buildPath(
 }
 
 /** One value as URL text: dates in ISO 8601, an object or array nested where the style has no place for it as JSON. */
-function scalar(value: unknown): string {
+export function urlScalar(value: unknown): string {
   return encodeURIComponent(
     value instanceof Date
       ? value.toISOString()
@@ -121,7 +121,7 @@ function formExploded(name: string, value: unknown): string {
   if (Array.isArray(value)) {
     let out = "";
     for (const item of value)
-      if (item !== undefined && item !== null) out = join(out, `${name}=${scalar(item)}`);
+      if (item !== undefined && item !== null) out = join(out, `${name}=${urlScalar(item)}`);
     return out;
   }
   if (isPlainObject(value)) {
@@ -134,12 +134,12 @@ function formExploded(name: string, value: unknown): string {
         out,
         typeof item === "object" && !(item instanceof Date)
           ? deepObject(encodeURIComponent(key), item)
-          : `${encodeURIComponent(key)}=${scalar(item)}`,
+          : `${encodeURIComponent(key)}=${urlScalar(item)}`,
       );
     }
     return out;
   }
-  return `${name}=${scalar(value)}`;
+  return `${name}=${urlScalar(value)}`;
 }
 
 /**
@@ -161,21 +161,21 @@ function deepObject(prefix: string, value: unknown): string {
       out = join(out, deepObject(`${prefix}[${encodeURIComponent(key)}]`, value[key]));
     return out;
   }
-  return value === undefined || value === null ? "" : `${prefix}=${scalar(value)}`;
+  return value === undefined || value === null ? "" : `${prefix}=${urlScalar(value)}`;
 }
 
 /** Non-exploded styles: the values joined by the style's delimiter. */
 function delimited(name: string, value: unknown, delimiter: string): string {
   const items: string[] = [];
   if (Array.isArray(value)) {
-    for (const item of value) if (item !== undefined && item !== null) items.push(scalar(item));
+    for (const item of value) if (item !== undefined && item !== null) items.push(urlScalar(item));
   } else if (isPlainObject(value)) {
     for (const key in value) {
       const item = value[key];
-      if (item !== undefined && item !== null) items.push(encodeURIComponent(key), scalar(item));
+      if (item !== undefined && item !== null) items.push(encodeURIComponent(key), urlScalar(item));
     }
   } else {
-    return `${name}=${scalar(value)}`;
+    return `${name}=${urlScalar(value)}`;
   }
   return items.length === 0 ? "" : `${name}=${items.join(delimiter)}`;
 }
