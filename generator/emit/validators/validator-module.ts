@@ -80,18 +80,19 @@ export interface ApiSchema {
  */
 export function compileValidatorModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions): string {
   if (schemas.size === 0) return "export {};\n";
+  const shared = new ModuleNaming(apiSchema, false);
   try {
-    return compileModule(schemas, apiSchema, options, false);
+    return compileModule(schemas, apiSchema, options, shared);
   } catch (error) {
-    // Two copies of one component called from one validator (see ModuleNaming): name every copy.
-    const clash = error instanceof GeneratorError && error.cause instanceof SyntaxError && /has already been declared/.test(error.cause.message);
+    // Ajv refuses code that declares one name twice: two copies of one component, sharing their
+    // name, called from one validator (see ModuleNaming). Then every copy gets a name of its own.
+    const clash = shared.sharedCopies > 0 && error instanceof GeneratorError && error.cause instanceof SyntaxError;
     if (!clash) throw error;
-    return compileModule(schemas, apiSchema, options, true);
+    return compileModule(schemas, apiSchema, options, new ModuleNaming(apiSchema, true));
   }
 }
 
-function compileModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions, uniqueCopies: boolean): string {
-  const naming = new ModuleNaming(apiSchema, uniqueCopies);
+function compileModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions, naming: ModuleNaming): string {
   const ajvOptions: Options = {
     strict: false,
     allErrors: false,
@@ -180,6 +181,9 @@ class ModuleNaming {
   /** Functions being compiled (Ajv compiles a `$ref`'s target inside its referrer). */
   readonly #compiling: { name: string; values: number }[] = [];
   #pending: ValueScopeName | undefined;
+  /** Schemas a function was named after, and how many later copies shared such a name. */
+  readonly #named = new Set<unknown>();
+  sharedCopies = 0;
   /** Schema constants → the function that owns them. */
   readonly ownerOf = new Map<ValueScopeName, string>();
   /** Helper functions imported from the runtime. */
@@ -254,6 +258,8 @@ class ModuleNaming {
       this.#taken.set(name, pending);
     } else {
       name = this.#unique(base, schema);
+      if (this.#named.has(schema)) this.sharedCopies++;
+      this.#named.add(schema);
     }
     (pending as { str: string }).str = name;
     this.#pending = undefined;
