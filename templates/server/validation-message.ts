@@ -4,6 +4,7 @@
  * `query.limit must be <= 100 (maximum)` or `body must have required property 'name' (required)`.
  */
 import type { ValidationIssue } from "./descriptor.js";
+import { plainTextTypes } from "./plain-text.js";
 
 /** `/query/limit` → `query.limit`, `/tags/0` → `tags[0]` (JSON pointer escapes undone). */
 export function fieldName(prefix: string, instancePath: string): string {
@@ -64,5 +65,9 @@ export function validationMessage(
   const issue = issues?.[0];
   if (issue === undefined) return `${prefix === "" ? "request" : prefix} is invalid`;
   const field = fieldName(prefix, issue.instancePath);
+  // a text refused before coercion (plain-text.ts) is of the wrong type, as a type issue says
+  const plain =
+    issue.keyword === "pattern" ? plainTextTypes(String(issue.params["pattern"])) : undefined;
+  if (plain !== undefined) return `${field === "" ? "request" : field} must be ${plain} (type)`;
   return `${field === "" ? "request" : field} ${ruleText(issue)} (${issue.keyword})`;
 }

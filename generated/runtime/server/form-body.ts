@@ -24,11 +24,11 @@
 import type { FormFieldShape } from "./descriptor.js";
 import { FORBIDDEN_KEYS, isItemKey, itemSlot, nameKeys } from "./bracket-names.js";
 import { RequestError } from "./errors.js";
+import { PLAIN_TEXT } from "./plain-text.js";
 
-/** A decimal number, with an optional exponent (see emit-validators.ts's `PLAIN_TEXT`). */
-const NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+const NUMBER = new RegExp(PLAIN_TEXT.number);
 /** An integer: a fraction only with an exponent (`1.5e+21`), checked by its value. */
-const INTEGER = /^-?(0|[1-9][0-9]*)((\.[0-9]+)?[eE][+-]?[0-9]+)?$/;
+const INTEGER = new RegExp(PLAIN_TEXT.integer);
 
 function invalid(message: string): RequestError {
   return new RequestError(400, "validation_failed", message);

@@ -14,6 +14,7 @@ import type { Options } from "ajv";
 import type { ApiModel, HeaderModel, OperationModel, ParameterLocation, SchemaModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
+import { textReadingSchema, type ComponentSchemas } from "./text-reading.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "./to-json-schema.js";
 import { compileValidatorModule, type ApiSchema } from "./validator-module.js";
 import {
@@ -40,7 +41,7 @@ export function emitValidators(
   const parameterSchemas = new Map<string, unknown>();
   const bodySchemas = new Map<string, unknown>();
   for (const operation of model.operations) {
-    parameterSchemas.set(validatorName(operation, "params"), parametersSchema(operation, convert));
+    parameterSchemas.set(validatorName(operation, "params"), parametersSchema(operation, convert, components));
     const body = operation.requestBody && validatedBodyMedia(operation.requestBody.contents);
     if (body) bodySchemas.set(validatorName(operation, "body"), toJsonSchema(body.schema, convert));
     for (const [part, schema] of formBodyValidatorSchemas(document, operation)) bodySchemas.set(validatorName(operation, part), toJsonSchema(schema, convert));
@@ -54,14 +55,17 @@ export function emitValidators(
   for (const operation of model.operations) {
     for (const response of operation.responses) {
       const name = responseHeadersValidatorName(response.headers);
-      if (name !== undefined && !headerSchemas.has(name)) headerSchemas.set(name, responseHeadersSchema(response.headers, convert));
+      if (name !== undefined && !headerSchemas.has(name)) headerSchemas.set(name, responseHeadersSchema(response.headers, convert, components));
     }
   }
 
   const coercing = coercionOptions(apiSchema, parameterSchemas, headerSchemas);
-  const parameters = compileModule(parameterSchemas, apiSchema, convert, coercing);
+  // text is read by one rule (text-reading.ts), also in the components parameters $ref
+  const textComponents = Object.fromEntries(Object.entries(components).map(([name, schema]) => [name, textReadingSchema(schema, components)]));
+  const textApiSchema = { $id: API_SCHEMA_ID, components: { schemas: textComponents } };
+  const parameters = compileModule(parameterSchemas, textApiSchema, convert, coercing);
   const bodies = compileModule(bodySchemas, apiSchema, convert, {});
-  const responseHeaders = compileModule(headerSchemas, apiSchema, convert, coercing);
+  const responseHeaders = compileModule(headerSchemas, textApiSchema, convert, coercing);
   return [
     { path: "validators/response-headers.js", content: responseHeaders },
     { path: "validators/response-headers.d.ts", content: declarations(headerSchemas.keys()) },
@@ -86,22 +90,22 @@ function coercionOptions(apiSchema: unknown, ...schemas: ReadonlyMap<string, unk
 }
 
 /** `{ type: object, properties: { "<lower-case name>": schema }, required }`. */
-function responseHeadersSchema(headers: readonly HeaderModel[], convert: ConvertOptions): unknown {
+function responseHeadersSchema(headers: readonly HeaderModel[], convert: ConvertOptions, components: ComponentSchemas): unknown {
   const checked = validatedResponseHeaders(headers);
   const properties: Record<string, unknown> = {};
-  for (const header of checked) properties[header.name.toLowerCase()] = parameterValueSchema(header.schema ?? {}, convert, false);
+  for (const header of checked) properties[header.name.toLowerCase()] = parameterValueSchema(header.schema ?? {}, convert, components, false);
   const required = checked.filter((header) => header.required).map((header) => header.name.toLowerCase());
   return { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
 }
 
-function parametersSchema(operation: OperationModel, convert: ConvertOptions): unknown {
+function parametersSchema(operation: OperationModel, convert: ConvertOptions, components: ComponentSchemas): unknown {
   const properties: Record<string, unknown> = {};
   for (const location of LOCATIONS) {
     const list = operation.parameters[location].filter((parameter) => location !== "header" || !IGNORED_HEADER_PARAMETERS.has(parameter.name.toLowerCase()));
     const props: Record<string, unknown> = {};
     for (const parameter of list) {
       const name = location === "header" ? parameter.name.toLowerCase() : parameter.name;
-      props[name] = parameterValueSchema(parameter.schema, convert);
+      props[name] = parameterValueSchema(parameter.schema, convert, components);
     }
     const required = list.filter((parameter) => parameter.required).map((parameter) => (location === "header" ? parameter.name.toLowerCase() : parameter.name));
     properties[location] = { type: "object", properties: props, ...(required.length > 0 ? { required } : {}) };
@@ -110,38 +114,16 @@ function parametersSchema(operation: OperationModel, convert: ConvertOptions): u
 }
 
 /**
- * Parameters arrive as text and are coerced to their schema type by the validator. Ajv's
- * coercion reads numbers as JavaScript does (`0x10`, ` 1`, `Infinity` would all pass), so numeric
- * and boolean parameters must first be written the plain way: this pattern runs before the
- * coercion. Decimal numbers may have an exponent (`1e+21`, `-2.5E-3`: how JavaScript and most
- * languages write very large and very small numbers); an integer has a fraction only with an
- * exponent (`1.5e+21`, checked by its value; `1.0` is refused as before).
+ * A parameter's schema as its validator checks it: text read by one rule (text-reading.ts).
+ * Object-valued parameters arrive as objects of strings (read by their style,
+ * templates/server/parameter-styles.ts), coerced property by property; object-valued response
+ * headers, which arrive as text, are passed through unvalidated.
  */
-const PLAIN_TEXT: Readonly<Record<string, string>> = {
-  integer: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$",
-  number: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$",
-  boolean: "^(true|false)$",
-};
-
-/**
- * A parameter's schema as its validator checks it. Object-valued parameters arrive as objects of
- * strings (read by their style, templates/server/parameter-styles.ts), coerced property by
- * property; object-valued response headers, which arrive as text, are passed through unvalidated.
- */
-function parameterValueSchema(schema: SchemaModel, convert: ConvertOptions, objects = true): unknown {
+function parameterValueSchema(schema: SchemaModel, convert: ConvertOptions, components: ComponentSchemas, objects = true): unknown {
   const converted = toJsonSchema(schema, convert);
   if (converted === null || typeof converted !== "object") return converted;
-  const object = converted as Record<string, unknown>;
-  if (object.type === "object") return objects ? object : {};
-  if (object.type === "array" && object.items !== null && typeof object.items === "object") {
-    return { ...object, items: strictScalar(object.items as Record<string, unknown>) };
-  }
-  return strictScalar(object);
-}
-
-function strictScalar(schema: Record<string, unknown>): unknown {
-  const pattern = typeof schema.type === "string" ? PLAIN_TEXT[schema.type] : undefined;
-  return pattern ? { allOf: [{ pattern }, schema] } : schema;
+  if ((converted as Record<string, unknown>).type === "object" && !objects) return {};
+  return textReadingSchema(converted, components);
 }
 
 function compileModule(schemas: Map<string, unknown>, apiSchema: ApiSchema, convert: ConvertOptions, extra: Options): string {

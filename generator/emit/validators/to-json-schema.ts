@@ -13,9 +13,9 @@ import { discriminatedOneOf } from "./discriminated-one-of.js";
 export const API_SCHEMA_ID = "api";
 const COMPONENT_PREFIX = "#/components/schemas/";
 
-const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
-const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-const SCHEMA_VALUES = ["additionalProperties", "items", "not", "contains", "if", "then", "else", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "additionalItems"];
+export const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+export const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
+export const SCHEMA_VALUES = ["additionalProperties", "items", "not", "contains", "if", "then", "else", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "additionalItems"];
 const DROPPED = new Set(["discriminator", "xml", "externalDocs", "example"]);
 /** Annotations: no effect on validation, and they would only bloat the generated code. */
 const ANNOTATIONS = new Set(["description", "title", "examples", "example", "$comment", "externalDocs", "xml"]);

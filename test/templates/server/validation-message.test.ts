@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldName, validationMessage } from "../../../templates/server/validation-message.js";
 import { errorBody } from "../../../templates/server/errors.js";
+import { PLAIN_TEXT } from "../../../templates/server/plain-text.js";
 
 describe("validationMessage", () => {
   it("names nested fields, array items and escaped pointer segments", () => {
@@ -30,6 +31,23 @@ describe("validationMessage", () => {
     expect(validationMessage("body", [issue("pattern", {})])).toBe(
       "body.status is invalid (pattern)",
     );
+    // the plain-text guard of a coerced type (plain-text.ts) reads as the type it stands for
+    expect(
+      validationMessage("body", [
+        issue("pattern", { pattern: PLAIN_TEXT.integer }, "must match pattern"),
+      ]),
+    ).toBe("body.status must be integer (type)");
+    const numberOrNull = `${PLAIN_TEXT.number}|${PLAIN_TEXT.null}`;
+    expect(
+      validationMessage("body", [
+        issue("pattern", { pattern: numberOrNull }, "must match pattern"),
+      ]),
+    ).toBe("body.status must be number or null (type)");
+    expect(
+      validationMessage("body", [
+        issue("pattern", { pattern: `${PLAIN_TEXT.integer}|^x$` }, "must match pattern x"),
+      ]),
+    ).toBe("body.status must match pattern x (pattern)");
     expect(
       validationMessage("", [
         { instancePath: "", keyword: "required", params: { missingProperty: "query" } },
