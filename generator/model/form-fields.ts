@@ -20,7 +20,7 @@ export interface FormBodyModel {
   readonly fields: Readonly<Record<string, FormFieldShape>>;
   /** What the coerced object is validated against, when the media type has a schema. */
   readonly validationSchema: SchemaModel | undefined;
-  /** Top-level fields that are one file, and that are arrays of files (multipart only). */
+  /** Top-level fields that are one file, and that are arrays of files (multipart only; a field in both is either). */
   readonly files: readonly string[];
   readonly fileLists: readonly string[];
 }
@@ -42,16 +42,34 @@ function isBinary(schema: Record<string, unknown>): boolean {
   return (schema.format === "binary" || typeof schema.contentMediaType === "string") && schema.contentEncoding === undefined;
 }
 
+/**
+ * Folds `shape` into `into`: types united, and a property both declare (the same object in two
+ * branches of a union, each with its own fields) merged the same way, field by field.
+ */
 function merge(into: MutableShape, shape: FormFieldShape): void {
   if (shape.types !== undefined) into.types = [...new Set([...(into.types ?? []), ...shape.types])];
   if (shape.binary === true) into.binary = true;
-  if (shape.properties !== undefined) into.properties = { ...into.properties, ...shape.properties };
+  if (shape.properties !== undefined) {
+    const properties: Record<string, FormFieldShape> = { ...into.properties };
+    for (const [name, property] of Object.entries(shape.properties)) {
+      const existing = properties[name];
+      properties[name] = existing === undefined ? property : merged(existing, property);
+    }
+    into.properties = properties;
+  }
   if (shape.additionalProperties !== undefined) into.additionalProperties ??= shape.additionalProperties;
-  if (shape.items !== undefined) into.items ??= shape.items;
+  if (shape.items !== undefined) into.items = into.items === undefined ? shape.items : merged(into.items, shape.items);
   if (shape.textValues !== undefined) into.textValues ??= shape.textValues;
 }
 
 type MutableShape = { -readonly [K in keyof FormFieldShape]: FormFieldShape[K] };
+
+/** Two shapes of one field as one (see `merge`). */
+function merged(a: FormFieldShape, b: FormFieldShape): FormFieldShape {
+  const out: MutableShape = { ...a };
+  merge(out, b);
+  return out;
+}
 
 /** A schema reduced to a form field shape (`$ref`s followed, `allOf` merged, `oneOf`/`anyOf` united). */
 export function formFieldShape(document: unknown, raw: unknown, depth = 0): FormFieldShape {
@@ -67,6 +85,7 @@ export function formFieldShape(document: unknown, raw: unknown, depth = 0): Form
   const type = schema.type;
   const declared = (Array.isArray(type) ? type : [type]).filter((t): t is FormFieldType => typeof t === "string" && TYPES.has(t));
   if (declared.length > 0) shape.types = declared;
+  else if (Array.isArray(schema.enum) || "const" in schema) shape.types = listedTypes(Array.isArray(schema.enum) ? schema.enum : [schema.const]);
   if (isBinary(schema)) shape.binary = true;
   if (isObject(schema.properties)) {
     shape.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, sub]) => [name, formFieldShape(document, sub, depth + 1)]));
@@ -103,6 +122,18 @@ export function formFieldShape(document: unknown, raw: unknown, depth = 0): Form
     }
   }
   return shape;
+}
+
+/** The types of the values an `enum` or `const` lists, for a schema without `type` (`null` has no form field). */
+function listedTypes(values: readonly unknown[]): FormFieldType[] | undefined {
+  const types = new Set<FormFieldType>();
+  for (const value of values) {
+    if (typeof value === "string") types.add("string");
+    else if (typeof value === "boolean") types.add("boolean");
+    else if (typeof value === "number") types.add("number");
+    else if (value !== null) return undefined;
+  }
+  return types.size === 0 ? undefined : [...types];
 }
 
 /** The values of a string `enum`, or `undefined` when the schema takes any text. */
@@ -174,7 +205,8 @@ export function formBodies(document: unknown, operation: OperationModel): FormBo
       fields[name] = withEncoding(field, encoding, multipart);
     }
     const files = multipart ? Object.keys(fields).filter((name) => fields[name]?.binary === true) : [];
-    const fileLists = multipart ? Object.keys(fields).filter((name) => fields[name]?.items?.binary === true && fields[name]?.binary !== true) : [];
+    // a field in both lists (`anyOf: [binary, array of binary]`) is one file or a list of them
+    const fileLists = multipart ? Object.keys(fields).filter((name) => fields[name]?.items?.binary === true) : [];
     out.push({
       mediaType: media.mediaType,
       multipart,
@@ -195,7 +227,9 @@ function validationSchema(document: unknown, schema: SchemaModel | undefined, fi
   const parts = objectParts(document, schema);
   const properties: Record<string, unknown> = {};
   for (const [name, sub] of Object.entries(parts.properties)) {
-    properties[name] = fileLists.includes(name) ? { ...resolveObject(document, sub), items: {} } : fileFields.includes(name) ? {} : sub;
+    const oneFile = fileFields.includes(name) && !fileLists.includes(name);
+    const either = fileLists.includes(name) && fileFields.filter((field) => field === name).length > 1;
+    properties[name] = oneFile || either ? {} : fileLists.includes(name) ? { ...resolveObject(document, sub), items: {} } : sub;
   }
   return {
     type: "object",

@@ -97,6 +97,20 @@ describe("form bodies", () => {
     expect((await post("Count=1&rates=")).body.received).toEqual({ Count: 1, rates: "" });
   });
 
+  it("read a field by every branch of a union: nested fields of each, one value or a list, listed values without a type", async () => {
+    const form = "Count=1&mandate[acceptance][accepted_at]=6196854279781013&mandate[acceptance][type]=online&mandate[acceptance][online]=true";
+    expect((await post(form)).body.received).toEqual({ Count: 1, mandate: { acceptance: { accepted_at: 6196854279781013, type: "online", online: true } } });
+    expect((await post("Count=1&pages=3")).body.received).toEqual({ Count: 1, pages: 3 });
+    expect((await post("Count=1&pages=3&pages=4")).body.received).toEqual({ Count: 1, pages: [3, 4] });
+    expect((await post("Count=1&mode=true")).body.received).toEqual({ Count: 1, mode: true });
+    expect((await post("Count=1&mode=auto")).body.received).toEqual({ Count: 1, mode: "auto" });
+  });
+
+  it("keep the text of a field of no type: it may be anything, text is what was sent", async () => {
+    expect((await post("Count=1&note=false")).body.received).toEqual({ Count: 1, note: "false" });
+    expect((await post("Count=1&note=-3")).body.received).toEqual({ Count: 1, note: "-3" });
+  });
+
   it("answer 400 naming the field when a value breaks the schema", async () => {
     const cases: [string, RegExp][] = [
       ["Count=abc", /body\.Count must be integer/],

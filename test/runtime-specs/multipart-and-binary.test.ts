@@ -127,6 +127,23 @@ describe("multipart bodies", () => {
     expect((await upload(form)).body["note"]).toEqual(["one", "two"]);
   });
 
+  it("give one file for a field that takes a file or a list of files, and a list for several", async () => {
+    const one = new FormData();
+    one.append("file", new File(["x"], "x.txt"));
+    one.append("label", "x");
+    one.append("images", new File(["i1"], "1.png", { type: "image/png" }));
+    expect((await upload(one)).body["images"]).toEqual({ file: "1.png", type: "image/png", text: "i1" });
+    const two = new FormData();
+    two.append("file", new File(["x"], "x.txt"));
+    two.append("label", "x");
+    two.append("images", new File(["i1"], "1.png", { type: "image/png" }));
+    two.append("images", new File(["i2"], "2.png", { type: "image/png" }));
+    expect((await upload(two)).body["images"]).toEqual([
+      { file: "1.png", type: "image/png", text: "i1" },
+      { file: "2.png", type: "image/png", text: "i2" },
+    ]);
+  });
+
   it("turn a text part sent for a binary field into a File", async () => {
     const form = new FormData();
     form.append("file", "plain text content");
@@ -244,6 +261,9 @@ if (!("file" in body)) throw new Error("the JSON body");
 const file: File = body.file;
 const avatar: File | undefined = body.avatar;
 const photos: File[] | undefined = body.photos;
+const images: File | File[] | undefined = body.images;
+// @ts-expect-error a field that takes a file or a list of files may be a list
+const onlyOne: File | undefined = body.images;
 const label: string = body.label;
 // @ts-expect-error a binary part is a File, not a string
 const wrong: string = body.file;
@@ -258,7 +278,7 @@ const answers: GetImageHandlerResponse[] = [
 const reports: GetReportHandlerResponse[] = [{ status: 200, body: { id: "r" } }, { status: 200, body: new Uint8Array(1) }];
 // @ts-expect-error the JSON alternative still needs its required id
 const incomplete: GetReportHandlerResponse = { status: 200, body: {} };
-export const used = [file, avatar, photos, label, wrong, bytes, answers, reports, incomplete];
+export const used = [file, avatar, photos, images, onlyOne, label, wrong, bytes, answers, reports, incomplete];
 `;
     writeFileSync(join(fixture.outDir, "handler-types-check.ts"), check);
     expect(typecheckFolders([fixture.outDir])).toEqual([]);

@@ -79,13 +79,27 @@ function isArrayField(shape: FormFieldShape | undefined): boolean {
 }
 
 /**
- * Whether one occurrence of a field that takes an array or text stays text. Every value does when
- * the text is free; otherwise only the values the schema lists (`""` in Stripe's
- * `anyOf: [array, enum [""]]`).
+ * Whether one occurrence of a field that takes an array or one value stays one value: a file for
+ * `anyOf: [binary, array of binary]`; a text its boolean or number type reads; any text when the
+ * text is free, else only the values the schema lists (`""` in Stripe's `anyOf: [array, enum [""]]`).
  */
-function staysText(shape: FormFieldShape | undefined, value: string | File): boolean {
-  if (!allows(shape, "string") || typeof value !== "string") return false;
+function staysSingle(shape: FormFieldShape | undefined, value: string | File): boolean {
+  if (shape?.binary === true) return true;
+  if (typeof value !== "string") return false;
+  const scalar = { types: shape?.types?.filter((type) => type !== "array") };
+  if (typeof coerceFormScalar(value, scalar) !== "string") return true;
+  if (!allows(shape, "string")) return false;
   return shape?.textValues === undefined || shape.textValues.includes(value);
+}
+
+/** An object built from bracket names (`a[x]=1`), not one value (a `File` is one value). */
+function isFields(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !(value instanceof File);
+}
+
+/** One value read earlier, as the part it came from (booleans and numbers come from their plain text). */
+function asPart(value: unknown): string | File {
+  return value instanceof File ? value : String(value);
 }
 
 /** `label` names the field in messages; `fileName` names a `File` made from a text part. */
@@ -158,16 +172,22 @@ export async function coerceFormFields(
       }
       const label = where(keys, depth);
       if (isArrayField(child) && !Array.isArray(container)) {
-        if (existing === undefined && staysText(child, value)) {
-          (container as Record<string, unknown>)[slot] = value;
+        if (existing === undefined && staysSingle(child, value)) {
+          (container as Record<string, unknown>)[slot] = await leafValue(
+            value,
+            child,
+            label,
+            key,
+            parseJson,
+          );
           continue;
         }
-        // a second occurrence of a field first read as text makes it a list
-        const list = (
-          typeof existing === "string"
-            ? [await leafValue(existing, child?.items, label, key, parseJson)]
-            : (existing ?? [])
-        ) as unknown[];
+        // a second occurrence of a field first read as one value makes it a list
+        const first =
+          existing === undefined || Array.isArray(existing) || isFields(existing)
+            ? existing
+            : [await leafValue(asPart(existing), child?.items, label, key, parseJson)];
+        const list = (first ?? []) as unknown[];
         if (!Array.isArray(list)) throw invalid(`${label} is given both as a value and as a list`);
         const separator = child?.explode === false ? SEPARATORS[child.style ?? "form"] : undefined;
         const parts =

@@ -28,8 +28,15 @@ export type BinaryBody = Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8A
 
 /**
  * A multipart body as the handler receives it: the file fields (`format: binary`,
- * `contentMediaType`) are web `File`s, `One` a single file, `Many` an array of them.
+ * `contentMediaType`) are web `File`s, `One` a single file, `Many` an array of them (a field in
+ * both is either: `anyOf: [binary, array of binary]`).
  */
 export type FormFiles<T, One extends PropertyKey, Many extends PropertyKey = never> = {
-  [K in keyof T]: K extends One ? File : K extends Many ? File[] : T[K];
+  [K in keyof T]: K extends One
+    ? K extends Many
+      ? File | File[]
+      : File
+    : K extends Many
+      ? File[]
+      : T[K];
 };
