@@ -11,6 +11,7 @@ import { invalidArbitrary } from "./invalid-arbitrary.js";
 import type { ConformanceApi } from "./load-api.js";
 import { parameterText, readTextAs } from "./parameter-text.js";
 import { hasRejected, mergeAllOf, REJECTED, rejectUnless, schemaArbitrary } from "./schema-arbitrary.js";
+import { formReadsBack, readsBack } from "./wire-reading.js";
 
 export interface GeneratedBody {
   readonly mediaType: string;
@@ -57,6 +58,7 @@ export function generatedParameters(operation: OperationModel, skipHeaders: Read
 /**
  * Text a parameter can carry: visible ASCII for headers and cookies, a usable segment for paths;
  * an empty array or object has no form outside a path, so a required parameter never takes one.
+ * Positive draws also keep only values whose text reads back as the same value (wire-reading.ts).
  */
 function carriable(parameter: ParameterModel, value: unknown): boolean {
   const empty = typeof value === "object" && value !== null && Object.keys(value).length === 0;
@@ -77,7 +79,10 @@ const PARAMETER_TRIES = 6;
 function parameterArbitrary(api: ConformanceApi, parameter: ParameterModel): fc.Arbitrary<unknown> | undefined {
   const arbitrary = schemaArbitrary(parameter.schema, { document: api.document, direction: "request" });
   if (arbitrary === undefined) return undefined;
-  const valid = rejectUnless(arbitrary, (value) => value !== null && value !== undefined && carriable(parameter, value) && api.validator.isValid(parameter.schema, value));
+  const valid = rejectUnless(
+    arbitrary,
+    (value) => value !== null && value !== undefined && carriable(parameter, value) && readsBack(value, parameter.schema, api.document) && api.validator.isValid(parameter.schema, value),
+  );
   if (!parameter.required) return valid;
   // bounded, unlike fc.filter: an impossible schema still ends in REJECTED
   return fc.array(valid, { minLength: PARAMETER_TRIES, maxLength: PARAMETER_TRIES }).map((values) => values.find((value) => value !== REJECTED) ?? REJECTED);
@@ -89,7 +94,13 @@ function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unk
   const form = essence === "application/x-www-form-urlencoded" ? "form" : essence === "multipart/form-data" ? "multipart" : undefined;
   return arbitrary === undefined
     ? undefined
-    : rejectUnless(arbitrary, (value) => value !== undefined && (form === undefined || formCarries(api.document, media.schema, value, form)) && api.validator.isValid(media.schema ?? {}, value));
+    : rejectUnless(
+        arbitrary,
+        (value) =>
+          value !== undefined &&
+          (form === undefined || (formCarries(api.document, media.schema, value, form) && formReadsBack(value, media.schema, api.document, form === "multipart"))) &&
+          api.validator.isValid(media.schema ?? {}, value),
+      );
 }
 
 /**

@@ -68,5 +68,7 @@ describe("parameter text", () => {
     expect(await query("filter[rates]=r1")).toEqual({ filter: { rates: ["r1"] } });
     expect(await query("filter[rates][]=r1&filter[rates][]=r2")).toEqual({ filter: { rates: ["r1", "r2"] } });
     expect((await get("/keys/k?pages=x")).status).toBe(400);
+    // a top-level union is one value: repeated, it is refused rather than half read (docs)
+    expect((await get("/keys/k?rates=r1&rates=r2")).body.detail).toBe("query.rates was given 2 times; it takes one value");
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The schemas of the validators that coerce text (parameters, response headers), rewritten so that
  * Ajv's `coerceTypes` reads a text by one rule, whatever the order of a union's branches
- * (docs/server.md#how-text-is-read):
+ * (docs/server-bodies-errors.md#how-text-is-read):
  *
  * 1. a scalar type takes only its plain text: `true`/`false` for a boolean, a plain decimal for a
  *    number or an integer (templates/server/plain-text.ts: no spaces, `0x`, `Infinity`, never blank;

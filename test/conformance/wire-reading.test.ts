@@ -1,0 +1,85 @@
+/**
+ * conformance/wire-reading.ts: which values come back the same from their text, by the rule the
+ * server reads text with (docs/server-bodies-errors.md#how-text-is-read), so that positive draws
+ * for parameters and forms never carry a value the wire cannot tell apart from another.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { loadApi } from "../../conformance/load-api.js";
+import { positiveRequests } from "../../conformance/request-arbitrary.js";
+import { formReadsBack, readsBack } from "../../conformance/wire-reading.js";
+import { FIXTURES } from "../runtime-specs/serve-fixture.js";
+
+const document = {
+  components: {
+    schemas: {
+      Id: { type: "integer" },
+      Files: { anyOf: [{ type: "string", format: "binary" }, { type: "array", items: { type: "string", format: "binary" } }] },
+    },
+  },
+};
+
+describe("readsBack", () => {
+  it("refuses a text that a more specific type of the schema reads", () => {
+    const archived = { anyOf: [{ type: "boolean" }, { type: "string", enum: ["true", "false"] }] };
+    expect(readsBack(false, archived, document)).toBe(true);
+    expect(readsBack("false", archived, document)).toBe(false);
+    const key = { oneOf: [{ $ref: "#/components/schemas/Id" }, { type: "string" }] };
+    expect(readsBack(5, key, document)).toBe(true);
+    expect(readsBack("5", key, document)).toBe(false);
+    expect(readsBack("1e3", key, document)).toBe(false);
+    for (const text of [" ", "", " 1", "0x10", "deploy.yml"]) expect(readsBack(text, key, document), JSON.stringify(text)).toBe(true);
+    expect(readsBack("true", { type: ["string", "integer"] }, document)).toBe(true);
+    expect(readsBack("42", { type: ["string", "integer"] }, document)).toBe(false);
+  });
+
+  it("keeps only text where the schema has no type", () => {
+    expect(readsBack("false", {}, document)).toBe(true);
+    expect(readsBack(false, {}, document)).toBe(false);
+    expect(readsBack(-3, {}, document)).toBe(false);
+  });
+
+  it("refuses a list of one where the single branch reads the item", () => {
+    const rates = { anyOf: [{ type: "array", items: { type: "string" } }, { type: "string", enum: [""] }] };
+    expect(readsBack([""], rates, document)).toBe(false);
+    expect(readsBack(["r1"], rates, document)).toBe(true);
+    expect(readsBack(["", "r1"], rates, document)).toBe(true);
+    expect(readsBack([3], { anyOf: [{ type: "integer" }, { type: "array", items: { type: "integer" } }] }, document)).toBe(false);
+    expect(readsBack(["x"], { type: "array", items: { type: "string" } }, document)).toBe(true);
+  });
+
+  it("reads object properties through every branch, and multipart files as files", () => {
+    const mandate = {
+      anyOf: [
+        { type: "object", properties: { acceptance: { type: "object", properties: { accepted_at: { type: "integer" } } } } },
+        { type: "object", properties: { acceptance: { type: "object", properties: { online: { type: "boolean" } } } } },
+      ],
+    };
+    expect(formReadsBack({ mandate: { acceptance: { accepted_at: 7, online: true } } }, { type: "object", properties: { mandate } }, document, false)).toBe(true);
+    expect(formReadsBack({ mandate: { acceptance: { accepted_at: "7" } } }, { type: "object", properties: { mandate } }, document, false)).toBe(false);
+    const upload = { type: "object", properties: { image: { $ref: "#/components/schemas/Files" } } };
+    expect(formReadsBack({ image: "bytes" }, upload, document, true)).toBe(true);
+    expect(formReadsBack({ image: ["a", "b"] }, upload, document, true)).toBe(true);
+    expect(formReadsBack({ image: ["a"] }, upload, document, true)).toBe(false);
+    expect(formReadsBack({ grant_type: false }, { type: "object", required: ["grant_type"] }, document, false)).toBe(false);
+  });
+});
+
+describe("positive requests", () => {
+  it("never draw a value whose text reads as another type", async () => {
+    const api = await loadApi(`${FIXTURES}/text-reading.yaml`);
+    const operation = api.model.operations[0]!;
+    const generated = positiveRequests(api, operation);
+    if (generated.kind !== "ok") throw new Error(generated.reason);
+    const requests = fc.sample(generated.arbitrary, { seed: 7, numRuns: 300 }).filter((request) => request !== undefined);
+    expect(requests.length).toBeGreaterThan(100);
+    const keys = requests.map((request) => request!.parameters.path.key);
+    expect(keys.some((key) => typeof key === "number")).toBe(true);
+    expect(keys.some((key) => typeof key === "string")).toBe(true);
+    for (const key of keys) if (typeof key === "string") expect(key).not.toMatch(/^-?(0|[1-9][0-9]*)((\.[0-9]+)?[eE][+-]?[0-9]+)?$/);
+    for (const request of requests) {
+      const flag = request!.parameters.query.flag;
+      if (typeof flag === "string") expect(["true", "false"]).not.toContain(flag);
+    }
+  });
+});
