@@ -33,6 +33,8 @@ import {
 export interface PreparedParameter {
   readonly name: string;
   readonly array: boolean;
+  /** A query value that is a list or one value: repeated, a list (see `ParameterDescriptor`). */
+  readonly listOrValue: boolean;
   /** Set when the parameter is not read the plain way (see parameter-styles.ts). */
   readonly styled?: StyledParameter;
 }
@@ -75,9 +77,10 @@ export function prepareOperation(operation: ServerOperationDescriptor): Prepared
       .map((parameter) => {
         const styled = prepareStyled(parameter);
         const name = location === "header" ? parameter.name.toLowerCase() : parameter.name;
+        const listOrValue = parameter.listOrValue === true;
         return styled === undefined
-          ? { name, array: parameter.array }
-          : { name, array: parameter.array, styled };
+          ? { name, array: parameter.array, listOrValue }
+          : { name, array: parameter.array, listOrValue, styled };
       });
   const query = byLocation("query");
   return {
@@ -132,7 +135,7 @@ export function collectParameters(
     query = {};
     const params = searchParams();
     const pairs = operation.queryNames === undefined ? [] : rawQueryPairs(search);
-    for (const { name, array, styled } of operation.query) {
+    for (const { name, array, listOrValue, styled } of operation.query) {
       if (styled !== undefined) {
         const value = readQueryParameter(styled, pairs, operation.queryNames ?? new Set());
         if (value !== undefined) query[name] = value;
@@ -141,6 +144,10 @@ export function collectParameters(
         if (values.length > 0) query[name] = values;
       } else {
         const values = params.getAll(name);
+        if (values.length > 1 && listOrValue) {
+          query[name] = values;
+          continue;
+        }
         if (values.length > 1) {
           throw new RequestError(
             400,

@@ -40,6 +40,11 @@ export interface ParameterDescriptor {
   readonly properties?: readonly string[];
   /** True for a parameter described by a JSON `content` (`?filter={"a":1}`): its value is JSON. */
   readonly json?: boolean;
+  /**
+   * True for a query parameter whose schema is a list or one value (`anyOf: [array, string]`):
+   * sent once it is the value (the validator reads it, text-reading.ts), sent again a list.
+   */
+  readonly listOrValue?: boolean;
 }
 
 export interface ServerOperationDescriptor {

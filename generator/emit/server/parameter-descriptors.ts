@@ -3,7 +3,7 @@
  * reading is not enough, how the runtime reads the value (templates/server/parameter-styles.ts):
  * the `style` and `explode` that differ from the location's defaults, whether the schema is an
  * object (with its property names), or that the value is JSON (a parameter described by a JSON
- * `content` rather than a `schema`).
+ * `content` rather than a `schema`), or that a query value is a list or one value.
  */
 import type { ParameterDescriptor } from "../../../templates/server/descriptor.js";
 import { formFieldShape } from "../../model/form-fields.js";
@@ -23,6 +23,7 @@ export function parameterDescriptors(operation: OperationModel, document: unknow
       const shape = formFieldShape(document, parameter.schema);
       const object = !parameter.array && (shape.types?.includes("object") ?? false) && !(shape.types?.includes("string") ?? false);
       const properties = object && shape.properties !== undefined ? Object.keys(shape.properties) : undefined;
+      const listOrValue = location === "query" && !parameter.array && (shape.types?.includes("array") ?? false) && (shape.types?.length ?? 0) > 1;
       return {
         name: parameter.name,
         in: location,
@@ -32,6 +33,7 @@ export function parameterDescriptors(operation: OperationModel, document: unknow
         ...(parameter.explode === (style === "form") ? {} : { explode: parameter.explode }),
         ...(object ? { object: true } : {}),
         ...(properties === undefined ? {} : { properties }),
+        ...(listOrValue ? { listOrValue: true } : {}),
       };
     }),
   );
