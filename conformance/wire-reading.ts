@@ -114,6 +114,17 @@ export function formReadsBack(value: unknown, schema: unknown, document: Record<
     const field = reading.properties.get(name) ?? reading.additional;
     // a multipart field's own value: its JSON part, or each part of a list; nested objects are JSON
     if (multipart && isObject(item) && !Array.isArray(item)) return true;
+    // text that is a JSON object, where the field also takes an object, is read as the object
+    if (multipart && typeof item === "string" && readingOf(field, document).types.has("object") && isJsonObject(item)) return false;
     return readsBackAll(item, field, document, multipart, 1);
   });
+}
+
+function isJsonObject(text: string): boolean {
+  if (!text.trimStart().startsWith("{")) return false;
+  try {
+    return isObject(JSON.parse(text));
+  } catch {
+    return false;
+  }
 }

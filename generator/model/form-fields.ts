@@ -185,6 +185,9 @@ function withEncoding(field: FormFieldShape, encoding: Record<string, unknown> |
     if (json ?? isObjectField(field.items)) shape.items = { ...field.items, json: true };
   } else if (json ?? isObjectField(field)) {
     shape.json = true;
+  } else if (json === undefined && field.binary !== true && field.types?.includes("object") === true) {
+    // an object or a scalar: the part's text says which (a JSON object, or not)
+    shape.jsonObject = true;
   }
   return shape;
 }

@@ -133,6 +133,11 @@ export interface FormFieldShape {
   /** A multipart part read as JSON (`encoding.contentType` JSON, or an object's default). */
   readonly json?: boolean;
   /**
+   * A multipart part for a field that takes an object or a scalar (OpenAI's
+   * `anyOf: [enum ["auto"], VadConfig]`): a JSON object is the object, other text a scalar.
+   */
+  readonly jsonObject?: boolean;
+  /**
    * For a union of an array and text that may only be one of these values (Stripe's
    * `anyOf: [array, enum [""]]`, where `""` clears the list): the values that stay text; one
    * occurrence of any other value is an array of one.

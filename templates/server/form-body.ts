@@ -18,7 +18,8 @@
  *   400 naming it (a field of no known type keeps every value, as a list);
  * - multipart: binary parts (`format: binary`, `contentMediaType`) are web `File`s (a text part
  *   sent for one becomes a `File` too); parts whose `encoding.contentType` is JSON (and object
- *   fields, whose default it is) are parsed as JSON; other parts are coerced like form values;
+ *   fields, whose default it is) are parsed as JSON, as is a JSON object sent for a field that
+ *   takes an object or a scalar; other parts are coerced like form values;
  * - `__proto__`, `constructor` and `prototype` are refused in any name (prototype pollution guard).
  */
 import type { FormFieldShape } from "./descriptor.js";
@@ -119,6 +120,13 @@ async function leafValue(
     value = await value.text();
   }
   if (shape?.json === true) return parseJson(value, label);
+  if (shape?.jsonObject === true && value.trimStart().startsWith("{")) {
+    try {
+      return parseJson(value, label);
+    } catch {
+      // not JSON: text, for the validator to judge
+    }
+  }
   return coerceFormScalar(value, shape);
 }
 

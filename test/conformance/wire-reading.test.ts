@@ -62,6 +62,10 @@ describe("readsBack", () => {
     expect(formReadsBack({ image: ["a", "b"] }, upload, document, true)).toBe(true);
     expect(formReadsBack({ image: ["a"] }, upload, document, true)).toBe(false);
     expect(formReadsBack({ grant_type: false }, { type: "object", required: ["grant_type"] }, document, false)).toBe(false);
+    const strategy = { type: "object", properties: { strategy: { anyOf: [{ type: "string" }, { type: "object" }] } } };
+    expect(formReadsBack({ strategy: "auto" }, strategy, document, true)).toBe(true);
+    expect(formReadsBack({ strategy: { a: 1 } }, strategy, document, true)).toBe(true);
+    expect(formReadsBack({ strategy: '{"a":1}' }, strategy, document, true)).toBe(false);
   });
 });
 

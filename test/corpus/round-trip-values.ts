@@ -41,12 +41,24 @@ export function clientBody(kind: MediaKind, value: unknown, schema: unknown, doc
   const out: Record<string, unknown> = {};
   for (const [name, item] of Object.entries(value)) {
     const property = resolveObject(document, properties[name]);
-    const itemSchema = property !== undefined && isObject(property.items) ? resolveObject(document, property.items) : undefined;
+    const itemSchema = itemsOf(property, document);
     if (mayBeBinary(property, document) && typeof item === "string") out[name] = new File([item], `${name}.bin`, { type: "application/octet-stream" });
     else if (Array.isArray(item) && isBinaryString(itemSchema)) out[name] = item.map((entry, index) => new File([asText(entry)], `${name}-${index}.bin`));
     else out[name] = item;
   }
   return out;
+}
+
+/** The items of an array schema, or of the array branch of a choice (`anyOf: [binary, array of binary]`). */
+function itemsOf(schema: Record<string, unknown> | undefined, document: Record<string, unknown>): Record<string, unknown> | undefined {
+  if (schema === undefined) return undefined;
+  if (isObject(schema.items)) return resolveObject(document, schema.items);
+  const branches = [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])];
+  for (const branch of branches) {
+    const resolved = resolveObject(document, branch);
+    if (resolved !== undefined && isObject(resolved.items)) return resolveObject(document, resolved.items);
+  }
+  return undefined;
 }
 
 /** A binary string schema, or a choice (`oneOf`/`anyOf`) with a binary string branch. */

@@ -144,6 +144,21 @@ describe("multipart bodies", () => {
     ]);
   });
 
+  it("read a part for a field that takes an object or a word: a JSON object is the object", async () => {
+    const part = async (value: string) => {
+      const form = new FormData();
+      form.append("file", new File(["x"], "x.txt"));
+      form.append("label", "x");
+      form.append("strategy", value);
+      return upload(form);
+    };
+    expect((await part("auto")).body["strategy"]).toBe("auto");
+    expect((await part(JSON.stringify({ threshold: 0.5 }))).body["strategy"]).toEqual({ threshold: 0.5 });
+    const bad = await part("{not json");
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/strategy/);
+  });
+
   it("turn a text part sent for a binary field into a File", async () => {
     const form = new FormData();
     form.append("file", "plain text content");
