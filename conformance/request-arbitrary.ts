@@ -104,24 +104,46 @@ function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unk
 }
 
 /**
- * Whether a form carries every required property of a value (objects followed through their
- * schema): `null` and empty arrays have no form field, nor (urlencoded) empty objects, so a
- * required one would arrive missing.
+ * Whether a form carries every required property of a value (objects and arrays followed through
+ * their schema): `null` and empty arrays have no form field, nor (urlencoded) objects left empty
+ * once their own empty members are gone, so a required one would arrive missing; and (urlencoded)
+ * an array item with no field at all leaves a gap in the indexes the server reads.
  */
 function formCarries(document: Record<string, unknown>, schema: unknown, value: unknown, form: "form" | "multipart", depth = 0): boolean {
-  if (depth > 8 || typeof value !== "object" || value === null || Array.isArray(value)) return true;
+  if (depth > 8 || typeof value !== "object" || value === null) return true;
   const resolved = resolveObject(document, schema);
-  if (resolved === undefined) return true;
-  const merged = mergeAllOf(resolved, { document });
+  const merged = resolved === undefined ? undefined : mergeAllOf(resolved, { document });
+  if (Array.isArray(value)) {
+    // a multipart part carries each item whole (an object as JSON)
+    if (form === "multipart") return true;
+    const items = merged === undefined ? undefined : (merged.items ?? branchItems(document, merged));
+    return value.every((item) => !formEmpty(item) && formCarries(document, items, item, form, depth + 1));
+  }
+  if (merged === undefined) return true;
   const required = new Set(Array.isArray(merged.required) ? merged.required : []);
   const properties = isObject(merged.properties) ? merged.properties : {};
   for (const [name, item] of Object.entries(value)) {
-    const empty = item === null || (Array.isArray(item) && item.length === 0) || (form === "form" && isObject(item) && !Array.isArray(item) && !(item instanceof Blob) && Object.keys(item).length === 0);
+    const empty = item === null || (Array.isArray(item) && item.length === 0) || (form === "form" && formEmpty(item));
     if (empty && required.has(name)) return false;
     // a multipart part carries an object as JSON, whole
     if (form === "form" && !formCarries(document, properties[name], item, form, depth + 1)) return false;
   }
   return true;
+}
+
+/** An object that sends no urlencoded field: every member `null`, an empty array or such an object. */
+function formEmpty(value: unknown): boolean {
+  if (!isObject(value) || Array.isArray(value) || value instanceof Blob) return false;
+  return Object.values(value).every((item) => item === null || item === undefined || (Array.isArray(item) && item.length === 0) || formEmpty(item));
+}
+
+/** The items of the array branch of a union (Stripe's `anyOf: [array, enum [""]]`). */
+function branchItems(document: Record<string, unknown>, schema: Record<string, unknown>): unknown {
+  for (const branch of [...(Array.isArray(schema.anyOf) ? schema.anyOf : []), ...(Array.isArray(schema.oneOf) ? schema.oneOf : [])]) {
+    const resolved = resolveObject(document, branch);
+    if (resolved?.items !== undefined) return resolved.items;
+  }
+  return undefined;
 }
 
 interface Parts {

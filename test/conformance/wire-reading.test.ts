@@ -86,4 +86,18 @@ describe("positive requests", () => {
       if (typeof flag === "string") expect(["true", "false"]).not.toContain(flag);
     }
   });
+
+  it("never draw a form array item that sends no field (it would leave a gap in the indexes)", async () => {
+    const api = await loadApi(`${FIXTURES}/form-bodies.yaml`);
+    const operation = api.model.operations[0]!;
+    const generated = positiveRequests(api, operation);
+    if (generated.kind !== "ok") throw new Error(generated.reason);
+    const bodies = fc
+      .sample(generated.arbitrary, { seed: 3, numRuns: 400 })
+      .flatMap((request) => (request?.body === undefined ? [] : [request.body.value as Record<string, unknown>]));
+    const lists = bodies.flatMap((body) => (Array.isArray(body.shipping) ? [body.shipping as Record<string, unknown>[]] : []));
+    expect(lists.some((list) => list.length > 0)).toBe(true);
+    const sendsNothing = (item: Record<string, unknown>) => Object.values(item).every((value) => value === undefined || (typeof value === "object" && value !== null && Object.keys(value).length === 0));
+    for (const list of lists) for (const item of list) expect(sendsNothing(item), JSON.stringify(item)).toBe(false);
+  });
 });
