@@ -242,8 +242,15 @@ export function readQueryParameter(
     const object: Record<string, unknown> = {};
     const properties = parameter.properties;
     for (const [name, value] of pairs) {
-      const own = properties === undefined ? !declared.has(name) : properties.includes(name);
-      if (!own || FORBIDDEN_KEYS.has(name)) continue;
+      // a nested property in brackets, as the client writes it: `first[second]=x`
+      const keys = nameKeys(name);
+      const base = keys[0] as string;
+      const own = properties === undefined ? !declared.has(base) : properties.includes(base);
+      if (!own || FORBIDDEN_KEYS.has(base)) continue;
+      if (keys.length > 1) {
+        setNested(parameter, object, keys, read(value), name);
+        continue;
+      }
       const existing = object[name];
       const item = read(value);
       object[name] =
@@ -300,37 +307,7 @@ function deepObject(
       throw invalid(parameter, `has a malformed name ${name} (deepObject style)`);
     }
     nested = true;
-    let container: Record<string, unknown> | unknown[] = root;
-    for (let depth = 0; depth < keys.length; depth++) {
-      const key = keys[depth] as string;
-      if (FORBIDDEN_KEYS.has(key))
-        throw invalid(parameter, `has the forbidden property name ${key}`);
-      let slot: string | number = key;
-      if (Array.isArray(container)) {
-        const index = itemSlot(container, key);
-        if (index === undefined)
-          throw invalid(parameter, `has ${name}, which is not the next index`);
-        slot = index;
-      }
-      const slots = container as Record<string | number, unknown>;
-      const existing = slots[slot];
-      if (depth === keys.length - 1) {
-        const item = read(value);
-        slots[slot] =
-          existing === undefined
-            ? item
-            : Array.isArray(existing)
-              ? [...(existing as unknown[]), item]
-              : [existing, item];
-        continue;
-      }
-      const next = keys[depth + 1] as string;
-      if (existing !== undefined && (existing === null || typeof existing !== "object")) {
-        throw invalid(parameter, `has ${name} both as a value and with fields`);
-      }
-      slots[slot] = existing ?? (isItemKey(next) ? [] : {});
-      container = slots[slot] as Record<string, unknown> | unknown[];
-    }
+    setNested(parameter, root, keys, read(value), name);
   }
   if (Array.isArray(root)) return root.length > 0 ? root : undefined;
   if (plain.length > 0) {
@@ -338,4 +315,46 @@ function deepObject(
     return plain.length === 1 ? plain[0] : plain;
   }
   return nested ? root : undefined;
+}
+
+/**
+ * Puts `item` under `root` at `keys` (a bracket name's keys: `a[b][0]` → `a`, `b`, `0`), creating
+ * objects and arrays on the way; a leaf given twice becomes a list. `name` is the pair's name, for
+ * messages.
+ */
+function setNested(
+  parameter: StyledParameter,
+  root: Record<string, unknown> | unknown[],
+  keys: readonly string[],
+  item: string,
+  name: string,
+): void {
+  let container: Record<string, unknown> | unknown[] = root;
+  for (let depth = 0; depth < keys.length; depth++) {
+    const key = keys[depth] as string;
+    if (FORBIDDEN_KEYS.has(key)) throw invalid(parameter, `has the forbidden property name ${key}`);
+    let slot: string | number = key;
+    if (Array.isArray(container)) {
+      const index = itemSlot(container, key);
+      if (index === undefined) throw invalid(parameter, `has ${name}, which is not the next index`);
+      slot = index;
+    }
+    const slots = container as Record<string | number, unknown>;
+    const existing = slots[slot];
+    if (depth === keys.length - 1) {
+      slots[slot] =
+        existing === undefined
+          ? item
+          : Array.isArray(existing)
+            ? [...(existing as unknown[]), item]
+            : [existing, item];
+      return;
+    }
+    const next = keys[depth + 1] as string;
+    if (existing !== undefined && (existing === null || typeof existing !== "object")) {
+      throw invalid(parameter, `has ${name} both as a value and with fields`);
+    }
+    slots[slot] = existing ?? (isItemKey(next) ? [] : {});
+    container = slots[slot] as Record<string, unknown> | unknown[];
+  }
 }

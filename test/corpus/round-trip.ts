@@ -21,6 +21,7 @@ import { generate } from "../../generator/generate.js";
 import { resolveObject } from "../../generator/model/resolve-ref.js";
 import { createRouter } from "../../templates/server/router.js";
 import { templateParameters } from "../../generator/model/check-path-template.js";
+import { unformableBodies } from "../../generator/model/unformable-bodies.js";
 import type { MediaModel, OperationModel, ResponseModel } from "../../generator/model/types.js";
 import { asText, clientBody, comparable, concreteMediaType, firstDifference, handlerBody, mediaKind, type MediaKind } from "./round-trip-values.js";
 
@@ -33,6 +34,8 @@ export interface RoundTripOptions {
   readonly seed?: number;
   /** Per call, in ms (default 10 000). */
   readonly timeoutMs?: number;
+  /** Only these operationIds (all when left out). */
+  readonly operationIds?: readonly string[];
 }
 
 export interface OperationOutcome {
@@ -81,6 +84,8 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
     // operations generate warned it cannot route apart: excluded when they fail, with the warning
     const unroutable = new Map(createRouter(rendered.model.operations).conflicts.flatMap((conflict) => conflict.operationIds.map((id) => [id, conflict.message] as const)));
     const api = await loadApi(specPath, flags);
+    // form bodies generate warned no request can carry: excluded when they fail, with the warning
+    const unformable = new Map(unformableBodies(api.document, api.model).map((body) => [`${body.operationId} ${body.mediaType}`, body.message] as const));
     const serverModule = (await import(join(outDir, "server.ts"))) as { createRequestHandler(handlers: object, options: object): unknown; API: { operations: readonly { operationId: string; handlerName?: string }[] } };
     const adapter = (await import(join(outDir, "runtime/server/node-adapter.ts"))) as { serveNode(handler: unknown, options: { port: number; host: string }): Promise<Server> };
     const clientModule = (await import(join(outDir, "client.ts"))) as { createRoundTripClient(options: object): Record<string, Method> };
@@ -116,6 +121,7 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
     const outcomes: OperationOutcome[] = [];
     try {
       for (const [index, operation] of api.model.operations.entries()) {
+        if (options.operationIds !== undefined && !options.operationIds.includes(operation.operationId)) continue;
         const seed = (options.seed ?? 23) * 1000 + index;
         const unsatisfiable = sharedAuthorization(api.document, operation) ?? pathParameterOutsideTemplate(operation) ?? unsendable(operation);
         if (unsatisfiable !== undefined) {
@@ -136,7 +142,9 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
         const noBody = operation.method === "get" || operation.method === "head" || bodies.length === 0;
         const problems: string[] = [];
         for (const media of noBody ? [undefined] : bodies) {
-          const problem = await exchange(media).catch((error: unknown) => `the call threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+          let problem = await exchange(media).catch((error: unknown) => `the call threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+          const warned = media === undefined ? undefined : unformable.get(`${operation.operationId} ${media.mediaType}`);
+          if (problem !== undefined && !problem.startsWith("excluded: ") && warned !== undefined) problem = `excluded: generate warns: ${warned}`;
           if (problem !== undefined) problems.push(media === undefined ? problem : `${media.mediaType}: ${problem}`);
         }
         const failed = problems.filter((problem) => !problem.includes("excluded: "));

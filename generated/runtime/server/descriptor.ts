@@ -139,6 +139,11 @@ export interface FormFieldShape {
 export interface FormBodyDescriptor {
   readonly fields: Readonly<Record<string, FormFieldShape>>;
   readonly validate?: Validator;
+  /**
+   * A urlencoded body whose schema is a string: the form's text itself (`a=1&b=2`), handed over
+   * as text (and validated as that string) instead of being read into fields.
+   */
+  readonly text?: boolean;
 }
 
 /**
