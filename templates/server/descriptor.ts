@@ -40,6 +40,11 @@ export interface ParameterDescriptor {
   readonly properties?: readonly string[];
   /** True for a parameter described by a JSON `content` (`?filter={"a":1}`): its value is JSON. */
   readonly json?: boolean;
+  /**
+   * True for an array of objects in a query or path, outside `deepObject`: no style has a form for
+   * an object inside an array, so each item is JSON text (`?filter={"a":1}&filter={"b":2}`).
+   */
+  readonly jsonItems?: boolean;
 }
 
 export interface ServerOperationDescriptor {

@@ -15,7 +15,9 @@
  * | header `simple` | `3,4,5` | `role,admin,age,5` | `role=admin,age=5` |
  * | cookie `form` | `id=3,4,5` | `id=role,admin,age,5` | one cookie per property |
  *
- * A parameter described by a JSON `content` (`?filter={"a":1}`) is parsed as JSON.
+ * A parameter described by a JSON `content` (`?filter={"a":1}`) is parsed as JSON, and so is each
+ * item of an array of objects in a query or path (`?filter={"a":1}&filter={"b":2}`), which no style
+ * has a form for: the client sends such items as JSON.
  *
  * Values are split before they are percent-decoded, so an item may carry an encoded separator
  * (`a%2Cb,c` is `["a,b", "c"]`). A value that does not have its style's form (a `label` value
@@ -36,6 +38,8 @@ export interface StyledParameter {
   readonly object: boolean;
   /** An exploded `form` object's property names, when the schema lists them. */
   readonly properties: readonly string[] | undefined;
+  /** An array of objects, each item JSON text (`ParameterDescriptor.jsonItems`). */
+  readonly jsonItems: boolean;
 }
 
 /** The "style" of a parameter described by a JSON `content`: its value is JSON text. */
@@ -61,8 +65,10 @@ export function prepareStyled(parameter: ParameterDescriptor): StyledParameter |
     parameter.json === true ? JSON_CONTENT : (parameter.style ?? DEFAULT_STYLE[parameter.in]);
   const explode = parameter.explode ?? style === "form";
   const object = parameter.object === true;
+  const jsonItems = parameter.jsonItems === true && style !== "deepObject";
   const plain =
     !object &&
+    !jsonItems &&
     style === DEFAULT_STYLE[parameter.in] &&
     (!parameter.array ||
       parameter.in === "header" ||
@@ -77,7 +83,16 @@ export function prepareStyled(parameter: ParameterDescriptor): StyledParameter |
     array: parameter.array,
     object,
     properties: parameter.properties,
+    jsonItems,
   };
+}
+
+/** How an array's items are read: as text, or (an array of objects) as JSON. */
+function itemOf(
+  parameter: StyledParameter,
+  read: (text: string) => string,
+): (text: string) => unknown {
+  return parameter.jsonItems ? (text) => jsonValue(parameter, read(text)) : read;
 }
 
 /** A JSON value, refusing prototype-polluting keys (a 400 naming the parameter). */
@@ -136,7 +151,7 @@ function listValue(
 ): unknown {
   const items = text.split(separator);
   if (parameter.object) return objectOf(parameter, items, exploded, read);
-  if (parameter.array) return items.map(read);
+  if (parameter.array) return items.map(itemOf(parameter, read));
   return read(text);
 }
 
@@ -163,7 +178,7 @@ export function readPathParameter(parameter: StyledParameter, raw: string): unkn
         }
         return pair.slice(prefix.length);
       });
-      if (parameter.array && parameter.explode) return values.map(read);
+      if (parameter.array && parameter.explode) return values.map(itemOf(parameter, read));
       if (values.length !== 1)
         throw invalid(parameter, "was given more than once; it takes one value");
       return listValue(parameter, values[0] as string, ",", false, read);
@@ -268,7 +283,7 @@ export function readQueryParameter(
   const values = pairs.filter(([name]) => name === parameter.name).map(([, value]) => value);
   if (values.length === 0) return undefined;
   if (parameter.array && parameter.explode && parameter.style !== JSON_CONTENT) {
-    return values.map(read);
+    return values.map(itemOf(parameter, read));
   }
   if (values.length > 1) {
     throw invalid(parameter, `was given ${values.length} times; it takes one value`);

@@ -3,7 +3,7 @@
  * reading is not enough, how the runtime reads the value (templates/server/parameter-styles.ts):
  * the `style` and `explode` that differ from the location's defaults, whether the schema is an
  * object (with its property names), or that the value is JSON (a parameter described by a JSON
- * `content` rather than a `schema`). A path template's RFC 6570 operators (`{.id}`, `{;id}`,
+ * `content` rather than a `schema`), or that an array's objects are JSON. A path template's RFC 6570 operators (`{.id}`, `{;id}`,
  * `{id*}`) override the parameter's declared style, as in the client.
  */
 import type { ParameterDescriptor } from "../../../templates/server/descriptor.js";
@@ -29,6 +29,8 @@ export function parameterDescriptors(operation: OperationModel, document: unknow
       const shape = formFieldShape(document, parameter.schema);
       const object = !parameter.array && (shape.types?.includes("object") ?? false) && !(shape.types?.includes("string") ?? false);
       const properties = object && shape.properties !== undefined ? Object.keys(shape.properties) : undefined;
+      const items = shape.items?.types;
+      const jsonItems = parameter.array && (location === "query" || location === "path") && items !== undefined && items.length === 1 && items[0] === "object";
       return {
         name: parameter.name,
         in: location,
@@ -38,6 +40,7 @@ export function parameterDescriptors(operation: OperationModel, document: unknow
         ...(parameter.explode === (style === "form") ? {} : { explode: parameter.explode }),
         ...(object ? { object: true } : {}),
         ...(properties === undefined ? {} : { properties }),
+        ...(jsonItems ? { jsonItems: true } : {}),
       };
     }),
   );

@@ -14,6 +14,7 @@ import type { Options } from "ajv";
 import type { ApiModel, HeaderModel, OperationModel, ParameterLocation, SchemaModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
+import { textOneOf } from "./text-one-of.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "./to-json-schema.js";
 import { compileValidatorModule, type ApiSchema } from "./validator-module.js";
 import {
@@ -59,9 +60,11 @@ export function emitValidators(
   }
 
   const coercing = coercionOptions(apiSchema, parameterSchemas, headerSchemas);
-  const parameters = compileModule(parameterSchemas, apiSchema, convert, coercing);
+  // text fits more than one type: its `oneOf`s of distinct types pick the first branch (text-one-of.ts)
+  const textApiSchema = textOneOf(apiSchema);
+  const parameters = compileModule(textOneOfs(parameterSchemas), textApiSchema, convert, coercing);
   const bodies = compileModule(bodySchemas, apiSchema, convert, {});
-  const responseHeaders = compileModule(headerSchemas, apiSchema, convert, coercing);
+  const responseHeaders = compileModule(textOneOfs(headerSchemas), textApiSchema, convert, coercing);
   return [
     { path: "validators/response-headers.js", content: responseHeaders },
     { path: "validators/response-headers.d.ts", content: declarations(headerSchemas.keys()) },
@@ -83,6 +86,10 @@ function coercionOptions(apiSchema: unknown, ...schemas: ReadonlyMap<string, unk
   const texts = [JSON.stringify(apiSchema), ...schemas.flatMap((map) => [...map.values()].map((schema) => JSON.stringify(schema)))];
   const unevaluated = texts.some((text) => text.includes('"unevaluatedProperties"') || text.includes('"unevaluatedItems"'));
   return unevaluated ? { coerceTypes: "array" } : { coerceTypes: "array", unevaluated: false };
+}
+
+function textOneOfs(schemas: ReadonlyMap<string, unknown>): Map<string, unknown> {
+  return new Map([...schemas].map(([name, schema]) => [name, textOneOf(schema)]));
 }
 
 /** `{ type: object, properties: { "<lower-case name>": schema }, required }`. */
