@@ -3,14 +3,10 @@
  * Everything before `writeOutput`/`checkOutput` is pure with respect to the output folder.
  */
 import { resolve } from "node:path";
-import { emitClient } from "./emit/client/emit-client.js";
-import { emitResponseValidation } from "./emit/client/emit-response-validation.js";
 import { emitRuntime } from "./emit/emit-runtime.js";
-import { emitQuery } from "./emit/query/emit-query.js";
-import { emitServer } from "./emit/server/emit-server.js";
-import { emitTypes } from "./emit/emit-types.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
 import type { CachePack } from "./cache/cache-pack.js";
+import { cachedClient, cachedQuery, cachedResponseValidation, cachedServer, cachedTypes, type CacheScope } from "./cache/cached-emitters.js";
 import { cachedMocks, cachedValidators } from "./cache/cached-validators.js";
 import { formatSource, openFormatCache } from "./emit/format.js";
 import { generatedHeader } from "./emit/header.js";
@@ -70,17 +66,19 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
   }
   warnings.push(...routeConflictWarnings(model));
   warnings.push(...unformableBodies(loaded.document, model).map((body) => body.message));
+  const scope: CacheScope = options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) };
+  const { document } = loaded;
   let emitted: GeneratedFile[];
   try {
     emitted = [
-      ...(await emitTypes(loaded.document, model, context)),
-      ...emitClient(model, context, loaded.document),
-      ...emitResponseValidation(model, context),
-      ...emitServer(model, context, loaded.document),
-      ...(await cachedValidators(loaded.document, model, context, warnings, options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) })),
-      ...emitQuery(model, context),
-      ...(await cachedMocks(loaded.document, model, context, options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) })),
-      ...emitPackageEntries(model, context, options.packageName),
+      ...(await cachedTypes(document, scope)),
+      ...(await cachedClient(model, context, document, scope)),
+      ...(await cachedResponseValidation(model, context, scope)),
+      ...(await cachedServer(model, context, document, scope)),
+      ...(await cachedValidators(document, model, context, warnings, scope)),
+      ...(await cachedQuery(model, context, scope)),
+      ...(await cachedMocks(document, model, context, scope)),
+      ...(await emitPackageEntries(model, context, options.packageName, scope)),
     ];
   } catch (error) {
     // a stage that fails on a spec usually means the spec is not valid OpenAPI: say where
@@ -99,7 +97,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     files.push({ path: file.path, content: await formatSource(file.path, header + file.content, await formatCache(file.path)) });
   }
   files.push(...(await emitRuntime()));
-  const packageFiles = await emitPackageFiles(loaded.document, model, context, options.packageName, warnings, changelog !== undefined, await formatCache("README.md"));
+  const packageFiles = await emitPackageFiles(document, model, context, options.packageName, warnings, changelog !== undefined, await formatCache("README.md"), scope);
   files.push(...packageFiles);
   await Promise.all(packs.map((pack) => pack.save()));
   if (changelog !== undefined) files.push({ path: CHANGELOG_NAME, content: changelog });

@@ -8,8 +8,7 @@
  */
 import type { EmitContext, GeneratedFile } from "../emit/file.js";
 import type { ApiModel } from "../model/types.js";
-import { computeToolHash } from "../write/inputs-hash.js";
-import { CachePack, sha256Hex } from "./cache-pack.js";
+import { openScopedPack, type CacheScope } from "./cached-emitters.js";
 
 const PROSE_KEYS = new Set(["description", "summary"]);
 const LITERAL_KEYS = new Set(["const", "default", "enum", "example", "examples"]);
@@ -24,7 +23,7 @@ export async function cachedValidators(
   model: ApiModel,
   context: EmitContext,
   warnings: string[],
-  where: { readonly cwd: string; readonly outDir: string } | undefined,
+  where: CacheScope,
 ): Promise<GeneratedFile[]> {
   // Ajv is loaded only when the validators are not in the cache
   const emit = async (into: string[]) => (await import("../emit/validators/emit-validators.js")).emitValidators(document, model, context, into);
@@ -39,7 +38,7 @@ export async function cachedMocks(
   document: Record<string, unknown>,
   model: ApiModel,
   context: EmitContext,
-  where: { readonly cwd: string; readonly outDir: string } | undefined,
+  where: CacheScope,
 ): Promise<GeneratedFile[]> {
   const emit = async () => (await import("../emit/mocks/emit-mocks.js")).emitMocks(document, model, context);
   return cachedProseFree("mocks", document, model, context, [], where, emit);
@@ -52,11 +51,11 @@ async function cachedProseFree(
   model: ApiModel,
   context: EmitContext,
   warnings: string[],
-  where: { readonly cwd: string; readonly outDir: string } | undefined,
+  where: CacheScope,
   emit: (warnings: string[]) => Promise<GeneratedFile[]>,
 ): Promise<GeneratedFile[]> {
-  if (where === undefined) return emit(warnings);
-  const pack = await CachePack.open(where.cwd, `${name}/${sha256Hex(where.outDir).slice(0, 24)}`, await computeToolHash());
+  const pack = await openScopedPack(name, where);
+  if (pack === undefined) return emit(warnings);
   const input = proseFreeInput(document, model, context);
   const cached = parse(pack.get(input));
   if (cached !== undefined) {

@@ -10,11 +10,10 @@
  * types-document.ts and docs/client-types.md).
  */
 import { GeneratorError } from "../errors.js";
-import type { ApiModel } from "../model/types.js";
-import type { EmitContext, GeneratedFile } from "./file.js";
+import type { GeneratedFile } from "./file.js";
 import { isBinaryString, prepareTypesDocument } from "./types-document.js";
 
-export async function emitTypes(document: Record<string, unknown>, _model: ApiModel, _context: EmitContext): Promise<GeneratedFile[]> {
+export async function emitTypes(document: Record<string, unknown>): Promise<GeneratedFile[]> {
   try {
     const copy = structuredClone(document);
     prepareTypesDocument(copy);

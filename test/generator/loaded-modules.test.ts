@@ -3,7 +3,7 @@
  * esbuild bundle): one copy of TypeScript (ts-morph's own copy is replaced by the `typescript`
  * package in the bundle), one major version of @redocly/openapi-core (openapi-typescript's 1.x is
  * never loaded; ts-morph and openapi-core 2.x are bundled), and, after a one-line description edit whose pieces are all in the cache, no
- * prettier, Ajv, ajv-formats or fast-check. A preloaded probe records every module the process
+ * prettier, Ajv, ajv-formats, fast-check, TypeScript or ts-morph. A preloaded probe records every module the process
  * resolves (ES module hooks) and every CommonJS module it loads (`require.cache` at exit).
  */
 import { spawnSync } from "node:child_process";
@@ -77,13 +77,17 @@ describe("modules the generator loads", () => {
     for (const name of ["prettier", "ajv", "fast-check", "code-block-writer"]) expect(loaded.some((path) => packageOf(path) === name || path.includes(`/${name}/`)), name).toBe(true);
   }, 180_000);
 
-  it("loads neither prettier nor Ajv nor fast-check after a one-line description edit with the cache warm", () => {
+  it("loads neither prettier, Ajv, fast-check, TypeScript nor ts-morph after an edit that no generated file shows, with the cache warm", () => {
     loadedBy(args, "fill"); // renders everything into the cache
     writeFileSync(spec, readFileSync(spec, "utf8").replace(/^(\s*description: The pet store service\.[^\n]*)$/m, "$1 Edited."));
     const loaded = loadedBy(args, "edit");
     const packages = new Set(loaded.map(packageOf));
     // nor Redocly's Ajv (openapi-core's example-validating lint rules load it when first used)
-    for (const name of ["prettier", "fast-check", "ajv", "ajv-formats", "@redocly/ajv"]) expect(packages.has(name), name).toBe(false);
+    for (const name of ["prettier", "fast-check", "ajv", "ajv-formats", "@redocly/ajv", "code-block-writer"]) expect(packages.has(name), name).toBe(false);
+    // every emitter's files came from the cache (cache/traced-emit.ts): TypeScript, ts-morph and openapi-typescript stay unloaded
+    expect(loaded.filter(isTypeScript)).toEqual([]);
+    const bundle = loaded.filter((path) => path.startsWith("generator/.build-")).map((path) => readFileSync(join(ROOT, path), "utf8"));
+    expect(bundle.some((text) => text.includes("// node_modules/ts-morph/") || text.includes("// node_modules/openapi-typescript/"))).toBe(false);
     expect(loaded.filter((path) => /^generator\/\.build-[0-9a-f]+\/(emit-validators|emit-mocks)-/.test(path))).toEqual([]);
     expect(loaded.some((path) => /^generator\/\.build-[0-9a-f]+\/generate-/.test(path))).toBe(true);
     expect(readFileSync(join(work, "out/types.ts"), "utf8")).not.toContain("Edited."); // a servers description: shown by no file

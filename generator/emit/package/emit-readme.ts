@@ -23,7 +23,8 @@ import type { LicenseInfo } from "./package-meta.js";
 import { clientRuntimeSections } from "./readme-client-runtime.js";
 
 export interface ReadmeInput {
-  readonly document: Record<string, unknown>;
+  /** The URL the examples call: the first server's, see {@link exampleBaseUrl}. */
+  readonly baseUrl: string;
   readonly model: ApiModel;
   readonly context: EmitContext;
   readonly packageName: string;
@@ -61,7 +62,7 @@ export function renderReadme(input: ReadmeInput): string {
     ...clientSection(input),
     ...experimentalSection(input),
     ...serverSection(input),
-    ...frontendSections(model, context, packageName, serverUrl(input.document)),
+    ...frontendSections(model, context, packageName, input.baseUrl),
     ...operationsSection(model, packageName),
     "## Versions",
     `The package's version is the spec's \`info.version\`: \`npm run generate\` keeps them in step. Operations follow the spec's stability markers and deprecation policy (see the table above).`,
@@ -71,7 +72,7 @@ export function renderReadme(input: ReadmeInput): string {
   return `${blocks.join("\n\n")}\n`;
 }
 
-function clientSection({ document, model, context, packageName }: ReadmeInput): string[] {
+function clientSection({ baseUrl, model, context, packageName }: ReadmeInput): string[] {
   const example = model.operations.find((operation) => isCallableWithoutArguments(operation) && !isExperimental(operation) && !operation.deprecation);
   const statements: (string | StatementStructures)[] = [
     { kind: StructureKind.ImportDeclaration, moduleSpecifier: packageName, namedImports: [{ name: `create${context.apiName}Client` }] },
@@ -85,7 +86,7 @@ function clientSection({ document, model, context, packageName }: ReadmeInput): 
             writer.write(`create${context.apiName}Client(`);
             const auth = exampleAuthEntry(model);
             objectWriter([
-              ["baseUrl", literal(serverUrl(document))],
+              ["baseUrl", literal(baseUrl)],
               ...(model.apiKey ? ([["apiKey", literal("<your API key>")]] as const) : []),
               ...(auth ? [auth] : []),
             ])(writer);
@@ -126,8 +127,8 @@ function clientSection({ document, model, context, packageName }: ReadmeInput): 
     ]),
     `Types only (no code in your bundle): ${code(`${packageName}/types`)}.`,
     fence("ts", printStatements("types-example.ts", typesExample(model, packageName))),
-    ...clientRuntimeSections(model, context, packageName, serverUrl(document)),
-    ...clientTypesBlocks({ model, context, packageName, baseUrl: serverUrl(document) }),
+    ...clientRuntimeSections(model, context, packageName, baseUrl),
+    ...clientTypesBlocks({ model, context, packageName, baseUrl: baseUrl }),
   ];
 }
 
@@ -146,7 +147,7 @@ function typesExample(model: ApiModel, packageName: string): StatementStructures
   ];
 }
 
-function experimentalSection({ document, model, context, packageName }: ReadmeInput): string[] {
+function experimentalSection({ baseUrl, model, context, packageName }: ReadmeInput): string[] {
   const experimental = model.operations.filter(isExperimental);
   const names = experimental.map((operation) => code(operation.name)).join(", ");
   const statements: (string | StatementStructures)[] = [
@@ -164,7 +165,7 @@ function experimentalSection({ document, model, context, packageName }: ReadmeIn
           initializer: (writer) => {
             writer.write(`create${context.apiName}ExperimentalClient(`);
             objectWriter([
-              ["baseUrl", literal(serverUrl(document))],
+              ["baseUrl", literal(baseUrl)],
               ...(model.apiKey ? ([["apiKey", literal("<your API key>")]] as const) : []),
             ])(writer);
             writer.write(")");
@@ -433,18 +434,6 @@ function componentName(schema: SchemaModel | undefined): string | undefined {
   if (typeof schema !== "object" || schema === null || typeof schema.$ref !== "string") return undefined;
   const match = /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref);
   return match?.[1] ? decodeURIComponent(match[1].replace(/~1/g, "/").replace(/~0/g, "~")) : undefined;
-}
-
-function serverUrl(document: Record<string, unknown>): string {
-  const servers = Array.isArray(document.servers) ? (document.servers as unknown[]) : [];
-  const first = servers[0];
-  if (typeof first !== "object" || first === null || typeof (first as { url?: unknown }).url !== "string") return "https://api.example.com";
-  const { url, variables } = first as { url: string; variables?: Record<string, { default?: unknown }> };
-  const resolved = url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    const value = variables?.[name]?.default;
-    return typeof value === "string" ? value : whole;
-  });
-  return /^https?:\/\/[^\s{}]+$/.test(resolved) ? resolved : "https://api.example.com";
 }
 
 function typeAliasName(schemaName: string): string {

@@ -88,3 +88,16 @@ export function packageLicense(document: Record<string, unknown>, warnings: stri
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** The first server's URL with its variables' defaults, or a placeholder where that is no plain http(s) URL. */
+export function exampleBaseUrl(document: Record<string, unknown>): string {
+  const servers = Array.isArray(document.servers) ? (document.servers as unknown[]) : [];
+  const first = servers[0];
+  if (typeof first !== "object" || first === null || typeof (first as { url?: unknown }).url !== "string") return "https://api.example.com";
+  const { url, variables } = first as { url: string; variables?: Record<string, { default?: unknown }> };
+  const resolved = url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
+    const value = variables?.[name]?.default;
+    return typeof value === "string" ? value : whole;
+  });
+  return /^https?:\/\/[^\s{}]+$/.test(resolved) ? resolved : "https://api.example.com";
+}

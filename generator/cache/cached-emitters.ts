@@ -1,0 +1,94 @@
+/**
+ * The TypeScript emitters (types, client, response validation, server, query, package entries)
+ * and the README, each through {@link tracedEmit}: after an edit, an emitter runs again only when
+ * a part of the document or the model it read has changed. Each emitter module is imported when
+ * it runs, so a run whose emitters all come from the cache loads neither TypeScript, ts-morph
+ * nor openapi-typescript. Without a cache (`--no-cache`) every emitter runs.
+ */
+import type { EmitContext, GeneratedFile } from "../emit/file.js";
+import type { ReadmeInput } from "../emit/package/emit-readme.js";
+import type { ApiModel } from "../model/types.js";
+import { computeToolHash } from "../write/inputs-hash.js";
+import { CachePack, sha256Hex } from "./cache-pack.js";
+import { tracedEmit } from "./traced-emit.js";
+
+/** Where the cache is (the working directory) and which output folder it is for; undefined: no cache. */
+export type CacheScope = { readonly cwd: string; readonly outDir: string } | undefined;
+
+/**
+ * Top-level sections of a document that openapi-typescript does not type: it types `paths`,
+ * `webhooks`, `components` and `$defs`, resolving `$ref`s into any of them. The document the
+ * types are made from leaves these out (unless a `$ref` points into one), so that editing them
+ * reuses the types from the cache; test/generator/cached-emitters.test.ts checks that leaving
+ * them out never changes types.ts.
+ */
+const UNTYPED_SECTIONS = ["info", "servers", "tags", "externalDocs", "security"];
+
+/** `document` without its {@link UNTYPED_SECTIONS} (same values, no copy). */
+export function typedSections(document: Record<string, unknown>): Record<string, unknown> {
+  const kept = Object.entries(document).filter(([key]) => !UNTYPED_SECTIONS.includes(key));
+  const referenced = new Set(UNTYPED_SECTIONS.filter((section) => JSON.stringify(kept).includes(`"#/${section}`)));
+  return Object.fromEntries(Object.entries(document).filter(([key]) => !UNTYPED_SECTIONS.includes(key) || referenced.has(key)));
+}
+
+/** The pack `name` of the output folder's cache, salted with the generator's own hash; undefined without a cache. */
+export async function openScopedPack(name: string, scope: CacheScope): Promise<CachePack | undefined> {
+  if (scope === undefined) return undefined;
+  return CachePack.open(scope.cwd, `${name}/${sha256Hex(scope.outDir).slice(0, 24)}`, await computeToolHash());
+}
+
+const pack = (name: string, scope: CacheScope) => openScopedPack(`emit/${name}`, scope);
+
+export async function cachedTypes(document: Record<string, unknown>, scope: CacheScope): Promise<GeneratedFile[]> {
+  return tracedEmit(await pack("types", scope), { document: typedSections(document) }, "types", async (inputs) => {
+    const { emitTypes } = await import("../emit/emit-types.js");
+    // a plain copy of the top level: the emitter clones the document, which a proxy cannot be
+    return emitTypes({ ...inputs.document } as Record<string, unknown>);
+  });
+}
+
+export async function cachedClient(model: ApiModel, context: EmitContext, document: Record<string, unknown>, scope: CacheScope): Promise<GeneratedFile[]> {
+  return tracedEmit(await pack("client", scope), { model, document }, JSON.stringify(context), async (inputs) => {
+    const { emitClient } = await import("../emit/client/emit-client.js");
+    return emitClient(inputs.model, context, inputs.document);
+  });
+}
+
+export async function cachedResponseValidation(model: ApiModel, context: EmitContext, scope: CacheScope): Promise<GeneratedFile[]> {
+  return tracedEmit(await pack("response-validation", scope), { model }, JSON.stringify(context), async (inputs) => {
+    const { emitResponseValidation } = await import("../emit/client/emit-response-validation.js");
+    return emitResponseValidation(inputs.model, context);
+  });
+}
+
+export async function cachedServer(model: ApiModel, context: EmitContext, document: Record<string, unknown>, scope: CacheScope): Promise<GeneratedFile[]> {
+  return tracedEmit(await pack("server", scope), { model, document }, JSON.stringify(context), async (inputs) => {
+    const { emitServer } = await import("../emit/server/emit-server.js");
+    return emitServer(inputs.model, context, inputs.document);
+  });
+}
+
+export async function cachedQuery(model: ApiModel, context: EmitContext, scope: CacheScope): Promise<GeneratedFile[]> {
+  return tracedEmit(await pack("query", scope), { model }, JSON.stringify(context), async (inputs) => {
+    const { emitQuery } = await import("../emit/query/emit-query.js");
+    return emitQuery(inputs.model, context);
+  });
+}
+
+/** entry/*.ts; `packageName` is the package's npm name. */
+export async function cachedPackageEntries(model: ApiModel, context: EmitContext, packageName: string, scope: CacheScope): Promise<GeneratedFile[]> {
+  return tracedEmit(await pack("entries", scope), { model }, JSON.stringify([context, packageName]), async (inputs) => {
+    const { emitPackageEntries } = await import("../emit/package/emit-entries.js");
+    return emitPackageEntries(inputs.model, context, packageName);
+  });
+}
+
+/** README.md as rendered (not yet formatted). */
+export async function cachedReadme(input: ReadmeInput, scope: CacheScope): Promise<string> {
+  const { model, ...rest } = input;
+  const files = await tracedEmit(await pack("readme", scope), { model }, JSON.stringify(rest), async (inputs) => {
+    const { renderReadme } = await import("../emit/package/emit-readme.js");
+    return [{ path: "README.md", content: renderReadme({ ...rest, model: inputs.model }) }];
+  });
+  return files[0]?.content ?? "";
+}

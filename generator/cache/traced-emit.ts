@@ -1,0 +1,156 @@
+/**
+ * An emitter's files from the cache when the parts of its inputs it read the last time it ran
+ * are unchanged, so that a one-line edit renders again only what depends on it (and a run whose
+ * emitters all hit loads neither TypeScript nor ts-morph).
+ *
+ * On a miss the emitter runs on its inputs (the document, the model) each behind a proxy that
+ * records which of the input's top-level keys it read: a key read (`get`, `in`,
+ * `getOwnPropertyDescriptor`), or every key when it lists them (`Object.keys`, spread,
+ * `JSON.stringify`). Its files are cached under the hash of exactly those keys' values, and the
+ * list of keys is kept beside them. The next run hashes the same keys of its inputs: equal
+ * values give the cached files; anything else (a key it read changed, appeared or went away)
+ * runs the emitter again. Keys an emitter never read cannot change what it printed, so their
+ * edits (a server's description, the spec's tags) reuse its files.
+ *
+ * Values nested below the top level are returned as they are (no proxy, same identity): the
+ * value of a top-level key is hashed whole, so whatever the emitter reads inside it is covered.
+ * An emitter that writes to an input is run again every time (its result is never cached).
+ * Entries live in a {@link CachePack} (content-addressed, checked on read): a corrupt entry is
+ * ignored and rendered again.
+ */
+import { createHash } from "node:crypto";
+import type { GeneratedFile } from "../emit/file.js";
+import type { CachePack } from "./cache-pack.js";
+
+/** Which top-level keys an emitter read of each input: named keys, or all of them. */
+type Reads = Readonly<Record<string, readonly string[] | "all">>;
+
+/** The inputs an emitter is given, by name; each is traced at its top level. */
+export type EmitInputs = Readonly<Record<string, object>>;
+
+const READS_ENTRY = "reads of the last run";
+
+/**
+ * `emit(inputs)`'s files, from `pack` when the top-level keys it read last time have the same
+ * values (`fixed`: everything else its output depends on, such as options, as text).
+ * Without a pack the emitter simply runs.
+ */
+export async function tracedEmit<I extends EmitInputs>(pack: CachePack | undefined, inputs: I, fixed: string, emit: (inputs: I) => Promise<readonly GeneratedFile[]>): Promise<GeneratedFile[]> {
+  if (pack === undefined) return [...(await emit(inputs))];
+  const reads = parseReads(pack.get(READS_ENTRY), inputs);
+  if (reads !== undefined) {
+    const cached = parseFiles(pack.get(keyText(inputs, reads, fixed)));
+    if (cached !== undefined) {
+      await pack.save();
+      return cached;
+    }
+  }
+  const tracers = new Map(Object.entries(inputs).map(([name, value]) => [name, new RootTracer(value)]));
+  const traced = Object.fromEntries([...tracers].map(([name, tracer]) => [name, tracer.proxy])) as unknown as I;
+  let files: readonly GeneratedFile[];
+  try {
+    files = await emit(traced);
+  } finally {
+    for (const tracer of tracers.values()) tracer.stop();
+  }
+  if ([...tracers.values()].every((tracer) => !tracer.wrote)) {
+    const seen: Reads = Object.fromEntries([...tracers].map(([name, tracer]) => [name, tracer.reads()]));
+    pack.set(READS_ENTRY, JSON.stringify(seen));
+    pack.set(keyText(inputs, seen, fixed), JSON.stringify(files));
+    await pack.save();
+  }
+  return [...files];
+}
+
+/** Records the top-level keys read of one input while its emitter runs. */
+class RootTracer {
+  readonly proxy: object;
+  readonly #keys = new Set<string>();
+  #all = false;
+  #tracing = true;
+  wrote = false;
+
+  constructor(target: object) {
+    const note = (key: string | symbol) => {
+      if (this.#tracing && typeof key === "string") this.#keys.add(key);
+    };
+    const write = () => {
+      if (this.#tracing) this.wrote = true;
+    };
+    this.proxy = new Proxy(target, {
+      get: (object, key) => (note(key), Reflect.get(object, key)),
+      has: (object, key) => (note(key), Reflect.has(object, key)),
+      getOwnPropertyDescriptor: (object, key) => (note(key), Reflect.getOwnPropertyDescriptor(object, key)),
+      ownKeys: (object) => {
+        if (this.#tracing) this.#all = true;
+        return Reflect.ownKeys(object);
+      },
+      set: (object, key, value) => (write(), Reflect.set(object, key, value)),
+      defineProperty: (object, key, descriptor) => (write(), Reflect.defineProperty(object, key, descriptor)),
+      deleteProperty: (object, key) => (write(), Reflect.deleteProperty(object, key)),
+      setPrototypeOf: (object, prototype) => (write(), Reflect.setPrototypeOf(object, prototype)),
+    });
+  }
+
+  stop(): void {
+    this.#tracing = false;
+  }
+
+  reads(): readonly string[] | "all" {
+    return this.#all ? "all" : [...this.#keys].sort();
+  }
+}
+
+/** The text a cache entry is keyed by: per input, each key read and the hash of its value. */
+function keyText(inputs: EmitInputs, reads: Reads, fixed: string): string {
+  const parts: string[] = [fixed];
+  for (const name of Object.keys(inputs).sort()) {
+    const input = inputs[name] as Record<string, unknown>;
+    const read = reads[name] ?? "all";
+    const keys = read === "all" ? Object.keys(input) : read;
+    parts.push(`${name}:${read === "all" ? "all" : "some"}`);
+    for (const key of keys) parts.push(`${JSON.stringify(key)}=${valueHash(input, key)}`);
+  }
+  return parts.join("\n");
+}
+
+/** Hashes of top-level values, per input object (the document's are shared by every emitter of a run). */
+const hashes = new WeakMap<object, Map<string, string>>();
+
+function valueHash(input: Record<string, unknown>, key: string): string {
+  let known = hashes.get(input);
+  if (known === undefined) hashes.set(input, (known = new Map()));
+  let hash = known.get(key);
+  if (hash === undefined) {
+    // an absent key and one whose value is `undefined` read alike (`input[key]`), but `in` tells them apart
+    const text = Object.hasOwn(input, key) ? `=${JSON.stringify(input[key]) ?? "undefined"}` : "absent";
+    hash = createHash("sha256").update(text).digest("hex");
+    known.set(key, hash);
+  }
+  return hash;
+}
+
+function parseReads(text: string | undefined, inputs: EmitInputs): Reads | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(text) as Record<string, unknown>;
+    for (const name of Object.keys(inputs)) {
+      const read = value[name];
+      if (read !== "all" && !(Array.isArray(read) && read.every((key) => typeof key === "string"))) return undefined;
+    }
+    return value as Reads;
+  } catch {
+    return undefined;
+  }
+}
+
+function parseFiles(text: string | undefined): GeneratedFile[] | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(text) as unknown;
+    const ok = Array.isArray(value) && value.every((file: Partial<GeneratedFile> | null) => typeof file?.path === "string" && typeof file.content === "string");
+    return ok ? (value as GeneratedFile[]) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * Emitters cached by what they read (generator/cache/traced-emit.ts): an edit of a top-level key
+ * an emitter never read reuses its files without running it; an edit of a key it read, a key it
+ * tested with `in` appearing, or any edit at all once it listed the keys, runs it again; an
+ * emitter that writes to its input is never cached; a tampered pack is rendered again. And the
+ * document the types are made from (cached-emitters.ts) leaves out only sections that never
+ * change types.ts.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CachePack, cacheDir } from "../../generator/cache/cache-pack.js";
+import { typedSections } from "../../generator/cache/cached-emitters.js";
+import { tracedEmit } from "../../generator/cache/traced-emit.js";
+import { emitTypes } from "../../generator/emit/emit-types.js";
+import type { GeneratedFile } from "../../generator/emit/file.js";
+import { loadSpec } from "../../generator/load/load-spec.js";
+import { CORPUS_DIR, hasCorpus } from "../corpus/corpus-index.js";
+import { ROOT } from "./cli-helper.js";
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+type Doc = Record<string, unknown>;
+
+/** An emitter that counts its runs; `body` decides what it reads of the document. */
+function counted(body: (document: Doc) => string): { runs: number; emit: (inputs: { document: Doc }) => Promise<GeneratedFile[]> } {
+  const state = {
+    runs: 0,
+    emit: async ({ document }: { document: Doc }) => {
+      state.runs++;
+      return [{ path: "out.ts", content: body(document) }];
+    },
+  };
+  return state;
+}
+
+describe("tracedEmit", () => {
+  const dir = mkdtempSync(join(tmpdir(), "traced-emit-"));
+  temps.push(dir);
+  let packs = 0;
+  /** A fresh pack name per emitter under test; reopened per run as generate.ts does. */
+  const newPack = () => {
+    const name = `unit/emitter-${packs++}`;
+    return () => CachePack.open(dir, name, "salt");
+  };
+  const run = async (open: () => Promise<CachePack>, document: Doc, emitter: ReturnType<typeof counted>) =>
+    (await tracedEmit(await open(), { document }, "fixed", emitter.emit))[0]?.content;
+
+  it("reuses the files when only keys the emitter did not read changed, and runs it when one it read changed", async () => {
+    const open = newPack();
+    const emitter = counted((document) => `paths: ${JSON.stringify(document.paths)}`);
+    expect(await run(open, { paths: { a: 1 }, servers: ["x"] }, emitter)).toBe('paths: {"a":1}');
+    expect(await run(open, { paths: { a: 1 }, servers: ["y"], tags: [] }, emitter)).toBe('paths: {"a":1}');
+    expect(emitter.runs).toBe(1);
+    expect(await run(open, { paths: { a: 2 }, servers: ["y"] }, emitter)).toBe('paths: {"a":2}');
+    expect(emitter.runs).toBe(2);
+  });
+
+  it("runs the emitter again when a key it tested with `in` appears", async () => {
+    const open = newPack();
+    const emitter = counted((document) => ("webhooks" in document ? "with webhooks" : "without"));
+    expect(await run(open, { paths: {} }, emitter)).toBe("without");
+    expect(await run(open, { paths: {}, info: {} }, emitter)).toBe("without");
+    expect(emitter.runs).toBe(1);
+    expect(await run(open, { paths: {}, webhooks: {} }, emitter)).toBe("with webhooks");
+    expect(emitter.runs).toBe(2);
+  });
+
+  it("depends on every key once the emitter listed them", async () => {
+    const open = newPack();
+    const emitter = counted((document) => Object.keys(document).join(","));
+    await run(open, { paths: {}, info: { title: "a" } }, emitter);
+    expect(await run(open, { paths: {}, info: { title: "b" } }, emitter)).toBe("paths,info");
+    expect(emitter.runs).toBe(2);
+    await run(open, { paths: {}, info: { title: "b" } }, emitter);
+    expect(emitter.runs).toBe(2);
+  });
+
+  it("never caches an emitter that writes to its input", async () => {
+    const open = newPack();
+    const emitter = counted((document) => {
+      document.seen = true;
+      return "wrote";
+    });
+    await run(open, { paths: {} }, emitter);
+    await run(open, { paths: {} }, emitter);
+    expect(emitter.runs).toBe(2);
+  });
+
+  it("renders again when the pack was tampered with", async () => {
+    const open = newPack();
+    const emitter = counted((document) => `v${String(document.version)}`);
+    await run(open, { version: 1 }, emitter);
+    const files = readdirSync(cacheDir(dir), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    for (const file of files) {
+      const path = join(file.parentPath, file.name);
+      writeFileSync(path, readFileSync(path, "utf8").replaceAll("v1", "v9"));
+    }
+    expect(await run(open, { version: 1 }, emitter)).toBe("v1");
+    expect(emitter.runs).toBe(2);
+  });
+
+  it("runs the emitter without a pack, tracing nothing", async () => {
+    const emitter = counted((document) => String(Object.keys(document).length));
+    const files = await tracedEmit(undefined, { document: { a: 1 } }, "fixed", emitter.emit);
+    await tracedEmit(undefined, { document: { a: 1 } }, "fixed", emitter.emit);
+    expect(files).toEqual([{ path: "out.ts", content: "1" }]);
+    expect(emitter.runs).toBe(2);
+  });
+});
+
+describe("the document the types are made from", () => {
+  const specs = [join(ROOT, "spec/openapi.yaml"), join(ROOT, "test/fixtures/hard/external.yaml"), join(ROOT, "test/fixtures/hard/hostile.yaml")];
+  if (hasCorpus()) {
+    specs.push(join(CORPUS_DIR, "readme/3.1/yaml/train-travel.yaml"), join(CORPUS_DIR, "heyapi/specs/3.1.x/full.yaml"));
+  } else {
+    console.log(`types from the typed sections of corpus specs skipped: no shared corpus at ${CORPUS_DIR}`);
+  }
+
+  it("gives the same types.ts as the whole document", async () => {
+    for (const spec of specs) {
+      const { document } = await loadSpec(spec, ROOT);
+      const sections = typedSections(document);
+      expect(Object.keys(sections), spec).not.toContain("servers");
+      expect(await emitTypes(sections), spec).toEqual(await emitTypes(document));
+    }
+  }, 120_000);
+
+  it("keeps a left-out section that a $ref points into", () => {
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1", "x-shared": { type: "string" } },
+      servers: [],
+      paths: {},
+      components: { schemas: { Name: { $ref: "#/info/x-shared" } } },
+    };
+    expect(Object.keys(typedSections(document))).toEqual(["openapi", "info", "paths", "components"]);
+  });
+});
