@@ -33,7 +33,8 @@ export function queryPairs(parameter: ParameterModel, value: unknown): Array<[st
     return Object.entries(value).map(([key, item]) => [`${parameter.name}[${key}]`, parameterText(item)]);
   }
   if (Array.isArray(value)) {
-    if (parameter.explode) return value.map((item) => [parameter.name, parameterText(item)]);
+    // an object inside an array has no form in any style: it travels as JSON
+    if (parameter.explode) return value.map((item) => [parameter.name, isObject(item) && !Array.isArray(item) ? JSON.stringify(item) : parameterText(item)]);
     const separator = parameter.style === "pipeDelimited" ? "|" : parameter.style === "spaceDelimited" ? " " : ",";
     return [[parameter.name, value.map(parameterText).join(separator)]];
   }

@@ -7,7 +7,7 @@ import type { OperationAuth } from "./auth.js";
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import { newIdempotencyKey } from "./idempotency.js";
 import { buildPath } from "./url.js";
-import { jsonParameterNames, withJsonText } from "./json-parameters.js";
+import { withJsonText } from "./json-parameters.js";
 import type { PathParameterStyle } from "./path-style.js";
 
 /** What the runtime precomputes per operation (cached by descriptor identity). */
@@ -132,16 +132,11 @@ export function buildUrl(
     c.pathParts === undefined
       ? c.staticUrl
       : baseUrl +
-        buildPath(
-          op,
-          c.pathParts,
-          withJsonText(init?.path, jsonParameterNames(op, "path")),
-          c.stylePath,
-        );
+        buildPath(op, c.pathParts, withJsonText(init?.path, op.jsonParameters?.path), c.stylePath);
   let query =
     init?.query === undefined
       ? ""
-      : c.serializeQuery(withJsonText(init.query, jsonParameterNames(op, "query"))!);
+      : c.serializeQuery(withJsonText(init.query, op.jsonParameters?.query)!);
   const literal = c.literalQuery;
   if (literal) query = query === "" ? literal : `${literal}&${query}`;
   if (c.apiKeyQuery !== "") query = query === "" ? c.apiKeyQuery : `${query}&${c.apiKeyQuery}`;
@@ -165,8 +160,8 @@ export function buildRequest(
   let replayable = true;
   const keyHeader = c.idempotencyKeyHeader;
   if (init !== undefined) {
-    const headerParams = withJsonText(init.header, jsonParameterNames(op, "header"));
-    const cookieParams = withJsonText(init.cookie, jsonParameterNames(op, "cookie"));
+    const headerParams = withJsonText(init.header, op.jsonParameters?.header);
+    const cookieParams = withJsonText(init.cookie, op.jsonParameters?.cookie);
     const rawBody = init.body;
     const extra = init.headers;
     if (

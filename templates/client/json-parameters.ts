@@ -5,7 +5,6 @@
  * `X-Filter: {"a":1}`, in a path segment or a cookie the same, where a `schema` parameter would
  * take its style's form (`a,1`). The server reads them back with `JSON.parse`.
  */
-import type { ClientOperationDescriptor } from "./descriptor.js";
 
 /**
  * The values of one location with its JSON parameters (`names`) replaced by their JSON text; the
@@ -24,12 +23,4 @@ export function withJsonText<T extends Readonly<Record<string, unknown>>>(
     copy[name] = JSON.stringify(value);
   }
   return (copy as T | undefined) ?? values;
-}
-
-/** The operation's JSON parameter names in one location (see `ClientOperationDescriptor.jsonParameters`). */
-export function jsonParameterNames(
-  op: ClientOperationDescriptor,
-  location: "path" | "query" | "header" | "cookie",
-): readonly string[] | undefined {
-  return op.jsonParameters?.[location];
 }
