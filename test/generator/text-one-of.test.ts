@@ -1,14 +1,14 @@
 /**
- * The `oneOf`s that validators of text (parameters, response headers) read as the first branch
- * that fits: only those whose branches each have one type of their own, where `anyOf` says the
- * same as `oneOf` on JSON values.
+ * The `oneOf`s that validators of text (parameters, response headers) read as the most specific
+ * branch that fits: only those whose branches each have one type of their own, where `anyOf` says
+ * the same as `oneOf` on JSON values.
  */
 import { describe, expect, it } from "vitest";
 import { textOneOf } from "../../generator/emit/validators/text-one-of.js";
 
 describe("textOneOf", () => {
-  it("turns a oneOf of distinct types into an anyOf, nested ones too", () => {
-    const schema = { type: "object", properties: { id: { oneOf: [{ type: "integer" }, { type: "string" }] }, flag: { oneOf: [{ type: "boolean" }, { type: "null" }] } } };
+  it("turns a oneOf of distinct types into an anyOf, most specific type first, nested ones too", () => {
+    const schema = { type: "object", properties: { id: { oneOf: [{ type: "string" }, { type: "integer" }] }, flag: { oneOf: [{ type: "null" }, { type: "boolean" }] } } };
     expect(textOneOf(schema)).toEqual({
       type: "object",
       properties: { id: { anyOf: [{ type: "integer" }, { type: "string" }] }, flag: { anyOf: [{ type: "boolean" }, { type: "null" }] } },

@@ -3,12 +3,15 @@
  * branches of `oneOf: [integer, string]`, so the `oneOf` would refuse every number (Octokit's
  * `workflow_id`: an id, or the workflow's file name). Where each branch has one type of its own,
  * distinct from the others' (`integer` and `number` overlap, so they do not count), no JSON value
- * can match two branches, and `anyOf` says the same on JSON; for text it tries the branches in
- * order and keeps the first that matches with its coercion (the validators run with
- * `unevaluated: false` unless a schema uses `unevaluated*`, see emit-validators.ts): `42` is the
- * integer 42, `main.yml` the string. The schema is rewritten that way, and only in the modules
- * that coerce; bodies keep their `oneOf`.
+ * can match two branches, and `anyOf` says the same on JSON; for text, an `anyOf` whose branches
+ * go from the most specific type to the least (boolean, integer, number, object, array, string,
+ * null) gives the text to the first that reads it, with its coercion (the validators run with
+ * `unevaluated: false` unless a schema uses `unevaluated*`, see emit-validators.ts), whatever the
+ * spec's order: `42` is the integer 42, `main.yml` the string. The schema is rewritten that way,
+ * only in the modules that coerce; bodies keep their `oneOf`.
  */
+
+const SPECIFICITY = ["boolean", "integer", "number", "object", "array", "string", "null"];
 
 /** The schema with every such `oneOf` turned into an `anyOf`; the same object when there is none. */
 export function textOneOf<T>(schema: T): T {
@@ -36,7 +39,12 @@ function rewrite(value: unknown, depth: number): unknown {
   const result = out ?? object;
   if (!Array.isArray(result.oneOf) || result.anyOf !== undefined || !distinctTypes(result.oneOf)) return result;
   const { oneOf, ...rest } = result;
-  return { ...rest, anyOf: oneOf };
+  return { ...rest, anyOf: [...(oneOf as unknown[])].sort((a, b) => rank(a) - rank(b)) };
+}
+
+function rank(branch: unknown): number {
+  const index = SPECIFICITY.indexOf((branch as { type: string }).type);
+  return index === -1 ? SPECIFICITY.length : index;
 }
 
 /** Whether every branch declares one type, and no two branches' types overlap. */
