@@ -37,6 +37,7 @@ beforeAll(async () => {
     search: record(200),
     labels: record(204),
     getWorkflow: record(204),
+    getBoxes: record(204),
     postNote: record(204),
     putNames: record(204),
     upload: record(204),
@@ -128,6 +129,16 @@ describe("object parameters", () => {
     expect(broken).toMatchObject({ status: 400, detail: expect.stringMatching(/^query\.filters is not valid JSON/) as unknown });
     const invalid = await raw(`/search?first[second][third]=x&filters=${encodeURIComponent('{"prop":"UP"}')}`);
     expect(invalid).toMatchObject({ status: 400, detail: expect.stringMatching(/^query\.filters\[0\]\.prop must match pattern/) as unknown });
+  });
+});
+
+describe("an array of objects in a path (simple style)", () => {
+  it("sends each object as percent-encoded JSON, comma-separated, and reads each back", async () => {
+    const boxes = [{ prop: "a" }, { prop: "b" }];
+    const { request, status, received } = await exchange("getBoxes", { path: { boxes } });
+    expect(status).toBe(204);
+    expect(new URL(request.url).pathname).toBe(`/boxes/${boxes.map((box) => encodeURIComponent(JSON.stringify(box))).join(",")}`);
+    expect(received?.path).toEqual({ boxes });
   });
 });
 
