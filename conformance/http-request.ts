@@ -4,7 +4,7 @@
  * `Content-Type`) and the body text. The same value is sent and printed as `curl`.
  */
 import type { ParameterModel } from "../generator/model/types.js";
-import { parameterText, queryPairs } from "./parameter-text.js";
+import { parameterText, parameterWireText, queryPairs } from "./parameter-text.js";
 import type { GeneratedRequest } from "./request-arbitrary.js";
 
 export interface PreparedRequest {
@@ -46,8 +46,9 @@ export function prepareRequest(request: GeneratedRequest, options: PrepareOption
   const query = search.toString();
   const url = joinUrl(options.baseUrl, fillPath(request.path, request.parameters.path)) + (query === "" ? "" : `?${query}`);
   const headers: Array<[string, string]> = options.withoutCredentials === true ? [] : options.headers.map(([name, value]) => [name, value]);
-  for (const [name, value] of Object.entries(request.parameters.header)) headers.push([name, parameterText(value)]);
-  const cookies = Object.entries(request.parameters.cookie).map(([name, value]) => `${name}=${parameterText(value)}`);
+  const wire = (location: "header" | "cookie", name: string, value: unknown): string => parameterWireText(byName.get(`${location}:${name}`) ?? {}, value);
+  for (const [name, value] of Object.entries(request.parameters.header)) headers.push([name, wire("header", name, value)]);
+  const cookies = Object.entries(request.parameters.cookie).map(([name, value]) => `${name}=${wire("cookie", name, value)}`);
   if (cookies.length > 0) headers.push(["Cookie", cookies.join("; ")]);
   let body: string | undefined;
   if (request.body !== undefined) {

@@ -16,13 +16,25 @@ export function parameterText(value: unknown): string {
   return String(value);
 }
 
+/** Whether a parameter is described by a JSON `content` (not a `schema`): its value travels as JSON text. */
+export function isJsonParameter(parameter: Pick<ParameterModel, "contentType">): boolean {
+  return parameter.contentType !== undefined && /^application\/(.+\+)?json(;.*)?$/i.test(parameter.contentType.trim());
+}
+
+/** A header, cookie or path parameter's text: JSON for a JSON-content parameter, else {@link parameterText}. */
+export function parameterWireText(parameter: Pick<ParameterModel, "contentType">, value: unknown): string {
+  return isJsonParameter(parameter) ? JSON.stringify(value) : parameterText(value);
+}
+
 /** The `name=value` pairs of a query parameter. */
 export function queryPairs(parameter: ParameterModel, value: unknown): Array<[string, string]> {
+  if (isJsonParameter(parameter)) return [[parameter.name, JSON.stringify(value)]];
   if (parameter.style === "deepObject" && isObject(value)) {
     return Object.entries(value).map(([key, item]) => [`${parameter.name}[${key}]`, parameterText(item)]);
   }
   if (Array.isArray(value)) {
-    if (parameter.explode) return value.map((item) => [parameter.name, parameterText(item)]);
+    // an object inside an array has no form in any style: it travels as JSON
+    if (parameter.explode) return value.map((item) => [parameter.name, isObject(item) && !Array.isArray(item) ? JSON.stringify(item) : parameterText(item)]);
     const separator = parameter.style === "pipeDelimited" ? "|" : parameter.style === "spaceDelimited" ? " " : ",";
     return [[parameter.name, value.map(parameterText).join(separator)]];
   }

@@ -9,7 +9,7 @@ import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
 import type { MediaModel, OperationModel, ParameterLocation, ParameterModel } from "../generator/model/types.js";
 import { invalidArbitrary } from "./invalid-arbitrary.js";
 import type { ConformanceApi } from "./load-api.js";
-import { parameterText, readTextAs } from "./parameter-text.js";
+import { parameterText, parameterWireText, readTextAs } from "./parameter-text.js";
 import { hasRejected, mergeAllOf, REJECTED, rejectUnless, schemaArbitrary } from "./schema-arbitrary.js";
 import { formReadsBack, readsBack } from "./wire-reading.js";
 
@@ -63,7 +63,7 @@ export function generatedParameters(operation: OperationModel, skipHeaders: Read
 function carriable(parameter: ParameterModel, value: unknown): boolean {
   const empty = typeof value === "object" && value !== null && Object.keys(value).length === 0;
   if (empty && parameter.required && parameter.in !== "path") return false;
-  const text = parameterText(value);
+  const text = parameterWireText(parameter, value);
   if (parameter.in === "path") return text !== "" && text !== "." && text !== "..";
   if (parameter.in === "header") return /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(text);
   if (parameter.in === "cookie") return /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]*$/.test(text);
@@ -146,6 +146,18 @@ function branchItems(document: Record<string, unknown>, schema: Record<string, u
   return undefined;
 }
 
+/**
+ * Whether a body value travels as zero bytes, which a server reads as no body (a required one is
+ * then missing): `""` in any media type but JSON (where it is `""`), a form without a field.
+ */
+function emptyOnTheWire(media: MediaModel, value: unknown): boolean {
+  if (/^application\/(.+\+)?json$/i.test(media.mediaType.split(";")[0]!.trim())) return false;
+  if (value === "") return true;
+  const essence = media.mediaType.split(";")[0]!.trim().toLowerCase();
+  const form = essence === "application/x-www-form-urlencoded" || essence === "multipart/form-data";
+  return form && isObject(value) && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
 interface Parts {
   readonly parameters: readonly ParameterModel[];
   readonly values: readonly fc.Arbitrary<unknown>[];
@@ -174,7 +186,7 @@ function positiveParts(api: ConformanceApi, operation: OperationModel, skipHeade
   if (media !== undefined) {
     const arbitrary = bodyArbitrary(api, media);
     if (arbitrary === undefined && requestBody?.required === true) return "no valid request body can be generated";
-    if (arbitrary !== undefined) body = requestBody?.required === true ? arbitrary : fc.option(arbitrary, { nil: undefined, freq: 4 });
+    if (arbitrary !== undefined) body = requestBody?.required === true ? rejectUnless(arbitrary, (value) => !emptyOnTheWire(media, value)) : fc.option(arbitrary, { nil: undefined, freq: 4 });
   }
   return { parameters, values, media, body };
 }

@@ -16,6 +16,7 @@ import { loadSpec } from "./load/load-spec.js";
 import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
 import { buildModel } from "./model/build-model.js";
 import { routeConflictWarnings } from "./model/route-conflicts.js";
+import { unformableBodies } from "./model/unformable-bodies.js";
 import { toPascalCase } from "./model/names.js";
 import type { ApiModel } from "./model/types.js";
 import { checkOutput, type Drift } from "./write/check-output.js";
@@ -64,6 +65,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     if (rename.reason === "name collision") warnings.push(`operation ${rename.from} is named ${rename.to}: an earlier operation has its name`);
   }
   warnings.push(...routeConflictWarnings(model));
+  warnings.push(...unformableBodies(loaded.document, model).map((body) => body.message));
   const scope: CacheScope = options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) };
   const { document } = loaded;
   let emitted: GeneratedFile[];

@@ -16,6 +16,19 @@ export function templateParameters(path: string): string[] {
 }
 
 /**
+ * The styles a path template's RFC 6570 operators say, by parameter name: `{.id}` label, `{;id}`
+ * matrix, `{id*}` exploded (`simple` when only exploded). Client and server read them in place of
+ * the parameter's own `style`/`explode`, so both put and read the same text.
+ */
+export function templateStyles(path: string): Map<string, { style: "simple" | "label" | "matrix"; explode: boolean }> {
+  return new Map(
+    [...path.matchAll(/\{([.;]?)([^{}*]+)(\*?)\}/g)]
+      .filter((match) => match[1] !== "" || match[3] !== "")
+      .map((match) => [match[2]!, { style: match[1] === "." ? "label" : match[1] === ";" ? "matrix" : "simple", explode: match[3] === "*" }] as const),
+  );
+}
+
+/**
  * Throws when `path` has a template expression that no `in: path` parameter (path-level or
  * operation-level) declares.
  *

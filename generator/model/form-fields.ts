@@ -23,6 +23,11 @@ export interface FormBodyModel {
   /** Top-level fields that are one file, and that are arrays of files (multipart only; a field in both is either). */
   readonly files: readonly string[];
   readonly fileLists: readonly string[];
+  /**
+   * A urlencoded body whose schema is a string: the form's text itself, already encoded
+   * (`a=1&b=2`), which the client sends as given and the server hands over as text.
+   */
+  readonly text: boolean;
 }
 
 const TYPES = new Set<string>(["string", "number", "integer", "boolean", "array", "object"]);
@@ -104,6 +109,8 @@ export function formFieldShape(document: unknown, raw: unknown, depth = 0): Form
     // the text an alternative may be, when every text alternative is an enum (Stripe's `""`)
     let texts: string[] | undefined = [];
     for (const sub of alternatives) {
+      // a `null` branch (`oneOf: [Model, { type: "null" }]`) has no form: it adds no type
+      if (isNullOnly(document, sub)) continue;
       const alternative = formFieldShape(document, sub, depth + 1);
       if (alternative.types === undefined) unknown = true;
       if (alternative.types?.includes("string") === true) {
@@ -134,6 +141,17 @@ function listedTypes(values: readonly unknown[]): FormFieldType[] | undefined {
     else if (value !== null) return undefined;
   }
   return types.size === 0 ? undefined : [...types];
+}
+
+/** Whether a schema allows `null` only (`type: "null"`, or `["null"]`). */
+function isNullOnly(document: unknown, raw: unknown): boolean {
+  let type: unknown;
+  try {
+    type = resolveObject(document, raw)?.type;
+  } catch {
+    return false;
+  }
+  return type === "null" || (Array.isArray(type) && type.length > 0 && type.every((entry) => entry === "null"));
 }
 
 /** The values of a string `enum`, or `undefined` when the schema takes any text. */
@@ -218,9 +236,15 @@ export function formBodies(document: unknown, operation: OperationModel): FormBo
       validationSchema: validationSchema(document, media.schema, [...files, ...fileLists], fileLists),
       files,
       fileLists,
+      text: !multipart && isTextShape(top),
     });
   }
   return out;
+}
+
+/** Whether a body's shape is text only (`type: string`, with `null` or not). */
+export function isTextShape(shape: FormFieldShape): boolean {
+  return shape.types !== undefined && shape.types.length > 0 && shape.types.every((type) => type === "string");
 }
 
 /** The media schema, with file fields accepting what the runtime gives them (`File`, `File[]`). */

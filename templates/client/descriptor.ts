@@ -44,6 +44,13 @@ export interface ClientOperationDescriptor {
   readonly formStyles?: Readonly<Record<string, QueryParameterStyle>>;
   /** Only the header parameters declared with `explode: true` (objects then sent as `key=value`). */
   readonly explodedHeaders?: readonly string[];
+  /**
+   * Only the parameters described by a JSON `content` rather than a `schema`, by location: their
+   * values travel as JSON text (json-parameters.ts).
+   */
+  readonly jsonParameters?: Readonly<
+    Partial<Record<"path" | "query" | "header" | "cookie", readonly string[]>>
+  >;
   /** The request body's media type, when the operation has one. */
   readonly bodyMediaType?: string;
   /** Whether the operation needs credentials (from the spec's security requirements). */

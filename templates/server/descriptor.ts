@@ -45,6 +45,11 @@ export interface ParameterDescriptor {
    * sent once it is the value (the validator reads it, text-reading.ts), sent again a list.
    */
   readonly listOrValue?: boolean;
+  /**
+   * True for an array of objects in a query or path, outside `deepObject`: no style has a form for
+   * an object inside an array, so each item is JSON text (`?filter={"a":1}&filter={"b":2}`).
+   */
+  readonly jsonItems?: boolean;
 }
 
 export interface ServerOperationDescriptor {
@@ -149,6 +154,11 @@ export interface FormFieldShape {
 export interface FormBodyDescriptor {
   readonly fields: Readonly<Record<string, FormFieldShape>>;
   readonly validate?: Validator;
+  /**
+   * A urlencoded body whose schema is a string: the form's text itself (`a=1&b=2`), handed over
+   * as text (and validated as that string) instead of being read into fields.
+   */
+  readonly text?: boolean;
 }
 
 /**

@@ -15,7 +15,9 @@
  * | header `simple` | `3,4,5` | `role,admin,age,5` | `role=admin,age=5` |
  * | cookie `form` | `id=3,4,5` | `id=role,admin,age,5` | one cookie per property |
  *
- * A parameter described by a JSON `content` (`?filter={"a":1}`) is parsed as JSON.
+ * A parameter described by a JSON `content` (`?filter={"a":1}`) is parsed as JSON, and so is each
+ * item of an array of objects in a query or path (`?filter={"a":1}&filter={"b":2}`), which no style
+ * has a form for: the client sends such items as JSON.
  *
  * Values are split before they are percent-decoded, so an item may carry an encoded separator
  * (`a%2Cb,c` is `["a,b", "c"]`). A value that does not have its style's form (a `label` value
@@ -36,6 +38,8 @@ export interface StyledParameter {
   readonly object: boolean;
   /** An exploded `form` object's property names, when the schema lists them. */
   readonly properties: readonly string[] | undefined;
+  /** An array of objects, each item JSON text (`ParameterDescriptor.jsonItems`). */
+  readonly jsonItems: boolean;
 }
 
 /** The "style" of a parameter described by a JSON `content`: its value is JSON text. */
@@ -61,8 +65,10 @@ export function prepareStyled(parameter: ParameterDescriptor): StyledParameter |
     parameter.json === true ? JSON_CONTENT : (parameter.style ?? DEFAULT_STYLE[parameter.in]);
   const explode = parameter.explode ?? style === "form";
   const object = parameter.object === true;
+  const jsonItems = parameter.jsonItems === true && style !== "deepObject";
   const plain =
     !object &&
+    !jsonItems &&
     style === DEFAULT_STYLE[parameter.in] &&
     (!parameter.array ||
       parameter.in === "header" ||
@@ -77,7 +83,16 @@ export function prepareStyled(parameter: ParameterDescriptor): StyledParameter |
     array: parameter.array,
     object,
     properties: parameter.properties,
+    jsonItems,
   };
+}
+
+/** How an array's items are read: as text, or (an array of objects) as JSON. */
+function itemOf(
+  parameter: StyledParameter,
+  read: (text: string) => string,
+): (text: string) => unknown {
+  return parameter.jsonItems ? (text) => jsonValue(parameter, read(text)) : read;
 }
 
 /** A JSON value, refusing prototype-polluting keys (a 400 naming the parameter). */
@@ -136,7 +151,7 @@ function listValue(
 ): unknown {
   const items = text.split(separator);
   if (parameter.object) return objectOf(parameter, items, exploded, read);
-  if (parameter.array) return items.map(read);
+  if (parameter.array) return items.map(itemOf(parameter, read));
   return read(text);
 }
 
@@ -163,7 +178,7 @@ export function readPathParameter(parameter: StyledParameter, raw: string): unkn
         }
         return pair.slice(prefix.length);
       });
-      if (parameter.array && parameter.explode) return values.map(read);
+      if (parameter.array && parameter.explode) return values.map(itemOf(parameter, read));
       if (values.length !== 1)
         throw invalid(parameter, "was given more than once; it takes one value");
       return listValue(parameter, values[0] as string, ",", false, read);
@@ -242,8 +257,15 @@ export function readQueryParameter(
     const object: Record<string, unknown> = {};
     const properties = parameter.properties;
     for (const [name, value] of pairs) {
-      const own = properties === undefined ? !declared.has(name) : properties.includes(name);
-      if (!own || FORBIDDEN_KEYS.has(name)) continue;
+      // a nested property in brackets, as the client writes it: `first[second]=x`
+      const keys = nameKeys(name);
+      const base = keys[0] as string;
+      const own = properties === undefined ? !declared.has(base) : properties.includes(base);
+      if (!own || FORBIDDEN_KEYS.has(base)) continue;
+      if (keys.length > 1) {
+        setNested(parameter, object, keys, read(value), name);
+        continue;
+      }
       const existing = object[name];
       const item = read(value);
       object[name] =
@@ -261,7 +283,7 @@ export function readQueryParameter(
   const values = pairs.filter(([name]) => name === parameter.name).map(([, value]) => value);
   if (values.length === 0) return undefined;
   if (parameter.array && parameter.explode && parameter.style !== JSON_CONTENT) {
-    return values.map(read);
+    return values.map(itemOf(parameter, read));
   }
   if (values.length > 1) {
     throw invalid(parameter, `was given ${values.length} times; it takes one value`);
@@ -300,37 +322,7 @@ function deepObject(
       throw invalid(parameter, `has a malformed name ${name} (deepObject style)`);
     }
     nested = true;
-    let container: Record<string, unknown> | unknown[] = root;
-    for (let depth = 0; depth < keys.length; depth++) {
-      const key = keys[depth] as string;
-      if (FORBIDDEN_KEYS.has(key))
-        throw invalid(parameter, `has the forbidden property name ${key}`);
-      let slot: string | number = key;
-      if (Array.isArray(container)) {
-        const index = itemSlot(container, key);
-        if (index === undefined)
-          throw invalid(parameter, `has ${name}, which is not the next index`);
-        slot = index;
-      }
-      const slots = container as Record<string | number, unknown>;
-      const existing = slots[slot];
-      if (depth === keys.length - 1) {
-        const item = read(value);
-        slots[slot] =
-          existing === undefined
-            ? item
-            : Array.isArray(existing)
-              ? [...(existing as unknown[]), item]
-              : [existing, item];
-        continue;
-      }
-      const next = keys[depth + 1] as string;
-      if (existing !== undefined && (existing === null || typeof existing !== "object")) {
-        throw invalid(parameter, `has ${name} both as a value and with fields`);
-      }
-      slots[slot] = existing ?? (isItemKey(next) ? [] : {});
-      container = slots[slot] as Record<string, unknown> | unknown[];
-    }
+    setNested(parameter, root, keys, read(value), name);
   }
   if (Array.isArray(root)) return root.length > 0 ? root : undefined;
   if (plain.length > 0) {
@@ -338,4 +330,46 @@ function deepObject(
     return plain.length === 1 ? plain[0] : plain;
   }
   return nested ? root : undefined;
+}
+
+/**
+ * Puts `item` under `root` at `keys` (a bracket name's keys: `a[b][0]` → `a`, `b`, `0`), creating
+ * objects and arrays on the way; a leaf given twice becomes a list. `name` is the pair's name, for
+ * messages.
+ */
+function setNested(
+  parameter: StyledParameter,
+  root: Record<string, unknown> | unknown[],
+  keys: readonly string[],
+  item: string,
+  name: string,
+): void {
+  let container: Record<string, unknown> | unknown[] = root;
+  for (let depth = 0; depth < keys.length; depth++) {
+    const key = keys[depth] as string;
+    if (FORBIDDEN_KEYS.has(key)) throw invalid(parameter, `has the forbidden property name ${key}`);
+    let slot: string | number = key;
+    if (Array.isArray(container)) {
+      const index = itemSlot(container, key);
+      if (index === undefined) throw invalid(parameter, `has ${name}, which is not the next index`);
+      slot = index;
+    }
+    const slots = container as Record<string | number, unknown>;
+    const existing = slots[slot];
+    if (depth === keys.length - 1) {
+      slots[slot] =
+        existing === undefined
+          ? item
+          : Array.isArray(existing)
+            ? [...(existing as unknown[]), item]
+            : [existing, item];
+      return;
+    }
+    const next = keys[depth + 1] as string;
+    if (existing !== undefined && (existing === null || typeof existing !== "object")) {
+      throw invalid(parameter, `has ${name} both as a value and with fields`);
+    }
+    slots[slot] = existing ?? (isItemKey(next) ? [] : {});
+    container = slots[slot] as Record<string, unknown> | unknown[];
+  }
 }

@@ -18,6 +18,8 @@ const FIXTURES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "test/fixtures/runtime-specs/operation-id-casing.yaml": {},
   // no 2XX (302, 404 with a body, 304, none declared), form encodings, recursive bodies, odd patterns, a $defs ref
   "test/fixtures/runtime-specs/harness-edges.yaml": {},
+  // JSON-content parameters, nested form objects, label operators, oneOf [integer, string], text and array forms, JSON parts
+  "test/fixtures/runtime-specs/wire-forms.yaml": { putNames: "application/x-www-form-urlencoded: generate warns: operation putNames" },
   // two templates that answer the same requests: generate warns, the second is never reached
   "test/fixtures/runtime-specs/routing.yaml": { clashSecond: "generate warns: clashFirst" },
 };

@@ -15,13 +15,14 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { loadApi, type ConformanceApi } from "../../conformance/load-api.js";
 import { positiveRequests, type GeneratedRequest } from "../../conformance/request-arbitrary.js";
-import { parameterText } from "../../conformance/parameter-text.js";
+import { isJsonParameter, parameterText } from "../../conformance/parameter-text.js";
 import { rejectUnless, schemaArbitrary } from "../../conformance/schema-arbitrary.js";
 import { generate } from "../../generator/generate.js";
 import { resolveObject } from "../../generator/model/resolve-ref.js";
 import { createRouter } from "../../templates/server/router.js";
 import { templateParameters } from "../../generator/model/check-path-template.js";
-import type { MediaModel, OperationModel, ResponseModel } from "../../generator/model/types.js";
+import { unformableBodies } from "../../generator/model/unformable-bodies.js";
+import type { MediaModel, OperationModel, ParameterModel, ResponseModel } from "../../generator/model/types.js";
 import { asText, clientBody, comparable, concreteMediaType, firstDifference, handlerBody, mediaKind, type MediaKind } from "./round-trip-values.js";
 
 export interface RoundTripOptions {
@@ -33,6 +34,8 @@ export interface RoundTripOptions {
   readonly seed?: number;
   /** Per call, in ms (default 10 000). */
   readonly timeoutMs?: number;
+  /** Only these operationIds (all when left out). */
+  readonly operationIds?: readonly string[];
 }
 
 export interface OperationOutcome {
@@ -81,6 +84,8 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
     // operations generate warned it cannot route apart: excluded when they fail, with the warning
     const unroutable = new Map(createRouter(rendered.model.operations).conflicts.flatMap((conflict) => conflict.operationIds.map((id) => [id, conflict.message] as const)));
     const api = await loadApi(specPath, flags);
+    // form bodies generate warned no request can carry: excluded when they fail, with the warning
+    const unformable = new Map(unformableBodies(api.document, api.model).map((body) => [`${body.operationId} ${body.mediaType}`, body.message] as const));
     const serverModule = (await import(join(outDir, "server.ts"))) as { createRequestHandler(handlers: object, options: object): unknown; API: { operations: readonly { operationId: string; handlerName?: string }[] } };
     const adapter = (await import(join(outDir, "runtime/server/node-adapter.ts"))) as { serveNode(handler: unknown, options: { port: number; host: string }): Promise<Server> };
     const clientModule = (await import(join(outDir, "client.ts"))) as { createRoundTripClient(options: object): Record<string, Method> };
@@ -116,6 +121,7 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
     const outcomes: OperationOutcome[] = [];
     try {
       for (const [index, operation] of api.model.operations.entries()) {
+        if (options.operationIds !== undefined && !options.operationIds.includes(operation.operationId)) continue;
         const seed = (options.seed ?? 23) * 1000 + index;
         const unsatisfiable = sharedAuthorization(api.document, operation) ?? pathParameterOutsideTemplate(operation) ?? unsendable(operation);
         if (unsatisfiable !== undefined) {
@@ -136,7 +142,9 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
         const noBody = operation.method === "get" || operation.method === "head" || bodies.length === 0;
         const problems: string[] = [];
         for (const media of noBody ? [undefined] : bodies) {
-          const problem = await exchange(media).catch((error: unknown) => `the call threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+          let problem = await exchange(media).catch((error: unknown) => `the call threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
+          const warned = media === undefined ? undefined : unformable.get(`${operation.operationId} ${media.mediaType}`);
+          if (problem !== undefined && !problem.startsWith("excluded: ") && warned !== undefined) problem = `excluded: generate warns: ${warned}`;
           if (problem !== undefined) problems.push(media === undefined ? problem : `${media.mediaType}: ${problem}`);
         }
         const failed = problems.filter((problem) => !problem.includes("excluded: "));
@@ -256,11 +264,11 @@ async function call(
   // an empty array or object has no form in a query, header or cookie: it is not sent
   const sent = await comparable({
     path: request.parameters.path,
-    query: withoutEmpty(request.parameters.query),
-    header: await comparable(withoutEmpty(request.parameters.header), true),
-    cookie: withoutEmpty(request.parameters.cookie),
+    query: withoutEmpty(request.parameters.query, operation.parameters.query),
+    header: await comparable(withoutEmpty(request.parameters.header, operation.parameters.header), true),
+    cookie: withoutEmpty(request.parameters.cookie, operation.parameters.cookie),
   });
-  const parameters = firstDifference(sent, got.parameters);
+  const parameters = firstDifference(sent, withoutFetchDefaults(got.parameters, sent));
   if (parameters !== undefined) return `the handler got other parameters: ${parameters}`;
   if (request.body !== undefined && kind !== undefined) {
     const value = kind === "form" || kind === "multipart" ? withoutUnsendable(request.body.value, kind === "form") : request.body.value;
@@ -362,6 +370,22 @@ function pathParameterOutsideTemplate(operation: OperationModel): string | undef
   return outside.length === 0 ? undefined : `it declares the path parameter ${outside.join(", ")}, which its path template ${operation.path} has no place for`;
 }
 
+/**
+ * Headers that fetch sends on its own when the request has none (Node's: `User-Agent: node`,
+ * `Accept-Encoding`, `Accept-Language`, `Sec-Fetch-Mode`; browsers send theirs): a spec that
+ * declares one as a parameter (Shutterstock's `User-Agent`) receives fetch's value when the
+ * client sent none.
+ */
+const FETCH_DEFAULT_HEADERS = ["user-agent", "accept-encoding", "accept-language", "sec-fetch-mode"];
+
+/** What the handler received, without the headers fetch added itself (those the client did not send). */
+function withoutFetchDefaults(received: unknown, sent: unknown): unknown {
+  if (!isObject(received) || !isObject(received.header) || !isObject(sent) || !isObject(sent.header)) return received;
+  const sentHeaders = sent.header;
+  const header = Object.fromEntries(Object.entries(received.header).filter(([name]) => !FETCH_DEFAULT_HEADERS.includes(name) || name in sentHeaders));
+  return { ...received, header };
+}
+
 /** Header parameters OpenAPI says to ignore (Accept, Content-Type, Authorization). */
 function withoutIgnoredHeaders(header: unknown): unknown {
   if (!isObject(header)) return header;
@@ -372,14 +396,16 @@ function withoutIgnoredHeaders(header: unknown): unknown {
 /**
  * A form or multipart body without what no field can carry, as the client leaves it out: `null`,
  * empty arrays, and in a form (`objects`) empty objects too, also those left empty once their own empty
- * members are gone (`{ settings: {} }`). A multipart part carries an object as JSON, `{}` included.
+ * members are gone (`{ settings: {} }`). A multipart part carries an object as JSON, whole: `{}`
+ * and empty arrays inside it included (only the top-level fields are parts).
  */
-function withoutUnsendable(value: unknown, objects: boolean): unknown {
-  if (Array.isArray(value)) return value.map((item) => withoutUnsendable(item, objects));
+function withoutUnsendable(value: unknown, objects: boolean, top = true): unknown {
+  if (!objects && !top) return value;
+  if (Array.isArray(value)) return value.map((item) => withoutUnsendable(item, objects, false));
   if (!isObject(value) || value instanceof Blob) return value;
   const kept: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    const inner = withoutUnsendable(item, objects);
+    const inner = withoutUnsendable(item, objects, false);
     if (inner === null || (Array.isArray(inner) && inner.length === 0)) continue;
     if (objects && isObject(inner) && !Array.isArray(inner) && !(inner instanceof Blob) && Object.keys(inner).length === 0) continue;
     kept[key] = inner;
@@ -387,10 +413,20 @@ function withoutUnsendable(value: unknown, objects: boolean): unknown {
   return kept;
 }
 
-/** Parameters without what has no form: empty arrays and objects, also nested ones (`{ tax: {} }` inside a deepObject). */
-function withoutEmpty(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const cleaned = withoutUnsendable(values, true) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(cleaned).filter(([, value]) => !(isObject(value) && Object.keys(value).length === 0)));
+/**
+ * Parameters without what has no form: empty arrays and objects, also nested ones (`{ tax: {} }`
+ * inside a deepObject). What travels as JSON is carried whole: a JSON-content parameter, and the
+ * items of an array outside `deepObject` (objects there are JSON items).
+ */
+function withoutEmpty(values: Readonly<Record<string, unknown>>, parameters: readonly ParameterModel[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const parameter = parameters.find((candidate) => candidate.name === name);
+    const whole = parameter !== undefined && (isJsonParameter(parameter) || (Array.isArray(value) && value.length > 0 && parameter.style !== "deepObject"));
+    const kept = whole ? value : (withoutUnsendable({ [name]: value }, true) as Record<string, unknown>)[name];
+    if (whole || (kept !== undefined && !(isObject(kept) && Object.keys(kept).length === 0))) out[name] = kept;
+  }
+  return out;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -7,6 +7,7 @@ import type { OperationAuth } from "./auth.js";
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import { newIdempotencyKey } from "./idempotency.js";
 import { buildPath } from "./url.js";
+import { withJsonText } from "./json-parameters.js";
 import type { PathParameterStyle } from "./path-style.js";
 
 /** What the runtime precomputes per operation (cached by descriptor identity). */
@@ -130,8 +131,12 @@ export function buildUrl(
   let url =
     c.pathParts === undefined
       ? c.staticUrl
-      : baseUrl + buildPath(op, c.pathParts, init?.path, c.stylePath);
-  let query = init?.query === undefined ? "" : c.serializeQuery(init.query);
+      : baseUrl +
+        buildPath(op, c.pathParts, withJsonText(init?.path, op.jsonParameters?.path), c.stylePath);
+  let query =
+    init?.query === undefined
+      ? ""
+      : c.serializeQuery(withJsonText(init.query, op.jsonParameters?.query)!);
   const literal = c.literalQuery;
   if (literal) query = query === "" ? literal : `${literal}&${query}`;
   if (c.apiKeyQuery !== "") query = query === "" ? c.apiKeyQuery : `${query}&${c.apiKeyQuery}`;
@@ -155,8 +160,8 @@ export function buildRequest(
   let replayable = true;
   const keyHeader = c.idempotencyKeyHeader;
   if (init !== undefined) {
-    const headerParams = init.header;
-    const cookieParams = init.cookie;
+    const headerParams = withJsonText(init.header, op.jsonParameters?.header);
+    const cookieParams = withJsonText(init.cookie, op.jsonParameters?.cookie);
     const rawBody = init.body;
     const extra = init.headers;
     if (

@@ -1,7 +1,8 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
  * Path parameter serialization (OpenAPI `style`: `simple` by default, `label`, `matrix`; with
- * `explode`), each value percent-encoded and the style's delimiters kept literal.
+ * `explode`), each value percent-encoded and the style's delimiters kept literal (a `.` inside a
+ * `label` value too: `%2E`, else `[1.5, 2]` exploded, `.1.5.2`, would read as three items).
  */
 import { urlScalar } from "./url.js";
 
@@ -13,6 +14,10 @@ export interface PathParameterStyle {
 
 const SIMPLE: PathParameterStyle = { style: "simple", explode: false };
 
+function dotless(encoded: string): string {
+  return encoded.includes(".") ? encoded.replaceAll(".", "%2E") : encoded;
+}
+
 /** The serialized path value of a parameter (`name` is used by `matrix`). */
 export function stylePathValue(
   name: string,
@@ -21,17 +26,21 @@ export function stylePathValue(
 ): string {
   const explode = style.explode;
   const key = encodeURIComponent(name);
+  // `.` separates label items: one inside a value (`1.5`) is sent encoded, as `%2E`
+  const label = style.style === "label";
+  const scalar = label ? (item: unknown) => dotless(urlScalar(item)) : urlScalar;
+  const keyText = label ? (k: string) => dotless(encodeURIComponent(k)) : encodeURIComponent;
   let items: string[];
   let pairs = false;
   if (Array.isArray(value)) {
-    items = value.filter((item) => item !== undefined && item !== null).map(urlScalar);
+    items = value.filter((item) => item !== undefined && item !== null).map(scalar);
   } else if (typeof value === "object" && value !== null && !(value instanceof Date)) {
     items = [];
     for (const [k, v] of Object.entries(value))
-      if (v !== undefined && v !== null) items.push(encodeURIComponent(k), urlScalar(v));
+      if (v !== undefined && v !== null) items.push(keyText(k), scalar(v));
     pairs = true;
   } else {
-    const text = urlScalar(value);
+    const text = scalar(value);
     return style.style === "label"
       ? `.${text}`
       : style.style === "matrix"

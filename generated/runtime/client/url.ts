@@ -77,7 +77,7 @@ export function buildPath(
       style !== undefined || (typeof value === "object" && !Array.isArray(value))
         ? stylePath!(name, value, style)
         : Array.isArray(value)
-          ? value.map((item) => encodeURIComponent(`${item as string}`)).join(",")
+          ? value.map(urlScalar).join(",")
           : encodeURIComponent(`${value as string}`);
     const after = parts[i + 1]!;
     if (

@@ -9,7 +9,8 @@
  * - Parsing by the request's media type: JSON (`application/json`, `+json`) → value; `text/*` →
  *   string; `application/x-www-form-urlencoded` and `multipart/form-data` → an object coerced by
  *   the schema and validated (form-body.ts, multipart-body.ts; without a form descriptor a form
- *   is an object of strings, repeated names → arrays); anything else (octet-stream, images...)
+ *   is an object of strings, repeated names → arrays; a urlencoded body whose schema is a string
+ *   is that text, validated); anything else (octet-stream, images...)
  *   → `Uint8Array`, passed without validation.
  *   Text is decoded as UTF-8 whatever the charset says; invalid UTF-8 is a 400.
  * - Prototype pollution: a JSON body with a `__proto__` key anywhere, or a `constructor` key whose
@@ -131,7 +132,11 @@ export async function readOperationBody(
         value = decodeText(bytes);
       } else if (essence === "application/x-www-form-urlencoded" || essence === MULTIPART) {
         const form = body.forms.get(essence);
-        if (form === undefined && essence !== MULTIPART) {
+        if (form?.text === true) {
+          value = decodeText(bytes);
+          validated = form.validate !== undefined;
+          validate = form.validate;
+        } else if (form === undefined && essence !== MULTIPART) {
           value = parseForm(decodeText(bytes));
         } else {
           const entries =

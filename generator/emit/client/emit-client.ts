@@ -6,7 +6,7 @@
  * raw-client.ts: the plain openapi-fetch client for the same API (see emit-raw-client.ts).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures, type WriterFunction } from "ts-morph";
-import type { ApiModel, OperationModel } from "../../model/types.js";
+import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
@@ -17,6 +17,7 @@ import { rawClientStatements } from "./emit-raw-client.js";
 import { clientSecurityImport, clientSecurityStatements } from "./client-security.js";
 import { isJsonMediaType } from "../../../templates/client/url.js";
 import { formBodies } from "../../model/form-fields.js";
+import { templateStyles } from "../../model/check-path-template.js";
 import type { FormFieldShape } from "../../../templates/server/descriptor.js";
 import { streamFormat } from "../../../templates/client/event-stream.js";
 
@@ -90,18 +91,19 @@ function pathStyles(operation: OperationModel): Record<string, { style: string; 
   const declared = operation.parameters.path
     .filter((parameter) => (parameter.style ?? "simple") !== "simple" || parameter.explode || isObjectSchema(parameter.schema))
     .map((parameter) => [parameter.name, { style: parameter.style ?? "simple", explode: parameter.explode }] as const);
+  // the template's operators (`{.id}`), which the runtime reads from the template itself: listed
+  // so that the descriptor brings in the styled-path codec
   return Object.fromEntries([...declared, ...templateStyles(operation.path)]);
 }
 
-/**
- * The styles a path template's RFC 6570 operators say (`{.id}` label, `{;id}` matrix, `{id*}`
- * exploded), which the runtime reads from the template itself; listed so that the descriptor
- * brings in the styled-path codec.
- */
-function templateStyles(path: string): (readonly [string, { style: string; explode: boolean }])[] {
-  return [...path.matchAll(/\{([.;]?)([^{}*]+)(\*?)\}/g)]
-    .filter((match) => match[1] !== "" || match[3] !== "")
-    .map((match) => [match[2]!, { style: match[1] === "." ? "label" : match[1] === ";" ? "matrix" : "simple", explode: match[3] === "*" }] as const);
+/** The parameters described by a JSON `content`, by location (sent as JSON text). */
+function jsonParameters(operation: OperationModel): Partial<Record<ParameterLocation, string[]>> {
+  const out: Partial<Record<ParameterLocation, string[]>> = {};
+  for (const location of ["path", "query", "header", "cookie"] as const) {
+    const names = operation.parameters[location].filter((parameter) => parameter.contentType !== undefined && isJsonMediaType(parameter.contentType)).map((parameter) => parameter.name);
+    if (names.length > 0) out[location] = names;
+  }
+  return out;
 }
 
 /**
@@ -204,6 +206,7 @@ function descriptorWriter(operation: OperationModel, model: ApiModel, headerTabl
   const styles = queryStyles(operation);
   const fields = formStyles(operation, document);
   const explodedHeaders = operation.parameters.header.filter((parameter) => parameter.explode).map((parameter) => parameter.name);
+  const json = jsonParameters(operation);
   const bodies = operation.requestBody?.contents ?? [];
   // the runtime's default: the first JSON media type (what the types default to), else the first
   const body = bodies.find((media) => isJsonMediaType(media.mediaType)) ?? bodies[0];
@@ -216,6 +219,7 @@ function descriptorWriter(operation: OperationModel, model: ApiModel, headerTabl
     ...(Object.keys(pathStyles(operation)).length > 0 ? { pathStyles: pathStyles(operation) } : {}),
     ...(Object.keys(fields).length > 0 ? { formStyles: fields } : {}),
     ...(explodedHeaders.length > 0 ? { explodedHeaders } : {}),
+    ...(Object.keys(json).length > 0 ? { jsonParameters: json } : {}),
     ...(body ? { bodyMediaType: body.mediaType } : {}),
     secured: operation.secured,
     ...(operation.securityRequirements.length > 0

@@ -237,11 +237,11 @@ function operationDescriptor(
   return entries;
 }
 
-/** `, forms: { "<media type>": { fields, validate } }` for form and multipart bodies, else "". */
+/** `, forms: { "<media type>": { fields, validate, text } }` for form and multipart bodies, else "". */
 function formsDescriptor(operation: OperationModel, document: unknown, formShapes: FormShapeWriter): string {
   const forms = formBodies(document, operation).map((form) => {
     const validate = form.validationSchema === undefined ? "" : `, validate: bodyValidators.${validatorName(operation, form.validatorPart)}`;
-    return `${literal(form.mediaType)}: { fields: ${formShapes.writeFields(form.fields)}${validate} }`;
+    return `${literal(form.mediaType)}: { fields: ${formShapes.writeFields(form.fields)}${validate}${form.text ? ", text: true" : ""} }`;
   });
   return forms.length === 0 ? "" : `, forms: { ${forms.join(", ")} }`;
 }

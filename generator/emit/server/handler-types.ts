@@ -67,7 +67,7 @@ export function handlerResponseType(operation: OperationModel): StatementStructu
 /**
  * The handler's body type: the union over the declared media types of what the runtime gives for
  * each (JSON and text parsed as typed; form and multipart objects, with `File`s for binary parts;
- * bytes for anything else).
+ * a urlencoded string as text; bytes for anything else).
  */
 function requestBodyType(operation: OperationModel, document: unknown): string {
   const op = operationType(operation);
@@ -78,6 +78,8 @@ function requestBodyType(operation: OperationModel, document: unknown): string {
     if (kind === "any") return "unknown";
     if (kind !== "binary") {
       const form = forms.find((candidate) => candidate.mediaType === media.mediaType);
+      // the form's own text (a urlencoded string schema), whatever its format says
+      if (form?.text === true) return "string";
       if (form === undefined || form.files.length + form.fileLists.length === 0) return content;
       const one = form.files.map((name) => literal(name)).join(" | ") || "never";
       const many = form.fileLists.map((name) => literal(name)).join(" | ") || "never";

@@ -3,27 +3,36 @@
  * reading is not enough, how the runtime reads the value (templates/server/parameter-styles.ts):
  * the `style` and `explode` that differ from the location's defaults, whether the schema is an
  * object (with its property names), or that the value is JSON (a parameter described by a JSON
- * `content` rather than a `schema`), or that a query value is a list or one value.
+ * `content` rather than a `schema`), that an array's objects are JSON, or that a query value is
+ * a list or one value. A path template's RFC 6570 operators (`{.id}`, `{;id}`, `{id*}`) override
+ * the parameter's declared style, as in the client.
  */
 import type { ParameterDescriptor } from "../../../templates/server/descriptor.js";
 import { formFieldShape } from "../../model/form-fields.js";
 import type { OperationModel, ParameterLocation } from "../../model/types.js";
+import { templateStyles } from "../../model/check-path-template.js";
 import { isJsonMediaType } from "../validators/validator-names.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 const DEFAULT_STYLE: Readonly<Record<ParameterLocation, string>> = { path: "simple", header: "simple", query: "form", cookie: "form" };
 
 export function parameterDescriptors(operation: OperationModel, document: unknown): ParameterDescriptor[] {
+  // RFC 6570 operators in the template (`{.id*}`) say the style, as the client reads them
+  const operators = templateStyles(operation.path);
   return LOCATIONS.flatMap((location) =>
-    operation.parameters[location].map((parameter) => {
-      if (parameter.contentType !== undefined && isJsonMediaType(parameter.contentType)) {
-        return { name: parameter.name, in: location, required: parameter.required, array: parameter.array, json: true };
+    operation.parameters[location].map((declared) => {
+      if (declared.contentType !== undefined && isJsonMediaType(declared.contentType)) {
+        return { name: declared.name, in: location, required: declared.required, array: declared.array, json: true };
       }
+      const operator = location === "path" ? operators.get(declared.name) : undefined;
+      const parameter = operator === undefined ? declared : { ...declared, ...operator };
       const style = parameter.style ?? DEFAULT_STYLE[location];
       const shape = formFieldShape(document, parameter.schema);
       const object = !parameter.array && (shape.types?.includes("object") ?? false) && !(shape.types?.includes("string") ?? false);
       const properties = object && shape.properties !== undefined ? Object.keys(shape.properties) : undefined;
       const listOrValue = location === "query" && !parameter.array && (shape.types?.includes("array") ?? false) && (shape.types?.length ?? 0) > 1;
+      const items = shape.items?.types;
+      const jsonItems = parameter.array && (location === "query" || location === "path") && items !== undefined && items.length === 1 && items[0] === "object";
       return {
         name: parameter.name,
         in: location,
@@ -34,6 +43,7 @@ export function parameterDescriptors(operation: OperationModel, document: unknow
         ...(object ? { object: true } : {}),
         ...(properties === undefined ? {} : { properties }),
         ...(listOrValue ? { listOrValue: true } : {}),
+        ...(jsonItems ? { jsonItems: true } : {}),
       };
     }),
   );
