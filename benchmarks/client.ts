@@ -86,7 +86,7 @@ export async function benchClient(ctx: BenchContext): Promise<Row[]> {
     const http = {
       baseUrl: server.url,
       iterations: ctx.quick ? 50 : 400,
-      rounds: ctx.quick ? 1 : 15,
+      rounds: ctx.quick ? 1 : 31,
       warmup: ctx.quick ? 20 : 300,
     };
     ctx.log(

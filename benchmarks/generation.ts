@@ -106,8 +106,7 @@ export async function benchGeneration(ctx: BenchContext): Promise<Row[]> {
     for (const spec of ctx.specs) {
       try {
         rows.push(...(await benchSpec(ctx, spec, peerCwd)));
-        const edit = await benchEdit(ctx, spec);
-        if (edit !== undefined) rows.push(edit);
+        rows.push(...(await benchEdit(ctx, spec)));
       } catch (error) {
         ctx.log(
           `  ${spec.label}: FAILED ${error instanceof Error ? error.message : String(error)}`,

@@ -14,6 +14,7 @@ import { findRedisServer } from "../../scripts/redis-server.js";
 const EXPECTED_ROWS = [
   "generation.time.petstore",
   "generation.memory.petstore",
+  "generation.edit-operation.petstore",
   "generation.edit.petstore",
   "check.time.petstore",
   "client.instant.get-path",
