@@ -10,7 +10,7 @@ import type { ReadmeInput } from "../emit/package/emit-readme.js";
 import type { ApiModel } from "../model/types.js";
 import { computeToolHash } from "../write/inputs-hash.js";
 import { CachePack, sha256Hex } from "./cache-pack.js";
-import { tracedEmit } from "./traced-emit.js";
+import { jsonText, tracedEmit } from "./traced-emit.js";
 
 /** Where the cache is (the working directory) and which output folder it is for; undefined: no cache. */
 export type CacheScope = { readonly cwd: string; readonly outDir: string } | undefined;
@@ -27,7 +27,9 @@ const UNTYPED_SECTIONS = ["info", "servers", "tags", "externalDocs", "security"]
 /** `document` without its {@link UNTYPED_SECTIONS} (same values, no copy). */
 export function typedSections(document: Record<string, unknown>): Record<string, unknown> {
   const kept = Object.entries(document).filter(([key]) => !UNTYPED_SECTIONS.includes(key));
-  const referenced = new Set(UNTYPED_SECTIONS.filter((section) => JSON.stringify(kept).includes(`"#/${section}`)));
+  // the kept sections' texts are the ones their cache key is hashed from (traced-emit.ts): made once
+  const texts = kept.map(([, value]) => jsonText(value));
+  const referenced = new Set(UNTYPED_SECTIONS.filter((section) => texts.some((text) => text.includes(`"#/${section}`))));
   return Object.fromEntries(Object.entries(document).filter(([key]) => !UNTYPED_SECTIONS.includes(key) || referenced.has(key)));
 }
 
@@ -40,7 +42,9 @@ export async function openScopedPack(name: string, scope: CacheScope): Promise<C
 const pack = (name: string, scope: CacheScope) => openScopedPack(`emit/${name}`, scope);
 
 export async function cachedTypes(document: Record<string, unknown>, scope: CacheScope): Promise<GeneratedFile[]> {
-  return tracedEmit(await pack("types", scope), { document: typedSections(document) }, "types", async (inputs) => {
+  const typesPack = await pack("types", scope);
+  // without a cache the whole document is typed: no projection (and no serialization) to pay for
+  return tracedEmit(typesPack, { document: typesPack === undefined ? document : typedSections(document) }, "types", async (inputs) => {
     const { emitTypes } = await import("../emit/emit-types.js");
     // a plain copy of the top level: the emitter clones the document, which a proxy cannot be
     return emitTypes({ ...inputs.document } as Record<string, unknown>);

@@ -123,11 +123,22 @@ function valueHash(input: Record<string, unknown>, key: string): string {
   let hash = known.get(key);
   if (hash === undefined) {
     // an absent key and one whose value is `undefined` read alike (`input[key]`), but `in` tells them apart
-    const text = Object.hasOwn(input, key) ? `=${JSON.stringify(input[key]) ?? "undefined"}` : "absent";
+    const text = Object.hasOwn(input, key) ? `=${jsonText(input[key])}` : "absent";
     hash = createHash("sha256").update(text).digest("hex");
     known.set(key, hash);
   }
   return hash;
+}
+
+/** JSON texts of objects, by identity: a section shared by several inputs (the document and the types' view of it) is serialized once. */
+const texts = new WeakMap<object, string>();
+
+/** `value` as JSON (`undefined` for what JSON has no text for). */
+export function jsonText(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
+  let text = texts.get(value);
+  if (text === undefined) texts.set(value, (text = JSON.stringify(value)));
+  return text;
 }
 
 function parseReads(text: string | undefined, inputs: EmitInputs): Reads | undefined {
