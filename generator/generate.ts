@@ -94,7 +94,9 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     return pack;
   };
   for (const file of emitted) {
-    files.push({ path: file.path, content: await formatSource(file.path, header + file.content, await formatCache(file.path)) });
+    // a file already in prettier's layout stays so under the header's `//` lines: prettier is not loaded for it
+    const content = file.formatted === true ? header + file.content : await formatSource(file.path, header + file.content, await formatCache(file.path));
+    files.push({ path: file.path, content });
   }
   files.push(...(await emitRuntime()));
   const packageFiles = await emitPackageFiles(document, model, context, options.packageName, warnings, changelog !== undefined, await formatCache("README.md"), scope);

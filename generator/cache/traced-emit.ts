@@ -159,7 +159,10 @@ function parseFiles(text: string | undefined): GeneratedFile[] | undefined {
   if (text === undefined) return undefined;
   try {
     const value = JSON.parse(text) as unknown;
-    const ok = Array.isArray(value) && value.every((file: Partial<GeneratedFile> | null) => typeof file?.path === "string" && typeof file.content === "string");
+    // `formatted` (already in prettier's layout) is stored with the file and must come back as it was stored
+    const ok =
+      Array.isArray(value) &&
+      value.every((file: Partial<GeneratedFile> | null) => typeof file?.path === "string" && typeof file.content === "string" && (file.formatted === undefined || file.formatted === true));
     return ok ? (value as GeneratedFile[]) : undefined;
   } catch {
     return undefined;

@@ -9,30 +9,41 @@
  * prepared by `prepareTypesDocument`, with binary strings typed `Blob | File` (see
  * types-document.ts and docs/client-types.md).
  */
+import type ts from "typescript";
 import { GeneratorError } from "../errors.js";
 import type { GeneratedFile } from "./file.js";
+import { printTypesPrettier } from "./ts/print-types-prettier.js";
 import { isBinaryString, prepareTypesDocument } from "./types-document.js";
 
 export async function emitTypes(document: Record<string, unknown>): Promise<GeneratedFile[]> {
   try {
-    const copy = structuredClone(document);
-    prepareTypesDocument(copy);
-    const ts = (await import("typescript")).default;
-    const binary = (nullable: boolean) =>
-      ts.factory.createUnionTypeNode([
-        ts.factory.createTypeReferenceNode("Blob"),
-        ts.factory.createTypeReferenceNode("File"),
-        ...(nullable ? [ts.factory.createLiteralTypeNode(ts.factory.createNull())] : []),
-      ]);
-    const transform = (schema: Record<string, unknown>) =>
-      isBinaryString(schema) ? binary(schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null"))) : undefined;
-    return [{ path: "types.ts", content: await openapiTypes(copy, transform, { owned: true }) }];
+    const nodes = await typesDeclarations(document);
+    // printed in prettier's layout directly when every construct is known (ts/print-types-prettier.ts)
+    const printed = printTypesPrettier(nodes);
+    if (printed !== undefined) return [{ path: "types.ts", content: printed, formatted: true }];
+    return [{ path: "types.ts", content: await astText(nodes) }];
   } catch (error) {
     throw new GeneratorError("invalidSpec", `openapi-typescript could not generate types: ${error instanceof Error ? error.message : String(error)}`, {
       hint: "Fix the spec at that location; the types are the base of the client and the server.",
       cause: error,
     });
   }
+}
+
+/** The declarations types.ts is printed from: openapi-typescript's, for a prepared copy of `document`. */
+export async function typesDeclarations(document: Record<string, unknown>): Promise<ts.Node[]> {
+  const copy = structuredClone(document);
+  prepareTypesDocument(copy);
+  const typescript = (await import("typescript")).default;
+  const binary = (nullable: boolean) =>
+    typescript.factory.createUnionTypeNode([
+      typescript.factory.createTypeReferenceNode("Blob"),
+      typescript.factory.createTypeReferenceNode("File"),
+      ...(nullable ? [typescript.factory.createLiteralTypeNode(typescript.factory.createNull())] : []),
+    ]);
+  const transform = (schema: Record<string, unknown>) =>
+    isBinaryString(schema) ? binary(schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null"))) : undefined;
+  return openapiTypesAst(copy, transform, { owned: true });
 }
 
 /**
@@ -43,12 +54,26 @@ export async function emitTypes(document: Record<string, unknown>): Promise<Gene
 export async function openapiTypes(
   document: Record<string, unknown>,
   transform?: (schema: Record<string, unknown>) => unknown,
-  { owned = false }: { readonly owned?: boolean } = {},
+  options: { readonly owned?: boolean } = {},
 ): Promise<string> {
-  const [{ default: transformSchema }, { resolveRef, scanDiscriminators }, { astToString }] = await Promise.all([
+  return astText(await openapiTypesAst(document, transform, options));
+}
+
+/** TypeScript's printing of the declarations (openapi-typescript's `astToString`). */
+export async function astText(nodes: readonly ts.Node[]): Promise<string> {
+  const { astToString } = await import("openapi-typescript/dist/lib/ts.mjs");
+  return astToString([...nodes]);
+}
+
+/** The declarations `openapiTS()` returns for `document` (see {@link openapiTypes}). */
+export async function openapiTypesAst(
+  document: Record<string, unknown>,
+  transform?: (schema: Record<string, unknown>) => unknown,
+  { owned = false }: { readonly owned?: boolean } = {},
+): Promise<ts.Node[]> {
+  const [{ default: transformSchema }, { resolveRef, scanDiscriminators }] = await Promise.all([
     import("openapi-typescript/dist/transform/index.mjs"),
     import("openapi-typescript/dist/lib/utils.mjs"),
-    import("openapi-typescript/dist/lib/ts.mjs"),
   ]);
   const schema = (owned ? document : structuredClone(document)) as never;
   const ast = transformSchema(schema, {
@@ -82,5 +107,5 @@ export async function openapiTypes(
     readWriteMarkers: false,
     resolve: ($ref) => resolveRef(schema, $ref, { silent: true }),
   });
-  return astToString(ast);
+  return ast;
 }

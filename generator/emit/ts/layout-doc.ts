@@ -1,0 +1,232 @@
+/**
+ * A small layout language and its printer, modelled on the one prettier formats with (Wadler's
+ * "prettier printer"): a document is text, `line`s that print as a space (or nothing, when
+ * soft) or break, `group`s that print flat when they fit in the remaining width and broken
+ * otherwise, `indent`/`align` for the indentation after a break, and `ifBreak` for text that
+ * depends on a group's mode. print-types-prettier.ts builds, for each construct, the document
+ * prettier builds for it, so printing it gives the same bytes.
+ *
+ * A group containing a hard line (or a group that must break) breaks, and so does every group
+ * around it: that is computed once, when the group is made.
+ */
+import { textWidth } from "./prettier-text.js";
+
+export type Doc = string | readonly Doc[] | Group | Indent | Align | Line | IfBreak | IndentIfBreak;
+
+export interface Group {
+  readonly kind: "group";
+  readonly contents: Doc;
+  /** The group breaks whatever the width (it holds a hard line, or was made to break). */
+  readonly broken: boolean;
+  /** The mode this group was printed in is recorded under this id (for `ifBreak`/`indentIfBreak`). */
+  readonly id: symbol | undefined;
+}
+
+interface Indent {
+  readonly kind: "indent";
+  readonly contents: Doc;
+}
+
+interface Align {
+  readonly kind: "align";
+  readonly width: number;
+  readonly contents: Doc;
+}
+
+interface Line {
+  readonly kind: "line";
+  /** Prints as nothing (instead of a space) when flat. */
+  readonly soft: boolean;
+  /** Always breaks. */
+  readonly hard: boolean;
+}
+
+interface IfBreak {
+  readonly kind: "ifBreak";
+  readonly breakContents: Doc;
+  readonly flatContents: Doc;
+  readonly groupId: symbol | undefined;
+}
+
+interface IndentIfBreak {
+  readonly kind: "indentIfBreak";
+  readonly contents: Doc;
+  readonly groupId: symbol;
+}
+
+export const line: Line = { kind: "line", soft: false, hard: false };
+export const softline: Line = { kind: "line", soft: true, hard: false };
+export const hardline: Line = { kind: "line", soft: false, hard: true };
+
+export function group(contents: Doc, { shouldBreak = false, id }: { readonly shouldBreak?: boolean; readonly id?: symbol } = {}): Group {
+  return { kind: "group", contents, broken: shouldBreak || hasForcedBreak(contents), id };
+}
+
+export function indent(contents: Doc): Indent {
+  return { kind: "indent", contents };
+}
+
+export function align(width: number, contents: Doc): Align {
+  return { kind: "align", width, contents };
+}
+
+export function ifBreak(breakContents: Doc, flatContents: Doc = "", groupId?: symbol): IfBreak {
+  return { kind: "ifBreak", breakContents, flatContents, groupId };
+}
+
+export function indentIfBreak(contents: Doc, groupId: symbol): IndentIfBreak {
+  return { kind: "indentIfBreak", contents, groupId };
+}
+
+export function join(separator: Doc, docs: readonly Doc[]): Doc[] {
+  const parts: Doc[] = [];
+  docs.forEach((doc, index) => {
+    if (index > 0) parts.push(separator);
+    parts.push(doc);
+  });
+  return parts;
+}
+
+/** Whether `doc` holds a hard line or a broken group (which breaks every group around it). */
+function hasForcedBreak(doc: Doc): boolean {
+  if (typeof doc === "string") return false;
+  if (isDocArray(doc)) return doc.some(hasForcedBreak);
+  switch (doc.kind) {
+    case "group":
+      return doc.broken;
+    case "line":
+      return doc.hard;
+    case "ifBreak":
+      return hasForcedBreak(doc.breakContents) || hasForcedBreak(doc.flatContents);
+    default:
+      return hasForcedBreak(doc.contents);
+  }
+}
+
+function isDocArray(doc: Doc): doc is readonly Doc[] {
+  return Array.isArray(doc);
+}
+
+type Mode = "break" | "flat";
+
+interface Command {
+  readonly indentation: number;
+  readonly mode: Mode;
+  readonly doc: Doc;
+}
+
+/** `doc` laid out in `width` columns, indented with spaces (prettier's `useTabs: false`). */
+export function printDoc(doc: Doc, width: number): string {
+  const groupModes = new Map<symbol, Mode>();
+  const out: string[] = [];
+  let position = 0;
+  const commands: Command[] = [{ indentation: 0, mode: "break", doc }];
+  while (commands.length > 0) {
+    const { indentation, mode, doc: current } = commands.pop()!;
+    if (typeof current === "string") {
+      if (current !== "") {
+        out.push(current);
+        position += textWidth(current);
+      }
+      continue;
+    }
+    if (isDocArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--) commands.push({ indentation, mode, doc: current[index]! });
+      continue;
+    }
+    switch (current.kind) {
+      case "indent":
+        commands.push({ indentation: indentation + 2, mode, doc: current.contents });
+        break;
+      case "align":
+        commands.push({ indentation: indentation + current.width, mode, doc: current.contents });
+        break;
+      case "group": {
+        // (no group here is printed flat while a hard line is pending: flat groups hold no hard lines)
+        let groupMode: Mode;
+        if (mode === "flat") groupMode = current.broken ? "break" : "flat";
+        else groupMode = !current.broken && fits({ indentation, mode: "flat", doc: current.contents }, commands, width - position, groupModes) ? "flat" : "break";
+        commands.push({ indentation, mode: groupMode, doc: current.contents });
+        if (current.id !== undefined) groupModes.set(current.id, groupMode);
+        break;
+      }
+      case "ifBreak": {
+        const groupMode = current.groupId === undefined ? mode : (groupModes.get(current.groupId) ?? "flat");
+        commands.push({ indentation, mode, doc: groupMode === "break" ? current.breakContents : current.flatContents });
+        break;
+      }
+      case "indentIfBreak":
+        commands.push({ indentation: groupModes.get(current.groupId) === "break" ? indentation + 2 : indentation, mode, doc: current.contents });
+        break;
+      case "line":
+        if (mode === "flat" && !current.hard) {
+          if (!current.soft) {
+            out.push(" ");
+            position += 1;
+          }
+          break;
+        }
+        trimTrailingSpaces(out);
+        out.push(`\n${" ".repeat(indentation)}`);
+        position = indentation;
+        break;
+    }
+  }
+  return out.join("");
+}
+
+/** Whether `next`, printed flat, and what follows it up to the next possible break fit in `remaining` columns. */
+function fits(next: Command, rest: readonly Command[], remaining: number, groupModes: ReadonlyMap<symbol, Mode>): boolean {
+  let restIndex = rest.length;
+  const stack: { mode: Mode; doc: Doc }[] = [{ mode: next.mode, doc: next.doc }];
+  while (remaining >= 0) {
+    if (stack.length === 0) {
+      if (restIndex === 0) return true;
+      const command = rest[--restIndex]!;
+      stack.push({ mode: command.mode, doc: command.doc });
+      continue;
+    }
+    const { mode, doc } = stack.pop()!;
+    if (typeof doc === "string") {
+      remaining -= textWidth(doc);
+      continue;
+    }
+    if (isDocArray(doc)) {
+      for (let index = doc.length - 1; index >= 0; index--) stack.push({ mode, doc: doc[index]! });
+      continue;
+    }
+    switch (doc.kind) {
+      case "indent":
+      case "align":
+      case "indentIfBreak":
+        stack.push({ mode, doc: doc.contents });
+        break;
+      case "group":
+        stack.push({ mode: doc.broken ? "break" : mode, doc: doc.contents });
+        break;
+      case "ifBreak": {
+        const groupMode = doc.groupId === undefined ? mode : (groupModes.get(doc.groupId) ?? "flat");
+        stack.push({ mode, doc: groupMode === "break" ? doc.breakContents : doc.flatContents });
+        break;
+      }
+      case "line":
+        if (mode === "break" || doc.hard) return true;
+        if (!doc.soft) remaining -= 1;
+        break;
+    }
+  }
+  return false;
+}
+
+/** Drops the spaces at the end of the output so far (prettier trims them before every line break). */
+function trimTrailingSpaces(out: string[]): void {
+  while (out.length > 0) {
+    const last = out[out.length - 1]!;
+    const trimmed = last.replace(/[ \t]+$/, "");
+    if (trimmed.length > 0) {
+      out[out.length - 1] = trimmed;
+      return;
+    }
+    out.pop();
+  }
+}
