@@ -107,6 +107,10 @@ describe("types.ts in prettier's layout without prettier", () => {
     const functionType = ts.factory.createFunctionTypeNode(undefined, [], ts.factory.createKeywordTypeNode(ts.SyntaxKind.VoidKeyword));
     const alias = ts.factory.createTypeAliasDeclaration(undefined, "Callback", undefined, functionType);
     expect(printTypesPrettier([alias])).toBeUndefined();
+    const flat = ts.setEmitFlags(ts.factory.createTypeLiteralNode([ts.factory.createPropertySignature(undefined, "a", undefined, ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword))]), ts.EmitFlags.SingleLine);
+    expect(printTypesPrettier([ts.factory.createTypeAliasDeclaration(undefined, "Flat", undefined, flat)])).toBeUndefined();
+    const commented = ts.addSyntheticLeadingComment(ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword), ts.SyntaxKind.MultiLineCommentTrivia, " inline ", false);
+    expect(printTypesPrettier([ts.factory.createTypeAliasDeclaration(undefined, "Commented", undefined, commented)])).toBeUndefined();
     const wide = ts.factory.createTypeAliasDeclaration(undefined, "Emoji", undefined, ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral("🐶", false)));
     // TypeScript escapes the emoji: a string of ASCII escapes, printed
     expect(printTypesPrettier([wide])).toBe('type Emoji = "\\uD83D\\uDC36";\n');

@@ -55,15 +55,16 @@ export function unquotedKey(raw: string): string | undefined {
 }
 
 /**
- * The columns `text` takes, as prettier counts them: none for control characters and the
- * combining diacritical marks (U+0300–U+036F), two for the wide East Asian characters (CJK,
- * kana, Hangul, full-width forms), one for the others below U+1100. Other characters (emoji,
- * the rest of the planes) are not measured here (see {@link assertMeasurable}).
+ * The columns `text` takes, as prettier counts them: none for C0 and C1 control characters and
+ * non-spacing and enclosing marks, two for the wide East Asian characters (CJK, kana, Hangul, full-width forms),
+ * one for the others below U+1100. Other characters (emoji, the rest of the planes, unassigned
+ * code points) are not measured here (see {@link assertMeasurable}); test/generator/
+ * prettier-text.test.ts compares every measured code point with prettier's own count.
  */
 export function textWidth(text: string): number {
   if (!/[^\x20-\x7e]/.test(text)) return text.length;
   let width = 0;
-  for (const character of text) width += characterWidth(character.codePointAt(0)!) ?? 1;
+  for (const character of text) width += characterWidth(character) ?? 1;
   return width;
 }
 
@@ -71,7 +72,7 @@ export function textWidth(text: string): number {
 export function assertMeasurable(text: string): void {
   if (!/[^\x20-\x7e]/.test(text)) return;
   for (const character of text) {
-    if (characterWidth(character.codePointAt(0)!) === undefined) throw new UnsupportedLayout(`width of ${JSON.stringify(character)}`);
+    if (characterWidth(character) === undefined) throw new UnsupportedLayout(`width of ${JSON.stringify(character)}`);
   }
 }
 
@@ -79,7 +80,8 @@ export function assertMeasurable(text: string): void {
 const WIDE: readonly (readonly [number, number])[] = [
   [0x1100, 0x115f],
   [0x2e80, 0x303e],
-  [0x3041, 0x33ff],
+  [0x3041, 0x3247],
+  [0x3250, 0x33ff],
   [0x3400, 0x4dbf],
   [0x4e00, 0x9fff],
   [0xa000, 0xa4cf],
@@ -92,8 +94,10 @@ const WIDE: readonly (readonly [number, number])[] = [
   [0x30000, 0x3fffd],
 ];
 
-function characterWidth(code: number): number | undefined {
-  if (code <= 0x1f || (code >= 0x7f && code <= 0x9f) || (code >= 0x300 && code <= 0x36f)) return 0;
-  if (code < 0x1100) return 1;
-  return WIDE.some(([from, to]) => code >= from && code <= to) ? 2 : undefined;
+function characterWidth(character: string): number | undefined {
+  const code = character.codePointAt(0)!;
+  if (code <= 0x1f || (code >= 0x80 && code <= 0x9f)) return 0;
+  if (code < 0x1100) return /[\p{Mn}\p{Me}]/u.test(character) ? 0 : 1;
+  if (!WIDE.some(([from, to]) => code >= from && code <= to) || /\p{Cn}/u.test(character)) return undefined;
+  return /[\p{Mn}\p{Me}]/u.test(character) ? 0 : 2;
 }

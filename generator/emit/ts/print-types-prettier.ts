@@ -142,6 +142,7 @@ function printIndexSignature(member: ts.IndexSignatureDeclaration): Doc {
 
 /** A property name: bare identifiers, numbers as prettier writes them, quoted keys unquoted when prettier would. */
 function printKey(name: ts.PropertyName): string {
+  assertNoComments(name);
   if (ts.isIdentifier(name)) return identifierText(name);
   if (ts.isNumericLiteral(name)) return prettierNumber(name.text);
   if (ts.isStringLiteral(name)) {
@@ -197,6 +198,7 @@ const KEYWORDS: ReadonlyMap<ts.SyntaxKind, string> = new Map([
 ]);
 
 function printLiteral(literal: ts.LiteralTypeNode["literal"]): string {
+  assertNoComments(literal);
   if (ts.isStringLiteral(literal)) {
     const text = prettierString(stringLiteralSource(literal));
     assertMeasurable(text);
@@ -342,6 +344,7 @@ function huggingArgument(type: ts.TypeNode): boolean {
  * object expanded (`;` after each member); `{}` when empty.
  */
 function printTypeLiteral(node: ts.TypeLiteralNode): Doc {
+  assertMultiLine(node);
   if (node.members.length === 0) return "{}";
   const last = node.members.length - 1;
   const members = node.members.map((member, index) => withLeadingComments(member, [printMember(member), index === last ? ifBreak(";") : ";"]));
@@ -361,6 +364,7 @@ function printTuple(node: ts.TupleTypeNode): Doc {
 
 /** `{ [K in T]?: V }` as TypeScript writes it, expanded over lines (prettier keeps it so). */
 function printMappedType(node: ts.MappedTypeNode): Doc {
+  assertMultiLine(node);
   if (node.readonlyToken !== undefined) unsupported("readonly mapped type");
   if (node.nameType !== undefined) unsupported("mapped type with `as`");
   if (node.members !== undefined && node.members.length > 0) unsupported("mapped type with members");
@@ -379,6 +383,7 @@ const QUESTION_TOKENS: ReadonlyMap<ts.SyntaxKind, string> = new Map([
 ]);
 
 function identifierText(node: ts.Identifier): string {
+  assertNoComments(node);
   const text = ts.idText(node);
   if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(text)) unsupported(`identifier ${text}`);
   return text;
@@ -398,6 +403,13 @@ function stringLiteralSource(node: ts.StringLiteral): string {
 const STRING_SOURCES = new Map<string, string>();
 const literalPrinter = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false });
 const literalFile = ts.createSourceFile("literal.ts", "", ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS);
+
+/** Throws when TypeScript would print the object type on one line (prettier would then keep it flat when it fits). */
+function assertMultiLine(node: ts.TypeLiteralNode | ts.MappedTypeNode): void {
+  // (`ts.setEmitFlags` stores them on the node's emit node; TypeScript's reader is internal)
+  const flags = (node as { readonly emitNode?: { readonly flags?: number } }).emitNode?.flags ?? 0;
+  if ((flags & ts.EmitFlags.SingleLine) !== 0) unsupported("single-line object type");
+}
 
 /** Throws when `node` carries a comment (only members and statements are printed with theirs). */
 function assertNoComments(node: ts.Node): void {
