@@ -107,15 +107,27 @@ describe("types.ts in prettier's layout without prettier", () => {
     const functionType = ts.factory.createFunctionTypeNode(undefined, [], ts.factory.createKeywordTypeNode(ts.SyntaxKind.VoidKeyword));
     const alias = ts.factory.createTypeAliasDeclaration(undefined, "Callback", undefined, functionType);
     expect(printTypesPrettier([alias])).toBeUndefined();
-    const flat = ts.setEmitFlags(ts.factory.createTypeLiteralNode([ts.factory.createPropertySignature(undefined, "a", undefined, ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword))]), ts.EmitFlags.SingleLine);
-    expect(printTypesPrettier([ts.factory.createTypeAliasDeclaration(undefined, "Flat", undefined, flat)])).toBeUndefined();
+    const object = () => ts.factory.createTypeLiteralNode([ts.factory.createPropertySignature(undefined, "a", undefined, ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword))]);
+    expect(printTypesPrettier([inInterface(object())])).toBe("interface X {\n  p: {\n    a: string;\n  };\n}\n");
+    // an object type TypeScript prints on one line (prettier would keep it flat)
+    expect(printTypesPrettier([inInterface(ts.setEmitFlags(object(), ts.EmitFlags.SingleLine))])).toBeUndefined();
+    // a comment on a type (only members and statements carry comments the printer places)
     const commented = ts.addSyntheticLeadingComment(ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword), ts.SyntaxKind.MultiLineCommentTrivia, " inline ", false);
-    expect(printTypesPrettier([ts.factory.createTypeAliasDeclaration(undefined, "Commented", undefined, commented)])).toBeUndefined();
-    const wide = ts.factory.createTypeAliasDeclaration(undefined, "Emoji", undefined, ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral("🐶", false)));
-    // TypeScript escapes the emoji: a string of ASCII escapes, printed
-    expect(printTypesPrettier([wide])).toBe('type Emoji = "\\uD83D\\uDC36";\n');
+    expect(printTypesPrettier([inInterface(commented)])).toBeUndefined();
+    // a type alias of a string: prettier lays such assignments out differently
+    const emoji = ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral("🐶", false));
+    expect(printTypesPrettier([ts.factory.createTypeAliasDeclaration(undefined, "Emoji", undefined, emoji)])).toBeUndefined();
+    // the same string in an interface: TypeScript escapes the emoji, a string of ASCII escapes is printed
+    expect(printTypesPrettier([inInterface(emoji)])).toBe('interface X {\n  p: "\\uD83D\\uDC36";\n}\n');
+    // an enum value written as JSON text keeps the emoji, whose width is not measured here
+    expect(printTypesPrettier([inInterface(ts.factory.createIdentifier(JSON.stringify("🐶")) as unknown as ts.TypeNode)])).toBeUndefined();
   });
 });
+
+/** `interface X { p: type; }` */
+function inInterface(type: ts.TypeNode): ts.InterfaceDeclaration {
+  return ts.factory.createInterfaceDeclaration(undefined, "X", undefined, undefined, [ts.factory.createPropertySignature(undefined, "p", undefined, type)]);
+}
 
 /** A small bundled spec. */
 const SMALL_DOCUMENT: Record<string, unknown> = {

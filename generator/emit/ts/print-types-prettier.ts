@@ -87,19 +87,23 @@ function printInterface(node: ts.InterfaceDeclaration): Doc {
 }
 
 /**
- * `type name = value;` as prettier lays out an assignment: with constrained type parameters the
- * value follows `= ` (its "break-lhs" layout), without type parameters the value may move to
- * the next line, indented, when it does not fit ("fluid").
+ * The type aliases the transform makes, as prettier lays out an assignment: `type name =
+ * Record<…>;` (a type reference may move to the next line, indented, when it does not fit:
+ * prettier's "fluid" layout) and the `WithRequired<T, K extends keyof T> = T & { … }` helper
+ * (constrained type parameters: the value follows `= `, prettier's "break-lhs" layout). Prettier
+ * lays other values (unions, literals) out differently: not printed here.
  */
 function printTypeAlias(node: ts.TypeAliasDeclaration): Doc {
   const head = `${exportKeyword(node)}type ${identifierText(node.name)}`;
-  const value = printType(node.type, "aliasValue");
+  const valueType = unparenthesized(node.type);
   if (node.typeParameters === undefined) {
+    if (!ts.isTypeReferenceNode(valueType)) unsupported(`type alias of ${kindName(valueType)}`);
     const id = Symbol("assignment");
-    return [group([group(head), " =", group(indent(line), { id }), indentIfBreak(value, id)]), ";"];
+    return [group([group(head), " =", group(indent(line), { id }), indentIfBreak(printType(valueType, "aliasValue"), id)]), ";"];
   }
   if (!node.typeParameters.some((parameter) => parameter.constraint !== undefined)) unsupported("type parameters without constraints");
-  return [group([head, printTypeParameters(node.typeParameters), " =", " ", group(value)]), ";"];
+  if (!ts.isIntersectionTypeNode(valueType) && !ts.isTypeReferenceNode(valueType)) unsupported(`generic type alias of ${kindName(valueType)}`);
+  return [group([head, printTypeParameters(node.typeParameters), " =", " ", group(printType(valueType, "aliasValue"))]), ";"];
 }
 
 /** `<T, K extends keyof T>`: broken one per line (with a trailing comma) when too long. */
@@ -432,8 +436,13 @@ function withLeadingComments(node: ts.Node, doc: Doc): Doc {
  */
 function printComment(comment: ts.SynthesizedComment): Doc {
   if (!comment.hasTrailingNewLine || /[\r\u2028\u2029]/.test(comment.text)) unsupported("comment layout");
-  if (comment.kind === ts.SyntaxKind.SingleLineCommentTrivia) return `//${comment.text}`.trimEnd();
+  if (comment.kind === ts.SyntaxKind.SingleLineCommentTrivia) {
+    if (comment.text.includes("\n")) unsupported("line comment over lines");
+    return `//${comment.text}`.trimEnd();
+  }
   if (comment.kind !== ts.SyntaxKind.MultiLineCommentTrivia) return unsupported("comment kind");
+  // (openapi-typescript escapes `*/`; a comment that ends early is not this printer's business)
+  if (comment.text.includes("*/")) unsupported("comment that ends early");
   if (!comment.text.includes("\n")) return `/*${comment.text}*/`;
   const lines = `*${comment.text}*`.split("\n").map((text) => text.trim());
   if (!lines.every((text) => text.startsWith("*"))) unsupported("block comment without stars");
