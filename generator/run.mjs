@@ -13,6 +13,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -83,6 +84,61 @@ export { lazy as Ajv2020 };
 `;
 }
 
+/**
+ * Packages that loading and bundling a spec never call: GraphQL (openapi-core's GraphQL lint
+ * rules), JSONPath (overlays), and the two YAML parsers that map a problem's JSON pointer to a
+ * line and column (only when a spec is refused). Importing them cost about 60 ms of every run.
+ */
+const LAZY_NAMED_PACKAGES = ["graphql", "jsonpath-rfc9535", "yaml-ast-parser", "yaml"];
+const LAZY_NAMED = /^(graphql|jsonpath-rfc9535|jsonpath-rfc9535\/parser|yaml-ast-parser|yaml)$/;
+
+/**
+ * A stand-in for a package imported by name (`import { paths } from "jsonpath-rfc9535"`,
+ * `import * as yamlAst from "yaml-ast-parser"`): each export the package has (listed when the
+ * bundle is built) is a proxy that requires the package on first use (a call, `new`, a property
+ * read or `instanceof`) and forwards to the real export; constants are copied as they are.
+ */
+function lazyNamedExports(specifier) {
+  const real = createRequire(join(GENERATOR_DIR, "run.mjs"))(specifier);
+  const names = Object.keys(real).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name)).sort();
+  const constants = names.map((name, index) => {
+    const value = real[name];
+    const lazy = typeof value === "function" || (typeof value === "object" && value !== null);
+    return `const __export${index} = ${lazy ? `__lazy(${JSON.stringify(name)})` : (JSON.stringify(value) ?? "undefined")};`;
+  });
+  const exported = names.map((name, index) => `__export${index} as ${name}`);
+  return `import { createRequire as __createRequire } from "node:module";
+const __load = __createRequire(import.meta.url);
+let __loaded;
+const __real = (name) => (__loaded ??= __load(${JSON.stringify(specifier)}))[name];
+function __lazy(name) {
+  return new Proxy(function () {}, {
+    apply: (_target, self, args) => Reflect.apply(__real(name), self, args),
+    construct: (_target, args) => Reflect.construct(__real(name), args),
+    get: (_target, key) => Reflect.get(__real(name), key),
+    has: (_target, key) => Reflect.has(__real(name), key),
+  });
+}
+${constants.join("\n")}
+export { ${exported.join(", ")} };
+`;
+}
+
+/**
+ * @ts-morph/common carries the text of TypeScript's lib.*.d.ts files (3 MB of its 4 MB bundle),
+ * for type checking. The emitters only print (generator/emit/ts/source-file.ts creates its project
+ * with `skipLoadingLibFiles: true`), so the bundle gets an empty list: compiling those strings was
+ * a large part of loading ts-morph. Should a new version lay the list out differently, nothing is
+ * replaced and the file is bundled whole.
+ */
+const TS_MORPH_COMMON = /[\\/]@ts-morph[\\/]common[\\/]dist[\\/]ts-morph-common\.js$/;
+const LIB_FILES = /\nconst libFiles = \[\{\n[\s\S]*?\n\s*\}\];\n/;
+
+function withoutLibFiles(path) {
+  const source = readFileSync(path, "utf8");
+  return source.replace(LIB_FILES, "\nconst libFiles = []; // left out by generator/run.mjs: the generator never loads lib files\n");
+}
+
 /** @type {import("esbuild").Plugin} */
 const oneCopyOfEachLibrary = {
   name: "one-copy-of-each-library",
@@ -103,6 +159,9 @@ const oneCopyOfEachLibrary = {
       /[\\/]@redocly[\\/]openapi-core[\\/]/.test(args.importer) ? { path: args.path, namespace: "lazy-commonjs" } : undefined,
     );
     build.onLoad({ filter: /.*/, namespace: "lazy-commonjs" }, (args) => ({ contents: lazyCommonJs(args.path), loader: "js", resolveDir: GENERATOR_DIR }));
+    build.onLoad({ filter: TS_MORPH_COMMON }, (args) => ({ contents: withoutLibFiles(args.path), loader: "js" }));
+    build.onResolve({ filter: LAZY_NAMED }, (args) => (args.namespace === "file" ? { path: args.path, namespace: "lazy-named" } : undefined));
+    build.onLoad({ filter: /.*/, namespace: "lazy-named" }, (args) => ({ contents: lazyNamedExports(args.path), loader: "js", resolveDir: GENERATOR_DIR }));
     // bare imports: bundled when they name a package above, external otherwise
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.namespace !== "file" && args.namespace !== "typescript-with-code-cache") return undefined;
@@ -127,7 +186,7 @@ function sourceFiles() {
 function sourcesHash() {
   const hash = createHash("sha256");
   hash.update(`${readFileSync(fileURLToPath(import.meta.url))}\0`); // this file's build options
-  for (const name of ["esbuild", ...BUNDLED_PACKAGES]) {
+  for (const name of ["esbuild", ...BUNDLED_PACKAGES, ...LAZY_NAMED_PACKAGES]) {
     const { version } = JSON.parse(readFileSync(join(GENERATOR_DIR, `../node_modules/${name}/package.json`), "utf8"));
     hash.update(`${name} ${version}\0`);
   }

@@ -89,11 +89,12 @@ export async function writeOutput(outDir: string, files: readonly OutputFile[], 
 
   const changed: OutputFile[] = [];
   const unchanged: string[] = [];
-  for (const file of all) {
-    const current = await readFile(join(out, file.path), "utf8").catch(() => undefined);
-    if (current === file.content) unchanged.push(file.path);
+  // read side by side: one file after the other, a hundred small reads left the process idle
+  const currents = await Promise.all(all.map((file) => readFile(join(out, file.path), "utf8").catch(() => undefined)));
+  all.forEach((file, index) => {
+    if (currents[index] === file.content) unchanged.push(file.path);
     else changed.push(file);
-  }
+  });
   const generated = new Set(all.map((file) => file.path));
   const deletes = Object.keys(previous?.files ?? {}).filter((path) => !generated.has(path) && existsSync(join(out, path)));
   if (changed.length === 0 && deletes.length === 0) return { written: [], unchanged, deleted: [] };
@@ -109,11 +110,8 @@ export async function writeOutput(outDir: string, files: readonly OutputFile[], 
   await withSignalsHeld(async () => {
     await rm(staging, { recursive: true, force: true });
     try {
-      for (const file of changed) {
-        const target = join(staging, file.path);
-        await mkdir(dirname(target), { recursive: true });
-        await writeFile(target, file.content);
-      }
+      for (const folder of new Set(changed.map((file) => dirname(join(staging, file.path))))) await mkdir(folder, { recursive: true });
+      await Promise.all(changed.map((file) => writeFile(join(staging, file.path), file.content)));
       // written then renamed, so a journal is either whole or absent
       await writeFile(join(staging, `${JOURNAL}.partial`), JSON.stringify(journal));
       await rename(join(staging, `${JOURNAL}.partial`), join(staging, JOURNAL));
@@ -128,12 +126,15 @@ export async function writeOutput(outDir: string, files: readonly OutputFile[], 
 }
 
 async function applyJournal(staging: string, out: string, journal: Journal): Promise<void> {
-  for (const path of journal.moves) {
+  const move = async (path: string): Promise<void> => {
     const from = join(staging, path);
-    if (!existsSync(from)) continue; // already moved by the interrupted run
-    await mkdir(dirname(join(out, path)), { recursive: true });
+    if (!existsSync(from)) return; // already moved by the interrupted run
     await rename(from, join(out, path));
-  }
+  };
+  const files = journal.moves.filter((path) => path !== MANIFEST_NAME);
+  for (const folder of new Set(files.map((path) => dirname(join(out, path))))) await mkdir(folder, { recursive: true });
+  await Promise.all(files.map(move));
+  if (journal.moves.includes(MANIFEST_NAME)) await move(MANIFEST_NAME); // last: see writeOutput
   for (const path of journal.deletes) {
     await unlink(join(out, path)).catch(() => undefined);
     await removeEmptyParents(out, dirname(join(out, path)));

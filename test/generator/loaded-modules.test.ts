@@ -73,8 +73,21 @@ describe("modules the generator loads", () => {
       expect(text, name).not.toContain("openapi-typescript/node_modules/");
     }
     expect(readdirSync(join(ROOT, build!)).some((name) => readFileSync(join(ROOT, build!, name), "utf8").includes("// node_modules/@redocly/openapi-core/lib/ref-utils.js"))).toBe(true);
+    // ts-morph's copy of TypeScript's lib files is left out of the bundle (the emitters only print)
+    for (const name of readdirSync(join(ROOT, build!))) expect(readFileSync(join(ROOT, build!, name), "utf8"), name).not.toContain('fileName: "lib.dom.d.ts"');
+    // what loading and bundling a spec never calls stays unloaded (generator/run.mjs, LAZY_NAMED)
+    const packages = new Set(loaded.map(packageOf));
+    for (const name of ["graphql", "jsonpath-rfc9535", "yaml-ast-parser", "yaml"]) expect(packages.has(name), name).toBe(false);
     // the heavy libraries of a cold run are loaded (the probe sees them)
     for (const name of ["prettier", "ajv", "fast-check", "code-block-writer"]) expect(loaded.some((path) => packageOf(path) === name || path.includes(`/${name}/`)), name).toBe(true);
+  }, 180_000);
+
+  it("loads the YAML parsers it left out when a refused spec's problem is located (line and column)", () => {
+    const broken = join(work, "broken.yaml");
+    writeFileSync(broken, readFileSync(spec, "utf8").replace('"#/components/schemas/Pet"', '"#/components/schemas/Nowhere"'));
+    const result = spawnSync(process.execPath, [join(ROOT, "generator/run.mjs"), "cli", "--spec", broken, "--out", join(work, "broken-out")], { cwd: ROOT, encoding: "utf8", timeout: 180_000 });
+    expect(result.status).toBe(3);
+    expect(result.stderr).toMatch(/\$ref "#\/components\/schemas\/Nowhere" points at nothing[\s\S]*broken\.yaml:\d+:\d+ \(#\//);
   }, 180_000);
 
   it("loads neither prettier, Ajv, fast-check, TypeScript nor ts-morph after an edit that no generated file shows, with the cache warm", () => {
