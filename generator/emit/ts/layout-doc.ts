@@ -58,8 +58,34 @@ export const line: Line = { kind: "line", soft: false, hard: false };
 export const softline: Line = { kind: "line", soft: true, hard: false };
 export const hardline: Line = { kind: "line", soft: false, hard: true };
 
-export function group(contents: Doc, { shouldBreak = false, id }: { readonly shouldBreak?: boolean; readonly id?: symbol } = {}): Group {
-  return { kind: "group", contents, broken: shouldBreak || hasForcedBreak(contents), id };
+/**
+ * A group of `contents`. A group of plain text prints as that text, so it is that text (fewer
+ * commands to print; most members of a large types.ts are one line of text).
+ */
+export function group(contents: Doc, { shouldBreak = false, id }: { readonly shouldBreak?: boolean; readonly id?: symbol } = {}): Doc {
+  const flat = concat(contents);
+  if (typeof flat === "string" && !shouldBreak && id === undefined) return flat;
+  return { kind: "group", contents: flat, broken: shouldBreak || hasForcedBreak(flat), id };
+}
+
+/** `parts` with nested lists flattened and adjacent texts joined: the text itself when all parts are text. */
+export function concat(parts: Doc): Doc {
+  if (!isDocArray(parts)) return parts;
+  const joined: Doc[] = [];
+  appendFlattened(joined, parts);
+  return joined.length === 1 ? joined[0]! : joined;
+}
+
+function appendFlattened(joined: Doc[], parts: readonly Doc[]): void {
+  for (const part of parts) {
+    if (isDocArray(part)) {
+      appendFlattened(joined, part);
+      continue;
+    }
+    const last = joined[joined.length - 1];
+    if (typeof part === "string" && typeof last === "string") joined[joined.length - 1] = last + part;
+    else if (part !== "") joined.push(part);
+  }
 }
 
 export function indent(contents: Doc): Indent {

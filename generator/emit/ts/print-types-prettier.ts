@@ -13,7 +13,7 @@
  * .test.ts compares both paths on the fixtures, test/corpus/check-types-layout.ts on the corpus.
  */
 import ts from "typescript";
-import { align, group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, type Doc } from "./layout-doc.js";
+import { align, concat, group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, type Doc } from "./layout-doc.js";
 import { assertMeasurable, prettierNumber, prettierString, unquotedKey, UnsupportedLayout } from "./prettier-text.js";
 
 const PRINT_WIDTH = 100;
@@ -177,10 +177,10 @@ function printPlainType(type: ts.Node): Doc {
   if (ts.isIdentifier(type)) return printJsonStringIdentifier(type);
   if (ts.isTypeReferenceNode(type)) {
     if (!ts.isIdentifier(type.typeName)) unsupported("qualified type name");
-    return [identifierText(type.typeName), type.typeArguments === undefined ? "" : printTypeArguments(type.typeArguments)];
+    return concat([identifierText(type.typeName), type.typeArguments === undefined ? "" : printTypeArguments(type.typeArguments)]);
   }
-  if (ts.isIndexedAccessTypeNode(type)) return [printType(type.objectType, "indexObject"), "[", printType(type.indexType, "indexIndex"), "]"];
-  if (ts.isArrayTypeNode(type)) return [printType(type.elementType, "arrayElement"), "[]"];
+  if (ts.isIndexedAccessTypeNode(type)) return concat([printType(type.objectType, "indexObject"), "[", printType(type.indexType, "indexIndex"), "]"]);
+  if (ts.isArrayTypeNode(type)) return concat([printType(type.elementType, "arrayElement"), "[]"]);
   if (ts.isTypeLiteralNode(type)) return printTypeLiteral(type);
   if (ts.isTupleTypeNode(type)) return printTuple(type);
   if (ts.isMappedTypeNode(type)) return printMappedType(type);
