@@ -7,7 +7,10 @@
  * from default options (test/generator/emit-types.test.ts checks that the output is the same).
  * A project `redocly.yaml` never changes what it generates. It types a copy of the document
  * prepared by `prepareTypesDocument`, with binary strings typed `Blob | File` (see
- * types-document.ts and docs/client-types.md).
+ * types-document.ts and docs/client-types.md). The declarations are printed in prettier's layout
+ * by ts/print-types-prettier.ts (the file is marked `formatted`: prettier does not run on it);
+ * when that printer declines a construct, openapi-typescript's `astToString` prints them and the
+ * file is formatted with prettier like the others.
  */
 import type ts from "typescript";
 import { GeneratorError } from "../errors.js";
