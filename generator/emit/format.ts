@@ -1,6 +1,8 @@
 /**
  * Formatting with prettier and a pinned configuration (the same as the repository's
- * .prettierrc.json, so templates copied verbatim are already in this shape).
+ * .prettierrc.json, so templates copied verbatim are already in this shape). A file emitted
+ * already in this layout (`GeneratedFile.formatted`: types.ts, see ts/print-types-prettier.ts)
+ * does not come here.
  */
 import { createRequire } from "node:module";
 import type { Options } from "prettier";
