@@ -44,7 +44,7 @@ export class SchemaValidator {
     this.dialect = dialectOf(openapiVersion);
     const strict = options.strict === true;
     // patterns without the `u` flag, as the generated validators compile them
-    const ajvOptions = { strict, allErrors: true, strictTypes: false, logger: strict ? undefined : false, validateSchema: strict, unicodeRegExp: false } as const;
+    const ajvOptions = { strict, allErrors: true, inlineRefs: false, strictTypes: false, logger: strict ? undefined : false, validateSchema: strict, unicodeRegExp: false } as const;
     const ajv = this.dialect === "2020-12" ? (new Ajv2020(ajvOptions) as unknown as Ajv) : new Ajv(ajvOptions);
     addFormats(ajv);
     ajv.addFormat("int32", { type: "number", validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31 });
