@@ -8,7 +8,7 @@
  * fixture may decline, so a regression to the slow path fails here too. test/corpus/
  * check-types-layout.ts runs the same comparison over the whole corpus.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import fc from "fast-check";
 import ts from "typescript";
@@ -20,30 +20,11 @@ import { render } from "../../generator/generate.js";
 import { loadSpec } from "../../generator/load/load-spec.js";
 import { CORPUS_DIR, hasCorpus } from "../corpus/corpus-index.js";
 import { ROOT } from "./cli-helper.js";
+import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS } from "./layout-specs.js";
 import { compareTypesLayout, prettierTypes, type LayoutOutcome } from "./types-layout.js";
 
-/** Every OpenAPI document under test/fixtures (not the files they `$ref`). */
-function fixtureSpecs(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return fixtureSpecs(path);
-    if (!/\.(ya?ml|json)$/.test(entry.name)) return [];
-    return /^\s*"?openapi"?\s*:/m.test(readFileSync(path, "utf8")) ? [path] : [];
-  });
-}
-
-const specs = [join(ROOT, "spec/openapi.yaml"), ...fixtureSpecs(join(ROOT, "test/fixtures"))];
-/** The OpenAPI 3.x entries of the corpus subset in test/corpus/corpus-subset.test.ts. */
-const CORPUS_SUBSET = [
-  "heyapi/specs/3.0.x/full.yaml",
-  "heyapi/specs/3.1.x/full.yaml",
-  "heyapi/specs/3.0.x/external.yaml",
-  "readme/3.0/yaml/discriminators.yaml",
-  "ots/packages/openapi-typescript/test/fixtures/anchor-with-ref-test-2.yaml",
-  "ots/packages/openapi-react-query/test/fixtures/api.yaml",
-  "stripe/openapi/spec3.yaml",
-];
-const corpus = hasCorpus() ? CORPUS_SUBSET.map((path) => join(CORPUS_DIR, path)).filter((path) => existsSync(path)) : [];
+const specs = LAYOUT_SPECS;
+const corpus = LAYOUT_CORPUS_SPECS;
 if (!hasCorpus()) console.log(`types layout corpus specs skipped: no shared corpus at ${CORPUS_DIR}`);
 
 const outcomes = new Map<string, LayoutOutcome>();

@@ -32,8 +32,12 @@ export async function compareTypesLayout(specPath: string, cwd: string): Promise
   const nodes = await typesDeclarations(loaded.document);
   const ours = printTypesPrettier(nodes);
   if (ours === undefined) return { kind: "fallback", reason: unsupportedReason(nodes) ?? "unknown" };
-  const expected = await prettierTypes(await astText(nodes));
-  if (ours === expected) return { kind: "same" };
+  return layoutDifference(ours, await prettierTypes(await astText(nodes))) ?? { kind: "same" };
+}
+
+/** The first line where `ours` and prettier's `expected` differ, or `undefined` when they are the same. */
+export function layoutDifference(ours: string, expected: string): LayoutOutcome | undefined {
+  if (ours === expected) return undefined;
   const oursLines = ours.split("\n");
   const expectedLines = expected.split("\n");
   let index = 0;

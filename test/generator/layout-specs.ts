@@ -1,0 +1,36 @@
+/**
+ * The specs the layout proofs (print-types-prettier.test.ts, print-data-prettier.test.ts) run
+ * on: the pet store, every OpenAPI document under test/fixtures, and the OpenAPI 3.x entries of
+ * the corpus subset `npm test` runs (test/corpus/corpus-subset.test.ts) when ../shared is there.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { CORPUS_DIR, hasCorpus } from "../corpus/corpus-index.js";
+import { ROOT } from "./cli-helper.js";
+
+/** Every OpenAPI document under `dir` (not the files they `$ref`). */
+function fixtureSpecs(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return fixtureSpecs(path);
+    if (!/\.(ya?ml|json)$/.test(entry.name)) return [];
+    return /^\s*"?openapi"?\s*:/m.test(readFileSync(path, "utf8")) ? [path] : [];
+  });
+}
+
+/** The pet store's spec and every fixture spec. */
+export const LAYOUT_SPECS = [join(ROOT, "spec/openapi.yaml"), ...fixtureSpecs(join(ROOT, "test/fixtures"))];
+
+/** The OpenAPI 3.x entries of the corpus subset in test/corpus/corpus-subset.test.ts. */
+const CORPUS_SUBSET = [
+  "heyapi/specs/3.0.x/full.yaml",
+  "heyapi/specs/3.1.x/full.yaml",
+  "heyapi/specs/3.0.x/external.yaml",
+  "readme/3.0/yaml/discriminators.yaml",
+  "ots/packages/openapi-typescript/test/fixtures/anchor-with-ref-test-2.yaml",
+  "ots/packages/openapi-react-query/test/fixtures/api.yaml",
+  "stripe/openapi/spec3.yaml",
+];
+
+/** The corpus subset's specs that are present (none without ../shared). */
+export const LAYOUT_CORPUS_SPECS = hasCorpus() ? CORPUS_SUBSET.map((path) => join(CORPUS_DIR, path)).filter((path) => existsSync(path)) : [];

@@ -1,0 +1,161 @@
+/**
+ * server-api.ts (the API descriptor) is printed in prettier's layout by our own printer
+ * (generator/emit/ts/print-data-prettier.ts), so the generator does not run prettier on it.
+ * These tests prove that prettier with our options would not change what we emit: on the pet
+ * store, every fixture spec, the corpus subset (with ../shared) and random data literals, our
+ * printing is byte for byte prettier's printing of the module's unformatted source, and prettier
+ * leaves it unchanged; no fixture may fall back. test/corpus/check-types-layout.ts runs the same
+ * comparison over the whole corpus.
+ */
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { formatSource } from "../../generator/emit/format.js";
+import { emitServerApi, SERVER_API_PATH } from "../../generator/emit/server/emit-server-api.js";
+import { DataObject, dataModuleSource, printDataModule, reference, type DataModule, type DataValue } from "../../generator/emit/ts/print-data-prettier.js";
+import { render } from "../../generator/generate.js";
+import { loadSpec } from "../../generator/load/load-spec.js";
+import { buildModel } from "../../generator/model/build-model.js";
+import { CORPUS_DIR } from "../corpus/corpus-index.js";
+import { ROOT } from "./cli-helper.js";
+import { compareDataModuleLayout, compareServerApiLayout } from "./data-layout.js";
+import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS } from "./layout-specs.js";
+import { prettierTypes } from "./types-layout.js";
+
+describe("server-api.ts in prettier's layout without prettier", () => {
+  it.each(LAYOUT_SPECS.map((spec) => [relative(ROOT, spec), spec]))("prints what prettier prints, without falling back, for %s", async (_name, spec) => {
+    expect(await compareServerApiLayout(spec, ROOT)).toEqual({ kind: "same" });
+  }, 60_000);
+
+  it.each(LAYOUT_CORPUS_SPECS.map((spec) => [relative(CORPUS_DIR, spec), spec]))("prints what prettier prints for corpus %s", async (_name, spec) => {
+    expect(await compareServerApiLayout(spec, ROOT)).toEqual({ kind: "same" });
+  }, 300_000);
+
+  it("leaves the committed generated/server-api.ts as prettier formats it", async () => {
+    const committed = readFileSync(join(ROOT, "generated/server-api.ts"), "utf8");
+    expect(committed).toContain("export const API: ApiDescriptor = {\n");
+    expect(await formatSource("server-api.ts", committed)).toBe(committed);
+  }, 60_000);
+
+  it("marks server-api.ts as formatted, and the pipeline writes it as the printer printed it", async () => {
+    const loaded = await loadSpec(join(ROOT, "spec/openapi.yaml"), ROOT);
+    const file = emitServerApi(buildModel(loaded.document, loaded.specHash), loaded.document);
+    expect(file.formatted).toBe(true);
+    const { files } = await render({ specPath: "spec/openapi.yaml", outDir: "generated", cwd: ROOT, cache: false });
+    const written = files.find((entry) => entry.path === SERVER_API_PATH);
+    expect(written?.content.endsWith(file.content)).toBe(true);
+    expect(written?.content).toBe(readFileSync(join(ROOT, "generated/server-api.ts"), "utf8"));
+  }, 120_000);
+
+  it("prints what prettier prints for random data literals", async () => {
+    let printed = 0;
+    const declined = new Map<string, number>();
+    await fc.assert(
+      fc.asyncProperty(dataModule, async (module) => {
+        const outcome = await compareDataModuleLayout(module);
+        if (outcome.kind === "fallback") {
+          declined.set(outcome.reason, (declined.get(outcome.reason) ?? 0) + 1);
+          return;
+        }
+        printed++;
+        expect(outcome).toEqual({ kind: "same" });
+      }),
+      { numRuns: 300, seed: 17 },
+    );
+    // most random literals hold nothing the printer declines (number arrays, emoji)
+    expect(printed, JSON.stringify([...declined])).toBeGreaterThan(200);
+  }, 300_000);
+
+  it("prints what prettier prints for strings of any code points, or declines", async () => {
+    let printed = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 12 }), fc.integer({ min: 0, max: 90 }), async (value, indent) => {
+        const module: DataModule = { imports: [], constants: [{ name: "x", type: "T", value: new DataObject([["k".repeat(indent + 1), value]]) }] };
+        const outcome = await compareDataModuleLayout(module);
+        if (outcome.kind === "fallback") return;
+        printed++;
+        expect(outcome).toEqual({ kind: "same" });
+      }),
+      { numRuns: 200, seed: 17 },
+    );
+    expect(printed).toBeGreaterThan(20);
+  }, 300_000);
+
+  it("keeps an expanded object broken, breaks arrays of objects, and quotes keys as prettier does", () => {
+    const module = (value: DataValue): DataModule => ({ imports: [], constants: [{ name: "x", type: "T", value }] });
+    expect(printDataModule(module(new DataObject([["a", 1]], true)))).toBe("const x: T = {\n  a: 1,\n};\n");
+    expect(printDataModule(module(new DataObject([["a", 1]])))).toBe("const x: T = { a: 1 };\n");
+    const twoEntries = new DataObject([["a", 1], ["b", 2]]);
+    expect(printDataModule(module([twoEntries, twoEntries]))).toBe("const x: T = [\n  { a: 1, b: 2 },\n  { a: 1, b: 2 },\n];\n");
+    expect(printDataModule(module(new DataObject([["200", "ok"], ["x-y", null], ["$ok", reference("a.b")], ["__proto__", true]])))).toBe(
+      'const x: T = { "200": "ok", "x-y": null, $ok: a.b, ["__proto__"]: true };\n',
+    );
+    expect(printDataModule(module(`it's "quoted"`))).toBe(`const x: T = 'it\\'s "quoted"';\n`);
+    // undecided: arrays of numbers (prettier fills them), emoji widths, non-ASCII identifier keys
+    expect(printDataModule(module([1, 2, 3]))).toBeUndefined();
+    expect(printDataModule(module("🐶"))).toBeUndefined();
+    expect(printDataModule(module(new DataObject([["café", 1]])))).toBeUndefined();
+    // the source prettier formats instead holds the same data
+    const source = dataModuleSource(module(new DataObject([["__proto__", [1, 2]], ["k", "🐶"]], true)));
+    const value = new Function(`${source.replace("const x: T =", "return")}`)() as object;
+    expect(Object.hasOwn(value, "__proto__")).toBe(true);
+    expect(JSON.stringify(value)).toBe('{"__proto__":[1,2],"k":"🐶"}');
+  });
+
+  it("compares with prettier for real: a wrong layout is reported as different", async () => {
+    const module: DataModule = { imports: [], constants: [{ name: "x", type: "T", value: new DataObject([["key", "a".repeat(120)]]) }] };
+    const ours = printDataModule(module)!;
+    expect(ours).toBe(`const x: T = {\n  key: "${"a".repeat(120)}",\n};\n`);
+    expect(await prettierTypes(ours)).toBe(ours);
+    expect(await prettierTypes(ours.replace("{\n  key", "{ key"))).not.toBe(ours.replace("{\n  key", "{ key"));
+  }, 60_000);
+});
+
+const identifier = fc.stringMatching(/^[a-zA-Z_$][a-zA-Z0-9_$]{0,24}$/);
+/** Texts with quotes, escapes, control characters, non-ASCII and wide characters, long ones. */
+const text = fc.oneof(
+  { weight: 4, arbitrary: identifier },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom("it's", 'say "hi"', `both ' and "`, `''"`, "back\\slash", "café", "日本語のテキスト", "𠀀 wide", "tab\tand\nnewline", "\u0007bell", "a-b.c/d", "1st", "$ref", "", "application/problem+json"),
+  },
+  { weight: 8, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ minLength: 60, maxLength: 130 }) },
+);
+/** Keys: identifiers, number-like, with dashes and spaces, `__proto__`, non-ASCII. */
+const key = fc.oneof(
+  { weight: 3, arbitrary: identifier },
+  fc.constantFrom("200", "4XX", "default", "0", "1.5", "X-RateLimit-Limit", "in", "__proto__", "application/json", "a b", "ñ-ame", "日本-x"),
+  fc.integer({ min: 0, max: 999 }).map(String),
+  text,
+);
+const leaf: fc.Arbitrary<DataValue> = fc.oneof(
+  text,
+  fc.integer({ min: -1000, max: 10_000_000 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.constant(null),
+  // (prefixed: a reserved word is no reference)
+  fc.oneof(identifier.map((name) => `ref_${name}`), fc.tuple(fc.constantFrom("bodyValidators", "parameterValidators", "$x"), identifier).map(([object, member]) => `${object}.${member}`)).map(reference),
+);
+const { value: dataValue } = fc.letrec<{ value: DataValue }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    leaf,
+    // (not all numbers: prettier fills those, the printer declines them; tested below)
+    fc.array(tie("value"), { maxLength: 14 }).filter((elements) => elements.length === 0 || !elements.every((element) => typeof element === "number")),
+    fc.array(fc.oneof(text, identifier), { minLength: 5, maxLength: 30 }),
+    // short objects (or arrays) side by side: prettier breaks such arrays when every one has two entries or more
+    fc.array(fc.array(fc.tuple(identifier, fc.oneof(fc.integer({ min: 0, max: 99 }), fc.boolean())), { minLength: 1, maxLength: 3 }).map((entries) => new DataObject(entries)), { minLength: 1, maxLength: 4 }),
+    fc.array(fc.array(fc.constantFrom("a", true, null), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 4 }),
+    fc.tuple(fc.array(fc.tuple(key, tie("value")), { maxLength: 7 }), fc.boolean()).map(([entries, expanded]) => new DataObject(entries, expanded)),
+  ),
+}));
+const dataModule: fc.Arbitrary<DataModule> = fc.record({
+  imports: fc.constant([{ namespace: "bodyValidators", from: "./validators/bodies.js" }, { typeOnly: true, names: ["ApiDescriptor"], from: "./descriptor.js" }]),
+  constants: fc.array(
+    fc.record({ doc: fc.option(fc.constantFrom("One line of documentation.", "The API."), { nil: undefined }), exported: fc.boolean(), name: fc.constantFrom("x", "API", "errorShape1"), type: fc.constantFrom("T", "ApiDescriptor"), value: dataValue }),
+    { minLength: 1, maxLength: 3 },
+  ),
+});
