@@ -48,6 +48,19 @@ describe("server-api.ts in prettier's layout without prettier", () => {
     expect(written?.content).toBe(readFileSync(join(ROOT, "generated/server-api.ts"), "utf8"));
   }, 120_000);
 
+  it("falls back to prettier for what it does not measure, and prettier then prints the same layout", async () => {
+    const loaded = await loadSpec(join(ROOT, "spec/openapi.yaml"), ROOT);
+    const model = buildModel(loaded.document, loaded.specHash);
+    const declined = emitServerApi({ ...model, title: "Pet Store 🦉" }, loaded.document);
+    expect(declined.formatted).toBeUndefined();
+    const formatted = await formatSource(SERVER_API_PATH, declined.content);
+    expect(formatted).toContain('  title: "Pet Store 🦉",\n');
+    // the emoji is two columns wide: with two letters instead, the fast path prints the same bytes
+    const printed = emitServerApi({ ...model, title: "Pet Store xx" }, loaded.document);
+    expect(printed.formatted).toBe(true);
+    expect(formatted.replace("🦉", "xx")).toBe(printed.content);
+  }, 60_000);
+
   it("prints what prettier prints for random data literals", async () => {
     let printed = 0;
     const declined = new Map<string, number>();
