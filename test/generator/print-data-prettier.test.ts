@@ -80,19 +80,19 @@ describe("server-api.ts in prettier's layout without prettier", () => {
     expect(printed, JSON.stringify([...declined])).toBeGreaterThan(200);
   }, 300_000);
 
-  it("prints what prettier prints for strings of any code points, or declines", async () => {
+  it("prints what prettier prints for strings and keys of any code points, or declines", async () => {
     let printed = 0;
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: "binary", maxLength: 12 }), fc.integer({ min: 0, max: 90 }), async (value, indent) => {
-        const module: DataModule = { imports: [], constants: [{ name: "x", type: "T", value: new DataObject([["k".repeat(indent + 1), value]]) }] };
+      fc.asyncProperty(fc.string({ unit: character, maxLength: 12 }), fc.string({ unit: character, maxLength: 4 }), fc.integer({ min: 0, max: 90 }), async (value, key, indent) => {
+        const module: DataModule = { imports: [], constants: [{ name: "x", type: "T", value: new DataObject([["k".repeat(indent + 1), value], [key, "v".repeat(indent)]]) }] };
         const outcome = await compareDataModuleLayout(module);
         if (outcome.kind === "fallback") return;
         printed++;
         expect(outcome).toEqual({ kind: "same" });
       }),
-      { numRuns: 200, seed: 17 },
+      { numRuns: 800, seed: 17 },
     );
-    expect(printed).toBeGreaterThan(20);
+    expect(printed).toBeGreaterThan(80);
   }, 300_000);
 
   it("keeps an expanded object broken, breaks arrays of objects, and quotes keys as prettier does", () => {
@@ -125,6 +125,12 @@ describe("server-api.ts in prettier's layout without prettier", () => {
   }, 60_000);
 });
 
+/** Any code point, mostly those below U+1100 (control characters, Latin, combining marks, U+2028) and wide ones. */
+const character = fc.oneof(
+  { weight: 4, arbitrary: fc.integer({ min: 0, max: 0x10ff }).map((code) => String.fromCodePoint(code)) },
+  fc.constantFrom("日", "한", "ｱ", "\u2028", "\u0301", "\u00ad", "\ud800"),
+  fc.string({ unit: "binary", minLength: 1, maxLength: 1 }),
+);
 const identifier = fc.stringMatching(/^[a-zA-Z_$][a-zA-Z0-9_$]{0,24}$/);
 /** Texts with quotes, escapes, control characters, non-ASCII and wide characters, long ones. */
 const text = fc.oneof(
