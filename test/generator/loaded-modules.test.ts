@@ -78,6 +78,8 @@ describe("modules the generator loads", () => {
     // what loading and bundling a spec never calls stays unloaded (generator/run.mjs, LAZY_NAMED)
     const packages = new Set(loaded.map(packageOf));
     for (const name of ["graphql", "jsonpath-rfc9535", "yaml-ast-parser", "yaml"]) expect(packages.has(name), name).toBe(false);
+    // the README's examples are formatted as TypeScript before the markdown: prettier's TypeScript parser is never loaded
+    expect(loaded.filter((path) => /prettier\/plugins\/typescript\./.test(path))).toEqual([]);
     // the heavy libraries of a cold run are loaded (the probe sees them)
     for (const name of ["prettier", "ajv", "fast-check", "code-block-writer"]) expect(loaded.some((path) => packageOf(path) === name || path.includes(`/${name}/`)), name).toBe(true);
   }, 180_000);
