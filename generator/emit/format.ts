@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import type { Options } from "prettier";
 import { CachePack, sha256Hex } from "../cache/cache-pack.js";
 import { formatPieces } from "./format-pieces.js";
+import { formatWith } from "./load-prettier.js";
 
 export const PRETTIER_OPTIONS: Options = {
   printWidth: 100,
@@ -78,13 +79,12 @@ export async function openFormatCache(cwd: string, outDir: string, path: string)
 }
 
 async function formatWhole(content: string, parser: string): Promise<string> {
-  const prettier = await import("prettier");
   const options = { ...PRETTIER_OPTIONS, ...PARSER_OPTIONS[parser], parser };
   const fallback = FALLBACK_PARSERS[parser];
-  if (!fallback) return prettier.format(content, options);
+  if (!fallback) return formatWith(content, options);
   try {
-    return await prettier.format(content, options);
+    return await formatWith(content, options);
   } catch {
-    return prettier.format(content, { ...options, parser: fallback });
+    return formatWith(content, { ...options, parser: fallback });
   }
 }
