@@ -19,7 +19,7 @@ import { routeConflictWarnings } from "./model/route-conflicts.js";
 import { unformableBodies } from "./model/unformable-bodies.js";
 import { toPascalCase } from "./model/names.js";
 import type { ApiModel } from "./model/types.js";
-import { checkOutput, type Drift } from "./write/check-output.js";
+import type { Drift } from "./write/check-output.js";
 import { computeInputsHash } from "./write/inputs-hash.js";
 import type { ManifestMeta } from "./write/manifest.js";
 import { assertOwnedOutput, writeOutput, type WriteReport } from "./write/write-output.js";
@@ -123,5 +123,7 @@ export async function generate(options: GenerateOptions): Promise<{ rendered: Re
 
 export async function check(options: GenerateOptions): Promise<Drift[]> {
   const rendered = await render(options);
+  // with its diff library, only when checking
+  const { checkOutput } = await import("./write/check-output.js");
   return checkOutput(resolve(options.cwd ?? process.cwd(), options.outDir), rendered.files, rendered.manifest);
 }

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import type { Options } from "prettier";
 import { CachePack, sha256Hex } from "../cache/cache-pack.js";
 import { formatPieces } from "./format-pieces.js";
+import { formatWith } from "./load-prettier.js";
 
 export const PRETTIER_OPTIONS: Options = {
   printWidth: 100,
@@ -33,6 +34,14 @@ const PARSERS: Readonly<Record<string, string>> = { ts: "babel-ts", json: "json"
  * file, the `typescript` parser formats it instead (same options, so still deterministic).
  */
 const FALLBACK_PARSERS: Readonly<Record<string, string>> = { "babel-ts": "typescript" };
+/**
+ * Options of one parser. Markdown leaves the code blocks as they are: the README's TypeScript
+ * examples are formatted as TypeScript before they are put in it (package/readme-code.ts), so
+ * prettier's markdown never loads its 3 MB TypeScript parser to format them again (a tenth of a
+ * second on every run that renders the README); a code block a spec description brings is kept as
+ * the spec wrote it.
+ */
+const PARSER_OPTIONS: Readonly<Record<string, Options>> = { markdown: { embeddedLanguageFormatting: "off" } };
 
 export function parserFor(path: string): string | undefined {
   const extension = path.slice(path.lastIndexOf(".") + 1);
@@ -65,16 +74,17 @@ export async function formatSource(path: string, content: string, cache?: CacheP
 export async function openFormatCache(cwd: string, outDir: string, path: string): Promise<CachePack> {
   const { version } = createRequire(import.meta.url)("prettier/package.json") as { version: string };
   const parser = parserFor(path) ?? "none";
-  return CachePack.open(cwd, `format/${sha256Hex(`${outDir}\0${path}`).slice(0, 24)}`, `prettier ${version} ${parser} ${JSON.stringify(PRETTIER_OPTIONS)}`);
+  const options = { ...PRETTIER_OPTIONS, ...PARSER_OPTIONS[parser] };
+  return CachePack.open(cwd, `format/${sha256Hex(`${outDir}\0${path}`).slice(0, 24)}`, `prettier ${version} ${parser} ${JSON.stringify(options)}`);
 }
 
 async function formatWhole(content: string, parser: string): Promise<string> {
-  const prettier = await import("prettier");
+  const options = { ...PRETTIER_OPTIONS, ...PARSER_OPTIONS[parser], parser };
   const fallback = FALLBACK_PARSERS[parser];
-  if (!fallback) return prettier.format(content, { ...PRETTIER_OPTIONS, parser });
+  if (!fallback) return formatWith(content, options);
   try {
-    return await prettier.format(content, { ...PRETTIER_OPTIONS, parser });
+    return await formatWith(content, options);
   } catch {
-    return prettier.format(content, { ...PRETTIER_OPTIONS, parser: fallback });
+    return formatWith(content, { ...options, parser: fallback });
   }
 }

@@ -1,6 +1,6 @@
 /**
  * generator/load/load-typescript.ts: the generator's bundle loads TypeScript through it, with a
- * V8 code cache. Run in fresh processes against a copy of the `typescript` package (so the
+ * V8 code cache (generator/load/code-cache.ts, which loads prettier's standalone build too). Run in fresh processes against a copy of the `typescript` package (so the
  * project's own cache is untouched): the module is the one `require("typescript")` returns
  * (registered once), the first run writes the cache at exit, the next accepts it, and a corrupt
  * cache is rejected (compiled afresh) and rewritten.
@@ -31,7 +31,7 @@ function run(): { state: string; same: boolean; version: string } {
 
 describe("loadTypeScript", () => {
   mkdirSync(join(work, "generator/load"), { recursive: true });
-  cpSync(join(ROOT, "generator/load/load-typescript.ts"), join(work, "generator/load/load-typescript.ts"));
+  for (const file of ["load-typescript.ts", "code-cache.ts"]) cpSync(join(ROOT, "generator/load", file), join(work, "generator/load", file));
   mkdirSync(join(work, "node_modules/typescript/lib"), { recursive: true });
   for (const file of ["package.json", "lib/typescript.js"]) cpSync(join(ROOT, "node_modules/typescript", file), join(work, "node_modules/typescript", file));
   symlinkSync(join(ROOT, "node_modules/tsx"), join(work, "node_modules/tsx"), "dir");

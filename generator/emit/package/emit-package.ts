@@ -9,6 +9,7 @@ import { cachedPackageEntries, cachedReadme, type CacheScope } from "../../cache
 import type { ApiModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { formatSource } from "../format.js";
+import { formatReadmeCode } from "./readme-code.js";
 import { emitPackageJson } from "./emit-package-json.js";
 import { exampleBaseUrl, packageLicense, packageName, packageVersion } from "./package-meta.js";
 
@@ -34,6 +35,6 @@ export async function emitPackageFiles(
   const readme = await cachedReadme({ baseUrl: exampleBaseUrl(document), model, context, packageName: name, version, license }, scope);
   return [
     emitPackageJson(model, { name, version, license, apiName: context.apiName, hasChangelog }),
-    { path: "README.md", content: await formatSource("README.md", readme, readmeCache) },
+    { path: "README.md", content: await formatSource("README.md", await formatReadmeCode(readme, readmeCache), readmeCache) },
   ];
 }
