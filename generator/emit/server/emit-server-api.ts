@@ -19,6 +19,8 @@ import { headerSchemaType } from "./handler-types.js";
 import { parameterDescriptors } from "./parameter-descriptors.js";
 
 export const SERVER_API_PATH = "server-api.ts";
+/** How server.ts imports it. */
+export const SERVER_API_SPECIFIER = "./server-api.js";
 
 export function emitServerApi(model: ApiModel, document: unknown): GeneratedFile {
   const module = serverApiModule(model, document);

@@ -11,7 +11,7 @@ import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
-import { emitServerApi, SERVER_API_PATH } from "./emit-server-api.js";
+import { emitServerApi, SERVER_API_SPECIFIER } from "./emit-server-api.js";
 import { handlerRequestType, handlerResponseType } from "./handler-types.js";
 
 export function emitServer(model: ApiModel, context: EmitContext, document: unknown = {}): GeneratedFile[] {
@@ -19,7 +19,7 @@ export function emitServer(model: ApiModel, context: EmitContext, document: unkn
   const handlerTypes = model.operations.flatMap((operation) => [handlerRequestType(operation, document), handlerResponseType(operation)]);
   const statements: StatementStructures[] = [
     ...imports(typeHelpersUsed(handlerTypes)),
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${SERVER_API_PATH.replace(/\.ts$/, ".js")}`, namedExports: [{ name: "API" }] },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: SERVER_API_SPECIFIER, namedExports: [{ name: "API" }] },
     ...planType(model, context),
     ...handlerTypes,
     handlersInterface(model, handlersType),
@@ -46,7 +46,7 @@ function imports(typeHelpers: readonly string[]): StatementStructures[] {
   });
   return [
     imp("./types.js", ["paths"], true),
-    imp(`./${SERVER_API_PATH.replace(/\.ts$/, ".js")}`, ["API"], false),
+    imp(SERVER_API_SPECIFIER, ["API"], false),
     ...(typeHelpers.length > 0 ? [imp("./runtime/server/handler-types.js", typeHelpers, true)] : []),
     imp("./runtime/server/errors.js", ["notImplemented"], false),
     imp("./runtime/server/request-handler.js", ["createRuntimeRequestHandler"], false),
