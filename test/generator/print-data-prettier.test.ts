@@ -76,7 +76,7 @@ describe("server-api.ts in prettier's layout without prettier", () => {
       }),
       { numRuns: 300, seed: 17 },
     );
-    // most random literals hold nothing the printer declines (number arrays, emoji)
+    // random literals hold nothing the printer declines (emoji, non-ASCII identifier keys) but for a few keys
     expect(printed, JSON.stringify([...declined])).toBeGreaterThan(200);
   }, 300_000);
 
@@ -105,8 +105,13 @@ describe("server-api.ts in prettier's layout without prettier", () => {
       'const x: T = { "200": "ok", "x-y": null, $ok: a.b, ["__proto__"]: true };\n',
     );
     expect(printDataModule(module(`it's "quoted"`))).toBe(`const x: T = 'it\\'s "quoted"';\n`);
-    // undecided: arrays of numbers (prettier fills them), emoji widths, non-ASCII identifier keys
-    expect(printDataModule(module([1, 2, 3]))).toBeUndefined();
+    const numbers = Array.from({ length: 40 }, (_, index) => index * 1001);
+    expect(printDataModule(module(numbers))).toBe(
+      "const x: T = [\n  0, 1001, 2002, 3003, 4004, 5005, 6006, 7007, 8008, 9009, 10010, 11011, 12012, 13013, 14014, 15015,\n" +
+        "  16016, 17017, 18018, 19019, 20020, 21021, 22022, 23023, 24024, 25025, 26026, 27027, 28028, 29029,\n" +
+        "  30030, 31031, 32032, 33033, 34034, 35035, 36036, 37037, 38038, 39039,\n];\n",
+    );
+    // undecided: emoji widths, non-ASCII identifier keys
     expect(printDataModule(module("🐶"))).toBeUndefined();
     expect(printDataModule(module(new DataObject([["café", 1]])))).toBeUndefined();
     // the source prettier formats instead holds the same data
@@ -122,6 +127,8 @@ describe("server-api.ts in prettier's layout without prettier", () => {
     expect(ours).toBe(`const x: T = {\n  key: "${"a".repeat(120)}",\n};\n`);
     expect(await prettierTypes(ours)).toBe(ours);
     expect(await prettierTypes(ours.replace("{\n  key", "{ key"))).not.toBe(ours.replace("{\n  key", "{ key"));
+    const numbers: DataModule = { imports: [], constants: [{ name: "x", type: "T", value: Array.from({ length: 40 }, (_, index) => index * 1001) }] };
+    expect(await prettierTypes(dataModuleSource(numbers))).toBe(printDataModule(numbers));
   }, 60_000);
 });
 
@@ -162,8 +169,9 @@ const { value: dataValue } = fc.letrec<{ value: DataValue }>((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     leaf,
-    // (not all numbers: prettier fills those, the printer declines them; tested below)
-    fc.array(tie("value"), { maxLength: 14 }).filter((elements) => elements.length === 0 || !elements.every((element) => typeof element === "number")),
+    fc.array(tie("value"), { maxLength: 14 }),
+    // numbers, which prettier fills (as many per line as fit)
+    fc.array(fc.oneof(fc.integer({ min: -99_999, max: 9_999_999 }), fc.double({ noNaN: true, noDefaultInfinity: true })), { minLength: 1, maxLength: 60 }),
     fc.array(fc.oneof(text, identifier), { minLength: 5, maxLength: 30 }),
     // short objects (or arrays) side by side: prettier breaks such arrays when every one has two entries or more
     fc.array(fc.array(fc.tuple(identifier, fc.oneof(fc.integer({ min: 0, max: 99 }), fc.boolean())), { minLength: 1, maxLength: 3 }).map((entries) => new DataObject(entries)), { minLength: 1, maxLength: 4 }),

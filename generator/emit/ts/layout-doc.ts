@@ -11,7 +11,7 @@
  */
 import { textWidth } from "./prettier-text.js";
 
-export type Doc = string | readonly Doc[] | Group | Indent | Align | Line | IfBreak | IndentIfBreak;
+export type Doc = string | readonly Doc[] | Group | Indent | Align | Line | IfBreak | IndentIfBreak | Fill;
 
 export interface Group {
   readonly kind: "group";
@@ -52,6 +52,17 @@ interface IndentIfBreak {
   readonly kind: "indentIfBreak";
   readonly contents: Doc;
   readonly groupId: symbol;
+}
+
+/**
+ * prettier's `fill`: `parts` alternate content and separator (a line); each separator breaks only
+ * when the content after it does not fit on the line (as many contents per line as fit).
+ */
+interface Fill {
+  readonly kind: "fill";
+  readonly parts: readonly Doc[];
+  /** The parts before this index are printed (the printer's own continuation of a fill). */
+  readonly offset: number;
 }
 
 export const line: Line = { kind: "line", soft: false, hard: false };
@@ -104,6 +115,10 @@ export function indentIfBreak(contents: Doc, groupId: symbol): IndentIfBreak {
   return { kind: "indentIfBreak", contents, groupId };
 }
 
+export function fill(parts: readonly Doc[]): Fill {
+  return { kind: "fill", parts, offset: 0 };
+}
+
 export function join(separator: Doc, docs: readonly Doc[]): Doc[] {
   const parts: Doc[] = [];
   docs.forEach((doc, index) => {
@@ -124,6 +139,8 @@ function hasForcedBreak(doc: Doc): boolean {
       return doc.hard;
     case "ifBreak":
       return hasForcedBreak(doc.breakContents) || hasForcedBreak(doc.flatContents);
+    case "fill":
+      return doc.parts.some(hasForcedBreak);
     default:
       return hasForcedBreak(doc.contents);
   }
@@ -184,6 +201,9 @@ export function printDoc(doc: Doc, width: number): string {
       case "indentIfBreak":
         commands.push({ indentation: groupModes.get(current.groupId) === "break" ? indentation + 2 : indentation, mode, doc: current.contents });
         break;
+      case "fill":
+        printFill(current, indentation, mode, commands, width - position, groupModes);
+        break;
       case "line":
         if (mode === "flat" && !current.hard) {
           if (!current.soft) {
@@ -201,8 +221,34 @@ export function printDoc(doc: Doc, width: number): string {
   return out.join("");
 }
 
-/** Whether `next`, printed flat, and what follows it up to the next possible break fit in `remaining` columns. */
-function fits(next: Command, rest: readonly Command[], remaining: number, groupModes: ReadonlyMap<symbol, Mode>): boolean {
+/**
+ * Pushes the commands that print the next content of `doc` and the separator after it (flat when
+ * the content after it fits too), then the rest of the fill (prettier's algorithm).
+ */
+function printFill(doc: Fill, indentation: number, mode: Mode, commands: Command[], remaining: number, groupModes: ReadonlyMap<symbol, Mode>): void {
+  const left = doc.parts.length - doc.offset;
+  if (left === 0) return;
+  const content = doc.parts[doc.offset]!;
+  const contentFits = fits({ indentation, mode: "flat", doc: content }, [], remaining, groupModes, true);
+  const contentCommand: Command = { indentation, mode: contentFits ? "flat" : "break", doc: content };
+  if (left === 1) {
+    commands.push(contentCommand);
+    return;
+  }
+  const separator = doc.parts[doc.offset + 1]!;
+  if (left === 2) {
+    commands.push({ indentation, mode: contentCommand.mode, doc: separator }, contentCommand);
+    return;
+  }
+  const pairFits = fits({ indentation, mode: "flat", doc: [content, separator, doc.parts[doc.offset + 2]!] }, [], remaining, groupModes, true);
+  commands.push({ indentation, mode, doc: { ...doc, offset: doc.offset + 2 } }, { indentation, mode: pairFits ? "flat" : "break", doc: separator }, contentCommand);
+}
+
+/**
+ * Whether `next`, printed flat, and what follows it up to the next possible break fit in `remaining`
+ * columns; with `mustBeFlat`, a group that must break does not fit.
+ */
+function fits(next: Command, rest: readonly Command[], remaining: number, groupModes: ReadonlyMap<symbol, Mode>, mustBeFlat = false): boolean {
   let restIndex = rest.length;
   const stack: { mode: Mode; doc: Doc }[] = [{ mode: next.mode, doc: next.doc }];
   while (remaining >= 0) {
@@ -228,7 +274,11 @@ function fits(next: Command, rest: readonly Command[], remaining: number, groupM
         stack.push({ mode, doc: doc.contents });
         break;
       case "group":
+        if (mustBeFlat && doc.broken) return false;
         stack.push({ mode: doc.broken ? "break" : mode, doc: doc.contents });
+        break;
+      case "fill":
+        for (let index = doc.parts.length - 1; index >= doc.offset; index--) stack.push({ mode, doc: doc.parts[index]! });
         break;
       case "ifBreak": {
         const groupMode = doc.groupId === undefined ? mode : (groupModes.get(doc.groupId) ?? "flat");

@@ -16,14 +16,15 @@
  *   move;
  * - keys are unquoted when they are identifier names (quoteProps "as-needed"; number-like keys
  *   stay quoted with the TypeScript parsers), `__proto__` is a computed key (so it stays an own
- *   property), strings are quoted as prettier quotes them, trailing commas everywhere.
+ *   property), strings are quoted as prettier quotes them, trailing commas everywhere;
+ * - arrays of numbers are filled: as many numbers per line as fit.
  *
- * What it does not know for certain (arrays of numbers, which prettier fills; texts whose width
- * prettier counts in ways prettier-text.ts does not measure; non-ASCII keys) makes
+ * What it does not know for certain (texts whose width prettier counts in ways prettier-text.ts
+ * does not measure, such as emoji; non-ASCII identifier keys) makes
  * {@link printDataModule} return `undefined`: the caller then writes {@link dataModuleSource} and
  * formats it with prettier, as before. test/generator/print-data-prettier.test.ts compares both.
  */
-import { group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, type Doc } from "./layout-doc.js";
+import { fill, group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, type Doc } from "./layout-doc.js";
 import { assertMeasurable, prettierNumber, prettierString, textWidth, unquotedKey, UnsupportedLayout } from "./prettier-text.js";
 
 const PRINT_WIDTH = 100;
@@ -243,8 +244,19 @@ function keyText(key: string): string {
 
 function arrayDoc(elements: readonly DataValue[]): Doc {
   if (elements.length === 0) return "[]";
-  // prettier fills arrays of numbers (as many per line as fit): not done here
-  if (elements.every((element) => typeof element === "number")) throw new UnsupportedLayout("array of numbers");
+  if (elements.every((element) => typeof element === "number")) return numberArrayDoc(elements as readonly number[]);
   const shouldBreak = elements.length > 1 && (elements.every((element) => element instanceof DataObject && element.entries.length > 1) || elements.every((element) => isDataArray(element) && element.length > 1));
   return group(["[", indent([softline, join([",", line], elements.map((element) => group(valueDoc(element))))]), ifBreak(","), softline, "]"], { shouldBreak });
+}
+
+/** An array of numbers, filled as prettier fills it: as many per line as fit (print/array.js, printArrayElementsConcisely). */
+function numberArrayDoc(elements: readonly number[]): Doc {
+  const id = Symbol("array");
+  const parts: Doc[] = [];
+  elements.forEach((element, index) => {
+    const last = index === elements.length - 1;
+    parts.push([valueDoc(element), last ? ifBreak(",", "", id) : ","]);
+    if (!last) parts.push(line);
+  });
+  return group(["[", indent([softline, fill(parts)]), softline, "]"], { id });
 }
