@@ -6,7 +6,7 @@ import { resolve } from "node:path";
 import { emitRuntime } from "./emit/emit-runtime.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
 import type { CachePack } from "./cache/cache-pack.js";
-import { cachedClient, cachedQuery, cachedResponseValidation, cachedServer, cachedTypes, type CacheScope } from "./cache/cached-emitters.js";
+import { cachedClient, cachedQuery, cachedResponseValidation, cachedServer, cachedServerApi, cachedTypes, type CacheScope } from "./cache/cached-emitters.js";
 import { cachedMocks, cachedValidators } from "./cache/cached-validators.js";
 import { formatSource, openFormatCache } from "./emit/format.js";
 import { generatedHeader } from "./emit/header.js";
@@ -75,6 +75,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
       ...(await cachedClient(model, context, document, scope)),
       ...(await cachedResponseValidation(model, context, scope)),
       ...(await cachedServer(model, context, document, scope)),
+      ...(await cachedServerApi(model, document, scope)),
       ...(await cachedValidators(document, model, context, warnings, scope)),
       ...(await cachedQuery(model, context, scope)),
       ...(await cachedMocks(document, model, context, scope)),

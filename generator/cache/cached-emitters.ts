@@ -11,6 +11,7 @@ import type { ApiModel } from "../model/types.js";
 import { computeToolHash } from "../write/inputs-hash.js";
 import { CachePack, sha256Hex } from "./cache-pack.js";
 import { jsonText, tracedEmit } from "./traced-emit.js";
+import { proseFree } from "./without-prose.js";
 
 /** Where the cache is (the working directory) and which output folder it is for; undefined: no cache. */
 export type CacheScope = { readonly cwd: string; readonly outDir: string } | undefined;
@@ -69,6 +70,22 @@ export async function cachedServer(model: ApiModel, context: EmitContext, docume
   return tracedEmit(await pack("server", scope), { model, document }, JSON.stringify(context), async (inputs) => {
     const { emitServer } = await import("../emit/server/emit-server.js");
     return emitServer(inputs.model, context, inputs.document);
+  });
+}
+
+/**
+ * server-api.ts, the API descriptor: it shows no description or summary, so with a cache it is
+ * made from the document and the model without them (without-prose.ts), and an edit of prose
+ * (an operation's description, say) reuses it; the emitter never sees prose, so no prose can go
+ * stale in it. Without a cache it gets them whole (no copies to pay for; a test checks that the
+ * file is the same either way).
+ */
+export async function cachedServerApi(model: ApiModel, document: Record<string, unknown>, scope: CacheScope): Promise<GeneratedFile[]> {
+  const apiPack = await pack("server-api", scope);
+  const inputs = apiPack === undefined ? { model, document } : { model: proseFree(model), document: proseFree(document) };
+  return tracedEmit(apiPack, inputs, "", async ({ model, document }) => {
+    const { emitServerApi } = await import("../emit/server/emit-server-api.js");
+    return [emitServerApi(model, document)];
   });
 }
 

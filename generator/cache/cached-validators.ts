@@ -2,16 +2,13 @@
  * The validators (Ajv standalone code, a costly emitter) and the mocks from the cache
  * when the spec changed only in prose: the key is the document and the model without their
  * string `description` and `summary` texts (which no validator contains; a test edits a
- * description and checks the validators' bytes), salted with the generator's own hash.
- * Values under `const`, `default`, `enum`, `example`, `examples` and `x-*` keys are kept
- * whole, so a property or value that happens to be named `description` is never dropped.
+ * description and checks the validators' bytes; see without-prose.ts), salted with the
+ * generator's own hash.
  */
 import type { EmitContext, GeneratedFile } from "../emit/file.js";
 import type { ApiModel } from "../model/types.js";
 import { openScopedPack, type CacheScope } from "./cached-emitters.js";
-
-const PROSE_KEYS = new Set(["description", "summary"]);
-const LITERAL_KEYS = new Set(["const", "default", "enum", "example", "examples"]);
+import { proseFree } from "./without-prose.js";
 
 interface CachedValidators {
   readonly files: readonly GeneratedFile[];
@@ -78,22 +75,10 @@ const lastInput = new WeakMap<Record<string, unknown>, { readonly model: ApiMode
 function proseFreeInput(document: Record<string, unknown>, model: ApiModel, context: EmitContext): string {
   const last = lastInput.get(document);
   if (last !== undefined && last.model === model && last.context === context) return last.input;
-  const { specHash: _specHash, ...modelWithoutHash } = model;
-  const input = JSON.stringify([withoutProse(document, false), withoutProse(modelWithoutHash, false), context]);
+  const { specHash: _specHash, ...modelWithoutHash } = proseFree(model);
+  const input = JSON.stringify([proseFree(document), modelWithoutHash, context]);
   lastInput.set(document, { model, context, input });
   return input;
-}
-
-/** A copy without string `description`/`summary` values (outside literal values). */
-export function withoutProse(value: unknown, literal: boolean): unknown {
-  if (Array.isArray(value)) return value.map((item) => withoutProse(item, literal));
-  if (value === null || typeof value !== "object") return value;
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
-    if (!literal && PROSE_KEYS.has(key) && typeof item === "string") continue;
-    copy[key] = withoutProse(item, literal || LITERAL_KEYS.has(key) || key.startsWith("x-"));
-  }
-  return copy;
 }
 
 function parse(text: string | undefined): CachedValidators | undefined {

@@ -2,7 +2,7 @@
  * server.ts: the `<Name>Handlers` interface (typed requests, the union of declared responses),
  * 501 stubs and `createRequestHandler`; it re-exports `API`, the descriptor (route table,
  * validators, rate-limit plans, deprecation) that the server runtime (templates/server) runs on,
- * which server-api.ts holds (emit-server-api.ts).
+ * which server-api.ts holds (emit-server-api.ts, rendered and cached on its own: cache/cached-emitters.ts).
  */
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { ApiModel } from "../../model/types.js";
@@ -11,7 +11,7 @@ import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
-import { emitServerApi, SERVER_API_SPECIFIER } from "./emit-server-api.js";
+import { SERVER_API_SPECIFIER } from "./emit-server-api.js";
 import { handlerRequestType, handlerResponseType } from "./handler-types.js";
 
 export function emitServer(model: ApiModel, context: EmitContext, document: unknown = {}): GeneratedFile[] {
@@ -26,7 +26,7 @@ export function emitServer(model: ApiModel, context: EmitContext, document: unkn
     stubs(model, context, handlersType),
     requestHandlerFactory(context, handlersType),
   ];
-  return [{ path: "server.ts", content: printStatements("server.ts", statements) }, emitServerApi(model, document)];
+  return [{ path: "server.ts", content: printStatements("server.ts", statements) }];
 }
 
 const TYPE_HELPERS = ["BinaryBody", "FormFiles", "LowercaseKeys", "NoParameters", "ResponseHeaders", "StatusRange"] as const;

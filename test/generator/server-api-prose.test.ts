@@ -1,0 +1,33 @@
+/**
+ * server-api.ts is cached by the document and the model without prose (cache/cached-emitters.ts,
+ * cachedServerApi): that is only right if the descriptor never shows a description or summary.
+ * For the pet store, every fixture spec and the corpus subset (with ../shared), the file made from the prose-free inputs is the file
+ * made from the whole ones, and stripping prose really changes the inputs there (so the check
+ * compares something).
+ */
+import { relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { proseFree } from "../../generator/cache/without-prose.js";
+import { emitServerApi } from "../../generator/emit/server/emit-server-api.js";
+import { loadSpec } from "../../generator/load/load-spec.js";
+import { buildModel } from "../../generator/model/build-model.js";
+import { ROOT } from "./cli-helper.js";
+import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS } from "./layout-specs.js";
+
+describe("server-api.ts without prose", () => {
+  it.each([...LAYOUT_SPECS, ...LAYOUT_CORPUS_SPECS].map((spec) => [relative(ROOT, spec), spec]))("is the same from the prose-free document and model for %s", async (_name, spec) => {
+    const { document, specHash } = await loadSpec(spec, ROOT, { allowUndeclaredPathParameters: true, allowDuplicateOperationIds: true });
+    const model = buildModel(document, specHash);
+    const whole = emitServerApi(model, document);
+    const stripped = emitServerApi(proseFree(model), proseFree(document));
+    expect(stripped).toEqual(whole);
+  }, 60_000);
+
+  it("strips something from the pet store (its operations have descriptions)", async () => {
+    const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
+    const model = buildModel(document, specHash);
+    expect(JSON.stringify(proseFree(document)).length).toBeLessThan(JSON.stringify(document).length * 0.9);
+    expect(JSON.stringify(proseFree(model))).not.toContain("Returns pets in ascending");
+    expect(JSON.stringify(model)).toContain("Returns pets in ascending");
+  });
+});
