@@ -25,10 +25,18 @@ const PLUGINS: Readonly<Record<string, readonly string[]>> = {
 
 const require = createRequire(import.meta.url);
 
+/** Loaded files by path under prettier/: resolved and required once per process. */
+const loaded = new Map<string, unknown>();
+
 function load(path: string): unknown {
-  const file = require.resolve(`prettier/${path}`);
-  const { version } = require("prettier/package.json") as { version: string };
-  return requireWithCodeCache(file, `prettier-${version}-${path.replace(/[^a-z]/g, "-")}-${process.version}-${process.arch}`).exports;
+  let exports = loaded.get(path);
+  if (exports === undefined) {
+    const file = require.resolve(`prettier/${path}`);
+    const { version } = require("prettier/package.json") as { version: string };
+    exports = requireWithCodeCache(file, `prettier-${version}-${path.replace(/[^a-z]/g, "-")}-${process.version}-${process.arch}`).exports;
+    loaded.set(path, exports);
+  }
+  return exports;
 }
 
 /** `prettier.format` with the plugins `parser` needs. */
