@@ -14,8 +14,10 @@ import { printPiecePrettier } from "../../generator/emit/ts/print-piece-prettier
 import { emitSources } from "../../generator/generate.js";
 import { layoutDifference, prettierTypes, type LayoutOutcome } from "./types-layout.js";
 
-/** The statement kinds no piece of the pet store or a fixture may leave to prettier. */
-const ALWAYS_PRINTED = new Set([ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration]);
+/** The statements no piece of the pet store or a fixture may leave to prettier: types, imports, exports and query.ts's factories. */
+const ALWAYS_PRINTED_KINDS = new Set([ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration, ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.ExportDeclaration]);
+const alwaysPrinted = (statement: ts.Statement): boolean =>
+  ALWAYS_PRINTED_KINDS.has(statement.kind) || (ts.isFunctionDeclaration(statement) && /(Options|Mutation)$/.test(statement.name?.text ?? ""));
 
 export interface PiecesOutcome {
   readonly printed: number;
@@ -65,7 +67,7 @@ export async function comparePieces(specPath: string, cwd: string): Promise<Piec
 function alwaysPrintedDeclined(piece: string): string[] {
   const file = ts.createSourceFile("piece.ts", piece, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
   return file.statements
-    .filter((statement) => ALWAYS_PRINTED.has(statement.kind) && /^[\x00-\x7f]*$/.test(statement.getText(file)))
+    .filter((statement) => alwaysPrinted(statement) && /^[\x00-\x7f]*$/.test(statement.getText(file)))
     .filter((statement) => printPiecePrettier(`${piece.slice(statement.pos, statement.end).replace(/^\s*\n/, "")}\n`) === undefined)
     .map((statement) => statement.getText(file).split("\n")[0]!);
 }

@@ -514,6 +514,19 @@ function assertNoComments(node: ts.Node): void {
   if (ts.getSyntheticLeadingComments(node) !== undefined || ts.getSyntheticTrailingComments(node) !== undefined) unsupported(`comment on ${kindName(node)}`);
 }
 
+/**
+ * The layout documents of a type written after `name: ` (a parameter's or a return type) and of
+ * type arguments (`<A, B>`), for print-functions-prettier.ts; they throw UnsupportedLayout for
+ * what this printer does not know.
+ */
+export function annotationTypeDoc(node: ts.TypeNode): Doc {
+  return printType(node, "annotation");
+}
+
+export function typeArgumentsDoc(args: readonly ts.TypeNode[]): Doc {
+  return printTypeArguments(args);
+}
+
 /** `doc` after the synthetic leading comments openapi-typescript attached to `node`, each on its own line. */
 function withLeadingComments(node: ts.Node, doc: Doc): Doc {
   if (ts.getSyntheticTrailingComments(node) !== undefined) unsupported("trailing comment");
