@@ -3,15 +3,17 @@
  * prints in prettier's layout without prettier are what prettier (with our options) prints:
  * types.ts (generator/emit/ts/print-types-prettier.ts) and server-api.ts, the API descriptor
  * (generator/emit/ts/print-data-prettier.ts), and every piece of the other TypeScript files that
- * generator/emit/ts/print-piece-prettier.ts prints (`pieces`). One line per spec and file: `same`, `fallback` (the
+ * generator/emit/ts/print-piece-prettier.ts prints (`pieces`), and the package README
+ * (generator/emit/package/print-readme-prettier.ts, `readme`). One line per spec and file: `same`, `fallback` (the
  * printer declined a construct: the generator formats with prettier then) or `differs` (the first
  * differing line; a bug). Exits 1 when any spec differs.
  *
- *   npx tsx test/corpus/check-types-layout.ts [path filter] [--only types|server-api|pieces]
+ *   npx tsx test/corpus/check-types-layout.ts [path filter] [--only types|server-api|pieces|readme]
  */
 import { join } from "node:path";
 import { compareServerApiLayout } from "../generator/data-layout.js";
 import { comparePiecesLayout } from "../generator/pieces-layout.js";
+import { compareReadmeLayout } from "../generator/readme-layout.js";
 import { compareTypesLayout, type LayoutOutcome } from "../generator/types-layout.js";
 import { CORPUS_DIR, hasCorpus, readCorpusIndex } from "./corpus-index.js";
 import { ROOT } from "./run-entry.js";
@@ -24,6 +26,7 @@ const CHECKS: Readonly<Record<string, (spec: string, cwd: string) => Promise<Lay
   types: compareTypesLayout,
   "server-api": compareServerApiLayout,
   pieces: comparePiecesLayout,
+  readme: compareReadmeLayout,
 };
 const args = process.argv.slice(2);
 const onlyIndex = args.indexOf("--only");
