@@ -12,6 +12,7 @@
  *   pet store's, the fixtures' and the corpus subset's files.
  */
 import ts from "typescript";
+import { printDataStatement } from "./print-data-statement.js";
 import { printTypesPrettier } from "./print-types-prettier.js";
 
 /** `text` (a whole piece: statements end with a newline) in prettier's layout, or `undefined` when not known for certain. */
@@ -22,6 +23,7 @@ export function printPiecePrettier(text: string): string | undefined {
   if (statement === undefined || others.length > 0) return undefined;
   if (!attachComments(file, statement)) return undefined;
   if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return printTypesPrettier([statement]);
+  if (ts.isVariableStatement(statement)) return printDataStatement(file, statement);
   return undefined;
 }
 

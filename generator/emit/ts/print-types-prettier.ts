@@ -160,6 +160,14 @@ function printKey(name: ts.PropertyName): string {
   return unsupported(`key ${kindName(name)}`);
 }
 
+/**
+ * A type written where prettier gives it no parentheses and lays it out as under a property's
+ * `key:` (a variable's annotation, after `as` or `satisfies`): for print-data-statement.ts.
+ */
+export function printTypeDoc(node: ts.TypeNode): Doc {
+  return printType(node, "annotation");
+}
+
 /** A type in its role, with the parentheses prettier writes there. */
 function printType(node: ts.TypeNode, role: Role): Doc {
   const type = unparenthesized(node);
@@ -325,9 +333,14 @@ function isObjectType(type: ts.Node): boolean {
 }
 
 function printTypeOperator(node: ts.TypeOperatorNode): Doc {
-  if (node.operator !== ts.SyntaxKind.KeyOfKeyword) unsupported("type operator");
-  return ["keyof ", printType(node.type, "typeOperand")];
+  const operator = TYPE_OPERATORS.get(node.operator) ?? unsupported("type operator");
+  return [operator, printType(node.type, "typeOperand")];
 }
+
+const TYPE_OPERATORS: ReadonlyMap<ts.SyntaxKind, string> = new Map([
+  [ts.SyntaxKind.KeyOfKeyword, "keyof "],
+  [ts.SyntaxKind.ReadonlyKeyword, "readonly "],
+]);
 
 /**
  * `<A, B>`: one argument that hugs (a keyword, literal, plain reference, object type or hugging
@@ -437,7 +450,7 @@ function withLeadingComments(node: ts.Node, doc: Doc): Doc {
  * as it is. TypeScript's printer has trimmed each line of a multi-line comment already, so no
  * line keeps trailing spaces (not even markdown's two-space line break, which prettier would keep).
  */
-function printComment(comment: ts.SynthesizedComment): Doc {
+export function printComment(comment: ts.SynthesizedComment): Doc {
   if (!comment.hasTrailingNewLine || /[\r\u2028\u2029]/.test(comment.text)) unsupported("comment layout");
   if (comment.kind === ts.SyntaxKind.SingleLineCommentTrivia) {
     if (comment.text.includes("\n")) unsupported("line comment over lines");
