@@ -48,7 +48,20 @@ export interface Rendered {
   readonly warnings: readonly string[];
 }
 
-export async function render(options: GenerateOptions): Promise<Rendered> {
+/** What the emitters made of a spec, before formatting (and before the generated header). */
+export interface Emitted {
+  readonly loaded: Awaited<ReturnType<typeof loadSpec>>;
+  readonly model: ApiModel;
+  readonly context: EmitContext;
+  readonly changelog: string | undefined;
+  readonly scope: CacheScope;
+  /** Every emitter's files; those not flagged `formatted` are formatted next. */
+  readonly emitted: readonly GeneratedFile[];
+  readonly warnings: string[];
+}
+
+/** The spec loaded, modelled and emitted (the emitters' files unformatted). */
+export async function emitSources(options: GenerateOptions): Promise<Emitted> {
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadSpec(resolve(cwd, options.specPath), cwd, {
     allowDuplicateOperationIds: options.allowDuplicateOperationIds === true,
@@ -85,6 +98,13 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     // a stage that fails on a spec usually means the spec is not valid OpenAPI: say where
     throw (await explainInvalidSpec(resolve(cwd, options.specPath), cwd)) ?? error;
   }
+  return { loaded, model, context, changelog, scope, emitted, warnings };
+}
+
+export async function render(options: GenerateOptions): Promise<Rendered> {
+  const cwd = options.cwd ?? process.cwd();
+  const { loaded, model, context, changelog, scope, emitted, warnings } = await emitSources(options);
+  const { document } = loaded;
   const header = generatedHeader(context.specPath);
   const files: GeneratedFile[] = [];
   const packs: CachePack[] = [];

@@ -1,6 +1,7 @@
 /**
  * Formats a generated TypeScript file piece by piece (see split-pieces.ts), each piece looked up
  * in the cache first, so a one-line spec change re-formats only the pieces whose text changed.
+ * A piece our printers know (ts/print-piece-prettier.ts) is printed by them, in prettier's layout.
  * Pieces not in the cache are formatted together, one prettier call per enclosing block (a
  * call costs milliseconds of set-up, and a large file has thousands of pieces): the block's
  * heads, then each piece after a marker comment, then its closers; the output is cut at the
@@ -34,6 +35,20 @@ export async function formatPieces(
     const list = missing.get(group) ?? [];
     list.push({ leaf, wrapper });
     missing.set(group, list);
+  }
+  // what our printers know is printed without prettier (loaded with TypeScript only on a miss)
+  const printPiece = missing.size > 0 ? (await import("./ts/print-piece-prettier.js")).printPiecePrettier : undefined;
+  for (const [group, list] of missing) {
+    const rest = list.filter((item) => {
+      const output = printPiece?.(item.wrapper);
+      const lines = output === undefined ? undefined : checkedLines(output, item.leaf.heads.length);
+      if (lines === undefined) return true;
+      printed.set(item.leaf, lines);
+      cache?.set(item.wrapper, output!);
+      return false;
+    });
+    if (rest.length === 0) missing.delete(group);
+    else missing.set(group, rest);
   }
   for (const list of missing.values()) {
     const formatted = await formatGroup(list.map((item) => item.leaf), format);

@@ -90,14 +90,16 @@ describe("types.ts in prettier's layout without prettier", () => {
     expect(printTypesPrettier([alias])).toBeUndefined();
     const object = () => ts.factory.createTypeLiteralNode([ts.factory.createPropertySignature(undefined, "a", undefined, ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword))]);
     expect(printTypesPrettier([inInterface(object())])).toBe("interface X {\n  p: {\n    a: string;\n  };\n}\n");
-    // an object type TypeScript prints on one line (prettier would keep it flat)
-    expect(printTypesPrettier([inInterface(ts.setEmitFlags(object(), ts.EmitFlags.SingleLine))])).toBeUndefined();
+    // an object type TypeScript prints on one line: prettier keeps it flat where it fits
+    expect(printTypesPrettier([inInterface(ts.setEmitFlags(object(), ts.EmitFlags.SingleLine))])).toBe("interface X {\n  p: { a: string };\n}\n");
     // a comment on a type (only members and statements carry comments the printer places)
     const commented = ts.addSyntheticLeadingComment(ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword), ts.SyntaxKind.MultiLineCommentTrivia, " inline ", false);
     expect(printTypesPrettier([inInterface(commented)])).toBeUndefined();
-    // a type alias of a string: prettier lays such assignments out differently
+    // a type alias of a string: on one line when it fits (TypeScript escapes the emoji; prettier's layout of a longer one is not printed)
     const emoji = ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral("🐶", false));
-    expect(printTypesPrettier([ts.factory.createTypeAliasDeclaration(undefined, "Emoji", undefined, emoji)])).toBeUndefined();
+    expect(printTypesPrettier([ts.factory.createTypeAliasDeclaration(undefined, "Emoji", undefined, emoji)])).toBe('type Emoji = "\\uD83D\\uDC36";\n');
+    const long = ts.factory.createLiteralTypeNode(ts.factory.createStringLiteral("x".repeat(90), false));
+    expect(printTypesPrettier([ts.factory.createTypeAliasDeclaration(undefined, "Long", undefined, long)])).toBeUndefined();
     // the same string in an interface: TypeScript escapes the emoji, a string of ASCII escapes is printed
     expect(printTypesPrettier([inInterface(emoji)])).toBe('interface X {\n  p: "\\uD83D\\uDC36";\n}\n');
     // an enum value written as JSON text keeps the emoji, whose width is not measured here

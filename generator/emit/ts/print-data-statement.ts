@@ -17,7 +17,7 @@
 import ts from "typescript";
 import { hardline, printDoc, type Doc } from "./layout-doc.js";
 import { DataObject, dataStatementDoc, reference, type DataCast, type DataKey, type DataValue } from "./print-data-prettier.js";
-import { printComment, printTypeDoc } from "./print-types-prettier.js";
+import { printLeadingComments, printTypeDoc } from "./print-types-prettier.js";
 import { textWidth, UnsupportedLayout } from "./prettier-text.js";
 
 const PRINT_WIDTH = 100;
@@ -31,7 +31,8 @@ const PRINT_WIDTH = 100;
  */
 export function printDataStatement(file: ts.SourceFile, statement: ts.VariableStatement): string | undefined {
   try {
-    return printDoc([statementDoc(file, statement), hardline], PRINT_WIDTH);
+    const comments = printLeadingComments(statement);
+    return comments === undefined ? undefined : comments + printDoc([statementDoc(file, statement), hardline], PRINT_WIDTH);
   } catch {
     return undefined;
   }
@@ -52,8 +53,8 @@ function unsupported(what: string): never {
 }
 
 function statementDoc(file: ts.SourceFile, statement: ts.VariableStatement): Doc {
-  // prettier keeps one blank line where the source has one (between entries, after a comment)
-  if (/\n[ \t]*\n/.test(file.text.slice(0, statement.end))) unsupported("blank line");
+  // prettier keeps one blank line where the source has one (between entries)
+  if (/\n[ \t]*\r?\n/.test(file.text.slice(statement.getStart(file), statement.end))) unsupported("blank line");
   if (ts.getSyntheticTrailingComments(statement) !== undefined) unsupported("trailing comment");
   const modifiers = statement.modifiers ?? [];
   if (modifiers.length > 1 || (modifiers.length === 1 && modifiers[0]!.kind !== ts.SyntaxKind.ExportKeyword)) unsupported("modifiers");
@@ -66,38 +67,31 @@ function statementDoc(file: ts.SourceFile, statement: ts.VariableStatement): Doc
   const casts: DataCast[] = [];
   let value = declaration.initializer;
   while (ts.isAsExpression(value) || ts.isSatisfiesExpression(value)) {
-    casts.unshift({ operator: ts.isAsExpression(value) ? "as" : "satisfies", type: castType(file, value.type) });
+    casts.unshift({ operator: ts.isAsExpression(value) ? "as" : "satisfies", type: castType(value.type) });
     value = value.expression;
   }
   const exported = modifiers.length === 1;
   let type: Doc | undefined;
   if (declaration.type !== undefined) {
-    type = printTypeDoc(checkedType(file, declaration.type));
+    type = printTypeDoc(checkedType(declaration.type));
     // the annotation stays on the `const` line: how prettier breaks a type there is not known here
     const flat = printDoc(type, Number.POSITIVE_INFINITY);
     if (flat.includes("\n") || textWidth(`${exported ? "export " : ""}const ${name}: ${flat} =`) > PRINT_WIDTH) unsupported("long annotation");
   }
-  const comments = (ts.getSyntheticLeadingComments(statement) ?? []).map((comment) => [printComment(comment), hardline]);
-  const doc = dataStatementDoc({ exported, name, type, complexType: isComplexAnnotation(declaration.type), value: dataValue(file, value), casts });
-  return [...comments, doc];
+  return dataStatementDoc({ exported, name, type, complexType: isComplexAnnotation(declaration.type), value: dataValue(file, value), casts });
 }
 
 /** `const`, or a type prettier writes after `as`/`satisfies` as print-types-prettier.ts lays it out (not a union or intersection). */
-function castType(file: ts.SourceFile, node: ts.TypeNode): Doc {
+function castType(node: ts.TypeNode): Doc {
   if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && node.typeName.text === "const" && node.typeArguments === undefined) return "const";
   if (ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node) || ts.isParenthesizedTypeNode(node)) unsupported(`${ts.SyntaxKind[node.kind]} after as/satisfies`);
-  return printTypeDoc(checkedType(file, node));
+  return printTypeDoc(checkedType(node));
 }
 
-/**
- * `node`, when every string literal in it is written as JSON writes it (print-types-prettier.ts
- * prints a literal type from its value, as TypeScript's printer would write it) and nothing in it is
- * parenthesized (prettier's layout choices read the type without parentheses).
- */
-function checkedType(file: ts.SourceFile, node: ts.TypeNode): ts.TypeNode {
+/** `node`, when nothing in it is parenthesized (prettier's layout choices, such as {@link isComplexAnnotation}, read types without parentheses). */
+function checkedType(node: ts.TypeNode): ts.TypeNode {
   const visit = (child: ts.Node): void => {
     if (ts.isParenthesizedTypeNode(child)) unsupported("parenthesized type");
-    if (ts.isStringLiteral(child) && (/[^\x20-\x7e]/.test(child.text) || child.getText(file) !== JSON.stringify(child.text))) unsupported("string literal type");
     ts.forEachChild(child, visit);
   };
   visit(node);

@@ -6,6 +6,7 @@
  * TypeScript (loaded by every cold run for openapi-typescript), its comments are attached to the
  * statement and members they lead (as openapi-typescript attaches JSDoc: synthetic comments), and
  * - interfaces and type aliases go to the types printer (print-types-prettier.ts);
+ * - imports and `export … from` to print-modules-prettier.ts;
  * - anything else, a comment it would not place, or a syntax error, returns `undefined`: the
  *   caller formats the piece with prettier, as before. The output never depends on which path
  *   was taken: test/generator/print-piece-prettier.test.ts compares both on every piece of the
@@ -13,27 +14,54 @@
  */
 import ts from "typescript";
 import { printDataStatement } from "./print-data-statement.js";
-import { printTypesPrettier } from "./print-types-prettier.js";
+import { printModuleDeclaration } from "./print-modules-prettier.js";
+import { printLeadingComments, printTypesPrettier } from "./print-types-prettier.js";
 
 /** `text` (a whole piece: statements end with a newline) in prettier's layout, or `undefined` when not known for certain. */
 export function printPiecePrettier(text: string): string | undefined {
   const file = ts.createSourceFile("piece.ts", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  if (((file as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics ?? []).length > 0) return undefined;
-  const [statement, ...others] = file.statements;
-  if (statement === undefined || others.length > 0) return undefined;
-  if (!attachComments(file, statement)) return undefined;
+  if (((file as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics ?? []).length > 0 || file.statements.length === 0) return undefined;
+  let printed = "";
+  let attached = 0;
+  let previous: ts.Statement | undefined;
+  for (const statement of file.statements) {
+    const comments = attachComments(file, statement);
+    if (comments === undefined) return undefined;
+    attached += comments;
+    const own = printStatement(statement);
+    if (own === undefined) return undefined;
+    // prettier keeps one blank line where the source has one after a statement
+    if (previous !== undefined && /^[ \t]*(\r?\n)[ \t]*\r?\n/.test(text.slice(previous.end))) printed += "\n";
+    printed += own;
+    previous = statement;
+  }
+  // a comment attached nowhere (after code on its line, inside a type, after the last statement)
+  return attached === countComments(text) ? printed : undefined;
+}
+
+function printStatement(statement: ts.Statement): string | undefined {
   if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return printTypesPrettier([statement]);
-  if (ts.isVariableStatement(statement)) return printDataStatement(file, statement);
+  if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) return withComments(statement, printModuleDeclaration(statement.getSourceFile(), statement));
+  if (ts.isVariableStatement(statement)) return printDataStatement(statement.getSourceFile(), statement);
   return undefined;
+}
+
+/** `printed` under the statement's leading comments. */
+function withComments(statement: ts.Statement, printed: string | undefined): string | undefined {
+  const comments = printLeadingComments(statement);
+  return comments === undefined || printed === undefined ? undefined : comments + printed;
 }
 
 /**
  * Attaches each comment before the statement or before a member of an interface or object type
- * to that node, as a synthetic leading comment; `false` when the text holds any other comment
- * (after code on its line, inside a type): the printers would not place it.
+ * to that node, as a synthetic leading comment, and returns how many; `undefined` when the
+ * statement (from its first comment) holds a blank line, which prettier would keep and the
+ * printers do not write.
  */
-function attachComments(file: ts.SourceFile, statement: ts.Statement): boolean {
+function attachComments(file: ts.SourceFile, statement: ts.Statement): number | undefined {
   const text = file.text;
+  const first = ts.getLeadingCommentRanges(text, statement.pos)?.[0]?.pos ?? statement.getStart(file);
+  if (/\n[ \t]*\r?\n/.test(text.slice(first, statement.end))) return undefined;
   let attached = 0;
   const attach = (node: ts.Node): void => {
     const ranges = ts.getLeadingCommentRanges(text, node.pos) ?? [];
@@ -56,7 +84,7 @@ function attachComments(file: ts.SourceFile, statement: ts.Statement): boolean {
     ts.forEachChild(node, visit);
   };
   ts.forEachChild(statement, visit);
-  return attached === countComments(text);
+  return attached;
 }
 
 function countComments(text: string): number {

@@ -14,7 +14,7 @@
  */
 import ts from "typescript";
 import { align, concat, group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, type Doc } from "./layout-doc.js";
-import { assertMeasurable, prettierNumber, prettierString, unquotedKey, UnsupportedLayout } from "./prettier-text.js";
+import { assertMeasurable, prettierNumber, prettierString, textWidth, unquotedKey, UnsupportedLayout } from "./prettier-text.js";
 
 const PRINT_WIDTH = 100;
 
@@ -80,52 +80,116 @@ function exportKeyword(node: ts.InterfaceDeclaration | ts.TypeAliasDeclaration):
   return unsupported("declaration modifiers");
 }
 
-/** `interface name {` members one per line `}` (an interface body always breaks). */
+/**
+ * `interface name<…> extends A, B {` members one per line `}` (an interface body always breaks).
+ * The `extends` clause is laid out as prettier's print/interface.js does: after type parameters
+ * it follows `> ` on the same line (the type parameters break first, as prettier 3 prints them);
+ * without them the name and the clause are one indented group.
+ */
 function printInterface(node: ts.InterfaceDeclaration): Doc {
-  if (node.typeParameters !== undefined || node.heritageClauses !== undefined) unsupported("generic or extending interface");
-  const head = `${exportKeyword(node)}interface ${identifierText(node.name)} `;
-  if (node.members.length === 0) return [head, "{}"];
+  const name = [" ", identifierText(node.name), node.typeParameters === undefined ? "" : printTypeParameters(node.typeParameters)];
+  const heritage = node.heritageClauses === undefined ? undefined : printExtends(node.heritageClauses);
+  let head: Doc = name;
+  if (heritage !== undefined) {
+    head = node.typeParameters === undefined ? group(indent([name, line, heritage])) : group([name, indent([" ", heritage])]);
+  }
+  const modifiers = exportKeyword(node);
+  if (node.members.length === 0) return [modifiers, "interface", head, " {}"];
   const members = node.members.map((member) => withLeadingComments(member, [printMember(member), ";"]));
-  return [head, "{", indent([hardline, join(hardline, members)]), hardline, "}"];
+  return group([modifiers, "interface", head, " {", indent([hardline, join(hardline, members)]), hardline, "}"]);
+}
+
+/** `extends A, B<T>` (names with type arguments). */
+function printExtends(clauses: readonly ts.HeritageClause[]): Doc {
+  const [clause, ...others] = clauses;
+  if (clause === undefined || others.length > 0 || clause.token !== ts.SyntaxKind.ExtendsKeyword) return unsupported("heritage clauses");
+  const types = clause.types.map((type) => {
+    if (!ts.isIdentifier(type.expression)) unsupported("extending a qualified name");
+    return concat([identifierText(type.expression), type.typeArguments === undefined ? "" : printTypeArguments(type.typeArguments)]);
+  });
+  const joined = join([",", line], types);
+  return ["extends ", types.length === 1 ? joined : indent(joined)];
 }
 
 /**
- * The type aliases the transform makes, as prettier lays out an assignment: `type name =
- * Record<…>;` (a type reference may move to the next line, indented, when it does not fit:
- * prettier's "fluid" layout) and the `WithRequired<T, K extends keyof T> = T & { … }` helper
- * (constrained type parameters: the value follows `= `, prettier's "break-lhs" layout). Prettier
- * lays other values (unions, literals) out differently: not printed here.
+ * Type aliases, as prettier lays out an assignment (print/assignment.js): `type name =
+ * Record<…>;` or an indexed access type (may move to the next line, indented, when it does not
+ * fit: prettier's "fluid" layout); a union or an object type after `= ` (the union breaks into
+ * leading `| ` lines, the object after its `{`); and with several type parameters one of which is
+ * constrained or has a default (`WithRequired<T, K extends keyof T> = T & { … }`), the value
+ * after `= ` ("break-lhs"). Other values are not printed here.
  */
 function printTypeAlias(node: ts.TypeAliasDeclaration): Doc {
-  const head = `${exportKeyword(node)}type ${identifierText(node.name)}`;
+  const parameters = node.typeParameters;
   const valueType = unparenthesized(node.type);
-  if (node.typeParameters === undefined) {
-    if (!ts.isTypeReferenceNode(valueType)) unsupported(`type alias of ${kindName(valueType)}`);
-    const id = Symbol("assignment");
-    return [group([group(head), " =", group(indent(line), { id }), indentIfBreak(printType(valueType, "aliasValue"), id)]), ";"];
+  // prettier's "break-lhs" layout: several type parameters, one with a constraint or default
+  if (parameters !== undefined && parameters.length > 1 && parameters.some((parameter) => parameter.constraint !== undefined || parameter.default !== undefined)) {
+    if (!ts.isIntersectionTypeNode(valueType) && !ts.isTypeReferenceNode(valueType)) unsupported(`generic type alias of ${kindName(valueType)}`);
+    return [group([`${exportKeyword(node)}type ${identifierText(node.name)}`, printTypeParameters(parameters), " =", " ", group(printType(valueType, "aliasValue"))]), ";"];
   }
-  if (!node.typeParameters.some((parameter) => parameter.constraint !== undefined)) unsupported("type parameters without constraints");
-  if (!ts.isIntersectionTypeNode(valueType) && !ts.isTypeReferenceNode(valueType)) unsupported(`generic type alias of ${kindName(valueType)}`);
-  return [group([head, printTypeParameters(node.typeParameters), " =", " ", group(printType(valueType, "aliasValue"))]), ";"];
+  const head = [`${exportKeyword(node)}type ${identifierText(node.name)}`, parameters === undefined ? "" : printTypeParameters(parameters)];
+  // a union breaks before its first `|` (prettier's union layout under a type alias), an object type after its `{`
+  if (ts.isUnionTypeNode(valueType) || ts.isTypeLiteralNode(valueType)) return [group([group(head), " = ", printType(valueType, "aliasValue")]), ";"];
+  // a literal (`type Plan = "free";`) on one line; prettier's layout when it does not fit is not printed here
+  if (ts.isLiteralTypeNode(valueType) && parameters === undefined) {
+    const flat = `${exportKeyword(node)}type ${identifierText(node.name)} = ${printLiteral(valueType.literal)};`;
+    return textWidth(flat) <= PRINT_WIDTH ? flat : unsupported("long literal type alias");
+  }
+  if (!ts.isTypeReferenceNode(valueType) && !ts.isIndexedAccessTypeNode(valueType) && !KEYWORDS.has(valueType.kind)) unsupported(`type alias of ${kindName(valueType)}`);
+  const id = Symbol("assignment");
+  return [group([group(head), " =", group(indent(line), { id }), indentIfBreak(printType(valueType, "aliasValue"), id)]), ";"];
 }
 
 /** `<T, K extends keyof T>`: broken one per line (with a trailing comma) when too long. */
 function printTypeParameters(parameters: readonly ts.TypeParameterDeclaration[]): Doc {
   const printed = parameters.map((parameter) => {
-    if ((parameter.modifiers ?? []).length > 0 || parameter.default !== undefined) unsupported("type parameter modifiers or default");
+    if ((parameter.modifiers ?? []).length > 0) unsupported("type parameter modifiers");
     const name = identifierText(parameter.name);
-    if (parameter.constraint === undefined) return group(name);
+    // a default that is a keyword or a plain name (`C = unknown`): longer ones are not laid out here
+    const fallback = parameter.default === undefined ? "" : [" = ", plainDefault(parameter.default)];
+    if (parameter.constraint === undefined) return group([name, fallback]);
     const id = Symbol("constraint");
-    return group([name, " extends", group(indent(line), { id }), indentIfBreak(printType(parameter.constraint, "constraint"), id)]);
+    return group([name, " extends", group(indent(line), { id }), indentIfBreak(printType(parameter.constraint, "constraint"), id), fallback]);
   });
   return group(["<", indent([softline, join([",", line], printed)]), ifBreak(","), softline, ">"]);
+}
+
+function plainDefault(type: ts.TypeNode): Doc {
+  const keyword = KEYWORDS.get(type.kind);
+  if (keyword !== undefined) return keyword;
+  if (ts.isTypeReferenceNode(type) && ts.isIdentifier(type.typeName) && type.typeArguments === undefined) return identifierText(type.typeName);
+  if (ts.isLiteralTypeNode(type) && (type.literal.kind === ts.SyntaxKind.TrueKeyword || type.literal.kind === ts.SyntaxKind.FalseKeyword)) return printLiteral(type.literal);
+  return unsupported(`type parameter default ${kindName(type)}`);
 }
 
 /** A member of an interface or type literal, without its separator. */
 function printMember(member: ts.TypeElement): Doc {
   if (ts.isPropertySignature(member)) return printPropertySignature(member);
   if (ts.isIndexSignatureDeclaration(member)) return printIndexSignature(member);
+  if (ts.isMethodSignature(member)) return printMethodSignature(member);
   return unsupported(`member ${kindName(member)}`);
+}
+
+/**
+ * `name(a: A, b?: B): R` as prettier prints a method signature (print/type-annotation.js,
+ * function-parameters.js): the parameters break one per line (with a trailing comma) when the
+ * signature does not fit, then the return type breaks on its own. Prettier groups the parameters
+ * apart only for one parameter with an object return type, and hugs a sole object parameter:
+ * neither is printed here.
+ */
+function printMethodSignature(member: ts.MethodSignature): Doc {
+  if ((member.modifiers ?? []).length > 0 || member.typeParameters !== undefined || member.type === undefined) unsupported("method signature shape");
+  const returnType = unparenthesized(member.type);
+  if (member.parameters.length === 1 && isObjectType(returnType)) unsupported("grouped method parameters");
+  const parameters = member.parameters.map((parameter) => {
+    if ((parameter.modifiers ?? []).length > 0 || parameter.dotDotDotToken !== undefined || parameter.initializer !== undefined || !ts.isIdentifier(parameter.name)) unsupported("parameter shape");
+    if (parameter.type === undefined) unsupported("parameter without a type");
+    const type = unparenthesized(parameter.type);
+    if (member.parameters.length === 1 && (isObjectType(type) || ts.isTypeLiteralNode(type))) unsupported("hugged object parameter");
+    return group([identifierText(parameter.name), parameter.questionToken === undefined ? "" : "?", ": ", printType(parameter.type, "annotation")]);
+  });
+  const list = parameters.length === 0 ? "()" : ["(", indent([softline, join([",", line], parameters)]), ifBreak(","), softline, ")"];
+  return group([printKey(member.name), member.questionToken === undefined ? "" : "?", list, group([": ", printType(member.type, "annotation")])]);
 }
 
 function printPropertySignature(member: ts.PropertySignature): Doc {
@@ -176,6 +240,7 @@ function printType(node: ts.TypeNode, role: Role): Doc {
   if (ts.isUnionTypeNode(type)) return printUnion(type, role);
   if (ts.isIntersectionTypeNode(type)) return parenthesized(printIntersection(type), needsParentheses(type, role));
   if (ts.isTypeOperatorNode(type)) return parenthesized(printTypeOperator(type), needsParentheses(type, role));
+  if (ts.isTypeQueryNode(type)) return parenthesized(printTypeQuery(type), role === "indexObject" || role === "arrayElement");
   return printPlainType(type);
 }
 
@@ -261,6 +326,8 @@ function printUnion(node: ts.UnionTypeNode, role: Role): Doc {
     case "annotation":
     case "constraint":
       return group(indent([softline, members]));
+    case "aliasValue":
+      return group(indent([softline, members]));
     default:
       return unsupported(`union as ${role}`);
   }
@@ -332,6 +399,12 @@ function isObjectType(type: ts.Node): boolean {
   return ts.isTypeLiteralNode(type) || ts.isMappedTypeNode(type);
 }
 
+/** `typeof name` (of a plain name, without type arguments). */
+function printTypeQuery(node: ts.TypeQueryNode): Doc {
+  if (!ts.isIdentifier(node.exprName) || node.typeArguments !== undefined) unsupported("type query shape");
+  return ["typeof ", identifierText(node.exprName)];
+}
+
 function printTypeOperator(node: ts.TypeOperatorNode): Doc {
   const operator = TYPE_OPERATORS.get(node.operator) ?? unsupported("type operator");
   return [operator, printType(node.type, "typeOperand")];
@@ -360,15 +433,26 @@ function huggingArgument(type: ts.TypeNode): boolean {
 }
 
 /**
- * `{ members }`: TypeScript's printer writes every member on its own line, so prettier keeps the
- * object expanded (`;` after each member); `{}` when empty.
+ * `{ members }`: kept expanded (`;` after each member) when written over lines (TypeScript's
+ * printer writes openapi-typescript's objects so; prettier keeps an object broken when its source
+ * has a newline after `{`), else flat when it fits (`{ a: A; b: B }`); `{}` when empty.
  */
 function printTypeLiteral(node: ts.TypeLiteralNode): Doc {
-  assertMultiLine(node);
   if (node.members.length === 0) return "{}";
   const last = node.members.length - 1;
   const members = node.members.map((member, index) => withLeadingComments(member, [printMember(member), index === last ? ifBreak(";") : ";"]));
-  return group(["{", indent([line, join(line, members)]), line, "}"], { shouldBreak: true });
+  return group(["{", indent([line, join(line, members)]), line, "}"], { shouldBreak: writtenExpanded(node) });
+}
+
+/**
+ * Whether an object type is written over lines: for a node parsed from text (print-piece-prettier.ts),
+ * a newline between its `{` and its first member; for one the factory made, no single-line flag.
+ */
+function writtenExpanded(node: ts.TypeLiteralNode): boolean {
+  const first = node.members[0];
+  if (node.pos < 0 || first === undefined) return !isSingleLine(node);
+  const text = node.getSourceFile().text;
+  return text.slice(node.getStart(), first.getStart()).includes("\n");
 }
 
 /** `[A, B]`: elements broken one per line with a trailing comma when too long. */
@@ -409,9 +493,11 @@ function identifierText(node: ts.Identifier): string {
   return text;
 }
 
-/** The source text TypeScript's printer writes for a string literal made by the factory (cached per text: they repeat a lot). */
+/** The source text of a string literal: as parsed, or as TypeScript's printer writes one the factory made (cached per text: they repeat a lot). */
 function stringLiteralSource(node: ts.StringLiteral): string {
   if ((node as { singleQuote?: boolean }).singleQuote === true) unsupported("single-quoted literal");
+  // a literal parsed from text (print-piece-prettier.ts): prettier reads that text
+  if (node.pos >= 0 && node.parent !== undefined) return node.getText();
   let text = STRING_SOURCES.get(node.text);
   if (text === undefined) {
     text = literalPrinter.printNode(ts.EmitHint.Unspecified, ts.factory.createStringLiteral(node.text), literalFile);
@@ -424,11 +510,16 @@ const STRING_SOURCES = new Map<string, string>();
 const literalPrinter = ts.createPrinter({ newLine: ts.NewLineKind.LineFeed, removeComments: false });
 const literalFile = ts.createSourceFile("literal.ts", "", ts.ScriptTarget.ESNext, false, ts.ScriptKind.TS);
 
-/** Throws when TypeScript would print the object type on one line (prettier would then keep it flat when it fits). */
-function assertMultiLine(node: ts.TypeLiteralNode | ts.MappedTypeNode): void {
+/** Whether TypeScript prints a node the factory made on one line (its single-line emit flag). */
+function isSingleLine(node: ts.Node): boolean {
   // (`ts.setEmitFlags` stores them on the node's emit node; TypeScript's reader is internal)
   const flags = (node as { readonly emitNode?: { readonly flags?: number } }).emitNode?.flags ?? 0;
-  if ((flags & ts.EmitFlags.SingleLine) !== 0) unsupported("single-line object type");
+  return (flags & ts.EmitFlags.SingleLine) !== 0;
+}
+
+/** Throws when TypeScript would print the object type on one line (prettier would then keep it flat when it fits). */
+function assertMultiLine(node: ts.MappedTypeNode): void {
+  if (isSingleLine(node)) unsupported("single-line object type");
 }
 
 /** Throws when `node` carries a comment (only members and statements are printed with theirs). */
@@ -445,12 +536,24 @@ function withLeadingComments(node: ts.Node, doc: Doc): Doc {
 }
 
 /**
+ * The synthetic leading comments of a statement as prettier prints them above it (each line
+ * ending with a newline; `""` when there are none), or `undefined` when not known for certain.
+ */
+export function printLeadingComments(node: ts.Node): string | undefined {
+  try {
+    return printDoc((ts.getSyntheticLeadingComments(node) ?? []).map((comment) => [printComment(comment), hardline]), PRINT_WIDTH);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A comment as prettier prints it: `// text` with trailing spaces trimmed; a block comment whose
  * every line starts with `*` (JSDoc) re-indented to ` *` under the code; a one-line block comment
  * as it is. TypeScript's printer has trimmed each line of a multi-line comment already, so no
  * line keeps trailing spaces (not even markdown's two-space line break, which prettier would keep).
  */
-export function printComment(comment: ts.SynthesizedComment): Doc {
+function printComment(comment: ts.SynthesizedComment): Doc {
   if (!comment.hasTrailingNewLine || /[\r\u2028\u2029]/.test(comment.text)) unsupported("comment layout");
   if (comment.kind === ts.SyntaxKind.SingleLineCommentTrivia) {
     if (comment.text.includes("\n")) unsupported("line comment over lines");
