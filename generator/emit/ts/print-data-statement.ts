@@ -15,7 +15,7 @@
  * paths on every data statement of the pet store's, the fixtures' and the corpus subset's files.
  */
 import ts from "typescript";
-import { hardline, printDoc, type Doc } from "./layout-doc.js";
+import { canBreak, hardline, printDoc, type Doc } from "./layout-doc.js";
 import { DataObject, dataStatementDoc, reference, type DataCast, type DataKey, type DataValue } from "./print-data-prettier.js";
 import { printLeadingComments, printTypeDoc } from "./print-types-prettier.js";
 import { textWidth, UnsupportedLayout } from "./prettier-text.js";
@@ -56,27 +56,32 @@ function statementDoc(file: ts.SourceFile, statement: ts.VariableStatement): Doc
   // prettier keeps one blank line where the source has one (between entries)
   if (/\n[ \t]*\r?\n/.test(file.text.slice(statement.getStart(file), statement.end))) unsupported("blank line");
   if (ts.getSyntheticTrailingComments(statement) !== undefined) unsupported("trailing comment");
-  const modifiers = statement.modifiers ?? [];
-  if (modifiers.length > 1 || (modifiers.length === 1 && modifiers[0]!.kind !== ts.SyntaxKind.ExportKeyword)) unsupported("modifiers");
+  const kinds = (statement.modifiers ?? []).map((modifier) => modifier.kind);
+  const exported = kinds[0] === ts.SyntaxKind.ExportKeyword;
+  const declared = kinds[exported ? 1 : 0] === ts.SyntaxKind.DeclareKeyword;
+  if (kinds.length !== Number(exported) + Number(declared)) unsupported("modifiers");
   const list = statement.declarationList;
   if ((list.flags & ts.NodeFlags.BlockScoped) !== ts.NodeFlags.Const) unsupported("not a const declaration");
   const [declaration, ...others] = list.declarations;
   if (declaration === undefined || others.length > 0) unsupported("not one declaration");
-  if (!ts.isIdentifier(declaration.name) || declaration.exclamationToken !== undefined || declaration.initializer === undefined) unsupported("declaration shape");
+  if (!ts.isIdentifier(declaration.name) || declaration.exclamationToken !== undefined || (declaration.initializer === undefined) !== declared) unsupported("declaration shape");
   const name = identifierText(file, declaration.name);
+  const keywords = `${exported ? "export " : ""}${declared ? "declare " : ""}const `;
+  let type: Doc | undefined;
+  if (declaration.type !== undefined) {
+    type = printTypeDoc(checkedType(declaration.type));
+    // an annotation that could break stays on the `const` line: how prettier breaks a type there is not known here
+    const flat = printDoc(type, Number.POSITIVE_INFINITY);
+    if (canBreak(type) && (flat.includes("\n") || textWidth(`${keywords}${name}: ${flat} =`) > PRINT_WIDTH)) unsupported("long annotation");
+    // `declare const name: Type;` (a declaration file's): the annotation alone
+    if (declaration.initializer === undefined) return `${keywords}${name}: ${flat};`;
+  }
+  if (declaration.initializer === undefined) return unsupported("declaration without a type or value");
   const casts: DataCast[] = [];
   let value = declaration.initializer;
   while (ts.isAsExpression(value) || ts.isSatisfiesExpression(value)) {
     casts.unshift({ operator: ts.isAsExpression(value) ? "as" : "satisfies", type: castType(value.type) });
     value = value.expression;
-  }
-  const exported = modifiers.length === 1;
-  let type: Doc | undefined;
-  if (declaration.type !== undefined) {
-    type = printTypeDoc(checkedType(declaration.type));
-    // the annotation stays on the `const` line: how prettier breaks a type there is not known here
-    const flat = printDoc(type, Number.POSITIVE_INFINITY);
-    if (flat.includes("\n") || textWidth(`${exported ? "export " : ""}const ${name}: ${flat} =`) > PRINT_WIDTH) unsupported("long annotation");
   }
   return dataStatementDoc({ exported, name, type, complexType: isComplexAnnotation(declaration.type), value: dataValue(file, value), casts });
 }
