@@ -2,14 +2,16 @@
  * Checks, over every OpenAPI 3.x spec of ../shared/corpus/INDEX.tsv, that the files the generator
  * prints in prettier's layout without prettier are what prettier (with our options) prints:
  * types.ts (generator/emit/ts/print-types-prettier.ts) and server-api.ts, the API descriptor
- * (generator/emit/ts/print-data-prettier.ts). One line per spec and file: `same`, `fallback` (the
+ * (generator/emit/ts/print-data-prettier.ts), and every piece of the other TypeScript files that
+ * generator/emit/ts/print-piece-prettier.ts prints (`pieces`). One line per spec and file: `same`, `fallback` (the
  * printer declined a construct: the generator formats with prettier then) or `differs` (the first
  * differing line; a bug). Exits 1 when any spec differs.
  *
- *   npx tsx test/corpus/check-types-layout.ts [path filter] [--only types|server-api]
+ *   npx tsx test/corpus/check-types-layout.ts [path filter] [--only types|server-api|pieces]
  */
 import { join } from "node:path";
 import { compareServerApiLayout } from "../generator/data-layout.js";
+import { comparePiecesLayout } from "../generator/pieces-layout.js";
 import { compareTypesLayout, type LayoutOutcome } from "../generator/types-layout.js";
 import { CORPUS_DIR, hasCorpus, readCorpusIndex } from "./corpus-index.js";
 import { ROOT } from "./run-entry.js";
@@ -18,7 +20,11 @@ if (!hasCorpus()) {
   console.log(`types layout check skipped: no shared corpus at ${CORPUS_DIR}`);
   process.exit(0);
 }
-const CHECKS: Readonly<Record<string, (spec: string, cwd: string) => Promise<LayoutOutcome>>> = { types: compareTypesLayout, "server-api": compareServerApiLayout };
+const CHECKS: Readonly<Record<string, (spec: string, cwd: string) => Promise<LayoutOutcome>>> = {
+  types: compareTypesLayout,
+  "server-api": compareServerApiLayout,
+  pieces: comparePiecesLayout,
+};
 const args = process.argv.slice(2);
 const onlyIndex = args.indexOf("--only");
 const only = onlyIndex >= 0 ? args.splice(onlyIndex, 2)[1] : undefined;

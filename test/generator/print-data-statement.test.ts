@@ -22,14 +22,12 @@ import { CORPUS_DIR, hasCorpus } from "../corpus/corpus-index.js";
 import { ROOT } from "./cli-helper.js";
 import { dataValue } from "./data-arbitrary.js";
 import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS } from "./layout-specs.js";
+import { isDataTable } from "./pieces-layout.js";
 import { prettierTypes } from "./types-layout.js";
 
 if (!hasCorpus()) console.log(`data statement corpus specs skipped: no shared corpus at ${CORPUS_DIR}`);
 const work = mkdtempSync(join(tmpdir(), "print-data-statement-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-/** The data tables the emitters write, by name: never left to prettier (in ASCII specs). */
-const DATA_TABLES = /^(RESPONSE_HEADERS_\d+|API_KEY|SECURITY|OPERATIONS|BODY_\d+|HEADERS_\d+|MOCK_OPERATIONS|RESPONSE_VALIDATORS|INVALIDATES|EXPERIMENTAL_OPERATIONS)$/;
 
 interface StatementOutcome {
   readonly printed: number;
@@ -53,9 +51,8 @@ async function compareStatements(specPath: string): Promise<StatementOutcome> {
       const name = statement.declarationList.declarations[0]!.name.getText(source);
       const ours = printPiecePrettier(text);
       if (ours === undefined) {
-        const declared = (statement.modifiers ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DeclareKeyword);
         // (text beyond ASCII may decline: prettier unquotes keys and measures text in ways the printers do not)
-        if ((DATA_TABLES.test(name) || declared) && /^[\x00-\x7f]*$/.test(text)) declinedTables.push(`${file.path}: ${name}`);
+        if (isDataTable(statement) && /^[\x00-\x7f]*$/.test(text)) declinedTables.push(`${file.path}: ${name}`);
         continue;
       }
       names.add(name);

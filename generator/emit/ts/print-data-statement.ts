@@ -17,7 +17,7 @@
 import ts from "typescript";
 import { canBreak, hardline, printDoc, type Doc } from "./layout-doc.js";
 import { DataObject, dataStatementDoc, reference, type DataCast, type DataKey, type DataValue } from "./print-data-prettier.js";
-import { printLeadingComments, printTypeDoc } from "./print-types-prettier.js";
+import { annotationTypeDoc, printLeadingComments } from "./print-types-prettier.js";
 import { textWidth, UnsupportedLayout } from "./prettier-text.js";
 
 const PRINT_WIDTH = 100;
@@ -69,7 +69,7 @@ function statementDoc(file: ts.SourceFile, statement: ts.VariableStatement): Doc
   const keywords = `${exported ? "export " : ""}${declared ? "declare " : ""}const `;
   let type: Doc | undefined;
   if (declaration.type !== undefined) {
-    type = printTypeDoc(checkedType(declaration.type));
+    type = annotationTypeDoc(checkedType(declaration.type));
     // an annotation that could break stays on the `const` line: how prettier breaks a type there is not known here
     const flat = printDoc(type, Number.POSITIVE_INFINITY);
     if (canBreak(type) && (flat.includes("\n") || textWidth(`${keywords}${name}: ${flat} =`) > PRINT_WIDTH)) unsupported("long annotation");
@@ -90,7 +90,7 @@ function statementDoc(file: ts.SourceFile, statement: ts.VariableStatement): Doc
 function castType(node: ts.TypeNode): Doc {
   if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && node.typeName.text === "const" && node.typeArguments === undefined) return "const";
   if (ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node) || ts.isParenthesizedTypeNode(node)) unsupported(`${ts.SyntaxKind[node.kind]} after as/satisfies`);
-  return printTypeDoc(checkedType(node));
+  return annotationTypeDoc(checkedType(node));
 }
 
 /** `node`, when nothing in it is parenthesized (prettier's layout choices, such as {@link isComplexAnnotation}, read types without parentheses). */

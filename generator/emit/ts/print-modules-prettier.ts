@@ -1,9 +1,10 @@
 /**
  * `import` and `export … from` declarations in prettier's layout (print/module.js), for
  * print-piece-prettier.ts: `import [type] { a, type B, c as d } from "m";` on one line when it
- * fits, else one specifier per line with a trailing comma (a sole specifier never breaks);
- * `import [type] * as ns from "m";`. Default and side-effect imports, `export *`, import
- * attributes and comments inside the braces return `undefined` (prettier formats them).
+ * fits, else one specifier per line with a trailing comma (a sole specifier never breaks), after
+ * a default import if any; `import [type] * as ns from "m";`; `export * from "m";`. Side-effect
+ * imports, `export * as ns`, import attributes and comments inside the braces return `undefined`
+ * (prettier formats them).
  */
 import ts from "typescript";
 import { group, ifBreak, indent, join, line, printDoc, type Doc } from "./layout-doc.js";
@@ -35,13 +36,17 @@ function statementDoc(file: ts.SourceFile, statement: ts.ImportDeclaration | ts.
   assertMeasurable(from);
   if (ts.isImportDeclaration(statement)) {
     const clause = statement.importClause;
-    if (clause === undefined || clause.name !== undefined || clause.namedBindings === undefined) return unsupported("default or side-effect import");
+    if (clause === undefined) return unsupported("side-effect import");
     const keyword = clause.isTypeOnly ? "import type " : "import ";
-    if (ts.isNamespaceImport(clause.namedBindings)) return [keyword, "* as ", identifier(clause.namedBindings.name), " from ", from, ";"];
-    return [keyword, specifiersDoc(clause.namedBindings.elements), " from ", from, ";"];
+    const defaultName = clause.name === undefined ? [] : [identifier(clause.name)];
+    const bindings = clause.namedBindings;
+    if (bindings === undefined) return [keyword, ...defaultName, " from ", from, ";"];
+    const named = ts.isNamespaceImport(bindings) ? `* as ${identifier(bindings.name)}` : specifiersDoc(bindings.elements);
+    return [keyword, ...defaultName.map((name) => `${name}, `), named, " from ", from, ";"];
   }
   const clause = statement.exportClause;
-  if (clause === undefined || !ts.isNamedExports(clause)) return unsupported("export * or namespace export");
+  if (clause === undefined) return [statement.isTypeOnly ? "export type * from " : "export * from ", from, ";"];
+  if (!ts.isNamedExports(clause)) return unsupported("namespace export");
   return [statement.isTypeOnly ? "export type " : "export ", specifiersDoc(clause.elements), " from ", from, ";"];
 }
 

@@ -7,6 +7,7 @@
  * statement and members they lead (as openapi-typescript attaches JSDoc: synthetic comments), and
  * - interfaces and type aliases go to the types printer (print-types-prettier.ts);
  * - imports and `export … from` to print-modules-prettier.ts;
+ * - functions that return calls (query.ts's factories) to print-functions-prettier.ts;
  * - anything else, a comment it would not place, or a syntax error, returns `undefined`: the
  *   caller formats the piece with prettier, as before. The output never depends on which path
  *   was taken: test/generator/print-piece-prettier.test.ts compares both on every piece of the
@@ -14,6 +15,7 @@
  */
 import ts from "typescript";
 import { printDataStatement } from "./print-data-statement.js";
+import { printFunctionDeclaration } from "./print-functions-prettier.js";
 import { printModuleDeclaration } from "./print-modules-prettier.js";
 import { printLeadingComments, printTypesPrettier } from "./print-types-prettier.js";
 
@@ -42,6 +44,7 @@ export function printPiecePrettier(text: string): string | undefined {
 function printStatement(statement: ts.Statement): string | undefined {
   if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return printTypesPrettier([statement]);
   if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) return withComments(statement, printModuleDeclaration(statement.getSourceFile(), statement));
+  if (ts.isFunctionDeclaration(statement)) return withComments(statement, printFunctionDeclaration(statement));
   if (ts.isVariableStatement(statement)) return printDataStatement(statement.getSourceFile(), statement);
   return undefined;
 }

@@ -224,14 +224,6 @@ function printKey(name: ts.PropertyName): string {
   return unsupported(`key ${kindName(name)}`);
 }
 
-/**
- * A type written where prettier gives it no parentheses and lays it out as under a property's
- * `key:` (a variable's annotation, after `as` or `satisfies`): for print-data-statement.ts.
- */
-export function printTypeDoc(node: ts.TypeNode): Doc {
-  return printType(node, "annotation");
-}
-
 /** A type in its role, with the parentheses prettier writes there. */
 function printType(node: ts.TypeNode, role: Role): Doc {
   const type = unparenthesized(node);
@@ -525,6 +517,20 @@ function assertMultiLine(node: ts.MappedTypeNode): void {
 /** Throws when `node` carries a comment (only members and statements are printed with theirs). */
 function assertNoComments(node: ts.Node): void {
   if (ts.getSyntheticLeadingComments(node) !== undefined || ts.getSyntheticTrailingComments(node) !== undefined) unsupported(`comment on ${kindName(node)}`);
+}
+
+/**
+ * The layout documents of a type written after `name: ` (a parameter's or a return type, a
+ * variable's annotation) and of type arguments (`<A, B>`), for print-functions-prettier.ts and
+ * print-data-statement.ts; they throw UnsupportedLayout for
+ * what this printer does not know.
+ */
+export function annotationTypeDoc(node: ts.TypeNode): Doc {
+  return printType(node, "annotation");
+}
+
+export function typeArgumentsDoc(args: readonly ts.TypeNode[]): Doc {
+  return printTypeArguments(args);
 }
 
 /** `doc` after the synthetic leading comments openapi-typescript attached to `node`, each on its own line. */

@@ -1,0 +1,89 @@
+/**
+ * The comparison behind the piece printer's proofs (print-piece-prettier.test.ts,
+ * test/corpus/check-types-layout.ts): for a spec, every piece (emit/split-pieces.ts) of every
+ * TypeScript file the emitters make, before formatting, printed by generator/emit/ts/
+ * print-piece-prettier.ts and by prettier with our options.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import ts from "typescript";
+import { generatedHeader } from "../../generator/emit/header.js";
+import { leavesOf, splitPieces } from "../../generator/emit/split-pieces.js";
+import { printPiecePrettier } from "../../generator/emit/ts/print-piece-prettier.js";
+import { emitSources } from "../../generator/generate.js";
+import { layoutDifference, prettierTypes, type LayoutOutcome } from "./types-layout.js";
+
+/** The statements no piece of the pet store or a fixture may leave to prettier: types, imports, exports, query.ts's factories and the data tables. */
+const ALWAYS_PRINTED_KINDS = new Set([ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration, ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.ExportDeclaration]);
+const alwaysPrinted = (statement: ts.Statement): boolean =>
+  ALWAYS_PRINTED_KINDS.has(statement.kind) || (ts.isFunctionDeclaration(statement) && /(Options|Mutation)$/.test(statement.name?.text ?? "")) || isDataTable(statement);
+
+/** The data tables the emitters write (client.ts, mocks.ts, validate.ts, query.ts, entry files) and the validators' `declare const`s: never left to prettier. */
+export function isDataTable(statement: ts.Statement): boolean {
+  if (!ts.isVariableStatement(statement)) return false;
+  const name = statement.declarationList.declarations[0]?.name;
+  const declared = (statement.modifiers ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DeclareKeyword);
+  return declared || (name !== undefined && ts.isIdentifier(name) && /^(RESPONSE_HEADERS_\d+|API_KEY|SECURITY|OPERATIONS|BODY_\d+|HEADERS_\d+|MOCK_OPERATIONS|RESPONSE_VALIDATORS|INVALIDATES|EXPERIMENTAL_OPERATIONS)$/.test(name.text));
+}
+
+export interface PiecesOutcome {
+  readonly printed: number;
+  readonly declined: number;
+  /** Statements of a kind always printed that were left to prettier (file and first line). */
+  readonly declinedKinds: readonly string[];
+  /** Pieces printed otherwise than prettier prints them (bugs). */
+  readonly differences: readonly { readonly file: string; readonly piece: string; readonly ours: string; readonly prettier: string }[];
+}
+
+/** Every piece of the spec's TypeScript files: printed and compared with prettier, or declined. */
+export async function comparePieces(specPath: string, cwd: string): Promise<PiecesOutcome> {
+  const work = mkdtempSync(join(tmpdir(), "pieces-layout-"));
+  try {
+    const { emitted, context } = await emitSources({ specPath, outDir: join(work, "out"), cwd, cache: false, allowDuplicateOperationIds: true, allowUndeclaredPathParameters: true });
+    const header = generatedHeader(context.specPath);
+    let printed = 0;
+    let declined = 0;
+    const declinedKinds: string[] = [];
+    const differences: PiecesOutcome["differences"][number][] = [];
+    for (const file of emitted) {
+      if (file.formatted === true || !file.path.endsWith(".ts")) continue;
+      for (const leaf of leavesOf(splitPieces(header + file.content))) {
+        const piece = leaf.heads.map((head) => `${head}\n`).join("") + leaf.text + leaf.closers.map((closer) => `${closer}\n`).join("");
+        const ours = printPiecePrettier(piece);
+        if (ours === undefined) {
+          declined++;
+          declinedKinds.push(...alwaysPrintedDeclined(piece).map((line) => `${file.path}: ${line}`));
+          continue;
+        }
+        printed++;
+        const expected = await prettierTypes(piece);
+        if (ours !== expected) differences.push({ file: file.path, piece, ours, prettier: expected });
+      }
+    }
+    return { printed, declined, declinedKinds, differences };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The first lines of the statements of a declined piece that are of a kind always printed and
+ * decline alone too (a piece of several statements declines for any of them). Text beyond ASCII
+ * may decline: prettier measures it in ways prettier-text.ts does not.
+ */
+function alwaysPrintedDeclined(piece: string): string[] {
+  const file = ts.createSourceFile("piece.ts", piece, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  return file.statements
+    .filter((statement) => alwaysPrinted(statement) && /^[\x00-\x7f]*$/.test(statement.getText(file)))
+    .filter((statement) => printPiecePrettier(`${piece.slice(statement.pos, statement.end).replace(/^\s*\n/, "")}\n`) === undefined)
+    .map((statement) => statement.getText(file).split("\n")[0]!);
+}
+
+/** {@link comparePieces} as a layout outcome for check-types-layout.ts: the first difference, if any. */
+export async function comparePiecesLayout(specPath: string, cwd: string): Promise<LayoutOutcome> {
+  const outcome = await comparePieces(specPath, cwd);
+  const first = outcome.differences[0];
+  if (first === undefined) return { kind: "same" };
+  return layoutDifference(`${first.file}\n${first.ours}`, `${first.file}\n${first.prettier}`) ?? { kind: "same" };
+}
