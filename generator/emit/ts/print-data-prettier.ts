@@ -16,8 +16,12 @@
  *   move;
  * - keys are unquoted when they are identifier names (quoteProps "as-needed"; number-like keys
  *   stay quoted with the TypeScript parsers), `__proto__` is a computed key (so it stays an own
- *   property), strings are quoted as prettier quotes them, trailing commas everywhere;
+ *   property), numeric literal keys (`200: …`) are printed as prettier prints numbers, strings are
+ *   quoted as prettier quotes them, trailing commas everywhere;
  * - arrays of numbers are filled: as many numbers per line as fit.
+ * {@link dataStatementDoc} lays out one `const` statement of such data, with an annotation and
+ * `as`/`satisfies` after the value: print-data-statement.ts prints the emitters' other data tables
+ * with it.
  *
  * What it does not know for certain (texts whose width prettier counts in ways prettier-text.ts
  * does not measure, such as emoji; non-ASCII identifier keys) makes
