@@ -47,6 +47,8 @@ describe("modules the generator loads", () => {
     for (const name of ["graphql", "jsonpath-rfc9535", "yaml-ast-parser", "yaml", "minimatch", "path-browserify", "tinyglobby", "diff"]) expect(packages.has(name), name).toBe(false);
     // the README's examples are formatted as TypeScript before the markdown: prettier's TypeScript parser is never loaded
     expect(loaded.filter((path) => /prettier\/plugins\/typescript\./.test(path))).toEqual([]);
+    // the README is printed in prettier's markdown layout by our printer (emit/package/print-readme-prettier.ts)
+    expect(loaded.filter((path) => /prettier\/plugins\/markdown\./.test(path))).toEqual([]);
     // the heavy libraries of a cold run are loaded (the probe sees them)
     for (const name of ["prettier", "ajv", "fast-check", "code-block-writer"]) expect(loaded.some((path) => packageOf(path) === name || path.includes(`/${name}/`)), name).toBe(true);
   }, 180_000);

@@ -368,8 +368,13 @@ function deprecationCell(operation: OperationModel, model: ApiModel): string {
 
 function licenseText(license: LicenseInfo): string {
   if (license.name === undefined) return "The spec declares no license (`info.license`): the package is `UNLICENSED`.";
-  const name = license.url && /^https?:\/\//.test(license.url) ? `[${text(license.name)}](<${license.url.replace(/[<>\s]/g, encodeURIComponent)}>)` : text(license.name);
+  const name = license.url && /^https?:\/\//.test(license.url) ? `[${text(license.name)}](${linkTarget(license.url)})` : text(license.name);
   return `${name}, as the spec's \`info.license\` says.`;
+}
+
+/** A URL as a link's target: bare when nothing in it needs the `<…>` form (as prettier writes it then). */
+function linkTarget(url: string): string {
+  return /^[^\s<>()\\]+$/.test(url) ? url : `<${url.replace(/[<>\s]/g, encodeURIComponent)}>`;
 }
 
 // ---- choosing examples -----------------------------------------------------------------------

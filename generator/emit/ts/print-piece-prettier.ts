@@ -21,7 +21,8 @@ import { printLeadingComments, printTypesPrettier } from "./print-types-prettier
 
 /** `text` (a whole piece: statements end with a newline) in prettier's layout, or `undefined` when not known for certain. */
 export function printPiecePrettier(text: string): string | undefined {
-  const file = ts.createSourceFile("piece.ts", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  // (JSDoc is not parsed into nodes: comments are read as text, see attachComments)
+  const file = ts.createSourceFile("piece.ts", text, { languageVersion: ts.ScriptTarget.Latest, jsDocParsingMode: ts.JSDocParsingMode.ParseNone }, true, ts.ScriptKind.TS);
   if (((file as { parseDiagnostics?: readonly unknown[] }).parseDiagnostics ?? []).length > 0 || file.statements.length === 0) return undefined;
   let printed = "";
   let attached = 0;
