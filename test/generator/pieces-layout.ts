@@ -14,10 +14,18 @@ import { printPiecePrettier } from "../../generator/emit/ts/print-piece-prettier
 import { emitSources } from "../../generator/generate.js";
 import { layoutDifference, prettierTypes, type LayoutOutcome } from "./types-layout.js";
 
-/** The statements no piece of the pet store or a fixture may leave to prettier: types, imports, exports and query.ts's factories. */
+/** The statements no piece of the pet store or a fixture may leave to prettier: types, imports, exports, query.ts's factories and the data tables. */
 const ALWAYS_PRINTED_KINDS = new Set([ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration, ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.ExportDeclaration]);
 const alwaysPrinted = (statement: ts.Statement): boolean =>
-  ALWAYS_PRINTED_KINDS.has(statement.kind) || (ts.isFunctionDeclaration(statement) && /(Options|Mutation)$/.test(statement.name?.text ?? ""));
+  ALWAYS_PRINTED_KINDS.has(statement.kind) || (ts.isFunctionDeclaration(statement) && /(Options|Mutation)$/.test(statement.name?.text ?? "")) || isDataTable(statement);
+
+/** The data tables the emitters write (client.ts, mocks.ts, validate.ts, query.ts, entry files) and the validators' `declare const`s: never left to prettier. */
+export function isDataTable(statement: ts.Statement): boolean {
+  if (!ts.isVariableStatement(statement)) return false;
+  const name = statement.declarationList.declarations[0]?.name;
+  const declared = (statement.modifiers ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DeclareKeyword);
+  return declared || (name !== undefined && ts.isIdentifier(name) && /^(RESPONSE_HEADERS_\d+|API_KEY|SECURITY|OPERATIONS|BODY_\d+|HEADERS_\d+|MOCK_OPERATIONS|RESPONSE_VALIDATORS|INVALIDATES|EXPERIMENTAL_OPERATIONS)$/.test(name.text));
+}
 
 export interface PiecesOutcome {
   readonly printed: number;

@@ -146,6 +146,22 @@ function hasForcedBreak(doc: Doc): boolean {
   }
 }
 
+/** Whether `doc` holds a line, so it could print over more than one line (prettier's `canBreak`). */
+export function canBreak(doc: Doc): boolean {
+  if (typeof doc === "string") return false;
+  if (isDocArray(doc)) return doc.some(canBreak);
+  switch (doc.kind) {
+    case "line":
+      return true;
+    case "ifBreak":
+      return canBreak(doc.breakContents) || canBreak(doc.flatContents);
+    case "fill":
+      return doc.parts.some(canBreak);
+    default:
+      return canBreak(doc.contents);
+  }
+}
+
 function isDocArray(doc: Doc): doc is readonly Doc[] {
   return Array.isArray(doc);
 }

@@ -16,15 +16,19 @@
  *   move;
  * - keys are unquoted when they are identifier names (quoteProps "as-needed"; number-like keys
  *   stay quoted with the TypeScript parsers), `__proto__` is a computed key (so it stays an own
- *   property), strings are quoted as prettier quotes them, trailing commas everywhere;
+ *   property), numeric literal keys (`200: …`) are printed as prettier prints numbers, strings are
+ *   quoted as prettier quotes them, trailing commas everywhere;
  * - arrays of numbers are filled: as many numbers per line as fit.
+ * {@link dataStatementDoc} lays out one `const` statement of such data, with an annotation and
+ * `as`/`satisfies` after the value: print-data-statement.ts prints the emitters' other data tables
+ * with it.
  *
  * What it does not know for certain (texts whose width prettier counts in ways prettier-text.ts
  * does not measure, such as emoji; non-ASCII identifier keys) makes
  * {@link printDataModule} return `undefined`: the caller then writes {@link dataModuleSource} and
  * formats it with prettier, as before. test/generator/print-data-prettier.test.ts compares both.
  */
-import { fill, group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, type Doc } from "./layout-doc.js";
+import { canBreak, concat, fill, group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, type Doc } from "./layout-doc.js";
 import { assertMeasurable, prettierNumber, prettierString, textWidth, unquotedKey, UnsupportedLayout } from "./prettier-text.js";
 
 const PRINT_WIDTH = 100;
@@ -33,10 +37,13 @@ const SHORT_KEY_WIDTH = 5;
 
 export type DataValue = string | number | boolean | null | readonly DataValue[] | DataObject | DataReference;
 
+/** A key: a string (written quoted: `"name": …`), or a number written as a numeric literal (`200: …`). */
+export type DataKey = string | number;
+
 /** An object literal; `expanded`: written with a newline after `{`, so prettier keeps it broken. */
 export class DataObject {
   constructor(
-    readonly entries: readonly (readonly [string, DataValue])[],
+    readonly entries: readonly (readonly [DataKey, DataValue])[],
     readonly expanded = false,
   ) {}
 }
@@ -97,6 +104,28 @@ export interface DataModule {
   readonly constants: readonly DataConstant[];
 }
 
+/** `as T` or `satisfies T` after a value; `type` is the type's layout document (print-types-prettier.ts). */
+export interface DataCast {
+  readonly operator: "as" | "satisfies";
+  readonly type: Doc;
+}
+
+/** `[export] const name[: type] = value[ as …][ satisfies …];`, the statement print-data-statement.ts reads back. */
+export interface DataStatement {
+  readonly exported?: boolean;
+  readonly name: string;
+  /** The annotation's layout document (a text, or what print-types-prettier.ts lays a type out as). */
+  readonly type?: Doc;
+  /**
+   * prettier's "complex type annotation" (several type arguments, one of them generic: `A<B, C<D>>`):
+   * the value then always follows `= ` (its "break-lhs" layout).
+   */
+  readonly complexType?: boolean;
+  readonly value: DataValue;
+  /** What follows the value, innermost first. */
+  readonly casts?: readonly DataCast[];
+}
+
 /** The module in prettier's layout, or `undefined` when that is not known for certain (see above). */
 export function printDataModule(module: DataModule): string | undefined {
   try {
@@ -143,9 +172,15 @@ export function dataSource(value: DataValue): string {
   return JSON.stringify(value);
 }
 
-/** A key as source: `"name"`, or `["__proto__"]` (a `__proto__:` key would set the object's prototype). */
-function keySource(key: string): string {
+/** A key as source: `"name"`, `200`, or `["__proto__"]` (a `__proto__:` key would set the object's prototype). */
+function keySource(key: DataKey): string {
+  if (typeof key === "number") return numberKeySource(key);
   return key === "__proto__" ? `[${JSON.stringify(key)}]` : JSON.stringify(key);
+}
+
+function numberKeySource(key: number): string {
+  if (!Number.isFinite(key) || key < 0) throw new Error(`not a numeric literal key: ${key}`);
+  return String(key);
 }
 
 function docComment(text: string): string {
@@ -175,21 +210,60 @@ function moduleDoc(module: DataModule): Doc {
       assertMeasurable(comment);
       parts.push(comment, hardline);
     }
-    const left = `${constant.name}: ${constant.type}`;
-    assertMeasurable(left);
-    parts.push(`${constant.exported === true ? "export " : ""}const `, assignment(left, " =", constant.value, false), ";", hardline);
+    parts.push(dataStatementDoc(constant), hardline);
   }
   return parts;
 }
 
-/** What prettier's chooseLayout (print/assignment.js) picks for `left <operator> value`. */
-function assignment(left: string, operator: string, value: DataValue, shortKey: boolean): Doc {
-  const right = valueDoc(value);
-  const kind = valueKind(value);
-  if (shortKey || kind === "boolean" || kind === "number") return group([left, operator, " ", right]);
-  if (kind === "string" || kind === "member") return group([left, operator, group(indent([line, right]))]);
-  const id = Symbol("assignment");
-  return group([left, operator, group(indent(line), { id }), indentIfBreak(right, id)]);
+/**
+ * The statement's layout document, up to its `;` (prettier's print/variable-declaration.js and
+ * assignment.js; `as`/`satisfies` as print/cast-expression.js writes them). Throws
+ * UnsupportedLayout for a text whose width is not measured.
+ */
+export function dataStatementDoc(statement: DataStatement): Doc {
+  assertMeasurable(statement.name);
+  if (typeof statement.type === "string") assertMeasurable(statement.type);
+  const left = statement.type === undefined ? statement.name : concat([statement.name, ": ", statement.type]);
+  const options = { complexType: statement.complexType === true, casts: statement.casts ?? [] };
+  return [`${statement.exported === true ? "export " : ""}const `, assignment(left, " =", statement.value, options), ";"];
+}
+
+interface AssignmentOptions {
+  /** A key narrower than {@link SHORT_KEY_WIDTH}: the value never moves below it. */
+  readonly shortKey?: boolean;
+  readonly complexType?: boolean;
+  readonly casts?: readonly DataCast[];
+}
+
+/** `left <operator> value` in the layout prettier's chooseLayout (print/assignment.js) picks. */
+function assignment(left: Doc, operator: string, value: DataValue, options: AssignmentOptions = {}): Doc {
+  const casts = options.casts ?? [];
+  const right = casts.length === 0 ? valueDoc(value) : [valueDoc(value), ...casts.map((cast) => [` ${cast.operator} `, cast.type])];
+  switch (assignmentLayout(casts.length === 0 ? valueKind(value) : "cast", canBreak(left), options)) {
+    case "break-lhs":
+      return group([left, operator, " ", group(right)]);
+    case "break-after-operator":
+      return group([group(left), operator, group(indent([line, right]))]);
+    case "never-break-after-operator":
+      return group([group(left), operator, " ", right]);
+    case "fluid": {
+      const id = Symbol("assignment");
+      return group([group(left), operator, group(indent(line), { id }), indentIfBreak(right, id)]);
+    }
+  }
+}
+
+/**
+ * prettier's choice for the values written here: a string or member expression moves below the
+ * operator (unless the key is short), a boolean or number never does (unless the left side can
+ * break), anything else (objects, arrays, identifiers, `value as const`) breaks inside first.
+ */
+function assignmentLayout(kind: ValueKind | "cast", leftCanBreak: boolean, options: AssignmentOptions): "break-lhs" | "break-after-operator" | "never-break-after-operator" | "fluid" {
+  if (options.complexType === true) return "break-lhs";
+  const shortKey = options.shortKey === true;
+  if (!shortKey && (kind === "string" || kind === "member")) return "break-after-operator";
+  if (!leftCanBreak && (shortKey || kind === "boolean" || kind === "number")) return "never-break-after-operator";
+  return "fluid";
 }
 
 type ValueKind = "string" | "number" | "negative" | "boolean" | "null" | "identifier" | "member" | "object" | "array";
@@ -227,13 +301,14 @@ function objectDoc(object: DataObject): Doc {
   if (object.entries.length === 0) return "{}";
   const properties = object.entries.map(([key, value]) => {
     const printed = keyText(key);
-    return assignment(printed, ":", value, textWidth(printed) < SHORT_KEY_WIDTH);
+    return assignment(printed, ":", value, { shortKey: textWidth(printed) < SHORT_KEY_WIDTH });
   });
   return group(["{", indent([line, join([",", line], properties)]), ifBreak(","), line, "}"], { shouldBreak: object.expanded });
 }
 
 /** A key as prettier prints it from {@link keySource}. */
-function keyText(key: string): string {
+function keyText(key: DataKey): string {
+  if (typeof key === "number") return prettierNumber(numberKeySource(key));
   if (key === "__proto__") return `[${stringDoc(key)}]`;
   // a key holding a character no identifier can hold stays quoted, whatever its other characters
   if (/^[0-9]|[^A-Za-z0-9_$\x80-\uffff]/.test(key)) return stringDoc(key);

@@ -14,6 +14,7 @@
  *   pet store's, the fixtures' and the corpus subset's files.
  */
 import ts from "typescript";
+import { printDataStatement } from "./print-data-statement.js";
 import { printFunctionDeclaration } from "./print-functions-prettier.js";
 import { printModuleDeclaration } from "./print-modules-prettier.js";
 import { printLeadingComments, printTypesPrettier } from "./print-types-prettier.js";
@@ -45,6 +46,7 @@ function printStatement(statement: ts.Statement): string | undefined {
   if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return printTypesPrettier([statement]);
   if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) return withComments(statement, printModuleDeclaration(statement.getSourceFile(), statement));
   if (ts.isFunctionDeclaration(statement)) return withComments(statement, printFunctionDeclaration(statement));
+  if (ts.isVariableStatement(statement)) return printDataStatement(statement.getSourceFile(), statement);
   return undefined;
 }
 

@@ -398,9 +398,14 @@ function printTypeQuery(node: ts.TypeQueryNode): Doc {
 }
 
 function printTypeOperator(node: ts.TypeOperatorNode): Doc {
-  if (node.operator !== ts.SyntaxKind.KeyOfKeyword) unsupported("type operator");
-  return ["keyof ", printType(node.type, "typeOperand")];
+  const operator = TYPE_OPERATORS.get(node.operator) ?? unsupported("type operator");
+  return [operator, printType(node.type, "typeOperand")];
 }
+
+const TYPE_OPERATORS: ReadonlyMap<ts.SyntaxKind, string> = new Map([
+  [ts.SyntaxKind.KeyOfKeyword, "keyof "],
+  [ts.SyntaxKind.ReadonlyKeyword, "readonly "],
+]);
 
 /**
  * `<A, B>`: one argument that hugs (a keyword, literal, plain reference, object type or hugging
@@ -515,8 +520,9 @@ function assertNoComments(node: ts.Node): void {
 }
 
 /**
- * The layout documents of a type written after `name: ` (a parameter's or a return type) and of
- * type arguments (`<A, B>`), for print-functions-prettier.ts; they throw UnsupportedLayout for
+ * The layout documents of a type written after `name: ` (a parameter's or a return type, a
+ * variable's annotation) and of type arguments (`<A, B>`), for print-functions-prettier.ts and
+ * print-data-statement.ts; they throw UnsupportedLayout for
  * what this printer does not know.
  */
 export function annotationTypeDoc(node: ts.TypeNode): Doc {
