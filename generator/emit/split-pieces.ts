@@ -83,7 +83,8 @@ function toLines(source: string): Line[] {
 /**
  * The members of lines [start, end) that start at `indent`: a member starts on a line at exactly
  * that indentation that is not a closer, once the previous member is complete (its last line is
- * at that indentation and ends with `;` or `}`); comments belong to the member after them.
+ * at that indentation and ends with `;` or `}`, or is a deeper closer ending with `;`); comments
+ * belong to the member after them.
  */
 function groupMembers(lines: readonly Line[], start: number, end: number, indent: number): Group[] {
   const groups: Group[] = [];
@@ -106,7 +107,9 @@ function groupMembers(lines: readonly Line[], start: number, end: number, indent
     }
     blankSeen = false;
     lastContent = i;
-    complete = line.indent === indent && /[;}]$/.test(trimmed) && !/^(\/\/|\/\*|\*)/.test(trimmed);
+    // a member ends on a line at its indentation ending with `;` or `}`, or on a deeper closer
+    // ending with `;` (ts-morph indents the closer of an initializer a writer wrote: `    } as const;`)
+    complete = (line.indent === indent ? /[;}]$/.test(trimmed) : /^[}\])].*;$/.test(trimmed)) && !/^(\/\/|\/\*|\*)/.test(trimmed);
   }
   if (current >= 0) groups.push({ start: current, end: lastContent + 1, blankBefore: currentBlank });
   return groups;
