@@ -13,6 +13,8 @@ import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
+import { bodyValidatorFunctions } from "../validators/emit-validators.js";
+import { jsonMedia, validatorName } from "../validators/validator-names.js";
 import { MockData } from "./mock-data.js";
 import { mockStatus } from "./mock-status.js";
 
@@ -34,11 +36,14 @@ function headerText(value: unknown): string | undefined {
 
 class MockTable {
   readonly #data: MockData;
+  /** The generated body validators by name (`listPets$200`): what a mocked body must pass. */
+  readonly #validators: ReadonlyMap<string, (value: unknown) => boolean>;
   readonly #bodies = new Map<string, string>();
   readonly #headers = new Map<string, string>();
 
-  constructor(data: MockData) {
+  constructor(data: MockData, validators: ReadonlyMap<string, (value: unknown) => boolean>) {
     this.#data = data;
+    this.#validators = validators;
   }
 
   /** The name of a body constant (one per distinct value). */
@@ -82,7 +87,9 @@ class MockTable {
     const text = response.contents.find((media) => media.mediaType.toLowerCase().startsWith("text/"));
     let body: MockedResponse["body"];
     if (json) {
-      const value = this.#data.value(json.schema, json.examples);
+      // the body validator of this response, when it is the one validators/bodies.js checks
+      const validate = jsonMedia(response.contents) === json ? this.#validators.get(validatorName(operation, response.status)) : undefined;
+      const value = this.#data.value(json.schema, json.examples, "response", validate);
       body = value === undefined ? undefined : { kind: "json", value };
     } else if (text) {
       const value = this.#data.value(text.schema, text.examples);
@@ -139,7 +146,7 @@ class MockTable {
 }
 
 export function emitMocks(document: Record<string, unknown>, model: ApiModel, context: EmitContext): GeneratedFile[] {
-  const table = new MockTable(new MockData(document, model));
+  const table = new MockTable(new MockData(document, model), bodyValidatorFunctions(document, model));
   const operations = model.operations.map((operation) => [operation.name, table.operationWriter(operation)] as const);
   const overrides = `${context.apiName}MockOverrides`;
   const mocksType = `${context.apiName}Mocks`;

@@ -2,8 +2,10 @@
  * Data for the mocks, chosen at generate time and written into mocks.ts: the spec's examples when
  * they match their schema, else values generated from the schema by the conformance suite's
  * arbitraries (conformance/schema-arbitrary.ts) with a fixed seed, so the same spec always gives
- * the same bytes. Every value is checked with Ajv against its schema (conformance/schema-validator)
- * before it is used; a schema nothing valid can be drawn for gets no value (an empty body).
+ * the same bytes. Every value is checked before it is used: a response body by its generated
+ * validator (validators/bodies.js, compiled once for both), anything else with Ajv against its
+ * schema (conformance/schema-validator); a schema nothing valid can be drawn for gets no value (an
+ * empty body).
  */
 import fc from "fast-check";
 import { hasRejected, schemaArbitrary } from "../../../conformance/schema-arbitrary.js";
@@ -47,20 +49,23 @@ export class MockData {
   /**
    * A value for `schema`: the first valid example, else the first valid generated value, else
    * `undefined`. `direction` leaves out `readOnly` (request) or `writeOnly` (response) properties.
+   * `validate`, when given, is what "valid" means (a generated body validator: the mocks answer
+   * what the server's and the client's validation accept); else Ajv checks the schema.
    */
-  value(schema: SchemaModel | undefined, examples: readonly unknown[] = [], direction: "request" | "response" = "response"): unknown {
-    const key = JSON.stringify([schema ?? true, examples, direction]);
+  value(schema: SchemaModel | undefined, examples: readonly unknown[] = [], direction: "request" | "response" = "response", validate?: (value: unknown) => boolean): unknown {
+    const key = JSON.stringify([schema ?? true, examples, direction, validate !== undefined]);
     if (this.#chosen.has(key)) return this.#chosen.get(key);
-    const value = this.#choose(schema ?? true, examples, direction);
+    const isValid = validate === undefined ? (value: unknown) => this.#isValid(schema ?? true, value) : (value: unknown) => checkedBy(validate, value);
+    const value = this.#choose(schema ?? true, examples, direction, isValid);
     this.#chosen.set(key, value);
     return value;
   }
 
-  #choose(checked: SchemaModel, examples: readonly unknown[], direction: "request" | "response"): unknown {
+  #choose(checked: SchemaModel, examples: readonly unknown[], direction: "request" | "response", isValid: (value: unknown) => boolean): unknown {
     for (const example of examples) {
-      if (example !== undefined && this.#isValid(checked, example)) return example;
+      if (example !== undefined && isValid(example)) return example;
     }
-    if (typeof checked === "object" && "example" in checked && checked.example !== undefined && this.#isValid(checked, checked.example)) {
+    if (typeof checked === "object" && "example" in checked && checked.example !== undefined && isValid(checked.example)) {
       return checked.example;
     }
     let arbitrary: fc.Arbitrary<unknown> | undefined;
@@ -77,10 +82,19 @@ export class MockData {
         if (drawn === undefined || hasRejected(drawn)) continue;
         // as it will be written: JSON (no undefined properties, no -0)
         const written: unknown = JSON.parse(JSON.stringify(drawn));
-        if (this.#isValid(checked, written)) return written;
+        if (isValid(written)) return written;
       }
       tried = numRuns;
     }
     return undefined;
+  }
+}
+
+/** `validate(value)`; `true` when it throws (as for a schema Ajv cannot compile). */
+function checkedBy(validate: (value: unknown) => boolean, value: unknown): boolean {
+  try {
+    return validate(value);
+  } catch {
+    return true;
   }
 }

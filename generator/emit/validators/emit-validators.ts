@@ -16,7 +16,7 @@ import type { EmitContext, GeneratedFile } from "../file.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
 import { textReadingSchema, type ComponentSchemas } from "./text-reading.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "./to-json-schema.js";
-import { compileValidatorModule, type ApiSchema } from "./validator-module.js";
+import { compileValidatorModule, compileValidators, type ApiSchema, type ValidatorModuleOptions } from "./validator-module.js";
 import {
   IGNORED_HEADER_PARAMETERS,
   jsonMedia,
@@ -34,22 +34,7 @@ export function emitValidators(
   _context: EmitContext,
   warnings: string[] = [],
 ): GeneratedFile[] {
-  const convert: ConvertOptions = { document, openapi31: model.openapiVersion.startsWith("3.1"), formats: new Set(), warnings };
-  const components = Object.fromEntries(Object.entries(model.schemas).map(([name, schema]) => [name, toJsonSchema(schema, convert)]));
-  const apiSchema = { $id: API_SCHEMA_ID, components: { schemas: components } };
-
-  const parameterSchemas = new Map<string, unknown>();
-  const bodySchemas = new Map<string, unknown>();
-  for (const operation of model.operations) {
-    parameterSchemas.set(validatorName(operation, "params"), parametersSchema(operation, convert, components));
-    const body = operation.requestBody && validatedBodyMedia(operation.requestBody.contents);
-    if (body) bodySchemas.set(validatorName(operation, "body"), toJsonSchema(body.schema, convert));
-    for (const [part, schema] of formBodyValidatorSchemas(document, operation)) bodySchemas.set(validatorName(operation, part), toJsonSchema(schema, convert));
-    for (const response of operation.responses) {
-      const media = jsonMedia(response.contents);
-      if (media) bodySchemas.set(validatorName(operation, response.status), toJsonSchema(media.schema, convert));
-    }
-  }
+  const { convert, components, apiSchema, parameterSchemas, bodySchemas } = validatorSchemas(document, model, warnings);
 
   const headerSchemas = new Map<string, unknown>();
   for (const operation of model.operations) {
@@ -64,16 +49,55 @@ export function emitValidators(
   const textComponents = Object.fromEntries(Object.entries(components).map(([name, schema]) => [name, textReadingSchema(schema, components)]));
   const textApiSchema = { $id: API_SCHEMA_ID, components: { schemas: textComponents } };
   const parameters = compileModule(parameterSchemas, textApiSchema, convert, coercing);
-  const bodies = compileModule(bodySchemas, apiSchema, convert, {});
+  const bodies = compileValidators(bodySchemas, apiSchema, moduleOptions(convert, {}));
+  compiledBodies.set(model, bodies.functions);
   const responseHeaders = compileModule(headerSchemas, textApiSchema, convert, coercing);
   return [
     { path: "validators/response-headers.js", content: responseHeaders },
     { path: "validators/response-headers.d.ts", content: declarations(headerSchemas.keys()) },
     { path: "validators/parameters.js", content: parameters },
     { path: "validators/parameters.d.ts", content: declarations(parameterSchemas.keys()) },
-    { path: "validators/bodies.js", content: bodies },
+    { path: "validators/bodies.js", content: bodies.code },
     { path: "validators/bodies.d.ts", content: declarations(bodySchemas.keys()) },
   ];
+}
+
+/** The body validators compiled in this process, by model (the mocks reuse them: see {@link bodyValidatorFunctions}). */
+const compiledBodies = new WeakMap<ApiModel, ReadonlyMap<string, (value: unknown) => boolean>>();
+
+/**
+ * The validators of validators/bodies.js as functions (by export name, `listPets$200`), for the
+ * mocks to check their data with what the server and the client's response validation check:
+ * those {@link emitValidators} compiled for `model` in this process, else compiled here the same
+ * way (the validators came from the cache).
+ */
+export function bodyValidatorFunctions(document: Record<string, unknown>, model: ApiModel): ReadonlyMap<string, (value: unknown) => boolean> {
+  const known = compiledBodies.get(model);
+  if (known !== undefined) return known;
+  const { convert, apiSchema, bodySchemas } = validatorSchemas(document, model, []);
+  const functions = compileValidators(bodySchemas, apiSchema, moduleOptions(convert, {})).functions;
+  compiledBodies.set(model, functions);
+  return functions;
+}
+
+/** The schemas of validators/parameters.js and bodies.js by export name, and what they are converted and compiled with. */
+function validatorSchemas(document: Record<string, unknown>, model: ApiModel, warnings: string[]) {
+  const convert: ConvertOptions = { document, openapi31: model.openapiVersion.startsWith("3.1"), formats: new Set(), warnings };
+  const components = Object.fromEntries(Object.entries(model.schemas).map(([name, schema]) => [name, toJsonSchema(schema, convert)]));
+  const apiSchema = { $id: API_SCHEMA_ID, components: { schemas: components } };
+  const parameterSchemas = new Map<string, unknown>();
+  const bodySchemas = new Map<string, unknown>();
+  for (const operation of model.operations) {
+    parameterSchemas.set(validatorName(operation, "params"), parametersSchema(operation, convert, components));
+    const body = operation.requestBody && validatedBodyMedia(operation.requestBody.contents);
+    if (body) bodySchemas.set(validatorName(operation, "body"), toJsonSchema(body.schema, convert));
+    for (const [part, schema] of formBodyValidatorSchemas(document, operation)) bodySchemas.set(validatorName(operation, part), toJsonSchema(schema, convert));
+    for (const response of operation.responses) {
+      const media = jsonMedia(response.contents);
+      if (media) bodySchemas.set(validatorName(operation, response.status), toJsonSchema(media.schema, convert));
+    }
+  }
+  return { convert, components, apiSchema, parameterSchemas, bodySchemas };
 }
 
 /**
@@ -127,7 +151,11 @@ function parameterValueSchema(schema: SchemaModel, convert: ConvertOptions, comp
 }
 
 function compileModule(schemas: Map<string, unknown>, apiSchema: ApiSchema, convert: ConvertOptions, extra: Options): string {
-  return compileValidatorModule(schemas, apiSchema, { draft2020: convert.openapi31, unknownFormats: convert.formats, ajv: extra });
+  return compileValidatorModule(schemas, apiSchema, moduleOptions(convert, extra));
+}
+
+function moduleOptions(convert: ConvertOptions, extra: Options): ValidatorModuleOptions {
+  return { draft2020: convert.openapi31, unknownFormats: convert.formats, ajv: extra };
 }
 
 function declarations(names: Iterable<string>): string {

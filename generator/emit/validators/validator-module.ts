@@ -79,7 +79,18 @@ export interface ApiSchema {
  * compilation (Stripe: generation 29 s → 21 s, peak memory 1.15 → 0.78 GB, validators 10% larger).
  */
 export function compileValidatorModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions): string {
-  if (schemas.size === 0) return "export {};\n";
+  return compileValidators(schemas, apiSchema, options).code;
+}
+
+/** A compiled module: its code, and the validators it exports as functions of this process (by export name). */
+export interface CompiledValidators {
+  readonly code: string;
+  readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
+}
+
+/** {@link compileValidatorModule}, with the validators themselves (the mocks check their data with them). */
+export function compileValidators(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions): CompiledValidators {
+  if (schemas.size === 0) return { code: "export {};\n", functions: new Map() };
   const shared = new ModuleNaming(apiSchema, false);
   try {
     return compileModule(schemas, apiSchema, options, shared);
@@ -92,7 +103,7 @@ export function compileValidatorModule(schemas: ReadonlyMap<string, unknown>, ap
   }
 }
 
-function compileModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions, naming: ModuleNaming): string {
+function compileModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions, naming: ModuleNaming): CompiledValidators {
   const ajvOptions: Options = {
     strict: false,
     allErrors: false,
@@ -137,7 +148,9 @@ function compileModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSche
       if (validate === undefined) throw new Error(`no validator compiled for ${group.id}`);
       functionOf.set(group.id, validate);
     }
-    return assemble(naming, [...functionOf.values()], [...exportOf].map(([name, id]) => [name, functionOf.get(id) as AnyValidateFunction]));
+    const exports = [...exportOf].map(([name, id]) => [name, functionOf.get(id) as AnyValidateFunction] as const);
+    const functions = new Map(exports.map(([name, validate]) => [name, (value: unknown) => validate(value) === true] as const));
+    return { code: assemble(naming, [...functionOf.values()], exports), functions };
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
     throw new GeneratorError("invalidSpec", `A schema could not be compiled into a validator: ${error instanceof Error ? error.message : String(error)}`, {
