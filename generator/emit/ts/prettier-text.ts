@@ -30,6 +30,20 @@ export function prettierString(raw: string): string {
   return `${quote}${body}${quote}`;
 }
 
+/** A double-quoted string literal's source text as prettier prints it, measured (single quotes and unmeasurable text are not printed here). */
+export function doubleQuotedString(raw: string): string {
+  if (!raw.startsWith('"')) throw new UnsupportedLayout("single-quoted string");
+  const text = prettierString(raw);
+  assertMeasurable(text);
+  return text;
+}
+
+/** An identifier's text, when it is plain ASCII (prettier measures nothing else the way we do). */
+export function asciiIdentifier(text: string): string {
+  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(text)) throw new UnsupportedLayout(`identifier ${text}`);
+  return text;
+}
+
 /**
  * A numeric literal's text as prettier prints it: the texts TypeScript's printer writes for the
  * numbers of a spec (`String(value)`), lower-cased, without a `+` or leading zeros in the

@@ -18,7 +18,7 @@ import ts from "typescript";
 import { canBreak, hardline, printDoc, type Doc } from "./layout-doc.js";
 import { DataObject, dataStatementDoc, reference, type DataCast, type DataKey, type DataValue } from "./print-data-prettier.js";
 import { annotationTypeDoc, printLeadingComments } from "./print-types-prettier.js";
-import { textWidth, UnsupportedLayout } from "./prettier-text.js";
+import { asciiIdentifier, textWidth, UnsupportedLayout } from "./prettier-text.js";
 
 const PRINT_WIDTH = 100;
 
@@ -165,9 +165,7 @@ function keyOf(file: ts.SourceFile, name: ts.PropertyName): DataKey {
 }
 
 function identifierText(file: ts.SourceFile, node: ts.Identifier): string {
-  const text = node.getText(file);
-  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(text)) unsupported(`identifier ${text}`);
-  return text;
+  return asciiIdentifier(node.getText(file));
 }
 
 /** A string literal's value, when its source is what JSON.stringify writes for it. */

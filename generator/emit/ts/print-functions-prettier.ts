@@ -19,7 +19,7 @@
  */
 import ts from "typescript";
 import { group, hardline, ifBreak, indent, join, line, printDoc, softline, type Doc } from "./layout-doc.js";
-import { assertMeasurable, prettierNumber, prettierString, UnsupportedLayout } from "./prettier-text.js";
+import { asciiIdentifier, doubleQuotedString, prettierNumber, UnsupportedLayout } from "./prettier-text.js";
 import { annotationTypeDoc, typeArgumentsDoc } from "./print-types-prettier.js";
 
 const PRINT_WIDTH = 100;
@@ -101,15 +101,9 @@ function expressionDoc(expression: ts.Expression): Doc {
 }
 
 function stringDoc(literal: ts.StringLiteral): string {
-  const raw = literal.getText();
-  if (!raw.startsWith('"')) unsupported("single-quoted string");
-  const text = prettierString(raw);
-  assertMeasurable(text);
-  return text;
+  return doubleQuotedString(literal.getText());
 }
 
-function name(node: ts.Identifier | ts.PrivateIdentifier): string {
-  const text = ts.idText(node as ts.Identifier);
-  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(text)) unsupported(`identifier ${text}`);
-  return text;
+function name(node: ts.Identifier): string {
+  return asciiIdentifier(ts.idText(node));
 }

@@ -8,7 +8,7 @@
  */
 import ts from "typescript";
 import { group, ifBreak, indent, join, line, printDoc, type Doc } from "./layout-doc.js";
-import { assertMeasurable, prettierString, UnsupportedLayout } from "./prettier-text.js";
+import { asciiIdentifier, doubleQuotedString, UnsupportedLayout } from "./prettier-text.js";
 
 const PRINT_WIDTH = 100;
 
@@ -30,10 +30,7 @@ function statementDoc(file: ts.SourceFile, statement: ts.ImportDeclaration | ts.
   if ((statement.modifiers ?? []).length > 0 || statement.attributes !== undefined) unsupported("modifiers or attributes");
   const source = statement.moduleSpecifier;
   if (source === undefined || !ts.isStringLiteral(source)) return unsupported("module specifier");
-  const raw = source.getText(file);
-  if (!raw.startsWith('"')) unsupported("single-quoted module specifier");
-  const from = prettierString(raw);
-  assertMeasurable(from);
+  const from = doubleQuotedString(source.getText(file));
   if (ts.isImportDeclaration(statement)) {
     const clause = statement.importClause;
     if (clause === undefined) return unsupported("side-effect import");
@@ -64,7 +61,5 @@ function specifiersDoc(elements: readonly (ts.ImportSpecifier | ts.ExportSpecifi
 }
 
 function identifier(node: ts.Identifier): string {
-  const text = ts.idText(node);
-  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(text)) unsupported(`identifier ${text}`);
-  return text;
+  return asciiIdentifier(ts.idText(node));
 }

@@ -14,7 +14,7 @@
  */
 import ts from "typescript";
 import { align, concat, group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, type Doc } from "./layout-doc.js";
-import { assertMeasurable, prettierNumber, prettierString, textWidth, unquotedKey, UnsupportedLayout } from "./prettier-text.js";
+import { asciiIdentifier, assertMeasurable, prettierNumber, prettierString, textWidth, unquotedKey, UnsupportedLayout } from "./prettier-text.js";
 
 const PRINT_WIDTH = 100;
 
@@ -480,9 +480,7 @@ const QUESTION_TOKENS: ReadonlyMap<ts.SyntaxKind, string> = new Map([
 
 function identifierText(node: ts.Identifier): string {
   assertNoComments(node);
-  const text = ts.idText(node);
-  if (!/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(text)) unsupported(`identifier ${text}`);
-  return text;
+  return asciiIdentifier(ts.idText(node));
 }
 
 /** The source text of a string literal: as parsed, or as TypeScript's printer writes one the factory made (cached per text: they repeat a lot). */
