@@ -39,7 +39,7 @@ export function printPiecePrettier(text: string): string | undefined {
     previous = statement;
   }
   // a comment attached nowhere (after code on its line, inside a type, after the last statement)
-  return attached === countComments(text) ? printed : undefined;
+  return allAttached(text, attached) ? printed : undefined;
 }
 
 function printStatement(statement: ts.Statement): string | undefined {
@@ -89,6 +89,15 @@ function attachComments(file: ts.SourceFile, statement: ts.Statement): number | 
   };
   ts.forEachChild(statement, visit);
   return attached;
+}
+
+/**
+ * Whether the text holds `attached` comments and no more. Every comment holds a `//` or `/*`, so
+ * when the text holds exactly `attached` of them, each is one of those comments (most pieces: no
+ * scan); otherwise TypeScript's scanner counts them (a URL in a string holds `//` too).
+ */
+function allAttached(text: string, attached: number): boolean {
+  return (text.match(/\/[/*]/g)?.length ?? 0) === attached || countComments(text) === attached;
 }
 
 function countComments(text: string): number {
