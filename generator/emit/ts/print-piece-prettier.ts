@@ -8,10 +8,13 @@
  * - interfaces and type aliases go to the types printer (print-types-prettier.ts);
  * - imports and `export … from` to print-modules-prettier.ts;
  * - functions that return calls (query.ts's factories) to print-functions-prettier.ts;
+ * - `const` statements of data (tables, mocked bodies, `declare const` in .d.ts files) to
+ *   print-data-statement.ts;
  * - anything else, a comment it would not place, or a syntax error, returns `undefined`: the
  *   caller formats the piece with prettier, as before. The output never depends on which path
  *   was taken: test/generator/print-piece-prettier.test.ts compares both on every piece of the
- *   pet store's, the fixtures' and the corpus subset's files.
+ *   pet store's, the fixtures' and the corpus subset's files, and
+ *   test/corpus/check-types-layout.ts --only pieces on the whole corpus.
  */
 import ts from "typescript";
 import { printDataStatement } from "./print-data-statement.js";
