@@ -9,7 +9,7 @@
  * marker or a block head is not printed where expected): the caller then formats the whole file.
  */
 import type { CachePack } from "../cache/cache-pack.js";
-import { leavesOf, splitPieces, type Leaf, type Piece } from "./split-pieces.js";
+import { leafSource, leavesOf, splitPieces, type Leaf, type Piece } from "./split-pieces.js";
 
 const CLOSER = /^\s*\};?$/;
 const MARKER = "// @@petstore-generator-piece ";
@@ -24,7 +24,7 @@ export async function formatPieces(
   const printed = new Map<Leaf, string[]>();
   const missing = new Map<string, { leaf: Leaf; wrapper: string }[]>();
   for (const leaf of leavesOf(pieces)) {
-    const wrapper = leaf.heads.map((head) => `${head}\n`).join("") + leaf.text + leaf.closers.map((closer) => `${closer}\n`).join("");
+    const wrapper = leafSource(leaf);
     const output = cache?.get(wrapper);
     const lines = output === undefined ? undefined : checkedLines(output, leaf.heads.length);
     if (lines !== undefined) {

@@ -63,6 +63,11 @@ export function splitPieces(source: string): Piece[] {
   return groupMembers(lines, 0, lines.length, 0).map((group) => toPiece(lines, group, [], [], 0));
 }
 
+/** A leaf as formatted alone: inside its enclosing block heads and closers, one per line. */
+export function leafSource(leaf: Leaf): string {
+  return leaf.heads.map((head) => `${head}\n`).join("") + leaf.text + leaf.closers.map((closer) => `${closer}\n`).join("");
+}
+
 /** Every leaf under `pieces`, in order. */
 export function leavesOf(pieces: readonly Piece[]): Leaf[] {
   const leaves: Leaf[] = [];

@@ -4,12 +4,9 @@
  * TypeScript file the emitters make, before formatting, printed by generator/emit/ts/
  * print-piece-prettier.ts and by prettier with our options.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import ts from "typescript";
 import { generatedHeader } from "../../generator/emit/header.js";
-import { leavesOf, splitPieces } from "../../generator/emit/split-pieces.js";
+import { leafSource, leavesOf, splitPieces } from "../../generator/emit/split-pieces.js";
 import { printPiecePrettier } from "../../generator/emit/ts/print-piece-prettier.js";
 import { emitSources } from "../../generator/generate.js";
 import { layoutDifference, prettierTypes, type LayoutOutcome } from "./types-layout.js";
@@ -38,33 +35,29 @@ export interface PiecesOutcome {
 
 /** Every piece of the spec's TypeScript files: printed and compared with prettier, or declined. */
 export async function comparePieces(specPath: string, cwd: string): Promise<PiecesOutcome> {
-  const work = mkdtempSync(join(tmpdir(), "pieces-layout-"));
-  try {
-    const { emitted, context } = await emitSources({ specPath, outDir: join(work, "out"), cwd, cache: false, allowDuplicateOperationIds: true, allowUndeclaredPathParameters: true });
-    const header = generatedHeader(context.specPath);
-    let printed = 0;
-    let declined = 0;
-    const declinedKinds: string[] = [];
-    const differences: PiecesOutcome["differences"][number][] = [];
-    for (const file of emitted) {
-      if (file.formatted === true || !file.path.endsWith(".ts")) continue;
-      for (const leaf of leavesOf(splitPieces(header + file.content))) {
-        const piece = leaf.heads.map((head) => `${head}\n`).join("") + leaf.text + leaf.closers.map((closer) => `${closer}\n`).join("");
-        const ours = printPiecePrettier(piece);
-        if (ours === undefined) {
-          declined++;
-          declinedKinds.push(...alwaysPrintedDeclined(piece).map((line) => `${file.path}: ${line}`));
-          continue;
-        }
-        printed++;
-        const expected = await prettierTypes(piece);
-        if (ours !== expected) differences.push({ file: file.path, piece, ours, prettier: expected });
+  // (without the cache nothing is read from or written to the output folder)
+  const { emitted, context } = await emitSources({ specPath, outDir: "generated", cwd, cache: false, allowDuplicateOperationIds: true, allowUndeclaredPathParameters: true });
+  const header = generatedHeader(context.specPath);
+  let printed = 0;
+  let declined = 0;
+  const declinedKinds: string[] = [];
+  const differences: PiecesOutcome["differences"][number][] = [];
+  for (const file of emitted) {
+    if (file.formatted === true || !file.path.endsWith(".ts")) continue;
+    for (const leaf of leavesOf(splitPieces(header + file.content))) {
+      const piece = leafSource(leaf);
+      const ours = printPiecePrettier(piece);
+      if (ours === undefined) {
+        declined++;
+        declinedKinds.push(...alwaysPrintedDeclined(piece).map((line) => `${file.path}: ${line}`));
+        continue;
       }
+      printed++;
+      const expected = await prettierTypes(piece);
+      if (ours !== expected) differences.push({ file: file.path, piece, ours, prettier: expected });
     }
-    return { printed, declined, declinedKinds, differences };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
   }
+  return { printed, declined, declinedKinds, differences };
 }
 
 /**

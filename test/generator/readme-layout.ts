@@ -18,7 +18,8 @@ export function prettierMarkdown(text: string): Promise<string> {
 
 /** The spec's README before markdown formatting, as generate renders it. */
 export async function readmeSourceOf(specPath: string, cwd: string): Promise<string> {
-  const { loaded, model, context } = await emitSources({ specPath, outDir: ".tmp-readme-layout", cwd, cache: false, allowDuplicateOperationIds: true, allowUndeclaredPathParameters: true });
+  // (without the cache nothing is read from or written to the output folder)
+  const { loaded, model, context } = await emitSources({ specPath, outDir: "generated", cwd, cache: false, allowDuplicateOperationIds: true, allowUndeclaredPathParameters: true });
   const warnings: string[] = [];
   const name = packageName(context.apiName, undefined);
   return readmeSource({ document: loaded.document, model, context, name, version: packageVersion(model.version, warnings), license: packageLicense(loaded.document, warnings) });
