@@ -11,10 +11,19 @@ import { printPiecePrettier } from "../../generator/emit/ts/print-piece-prettier
 import { emitSources } from "../../generator/generate.js";
 import { layoutDifference, prettierTypes, type LayoutOutcome } from "./types-layout.js";
 
-/** The statements no piece of the pet store or a fixture may leave to prettier: types, imports, exports, query.ts's factories and the data tables. */
-const ALWAYS_PRINTED_KINDS = new Set([ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration, ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.ExportDeclaration]);
-const alwaysPrinted = (statement: ts.Statement): boolean =>
-  ALWAYS_PRINTED_KINDS.has(statement.kind) || (ts.isFunctionDeclaration(statement) && /(Options|Mutation)$/.test(statement.name?.text ?? "")) || isDataTable(statement);
+/**
+ * The statements no piece of the pet store or a fixture may leave to prettier: types, imports,
+ * exports, every function (the factories) and every `const` (data tables and code constants).
+ */
+const ALWAYS_PRINTED_KINDS = new Set([
+  ts.SyntaxKind.InterfaceDeclaration,
+  ts.SyntaxKind.TypeAliasDeclaration,
+  ts.SyntaxKind.ImportDeclaration,
+  ts.SyntaxKind.ExportDeclaration,
+  ts.SyntaxKind.FunctionDeclaration,
+  ts.SyntaxKind.VariableStatement,
+]);
+const alwaysPrinted = (statement: ts.Statement): boolean => ALWAYS_PRINTED_KINDS.has(statement.kind);
 
 /** The data tables the emitters write (client.ts, mocks.ts, validate.ts, query.ts, entry files) and the validators' `declare const`s: never left to prettier. */
 export function isDataTable(statement: ts.Statement): boolean {
@@ -22,6 +31,26 @@ export function isDataTable(statement: ts.Statement): boolean {
   const name = statement.declarationList.declarations[0]?.name;
   const declared = (statement.modifiers ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DeclareKeyword);
   return declared || (name !== undefined && ts.isIdentifier(name) && /^(RESPONSE_HEADERS_\d+|API_KEY|SECURITY|OPERATIONS|BODY_\d+|HEADERS_\d+|MOCK_OPERATIONS|RESPONSE_VALIDATORS|INVALIDATES|EXPERIMENTAL_OPERATIONS)$/.test(name.text));
+}
+
+/**
+ * The pieces of the spec's TypeScript files that hold code (a function, or a `const` whose value
+ * calls or holds a function), and the API name the emitters wrote into them.
+ */
+export async function codePieces(specPath: string, cwd: string): Promise<{ readonly pieces: readonly string[]; readonly apiName: string }> {
+  const { emitted, context } = await emitSources({ specPath, outDir: "generated", cwd, cache: false, allowDuplicateOperationIds: true, allowUndeclaredPathParameters: true });
+  const header = generatedHeader(context.specPath);
+  const pieces: string[] = [];
+  for (const file of emitted) {
+    if (file.formatted === true || !file.path.endsWith(".ts")) continue;
+    for (const leaf of leavesOf(splitPieces(header + file.content))) {
+      const piece = leafSource(leaf);
+      const source = ts.createSourceFile("piece.ts", piece, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+      const holdsCode = (node: ts.Node): boolean => ts.isCallExpression(node) || ts.isArrowFunction(node) || ts.forEachChild(node, holdsCode) === true;
+      if (source.statements.some((statement) => ts.isFunctionDeclaration(statement) || (ts.isVariableStatement(statement) && holdsCode(statement)))) pieces.push(piece);
+    }
+  }
+  return { pieces, apiName: context.apiName };
 }
 
 export interface PiecesOutcome {

@@ -7,11 +7,17 @@
  * prettier builds for it, so printing it gives the same bytes.
  *
  * A group containing a hard line (or a group that must break) breaks, and so does every group
- * around it: that is computed once, when the group is made.
+ * around it (up to a conditional group): that is computed once, when the group is made.
+ *
+ * A group of plain text is that text (see {@link group}): after a hard line printed flat (in a
+ * conditional group's state), prettier measures the next group again, and such a text group
+ * would stop that. The printers never print a hard line flat (each is in a group that breaks),
+ * so this never applies; test/generator/layout-doc.test.ts compares this printer with prettier's
+ * on random documents written so.
  */
-import { textWidth } from "./prettier-text.js";
+import { textWidth, UnsupportedLayout } from "./prettier-text.js";
 
-export type Doc = string | readonly Doc[] | Group | Indent | Align | Line | IfBreak | IndentIfBreak | Fill;
+export type Doc = string | readonly Doc[] | Group | Indent | Align | Line | IfBreak | IndentIfBreak | Fill | BreakParent;
 
 export interface Group {
   readonly kind: "group";
@@ -20,6 +26,15 @@ export interface Group {
   readonly broken: boolean;
   /** The mode this group was printed in is recorded under this id (for `ifBreak`/`indentIfBreak`). */
   readonly id: symbol | undefined;
+  /**
+   * prettier's `conditionalGroup`: when `contents` (the first state) does not fit flat, the first
+   * of the states between it and the last that fits (measured up to its first forced break),
+   * else the last, broken.
+   * What breaks inside a state does not break the group, nor the groups around it.
+   */
+  readonly states?: readonly Doc[];
+  /** A layout only known flat: printing it broken throws UnsupportedLayout (see {@link flatOnly}). */
+  readonly flatOnly?: boolean;
 }
 
 interface Indent {
@@ -99,6 +114,30 @@ function appendFlattened(joined: Doc[], parts: readonly Doc[]): void {
   }
 }
 
+/** prettier's `conditionalGroup(states)` (see {@link Group.states}). */
+export function conditionalGroup(states: readonly Doc[]): Group {
+  const contents = concat(states[0]!);
+  return { kind: "group", contents, broken: false, id: undefined, states: states.map((state) => concat(state)) };
+}
+
+/**
+ * A group printed flat where it fits, as prettier prints it; where it would break, printing
+ * throws UnsupportedLayout (the caller leaves the text to prettier): for constructs whose broken
+ * layout the printers do not model. `contents` must break where prettier's document first can,
+ * as the groups before it measure up to there.
+ */
+export function flatOnly(contents: Doc): Group {
+  const flat = concat(contents);
+  return { kind: "group", contents: flat, broken: hasForcedBreak(flat), id: undefined, flatOnly: true };
+}
+
+interface BreakParent {
+  readonly kind: "breakParent";
+}
+
+/** prettier's `breakParent`: breaks every group around it (up to a conditional group), prints nothing. */
+export const breakParent: BreakParent = { kind: "breakParent" };
+
 export function indent(contents: Doc): Indent {
   return { kind: "indent", contents };
 }
@@ -128,13 +167,15 @@ export function join(separator: Doc, docs: readonly Doc[]): Doc[] {
   return parts;
 }
 
-/** Whether `doc` holds a hard line or a broken group (which breaks every group around it). */
-function hasForcedBreak(doc: Doc): boolean {
+/** Whether `doc` holds a hard line or a broken group (which breaks every group around it): prettier's `willBreak`. */
+export function hasForcedBreak(doc: Doc): boolean {
   if (typeof doc === "string") return false;
   if (isDocArray(doc)) return doc.some(hasForcedBreak);
   switch (doc.kind) {
     case "group":
       return doc.broken;
+    case "breakParent":
+      return true;
     case "line":
       return doc.hard;
     case "ifBreak":
@@ -151,6 +192,8 @@ export function canBreak(doc: Doc): boolean {
   if (typeof doc === "string") return false;
   if (isDocArray(doc)) return doc.some(canBreak);
   switch (doc.kind) {
+    case "breakParent":
+      return false;
     case "line":
       return true;
     case "ifBreak":
@@ -179,6 +222,7 @@ export function printDoc(doc: Doc, width: number): string {
   const groupModes = new Map<symbol, Mode>();
   const out: string[] = [];
   let position = 0;
+  let remeasure = false;
   const commands: Command[] = [{ indentation: 0, mode: "break", doc }];
   while (commands.length > 0) {
     const { indentation, mode, doc: current } = commands.pop()!;
@@ -201,11 +245,20 @@ export function printDoc(doc: Doc, width: number): string {
         commands.push({ indentation: indentation + current.width, mode, doc: current.contents });
         break;
       case "group": {
-        // (no group here is printed flat while a hard line is pending: flat groups hold no hard lines)
         let groupMode: Mode;
-        if (mode === "flat") groupMode = current.broken ? "break" : "flat";
-        else groupMode = !current.broken && fits({ indentation, mode: "flat", doc: current.contents }, commands, width - position, groupModes) ? "flat" : "break";
-        commands.push({ indentation, mode: groupMode, doc: current.contents });
+        let contents = current.contents;
+        // (after a hard line printed flat, the next group is measured again, as in break mode)
+        if (mode === "flat" && !remeasure) groupMode = current.broken ? "break" : "flat";
+        else if ((remeasure = false)) groupMode = "flat";
+        else if (!current.broken && fits({ indentation, mode: "flat", doc: current.contents }, commands, width - position, groupModes)) groupMode = "flat";
+        else if (current.states !== undefined) {
+          // the first state between the contents and the last that fits, tried flat (its own broken groups break), else the last broken
+          const state = current.broken ? undefined : current.states.slice(1, -1).find((doc) => fits({ indentation, mode: "flat", doc }, commands, width - position, groupModes));
+          groupMode = state === undefined ? "break" : "flat";
+          contents = state ?? current.states[current.states.length - 1]!;
+        } else groupMode = "break";
+        if (groupMode === "break" && current.flatOnly === true) throw new UnsupportedLayout("a layout only known flat would break");
+        commands.push({ indentation, mode: groupMode, doc: contents });
         if (current.id !== undefined) groupModes.set(current.id, groupMode);
         break;
       }
@@ -220,6 +273,8 @@ export function printDoc(doc: Doc, width: number): string {
       case "fill":
         printFill(current, indentation, mode, commands, width - position, groupModes);
         break;
+      case "breakParent":
+        break;
       case "line":
         if (mode === "flat" && !current.hard) {
           if (!current.soft) {
@@ -228,6 +283,8 @@ export function printDoc(doc: Doc, width: number): string {
           }
           break;
         }
+        // a hard line inside a conditional group's state printed flat
+        if (mode === "flat") remeasure = true;
         trimTrailingSpaces(out);
         out.push(`\n${" ".repeat(indentation)}`);
         position = indentation;
@@ -266,6 +323,8 @@ function printFill(doc: Fill, indentation: number, mode: Mode, commands: Command
  */
 function fits(next: Command, rest: readonly Command[], remaining: number, groupModes: ReadonlyMap<symbol, Mode>, mustBeFlat = false): boolean {
   let restIndex = rest.length;
+  // a line's space counts only once text follows it (a space before a break is trimmed)
+  let pendingSpace = false;
   const stack: { mode: Mode; doc: Doc }[] = [{ mode: next.mode, doc: next.doc }];
   while (remaining >= 0) {
     if (stack.length === 0) {
@@ -276,6 +335,11 @@ function fits(next: Command, rest: readonly Command[], remaining: number, groupM
     }
     const { mode, doc } = stack.pop()!;
     if (typeof doc === "string") {
+      if (doc === "") continue;
+      if (pendingSpace) {
+        remaining -= 1;
+        pendingSpace = false;
+      }
       remaining -= textWidth(doc);
       continue;
     }
@@ -289,12 +353,16 @@ function fits(next: Command, rest: readonly Command[], remaining: number, groupM
       case "indentIfBreak":
         stack.push({ mode, doc: doc.contents });
         break;
-      case "group":
+      case "group": {
         if (mustBeFlat && doc.broken) return false;
-        stack.push({ mode: doc.broken ? "break" : mode, doc: doc.contents });
+        const groupMode = doc.broken ? "break" : mode;
+        stack.push({ mode: groupMode, doc: doc.states !== undefined && groupMode === "break" ? doc.states[doc.states.length - 1]! : doc.contents });
         break;
+      }
       case "fill":
         for (let index = doc.parts.length - 1; index >= doc.offset; index--) stack.push({ mode, doc: doc.parts[index]! });
+        break;
+      case "breakParent":
         break;
       case "ifBreak": {
         const groupMode = doc.groupId === undefined ? mode : (groupModes.get(doc.groupId) ?? "flat");
@@ -303,7 +371,7 @@ function fits(next: Command, rest: readonly Command[], remaining: number, groupM
       }
       case "line":
         if (mode === "break" || doc.hard) return true;
-        if (!doc.soft) remaining -= 1;
+        if (!doc.soft) pendingSpace = true;
         break;
     }
   }

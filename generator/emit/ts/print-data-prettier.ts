@@ -239,7 +239,15 @@ interface AssignmentOptions {
 function assignment(left: Doc, operator: string, value: DataValue, options: AssignmentOptions = {}): Doc {
   const casts = options.casts ?? [];
   const right = casts.length === 0 ? valueDoc(value) : [valueDoc(value), ...casts.map((cast) => [` ${cast.operator} `, cast.type])];
-  switch (assignmentLayout(casts.length === 0 ? valueKind(value) : "cast", canBreak(left), options)) {
+  return assignmentDoc(left, operator, right, assignmentLayout(casts.length === 0 ? valueKind(value) : "cast", canBreak(left), options));
+}
+
+/** The layouts of prettier's print/assignment.js used here (chooseLayout picks one). */
+export type AssignmentLayout = "break-after-operator" | "never-break-after-operator" | "fluid" | "break-lhs";
+
+/** `left <operator> right` in `layout`, as prettier's printAssignment writes it. */
+export function assignmentDoc(left: Doc, operator: string, right: Doc, layout: AssignmentLayout): Doc {
+  switch (layout) {
     case "break-lhs":
       return group([left, operator, " ", group(right)]);
     case "break-after-operator":

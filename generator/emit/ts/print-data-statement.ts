@@ -87,7 +87,7 @@ function statementDoc(file: ts.SourceFile, statement: ts.VariableStatement): Doc
 }
 
 /** `const`, or a type prettier writes after `as`/`satisfies` as print-types-prettier.ts lays it out (not a union or intersection). */
-function castType(node: ts.TypeNode): Doc {
+export function castType(node: ts.TypeNode): Doc {
   if (ts.isTypeReferenceNode(node) && ts.isIdentifier(node.typeName) && node.typeName.text === "const" && node.typeArguments === undefined) return "const";
   if (ts.isUnionTypeNode(node) || ts.isIntersectionTypeNode(node) || ts.isParenthesizedTypeNode(node)) unsupported(`${ts.SyntaxKind[node.kind]} after as/satisfies`);
   return annotationTypeDoc(checkedType(node));
@@ -104,7 +104,7 @@ function checkedType(node: ts.TypeNode): ts.TypeNode {
 }
 
 /** prettier's hasComplexTypeAnnotation (print/assignment.js): `A<B, C<D>>`, several type arguments, one generic or conditional. */
-function isComplexAnnotation(type: ts.TypeNode | undefined): boolean {
+export function isComplexAnnotation(type: ts.TypeNode | undefined): boolean {
   if (type === undefined || !ts.isTypeReferenceNode(type)) return false;
   const args = type.typeArguments ?? [];
   return args.length > 1 && args.some((arg) => (ts.isTypeReferenceNode(arg) && (arg.typeArguments ?? []).length > 0) || ts.isConditionalTypeNode(arg));

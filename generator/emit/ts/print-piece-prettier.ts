@@ -7,9 +7,11 @@
  * statement and members they lead (as openapi-typescript attaches JSDoc: synthetic comments), and
  * - interfaces and type aliases go to the types printer (print-types-prettier.ts);
  * - imports and `export … from` to print-modules-prettier.ts;
- * - functions that return calls (query.ts's factories) to print-functions-prettier.ts;
+ * - functions (the factories of query.ts, client.ts, server.ts, mocks.ts, the entry files) to
+ *   print-functions-prettier.ts, their bodies to print-code-prettier.ts;
  * - `const` statements of data (tables, mocked bodies, `declare const` in .d.ts files) to
- *   print-data-statement.ts;
+ *   print-data-statement.ts, other `const` statements (query.ts's `*Keys` objects, validate.ts's
+ *   validator) to print-code-prettier.ts;
  * - anything else, a comment it would not place, or a syntax error, returns `undefined`: the
  *   caller formats the piece with prettier, as before. The output never depends on which path
  *   was taken: test/generator/print-piece-prettier.test.ts compares both on every piece of the
@@ -17,6 +19,7 @@
  *   test/corpus/check-types-layout.ts --only pieces on the whole corpus.
  */
 import ts from "typescript";
+import { printCodeStatement } from "./print-code-prettier.js";
 import { printDataStatement } from "./print-data-statement.js";
 import { printFunctionDeclaration } from "./print-functions-prettier.js";
 import { printModuleDeclaration } from "./print-modules-prettier.js";
@@ -49,7 +52,7 @@ function printStatement(statement: ts.Statement): string | undefined {
   if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return printTypesPrettier([statement]);
   if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) return withComments(statement, printModuleDeclaration(statement.getSourceFile(), statement));
   if (ts.isFunctionDeclaration(statement)) return withComments(statement, printFunctionDeclaration(statement));
-  if (ts.isVariableStatement(statement)) return printDataStatement(statement.getSourceFile(), statement);
+  if (ts.isVariableStatement(statement)) return printDataStatement(statement.getSourceFile(), statement) ?? printCodeStatement(statement);
   return undefined;
 }
 
@@ -60,8 +63,8 @@ function withComments(statement: ts.Statement, printed: string | undefined): str
 }
 
 /**
- * Attaches each comment before the statement or before a member of an interface or object type
- * to that node, as a synthetic leading comment, and returns how many; `undefined` when the
+ * Attaches each comment before the statement, before a member of an interface or object type,
+ * or before a statement of a function body to that node, as a synthetic leading comment, and returns how many; `undefined` when the
  * statement (from its first comment) holds a blank line, which prettier would keep and the
  * printers do not write.
  */
@@ -87,7 +90,8 @@ function attachComments(file: ts.SourceFile, statement: ts.Statement): number | 
   };
   attach(statement);
   const visit = (node: ts.Node): void => {
-    if (ts.isTypeElement(node)) attach(node);
+    // (a comment before a statement in a function body stands on its own line: it leads that statement)
+    if (ts.isTypeElement(node) || (ts.isStatement(node) && ts.isBlock(node.parent))) attach(node);
     ts.forEachChild(node, visit);
   };
   ts.forEachChild(statement, visit);

@@ -13,7 +13,7 @@
  * .test.ts compares both paths on the fixtures, test/corpus/check-types-layout.ts on the corpus.
  */
 import ts from "typescript";
-import { align, concat, group, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, type Doc } from "./layout-doc.js";
+import { align, concat, group, hasForcedBreak, hardline, ifBreak, indent, indentIfBreak, join, line, printDoc, softline, type Doc } from "./layout-doc.js";
 import { asciiIdentifier, assertMeasurable, prettierNumber, prettierString, textWidth, unquotedKey, UnsupportedLayout } from "./prettier-text.js";
 
 const PRINT_WIDTH = 100;
@@ -181,15 +181,33 @@ function printMethodSignature(member: ts.MethodSignature): Doc {
   if ((member.modifiers ?? []).length > 0 || member.typeParameters !== undefined || member.type === undefined) unsupported("method signature shape");
   const returnType = unparenthesized(member.type);
   if (member.parameters.length === 1 && isObjectType(returnType)) unsupported("grouped method parameters");
-  const parameters = member.parameters.map((parameter) => {
+  return group([printKey(member.name), member.questionToken === undefined ? "" : "?", printSignatureParameters(member.parameters), group([": ", printType(member.type, "annotation")])]);
+}
+
+/**
+ * `(a: A, b?: B) => R` (print/function-type.js): the parameters break one per line when the type
+ * does not fit; one parameter is grouped apart when the return type is an object type.
+ */
+function printFunctionType(node: ts.FunctionTypeNode): Doc {
+  if (node.typeParameters !== undefined) unsupported("generic function type");
+  const returnType = unparenthesized(node.type);
+  // (a union or intersection returned is laid out by rules not modelled here)
+  if (ts.isUnionTypeNode(returnType) || ts.isIntersectionTypeNode(returnType) || ts.isFunctionTypeNode(returnType)) unsupported("composite return type");
+  const returnDoc = printType(node.type, "annotation");
+  const list = printSignatureParameters(node.parameters);
+  return group([node.parameters.length === 1 && (isObjectType(returnType) || hasForcedBreak(returnDoc)) ? group(list) : list, " => ", returnDoc]);
+}
+
+/** A signature's `(a: A, b?: B)`: named, typed parameters, no sole object type (prettier hugs it). */
+function printSignatureParameters(parameters: readonly ts.ParameterDeclaration[]): Doc {
+  const printed = parameters.map((parameter) => {
     if ((parameter.modifiers ?? []).length > 0 || parameter.dotDotDotToken !== undefined || parameter.initializer !== undefined || !ts.isIdentifier(parameter.name)) unsupported("parameter shape");
     if (parameter.type === undefined) unsupported("parameter without a type");
     const type = unparenthesized(parameter.type);
-    if (member.parameters.length === 1 && (isObjectType(type) || ts.isTypeLiteralNode(type))) unsupported("hugged object parameter");
+    if (parameters.length === 1 && (isObjectType(type) || ts.isTypeLiteralNode(type))) unsupported("hugged object parameter");
     return group([identifierText(parameter.name), parameter.questionToken === undefined ? "" : "?", ": ", printType(parameter.type, "annotation")]);
   });
-  const list = parameters.length === 0 ? "()" : ["(", indent([softline, join([",", line], parameters)]), ifBreak(","), softline, ")"];
-  return group([printKey(member.name), member.questionToken === undefined ? "" : "?", list, group([": ", printType(member.type, "annotation")])]);
+  return printed.length === 0 ? "()" : ["(", indent([softline, join([",", line], printed)]), ifBreak(","), softline, ")"];
 }
 
 function printPropertySignature(member: ts.PropertySignature): Doc {
@@ -524,7 +542,13 @@ function assertNoComments(node: ts.Node): void {
  * what this printer does not know.
  */
 export function annotationTypeDoc(node: ts.TypeNode): Doc {
-  return printType(node, "annotation");
+  const type = unparenthesized(node);
+  return ts.isFunctionTypeNode(type) ? printFunctionType(type) : printType(node, "annotation");
+}
+
+/** A function's or an arrow's `<T, C = unknown>`, broken one per line when too long. */
+export function typeParametersDoc(parameters: readonly ts.TypeParameterDeclaration[]): Doc {
+  return printTypeParameters(parameters);
 }
 
 export function typeArgumentsDoc(args: readonly ts.TypeNode[]): Doc {
@@ -532,7 +556,7 @@ export function typeArgumentsDoc(args: readonly ts.TypeNode[]): Doc {
 }
 
 /** `doc` after the synthetic leading comments openapi-typescript attached to `node`, each on its own line. */
-function withLeadingComments(node: ts.Node, doc: Doc): Doc {
+export function withLeadingComments(node: ts.Node, doc: Doc): Doc {
   if (ts.getSyntheticTrailingComments(node) !== undefined) unsupported("trailing comment");
   const comments = ts.getSyntheticLeadingComments(node);
   if (comments === undefined || comments.length === 0) return doc;
