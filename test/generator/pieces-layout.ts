@@ -8,12 +8,15 @@ import ts from "typescript";
 import { generatedHeader } from "../../generator/emit/header.js";
 import { leafSource, leavesOf, splitPieces } from "../../generator/emit/split-pieces.js";
 import { printPiecePrettier } from "../../generator/emit/ts/print-piece-prettier.js";
+import type { GeneratedFile } from "../../generator/emit/file.js";
+import { readmeExamples } from "../../generator/emit/package/readme-code.js";
 import { emitSources } from "../../generator/generate.js";
 import { layoutDifference, prettierTypes, type LayoutOutcome } from "./types-layout.js";
 
 /**
  * The statements no piece of the pet store or a fixture may leave to prettier: types, imports,
- * exports, every function (the factories) and every `const` (data tables and code constants).
+ * exports, every function (the factories), every `const` (data tables and code constants) and the
+ * README examples' statements.
  */
 const ALWAYS_PRINTED_KINDS = new Set([
   ts.SyntaxKind.InterfaceDeclaration,
@@ -22,6 +25,10 @@ const ALWAYS_PRINTED_KINDS = new Set([
   ts.SyntaxKind.ExportDeclaration,
   ts.SyntaxKind.FunctionDeclaration,
   ts.SyntaxKind.VariableStatement,
+  ts.SyntaxKind.ExpressionStatement,
+  ts.SyntaxKind.IfStatement,
+  ts.SyntaxKind.TryStatement,
+  ts.SyntaxKind.ExportAssignment,
 ]);
 const alwaysPrinted = (statement: ts.Statement): boolean => ALWAYS_PRINTED_KINDS.has(statement.kind);
 
@@ -34,23 +41,32 @@ export function isDataTable(statement: ts.Statement): boolean {
 }
 
 /**
- * The pieces of the spec's TypeScript files that hold code (a function, or a `const` whose value
- * calls or holds a function), and the API name the emitters wrote into them.
+ * The pieces of the spec's TypeScript files and README examples that hold code (a function, a
+ * `const` whose value calls or holds a function, another statement), and the API name the
+ * emitters wrote into them.
  */
 export async function codePieces(specPath: string, cwd: string): Promise<{ readonly pieces: readonly string[]; readonly apiName: string }> {
   const { emitted, context } = await emitSources({ specPath, outDir: "generated", cwd, cache: false, allowDuplicateOperationIds: true, allowUndeclaredPathParameters: true });
   const header = generatedHeader(context.specPath);
   const pieces: string[] = [];
-  for (const file of emitted) {
-    if (file.formatted === true || !file.path.endsWith(".ts")) continue;
-    for (const leaf of leavesOf(splitPieces(header + file.content))) {
+  for (const file of typeScriptSources(emitted, header)) {
+    for (const leaf of leavesOf(splitPieces(file.text))) {
       const piece = leafSource(leaf);
       const source = ts.createSourceFile("piece.ts", piece, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
       const holdsCode = (node: ts.Node): boolean => ts.isCallExpression(node) || ts.isArrowFunction(node) || ts.forEachChild(node, holdsCode) === true;
-      if (source.statements.some((statement) => ts.isFunctionDeclaration(statement) || (ts.isVariableStatement(statement) && holdsCode(statement)))) pieces.push(piece);
+      const declarations = new Set([ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration, ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.ExportDeclaration]);
+      if (source.statements.some((statement) => !declarations.has(statement.kind) && (!ts.isVariableStatement(statement) || holdsCode(statement)))) pieces.push(piece);
     }
   }
   return { pieces, apiName: context.apiName };
+}
+
+/** The TypeScript the formatter formats: each emitted `.ts` file (after the header), and each of the README's examples. */
+function typeScriptSources(emitted: readonly GeneratedFile[], header: string): { readonly path: string; readonly text: string }[] {
+  return emitted.flatMap((file) => {
+    if (file.path === "README.md") return readmeExamples(file.content).map((example, index) => ({ path: `README.md example ${index + 1}`, text: `${example}\n` }));
+    return file.formatted === true || !file.path.endsWith(".ts") ? [] : [{ path: file.path, text: header + file.content }];
+  });
 }
 
 export interface PiecesOutcome {
@@ -71,9 +87,8 @@ export async function comparePieces(specPath: string, cwd: string): Promise<Piec
   let declined = 0;
   const declinedKinds: string[] = [];
   const differences: PiecesOutcome["differences"][number][] = [];
-  for (const file of emitted) {
-    if (file.formatted === true || !file.path.endsWith(".ts")) continue;
-    for (const leaf of leavesOf(splitPieces(header + file.content))) {
+  for (const file of typeScriptSources(emitted, header)) {
+    for (const leaf of leavesOf(splitPieces(file.text))) {
       const piece = leafSource(leaf);
       const ours = printPiecePrettier(piece);
       if (ours === undefined) {

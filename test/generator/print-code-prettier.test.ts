@@ -58,6 +58,15 @@ describe("code in prettier's layout without prettier", () => {
     "export const validateResponse: (context: ResponseValidationContext) => void = createResponseValidator(RESPONSE_VALIDATORS);\n",
     "export const keys = {\n  all: [\"Api\", \"pets\"] as const,\n  listPetsWithAVeryLongOperationName: (params?: QueryKeyParams<ListPetsOperation>) => operationKey([\"Api\", \"pets\", \"listPets\"], params),\n};\n",
     "export function f(): R {\n  return bindOperations(runtime, OPERATIONS[\"listPets\"], tables[0]) as unknown as SomeRatherLongClientTypeName<Throws>;\n}\n",
+    // what the README's examples hold: end-of-line comments, if/else chains, try/catch, await, templates, methods, binary and conditional expressions
+    "export function f(a: A, b: B): C {\n  return a ? b : c;\n}\n",
+    "export function f(a: A, b: B): void {\n  g(a); // why\n}\n",
+    "const result = await api.listPets(); // the first page\nif (result.status === 200) {\n  console.log(result.data); // typed\n} else if (!result.ok) {\n  // any other failure\n  console.error(error instanceof UnexpectedResponseBody ? error.message : error);\n} else console.log(page.headers[\"X-Total-Count\"]);\n",
+    "try {\n  await api.listPets();\n} catch (error) {\n  if (error instanceof DOMException && error.name === \"TimeoutError\") console.error(\"no answer in 10 s, which is a rather long time to wait\");\n}\n",
+    "const auth: Middleware = {\n  onRequest({ request }) {\n    request.headers.set(\"authorization\", `Bearer ${token}`);\n    return request;\n  },\n};\n",
+    "const handler = createRequestHandler(createPetStoreStubs(), {\n  idempotency: { ttlMs: 24 * 60 * 60 * 1000, lockMs: 60_000 },\n  // kept for a day\n  serveAfterSunset: [\"getPet\"],\n});\nexport default handler;\n",
+    "console.log((await api.listPets()).data); // the spec's example\nserver.use(mock.listPets(400));\nconst same = unwrap(await createPetStoreClientWithALongName({ baseUrl: \"http://localhost:8080\" }).listPets()); // the data\n",
+    "const { data } = await strict.listPetsWithAVeryVeryLongOperationNameThatGoesOnAndOn(); // only 2XX results get here\n",
   ])("prints what prettier prints for %j", async (source) => {
     const ours = printPiecePrettier(source);
     expect(ours).toBeDefined();
@@ -65,9 +74,9 @@ describe("code in prettier's layout without prettier", () => {
   });
 
   it.each([
-    // a conditional outside a spread, a binary expression returned, an arrow argument, a block arrow
-    "export function f(a: A, b: B): C {\n  return a ? b : c;\n}\n",
+    // a binary expression returned, an arrow argument, a block arrow, a nested conditional
     "export function f(a: A, b: B): C {\n  return a + b;\n}\n",
+    "export function f(a: A, b: B): C {\n  return a ? b : c ? d : e;\n}\n",
     "export function f(a: A, b: B): C {\n  return a.map((item) => item.id);\n}\n",
     "export const g = { run: () => {\n  return 1;\n} };\n",
     // a sole parameter prettier hugs, a test-framework call, an array of numbers hugged after another argument
@@ -76,9 +85,14 @@ describe("code in prettier's layout without prettier", () => {
     "export function f(a: A, b: B): void {\n  g(a, [1, 2, 3]);\n}\n",
     // a conditional in a spread that does not fit on its line
     `export const o = {\n  ...(options.${"h".repeat(60)} ? { headers: options.${"h".repeat(40)} } : {}),\n};\n`,
-    // a class, a comment after code
+    // a class; comments after `{`, before `else`, inside an object's line; mixed logical operators
     "export class A {}\n",
-    "export function f(a: A, b: B): void {\n  g(a); // why\n}\n",
+    "export function f(a: A, b: B): void { // why\n  g(a);\n}\n",
+    "if (a) b(); // why\nelse c();\n",
+    "const o = { a: 1, // why\n  b: 2 };\n",
+    "if (a && b || c) d();\n",
+    // a condition too long for its line
+    `if (${"a".repeat(50)} && ${"b".repeat(50)}) c();\n`,
   ])("leaves to prettier what it does not know: %j", (source) => {
     expect(printPiecePrettier(source)).toBeUndefined();
   });

@@ -131,8 +131,12 @@ describe("const statements of data in prettier's layout without prettier", () =>
       const printed = printPiecePrettier(text);
       if (printed !== undefined) expect(printed, text).toBe(await prettierTypes(text));
     }
-    // a comment after the statement is attached nowhere
-    expect(printPiecePrettier("const x: unknown = { a: 1 }; // trailing\n")).toBeUndefined();
+    // a comment after the statement: the code printer's (print-code-prettier.ts)
+    const trailing = "const x: unknown = { a: 1 }; // trailing\n";
+    const file = ts.createSourceFile("piece.ts", trailing, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    ts.setSyntheticTrailingComments(file.statements[0]!, [{ kind: ts.SyntaxKind.SingleLineCommentTrivia, text: " trailing", hasTrailingNewLine: true, pos: -1, end: -1 }]);
+    expect(printDataStatement(file, file.statements[0] as ts.VariableStatement)).toBeUndefined();
+    expect(printPiecePrettier(trailing)).toBe(await prettierTypes(trailing));
   });
 
   it("prints what prettier prints for random data statements", async () => {

@@ -81,8 +81,11 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
           example("errors-example.ts", [
             ...setup(["ApiError", "UnexpectedResponseBody"]),
             `const result = await ${call};`,
-            "if (result.error instanceof UnexpectedResponseBody) console.error(result.error.message); // e.g. a proxy's HTML page",
-            "else if (result.error) console.error(result.response.status, result.error); // the spec's error body",
+            "if (result.error instanceof UnexpectedResponseBody) {",
+            "  console.error(result.error.message); // e.g. a proxy's HTML page",
+            "} else if (result.error) {",
+            "  console.error(result.response.status, result.error); // the spec's error body",
+            "}",
             "",
             `const strict = ${create}({ baseUrl: ${url}, throwOnError: true });`,
             "try {",

@@ -21,11 +21,16 @@ const SEPARATOR = "// @@petstore-generator-readme-example";
 
 /** `cache`: the README's format pack (the examples' entries sit beside the README's; their texts never meet). */
 export async function formatReadmeCode(markdown: string, cache?: CachePack): Promise<string> {
-  const blocks = [...markdown.matchAll(TYPESCRIPT_BLOCK)].map((block) => block[1]!);
+  const blocks = readmeExamples(markdown);
   if (blocks.length === 0) return markdown;
   const formatted = await formatExamples(blocks, cache);
   let index = 0;
   return markdown.replace(TYPESCRIPT_BLOCK, () => `\`\`\`ts\n${formatted[index++]!}\n\`\`\``);
+}
+
+/** The README's TypeScript examples, as written (unformatted). */
+export function readmeExamples(markdown: string): string[] {
+  return [...markdown.matchAll(TYPESCRIPT_BLOCK)].map((block) => block[1]!);
 }
 
 async function formatExamples(blocks: readonly string[], cache: CachePack | undefined): Promise<string[]> {

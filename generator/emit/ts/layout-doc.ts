@@ -17,7 +17,7 @@
  */
 import { textWidth, UnsupportedLayout } from "./prettier-text.js";
 
-export type Doc = string | readonly Doc[] | Group | Indent | Align | Line | IfBreak | IndentIfBreak | Fill | BreakParent;
+export type Doc = string | readonly Doc[] | Group | Indent | Align | Line | IfBreak | IndentIfBreak | Fill | BreakParent | LineSuffix;
 
 export interface Group {
   readonly kind: "group";
@@ -135,6 +135,19 @@ interface BreakParent {
   readonly kind: "breakParent";
 }
 
+interface LineSuffix {
+  readonly kind: "lineSuffix";
+  readonly text: string;
+}
+
+/**
+ * prettier's `lineSuffix`: text printed at the end of the line (a trailing `//` comment), which
+ * no layout measures. Written here only just before a line break, so it is printed in place.
+ */
+export function lineSuffix(text: string): LineSuffix {
+  return { kind: "lineSuffix", text };
+}
+
 /** prettier's `breakParent`: breaks every group around it (up to a conditional group), prints nothing. */
 export const breakParent: BreakParent = { kind: "breakParent" };
 
@@ -176,6 +189,8 @@ export function hasForcedBreak(doc: Doc): boolean {
       return doc.broken;
     case "breakParent":
       return true;
+    case "lineSuffix":
+      return false;
     case "line":
       return doc.hard;
     case "ifBreak":
@@ -193,6 +208,7 @@ export function canBreak(doc: Doc): boolean {
   if (isDocArray(doc)) return doc.some(canBreak);
   switch (doc.kind) {
     case "breakParent":
+    case "lineSuffix":
       return false;
     case "line":
       return true;
@@ -274,6 +290,9 @@ export function printDoc(doc: Doc, width: number): string {
         printFill(current, indentation, mode, commands, width - position, groupModes);
         break;
       case "breakParent":
+        break;
+      case "lineSuffix":
+        out.push(current.text);
         break;
       case "line":
         if (mode === "flat" && !current.hard) {
@@ -363,6 +382,7 @@ function fits(next: Command, rest: readonly Command[], remaining: number, groupM
         for (let index = doc.parts.length - 1; index >= doc.offset; index--) stack.push({ mode, doc: doc.parts[index]! });
         break;
       case "breakParent":
+      case "lineSuffix":
         break;
       case "ifBreak": {
         const groupMode = doc.groupId === undefined ? mode : (groupModes.get(doc.groupId) ?? "flat");

@@ -39,8 +39,8 @@ export function printPiecePrettier(text: string): string | undefined {
     attached += comments;
     const own = printStatement(statement);
     if (own === undefined) return undefined;
-    // prettier keeps one blank line where the source has one after a statement
-    if (previous !== undefined && /^[ \t]*(\r?\n)[ \t]*\r?\n/.test(text.slice(previous.end))) printed += "\n";
+    // prettier keeps one blank line where the source has one after a statement (and its comment on its line)
+    if (previous !== undefined && /^[ \t]*(\r?\n)[ \t]*\r?\n/.test(text.slice(lineEnd(text, previous.end)))) printed += "\n";
     printed += own;
     previous = statement;
   }
@@ -48,12 +48,19 @@ export function printPiecePrettier(text: string): string | undefined {
   return allAttached(text, attached) ? printed : undefined;
 }
 
+/** Where the comments after `position` on its line end. */
+function lineEnd(text: string, position: number): number {
+  return (ts.getTrailingCommentRanges(text, position) ?? []).reduce((end, range) => Math.max(end, range.end), position);
+}
+
 function printStatement(statement: ts.Statement): string | undefined {
+  // (only the code printer writes a comment after a statement)
+  if (ts.getSyntheticTrailingComments(statement) !== undefined) return ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) ? undefined : printCodeStatement(statement);
   if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return printTypesPrettier([statement]);
   if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) return withComments(statement, printModuleDeclaration(statement.getSourceFile(), statement));
   if (ts.isFunctionDeclaration(statement)) return withComments(statement, printFunctionDeclaration(statement));
   if (ts.isVariableStatement(statement)) return printDataStatement(statement.getSourceFile(), statement) ?? printCodeStatement(statement);
-  return undefined;
+  return printCodeStatement(statement);
 }
 
 /** `printed` under the statement's leading comments. */
@@ -88,10 +95,21 @@ function attachComments(file: ts.SourceFile, statement: ts.Statement): number | 
     );
     attached += ranges.length;
   };
+  const attachTrailing = (node: ts.Statement): void => {
+    const ranges = ts.getTrailingCommentRanges(text, node.end) ?? [];
+    if (ranges.length === 0) return;
+    ts.setSyntheticTrailingComments(
+      node,
+      ranges.map((range) => ({ kind: range.kind, text: range.kind === ts.SyntaxKind.MultiLineCommentTrivia ? text.slice(range.pos + 2, range.end - 2) : text.slice(range.pos + 2, range.end), hasTrailingNewLine: range.hasTrailingNewLine === true, pos: -1, end: -1 })),
+    );
+    attached += ranges.length;
+  };
   attach(statement);
+  attachTrailing(statement);
   const visit = (node: ts.Node): void => {
-    // (a comment before a statement in a function body stands on its own line: it leads that statement)
-    if (ts.isTypeElement(node) || (ts.isStatement(node) && ts.isBlock(node.parent))) attach(node);
+    // (a comment on its own line before a statement of a block or an object's member leads it; one after a statement of a block, on its line, trails it)
+    if (ts.isTypeElement(node) || ts.isObjectLiteralElementLike(node) || (ts.isStatement(node) && ts.isBlock(node.parent))) attach(node);
+    if (ts.isStatement(node) && ts.isBlock(node.parent)) attachTrailing(node);
     ts.forEachChild(node, visit);
   };
   ts.forEachChild(statement, visit);

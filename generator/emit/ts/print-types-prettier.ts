@@ -556,11 +556,14 @@ export function typeArgumentsDoc(args: readonly ts.TypeNode[]): Doc {
 }
 
 /** `doc` after the synthetic leading comments openapi-typescript attached to `node`, each on its own line. */
-export function withLeadingComments(node: ts.Node, doc: Doc): Doc {
+function withLeadingComments(node: ts.Node, doc: Doc): Doc {
   if (ts.getSyntheticTrailingComments(node) !== undefined) unsupported("trailing comment");
-  const comments = ts.getSyntheticLeadingComments(node);
-  if (comments === undefined || comments.length === 0) return doc;
-  return [...comments.map((comment) => [printComment(comment), hardline]), doc];
+  return [...leadingCommentsDoc(node), doc];
+}
+
+/** The synthetic leading comments of `node`, each on its own line (its trailing comments are the caller's). */
+export function leadingCommentsDoc(node: ts.Node): Doc[] {
+  return (ts.getSyntheticLeadingComments(node) ?? []).map((comment) => [printComment(comment), hardline]);
 }
 
 /**
