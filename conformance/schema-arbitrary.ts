@@ -180,20 +180,48 @@ function numberArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown>
   return fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded, maxExcluded });
 }
 
-const FORMAT_ARBITRARIES: Readonly<Record<string, () => fc.Arbitrary<string>>> = {
+/** Arbitraries of formatted strings, each made once on first use (an arbitrary is immutable; making `webUrl` costs milliseconds). */
+const FORMAT_ARBITRARIES: Readonly<Record<string, () => fc.Arbitrary<string>>> = Object.fromEntries(
+  Object.entries({
   "date-time": () => fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T23:59:59Z"), noInvalidDate: true }).map((date) => date.toISOString()),
   date: () => fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
   time: () => fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 })).map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}Z`),
-  email: () => fc.emailAddress(),
+  email: () => fc.tuple(fc.string({ unit: fc.constantFrom(...EMAIL_LOCAL_UNITS), minLength: 1, maxLength: 10 }), fc.domain()).map(([local, host]) => `${local}@${host}`),
   uuid: () => fc.uuid(),
-  uri: () => fc.webUrl(),
-  url: () => fc.webUrl(),
-  "uri-reference": () => fc.webPath().map((path) => (path === "" ? "/" : path)),
+  uri: () => webUrl(),
+  url: () => webUrl(),
+  "uri-reference": () => webPath().map((path) => (path === "" ? "/" : path)),
   hostname: () => fc.domain(),
   ipv4: () => fc.ipV4(),
   ipv6: () => fc.ipV6(),
   byte: () => fc.base64String({ maxLength: 16 }),
-};
+  } satisfies Record<string, () => fc.Arbitrary<string>>).map(([format, make]) => [format, once(make)]),
+);
+
+/**
+ * `http(s)://domain/segments`, as fast-check's `webUrl()` draws them by default, made from our own
+ * path segments: fast-check builds its percent-encoding character arbitrary in about 0.6 s (a
+ * reverse mapping of every character), and `emailAddress()` its own in about 0.1 s, once per
+ * process: a large share of a generate run of a spec with `format: uri`.
+ */
+function webUrl(): fc.Arbitrary<string> {
+  return fc.tuple(fc.constantFrom("https", "http"), fc.domain(), webPath()).map(([scheme, host, path]) => `${scheme}://${host}${path}`);
+}
+
+/** RFC 3986 path segment characters: unreserved, sub-delimiters, `:`, `@`, and some percent-encoded octets. */
+const SEGMENT_UNITS = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@", "%20", "%2F", "%C3%A9"];
+/** Characters of an e-mail address's local part (dots left out: they may not lead, end or repeat). */
+const EMAIL_LOCAL_UNITS = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+"];
+
+/** `/segment/segment` (up to 3 segments, possibly empty: `""`, `//`). */
+function webPath(): fc.Arbitrary<string> {
+  return fc.array(fc.string({ unit: fc.constantFrom(...SEGMENT_UNITS), maxLength: 8 }), { maxLength: 3 }).map((segments) => segments.map((segment) => `/${segment}`).join(""));
+}
+
+function once<T>(make: () => T): () => T {
+  let made: { readonly value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
 
 function pad(n: number): string {
   return String(n).padStart(2, "0");
@@ -209,7 +237,20 @@ function stringArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown>
   const lengthOk = (value: string): boolean => value.length >= minLength && value.length <= declaredMax;
   if (format !== undefined) return rejectUnless(format(), lengthOk);
   if (typeof schema.pattern === "string") return patternArbitrary(schema.pattern, minLength, maxLength, lengthOk);
-  return fc.string({ minLength, maxLength: Math.min(maxLength, minLength + SPAN), unit: "grapheme-ascii" });
+  return plainString(minLength, Math.min(maxLength, minLength + SPAN));
+}
+
+/** Arbitraries of plain strings, by length bounds: made once each (fast-check's set-up of a string arbitrary costs about a millisecond, and a spec has thousands of string schemas). */
+const PLAIN_STRINGS = new Map<string, fc.Arbitrary<string>>();
+
+function plainString(minLength: number, maxLength: number): fc.Arbitrary<string> {
+  const key = `${minLength}:${maxLength}`;
+  let arbitrary = PLAIN_STRINGS.get(key);
+  if (arbitrary === undefined) {
+    arbitrary = fc.string({ minLength, maxLength, unit: "grapheme-ascii" });
+    PLAIN_STRINGS.set(key, arbitrary);
+  }
+  return arbitrary;
 }
 
 /**
@@ -222,7 +263,7 @@ function stringArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown>
  */
 function patternArbitrary(source: string, minLength: number, maxLength: number, lengthOk: (value: string) => boolean): fc.Arbitrary<unknown> {
   const pattern = compilePattern(source);
-  const plain = fc.string({ minLength, maxLength: Math.min(maxLength, minLength + SPAN), unit: "grapheme-ascii" });
+  const plain = plainString(minLength, Math.min(maxLength, minLength + SPAN));
   if (pattern === undefined) return plain;
   const matches = (value: string): boolean => lengthOk(value) && pattern.test(value);
   // A pattern without anchors matches anywhere: build around a match, inside the length bounds.
@@ -348,5 +389,5 @@ function asStrings(value: unknown): string[] {
 
 /** Any small JSON value, for schemas that say nothing. */
 export function smallJson(): fc.Arbitrary<unknown> {
-  return fc.oneof(fc.string({ maxLength: 8, unit: "grapheme-ascii" }), fc.integer({ min: -100, max: 100 }), fc.boolean());
+  return fc.oneof(plainString(0, 8), fc.integer({ min: -100, max: 100 }), fc.boolean());
 }

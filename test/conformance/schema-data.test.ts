@@ -24,6 +24,7 @@ const CASES: ReadonlyArray<readonly [string, string, unknown]> = [
   ["3.0 nullable string with length and pattern", "3.0.3", { type: "string", nullable: true, minLength: 2, maxLength: 5, pattern: "^[a-z]+$" }],
   ["3.0 exclusive integer range", "3.0.3", { type: "integer", minimum: 0, maximum: 10, exclusiveMinimum: true, exclusiveMaximum: true }],
   ["formats", "3.0.3", { type: "object", required: ["at", "mail", "id", "day"], additionalProperties: false, properties: { at: { type: "string", format: "date-time" }, mail: { type: "string", format: "email" }, id: { type: "string", format: "uuid" }, day: { type: "string", format: "date" }, n: { type: "integer", format: "int32" } } }],
+  ["web formats", "3.0.3", { type: "object", required: ["home", "link", "ref", "mail"], additionalProperties: false, properties: { home: { type: "string", format: "uri" }, link: { type: "string", format: "url" }, ref: { type: "string", format: "uri-reference" }, mail: { type: "string", format: "email", maxLength: 60 } } }],
   ["allOf", "3.0.3", { allOf: [{ $ref: "#/components/schemas/Dog" }, { type: "object", required: ["name"], properties: { name: { type: "string", maxLength: 3 } } }] }],
   ["oneOf with a discriminator", "3.0.3", { $ref: "#/components/schemas/Pet" }],
   ["arrays", "3.0.3", { type: "array", minItems: 1, maxItems: 3, uniqueItems: true, items: { type: "integer", minimum: 0, maximum: 50 } }],
