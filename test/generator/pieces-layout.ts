@@ -40,33 +40,38 @@ export function isDataTable(statement: ts.Statement): boolean {
   return declared || (name !== undefined && ts.isIdentifier(name) && /^(RESPONSE_HEADERS_\d+|API_KEY|SECURITY|OPERATIONS|BODY_\d+|HEADERS_\d+|MOCK_OPERATIONS|RESPONSE_VALIDATORS|INVALIDATES|EXPERIMENTAL_OPERATIONS)$/.test(name.text));
 }
 
+/** Statements that declare and hold no code. */
+const DECLARATIONS = new Set([ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration, ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.ExportDeclaration]);
+const holdsCode = (node: ts.Node): boolean => ts.isCallExpression(node) || ts.isArrowFunction(node) || ts.forEachChild(node, holdsCode) === true;
+
 /**
  * The pieces of the spec's TypeScript files and README examples that hold code (a function, a
  * `const` whose value calls or holds a function, another statement), and the API name the
  * emitters wrote into them.
  */
 export async function codePieces(specPath: string, cwd: string): Promise<{ readonly pieces: readonly string[]; readonly apiName: string }> {
-  const { emitted, context } = await emitSources({ specPath, outDir: "generated", cwd, cache: false, allowDuplicateOperationIds: true, allowUndeclaredPathParameters: true });
-  const header = generatedHeader(context.specPath);
-  const pieces: string[] = [];
-  for (const file of typeScriptSources(emitted, header)) {
-    for (const leaf of leavesOf(splitPieces(file.text))) {
-      const piece = leafSource(leaf);
-      const source = ts.createSourceFile("piece.ts", piece, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-      const holdsCode = (node: ts.Node): boolean => ts.isCallExpression(node) || ts.isArrowFunction(node) || ts.forEachChild(node, holdsCode) === true;
-      const declarations = new Set([ts.SyntaxKind.InterfaceDeclaration, ts.SyntaxKind.TypeAliasDeclaration, ts.SyntaxKind.ImportDeclaration, ts.SyntaxKind.ExportDeclaration]);
-      if (source.statements.some((statement) => !declarations.has(statement.kind) && (!ts.isVariableStatement(statement) || holdsCode(statement)))) pieces.push(piece);
-    }
-  }
-  return { pieces, apiName: context.apiName };
+  const { pieces, apiName } = await sourcePieces(specPath, cwd);
+  const code = pieces.filter(({ piece }) => {
+    const source = ts.createSourceFile("piece.ts", piece, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+    return source.statements.some((statement) => !DECLARATIONS.has(statement.kind) && (!ts.isVariableStatement(statement) || holdsCode(statement)));
+  });
+  return { pieces: code.map(({ piece }) => piece), apiName };
 }
 
-/** The TypeScript the formatter formats: each emitted `.ts` file (after the header), and each of the README's examples. */
-function typeScriptSources(emitted: readonly GeneratedFile[], header: string): { readonly path: string; readonly text: string }[] {
-  return emitted.flatMap((file) => {
+/**
+ * Every piece the formatter formats for the spec, with the file it is from: each emitted `.ts`
+ * file's (after the header) and each README example's. Without the cache nothing is read from or
+ * written to the output folder.
+ */
+async function sourcePieces(specPath: string, cwd: string): Promise<{ readonly pieces: readonly { readonly path: string; readonly piece: string }[]; readonly apiName: string }> {
+  const { emitted, context } = await emitSources({ specPath, outDir: "generated", cwd, cache: false, allowDuplicateOperationIds: true, allowUndeclaredPathParameters: true });
+  const header = generatedHeader(context.specPath);
+  const sources = (file: GeneratedFile): { readonly path: string; readonly text: string }[] => {
     if (file.path === "README.md") return readmeExamples(file.content).map((example, index) => ({ path: `README.md example ${index + 1}`, text: `${example}\n` }));
     return file.formatted === true || !file.path.endsWith(".ts") ? [] : [{ path: file.path, text: header + file.content }];
-  });
+  };
+  const pieces = emitted.flatMap(sources).flatMap(({ path, text }) => leavesOf(splitPieces(text)).map((leaf) => ({ path, piece: leafSource(leaf) })));
+  return { pieces, apiName: context.apiName };
 }
 
 export interface PiecesOutcome {
@@ -80,26 +85,20 @@ export interface PiecesOutcome {
 
 /** Every piece of the spec's TypeScript files: printed and compared with prettier, or declined. */
 export async function comparePieces(specPath: string, cwd: string): Promise<PiecesOutcome> {
-  // (without the cache nothing is read from or written to the output folder)
-  const { emitted, context } = await emitSources({ specPath, outDir: "generated", cwd, cache: false, allowDuplicateOperationIds: true, allowUndeclaredPathParameters: true });
-  const header = generatedHeader(context.specPath);
   let printed = 0;
   let declined = 0;
   const declinedKinds: string[] = [];
   const differences: PiecesOutcome["differences"][number][] = [];
-  for (const file of typeScriptSources(emitted, header)) {
-    for (const leaf of leavesOf(splitPieces(file.text))) {
-      const piece = leafSource(leaf);
-      const ours = printPiecePrettier(piece);
-      if (ours === undefined) {
-        declined++;
-        declinedKinds.push(...alwaysPrintedDeclined(piece).map((line) => `${file.path}: ${line}`));
-        continue;
-      }
-      printed++;
-      const expected = await prettierTypes(piece);
-      if (ours !== expected) differences.push({ file: file.path, piece, ours, prettier: expected });
+  for (const { path, piece } of (await sourcePieces(specPath, cwd)).pieces) {
+    const ours = printPiecePrettier(piece);
+    if (ours === undefined) {
+      declined++;
+      declinedKinds.push(...alwaysPrintedDeclined(piece).map((line) => `${path}: ${line}`));
+      continue;
     }
+    printed++;
+    const expected = await prettierTypes(piece);
+    if (ours !== expected) differences.push({ file: path, piece, ours, prettier: expected });
   }
   return { printed, declined, declinedKinds, differences };
 }

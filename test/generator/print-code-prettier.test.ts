@@ -67,6 +67,8 @@ describe("code in prettier's layout without prettier", () => {
     "const handler = createRequestHandler(createPetStoreStubs(), {\n  idempotency: { ttlMs: 24 * 60 * 60 * 1000, lockMs: 60_000 },\n  // kept for a day\n  serveAfterSunset: [\"getPet\"],\n});\nexport default handler;\n",
     "console.log((await api.listPets()).data); // the spec's example\nserver.use(mock.listPets(400));\nconst same = unwrap(await createPetStoreClientWithALongName({ baseUrl: \"http://localhost:8080\" }).listPets()); // the data\n",
     "const { data } = await strict.listPetsWithAVeryVeryLongOperationNameThatGoesOnAndOn(); // only 2XX results get here\n",
+    // a comment before a member of a data table (the data printer leaves it to this printer, which keeps it)
+    "export const A = {\n  // why\n  a: 1,\n  b: \"x\",\n};\n",
   ])("prints what prettier prints for %j", async (source) => {
     const ours = printPiecePrettier(source);
     expect(ours).toBeDefined();

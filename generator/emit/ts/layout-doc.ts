@@ -263,16 +263,18 @@ export function printDoc(doc: Doc, width: number): string {
       case "group": {
         let groupMode: Mode;
         let contents = current.contents;
-        // (after a hard line printed flat, the next group is measured again, as in break mode)
         if (mode === "flat" && !remeasure) groupMode = current.broken ? "break" : "flat";
-        else if ((remeasure = false)) groupMode = "flat";
-        else if (!current.broken && fits({ indentation, mode: "flat", doc: current.contents }, commands, width - position, groupModes)) groupMode = "flat";
-        else if (current.states !== undefined) {
-          // the first state between the contents and the last that fits, tried flat (its own broken groups break), else the last broken
-          const state = current.broken ? undefined : current.states.slice(1, -1).find((doc) => fits({ indentation, mode: "flat", doc }, commands, width - position, groupModes));
-          groupMode = state === undefined ? "break" : "flat";
-          contents = state ?? current.states[current.states.length - 1]!;
-        } else groupMode = "break";
+        else {
+          // (after a hard line printed flat, the next group is measured again, as in break mode)
+          remeasure = false;
+          if (!current.broken && fits({ indentation, mode: "flat", doc: current.contents }, commands, width - position, groupModes)) groupMode = "flat";
+          else if (current.states !== undefined) {
+            // the first state between the contents and the last that fits, tried flat (its own broken groups break), else the last broken
+            const state = current.broken ? undefined : current.states.slice(1, -1).find((doc) => fits({ indentation, mode: "flat", doc }, commands, width - position, groupModes));
+            groupMode = state === undefined ? "break" : "flat";
+            contents = state ?? current.states[current.states.length - 1]!;
+          } else groupMode = "break";
+        }
         if (groupMode === "break" && current.flatOnly === true) throw new UnsupportedLayout("a layout only known flat would break");
         commands.push({ indentation, mode: groupMode, doc: contents });
         if (current.id !== undefined) groupModes.set(current.id, groupMode);

@@ -141,6 +141,8 @@ function dataValue(file: ts.SourceFile, node: ts.Expression): DataValue {
 function objectValue(file: ts.SourceFile, node: ts.ObjectLiteralExpression): DataObject {
   const entries = node.properties.map((property): readonly [DataKey, DataValue] => {
     if (!ts.isPropertyAssignment(property)) unsupported(`object member ${ts.SyntaxKind[property.kind]}`);
+    // (a comment print-piece-prettier.ts attached to a member: the code printer writes it)
+    if (ts.getSyntheticLeadingComments(property) !== undefined) unsupported("comment before a member");
     return [keyOf(file, property.name), dataValue(file, property.initializer)];
   });
   const first = node.properties[0];

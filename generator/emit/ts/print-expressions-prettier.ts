@@ -271,7 +271,7 @@ const LOGICAL = new Set([ts.SyntaxKind.AmpersandAmpersandToken, ts.SyntaxKind.Ba
  * precedence grouped; a line after each operator. Only operands prettier never parenthesizes are
  * printed: a comparison inside `&&`/`||`, and plain operands.
  */
-export function binaryParts(node: ts.BinaryExpression): Doc[] {
+function binaryParts(node: ts.BinaryExpression): Doc[] {
   const operator = node.operatorToken.kind;
   if (!FLATTENED.has(operator) && !COMPARISONS.has(operator)) unsupported(`operator ${ts.SyntaxKind[operator]}`);
   const operand = (side: ts.Expression): Doc => {

@@ -55,7 +55,7 @@ function lineEnd(text: string, position: number): number {
 
 function printStatement(statement: ts.Statement): string | undefined {
   // (only the code printer writes a comment after a statement)
-  if (ts.getSyntheticTrailingComments(statement) !== undefined) return ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) ? undefined : printCodeStatement(statement);
+  if (ts.getSyntheticTrailingComments(statement) !== undefined) return printCodeStatement(statement);
   if (ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)) return printTypesPrettier([statement]);
   if (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) return withComments(statement, printModuleDeclaration(statement.getSourceFile(), statement));
   if (ts.isFunctionDeclaration(statement)) return withComments(statement, printFunctionDeclaration(statement));
