@@ -5,6 +5,13 @@
  * large specs, parsing what was just printed cost more than printing it): the printer is reached
  * through ts-morph's project internals when they are there (ts-morph is pinned), and through
  * `createSourceFile` otherwise. Nothing touches the disk.
+ *
+ * code-block-writer (ts-morph's writer) follows strings to know where not to indent, but it takes
+ * a quote after `\\` (an escaped backslash: `"C:\\"`) for an escaped quote: it then believes it
+ * is still in the string, and after a later backtick in a template literal up to the file's end,
+ * so it stops indenting. The text stays valid but the piece splitter cannot cut it, and prettier
+ * formats the whole file (DigitalOcean's mocks.ts, whose generated strings end in backslashes).
+ * `readEscapesWhole` shows the writer each `\\` pair as two plain characters.
  */
 import { Project, type OptionalKind, type SourceFileStructure, type StatementStructures } from "ts-morph";
 
@@ -25,6 +32,7 @@ export function printStatements(fileName: string, statements: readonly (string |
   const factory = (project as unknown as ProjectInternals)._context?.structurePrinterFactory;
   if (typeof factory?.forSourceFile === "function") {
     const writer = project.createWriter();
+    readEscapesWhole(writer);
     factory.forSourceFile({ isAmbient: fileName.endsWith(".d.ts") }).printText(writer, structure);
     return writer.toString();
   }
@@ -32,4 +40,23 @@ export function printStatements(fileName: string, statements: readonly (string |
   const text = file.getFullText();
   project.removeSourceFile(file);
   return text;
+}
+
+/** What code-block-writer 13 keeps behind `_updateInternalState`: its string and comment tracking. */
+interface WriterInternals {
+  _updateInternalState?(text: string): void;
+}
+
+/**
+ * Makes the writer's string tracking read an escaped backslash as one escape: every `\\` pair
+ * is shown to it as `__`, so the quote after the pair ends the string. Only the tracking sees
+ * that text; the writer writes the real one.
+ */
+function readEscapesWhole(writer: object): void {
+  const internals = writer as WriterInternals;
+  const track = internals._updateInternalState;
+  if (typeof track !== "function") return;
+  internals._updateInternalState = function (this: unknown, text: string): void {
+    track.call(this, text.includes("\\\\") ? text.replaceAll("\\\\", "__") : text);
+  };
 }
