@@ -71,7 +71,8 @@ export function unquotedKey(raw: string): string | undefined {
 /**
  * The columns `text` takes, as prettier counts them: none for C0 and C1 control characters and
  * non-spacing and enclosing marks, two for the wide East Asian characters (CJK, kana, Hangul, full-width forms),
- * one for the others below U+1100. Other characters (emoji, the rest of the planes, unassigned
+ * one for the others below U+1100 and for General Punctuation (U+2000–U+206F) but the zero-width
+ * joiner. Other characters (emoji, the rest of the planes, unassigned
  * code points) are not measured here (see {@link assertMeasurable}); test/generator/
  * prettier-text.test.ts compares every measured code point with prettier's own count.
  */
@@ -112,6 +113,8 @@ function characterWidth(character: string): number | undefined {
   const code = character.codePointAt(0)!;
   if (code <= 0x1f || (code >= 0x80 && code <= 0x9f)) return 0;
   if (code < 0x1100) return /[\p{Mn}\p{Me}]/u.test(character) ? 0 : 1;
+  // General Punctuation (typographic quotes, dashes, ellipses in descriptions), but the joiner of emoji sequences
+  if (code >= 0x2000 && code <= 0x206f) return code === 0x200d || /\p{Cn}/u.test(character) ? undefined : 1;
   if (!WIDE.some(([from, to]) => code >= from && code <= to) || /\p{Cn}/u.test(character)) return undefined;
   return /[\p{Mn}\p{Me}]/u.test(character) ? 0 : 2;
 }
