@@ -212,6 +212,8 @@ async function build(target) {
       // CommonJS code bundled into these ES modules (ts-morph) calls `require` for its externals
       banner: { js: 'import { createRequire as __generatorCreateRequire } from "node:module";\nconst require = __generatorCreateRequire(import.meta.url);' },
       outExtension: { ".js": ".mjs" },
+      // the paths in the bundle's comments are the project's, whichever folder the first run started in
+      absWorkingDir: dirname(GENERATOR_DIR),
       logLevel: "silent", // a failure is reported below, once
     });
     try {
