@@ -6,7 +6,6 @@
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -33,7 +32,9 @@ export async function computeInputsHash(inputs: HashInputs): Promise<string> {
     hash.update(`${label}\0${createHash("sha256").update(content).digest("hex")}\n`);
   };
   add("options", JSON.stringify({ apiName: inputs.apiName, specFiles: inputs.specFiles }));
-  for (const file of inputs.specFiles) add(`spec:${file}`, await readFile(resolve(inputs.cwd, file)));
+  // read synchronously, as the tool's sources below: a spec split in 2,850 files (DigitalOcean's)
+  // spent about 0.3 s waiting on one await per file
+  for (const file of inputs.specFiles) add(`spec:${file}`, readFileSync(resolve(inputs.cwd, file)));
   // The changelog beside the root spec, or its absence (so one that appears is a change too).
   const root = inputs.specFiles[0];
   const changelog = root === undefined ? undefined : await readChangelog(resolve(inputs.cwd, root));
