@@ -12,6 +12,7 @@ import { GeneratorError } from "../errors.js";
 import { declareMissingPathParameters } from "./declare-path-parameters.js";
 import { dropImpossibleEnums } from "./drop-impossible-enums.js";
 import { renameDuplicateOperationIds } from "./rename-duplicate-operation-ids.js";
+import { SyncFileResolver } from "./sync-file-resolver.js";
 import { breakReferenceCycles, hoistDeepSchemaReferences, normalizeDiscriminatorMappings } from "./normalize-document.js";
 
 export interface LoadedSpec {
@@ -43,7 +44,7 @@ export async function loadSpec(specPath: string, cwd = process.cwd(), options: L
     checkVersion(root.parsed, displayPath);
     breakReferenceCycles(root.parsed, warnings);
     const config = await createConfig({ rules: {} });
-    result = await bundle({ doc: root, config, dereference: false });
+    result = await bundle({ doc: root, config, dereference: false, externalRefResolver: new SyncFileResolver(config.resolve) });
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
     throw loadFailure(error, displayPath);

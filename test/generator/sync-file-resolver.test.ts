@@ -1,0 +1,68 @@
+/**
+ * The generator's synchronous file reader for Redocly's bundler (generator/load/sync-file-resolver.ts)
+ * against Redocly's own: the same bundle, the same files, the same problems.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BaseResolver, bundle, createConfig } from "@redocly/openapi-core";
+import { afterAll, describe, expect, it } from "vitest";
+import { SyncFileResolver } from "../../generator/load/sync-file-resolver.js";
+
+const work = mkdtempSync(join(tmpdir(), "sync-resolver-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function spec(ref: string): string {
+  return [
+    "openapi: 3.0.3",
+    "info: { title: T, version: 1.0.0 }",
+    "paths:",
+    "  /pets:",
+    "    get:",
+    "      responses:",
+    '        "200":',
+    "          description: ok",
+    "          content:",
+    "            application/json:",
+    `              schema: { $ref: "${ref}" }`,
+    "",
+  ].join("\n");
+}
+
+async function bundled(root: string, resolver: BaseResolver) {
+  const config = await createConfig({ rules: {} });
+  const result = await bundle({ ref: root, config, dereference: false, externalRefResolver: resolver });
+  return {
+    document: result.bundle.parsed,
+    files: [...result.fileDependencies].sort(),
+    problems: result.problems.map((problem) => problem.message),
+  };
+}
+
+describe("SyncFileResolver", () => {
+  it("bundles split specs (CRLF line ends too) as Redocly's resolver does", async () => {
+    mkdirSync(join(work, "schemas"), { recursive: true });
+    writeFileSync(join(work, "schemas", "pet.yaml"), 'type: object\r\nproperties:\r\n  name: { type: string, description: "a\r\n    b" }\r\n  tag: { $ref: "./tag.yaml" }\r\n');
+    writeFileSync(join(work, "schemas", "tag.yaml"), "type: string\nenum: [a, b]\n");
+    writeFileSync(join(work, "split.yaml"), spec("./schemas/pet.yaml"));
+    const ours = await bundled(join(work, "split.yaml"), new SyncFileResolver());
+    expect(ours).toEqual(await bundled(join(work, "split.yaml"), new BaseResolver()));
+    expect(ours.files.map((file) => file.slice(work.length))).toEqual(["/schemas/pet.yaml", "/schemas/tag.yaml", "/split.yaml"]);
+    expect(ours.problems).toEqual([]);
+    // the text each file is read as (its locations in problems)
+    for (const file of ours.files) {
+      const text = (await new SyncFileResolver().loadExternalRef(file)).body;
+      expect(text, file).toBe((await new BaseResolver().loadExternalRef(file)).body);
+      expect(text, file).not.toContain("\r");
+    }
+  });
+
+  it("leaves missing files and folders to Redocly's reader, which reports them", async () => {
+    for (const [name, ref] of [["missing.yaml", "./nowhere.yaml"], ["folder.yaml", "./schemas"]] as const) {
+      writeFileSync(join(work, name), spec(ref));
+      const ours = await bundled(join(work, name), new SyncFileResolver());
+      expect(ours, name).toEqual(await bundled(join(work, name), new BaseResolver()));
+      expect(ours.problems.length, name).toBeGreaterThan(0);
+    }
+  });
+});
