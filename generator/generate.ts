@@ -108,21 +108,21 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
   const header = generatedHeader(context.specPath);
   const files: GeneratedFile[] = [];
   const packs: CachePack[] = [];
-  const formatCache = async (path: string): Promise<CachePack | undefined> => {
+  const formatCache = (path: string): CachePack | undefined => {
     if (options.cache === false) return undefined;
-    const pack = await openFormatCache(cwd, resolve(cwd, options.outDir), path);
+    const pack = openFormatCache(cwd, resolve(cwd, options.outDir), path);
     packs.push(pack);
     return pack;
   };
   for (const file of emitted) {
     // a file already in prettier's layout stays so under the header's `//` lines: prettier is not loaded for it
-    const content = file.formatted === true ? header + file.content : await formatSource(file.path, header + file.content, await formatCache(file.path));
+    const content = file.formatted === true ? header + file.content : await formatSource(file.path, header + file.content, formatCache(file.path));
     files.push({ path: file.path, content });
   }
   files.push(...(await emitRuntime()));
-  const packageFiles = await emitPackageFiles(document, model, context, options.packageName, warnings, changelog !== undefined, await formatCache("README.md"), scope);
+  const packageFiles = await emitPackageFiles(document, model, context, options.packageName, warnings, changelog !== undefined, formatCache("README.md"), scope);
   files.push(...packageFiles);
-  await Promise.all(packs.map((pack) => pack.save()));
+  for (const pack of packs) pack.save();
   if (changelog !== undefined) files.push({ path: CHANGELOG_NAME, content: changelog });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: ManifestMeta = {

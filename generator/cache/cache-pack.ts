@@ -47,13 +47,13 @@ export class CachePack {
     private readonly salt: string,
   ) {}
 
-  static async open(cwd: string, name: string, salt: string): Promise<CachePack> {
+  static open(cwd: string, name: string, salt: string): CachePack {
     const pack = new CachePack(join(cacheDir(cwd), `${name}.json`), `${PACK_FORMAT}\0${salt}\0`);
-    await pack.load();
+    pack.load();
     return pack;
   }
 
-  private async load(): Promise<void> {
+  private load(): void {
     let parsed: unknown;
     try {
       parsed = JSON.parse(readFileSync(this.file, "utf8"));
@@ -91,7 +91,7 @@ export class CachePack {
   }
 
   /** Writes the entries this run used (dropping the others), when anything changed. */
-  async save(): Promise<void> {
+  save(): void {
     if (!this.changed && this.used.size === this.previous.size) return;
     const body: PackFile = { format: PACK_FORMAT, entries: Object.fromEntries(this.used) };
     const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;

@@ -57,14 +57,14 @@ async function cachedProseFree(
   const cached = parse(pack.get(input));
   if (cached !== undefined) {
     warnings.push(...cached.warnings);
-    await pack.save();
+    pack.save();
     return [...cached.files];
   }
   const own: string[] = [];
   const files = await emit(own);
   warnings.push(...own);
   pack.set(input, JSON.stringify({ files, warnings: own } satisfies CachedValidators));
-  await pack.save();
+  pack.save();
   return files;
 }
 

@@ -41,7 +41,7 @@ export async function tracedEmit<I extends EmitInputs>(pack: CachePack | undefin
   if (reads !== undefined) {
     const cached = parseFiles(pack.get(keyText(inputs, reads, fixed)));
     if (cached !== undefined) {
-      await pack.save();
+      pack.save();
       return cached;
     }
   }
@@ -57,7 +57,7 @@ export async function tracedEmit<I extends EmitInputs>(pack: CachePack | undefin
     const seen: Reads = Object.fromEntries([...tracers].map(([name, tracer]) => [name, tracer.reads()]));
     pack.set(READS_ENTRY, JSON.stringify(seen));
     pack.set(keyText(inputs, seen, fixed), JSON.stringify(files));
-    await pack.save();
+    pack.save();
   }
   return [...files];
 }

@@ -71,7 +71,7 @@ export async function formatSource(path: string, content: string, cache?: CacheP
 }
 
 /** The pack a file's formatting is cached in: per output folder and file, salted with prettier's version and options. */
-export async function openFormatCache(cwd: string, outDir: string, path: string): Promise<CachePack> {
+export function openFormatCache(cwd: string, outDir: string, path: string): CachePack {
   const { version } = createRequire(import.meta.url)("prettier/package.json") as { version: string };
   const parser = parserFor(path) ?? "none";
   const options = { ...PRETTIER_OPTIONS, ...PARSER_OPTIONS[parser] };

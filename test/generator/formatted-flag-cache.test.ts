@@ -23,8 +23,8 @@ describe("the formatted mark in the emit cache", () => {
       return [{ path: "types.ts", content: "export type A = string;\n", formatted: true }];
     };
     const open = () => CachePack.open(dir, "unit/formatted", "salt");
-    const first = await tracedEmit(await open(), { document: { paths: {} } }, "fixed", emit);
-    const second = await tracedEmit(await open(), { document: { paths: {} } }, "fixed", emit);
+    const first = await tracedEmit(open(), { document: { paths: {} } }, "fixed", emit);
+    const second = await tracedEmit(open(), { document: { paths: {} } }, "fixed", emit);
     expect(runs).toBe(1);
     expect(second).toEqual(first);
     expect(second[0]?.formatted).toBe(true);
@@ -38,7 +38,7 @@ describe("the formatted mark in the emit cache", () => {
     entry!.text = entry!.text.replace('"formatted":true', '"formatted":"yes"');
     entry!.sum = sha256Hex(entry!.text);
     writeFileSync(file, JSON.stringify(pack));
-    const third = await tracedEmit(await open(), { document: { paths: {} } }, "fixed", emit);
+    const third = await tracedEmit(open(), { document: { paths: {} } }, "fixed", emit);
     expect(runs).toBe(2);
     expect(third[0]?.formatted).toBe(true);
   });

@@ -45,8 +45,8 @@ describe("tracedEmit", () => {
     const name = `unit/emitter-${packs++}`;
     return () => CachePack.open(dir, name, "salt");
   };
-  const run = async (open: () => Promise<CachePack>, document: Doc, emitter: ReturnType<typeof counted>) =>
-    (await tracedEmit(await open(), { document }, "fixed", emitter.emit))[0]?.content;
+  const run = async (open: () => CachePack, document: Doc, emitter: ReturnType<typeof counted>) =>
+    (await tracedEmit(open(), { document }, "fixed", emitter.emit))[0]?.content;
 
   it("reuses the files when only keys the emitter did not read changed, and runs it when one it read changed", async () => {
     const open = newPack();
