@@ -119,7 +119,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     const content = file.formatted === true ? header + file.content : await formatSource(file.path, header + file.content, formatCache(file.path));
     files.push({ path: file.path, content });
   }
-  files.push(...(await emitRuntime()));
+  files.push(...emitRuntime());
   const packageFiles = await emitPackageFiles(document, model, context, options.packageName, warnings, changelog !== undefined, formatCache("README.md"), scope);
   files.push(...packageFiles);
   for (const pack of packs) pack.save();

@@ -10,7 +10,7 @@ import type { GeneratedFile } from "./file.js";
 export const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
 export const RUNTIME_PARTS = ["client", "server", "query", "mocks"] as const;
 
-export async function emitRuntime(templatesDir = TEMPLATES_DIR): Promise<GeneratedFile[]> {
+export function emitRuntime(templatesDir = TEMPLATES_DIR): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   for (const part of RUNTIME_PARTS) {
     const names = readdirSync(`${templatesDir}${part}`).filter((name) => name.endsWith(".ts")).sort();
