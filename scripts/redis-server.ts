@@ -1,7 +1,8 @@
 /**
  * A throwaway `redis-server` for tests and benchmarks: started on a free 127.0.0.1 port with a
- * temporary directory, no persistence (`--save ''`, `--appendonly no`), stopped (and the
- * directory removed) by `stop()`. `kill()` and `restart()` simulate an outage on the same port.
+ * temporary directory, no persistence (`--save ''`, `--appendonly no`) unless `appendOnly` asks
+ * for the append-only file, stopped (and the directory removed) by `stop()`. `kill()` and
+ * `restart()` simulate an outage on the same port (with `appendOnly`, the data survives it).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,7 +18,7 @@ export interface RedisServer {
   readonly pid: number | undefined;
   /** SIGKILL: the server disappears at once, as in a crash. */
   kill(): Promise<void>;
-  /** Starts it again on the same port (empty: nothing is persisted). */
+  /** Starts it again on the same port (empty, unless `appendOnly`: then as it was written). */
   restart(): Promise<void>;
   /** Stops it and removes its directory. */
   stop(): Promise<void>;
@@ -46,7 +47,21 @@ function freePort(): Promise<number> {
   });
 }
 
-function launch(binary: string, port: number, dir: string): Promise<ChildProcess> {
+export interface RedisServerOptions {
+  /**
+   * `--appendonly yes` with this `--appendfsync` policy: the data survives `kill()`. With
+   * `everysec`, a write may still be acknowledged before it reaches the file while a background
+   * fsync runs (Redis postpones it up to 2 s): only `always` keeps every acknowledged write.
+   */
+  readonly appendOnly?: "always" | "everysec";
+}
+
+function launch(
+  binary: string,
+  port: number,
+  dir: string,
+  options: RedisServerOptions,
+): Promise<ChildProcess> {
   const child = spawn(
     binary,
     [
@@ -59,7 +74,8 @@ function launch(binary: string, port: number, dir: string): Promise<ChildProcess
       "--save",
       "",
       "--appendonly",
-      "no",
+      options.appendOnly === undefined ? "no" : "yes",
+      ...(options.appendOnly === undefined ? [] : ["--appendfsync", options.appendOnly]),
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
@@ -112,12 +128,12 @@ function track(child: ChildProcess): void {
 }
 
 /** Starts a redis-server; throws {@link REDIS_MISSING} when it is not installed. */
-export async function startRedisServer(): Promise<RedisServer> {
+export async function startRedisServer(options: RedisServerOptions = {}): Promise<RedisServer> {
   const binary = findRedisServer();
   if (binary === undefined) throw new Error(REDIS_MISSING);
   const dir = mkdtempSync(join(tmpdir(), "redis-test-"));
   const port = await freePort();
-  let child: ChildProcess | undefined = await launch(binary, port, dir);
+  let child: ChildProcess | undefined = await launch(binary, port, dir, options);
   const detach = (current: ChildProcess) => {
     current.removeAllListeners("exit");
     track(current);
@@ -135,7 +151,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     },
     async restart() {
       if (child !== undefined) await exited(child, "SIGKILL");
-      child = await launch(binary, port, dir);
+      child = await launch(binary, port, dir, options);
       detach(child);
     },
     async stop() {

@@ -20,6 +20,7 @@ export type RuntimeErrorCode =
   | "gone"
   | "idempotency_key_reused"
   | "idempotency_request_in_progress"
+  | "idempotency_outcome_unknown"
   | "uri_too_long"
   | "headers_too_large";
 

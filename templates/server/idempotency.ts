@@ -13,16 +13,23 @@
  *   `X-RateLimit-*` (a replay counts against the rate limits like any request);
  * - the same key with another request (running or completed): 422 `idempotency_key_reused`;
  * - the same key and request while the first still runs: 409 `idempotency_request_in_progress`
- *   with `Retry-After: 1`.
- * A store that fails in `begin` or `abandon` throws to the handler's catch (a
- * `StoreUnavailableError` becomes a 503); a failing `complete` is reported through `onError` and
- * the handler's response is still sent (the request did run; its record expires after `lockMs`).
+ *   with `Retry-After: 1`;
+ * - the same key and request after a run whose result could not be kept (its instance crashed,
+ *   or the store stayed unreachable for `lockMs` after the handler finished): 409
+ *   `idempotency_outcome_unknown`: never a second run (idempotency-lease.ts).
+ * No lock, no execution: a store that fails in `begin` throws to the handler's catch (a
+ * `StoreUnavailableError` becomes a 503 with `Retry-After`), whatever the rate-limit store's
+ * fail mode. While the handler runs, its lease is renewed; its result is written (or a failed
+ * run's record dropped) with retries, and a write that never succeeds is reported through
+ * `onError`; the handler's response is sent all the same.
  */
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base64Url } from "./auth.js";
 import type { RuntimeErrorCode } from "./errors.js";
+import { holdLease, IdempotencyRecordError, writeWithRetries } from "./idempotency-lease.js";
 import {
   createMemoryIdempotencyStore,
+  DEFAULT_IDEMPOTENCY_TTL_MS,
   isIdempotencyStore,
   type IdempotencyBegin,
   type IdempotencyStore,
@@ -33,15 +40,17 @@ import type { ResponseHeaders, RuntimeResponse } from "./runtime-response.js";
 
 /** The request header (lower-case) that makes a request idempotent. */
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
-export const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export { DEFAULT_IDEMPOTENCY_TTL_MS };
 export const DEFAULT_IDEMPOTENCY_LOCK_MS = 60_000;
 
 export interface IdempotencyOptions {
   /** How long a completed response is replayed, in ms (default 24 hours). */
   readonly ttlMs?: number;
   /**
-   * How long a running request holds its key, in ms (default 60 s): a request that crashed
-   * without answering frees its key after this. Set it above your slowest handler.
+   * The lease of a running request on its key, in ms (default 60 s), renewed every third of it
+   * while the handler runs. After an instance crashed (or lost the store) mid-run, its key
+   * answers 409 `idempotency_outcome_unknown` once the lease has run out; its result is retried
+   * for this long when the store cannot take it.
    */
   readonly lockMs?: number;
   /** Records held by the default memory store (default 100,000; the oldest are dropped). */
@@ -182,6 +191,36 @@ function replay(stored: StoredResponse, request: IdempotentRequest): RuntimeResp
   return { status: stored.status, headers, body: stored.body };
 }
 
+/** The answer to a key that is already taken. */
+function refuse(
+  begun: Exclude<IdempotencyBegin, { kind: "started" }>,
+  fingerprint: string,
+  request: IdempotentRequest,
+): RuntimeResponse {
+  if (begun.fingerprint !== fingerprint) {
+    return request.refuse(
+      422,
+      "idempotency_key_reused",
+      "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key for a new request",
+    );
+  }
+  if (begun.kind === "completed") return replay(begun.response, request);
+  if (begun.kind === "unknown") {
+    return request.refuse(
+      409,
+      "idempotency_outcome_unknown",
+      "The request first sent with this Idempotency-Key may or may not have taken effect (its result could not be recorded); check its effect before sending it again with a new key",
+    );
+  }
+  const response = request.refuse(
+    409,
+    "idempotency_request_in_progress",
+    "A request with this Idempotency-Key is still in progress; retry with the same key later",
+  );
+  response.headers["retry-after"] = "1";
+  return response;
+}
+
 export interface IdempotencyStageOptions {
   readonly idempotency?: IdempotencyOptions;
   readonly idempotencyStore?: IdempotencyStore;
@@ -217,50 +256,57 @@ export function createIdempotencyStage(options: IdempotencyStageOptions): Idempo
         request.query,
         request.body,
       ]);
-      const pending = store.begin(id, fingerprint, lockMs);
+      const pending = store.begin(id, fingerprint, lockMs, ttlMs);
       const begun: IdempotencyBegin = isPromiseLike(pending) ? await pending : pending;
+      if (begun.kind !== "started") return refuse(begun, fingerprint, request);
 
-      if (begun.kind !== "started") {
-        if (begun.fingerprint !== fingerprint) {
-          return request.refuse(
-            422,
-            "idempotency_key_reused",
-            "This Idempotency-Key was already used for a different request (method, path, query or body); use a new key for a new request",
-          );
-        }
-        if (begun.kind === "completed") return replay(begun.response, request);
-        const response = request.refuse(
-          409,
-          "idempotency_request_in_progress",
-          "A request with this Idempotency-Key is still in progress; retry with the same key later",
+      const lease = holdLease(store.renew?.bind(store, id, lockMs), lockMs);
+      // Drops the record of a run that kept nothing, so a retry runs again.
+      const release = () =>
+        writeWithRetries(
+          () => store.abandon(id),
+          lockMs,
+          (error) => {
+            lease.stop();
+            if (error !== undefined) {
+              const message =
+                "An idempotency record of a failed run could not be dropped: retries with its key get 409 idempotency_outcome_unknown until it expires";
+              request.report(new IdempotencyRecordError(message, { cause: error }));
+            }
+          },
         );
-        response.headers["retry-after"] = "1";
-        return response;
-      }
-
       let response: RuntimeResponse;
       try {
         response = await execute();
       } catch (error) {
-        try {
-          await store.abandon(id);
-        } catch (abandonError) {
-          request.report(abandonError);
-        }
+        await release();
         throw error;
       }
       const status = response.status;
       const keepable = (status >= 200 && status < 300) || (status >= 400 && status < 500);
       const kept = keepable ? toStored(response) : undefined;
       if (kept === undefined) {
-        await store.abandon(id);
+        await release();
         return response;
       }
-      try {
-        await store.complete(id, fingerprint, kept, ttlMs);
-      } catch (error) {
-        request.report(error);
-      }
+      await writeWithRetries(
+        () => store.complete(id, fingerprint, kept, ttlMs),
+        lockMs,
+        (error) => {
+          lease.stop();
+          if (error === undefined) return;
+          const message =
+            "The result of an idempotent request could not be kept: retries with its key get 409 idempotency_outcome_unknown";
+          request.report(new IdempotencyRecordError(message, { cause: error }));
+          void (async () => {
+            try {
+              await store.markUnknown?.(id, fingerprint, ttlMs);
+            } catch {
+              // The lease runs out instead: the record answers "unknown" all the same.
+            }
+          })();
+        },
+      );
       return response;
     },
   };

@@ -1,31 +1,33 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
  * A Redis store shared by every instance of a server: rate-limit records (a `RateLimitStore`) and
- * idempotency records (an `IdempotencyStore`) on one ioredis client. In its own entry point
- * (`./server/redis`), so servers without Redis never load a Redis client; `ioredis` is an
- * optional peer dependency of the package.
+ * idempotency records (an `IdempotencyStore`, redis-idempotency.ts) on one ioredis client. In its
+ * own entry point (`./server/redis`), so servers without Redis never load a Redis client;
+ * `ioredis` is an optional peer dependency of the package.
  *
  * - One round trip per call: a Lua script (EVALSHA; EVAL once after a Redis restart emptied the
  *   script cache) applies the whole algorithm atomically, with Redis's clock (`TIME`).
  * - Keys: `<keyPrefix>rl:<id>` and `<keyPrefix>idem:<id>`, where the request handler's ids hold
  *   a SHA-256 of the API key, never the key; every key has a TTL (the end of its day or ban, the
- *   idempotency lock or replay time).
- * - Redis slow or down: every call gives up after `timeoutMs` (default 50). `onUnavailable:
- *   "open"` (default) answers from this instance's memory meanwhile (logged once per outage);
- *   `"closed"` throws `StoreUnavailableError` (the handler answers 503 with `Retry-After`). The
- *   client reconnects by itself; each call tries Redis first, so the first call after Redis is
- *   back uses it again. Client `error` events are handled: the process never crashes on them.
+ *   idempotency record's 24 h).
+ * - A slow answer is not an outage: each call waits up to `timeoutMs` (default 1000, far above
+ *   Redis's microseconds even when this process's event loop is busy). A circuit breaker
+ *   (circuit-breaker.ts) declares Redis unavailable only after `failureThreshold` consecutive
+ *   failed calls (default 3) or at once when the connection closes; then calls skip Redis until
+ *   a PING (every 250 ms) answers. A call that fails, or is skipped, is answered by the fail
+ *   mode: `onUnavailable: "open"` (default) counts in this instance's memory (logged once per
+ *   outage), `"closed"` throws `StoreUnavailableError` (the handler answers 503 with
+ *   `Retry-After`). Either way a ban this instance has seen keeps applying (ban-cache.ts).
+ * - Idempotency always fails closed: no lock, no execution (see redis-idempotency.ts).
+ * - The client reconnects by itself. Client `error` events are handled: the process never
+ *   crashes on them.
  */
-import { Buffer } from "node:buffer";
 import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
+import { createBanCache } from "./ban-cache.js";
+import { createCircuitBreaker } from "./circuit-breaker.js";
 import { StoreUnavailableError } from "./errors.js";
-import {
-  createMemoryIdempotencyStore,
-  type IdempotencyBegin,
-  type IdempotencyStore,
-  type StoredResponse,
-} from "./idempotency-store.js";
+import { createRedisIdempotency, type RedisIdempotencyStore } from "./redis-idempotency.js";
 import {
   createMemoryRateLimitStore,
   type MemoryRateLimitStore,
@@ -33,7 +35,7 @@ import {
   type RateLimitOutcome,
   type RateLimitStore,
 } from "./rate-limiter.js";
-import { IDEMPOTENCY_BEGIN_SCRIPT, RATE_LIMIT_SCRIPT } from "./redis-scripts.js";
+import { RATE_LIMIT_SCRIPT } from "./redis-scripts.js";
 
 export interface RedisStoreOptions {
   /** `redis://[user:password@]host[:port][/db]` or `rediss://…` (TLS). Either this or `client`. */
@@ -46,19 +48,20 @@ export interface RedisStoreOptions {
   readonly client?: Redis;
   /** Prefix of every key (default `"api:"`): several APIs or environments may share one Redis. */
   readonly keyPrefix?: string;
-  /** Longest wait for one Redis call, in ms (default 50); then Redis counts as unavailable. */
+  /**
+   * Longest wait for one Redis call, in ms (default 1000). A call that takes longer fails (and
+   * is answered by `onUnavailable`); Redis counts as unavailable after `failureThreshold` such
+   * failures in a row.
+   */
   readonly timeoutMs?: number;
+  /** Consecutive failed calls that open the circuit breaker (default 3). */
+  readonly failureThreshold?: number;
   /** What to do while Redis is unavailable (default `"open"`); see the module comment. */
   readonly onUnavailable?: "open" | "closed";
   /** `Retry-After` of the 503 when failing closed (default 1 s). */
   readonly retryAfterSeconds?: number;
   /** Failing open: the rate-limit store used meanwhile (default: a bounded memory store). */
   readonly fallbackRateLimitStore?: RateLimitStore;
-  /**
-   * Failing open: the idempotency store used meanwhile (default: a bounded memory store, so a
-   * retry that reaches the same instance during an outage is still replayed, not run twice).
-   */
-  readonly fallbackIdempotencyStore?: IdempotencyStore;
   /**
    * Whose clock windows and bans follow: `"redis"` (default: `TIME` inside the script, so
    * instances with skewed clocks agree) or `"caller"` (the `now` of each hit, i.e. the server's
@@ -76,14 +79,11 @@ export interface RedisStoreOptions {
   readonly autoPipelining?: boolean;
 }
 
-export interface RedisStore extends RateLimitStore, IdempotencyStore {
+export interface RedisStore extends RateLimitStore, RedisIdempotencyStore {
   hit(id: string, hit: RateLimitHit): Promise<RateLimitOutcome>;
-  begin(id: string, fingerprint: string, lockMs: number): Promise<IdempotencyBegin>;
-  complete(id: string, fingerprint: string, response: StoredResponse, ttlMs: number): Promise<void>;
-  abandon(id: string): Promise<void>;
   /** The ioredis client. */
   readonly client: Redis;
-  /** Whether the last call reached Redis (false during an outage). */
+  /** False while the circuit breaker is open (Redis counts as unavailable). */
   readonly available: boolean;
   /**
    * Waits until Redis answers a PING (at most `timeoutMs`, default 2000): resolves, or rejects
@@ -94,7 +94,10 @@ export interface RedisStore extends RateLimitStore, IdempotencyStore {
   close(): Promise<void>;
 }
 
-export const DEFAULT_REDIS_TIMEOUT_MS = 50;
+export const DEFAULT_REDIS_TIMEOUT_MS = 1_000;
+export const DEFAULT_REDIS_FAILURE_THRESHOLD = 3;
+/** How often an open circuit breaker checks whether Redis answers again. */
+const PROBE_INTERVAL_MS = 250;
 export const DEFAULT_REDIS_KEY_PREFIX = "api:";
 
 /**
@@ -138,28 +141,6 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-interface StoredRecord {
-  /** fingerprint */
-  readonly f: string;
-  /** response (absent while running) */
-  readonly r?: {
-    readonly s: number;
-    readonly h: Record<string, string>;
-    readonly b: string | null;
-  };
-}
-
-function toBegin(value: string): IdempotencyBegin {
-  const record = JSON.parse(value) as StoredRecord;
-  if (record.r === undefined) return { kind: "in-progress", fingerprint: record.f };
-  const body = record.r.b === null ? null : new Uint8Array(Buffer.from(record.r.b, "base64"));
-  return {
-    kind: "completed",
-    fingerprint: record.f,
-    response: { status: record.r.s, headers: record.r.h, body },
-  };
-}
-
 /** Creates the store; see {@link RedisStoreOptions}. Throws at once on a malformed `url`. */
 export function createRedisStore(options: RedisStoreOptions): RedisStore {
   const timeoutMs = options.timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS;
@@ -176,6 +157,12 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       `retryAfterSeconds must be a whole number ≥ 1 (got ${String(retryAfterSeconds)})`,
     );
   }
+  const failureThreshold = options.failureThreshold ?? DEFAULT_REDIS_FAILURE_THRESHOLD;
+  if (!Number.isSafeInteger(failureThreshold) || failureThreshold < 1) {
+    throw new Error(
+      `failureThreshold must be a whole number ≥ 1 (got ${String(failureThreshold)})`,
+    );
+  }
   const prefix = options.keyPrefix ?? DEFAULT_REDIS_KEY_PREFIX;
   const callerClock = options.clock === "caller";
   const log = options.log ?? ((message: string) => console.warn(message));
@@ -183,7 +170,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   // than from counts of an earlier one.
   let ownFallback: MemoryRateLimitStore | undefined;
   const fallback = options.fallbackRateLimitStore ?? (ownFallback = createMemoryRateLimitStore());
-  const fallbackIdempotency = options.fallbackIdempotencyStore ?? createMemoryIdempotencyStore();
+  const bans = createBanCache();
 
   let owned = false;
   let client: Redis;
@@ -204,28 +191,40 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     throw new Error("createRedisStore needs a `url` (redis://host:port) or an ioredis `client`");
   }
 
-  let available = true;
   let lastClientError = "";
   // Without a listener, a client `error` event would be printed on every reconnect attempt.
   client.on("error", (error: unknown) => {
     lastClientError = messageOf(error);
   });
 
-  function unavailable(error: unknown): void {
-    if (!available) return;
-    available = false;
-    const then =
-      mode === "open"
-        ? "this instance limits requests from its own memory until it answers again"
-        : "requests get 503 service_unavailable until it answers again";
-    log(`[redis-store] Redis unavailable (${messageOf(error)}): ${then}`);
-  }
+  const breaker = createCircuitBreaker({
+    failureThreshold,
+    probeIntervalMs: PROBE_INTERVAL_MS,
+    probe: () => call(() => client.ping(), undefined, true),
+    onOpen(error) {
+      const then =
+        mode === "open"
+          ? "this instance limits requests from its own memory until it answers again"
+          : "requests get 503 service_unavailable until it answers again";
+      log(
+        `[redis-store] Redis unavailable (${messageOf(error)}): ${then}; idempotent requests get 503`,
+      );
+    },
+    onClose() {
+      ownFallback?.clear();
+      log("[redis-store] Redis answers again: shared limits and idempotency records resume");
+    },
+  });
+  // A connection that closes after it was ready is an outage at once (no need to wait for
+  // failed calls); ioredis reconnects by itself and the breaker's probe notices.
+  let everReady = client.status === "ready";
+  client.on("ready", () => (everReady = true));
+  client.on("close", () => {
+    if (everReady) breaker.trip(new UnavailableError(`connection closed${lastError()}`));
+  });
 
-  function answered(): void {
-    if (available) return;
-    available = true;
-    ownFallback?.clear();
-    log("[redis-store] Redis answers again: shared limits and idempotency records resume");
+  function lastError(): string {
+    return lastClientError === "" ? "" : `; last client error: ${lastClientError}`;
   }
 
   // Until the first connection is made (or has failed once), calls wait for it within their
@@ -237,26 +236,33 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
   /**
    * Runs one Redis call (`make`) with the timeout, waiting for the first connection if need be;
    * `retry` runs once instead when Redis answers NOSCRIPT (EVALSHA of a script it does not know:
-   * first use, or after a restart emptied its script cache). Rejects with what went wrong.
+   * first use, or after a restart emptied its script cache). Rejects with what went wrong, at
+   * once while the circuit breaker is open (unless `probing`). Feeds the breaker.
    */
-  function call<T>(make: () => Promise<T>, retry?: () => Promise<T>): Promise<T> {
+  function call<T>(make: () => Promise<T>, retry?: () => Promise<T>, probing = false): Promise<T> {
+    if (breaker.open && !probing) {
+      return Promise.reject(new UnavailableError(`circuit open${lastError()}`));
+    }
     return new Promise<T>((resolve, reject) => {
       // On expiry, the reply may already wait in the socket while this process was busy: the
       // check runs after the loop's I/O phase (setImmediate), so only a real delay counts.
       const timer = setTimeout(() => {
         setImmediate(() => {
           connecting = false;
-          const detail = lastClientError === "" ? "" : `; last client error: ${lastClientError}`;
-          reject(new UnavailableError(`no answer within ${timeoutMs} ms${detail}`));
+          const error = new UnavailableError(`no answer within ${timeoutMs} ms${lastError()}`);
+          if (!probing) breaker.failed(error);
+          reject(error);
         });
       }, timeoutMs);
       const done = (value: T) => {
         clearTimeout(timer);
+        if (!probing) breaker.succeeded();
         resolve(value);
       };
       const fail = (error: unknown) => {
         clearTimeout(timer);
         connecting = false;
+        if (!probing) breaker.failed(error);
         reject(error);
       };
       const failOrRetry = (error: unknown) => {
@@ -273,6 +279,18 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     });
   }
 
+  const shas = new Map<string, string>();
+  /** EVALSHA of a script on one key (EVAL when Redis does not know it yet). */
+  function script(source: string, key: string, args: readonly string[]): Promise<unknown> {
+    let sha = shas.get(source);
+    if (sha === undefined) shas.set(source, (sha = sha1(source)));
+    const known = sha;
+    return call(
+      () => client.evalsha(known, 1, key, ...args),
+      () => client.eval(source, 1, key, ...args),
+    );
+  }
+
   function closedError(error: unknown): StoreUnavailableError {
     return new StoreUnavailableError(
       `Redis store unavailable: ${messageOf(error)}`,
@@ -280,13 +298,9 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     );
   }
 
-  const rateSha = sha1(RATE_LIMIT_SCRIPT);
-  const beginSha = sha1(IDEMPOTENCY_BEGIN_SCRIPT);
-
-  function toOutcome(reply: unknown): RateLimitOutcome {
-    answered();
+  function toOutcome(id: string, reply: unknown): RateLimitOutcome {
     const [status, window, limit, remaining, reset, retryAfter] = reply as number[];
-    return {
+    const outcome: RateLimitOutcome = {
       status: STATUS[status as 0 | 1 | 2],
       window: window === 1 ? "day" : "minute",
       limit: limit as number,
@@ -294,6 +308,8 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       reset: reset as number,
       retryAfter: retryAfter as number,
     };
+    bans.note(id, outcome);
+    return outcome;
   }
 
   function hit(id: string, hit: RateLimitHit): Promise<RateLimitOutcome> {
@@ -303,79 +319,38 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     const banAfter = String(hit.ban?.afterRejectedRequests ?? 0);
     const banSeconds = String(hit.ban?.durationSeconds ?? 0);
     const now = callerClock ? String(hit.now) : "";
-    return call(
-      () => client.evalsha(rateSha, 1, key, perMinute, perDay, banAfter, banSeconds, now),
-      () => client.eval(RATE_LIMIT_SCRIPT, 1, key, perMinute, perDay, banAfter, banSeconds, now),
-    ).then(toOutcome, async (error: unknown) => {
-      unavailable(error);
-      if (mode === "closed") throw closedError(error);
-      return await fallback.hit(id, hit);
-    });
+    return script(RATE_LIMIT_SCRIPT, key, [perMinute, perDay, banAfter, banSeconds, now]).then(
+      (reply) => toOutcome(id, reply),
+      async (error: unknown) => {
+        const banned = bans.banned(id, hit);
+        if (banned !== undefined) return banned;
+        if (mode === "closed") throw closedError(error);
+        return await fallback.hit(id, hit);
+      },
+    );
   }
 
-  /** A write (complete, abandon): on failure, the fallback when failing open; never throws. */
-  async function write(make: () => Promise<unknown>, onFallback: () => unknown): Promise<void> {
-    try {
-      await call(make);
-      answered();
-    } catch (error) {
-      unavailable(error);
-      // Failing closed, the record in Redis (if any) expires with its lock: a retry runs again.
-      if (mode === "open") await onFallback();
-    }
-  }
+  const idempotency = createRedisIdempotency({
+    prefix,
+    script,
+    set: (key, value, ttlMs) =>
+      call(() => client.set(key, value, "PX", String(Math.max(1, Math.ceil(ttlMs))))),
+    failure: closedError,
+  });
 
   return {
     hit,
-    async begin(id, fingerprint, lockMs) {
-      const key = `${prefix}idem:${id}`;
-      const running = JSON.stringify({ f: fingerprint } satisfies StoredRecord);
-      let reply: unknown;
-      try {
-        const lock = String(Math.ceil(lockMs));
-        reply = await call(
-          () => client.evalsha(beginSha, 1, key, running, lock),
-          () => client.eval(IDEMPOTENCY_BEGIN_SCRIPT, 1, key, running, lock),
-        );
-      } catch (error) {
-        unavailable(error);
-        if (mode === "closed") throw closedError(error);
-        return await fallbackIdempotency.begin(id, fingerprint, lockMs);
-      }
-      answered();
-      return typeof reply === "string" ? toBegin(reply) : { kind: "started" };
-    },
-    async complete(id, fingerprint, response, ttlMs) {
-      const record: StoredRecord = {
-        f: fingerprint,
-        r: {
-          s: response.status,
-          h: { ...response.headers },
-          b: response.body === null ? null : Buffer.from(response.body).toString("base64"),
-        },
-      };
-      const ttl = String(Math.max(1, Math.ceil(ttlMs)));
-      await write(
-        () => client.set(`${prefix}idem:${id}`, JSON.stringify(record), "PX", ttl),
-        () => fallbackIdempotency.complete(id, fingerprint, response, ttlMs),
-      );
-    },
-    async abandon(id) {
-      await write(
-        () => client.del(`${prefix}idem:${id}`),
-        () => fallbackIdempotency.abandon(id),
-      );
-    },
+    ...idempotency,
     client,
     get available() {
-      return available;
+      return !breaker.open;
     },
     async ping(waitMs = 2_000) {
       const deadline = Date.now() + waitMs;
       let last: unknown;
       while (Date.now() < deadline) {
         try {
-          await call(() => client.ping());
+          await call(() => client.ping(), undefined, true);
           return;
         } catch (error) {
           last = error;
@@ -386,6 +361,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       throw new Error(`Redis did not answer a PING within ${waitMs} ms (${reason})`);
     },
     async close() {
+      breaker.dispose();
       if (!owned) return;
       try {
         await client.quit();

@@ -100,12 +100,46 @@ end
 return {0, 0, perMinute, minuteRemaining, minuteEnd / 1000, 0}
 `;
 
+/** Redis's clock in ms, in a script (before any write: effects replication, Redis ≥ 5). */
+const NOW = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+`;
+
 /**
- * Idempotency `begin`: creates the running record unless one exists, in one step.
- * KEYS[1]: the record. ARGV: the running record's value, lockMs.
- * Returns nil when created (run the handler), else the existing record's value.
+ * Idempotency `begin`: creates the running record unless one exists, in one step. A running
+ * record's value is ARGV[1] (`{"f":<fingerprint>,"t":<holder token>,"l":`) followed by the end
+ * of its lease (Redis's clock, ms) and `}`.
+ * KEYS[1]: the record. ARGV: the running record's value up to the lease, lockMs, ttlMs.
+ * Returns {"", now} when created (run the handler), else {the existing record's value, now}.
  */
-export const IDEMPOTENCY_BEGIN_SCRIPT = `
-if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return false end
-return redis.call('GET', KEYS[1])
+export const IDEMPOTENCY_BEGIN_SCRIPT = `${NOW}
+local running = ARGV[1] .. string.format('%d', now + tonumber(ARGV[2])) .. '}'
+if redis.call('SET', KEYS[1], running, 'NX', 'PX', ARGV[3]) then return {'', now} end
+return {redis.call('GET', KEYS[1]), now}
+`;
+
+/**
+ * Idempotency lease renewal: when the record is still the running record of this holder (its
+ * value starts with ARGV[1], which holds the holder's token), moves the end of its lease to
+ * lockMs from now, keeping the record's TTL (Redis ≥ 6). KEYS[1]: the record. ARGV: the running
+ * record's value up to the lease, lockMs. Returns 1 when renewed, else 0.
+ */
+export const IDEMPOTENCY_RENEW_SCRIPT = `${NOW}
+local value = redis.call('GET', KEYS[1])
+if not value or string.sub(value, 1, #ARGV[1]) ~= ARGV[1] then return 0 end
+redis.call('SET', KEYS[1], ARGV[1] .. string.format('%d', now + tonumber(ARGV[2])) .. '}', 'KEEPTTL')
+return 1
+`;
+
+/**
+ * Idempotency `abandon`: deletes the record only while it is the running record of this holder
+ * (a record lost by Redis and begun again by another request stays). KEYS[1]: the record.
+ * ARGV: the running record's value up to the lease. Returns 1 when deleted, else 0.
+ */
+export const IDEMPOTENCY_ABANDON_SCRIPT = `
+local value = redis.call('GET', KEYS[1])
+if not value or string.sub(value, 1, #ARGV[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+return 1
 `;

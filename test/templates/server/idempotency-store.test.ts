@@ -56,12 +56,33 @@ describe("memory idempotency store", () => {
     expect(store.begin("id", "fp", 60_000)).toEqual({ kind: "started" });
   });
 
-  it("a running record expires after lockMs, so a crashed request frees its key", () => {
+  it("a running record whose lease ran out answers unknown (never started again) until ttlMs", () => {
     const { clock, store } = clockedStore();
-    store.begin("id", "fp", 5_000);
+    store.begin("id", "fp", 5_000, 60_000);
     clock.now += 4_999;
     expect(store.begin("id", "fp", 5_000).kind).toBe("in-progress");
     clock.now += 1;
+    expect(store.begin("id", "fp-2", 5_000)).toEqual({ kind: "unknown", fingerprint: "fp" });
+    // abandon does not free it either: its holder is gone.
+    clock.now += 50_000;
+    expect(store.begin("id", "fp", 5_000).kind).toBe("unknown");
+    clock.now += 5_000;
+    expect(store.begin("id", "fp", 5_000)).toEqual({ kind: "started" });
+  });
+
+  it("renew extends a running record's lease; markUnknown keeps the key unknown for ttlMs", () => {
+    const { clock, store } = clockedStore();
+    store.begin("id", "fp", 5_000, 60_000);
+    for (let i = 0; i < 5; i++) {
+      clock.now += 4_000;
+      store.renew("id", 5_000);
+      expect(store.begin("id", "fp", 5_000).kind).toBe("in-progress");
+    }
+    store.markUnknown("id", "fp", 30_000);
+    store.renew("id", 5_000);
+    store.abandon("id");
+    expect(store.begin("id", "fp", 5_000)).toEqual({ kind: "unknown", fingerprint: "fp" });
+    clock.now += 30_000;
     expect(store.begin("id", "fp", 5_000)).toEqual({ kind: "started" });
   });
 
@@ -110,7 +131,7 @@ describe("memory idempotency store", () => {
 
   it("sweeps expired records as time passes", () => {
     const { clock, store } = clockedStore();
-    for (let i = 0; i < 100; i++) store.begin(`id-${i}`, "fp", 1_000);
+    for (let i = 0; i < 100; i++) store.begin(`id-${i}`, "fp", 1_000, 2_000);
     expect(store.size).toBe(100);
     clock.now += 61_000;
     store.begin("fresh", "fp", 1_000);

@@ -4,98 +4,14 @@
  * the pet store).
  */
 import { describe, expect, it } from "vitest";
-import type {
-  ApiDescriptor,
-  ServerOperationDescriptor,
-} from "../../../templates/server/descriptor.js";
-import type { HandlerMap, HandlerResponse } from "../../../templates/server/handler-api.js";
 import {
   createMemoryIdempotencyStore,
   type IdempotencyStore,
 } from "../../../templates/server/idempotency-store.js";
 import { createMemoryRateLimitStore } from "../../../templates/server/rate-limiter.js";
-import {
-  api as fixtureApi,
-  compileBody,
-  errorSchema,
-  handlers as fixtureHandlers,
-  KEYS,
-  parameters,
-  type Caller,
-} from "./fixture-api.js";
+import { handlers as fixtureHandlers, KEYS } from "./fixture-api.js";
+import { api, order, orders } from "./idempotency-fixture.js";
 import { isError, MIDNIGHT, testServer, type Answer } from "./helpers.js";
-
-const createOrder: ServerOperationDescriptor = {
-  operationId: "createOrder",
-  method: "post",
-  path: "/orders",
-  secured: true,
-  ...parameters([
-    { name: "Idempotency-Key", in: "header", schema: { type: "string", maxLength: 255 } },
-    { name: "dryRun", in: "query", schema: { type: "boolean" } },
-  ]),
-  body: {
-    required: true,
-    mediaTypes: ["application/json"],
-    validate: compileBody({
-      type: "object",
-      properties: { item: { type: "string" }, outcome: { type: "string" } },
-      required: ["item"],
-      additionalProperties: false,
-    }),
-  },
-  responses: {
-    "201": { validate: compileBody({ type: "object" }), mediaType: "application/json" },
-    "4XX": { validate: compileBody(errorSchema), mediaType: "application/json" },
-    "5XX": { validate: compileBody(errorSchema), mediaType: "application/json" },
-  },
-};
-
-const api: ApiDescriptor = { ...fixtureApi, operations: [...fixtureApi.operations, createOrder] };
-
-interface Orders {
-  readonly handlers: HandlerMap<Caller>;
-  /** Times the handler ran. */
-  calls: number;
-  /** When set, the handler waits for it. */
-  gate: Promise<void> | undefined;
-}
-
-/** A handler that creates order n on its n-th run; `outcome` in the body picks a failure. */
-function orders(): Orders {
-  const state: Orders = {
-    calls: 0,
-    gate: undefined,
-    handlers: {
-      ...fixtureHandlers,
-      async createOrder({ body }): Promise<HandlerResponse> {
-        state.calls += 1;
-        const id = state.calls;
-        if (state.gate !== undefined) await state.gate;
-        const { item, outcome } = body as { item: string; outcome?: string };
-        if (outcome === "throw") throw new Error("database down");
-        if (outcome === "503") {
-          return { status: 503, body: { code: "down", message: "try later", status: 503 } };
-        }
-        if (outcome === "404") {
-          return { status: 404, body: { code: "not_found", message: `no ${item}`, status: 404 } };
-        }
-        return {
-          status: 201,
-          body: { id, item },
-          headers: { location: `/orders/${id}`, "x-order-run": String(id) },
-        };
-      },
-    },
-  };
-  return state;
-}
-
-const order = (key: string | undefined, json: object, apiKey: string = KEYS.pro) => ({
-  key: apiKey,
-  json,
-  ...(key === undefined ? {} : { headers: { "idempotency-key": key } }),
-});
 
 function setup(options: Parameters<typeof testServer>[0] = {}) {
   const state = orders();
@@ -358,18 +274,99 @@ describe("idempotency: stores", () => {
     expect(server.logged.map((entry) => entry.error)).toEqual([failure]);
   });
 
-  it("a store that fails in complete: the answer is still sent, and onError is told", async () => {
+  it("a store that fails in complete: the answer is sent, the write retried, then the key is unknown", async () => {
     const failure = new Error("write failed");
     const inner = createMemoryIdempotencyStore();
+    let attempts = 0;
     const flaky: IdempotencyStore = {
-      begin: (id, fingerprint, lockMs) => inner.begin(id, fingerprint, lockMs),
-      complete: () => Promise.reject(failure),
+      begin: (id, fingerprint, lockMs, ttlMs) => inner.begin(id, fingerprint, lockMs, ttlMs),
+      complete: () => {
+        attempts += 1;
+        return Promise.reject(failure);
+      },
       abandon: (id) => inner.abandon(id),
+      markUnknown: (id, fingerprint, ttlMs) => inner.markUnknown(id, fingerprint, ttlMs),
     };
-    const { server } = setup({ idempotencyStore: flaky });
+    const { state, server } = setup({ idempotencyStore: flaky, idempotency: { lockMs: 400 } });
     const answer = await server.call("POST", "/orders", order("k", { item: "a" }));
     expect(answer.status).toBe(201);
-    expect(server.logged.map((entry) => entry.error)).toEqual([failure]);
+    // Retried in the background meanwhile: a retry of the request waits (409 in progress).
+    const during = await server.call("POST", "/orders", order("k", { item: "a" }));
+    expect(during.status).toBe(409);
+    expect(isError(during.body, 409, "idempotency_request_in_progress")).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(attempts).toBeGreaterThan(2);
+    expect(server.logged).toHaveLength(1);
+    const logged = server.logged[0]?.error as Error;
+    expect(logged.message).toContain("could not be kept");
+    expect(logged.cause).toBe(failure);
+    const after = await server.call("POST", "/orders", order("k", { item: "a" }));
+    expect(after.status).toBe(409);
+    expect(isError(after.body, 409, "idempotency_outcome_unknown")).toBe(true);
+    expect(state.calls).toBe(1);
+  });
+
+  it("a store that recovers while the result is retried keeps it: the retry replays it", async () => {
+    const inner = createMemoryIdempotencyStore();
+    let failures = 3;
+    const recovering: IdempotencyStore = {
+      begin: (id, fingerprint, lockMs, ttlMs) => inner.begin(id, fingerprint, lockMs, ttlMs),
+      complete: (id, fingerprint, response, ttlMs) => {
+        if (failures-- > 0) return Promise.reject(new Error("Redis restarting"));
+        inner.complete(id, fingerprint, response, ttlMs);
+      },
+      abandon: (id) => inner.abandon(id),
+    };
+    const { state, server } = setup({ idempotencyStore: recovering });
+    expect((await server.call("POST", "/orders", order("k", { item: "a" }))).status).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const again = await server.call("POST", "/orders", order("k", { item: "a" }));
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(state.calls).toBe(1);
+    expect(server.logged).toEqual([]);
+  });
+
+  it("renews the lease while a slow handler runs: a retry gets 409 in progress, never a second run", async () => {
+    // On the real clock (the test server's own clock stands still).
+    const { state, server } = setup({
+      idempotencyStore: createMemoryIdempotencyStore(),
+      idempotency: { lockMs: 150 },
+    });
+    let open!: () => void;
+    state.gate = new Promise((resolve) => (open = resolve));
+    const first = server.call("POST", "/orders", order("slow", { item: "a" }));
+    for (let i = 0; i < 4; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      const retry = await server.call("POST", "/orders", order("slow", { item: "a" }));
+      expect(isError(retry.body, 409, "idempotency_request_in_progress")).toBe(true);
+    }
+    open();
+    expect((await first).status).toBe(201);
+    const replay = await server.call("POST", "/orders", order("slow", { item: "a" }));
+    expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    expect(state.calls).toBe(1);
+  });
+
+  it("without renewal (a store that cannot renew), a run that outlives lockMs leaves its key unknown", async () => {
+    const inner = createMemoryIdempotencyStore();
+    const { state, server } = setup({
+      idempotencyStore: {
+        begin: (id, fingerprint, lockMs, ttlMs) => inner.begin(id, fingerprint, lockMs, ttlMs),
+        complete: () => undefined,
+        abandon: (id) => inner.abandon(id),
+      },
+      idempotency: { lockMs: 100 },
+    });
+    let open!: () => void;
+    state.gate = new Promise((resolve) => (open = resolve));
+    const first = server.call("POST", "/orders", order("slow", { item: "a" }));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const retry = await server.call("POST", "/orders", order("slow", { item: "a" }));
+    expect(isError(retry.body, 409, "idempotency_outcome_unknown")).toBe(true);
+    open();
+    await first;
+    expect(state.calls).toBe(1);
   });
 
   it("refuses bad timings at creation", () => {

@@ -2,7 +2,8 @@
  * The Redis store against a real redis-server (started on a free port, stopped after; skipped
  * with one line when redis-server is not installed): the store conformance suite, the keys it
  * writes (prefix, hashed ids, a TTL on each), Redis's clock, idempotency records, and outages
- * (timeout, fail open / closed, recovery after a restart).
+ * (timeout, circuit breaker, fail open / closed, recovery after a restart). Idempotency and
+ * limits through outages and under load: redis-outages.test.ts.
  */
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,10 +50,7 @@ function store(options: Partial<RedisStoreOptions> = {}): RedisStore {
   return created;
 }
 
-/**
- * A store whose first connection is made: on a loaded machine it can take longer than the 50 ms
- * a call waits for it (the call would then rightly fall back to memory).
- */
+/** A store whose first connection is made (so that a test's short `timeoutMs` is not spent on it). */
 async function connected(options: Partial<RedisStoreOptions> = {}): Promise<RedisStore> {
   const created = store(options);
   await created.ping(5_000);
@@ -193,13 +191,16 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
     );
   });
 
-  it("keeps idempotency records: begin once, in progress, completed with the exact bytes, abandoned", async () => {
+  it("keeps idempotency records: begin once, in progress, completed with the exact bytes, abandoned, unknown", async () => {
     const idem = await connected();
+    const prefix = `t${prefixes}:`;
     expect(await idem.begin("k1", "fp1", 5_000)).toEqual({ kind: "started" });
     expect(await idem.begin("k1", "fp2", 5_000)).toEqual({
       kind: "in-progress",
       fingerprint: "fp1",
     });
+    // The running record lives for the record's ttl (24 h by default), its lease for lockMs.
+    expect(await admin.pttl(`${prefix}idem:k1`)).toBeGreaterThan(86_000_000);
     const body = new Uint8Array([0, 1, 2, 255, 34, 92]);
     await idem.complete(
       "k1",
@@ -212,52 +213,78 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
       fingerprint: "fp1",
       response: { status: 201, headers: { "content-type": "application/json" }, body },
     });
-    const ttl = await admin.pttl(`t${prefixes}:idem:k1`);
+    const ttl = await admin.pttl(`${prefix}idem:k1`);
     expect(ttl).toBeGreaterThan(55_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
     expect(await idem.begin("k2", "fp", 5_000)).toEqual({ kind: "started" });
     await idem.abandon("k2");
     expect(await idem.begin("k2", "fp", 5_000)).toEqual({ kind: "started" });
-    // The running record expires with its lock.
-    expect(await idem.begin("k3", "fp", 50)).toEqual({ kind: "started" });
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await idem.begin("k3", "fp", 50)).toEqual({ kind: "started" });
+    // Another instance cannot abandon or renew a record it does not hold.
+    const other = await connected({ keyPrefix: prefix });
+    await other.abandon("k2");
+    expect((await idem.begin("k2", "fp", 5_000)).kind).toBe("in-progress");
+    // A lease that is not renewed runs out: the key is unknown, never started again.
+    expect(await idem.begin("k3", "fp", 100, 60_000)).toEqual({ kind: "started" });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    await other.renew("k3", 5_000);
+    expect(await idem.begin("k3", "fp", 100)).toEqual({ kind: "unknown", fingerprint: "fp" });
+    // Renewed by its holder, it stays in progress past its first lease.
+    expect(await idem.begin("k4", "fp", 100, 60_000)).toEqual({ kind: "started" });
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      await idem.renew("k4", 100);
+    }
+    expect((await idem.begin("k4", "fp", 100)).kind).toBe("in-progress");
+    expect(await admin.pttl(`${prefix}idem:k4`)).toBeGreaterThan(59_000);
+    await idem.markUnknown("k4", "fp", 30_000);
+    expect(await idem.begin("k4", "fp", 100)).toEqual({ kind: "unknown", fingerprint: "fp" });
+    expect(await admin.pttl(`${prefix}idem:k4`)).toBeLessThanOrEqual(30_000);
   });
 
-  it("gives up on a slow Redis after timeoutMs: memory (open) or StoreUnavailableError (closed)", async () => {
+  it("a slow Redis: each call gives up after timeoutMs; 3 in a row open the breaker, a PING closes it", async () => {
     const logs: string[] = [];
-    const shared = { clock: "caller", keyPrefix: "slow:" } as const;
+    const shared = { clock: "caller", keyPrefix: "slow:", timeoutMs: 50 } as const;
     const open = await connected({ ...shared, log: (line) => logs.push(line) });
     const closed = await connected({ ...shared, onUnavailable: "closed" });
     const limits = { perMinute: 100, perDay: 1000 };
     expect((await open.hit("s", { now: MIDNIGHT, limits })).remaining).toBe(99);
-    // Redis holds every client's commands for 2 s: connected, but slow.
-    await admin.call("CLIENT", "PAUSE", "2000", "ALL");
+    // Redis holds every client's commands for 1.5 s: connected, but slow.
+    await admin.call("CLIENT", "PAUSE", "1500", "ALL");
     const started = performance.now();
     const [fromMemory, refused, begun] = await Promise.all([
       open.hit("s", { now: MIDNIGHT, limits }),
       Promise.resolve(closed.hit("s", { now: MIDNIGHT, limits })).catch(
         (caught: unknown) => caught,
       ),
-      Promise.resolve(closed.begin("i", "fp", 1_000)).catch((caught: unknown) => caught),
+      Promise.resolve(open.begin("i", "fp", 1_000)).catch((caught: unknown) => caught),
     ]);
     // Answered after the 50 ms timeout, long before the pause ends (room for a loaded machine).
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(fromMemory).toMatchObject({ status: "allowed", remaining: 99 });
     expect(refused).toBeInstanceOf(StoreUnavailableError);
     expect((refused as Error).message).toBe("Redis store unavailable: no answer within 50 ms");
+    // Idempotency fails closed even on a store that fails open: no lock, no execution.
     expect(begun).toBeInstanceOf(StoreUnavailableError);
-    // Failing open without a fallback idempotency store: the request runs, unprotected.
-    expect(await open.begin("j", "fp", 1_000)).toEqual({ kind: "started" });
+    // Two failures in a row: not an outage yet.
+    expect(open.available).toBe(true);
+    expect(logs).toEqual([]);
+    await open.hit("s", { now: MIDNIGHT, limits });
+    expect(open.available).toBe(false);
     expect(logs).toEqual([
-      "[redis-store] Redis unavailable (no answer within 50 ms): this instance limits requests from its own memory until it answers again",
+      "[redis-store] Redis unavailable (no answer within 50 ms): this instance limits requests from its own memory until it answers again; idempotent requests get 503",
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 2_100 - (performance.now() - started)));
-    // Back on Redis, where the timed-out hits were applied after the pause (1 + 2 counted).
-    expect((await open.hit("s", { now: MIDNIGHT, limits })).remaining).toBe(96);
+    // Open: calls skip Redis at once.
+    const skipped = performance.now();
+    expect((await open.hit("s", { now: MIDNIGHT, limits })).remaining).toBe(97);
+    expect(performance.now() - skipped).toBeLessThan(40);
+    await until(() => open.available, 5_000);
+    expect(performance.now() - started).toBeGreaterThan(1_400);
+    // Back on Redis, where the timed-out hits were applied after the pause (1 + 3 counted).
+    expect((await open.hit("s", { now: MIDNIGHT, limits })).remaining).toBe(95);
     expect(logs).toHaveLength(2);
   }, 20_000);
 
-  it("fails open and closed within the timeout while Redis is down, and resumes on Redis when it is back", async () => {
+  it("fails open and closed at once while Redis is down, and resumes on Redis when it is back", async () => {
     const logs: string[] = [];
     // Two instances sharing one Redis: one fails open, the other closed.
     const shared = { clock: "caller", keyPrefix: "outage:" } as const;
@@ -288,16 +315,59 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
     expect(logs[0]).toMatch(/^\[redis-store\] Redis unavailable \(.+\): this instance limits/);
 
     await redis.restart();
-    await open.ping(5_000);
+    await until(() => open.available && closed.available, 5_000);
     // Redis restarted empty: the count starts over there, and both stores use it again.
     expect((await open.hit("y", { now: MIDNIGHT, limits })).remaining).toBe(99);
     expect((await closed.hit("y", { now: MIDNIGHT, limits })).remaining).toBe(98);
-    expect(open.available).toBe(true);
     expect(logs).toHaveLength(2);
     expect(logs[1]).toContain("Redis answers again");
     expect(await admin.pttl("outage:rl:y")).toBeGreaterThan(0);
   }, 20_000);
+
+  it("keeps applying a ban it has seen while Redis is down, in both fail modes, until the ban ends", async () => {
+    const shared = { clock: "caller", keyPrefix: "bans:" } as const;
+    const open = await connected(shared);
+    const closed = await connected({ ...shared, onUnavailable: "closed" });
+    const hit = {
+      now: MIDNIGHT,
+      limits: { perMinute: 1, perDay: 100 },
+      ban: { afterRejectedRequests: 1, durationSeconds: 600 },
+    };
+    await open.hit("banned", hit);
+    await open.hit("banned", hit);
+    expect((await open.hit("banned", hit)).status).toBe("banned");
+    expect((await closed.hit("banned", hit)).status).toBe("banned");
+    await redis.kill();
+    try {
+      for (const store of [open, closed]) {
+        for (let i = 0; i < 5; i++) {
+          expect(await store.hit("banned", { ...hit, now: MIDNIGHT + 1_000 })).toMatchObject({
+            status: "banned",
+            remaining: 0,
+            reset: (MIDNIGHT + 600_000) / 1000,
+            retryAfter: 599,
+          });
+        }
+        // Other keys: the fail mode; the ban's end: the fail mode too.
+        const after = Promise.resolve(store.hit("banned", { ...hit, now: MIDNIGHT + 600_000 }));
+        if (store === open) expect((await after).status).toBe("allowed");
+        else await expect(after).rejects.toBeInstanceOf(StoreUnavailableError);
+      }
+    } finally {
+      await redis.restart();
+      await until(() => open.available && closed.available, 5_000);
+    }
+  }, 20_000);
 });
+
+/** Waits until `condition()` holds, checking every 20 ms; fails after `ms`. */
+async function until(condition: () => boolean, ms: number): Promise<void> {
+  const deadline = performance.now() + ms;
+  while (!condition()) {
+    if (performance.now() > deadline) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 
 describe("Redis store options (no Redis needed)", () => {
   it("refuses a malformed URL at creation, saying what is wrong", () => {
@@ -318,6 +388,9 @@ describe("Redis store options (no Redis needed)", () => {
     );
     expect(() => createRedisStore({ url, timeoutMs: 0 })).toThrow(
       "timeoutMs must be a number of milliseconds > 0 (got 0)",
+    );
+    expect(() => createRedisStore({ url, failureThreshold: 0 })).toThrow(
+      "failureThreshold must be a whole number ≥ 1 (got 0)",
     );
     expect(() => createRedisStore({ url, retryAfterSeconds: 0.5 })).toThrow(
       "retryAfterSeconds must be a whole number ≥ 1 (got 0.5)",
