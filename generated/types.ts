@@ -484,14 +484,19 @@ export interface components {
      *     | `idempotency_key_reused` | 422 | The `Idempotency-Key` was already used for a different request (method, path, query or body). |
      *     | `idempotency_request_in_progress` | 409 | A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds. |
      *     | `uri_too_long` | 414 | The request target (path and query) is longer than the server accepts (8,192 bytes by default). |
-     *     | `headers_too_large` | 431 | The request's header fields are larger than the server accepts. |
+     *     | `headers_too_large` | 431 | The request's header fields are larger than the server accepts, or there are more than 2,000 of them. |
+     *     | `idempotency_outcome_unknown` | 409 | The first request with this `Idempotency-Key` ran but its result could not be recorded: it may or may not have taken effect, and is never executed again. Check its effect, then use a new key. |
+     *     | `expectation_failed` | 417 | The request's `Expect` header is not `100-continue`. |
+     *     | `request_timeout` | 408 | The request (headers and body) did not arrive in time; the connection is closed. |
      *
-     *     405 and 501 can be answered by any path and are not listed per operation
-     *     (405 with `Allow` for a method the path does not have, including a
-     *     lower-case one such as `get`; 501 for a method no operation can have on an
-     *     unknown path, and `CONNECT`). 400 (malformed HTTP framing, a missing or
-     *     repeated `Host`), 414 and 431 are refused before routing and can be
-     *     answered on every operation, where they are declared.
+     *     405, 408, 417 and 501 can be answered by any path and are not listed per
+     *     operation (405 with `Allow` for a method the path does not have, including
+     *     a lower-case one such as `get`; 408 for a request that does not arrive in
+     *     time; 417 for an `Expect` other than `100-continue`; 501 for a method no
+     *     operation can have on an unknown path, `CONNECT`, and a
+     *     `Transfer-Encoding` other than `chunked`). 400 (malformed HTTP framing, a
+     *     missing, repeated or invalid `Host`), 414 and 431 are refused before
+     *     routing and can be answered on every operation, where they are declared.
      */
     Error: {
       /**
@@ -516,7 +521,10 @@ export interface components {
         | "idempotency_key_reused"
         | "idempotency_request_in_progress"
         | "uri_too_long"
-        | "headers_too_large";
+        | "headers_too_large"
+        | "idempotency_outcome_unknown"
+        | "expectation_failed"
+        | "request_timeout";
       /**
        * @description Human-readable description of the error; wording may change, do not parse it.
        * @example pet 42 does not exist
@@ -630,6 +638,9 @@ export interface components {
      * @description `idempotency_request_in_progress`: a request with the same
      *     `Idempotency-Key` (and API key) is still running. Retry after
      *     `Retry-After` seconds with the same key to get its response.
+     *     `idempotency_outcome_unknown` (no `Retry-After`): that request ran but
+     *     its result could not be recorded; it is never executed again. Check
+     *     whether it took effect before sending it again with a new key.
      */
     RequestInProgress: {
       headers: {

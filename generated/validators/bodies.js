@@ -179,7 +179,7 @@ validate$Category.errors = vErrors;
 return errors === 0;
 }
 
-const schema$Error = {"type":"object","required":["code","message","status"],"properties":{"code":{"type":"string","enum":["validation_failed","unauthorized","not_found","method_not_allowed","conflict","payload_too_large","unsupported_media_type","rate_limited","key_banned","internal","not_implemented","service_unavailable","gone","idempotency_key_reused","idempotency_request_in_progress","uri_too_long","headers_too_large"]},"message":{"type":"string","minLength":1,"maxLength":1000},"status":{"type":"integer","minimum":400,"maximum":599}}};
+const schema$Error = {"type":"object","required":["code","message","status"],"properties":{"code":{"type":"string","enum":["validation_failed","unauthorized","not_found","method_not_allowed","conflict","payload_too_large","unsupported_media_type","rate_limited","key_banned","internal","not_implemented","service_unavailable","gone","idempotency_key_reused","idempotency_request_in_progress","uri_too_long","headers_too_large","idempotency_outcome_unknown","expectation_failed","request_timeout"]},"message":{"type":"string","minLength":1,"maxLength":1000},"status":{"type":"integer","minimum":400,"maximum":599}}};
 function validate$Error(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
 let errors = 0;
@@ -201,7 +201,7 @@ return false;
 }
 const _errs2 = errors;
 const vSchema0 = schema$Error.properties.code.enum;
-if(!(((((((((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented")) || (data0 === "service_unavailable")) || (data0 === "gone")) || (data0 === "idempotency_key_reused")) || (data0 === "idempotency_request_in_progress")) || (data0 === "uri_too_long")) || (data0 === "headers_too_large"))){
+if(!((((((((((((((((((((data0 === "validation_failed") || (data0 === "unauthorized")) || (data0 === "not_found")) || (data0 === "method_not_allowed")) || (data0 === "conflict")) || (data0 === "payload_too_large")) || (data0 === "unsupported_media_type")) || (data0 === "rate_limited")) || (data0 === "key_banned")) || (data0 === "internal")) || (data0 === "not_implemented")) || (data0 === "service_unavailable")) || (data0 === "gone")) || (data0 === "idempotency_key_reused")) || (data0 === "idempotency_request_in_progress")) || (data0 === "uri_too_long")) || (data0 === "headers_too_large")) || (data0 === "idempotency_outcome_unknown")) || (data0 === "expectation_failed")) || (data0 === "request_timeout"))){
 validate$Error.errors = [{instancePath:instancePath+"/code",schemaPath:"#/properties/code/enum",keyword:"enum",params:{allowedValues: schema$Error.properties.code.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }

@@ -22,7 +22,9 @@ export type RuntimeErrorCode =
   | "idempotency_request_in_progress"
   | "idempotency_outcome_unknown"
   | "uri_too_long"
-  | "headers_too_large";
+  | "headers_too_large"
+  | "expectation_failed"
+  | "request_timeout";
 
 /** The spec's `Error` schema. */
 export interface ErrorBody {

@@ -14,8 +14,11 @@
  * that node does not drain a body of unknown or excessive size. The socket's peer address is the
  * client address that requests without a valid API key are rate limited by.
  *
- * Transport-level rejections (no `Host`, what node's parser refuses, `CONNECT`) are answered by
- * node-rejections.ts. With `Expect: 100-continue`, `100 Continue` is sent only when the body is read, so a refusal
+ * Transport-level rejections (what node's parser refuses, `CONNECT`, a request that timed out)
+ * are answered by node-rejections.ts, and framing node lets through (`Host`, too many headers,
+ * transfer codings, `Expect`) by http-edges.ts through the listener. `serveNode` bounds each
+ * connection (headers, request and keep-alive timeouts, a connection limit; see
+ * {@link ServeNodeOptions}). With `Expect: 100-continue`, `100 Continue` is sent only when the body is read, so a refusal
  * that comes first (401, 429, 413 for a `Content-Length` over the limit) goes out without it.
  */
 import {
@@ -30,7 +33,8 @@ import { once } from "node:events";
 import { Readable } from "node:stream";
 import { errorBody, RequestError } from "./errors.js";
 import type { RequestHandler } from "./handler-api.js";
-import { answerClientErrors, hostHeaderProblem, transportRejectionOf } from "./node-rejections.js";
+import { httpEdgeProblem } from "./http-edges.js";
+import { answerClientErrors, plainRejection, transportRejectionOf } from "./node-rejections.js";
 import {
   RAW_REQUEST_HANDLER,
   type RawRequestHandler,
@@ -49,6 +53,57 @@ export interface ServeNodeOptions {
   readonly host?: string;
   /** The handler's `maxUrlLength`, to tell 414 from 431 in what node's parser refuses. */
   readonly maxUrlLength?: number;
+  /** Longest wait for a request's headers, in ms (default 10 s; node's own: 60 s). */
+  readonly headersTimeoutMs?: number;
+  /**
+   * Longest wait for a whole request, body included, in ms (default 30 s; node's own: 300 s, so
+   * a chunked body that never ends held a connection about 305 s). Answered 408, then closed.
+   */
+  readonly requestTimeoutMs?: number;
+  /**
+   * How long an idle keep-alive connection stays open, in ms (default 72 s, as Fastify: above
+   * the 60 s idle timeout of common load balancers, so that they never reuse a connection the
+   * server is closing).
+   */
+  readonly keepAliveTimeoutMs?: number;
+  /**
+   * Most connections open at once (default 10,000); further ones are closed at once. Keep it
+   * below the process's file-descriptor limit (`ulimit -n`).
+   */
+  readonly maxConnections?: number;
+}
+
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+export const DEFAULT_KEEP_ALIVE_TIMEOUT_MS = 72_000;
+export const DEFAULT_MAX_CONNECTIONS = 10_000;
+
+/** The transport bounds of {@link ServeNodeOptions}, checked (a clear error for a bad value). */
+function transportBounds(options: ServeNodeOptions) {
+  const whole = (value: number | undefined, fallback: number, name: string): number => {
+    if (value === undefined) return fallback;
+    if (!Number.isSafeInteger(value) || value < 1) {
+      throw new Error(`serveNode: ${name} must be a whole number ≥ 1 (got ${String(value)})`);
+    }
+    return value;
+  };
+  const headers = whole(options.headersTimeoutMs, DEFAULT_HEADERS_TIMEOUT_MS, "headersTimeoutMs");
+  const request = whole(options.requestTimeoutMs, DEFAULT_REQUEST_TIMEOUT_MS, "requestTimeoutMs");
+  if (headers > request) {
+    throw new Error(
+      `serveNode: headersTimeoutMs (${headers}) must not exceed requestTimeoutMs (${request})`,
+    );
+  }
+  return {
+    headers,
+    request,
+    keepAlive: whole(
+      options.keepAliveTimeoutMs,
+      DEFAULT_KEEP_ALIVE_TIMEOUT_MS,
+      "keepAliveTimeoutMs",
+    ),
+    connections: whole(options.maxConnections, DEFAULT_MAX_CONNECTIONS, "maxConnections"),
+  };
 }
 
 const DEFAULT_HOST = "127.0.0.1";
@@ -290,17 +345,9 @@ export function toNodeListener(handler: RequestHandler): NodeListener {
   const reject = transportRejectionOf(handler);
   if (raw !== undefined) {
     return (req, res) => {
-      const hostProblem = hostHeaderProblem(req);
-      if (hostProblem !== undefined && reject !== undefined) {
-        const rejection = {
-          status: 400,
-          code: "validation_failed" as const,
-          message: hostProblem,
-          remoteAddress: req.socket.remoteAddress,
-          method: req.method,
-          target: req.url,
-        };
-        reject(rejection).then(
+      const problem = httpEdgeProblem(req);
+      if (problem !== undefined && reject !== undefined) {
+        reject({ ...problem, remoteAddress: req.socket.remoteAddress }).then(
           (response) => writeRuntimeResponse(res, response, new NodeRequestSource(req)),
           (error: unknown) => writeFailure(res, error),
         );
@@ -324,6 +371,12 @@ export function toNodeListener(handler: RequestHandler): NodeListener {
   }
   return (req, res) => {
     const source = new NodeRequestSource(req, res);
+    const problem = httpEdgeProblem(req);
+    if (problem !== undefined) {
+      const { status, code, message } = problem;
+      writeOrFail(res, plainRejection(status, code, message), source);
+      return;
+    }
     let request: Request;
     try {
       request = source.toRequest();
@@ -342,13 +395,28 @@ export function serveNode(
   handler: RequestHandler,
   options: ServeNodeOptions = {},
 ): Promise<Server> {
+  const bounds = transportBounds(options);
   const listener = toNodeListener(handler);
-  // `Host` is checked by the listener (answered with the Error body, not node's bare 400).
-  const server = answerClientErrors(createServer({ requireHostHeader: false }, listener), handler, {
+  const created = createServer(
+    {
+      // `Host` is checked by the listener (answered with the Error body, not node's bare 400).
+      requireHostHeader: false,
+      headersTimeout: bounds.headers,
+      requestTimeout: bounds.request,
+      keepAliveTimeout: bounds.keepAlive,
+      // How often node checks the two timeouts above (its default, 30 s, would double them).
+      connectionsCheckingInterval: Math.min(1_000, bounds.headers),
+    },
+    listener,
+  );
+  created.maxConnections = bounds.connections;
+  const server = answerClientErrors(created, handler, {
     ...(options.maxUrlLength === undefined ? {} : { maxUrlLength: options.maxUrlLength }),
   });
-  // `100 Continue` is sent when the body is read (see NodeRequestSource).
+  // `100 Continue` is sent when the body is read (see NodeRequestSource); any other `Expect` is
+  // answered 417 by the listener (http-edges.ts) instead of node's bare 417.
   server.on("checkContinue", listener);
+  server.on("checkExpectation", listener);
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 3000, options.host ?? DEFAULT_HOST, () => {

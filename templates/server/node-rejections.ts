@@ -7,10 +7,11 @@
  *   the request line alone is over `maxUrlLength`; a method node does not know (`FOO`, lower-case
  *   `get`) → 501, or 405 + `Allow` on a known path; `Content-Length` with `Transfer-Encoding`, a
  *   duplicate or malformed `Content-Length`, any other malformed framing → 400; a request that
- *   timed out is closed without an answer;
+ *   timed out (`serveNode`'s headers and request timeouts) → 408;
  * - `CONNECT` (node's `connect` event) → 501, or 405 + `Allow` on a known path;
- * - an HTTP/1.1 request without `Host`, or with several → 400 (checked by the node listener, see
- *   {@link hostHeaderProblem}; node's own check is turned off by `serveNode` so that the answer
+ * - framing node lets through (`Host` missing, repeated or invalid, too many header lines, a
+ *   transfer coding other than chunked, an unknown `Expect`): checked by the node listener, see
+ *   http-edges.ts (node's own `Host` check is turned off by `serveNode` so that the answer
  *   carries the `Error` body).
  */
 import { Buffer } from "node:buffer";
@@ -18,6 +19,7 @@ import { STATUS_CODES, type IncomingMessage, type Server } from "node:http";
 import type { Socket } from "node:net";
 import { errorBody, type RuntimeErrorCode } from "./errors.js";
 import type { RequestHandler } from "./handler-api.js";
+import { MAX_REQUEST_HEADERS } from "./http-edges.js";
 import { DEFAULT_MAX_URL_LENGTH } from "./request-target.js";
 import {
   TRANSPORT_REJECTION,
@@ -32,19 +34,6 @@ export function transportRejectionOf(
   return (handler as Partial<Record<typeof TRANSPORT_REJECTION, TransportRejectionHandler>>)?.[
     TRANSPORT_REJECTION
   ];
-}
-
-/** Why an HTTP/1.1 request's `Host` is unacceptable (RFC 9112 §3.2), or undefined. */
-export function hostHeaderProblem(req: IncomingMessage): string | undefined {
-  if (req.httpVersionMajor !== 1 || req.httpVersionMinor < 1) return undefined;
-  let hosts = 0;
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) {
-    if ((raw[i] as string).length === 4 && (raw[i] as string).toLowerCase() === "host") hosts++;
-  }
-  if (hosts === 0) return "Missing Host header (HTTP/1.1 requires exactly one)";
-  if (hosts > 1) return "Several Host headers (HTTP/1.1 requires exactly one)";
-  return undefined;
 }
 
 /** The request line's method and target, read from the bytes node's parser refused. */
@@ -63,13 +52,41 @@ function requestLine(packet: Buffer | undefined): {
   };
 }
 
+/**
+ * What is wrong with a request node's parser refused as malformed. llhttp's error codes do not
+ * tell a duplicate Content-Length from Content-Length with Transfer-Encoding (either order), so
+ * its `reason` text decides.
+ */
+function framingMessage(error: Error & { code?: string; reason?: string }): string {
+  const reason = error.reason ?? error.message;
+  if (/can't be present with/i.test(reason)) {
+    return "Content-Length and Transfer-Encoding must not both be sent (RFC 9112 §6.3)";
+  }
+  if (/duplicate content-length/i.test(reason)) return "Content-Length is sent more than once";
+  if (
+    error.code === "HPE_INVALID_CONTENT_LENGTH" ||
+    error.code === "HPE_UNEXPECTED_CONTENT_LENGTH"
+  ) {
+    return "Content-Length is malformed: expected one decimal number of bytes";
+  }
+  if (error.code === "HPE_INVALID_TRANSFER_ENCODING") {
+    return "Transfer-Encoding must end with chunked";
+  }
+  return "Malformed HTTP request (invalid characters in the request line or a header)";
+}
+
 /** What to answer for a parser error (null: close without answering). */
 function rejectionOf(
-  error: Error & { code?: string; rawPacket?: Buffer },
+  error: Error & { code?: string; reason?: string; rawPacket?: Buffer },
   maxUrlLength: number,
 ): Omit<TransportRejection, "remoteAddress"> | null {
   const code = error.code ?? "";
-  if (code === "ERR_HTTP_REQUEST_TIMEOUT" || code === "HPE_CLOSED_CONNECTION") return null;
+  if (code === "HPE_CLOSED_CONNECTION") return null;
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    const message =
+      "The request (headers and body) did not arrive in time; the connection is closed";
+    return { status: 408, code: "request_timeout", message, ...requestLine(error.rawPacket) };
+  }
   const line = requestLine(error.rawPacket);
   if (code === "HPE_HEADER_OVERFLOW") {
     // The request line alone is over the limit (its target, less the method and " HTTP/1.1").
@@ -96,15 +113,7 @@ function rejectionOf(
       };
     }
   }
-  let message = "Malformed HTTP request (invalid characters in the request line or a header)";
-  if (code === "HPE_UNEXPECTED_CONTENT_LENGTH") {
-    message = "Content-Length and Transfer-Encoding must not both be sent (RFC 9112 §6.3)";
-  } else if (code === "HPE_INVALID_CONTENT_LENGTH") {
-    message = "Content-Length is malformed or sent more than once";
-  } else if (code === "HPE_INVALID_TRANSFER_ENCODING") {
-    message = "Transfer-Encoding must end with chunked";
-  }
-  return { status: 400, code: "validation_failed", message, ...line };
+  return { status: 400, code: "validation_failed", message: framingMessage(error), ...line };
 }
 
 /** A complete HTTP/1.1 response, written on a raw socket (for answers before node's parser is done). */
@@ -117,7 +126,8 @@ function rawResponse(response: RuntimeResponse): string {
   return `${head}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
 }
 
-function fallbackRejection(
+/** A refusal with the `Error` body and `Connection: close`, for a handler that is not the runtime's. */
+export function plainRejection(
   status: number,
   code: RuntimeErrorCode,
   message: string,
@@ -139,9 +149,12 @@ export function answerClientErrors(
 ): Server {
   const reject = transportRejectionOf(handler);
   const maxUrlLength = options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH;
+  // One above the limit, so that the listener sees a request that has too many (http-edges.ts)
+  // instead of node dropping the excess silently.
+  server.maxHeadersCount = MAX_REQUEST_HEADERS + 1;
   const answer = (socket: Socket, rejection: Omit<TransportRejection, "remoteAddress">): void => {
     const fallback = (): RuntimeResponse =>
-      fallbackRejection(rejection.status, rejection.code, rejection.message);
+      plainRejection(rejection.status, rejection.code, rejection.message);
     const pending: Promise<RuntimeResponse> =
       reject === undefined
         ? Promise.resolve(fallback())
@@ -153,7 +166,7 @@ export function answerClientErrors(
   };
   server.on(
     "clientError",
-    (error: Error & { code?: string; rawPacket?: Buffer }, socket: Socket) => {
+    (error: Error & { code?: string; reason?: string; rawPacket?: Buffer }, socket: Socket) => {
       if (!socket.writable || error.code === "ECONNRESET") {
         socket.destroy();
         return;

@@ -4,7 +4,8 @@
  * parser refuses, `CONNECT`, a missing `Host`): counted against the client address on the first
  * plan (nothing identifies a caller yet), answered with the `Error` body, `X-RateLimit-*`,
  * `Connection: close`, and the `Deprecation`/`Sunset` of the operation its target names. An
- * unimplemented method (501) on a path the spec declares is answered 405 with `Allow` instead.
+ * unimplemented method (501) on a path the spec declares is answered 405 with `Allow` instead
+ * (not another 501, e.g. an unsupported transfer coding, of a method the path allows).
  */
 import type { RuntimeErrorCode } from "./errors.js";
 import type { PreparedOperation } from "./operation-table.js";
@@ -41,7 +42,12 @@ export function createTransportRejectionHandler(
     const path = target?.startsWith("/") === true ? (target.split("?")[0] as string) : undefined;
     const allow = path === undefined ? [] : context.allowed(path);
     let response: RuntimeResponse;
-    if (rejection.status === 501 && allow.length > 0 && method !== undefined) {
+    if (
+      rejection.status === 501 &&
+      allow.length > 0 &&
+      method !== undefined &&
+      !allow.includes(method)
+    ) {
       const message = `Method ${method.slice(0, 40)} is not allowed here; allowed: ${allow.join(", ")}`;
       response = context.errorResponse(405, "method_not_allowed", message, rate, undefined);
       response.headers["allow"] = allow.join(", ");

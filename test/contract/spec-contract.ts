@@ -50,6 +50,9 @@ export const ERROR_CODE_STATUS: Readonly<Record<string, number>> = {
   gone: 410,
   idempotency_key_reused: 422,
   idempotency_request_in_progress: 409,
+  idempotency_outcome_unknown: 409,
+  expectation_failed: 417,
+  request_timeout: 408,
 };
 
 /** Headers every response carries (success and error), per the spec's rate-limit section. */

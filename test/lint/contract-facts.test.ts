@@ -206,6 +206,9 @@ describe("schemas", () => {
       "idempotency_request_in_progress",
       "uri_too_long",
       "headers_too_large",
+      "idempotency_outcome_unknown",
+      "expectation_failed",
+      "request_timeout",
     ]);
     for (const code of schemas.Error.properties.code.enum as string[]) {
       expect(schemas.Error.description).toContain(`\`${code}\``);

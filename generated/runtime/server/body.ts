@@ -23,7 +23,12 @@ import type { FormBodyDescriptor, ServerOperationDescriptor, Validator } from ".
 import { RequestError } from "./errors.js";
 import { coerceFormFields } from "./form-body.js";
 import { readMultipartEntries } from "./multipart-body.js";
-import { createMediaTypeMatcher, isJsonMediaType, mediaTypeEssence } from "./media-type.js";
+import {
+  createMediaTypeMatcher,
+  isJsonMediaType,
+  isMediaTypeEssence,
+  mediaTypeEssence,
+} from "./media-type.js";
 import { BODY_TOO_LARGE, type RequestSource } from "./request-source.js";
 import { validationMessage } from "./validation-message.js";
 
@@ -96,12 +101,17 @@ export async function readOperationBody(
   let validated = false;
   let validate = body.validate;
   if (source.hasBody && contentLength !== "0") {
-    const essence = mediaTypeEssence(source.header("content-type"));
-    if (essence === "") {
+    const contentType = source.header("content-type");
+    const essence = mediaTypeEssence(contentType);
+    if (contentType === null || !isMediaTypeEssence(essence)) {
+      const what =
+        contentType === null
+          ? "Content-Type is missing"
+          : `Content-Type ${JSON.stringify(contentType.slice(0, 60))} is malformed (expected type/subtype, e.g. application/json)`;
       throw new RequestError(
         415,
         "unsupported_media_type",
-        `Content-Type is missing; this operation accepts ${body.mediaTypes}`,
+        `${what}; this operation accepts ${body.mediaTypes}`,
       );
     }
     if (!body.accepts(essence)) {

@@ -11,6 +11,13 @@ export function mediaTypeEssence(contentType: string | null): string {
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
+const TOKEN_SLASH_TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+\/[!#$%&'*+.^_`|~0-9a-z-]+$/;
+
+/** Whether an essence (lower-case, from {@link mediaTypeEssence}) is `type/subtype`. */
+export function isMediaTypeEssence(essence: string): boolean {
+  return essence === "application/json" || TOKEN_SLASH_TOKEN.test(essence);
+}
+
 /** `application/json` and structured `+json` types such as `application/merge-patch+json`. */
 export function isJsonMediaType(essence: string): boolean {
   return essence === "application/json" || essence.endsWith("+json");

@@ -131,8 +131,9 @@ describe("node adapter over real HTTP", () => {
       { host: "evil/x?", "content-type": "application/json", "content-length": "2" },
       (req) => req.end("{}"),
     );
-    expect(spoofed.status).toBe(200);
-    expect(received.at(-1)?.url).toBe("http://127.0.0.1/anything");
+    // Not a host[:port]: refused before any handler sees it (RFC 9112 §3.2).
+    expect(spoofed.status).toBe(400);
+    expect(received.at(-1)?.url).toBe(`http://127.0.0.1:${port}/anything?x=1`);
   });
 
   it("413 from a lying Content-Length without reading, and closes the connection", async () => {

@@ -5,6 +5,22 @@
  * read to its `Content-Length` (or to the end of the connection).
  */
 import { connect } from "node:net";
+import type { ServerOptions } from "../../../templates/server/handler-api.js";
+import { createRuntimeRequestHandler } from "../../../templates/server/request-handler.js";
+import { api, authenticate, handlers, type Caller } from "./fixture-api.js";
+
+/** The fixture's runtime handler with limits far above what a raw-socket test sends. */
+export function rawTestHandler(options: Partial<ServerOptions<Caller>> = {}) {
+  return createRuntimeRequestHandler<Caller>(api, handlers, {
+    authenticate,
+    planLimits: {
+      free: { perMinute: 10_000, perDay: 100_000 },
+      enterprise: { perMinute: 10_000, perDay: 100_000 },
+    },
+    validateResponses: true,
+    ...options,
+  });
+}
 
 export interface RawReply {
   readonly status: number;

@@ -7,26 +7,16 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { serveNode } from "../../../templates/server/node-adapter.js";
-import { createRuntimeRequestHandler } from "../../../templates/server/request-handler.js";
-import { api, authenticate, handlers, KEYS, type Caller } from "./fixture-api.js";
+import { KEYS } from "./fixture-api.js";
 import { isError } from "./helpers.js";
-import { rawRequest, type RawReply } from "./raw-http.js";
+import { rawRequest, rawTestHandler, type RawReply } from "./raw-http.js";
 
 let server: Server;
 let port: number;
 const key = KEYS.enterprise;
 
 beforeAll(async () => {
-  const handler = createRuntimeRequestHandler<Caller>(api, handlers, {
-    authenticate,
-    planLimits: {
-      free: { perMinute: 10_000, perDay: 100_000 },
-      enterprise: { perMinute: 10_000, perDay: 100_000 },
-    },
-    validateResponses: true,
-    maxBodyBytes: 64,
-  });
-  server = await serveNode(handler, { port: 0 });
+  server = await serveNode(rawTestHandler({ maxBodyBytes: 64 }), { port: 0 });
   port = (server.address() as AddressInfo).port;
 });
 
@@ -114,11 +104,28 @@ describe("transport-level rejections (raw TCP)", () => {
     const smuggle =
       `POST /pets HTTP/1.1\r\nHost: a\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\n` +
       "Content-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n";
-    expectRefusal(await send(smuggle), 400, "validation_failed");
+    const both = "Content-Length and Transfer-Encoding must not both be sent (RFC 9112 §6.3)";
+    const smuggled = await send(smuggle);
+    expectRefusal(smuggled, 400, "validation_failed");
+    expect(JSON.parse(smuggled.bodyText).message).toBe(both);
+    // The other order: llhttp names it another way, the message is the same.
+    const reversed = await send(
+      `POST /pets HTTP/1.1\r\nHost: a\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\n` +
+        "Transfer-Encoding: chunked\r\nContent-Length: 4\r\n\r\n0\r\n\r\n",
+    );
+    expect(JSON.parse(reversed.bodyText).message).toBe(both);
     const twice =
       `POST /pets HTTP/1.1\r\nHost: a\r\nX-API-Key: ${key}\r\nContent-Type: application/json\r\n` +
       "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}";
-    expectRefusal(await send(twice), 400, "validation_failed");
+    const duplicated = await send(twice);
+    expectRefusal(duplicated, 400, "validation_failed");
+    expect(JSON.parse(duplicated.bodyText).message).toBe("Content-Length is sent more than once");
+    const malformed = await send(
+      `POST /pets HTTP/1.1\r\nHost: a\r\nX-API-Key: ${key}\r\nContent-Length: 2x\r\n\r\n{}`,
+    );
+    expect(JSON.parse(malformed.bodyText).message).toBe(
+      "Content-Length is malformed: expected one decimal number of bytes",
+    );
   });
 
   it("rejections are counted against the client address: Remaining goes down", async () => {
