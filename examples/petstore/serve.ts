@@ -8,6 +8,7 @@
  *   REDIS_URL=redis://127.0.0.1:6379 npm run serve   # limits, bans, idempotency shared on Redis
  *   npm run serve -- --redis redis://127.0.0.1:6379 --redis-fail closed
  *   npm run serve -- --cors http://localhost:5173   # let a web app on that origin call it
+ *   npm run serve -- --clock-offset 2027-07-01       # run as if it were that day (try a sunset)
  *
  * Prints the base URL and one demo API key per rate-limit plan. Response validation is on unless
  * NODE_ENV=production. Ctrl-C stops it.
@@ -15,11 +16,12 @@
 import { parseArgs } from "node:util";
 import type { RedisStore } from "../../generated/runtime/server/redis-store.js";
 import { limitsOfPlan } from "./keys.js";
+import { parseClockOffset, parseRedisTimeout } from "./serve-options.js";
 import { createPetStoreServer, DEFAULT_HOST, DEFAULT_PORT } from "./server.js";
 
 const REDIS_PREFIX = "petstore:";
 
-const USAGE = `Usage: npm run serve -- [--port <n>] [--stable-keys] [--empty] [--redis <url>] [--cors <origin>]
+const USAGE = `Usage: npm run serve -- [--port <n>] [--stable-keys] [--empty] [--redis <url>] [--cors <origin>] [--clock-offset <d>]
 
   --port <n>                port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 = any free port)
   --stable-keys             fixed demo keys (petstore-demo-<plan>) instead of random ones
@@ -30,6 +32,13 @@ const USAGE = `Usage: npm run serve -- [--port <n>] [--stable-keys] [--empty] [-
   --redis-fail open|closed  while Redis is unreachable: open (default) = each instance limits
                             from its own memory; closed = 503 service_unavailable
   --redis-prefix <p>        prefix of the Redis keys (default ${REDIS_PREFIX})
+  --redis-timeout <ms>      longest wait for one Redis call (default 1000); a slower answer is
+                            handled by --redis-fail, and 3 in a row count as an outage
+  --clock-offset <d>        shift this server's clock, e.g. to try a deprecated operation's
+                            sunset (410 gone): a signed duration (+400d, -90m, 3h) or a date-time
+                            to start at (2027-07-01, 2027-07-01T12:00:00Z). Deprecation, sunset,
+                            ship dates and memory rate limits follow it; Redis rate limits keep
+                            Redis's clock
   --cors <origin>           let browser apps on this origin (e.g. http://localhost:5173) call the
                             API and read its headers; repeat for several origins, or "*" for any
   --help                    show this help
@@ -60,6 +69,8 @@ async function main(): Promise<void> {
       redis: { type: "string" },
       "redis-fail": { type: "string", default: "open" },
       "redis-prefix": { type: "string", default: REDIS_PREFIX },
+      "redis-timeout": { type: "string" },
+      "clock-offset": { type: "string" },
       cors: { type: "string", multiple: true },
       help: { type: "boolean", default: false },
     },
@@ -78,8 +89,20 @@ async function main(): Promise<void> {
         : DEFAULT_PORT;
 
   const corsOrigins = parseCorsOrigins(values.cors ?? []);
-  const redis = await openRedisStore(values.redis, values["redis-fail"], values["redis-prefix"]);
+  const offset = usage(() =>
+    values["clock-offset"] === undefined ? 0 : parseClockOffset(values["clock-offset"]),
+  );
+  const timeoutMs = usage(() =>
+    values["redis-timeout"] === undefined ? undefined : parseRedisTimeout(values["redis-timeout"]),
+  );
+  const redis = await openRedisStore(
+    values.redis,
+    values["redis-fail"],
+    values["redis-prefix"],
+    timeoutMs,
+  );
   const server = createPetStoreServer({
+    ...(offset === 0 ? {} : { now: () => Date.now() + offset }),
     stableKeys: values["stable-keys"] === true,
     seed: values.empty !== true,
     ...(redis === undefined ? {} : { rateLimitStore: redis.store }),
@@ -91,6 +114,7 @@ async function main(): Promise<void> {
     `Pet store reference server listening on ${url}`,
     `Response validation: ${server.validateResponses ? "on" : "off (NODE_ENV=production)"}; demo data: ${values.empty === true ? "none" : "loaded"}`,
     `Rate limits, bans and idempotency records: ${redis === undefined ? "this process's memory" : redis.description}`,
+    `Clock: ${offset === 0 ? "real time" : `shifted ${offset > 0 ? "+" : "-"}${formatDuration(Math.abs(offset))} (now ${new Date(Date.now() + offset).toISOString()})`}`,
     `CORS: ${corsOrigins === undefined ? "off (same-origin browsers and non-browser clients only)" : corsOrigins === "*" ? "any origin" : corsOrigins.join(", ")}`,
     "",
     "Demo API keys (send them in the X-API-Key header):",
@@ -127,6 +151,30 @@ async function main(): Promise<void> {
 /** A bad option value: reported as one paragraph, exit code 2. */
 class UsageError extends Error {}
 
+/** Runs a flag's parser; its error becomes a {@link UsageError}. */
+function usage<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** `34d 2h 5m` (whole minutes; seconds only under a minute). */
+function formatDuration(ms: number): string {
+  if (ms < 60_000) return `${Math.round(ms / 1000)}s`;
+  const minutes = Math.round(ms / 60_000);
+  const parts = [
+    [Math.floor(minutes / 1440), "d"],
+    [Math.floor((minutes % 1440) / 60), "h"],
+    [minutes % 60, "m"],
+  ] as const;
+  return parts
+    .filter(([amount]) => amount > 0)
+    .map(([amount, unit]) => `${amount}${unit}`)
+    .join(" ");
+}
+
 /** `--cors` values: origins as browsers send them (`scheme://host[:port]`), or `*` alone. */
 function parseCorsOrigins(values: readonly string[]): readonly string[] | "*" | undefined {
   if (values.length === 0) return undefined;
@@ -159,6 +207,7 @@ async function openRedisStore(
   flag: string | undefined,
   fail: string | undefined,
   keyPrefix: string | undefined,
+  timeoutMs: number | undefined,
 ): Promise<{ store: RedisStore; description: string } | undefined> {
   const envUrl = process.env["REDIS_URL"];
   const source = flag !== undefined ? "--redis" : "REDIS_URL";
@@ -167,7 +216,7 @@ async function openRedisStore(
     throw new UsageError(`--redis-fail must be open or closed (got ${JSON.stringify(fail)}).`);
   }
   if (text === undefined) return undefined;
-  const { createRedisStore, parseRedisUrl } =
+  const { createRedisStore, DEFAULT_REDIS_TIMEOUT_MS, parseRedisUrl } =
     await import("../../generated/runtime/server/redis-store.js");
   let shown: string;
   try {
@@ -183,6 +232,7 @@ async function openRedisStore(
     url: text,
     onUnavailable: fail,
     keyPrefix: keyPrefix ?? REDIS_PREFIX,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
     log: (line) => console.warn(line),
   });
   try {
@@ -198,7 +248,7 @@ async function openRedisStore(
   }
   return {
     store,
-    description: `Redis at ${shown} (key prefix ${JSON.stringify(keyPrefix ?? REDIS_PREFIX)}, fail ${fail})`,
+    description: `Redis at ${shown} (key prefix ${JSON.stringify(keyPrefix ?? REDIS_PREFIX)}, fail ${fail}, call timeout ${timeoutMs ?? DEFAULT_REDIS_TIMEOUT_MS} ms)`,
   };
 }
 

@@ -183,7 +183,7 @@ describe("npm run serve", () => {
       /Redis at redis:\/\/127\.0\.0\.1:1 is unreachable at start: .*ECONNREFUSED.*Serving anyway with --redis-fail open/,
     );
     expect(output()).toContain(
-      'Rate limits, bans and idempotency records: Redis at redis://127.0.0.1:1 (key prefix "petstore:", fail open)',
+      'Rate limits, bans and idempotency records: Redis at redis://127.0.0.1:1 (key prefix "petstore:", fail open, call timeout 1000 ms)',
     );
     const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1];
     const response = await fetch(`${url}/categories`, {
@@ -224,6 +224,33 @@ describe("npm run serve", () => {
     expect(code).toBe(2);
     expect(output().trim()).toBe(
       'pet store server: --redis-fail must be open or closed (got "maybe").',
+    );
+  }, 40_000);
+
+  it("--clock-offset runs the server as if it were another day: past getPet's sunset, 410 gone", async () => {
+    const { child, output } = run(["--port", "0", "--stable-keys", "--clock-offset", "2027-07-01"]);
+    await waitFor(output, "Stop with Ctrl-C.", child);
+    expect(output()).toMatch(/Clock: shifted \+\d+d .*\(now 2027-07-01T/);
+    const url = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output())?.[1] ?? "";
+    const headers = { "x-api-key": "petstore-demo-pro" };
+    const sunset = await fetch(`${url}/pets/1`, { headers });
+    expect(sunset.status).toBe(410);
+    expect(await sunset.json()).toMatchObject({ code: "gone", status: 410 });
+    expect((await fetch(`${url}/pets/by-id/1`, { headers })).status).toBe(200);
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }, 40_000);
+
+  it("refuses a bad --clock-offset or --redis-timeout (exit 2, one sentence)", async () => {
+    const clock = run(["--clock-offset", "next year"]);
+    const [clockCode] = (await once(clock.child, "exit")) as [number | null];
+    expect(clockCode).toBe(2);
+    expect(clock.output()).toContain("pet store server: --clock-offset must be a signed duration");
+    const timeout = run(["--redis-timeout", "0"]);
+    const [timeoutCode] = (await once(timeout.child, "exit")) as [number | null];
+    expect(timeoutCode).toBe(2);
+    expect(timeout.output().trim()).toBe(
+      'pet store server: --redis-timeout must be a whole number of milliseconds from 1 to 60000 (got "0").',
     );
   }, 40_000);
 });
