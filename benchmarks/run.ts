@@ -8,6 +8,8 @@
  *   4 server      req/s and p99 vs Fastify 5 with the same schemas (autocannon)
  *   4 server-redis  the same with rate limits on Redis: our Redis store vs @fastify/rate-limit
  *                 (needs redis-server; without it, logged and no rows)
+ *   4 server-redis-exact  limits on Redis under load: 3 fresh instances, bursts of 200 on a
+ *                 60/min key, in both fail modes, vs @fastify/rate-limit (alias redis-exact)
  *   5 typecheck   `tsc --noEmit` of a consumer vs openapi-fetch + openapi-typescript types
  *   6 bundle      client bundle size vs openapi-fetch + the descriptor table
  *
@@ -30,6 +32,7 @@ import { failedRow, type Row } from "./harness/rows.js";
 import { formatTable, markdownTable } from "./harness/table.js";
 import { benchServer } from "./server.js";
 import { benchServerRedis } from "./server-redis.js";
+import { benchServerRedisExact } from "./server-redis-exact.js";
 import { benchTypecheck } from "./typecheck.js";
 
 export const FIGURES = [
@@ -40,6 +43,7 @@ export const FIGURES = [
   "client",
   "server",
   "server-redis",
+  "server-redis-exact",
 ] as const;
 export type Figure = (typeof FIGURES)[number];
 
@@ -52,6 +56,7 @@ const FIGURE_NUMBERS: Readonly<Record<string, Figure>> = {
   "6": "bundle",
   size: "bundle",
   redis: "server-redis",
+  "redis-exact": "server-redis-exact",
 };
 
 const RUNNERS: Readonly<Record<Figure, (ctx: BenchContext) => Promise<Row[]>>> = {
@@ -62,6 +67,7 @@ const RUNNERS: Readonly<Record<Figure, (ctx: BenchContext) => Promise<Row[]>>> =
   client: benchClient,
   server: benchServer,
   "server-redis": benchServerRedis,
+  "server-redis-exact": benchServerRedisExact,
 };
 
 export interface BenchOptions {
@@ -97,7 +103,9 @@ export function parseFigures(value: string): Figure[] {
     const figure =
       FIGURE_NUMBERS[name] ?? (FIGURES as readonly string[]).find((known) => known === name);
     if (figure === undefined)
-      throw new Error(`unknown figure "${raw}" (one of ${FIGURES.join(", ")} or 1–6, redis)`);
+      throw new Error(
+        `unknown figure "${raw}" (one of ${FIGURES.join(", ")} or 1–6, redis, redis-exact)`,
+      );
     return figure as Figure;
   });
 }
@@ -197,7 +205,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (values.help) {
     process.stdout.write(
       "Usage: npm run bench -- [--runs <n>] [--quick] [--only <figure,…>] [--results-dir <dir>] [--quiet]\n" +
-        `figures: ${FIGURES.join(", ")} (or 1–6, size, redis)\n`,
+        `figures: ${FIGURES.join(", ")} (or 1–6, size, redis, redis-exact)\n`,
     );
     return 0;
   }

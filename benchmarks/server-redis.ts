@@ -22,6 +22,17 @@ const PEER = "Fastify 5 + API-key preHandler + @fastify/rate-limit (same Redis)"
 /** The row names, for the smoke test (present only when redis-server is installed). */
 export const REDIS_ROWS = ["server.redis.get-by-id.rps", "server.redis.get-by-id.p99"] as const;
 
+/** Builds our Redis server and the Fastify peer (entries for `startServer`). */
+export async function buildRedisServers(
+  ctx: BenchContext,
+): Promise<{ ours: string; peer: string }> {
+  const build = (entry: string) => buildEntry(ctx.root, ctx.workDir, entry);
+  return {
+    ours: await build("benchmarks/server/ours-redis-server.ts"),
+    peer: await build("benchmarks/server/fastify-full-server.ts"),
+  };
+}
+
 export async function benchServerRedis(ctx: BenchContext): Promise<Row[]> {
   if (findRedisServer() === undefined) {
     ctx.log(`  ${REDIS_MISSING}`);
@@ -39,12 +50,7 @@ export async function benchServerRedis(ctx: BenchContext): Promise<Row[]> {
     child: ServerChild;
   }[] = [];
   try {
-    const ours = await buildEntry(ctx.root, ctx.workDir, "benchmarks/server/ours-redis-server.ts");
-    const peer = await buildEntry(
-      ctx.root,
-      ctx.workDir,
-      "benchmarks/server/fastify-full-server.ts",
-    );
+    const { ours, peer } = await buildRedisServers(ctx);
     started.push({ name: "generated", child: await startServer(ctx.root, ours, [redis.url]) });
     started.push({
       name: "generated+pipelining",

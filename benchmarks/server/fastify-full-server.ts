@@ -6,7 +6,8 @@
  * raw key never reaches the store, as issue 13 requires of ours; its `X-RateLimit-*` headers
  * on), and Ajv validation of the same JSON schemas (path parameters of
  * GET /pets/by-id/{petId}, body of POST /pets). argv[2]: the spec path; argv[3], optional: a
- * redis-server URL for the shared store (ioredis), else Fastify's in-memory store. Prints
+ * redis-server URL for the shared store (ioredis), else Fastify's in-memory store. Optional:
+ * `--per-minute <n>` (the key's limit), `--prefix <p>` (its Redis namespace). Prints
  * `listening <port>`.
  */
 import { timingSafeEqual } from "node:crypto";
@@ -15,11 +16,11 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import Fastify from "fastify";
 import { Redis } from "ioredis";
 import { registerPetRoutes } from "./fastify-routes.js";
-import { API_KEY, BENCH_LIMITS } from "./fixtures.js";
+import { API_KEY, argFlag, BENCH_LIMITS } from "./fixtures.js";
 import { loadSchemas } from "./spec-schemas.js";
 
 const schemas = loadSchemas(process.argv[2] ?? "spec/openapi.yaml");
-const redisUrl = process.argv[3];
+const redisUrl = process.argv[3]?.startsWith("redis") === true ? process.argv[3] : undefined;
 const redis =
   redisUrl === undefined
     ? undefined
@@ -28,7 +29,9 @@ const app = Fastify({ logger: false, ajv: { customOptions: { removeAdditional: f
 const encoder = new TextEncoder();
 const digestOf = (key: string): Uint8Array => sha256(encoder.encode(key));
 const known = [{ digest: digestOf(API_KEY), plan: "enterprise" }];
-const perMinute: Readonly<Record<string, number>> = { enterprise: BENCH_LIMITS.perMinute };
+const perMinute: Readonly<Record<string, number>> = {
+  enterprise: Number(argFlag("--per-minute") ?? BENCH_LIMITS.perMinute),
+};
 
 /** What the preHandler found: the caller's plan and the digest that rate limits count by. */
 interface Caller {
@@ -65,7 +68,7 @@ app.addHook("preHandler", async (request, reply) => {
 await app.register(rateLimit, {
   max: (request) => perMinute[request.caller?.plan ?? ""] ?? 0,
   timeWindow: 60_000,
-  ...(redis === undefined ? {} : { redis, nameSpace: "bench-fastify:" }),
+  ...(redis === undefined ? {} : { redis, nameSpace: argFlag("--prefix") ?? "bench-fastify:" }),
   hook: "preHandler", // after the API-key check, as in our handler
   keyGenerator: (request) => request.caller?.rateKey ?? "anonymous",
 });

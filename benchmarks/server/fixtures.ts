@@ -28,3 +28,12 @@ export function createdPet(body: NewPet): {
 
 /** The enterprise plan's limits in every server row (ours: minute and day; Fastify: the minute), far above the load. */
 export const BENCH_LIMITS = { perMinute: 1_000_000_000, perDay: 1_000_000_000_000 } as const;
+
+/**
+ * The value after `--name` in this process's arguments (bench servers' optional settings, e.g.
+ * `--per-minute 60 --prefix burst-3:`), or undefined.
+ */
+export function argFlag(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at === -1 ? undefined : process.argv[at + 1];
+}

@@ -1,7 +1,9 @@
 /**
  * Figure 4 with Redis, our server: ours-server.ts's handler with the Redis store
  * (`createRedisStore`, one Lua script per request: minute and day windows and the ban) on the
- * redis-server at argv[2]. Same key and limits as the peer. Prints `listening <port>`.
+ * redis-server at argv[2]. Same key and limits as the peer. Optional: `--auto-pipelining`,
+ * `--per-minute <n>` (the key's limit), `--prefix <p>` (Redis key prefix), `--fail open|closed`
+ * (for the burst-exactness row, server-redis-exact.ts). Prints `listening <port>`.
  */
 import {
   createPetStoreStubs,
@@ -12,7 +14,7 @@ import { createKeyAuthenticator } from "../../generated/runtime/server/index.js"
 import { serveNode } from "../../generated/runtime/server/node-adapter.js";
 import { createRedisStore } from "../../generated/runtime/server/redis-store.js";
 import type { AddressInfo } from "node:net";
-import { API_KEY, PET, BENCH_LIMITS } from "./fixtures.js";
+import { API_KEY, argFlag, PET, BENCH_LIMITS } from "./fixtures.js";
 
 interface Caller {
   readonly name: string;
@@ -23,18 +25,21 @@ const handlers: PetStoreHandlers<Caller> = {
   getPetById: (request) => ({ status: 200, body: { ...PET, id: request.path.petId } }),
 };
 
+const fail = argFlag("--fail") === "closed" ? "closed" : "open";
+const perMinute = Number(argFlag("--per-minute") ?? BENCH_LIMITS.perMinute);
 const store = createRedisStore({
   url: process.argv[2] ?? "",
-  keyPrefix: "bench-ours:",
-  // argv[3] "--auto-pipelining": the store's `autoPipelining` option, to compare by hand.
-  autoPipelining: process.argv[3] === "--auto-pipelining",
+  keyPrefix: argFlag("--prefix") ?? "bench-ours:",
+  onUnavailable: fail,
+  // "--auto-pipelining": the store's `autoPipelining` option, to compare by hand.
+  autoPipelining: process.argv.includes("--auto-pipelining"),
 });
 await store.ping(5_000);
 const handler = createRequestHandler<Caller>(handlers, {
   authenticate: createKeyAuthenticator<Caller>([
     { key: API_KEY, plan: "enterprise", caller: { name: "bench" } },
   ]),
-  planLimits: { enterprise: BENCH_LIMITS },
+  planLimits: { enterprise: { perMinute, perDay: BENCH_LIMITS.perDay } },
   rateLimitStore: store,
   validateResponses: false,
 });

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT, runBench } from "../../benchmarks/run.js";
 import { REDIS_ROWS } from "../../benchmarks/server-redis.js";
+import { REDIS_EXACT_ROWS } from "../../benchmarks/server-redis-exact.js";
 import { findRedisServer } from "../../scripts/redis-server.js";
 
 const EXPECTED_ROWS = [
@@ -39,7 +40,7 @@ const EXPECTED_ROWS = [
   "bundle.worker.min",
   "bundle.worker.gzip",
   // Only with redis-server installed; without it the figure logs one line and has no rows.
-  ...(findRedisServer() === undefined ? [] : REDIS_ROWS),
+  ...(findRedisServer() === undefined ? [] : [...REDIS_ROWS, ...REDIS_EXACT_ROWS]),
 ];
 
 interface JsonRow {
