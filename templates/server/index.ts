@@ -47,6 +47,7 @@ export {
   type MemoryIdempotencyStoreOptions,
   type StoredResponse,
 } from "./idempotency-store.js";
+export { IdempotencyRecordError } from "./idempotency-lease.js";
 export {
   DEFAULT_IDEMPOTENCY_LOCK_MS,
   DEFAULT_IDEMPOTENCY_TTL_MS,
