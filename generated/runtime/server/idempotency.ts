@@ -261,19 +261,28 @@ export function createIdempotencyStage(options: IdempotencyStageOptions): Idempo
       if (begun.kind !== "started") return refuse(begun, fingerprint, request);
 
       const lease = holdLease(store.renew?.bind(store, id, lockMs), lockMs);
+      /**
+       * Ends the run's record with `write` (retried); if that never succeeds, the key is of
+       * unknown outcome (its lease runs out, or `markUnknown` says so at once): never run again.
+       */
+      const settle = (write: () => unknown, failed: string) =>
+        writeWithRetries(write, lockMs, (error) => {
+          lease.stop();
+          if (error === undefined) return;
+          request.report(new IdempotencyRecordError(failed, { cause: error }));
+          void (async () => {
+            try {
+              await store.markUnknown?.(id, fingerprint, ttlMs);
+            } catch {
+              // The lease runs out instead: the record answers "unknown" all the same.
+            }
+          })();
+        });
       // Drops the record of a run that kept nothing, so a retry runs again.
       const release = () =>
-        writeWithRetries(
+        settle(
           () => store.abandon(id),
-          lockMs,
-          (error) => {
-            lease.stop();
-            if (error !== undefined) {
-              const message =
-                "An idempotency record of a failed run could not be dropped: retries with its key get 409 idempotency_outcome_unknown until it expires";
-              request.report(new IdempotencyRecordError(message, { cause: error }));
-            }
-          },
+          "An idempotency record of a failed run could not be dropped: retries with its key get 409 idempotency_outcome_unknown until it expires",
         );
       let response: RuntimeResponse;
       try {
@@ -289,23 +298,9 @@ export function createIdempotencyStage(options: IdempotencyStageOptions): Idempo
         await release();
         return response;
       }
-      await writeWithRetries(
+      await settle(
         () => store.complete(id, fingerprint, kept, ttlMs),
-        lockMs,
-        (error) => {
-          lease.stop();
-          if (error === undefined) return;
-          const message =
-            "The result of an idempotent request could not be kept: retries with its key get 409 idempotency_outcome_unknown";
-          request.report(new IdempotencyRecordError(message, { cause: error }));
-          void (async () => {
-            try {
-              await store.markUnknown?.(id, fingerprint, ttlMs);
-            } catch {
-              // The lease runs out instead: the record answers "unknown" all the same.
-            }
-          })();
-        },
+        "The result of an idempotent request could not be kept: retries with its key get 409 idempotency_outcome_unknown",
       );
       return response;
     },

@@ -102,6 +102,29 @@ describe("HTTP edges node lets through", () => {
   });
 });
 
+describe("HTTP edges in front of any web handler", () => {
+  it("answers them with the Error body (without X-RateLimit-*: nothing counts) before the handler runs", async () => {
+    let calls = 0;
+    const server = await serveNode(
+      async () => {
+        calls += 1;
+        return new Response("ok");
+      },
+      { port: 0 },
+    );
+    servers.push(server);
+    const plain = (server.address() as AddressInfo).port;
+    const expectation = await rawRequest(plain, "GET / HTTP/1.1\r\nHost: a\r\nExpect: foo\r\n\r\n");
+    expect(expectation.status).toBe(417);
+    expect(isError(JSON.parse(expectation.bodyText), 417, "expectation_failed")).toBe(true);
+    expect(expectation.headers.get("x-ratelimit-limit")).toBeNull();
+    const host = await rawRequest(plain, "GET / HTTP/1.1\r\nHost: a b\r\n\r\n");
+    expect(isError(JSON.parse(host.bodyText), 400, "validation_failed")).toBe(true);
+    expect(calls).toBe(0);
+    expect(await (await fetch(`http://127.0.0.1:${plain}/`)).text()).toBe("ok");
+  });
+});
+
 describe("serveNode transport bounds", () => {
   it("a chunked body that never ends is answered 408 and closed after requestTimeoutMs", async () => {
     const quick = await start({ headersTimeoutMs: 500, requestTimeoutMs: 1_000 });
