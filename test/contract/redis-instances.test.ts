@@ -79,6 +79,28 @@ async function get(instance: Instance, key: string): Promise<Reply> {
   };
 }
 
+/** POST /categories with an Idempotency-Key: the status, whether it was a replay, the body. */
+async function createCategory(
+  instance: Instance,
+  idempotencyKey: string,
+  name: string,
+): Promise<{ status: number; replayed: boolean; body: { id?: number; code?: string } }> {
+  const response = await fetch(`${instance.url}/categories`, {
+    method: "POST",
+    headers: {
+      "x-api-key": keyOf("enterprise"),
+      "content-type": "application/json",
+      "idempotency-key": idempotencyKey,
+    },
+    body: JSON.stringify({ name }),
+  });
+  return {
+    status: response.status,
+    replayed: response.headers.get("idempotent-replayed") === "true",
+    body: (await response.json()) as { id?: number; code?: string },
+  };
+}
+
 /** Waits, if need be, so that the next few seconds stay in one minute of Redis's clock. */
 async function awayFromMinuteEnd(): Promise<void> {
   const [seconds, micros] = await admin.time();
@@ -210,6 +232,49 @@ describe.skipIf(!installed)("three server processes sharing one Redis", () => {
       expect(values).not.toMatch(/petstore-demo|some-unknown-key/);
     }
   });
+
+  it("run an Idempotency-Key once across all four (open and closed) while Redis is paused for 1 s", async () => {
+    const instances = [...open, closed];
+    const name = `paused-${Date.now()}`;
+    // Each instance sees the key allowed on Redis (forgetting a ban cached in an earlier test,
+    // whose records beforeEach flushed).
+    for (const instance of instances) {
+      expect((await get(instance, keyOf("enterprise"))).status).toBe(200);
+    }
+    await admin.call("CLIENT", "PAUSE", "1000", "ALL");
+    const answers: Promise<Awaited<ReturnType<typeof createCategory>>>[] = [];
+    for (let round = 0; round < 12; round++) {
+      for (const instance of instances) answers.push(createCategory(instance, "pause-key", name));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const settled = await Promise.all(answers);
+    // Afterwards, on any instance: the one run's answer, replayed.
+    let replay = await createCategory(open[1]!, "pause-key", name);
+    const deadline = Date.now() + 10_000;
+    while (replay.status === 503 || replay.status === 409) {
+      if (Date.now() > deadline) throw new Error(`no replay: ${JSON.stringify(replay)}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      replay = await createCategory(open[1]!, "pause-key", name);
+    }
+    const runs = [...settled, replay].filter((answer) => answer.status === 201 && !answer.replayed);
+    expect(runs.length).toBeLessThanOrEqual(1);
+    expect(replay.status).toBe(201);
+    for (const answer of [...settled, replay]) {
+      expect([201, 409, 503], JSON.stringify(answer)).toContain(answer.status);
+      if (answer.status === 201) expect(answer.body.id).toBe(replay.body.id);
+    }
+    // The category exists once (each instance has its own state: count where it was created).
+    const listed = await Promise.all(
+      instances.map(async (instance) => {
+        const response = await fetch(`${instance.url}/categories`, {
+          headers: { "x-api-key": keyOf("enterprise") },
+        });
+        const categories = (await response.json()) as { name: string }[];
+        return categories.filter((category) => category.name === name).length;
+      }),
+    );
+    expect(listed.reduce((sum, count) => sum + count, 0)).toBe(1);
+  }, 30_000);
 
   it("answer from memory (open) or 503 (closed) within the timeout when Redis is killed, never 500, then resume on Redis", async () => {
     const key = keyOf("business");
