@@ -10,7 +10,9 @@
  * Fail closed whatever the rate-limit mode: with no answer from Redis there is no lock, so
  * `begin` throws `StoreUnavailableError` (503 with `Retry-After`) and nothing runs; the other
  * calls throw too, and the idempotency stage retries them (idempotency-lease.ts). Only the
- * holder (this instance, by its random token) renews or abandons a running record.
+ * holder (this instance, by its random token) renews or abandons a running record. A `begin`
+ * that failed here (timeout) may still be applied by Redis later: its record is deleted in the
+ * background once Redis answers, so a key that never ran does not answer "unknown".
  */
 import { Buffer } from "node:buffer";
 import { randomUUID } from "node:crypto";
@@ -58,6 +60,8 @@ export interface RedisIdempotencyStore extends IdempotencyStore {
 }
 
 const DAY_MS = 86_400_000;
+/** First wait before undoing a `begin` that failed here (doubling on each failure). */
+const UNDO_FIRST_DELAY_MS = 100;
 
 function toBegin(value: string, now: number): IdempotencyBegin {
   const record = JSON.parse(value) as StoredRecord;
@@ -82,6 +86,23 @@ export function createRedisIdempotency(calls: RedisIdempotencyCalls): RedisIdemp
   const key = (id: string) => `${calls.prefix}idem:${id}`;
   const ms = (value: number) => String(Math.max(1, Math.ceil(value)));
 
+  /** Deletes a running record this instance began but never ran, retrying for up to `lockMs`. */
+  function undoBegin(recordKey: string, start: string, lockMs: number): void {
+    const until = Date.now() + lockMs;
+    let delay = UNDO_FIRST_DELAY_MS;
+    const retry = () => {
+      if (Date.now() + delay > until) return;
+      const timer = setTimeout(() => {
+        calls.script(IDEMPOTENCY_ABANDON_SCRIPT, recordKey, [start]).catch(() => {
+          delay *= 2;
+          retry();
+        });
+      }, delay);
+      timer.unref();
+    };
+    retry();
+  }
+
   async function attempt<T>(make: () => Promise<T>): Promise<T> {
     try {
       return await make();
@@ -94,9 +115,15 @@ export function createRedisIdempotency(calls: RedisIdempotencyCalls): RedisIdemp
     async begin(id, fingerprint, lockMs, ttlMs = DAY_MS) {
       const start = `{"f":${JSON.stringify(fingerprint)},"t":"${randomUUID()}","l":`;
       const keep = ms(Math.max(ttlMs, lockMs));
-      const reply = await attempt(() =>
-        calls.script(IDEMPOTENCY_BEGIN_SCRIPT, key(id), [start, ms(lockMs), keep]),
-      );
+      let reply: unknown;
+      try {
+        reply = await calls.script(IDEMPOTENCY_BEGIN_SCRIPT, key(id), [start, ms(lockMs), keep]);
+      } catch (error) {
+        // Redis may still apply a call that timed out here: a running record that nothing will
+        // run, whose key would answer "unknown". Drop it once Redis answers (only if still ours).
+        undoBegin(key(id), start, lockMs);
+        throw calls.failure(error);
+      }
       const [value, now] = reply as [string, number];
       if (value !== "") return toBegin(value, now);
       held.set(id, start);

@@ -241,6 +241,22 @@ describe.skipIf(!installed)("Redis store (real redis-server)", () => {
     expect(await admin.pttl(`${prefix}idem:k4`)).toBeLessThanOrEqual(30_000);
   });
 
+  it("a begin that timed out here but reached Redis later is undone: a key that never ran is free again", async () => {
+    const idem = await connected({ timeoutMs: 50 });
+    const key = `t${prefixes}:idem:late`;
+    await admin.call("CLIENT", "PAUSE", "400", "ALL");
+    await expect(idem.begin("late", "fp", 5_000)).rejects.toBeInstanceOf(StoreUnavailableError);
+    // Without the undo, Redis would apply the queued begin after the pause, and the key would
+    // stay "in progress", then "unknown", although nothing ran.
+    const deadline = performance.now() + 5_000;
+    while ((await admin.exists(key)) === 1) {
+      if (performance.now() > deadline) throw new Error("the late begin was not undone");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await until(() => idem.available, 5_000);
+    expect(await idem.begin("late", "fp", 5_000)).toEqual({ kind: "started" });
+  }, 20_000);
+
   it("a slow Redis: each call gives up after timeoutMs; 3 in a row open the breaker, a PING closes it", async () => {
     const logs: string[] = [];
     const shared = { clock: "caller", keyPrefix: "slow:", timeoutMs: 50 } as const;
