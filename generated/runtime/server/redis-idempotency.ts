@@ -11,11 +11,13 @@
  * `begin` throws `StoreUnavailableError` (503 with `Retry-After`) and nothing runs; the other
  * calls throw too, and the idempotency stage retries them (idempotency-lease.ts). Only the
  * holder (this instance, by its random token) renews or abandons a running record. A `begin`
- * that failed here (timeout) may still be applied by Redis later: its record is deleted in the
- * background once Redis answers, so a key that never ran does not answer "unknown".
+ * that timed out here may still be applied by Redis later: its record is deleted in the
+ * background once Redis answers, so a key that never ran does not answer "unknown" (a call that
+ * was never sent, breaker open or disconnected, needs no undo).
  */
 import { Buffer } from "node:buffer";
 import { randomUUID } from "node:crypto";
+import { writeWithRetries } from "./idempotency-lease.js";
 import type { IdempotencyBegin, IdempotencyStore, StoredResponse } from "./idempotency-store.js";
 import {
   IDEMPOTENCY_ABANDON_SCRIPT,
@@ -48,6 +50,8 @@ export interface RedisIdempotencyCalls {
   set(key: string, value: string, ttlMs: number): Promise<unknown>;
   /** The error a failed call throws (a `StoreUnavailableError`). */
   failure(error: unknown): Error;
+  /** Whether a failed call was sent and may still be applied by Redis (it timed out). */
+  mayApplyLater(error: unknown): boolean;
   readonly prefix: string;
 }
 
@@ -60,8 +64,6 @@ export interface RedisIdempotencyStore extends IdempotencyStore {
 }
 
 const DAY_MS = 86_400_000;
-/** First wait before undoing a `begin` that failed here (doubling on each failure). */
-const UNDO_FIRST_DELAY_MS = 100;
 
 function toBegin(value: string, now: number): IdempotencyBegin {
   const record = JSON.parse(value) as StoredRecord;
@@ -86,23 +88,6 @@ export function createRedisIdempotency(calls: RedisIdempotencyCalls): RedisIdemp
   const key = (id: string) => `${calls.prefix}idem:${id}`;
   const ms = (value: number) => String(Math.max(1, Math.ceil(value)));
 
-  /** Deletes a running record this instance began but never ran, retrying for up to `lockMs`. */
-  function undoBegin(recordKey: string, start: string, lockMs: number): void {
-    const until = Date.now() + lockMs;
-    let delay = UNDO_FIRST_DELAY_MS;
-    const retry = () => {
-      if (Date.now() + delay > until) return;
-      const timer = setTimeout(() => {
-        calls.script(IDEMPOTENCY_ABANDON_SCRIPT, recordKey, [start]).catch(() => {
-          delay *= 2;
-          retry();
-        });
-      }, delay);
-      timer.unref();
-    };
-    retry();
-  }
-
   async function attempt<T>(make: () => Promise<T>): Promise<T> {
     try {
       return await make();
@@ -121,7 +106,13 @@ export function createRedisIdempotency(calls: RedisIdempotencyCalls): RedisIdemp
       } catch (error) {
         // Redis may still apply a call that timed out here: a running record that nothing will
         // run, whose key would answer "unknown". Drop it once Redis answers (only if still ours).
-        undoBegin(key(id), start, lockMs);
+        if (calls.mayApplyLater(error)) {
+          void writeWithRetries(
+            () => calls.script(IDEMPOTENCY_ABANDON_SCRIPT, key(id), [start]),
+            lockMs,
+            () => undefined,
+          );
+        }
         throw calls.failure(error);
       }
       const [value, now] = reply as [string, number];

@@ -131,7 +131,15 @@ export function parseRedisUrl(text: string): URL {
 
 const STATUS = ["allowed", "limited", "banned"] as const;
 
-class UnavailableError extends Error {}
+class UnavailableError extends Error {
+  /** True when the command was sent and its answer did not come in time (Redis may apply it). */
+  readonly timedOut: boolean;
+
+  constructor(message: string, timedOut = false) {
+    super(message);
+    this.timedOut = timedOut;
+  }
+}
 
 function sha1(text: string): string {
   return createHash("sha1").update(text).digest("hex");
@@ -249,7 +257,10 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
       const timer = setTimeout(() => {
         setImmediate(() => {
           connecting = false;
-          const error = new UnavailableError(`no answer within ${timeoutMs} ms${lastError()}`);
+          const error = new UnavailableError(
+            `no answer within ${timeoutMs} ms${lastError()}`,
+            true,
+          );
           if (!probing) breaker.failed(error);
           reject(error);
         });
@@ -336,6 +347,7 @@ export function createRedisStore(options: RedisStoreOptions): RedisStore {
     set: (key, value, ttlMs) =>
       call(() => client.set(key, value, "PX", String(Math.max(1, Math.ceil(ttlMs))))),
     failure: closedError,
+    mayApplyLater: (error) => error instanceof UnavailableError && error.timedOut,
   });
 
   return {
