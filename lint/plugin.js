@@ -13,6 +13,7 @@ import deprecationPolicy from "./rules/deprecation-policy.js";
 import errorResponseSchema from "./rules/error-response-schema.js";
 import noUnusedComponents from "./rules/no-unused-components.js";
 import rateLimitHeaders from "./rules/rate-limit-headers.js";
+import seedFacts from "./rules/seed-facts.js";
 import sunsetDeclares410 from "./rules/sunset-declares-410.js";
 
 export default function housePlugin() {
@@ -26,6 +27,7 @@ export default function housePlugin() {
         "error-response-schema": errorResponseSchema,
         "no-unused-components": noUnusedComponents,
         "rate-limit-headers": rateLimitHeaders,
+        "seed-facts": seedFacts,
         "sunset-declares-410": sunsetDeclares410,
       },
     },
