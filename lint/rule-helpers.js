@@ -28,3 +28,28 @@ export function declaredHeaders(response) {
     ),
   );
 }
+
+/**
+ * Remembers the path-level parameters of the path item being walked (resolved), so that an
+ * `Operation` visitor sees them with its own: spread `visitor` into the rule, call `with(...)`.
+ */
+export function pathParameterTracker() {
+  let pathLevel = [];
+  return {
+    visitor: {
+      PathItem: {
+        enter(pathItem, { resolve }) {
+          pathLevel = resolvedList(pathItem?.parameters, resolve);
+        },
+      },
+    },
+    /** The path item's parameters followed by the operation's, resolved. */
+    with(operation, resolve) {
+      return [...pathLevel, ...resolvedList(operation?.parameters, resolve)];
+    },
+  };
+}
+
+function resolvedList(list, resolve) {
+  return Array.isArray(list) ? list.map((parameter) => resolve(parameter).node) : [];
+}

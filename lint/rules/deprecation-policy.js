@@ -15,7 +15,8 @@ export default function DeprecationPolicy(options = {}) {
       enter(operation, { report, location }) {
         if (typeof operation !== "object" || operation === null) return;
         for (const problem of deprecationProblems(operation, { today })) {
-          const name = typeof operation.operationId === "string" ? `\`${operation.operationId}\`: ` : "";
+          const name =
+            typeof operation.operationId === "string" ? `\`${operation.operationId}\`: ` : "";
           report({
             message: `${name}${problem.message}: ${problem.fix}`,
             location: location.child([problem.field]).key(),

@@ -57,8 +57,14 @@ function deprecate(doc: Doc, fields: Record<string, unknown>): void {
 }
 
 function declareDeprecationHeaders(doc: Doc): void {
-  doc.components.headers.Deprecation = { description: "Deprecation date.", schema: { type: "string", example: "@4070908800" } };
-  doc.components.headers.Sunset = { description: "Sunset date.", schema: { type: "string", example: "Sun, 30 Jun 2099 00:00:00 GMT" } };
+  doc.components.headers.Deprecation = {
+    description: "Deprecation date.",
+    schema: { type: "string", example: "@4070908800" },
+  };
+  doc.components.headers.Sunset = {
+    description: "Sunset date.",
+    schema: { type: "string", example: "Sun, 30 Jun 2099 00:00:00 GMT" },
+  };
   const responses = getPet(doc).responses;
   for (const status of Object.keys(responses)) {
     // a shared response (by $ref) gets the headers where it is declared
@@ -108,10 +114,26 @@ describe("house rule 1: the deprecation policy (x-deprecated-since, x-sunset 6 m
     change: (doc) => deprecate(doc, { "x-deprecated-since": "2096-01-01" }),
     ids: [id],
   });
-  expectFails({ name: "x-sunset is not a real date (30 February)", change: (doc) => sunsetOn(doc, "2097-02-30"), ids: [id] });
-  expectFails({ name: "x-sunset is not an ISO date", change: (doc) => sunsetOn(doc, "30/06/2099"), ids: [id] });
-  expectFails({ name: "x-sunset is a date-time, not a date", change: (doc) => sunsetOn(doc, "2099-06-30T00:00:00Z"), ids: [id] });
-  expectFails({ name: "x-sunset is a number", change: (doc) => sunsetOn(doc, 20990630), ids: [id] });
+  expectFails({
+    name: "x-sunset is not a real date (30 February)",
+    change: (doc) => sunsetOn(doc, "2097-02-30"),
+    ids: [id],
+  });
+  expectFails({
+    name: "x-sunset is not an ISO date",
+    change: (doc) => sunsetOn(doc, "30/06/2099"),
+    ids: [id],
+  });
+  expectFails({
+    name: "x-sunset is a date-time, not a date",
+    change: (doc) => sunsetOn(doc, "2099-06-30T00:00:00Z"),
+    ids: [id],
+  });
+  expectFails({
+    name: "x-sunset is a number",
+    change: (doc) => sunsetOn(doc, 20990630),
+    ids: [id],
+  });
   expectFails({
     name: "deprecated without x-deprecated-since",
     change: (doc) => {
@@ -120,10 +142,26 @@ describe("house rule 1: the deprecation policy (x-deprecated-since, x-sunset 6 m
     },
     ids: [id],
   });
-  expectFails({ name: "a malformed x-deprecated-since (23/11/2096)", change: (doc) => sunsetOn(doc, "2099-06-30", "23/11/2096"), ids: [id] });
-  expectFails({ name: "a sunset before the deprecation", change: (doc) => sunsetOn(doc, "2096-06-30", "2097-01-01"), ids: [id] });
-  expectFails({ name: "less than 6 months' notice (98 days)", change: (doc) => sunsetOn(doc, "2096-04-08", "2096-01-01"), ids: [id] });
-  expectFails({ name: "a sunset that has passed", change: (doc) => sunsetOn(doc, "2020-07-01", "2020-01-01"), ids: [id] });
+  expectFails({
+    name: "a malformed x-deprecated-since (23/11/2096)",
+    change: (doc) => sunsetOn(doc, "2099-06-30", "23/11/2096"),
+    ids: [id],
+  });
+  expectFails({
+    name: "a sunset before the deprecation",
+    change: (doc) => sunsetOn(doc, "2096-06-30", "2097-01-01"),
+    ids: [id],
+  });
+  expectFails({
+    name: "less than 6 months' notice (98 days)",
+    change: (doc) => sunsetOn(doc, "2096-04-08", "2096-01-01"),
+    ids: [id],
+  });
+  expectFails({
+    name: "a sunset that has passed",
+    change: (doc) => sunsetOn(doc, "2020-07-01", "2020-01-01"),
+    ids: [id],
+  });
   expectFails({
     name: "x-sunset on an operation that is not deprecated",
     change: (doc) => {
@@ -311,7 +349,9 @@ describe("house rule 3: the messages say how to comply, once per response", () =
     ]);
   });
   it("reports a shared response once, where it is declared", async () => {
-    const problems = await lintYaml(fixture((doc) => delete doc.components.responses.TooManyRequests.headers["Retry-After"]));
+    const problems = await lintYaml(
+      fixture((doc) => delete doc.components.responses.TooManyRequests.headers["Retry-After"]),
+    );
     const rateLimit = problems.filter((problem) => problem.ruleId === "house/rate-limit-headers");
     expect(rateLimit.map((problem) => [problem.location[0]?.pointer, problem.message])).toEqual([
       [
@@ -459,10 +499,16 @@ describe("house/no-unused-components: every component is referenced, but for the
   });
   expectPasses({
     name: "a Sunset header kept unused for the next deprecation",
-    change: (doc) => (doc.components.headers.Sunset = { description: "Sunset date.", schema: { type: "string", example: "Wed, 30 Jun 2027 00:00:00 GMT" } }),
+    change: (doc) =>
+      (doc.components.headers.Sunset = {
+        description: "Sunset date.",
+        schema: { type: "string", example: "Wed, 30 Jun 2027 00:00:00 GMT" },
+      }),
   });
   it("says how to comply", async () => {
-    const problems = await lintYaml(fixture((doc) => (doc.components.schemas.Unused = { type: "object" })));
+    const problems = await lintYaml(
+      fixture((doc) => (doc.components.schemas.Unused = { type: "object" })),
+    );
     expect(problems.map((problem) => problem.message)).toEqual([
       "`#/components/schemas/Unused` is not referenced by any `$ref`: reference it where it applies, or remove it (redocly.yaml's `keep` lists the components kept on purpose).",
     ]);
@@ -470,7 +516,9 @@ describe("house/no-unused-components: every component is referenced, but for the
   it("removing the last deprecated operation from the real spec leaves lint green", async () => {
     const spec = yaml(readFileSync(SPEC_PATH, "utf8"));
     const deprecated = Object.entries<Doc>(spec.paths).flatMap(([path, item]) =>
-      Object.keys(item).filter((method) => item[method]?.deprecated === true).map((method) => [path, method] as const),
+      Object.keys(item)
+        .filter((method) => item[method]?.deprecated === true)
+        .map((method) => [path, method] as const),
     );
     expect(deprecated.length).toBeGreaterThan(0);
     for (const [path, method] of deprecated) delete spec.paths[path][method];
