@@ -4,6 +4,7 @@
  * `@deprecated` text, the README and the server's `Link` header all point at it. A near miss gets
  * a "did you mean" suggestion.
  */
+import { nearestName } from "../nearest-name.js";
 import { docsLink, isObject } from "../rule-helpers.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
@@ -40,7 +41,7 @@ export default function ReplacedByExists() {
         }
         const target = operations.get(successor);
         if (target === undefined) {
-          const near = closest(successor, [...operations.keys()]);
+          const near = nearestName(successor, operations.keys());
           report({
             message: `\`${name}\`: \`x-replaced-by: ${successor}\` names no operation of this spec${near ? `: did you mean \`${near}\`?` : ": set it to the operationId of the successor."}`,
             location: at,
@@ -63,32 +64,4 @@ export default function ReplacedByExists() {
       },
     },
   };
-}
-
-/** The candidate within edit distance 2 (or a case-only difference), if exactly one is nearest. */
-function closest(word, candidates) {
-  let best;
-  let bestDistance = 3;
-  for (const candidate of candidates) {
-    const distance =
-      candidate.toLowerCase() === word.toLowerCase() ? 0 : editDistance(word, candidate);
-    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
-  }
-  return best;
-}
-
-function editDistance(a, b) {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(
-        previous[j] + 1,
-        current[j - 1] + 1,
-        previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    previous = current;
-  }
-  return previous[b.length];
 }

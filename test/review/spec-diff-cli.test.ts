@@ -221,7 +221,9 @@ describe("spec:diff command (in-process)", () => {
       };
     });
     const structural = mutated((doc) => (doc.paths["/pets"].get.responses = "none"));
+    const successor = mutated((doc) => (doc.paths["/pets/{petId}"].get["x-replaced-by"] = "getPetByIdd"));
     const dir = gitRepo({
+      "successor.yaml": yaml(successor),
       "spec/openapi.yaml": yaml(baseDoc()),
       "duplicate.yaml": yaml(duplicate),
       "undeclared.yaml": yaml(undeclared),
@@ -230,6 +232,7 @@ describe("spec:diff command (in-process)", () => {
     const cases: [string, RegExp][] = [
       ["duplicate.yaml", /duplicate\.yaml is not a valid spec:\nerror: Duplicate operationId "getPet" \(at #\/paths\/~1pets~1by-id~1\{petId\}\/get and #\/paths\/~1pets~1\{petId\}\/get\)\n  operationIds must be unique/],
       ["undeclared.yaml", /undeclared\.yaml is not a valid spec:\nerror: The path \/pets\/\{petId\}\/toys\/\{toyId\} has \{toyId\} but declares no path parameter/],
+      ["successor.yaml", /successor\.yaml is not a valid spec:\nerror: x-replaced-by "getPetByIdd" names no operation of this spec .*\n  Did you mean "getPetById"\?/],
       ["structural.yaml", /structural\.yaml is not a valid spec:\nerror: The spec is not valid OpenAPI: .*\(at structural\.yaml:\d+:\d+ \(#\/paths\/~1pets\/get\/responses\)\)/],
     ];
     for (const [head, message] of cases) {
