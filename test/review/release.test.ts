@@ -99,6 +99,7 @@ describe("npm run release", () => {
 
     // Breaking (a stable operation removed without deprecation): minor refused, major passes.
     delete doc.paths["/pets/by-id/{petId}"];
+    delete doc.paths["/pets/{petId}"]?.get?.["x-replaced-by"]; // it named the removed operation
     writeSpec(dir, withVersion(doc, "1.2.0"));
     result = await release(dir, "--base", base);
     expect(result.code).toBe(RELEASE_EXIT.refused);
@@ -110,7 +111,8 @@ describe("npm run release", () => {
     expect(entry(changelogOf(dir), "2.0.0")).toMatch(/### Removed\n\n- \*\*Breaking:\*\* `GET \/pets\/by-id\/\{petId\}`: /);
     base = snapshot(dir, "2.0.0");
 
-    // Deprecation with a sunset and a replacement: minor.
+    // Deprecation with a sunset and a replacement (added alongside): minor.
+    doc.paths["/pets/v2"] = { post: { ...structuredClone(doc.paths["/pets"].post), operationId: "createPetV2" } };
     Object.assign(doc.paths["/pets"].post, {
       deprecated: true,
       "x-deprecated-since": "2027-07-01",
