@@ -2,7 +2,13 @@
  * Pull-request comment: a hidden marker (to update the same comment on every push), a summary
  * line, the version table, then one table per severity (non-breaking folded).
  */
-import { SEVERITY_TITLE, groupBySeverity, summaryLine, usedBy } from "./format-common.js";
+import {
+  SEVERITY_TITLE,
+  groupBySeverity,
+  policyBreaches,
+  summaryLine,
+  usedBy,
+} from "./format-common.js";
 import type { Change, Report, Severity } from "./report.js";
 
 /** First line of every comment; the workflow finds its previous comment by it. */
@@ -17,14 +23,17 @@ const EMOJI: Record<Severity, string> = {
 
 export function formatMarkdown(report: Report): string {
   const { version } = report;
+  const breaches = policyBreaches(report);
   const title =
-    report.verdict === "fail"
-      ? `❌ Spec diff: ${report.summary.breaking} breaking change${report.summary.breaking === 1 ? "" : "s"} without a major version bump`
-      : report.changes.length === 0
-        ? "✅ Spec diff: no contract changes"
-        : version.sufficient
-          ? "✅ Spec diff: no unannounced breaking changes"
-          : `⚠️ Spec diff: passes, but info.version needs a ${version.required} bump`;
+    breaches !== undefined
+      ? `❌ Spec diff: ${breaches}`
+      : report.verdict === "fail"
+        ? `❌ Spec diff: ${report.summary.breaking} breaking change${report.summary.breaking === 1 ? "" : "s"} without a major version bump`
+        : report.changes.length === 0
+          ? "✅ Spec diff: no contract changes"
+          : version.sufficient
+            ? "✅ Spec diff: no unannounced breaking changes"
+            : `⚠️ Spec diff: passes, but info.version needs a ${version.required} bump`;
   const lines: string[] = [
     COMMENT_MARKER,
     `### ${title}`,

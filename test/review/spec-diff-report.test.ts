@@ -237,6 +237,22 @@ describe("formats", () => {
     expect(markdown.match(/^\|---\|---\|---\|---\|$/gm)).toHaveLength(4);
   });
 
+  it("markdown and text: a deprecation-policy breach with a major bump says no bump fixes it", () => {
+    const breach = diff((doc) => {
+      lowerNameMaxLength(doc);
+      doc.paths["/pets/by-id/{petId}"].get.deprecated = true;
+      doc.paths["/pets/by-id/{petId}"].get["x-sunset"] = "2027-01-15"; // < 6 months from TODAY
+      doc.paths["/pets/by-id/{petId}"].get["x-deprecated-since"] = "2026-11-22";
+    }, "2.0.0");
+    expect(breach.version.sufficient).toBe(true);
+    expect(breach.verdict).toBe("fail");
+    const headline = formatMarkdown(breach).split("\n")[1];
+    expect(headline).toBe(
+      "### ❌ Spec diff: 1 breach of the deprecation policy (no version bump fixes it: fix the spec as each says)",
+    );
+    expect(formatText(breach).trimEnd().split("\n").at(-1)).toBe(`FAIL: ${headline?.slice("### ❌ Spec diff: ".length)}`);
+  });
+
   it("json: parses back to the report, with a stable key order", () => {
     const json = formatJson(report);
     expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(report)));
