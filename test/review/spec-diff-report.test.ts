@@ -250,7 +250,9 @@ describe("formats", () => {
     expect(headline).toBe(
       "### ❌ Spec diff: 1 breach of the deprecation policy (no version bump fixes it: fix the spec as each says)",
     );
-    expect(formatText(breach).trimEnd().split("\n").at(-1)).toBe(`FAIL: ${headline?.slice("### ❌ Spec diff: ".length)}`);
+    expect(formatText(breach).trimEnd().split("\n").at(-1)).toBe(
+      `FAIL: ${headline?.slice("### ❌ Spec diff: ".length)}`,
+    );
   });
 
   it("json: parses back to the report, with a stable key order", () => {
