@@ -20,6 +20,7 @@
  * Pure: no I/O, the date is a parameter. Formatters are in format-*.ts, the CLI in spec-diff-cli.ts.
  */
 import { ChangeCollector } from "./collect-changes.js";
+import { foldLifecycleRows } from "./fold-lifecycle.js";
 import { toIsoDate } from "./dates.js";
 import { DiffContext } from "./diff-context.js";
 import { diffOperationMeta } from "./diff-operation-meta.js";
@@ -67,14 +68,17 @@ export function diffSpecs(base: unknown, head: unknown, options: DiffOptions): R
       continue;
     }
     collector.add(
-      [
-        ...diffOperationMeta(before, after),
-        ...diffDeprecation(before, after, policy),
-        ...diffParameters(ctx, before, after),
-        ...diffRequestBody(ctx, before, after),
-        ...diffSecurity(ctx, before, after),
-        ...diffResponses(ctx, before, after),
-      ],
+      foldLifecycleRows(
+        [
+          ...diffOperationMeta(before, after),
+          ...diffDeprecation(before, after, policy),
+          ...diffParameters(ctx, before, after),
+          ...diffRequestBody(ctx, before, after),
+          ...diffSecurity(ctx, before, after),
+          ...diffResponses(ctx, before, after),
+        ],
+        after.operation,
+      ),
       operation,
     );
   }

@@ -255,6 +255,33 @@ describe("formats", () => {
     );
   });
 
+  it("a deprecation is one row: the lifecycle headers and the 410 it declares are folded in", () => {
+    const report = diff((doc) => {
+      const operation = doc.paths["/pets/by-id/{petId}"].get;
+      Object.assign(operation, {
+        deprecated: true,
+        "x-deprecated-since": "2026-11-22",
+        "x-sunset": "2027-12-31",
+        "x-replaced-by": "listPets",
+      });
+      const lifecycle = {
+        Deprecation: { schema: { type: "string" } },
+        Sunset: { schema: { type: "string" } },
+        Link: { schema: { type: "string" } },
+      };
+      for (const response of Object.values<Doc>(operation.responses)) {
+        if (response.$ref === undefined) response.headers = { ...response.headers, ...lifecycle };
+      }
+      operation.responses["410"] = { description: "Gone.", headers: lifecycle };
+    }, "1.1.0");
+    expect(report.changes.map((change) => `${change.rule} ${change.field}`)).toEqual([
+      "operation.operation-deprecated ",
+    ]);
+    expect(report.changes[0]?.reason).toMatch(
+      /^deprecated: sunset 2027-12-31, \d+ days ahead; use `listPets` instead \(includes \d+ lifecycle header declarations and the 410 after the sunset\)$/,
+    );
+  });
+
   it("json: parses back to the report, with a stable key order", () => {
     const json = formatJson(report);
     expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(report)));
