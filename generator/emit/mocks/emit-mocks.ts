@@ -5,6 +5,7 @@
  * required ones, the rate-limit ones, `Retry-After`, and `Deprecation`/`Sunset` on deprecated
  * operations, as the server runtime sends them). The behaviour is the runtime's (templates/mocks).
  */
+import { createHash } from "node:crypto";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import { deprecationHeaders } from "../../../templates/server/deprecation.js";
 import { isJsonMediaType } from "../../../templates/client/url.js";
@@ -34,6 +35,24 @@ function headerText(value: unknown): string | undefined {
   return text !== undefined && /^[\x20-\x7e]*$/.test(text) ? text : undefined;
 }
 
+/**
+ * The name of a constant holding `text`, from a hash of the text itself (`BODY_3f9a1c2b7e`), and
+ * the constants are declared in name order: a new operation or an edited example adds or renames
+ * only its own constants, never renumbers the others (numbering by position rewrote unrelated
+ * operations). On a hash collision, the name takes more digits.
+ */
+function contentName(names: Map<string, string>, prefix: string, text: string): string {
+  const known = names.get(text);
+  if (known !== undefined) return known;
+  const hash = createHash("sha256").update(text).digest("hex");
+  const taken = new Set(names.values());
+  let length = 10;
+  while (taken.has(`${prefix}_${hash.slice(0, length)}`)) length += 2;
+  const name = `${prefix}_${hash.slice(0, length)}`;
+  names.set(text, name);
+  return name;
+}
+
 class MockTable {
   readonly #data: MockData;
   /** The generated body validators by name (`listPets$200`): what a mocked body must pass. */
@@ -48,29 +67,17 @@ class MockTable {
 
   /** The name of a body constant (one per distinct value). */
   bodyName(value: unknown): string {
-    const key = literal(value);
-    let name = this.#bodies.get(key);
-    if (name === undefined) {
-      name = `BODY_${this.#bodies.size}`;
-      this.#bodies.set(key, name);
-    }
-    return name;
+    return contentName(this.#bodies, "BODY", literal(value));
   }
 
   /** The name of a headers constant (one per distinct set: most responses share a few). */
   headersName(headers: Record<string, string>): string {
-    const key = literal(headers);
-    let name = this.#headers.get(key);
-    if (name === undefined) {
-      name = `HEADERS_${this.#headers.size}`;
-      this.#headers.set(key, name);
-    }
-    return name;
+    return contentName(this.#headers, "HEADERS", literal(headers));
   }
 
   constantStatements(): StatementStructures[] {
     const constants = (map: Map<string, string>, description: string, type: string | undefined): StatementStructures[] =>
-      [...map].map(([value, name], index) => ({
+      [...map].sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([value, name], index) => ({
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
         ...(index === 0 ? { docs: [{ description }] } : {}),
