@@ -21,6 +21,7 @@
  */
 import { ChangeCollector } from "./collect-changes.js";
 import { foldLifecycleRows } from "./fold-lifecycle.js";
+import { foldPathRenames, renamedTemplateMatch } from "./path-renames.js";
 import { toIsoDate } from "./dates.js";
 import { DiffContext } from "./diff-context.js";
 import { diffOperationMeta } from "./diff-operation-meta.js";
@@ -58,7 +59,8 @@ export function diffSpecs(base: unknown, head: unknown, options: DiffOptions): R
   const headOps = collectOperations(head);
 
   for (const [key, before] of baseOps) {
-    const after = headOps.get(key);
+    const renamed = headOps.has(key) ? undefined : renamedTemplateMatch(before, headOps, baseOps);
+    const after = headOps.get(key) ?? renamed;
     const operation = { key, stability: before.stability };
     if (!after) {
       collector.add(
@@ -67,23 +69,21 @@ export function diffSpecs(base: unknown, head: unknown, options: DiffOptions): R
       );
       continue;
     }
-    collector.add(
-      foldLifecycleRows(
-        [
-          ...diffOperationMeta(before, after),
-          ...diffDeprecation(before, after, policy),
-          ...diffParameters(ctx, before, after),
-          ...diffRequestBody(ctx, before, after),
-          ...diffSecurity(ctx, before, after),
-          ...diffResponses(ctx, before, after),
-        ],
-        after.operation,
-      ),
-      operation,
+    const changes = foldLifecycleRows(
+      [
+        ...diffOperationMeta(before, after),
+        ...diffDeprecation(before, after, policy),
+        ...diffParameters(ctx, before, after),
+        ...diffRequestBody(ctx, before, after),
+        ...diffSecurity(ctx, before, after),
+        ...diffResponses(ctx, before, after),
+      ],
+      after.operation,
     );
+    collector.add(renamed ? foldPathRenames(changes, before, after) : changes, operation);
   }
   for (const [key, after] of headOps) {
-    if (baseOps.has(key)) continue;
+    if (baseOps.has(key) || renamedTemplateMatch(after, baseOps, headOps) !== undefined) continue;
     collector.add(addedOperation(after, movedKey(after, baseOps, headOps)), {
       key,
       stability: after.stability,

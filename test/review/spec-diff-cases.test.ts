@@ -54,6 +54,16 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    name: "path-template variable renamed: the same URLs, one breaking row for generated clients",
+    mutate: (doc) => {
+      const operation = doc.paths["/pets/by-id/{petId}"];
+      operation.get.parameters[0].name = "id";
+      doc.paths["/pets/by-id/{id}"] = operation;
+      delete doc.paths["/pets/by-id/{petId}"];
+    },
+    expected: ["breaking | GET /pets/by-id/{petId} | path.petId | request.path-parameter-renamed"],
+  },
+  {
     name: "method changed = removed + added",
     mutate: (doc) => {
       doc.paths["/pets"].put = doc.paths["/pets"].post;
