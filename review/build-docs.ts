@@ -84,8 +84,11 @@ async function main(): Promise<void> {
     const out = await buildDocs({ spec: values.spec, out: values.out });
     process.stdout.write(`docs: wrote ${path.relative(process.cwd(), out) || out}\n`);
   } catch (error) {
+    // SpecReadError.format gives the reason (the generator's paragraph, with where and what to do)
     process.stderr.write(
-      `docs: ${error instanceof Error ? error.message : String(error)}${error instanceof SpecReadError && error.detail ? `\n  ${error.detail}` : ""}\n`,
+      error instanceof SpecReadError
+        ? error.format("docs")
+        : `docs: ${error instanceof Error ? error.message : String(error)}\n`,
     );
     process.exitCode = error instanceof SpecReadError ? 3 : 1;
   }
