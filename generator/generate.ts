@@ -14,6 +14,7 @@ import { emitPackageEntries, emitPackageFiles } from "./emit/package/emit-packag
 import { explainInvalidSpec } from "./load/explain-invalid-spec.js";
 import { loadSpec } from "./load/load-spec.js";
 import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
+import { withSourceLocation } from "./load/source-locator.js";
 import { buildModel } from "./model/build-model.js";
 import { routeConflictWarnings } from "./model/route-conflicts.js";
 import { unformableBodies } from "./model/unformable-bodies.js";
@@ -67,7 +68,12 @@ export async function emitSources(options: GenerateOptions): Promise<Emitted> {
     allowDuplicateOperationIds: options.allowDuplicateOperationIds === true,
     allowUndeclaredPathParameters: options.allowUndeclaredPathParameters === true,
   });
-  const model = buildModel(loaded.document, loaded.specHash);
+  let model: ApiModel;
+  try {
+    model = buildModel(loaded.document, loaded.specHash);
+  } catch (error) {
+    throw withSourceLocation(error, resolve(cwd, options.specPath), loaded.displayPath);
+  }
   const changelog = await readChangelog(resolve(cwd, options.specPath));
   const context: EmitContext = {
     apiName: options.apiName ?? (toPascalCase(model.title) || "Api"),

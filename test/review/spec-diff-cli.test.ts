@@ -230,9 +230,9 @@ describe("spec:diff command (in-process)", () => {
       "structural.yaml": yaml(structural),
     });
     const cases: [string, RegExp][] = [
-      ["duplicate.yaml", /duplicate\.yaml is not a valid spec:\nerror: Duplicate operationId "getPet" \(at #\/paths\/~1pets~1by-id~1\{petId\}\/get and #\/paths\/~1pets~1\{petId\}\/get\)\n  operationIds must be unique/],
-      ["undeclared.yaml", /undeclared\.yaml is not a valid spec:\nerror: The path \/pets\/\{petId\}\/toys\/\{toyId\} has \{toyId\} but declares no path parameter/],
-      ["successor.yaml", /successor\.yaml is not a valid spec:\nerror: x-replaced-by "getPetByIdd" names no operation of this spec .*\n  Did you mean "getPetById"\?/],
+      ["duplicate.yaml", /duplicate\.yaml is not a valid spec:\nerror: Duplicate operationId "getPet" \(at duplicate\.yaml:\d+:5 \(#\/paths\/~1pets~1by-id~1\{petId\}\/get\) and duplicate\.yaml:\d+:5 \(#\/paths\/~1pets~1\{petId\}\/get\)\)\n  operationIds must be unique/],
+      ["undeclared.yaml", /undeclared\.yaml is not a valid spec:\nerror: The path \/pets\/\{petId\}\/toys\/\{toyId\} has \{toyId\} but declares no path parameter of that name \(at undeclared\.yaml:\d+:\d+ \(#\/paths/],
+      ["successor.yaml", /successor\.yaml is not a valid spec:\nerror: x-replaced-by "getPetByIdd" names no operation of this spec \(at successor\.yaml:\d+:\d+ \(#\/paths\/~1pets~1\{petId\}\/get\/x-replaced-by\)\)\n  Did you mean "getPetById"\?/],
       ["structural.yaml", /structural\.yaml is not a valid spec:\nerror: The spec is not valid OpenAPI: .*\(at structural\.yaml:\d+:\d+ \(#\/paths\/~1pets\/get\/responses\)\)/],
     ];
     for (const [head, message] of cases) {
