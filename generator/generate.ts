@@ -97,7 +97,7 @@ export async function emitSources(options: GenerateOptions): Promise<Emitted> {
       ...(await cachedServerApi(model, document, scope)),
       ...(await cachedValidators(document, model, context, warnings, scope)),
       ...(await cachedQuery(model, context, scope)),
-      ...(await cachedMocks(document, model, context, scope)),
+      ...(await cachedMocks(document, model, context, warnings, scope)),
       ...(await emitPackageEntries(model, context, options.packageName, scope)),
     ];
   } catch (error) {

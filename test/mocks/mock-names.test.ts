@@ -47,6 +47,29 @@ function entries(text: string): Map<string, string> {
   return found;
 }
 
+describe("an example that does not match its schema", () => {
+  it("is replaced by generated data in mocks.ts, with a warning naming it (as lint does)", async () => {
+    const doc: Doc = parse(readFileSync(SPEC_PATH, "utf8"));
+    doc.paths["/store/orders/{orderId}"].get.responses["200"].content["application/json"].example =
+      {
+        id: "seven",
+      };
+    const specPath = join(work, "bad-example.yaml");
+    writeFileSync(specPath, stringify(doc));
+    const rendered = await render({
+      specPath,
+      outDir: join(work, "out-bad"),
+      cwd: ROOT,
+      cache: false,
+    });
+    expect(rendered.warnings).toContain(
+      "the example of getOrder 200 (application/json) does not match its schema: mocks.ts answers generated data instead (fix the example; lint reports it as no-invalid-media-type-examples)",
+    );
+    const mocks = String(rendered.files.find((file) => file.path === "mocks.ts")?.content);
+    expect(mocks).not.toContain('"seven"');
+  }, 120_000);
+});
+
 describe("mocks.ts constants are named by content", () => {
   it("a new operation and an edited example change only their own lines", async () => {
     const base: Doc = parse(readFileSync(SPEC_PATH, "utf8"));
