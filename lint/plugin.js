@@ -9,7 +9,6 @@
  */
 import apiKeySecurity from "./rules/api-key-security.js";
 import declaredStatuses from "./rules/declared-statuses.js";
-import deprecationHeaders from "./rules/deprecation-headers.js";
 import deprecationPolicy from "./rules/deprecation-policy.js";
 import errorResponseSchema from "./rules/error-response-schema.js";
 import listTotalCount from "./rules/list-total-count.js";
@@ -17,7 +16,6 @@ import noUnusedComponents from "./rules/no-unused-components.js";
 import rateLimitHeaders from "./rules/rate-limit-headers.js";
 import replacedByExists from "./rules/replaced-by-exists.js";
 import seedFacts from "./rules/seed-facts.js";
-import sunsetDeclares410 from "./rules/sunset-declares-410.js";
 
 export default function housePlugin() {
   return {
@@ -26,7 +24,6 @@ export default function housePlugin() {
       oas3: {
         "api-key-security": apiKeySecurity,
         "declared-statuses": declaredStatuses,
-        "deprecation-headers": deprecationHeaders,
         "deprecation-policy": deprecationPolicy,
         "error-response-schema": errorResponseSchema,
         "list-total-count": listTotalCount,
@@ -34,7 +31,6 @@ export default function housePlugin() {
         "rate-limit-headers": rateLimitHeaders,
         "replaced-by-exists": replacedByExists,
         "seed-facts": seedFacts,
-        "sunset-declares-410": sunsetDeclares410,
       },
     },
   };

@@ -41,6 +41,7 @@ import { diffDeprecation, diffRemovedOperation } from "./sunset-policy.js";
 import type { PolicyOptions } from "./sunset-policy.js";
 import { versionVerdict } from "./versioning.js";
 import { MIN_NOTICE_MONTHS } from "../lint/deprecation-policy.js";
+import { implyLifecycle } from "../lint/lifecycle-implied.js";
 
 export interface DiffOptions {
   /** The date the sunset policy is evaluated at: `YYYY-MM-DD` (UTC) or a Date. */
@@ -51,7 +52,11 @@ export interface DiffOptions {
 }
 
 /** Compares `base` with `head` (parsed OpenAPI documents; internal `$ref`s are followed). */
-export function diffSpecs(base: unknown, head: unknown, options: DiffOptions): Report {
+export function diffSpecs(rawBase: unknown, rawHead: unknown, options: DiffOptions): Report {
+  // Both sides with what their lifecycle fields imply (lint/lifecycle-implied.js): a deprecation
+  // that leaves the headers and the 410 to the toolchain and one that spells them out compare equal.
+  const base = implyLifecycle(structuredClone(rawBase));
+  const head = implyLifecycle(structuredClone(rawHead));
   const policy: PolicyOptions = { today: toIsoDate(options.today) };
   const ctx = new DiffContext(base, head);
   const collector = new ChangeCollector();
@@ -69,17 +74,14 @@ export function diffSpecs(base: unknown, head: unknown, options: DiffOptions): R
       );
       continue;
     }
-    const changes = foldLifecycleRows(
-      [
-        ...diffOperationMeta(before, after),
-        ...diffDeprecation(before, after, policy),
-        ...diffParameters(ctx, before, after),
-        ...diffRequestBody(ctx, before, after),
-        ...diffSecurity(ctx, before, after),
-        ...diffResponses(ctx, before, after),
-      ],
-      after.operation,
-    );
+    const changes = foldLifecycleRows([
+      ...diffOperationMeta(before, after),
+      ...diffDeprecation(before, after, policy),
+      ...diffParameters(ctx, before, after),
+      ...diffRequestBody(ctx, before, after),
+      ...diffSecurity(ctx, before, after),
+      ...diffResponses(ctx, before, after),
+    ]);
     collector.add(renamed ? foldPathRenames(changes, before, after) : changes, operation);
   }
   for (const [key, after] of headOps) {
@@ -109,7 +111,10 @@ export function diffSpecs(base: unknown, head: unknown, options: DiffOptions): R
     summary,
     version,
     verdict:
-      changes.some((change) => change.violation) || (summary.breaking > 0 && version.actual !== "major") ? "fail" : "pass",
+      changes.some((change) => change.violation) ||
+      (summary.breaking > 0 && version.actual !== "major")
+        ? "fail"
+        : "pass",
     changes,
   };
 }

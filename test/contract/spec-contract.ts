@@ -22,6 +22,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { parse as parseYaml } from "yaml";
 import { toDraft07, type Json } from "../../conformance/openapi-to-json-schema.js";
+import { implyLifecycle } from "../../lint/lifecycle-implied.js";
 
 const addFormats = addFormatsModule.default;
 
@@ -140,7 +141,8 @@ export class SpecContract {
   readonly #schemaCache = new Map<string, ValidateFunction>();
 
   constructor(specPath: string = SPEC_PATH) {
-    const document = parseYaml(readFileSync(specPath, "utf8")) as Json;
+    // with the lifecycle headers and the 410 that deprecated + x-sunset imply, as generate reads it
+    const document = implyLifecycle(parseYaml(readFileSync(specPath, "utf8"))) as Json;
     if (!isObject(document)) throw new Error(`${specPath} is not an object`);
     this.document = document;
     const components = this.#object(document["components"], "components");

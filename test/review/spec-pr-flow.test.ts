@@ -1,6 +1,7 @@
 /**
  * A spec author's pull requests, one after the other, in a copy of the repository: each change
- * (an optional field, a new paginated operation, a renamed response field, an enum value removed)
+ * (an optional field, a new paginated operation, a renamed response field, an enum value removed,
+ * a deprecation in four lines)
  * is classified by spec:diff, gets the version bump spec:diff asks for, and then passes the checks
  * a spec-only pull request meets: `npm run lint`, `generate --check` and the strict typecheck (the
  * contract tests themselves are left to CI: running the whole suite four times here would cost
@@ -212,6 +213,31 @@ describe("a spec-only pull request passes lint, generate --check and the typeche
         },
         "major",
       );
+    },
+    STEP_TIMEOUT,
+  );
+
+  it(
+    "a deprecation in four lines (minor): the headers and the 410 are implied",
+    () => {
+      const day = (offsetMonths: number) => {
+        const date = new Date();
+        date.setUTCMonth(date.getUTCMonth() + offsetMonths);
+        return date.toISOString().slice(0, 10);
+      };
+      pullRequest(
+        "deprecation",
+        (doc) => {
+          const path = ["paths", "/categories/{categoryId}", "get"];
+          doc.setIn([...path, "deprecated"], true);
+          doc.setIn([...path, "x-deprecated-since"], doc.createNode(day(0)));
+          doc.setIn([...path, "x-sunset"], doc.createNode(day(7)));
+          doc.setIn([...path, "x-replaced-by"], "listCategories");
+        },
+        "minor",
+      );
+      const server = readFileSync(path.join(copy, "generated/server-api.ts"), "utf8");
+      expect(server).toMatch(/operationId: "getCategory",[\s\S]*?"410": \{/);
     },
     STEP_TIMEOUT,
   );
