@@ -170,6 +170,21 @@ describe("house rule 1: the deprecation policy (x-deprecated-since, x-sunset 6 m
     },
     ids: [id],
   });
+  it("a sunset within 30 days, or passed, is a warning (lint passes), saying what to do", async () => {
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const soon = await lintYaml(fixture((doc) => sunsetOn(doc, day(10), day(-200))));
+    expect(soon.map((problem) => [problem.ruleId, problem.severity, problem.message])).toEqual([
+      [
+        id,
+        "warn",
+        `\`getPet\`: The sunset ${day(10)} is 10 days away: from that day the operation answers 410: plan its removal (after the sunset, removing it is a minor change), or postpone \`x-sunset\` if clients need longer.`,
+      ],
+    ]);
+    expect(await lintYaml(fixture((doc) => sunsetOn(doc, day(40), day(-200))))).toEqual([]);
+    const passed = await lintYaml(fixture((doc) => sunsetOn(doc, "2020-07-01", "2020-01-01")));
+    expect(passed.map((problem) => problem.severity)).toEqual(["warn"]);
+  });
   it("says how to comply, with the date that would", async () => {
     const problems = await lintYaml(fixture((doc) => sunsetOn(doc, "2096-04-08", "2096-01-01")));
     expect(problems.map((problem) => problem.message)).toEqual([
