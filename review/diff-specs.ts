@@ -116,7 +116,22 @@ export function diffSpecs(rawBase: unknown, rawHead: unknown, options: DiffOptio
         ? "fail"
         : "pass",
     changes,
+    codeImpact: {
+      added: unmatched(headOps, baseOps),
+      removed: unmatched(baseOps, headOps),
+    },
   };
+}
+
+/** The operations of `own` that `others` has neither under the same key nor as a renamed template. */
+function unmatched(own: Map<string, OperationInfo>, others: Map<string, OperationInfo>): string[] {
+  return [...own.values()]
+    .filter(
+      (info) => !others.has(info.key) && renamedTemplateMatch(info, others, own) === undefined,
+    )
+    .map((info) =>
+      typeof info.operation.operationId === "string" ? info.operation.operationId : info.key,
+    );
 }
 
 /** The key, in `others`, of an operation with the same operationId under another path or method. */
