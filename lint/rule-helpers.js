@@ -53,3 +53,12 @@ export function pathParameterTracker() {
 function resolvedList(list, resolve) {
   return Array.isArray(list) ? list.map((parameter) => resolve(parameter).node) : [];
 }
+
+/**
+ * Whether the visited node belongs to a callback (`…/callbacks/<name>/<expression>/…`): there the
+ * API calls the client, so the house rules about serving requests (statuses, rate-limit headers,
+ * the API key, pagination) do not apply.
+ */
+export function inCallback(location) {
+  return /\/callbacks\//.test(location?.pointer ?? "");
+}

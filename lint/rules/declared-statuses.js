@@ -9,7 +9,13 @@
  * Options: `always`, `withPathParameter`, `withRequestBody`, `bodyOnly` (status lists),
  * `byMethod` (method → statuses), `responses` (status → `#/components/responses` entry name).
  */
-import { docsLink, isObject, pathParameterTracker, quotedList } from "../rule-helpers.js";
+import {
+  docsLink,
+  inCallback,
+  isObject,
+  pathParameterTracker,
+  quotedList,
+} from "../rule-helpers.js";
 
 export default function DeclaredStatuses(options = {}) {
   const always = options.always ?? ["400", "401", "500"];
@@ -24,6 +30,7 @@ export default function DeclaredStatuses(options = {}) {
     ...parameters.visitor,
     Operation: {
       enter(operation, { report, location, resolve, key }) {
+        if (inCallback(location)) return; // the API calls the client there
         if (!isObject(operation)) return;
         const declared = new Set(
           Object.keys(isObject(operation.responses) ? operation.responses : {}),

@@ -11,7 +11,13 @@
  * Options: `header` (default `X-Total-Count`), `parameters` (default `["limit", "offset"]`),
  * `components` - where the shared header is (default `#/components/headers`).
  */
-import { declaredHeaders, docsLink, isObject, pathParameterTracker } from "../rule-helpers.js";
+import {
+  declaredHeaders,
+  docsLink,
+  inCallback,
+  isObject,
+  pathParameterTracker,
+} from "../rule-helpers.js";
 
 export default function ListTotalCount(options = {}) {
   const header = options.header ?? "X-Total-Count";
@@ -23,6 +29,7 @@ export default function ListTotalCount(options = {}) {
     ...parameters.visitor,
     Operation: {
       enter(operation, { report, location, resolve }) {
+        if (inCallback(location)) return; // the API calls the client there
         if (!isObject(operation)) return;
         const query = parameters
           .with(operation, resolve)

@@ -12,6 +12,8 @@
  */
 const DEFAULT_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
 
+import { inCallback } from "../rule-helpers.js";
+
 export default function RateLimitHeaders(options = {}) {
   const common = options.headers ?? DEFAULT_HEADERS;
   const byStatus = options.byStatus ?? { 429: ["Retry-After"] };
@@ -20,6 +22,7 @@ export default function RateLimitHeaders(options = {}) {
   return {
     Operation: {
       enter(operation, { report, location, resolve }) {
+        if (inCallback(location)) return; // the API calls the client there
         if (!isObject(operation) || !isObject(operation.responses)) return;
         for (const [status, raw] of Object.entries(operation.responses)) {
           const resolved = resolve(raw);

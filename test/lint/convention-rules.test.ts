@@ -140,3 +140,40 @@ describe("examples match their schemas (no-invalid-*-examples)", () => {
     ]);
   });
 });
+
+describe("callbacks: the API calls the client, so the serving rules do not apply", () => {
+  const callback = (doc: Doc) => {
+    getInventory(doc).callbacks = {
+      stockChanged: {
+        "{$request.query.callbackUrl}": {
+          post: {
+            summary: "Stock changed",
+            description: "Sent when a stock count changes.",
+            tags: ["Store"],
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Pet" } } },
+            },
+            responses: {
+              "204": { description: "Received." },
+              "400": { description: "The receiver refused it." },
+            },
+          },
+        },
+      },
+    };
+  };
+
+  it("passes: a callback without rate-limit headers, 429 or the error statuses, its expression not a path", async () => {
+    const problems = await problemsOf(callback);
+    expect(problems, describeProblems(problems)).toEqual([]);
+  });
+
+  it("fails: a path of the API that is not kebab-case (rule/paths-kebab-case)", async () => {
+    const problems = await problemsOf((doc) => {
+      doc.paths["/store/stockLevels"] = doc.paths["/store/inventory"];
+      delete doc.paths["/store/inventory"];
+    });
+    expect(ruleIds(problems), describeProblems(problems)).toEqual(["rule/paths-kebab-case"]);
+  });
+});
