@@ -19,6 +19,7 @@ import { buildModel } from "./model/build-model.js";
 import { routeConflictWarnings } from "./model/route-conflicts.js";
 import { unformableBodies } from "./model/unformable-bodies.js";
 import { toPascalCase } from "./model/names.js";
+import { eventWarnings } from "./model/event-warnings.js";
 import type { ApiModel } from "./model/types.js";
 import type { Drift } from "./write/check-output.js";
 import { computeInputsHash } from "./write/inputs-hash.js";
@@ -84,6 +85,7 @@ export async function emitSources(options: GenerateOptions): Promise<Emitted> {
     if (rename.reason === "name collision") warnings.push(`operation ${rename.from} is named ${rename.to}: an earlier operation has its name`);
   }
   warnings.push(...routeConflictWarnings(model));
+  warnings.push(...eventWarnings(loaded.document));
   warnings.push(...unformableBodies(loaded.document, model).map((body) => body.message));
   const scope: CacheScope = options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) };
   const { document } = loaded;

@@ -20,6 +20,7 @@
  * Pure: no I/O, the date is a parameter. Formatters are in format-*.ts, the CLI in spec-diff-cli.ts.
  */
 import { ChangeCollector } from "./collect-changes.js";
+import { diffCallbacks, diffDocumentEvents } from "./diff-callbacks.js";
 import { foldLifecycleRows } from "./fold-lifecycle.js";
 import { foldPathRenames, renamedTemplateMatch } from "./path-renames.js";
 import { toIsoDate } from "./dates.js";
@@ -81,6 +82,7 @@ export function diffSpecs(rawBase: unknown, rawHead: unknown, options: DiffOptio
       ...diffRequestBody(ctx, before, after),
       ...diffSecurity(ctx, before, after),
       ...diffResponses(ctx, before, after),
+      ...diffCallbacks(base, head, before, after),
     ]);
     collector.add(renamed ? foldPathRenames(changes, before, after) : changes, operation);
   }
@@ -92,6 +94,7 @@ export function diffSpecs(rawBase: unknown, rawHead: unknown, options: DiffOptio
     });
   }
   collector.add(diffRateLimits(base, head));
+  collector.add(diffDocumentEvents(base, head));
   if (collector.size === 0 && !jsonEqual(withoutVersion(base), withoutVersion(head)))
     collector.add(otherChanges());
 

@@ -70,6 +70,30 @@ describe("an example that does not match its schema", () => {
   }, 120_000);
 });
 
+describe("callbacks and webhooks", () => {
+  it("generate says it leaves them out, naming them, rather than dropping them silently", async () => {
+    const doc: Doc = parse(readFileSync(SPEC_PATH, "utf8"));
+    doc.paths["/store/orders"].post.callbacks = {
+      orderShipped: {
+        "{$request.body#/callbackUrl}": {
+          post: { responses: { "204": { description: "Received." } } },
+        },
+      },
+    };
+    const specPath = join(work, "callbacks.yaml");
+    writeFileSync(specPath, stringify(doc));
+    const rendered = await render({
+      specPath,
+      outDir: join(work, "out-cb"),
+      cwd: ROOT,
+      cache: false,
+    });
+    expect(rendered.warnings).toContain(
+      "placeOrder declares callback orderShipped: the generated client and server leave callbacks out (the server sends them itself)",
+    );
+  }, 120_000);
+});
+
 describe("mocks.ts constants are named by content", () => {
   it("a new operation and an edited example change only their own lines", async () => {
     const base: Doc = parse(readFileSync(SPEC_PATH, "utf8"));
