@@ -14,15 +14,15 @@ import { ROOT, SPEC_PATH, type Doc } from "../lint/helpers.js";
 const work = mkdtempSync(join(tmpdir(), "mock-names-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-async function mocksOf(name: string, doc: Doc): Promise<string> {
+/** Renders `doc` (written as `<name>.yaml`) without the cache. */
+async function renderDoc(name: string, doc: Doc) {
   const specPath = join(work, `${name}.yaml`);
   writeFileSync(specPath, stringify(doc));
-  const rendered = await render({
-    specPath,
-    outDir: join(work, `out-${name}`),
-    cwd: ROOT,
-    cache: false,
-  });
+  return render({ specPath, outDir: join(work, `out-${name}`), cwd: ROOT, cache: false });
+}
+
+async function mocksOf(name: string, doc: Doc): Promise<string> {
+  const rendered = await renderDoc(name, doc);
   const file = rendered.files.find((candidate) => candidate.path === "mocks.ts");
   if (file === undefined) throw new Error("no mocks.ts");
   return String(file.content);
@@ -54,14 +54,7 @@ describe("an example that does not match its schema", () => {
       {
         id: "seven",
       };
-    const specPath = join(work, "bad-example.yaml");
-    writeFileSync(specPath, stringify(doc));
-    const rendered = await render({
-      specPath,
-      outDir: join(work, "out-bad"),
-      cwd: ROOT,
-      cache: false,
-    });
+    const rendered = await renderDoc("bad-example", doc);
     expect(rendered.warnings).toContain(
       "the example of getOrder 200 (application/json) does not match its schema: mocks.ts answers generated data instead (fix the example; lint reports it as no-invalid-media-type-examples)",
     );
@@ -80,14 +73,7 @@ describe("callbacks and webhooks", () => {
         },
       },
     };
-    const specPath = join(work, "callbacks.yaml");
-    writeFileSync(specPath, stringify(doc));
-    const rendered = await render({
-      specPath,
-      outDir: join(work, "out-cb"),
-      cwd: ROOT,
-      cache: false,
-    });
+    const rendered = await renderDoc("callbacks", doc);
     expect(rendered.warnings).toContain(
       "placeOrder declares callback orderShipped: the generated client and server leave callbacks out (the server sends them itself)",
     );
