@@ -144,6 +144,13 @@ describe("spec:diff command (in-process)", () => {
       "response.enum-value-removed ",
       "response.field-removed tag",
     ]);
+    // Findings inside a $ref'd file point into that file (the base's, read at the revision, for a
+    // removal), not at the root spec's `$ref` line.
+    const at = Object.fromEntries(
+      JSON.parse(result.stdout).changes.map((change: { rule: string; at?: string }) => [change.rule, change.at]),
+    );
+    expect(at["response.field-removed"]).toMatch(/^HEAD:spec\/schemas\/pet\.yaml:\d+:\d+$/);
+    expect(at["response.enum-value-removed"]).toBe("spec/schemas/pet-status.yaml:1:1");
   });
 
   it("takes a file as the base and --head as the spec to check", async () => {
