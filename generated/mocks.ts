@@ -28,153 +28,173 @@ import type {
   RateLimitedInit,
 } from "./runtime/mocks/mock-handlers.js";
 /** Mocked bodies: the spec's examples, else data generated from the schemas (fixed seed). */
-const BODY_0: unknown = [
-  { id: 1, name: "Rex", categoryId: 1, status: "available" },
-  { id: 2, name: "Tom", categoryId: 2, status: "pending" },
-];
-const BODY_1: unknown = {
-  code: "validation_failed",
-  message: "body/name must NOT have more than 100 characters",
-  status: 400,
+const BODY_01cc03fa23: unknown = {
+  code: "internal",
+  message: "internal server error",
+  status: 500,
 };
-const BODY_2: unknown = {
-  code: "unauthorized",
-  message: "missing or unknown API key",
-  status: 401,
-};
-const BODY_3: unknown = {
+const BODY_07641f62b7: unknown = { id: 1, name: "Rex", categoryId: 1, status: "available" };
+const BODY_0fc31a0184: unknown = {
   code: "uri_too_long",
   message: "Request target is 9000 bytes long; this server accepts at most 8192",
   status: 414,
 };
-const BODY_4: unknown = {
-  code: "rate_limited",
-  message: "rate limit exceeded, retry after 12 seconds",
-  status: 429,
-};
-const BODY_5: unknown = {
-  code: "headers_too_large",
-  message: "Request headers are larger than the server accepts",
-  status: 431,
-};
-const BODY_6: unknown = { code: "internal", message: "internal server error", status: 500 };
-const BODY_7: unknown = {
-  code: "service_unavailable",
-  message: "rate-limit store unavailable, retry after 1 seconds",
-  status: 503,
-};
-const BODY_8: unknown = { id: 3, name: "Bella", categoryId: 1, status: "available" };
-const BODY_9: unknown = { code: "not_found", message: "pet 42 does not exist", status: 404 };
-const BODY_10: unknown = {
+const BODY_131b10fc26: unknown = {
   code: "idempotency_request_in_progress",
   message: "a request with this Idempotency-Key is still in progress",
   status: 409,
 };
-const BODY_11: unknown = {
-  code: "payload_too_large",
-  message: "request body exceeds 1048576 bytes",
-  status: 413,
-};
-const BODY_12: unknown = {
-  code: "unsupported_media_type",
-  message: "Content-Type must be application/json",
-  status: 415,
-};
-const BODY_13: unknown = {
+const BODY_1cdd317645: unknown = [
+  { id: 10, petId: 1, quantity: 2, shipDate: "2026-03-02T09:00:00Z", complete: true },
+  { id: 11, petId: 2, quantity: 1, shipDate: "2026-03-05T09:00:00Z", complete: false },
+];
+const BODY_266f0c5548: unknown = {
   code: "idempotency_key_reused",
   message: "this Idempotency-Key was used for a different request",
   status: 422,
 };
-const BODY_14: unknown = { id: 1, name: "Rex", categoryId: 1, status: "available" };
-const BODY_15: unknown = {
-  code: "validation_failed",
-  message: "path parameter petId must be an integer >= 1",
-  status: 400,
+const BODY_28d88c4e37: unknown = {
+  code: "not_found",
+  message: "pet 42 does not exist",
+  status: 404,
 };
-const BODY_16: unknown = {
+const BODY_46757b83ea: unknown = {
+  code: "rate_limited",
+  message: "rate limit exceeded, retry after 12 seconds",
+  status: 429,
+};
+const BODY_4696dbb80a: unknown = {
   code: "gone",
   message: "getPet was sunset on 2027-06-30; use getPetById",
   status: 410,
 };
-const BODY_17: unknown = { id: 1, name: "Rex", categoryId: 1, status: "sold" };
-const BODY_18: unknown = {
-  code: "conflict",
-  message: "category 1 is still used by 3 pets",
-  status: 409,
-};
-const BODY_19: unknown = [
-  { id: 1, name: "Dogs", description: "Domestic dogs of every breed." },
-  { id: 2, name: "Cats" },
-];
-const BODY_20: unknown = { id: 3, name: "Birds", description: "Parrots, canaries and finches." };
-const BODY_21: unknown = {
+const BODY_4a59ccbbd8: unknown = {
   code: "conflict",
   message: "category name Dogs is already used",
   status: 409,
 };
-const BODY_22: unknown = { id: 1, name: "Dogs", description: "Domestic dogs of every breed." };
-const BODY_23: unknown = { id: 1, name: "Dogs", description: "Dogs of every breed and size." };
-const BODY_24: unknown = [
-  { id: 10, petId: 1, quantity: 2, shipDate: "2026-03-02T09:00:00Z", complete: true },
-  { id: 11, petId: 2, quantity: 1, shipDate: "2026-03-05T09:00:00Z", complete: false },
+const BODY_4bed8bf746: unknown = {
+  id: 1,
+  name: "Dogs",
+  description: "Domestic dogs of every breed.",
+};
+const BODY_8a2a696e28: unknown = {
+  code: "payload_too_large",
+  message: "request body exceeds 1048576 bytes",
+  status: 413,
+};
+const BODY_967396cb20: unknown = [
+  { id: 1, name: "Dogs", description: "Domestic dogs of every breed." },
+  { id: 2, name: "Cats" },
 ];
-const BODY_25: unknown = {
+const BODY_9d99e3f520: unknown = {
   id: 12,
   petId: 1,
   quantity: 2,
   shipDate: "2026-03-09T09:00:00Z",
   complete: false,
 };
-const BODY_26: unknown = {
+const BODY_a8efdcf713: unknown = {
   id: 10,
   petId: 1,
   quantity: 2,
   shipDate: "2026-03-02T09:00:00Z",
   complete: true,
 };
-const BODY_27: unknown = [
+const BODY_aa76d6f99c: unknown = [
+  { id: 1, name: "Rex", categoryId: 1, status: "available" },
+  { id: 2, name: "Tom", categoryId: 2, status: "pending" },
+];
+const BODY_ab91ae7d85: unknown = {
+  code: "unsupported_media_type",
+  message: "Content-Type must be application/json",
+  status: 415,
+};
+const BODY_ad2b60e860: unknown = { id: 1, name: "Rex", categoryId: 1, status: "sold" };
+const BODY_b4a21f3e20: unknown = {
+  code: "service_unavailable",
+  message: "rate-limit store unavailable, retry after 1 seconds",
+  status: 503,
+};
+const BODY_bd1d1f72d0: unknown = { petId: 2, quantity: 8, status: "available" };
+const BODY_bde5a46911: unknown = {
+  code: "validation_failed",
+  message: "body/name must NOT have more than 100 characters",
+  status: 400,
+};
+const BODY_c1a08757f8: unknown = [
   { petId: 1, quantity: 5, status: "available" },
   { petId: 2, quantity: 0, status: "pending" },
 ];
-const BODY_28: unknown = { petId: 2, quantity: 8, status: "available" };
+const BODY_ca5348efca: unknown = { id: 3, name: "Bella", categoryId: 1, status: "available" };
+const BODY_d1f6a8e5d2: unknown = {
+  id: 3,
+  name: "Birds",
+  description: "Parrots, canaries and finches.",
+};
+const BODY_dddc508bc8: unknown = {
+  code: "headers_too_large",
+  message: "Request headers are larger than the server accepts",
+  status: 431,
+};
+const BODY_de89afc876: unknown = {
+  id: 1,
+  name: "Dogs",
+  description: "Dogs of every breed and size.",
+};
+const BODY_f105034902: unknown = {
+  code: "unauthorized",
+  message: "missing or unknown API key",
+  status: 401,
+};
+const BODY_f85703be18: unknown = {
+  code: "conflict",
+  message: "category 1 is still used by 3 pets",
+  status: 409,
+};
+const BODY_ffe5aa159f: unknown = {
+  code: "validation_failed",
+  message: "path parameter petId must be an integer >= 1",
+  status: 400,
+};
 /** Mocked response headers, shared by the responses that send the same. */
-const HEADERS_0 = {
-  "X-RateLimit-Limit": "60",
-  "X-RateLimit-Remaining": "59",
-  "X-RateLimit-Reset": "1767225660",
-} as const;
-const HEADERS_1 = {
-  "Retry-After": "12",
-  "X-RateLimit-Limit": "60",
-  "X-RateLimit-Remaining": "59",
-  "X-RateLimit-Reset": "1767225660",
-} as const;
-const HEADERS_2 = {
+const HEADERS_73af25311f = {
   Location: "/pets/by-id/3",
   "X-RateLimit-Limit": "60",
   "X-RateLimit-Remaining": "59",
   "X-RateLimit-Reset": "1767225660",
 } as const;
-const HEADERS_3 = {
-  "Retry-After": "1",
-  "X-RateLimit-Limit": "60",
-  "X-RateLimit-Remaining": "59",
-  "X-RateLimit-Reset": "1767225660",
-} as const;
-const HEADERS_4 = {
+const HEADERS_7db23a1235 = {
   "X-RateLimit-Limit": "60",
   "X-RateLimit-Remaining": "59",
   "X-RateLimit-Reset": "1767225660",
   Deprecation: "@1767225600",
   Sunset: "Wed, 30 Jun 2027 00:00:00 GMT",
 } as const;
-const HEADERS_5 = {
+const HEADERS_852ba7e3c0 = {
+  "X-RateLimit-Limit": "60",
+  "X-RateLimit-Remaining": "59",
+  "X-RateLimit-Reset": "1767225660",
+} as const;
+const HEADERS_b1e91077dd = {
   "Retry-After": "12",
   "X-RateLimit-Limit": "60",
   "X-RateLimit-Remaining": "59",
   "X-RateLimit-Reset": "1767225660",
   Deprecation: "@1767225600",
   Sunset: "Wed, 30 Jun 2027 00:00:00 GMT",
+} as const;
+const HEADERS_dfc5826f34 = {
+  "Retry-After": "12",
+  "X-RateLimit-Limit": "60",
+  "X-RateLimit-Remaining": "59",
+  "X-RateLimit-Reset": "1767225660",
+} as const;
+const HEADERS_e8736ee02b = {
+  "Retry-After": "1",
+  "X-RateLimit-Limit": "60",
+  "X-RateLimit-Remaining": "59",
+  "X-RateLimit-Reset": "1767225660",
 } as const;
 /** Every operation's mocked responses, by status: what the handlers answer (bodies valid against the spec). */
 export const MOCK_OPERATIONS = {
@@ -183,14 +203,54 @@ export const MOCK_OPERATIONS = {
     path: "/pets",
     status: 200,
     responses: {
-      200: { status: 200, json: BODY_0, mediaType: "application/json", headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      200: {
+        status: 200,
+        json: BODY_aa76d6f99c,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   createPet: {
@@ -198,19 +258,84 @@ export const MOCK_OPERATIONS = {
     path: "/pets",
     status: 201,
     responses: {
-      201: { status: 201, json: BODY_8, mediaType: "application/json", headers: HEADERS_2 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      404: { status: 404, json: BODY_9, mediaType: "application/json", headers: HEADERS_0 },
-      409: { status: 409, json: BODY_10, mediaType: "application/json", headers: HEADERS_3 },
-      413: { status: 413, json: BODY_11, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      415: { status: 415, json: BODY_12, mediaType: "application/json", headers: HEADERS_0 },
-      422: { status: 422, json: BODY_13, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      201: {
+        status: 201,
+        json: BODY_ca5348efca,
+        mediaType: "application/json",
+        headers: HEADERS_73af25311f,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      404: {
+        status: 404,
+        json: BODY_28d88c4e37,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      409: {
+        status: 409,
+        json: BODY_131b10fc26,
+        mediaType: "application/json",
+        headers: HEADERS_e8736ee02b,
+      },
+      413: {
+        status: 413,
+        json: BODY_8a2a696e28,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      415: {
+        status: 415,
+        json: BODY_ab91ae7d85,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      422: {
+        status: 422,
+        json: BODY_266f0c5548,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   getPet: {
@@ -218,16 +343,66 @@ export const MOCK_OPERATIONS = {
     path: "/pets/{petId}",
     status: 200,
     responses: {
-      200: { status: 200, json: BODY_14, mediaType: "application/json", headers: HEADERS_4 },
-      400: { status: 400, json: BODY_15, mediaType: "application/json", headers: HEADERS_4 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_4 },
-      404: { status: 404, json: BODY_9, mediaType: "application/json", headers: HEADERS_4 },
-      410: { status: 410, json: BODY_16, mediaType: "application/json", headers: HEADERS_4 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_4 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_5 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_4 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_4 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_5 },
+      200: {
+        status: 200,
+        json: BODY_07641f62b7,
+        mediaType: "application/json",
+        headers: HEADERS_7db23a1235,
+      },
+      400: {
+        status: 400,
+        json: BODY_ffe5aa159f,
+        mediaType: "application/json",
+        headers: HEADERS_7db23a1235,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_7db23a1235,
+      },
+      404: {
+        status: 404,
+        json: BODY_28d88c4e37,
+        mediaType: "application/json",
+        headers: HEADERS_7db23a1235,
+      },
+      410: {
+        status: 410,
+        json: BODY_4696dbb80a,
+        mediaType: "application/json",
+        headers: HEADERS_7db23a1235,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_7db23a1235,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_b1e91077dd,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_7db23a1235,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_7db23a1235,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_b1e91077dd,
+      },
     },
   },
   updatePet: {
@@ -235,17 +410,72 @@ export const MOCK_OPERATIONS = {
     path: "/pets/{petId}",
     status: 200,
     responses: {
-      200: { status: 200, json: BODY_17, mediaType: "application/json", headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      404: { status: 404, json: BODY_9, mediaType: "application/json", headers: HEADERS_0 },
-      413: { status: 413, json: BODY_11, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      415: { status: 415, json: BODY_12, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      200: {
+        status: 200,
+        json: BODY_ad2b60e860,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      404: {
+        status: 404,
+        json: BODY_28d88c4e37,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      413: {
+        status: 413,
+        json: BODY_8a2a696e28,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      415: {
+        status: 415,
+        json: BODY_ab91ae7d85,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   deletePet: {
@@ -253,16 +483,61 @@ export const MOCK_OPERATIONS = {
     path: "/pets/{petId}",
     status: 204,
     responses: {
-      204: { status: 204, headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      404: { status: 404, json: BODY_9, mediaType: "application/json", headers: HEADERS_0 },
-      409: { status: 409, json: BODY_18, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      204: { status: 204, headers: HEADERS_852ba7e3c0 },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      404: {
+        status: 404,
+        json: BODY_28d88c4e37,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      409: {
+        status: 409,
+        json: BODY_f85703be18,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   getPetById: {
@@ -270,15 +545,60 @@ export const MOCK_OPERATIONS = {
     path: "/pets/by-id/{petId}",
     status: 200,
     responses: {
-      200: { status: 200, json: BODY_14, mediaType: "application/json", headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      404: { status: 404, json: BODY_9, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      200: {
+        status: 200,
+        json: BODY_07641f62b7,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      404: {
+        status: 404,
+        json: BODY_28d88c4e37,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   listCategories: {
@@ -286,14 +606,54 @@ export const MOCK_OPERATIONS = {
     path: "/categories",
     status: 200,
     responses: {
-      200: { status: 200, json: BODY_19, mediaType: "application/json", headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      200: {
+        status: 200,
+        json: BODY_967396cb20,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   createCategory: {
@@ -301,18 +661,78 @@ export const MOCK_OPERATIONS = {
     path: "/categories",
     status: 201,
     responses: {
-      201: { status: 201, json: BODY_20, mediaType: "application/json", headers: HEADERS_2 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      409: { status: 409, json: BODY_21, mediaType: "application/json", headers: HEADERS_3 },
-      413: { status: 413, json: BODY_11, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      415: { status: 415, json: BODY_12, mediaType: "application/json", headers: HEADERS_0 },
-      422: { status: 422, json: BODY_13, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      201: {
+        status: 201,
+        json: BODY_d1f6a8e5d2,
+        mediaType: "application/json",
+        headers: HEADERS_73af25311f,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      409: {
+        status: 409,
+        json: BODY_4a59ccbbd8,
+        mediaType: "application/json",
+        headers: HEADERS_e8736ee02b,
+      },
+      413: {
+        status: 413,
+        json: BODY_8a2a696e28,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      415: {
+        status: 415,
+        json: BODY_ab91ae7d85,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      422: {
+        status: 422,
+        json: BODY_266f0c5548,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   getCategory: {
@@ -320,15 +740,60 @@ export const MOCK_OPERATIONS = {
     path: "/categories/{categoryId}",
     status: 200,
     responses: {
-      200: { status: 200, json: BODY_22, mediaType: "application/json", headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      404: { status: 404, json: BODY_9, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      200: {
+        status: 200,
+        json: BODY_4bed8bf746,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      404: {
+        status: 404,
+        json: BODY_28d88c4e37,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   updateCategory: {
@@ -336,18 +801,78 @@ export const MOCK_OPERATIONS = {
     path: "/categories/{categoryId}",
     status: 200,
     responses: {
-      200: { status: 200, json: BODY_23, mediaType: "application/json", headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      404: { status: 404, json: BODY_9, mediaType: "application/json", headers: HEADERS_0 },
-      409: { status: 409, json: BODY_18, mediaType: "application/json", headers: HEADERS_0 },
-      413: { status: 413, json: BODY_11, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      415: { status: 415, json: BODY_12, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      200: {
+        status: 200,
+        json: BODY_de89afc876,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      404: {
+        status: 404,
+        json: BODY_28d88c4e37,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      409: {
+        status: 409,
+        json: BODY_f85703be18,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      413: {
+        status: 413,
+        json: BODY_8a2a696e28,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      415: {
+        status: 415,
+        json: BODY_ab91ae7d85,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   deleteCategory: {
@@ -355,16 +880,61 @@ export const MOCK_OPERATIONS = {
     path: "/categories/{categoryId}",
     status: 204,
     responses: {
-      204: { status: 204, headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      404: { status: 404, json: BODY_9, mediaType: "application/json", headers: HEADERS_0 },
-      409: { status: 409, json: BODY_18, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      204: { status: 204, headers: HEADERS_852ba7e3c0 },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      404: {
+        status: 404,
+        json: BODY_28d88c4e37,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      409: {
+        status: 409,
+        json: BODY_f85703be18,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   listOrders: {
@@ -372,14 +942,54 @@ export const MOCK_OPERATIONS = {
     path: "/store/orders",
     status: 200,
     responses: {
-      200: { status: 200, json: BODY_24, mediaType: "application/json", headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      200: {
+        status: 200,
+        json: BODY_1cdd317645,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   placeOrder: {
@@ -387,19 +997,84 @@ export const MOCK_OPERATIONS = {
     path: "/store/orders",
     status: 201,
     responses: {
-      201: { status: 201, json: BODY_25, mediaType: "application/json", headers: HEADERS_2 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      404: { status: 404, json: BODY_9, mediaType: "application/json", headers: HEADERS_0 },
-      409: { status: 409, json: BODY_21, mediaType: "application/json", headers: HEADERS_3 },
-      413: { status: 413, json: BODY_11, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      415: { status: 415, json: BODY_12, mediaType: "application/json", headers: HEADERS_0 },
-      422: { status: 422, json: BODY_13, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      201: {
+        status: 201,
+        json: BODY_9d99e3f520,
+        mediaType: "application/json",
+        headers: HEADERS_73af25311f,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      404: {
+        status: 404,
+        json: BODY_28d88c4e37,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      409: {
+        status: 409,
+        json: BODY_4a59ccbbd8,
+        mediaType: "application/json",
+        headers: HEADERS_e8736ee02b,
+      },
+      413: {
+        status: 413,
+        json: BODY_8a2a696e28,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      415: {
+        status: 415,
+        json: BODY_ab91ae7d85,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      422: {
+        status: 422,
+        json: BODY_266f0c5548,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   getOrder: {
@@ -407,15 +1082,60 @@ export const MOCK_OPERATIONS = {
     path: "/store/orders/{orderId}",
     status: 200,
     responses: {
-      200: { status: 200, json: BODY_26, mediaType: "application/json", headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      404: { status: 404, json: BODY_9, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      200: {
+        status: 200,
+        json: BODY_a8efdcf713,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      404: {
+        status: 404,
+        json: BODY_28d88c4e37,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   cancelOrder: {
@@ -423,16 +1143,61 @@ export const MOCK_OPERATIONS = {
     path: "/store/orders/{orderId}",
     status: 204,
     responses: {
-      204: { status: 204, headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      404: { status: 404, json: BODY_9, mediaType: "application/json", headers: HEADERS_0 },
-      409: { status: 409, json: BODY_18, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      204: { status: 204, headers: HEADERS_852ba7e3c0 },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      404: {
+        status: 404,
+        json: BODY_28d88c4e37,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      409: {
+        status: 409,
+        json: BODY_f85703be18,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   getInventory: {
@@ -440,14 +1205,54 @@ export const MOCK_OPERATIONS = {
     path: "/store/inventory",
     status: 200,
     responses: {
-      200: { status: 200, json: BODY_27, mediaType: "application/json", headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      200: {
+        status: 200,
+        json: BODY_c1a08757f8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
   setInventoryStock: {
@@ -455,17 +1260,72 @@ export const MOCK_OPERATIONS = {
     path: "/store/inventory/{petId}",
     status: 200,
     responses: {
-      200: { status: 200, json: BODY_28, mediaType: "application/json", headers: HEADERS_0 },
-      400: { status: 400, json: BODY_1, mediaType: "application/json", headers: HEADERS_0 },
-      401: { status: 401, json: BODY_2, mediaType: "application/json", headers: HEADERS_0 },
-      404: { status: 404, json: BODY_9, mediaType: "application/json", headers: HEADERS_0 },
-      413: { status: 413, json: BODY_11, mediaType: "application/json", headers: HEADERS_0 },
-      414: { status: 414, json: BODY_3, mediaType: "application/json", headers: HEADERS_0 },
-      415: { status: 415, json: BODY_12, mediaType: "application/json", headers: HEADERS_0 },
-      429: { status: 429, json: BODY_4, mediaType: "application/json", headers: HEADERS_1 },
-      431: { status: 431, json: BODY_5, mediaType: "application/json", headers: HEADERS_0 },
-      500: { status: 500, json: BODY_6, mediaType: "application/json", headers: HEADERS_0 },
-      503: { status: 503, json: BODY_7, mediaType: "application/json", headers: HEADERS_1 },
+      200: {
+        status: 200,
+        json: BODY_bd1d1f72d0,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      400: {
+        status: 400,
+        json: BODY_bde5a46911,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      401: {
+        status: 401,
+        json: BODY_f105034902,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      404: {
+        status: 404,
+        json: BODY_28d88c4e37,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      413: {
+        status: 413,
+        json: BODY_8a2a696e28,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      414: {
+        status: 414,
+        json: BODY_0fc31a0184,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      415: {
+        status: 415,
+        json: BODY_ab91ae7d85,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      429: {
+        status: 429,
+        json: BODY_46757b83ea,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
+      431: {
+        status: 431,
+        json: BODY_dddc508bc8,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      500: {
+        status: 500,
+        json: BODY_01cc03fa23,
+        mediaType: "application/json",
+        headers: HEADERS_852ba7e3c0,
+      },
+      503: {
+        status: 503,
+        json: BODY_b4a21f3e20,
+        mediaType: "application/json",
+        headers: HEADERS_dfc5826f34,
+      },
     },
   },
 } as const satisfies Readonly<Record<string, MockOperation>>;

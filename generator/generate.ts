@@ -14,10 +14,12 @@ import { emitPackageEntries, emitPackageFiles } from "./emit/package/emit-packag
 import { explainInvalidSpec } from "./load/explain-invalid-spec.js";
 import { loadSpec } from "./load/load-spec.js";
 import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
+import { withSourceLocation } from "./load/source-locator.js";
 import { buildModel } from "./model/build-model.js";
 import { routeConflictWarnings } from "./model/route-conflicts.js";
 import { unformableBodies } from "./model/unformable-bodies.js";
 import { toPascalCase } from "./model/names.js";
+import { eventWarnings } from "./model/event-warnings.js";
 import type { ApiModel } from "./model/types.js";
 import type { Drift } from "./write/check-output.js";
 import { computeInputsHash } from "./write/inputs-hash.js";
@@ -67,7 +69,12 @@ export async function emitSources(options: GenerateOptions): Promise<Emitted> {
     allowDuplicateOperationIds: options.allowDuplicateOperationIds === true,
     allowUndeclaredPathParameters: options.allowUndeclaredPathParameters === true,
   });
-  const model = buildModel(loaded.document, loaded.specHash);
+  let model: ApiModel;
+  try {
+    model = buildModel(loaded.document, loaded.specHash);
+  } catch (error) {
+    throw withSourceLocation(error, resolve(cwd, options.specPath), loaded.displayPath);
+  }
   const changelog = await readChangelog(resolve(cwd, options.specPath));
   const context: EmitContext = {
     apiName: options.apiName ?? (toPascalCase(model.title) || "Api"),
@@ -78,6 +85,7 @@ export async function emitSources(options: GenerateOptions): Promise<Emitted> {
     if (rename.reason === "name collision") warnings.push(`operation ${rename.from} is named ${rename.to}: an earlier operation has its name`);
   }
   warnings.push(...routeConflictWarnings(model));
+  warnings.push(...eventWarnings(loaded.document));
   warnings.push(...unformableBodies(loaded.document, model).map((body) => body.message));
   const scope: CacheScope = options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) };
   const { document } = loaded;
@@ -91,7 +99,7 @@ export async function emitSources(options: GenerateOptions): Promise<Emitted> {
       ...(await cachedServerApi(model, document, scope)),
       ...(await cachedValidators(document, model, context, warnings, scope)),
       ...(await cachedQuery(model, context, scope)),
-      ...(await cachedMocks(document, model, context, scope)),
+      ...(await cachedMocks(document, model, context, warnings, scope)),
       ...(await emitPackageEntries(model, context, options.packageName, scope)),
     ];
   } catch (error) {

@@ -9,7 +9,8 @@ export type DeprecationRule =
   | "since-invalid"
   | "sunset-before-deprecation"
   | "notice-too-short"
-  | "sunset-passed";
+  | "sunset-passed"
+  | "sunset-soon";
 
 export interface DeprecationProblem {
   readonly rule: DeprecationRule;
@@ -24,6 +25,8 @@ export interface DeprecationProblem {
 export interface DeprecationOptions {
   /** YYYY-MM-DD: also report a sunset that has passed. */
   readonly today?: string;
+  /** With `today`: also report a sunset at most this many days ahead. */
+  readonly warnWithinDays?: number;
   /** YYYY-MM-DD: count the notice from no earlier than this day (a new deprecation under review). */
   readonly announced?: string;
 }

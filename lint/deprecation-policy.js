@@ -56,6 +56,7 @@ function shown(value) {
  *
  * @param operation the operation object
  * @param options `today` (YYYY-MM-DD): also report a sunset that has passed (lint);
+ *   `warnWithinDays`: with `today`, also report a sunset at most this many days ahead (lint);
  *   `announced` (YYYY-MM-DD): count the notice from no earlier than this day (spec:diff, for a
  *   deprecation that is new in the change under review)
  */
@@ -136,6 +137,16 @@ export function deprecationProblems(operation, options = {}) {
     }
   }
   const today = parseIsoDay(options.today);
+  const window = typeof options.warnWithinDays === "number" ? options.warnWithinDays : 0;
+  if (sunset !== undefined && today !== undefined && sunset > today && sunset - today <= window) {
+    const days = sunset - today;
+    problems.push({
+      rule: "sunset-soon",
+      field: "x-sunset",
+      message: `The sunset ${formatIsoDay(sunset)} is ${days} day${days === 1 ? "" : "s"} away: from that day the operation answers 410`,
+      fix: `plan its removal (after the sunset, removing it is a minor change), or postpone \`x-sunset\` if clients need longer.`,
+    });
+  }
   if (sunset !== undefined && today !== undefined && sunset <= today) {
     problems.push({
       rule: "sunset-passed",

@@ -8,12 +8,14 @@
  * returning the plugin object.
  */
 import apiKeySecurity from "./rules/api-key-security.js";
-import deprecationHeaders from "./rules/deprecation-headers.js";
+import declaredStatuses from "./rules/declared-statuses.js";
 import deprecationPolicy from "./rules/deprecation-policy.js";
 import errorResponseSchema from "./rules/error-response-schema.js";
+import listTotalCount from "./rules/list-total-count.js";
 import noUnusedComponents from "./rules/no-unused-components.js";
 import rateLimitHeaders from "./rules/rate-limit-headers.js";
-import sunsetDeclares410 from "./rules/sunset-declares-410.js";
+import replacedByExists from "./rules/replaced-by-exists.js";
+import seedFacts from "./rules/seed-facts.js";
 
 export default function housePlugin() {
   return {
@@ -21,12 +23,14 @@ export default function housePlugin() {
     rules: {
       oas3: {
         "api-key-security": apiKeySecurity,
-        "deprecation-headers": deprecationHeaders,
+        "declared-statuses": declaredStatuses,
         "deprecation-policy": deprecationPolicy,
         "error-response-schema": errorResponseSchema,
+        "list-total-count": listTotalCount,
         "no-unused-components": noUnusedComponents,
         "rate-limit-headers": rateLimitHeaders,
-        "sunset-declares-410": sunsetDeclares410,
+        "replaced-by-exists": replacedByExists,
+        "seed-facts": seedFacts,
       },
     },
   };

@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { stringify } from "yaml";
+import { implyLifecycle } from "../lint/lifecycle-implied.js";
 import { annotateForDocs } from "./docs-annotate.js";
 import { readSpec } from "./read-spec.js";
 import { SpecReadError } from "./spec-read-error.js";
@@ -34,7 +35,10 @@ export async function buildDocs(options: BuildDocsOptions = {}): Promise<string>
   const dir = mkdtempSync(path.join(tmpdir(), "docs-"));
   try {
     const annotated = path.join(dir, "openapi.yaml");
-    writeFileSync(annotated, stringify(annotateForDocs(document), { lineWidth: 0 }));
+    writeFileSync(
+      annotated,
+      stringify(annotateForDocs(implyLifecycle(structuredClone(document))), { lineWidth: 0 }),
+    );
     mkdirSync(path.dirname(out), { recursive: true });
     const title =
       typeof document.info === "object" && document.info !== null && "title" in document.info
@@ -84,8 +88,11 @@ async function main(): Promise<void> {
     const out = await buildDocs({ spec: values.spec, out: values.out });
     process.stdout.write(`docs: wrote ${path.relative(process.cwd(), out) || out}\n`);
   } catch (error) {
+    // SpecReadError.format gives the reason (the generator's paragraph, with where and what to do)
     process.stderr.write(
-      `docs: ${error instanceof Error ? error.message : String(error)}${error instanceof SpecReadError && error.detail ? `\n  ${error.detail}` : ""}\n`,
+      error instanceof SpecReadError
+        ? error.format("docs")
+        : `docs: ${error instanceof Error ? error.message : String(error)}\n`,
     );
     process.exitCode = error instanceof SpecReadError ? 3 : 1;
   }

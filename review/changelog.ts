@@ -78,9 +78,12 @@ function changeLine(change: Change, operation: Record<string, unknown> | undefin
   const breaking = change.severity === "breaking" ? "**Breaking:** " : "";
   let line = `${breaking}${where}: ${change.reason}`;
   if (change.severity === "deprecation" && operation !== undefined) {
+    // Written from the operation's fields, not the review's reason ("214 days ahead" is about the
+    // day of the review, not of the release).
     const sunset = operation["x-sunset"];
     const replacement = operation["x-replaced-by"];
-    if (typeof sunset === "string" && !line.includes(sunset)) line += `; sunset ${sunset}`;
+    line = `${where}: deprecated`;
+    if (typeof sunset === "string") line += `; it stops working on ${sunset} (410 from that date)`;
     if (typeof replacement === "string") line += `; use \`${replacement}\` instead`;
   }
   if (change.note !== undefined) line += ` (${change.note})`;

@@ -20,6 +20,9 @@
  * Pure: no I/O, the date is a parameter. Formatters are in format-*.ts, the CLI in spec-diff-cli.ts.
  */
 import { ChangeCollector } from "./collect-changes.js";
+import { diffCallbacks, diffDocumentEvents } from "./diff-callbacks.js";
+import { foldLifecycleRows } from "./fold-lifecycle.js";
+import { foldPathRenames, renamedTemplateMatch } from "./path-renames.js";
 import { toIsoDate } from "./dates.js";
 import { DiffContext } from "./diff-context.js";
 import { diffOperationMeta } from "./diff-operation-meta.js";
@@ -39,6 +42,7 @@ import { diffDeprecation, diffRemovedOperation } from "./sunset-policy.js";
 import type { PolicyOptions } from "./sunset-policy.js";
 import { versionVerdict } from "./versioning.js";
 import { MIN_NOTICE_MONTHS } from "../lint/deprecation-policy.js";
+import { implyLifecycle } from "../lint/lifecycle-implied.js";
 
 export interface DiffOptions {
   /** The date the sunset policy is evaluated at: `YYYY-MM-DD` (UTC) or a Date. */
@@ -49,7 +53,11 @@ export interface DiffOptions {
 }
 
 /** Compares `base` with `head` (parsed OpenAPI documents; internal `$ref`s are followed). */
-export function diffSpecs(base: unknown, head: unknown, options: DiffOptions): Report {
+export function diffSpecs(rawBase: unknown, rawHead: unknown, options: DiffOptions): Report {
+  // Both sides with what their lifecycle fields imply (lint/lifecycle-implied.js): a deprecation
+  // that leaves the headers and the 410 to the toolchain and one that spells them out compare equal.
+  const base = implyLifecycle(structuredClone(rawBase));
+  const head = implyLifecycle(structuredClone(rawHead));
   const policy: PolicyOptions = { today: toIsoDate(options.today) };
   const ctx = new DiffContext(base, head);
   const collector = new ChangeCollector();
@@ -57,7 +65,8 @@ export function diffSpecs(base: unknown, head: unknown, options: DiffOptions): R
   const headOps = collectOperations(head);
 
   for (const [key, before] of baseOps) {
-    const after = headOps.get(key);
+    const renamed = headOps.has(key) ? undefined : renamedTemplateMatch(before, headOps, baseOps);
+    const after = headOps.get(key) ?? renamed;
     const operation = { key, stability: before.stability };
     if (!after) {
       collector.add(
@@ -66,26 +75,26 @@ export function diffSpecs(base: unknown, head: unknown, options: DiffOptions): R
       );
       continue;
     }
-    collector.add(
-      [
-        ...diffOperationMeta(before, after),
-        ...diffDeprecation(before, after, policy),
-        ...diffParameters(ctx, before, after),
-        ...diffRequestBody(ctx, before, after),
-        ...diffSecurity(ctx, before, after),
-        ...diffResponses(ctx, before, after),
-      ],
-      operation,
-    );
+    const changes = foldLifecycleRows([
+      ...diffOperationMeta(before, after),
+      ...diffDeprecation(before, after, policy),
+      ...diffParameters(ctx, before, after),
+      ...diffRequestBody(ctx, before, after),
+      ...diffSecurity(ctx, before, after),
+      ...diffResponses(ctx, before, after),
+      ...diffCallbacks(base, head, before, after),
+    ]);
+    collector.add(renamed ? foldPathRenames(changes, before, after) : changes, operation);
   }
   for (const [key, after] of headOps) {
-    if (baseOps.has(key)) continue;
+    if (baseOps.has(key) || renamedTemplateMatch(after, baseOps, headOps) !== undefined) continue;
     collector.add(addedOperation(after, movedKey(after, baseOps, headOps)), {
       key,
       stability: after.stability,
     });
   }
   collector.add(diffRateLimits(base, head));
+  collector.add(diffDocumentEvents(base, head));
   if (collector.size === 0 && !jsonEqual(withoutVersion(base), withoutVersion(head)))
     collector.add(otherChanges());
 
@@ -105,9 +114,27 @@ export function diffSpecs(base: unknown, head: unknown, options: DiffOptions): R
     summary,
     version,
     verdict:
-      changes.some((change) => change.violation) || (summary.breaking > 0 && version.actual !== "major") ? "fail" : "pass",
+      changes.some((change) => change.violation) ||
+      (summary.breaking > 0 && version.actual !== "major")
+        ? "fail"
+        : "pass",
     changes,
+    codeImpact: {
+      added: unmatched(headOps, baseOps),
+      removed: unmatched(baseOps, headOps),
+    },
   };
+}
+
+/** The operations of `own` that `others` has neither under the same key nor as a renamed template. */
+function unmatched(own: Map<string, OperationInfo>, others: Map<string, OperationInfo>): string[] {
+  return [...own.values()]
+    .filter(
+      (info) => !others.has(info.key) && renamedTemplateMatch(info, others, own) === undefined,
+    )
+    .map((info) =>
+      typeof info.operation.operationId === "string" ? info.operation.operationId : info.key,
+    );
 }
 
 /** The key, in `others`, of an operation with the same operationId under another path or method. */

@@ -58,10 +58,19 @@ export function versionSentence(report: Report): string {
   return `info.version ${from} → ${to} is ${actual}; the changes ${required}${version.sufficient ? "" : " (missing)"}`;
 }
 
-export function verdictSentence(report: Report): string {
+/**
+ * Why a failing report fails when no version bump can fix it: its deprecation-policy breaches
+ * ("1 breach of the deprecation policy (no version bump fixes it: ...)"), or undefined.
+ */
+export function policyBreaches(report: Report): string | undefined {
   const violations = report.changes.filter((change) => change.violation).length;
-  if (violations > 0)
-    return `FAIL: ${violations} breach${violations === 1 ? "" : "es"} of the deprecation policy (no version bump fixes ${violations === 1 ? "it" : "them"}: fix the spec as each says)`;
+  if (violations === 0) return undefined;
+  return `${violations} breach${violations === 1 ? "" : "es"} of the deprecation policy (no version bump fixes ${violations === 1 ? "it" : "them"}: fix the spec as each says)`;
+}
+
+export function verdictSentence(report: Report): string {
+  const breaches = policyBreaches(report);
+  if (breaches !== undefined) return `FAIL: ${breaches}`;
   if (report.verdict === "fail")
     return `FAIL: ${report.summary.breaking} breaking change${report.summary.breaking === 1 ? "" : "s"} without a major bump of info.version`;
   if (!report.version.sufficient)

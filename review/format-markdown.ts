@@ -2,7 +2,13 @@
  * Pull-request comment: a hidden marker (to update the same comment on every push), a summary
  * line, the version table, then one table per severity (non-breaking folded).
  */
-import { SEVERITY_TITLE, groupBySeverity, summaryLine, usedBy } from "./format-common.js";
+import {
+  SEVERITY_TITLE,
+  groupBySeverity,
+  policyBreaches,
+  summaryLine,
+  usedBy,
+} from "./format-common.js";
 import type { Change, Report, Severity } from "./report.js";
 
 /** First line of every comment; the workflow finds its previous comment by it. */
@@ -15,16 +21,27 @@ const EMOJI: Record<Severity, string> = {
   "non-breaking": "✅",
 };
 
-export function formatMarkdown(report: Report): string {
+export interface MarkdownOptions {
+  /**
+   * Where the head spec's files are browsable (`https://github.com/o/r/blob/<sha>`): each
+   * `file:line` becomes a link to that line.
+   */
+  readonly linkBase?: string;
+}
+
+export function formatMarkdown(report: Report, options: MarkdownOptions = {}): string {
   const { version } = report;
+  const breaches = policyBreaches(report);
   const title =
-    report.verdict === "fail"
-      ? `❌ Spec diff: ${report.summary.breaking} breaking change${report.summary.breaking === 1 ? "" : "s"} without a major version bump`
-      : report.changes.length === 0
-        ? "✅ Spec diff: no contract changes"
-        : version.sufficient
-          ? "✅ Spec diff: no unannounced breaking changes"
-          : `⚠️ Spec diff: passes, but info.version needs a ${version.required} bump`;
+    breaches !== undefined
+      ? `❌ Spec diff: ${breaches}`
+      : report.verdict === "fail"
+        ? `❌ Spec diff: ${report.summary.breaking} breaking change${report.summary.breaking === 1 ? "" : "s"} without a major version bump`
+        : report.changes.length === 0
+          ? "✅ Spec diff: no contract changes"
+          : version.sufficient
+            ? "✅ Spec diff: no unannounced breaking changes"
+            : `⚠️ Spec diff: passes, but info.version needs a ${version.required} bump`;
   const lines: string[] = [
     COMMENT_MARKER,
     `### ${title}`,
@@ -35,9 +52,10 @@ export function formatMarkdown(report: Report): string {
     "|---|---|---|---|---|---|",
     `| | ${cell(version.base ?? "—")} | ${cell(version.head ?? "—")} | ${version.actual} | **${version.required}** | ${version.sufficient ? "✅" : report.verdict === "fail" ? "❌" : "⚠️"} |`,
     "",
+    ...codeImpactLines(report),
   ];
   for (const [severity, changes] of groupBySeverity(report)) {
-    const table = changeTable(changes);
+    const table = changeTable(changes, report.head.label, options.linkBase);
     const heading = `${EMOJI[severity]} ${SEVERITY_TITLE[severity]} (${changes.length})`;
     if (severity === "non-breaking")
       lines.push("<details>", `<summary>${heading}</summary>`, "", ...table, "", "</details>", "");
@@ -50,7 +68,37 @@ export function formatMarkdown(report: Report): string {
   return `${lines.join("\n")}\n`;
 }
 
-function changeTable(changes: readonly Change[]): string[] {
+/** "Generated code: client +listCategoryPets; server +1 handler to implement", when operations come or go. */
+function codeImpactLines(report: Report): string[] {
+  const { added, removed } = report.codeImpact;
+  if (added.length === 0 && removed.length === 0) return [];
+  const client = [...added.map((id) => `+${id}`), ...removed.map((id) => `−${id}`)].map(code);
+  const server = [
+    ...(added.length > 0
+      ? [`+${added.length} handler${added.length === 1 ? "" : "s"} to implement (501 until then)`]
+      : []),
+    ...(removed.length > 0
+      ? [`−${removed.length} handler${removed.length === 1 ? "" : "s"} to delete`]
+      : []),
+  ];
+  return [`**Generated code:** client: ${client.join(", ")}; server: ${server.join(", ")}`, ""];
+}
+
+/** `file:line:column` as a code span, linked to the line under `linkBase` when it is in the head spec. */
+function location(at: string, linkBase: string | undefined, headFile: string): string {
+  const match = /^(.+?):(\d+):\d+$/.exec(at);
+  if (
+    linkBase === undefined ||
+    match === null ||
+    match[1] !== headFile ||
+    headFile.startsWith("/") ||
+    headFile.includes("..")
+  )
+    return code(at);
+  return `[${code(at)}](${linkBase.replace(/\/+$/, "")}/${encodeURI(headFile)}#L${match[2]})`;
+}
+
+function changeTable(changes: readonly Change[], headFile: string, linkBase?: string): string[] {
   return [
     "| Side | Location | Field | Change |",
     "|---|---|---|---|",
@@ -60,7 +108,7 @@ function changeTable(changes: readonly Change[]): string[] {
         cell(change.reason),
         reach ? `<br><sub>used by ${cell(reach)}</sub>` : "",
         change.note ? `<br><sub>${cell(change.note)}</sub>` : "",
-        change.at ? `<br><sub>at ${code(change.at)}</sub>` : "",
+        change.at ? `<br><sub>at ${location(change.at, linkBase, headFile)}</sub>` : "",
       ].join("");
       return `| ${change.side} | ${code(change.location)} | ${change.field ? code(change.field) : ""} | ${details} |`;
     }),

@@ -3,7 +3,7 @@
  * The document is bundled with Redocly's openapi-core (external files pulled in; internal `$ref`s
  * are kept and followed by the diff itself).
  */
-import { existsSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { bundle, createConfig } from "@redocly/openapi-core";
 import { findRepo, isRevision, materializeRevision } from "./git-source.js";
@@ -37,7 +37,7 @@ export async function readSpec(source: string, options: ReadOptions): Promise<Sp
     return {
       document: await bundleFile(file, source),
       label: source,
-      locate: createLocator(readFileSync(file, "utf8"), source),
+      locate: createLocator(readFileSync(file, "utf8"), source, { file }),
     };
   }
   const repo = findRepo(options.cwd);
@@ -55,7 +55,11 @@ export async function readSpec(source: string, options: ReadOptions): Promise<Sp
     return {
       document: await bundleFile(entry, `${source}:${options.specPath}`),
       label: `${source}:${options.specPath}`,
-      locate: createLocator(readFileSync(entry, "utf8"), `${source}:${options.specPath}`),
+      // the revision's files are read now: the temporary folder goes when this returns
+      locate: createLocator(readFileSync(entry, "utf8"), `${source}:${options.specPath}`, {
+        file: entry,
+        read: snapshotFiles(dir),
+      }),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -84,4 +88,18 @@ async function bundleFile(file: string, label: string): Promise<JsonObject> {
     );
   }
   return parsed;
+}
+
+/** Every file under `dir`, read now, as a reader for the locator (undefined for other files). */
+function snapshotFiles(dir: string): (file: string) => string | undefined {
+  const files = new Map<string, string>();
+  const walk = (folder: string): void => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const full = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile()) files.set(full, readFileSync(full, "utf8"));
+    }
+  };
+  walk(dir);
+  return (file) => files.get(path.resolve(file));
 }

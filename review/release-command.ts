@@ -26,6 +26,7 @@ import { DEFAULT_SPEC_PATH, readSpec } from "./read-spec.js";
 import { bumpRank, type Report } from "./report.js";
 import { SpecReadError } from "./spec-read-error.js";
 import { parseSemver, versionBump } from "./versioning.js";
+import { isScalar, parseDocument } from "yaml";
 
 export const RELEASE_EXIT = { ok: 0, refused: 1, usage: 2, unreadable: 3, failed: 4 } as const;
 export const TAG_PREFIX = "api-v";
@@ -38,6 +39,8 @@ the package.
   --dry-run               print what would be done; write nothing
   --base <revision|file>  the last release (default: the highest ${TAG_PREFIX}<version> git tag;
                           none: this is the first release)
+  --bump auto             set info.version in the spec to the last release's version with the
+                          bump the changes need (kept when the spec already bumps enough)
   --spec <file>           the spec to release (default ${DEFAULT_SPEC_PATH})
   --out <dir>             the generated package (default generated)
   --name <Name>           API name, as for npm run generate (default PetStore)
@@ -68,6 +71,8 @@ interface ReleaseOptions {
   readonly date: string;
   readonly packDestination: string;
   readonly pack: boolean;
+  /** \`auto\`: set info.version from the changes (spec:diff's required bump). */
+  readonly bump: "auto" | undefined;
 }
 
 class UsageError extends Error {}
@@ -105,14 +110,34 @@ async function release(options: ReleaseOptions, io: ReleaseIo): Promise<number> 
   const specFile = resolve(io.cwd, options.spec);
   const head = await readSpec(options.spec, { cwd: io.cwd, specPath: options.spec });
   const info = (head.document.info ?? {}) as Record<string, unknown>;
-  const version = info.version;
+  const declared = info.version;
   const title = typeof info.title === "string" ? info.title : "the API";
-  if (typeof version !== "string" || parseSemver(version) === undefined) {
-    throw new Refusal(`info.version in ${options.spec} is ${JSON.stringify(version)}, not a semantic version (1.2.3): set one and run again.`);
+  if (typeof declared !== "string" || parseSemver(declared) === undefined) {
+    throw new Refusal(`info.version in ${options.spec} is ${JSON.stringify(declared)}, not a semantic version (1.2.3): set one and run again.`);
   }
+  let version: string = declared;
 
   const repo = findRepo(io.cwd);
   const tags = repo === undefined ? [] : listTags(repo, `${TAG_PREFIX}*`);
+  const baseSource = options.base ?? latestTag(tags);
+  if (baseSource === undefined && options.bump === "auto") {
+    throw new Refusal(
+      `--bump auto needs the last release to compare with, and there is no ${TAG_PREFIX}<version> tag: ${FIRST_RELEASE_HINT} For a first release, set info.version in ${options.spec} yourself and run without --bump.`,
+    );
+  }
+  let report: Report | undefined;
+  let base: Awaited<ReturnType<typeof readSpec>> | undefined;
+  if (baseSource !== undefined) {
+    base = await readSpec(baseSource, { cwd: io.cwd, specPath: repoRelative(repo?.root, specFile) });
+    report = diffSpecs(base.document, head.document, { today: options.date, baseLabel: base.label, headLabel: head.label });
+    if (options.bump === "auto") {
+      const bumped = autoVersion(report, version);
+      if (bumped !== version) {
+        io.stdout(`--bump auto: info.version ${version} → ${bumped} (the changes since ${base.label} need a ${report.version.required} bump).\n`);
+        version = bumped; // written into the spec with the changelog, once every check passed
+      }
+    }
+  }
   if (tags.includes(`${TAG_PREFIX}${version}`)) {
     throw new Refusal(`${version} is already released (tag ${TAG_PREFIX}${version}): bump info.version in ${options.spec} for a new release.`);
   }
@@ -122,11 +147,7 @@ async function release(options: ReleaseOptions, io: ReleaseIo): Promise<number> 
     throw new Refusal(`${relative(io.cwd, changelogFile)} already has an entry for ${version}: bump info.version in ${options.spec}, or remove that entry if it was never released.`);
   }
 
-  const baseSource = options.base ?? latestTag(tags);
-  let report: Report | undefined;
-  if (baseSource !== undefined) {
-    const base = await readSpec(baseSource, { cwd: io.cwd, specPath: repoRelative(repo?.root, specFile) });
-    report = diffSpecs(base.document, head.document, { today: options.date, baseLabel: base.label, headLabel: head.label });
+  if (report !== undefined && base !== undefined) {
     const baseVersion = report.base.version;
     if (report.changes.length === 0) {
       throw new Refusal(`nothing to release: ${options.spec} is the same as the last release (${base.label}).`);
@@ -141,6 +162,9 @@ async function release(options: ReleaseOptions, io: ReleaseIo): Promise<number> 
   const entry = renderEntry({ version, date: options.date, report, head: head.document });
   const since = baseSource === undefined ? "first release" : `since ${baseSource}`;
   io.stdout(`Releasing ${title} ${version} (${since}):\n\n${entry}\n`);
+  if (baseSource === undefined) {
+    io.stdout(`No ${TAG_PREFIX}<version> tag: ${version} is released as the first version, checked against nothing. ${FIRST_RELEASE_HINT}\n`);
+  }
   const changelogLabel = relative(io.cwd, changelogFile);
   if (options.dryRun) {
     io.stdout(`--dry-run: would prepend this entry to ${changelogLabel}, regenerate ${options.out}/` +
@@ -148,6 +172,8 @@ async function release(options: ReleaseOptions, io: ReleaseIo): Promise<number> 
     return RELEASE_EXIT.ok;
   }
 
+  const specBefore = version === declared ? undefined : await readFile(specFile, "utf8");
+  if (specBefore !== undefined) await setSpecVersion(specFile, version);
   await writeAtomically(changelogFile, prependEntry(changelog, entry, title));
   let tarball: string | undefined;
   try {
@@ -157,8 +183,9 @@ async function release(options: ReleaseOptions, io: ReleaseIo): Promise<number> 
     // Leave the changelog as it was: a failed release is not a release.
     if (changelog === undefined) await rm(changelogFile, { force: true });
     else await writeAtomically(changelogFile, changelog);
+    if (specBefore !== undefined) await writeAtomically(specFile, specBefore);
     const message = error instanceof GeneratorError ? error.format() : error instanceof Error ? error.message : String(error);
-    io.stderr(`release: ${message}\nThe changelog is unchanged; fix the problem and run npm run release again.\n`);
+    io.stderr(`release: ${message}\nThe changelog (and info.version) are unchanged; fix the problem and run npm run release again.\n`);
     return RELEASE_EXIT.failed;
   }
   io.stdout(
@@ -167,6 +194,26 @@ async function release(options: ReleaseOptions, io: ReleaseIo): Promise<number> 
       `Next: commit both, then tag the release: git tag ${TAG_PREFIX}${version} && git push origin ${TAG_PREFIX}${version}\n`,
   );
   return RELEASE_EXIT.ok;
+}
+
+/** What to do when no tag marks the last release. */
+const FIRST_RELEASE_HINT = `If a version was released before, tag the commit it was released from first (git tag ${TAG_PREFIX}<its version> <commit>) or pass --base <revision|file>, so the release is checked against it.`;
+
+/** The version --bump auto sets: the base's with the required bump, unless `current` already bumps enough. */
+function autoVersion(report: Report, current: string): string {
+  const required = report.version.required;
+  if (required === "none" || report.version.sufficient) return current;
+  return nextVersion(report.base.version, required) ?? current;
+}
+
+/** Writes `version` into the spec's \`info.version\`, keeping the rest of the file as it is. */
+async function setSpecVersion(specFile: string, version: string): Promise<void> {
+  const document = parseDocument(await readFile(specFile, "utf8"));
+  if (!isScalar(document.getIn(["info", "version"], true))) {
+    throw new Refusal(`--bump auto: ${specFile} has no plain info.version to set (is info a $ref?): set it to ${version} yourself.`);
+  }
+  document.setIn(["info", "version"], version);
+  await writeAtomically(specFile, document.toString({ lineWidth: 0 }));
 }
 
 function bumpMessage(report: Report, from: string | null, to: string, required: string, actual: string, spec: string): string {
@@ -244,6 +291,7 @@ function parseOptions(argv: readonly string[], io: ReleaseIo): ReleaseOptions | 
       date: { type: "string" },
       "pack-destination": { type: "string", default: "." },
       "no-pack": { type: "boolean", default: false },
+      bump: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -264,5 +312,11 @@ function parseOptions(argv: readonly string[], io: ReleaseIo): ReleaseOptions | 
     date,
     packDestination: values["pack-destination"],
     pack: !values["no-pack"],
+    bump: parseBump(values.bump),
   };
+}
+
+function parseBump(value: string | undefined): "auto" | undefined {
+  if (value === undefined || value === "auto") return value;
+  throw new UsageError(`--bump takes \`auto\` (the bump the changes need), not ${JSON.stringify(value)}`);
 }

@@ -79,6 +79,11 @@ export interface Report {
    */
   readonly verdict: "pass" | "fail";
   readonly changes: readonly Change[];
+  /**
+   * What the generated package gains and loses: the operationIds (else `METHOD /path`) of the
+   * operations added and removed, each a client method and a server handler.
+   */
+  readonly codeImpact: { readonly added: readonly string[]; readonly removed: readonly string[] };
 }
 
 export const SEVERITY_ORDER: readonly Severity[] = [

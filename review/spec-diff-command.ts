@@ -7,6 +7,7 @@ import { toIsoDate } from "./dates.js";
 import { MIN_NOTICE_MONTHS } from "../lint/deprecation-policy.js";
 import { diffSpecs } from "./diff-specs.js";
 import { formatJson } from "./format-json.js";
+import { formatGithub } from "./format-github.js";
 import { formatMarkdown } from "./format-markdown.js";
 import { formatText } from "./format-text.js";
 import { DEFAULT_SPEC_PATH, readSpec } from "./read-spec.js";
@@ -31,8 +32,11 @@ Compares the contract at <base> with the working spec and classifies every chang
   --head <file|revision>    the spec to check (default ${DEFAULT_SPEC_PATH})
   --spec-path <path>        the spec's path inside a git revision, from the repository
                             root (default ${DEFAULT_SPEC_PATH}); files it $refs come along
-  --format text|markdown|json
-                            terminal summary (default), pull-request comment, machine output
+  --format text|markdown|json|github
+                            terminal summary (default), pull-request comment, machine output,
+                            GitHub Actions annotations (one per finding, on its line)
+  --link-base <url>         markdown: link each file:line to <url>/<file>#L<line>
+                            (e.g. https://github.com/owner/repo/blob/<sha>)
   --today YYYY-MM-DD        the date the sunset policy is evaluated at (default: today, UTC)
   -h, --help                this text
 
@@ -46,10 +50,12 @@ Exit codes: 0 no breaking change, or breaking changes with a major bump of info.
 A missing minor/patch bump is reported but does not fail.
 `;
 
-const FORMATTERS: Record<string, (report: Report) => string> = {
+const FORMATTERS: Record<string, (report: Report, linkBase: string | undefined) => string> = {
   text: formatText,
-  markdown: formatMarkdown,
+  markdown: (report, linkBase) =>
+    formatMarkdown(report, linkBase === undefined ? {} : { linkBase }),
   json: formatJson,
+  github: formatGithub,
 };
 
 export interface CommandIo {
@@ -103,9 +109,10 @@ export function locateChanges(report: Report, ...locators: readonly Locator[]): 
     const pointer = locationPointer(change.location);
     if (pointer === undefined) return change;
     // A field of a component schema (`name`, `owner.id`) is pointed at as its property when it can be.
-    const field = pointer.startsWith("#/components/schemas/") && /^[\w-]+(\.[\w-]+)*$/.test(change.field)
-      ? `${pointer}/properties/${change.field.split(".").join("/properties/")}`
-      : undefined;
+    const field =
+      pointer.startsWith("#/components/schemas/") && /^[\w-]+(\.[\w-]+)*$/.test(change.field)
+        ? `${pointer}/properties/${change.field.split(".").join("/properties/")}`
+        : undefined;
     for (const candidate of field === undefined ? [pointer] : [field, pointer]) {
       for (const locate of locators) {
         const at = locate(candidate);
@@ -135,6 +142,7 @@ function parseOptions(argv: readonly string[], io: CommandIo): ParsedOptions {
       head: { type: "string" },
       "spec-path": { type: "string" },
       format: { type: "string" },
+      "link-base": { type: "string" },
       today: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -155,11 +163,13 @@ function parseOptions(argv: readonly string[], io: CommandIo): ParsedOptions {
         ? "missing <base> (a git revision or a spec file)"
         : `expected one <base>, got ${positionals.length}`,
     );
-  const format = FORMATTERS[values.format ?? "text"];
-  if (!format)
+  const formatter = FORMATTERS[values.format ?? "text"];
+  if (!formatter)
     throw new UsageError(
-      `--format must be text, markdown or json, not ${JSON.stringify(values.format)}`,
+      `--format must be text, markdown, json or github, not ${JSON.stringify(values.format)}`,
     );
+  const linkBase = values["link-base"];
+  const format = (report: Report) => formatter(report, linkBase);
   let today: string;
   try {
     today = toIsoDate(values.today ?? (io.now ?? (() => new Date()))());

@@ -138,7 +138,7 @@ function checkNewSunset(
   const today = parseIsoDate(options.today) ?? 0;
   const replacement =
     typeof head.operation["x-replaced-by"] === "string"
-      ? `; use ${head.operation["x-replaced-by"]}`
+      ? `; use \`${head.operation["x-replaced-by"]}\` instead`
       : "";
   sink.deprecation(
     wasDeprecated ? "sunset-scheduled" : "operation-deprecated",

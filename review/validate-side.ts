@@ -8,6 +8,7 @@ import { relative } from "node:path";
 import { GeneratorError } from "../generator/errors.js";
 import { explainInvalidSpec } from "../generator/load/explain-invalid-spec.js";
 import { loadSpec } from "../generator/load/load-spec.js";
+import { withSourceLocation } from "../generator/load/source-locator.js";
 import { buildModel } from "../generator/model/build-model.js";
 import { SpecReadError } from "./spec-read-error.js";
 
@@ -28,7 +29,11 @@ export async function validateSide(
   let problem: GeneratorError | undefined;
   try {
     const loaded = await loadSpec(file, cwd);
-    buildModel(loaded.document, loaded.specHash);
+    try {
+      buildModel(loaded.document, loaded.specHash);
+    } catch (error) {
+      throw withSourceLocation(error, file, loaded.displayPath);
+    }
   } catch (error) {
     if (!(error instanceof GeneratorError)) throw error;
     problem = error;

@@ -23,9 +23,8 @@ import {
   type DemoCaller,
   type DemoKey,
 } from "./keys.js";
-import { createPetsHandlers } from "./pets-handlers.js";
+import { createPetStoreHandlers } from "./handlers.js";
 import { seedDemoData } from "./seed.js";
-import { createStoreHandlers } from "./store-handlers.js";
 import { PetStoreState } from "./store.js";
 
 export interface PetStoreServerOptions {
@@ -103,19 +102,10 @@ export interface PetStoreServer {
   close(): Promise<void>;
 }
 
+export { createPetStoreHandlers };
+
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = "127.0.0.1";
-
-/** The handlers of the reference pet store over `state`. */
-export function createPetStoreHandlers(
-  state: PetStoreState,
-  options: { readonly experimental?: boolean } = {},
-): PetStoreHandlers<DemoCaller> {
-  return {
-    ...createPetsHandlers<DemoCaller>(state),
-    ...createStoreHandlers<DemoCaller>(state, options),
-  };
-}
 
 export function createPetStoreServer(options: PetStoreServerOptions = {}): PetStoreServer {
   const now = options.now ?? Date.now;
@@ -124,7 +114,7 @@ export function createPetStoreServer(options: PetStoreServerOptions = {}): PetSt
   const keys = options.keys ?? createDemoKeys({ stable: options.stableKeys ?? false });
   const planLimits = resolvePlanLimits(options.planLimits);
   const validateResponses = options.validateResponses ?? process.env["NODE_ENV"] !== "production";
-  const reference = createPetStoreHandlers(
+  const reference = createPetStoreHandlers<DemoCaller>(
     state,
     options.experimental === undefined ? {} : { experimental: options.experimental },
   );

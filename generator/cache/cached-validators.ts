@@ -35,10 +35,11 @@ export async function cachedMocks(
   document: Record<string, unknown>,
   model: ApiModel,
   context: EmitContext,
+  warnings: string[],
   where: CacheScope,
 ): Promise<GeneratedFile[]> {
-  const emit = async () => (await import("../emit/mocks/emit-mocks.js")).emitMocks(document, model, context);
-  return cachedProseFree("mocks", document, model, context, [], where, emit);
+  const emit = async (own: string[]) => (await import("../emit/mocks/emit-mocks.js")).emitMocks(document, model, context, own);
+  return cachedProseFree("mocks", document, model, context, warnings, where, emit);
 }
 
 /** `emit()`'s files (and warnings) from the pack `name`, keyed by the prose-free document, model and context. */

@@ -8,6 +8,7 @@ import { relative } from "node:path";
 import { bundle, createConfig, getLineColLocation, makeDocumentFromString, YamlParseError } from "@redocly/openapi-core";
 import type { NormalizedProblem } from "@redocly/openapi-core";
 import { parse as parseYaml } from "yaml";
+import { implyLifecycle } from "../../lint/lifecycle-implied.js";
 import { GeneratorError } from "../errors.js";
 import { declareMissingPathParameters } from "./declare-path-parameters.js";
 import { dropImpossibleEnums } from "./drop-impossible-enums.js";
@@ -59,6 +60,7 @@ export async function loadSpec(specPath: string, cwd = process.cwd(), options: L
       hint: "Point --spec at an OpenAPI 3.0 or 3.1 document.",
     });
   }
+  implyLifecycle(document);
   normalizeDiscriminatorMappings(document as Record<string, unknown>);
   hoistDeepSchemaReferences(document as Record<string, unknown>, warnings);
   dropImpossibleEnums(document as Record<string, unknown>, warnings);

@@ -4,6 +4,7 @@
  */
 import { GeneratorError } from "../errors.js";
 import { checkPathTemplate } from "./check-path-template.js";
+import { checkSuccessors } from "./check-successors.js";
 import { readDeprecation, readRateLimits, readStability } from "./extensions.js";
 import { NameRegistry, deriveOperationName, toCamelCase, toPascalCase } from "./names.js";
 
@@ -85,6 +86,7 @@ export function buildModel(document: Doc, specHash: string): ApiModel {
     }
   }
 
+  checkSuccessors(operations);
   return {
     title: typeof info.title === "string" ? info.title : "API",
     version: typeof info.version === "string" ? info.version : "0.0.0",

@@ -7,6 +7,8 @@
  *
  * Options: `scheme` - the security scheme name (default `ApiKeyAuth`).
  */
+import { inCallback } from "../rule-helpers.js";
+
 export default function ApiKeySecurity(options = {}) {
   const schemeName = options.scheme ?? "ApiKeyAuth";
   let rootSecurity;
@@ -27,6 +29,7 @@ export default function ApiKeySecurity(options = {}) {
     },
     Operation: {
       enter(operation, { report, location }) {
+        if (inCallback(location)) return; // the API calls the client there
         const own = operation?.security !== undefined;
         const security = own ? operation.security : rootSecurity;
         const name = operation?.operationId ?? location.pointer;

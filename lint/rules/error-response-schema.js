@@ -9,6 +9,8 @@
  */
 const ERROR_STATUS = /^([45](\d\d|XX)|default)$/i;
 
+import { inCallback } from "../rule-helpers.js";
+
 export default function ErrorResponseSchema(options = {}) {
   const schemaName = options.schema ?? "Error";
   const mediaTypeName = options.mediaType ?? "application/json";
@@ -25,6 +27,7 @@ export default function ErrorResponseSchema(options = {}) {
     },
     Operation: {
       enter(operation, { report, location, resolve }) {
+        if (inCallback(location)) return; // the API calls the client there
         const responses = operation?.responses;
         if (!isObject(responses)) return;
         const name = operation.operationId ?? location.pointer;

@@ -38,7 +38,8 @@ function collectRefs(node, into) {
     for (const item of node) collectRefs(item, into);
   } else if (isObject(node)) {
     for (const [key, value] of Object.entries(node)) {
-      if (key === "$ref" && typeof value === "string") into.add(value.split("#").length > 1 ? `#${value.split("#")[1]}` : value);
+      if (key === "$ref" && typeof value === "string")
+        into.add(value.split("#").length > 1 ? `#${value.split("#")[1]}` : value);
       else collectRefs(value, into);
     }
   }

@@ -12,6 +12,8 @@
  */
 const DEFAULT_HEADERS = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
 
+import { inCallback } from "../rule-helpers.js";
+
 export default function RateLimitHeaders(options = {}) {
   const common = options.headers ?? DEFAULT_HEADERS;
   const byStatus = options.byStatus ?? { 429: ["Retry-After"] };
@@ -20,13 +22,18 @@ export default function RateLimitHeaders(options = {}) {
   return {
     Operation: {
       enter(operation, { report, location, resolve }) {
+        if (inCallback(location)) return; // the API calls the client there
         if (!isObject(operation) || !isObject(operation.responses)) return;
         for (const [status, raw] of Object.entries(operation.responses)) {
           const resolved = resolve(raw);
           const response = resolved.node;
           if (!isObject(response)) continue;
           const wanted = [...(byStatus[status] ?? []), ...common];
-          const declared = new Set(Object.keys(isObject(response.headers) ? response.headers : {}).map((name) => name.toLowerCase()));
+          const declared = new Set(
+            Object.keys(isObject(response.headers) ? response.headers : {}).map((name) =>
+              name.toLowerCase(),
+            ),
+          );
           const missing = wanted.filter((name) => !declared.has(name.toLowerCase()));
           if (missing.length === 0) continue;
           const shared = isObject(raw) && typeof raw.$ref === "string";
@@ -34,7 +41,9 @@ export default function RateLimitHeaders(options = {}) {
           const key = `${where.source?.absoluteRef ?? ""}#${where.pointer}`;
           if (reported.has(key)) continue;
           reported.add(key);
-          const name = shared ? `\`${raw.$ref}\` (the ${status} response of \`${operation.operationId ?? location.pointer}\` and every other use)` : `The ${status} response of \`${operation.operationId ?? location.pointer}\``;
+          const name = shared
+            ? `\`${raw.$ref}\` (the ${status} response of \`${operation.operationId ?? location.pointer}\` and every other use)`
+            : `The ${status} response of \`${operation.operationId ?? location.pointer}\``;
           report({
             message: `${shared ? "The shared response " : ""}${name} does not declare ${list(missing)}, which the server sends on it: add ${missing.map((header) => `\`${header}: { $ref: '${components}/${header}' }\``).join(", ")} under its \`headers\`.`,
             location: where.key(),
@@ -47,7 +56,9 @@ export default function RateLimitHeaders(options = {}) {
 
 function list(names) {
   const quoted = names.map((name) => `\`${name}\``);
-  return quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
+  return quoted.length === 1
+    ? quoted[0]
+    : `${quoted.slice(0, -1).join(", ")} and ${quoted[quoted.length - 1]}`;
 }
 
 function isObject(value) {

@@ -128,6 +128,7 @@ export async function startContractServer(
   const log = new ExchangeLog();
   const fetchChecked = checkedFetch(log);
   const harness = {} as ContractServer;
+  harness.clock = fakeClock === false ? 0 : fakeClock; // `seed: true` reads the clock while starting
   const server = createPetStoreServer({
     keys,
     validateResponses: true,

@@ -22,6 +22,7 @@ import { Ajv, type ValidateFunction } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { parse as parseYaml } from "yaml";
 import { toDraft07, type Json } from "../../conformance/openapi-to-json-schema.js";
+import { implyLifecycle } from "../../lint/lifecycle-implied.js";
 
 const addFormats = addFormatsModule.default;
 
@@ -31,29 +32,27 @@ type JsonObject = { [key: string]: Json };
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
-/** `Error.code` ↔ HTTP status, as the spec's `Error` table (and README) define them. */
-export const ERROR_CODE_STATUS: Readonly<Record<string, number>> = {
-  validation_failed: 400,
-  unauthorized: 401,
-  not_found: 404,
-  method_not_allowed: 405,
-  uri_too_long: 414,
-  headers_too_large: 431,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  key_banned: 429,
-  internal: 500,
-  not_implemented: 501,
-  service_unavailable: 503,
-  gone: 410,
-  idempotency_key_reused: 422,
-  idempotency_request_in_progress: 409,
-  idempotency_outcome_unknown: 409,
-  expectation_failed: 417,
-  request_timeout: 408,
-};
+/**
+ * `Error.code` ↔ HTTP status, read from the table in the spec's `Error` description
+ * (`| \`not_found\` | 404 | ... |`), so a code the spec adds or drops needs no edit here.
+ */
+export const ERROR_CODE_STATUS: Readonly<Record<string, number>> = errorCodeStatuses(
+  parseYaml(readFileSync(SPEC_PATH, "utf8")),
+);
+
+function errorCodeStatuses(spec: unknown): Record<string, number> {
+  const description = (spec as { components?: { schemas?: { Error?: { description?: unknown } } } })
+    .components?.schemas?.Error?.description;
+  const table: Record<string, number> = {};
+  for (const match of String(description ?? "").matchAll(/^\| `([a-z_]+)` \| (\d{3}) \|/gm)) {
+    table[match[1] as string] = Number(match[2]);
+  }
+  if (Object.keys(table).length === 0)
+    throw new Error(
+      "spec-contract: the Error schema's description has no `| code | status |` table",
+    );
+  return table;
+}
 
 /** Headers every response carries (success and error), per the spec's rate-limit section. */
 export const RATE_LIMIT_HEADERS = [
@@ -143,7 +142,8 @@ export class SpecContract {
   readonly #schemaCache = new Map<string, ValidateFunction>();
 
   constructor(specPath: string = SPEC_PATH) {
-    const document = parseYaml(readFileSync(specPath, "utf8")) as Json;
+    // with the lifecycle headers and the 410 that deprecated + x-sunset imply, as generate reads it
+    const document = implyLifecycle(parseYaml(readFileSync(specPath, "utf8"))) as Json;
     if (!isObject(document)) throw new Error(`${specPath} is not an object`);
     this.document = document;
     const components = this.#object(document["components"], "components");

@@ -8,7 +8,10 @@ function modelWith(fields: Record<string, unknown>) {
     {
       openapi: "3.0.3",
       info: { title: "T", version: "1.0.0" },
-      paths: { "/old": { get: { operationId: "getOld", deprecated: true, ...fields, responses: { "204": { description: "ok" } } } } },
+      paths: {
+        "/old": { get: { operationId: "getOld", deprecated: true, ...fields, responses: { "204": { description: "ok" } } } },
+        "/new": { get: { operationId: "getNew", responses: { "204": { description: "ok" } } } },
+      },
     },
     "hash",
   );
@@ -28,6 +31,14 @@ describe("deprecation fields in generate", () => {
   it("reads well-formed fields", () => {
     const [operation] = modelWith({ "x-deprecated-since": "2026-01-01", "x-sunset": "2027-06-30", "x-replaced-by": "getNew" }).operations;
     expect(operation?.deprecation).toMatchObject({ since: "2026-01-01", sunset: "2027-06-30", replacedBy: "getNew" });
+  });
+
+  it("refuses an x-replaced-by that names no operation (exit 3), with a did-you-mean", () => {
+    const error = refusal({ "x-replaced-by": "getNeww" });
+    expect(error.exitCode).toBe(3);
+    expect(error.message).toBe('x-replaced-by "getNeww" names no operation of this spec');
+    expect(error.where).toBe("#/paths/~1old/get/x-replaced-by");
+    expect(error.hint).toMatch(/Did you mean "getNew"\?/);
   });
 
   it("accepts a deprecation without dates (other APIs need not follow the house policy)", () => {

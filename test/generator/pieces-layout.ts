@@ -37,7 +37,7 @@ export function isDataTable(statement: ts.Statement): boolean {
   if (!ts.isVariableStatement(statement)) return false;
   const name = statement.declarationList.declarations[0]?.name;
   const declared = (statement.modifiers ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.DeclareKeyword);
-  return declared || (name !== undefined && ts.isIdentifier(name) && /^(RESPONSE_HEADERS_\d+|API_KEY|SECURITY|OPERATIONS|BODY_\d+|HEADERS_\d+|MOCK_OPERATIONS|RESPONSE_VALIDATORS|INVALIDATES|EXPERIMENTAL_OPERATIONS)$/.test(name.text));
+  return declared || (name !== undefined && ts.isIdentifier(name) && /^(RESPONSE_HEADERS_\d+|API_KEY|SECURITY|OPERATIONS|BODY_[0-9a-f]+|HEADERS_[0-9a-f]+|MOCK_OPERATIONS|RESPONSE_VALIDATORS|INVALIDATES|EXPERIMENTAL_OPERATIONS)$/.test(name.text));
 }
 
 /** Statements that declare and hold no code. */

@@ -28,14 +28,20 @@ function reported(problems: NormalizedProblem[]): NormalizedProblem[] {
   return problems.filter((problem) => !problem.ignored);
 }
 
-/** Lints a YAML string with the project's configuration. */
-export async function lintYaml(source: string): Promise<NormalizedProblem[]> {
+/**
+ * Lints a YAML string with the project's configuration. The small fixtures are not the pet store,
+ * so house/seed-facts (the interface document's facts) is left out unless `seedFacts` is set.
+ */
+export async function lintYaml(
+  source: string,
+  { seedFacts = false }: { readonly seedFacts?: boolean } = {},
+): Promise<NormalizedProblem[]> {
   const problems = await lintFromString({
     source,
     absoluteRef: path.join(ROOT, "test/lint/inline.yaml"),
     config: await projectConfig(),
   });
-  return reported(problems);
+  return reported(problems).filter((problem) => seedFacts || problem.ruleId !== "house/seed-facts");
 }
 
 /** Lints the real spec file with the project's configuration. */
@@ -100,8 +106,14 @@ paths:
           content:
             application/json:
               schema: { $ref: '#/components/schemas/Pet' }
+        '400': { $ref: '#/components/responses/Failure' }
+        '401': { $ref: '#/components/responses/Failure' }
         '404': { $ref: '#/components/responses/NotFound' }
+        '414': { $ref: '#/components/responses/Failure' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
+        '431': { $ref: '#/components/responses/Failure' }
+        '500': { $ref: '#/components/responses/Failure' }
+        '503': { $ref: '#/components/responses/Failure' }
   /store/inventory:
     get:
       operationId: getInventory
@@ -127,7 +139,12 @@ paths:
           content:
             application/json:
               schema: { $ref: '#/components/schemas/Error' }
+        '400': { $ref: '#/components/responses/Failure' }
+        '414': { $ref: '#/components/responses/Failure' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
+        '431': { $ref: '#/components/responses/Failure' }
+        '500': { $ref: '#/components/responses/Failure' }
+        '503': { $ref: '#/components/responses/Failure' }
 components:
   securitySchemes:
     ApiKeyAuth: { type: apiKey, in: header, name: X-API-Key }
@@ -137,6 +154,15 @@ components:
     X-RateLimit-Reset: { description: Reset time., schema: { type: integer, example: 1767225660 } }
     Retry-After: { description: Seconds to wait., schema: { type: integer, example: 12 } }
   responses:
+    Failure:
+      description: A refusal or failure (one shared response keeps the fixture short).
+      headers:
+        X-RateLimit-Limit: { $ref: '#/components/headers/X-RateLimit-Limit' }
+        X-RateLimit-Remaining: { $ref: '#/components/headers/X-RateLimit-Remaining' }
+        X-RateLimit-Reset: { $ref: '#/components/headers/X-RateLimit-Reset' }
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/Error' }
     NotFound:
       description: Not found.
       headers:

@@ -57,8 +57,14 @@ function deprecate(doc: Doc, fields: Record<string, unknown>): void {
 }
 
 function declareDeprecationHeaders(doc: Doc): void {
-  doc.components.headers.Deprecation = { description: "Deprecation date.", schema: { type: "string", example: "@4070908800" } };
-  doc.components.headers.Sunset = { description: "Sunset date.", schema: { type: "string", example: "Sun, 30 Jun 2099 00:00:00 GMT" } };
+  doc.components.headers.Deprecation = {
+    description: "Deprecation date.",
+    schema: { type: "string", example: "@4070908800" },
+  };
+  doc.components.headers.Sunset = {
+    description: "Sunset date.",
+    schema: { type: "string", example: "Sun, 30 Jun 2099 00:00:00 GMT" },
+  };
   const responses = getPet(doc).responses;
   for (const status of Object.keys(responses)) {
     // a shared response (by $ref) gets the headers where it is declared
@@ -108,10 +114,26 @@ describe("house rule 1: the deprecation policy (x-deprecated-since, x-sunset 6 m
     change: (doc) => deprecate(doc, { "x-deprecated-since": "2096-01-01" }),
     ids: [id],
   });
-  expectFails({ name: "x-sunset is not a real date (30 February)", change: (doc) => sunsetOn(doc, "2097-02-30"), ids: [id] });
-  expectFails({ name: "x-sunset is not an ISO date", change: (doc) => sunsetOn(doc, "30/06/2099"), ids: [id] });
-  expectFails({ name: "x-sunset is a date-time, not a date", change: (doc) => sunsetOn(doc, "2099-06-30T00:00:00Z"), ids: [id] });
-  expectFails({ name: "x-sunset is a number", change: (doc) => sunsetOn(doc, 20990630), ids: [id] });
+  expectFails({
+    name: "x-sunset is not a real date (30 February)",
+    change: (doc) => sunsetOn(doc, "2097-02-30"),
+    ids: [id],
+  });
+  expectFails({
+    name: "x-sunset is not an ISO date",
+    change: (doc) => sunsetOn(doc, "30/06/2099"),
+    ids: [id],
+  });
+  expectFails({
+    name: "x-sunset is a date-time, not a date",
+    change: (doc) => sunsetOn(doc, "2099-06-30T00:00:00Z"),
+    ids: [id],
+  });
+  expectFails({
+    name: "x-sunset is a number",
+    change: (doc) => sunsetOn(doc, 20990630),
+    ids: [id],
+  });
   expectFails({
     name: "deprecated without x-deprecated-since",
     change: (doc) => {
@@ -120,10 +142,26 @@ describe("house rule 1: the deprecation policy (x-deprecated-since, x-sunset 6 m
     },
     ids: [id],
   });
-  expectFails({ name: "a malformed x-deprecated-since (23/11/2096)", change: (doc) => sunsetOn(doc, "2099-06-30", "23/11/2096"), ids: [id] });
-  expectFails({ name: "a sunset before the deprecation", change: (doc) => sunsetOn(doc, "2096-06-30", "2097-01-01"), ids: [id] });
-  expectFails({ name: "less than 6 months' notice (98 days)", change: (doc) => sunsetOn(doc, "2096-04-08", "2096-01-01"), ids: [id] });
-  expectFails({ name: "a sunset that has passed", change: (doc) => sunsetOn(doc, "2020-07-01", "2020-01-01"), ids: [id] });
+  expectFails({
+    name: "a malformed x-deprecated-since (23/11/2096)",
+    change: (doc) => sunsetOn(doc, "2099-06-30", "23/11/2096"),
+    ids: [id],
+  });
+  expectFails({
+    name: "a sunset before the deprecation",
+    change: (doc) => sunsetOn(doc, "2096-06-30", "2097-01-01"),
+    ids: [id],
+  });
+  expectFails({
+    name: "less than 6 months' notice (98 days)",
+    change: (doc) => sunsetOn(doc, "2096-04-08", "2096-01-01"),
+    ids: [id],
+  });
+  expectFails({
+    name: "a sunset that has passed",
+    change: (doc) => sunsetOn(doc, "2020-07-01", "2020-01-01"),
+    ids: [id],
+  });
   expectFails({
     name: "x-sunset on an operation that is not deprecated",
     change: (doc) => {
@@ -131,6 +169,21 @@ describe("house rule 1: the deprecation policy (x-deprecated-since, x-sunset 6 m
       getPet(doc).responses["410"] = gone(["Sunset"]);
     },
     ids: [id],
+  });
+  it("a sunset within 30 days, or passed, is a warning (lint passes), saying what to do", async () => {
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const soon = await lintYaml(fixture((doc) => sunsetOn(doc, day(10), day(-200))));
+    expect(soon.map((problem) => [problem.ruleId, problem.severity, problem.message])).toEqual([
+      [
+        id,
+        "warn",
+        `\`getPet\`: The sunset ${day(10)} is 10 days away: from that day the operation answers 410: plan its removal (after the sunset, removing it is a minor change), or postpone \`x-sunset\` if clients need longer.`,
+      ],
+    ]);
+    expect(await lintYaml(fixture((doc) => sunsetOn(doc, day(40), day(-200))))).toEqual([]);
+    const passed = await lintYaml(fixture((doc) => sunsetOn(doc, "2020-07-01", "2020-01-01")));
+    expect(passed.map((problem) => problem.severity)).toEqual(["warn"]);
   });
   it("says how to comply, with the date that would", async () => {
     const problems = await lintYaml(fixture((doc) => sunsetOn(doc, "2096-04-08", "2096-01-01")));
@@ -141,82 +194,27 @@ describe("house rule 1: the deprecation policy (x-deprecated-since, x-sunset 6 m
   });
 });
 
-describe("house rule 1a: every response of a deprecated operation declares Deprecation and Sunset", () => {
-  const id = "house/deprecation-headers";
-  expectFails({
-    name: "the 200 of a deprecated operation without the headers",
+describe("house rule 1a: deprecation in four lines (the lifecycle headers and the 410 are implied)", () => {
+  expectPasses({
+    name: "deprecated, x-deprecated-since, x-sunset and x-replaced-by, nothing copied into the responses",
     change: (doc) => {
-      sunsetOn(doc, "2099-06-30");
-      delete getPet(doc).responses["200"].headers.Deprecation;
-      delete getPet(doc).responses["200"].headers.Sunset;
+      Object.assign(getPet(doc), {
+        deprecated: true,
+        "x-deprecated-since": "2096-01-01",
+        "x-sunset": "2099-06-30",
+        "x-replaced-by": "getInventory",
+      });
     },
-    ids: [id],
-  });
-  it("reports once per response, naming the components to $ref", async () => {
-    const problems = await lintYaml(
-      fixture((doc) => {
-        sunsetOn(doc, "2099-06-30");
-        delete getPet(doc).responses["200"].headers.Deprecation;
-        delete getPet(doc).responses["200"].headers.Sunset;
-        delete doc.components.responses.NotFound.headers.Sunset;
-      }),
-    );
-    expect(problems.map((problem) => problem.message)).toEqual([
-      "The 200 response of deprecated `getPet` does not declare `Deprecation` and `Sunset`, which the server sends on every response of it: add `Deprecation: { $ref: '#/components/headers/Deprecation' }` and `Sunset: { $ref: '#/components/headers/Sunset' }` under its `headers`.",
-      "The 404 response of deprecated `getPet` does not declare `Sunset`, which the server sends on every response of it: add `Sunset: { $ref: '#/components/headers/Sunset' }` under its `headers`.",
-    ]);
-  });
-});
-
-describe("house rule 1b: an operation with x-sunset declares 410 with Sunset (and Link)", () => {
-  const id = "house/sunset-declares-410";
-  expectPasses({
-    name: "a 410 with Sunset, no successor",
-    change: (doc) => sunsetOn(doc, "2099-06-30"),
   });
   expectPasses({
-    name: "a shared 410 (by $ref) with Sunset and Link, for an operation with x-replaced-by",
+    name: "the same with the headers and the 410 spelled out (still allowed)",
     change: (doc) => {
       sunsetOn(doc, "2099-06-30");
       getPet(doc)["x-replaced-by"] = "getInventory";
-      doc.components.responses.Gone = gone(["Sunset", "Link"]);
-      getPet(doc).responses["410"] = { $ref: "#/components/responses/Gone" };
-    },
-  });
-  expectFails({
-    name: "x-sunset without any 410 response",
-    change: (doc) => {
-      sunsetOn(doc, "2099-06-30");
-      delete getPet(doc).responses["410"];
-    },
-    ids: [id],
-  });
-  expectFails({
-    name: "a 410 without the Sunset header",
-    change: (doc) => {
-      sunsetOn(doc, "2099-06-30");
+      doc.components.headers.Link = { description: "Successor.", schema: { type: "string" } };
       getPet(doc).responses["410"] = gone([]);
+      getPet(doc).responses["410"].headers.Link = { $ref: "#/components/headers/Link" };
     },
-    ids: [id],
-  });
-  expectFails({
-    name: "a successor (x-replaced-by) but no Link on the 410",
-    change: (doc) => {
-      sunsetOn(doc, "2099-06-30");
-      getPet(doc)["x-replaced-by"] = "getInventory";
-    },
-    ids: [id],
-  });
-  it("says how to comply, naming the operation and the date", async () => {
-    const problems = await lintYaml(
-      fixture((doc) => {
-        sunsetOn(doc, "2099-06-30");
-        delete getPet(doc).responses["410"];
-      }),
-    );
-    expect(problems.map((problem) => problem.message)).toEqual([
-      '`getPet` has `x-sunset: 2099-06-30` but no 410 response: declare `"410"` (code `gone`, the `Error` body) for the answer it gets after its sunset date.',
-    ]);
   });
 });
 
@@ -311,7 +309,9 @@ describe("house rule 3: the messages say how to comply, once per response", () =
     ]);
   });
   it("reports a shared response once, where it is declared", async () => {
-    const problems = await lintYaml(fixture((doc) => delete doc.components.responses.TooManyRequests.headers["Retry-After"]));
+    const problems = await lintYaml(
+      fixture((doc) => delete doc.components.responses.TooManyRequests.headers["Retry-After"]),
+    );
     const rateLimit = problems.filter((problem) => problem.ruleId === "house/rate-limit-headers");
     expect(rateLimit.map((problem) => [problem.location[0]?.pointer, problem.message])).toEqual([
       [
@@ -459,10 +459,16 @@ describe("house/no-unused-components: every component is referenced, but for the
   });
   expectPasses({
     name: "a Sunset header kept unused for the next deprecation",
-    change: (doc) => (doc.components.headers.Sunset = { description: "Sunset date.", schema: { type: "string", example: "Wed, 30 Jun 2027 00:00:00 GMT" } }),
+    change: (doc) =>
+      (doc.components.headers.Sunset = {
+        description: "Sunset date.",
+        schema: { type: "string", example: "Wed, 30 Jun 2027 00:00:00 GMT" },
+      }),
   });
   it("says how to comply", async () => {
-    const problems = await lintYaml(fixture((doc) => (doc.components.schemas.Unused = { type: "object" })));
+    const problems = await lintYaml(
+      fixture((doc) => (doc.components.schemas.Unused = { type: "object" })),
+    );
     expect(problems.map((problem) => problem.message)).toEqual([
       "`#/components/schemas/Unused` is not referenced by any `$ref`: reference it where it applies, or remove it (redocly.yaml's `keep` lists the components kept on purpose).",
     ]);
@@ -470,7 +476,9 @@ describe("house/no-unused-components: every component is referenced, but for the
   it("removing the last deprecated operation from the real spec leaves lint green", async () => {
     const spec = yaml(readFileSync(SPEC_PATH, "utf8"));
     const deprecated = Object.entries<Doc>(spec.paths).flatMap(([path, item]) =>
-      Object.keys(item).filter((method) => item[method]?.deprecated === true).map((method) => [path, method] as const),
+      Object.keys(item)
+        .filter((method) => item[method]?.deprecated === true)
+        .map((method) => [path, method] as const),
     );
     expect(deprecated.length).toBeGreaterThan(0);
     for (const [path, method] of deprecated) delete spec.paths[path][method];

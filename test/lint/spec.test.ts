@@ -50,10 +50,16 @@ describe("spec/openapi.yaml", () => {
     const file = path.join(ROOT, `.tmp-lint-${process.pid}.yaml`);
     writeFileSync(file, stringify(spec));
     try {
-      const result = spawnSync(process.execPath, [path.join(ROOT, "lint/run-lint.mjs"), file], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+      const result = spawnSync(process.execPath, [path.join(ROOT, "lint/run-lint.mjs"), file], {
+        cwd: ROOT,
+        encoding: "utf8",
+        timeout: 60_000,
+      });
       const output = `${result.stdout}${result.stderr}`;
       expect(result.status, output).toBe(1);
-      expect(output).toContain("add `'429': { $ref: '#/components/responses/TooManyRequests' }` under its responses");
+      expect(output).toContain(
+        "add `'429': { $ref: '#/components/responses/TooManyRequests' }` under its responses",
+      );
       expect(output).not.toMatch(/generate-ignore-file/);
     } finally {
       rmSync(file, { force: true });

@@ -99,6 +99,7 @@ describe("npm run release", () => {
 
     // Breaking (a stable operation removed without deprecation): minor refused, major passes.
     delete doc.paths["/pets/by-id/{petId}"];
+    delete doc.paths["/pets/{petId}"]?.get?.["x-replaced-by"]; // it named the removed operation
     writeSpec(dir, withVersion(doc, "1.2.0"));
     result = await release(dir, "--base", base);
     expect(result.code).toBe(RELEASE_EXIT.refused);
@@ -107,10 +108,12 @@ describe("npm run release", () => {
     writeSpec(dir, withVersion(doc, "2.0.0"));
     result = await release(dir, "--base", base);
     expect(result.code).toBe(RELEASE_EXIT.ok);
-    expect(entry(changelogOf(dir), "2.0.0")).toMatch(/### Removed\n\n- \*\*Breaking:\*\* `GET \/pets\/by-id\/\{petId\}`: /);
+    // (the implied Link on getPet's 410 goes with the successor it named)
+    expect(entry(changelogOf(dir), "2.0.0")).toMatch(/### Removed\n\n(- .*\n)*- \*\*Breaking:\*\* `GET \/pets\/by-id\/\{petId\}`: /);
     base = snapshot(dir, "2.0.0");
 
-    // Deprecation with a sunset and a replacement: minor.
+    // Deprecation with a sunset and a replacement (added alongside): minor.
+    doc.paths["/pets/v2"] = { post: { ...structuredClone(doc.paths["/pets"].post), operationId: "createPetV2" } };
     Object.assign(doc.paths["/pets"].post, {
       deprecated: true,
       "x-deprecated-since": "2027-07-01",
@@ -121,7 +124,9 @@ describe("npm run release", () => {
     result = await release(dir, "--base", base);
     expect(result.err).toBe("");
     expect(result.code).toBe(RELEASE_EXIT.ok);
-    expect(entry(changelogOf(dir), "2.1.0")).toMatch(/### Deprecated\n\n- `POST \/pets`: .*2028-06-30.*use `createPetV2` instead/);
+    expect(entry(changelogOf(dir), "2.1.0")).toContain(
+      "### Deprecated\n\n- `POST /pets`: deprecated; it stops working on 2028-06-30 (410 from that date); use `createPetV2` instead\n",
+    );
     base = snapshot(dir, "2.1.0");
 
     // Removal of getPet after its sunset (2027-06-30, the release is dated 2027-07-01): minor.
@@ -207,6 +212,40 @@ describe("npm run release", () => {
     expect(listing).toContain("package/CHANGELOG.md");
     expect(listing).toContain("package/dist/entry/client.js");
   }, 120_000);
+
+  it("--bump auto sets info.version from the changes (keeping the rest of the spec as written)", async () => {
+    const doc = baseDoc();
+    const dir = project(doc);
+    const base = join(dir, "released-1.0.0.yaml");
+    writeFileSync(base, readFileSync(join(dir, "spec/openapi.yaml")));
+    doc.paths["/pets"].get.parameters.push({ name: "name", in: "query", description: "Filter by name.", schema: { type: "string" } });
+    writeSpec(dir, doc);
+    const text = readFileSync(join(dir, "spec/openapi.yaml"), "utf8");
+
+    const dry = await release(dir, "--base", base, "--bump", "auto", "--dry-run");
+    expect(dry.code).toBe(RELEASE_EXIT.ok);
+    expect(dry.out).toContain("--bump auto: info.version 1.0.0 → 1.1.0 (the changes since");
+    expect(readFileSync(join(dir, "spec/openapi.yaml"), "utf8")).toBe(text);
+
+    const result = await release(dir, "--base", base, "--bump", "auto");
+    expect(result.err).toBe("");
+    expect(result.code).toBe(RELEASE_EXIT.ok);
+    expect(readFileSync(join(dir, "spec/openapi.yaml"), "utf8")).toBe(text.replace("version: 1.0.0", "version: 1.1.0"));
+    expect(changelogOf(dir)).toContain("## [1.1.0] - 2027-07-01");
+
+    expect((await release(dir, "--bump", "major")).code).toBe(RELEASE_EXIT.usage);
+  });
+
+  it("a first release without a tag says how to set the baseline; --bump auto needs one", async () => {
+    const dir = project(baseDoc());
+    const auto = await release(dir, "--bump", "auto");
+    expect(auto.code).toBe(RELEASE_EXIT.refused);
+    expect(auto.err).toContain("--bump auto needs the last release to compare with, and there is no api-v<version> tag");
+    expect(auto.err).toContain("git tag api-v<its version> <commit>");
+    const first = await release(dir);
+    expect(first.code).toBe(RELEASE_EXIT.ok);
+    expect(first.out).toContain("No api-v<version> tag: 1.0.0 is released as the first version, checked against nothing.");
+  });
 
   it("refuses bad usage and a version that is not semantic", async () => {
     const dir = project(withVersion(baseDoc(), "one"));

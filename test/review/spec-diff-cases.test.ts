@@ -35,6 +35,17 @@ function diff({ mutate, base, today = TODAY }: Case): Report {
   return diffSpecs(before, after, { today });
 }
 
+const CALLBACK = {
+  stockChanged: {
+    "{$request.body#/url}": {
+      post: {
+        requestBody: { content: { "application/json": { schema: { type: "object" } } } },
+        responses: { "204": { description: "Received." } },
+      },
+    },
+  },
+};
+
 const CASES: readonly Case[] = [
   // --- operations -------------------------------------------------------------------------
   {
@@ -52,6 +63,53 @@ const CASES: readonly Case[] = [
       "breaking | GET /pets/by-id/{petId} |  | operation.operation-removed",
       "non-breaking | GET /pets/id/{petId} |  | operation.operation-added",
     ],
+  },
+  {
+    name: "path-template variable renamed: the same URLs, one breaking row for generated clients",
+    mutate: (doc) => {
+      const operation = doc.paths["/pets/by-id/{petId}"];
+      operation.get.parameters[0].name = "id";
+      doc.paths["/pets/by-id/{id}"] = operation;
+      delete doc.paths["/pets/by-id/{petId}"];
+    },
+    expected: ["breaking | GET /pets/by-id/{petId} | path.petId | request.path-parameter-renamed"],
+  },
+  // --- callbacks, webhooks, the OpenAPI version -------------------------------------------
+  {
+    name: "callback added: minor",
+    mutate: (doc) => (doc.paths["/pets"].get.callbacks = CALLBACK),
+    expected: ["non-breaking | GET /pets | callbacks.stockChanged | operation.callback-added"],
+  },
+  {
+    name: "callback removed: breaking (receivers are no longer called)",
+    base: (doc) => (doc.paths["/pets"].get.callbacks = CALLBACK),
+    mutate: (doc) => delete doc.paths["/pets"].get.callbacks,
+    expected: ["breaking | GET /pets | callbacks.stockChanged | operation.callback-removed"],
+  },
+  {
+    name: "callback operation changed: reported for review",
+    base: (doc) => (doc.paths["/pets"].get.callbacks = structuredClone(CALLBACK)),
+    mutate: (doc) =>
+      (doc.paths["/pets"].get.callbacks.stockChanged["{$request.body#/url}"].post.requestBody = {
+        content: { "application/json": { schema: { type: "string" } } },
+      }),
+    expected: [
+      "non-breaking | GET /pets | callbacks.stockChanged.POST {$request.body#/url} | operation.callback-operation-changed",
+    ],
+  },
+  {
+    name: "webhook removed: breaking; added: minor",
+    base: (doc) => (doc.webhooks = { petAdded: { post: { responses: { "200": { description: "ok" } } } } }),
+    mutate: (doc) => (doc.webhooks = { petSold: { post: { responses: { "200": { description: "ok" } } } } }),
+    expected: [
+      "breaking | #/webhooks | petAdded | document.webhook-removed",
+      "non-breaking | #/webhooks | petSold | document.webhook-added",
+    ],
+  },
+  {
+    name: "OpenAPI 3.0 → 3.1: a row of its own",
+    mutate: (doc) => (doc.openapi = "3.1.0"),
+    expected: ["non-breaking | #/openapi |  | document.openapi-version-changed"],
   },
   {
     name: "method changed = removed + added",

@@ -144,6 +144,13 @@ describe("spec:diff command (in-process)", () => {
       "response.enum-value-removed ",
       "response.field-removed tag",
     ]);
+    // Findings inside a $ref'd file point into that file (the base's, read at the revision, for a
+    // removal), not at the root spec's `$ref` line.
+    const at = Object.fromEntries(
+      JSON.parse(result.stdout).changes.map((change: { rule: string; at?: string }) => [change.rule, change.at]),
+    );
+    expect(at["response.field-removed"]).toMatch(/^HEAD:spec\/schemas\/pet\.yaml:\d+:\d+$/);
+    expect(at["response.enum-value-removed"]).toBe("spec/schemas/pet-status.yaml:1:1");
   });
 
   it("takes a file as the base and --head as the spec to check", async () => {
@@ -221,15 +228,18 @@ describe("spec:diff command (in-process)", () => {
       };
     });
     const structural = mutated((doc) => (doc.paths["/pets"].get.responses = "none"));
+    const successor = mutated((doc) => (doc.paths["/pets/{petId}"].get["x-replaced-by"] = "getPetByIdd"));
     const dir = gitRepo({
+      "successor.yaml": yaml(successor),
       "spec/openapi.yaml": yaml(baseDoc()),
       "duplicate.yaml": yaml(duplicate),
       "undeclared.yaml": yaml(undeclared),
       "structural.yaml": yaml(structural),
     });
     const cases: [string, RegExp][] = [
-      ["duplicate.yaml", /duplicate\.yaml is not a valid spec:\nerror: Duplicate operationId "getPet" \(at #\/paths\/~1pets~1by-id~1\{petId\}\/get and #\/paths\/~1pets~1\{petId\}\/get\)\n  operationIds must be unique/],
-      ["undeclared.yaml", /undeclared\.yaml is not a valid spec:\nerror: The path \/pets\/\{petId\}\/toys\/\{toyId\} has \{toyId\} but declares no path parameter/],
+      ["duplicate.yaml", /duplicate\.yaml is not a valid spec:\nerror: Duplicate operationId "getPet" \(at duplicate\.yaml:\d+:5 \(#\/paths\/~1pets~1by-id~1\{petId\}\/get\) and duplicate\.yaml:\d+:5 \(#\/paths\/~1pets~1\{petId\}\/get\)\)\n  operationIds must be unique/],
+      ["undeclared.yaml", /undeclared\.yaml is not a valid spec:\nerror: The path \/pets\/\{petId\}\/toys\/\{toyId\} has \{toyId\} but declares no path parameter of that name \(at undeclared\.yaml:\d+:\d+ \(#\/paths/],
+      ["successor.yaml", /successor\.yaml is not a valid spec:\nerror: x-replaced-by "getPetByIdd" names no operation of this spec \(at successor\.yaml:\d+:\d+ \(#\/paths\/~1pets~1\{petId\}\/get\/x-replaced-by\)\)\n  Did you mean "getPetById"\?/],
       ["structural.yaml", /structural\.yaml is not a valid spec:\nerror: The spec is not valid OpenAPI: .*\(at structural\.yaml:\d+:\d+ \(#\/paths\/~1pets\/get\/responses\)\)/],
     ];
     for (const [head, message] of cases) {
@@ -251,6 +261,7 @@ describe("spec:diff command (in-process)", () => {
     const head = mutated((doc) => {
       doc.components.schemas.NewPet.properties.name.maxLength = 10;
       delete doc.paths["/pets/by-id/{petId}"];
+      delete doc.paths["/pets/{petId}"].get["x-replaced-by"]; // it named the removed operation
     });
     const headText = yaml(head);
     const baseText = yaml(baseDoc());

@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { diffSpecs } from "../../review/diff-specs.js";
+import { formatGithub } from "../../review/format-github.js";
 import { formatJson } from "../../review/format-json.js";
 import { COMMENT_MARKER, formatMarkdown } from "../../review/format-markdown.js";
 import { formatText } from "../../review/format-text.js";
@@ -237,6 +238,103 @@ describe("formats", () => {
     expect(markdown.match(/^\|---\|---\|---\|---\|$/gm)).toHaveLength(4);
   });
 
+  it("markdown and text: a deprecation-policy breach with a major bump says no bump fixes it", () => {
+    const breach = diff((doc) => {
+      lowerNameMaxLength(doc);
+      doc.paths["/pets/by-id/{petId}"].get.deprecated = true;
+      doc.paths["/pets/by-id/{petId}"].get["x-sunset"] = "2027-01-15"; // < 6 months from TODAY
+      doc.paths["/pets/by-id/{petId}"].get["x-deprecated-since"] = "2026-11-22";
+    }, "2.0.0");
+    expect(breach.version.sufficient).toBe(true);
+    expect(breach.verdict).toBe("fail");
+    const headline = formatMarkdown(breach).split("\n")[1];
+    expect(headline).toBe(
+      "### ❌ Spec diff: 1 breach of the deprecation policy (no version bump fixes it: fix the spec as each says)",
+    );
+    expect(formatText(breach).trimEnd().split("\n").at(-1)).toBe(
+      `FAIL: ${headline?.slice("### ❌ Spec diff: ".length)}`,
+    );
+  });
+
+  it("a deprecation is one row: the lifecycle headers and the 410 it declares are folded in", () => {
+    const report = diff((doc) => {
+      const operation = doc.paths["/pets/by-id/{petId}"].get;
+      Object.assign(operation, {
+        deprecated: true,
+        "x-deprecated-since": "2026-11-22",
+        "x-sunset": "2027-12-31",
+        "x-replaced-by": "listPets",
+      });
+      const lifecycle = {
+        Deprecation: { schema: { type: "string" } },
+        Sunset: { schema: { type: "string" } },
+        Link: { schema: { type: "string" } },
+      };
+      for (const response of Object.values<Doc>(operation.responses)) {
+        if (response.$ref === undefined) response.headers = { ...response.headers, ...lifecycle };
+      }
+      operation.responses["410"] = { description: "Gone.", headers: lifecycle };
+    }, "1.1.0");
+    expect(report.changes.map((change) => `${change.rule} ${change.field}`)).toEqual([
+      "operation.operation-deprecated ",
+    ]);
+    expect(report.changes[0]?.reason).toMatch(
+      /^deprecated: sunset 2027-12-31, \d+ days ahead; use `listPets` instead \(includes \d+ lifecycle header declarations and the 410 after the sunset\)$/,
+    );
+  });
+
+  it("markdown: the generated-code impact, and file:line linked to the pull request's files", () => {
+    const added = diff((doc) => {
+      doc.paths["/pets/count"] = {
+        get: {
+          operationId: "countPets",
+          summary: "Count",
+          responses: { "200": { description: "ok" } },
+        },
+      };
+      delete doc.paths["/health"];
+    }, "2.0.0");
+    expect(added.codeImpact).toEqual({ added: ["countPets"], removed: ["getHealth"] });
+    const at = {
+      ...added,
+      changes: added.changes.map((change) => ({ ...change, at: "spec/openapi.yaml:12:5" })),
+    };
+    const markdown = formatMarkdown(at, { linkBase: "https://github.com/o/r/blob/abc123/" });
+    expect(markdown).toContain(
+      "**Generated code:** client: `+countPets`, `−getHealth`; server: +1 handler to implement (501 until then), −1 handler to delete",
+    );
+    expect(markdown).toContain(
+      "at [`spec/openapi.yaml:12:5`](https://github.com/o/r/blob/abc123/spec/openapi.yaml#L12)",
+    );
+    const base = {
+      ...added,
+      changes: added.changes.map((change) => ({
+        ...change,
+        at: "origin/main:spec/openapi.yaml:7:3",
+      })),
+    };
+    expect(formatMarkdown(base, { linkBase: "https://x" })).toContain(
+      "at `origin/main:spec/openapi.yaml:7:3`",
+    );
+    expect(formatMarkdown(diff(() => undefined))).not.toContain("Generated code");
+  });
+
+  it("github: one annotation per finding, on its line in the head spec", () => {
+    const located = {
+      ...report,
+      changes: report.changes.map((change, index) => ({
+        ...change,
+        at: index === 0 ? "spec/openapi.yaml:12:5" : "origin/main:spec/openapi.yaml:3:1",
+      })),
+    };
+    const lines = formatGithub(located).trimEnd().split("\n");
+    expect(lines).toHaveLength(report.changes.length);
+    expect(lines[0]).toMatch(
+      /^::error file=spec\/openapi\.yaml,line=12,col=5,title=spec%3Adiff breaking%3A #\/components\/schemas\/NewPet name::maxLength lowered/,
+    );
+    expect(lines[1]).toMatch(/^::(warning|notice) file=spec\/openapi\.yaml,line=1,title=/);
+  });
+
   it("json: parses back to the report, with a stable key order", () => {
     const json = formatJson(report);
     expect(JSON.parse(json)).toEqual(JSON.parse(JSON.stringify(report)));
@@ -250,6 +348,7 @@ describe("formats", () => {
       "version",
       "verdict",
       "changes",
+      "codeImpact",
     ]);
     expect(formatJson(diff(() => undefined))).toContain('"changes": []');
   });

@@ -9,8 +9,7 @@
 import { API, createRequestHandler, type PetStoreHandlers } from "../../generated/server.js";
 import { createKeyAuthenticator, type ApiKeyEntry } from "../../generated/runtime/server/auth.js";
 import type { DemoCaller } from "../../examples/petstore/keys.js";
-import { createPetsHandlers } from "../../examples/petstore/pets-handlers.js";
-import { createStoreHandlers } from "../../examples/petstore/store-handlers.js";
+import { createPetStoreHandlers } from "../../examples/petstore/handlers.js";
 import { seedDemoData } from "../../examples/petstore/seed.js";
 import { PetStoreState } from "../../examples/petstore/store.js";
 
@@ -40,10 +39,7 @@ export function createSmokeHandler(
   const now = (): number => SMOKE_NOW;
   const state = new PetStoreState({ now });
   seedDemoData(state);
-  const handlers: PetStoreHandlers<DemoCaller> = {
-    ...createPetsHandlers<DemoCaller>(state),
-    ...createStoreHandlers<DemoCaller>(state),
-  };
+  const handlers: PetStoreHandlers<DemoCaller> = createPetStoreHandlers<DemoCaller>(state);
   const keys: ApiKeyEntry<DemoCaller>[] = [
     { key: SMOKE_KEYS.free, plan: "free", caller: { name: "smoke-free", plan: "free" } },
     { key: SMOKE_KEYS.tight, plan: "tight", caller: { name: "smoke-tight", plan: "tight" } },

@@ -5,6 +5,7 @@
  * required ones, the rate-limit ones, `Retry-After`, and `Deprecation`/`Sunset` on deprecated
  * operations, as the server runtime sends them). The behaviour is the runtime's (templates/mocks).
  */
+import { createHash } from "node:crypto";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import { deprecationHeaders } from "../../../templates/server/deprecation.js";
 import { isJsonMediaType } from "../../../templates/client/url.js";
@@ -34,12 +35,33 @@ function headerText(value: unknown): string | undefined {
   return text !== undefined && /^[\x20-\x7e]*$/.test(text) ? text : undefined;
 }
 
+/**
+ * The name of a constant holding `text`, from a hash of the text itself (`BODY_3f9a1c2b7e`), and
+ * the constants are declared in name order: a new operation or an edited example adds or renames
+ * only its own constants, never renumbers the others (numbering by position rewrote unrelated
+ * operations). On a hash collision, the name takes more digits.
+ */
+function contentName(names: Map<string, string>, prefix: string, text: string): string {
+  const known = names.get(text);
+  if (known !== undefined) return known;
+  const hash = createHash("sha256").update(text).digest("hex");
+  const taken = new Set(names.values());
+  let length = 10;
+  while (taken.has(`${prefix}_${hash.slice(0, length)}`)) length += 2;
+  const name = `${prefix}_${hash.slice(0, length)}`;
+  names.set(text, name);
+  return name;
+}
+
 class MockTable {
   readonly #data: MockData;
   /** The generated body validators by name (`listPets$200`): what a mocked body must pass. */
   readonly #validators: ReadonlyMap<string, (value: unknown) => boolean>;
   readonly #bodies = new Map<string, string>();
   readonly #headers = new Map<string, string>();
+
+  /** Where the spec's examples were set aside for not matching their schemas (for generate's warnings). */
+  readonly rejectedExamples: string[] = [];
 
   constructor(data: MockData, validators: ReadonlyMap<string, (value: unknown) => boolean>) {
     this.#data = data;
@@ -48,29 +70,17 @@ class MockTable {
 
   /** The name of a body constant (one per distinct value). */
   bodyName(value: unknown): string {
-    const key = literal(value);
-    let name = this.#bodies.get(key);
-    if (name === undefined) {
-      name = `BODY_${this.#bodies.size}`;
-      this.#bodies.set(key, name);
-    }
-    return name;
+    return contentName(this.#bodies, "BODY", literal(value));
   }
 
   /** The name of a headers constant (one per distinct set: most responses share a few). */
   headersName(headers: Record<string, string>): string {
-    const key = literal(headers);
-    let name = this.#headers.get(key);
-    if (name === undefined) {
-      name = `HEADERS_${this.#headers.size}`;
-      this.#headers.set(key, name);
-    }
-    return name;
+    return contentName(this.#headers, "HEADERS", literal(headers));
   }
 
   constantStatements(): StatementStructures[] {
     const constants = (map: Map<string, string>, description: string, type: string | undefined): StatementStructures[] =>
-      [...map].map(([value, name], index) => ({
+      [...map].sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([value, name], index) => ({
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
         ...(index === 0 ? { docs: [{ description }] } : {}),
@@ -91,6 +101,10 @@ class MockTable {
       const validate = jsonMedia(response.contents) === json ? this.#validators.get(validatorName(operation, response.status)) : undefined;
       const value = this.#data.value(json.schema, json.examples, "response", validate);
       body = value === undefined ? undefined : { kind: "json", value };
+      const examples = json.examples ?? [];
+      if (examples.length > 0 && !examples.some((example) => literal(example) === literal(value))) {
+        this.rejectedExamples.push(`${operation.operationId} ${response.status} (${json.mediaType})`);
+      }
     } else if (text) {
       const value = this.#data.value(text.schema, text.examples);
       body = typeof value === "string" ? { kind: "text", value } : undefined;
@@ -145,9 +159,12 @@ class MockTable {
   }
 }
 
-export function emitMocks(document: Record<string, unknown>, model: ApiModel, context: EmitContext): GeneratedFile[] {
+export function emitMocks(document: Record<string, unknown>, model: ApiModel, context: EmitContext, warnings: string[] = []): GeneratedFile[] {
   const table = new MockTable(new MockData(document, model), bodyValidatorFunctions(document, model));
   const operations = model.operations.map((operation) => [operation.name, table.operationWriter(operation)] as const);
+  for (const where of table.rejectedExamples) {
+    warnings.push(`the example of ${where} does not match its schema: mocks.ts answers generated data instead (fix the example; lint reports it as no-invalid-media-type-examples)`);
+  }
   const overrides = `${context.apiName}MockOverrides`;
   const mocksType = `${context.apiName}Mocks`;
   const statements: StatementStructures[] = [
