@@ -17,7 +17,10 @@ export interface ClientResult {
   readonly error: unknown;
   /** The response status (after any retries). */
   readonly status: number;
-  /** Whether the status is 2XX (then `data` is set, else `error`). */
+  /**
+   * Whether the call succeeded: a 2XX whose body is what the spec declares (then `data` is set,
+   * else `error`).
+   */
   readonly ok: boolean;
   /** The final response (after any retries); its body has been consumed. */
   readonly response: Response;
@@ -51,6 +54,7 @@ export class RuntimeResult implements ClientResult {
   /**
    * @param rateLimit the already parsed rate limit, or `null` to parse it on first access
    * @param operation the operation called (its declared response headers give `headers`)
+   * @param ok `false` for a 2XX whose body is not the declared success (by default: 2XX)
    */
   constructor(
     data: unknown,
@@ -58,12 +62,13 @@ export class RuntimeResult implements ClientResult {
     response: Response,
     rateLimit: RateLimitInfo | undefined | null,
     operation?: ClientOperationDescriptor,
+    ok?: boolean,
   ) {
     this.data = data;
     this.error = error;
     const status = response.status;
     this.status = status;
-    this.ok = status >= 200 && status < 300;
+    this.ok = ok ?? (status >= 200 && status < 300);
     this.response = response;
     this.#rateLimit = rateLimit;
     this.#operation = operation;

@@ -711,12 +711,45 @@ export type UndeclaredBody = {} | null;
  * to the 2XX bodies. A range key (`"4XX"`) stands for its statuses minus those declared exactly;
  * `default` for every non-2XX status declared nowhere else. Statuses the spec does not declare
  * are variants of their own: a 2XX one typed with the declared success bodies, the others with
- * {@link UndeclaredBody} (unless `default` covers them). Every variant carries `response`,
- * `rateLimit` and its declared `headers`.
+ * {@link UndeclaredBody} (unless `default` covers them). A 2XX whose body is not the declared one
+ * is an `ok: false` variant of its status, with an {@link UnexpectedResponseBody}. Every variant
+ * carries `response`, `rateLimit` and its declared `headers`.
  */
 export type OperationResult<Op> = ResultUnion<Responses<Op>>;
 type ResultUnion<R> =
-  { [K in keyof R]-?: KeyResult<R, K> }[keyof R] | OtherSuccess<R> | OtherFailure<R>;
+  | { [K in keyof R]-?: KeyResult<R, K> | BodyFailure<R, K> }[keyof R]
+  | OtherSuccess<R>
+  | OtherBodyFailure<R>
+  | OtherFailure<R>;
+
+/** A 2XX status the spec does not declare, whose body is none of the declared success bodies. */
+interface OtherBodyFailure<R> extends ResultMeta {
+  readonly status: Exclude<StatusRange<2>, DeclaredStatus<R>>;
+  readonly ok: false;
+  readonly data: undefined;
+  readonly error: UnexpectedResponseBody;
+  readonly headers: {};
+}
+
+/**
+ * A 2XX of key `K` whose body is not what the spec declares (a Content-Type it does not declare
+ * for that status, such as a proxy's HTML page, or JSON that does not parse): a failure with an
+ * {@link UnexpectedResponseBody}, its status and declared headers those of the key. Only for
+ * success keys that declare content.
+ */
+type BodyFailure<R, K extends keyof R> =
+  IsSuccessKey<K> extends true
+    ? R[K] extends { content: unknown }
+      ? BodyFailureOf<R, K>
+      : never
+    : never;
+interface BodyFailureOf<R, K extends keyof R> extends ResultMeta {
+  readonly status: KeyStatus<R, K>;
+  readonly ok: false;
+  readonly data: undefined;
+  readonly error: UnexpectedResponseBody;
+  readonly headers: DeclaredHeaders<R[K]>;
+}
 /** The 2XX variants of {@link OperationResult}: what a call resolves to under `throwOnError`. */
 export type OperationSuccess<Op> = Extract<OperationResult<Op>, { ok: true }>;
 
