@@ -57,6 +57,13 @@ export { readErrorBody, readNonJsonBody, readResult } from "./read-body.js";
 export { RateLimitScheduler, type RateLimitSchedulerOptions } from "./rate-limit-scheduler.js";
 export { ApiError, RequestFailedError, redactUrl, type ApiErrorSource } from "./api-error.js";
 export {
+  MAX_REDIRECTS,
+  RedirectNotFollowedError,
+  type CrossOriginRedirect,
+  type RedirectStopReason,
+} from "./redirect.js";
+export {
+  type UnexpectedSuccess,
   UNEXPECTED_BODY_MAX_TEXT,
   UnexpectedResponseBody,
   readTextCapped,

@@ -28,6 +28,7 @@ import {
   type MiddlewareClientOptions,
 } from "./middleware.js";
 import { RateLimitScheduler } from "./rate-limit-scheduler.js";
+import { credentialNames, type CrossOriginRedirect } from "./redirect.js";
 import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
 import type { OperationRequest, OperationResult } from "./types.js";
@@ -92,6 +93,19 @@ export interface ClientOptions {
    * `true` is the default (kept for compatibility with clients that opted in).
    */
   throttle?: boolean;
+  /**
+   * A redirect to another origin of a call that carries credentials (any security scheme's header,
+   * query parameter or cookie): `"stop"` (default) does not follow it, and the call's result is a
+   * failure whose `error` is a `RedirectNotFollowedError` saying why; `"follow-without-credentials"`
+   * follows it with every credential removed. Same-origin redirects are followed; calls without
+   * credentials follow redirects as `fetch` does.
+   */
+  crossOriginRedirect?: CrossOriginRedirect;
+  /**
+   * `false` to get every 3XX itself (status and `Location`, as a failure result): requests are
+   * sent with `redirect: "manual"` and nothing is followed. Default `true`.
+   */
+  followRedirects?: boolean;
   /** Reject with an `ApiError` instead of resolving with a non-2XX result. Per call too. */
   throwOnError?: boolean;
   /**
@@ -192,6 +206,9 @@ export function createClientRuntimeWith(
     timeoutMs: options.timeoutMs,
     throwOnError: options.throwOnError === true,
     validateResponse: options.validateResponse,
+    crossOriginRedirect: options.crossOriginRedirect ?? "stop",
+    followRedirects: options.followRedirects !== false,
+    credentialNames: credentialNames(security),
     readStream: codecs.streams,
   };
 

@@ -22,7 +22,14 @@ import {
 import { parseRetryAfter } from "./rate-limit.js";
 import type { RateLimitScheduler } from "./rate-limit-scheduler.js";
 import { readResult } from "./read-body.js";
-import type { RuntimeResult } from "./result.js";
+import {
+  carriesCredentials,
+  followRedirects,
+  redirectStop,
+  type CredentialNames,
+  type CrossOriginRedirect,
+} from "./redirect.js";
+import { RuntimeResult } from "./result.js";
 import { isRetryableServerStatus, retryDelay, sleep, type RetryPolicy } from "./retry.js";
 import { abortable, attemptSignal, timeoutError } from "./timeout.js";
 
@@ -49,6 +56,12 @@ export interface ClientContext {
   readonly throwOnError: boolean;
   readonly validateResponse: ((context: ResponseValidationContext) => void) | undefined;
   readonly now: () => number;
+  /** What a credentialed call does on a redirect to another origin (redirect.ts). */
+  readonly crossOriginRedirect: CrossOriginRedirect;
+  /** `false`: every request is sent with `redirect: "manual"` and a 3XX is the answer. */
+  readonly followRedirects: boolean;
+  /** The headers and query parameters that carry credentials, from the spec's schemes. */
+  readonly credentialNames: CredentialNames;
   /** Reads a 2XX streamed response (see `stream-result.ts`), when the spec declares streams. */
   readonly readStream?: (
     response: Response,
@@ -164,6 +177,7 @@ async function sendThroughMiddleware(
   requestInit: RequestInit,
   url: string,
   id: string,
+  replay: { readonly body: BodyInit | undefined; readonly replayable: boolean },
 ): Promise<AttemptOutcome> {
   const fetchImpl = ctx.fetch ?? globalThis.fetch;
   const abort = requestInit.signal ?? undefined;
@@ -173,11 +187,77 @@ async function sendThroughMiddleware(
     ctx.middleware.list,
     { schemaPath: op.path, params: middlewareParams(init), id, options: ctx.middlewareOptions() },
     new Request(url, requestInit),
-    (request) => abortable(fetchImpl(request), abort),
+    (request) => abortable(sendRequest(ctx, op, request, fetchImpl, replay, abort), abort),
   );
   return outcome.response === undefined
     ? { error: outcome.error, replaced: outcome.replaced, url }
     : { response: outcome.response, sent: outcome.sent, url };
+}
+
+/** The request's headers as a record of lower-case names. */
+function headerRecord(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
+}
+
+/**
+ * Sends the `Request` a middleware chain produced: when it carries credentials (whoever added
+ * them), with `redirect: "manual"` and the redirects followed by the policy (redirect.ts).
+ */
+async function sendRequest(
+  ctx: ClientContext,
+  op: ClientOperationDescriptor,
+  request: Request,
+  fetchImpl: typeof fetch,
+  replay: { readonly body: BodyInit | undefined; readonly replayable: boolean },
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  if (!ctx.followRedirects) return fetchImpl(new Request(request, { redirect: "manual" }));
+  const headers = headerRecord(request.headers);
+  if (!carriesCredentials(headers, ctx.credentialNames) && !hasCredentialQuery(ctx, request.url))
+    return fetchImpl(request);
+  const first = await fetchImpl(new Request(request, { redirect: "manual" }));
+  if (!isRedirectResponse(first)) return first;
+  // a 307/308 sends the call's body again (a stream cannot be: the 3XX is then the answer)
+  return followRedirects(
+    first,
+    { url: request.url, method: request.method, headers, body: replay.body },
+    replay.replayable,
+    redirectFollowing(ctx, op, fetchImpl, signal),
+  );
+}
+
+/** Whether a URL carries an API key in its query (a scheme's query parameter). */
+function hasCredentialQuery(ctx: ClientContext, url: string): boolean {
+  const names = ctx.credentialNames.query;
+  if (names.size === 0 || !url.includes("?")) return false;
+  const params = new URL(url).searchParams;
+  for (const name of names) if (params.has(name)) return true;
+  return false;
+}
+
+function redirectFollowing(
+  ctx: ClientContext,
+  op: ClientOperationDescriptor,
+  fetchImpl: typeof fetch,
+  signal: AbortSignal | undefined,
+) {
+  return {
+    operationId: op.operationId,
+    policy: ctx.crossOriginRedirect,
+    names: ctx.credentialNames,
+    send: (url: string, init: RequestInit) => fetchImpl(url, init),
+    signal,
+  };
+}
+
+/** Whether a response of a `redirect: "manual"` request is a redirect to follow (or an opaque one). */
+function isRedirectResponse(response: Response): boolean {
+  const status = response.status;
+  return (status >= 300 && status < 400) || response.type === "opaqueredirect";
 }
 
 /**
@@ -229,6 +309,7 @@ export async function callOperation(
             { method: c.method, headers: requestHeaders, body: built.body, signal: abort },
             url,
             (id ??= newCallId()),
+            built,
           );
         }
       } catch (error) {
@@ -241,17 +322,28 @@ export async function callOperation(
     if (outcome === undefined) {
       // without middleware: a straight fetch(url, init), inline
       try {
-        const pending = fetchImpl(url, {
+        // a credentialed request follows its redirects here, never to another origin with them
+        const credentialed =
+          ctx.followRedirects &&
+          (c.auth.kind !== "none" || carriesCredentials(requestHeaders, ctx.credentialNames));
+        const requestInit: RequestInit = {
           method: c.method,
           headers: requestHeaders,
           body: built.body,
           signal: abort,
-        });
-        outcome = {
-          response: await (timer === undefined ? pending : abortable(pending, abort)),
-          sent: true,
-          url,
         };
+        if (credentialed || !ctx.followRedirects) requestInit.redirect = "manual";
+        const pending = fetchImpl(url, requestInit);
+        let first = await (timer === undefined ? pending : abortable(pending, abort));
+        if (credentialed && isRedirectResponse(first)) {
+          const request = { url, method: c.method, headers: requestHeaders, body: built.body };
+          const following = redirectFollowing(ctx, op, fetchImpl, abort);
+          first = await abortable(
+            followRedirects(first, request, built.replayable, following),
+            abort,
+          );
+        }
+        outcome = { response: first, sent: true, url };
       } catch (error) {
         outcome = { error, replaced: false, url };
       }
@@ -280,6 +372,13 @@ export async function callOperation(
     const headers = response.headers;
     if (!ctx.deprecations.hasReported(op.operationId)) ctx.deprecations.onResponse(op, headers);
     const status = response.status;
+    const stop = status < 400 ? redirectStop(response) : undefined;
+    if (stop !== undefined) {
+      // a redirect the policy did not follow: a failure that says why
+      timer?.dispose();
+      discard(response);
+      return finish(ctx, op, init, new RuntimeResult(undefined, stop, response, null, op, false));
+    }
     if ((status === 429 || (retrySafe && isRetryableServerStatus(status))) && built.replayable) {
       const retryAfterMs = parseRetryAfter(headers.get("retry-after"), ctx.now());
       const delay = retryDelay(

@@ -76,6 +76,7 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
       "Every non-2XX result has `ok: false`, its `status` and a defined `error`: the JSON body (the spec's error object) when the response is JSON and parses, else an `UnexpectedResponseBody` (`status`, `contentType`, `text` up to 64 KiB, `message` such as `502 Bad Gateway: <html>…`) for an empty body, an HTML page or invalid JSON.",
       "A 2XX is a success only when it is what the spec declares: one whose Content-Type the spec does not declare for its status (a proxy's `200 text/html` page), or whose JSON does not parse, is a failure too (`ok: false`, an `UnexpectedResponseBody` whose `operationId`, `reason` and message name the call and the status).",
       "`throwOnError: true` (client or call option) rejects with an `ApiError` instead (`operationId`, `status`, `error`, `response`, `rateLimit`).",
+      "Credentials never go to another origin: a call that carries credentials (any security scheme's header, query parameter or cookie, `Authorization`) follows same-origin redirects, but a redirect to another origin is not followed: the result is a failure whose `error` is a `RedirectNotFollowedError` saying where and why. `crossOriginRedirect: \"follow-without-credentials\"` follows it with every credential removed.",
     ]),
     ...(call
       ? [
