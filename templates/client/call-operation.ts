@@ -30,7 +30,13 @@ import {
   type CrossOriginRedirect,
 } from "./redirect.js";
 import { RuntimeResult } from "./result.js";
-import { isRetryableServerStatus, retryDelay, sleep, type RetryPolicy } from "./retry.js";
+import {
+  isRetryableServerStatus,
+  resolveRetryPolicy,
+  retryDelay,
+  sleep,
+  type RetryPolicy,
+} from "./retry.js";
 import { abortable, attemptSignal, timeoutError } from "./timeout.js";
 
 /** What `validateResponse` gets: once per final result, after its body was read. */
@@ -80,14 +86,11 @@ function discard(response: Response): void {
 /** The wait before retrying a retry-safe call after a network error or a timeout. */
 function retryAfterFailure(
   ctx: ClientContext,
+  policy: RetryPolicy,
   method: string,
   attempt: number,
 ): number | undefined {
-  return retryDelay(
-    { attempt, method, status: undefined, idempotent: true },
-    ctx.policy,
-    ctx.random,
-  );
+  return retryDelay({ attempt, method, status: undefined, idempotent: true }, policy, ctx.random);
 }
 
 const PARAMETER_GROUPS = ["path", "query", "header", "cookie"] as const;
@@ -275,7 +278,8 @@ export async function callOperation(
   const built = buildRequest(ctx.baseUrl, c, op, init);
   const signal = init?.signal;
   const timeoutMs = init?.timeoutMs ?? ctx.timeoutMs;
-  const policy = ctx.policy;
+  const policy =
+    init?.retry === undefined ? ctx.policy : resolveRetryPolicy(init.retry, ctx.policy);
   const retrySafe = c.retrySafe && built.replayable;
   const scheduler = ctx.scheduler;
   const fetchImpl = ctx.fetch ?? globalThis.fetch;
@@ -353,7 +357,7 @@ export async function callOperation(
       scheduler.release();
       timer?.dispose();
       if (signal !== undefined && signal.aborted) throw signal.reason; // the caller's abort: at once
-      const delay = retrySafe ? retryAfterFailure(ctx, c.method, attempt) : undefined;
+      const delay = retrySafe ? retryAfterFailure(ctx, policy, c.method, attempt) : undefined;
       if (delay !== undefined) {
         await sleep(delay, signal);
         continue;
@@ -408,7 +412,7 @@ export async function callOperation(
     } catch (error) {
       if (signal !== undefined && signal.aborted) throw signal.reason;
       if (!timer.timedOut) throw error;
-      const delay = retrySafe ? retryAfterFailure(ctx, c.method, attempt) : undefined;
+      const delay = retrySafe ? retryAfterFailure(ctx, policy, c.method, attempt) : undefined;
       if (delay === undefined) throw timeoutError(timeoutMs!, describeCall(op, c, built));
       await sleep(delay, signal);
       continue;

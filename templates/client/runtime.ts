@@ -28,6 +28,8 @@ import {
   type MiddlewareClientOptions,
 } from "./middleware.js";
 import { RateLimitScheduler } from "./rate-limit-scheduler.js";
+import { sharedScheduler } from "./shared-rate-limits.js";
+import { baseOrigin, credentialFingerprint, type ClientIdentity } from "./client-identity.js";
 import { credentialNames, type CrossOriginRedirect } from "./redirect.js";
 import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
@@ -46,6 +48,23 @@ export type { ResponseValidationContext } from "./call-operation.js";
  * after 5 requests sent while limited), and below the 6 connections per origin of browsers.
  */
 export const DEFAULT_MAX_CONCURRENT = 4;
+
+/**
+ * One request at a time once the server reports at most `4 × maxConcurrent` requests left (16 by
+ * default): processes on one key share no memory, and each then overshoots the quota by at most
+ * one request before its first 429 holds it (see docs/client.md for the bound).
+ */
+export const LOW_WATER_FACTOR = 4;
+
+/** The identity of a client's options: origin and credential fingerprint (never a secret). */
+export function clientIdentityOf(options: ClientOptions, security: ClientSecurity): ClientIdentity {
+  const keyScheme = security.apiKeyScheme ?? "apiKey";
+  const auth: AuthOption =
+    options.apiKey === undefined || options.auth?.[keyScheme] !== undefined
+      ? (options.auth ?? {})
+      : { ...options.auth, [keyScheme]: options.apiKey };
+  return { origin: baseOrigin(options.baseUrl), key: credentialFingerprint(auth) };
+}
 
 /** Options of a client. */
 export interface ClientOptions {
@@ -106,6 +125,19 @@ export interface ClientOptions {
    * sent with `redirect: "manual"` and nothing is followed. Default `true`.
    */
   followRedirects?: boolean;
+  /**
+   * The rate-limit state: `"shared"` (default) with every client of this process on the same
+   * origin with the same credentials, settings, `now` and `fetch` options (keyed by origin and a
+   * fingerprint of the credentials, never the raw key), `"own"` for this client alone, or a
+   * `RateLimitScheduler` to share explicitly.
+   */
+  rateLimitState?: "shared" | "own" | RateLimitScheduler;
+  /**
+   * At or below this many requests left (`X-RateLimit-Remaining`), one request at a time, so
+   * that processes on one key cannot overshoot together. Default `4 × maxConcurrent` (16);
+   * `0` turns it off.
+   */
+  rateLimitLowWater?: number;
   /** Reject with an `ApiError` instead of resolving with a non-2XX result. Per call too. */
   throwOnError?: boolean;
   /**
@@ -188,18 +220,31 @@ export function createClientRuntimeWith(
   const now = options.now ?? ((): number => Date.now());
   const middleware = new MiddlewareStack();
   let middlewareOptions: MiddlewareClientOptions | undefined;
+  const identity = clientIdentityOf(options, security);
+  const maxConcurrent = options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT;
+  const schedulerOptions = {
+    now,
+    maxWaitMs: policy.maxRetryAfterMs,
+    maxConcurrent,
+    budget: options.throttle !== false,
+    probeFirst: options.rateLimitLowWater !== 0,
+    lowWater:
+      options.rateLimitLowWater ??
+      (Number.isFinite(maxConcurrent) ? LOW_WATER_FACTOR * maxConcurrent : 0),
+  };
+  const state = options.rateLimitState ?? "shared";
   const ctx: ClientContext = {
     baseUrl,
     fetch: options.fetch,
     policy,
     random: options.random ?? Math.random,
     now,
-    scheduler: new RateLimitScheduler({
-      now,
-      maxWaitMs: policy.maxRetryAfterMs,
-      maxConcurrent: options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT,
-      budget: options.throttle !== false,
-    }),
+    scheduler:
+      state === "shared"
+        ? sharedScheduler(identity, schedulerOptions, options.now, options.fetch)
+        : state === "own"
+          ? new RateLimitScheduler(schedulerOptions)
+          : state,
     deprecations: new DeprecationTracker(options.onDeprecation ?? warnDeprecation),
     middleware,
     middlewareOptions: () => (middlewareOptions ??= describeOptions(baseUrl, options.fetch)),

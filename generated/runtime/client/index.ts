@@ -29,6 +29,8 @@ export {
 } from "./retry.js";
 export {
   DEFAULT_MAX_CONCURRENT,
+  LOW_WATER_FACTOR,
+  clientIdentityOf,
   bindOperations,
   createClientRuntime,
   createClientRuntimeWith,
@@ -55,6 +57,13 @@ export { encodeOtherBody } from "./request-body.js";
 export { setCookieParams } from "./cookies.js";
 export { readErrorBody, readNonJsonBody, readResult } from "./read-body.js";
 export { RateLimitScheduler, type RateLimitSchedulerOptions } from "./rate-limit-scheduler.js";
+export { sharedScheduler, sharedStateCount } from "./shared-rate-limits.js";
+export {
+  baseOrigin,
+  credentialFingerprint,
+  fingerprint,
+  type ClientIdentity,
+} from "./client-identity.js";
 export { ApiError, RequestFailedError, redactUrl, type ApiErrorSource } from "./api-error.js";
 export {
   MAX_REDIRECTS,

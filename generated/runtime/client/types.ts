@@ -6,6 +6,7 @@
  * type-check cost of the generated client is benchmarked.
  */
 import type { RateLimitInfo } from "./rate-limit.js";
+import type { RetryPolicy } from "./retry.js";
 import type { UnexpectedResponseBody } from "./unexpected-body.js";
 
 import type { EventStream, ServerSentEvent } from "./event-stream.js";
@@ -81,12 +82,19 @@ export interface ResultOptions<Throws extends boolean> {
   readonly throwOnError?: Throws;
 }
 
-/** Options every call accepts. */
+/** Options every call accepts (beside its parameters and body). */
 export interface CallOptions {
   /** Aborts the request, including any retry or throttle wait. */
   signal?: AbortSignal;
   /** Extra headers for this call; they override every other header. */
   headers?: Record<string, string>;
+  /** This call's timeout per attempt, in ms (overrides the client's `timeoutMs`). */
+  timeoutMs?: number;
+  /**
+   * This call's retry policy, over the client's (the fields given replace the client's), or
+   * `false` to never retry this call.
+   */
+  retry?: Partial<RetryPolicy> | false;
   /**
    * Reject with an `ApiError` on a non-2XX response instead of resolving with it (overrides the
    * client's `throwOnError`); the promise then resolves only to the 2XX variants.

@@ -57,6 +57,17 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
           ]
         : []),
     ]),
+    "### Per-call options",
+    "Beside its parameters and body, every call takes `signal`, `headers`, `timeoutMs` (this call's per-attempt timeout), `retry` (this call's policy over the client's, or `false`) and `throwOnError`, all typed.",
+    ...(get
+      ? [
+          example("call-options-example.ts", [
+            ...setup([]),
+            `await api.${get.name}({ timeoutMs: 5_000, retry: { maxRetries: 1 } });`,
+            `await api.${get.name}({ retry: false, signal: AbortSignal.timeout(10_000) });`,
+          ]),
+        ]
+      : []),
     "### Retries and idempotent writes",
     list([
       "429 is retried for every method, after its `Retry-After`; network errors (connection refused or reset, DNS), timeouts, 500, 502, 503 and 504 only when the request may be repeated: GET, HEAD, OPTIONS, PUT, DELETE, TRACE, or an operation that declares an `Idempotency-Key` header. Exponential backoff with jitter; `retry: { maxRetries, baseDelayMs, maxDelayMs, maxRetryAfterMs }` or `retry: false`.",
@@ -67,6 +78,7 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
     ]),
     "### Rate limits",
     list([
+      "Clients of one process on the same origin with the same key share one rate-limit state (keyed by origin and a fingerprint of the key, never the key; `rateLimitState: \"own\"` opts out). Near exhaustion (16 requests left by default) one request at a time, so up to 4 processes on one key stay clear of a ban.",
       "All calls of a client share one rate-limit state: after a 429, or a response with `X-RateLimit-Remaining: 0`, no request is sent until `Retry-After` / `X-RateLimit-Reset` (waits up to `retry.maxRetryAfterMs`, 60 s by default, abortable); fewer requests than the server says remain are in flight. A longer hold is not waited for: the call resolves at once with a copy of the server's last 429, without a request. So a burst of calls never gets the key banned.",
       "`maxConcurrent` (default 4) caps the requests in flight, also before the first answer tells the client its quota. `Infinity` lifts the cap; `throttle: false` ignores `X-RateLimit-Remaining` (429s are always honoured).",
       "`result.rateLimit` is the parsed `X-RateLimit-*` headers of the response.",
