@@ -20,14 +20,13 @@ import {
   sharedScheduler,
 } from "../../generated/runtime/client/index.js";
 import { startContractServer, type ContractServer } from "../contract/harness.js";
+import { freeKey, minuteClock } from "../contract/minute-clock.js";
 
-const MINUTE = 60_000;
 const CALLS = 40;
-const freeKey = (key: string) => ({ key, plan: "free", caller: { name: key, plan: "free" } });
+const clock = minuteClock();
+const serverNow = clock.now;
 
 let h: ContractServer;
-let offset = 0;
-const serverNow = (): number => Date.now() + offset;
 
 beforeAll(async () => {
   h = await startContractServer({
@@ -40,13 +39,6 @@ afterAll(async () => {
   await h.close();
 });
 
-/** Places the server (and client) clock `ms` before the next minute boundary. */
-function placeBeforeBoundary(ms: number): void {
-  offset = 0;
-  const boundary = serverNow() - (serverNow() % MINUTE) + MINUTE;
-  offset = boundary - ms - Date.now();
-}
-
 /** The error codes of the 429s the server sent since `from` (`rate_limited`, `key_banned`). */
 function codesSince(from: number): string[] {
   return h.log.exchanges
@@ -57,7 +49,7 @@ function codesSince(from: number): string[] {
 
 describe("three clients in one process on one Free key", () => {
   it("share one rate-limit state by default: 3 × 40 concurrent calls, zero key_banned, all succeed", async () => {
-    placeBeforeBoundary(3_000);
+    clock.placeBeforeBoundary(3_000);
     const from = h.log.exchanges.length;
     const clients = Array.from({ length: 3 }, () =>
       // the default state (the harness gives its clients their own, for its other tests)
@@ -81,7 +73,7 @@ describe("three clients in one process on one Free key", () => {
   });
 
   it("control: each with its own state (as before), the same burst gets the key banned", async () => {
-    placeBeforeBoundary(30_000);
+    clock.placeBeforeBoundary(30_000);
     const from = h.log.exchanges.length;
     const clients = Array.from({ length: 3 }, () =>
       h.client({
@@ -165,12 +157,12 @@ function runProcess(env: Record<string, string>): Promise<ProcessReport> {
 
 describe("three processes on one Free key", () => {
   it("3 × 40 concurrent calls end with zero key_banned", async () => {
-    placeBeforeBoundary(8_000);
+    clock.placeBeforeBoundary(8_000);
     const from = h.log.exchanges.length;
     const env = {
       BASE_URL: h.baseUrl,
       API_KEY: "free-processes",
-      CLOCK_OFFSET: String(offset),
+      CLOCK_OFFSET: String(clock.offset()),
       CALLS: String(CALLS),
     };
     const reports = await Promise.all([runProcess(env), runProcess(env), runProcess(env)]);
