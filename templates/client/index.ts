@@ -1,6 +1,7 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
- * The client runtime's public API.
+ * The whole client runtime, internals included: the package's `./runtime` entry. What users call
+ * is in `public.ts` (the client entry).
  */
 export type {
   ApiKeyLocation,
@@ -133,7 +134,10 @@ export type {
   SuccessResult,
   UndeclaredBody,
 } from "./types.js";
-export { unwrap, type UnwrappableResult } from "./unwrap.js";
+export { unwrap, unwrapResult, type UnwrappableResult } from "./unwrap.js";
+export { apiErrorFor } from "./api-error-classes.js";
+// what users call (the errors by status and their guards among it)
+export * from "./public.js";
 export {
   buildPath,
   compilePath,

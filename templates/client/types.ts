@@ -681,15 +681,19 @@ interface KeyResult<R, K extends keyof R> extends ResultMeta {
 
 /**
  * A 2XX status the spec does not declare: typed with the declared success bodies (as a client
- * trusts the spec's 2XX bodies), `unknown` when it declares none; no declared headers.
+ * trusts the spec's 2XX bodies), `unknown` when it declares none, and their declared headers.
  */
 interface OtherSuccess<R> extends ResultMeta {
   readonly status: Exclude<StatusRange<2>, DeclaredStatus<R>>;
   readonly ok: true;
   readonly data: DeclaredSuccessBody<R>;
   readonly error: undefined;
-  readonly headers: {};
+  /** The headers the declared 2XX responses declare (the runtime parses them by name). */
+  readonly headers: [SuccessKey<R>] extends [never] ? {} : DeclaredHeaders<R[SuccessKey<R>]>;
 }
+
+/** The 2XX keys of a response map. */
+type SuccessKey<R> = { [K in keyof R]-?: IsSuccessKey<K> extends true ? K : never }[keyof R];
 
 /**
  * A non-2XX status declared nowhere: `default`'s response when there is one, else anything (e.g.

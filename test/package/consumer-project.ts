@@ -89,6 +89,7 @@ export function consumerFiles(
     "src/main.ts": main(packageName),
     "src/frontend.ts": frontend(packageName),
     "src/call-options.ts": callOptions(packageName),
+    "src/read-results.ts": readResults(packageName),
     "src/client-only.ts": `import { createPetStoreClient, type ListPetsResponse } from "${packageName}";
 import type { components } from "${packageName}/types";
 
@@ -274,6 +275,43 @@ export async function everyCallOption(signal: AbortSignal): Promise<number> {
   const noRetry = await api.getPetById({ path: { petId: 1 }, retry: false, timeoutMs: 1_000 });
   const strict = await api.listPets({ throwOnError: true, retry: { maxRetries: 0 } });
   return first.status + noRetry.status + strict.data.length;
+}
+`;
+}
+
+/** Headers after throwOnError, unwrapResult, typed errors and schema names, without a cast. */
+function readResults(pkg: string): string {
+  return `import {
+  createPetStoreClient,
+  isApiError,
+  isErrorBody,
+  NotFoundError,
+  unwrapResult,
+  type ErrorSchema,
+  type NewPet,
+  type Pet,
+} from "${pkg}";
+
+const api = createPetStoreClient({ baseUrl: "https://example.test", apiKey: "k" });
+const strict = createPetStoreClient({ baseUrl: "https://example.test", apiKey: "k", throwOnError: true });
+export async function readDirectly(): Promise<string> {
+  const page = await strict.listPets({ query: { limit: 1 } });
+  const total: number | undefined = page.headers["X-Total-Count"];
+  const { data, headers } = unwrapResult(await api.listPets());
+  const pets: Pet[] = data;
+  const draft: NewPet = { name: "Rex", categoryId: 1 };
+  const missing = await api.getPetById({ path: { petId: 1 } });
+  const code: string | undefined = missing.status === 404 && isErrorBody(missing.error) ? missing.error.code : undefined;
+  try {
+    await api.getPetById({ path: { petId: 1 }, throwOnError: true });
+  } catch (error) {
+    if (error instanceof NotFoundError) return "missing";
+    if (isApiError(error, api.getPetById) && isErrorBody(error.error)) {
+      const body: ErrorSchema | {} | null = error.error;
+      return String(body);
+    }
+  }
+  return \`\${total} \${headers["X-Total-Count"]} \${pets.length} \${draft.name} \${code}\`;
 }
 `;
 }

@@ -3,7 +3,8 @@
  * The attempt loop of one call: take a rate-limit slot, send (straight `fetch(url, init)` without
  * middleware, else a `Request` through the middleware), retry as the policy says, read the result.
  */
-import { ApiError, redactUrl, RequestFailedError } from "./api-error.js";
+import { redactUrl, RequestFailedError } from "./api-error.js";
+import { apiErrorFor } from "./api-error-classes.js";
 import {
   buildRequest,
   copyHeaders,
@@ -154,7 +155,7 @@ function finish(
     });
   }
   if (!result.ok && (init?.throwOnError ?? ctx.throwOnError))
-    throw new ApiError(op.operationId, result);
+    throw apiErrorFor(op.operationId, result);
   return result;
 }
 

@@ -109,16 +109,18 @@ export function clientTypesBlocks({ model, context, packageName, baseUrl }: Clie
       ].join("\n"),
     ),
     "### `throwOnError` and `unwrap`",
-    "With `throwOnError: true` (on the client, or on one call) a non-2XX result rejects with an `ApiError` (`operationId`, `status`, `error`, `response`, `rateLimit`), and the promise's type keeps only the 2XX results. `unwrap(result)` returns the 2XX data, typed, and throws that `ApiError` otherwise.",
+    "With `throwOnError: true` (on the client, or on one call) a failure rejects with an `ApiError` (`operationId`, `status`, `error`, `response`, `rateLimit`) of its status's class (`BadRequestError`, `AuthenticationError`, `PermissionDeniedError`, `NotFoundError`, `ConflictError`, `UnprocessableEntityError`, `RateLimitError`, `InternalServerError`), and the promise's type keeps only the successes, declared headers included. `unwrap(result)` returns the data, typed, and throws that `ApiError` otherwise; `unwrapResult(result)` returns the whole success (`data`, `headers`, `status`, `response`). `isApiError(error, api.someMethod)` types `error.error` from that operation's error bodies; `isErrorBody(result.error)` narrows a result's `error` to the spec's body. The spec's schemas are exported by name (`components[\"schemas\"][\"Pet\"]` as `Pet`; a schema that would shadow a global, such as `Error`, as `ErrorSchema`). The runtime's internals are under the `./runtime` entry.",
     fence(
       [
-        `import { ${create}, unwrap } from ${literal(packageName)};`,
+        `import { ${create}, unwrap, unwrapResult } from ${literal(packageName)};`,
         "",
         `const strict = ${create}({ baseUrl: ${literal(baseUrl)}, throwOnError: true });`,
         ...(narrowing
           ? [
               `const { data } = await strict.${narrowing.name}(); // only 2XX results get here`,
               `const same = unwrap(await ${create}({ baseUrl: ${literal(baseUrl)} }).${narrowing.name}()); // the 2XX data, or throws ApiError`,
+              `const { data: again, headers } = unwrapResult(await ${create}({ baseUrl: ${literal(baseUrl)} }).${narrowing.name}()); // with the declared headers`,
+              "void [same, again, headers];",
             ]
           : []),
       ].join("\n"),
