@@ -68,6 +68,8 @@ export interface CallInit {
   headers?: Record<string, string>;
   /** This call's timeout per attempt, in ms (overrides the client's `timeoutMs`). */
   timeoutMs?: number;
+  /** This call's deadline in ms (overrides the client's `deadlineMs`). */
+  deadlineMs?: number;
   /** This call's retry policy over the client's, or `false` (no retry). */
   retry?: Partial<RetryPolicy> | false;
   /** Reject with an `ApiError` instead of resolving with a non-2XX result (overrides the client's). */

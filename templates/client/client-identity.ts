@@ -67,3 +67,17 @@ export interface ClientIdentity {
   readonly origin: string;
   readonly key: string;
 }
+
+/**
+ * Where a client made by `bindOperations` keeps its identity (a symbol: an operation method can
+ * never be named so). `Symbol.for`, so two copies of the runtime agree.
+ */
+export const CLIENT_IDENTITY: unique symbol = Symbol.for(
+  "openapi-contract-toolchain.client-identity",
+);
+
+/** `origin#fingerprint` of a client made by the runtime; `undefined` for any other object. */
+export function clientIdentityKey(client: object): string | undefined {
+  const identity = (client as { [CLIENT_IDENTITY]?: ClientIdentity })[CLIENT_IDENTITY];
+  return identity === undefined ? undefined : `${identity.origin}#${identity.key}`;
+}

@@ -60,7 +60,9 @@ export { readErrorBody, readNonJsonBody, readResult } from "./read-body.js";
 export { RateLimitScheduler, type RateLimitSchedulerOptions } from "./rate-limit-scheduler.js";
 export { sharedScheduler, sharedStateCount } from "./shared-rate-limits.js";
 export {
+  CLIENT_IDENTITY,
   baseOrigin,
+  clientIdentityKey,
   credentialFingerprint,
   fingerprint,
   type ClientIdentity,

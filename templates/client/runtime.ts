@@ -29,7 +29,12 @@ import {
 } from "./middleware.js";
 import { RateLimitScheduler } from "./rate-limit-scheduler.js";
 import { sharedScheduler } from "./shared-rate-limits.js";
-import { baseOrigin, credentialFingerprint, type ClientIdentity } from "./client-identity.js";
+import {
+  CLIENT_IDENTITY,
+  baseOrigin,
+  credentialFingerprint,
+  type ClientIdentity,
+} from "./client-identity.js";
 import { credentialNames, type CrossOriginRedirect } from "./redirect.js";
 import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
@@ -100,6 +105,12 @@ export interface ClientOptions {
    * `TimeoutError`. Per call: `timeoutMs` in the call's options.
    */
   timeoutMs?: number;
+  /**
+   * The whole call's deadline in ms: rate-limit waits, retries and attempts together; none by
+   * default. At the deadline the call rejects with a `DOMException` named `TimeoutError` (a retry
+   * whose wait would pass it is not made: the result is returned). Per call: `deadlineMs`.
+   */
+  deadlineMs?: number;
   /**
    * The most requests of this client in flight at once; the others wait their turn. Default
    * {@link DEFAULT_MAX_CONCURRENT}; `Infinity` for no cap.
@@ -184,6 +195,8 @@ export interface ClientRuntime extends ClientMiddlewareApi {
     op: ClientOperationDescriptor,
     init?: CallRequest<Op>,
   ): Promise<CallResult<Op>>;
+  /** Who the client is: the origin and a credential fingerprint (never a secret). */
+  readonly identity?: ClientIdentity;
 }
 
 /**
@@ -249,6 +262,7 @@ export function createClientRuntimeWith(
     middleware,
     middlewareOptions: () => (middlewareOptions ??= describeOptions(baseUrl, options.fetch)),
     timeoutMs: options.timeoutMs,
+    deadlineMs: options.deadlineMs,
     throwOnError: options.throwOnError === true,
     validateResponse: options.validateResponse,
     crossOriginRedirect: options.crossOriginRedirect ?? "stop",
@@ -343,6 +357,7 @@ export function createClientRuntimeWith(
     callOperation(ctx, compiled.get(op) ?? compile(op), op, init);
 
   return {
+    identity,
     call: call as ClientRuntime["call"],
     use: (...list) => middleware.use(...list),
     eject: (...list) => middleware.eject(...list),
@@ -406,5 +421,8 @@ export function bindOperations<K extends string>(
   }
   methods.use = runtime.use;
   methods.eject = runtime.eject;
+  // a symbol: `Object.keys` and JSON show the methods only, a spread or rest keeps it
+  if (runtime.identity !== undefined)
+    Object.defineProperty(methods, CLIENT_IDENTITY, { value: runtime.identity, enumerable: true });
   return methods as Record<K, UntypedOperationMethod> & ClientMiddlewareApi;
 }

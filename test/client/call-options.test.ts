@@ -77,3 +77,65 @@ describe("per-call timeoutMs", () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 });
+
+describe("deadlineMs: the whole call", () => {
+  const limited = {
+    status: 429,
+    headers: { "content-type": "application/json", "retry-after": "3" },
+    body: '{"code":"rate_limited","message":"slow down"}',
+  };
+
+  it("a retry whose Retry-After wait would pass the deadline is not made: the 429 comes back at once", async () => {
+    const server = await track(startScriptedServer(limited));
+    const api = createPetStoreClient({
+      baseUrl: server.url,
+      apiKey: "k",
+      rateLimitState: "own",
+      ...quiet,
+    });
+    const started = performance.now();
+    const result = await api.listPets({ timeoutMs: 1_000, deadlineMs: 1_000 });
+    expect(result.status).toBe(429);
+    expect(performance.now() - started).toBeLessThan(900);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("bounds the rate-limit hold: a held call rejects with a TimeoutError naming deadlineMs", async () => {
+    const server = await track(startScriptedServer(limited));
+    const api = createPetStoreClient({
+      baseUrl: server.url,
+      apiKey: "k",
+      rateLimitState: "own",
+      retry: false,
+      ...quiet,
+    });
+    expect((await api.listPets()).status).toBe(429); // the state now holds every call for 3 s
+    const started = performance.now();
+    const error = await api.listPets({ deadlineMs: 300 }).catch((e: unknown) => e);
+    const elapsed = performance.now() - started;
+    expect((error as DOMException).name).toBe("TimeoutError");
+    expect((error as DOMException).message).toMatch(
+      /^listPets \(GET http:\/\/127\.0\.0\.1:\d+\/pets, deadlineMs\) was aborted due to timeout \(300 ms\)/,
+    );
+    expect(elapsed).toBeGreaterThanOrEqual(250);
+    expect(elapsed).toBeLessThan(1_500);
+    expect(server.received).toHaveLength(1);
+  });
+
+  it("bounds attempts and retries together (client option)", async () => {
+    const server = await track(startSilentServer());
+    const api = createPetStoreClient({
+      baseUrl: server.url,
+      apiKey: "k",
+      timeoutMs: 200,
+      deadlineMs: 500,
+      retry: { maxRetries: 10, ...fast },
+      ...quiet,
+    });
+    const started = performance.now();
+    const error = await api.listPets().catch((e: unknown) => e);
+    expect((error as DOMException).name).toBe("TimeoutError");
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(server.received.length).toBeLessThanOrEqual(3);
+  });
+});

@@ -394,7 +394,7 @@ export const handler = createRequestHandler(handlers);
 
 const api = createPetStoreClient({ baseUrl: "http://127.0.0.1:9" });
 await api.listPets({ timeoutMs: "5s" }); // EXPECT TS2322
-await api.listPets({ retry: { maxRetrys: 1 } }); // EXPECT TS2353
+await api.listPets({ retry: { maxRetrys: 1 } }); // EXPECT TS2561
 `,
     "bad/server-code-from-client.ts": `import { createRequestHandler } from "${pkg}"; // EXPECT TS2305
 export { createRequestHandler };

@@ -16,12 +16,13 @@ import type { ClientOperationDescriptor } from "./descriptor.js";
 import type { DeprecationTracker } from "./deprecation.js";
 import {
   runMiddleware,
+  runResponseHooks,
   type MiddlewareClientOptions,
   type MiddlewareRequestParams,
   type MiddlewareStack,
 } from "./middleware.js";
 import { parseRetryAfter } from "./rate-limit.js";
-import type { RateLimitScheduler } from "./rate-limit-scheduler.js";
+import { markAnsweredLocally, type RateLimitScheduler } from "./rate-limit-scheduler.js";
 import { readResult } from "./read-body.js";
 import {
   carriesCredentials,
@@ -60,6 +61,8 @@ export interface ClientContext {
   readonly middleware: MiddlewareStack;
   readonly middlewareOptions: () => MiddlewareClientOptions;
   readonly timeoutMs: number | undefined;
+  /** The whole call's deadline in ms (waits, retries, attempts); none by default. */
+  readonly deadlineMs: number | undefined;
   readonly throwOnError: boolean;
   readonly validateResponse: ((context: ResponseValidationContext) => void) | undefined;
   readonly now: () => number;
@@ -265,13 +268,32 @@ function isRedirectResponse(response: Response): boolean {
 }
 
 /**
- * Performs one call (see `ClientRuntime.call` for the contract).
+ * Performs one call (see `ClientRuntime.call` for the contract), within its deadline when it has
+ * one (`deadlineMs`: waits, retries and attempts together).
  */
-export async function callOperation(
+export function callOperation(
   ctx: ClientContext,
   c: CompiledOperation,
   op: ClientOperationDescriptor,
   init: CallInit | undefined,
+): Promise<RuntimeResult> {
+  const deadlineMs = init?.deadlineMs ?? ctx.deadlineMs;
+  if (deadlineMs === undefined) return callAttempts(ctx, c, op, init, undefined);
+  const what = `${op.operationId} (${c.method} ${redactUrl(ctx.baseUrl + op.path)}, deadlineMs)`;
+  const deadline = attemptSignal(init?.signal, deadlineMs, what);
+  const end = Date.now() + deadlineMs;
+  return callAttempts(ctx, c, op, { ...init, signal: deadline.signal }, end).finally(() =>
+    deadline.dispose(),
+  );
+}
+
+/** The attempts of one call; `deadline` (epoch ms): a retry that would wait past it is not made. */
+async function callAttempts(
+  ctx: ClientContext,
+  c: CompiledOperation,
+  op: ClientOperationDescriptor,
+  init: CallInit | undefined,
+  deadline: number | undefined,
 ): Promise<RuntimeResult> {
   // no credential meets the operation's requirements: nothing is sent
   if (c.auth.kind === "missing") throw c.auth.error;
@@ -292,9 +314,26 @@ export async function callOperation(
     const held = scheduler.acquire(signal);
     if (held !== undefined) {
       const replayed = await held;
-      // held beyond maxRetryAfterMs: the server's last 429, without a request
-      if (replayed !== undefined)
-        return finish(ctx, op, init, await readResult(replayed, c.head, op));
+      // held beyond maxRetryAfterMs: the server's last 429, without a request (marked so, and
+      // shown to the middleware's onResponse hooks, so that they see what the caller gets)
+      if (replayed !== undefined) {
+        let answer = replayed;
+        if (ctx.middleware.list.length !== 0) {
+          answer = await runResponseHooks(
+            ctx.middleware.list,
+            {
+              schemaPath: op.path,
+              params: middlewareParams(init),
+              id: (id ??= newCallId()),
+              options: ctx.middlewareOptions(),
+            },
+            new Request(built.url, { method: c.method, headers: built.headers }),
+            replayed,
+          );
+          markAnsweredLocally(answer);
+        }
+        return finish(ctx, op, init, await readResult(answer, c.head, op));
+      }
     }
     const timer = timeoutMs === undefined ? undefined : attemptSignal(signal, timeoutMs);
     const abort = timer === undefined ? signal : timer.signal;
@@ -391,7 +430,8 @@ export async function callOperation(
         policy,
         ctx.random,
       );
-      if (delay !== undefined) {
+      // a wait past the deadline is not made: the result is returned now
+      if (delay !== undefined && (deadline === undefined || Date.now() + delay < deadline)) {
         timer?.dispose();
         discard(response);
         await sleep(delay, signal);

@@ -49,6 +49,19 @@ interface Kept429 {
   readonly body: Promise<string>;
 }
 
+/** The 429s the client answered itself (copies of the server's last one), never sent. */
+const answered = new WeakSet<Response>();
+
+/** Whether a response is a 429 the client's rate-limit state answered (no request was sent). */
+export function answeredLocally(response: Response): boolean {
+  return answered.has(response);
+}
+
+/** Marks a response (a middleware's replacement of a local 429) as answered locally. */
+export function markAnsweredLocally(response: Response): void {
+  answered.add(response);
+}
+
 /** Decision of {@link RateLimitScheduler.acquire}'s slow path. */
 const GO = 0;
 const WAIT_RELEASE = -1;
@@ -148,7 +161,13 @@ export class RateLimitScheduler {
     const headers = new Headers(kept.headers as Array<[string, string]>);
     const seconds = Math.max(1, Math.ceil((this.#holdUntil - this.#options.now()) / 1000));
     headers.set("retry-after", String(seconds));
-    return new Response(await kept.body, { status: 429, statusText: kept.statusText, headers });
+    const response = new Response(await kept.body, {
+      status: 429,
+      statusText: kept.statusText,
+      headers,
+    });
+    answered.add(response);
+    return response;
   }
 
   /**

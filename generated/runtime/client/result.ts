@@ -4,6 +4,7 @@
  */
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import { parseRateLimit, type RateLimitInfo } from "./rate-limit.js";
+import { answeredLocally } from "./rate-limit-scheduler.js";
 import { parseResponseHeaders } from "./response-headers.js";
 
 /** What `call` returns, untyped (the generated methods narrow it with `OperationResult`). */
@@ -31,6 +32,8 @@ export interface ClientResult {
    * schema type on first access; a header that is missing or does not parse is left out.
    */
   readonly headers: Readonly<Record<string, unknown>>;
+  /** `false` for a 429 the client answered itself (no request was sent). */
+  readonly sentToServer: boolean;
 }
 
 /**
@@ -88,6 +91,14 @@ export class RuntimeResult implements ClientResult {
         op === undefined ? {} : parseResponseHeaders(op, this.response.headers);
     }
     return headers;
+  }
+
+  /**
+   * `false` for a 429 the client answered itself, without a request (its rate-limit state knew
+   * the key was limited beyond `maxRetryAfterMs`); `true` for a response from the network.
+   */
+  get sentToServer(): boolean {
+    return !answeredLocally(this.response);
   }
 
   /** The response's `X-RateLimit-*` headers (parsed once, on first access). */

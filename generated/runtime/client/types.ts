@@ -90,6 +90,8 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** This call's timeout per attempt, in ms (overrides the client's `timeoutMs`). */
   timeoutMs?: number;
+  /** This call's deadline in ms: waits, retries and attempts together (overrides the client's). */
+  deadlineMs?: number;
   /**
    * This call's retry policy, over the client's (the fields given replace the client's), or
    * `false` to never retry this call.
@@ -610,6 +612,11 @@ export interface ResultMeta {
   readonly response: Response;
   /** The parsed `X-RateLimit-*` headers of that response, `undefined` when absent or invalid. */
   readonly rateLimit: RateLimitInfo | undefined;
+  /**
+   * `false` for a 429 the client answered itself, without a request (its rate-limit state knew
+   * the key was limited for longer than `retry.maxRetryAfterMs`); `true` otherwise.
+   */
+  readonly sentToServer: boolean;
 }
 
 /**

@@ -44,7 +44,7 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
       "api.use(auth); // api.eject(auth) removes it",
     ]),
     "### Timeouts",
-    "`timeoutMs` (client option, or per call: `{ timeoutMs }` beside the parameters) bounds each attempt, including reading the body. A timed-out attempt is retried when the call may be repeated (an idempotent method, or an idempotency key); otherwise the call rejects with a `DOMException` named `TimeoutError`. Your own `signal` aborts at once and is never retried.",
+    "`timeoutMs` (client option, or per call: `{ timeoutMs }` beside the parameters) bounds each attempt, including reading the body. A timed-out attempt is retried when the call may be repeated (an idempotent method, or an idempotency key); otherwise the call rejects with a `DOMException` named `TimeoutError`. Your own `signal` aborts at once and is never retried. `deadlineMs` (client or call) bounds the whole call (rate-limit waits, retries and attempts): at the deadline it rejects with a `TimeoutError`, and a retry whose wait would pass it is not made.",
     example("timeout-example.ts", [
       ...setup([], ", timeoutMs: 10_000"),
       ...(call
@@ -58,7 +58,7 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
         : []),
     ]),
     "### Per-call options",
-    "Beside its parameters and body, every call takes `signal`, `headers`, `timeoutMs` (this call's per-attempt timeout), `retry` (this call's policy over the client's, or `false`) and `throwOnError`, all typed.",
+    "Beside its parameters and body, every call takes `signal`, `headers`, `timeoutMs` (this call's per-attempt timeout), `deadlineMs` (the whole call's), `retry` (this call's policy over the client's, or `false`) and `throwOnError`, all typed.",
     ...(get
       ? [
           example("call-options-example.ts", [
@@ -79,7 +79,7 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
     "### Rate limits",
     list([
       "Clients of one process on the same origin with the same key share one rate-limit state (keyed by origin and a fingerprint of the key, never the key; `rateLimitState: \"own\"` opts out). Near exhaustion (16 requests left by default) one request at a time, so up to 4 processes on one key stay clear of a ban.",
-      "All calls of a client share one rate-limit state: after a 429, or a response with `X-RateLimit-Remaining: 0`, no request is sent until `Retry-After` / `X-RateLimit-Reset` (waits up to `retry.maxRetryAfterMs`, 60 s by default, abortable); fewer requests than the server says remain are in flight. A longer hold is not waited for: the call resolves at once with a copy of the server's last 429, without a request. So a burst of calls never gets the key banned.",
+      "All calls of a client share one rate-limit state: after a 429, or a response with `X-RateLimit-Remaining: 0`, no request is sent until `Retry-After` / `X-RateLimit-Reset` (waits up to `retry.maxRetryAfterMs`, 60 s by default, abortable); fewer requests than the server says remain are in flight. A longer hold is not waited for: the call resolves at once with a copy of the server's last 429, without a request (`result.sentToServer === false`; middleware's `onResponse` sees it). So a burst of calls never gets the key banned.",
       "`maxConcurrent` (default 4) caps the requests in flight, also before the first answer tells the client its quota. `Infinity` lifts the cap; `throttle: false` ignores `X-RateLimit-Remaining` (429s are always honoured).",
       "`result.rateLimit` is the parsed `X-RateLimit-*` headers of the response.",
     ]),
