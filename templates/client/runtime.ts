@@ -228,7 +228,8 @@ export function createClientRuntimeWith(
   codecs: ClientCodecs,
   security: ClientSecurity = legacySecurity(apiKey),
 ): ClientRuntime {
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const resolved = resolveBaseUrl(options.baseUrl);
+  const baseUrl = resolved.url.replace(/\/+$/, "");
   const policy = resolveRetryPolicy(options.retry);
   const now = options.now ?? ((): number => Date.now());
   const middleware = new MiddlewareStack();
@@ -353,14 +354,43 @@ export function createClientRuntimeWith(
     return result;
   };
 
+  const relative = resolved.error;
   const call = (op: ClientOperationDescriptor, init?: CallInit): Promise<ClientResult> =>
-    callOperation(ctx, compiled.get(op) ?? compile(op), op, init);
+    relative !== undefined
+      ? Promise.reject(relative)
+      : callOperation(ctx, compiled.get(op) ?? compile(op), op, init);
 
   return {
     identity,
     call: call as ClientRuntime["call"],
     use: (...list) => middleware.use(...list),
     eject: (...list) => middleware.eject(...list),
+  };
+}
+
+/**
+ * The base URL as every call uses it: absolute as given; a relative one (`/api/v1`) resolved
+ * against `location` in a browser (with or without middleware alike); elsewhere (Node.js, where
+ * `fetch` cannot resolve it) an error every call rejects with, before anything is sent. Not
+ * thrown here: a module that creates the client during server-side rendering and calls it only in
+ * the browser still loads.
+ */
+export function resolveBaseUrl(baseUrl: string): { url: string; error?: TypeError } {
+  if (/^[a-z][a-z\d+.-]*:/i.test(baseUrl)) return { url: baseUrl };
+  const base = (globalThis as { location?: { href?: unknown } }).location?.href;
+  if (typeof base === "string") {
+    try {
+      return { url: new URL(baseUrl, base).href };
+    } catch {
+      // not resolvable either: the error below
+    }
+  }
+  return {
+    url: baseUrl,
+    error: new TypeError(
+      `The client's baseUrl "${baseUrl}" is relative, and there is no page location to resolve it ` +
+        'against here: give an absolute URL (e.g. "https://api.example.com/v1") outside a browser',
+    ),
   };
 }
 

@@ -301,6 +301,7 @@ export async function readDirectly(): Promise<string> {
   const pets: Pet[] = data;
   const draft: NewPet = { name: "Rex", categoryId: 1 };
   const missing = await api.getPetById({ path: { petId: 1 } });
+  const sent: boolean = missing.sentToServer;
   const code: string | undefined = missing.status === 404 && isErrorBody(missing.error) ? missing.error.code : undefined;
   try {
     await api.getPetById({ path: { petId: 1 }, throwOnError: true });
@@ -311,7 +312,7 @@ export async function readDirectly(): Promise<string> {
       return String(body);
     }
   }
-  return \`\${total} \${headers["X-Total-Count"]} \${pets.length} \${draft.name} \${code}\`;
+  return \`\${total} \${headers["X-Total-Count"]} \${pets.length} \${draft.name} \${code} \${sent}\`;
 }
 `;
 }

@@ -35,6 +35,7 @@ export {
   bindOperations,
   createClientRuntime,
   createClientRuntimeWith,
+  resolveBaseUrl,
   type CallInit,
   type CallRequest,
   type CallResult,

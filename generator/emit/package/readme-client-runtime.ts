@@ -57,6 +57,8 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
           ]
         : []),
     ]),
+    "### Base URL",
+    "A relative `baseUrl` (`\"/api/v1\"`) is resolved against the page's `location` in a browser, with or without middleware. Where there is no page (Node.js), every call rejects with a `TypeError` asking for an absolute URL, before anything is sent (creating the client does not throw, so server-side rendering still loads).",
     "### Per-call options",
     "Beside its parameters and body, every call takes `signal`, `headers`, `timeoutMs` (this call's per-attempt timeout), `deadlineMs` (the whole call's), `retry` (this call's policy over the client's, or `false`) and `throwOnError`, all typed.",
     ...(get
