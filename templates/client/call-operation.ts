@@ -32,6 +32,7 @@ import {
   type CrossOriginRedirect,
 } from "./redirect.js";
 import { RuntimeResult } from "./result.js";
+import type { Observer } from "./observe.js";
 import {
   isRetryableServerStatus,
   resolveRetryPolicy,
@@ -72,6 +73,8 @@ export interface ClientContext {
   readonly followRedirects: boolean;
   /** The headers and query parameters that carry credentials, from the spec's schemes. */
   readonly credentialNames: CredentialNames;
+  /** `onRetry`, `onRateLimitWait` and `logger`; `undefined` when the client has none. */
+  readonly observer: Observer | undefined;
   /** Reads a 2XX streamed response (see `stream-result.ts`), when the spec declares streams. */
   readonly readStream?: (
     response: Response,
@@ -311,7 +314,18 @@ async function callAttempts(
   for (let attempt = 0; ; attempt++) {
     // a custom fetch may ignore the signal: never send once it has aborted
     if (signal !== undefined && signal.aborted) throw signal.reason;
-    const held = scheduler.acquire(signal);
+    const observer = ctx.observer;
+    const held = scheduler.acquire(
+      signal,
+      observer === undefined
+        ? undefined
+        : (delayMs) =>
+            observer.rateLimitWait({
+              operationId: op.operationId,
+              delayMs,
+              reason: "rate-limit hold",
+            }),
+    );
     if (held !== undefined) {
       const replayed = await held;
       // held beyond maxRetryAfterMs: the server's last 429, without a request (marked so, and
@@ -399,6 +413,12 @@ async function callAttempts(
       if (signal !== undefined && signal.aborted) throw signal.reason; // the caller's abort: at once
       const delay = retrySafe ? retryAfterFailure(ctx, policy, c.method, attempt) : undefined;
       if (delay !== undefined) {
+        const reason = timer?.timedOut === true ? "timeout" : "network";
+        observer?.retry(
+          { operationId: op.operationId, attempt: attempt + 1, delayMs: delay, reason },
+          c.method,
+          outcome.url,
+        );
         await sleep(delay, signal);
         continue;
       }
@@ -413,6 +433,7 @@ async function callAttempts(
       );
     }
     scheduler.release(outcome.sent ? response : undefined);
+    observer?.response(op.operationId, c.method, outcome.url, response.status, attempt + 1);
     const headers = response.headers;
     if (!ctx.deprecations.hasReported(op.operationId)) ctx.deprecations.onResponse(op, headers);
     const status = response.status;
@@ -434,6 +455,17 @@ async function callAttempts(
       if (delay !== undefined && (deadline === undefined || Date.now() + delay < deadline)) {
         timer?.dispose();
         discard(response);
+        observer?.retry(
+          {
+            operationId: op.operationId,
+            attempt: attempt + 1,
+            delayMs: delay,
+            reason: "status",
+            status,
+          },
+          c.method,
+          outcome.url,
+        );
         await sleep(delay, signal);
         continue;
       }
@@ -455,6 +487,11 @@ async function callAttempts(
       if (!timer.timedOut) throw error;
       const delay = retrySafe ? retryAfterFailure(ctx, policy, c.method, attempt) : undefined;
       if (delay === undefined) throw timeoutError(timeoutMs!, describeCall(op, c, built));
+      observer?.retry(
+        { operationId: op.operationId, attempt: attempt + 1, delayMs: delay, reason: "timeout" },
+        c.method,
+        outcome.url,
+      );
       await sleep(delay, signal);
       continue;
     } finally {

@@ -36,6 +36,13 @@ import {
   type ClientIdentity,
 } from "./client-identity.js";
 import { credentialNames, type CrossOriginRedirect } from "./redirect.js";
+import {
+  createObserver,
+  type ClientLogger,
+  type LogLevel,
+  type RateLimitWaitEvent,
+  type RetryEvent,
+} from "./observe.js";
 import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
 import type { OperationRequest, OperationResult } from "./types.js";
@@ -158,6 +165,18 @@ export interface ClientOptions {
   validateResponse?: (context: ResponseValidationContext) => void;
   /** Receives deprecation notices, once per operation; by default one `console.warn` each. */
   onDeprecation?: (notice: DeprecationNotice) => void;
+  /** Called before each retry (attempt, delay, reason). */
+  onRetry?: (event: RetryEvent) => void;
+  /** Called when a call waits for the rate-limit state (a 429's `Retry-After`, `Remaining: 0`). */
+  onRateLimitWait?: (event: RateLimitWaitEvent) => void;
+  /**
+   * A logger (`console` fits): responses at `debug` (429 and 5xx at `warn`), retries and
+   * rate-limit waits at `info`. No credential is logged: credential query parameters are
+   * `[redacted]`, headers are never logged.
+   */
+  logger?: ClientLogger;
+  /** The least level logged; `"info"` by default. */
+  logLevel?: LogLevel;
   /** Source of the backoff jitter, in `[0, 1)`; `Math.random` by default. */
   random?: () => number;
   /** The clock, in epoch milliseconds; `Date.now` by default. */
@@ -269,6 +288,7 @@ export function createClientRuntimeWith(
     crossOriginRedirect: options.crossOriginRedirect ?? "stop",
     followRedirects: options.followRedirects !== false,
     credentialNames: credentialNames(security),
+    observer: createObserver(options, credentialNames(security)),
     readStream: codecs.streams,
   };
 

@@ -27,6 +27,7 @@ export { EventStream, type ServerSentEvent } from "./event-stream.js";
 export { RateLimitScheduler } from "./rate-limit-scheduler.js";
 export type { ClientOptions, ResponseValidationContext } from "./runtime.js";
 export type { DeprecationNotice } from "./deprecation.js";
+export type { ClientLogger, LogLevel, RateLimitWaitEvent, RetryEvent } from "./observe.js";
 export type { RateLimitInfo } from "./rate-limit.js";
 export type { RetryPolicy } from "./retry.js";
 export type { ApiKeyOption } from "./api-key.js";

@@ -115,19 +115,26 @@ export class RateLimitScheduler {
   /**
    * Takes a slot for one request.
    *
+   * @param onWait told each time the request waits for a hold (a 429, `Remaining: 0`), in ms
    * @returns `undefined` when the request may go now (the common case: no promise), else a promise
    *   of `undefined` (go; the slot is taken) or of a `Response` (a copy of the server's last 429:
    *   do not send, no slot taken); it rejects with `signal.reason` when the signal aborts
    */
-  acquire(signal?: AbortSignal): Promise<Response | undefined> | undefined {
+  acquire(
+    signal?: AbortSignal,
+    onWait?: (delayMs: number) => void,
+  ): Promise<Response | undefined> | undefined {
     if (this.#decide() === GO) {
       this.#inFlight++;
       return undefined;
     }
-    return this.#acquireSlowly(signal);
+    return this.#acquireSlowly(signal, onWait);
   }
 
-  async #acquireSlowly(signal: AbortSignal | undefined): Promise<Response | undefined> {
+  async #acquireSlowly(
+    signal: AbortSignal | undefined,
+    onWait: ((delayMs: number) => void) | undefined,
+  ): Promise<Response | undefined> {
     for (;;) {
       if (signal?.aborted === true) throw signal.reason;
       const decision = this.#decide();
@@ -137,7 +144,10 @@ export class RateLimitScheduler {
       }
       if (decision === REPLAY) return this.#replay(this.#kept!);
       if (decision === WAIT_RELEASE) await this.#nextRelease(signal);
-      else await sleep(decision, signal);
+      else {
+        onWait?.(decision);
+        await sleep(decision, signal);
+      }
     }
   }
 

@@ -85,6 +85,8 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
       "`maxConcurrent` (default 4) caps the requests in flight, also before the first answer tells the client its quota. `Infinity` lifts the cap; `throttle: false` ignores `X-RateLimit-Remaining` (429s are always honoured).",
       "`result.rateLimit` is the parsed `X-RateLimit-*` headers of the response.",
     ]),
+    "### Observability",
+    "`onRetry` (attempt, delay, reason), `onRateLimitWait` (delay) and a `logger` (`console` fits) with `logLevel`: responses at debug (429 and 5xx at warn), retries and waits at info. No credential is logged (credential query parameters are `[redacted]`, headers are not logged); a client without these options pays nothing for them.",
     "### Failed calls",
     list([
       "Every non-2XX result has `ok: false`, its `status` and a defined `error`: the JSON body (the spec's error object) when the response is JSON and parses, else an `UnexpectedResponseBody` (`status`, `contentType`, `text` up to 64 KiB, `message` such as `502 Bad Gateway: <html>…`) for an empty body, an HTML page or invalid JSON.",
