@@ -47,6 +47,7 @@ export {
 } from "./runtime.js";
 export { RuntimeResult } from "./result.js";
 export {
+  DONE_SENTINEL,
   EventStream,
   streamFormat,
   type ServerSentEvent,

@@ -23,7 +23,7 @@ export { UnexpectedResponseBody } from "./unexpected-body.js";
 export { RedirectNotFollowedError, type CrossOriginRedirect } from "./redirect.js";
 export { MissingCredentialsError, type AuthOption, type BasicCredentials } from "./auth.js";
 export { unwrap, unwrapResult } from "./unwrap.js";
-export { EventStream, type ServerSentEvent } from "./event-stream.js";
+export { EventStream, EventStreamError, type ServerSentEvent } from "./event-stream.js";
 export { RateLimitScheduler } from "./rate-limit-scheduler.js";
 export type { ClientOptions, ResponseValidationContext } from "./runtime.js";
 export type { DeprecationNotice } from "./deprecation.js";

@@ -11,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import type { EventStream, OperationMethod, ServerSentEvent } from "../../templates/client/index.js";
+import type { EventStream, EventStreamError, OperationMethod, ServerSentEvent } from "../../templates/client/index.js";
 import { activeTimers } from "../templates/client/purpose-servers.js";
 import type { components, operations } from "../fixtures/client-constructs/types.js";
 import { startConstructsServer, type ConstructsServer } from "./constructs-server.js";
@@ -80,6 +80,31 @@ describe("text/event-stream", () => {
     const data: string[] = [];
     for await (const event of result.data) data.push(event.data);
     expect(data).toEqual(["first line\nsecond line", " two spaces", ""]);
+  });
+
+  it("ends at OpenAI's `data: [DONE]` sentinel and lets go of the connection, which the server keeps open", async () => {
+    const streams = server.received.length;
+    const result = await api.createChat({ body: { ...hello, stream: true }, headers: { "x-mode": "done" } });
+    if (!result.ok || !isStream(result.data)) throw new Error("expected a stream");
+    const deltas: unknown[] = [];
+    for await (const event of result.data as EventStream<ServerSentEvent<Schemas["Chunk"]>>) deltas.push(event.data.delta);
+    expect(deltas).toEqual(["Hi"]);
+    await server.streamClosed(countStreams(streams));
+  });
+
+  it("reports other data that is not JSON as a typed EventStreamError naming the call (still a SyntaxError)", async () => {
+    const result = await api.createChat({ body: { ...hello, stream: true }, headers: { "x-mode": "garbage" } });
+    if (!result.ok || !isStream(result.data)) throw new Error("expected a stream");
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      for await (const event of result.data as EventStream<ServerSentEvent<Schemas["Chunk"]>>) seen.push(event.data.delta);
+    })().catch((e: unknown) => e);
+    expect(seen).toEqual(["Hi"]);
+    // the fixture's client has its own copy of the runtime: its class, by name
+    expect((error as EventStreamError).name).toBe("EventStreamError");
+    expect(error).toBeInstanceOf(SyntaxError);
+    expect(error).toMatchObject({ where: "event 7", data: "<html>oops</html>" });
+    expect((error as EventStreamError).message).toMatch(/^The stream of createChat \(POST http:\/\/127\.0\.0\.1:\d+\/chat\) sent event 7 that is not JSON: "<html>oops<\/html>"$/);
   });
 
   it("aborts by signal in the middle of a stream: the loop rejects with the reason, the connection closes, no timer is left", async () => {

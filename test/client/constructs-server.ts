@@ -86,6 +86,16 @@ async function answer(request: Received, req: IncomingMessage, res: ServerRespon
       return;
     }
     startStream(res, req, "text/event-stream; charset=utf-8", closed);
+    if (req.headers["x-mode"] === "done") {
+      // OpenAI-compatible: the sentinel, then the connection stays open (the client must let go)
+      await writeSlowly(res, ['data: {"delta":"Hi"}\n\n', "data: [DONE]\n\n"]);
+      return;
+    }
+    if (req.headers["x-mode"] === "garbage") {
+      await writeSlowly(res, ['data: {"delta":"Hi"}\n\n', "id: 7\ndata: <html>oops</html>\n\n"]);
+      res.end();
+      return;
+    }
     await writeSlowly(res, CHAT_STREAM_CHUNKS);
     if (req.headers["x-mode"] === "hang") return; // never ends: for abort and timeout
     if (req.headers["x-mode"] === "reset") {

@@ -105,6 +105,9 @@ export class EventStream<T> implements AsyncIterable<T> {
       } else {
         for await (const event of parseEvents(lines)) {
           const data = event.data;
+          // OpenAI-compatible streams end with `data: [DONE]`, which JSON data cannot be
+          // (the rest of the body is not read: the connection is freed)
+          if (this.#format === "events" && data.trim() === DONE_SENTINEL) return;
           yield {
             data:
               this.#format === "events"
@@ -119,19 +122,44 @@ export class EventStream<T> implements AsyncIterable<T> {
       finished = true;
     } finally {
       this.#done();
-      // left early (break, throw, abort): free the connection
+      // left early (break, throw, abort, `[DONE]`): free the connection
       if (!finished && reader !== undefined) reader.cancel().catch(() => undefined);
     }
+  }
+}
+
+/** The data that ends an OpenAI-compatible event stream. */
+export const DONE_SENTINEL = "[DONE]";
+
+/**
+ * An event (or NDJSON line) whose data is not the JSON the spec declares: the loop over the stream
+ * throws it. A `SyntaxError` (as before), typed, naming the call; `data` is the start of the text.
+ */
+export class EventStreamError extends SyntaxError {
+  override readonly name = "EventStreamError";
+  /** The call: `operationId (METHOD url)`. */
+  readonly call: string;
+  /** The event (`event 7`) or line (`line 3`) that broke the stream. */
+  readonly where: string;
+  /** The data, at most 200 characters. */
+  readonly data: string;
+
+  constructor(call: string, where: string, text: string, cause: unknown) {
+    const data = text.slice(0, 200);
+    super(`The stream of ${call} sent ${where} that is not JSON: ${JSON.stringify(data)}`, {
+      cause,
+    });
+    this.call = call;
+    this.where = where;
+    this.data = data;
   }
 }
 
 function parseJson(text: string, where: string, what: string): unknown {
   try {
     return JSON.parse(text) as unknown;
-  } catch {
-    throw new SyntaxError(
-      `The stream of ${what} sent ${where.trim()} that is not JSON: ${JSON.stringify(text.slice(0, 200))}`,
-    );
+  } catch (error) {
+    throw new EventStreamError(what, where.trim(), text, error);
   }
 }
 

@@ -184,6 +184,7 @@ export const CLIENT_PUBLIC_NAMES: readonly string[] = [
   "ErrorBody",
   "ErrorResult",
   "EventStream",
+  "EventStreamError",
   "InternalServerError",
   "MethodErrorBody",
   "Middleware",

@@ -65,7 +65,7 @@ export function clientTypesBlocks({ model, context, packageName, baseUrl }: Clie
   }
   blocks.push(
     [
-      "- A 2XX result has `ok: true`, `data` and `error: undefined`; any other has `ok: false`, `data: undefined` and a defined `error`: the parsed JSON body, or an `UnexpectedResponseBody` (`status`, `contentType`, `text`, `message`) when the body is empty, not JSON or unparsable. The type says so: a declared error status gives `Schema | UnexpectedResponseBody`.",
+      "- A 2XX result whose body is what the spec declares has `ok: true`, `data` and `error: undefined`; any other (also a 2XX with an undeclared Content-Type or unparsable JSON) has `ok: false`, `data: undefined` and a defined `error`: the parsed JSON body, or an `UnexpectedResponseBody` (`status`, `contentType`, `text`, `message`) when the body is empty, not JSON or unparsable. The type says so: a declared error status gives `Schema | UnexpectedResponseBody`.",
       "- A range (`4XX`) stands for its statuses minus those declared exactly; `default` for every non-2XX status declared nowhere else, so `status === 404` narrows to the 404 response when one is declared and to `default` otherwise.",
       "- A status the spec does not declare (a proxy's 502) is a variant of its own: `error` is any JSON value or an `UnexpectedResponseBody` (typed `{} | null`), unless `default` covers it. An undeclared 2XX is typed with the declared success bodies.",
     ].join("\n"),
