@@ -68,6 +68,8 @@ export interface CallInit {
   headers?: Record<string, string>;
   /** This call's timeout per attempt, in ms (overrides the client's `timeoutMs`). */
   timeoutMs?: number;
+  /** Resume a dropped event stream with `Last-Event-ID` (`true`: up to 3 times). */
+  resumeStream?: boolean | { readonly maxRetries?: number };
   /** This call's deadline in ms (overrides the client's `deadlineMs`). */
   deadlineMs?: number;
   /** This call's retry policy over the client's, or `false` (no retry). */

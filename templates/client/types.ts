@@ -90,6 +90,12 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** This call's timeout per attempt, in ms (overrides the client's `timeoutMs`). */
   timeoutMs?: number;
+  /**
+   * Resume a dropped event stream whose events carry an `id`: the request is sent again with
+   * `Last-Event-ID` (through the rate-limit state), up to `maxRetries` times (`true`: 3). Off by
+   * default (the server must support resumption).
+   */
+  resumeStream?: boolean | { readonly maxRetries?: number };
   /** This call's deadline in ms: waits, retries and attempts together (overrides the client's). */
   deadlineMs?: number;
   /**

@@ -132,7 +132,7 @@ async function callForData(client: object, name: string, init: object): Promise<
 }
 
 /** The per-call options, which do not identify a query. */
-const CALL_OPTION_NAMES = new Set(["headers", "timeoutMs", "deadlineMs", "retry"]);
+const CALL_OPTION_NAMES = new Set(["headers", "timeoutMs", "deadlineMs", "retry", "resumeStream"]);
 
 /** The parameters that identify a query: everything but the per-call options. */
 export function keyParams(params: object | undefined): Record<string, unknown> {

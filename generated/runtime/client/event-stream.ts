@@ -56,6 +56,7 @@ export class EventStream<T> implements AsyncIterable<T> {
   readonly #format: StreamFormat;
   readonly #done: () => void;
   readonly #what: string;
+  readonly #reconnect: StreamReconnect | undefined;
   #used = false;
 
   /**
@@ -63,17 +64,20 @@ export class EventStream<T> implements AsyncIterable<T> {
    * @param format how to read it
    * @param done called once when the stream ends, fails or is cancelled (frees the call's timer)
    * @param what the call, for error messages (`createChat (POST https://…/chat)`)
+   * @param reconnect resumes a dropped event stream (opt-in `resumeStream`), see {@link StreamReconnect}
    */
   constructor(
     body: ReadableStream<Uint8Array> | null,
     format: StreamFormat,
     done: () => void,
     what: string,
+    reconnect?: StreamReconnect,
   ) {
     this.#body = body;
     this.#format = format;
     this.#done = done;
     this.#what = what;
+    this.#reconnect = reconnect;
   }
 
   /** Cancels the response body without reading it (when it was not iterated). */
@@ -91,7 +95,7 @@ export class EventStream<T> implements AsyncIterable<T> {
   }
 
   async *#items(): AsyncGenerator<T, void, undefined> {
-    const reader = this.#body?.getReader();
+    let reader = this.#body?.getReader();
     let finished = false;
     try {
       if (reader === undefined) return;
@@ -103,7 +107,28 @@ export class EventStream<T> implements AsyncIterable<T> {
           if (line.trim() !== "") yield parseJson(line, `line ${number}`, this.#what) as T;
         }
       } else {
-        for await (const event of parseEvents(lines)) {
+        let lastId: string | undefined;
+        let resumes = 0;
+        let events = parseEvents(lines);
+        for (;;) {
+          let event: RawEvent;
+          try {
+            const next = await events.next();
+            if (next.done === true) break;
+            event = next.value;
+          } catch (error) {
+            // a dropped stream whose events carry ids: resumed with Last-Event-ID when asked
+            const reconnect = this.#reconnect;
+            if (reconnect === undefined || lastId === undefined || resumes >= reconnect.maxRetries)
+              throw error;
+            resumes++;
+            const body = await reconnect.resume(lastId);
+            if (body === null) throw error;
+            reader = body.getReader();
+            events = parseEvents(readLines(reader));
+            continue;
+          }
+          lastId = event.id;
           const data = event.data;
           // OpenAI-compatible streams end with `data: [DONE]`, which JSON data cannot be
           // (the rest of the body is not read: the connection is freed)
@@ -126,6 +151,16 @@ export class EventStream<T> implements AsyncIterable<T> {
       if (!finished && reader !== undefined) reader.cancel().catch(() => undefined);
     }
   }
+}
+
+/**
+ * How a dropped event stream resumes (the call's `resumeStream`): `resume(lastEventId)` sends the
+ * request again with `Last-Event-ID` (through the client's rate-limit state) and gives the new
+ * body, or `null` when it cannot (then the original error is thrown); at most `maxRetries` times.
+ */
+export interface StreamReconnect {
+  readonly maxRetries: number;
+  resume(lastEventId: string): Promise<ReadableStream<Uint8Array> | null>;
 }
 
 /** The data that ends an OpenAI-compatible event stream. */
