@@ -67,6 +67,7 @@ export const OPERATIONS = {
     path: "/pets",
     secured: true,
     security: [["ApiKeyAuth"]],
+    successMedia: { "200": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_0,
   },
   createPet: {
@@ -77,6 +78,7 @@ export const OPERATIONS = {
     secured: true,
     security: [["ApiKeyAuth"]],
     idempotencyKeyHeader: "Idempotency-Key",
+    successMedia: { "201": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_1,
   },
   getPet: {
@@ -86,6 +88,7 @@ export const OPERATIONS = {
     secured: true,
     security: [["ApiKeyAuth"]],
     deprecated: { sunset: "2027-06-30", replacement: "getPetById" },
+    successMedia: { "200": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_2,
   },
   updatePet: {
@@ -95,6 +98,7 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     security: [["ApiKeyAuth"]],
+    successMedia: { "200": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_3,
   },
   deletePet: {
@@ -111,6 +115,7 @@ export const OPERATIONS = {
     path: "/pets/by-id/{petId}",
     secured: true,
     security: [["ApiKeyAuth"]],
+    successMedia: { "200": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_3,
   },
   listCategories: {
@@ -120,6 +125,7 @@ export const OPERATIONS = {
     secured: true,
     security: [["ApiKeyAuth"]],
     stability: "beta",
+    successMedia: { "200": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_0,
   },
   createCategory: {
@@ -130,6 +136,7 @@ export const OPERATIONS = {
     secured: true,
     security: [["ApiKeyAuth"]],
     idempotencyKeyHeader: "Idempotency-Key",
+    successMedia: { "201": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_1,
   },
   getCategory: {
@@ -138,6 +145,7 @@ export const OPERATIONS = {
     path: "/categories/{categoryId}",
     secured: true,
     security: [["ApiKeyAuth"]],
+    successMedia: { "200": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_3,
   },
   updateCategory: {
@@ -147,6 +155,7 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     security: [["ApiKeyAuth"]],
+    successMedia: { "200": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_3,
   },
   deleteCategory: {
@@ -163,6 +172,7 @@ export const OPERATIONS = {
     path: "/store/orders",
     secured: true,
     security: [["ApiKeyAuth"]],
+    successMedia: { "200": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_0,
   },
   placeOrder: {
@@ -173,6 +183,7 @@ export const OPERATIONS = {
     secured: true,
     security: [["ApiKeyAuth"]],
     idempotencyKeyHeader: "Idempotency-Key",
+    successMedia: { "201": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_1,
   },
   getOrder: {
@@ -181,6 +192,7 @@ export const OPERATIONS = {
     path: "/store/orders/{orderId}",
     secured: true,
     security: [["ApiKeyAuth"]],
+    successMedia: { "200": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_3,
   },
   cancelOrder: {
@@ -197,6 +209,7 @@ export const OPERATIONS = {
     path: "/store/inventory",
     secured: true,
     security: [["ApiKeyAuth"]],
+    successMedia: { "200": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_3,
   },
   setInventoryStock: {
@@ -207,6 +220,7 @@ export const OPERATIONS = {
     secured: true,
     security: [["ApiKeyAuth"]],
     stability: "experimental",
+    successMedia: { "200": ["application/json"] },
     responseHeaders: RESPONSE_HEADERS_3,
   },
 } as const satisfies Readonly<Record<string, ClientOperationDescriptor>>;

@@ -33,33 +33,33 @@ import type {
   QueryArgs,
   QueryKeyParams,
 } from "./runtime/query/query-options.js";
-/** Query keys of the `pets` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params)` one. */
+/** Query keys of the `pets` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params, client)` one client's query. */
 export const petsKeys = {
   all: ["PetStore", "pets"] as const,
-  listPets: (params?: QueryKeyParams<ListPetsOperation>) =>
-    operationKey(["PetStore", "pets", "listPets"], params),
-  getPet: (params?: QueryKeyParams<GetPetOperation>) =>
-    operationKey(["PetStore", "pets", "getPet"], params),
-  getPetById: (params?: QueryKeyParams<GetPetByIdOperation>) =>
-    operationKey(["PetStore", "pets", "getPetById"], params),
+  listPets: (params?: QueryKeyParams<ListPetsOperation>, client?: object) =>
+    operationKey(["PetStore", "pets", "listPets"], params, client),
+  getPet: (params?: QueryKeyParams<GetPetOperation>, client?: object) =>
+    operationKey(["PetStore", "pets", "getPet"], params, client),
+  getPetById: (params?: QueryKeyParams<GetPetByIdOperation>, client?: object) =>
+    operationKey(["PetStore", "pets", "getPetById"], params, client),
 };
-/** Query keys of the `categories` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params)` one. */
+/** Query keys of the `categories` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params, client)` one client's query. */
 export const categoriesKeys = {
   all: ["PetStore", "categories"] as const,
-  listCategories: (params?: QueryKeyParams<ListCategoriesOperation>) =>
-    operationKey(["PetStore", "categories", "listCategories"], params),
-  getCategory: (params?: QueryKeyParams<GetCategoryOperation>) =>
-    operationKey(["PetStore", "categories", "getCategory"], params),
+  listCategories: (params?: QueryKeyParams<ListCategoriesOperation>, client?: object) =>
+    operationKey(["PetStore", "categories", "listCategories"], params, client),
+  getCategory: (params?: QueryKeyParams<GetCategoryOperation>, client?: object) =>
+    operationKey(["PetStore", "categories", "getCategory"], params, client),
 };
-/** Query keys of the `store` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params)` one. */
+/** Query keys of the `store` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params, client)` one client's query. */
 export const storeKeys = {
   all: ["PetStore", "store"] as const,
-  listOrders: (params?: QueryKeyParams<ListOrdersOperation>) =>
-    operationKey(["PetStore", "store", "listOrders"], params),
-  getOrder: (params?: QueryKeyParams<GetOrderOperation>) =>
-    operationKey(["PetStore", "store", "getOrder"], params),
-  getInventory: (params?: QueryKeyParams<GetInventoryOperation>) =>
-    operationKey(["PetStore", "store", "getInventory"], params),
+  listOrders: (params?: QueryKeyParams<ListOrdersOperation>, client?: object) =>
+    operationKey(["PetStore", "store", "listOrders"], params, client),
+  getOrder: (params?: QueryKeyParams<GetOrderOperation>, client?: object) =>
+    operationKey(["PetStore", "store", "getOrder"], params, client),
+  getInventory: (params?: QueryKeyParams<GetInventoryOperation>, client?: object) =>
+    operationKey(["PetStore", "store", "getInventory"], params, client),
 };
 /**
  * The query key prefixes each mutation invalidates after a success: the GET operations under its collection.

@@ -4,7 +4,7 @@ import { createPetStoreClient as createClientWithAllOperations } from "../client
 import type { PetStoreClient as ClientWithAllOperations } from "../client.js";
 import type { ClientOptions } from "../runtime/client/runtime.js";
 import type { ResultOptions } from "../runtime/client/types.js";
-export * from "../runtime/client/index.js";
+export * from "../runtime/client/public.js";
 export type {
   ListPetsOperation,
   ListPetsParams,
@@ -60,6 +60,21 @@ export type {
   GetInventoryParams,
   GetInventoryResponse,
 } from "../client.js";
+import type { components } from "../types.js";
+export type PetStatus = components["schemas"]["PetStatus"];
+export type NewPet = components["schemas"]["NewPet"];
+export type Pet = components["schemas"]["Pet"];
+export type Pets = components["schemas"]["Pets"];
+export type NewCategory = components["schemas"]["NewCategory"];
+export type Category = components["schemas"]["Category"];
+export type Categories = components["schemas"]["Categories"];
+export type NewOrder = components["schemas"]["NewOrder"];
+export type Order = components["schemas"]["Order"];
+export type Orders = components["schemas"]["Orders"];
+export type InventoryItem = components["schemas"]["InventoryItem"];
+export type Inventory = components["schemas"]["Inventory"];
+export type InventoryUpdate = components["schemas"]["InventoryUpdate"];
+export type ErrorSchema = components["schemas"]["Error"];
 /**
  * The operations marked `x-stability: experimental`.
  *

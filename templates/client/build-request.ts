@@ -9,6 +9,7 @@ import { newIdempotencyKey } from "./idempotency.js";
 import { buildPath } from "./url.js";
 import { withJsonText } from "./json-parameters.js";
 import type { PathParameterStyle } from "./path-style.js";
+import type { RetryPolicy } from "./retry.js";
 
 /** What the runtime precomputes per operation (cached by descriptor identity). */
 export interface CompiledOperation {
@@ -67,6 +68,12 @@ export interface CallInit {
   headers?: Record<string, string>;
   /** This call's timeout per attempt, in ms (overrides the client's `timeoutMs`). */
   timeoutMs?: number;
+  /** Resume a dropped event stream with `Last-Event-ID` (`true`: up to 3 times). */
+  resumeStream?: boolean | { readonly maxRetries?: number };
+  /** This call's deadline in ms (overrides the client's `deadlineMs`). */
+  deadlineMs?: number;
+  /** This call's retry policy over the client's, or `false` (no retry). */
+  retry?: Partial<RetryPolicy> | false;
   /** Reject with an `ApiError` instead of resolving with a non-2XX result (overrides the client's). */
   throwOnError?: boolean;
 }

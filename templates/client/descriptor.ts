@@ -92,4 +92,10 @@ export interface ClientOperationDescriptor {
    * different types is not in it (it is never parsed: `undefined`, which its type allows).
    */
   readonly responseHeaders?: Readonly<Record<string, HeaderKind>>;
+  /**
+   * The media types each 2XX response key (`"200"`, `"2XX"`) declares (`[]`: no content). A 2XX
+   * whose Content-Type is none of its key's (a 2XX declared nowhere: none of all of them) is a
+   * failure result; left out when the operation declares no 2XX content (nothing is checked).
+   */
+  readonly successMedia?: Readonly<Record<string, readonly string[]>>;
 }

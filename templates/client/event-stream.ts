@@ -56,6 +56,7 @@ export class EventStream<T> implements AsyncIterable<T> {
   readonly #format: StreamFormat;
   readonly #done: () => void;
   readonly #what: string;
+  readonly #reconnect: StreamReconnect | undefined;
   #used = false;
 
   /**
@@ -63,17 +64,20 @@ export class EventStream<T> implements AsyncIterable<T> {
    * @param format how to read it
    * @param done called once when the stream ends, fails or is cancelled (frees the call's timer)
    * @param what the call, for error messages (`createChat (POST https://…/chat)`)
+   * @param reconnect resumes a dropped event stream (opt-in `resumeStream`), see {@link StreamReconnect}
    */
   constructor(
     body: ReadableStream<Uint8Array> | null,
     format: StreamFormat,
     done: () => void,
     what: string,
+    reconnect?: StreamReconnect,
   ) {
     this.#body = body;
     this.#format = format;
     this.#done = done;
     this.#what = what;
+    this.#reconnect = reconnect;
   }
 
   /** Cancels the response body without reading it (when it was not iterated). */
@@ -91,7 +95,7 @@ export class EventStream<T> implements AsyncIterable<T> {
   }
 
   async *#items(): AsyncGenerator<T, void, undefined> {
-    const reader = this.#body?.getReader();
+    let reader = this.#body?.getReader();
     let finished = false;
     try {
       if (reader === undefined) return;
@@ -103,8 +107,32 @@ export class EventStream<T> implements AsyncIterable<T> {
           if (line.trim() !== "") yield parseJson(line, `line ${number}`, this.#what) as T;
         }
       } else {
-        for await (const event of parseEvents(lines)) {
+        let lastId: string | undefined;
+        let resumes = 0;
+        let events = parseEvents(lines);
+        for (;;) {
+          let event: RawEvent;
+          try {
+            const next = await events.next();
+            if (next.done === true) break;
+            event = next.value;
+          } catch (error) {
+            // a dropped stream whose events carry ids: resumed with Last-Event-ID when asked
+            const reconnect = this.#reconnect;
+            if (reconnect === undefined || lastId === undefined || resumes >= reconnect.maxRetries)
+              throw error;
+            resumes++;
+            const body = await reconnect.resume(lastId);
+            if (body === null) throw error;
+            reader = body.getReader();
+            events = parseEvents(readLines(reader));
+            continue;
+          }
+          lastId = event.id;
           const data = event.data;
+          // OpenAI-compatible streams end with `data: [DONE]`, which JSON data cannot be
+          // (the rest of the body is not read: the connection is freed)
+          if (this.#format === "events" && data.trim() === DONE_SENTINEL) return;
           yield {
             data:
               this.#format === "events"
@@ -119,19 +147,54 @@ export class EventStream<T> implements AsyncIterable<T> {
       finished = true;
     } finally {
       this.#done();
-      // left early (break, throw, abort): free the connection
+      // left early (break, throw, abort, `[DONE]`): free the connection
       if (!finished && reader !== undefined) reader.cancel().catch(() => undefined);
     }
+  }
+}
+
+/**
+ * How a dropped event stream resumes (the call's `resumeStream`): `resume(lastEventId)` sends the
+ * request again with `Last-Event-ID` (through the client's rate-limit state) and gives the new
+ * body, or `null` when it cannot (then the original error is thrown); at most `maxRetries` times.
+ */
+export interface StreamReconnect {
+  readonly maxRetries: number;
+  resume(lastEventId: string): Promise<ReadableStream<Uint8Array> | null>;
+}
+
+/** The data that ends an OpenAI-compatible event stream. */
+export const DONE_SENTINEL = "[DONE]";
+
+/**
+ * An event (or NDJSON line) whose data is not the JSON the spec declares: the loop over the stream
+ * throws it. A `SyntaxError` (as before), typed, naming the call; `data` is the start of the text.
+ */
+export class EventStreamError extends SyntaxError {
+  override readonly name = "EventStreamError";
+  /** The call: `operationId (METHOD url)`. */
+  readonly call: string;
+  /** The event (`event 7`) or line (`line 3`) that broke the stream. */
+  readonly where: string;
+  /** The data, at most 200 characters. */
+  readonly data: string;
+
+  constructor(call: string, where: string, text: string, cause: unknown) {
+    const data = text.slice(0, 200);
+    super(`The stream of ${call} sent ${where} that is not JSON: ${JSON.stringify(data)}`, {
+      cause,
+    });
+    this.call = call;
+    this.where = where;
+    this.data = data;
   }
 }
 
 function parseJson(text: string, where: string, what: string): unknown {
   try {
     return JSON.parse(text) as unknown;
-  } catch {
-    throw new SyntaxError(
-      `The stream of ${what} sent ${where.trim()} that is not JSON: ${JSON.stringify(text.slice(0, 200))}`,
-    );
+  } catch (error) {
+    throw new EventStreamError(what, where.trim(), text, error);
   }
 }
 

@@ -28,13 +28,16 @@ export const DEFAULT_RETRY_POLICY: Readonly<RetryPolicy> = Object.freeze({
 });
 
 /**
- * Completes a partial policy with the defaults. `false` disables retries (`maxRetries: 0`, the
- * other fields keep their defaults).
+ * Completes a partial policy with the defaults (or with `base`: a call's `retry` over its
+ * client's policy). `false` disables retries (`maxRetries: 0`, the other fields kept).
  */
-export function resolveRetryPolicy(policy?: Partial<RetryPolicy> | false): RetryPolicy {
-  if (policy === false) return { ...DEFAULT_RETRY_POLICY, maxRetries: 0 };
-  if (policy === undefined) return DEFAULT_RETRY_POLICY;
-  const resolved: Record<string, number> = { ...DEFAULT_RETRY_POLICY };
+export function resolveRetryPolicy(
+  policy?: Partial<RetryPolicy> | false,
+  base: Readonly<RetryPolicy> = DEFAULT_RETRY_POLICY,
+): RetryPolicy {
+  if (policy === false) return { ...base, maxRetries: 0 };
+  if (policy === undefined) return base;
+  const resolved: Record<string, number> = { ...base };
   // only the policy's known settings, an `undefined` one keeping its default
   for (const name in resolved) {
     const value = policy[name as keyof RetryPolicy];

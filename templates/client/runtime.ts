@@ -28,6 +28,21 @@ import {
   type MiddlewareClientOptions,
 } from "./middleware.js";
 import { RateLimitScheduler } from "./rate-limit-scheduler.js";
+import { sharedScheduler } from "./shared-rate-limits.js";
+import {
+  CLIENT_IDENTITY,
+  baseOrigin,
+  credentialFingerprint,
+  type ClientIdentity,
+} from "./client-identity.js";
+import { credentialNames, type CrossOriginRedirect } from "./redirect.js";
+import {
+  createObserver,
+  type ClientLogger,
+  type LogLevel,
+  type RateLimitWaitEvent,
+  type RetryEvent,
+} from "./observe.js";
 import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
 import type { OperationRequest, OperationResult } from "./types.js";
@@ -45,6 +60,23 @@ export type { ResponseValidationContext } from "./call-operation.js";
  * after 5 requests sent while limited), and below the 6 connections per origin of browsers.
  */
 export const DEFAULT_MAX_CONCURRENT = 4;
+
+/**
+ * One request at a time once the server reports at most `4 × maxConcurrent` requests left (16 by
+ * default): processes on one key share no memory, and each then overshoots the quota by at most
+ * one request before its first 429 holds it (see docs/client.md for the bound).
+ */
+export const LOW_WATER_FACTOR = 4;
+
+/** The identity of a client's options: origin and credential fingerprint (never a secret). */
+export function clientIdentityOf(options: ClientOptions, security: ClientSecurity): ClientIdentity {
+  const keyScheme = security.apiKeyScheme ?? "apiKey";
+  const auth: AuthOption =
+    options.apiKey === undefined || options.auth?.[keyScheme] !== undefined
+      ? (options.auth ?? {})
+      : { ...options.auth, [keyScheme]: options.apiKey };
+  return { origin: baseOrigin(options.baseUrl), key: credentialFingerprint(auth) };
+}
 
 /** Options of a client. */
 export interface ClientOptions {
@@ -81,6 +113,12 @@ export interface ClientOptions {
    */
   timeoutMs?: number;
   /**
+   * The whole call's deadline in ms: rate-limit waits, retries and attempts together; none by
+   * default. At the deadline the call rejects with a `DOMException` named `TimeoutError` (a retry
+   * whose wait would pass it is not made: the result is returned). Per call: `deadlineMs`.
+   */
+  deadlineMs?: number;
+  /**
    * The most requests of this client in flight at once; the others wait their turn. Default
    * {@link DEFAULT_MAX_CONCURRENT}; `Infinity` for no cap.
    */
@@ -92,6 +130,32 @@ export interface ClientOptions {
    * `true` is the default (kept for compatibility with clients that opted in).
    */
   throttle?: boolean;
+  /**
+   * A redirect to another origin of a call that carries credentials (any security scheme's header,
+   * query parameter or cookie): `"stop"` (default) does not follow it, and the call's result is a
+   * failure whose `error` is a `RedirectNotFollowedError` saying why; `"follow-without-credentials"`
+   * follows it with every credential removed. Same-origin redirects are followed; calls without
+   * credentials follow redirects as `fetch` does.
+   */
+  crossOriginRedirect?: CrossOriginRedirect;
+  /**
+   * `false` to get every 3XX itself (status and `Location`, as a failure result): requests are
+   * sent with `redirect: "manual"` and nothing is followed. Default `true`.
+   */
+  followRedirects?: boolean;
+  /**
+   * The rate-limit state: `"shared"` (default) with every client of this process on the same
+   * origin with the same credentials, settings, `now` and `fetch` options (keyed by origin and a
+   * fingerprint of the credentials, never the raw key), `"own"` for this client alone, or a
+   * `RateLimitScheduler` to share explicitly.
+   */
+  rateLimitState?: "shared" | "own" | RateLimitScheduler;
+  /**
+   * At or below this many requests left (`X-RateLimit-Remaining`), one request at a time, so
+   * that processes on one key cannot overshoot together. Default `4 × maxConcurrent` (16);
+   * `0` turns it off.
+   */
+  rateLimitLowWater?: number;
   /** Reject with an `ApiError` instead of resolving with a non-2XX result. Per call too. */
   throwOnError?: boolean;
   /**
@@ -101,6 +165,18 @@ export interface ClientOptions {
   validateResponse?: (context: ResponseValidationContext) => void;
   /** Receives deprecation notices, once per operation; by default one `console.warn` each. */
   onDeprecation?: (notice: DeprecationNotice) => void;
+  /** Called before each retry (attempt, delay, reason). */
+  onRetry?: (event: RetryEvent) => void;
+  /** Called when a call waits for the rate-limit state (a 429's `Retry-After`, `Remaining: 0`). */
+  onRateLimitWait?: (event: RateLimitWaitEvent) => void;
+  /**
+   * A logger (`console` fits): responses at `debug` (429 and 5xx at `warn`), retries and
+   * rate-limit waits at `info`. No credential is logged: credential query parameters are
+   * `[redacted]`, headers are never logged.
+   */
+  logger?: ClientLogger;
+  /** The least level logged; `"info"` by default. */
+  logLevel?: LogLevel;
   /** Source of the backoff jitter, in `[0, 1)`; `Math.random` by default. */
   random?: () => number;
   /** The clock, in epoch milliseconds; `Date.now` by default. */
@@ -138,6 +214,8 @@ export interface ClientRuntime extends ClientMiddlewareApi {
     op: ClientOperationDescriptor,
     init?: CallRequest<Op>,
   ): Promise<CallResult<Op>>;
+  /** Who the client is: the origin and a credential fingerprint (never a secret). */
+  readonly identity?: ClientIdentity;
 }
 
 /**
@@ -169,29 +247,48 @@ export function createClientRuntimeWith(
   codecs: ClientCodecs,
   security: ClientSecurity = legacySecurity(apiKey),
 ): ClientRuntime {
-  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const resolved = resolveBaseUrl(options.baseUrl);
+  const baseUrl = resolved.url.replace(/\/+$/, "");
   const policy = resolveRetryPolicy(options.retry);
   const now = options.now ?? ((): number => Date.now());
   const middleware = new MiddlewareStack();
   let middlewareOptions: MiddlewareClientOptions | undefined;
+  const identity = clientIdentityOf(options, security);
+  const maxConcurrent = options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT;
+  const schedulerOptions = {
+    now,
+    maxWaitMs: policy.maxRetryAfterMs,
+    maxConcurrent,
+    budget: options.throttle !== false,
+    probeFirst: options.rateLimitLowWater !== 0,
+    lowWater:
+      options.rateLimitLowWater ??
+      (Number.isFinite(maxConcurrent) ? LOW_WATER_FACTOR * maxConcurrent : 0),
+  };
+  const state = options.rateLimitState ?? "shared";
   const ctx: ClientContext = {
     baseUrl,
     fetch: options.fetch,
     policy,
     random: options.random ?? Math.random,
     now,
-    scheduler: new RateLimitScheduler({
-      now,
-      maxWaitMs: policy.maxRetryAfterMs,
-      maxConcurrent: options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT,
-      budget: options.throttle !== false,
-    }),
+    scheduler:
+      state === "shared"
+        ? sharedScheduler(identity, schedulerOptions, options.now, options.fetch)
+        : state === "own"
+          ? new RateLimitScheduler(schedulerOptions)
+          : state,
     deprecations: new DeprecationTracker(options.onDeprecation ?? warnDeprecation),
     middleware,
     middlewareOptions: () => (middlewareOptions ??= describeOptions(baseUrl, options.fetch)),
     timeoutMs: options.timeoutMs,
+    deadlineMs: options.deadlineMs,
     throwOnError: options.throwOnError === true,
     validateResponse: options.validateResponse,
+    crossOriginRedirect: options.crossOriginRedirect ?? "stop",
+    followRedirects: options.followRedirects !== false,
+    credentialNames: credentialNames(security),
+    observer: createObserver(options, credentialNames(security)),
     readStream: codecs.streams,
   };
 
@@ -277,13 +374,43 @@ export function createClientRuntimeWith(
     return result;
   };
 
+  const relative = resolved.error;
   const call = (op: ClientOperationDescriptor, init?: CallInit): Promise<ClientResult> =>
-    callOperation(ctx, compiled.get(op) ?? compile(op), op, init);
+    relative !== undefined
+      ? Promise.reject(relative)
+      : callOperation(ctx, compiled.get(op) ?? compile(op), op, init);
 
   return {
+    identity,
     call: call as ClientRuntime["call"],
     use: (...list) => middleware.use(...list),
     eject: (...list) => middleware.eject(...list),
+  };
+}
+
+/**
+ * The base URL as every call uses it: absolute as given; a relative one (`/api/v1`) resolved
+ * against `location` in a browser (with or without middleware alike); elsewhere (Node.js, where
+ * `fetch` cannot resolve it) an error every call rejects with, before anything is sent. Not
+ * thrown here: a module that creates the client during server-side rendering and calls it only in
+ * the browser still loads.
+ */
+export function resolveBaseUrl(baseUrl: string): { url: string; error?: TypeError } {
+  if (/^[a-z][a-z\d+.-]*:/i.test(baseUrl)) return { url: baseUrl };
+  const base = (globalThis as { location?: { href?: unknown } }).location?.href;
+  if (typeof base === "string") {
+    try {
+      return { url: new URL(baseUrl, base).href };
+    } catch {
+      // not resolvable either: the error below
+    }
+  }
+  return {
+    url: baseUrl,
+    error: new TypeError(
+      `The client's baseUrl "${baseUrl}" is relative, and there is no page location to resolve it ` +
+        'against here: give an absolute URL (e.g. "https://api.example.com/v1") outside a browser',
+    ),
   };
 }
 
@@ -344,5 +471,8 @@ export function bindOperations<K extends string>(
   }
   methods.use = runtime.use;
   methods.eject = runtime.eject;
+  // a symbol: `Object.keys` and JSON show the methods only, a spread or rest keeps it
+  if (runtime.identity !== undefined)
+    Object.defineProperty(methods, CLIENT_IDENTITY, { value: runtime.identity, enumerable: true });
   return methods as Record<K, UntypedOperationMethod> & ClientMiddlewareApi;
 }

@@ -41,10 +41,12 @@ const NO_TIMEOUT_DISPOSE = (): void => undefined;
  * @param caller the caller's signal, if any
  * @param timeoutMs the attempt's timeout; `undefined` (or not a positive finite number) for none,
  *   in which case the caller's signal is used as is (no allocation)
+ * @param what what times out, for the `TimeoutError`'s message
  */
 export function attemptSignal(
   caller: AbortSignal | undefined,
   timeoutMs: number | undefined,
+  what?: string,
 ): AttemptSignal {
   if (timeoutMs === undefined || !(timeoutMs > 0) || timeoutMs === Infinity) {
     return { signal: caller, timedOut: false, dispose: NO_TIMEOUT_DISPOSE };
@@ -58,7 +60,7 @@ export function attemptSignal(
   const timer = setTimeout(() => {
     state.timedOut = true;
     caller?.removeEventListener("abort", onAbort);
-    controller.abort(timeoutError(timeoutMs));
+    controller.abort(timeoutError(timeoutMs, what));
   }, timeoutMs);
   if (caller !== undefined) {
     if (caller.aborted) onAbort();

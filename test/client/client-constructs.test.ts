@@ -11,7 +11,12 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
-import type { EventStream, OperationMethod, ServerSentEvent } from "../../templates/client/index.js";
+import type {
+  EventStream,
+  EventStreamError,
+  OperationMethod,
+  ServerSentEvent,
+} from "../../templates/client/index.js";
 import { activeTimers } from "../templates/client/purpose-servers.js";
 import type { components, operations } from "../fixtures/client-constructs/types.js";
 import { startConstructsServer, type ConstructsServer } from "./constructs-server.js";
@@ -29,7 +34,11 @@ interface Client {
   deleteFile: OperationMethod<operations["deleteFile"]>;
   getBetaResponse: OperationMethod<operations["getBetaResponse"]>;
 }
-type Factory = (options: { baseUrl: string; timeoutMs?: number; retry?: { maxRetries: number; baseDelayMs: number } }) => Client;
+type Factory = (options: {
+  baseUrl: string;
+  timeoutMs?: number;
+  retry?: { maxRetries: number; baseDelayMs: number };
+}) => Client;
 
 let fixture: GeneratedFixture;
 let server: ConstructsServer;
@@ -39,7 +48,9 @@ let api: Client;
 beforeAll(async () => {
   fixture = await generateFixture(SPEC);
   server = await startConstructsServer();
-  const module = (await import(join(fixture.out, "client.ts"))) as { createClientConstructsClient: Factory };
+  const module = (await import(join(fixture.out, "client.ts"))) as {
+    createClientConstructsClient: Factory;
+  };
   createClient = module.createClientConstructsClient;
   api = createClient({ baseUrl: server.url });
 }, 120_000);
@@ -69,7 +80,9 @@ describe("text/event-stream", () => {
   it("lets the Content-Type decide: the same operation answers JSON, typed as the union", async () => {
     const result = await api.createChat({ body: hello });
     if (!result.ok) throw new Error(`status ${result.status}`);
-    expectTypeOf(result.data).toEqualTypeOf<Schemas["Completion"] | EventStream<ServerSentEvent<Schemas["Chunk"]>>>();
+    expectTypeOf(result.data).toEqualTypeOf<
+      Schemas["Completion"] | EventStream<ServerSentEvent<Schemas["Chunk"]>>
+    >();
     expect(result.data).toEqual({ id: "c1", text: "Hello" });
   });
 
@@ -82,12 +95,85 @@ describe("text/event-stream", () => {
     expect(data).toEqual(["first line\nsecond line", " two spaces", ""]);
   });
 
+  it("ends at OpenAI's `data: [DONE]` sentinel and lets go of the connection, which the server keeps open", async () => {
+    const streams = server.received.length;
+    const result = await api.createChat({
+      body: { ...hello, stream: true },
+      headers: { "x-mode": "done" },
+    });
+    if (!result.ok || !isStream(result.data)) throw new Error("expected a stream");
+    const deltas: unknown[] = [];
+    for await (const event of result.data as EventStream<ServerSentEvent<Schemas["Chunk"]>>)
+      deltas.push(event.data.delta);
+    expect(deltas).toEqual(["Hi"]);
+    await server.streamClosed(countStreams(streams));
+  });
+
+  it("resumeStream: a dropped stream whose events carry ids resumes with Last-Event-ID (opt-in)", async () => {
+    const before = server.received.length;
+    const result = await api.createChat({
+      body: { ...hello, stream: true },
+      headers: { "x-mode": "drop" },
+      resumeStream: true,
+    });
+    if (!result.ok || !isStream(result.data)) throw new Error("expected a stream");
+    const events: { id: string | undefined; delta: unknown }[] = [];
+    for await (const event of result.data as EventStream<ServerSentEvent<Schemas["Chunk"]>>)
+      events.push({ id: event.id, delta: event.data.delta });
+    expect(events).toEqual([
+      { id: "1", delta: "a" },
+      { id: "2", delta: "b" },
+      { id: "3", delta: "after 2" },
+    ]);
+    expect(server.received.length - before).toBe(2);
+    // without the option, the drop ends the loop with the error (never resent)
+    const plain = await api.createChat({
+      body: { ...hello, stream: true },
+      headers: { "x-mode": "drop" },
+    });
+    if (!plain.ok || !isStream(plain.data)) throw new Error("expected a stream");
+    const stream = plain.data as EventStream<ServerSentEvent<Schemas["Chunk"]>>;
+    await expect(
+      (async () => {
+        for await (const _event of stream) {
+          // read until the drop
+        }
+      })(),
+    ).rejects.toThrow();
+    expect(server.received.length - before).toBe(3);
+  });
+
+  it("reports other data that is not JSON as a typed EventStreamError naming the call (still a SyntaxError)", async () => {
+    const result = await api.createChat({
+      body: { ...hello, stream: true },
+      headers: { "x-mode": "garbage" },
+    });
+    if (!result.ok || !isStream(result.data)) throw new Error("expected a stream");
+    const seen: unknown[] = [];
+    const error = await (async () => {
+      for await (const event of result.data as EventStream<ServerSentEvent<Schemas["Chunk"]>>)
+        seen.push(event.data.delta);
+    })().catch((e: unknown) => e);
+    expect(seen).toEqual(["Hi"]);
+    // the fixture's client has its own copy of the runtime: its class, by name
+    expect((error as EventStreamError).name).toBe("EventStreamError");
+    expect(error).toBeInstanceOf(SyntaxError);
+    expect(error).toMatchObject({ where: "event 7", data: "<html>oops</html>" });
+    expect((error as EventStreamError).message).toMatch(
+      /^The stream of createChat \(POST http:\/\/127\.0\.0\.1:\d+\/chat\) sent event 7 that is not JSON: "<html>oops<\/html>"$/,
+    );
+  });
+
   it("aborts by signal in the middle of a stream: the loop rejects with the reason, the connection closes, no timer is left", async () => {
     const timers = activeTimers();
     const controller = new AbortController();
     const client = createClient({ baseUrl: server.url, timeoutMs: 30_000 });
     const streams = server.received.length;
-    const result = await client.createChat({ body: { ...hello, stream: true }, signal: controller.signal, headers: { "x-mode": "hang" } });
+    const result = await client.createChat({
+      body: { ...hello, stream: true },
+      signal: controller.signal,
+      headers: { "x-mode": "hang" },
+    });
     if (!result.ok || !isStream(result.data)) throw new Error("expected a stream");
     const reason = new Error("user left");
     const seen: unknown[] = [];
@@ -103,7 +189,8 @@ describe("text/event-stream", () => {
     // the call's 30 s timer is cleared; fetch's and the test server's connection-level timers may
     // take a moment to go on a loaded machine, so wait up to 2 s (far less than the call's 30 s)
     const deadline = Date.now() + 2_000;
-    while (activeTimers() > timers && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (activeTimers() > timers && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(activeTimers()).toBeLessThanOrEqual(timers);
   });
 
@@ -137,7 +224,10 @@ describe("text/event-stream", () => {
   it("never retries once a stream has started: a connection reset mid-stream rejects the loop, one request sent", async () => {
     const client = createClient({ baseUrl: server.url, retry: { maxRetries: 3, baseDelayMs: 1 } });
     const before = server.received.length;
-    const result = await client.createChat({ body: { ...hello, stream: true }, headers: { "x-mode": "reset" } });
+    const result = await client.createChat({
+      body: { ...hello, stream: true },
+      headers: { "x-mode": "reset" },
+    });
     if (!result.ok || !isStream(result.data)) throw new Error("expected a stream");
     const stream = result.data;
     const error = await (async () => {
@@ -153,7 +243,9 @@ describe("text/event-stream", () => {
     const result = await api.tailLogs();
     if (!result.ok) throw new Error("expected a stream");
     for await (const _event of result.data) break;
-    expect(() => result.data[Symbol.asyncIterator]()).toThrow(/tailLogs \(GET .*\/logs\) can be iterated only once/);
+    expect(() => result.data[Symbol.asyncIterator]()).toThrow(
+      /tailLogs \(GET .*\/logs\) can be iterated only once/,
+    );
   });
 });
 
@@ -172,7 +264,9 @@ describe("binary", () => {
   it("types a binary response Blob beside an event stream, and reads it as one", async () => {
     const result = await api.createSpeech({ body: { text: "hi" } });
     if (!result.ok) throw new Error(`status ${result.status}`);
-    expectTypeOf(result.data).toEqualTypeOf<Blob | EventStream<ServerSentEvent<Schemas["Chunk"]>>>();
+    expectTypeOf(result.data).toEqualTypeOf<
+      Blob | EventStream<ServerSentEvent<Schemas["Chunk"]>>
+    >();
     expect(result.data).toBeInstanceOf(Blob);
     expect([...new Uint8Array(await (result.data as Blob).arrayBuffer())]).toEqual([0, 1, 2, 255]);
   });
@@ -191,10 +285,15 @@ describe("a body declared as JSON and multipart", () => {
   it("sends JSON by default and multipart when the caller picks it, with a File where the spec says binary", async () => {
     await api.uploadFile({ body: { url: "https://x.test/a.png" } });
     expect(server.received.at(-1)?.contentType).toBe("application/json");
-    expect(JSON.parse(server.received.at(-1)!.body.toString())).toEqual({ url: "https://x.test/a.png" });
+    expect(JSON.parse(server.received.at(-1)!.body.toString())).toEqual({
+      url: "https://x.test/a.png",
+    });
 
     const file = new File(["PNGDATA"], "a.png", { type: "image/png" });
-    const result = await api.uploadFile({ contentType: "multipart/form-data", body: { file, label: "logo" } });
+    const result = await api.uploadFile({
+      contentType: "multipart/form-data",
+      body: { file, label: "logo" },
+    });
     expect(result.status).toBe(201);
     const sent = server.received.at(-1)!;
     expect(sent.contentType).toMatch(/^multipart\/form-data; boundary=/);
@@ -217,11 +316,20 @@ describe("a body declared as JSON and multipart", () => {
   it("types the body by the media type picked", () => {
     type Init = Parameters<Client["uploadFile"]>[0];
     expectTypeOf<{ body: { url: string } }>().toMatchTypeOf<Init>();
-    expectTypeOf<{ contentType: "multipart/form-data"; body: { file: Blob } }>().toMatchTypeOf<Init>();
-    expectTypeOf<{ contentType: "multipart/form-data"; body: { file: File; label: string } }>().toMatchTypeOf<Init>();
+    expectTypeOf<{
+      contentType: "multipart/form-data";
+      body: { file: Blob };
+    }>().toMatchTypeOf<Init>();
+    expectTypeOf<{
+      contentType: "multipart/form-data";
+      body: { file: File; label: string };
+    }>().toMatchTypeOf<Init>();
     // the multipart shape without contentType, or the JSON shape as multipart, does not compile
     expectTypeOf<{ body: { file: Blob } }>().not.toMatchTypeOf<Init>();
-    expectTypeOf<{ contentType: "multipart/form-data"; body: { url: string } }>().not.toMatchTypeOf<Init>();
+    expectTypeOf<{
+      contentType: "multipart/form-data";
+      body: { url: string };
+    }>().not.toMatchTypeOf<Init>();
     expectTypeOf<{ contentType: "text/plain"; body: string }>().not.toMatchTypeOf<Init>();
   });
 });
@@ -258,8 +366,16 @@ describe("types that keep real operations callable", () => {
     type Body = NonNullable<Parameters<OperationMethod<operations["postMessage"]>>[0]>["body"];
     expectTypeOf<{ text: string; password: string }>().toMatchTypeOf<Body>();
     expectTypeOf<Body>().toEqualTypeOf<Schemas["MessageWrite"]>();
-    expectTypeOf<Schemas["MessageWrite"]>().toEqualTypeOf<{ text: string; priority?: number; password: string }>();
-    expectTypeOf<Schemas["MessageRead"]>().toEqualTypeOf<{ readonly id: string; text: string; priority: number }>();
+    expectTypeOf<Schemas["MessageWrite"]>().toEqualTypeOf<{
+      text: string;
+      priority?: number;
+      password: string;
+    }>();
+    expectTypeOf<Schemas["MessageRead"]>().toEqualTypeOf<{
+      readonly id: string;
+      text: string;
+      priority: number;
+    }>();
     expectTypeOf<Schemas["ChatRequestWrite"]["stream"]>().toEqualTypeOf<boolean | undefined>();
     // the component itself is the schema as written (openapi-typescript's type)
     expectTypeOf<Schemas["Message"]["password"]>().toEqualTypeOf<string>();
@@ -269,7 +385,10 @@ describe("types that keep real operations callable", () => {
     const generated = readFileSync(join(fixture.out, "types.ts"), "utf8");
     const committed = readFileSync(join(ROOT, "test/fixtures/client-constructs/types.ts"), "utf8");
     const body = (text: string) => text.split("\n").slice(2).join("\n");
-    expect(body(generated), "regenerate: cp <out>/types.ts test/fixtures/client-constructs/types.ts").toBe(body(committed));
+    expect(
+      body(generated),
+      "regenerate: cp <out>/types.ts test/fixtures/client-constructs/types.ts",
+    ).toBe(body(committed));
   });
 });
 
@@ -281,5 +400,10 @@ function isStream(value: unknown): value is EventStream<ServerSentEvent<unknown>
 function countStreams(requestsBefore: number): number {
   return server.received
     .slice(0, requestsBefore)
-    .filter((r) => r.url.startsWith("/logs") || r.url.startsWith("/exports") || (r.url === "/chat" && r.body.toString().includes('"stream":true'))).length;
+    .filter(
+      (r) =>
+        r.url.startsWith("/logs") ||
+        r.url.startsWith("/exports") ||
+        (r.url === "/chat" && r.body.toString().includes('"stream":true')),
+    ).length;
 }

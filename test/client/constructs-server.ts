@@ -40,7 +40,12 @@ export async function startConstructsServer(): Promise<ConstructsServer> {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const request = { method: req.method ?? "", url: req.url ?? "", contentType: req.headers["content-type"], body: Buffer.concat(chunks) };
+      const request = {
+        method: req.method ?? "",
+        url: req.url ?? "",
+        contentType: req.headers["content-type"],
+        body: Buffer.concat(chunks),
+      };
       received.push(request);
       void answer(request, req, res, closed);
     });
@@ -69,23 +74,62 @@ async function writeSlowly(res: ServerResponse, chunks: readonly string[]): Prom
   }
 }
 
-function startStream(res: ServerResponse, req: IncomingMessage, contentType: string, closed: Promise<void>[]): void {
+function startStream(
+  res: ServerResponse,
+  req: IncomingMessage,
+  contentType: string,
+  closed: Promise<void>[],
+): void {
   closed.push(new Promise((resolve) => res.on("close", () => resolve())));
   req.socket.setNoDelay(true);
   res.writeHead(200, { "content-type": contentType, "cache-control": "no-cache" });
   res.flushHeaders();
 }
 
-async function answer(request: Received, req: IncomingMessage, res: ServerResponse, closed: Promise<void>[]): Promise<void> {
+async function answer(
+  request: Received,
+  req: IncomingMessage,
+  res: ServerResponse,
+  closed: Promise<void>[],
+): Promise<void> {
   const url = new URL(request.url, "http://x");
   const route = `${request.method} ${url.pathname}`;
   if (route === "POST /chat") {
     const body = JSON.parse(request.body.toString("utf8")) as { stream?: boolean };
     if (!body.stream) {
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: "c1", text: "Hello" }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ id: "c1", text: "Hello" }));
       return;
     }
     startStream(res, req, "text/event-stream; charset=utf-8", closed);
+    if (req.headers["x-mode"] === "done") {
+      // OpenAI-compatible: the sentinel, then the connection stays open (the client must let go)
+      await writeSlowly(res, ['data: {"delta":"Hi"}\n\n', "data: [DONE]\n\n"]);
+      return;
+    }
+    if (req.headers["x-mode"] === "drop") {
+      // events with ids, then the connection drops; a request with Last-Event-ID gets the rest
+      const last = req.headers["last-event-id"];
+      if (last === undefined) {
+        await writeSlowly(res, [
+          'id: 1\ndata: {"delta":"a"}\n\n',
+          'id: 2\ndata: {"delta":"b"}\n\n',
+        ]);
+        req.socket.destroy();
+        return;
+      }
+      await writeSlowly(res, [
+        `id: ${Number(last) + 1}\ndata: {"delta":"after ${String(last)}"}\n\n`,
+      ]);
+      res.end();
+      return;
+    }
+    if (req.headers["x-mode"] === "garbage") {
+      await writeSlowly(res, ['data: {"delta":"Hi"}\n\n', "id: 7\ndata: <html>oops</html>\n\n"]);
+      res.end();
+      return;
+    }
     await writeSlowly(res, CHAT_STREAM_CHUNKS);
     if (req.headers["x-mode"] === "hang") return; // never ends: for abort and timeout
     if (req.headers["x-mode"] === "reset") {
@@ -98,7 +142,12 @@ async function answer(request: Received, req: IncomingMessage, res: ServerRespon
   if (route === "GET /logs") {
     startStream(res, req, "text/event-stream", closed);
     // a BOM, CR line ends, multi-line text data, an event without data (not dispatched)
-    await writeSlowly(res, ["\uFEFFdata: first line\rdata: second line\r\r", "event: ping\n\n", "data:  two spaces\n\n", "data\n\n"]);
+    await writeSlowly(res, [
+      "\uFEFFdata: first line\rdata: second line\r\r",
+      "event: ping\n\n",
+      "data:  two spaces\n\n",
+      "data\n\n",
+    ]);
     if (req.headers["x-mode"] === "hang") return;
     res.end();
     return;
@@ -111,11 +160,15 @@ async function answer(request: Received, req: IncomingMessage, res: ServerRespon
     return;
   }
   if (route === "POST /speech") {
-    res.writeHead(200, { "content-type": "application/octet-stream" }).end(Buffer.from([0, 1, 2, 255]));
+    res
+      .writeHead(200, { "content-type": "application/octet-stream" })
+      .end(Buffer.from([0, 1, 2, 255]));
     return;
   }
   if (route === "POST /files") {
-    res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ id: request.contentType ?? "", size: request.body.length }));
+    res
+      .writeHead(201, { "content-type": "application/json" })
+      .end(JSON.stringify({ id: request.contentType ?? "", size: request.body.length }));
     return;
   }
   if (request.method === "PUT" && url.pathname.startsWith("/files/")) {
@@ -127,8 +180,12 @@ async function answer(request: Received, req: IncomingMessage, res: ServerRespon
     return;
   }
   if (route.startsWith("GET /responses/")) {
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ id: request.url }));
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ id: request.url }));
     return;
   }
-  res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ message: `no route ${route}` }));
+  res
+    .writeHead(404, { "content-type": "application/json" })
+    .end(JSON.stringify({ message: `no route ${route}` }));
 }

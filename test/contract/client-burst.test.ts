@@ -10,13 +10,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startContractServer, type ContractServer } from "./harness.js";
+import { freeKey, minuteClock } from "./minute-clock.js";
 
-const MINUTE = 60_000;
-const freeKey = (key: string) => ({ key, plan: "free", caller: { name: key, plan: "free" } });
+const clock = minuteClock();
+const serverNow = clock.now;
+const placeBeforeBoundary = (ms: number): number => clock.placeBeforeBoundary(ms);
 
 let h: ContractServer;
-let offset = 0;
-const serverNow = (): number => Date.now() + offset;
 
 beforeAll(async () => {
   h = await startContractServer({
@@ -28,14 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-/** Places the server (and client) clock `ms` before the next minute boundary. */
-function placeBeforeBoundary(ms: number): number {
-  offset = 0;
-  const boundary = serverNow() - (serverNow() % MINUTE) + MINUTE;
-  offset = boundary - ms - Date.now();
-  return boundary;
-}
 
 describe("80 concurrent calls with a Free key (60/min)", () => {
   it("end with zero key_banned: the calls over the quota wait for the reset, then succeed", async () => {

@@ -15,7 +15,8 @@ let categoryId = 0;
 beforeAll(async () => {
   h = await startContractServer();
   const category = await h.client().createCategory({ body: { name: `typed-${process.pid}` } });
-  if (category.status !== 201) throw new Error(`createCategory answered ${category.status}`);
+  if (!category.ok || category.status !== 201)
+    throw new Error(`createCategory answered ${category.status}`);
   categoryId = category.data.id;
 });
 afterAll(async () => {
@@ -27,7 +28,8 @@ describe("typed results through real calls", () => {
     const api = h.client({ validateResponse: validatePetStoreResponse });
     const created = await api.createPet({ body: { name: "Typed Rex", categoryId } });
     expect(created.ok).toBe(true);
-    if (created.status !== 201) throw new Error(`createPet answered ${created.status}`);
+    if (!created.ok || created.status !== 201)
+      throw new Error(`createPet answered ${created.status}`);
     const location: string | undefined = created.headers.Location;
     expect(location).toBe(`/pets/by-id/${created.data.id}`);
     const page = await api.listPets({ query: { limit: 1 } });
@@ -44,10 +46,14 @@ describe("typed results through real calls", () => {
     // a proxy in front of the server that drops a required property of the Pet it returns
     const broken: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
-      if (!response.ok || !(response.headers.get("content-type") ?? "").includes("json")) return response;
+      if (!response.ok || !(response.headers.get("content-type") ?? "").includes("json"))
+        return response;
       const body = (await response.json()) as Record<string, unknown>;
       delete body.name;
-      return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
+      return new Response(JSON.stringify(body), {
+        status: response.status,
+        headers: response.headers,
+      });
     };
     const api = createPetStoreClient({
       baseUrl: h.baseUrl,
@@ -58,13 +64,19 @@ describe("typed results through real calls", () => {
       validateResponse: validatePetStoreResponse,
     });
     const created = await h.client().createPet({ body: { name: "Broken Rex", categoryId } });
-    if (created.status !== 201) throw new Error(`createPet answered ${created.status}`);
+    if (!created.ok || created.status !== 201)
+      throw new Error(`createPet answered ${created.status}`);
     const error = await api.getPetById({ path: { petId: created.data.id } }).then(
       () => undefined,
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(ResponseValidationError);
-    expect(error).toMatchObject({ operationId: "getPetById", status: 200, target: "body", keyword: "required" });
+    expect(error).toMatchObject({
+      operationId: "getPetById",
+      status: 200,
+      target: "body",
+      keyword: "required",
+    });
     expect((error as Error).message).toContain("getPetById");
   });
 });

@@ -159,6 +159,9 @@ export async function startContractServer(
         fetch: fetchChecked,
         retry: false,
         onDeprecation: () => undefined,
+        // each test's client starts fresh (a client holds its calls after a 429): the tests probe
+        // the server, so clients of one key do not share their rate-limit state here
+        rateLimitState: "own",
         ...rest,
       });
     },

@@ -114,8 +114,7 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
     const server = await adapter.serveNode(requestHandler, { port: 0, host: "127.0.0.1" });
     const { port } = server.address() as AddressInfo;
     // a 3XX answer is what is checked: the client gets it instead of following it
-    const fetchManual = (input: RequestInfo | URL, init?: RequestInit) => fetch(input, { ...init, redirect: "manual" });
-    const client = clientModule.createRoundTripClient({ baseUrl: `http://127.0.0.1:${port}`, auth: credentials, retry: false, throttle: false, timeoutMs: options.timeoutMs ?? 10_000, fetch: fetchManual });
+    const client = clientModule.createRoundTripClient({ baseUrl: `http://127.0.0.1:${port}`, auth: credentials, retry: false, throttle: false, timeoutMs: options.timeoutMs ?? 10_000, followRedirects: false });
     const skipHeaders = new Set(api.model.apiKey?.in === "header" ? [api.model.apiKey.name.toLowerCase()] : []);
 
     const outcomes: OperationOutcome[] = [];

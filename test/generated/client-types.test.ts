@@ -4,27 +4,38 @@
  */
 import { describe, expectTypeOf, it } from "vitest";
 import { createPetStoreClient, type PetStoreClient } from "../../generated/client.js";
-import { UnexpectedResponseBody, unwrap, type UndeclaredBody } from "../../generated/runtime/client/index.js";
+import {
+  UnexpectedResponseBody,
+  unwrap,
+  type UndeclaredBody,
+} from "../../generated/runtime/client/index.js";
 import type { components } from "../../generated/types.js";
 
 type Pet = components["schemas"]["Pet"];
 type ApiError = components["schemas"]["Error"];
 
 describe("generated client types", () => {
-  const api: PetStoreClient = createPetStoreClient({ baseUrl: "http://127.0.0.1:1", fetch: async () => new Response(null) });
+  const api: PetStoreClient = createPetStoreClient({
+    baseUrl: "http://127.0.0.1:1",
+    fetch: async () => new Response(null),
+  });
 
   it("types parameters, bodies and results from the spec", () => {
-    expectTypeOf(api.listPets).parameter(0).toEqualTypeOf<Parameters<PetStoreClient["listPets"]>[0]>();
-    expectTypeOf<Awaited<ReturnType<PetStoreClient["getPetById"]>>["data"]>().toEqualTypeOf<Pet | undefined>();
-    expectTypeOf<Exclude<Awaited<ReturnType<PetStoreClient["getPetById"]>>["error"], undefined>>().toEqualTypeOf<
-      ApiError | UnexpectedResponseBody | UndeclaredBody
+    expectTypeOf(api.listPets)
+      .parameter(0)
+      .toEqualTypeOf<Parameters<PetStoreClient["listPets"]>[0]>();
+    expectTypeOf<Awaited<ReturnType<PetStoreClient["getPetById"]>>["data"]>().toEqualTypeOf<
+      Pet | undefined
     >();
+    expectTypeOf<
+      Exclude<Awaited<ReturnType<PetStoreClient["getPetById"]>>["error"], undefined>
+    >().toEqualTypeOf<ApiError | UnexpectedResponseBody | UndeclaredBody>();
   });
 
   it("narrows results by status: data on the 2XX, each error status to its schema", () => {
     const show = async (): Promise<string> => {
       const r = await api.getPetById({ path: { petId: 1 } });
-      if (r.status === 200) {
+      if (r.status === 200 && r.ok) {
         expectTypeOf(r.data).toEqualTypeOf<Pet>();
         expectTypeOf(r.error).toEqualTypeOf<undefined>();
         return r.data.name;

@@ -30,31 +30,66 @@ const STRICT = {
  * tarball is in the npm cache): with `--offline`, npm would otherwise pick the newest version of a
  * range that the cached registry metadata lists, whose tarball may never have been downloaded.
  */
-export function consumerFiles(packageName: string, overrides: Readonly<Record<string, string>>): Record<string, string> {
+export function consumerFiles(
+  packageName: string,
+  overrides: Readonly<Record<string, string>>,
+): Record<string, string> {
   const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
   return {
-    "package.json": json({ name: "petstore-consumer", version: "0.0.0", private: true, type: "module", overrides }),
+    "package.json": json({
+      name: "petstore-consumer",
+      version: "0.0.0",
+      private: true,
+      type: "module",
+      overrides,
+    }),
     // emits build/ to run with node
     "tsconfig.nodenext.json": json({
-      compilerOptions: { ...STRICT, module: "NodeNext", moduleResolution: "NodeNext", outDir: "build", rootDir: "." },
+      compilerOptions: {
+        ...STRICT,
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        outDir: "build",
+        rootDir: ".",
+      },
       include: ["src/**/*.ts", "readme/**/*.ts"],
     }),
     // the same files; declarations were checked above (checking @types/node again costs seconds)
     "tsconfig.bundler.json": json({
-      compilerOptions: { ...STRICT, module: "ESNext", moduleResolution: "Bundler", noEmit: true, skipLibCheck: true },
+      compilerOptions: {
+        ...STRICT,
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        noEmit: true,
+        skipLibCheck: true,
+      },
       include: ["src/**/*.ts", "readme/**/*.ts"],
     }),
     // a browser project: no Node.js types at all, declarations checked
     "tsconfig.browser.json": json({
-      compilerOptions: { ...STRICT, types: [], module: "ESNext", moduleResolution: "Bundler", noEmit: true },
+      compilerOptions: {
+        ...STRICT,
+        types: [],
+        module: "ESNext",
+        moduleResolution: "Bundler",
+        noEmit: true,
+      },
       include: ["src/client-only.ts"],
     }),
     "tsconfig.bad.json": json({
-      compilerOptions: { ...STRICT, module: "NodeNext", moduleResolution: "NodeNext", noEmit: true, skipLibCheck: true },
+      compilerOptions: {
+        ...STRICT,
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        noEmit: true,
+        skipLibCheck: true,
+      },
       include: ["bad/**/*.ts"],
     }),
     "src/main.ts": main(packageName),
     "src/frontend.ts": frontend(packageName),
+    "src/call-options.ts": callOptions(packageName),
+    "src/read-results.ts": readResults(packageName),
     "src/client-only.ts": `import { createPetStoreClient, type ListPetsResponse } from "${packageName}";
 import type { components } from "${packageName}/types";
 
@@ -224,6 +259,64 @@ console.log(
 `;
 }
 
+/** Every documented per-call option, on calls of the typed client (compiled, not run). */
+function callOptions(pkg: string): string {
+  return `import { createPetStoreClient } from "${pkg}";
+
+const api = createPetStoreClient({ baseUrl: "https://example.test", apiKey: "k", timeoutMs: 10_000 });
+export async function everyCallOption(signal: AbortSignal): Promise<number> {
+  const first = await api.listPets({
+    query: { limit: 1 },
+    timeoutMs: 5_000,
+    retry: { maxRetries: 1, baseDelayMs: 100, maxDelayMs: 1_000, maxRetryAfterMs: 5_000 },
+    signal,
+    headers: { "x-request-id": "r-1" },
+  });
+  const noRetry = await api.getPetById({ path: { petId: 1 }, retry: false, timeoutMs: 1_000 });
+  const strict = await api.listPets({ throwOnError: true, retry: { maxRetries: 0 } });
+  return first.status + noRetry.status + strict.data.length;
+}
+`;
+}
+
+/** Headers after throwOnError, unwrapResult, typed errors and schema names, without a cast. */
+function readResults(pkg: string): string {
+  return `import {
+  createPetStoreClient,
+  isApiError,
+  isErrorBody,
+  NotFoundError,
+  unwrapResult,
+  type ErrorSchema,
+  type NewPet,
+  type Pet,
+} from "${pkg}";
+
+const api = createPetStoreClient({ baseUrl: "https://example.test", apiKey: "k" });
+const strict = createPetStoreClient({ baseUrl: "https://example.test", apiKey: "k", throwOnError: true });
+export async function readDirectly(): Promise<string> {
+  const page = await strict.listPets({ query: { limit: 1 } });
+  const total: number | undefined = page.headers["X-Total-Count"];
+  const { data, headers } = unwrapResult(await api.listPets());
+  const pets: Pet[] = data;
+  const draft: NewPet = { name: "Rex", categoryId: 1 };
+  const missing = await api.getPetById({ path: { petId: 1 } });
+  const sent: boolean = missing.sentToServer;
+  const code: string | undefined = missing.status === 404 && isErrorBody(missing.error) ? missing.error.code : undefined;
+  try {
+    await api.getPetById({ path: { petId: 1 }, throwOnError: true });
+  } catch (error) {
+    if (error instanceof NotFoundError) return "missing";
+    if (isApiError(error, api.getPetById) && isErrorBody(error.error)) {
+      const body: ErrorSchema | {} | null = error.error;
+      return String(body);
+    }
+  }
+  return \`\${total} \${headers["X-Total-Count"]} \${pets.length} \${draft.name} \${code} \${sent}\`;
+}
+`;
+}
+
 function frontend(pkg: string): string {
   return `/**
  * A frontend team's use of the optional entries: the query options with @tanstack/query-core and
@@ -298,6 +391,12 @@ const handlers: PetStoreHandlers = {
 };
 export const handler = createRequestHandler(handlers);
 `,
+    "bad/wrong-call-option.ts": `import { createPetStoreClient } from "${pkg}";
+
+const api = createPetStoreClient({ baseUrl: "http://127.0.0.1:9" });
+await api.listPets({ timeoutMs: "5s" }); // EXPECT TS2322
+await api.listPets({ retry: { maxRetrys: 1 } }); // EXPECT TS2561
+`,
     "bad/server-code-from-client.ts": `import { createRequestHandler } from "${pkg}"; // EXPECT TS2305
 export { createRequestHandler };
 `,
@@ -325,14 +424,20 @@ interface LockEntry {
 }
 
 /** The versions the project's package-lock.json installed for `roots` and everything they depend on. */
-export function installedVersions(lockfile: { readonly packages: Readonly<Record<string, LockEntry>> }, roots: readonly string[]): Record<string, string> {
+export function installedVersions(
+  lockfile: { readonly packages: Readonly<Record<string, LockEntry>> },
+  roots: readonly string[],
+): Record<string, string> {
   const versions: Record<string, string> = {};
   const queue = [...roots];
   for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
     const entry = lockfile.packages[`node_modules/${name}`];
     if (versions[name] !== undefined || entry?.version === undefined) continue;
     versions[name] = entry.version;
-    queue.push(...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.peerDependencies ?? {}));
+    queue.push(
+      ...Object.keys(entry.dependencies ?? {}),
+      ...Object.keys(entry.peerDependencies ?? {}),
+    );
   }
   return Object.fromEntries(Object.entries(versions).sort(([a], [b]) => (a < b ? -1 : 1)));
 }

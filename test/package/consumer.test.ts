@@ -169,7 +169,7 @@ describe("the generated package, installed from its tarball", () => {
     const installed = JSON.parse(readFileSync(join(consumer, "node_modules", packed.name, "package.json"), "utf8")) as Record<string, unknown>;
     expect(installed).toMatchObject({ type: "module", sideEffects: false, license: "MIT", engines: { node: "^20.19.0 || ^22.12.0 || >=24.0.0" } });
     expect(installed).not.toHaveProperty("devDependencies");
-    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./server/node", "./server/redis", "./server/express", "./server/fastify", "./raw", "./validate", "./query", "./mocks", "./experimental", "./package.json"]);
+    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./server/node", "./server/redis", "./server/express", "./server/fastify", "./raw", "./validate", "./query", "./mocks", "./runtime", "./experimental", "./package.json"]);
     expect(paths).toContain("dist/entry/server-redis.js");
     expect(paths).toContain("dist/entry/server-node.js");
     expect(paths).toContain("dist/runtime/server/validator-functions.js");
@@ -189,7 +189,8 @@ describe("the generated package, installed from its tarball", () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout.trim())).toEqual({
       names: ["Rex", "Tom"],
-      key: ["PetStore", "pets", "listPets", { query: { limit: 2 } }],
+      // the last part: the client's identity, origin and key fingerprint (never the key)
+      key: ["PetStore", "pets", "listPets", { query: { limit: 2 } }, { client: expect.stringMatching(/^http:\/\/mocked\.petstore\.test#[0-9a-f]{8}$/) }],
       created: 77,
       invalidated: true,
       invalidates: 3,

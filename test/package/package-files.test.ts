@@ -10,6 +10,8 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { GeneratorError } from "../../generator/errors.js";
 import { PACKAGE_DEPENDENCIES } from "../../generator/emit/package/layout.js";
+import { CLIENT_PUBLIC_NAMES } from "../../generator/emit/package/emit-entries.js";
+import ts from "typescript";
 import { defaultPackageName, packageLicense, packageVersion } from "../../generator/emit/package/package-meta.js";
 import { render, type Rendered } from "../../generator/generate.js";
 
@@ -90,6 +92,7 @@ describe("the package files", () => {
         "./validate": { types: "./dist/entry/validate.d.ts", import: "./dist/entry/validate.js" },
         "./query": { types: "./dist/entry/query.d.ts", import: "./dist/entry/query.js" },
         "./mocks": { types: "./dist/entry/mocks.d.ts", import: "./dist/entry/mocks.js" },
+        "./runtime": { types: "./dist/entry/runtime.d.ts", import: "./dist/entry/runtime.js" },
         "./experimental": { types: "./dist/entry/experimental.d.ts", import: "./dist/entry/experimental.js" },
       },
       dependencies: PACKAGE_DEPENDENCIES,
@@ -211,4 +214,37 @@ describe("npm run generate -- --package-name", () => {
     expect(other.stderr).toMatch(/changed\s+generated\/README\.md/);
     expect(other.stderr).toMatch(/changed\s+generated\/entry\/client\.ts/);
   }, 60_000);
+});
+
+/** The names a module exports through `export { … }` lists (values and types). */
+function exportedNames(path: string): string[] {
+  const source = ts.createSourceFile(path, readFileSync(path, "utf8"), ts.ScriptTarget.Latest);
+  return source.statements
+    .filter(ts.isExportDeclaration)
+    .flatMap((statement) => (statement.exportClause && ts.isNamedExports(statement.exportClause) ? statement.exportClause.elements : []))
+    .map((element) => element.name.text);
+}
+
+describe("the client entry exports what users call", () => {
+  it("the runtime's public names, not its internals (those are under ./runtime)", async () => {
+    expect([...CLIENT_PUBLIC_NAMES].sort()).toEqual(exportedNames(join(ROOT, "templates/client/public.ts")).sort());
+    const entry = (await import("../../generated/entry/client.js")) as Record<string, unknown>;
+    const values = Object.keys(entry);
+    for (const internal of ["sleep", "backoffDelay", "readTextCapped", "MiddlewareStack", "createClientRuntime", "buildPath"]) {
+      expect(values).not.toContain(internal);
+    }
+    expect(values).toContain("createPetStoreClient");
+    expect(values).toContain("NotFoundError");
+    expect(values.length).toBeLessThanOrEqual(25);
+    const runtime = (await import("../../generated/entry/runtime.js")) as Record<string, unknown>;
+    expect(Object.keys(runtime)).toEqual(expect.arrayContaining(["sleep", "MiddlewareStack", "createClientRuntime"]));
+  });
+
+  it("names the spec's schemas, with a Schema suffix for one that would shadow a global", () => {
+    const entry = readFileSync(join(ROOT, "generated/entry/client.ts"), "utf8");
+    expect(entry).toContain('export type Pet = components["schemas"]["Pet"];');
+    expect(entry).toContain('export type NewPet = components["schemas"]["NewPet"];');
+    expect(entry).toContain('export type ErrorSchema = components["schemas"]["Error"];');
+    expect(entry).not.toMatch(/export type Error = /);
+  });
 });

@@ -25,7 +25,7 @@ function errorDetail(error: unknown): string {
  * the call). Carries the same fields as the result.
  */
 export class ApiError<E = unknown> extends Error {
-  override readonly name = "ApiError";
+  override readonly name: string = "ApiError";
   /** The operation that failed. */
   readonly operationId: string;
   /** The response status. */

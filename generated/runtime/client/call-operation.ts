@@ -3,7 +3,8 @@
  * The attempt loop of one call: take a rate-limit slot, send (straight `fetch(url, init)` without
  * middleware, else a `Request` through the middleware), retry as the policy says, read the result.
  */
-import { ApiError, redactUrl, RequestFailedError } from "./api-error.js";
+import { redactUrl, RequestFailedError } from "./api-error.js";
+import { apiErrorFor } from "./api-error-classes.js";
 import {
   buildRequest,
   copyHeaders,
@@ -15,15 +16,31 @@ import type { ClientOperationDescriptor } from "./descriptor.js";
 import type { DeprecationTracker } from "./deprecation.js";
 import {
   runMiddleware,
+  runResponseHooks,
   type MiddlewareClientOptions,
   type MiddlewareRequestParams,
   type MiddlewareStack,
 } from "./middleware.js";
 import { parseRetryAfter } from "./rate-limit.js";
-import type { RateLimitScheduler } from "./rate-limit-scheduler.js";
+import { markAnsweredLocally, type RateLimitScheduler } from "./rate-limit-scheduler.js";
 import { readResult } from "./read-body.js";
-import type { RuntimeResult } from "./result.js";
-import { isRetryableServerStatus, retryDelay, sleep, type RetryPolicy } from "./retry.js";
+import {
+  carriesCredentials,
+  followRedirects,
+  redirectStop,
+  type CredentialNames,
+  type CrossOriginRedirect,
+} from "./redirect.js";
+import { RuntimeResult } from "./result.js";
+import type { StreamReconnect } from "./event-stream.js";
+import type { Observer } from "./observe.js";
+import {
+  isRetryableServerStatus,
+  resolveRetryPolicy,
+  retryDelay,
+  sleep,
+  type RetryPolicy,
+} from "./retry.js";
 import { abortable, attemptSignal, timeoutError } from "./timeout.js";
 
 /** What `validateResponse` gets: once per final result, after its body was read. */
@@ -46,16 +63,71 @@ export interface ClientContext {
   readonly middleware: MiddlewareStack;
   readonly middlewareOptions: () => MiddlewareClientOptions;
   readonly timeoutMs: number | undefined;
+  /** The whole call's deadline in ms (waits, retries, attempts); none by default. */
+  readonly deadlineMs: number | undefined;
   readonly throwOnError: boolean;
   readonly validateResponse: ((context: ResponseValidationContext) => void) | undefined;
   readonly now: () => number;
+  /** What a credentialed call does on a redirect to another origin (redirect.ts). */
+  readonly crossOriginRedirect: CrossOriginRedirect;
+  /** `false`: every request is sent with `redirect: "manual"` and a 3XX is the answer. */
+  readonly followRedirects: boolean;
+  /** The headers and query parameters that carry credentials, from the spec's schemes. */
+  readonly credentialNames: CredentialNames;
+  /** `onRetry`, `onRateLimitWait` and `logger`; `undefined` when the client has none. */
+  readonly observer: Observer | undefined;
   /** Reads a 2XX streamed response (see `stream-result.ts`), when the spec declares streams. */
   readonly readStream?: (
     response: Response,
     op: ClientOperationDescriptor,
     done: () => void,
     what: string,
+    reconnect?: StreamReconnect,
   ) => RuntimeResult | undefined;
+}
+
+/**
+ * The opt-in resumption of a dropped event stream (`resumeStream`): the same request again with
+ * `Last-Event-ID`, through the rate-limit state (a held key gives up rather than wait past its
+ * hold), without middleware; a non-2XX or non-stream answer gives up.
+ */
+function streamReconnect(
+  ctx: ClientContext,
+  c: CompiledOperation,
+  request: { readonly url: string; readonly headers: Record<string, string> },
+  body: BodyInit | undefined,
+  option: CallInit["resumeStream"],
+  signal: AbortSignal | undefined,
+): StreamReconnect | undefined {
+  if (option === undefined || option === false || ctx.readStream === undefined) return undefined;
+  const maxRetries = option === true ? 3 : (option.maxRetries ?? 3);
+  const fetchImpl = ctx.fetch ?? globalThis.fetch;
+  return {
+    maxRetries,
+    async resume(lastEventId) {
+      if (signal?.aborted === true) return null;
+      const held = ctx.scheduler.acquire(signal);
+      if (held !== undefined && (await held) !== undefined) return null; // limited beyond the wait
+      let response: Response | undefined;
+      try {
+        response = await fetchImpl(request.url, {
+          method: c.method,
+          headers: { ...request.headers, "last-event-id": lastEventId },
+          body,
+          signal,
+        });
+      } catch {
+        return null;
+      } finally {
+        ctx.scheduler.release(response);
+      }
+      // event-stream.ts is not imported here: clients without streams do not bundle it
+      const type = response.headers.get("content-type")?.toLowerCase() ?? "";
+      if (response.ok && type.startsWith("text/event-stream")) return response.body;
+      discard(response);
+      return null;
+    },
+  };
 }
 
 /** Frees a response that will not be read (before a retry). */
@@ -67,14 +139,11 @@ function discard(response: Response): void {
 /** The wait before retrying a retry-safe call after a network error or a timeout. */
 function retryAfterFailure(
   ctx: ClientContext,
+  policy: RetryPolicy,
   method: string,
   attempt: number,
 ): number | undefined {
-  return retryDelay(
-    { attempt, method, status: undefined, idempotent: true },
-    ctx.policy,
-    ctx.random,
-  );
+  return retryDelay({ attempt, method, status: undefined, idempotent: true }, policy, ctx.random);
 }
 
 const PARAMETER_GROUPS = ["path", "query", "header", "cookie"] as const;
@@ -138,7 +207,7 @@ function finish(
     });
   }
   if (!result.ok && (init?.throwOnError ?? ctx.throwOnError))
-    throw new ApiError(op.operationId, result);
+    throw apiErrorFor(op.operationId, result);
   return result;
 }
 
@@ -164,6 +233,7 @@ async function sendThroughMiddleware(
   requestInit: RequestInit,
   url: string,
   id: string,
+  replay: { readonly body: BodyInit | undefined; readonly replayable: boolean },
 ): Promise<AttemptOutcome> {
   const fetchImpl = ctx.fetch ?? globalThis.fetch;
   const abort = requestInit.signal ?? undefined;
@@ -173,21 +243,106 @@ async function sendThroughMiddleware(
     ctx.middleware.list,
     { schemaPath: op.path, params: middlewareParams(init), id, options: ctx.middlewareOptions() },
     new Request(url, requestInit),
-    (request) => abortable(fetchImpl(request), abort),
+    (request) => abortable(sendRequest(ctx, op, request, fetchImpl, replay, abort), abort),
   );
   return outcome.response === undefined
     ? { error: outcome.error, replaced: outcome.replaced, url }
     : { response: outcome.response, sent: outcome.sent, url };
 }
 
+/** The request's headers as a record of lower-case names. */
+function headerRecord(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
+}
+
 /**
- * Performs one call (see `ClientRuntime.call` for the contract).
+ * Sends the `Request` a middleware chain produced: when it carries credentials (whoever added
+ * them), with `redirect: "manual"` and the redirects followed by the policy (redirect.ts).
  */
-export async function callOperation(
+async function sendRequest(
+  ctx: ClientContext,
+  op: ClientOperationDescriptor,
+  request: Request,
+  fetchImpl: typeof fetch,
+  replay: { readonly body: BodyInit | undefined; readonly replayable: boolean },
+  signal: AbortSignal | undefined,
+): Promise<Response> {
+  if (!ctx.followRedirects) return fetchImpl(new Request(request, { redirect: "manual" }));
+  const headers = headerRecord(request.headers);
+  if (!carriesCredentials(headers, ctx.credentialNames) && !hasCredentialQuery(ctx, request.url))
+    return fetchImpl(request);
+  const first = await fetchImpl(new Request(request, { redirect: "manual" }));
+  if (!isRedirectResponse(first)) return first;
+  // a 307/308 sends the call's body again (a stream cannot be: the 3XX is then the answer)
+  return followRedirects(
+    first,
+    { url: request.url, method: request.method, headers, body: replay.body },
+    replay.replayable,
+    redirectFollowing(ctx, op, fetchImpl, signal),
+  );
+}
+
+/** Whether a URL carries an API key in its query (a scheme's query parameter). */
+function hasCredentialQuery(ctx: ClientContext, url: string): boolean {
+  const names = ctx.credentialNames.query;
+  if (names.size === 0 || !url.includes("?")) return false;
+  const params = new URL(url).searchParams;
+  for (const name of names) if (params.has(name)) return true;
+  return false;
+}
+
+function redirectFollowing(
+  ctx: ClientContext,
+  op: ClientOperationDescriptor,
+  fetchImpl: typeof fetch,
+  signal: AbortSignal | undefined,
+) {
+  return {
+    operationId: op.operationId,
+    policy: ctx.crossOriginRedirect,
+    names: ctx.credentialNames,
+    send: (url: string, init: RequestInit) => fetchImpl(url, init),
+    signal,
+  };
+}
+
+/** Whether a response of a `redirect: "manual"` request is a redirect to follow (or an opaque one). */
+function isRedirectResponse(response: Response): boolean {
+  const status = response.status;
+  return (status >= 300 && status < 400) || response.type === "opaqueredirect";
+}
+
+/**
+ * Performs one call (see `ClientRuntime.call` for the contract), within its deadline when it has
+ * one (`deadlineMs`: waits, retries and attempts together).
+ */
+export function callOperation(
   ctx: ClientContext,
   c: CompiledOperation,
   op: ClientOperationDescriptor,
   init: CallInit | undefined,
+): Promise<RuntimeResult> {
+  const deadlineMs = init?.deadlineMs ?? ctx.deadlineMs;
+  if (deadlineMs === undefined) return callAttempts(ctx, c, op, init, undefined);
+  const what = `${op.operationId} (${c.method} ${redactUrl(ctx.baseUrl + op.path)}, deadlineMs)`;
+  const deadline = attemptSignal(init?.signal, deadlineMs, what);
+  const end = Date.now() + deadlineMs;
+  return callAttempts(ctx, c, op, { ...init, signal: deadline.signal }, end).finally(() =>
+    deadline.dispose(),
+  );
+}
+
+/** The attempts of one call; `deadline` (epoch ms): a retry that would wait past it is not made. */
+async function callAttempts(
+  ctx: ClientContext,
+  c: CompiledOperation,
+  op: ClientOperationDescriptor,
+  init: CallInit | undefined,
+  deadline: number | undefined,
 ): Promise<RuntimeResult> {
   // no credential meets the operation's requirements: nothing is sent
   if (c.auth.kind === "missing") throw c.auth.error;
@@ -195,7 +350,8 @@ export async function callOperation(
   const built = buildRequest(ctx.baseUrl, c, op, init);
   const signal = init?.signal;
   const timeoutMs = init?.timeoutMs ?? ctx.timeoutMs;
-  const policy = ctx.policy;
+  const policy =
+    init?.retry === undefined ? ctx.policy : resolveRetryPolicy(init.retry, ctx.policy);
   const retrySafe = c.retrySafe && built.replayable;
   const scheduler = ctx.scheduler;
   const fetchImpl = ctx.fetch ?? globalThis.fetch;
@@ -204,12 +360,40 @@ export async function callOperation(
   for (let attempt = 0; ; attempt++) {
     // a custom fetch may ignore the signal: never send once it has aborted
     if (signal !== undefined && signal.aborted) throw signal.reason;
-    const held = scheduler.acquire(signal);
+    const observer = ctx.observer;
+    const held = scheduler.acquire(
+      signal,
+      observer === undefined
+        ? undefined
+        : (delayMs) =>
+            observer.rateLimitWait({
+              operationId: op.operationId,
+              delayMs,
+              reason: "rate-limit hold",
+            }),
+    );
     if (held !== undefined) {
       const replayed = await held;
-      // held beyond maxRetryAfterMs: the server's last 429, without a request
-      if (replayed !== undefined)
-        return finish(ctx, op, init, await readResult(replayed, c.head, op));
+      // held beyond maxRetryAfterMs: the server's last 429, without a request (marked so, and
+      // shown to the middleware's onResponse hooks, so that they see what the caller gets)
+      if (replayed !== undefined) {
+        let answer = replayed;
+        if (ctx.middleware.list.length !== 0) {
+          answer = await runResponseHooks(
+            ctx.middleware.list,
+            {
+              schemaPath: op.path,
+              params: middlewareParams(init),
+              id: (id ??= newCallId()),
+              options: ctx.middlewareOptions(),
+            },
+            new Request(built.url, { method: c.method, headers: built.headers }),
+            replayed,
+          );
+          markAnsweredLocally(answer);
+        }
+        return finish(ctx, op, init, await readResult(answer, c.head, op));
+      }
     }
     const timer = timeoutMs === undefined ? undefined : attemptSignal(signal, timeoutMs);
     const abort = timer === undefined ? signal : timer.signal;
@@ -229,6 +413,7 @@ export async function callOperation(
             { method: c.method, headers: requestHeaders, body: built.body, signal: abort },
             url,
             (id ??= newCallId()),
+            built,
           );
         }
       } catch (error) {
@@ -241,17 +426,28 @@ export async function callOperation(
     if (outcome === undefined) {
       // without middleware: a straight fetch(url, init), inline
       try {
-        const pending = fetchImpl(url, {
+        // a credentialed request follows its redirects here, never to another origin with them
+        const credentialed =
+          ctx.followRedirects &&
+          (c.auth.kind !== "none" || carriesCredentials(requestHeaders, ctx.credentialNames));
+        const requestInit: RequestInit = {
           method: c.method,
           headers: requestHeaders,
           body: built.body,
           signal: abort,
-        });
-        outcome = {
-          response: await (timer === undefined ? pending : abortable(pending, abort)),
-          sent: true,
-          url,
         };
+        if (credentialed || !ctx.followRedirects) requestInit.redirect = "manual";
+        const pending = fetchImpl(url, requestInit);
+        let first = await (timer === undefined ? pending : abortable(pending, abort));
+        if (credentialed && isRedirectResponse(first)) {
+          const request = { url, method: c.method, headers: requestHeaders, body: built.body };
+          const following = redirectFollowing(ctx, op, fetchImpl, abort);
+          first = await abortable(
+            followRedirects(first, request, built.replayable, following),
+            abort,
+          );
+        }
+        outcome = { response: first, sent: true, url };
       } catch (error) {
         outcome = { error, replaced: false, url };
       }
@@ -261,8 +457,14 @@ export async function callOperation(
       scheduler.release();
       timer?.dispose();
       if (signal !== undefined && signal.aborted) throw signal.reason; // the caller's abort: at once
-      const delay = retrySafe ? retryAfterFailure(ctx, c.method, attempt) : undefined;
+      const delay = retrySafe ? retryAfterFailure(ctx, policy, c.method, attempt) : undefined;
       if (delay !== undefined) {
+        const reason = timer?.timedOut === true ? "timeout" : "network";
+        observer?.retry(
+          { operationId: op.operationId, attempt: attempt + 1, delayMs: delay, reason },
+          c.method,
+          outcome.url,
+        );
         await sleep(delay, signal);
         continue;
       }
@@ -277,9 +479,17 @@ export async function callOperation(
       );
     }
     scheduler.release(outcome.sent ? response : undefined);
+    observer?.response(op.operationId, c.method, outcome.url, response.status, attempt + 1);
     const headers = response.headers;
     if (!ctx.deprecations.hasReported(op.operationId)) ctx.deprecations.onResponse(op, headers);
     const status = response.status;
+    const stop = status < 400 ? redirectStop(response) : undefined;
+    if (stop !== undefined) {
+      // a redirect the policy did not follow: a failure that says why
+      timer?.dispose();
+      discard(response);
+      return finish(ctx, op, init, new RuntimeResult(undefined, stop, response, null, op, false));
+    }
     if ((status === 429 || (retrySafe && isRetryableServerStatus(status))) && built.replayable) {
       const retryAfterMs = parseRetryAfter(headers.get("retry-after"), ctx.now());
       const delay = retryDelay(
@@ -287,9 +497,21 @@ export async function callOperation(
         policy,
         ctx.random,
       );
-      if (delay !== undefined) {
+      // a wait past the deadline is not made: the result is returned now
+      if (delay !== undefined && (deadline === undefined || Date.now() + delay < deadline)) {
         timer?.dispose();
         discard(response);
+        observer?.retry(
+          {
+            operationId: op.operationId,
+            attempt: attempt + 1,
+            delayMs: delay,
+            reason: "status",
+            status,
+          },
+          c.method,
+          outcome.url,
+        );
         await sleep(delay, signal);
         continue;
       }
@@ -300,6 +522,14 @@ export async function callOperation(
       op,
       () => timer?.dispose(),
       describeCall(op, c, built),
+      streamReconnect(
+        ctx,
+        c,
+        { url: outcome.url, headers: requestHeaders },
+        built.body,
+        init?.resumeStream,
+        signal,
+      ),
     );
     if (stream !== undefined) return finish(ctx, op, init, stream);
     if (timer === undefined) return finish(ctx, op, init, await readResult(response, c.head, op));
@@ -309,8 +539,13 @@ export async function callOperation(
     } catch (error) {
       if (signal !== undefined && signal.aborted) throw signal.reason;
       if (!timer.timedOut) throw error;
-      const delay = retrySafe ? retryAfterFailure(ctx, c.method, attempt) : undefined;
+      const delay = retrySafe ? retryAfterFailure(ctx, policy, c.method, attempt) : undefined;
       if (delay === undefined) throw timeoutError(timeoutMs!, describeCall(op, c, built));
+      observer?.retry(
+        { operationId: op.operationId, attempt: attempt + 1, delayMs: delay, reason: "timeout" },
+        c.method,
+        outcome.url,
+      );
       await sleep(delay, signal);
       continue;
     } finally {

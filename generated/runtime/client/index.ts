@@ -1,6 +1,7 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
- * The client runtime's public API.
+ * The whole client runtime, internals included: the package's `./runtime` entry. What users call
+ * is in `public.ts` (the client entry).
  */
 export type {
   ApiKeyLocation,
@@ -29,9 +30,12 @@ export {
 } from "./retry.js";
 export {
   DEFAULT_MAX_CONCURRENT,
+  LOW_WATER_FACTOR,
+  clientIdentityOf,
   bindOperations,
   createClientRuntime,
   createClientRuntimeWith,
+  resolveBaseUrl,
   type CallInit,
   type CallRequest,
   type CallResult,
@@ -43,6 +47,7 @@ export {
 } from "./runtime.js";
 export { RuntimeResult } from "./result.js";
 export {
+  DONE_SENTINEL,
   EventStream,
   streamFormat,
   type ServerSentEvent,
@@ -55,8 +60,24 @@ export { encodeOtherBody } from "./request-body.js";
 export { setCookieParams } from "./cookies.js";
 export { readErrorBody, readNonJsonBody, readResult } from "./read-body.js";
 export { RateLimitScheduler, type RateLimitSchedulerOptions } from "./rate-limit-scheduler.js";
+export { sharedScheduler, sharedStateCount } from "./shared-rate-limits.js";
+export {
+  CLIENT_IDENTITY,
+  baseOrigin,
+  clientIdentityKey,
+  credentialFingerprint,
+  fingerprint,
+  type ClientIdentity,
+} from "./client-identity.js";
 export { ApiError, RequestFailedError, redactUrl, type ApiErrorSource } from "./api-error.js";
 export {
+  MAX_REDIRECTS,
+  RedirectNotFollowedError,
+  type CrossOriginRedirect,
+  type RedirectStopReason,
+} from "./redirect.js";
+export {
+  type UnexpectedSuccess,
   UNEXPECTED_BODY_MAX_TEXT,
   UnexpectedResponseBody,
   readTextCapped,
@@ -117,7 +138,10 @@ export type {
   SuccessResult,
   UndeclaredBody,
 } from "./types.js";
-export { unwrap, type UnwrappableResult } from "./unwrap.js";
+export { unwrap, unwrapResult, type UnwrappableResult } from "./unwrap.js";
+export { apiErrorFor } from "./api-error-classes.js";
+// what users call (the errors by status and their guards among it)
+export * from "./public.js";
 export {
   buildPath,
   compilePath,

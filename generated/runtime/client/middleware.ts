@@ -168,6 +168,21 @@ export async function runMiddleware(
     }
     if (response === undefined) return { error, replaced: error !== thrown };
   }
+  return { response: await runResponseHooks(list, base, request, response), sent: true };
+}
+
+/**
+ * Runs the `onResponse` hooks in reverse order (a returned `Response` replaces the response); also
+ * for a response the client answered itself (a 429 of its rate-limit state), so that middleware
+ * sees every response its callers get.
+ */
+export async function runResponseHooks(
+  list: readonly Middleware[],
+  base: Omit<MiddlewareCallbackParams, "request">,
+  request: Request,
+  first: Response,
+): Promise<Response> {
+  let response = first;
   for (let i = list.length - 1; i >= 0; i--) {
     const onResponse = list[i]!.onResponse;
     if (typeof onResponse !== "function") continue;
@@ -177,5 +192,5 @@ export async function runMiddleware(
       throw new TypeError("onResponse: must return new Response() when modifying the response");
     response = result;
   }
-  return { response, sent: true };
+  return response;
 }

@@ -9,7 +9,10 @@
  * - Budget: when the server reports fewer requests left than `maxConcurrent`, at most that many
  *   requests are in flight (the lowest `Remaining` seen for the window, so late answers do not
  *   raise it); a later window lifts it.
- * - Cap: at most `maxConcurrent` requests in flight, also before the first answer.
+ * - Near exhaustion (`lowWater`): when the server reports that few requests left, one request at
+ *   a time, so that several processes on one key (which share no memory) overshoot the quota by
+ *   at most one request each before their first 429 holds them.
+ * - Cap: at most `maxConcurrent` requests in flight (with `probeFirst`, one until the first answer).
  * - A hold longer than `maxWaitMs` is not waited for: the call resolves at once with a copy of the
  *   server's last 429 (headers and body; `Retry-After` counting down), without a request. When
  *   no 429 was seen yet (only `Remaining: 0`), one request at a time goes out to ask.
@@ -27,6 +30,16 @@ export interface RateLimitSchedulerOptions {
   readonly maxConcurrent: number;
   /** Whether `X-RateLimit-Remaining` is honoured (hold on 0, budget); 429s always are. */
   readonly budget: boolean;
+  /**
+   * At or below this `X-RateLimit-Remaining`, one request at a time (default 0: only the
+   * budget applies, `Remaining` requests in flight at most).
+   */
+  readonly lowWater?: number;
+  /**
+   * One request alone until the first response arrives (default `false`): a process starting on a
+   * key that other processes have exhausted then gets one 429, not `maxConcurrent` of them.
+   */
+  readonly probeFirst?: boolean;
 }
 
 /** The server's last 429, kept to answer calls held beyond `maxWaitMs`. */
@@ -34,6 +47,19 @@ interface Kept429 {
   readonly statusText: string;
   readonly headers: ReadonlyArray<readonly [string, string]>;
   readonly body: Promise<string>;
+}
+
+/** The 429s the client answered itself (copies of the server's last one), never sent. */
+const answered = new WeakSet<Response>();
+
+/** Whether a response is a 429 the client's rate-limit state answered (no request was sent). */
+export function answeredLocally(response: Response): boolean {
+  return answered.has(response);
+}
+
+/** Marks a response (a middleware's replacement of a local 429) as answered locally. */
+export function markAnsweredLocally(response: Response): void {
+  answered.add(response);
 }
 
 /** Decision of {@link RateLimitScheduler.acquire}'s slow path. */
@@ -47,13 +73,18 @@ export class RateLimitScheduler {
   /** Epoch ms before which nothing is sent; 0 when open. */
   #holdUntil = 0;
   #kept: Kept429 | undefined;
-  /** Requests left in the window ending at `#budgetReset` (epoch ms); `undefined` when unknown or plenty. */
+  /** Requests allowed in flight in the window ending at `#budgetReset`; `undefined`: the cap only. */
   #budget: number | undefined;
+  /** The lowest `Remaining` seen in that window, while it limits the budget. */
+  #remaining = 0;
   #budgetReset = 0;
   #waiters: Array<() => void> = [];
+  /** Whether a response was seen (before it, with `probeFirst`, one request at a time). */
+  #answered: boolean;
 
   constructor(options: RateLimitSchedulerOptions) {
     this.#options = options;
+    this.#answered = options.probeFirst !== true;
   }
 
   /** Requests sent and not yet answered. */
@@ -76,6 +107,7 @@ export class RateLimitScheduler {
     if (this.#budget !== undefined && this.#budgetReset <= this.#options.now())
       this.#budget = undefined;
     if (this.#inFlight >= this.#options.maxConcurrent) return WAIT_RELEASE;
+    if (!this.#answered && this.#inFlight > 0) return WAIT_RELEASE;
     if (this.#budget !== undefined && this.#inFlight >= this.#budget) return WAIT_RELEASE;
     return GO;
   }
@@ -83,19 +115,26 @@ export class RateLimitScheduler {
   /**
    * Takes a slot for one request.
    *
+   * @param onWait told each time the request waits for a hold (a 429, `Remaining: 0`), in ms
    * @returns `undefined` when the request may go now (the common case: no promise), else a promise
    *   of `undefined` (go; the slot is taken) or of a `Response` (a copy of the server's last 429:
    *   do not send, no slot taken); it rejects with `signal.reason` when the signal aborts
    */
-  acquire(signal?: AbortSignal): Promise<Response | undefined> | undefined {
+  acquire(
+    signal?: AbortSignal,
+    onWait?: (delayMs: number) => void,
+  ): Promise<Response | undefined> | undefined {
     if (this.#decide() === GO) {
       this.#inFlight++;
       return undefined;
     }
-    return this.#acquireSlowly(signal);
+    return this.#acquireSlowly(signal, onWait);
   }
 
-  async #acquireSlowly(signal: AbortSignal | undefined): Promise<Response | undefined> {
+  async #acquireSlowly(
+    signal: AbortSignal | undefined,
+    onWait: ((delayMs: number) => void) | undefined,
+  ): Promise<Response | undefined> {
     for (;;) {
       if (signal?.aborted === true) throw signal.reason;
       const decision = this.#decide();
@@ -105,7 +144,10 @@ export class RateLimitScheduler {
       }
       if (decision === REPLAY) return this.#replay(this.#kept!);
       if (decision === WAIT_RELEASE) await this.#nextRelease(signal);
-      else await sleep(decision, signal);
+      else {
+        onWait?.(decision);
+        await sleep(decision, signal);
+      }
     }
   }
 
@@ -129,7 +171,13 @@ export class RateLimitScheduler {
     const headers = new Headers(kept.headers as Array<[string, string]>);
     const seconds = Math.max(1, Math.ceil((this.#holdUntil - this.#options.now()) / 1000));
     headers.set("retry-after", String(seconds));
-    return new Response(await kept.body, { status: 429, statusText: kept.statusText, headers });
+    const response = new Response(await kept.body, {
+      status: 429,
+      statusText: kept.statusText,
+      headers,
+    });
+    answered.add(response);
+    return response;
   }
 
   /**
@@ -140,7 +188,10 @@ export class RateLimitScheduler {
    */
   release(response?: Response): void {
     this.#inFlight--;
-    if (response !== undefined) this.#learn(response);
+    if (response !== undefined) {
+      this.#answered = true;
+      this.#learn(response);
+    }
     const waiters = this.#waiters;
     if (waiters.length > 0) {
       this.#waiters = [];
@@ -173,15 +224,26 @@ export class RateLimitScheduler {
     if (!options.budget) return;
     const remaining = count(headers.get("x-ratelimit-remaining"));
     if (remaining === undefined) return;
-    if (remaining >= options.maxConcurrent && this.#budget === undefined) return; // the common case
+    const lowWater = options.lowWater ?? 0;
+    // the common case: plenty left
+    if (remaining >= options.maxConcurrent && remaining > lowWater && this.#budget === undefined)
+      return;
     const resetSeconds = count(headers.get("x-ratelimit-reset"));
     if (resetSeconds === undefined) return;
     const reset = resetSeconds * 1000;
     if (reset <= options.now() || reset < this.#budgetReset) return; // an earlier window's answer
     const sameWindow = reset === this.#budgetReset && this.#budget !== undefined;
-    const budget = sameWindow ? Math.min(this.#budget!, remaining) : remaining;
+    const lowest = sameWindow ? Math.min(this.#remaining, remaining) : remaining;
     this.#budgetReset = reset;
-    this.#budget = budget >= options.maxConcurrent ? undefined : budget;
-    if (budget === 0 && reset > this.#holdUntil) this.#holdUntil = reset;
+    this.#remaining = lowest;
+    this.#budget =
+      lowest === 0
+        ? 0
+        : lowest <= lowWater
+          ? 1
+          : lowest < options.maxConcurrent
+            ? lowest
+            : undefined;
+    if (lowest === 0 && reset > this.#holdUntil) this.#holdUntil = reset;
   }
 }

@@ -4,7 +4,13 @@
  */
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import { RuntimeResult } from "./result.js";
-import { readTextCapped, UnexpectedResponseBody } from "./unexpected-body.js";
+import { declaredSuccessMedia, isDeclaredMedia } from "./media-type.js";
+import {
+  readTextCapped,
+  UNEXPECTED_BODY_MAX_TEXT,
+  UnexpectedResponseBody,
+  type UnexpectedSuccess,
+} from "./unexpected-body.js";
 import { isJsonMediaType } from "./url.js";
 
 /**
@@ -46,12 +52,81 @@ export async function readErrorBody(response: Response, head: boolean): Promise<
   return new UnexpectedResponseBody(response.status, response.statusText, contentType, text);
 }
 
+/** A 2XX that is not the declared success: a failure result with an `UnexpectedResponseBody`. */
+function unexpectedSuccess(
+  response: Response,
+  operation: ClientOperationDescriptor,
+  contentType: string | null,
+  text: string,
+  reason: UnexpectedSuccess["reason"],
+  detail: string,
+): RuntimeResult {
+  const error = new UnexpectedResponseBody(
+    response.status,
+    response.statusText,
+    contentType,
+    text,
+    {
+      operationId: operation.operationId,
+      reason,
+      detail,
+    },
+  );
+  return new RuntimeResult(undefined, error, response, null, operation, false);
+}
+
+/**
+ * A 2XX whose Content-Type the spec does not declare for its status (a proxy's `200 text/html`
+ * maintenance page): a failure, unless it has no Content-Type and no body (`data: undefined`).
+ */
+async function readUndeclaredSuccess(
+  response: Response,
+  operation: ClientOperationDescriptor,
+  contentType: string | null,
+  declared: readonly string[],
+): Promise<RuntimeResult> {
+  const text = await readTextCapped(response);
+  if (contentType === null && text === "")
+    return new RuntimeResult(undefined, undefined, response, null, operation);
+  const detail = `the spec declares ${declared.join(", ")}`;
+  return unexpectedSuccess(
+    response,
+    operation,
+    contentType,
+    text,
+    "undeclared content type",
+    detail,
+  );
+}
+
+/** The result of a 2XX JSON body: its value, or a failure when it does not parse. */
+function jsonResult(
+  response: Response,
+  text: string,
+  contentType: string,
+  operation: ClientOperationDescriptor | undefined,
+): RuntimeResult {
+  if (text === "") return new RuntimeResult(undefined, undefined, response, null, operation);
+  let data: unknown;
+  try {
+    data = JSON.parse(text) as unknown;
+  } catch (error) {
+    if (operation === undefined) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    const capped = text.slice(0, UNEXPECTED_BODY_MAX_TEXT);
+    return unexpectedSuccess(response, operation, contentType, capped, "invalid JSON", detail);
+  }
+  return new RuntimeResult(data, undefined, response, null, operation);
+}
+
 /**
  * Reads a response into a result: `data` from a 2XX body (JSON parsed, `text/*` as text, else a
  * `Blob`; none for 204, 205 and HEAD), `error` from any other. `operation` gives the result its
- * declared response headers (`headers`) and its `operationId`.
+ * declared response headers (`headers`) and its `operationId`, and says which media types each
+ * 2XX declares: a 2XX with another Content-Type, or whose JSON does not parse, is a failure
+ * (`ok: false`, `error` an `UnexpectedResponseBody` naming the operation).
  *
- * @throws SyntaxError when a 2XX body claims JSON but does not parse
+ * @throws SyntaxError when a 2XX body claims JSON but does not parse and no `operation` is given
  */
 export function readResult(
   response: Response,
@@ -68,20 +143,15 @@ export function readResult(
     return Promise.resolve(new RuntimeResult(undefined, undefined, response, null, operation));
   }
   const contentType = response.headers.get("content-type");
+  const byKey = operation?.successMedia;
+  if (byKey !== undefined) {
+    const declared = declaredSuccessMedia(byKey, status);
+    if (declared.length > 0 && (contentType === null || !isDeclaredMedia(contentType, declared)))
+      return readUndeclaredSuccess(response, operation!, contentType, declared);
+  }
   if (contentType !== null && isJsonMediaType(contentType)) {
     // `then` rather than `await`: one promise less on every call
-    return response
-      .text()
-      .then(
-        (text) =>
-          new RuntimeResult(
-            text === "" ? undefined : (JSON.parse(text) as unknown),
-            undefined,
-            response,
-            null,
-            operation,
-          ),
-      );
+    return response.text().then((text) => jsonResult(response, text, contentType, operation));
   }
   return readNonJsonBody(response, contentType).then(
     (data) => new RuntimeResult(data, undefined, response, null, operation),

@@ -6,6 +6,7 @@
  * so the call rejects. Only the package's `./validate` entry imports this module: a client that
  * does not validate does not carry it (nor the validators).
  */
+import { matchesMediaType } from "./media-type.js";
 import { pickResponse } from "./response-key.js";
 import { UnexpectedResponseBody } from "./unexpected-body.js";
 import { isJsonMediaType } from "./url.js";
@@ -92,19 +93,6 @@ export class ResponseValidationError extends Error {
     this.keyword = keyword;
     this.response = context.response;
   }
-}
-
-function mediaTypeEssence(contentType: string): string {
-  const semicolon = contentType.indexOf(";");
-  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
-}
-
-/** Whether a content type matches a declared media type (`application/json`, `text/*`, `*\/*`). */
-function matchesMediaType(contentType: string, declared: string): boolean {
-  const essence = mediaTypeEssence(declared);
-  if (essence === "*/*") return true;
-  const actual = mediaTypeEssence(contentType);
-  return essence.endsWith("/*") ? actual.startsWith(essence.slice(0, -1)) : actual === essence;
 }
 
 /** The declared headers as the header validator reads them: lower-case names, arrays split. */

@@ -4,6 +4,7 @@
  */
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import { parseRateLimit, type RateLimitInfo } from "./rate-limit.js";
+import { answeredLocally } from "./rate-limit-scheduler.js";
 import { parseResponseHeaders } from "./response-headers.js";
 
 /** What `call` returns, untyped (the generated methods narrow it with `OperationResult`). */
@@ -17,7 +18,10 @@ export interface ClientResult {
   readonly error: unknown;
   /** The response status (after any retries). */
   readonly status: number;
-  /** Whether the status is 2XX (then `data` is set, else `error`). */
+  /**
+   * Whether the call succeeded: a 2XX whose body is what the spec declares (then `data` is set,
+   * else `error`).
+   */
   readonly ok: boolean;
   /** The final response (after any retries); its body has been consumed. */
   readonly response: Response;
@@ -28,6 +32,8 @@ export interface ClientResult {
    * schema type on first access; a header that is missing or does not parse is left out.
    */
   readonly headers: Readonly<Record<string, unknown>>;
+  /** `false` for a 429 the client answered itself (no request was sent). */
+  readonly sentToServer: boolean;
 }
 
 /**
@@ -51,6 +57,7 @@ export class RuntimeResult implements ClientResult {
   /**
    * @param rateLimit the already parsed rate limit, or `null` to parse it on first access
    * @param operation the operation called (its declared response headers give `headers`)
+   * @param ok `false` for a 2XX whose body is not the declared success (by default: 2XX)
    */
   constructor(
     data: unknown,
@@ -58,12 +65,13 @@ export class RuntimeResult implements ClientResult {
     response: Response,
     rateLimit: RateLimitInfo | undefined | null,
     operation?: ClientOperationDescriptor,
+    ok?: boolean,
   ) {
     this.data = data;
     this.error = error;
     const status = response.status;
     this.status = status;
-    this.ok = status >= 200 && status < 300;
+    this.ok = ok ?? (status >= 200 && status < 300);
     this.response = response;
     this.#rateLimit = rateLimit;
     this.#operation = operation;
@@ -83,6 +91,14 @@ export class RuntimeResult implements ClientResult {
         op === undefined ? {} : parseResponseHeaders(op, this.response.headers);
     }
     return headers;
+  }
+
+  /**
+   * `false` for a 429 the client answered itself, without a request (its rate-limit state knew
+   * the key was limited beyond `maxRetryAfterMs`); `true` for a response from the network.
+   */
+  get sentToServer(): boolean {
+    return !answeredLocally(this.response);
   }
 
   /** The response's `X-RateLimit-*` headers (parsed once, on first access). */

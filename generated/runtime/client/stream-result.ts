@@ -5,7 +5,7 @@
  * spec declares a stream pass this reader to the runtime, so the others do not bundle it.
  */
 import type { ClientOperationDescriptor } from "./descriptor.js";
-import { EventStream, streamFormat } from "./event-stream.js";
+import { EventStream, streamFormat, type StreamReconnect } from "./event-stream.js";
 import { RuntimeResult } from "./result.js";
 
 /**
@@ -13,6 +13,7 @@ import { RuntimeResult } from "./result.js";
  *
  * @param done called once when the stream ends or is cancelled (it frees the call's timer)
  * @param what the call, for error messages
+ * @param reconnect resumes a dropped event stream with `Last-Event-ID` (the call's `resumeStream`)
  * @returns `undefined` when the response is not a 2XX stream (it is then read as usual)
  */
 export function readStreamResult(
@@ -20,6 +21,7 @@ export function readStreamResult(
   op: ClientOperationDescriptor,
   done: () => void,
   what: string,
+  reconnect?: StreamReconnect,
 ): RuntimeResult | undefined {
   const status = response.status;
   if (status < 200 || status >= 300 || status === 204 || status === 205) return undefined;
@@ -30,6 +32,7 @@ export function readStreamResult(
     format === "events" && op.eventData === "text" ? "text-events" : format,
     done,
     what,
+    format === "events" ? reconnect : undefined,
   );
   return new RuntimeResult(stream, undefined, response, null, op);
 }

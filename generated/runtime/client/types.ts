@@ -6,6 +6,7 @@
  * type-check cost of the generated client is benchmarked.
  */
 import type { RateLimitInfo } from "./rate-limit.js";
+import type { RetryPolicy } from "./retry.js";
 import type { UnexpectedResponseBody } from "./unexpected-body.js";
 
 import type { EventStream, ServerSentEvent } from "./event-stream.js";
@@ -81,12 +82,27 @@ export interface ResultOptions<Throws extends boolean> {
   readonly throwOnError?: Throws;
 }
 
-/** Options every call accepts. */
+/** Options every call accepts (beside its parameters and body). */
 export interface CallOptions {
   /** Aborts the request, including any retry or throttle wait. */
   signal?: AbortSignal;
   /** Extra headers for this call; they override every other header. */
   headers?: Record<string, string>;
+  /** This call's timeout per attempt, in ms (overrides the client's `timeoutMs`). */
+  timeoutMs?: number;
+  /**
+   * Resume a dropped event stream whose events carry an `id`: the request is sent again with
+   * `Last-Event-ID` (through the rate-limit state), up to `maxRetries` times (`true`: 3). Off by
+   * default (the server must support resumption).
+   */
+  resumeStream?: boolean | { readonly maxRetries?: number };
+  /** This call's deadline in ms: waits, retries and attempts together (overrides the client's). */
+  deadlineMs?: number;
+  /**
+   * This call's retry policy, over the client's (the fields given replace the client's), or
+   * `false` to never retry this call.
+   */
+  retry?: Partial<RetryPolicy> | false;
   /**
    * Reject with an `ApiError` on a non-2XX response instead of resolving with it (overrides the
    * client's `throwOnError`); the promise then resolves only to the 2XX variants.
@@ -602,6 +618,11 @@ export interface ResultMeta {
   readonly response: Response;
   /** The parsed `X-RateLimit-*` headers of that response, `undefined` when absent or invalid. */
   readonly rateLimit: RateLimitInfo | undefined;
+  /**
+   * `false` for a 429 the client answered itself, without a request (its rate-limit state knew
+   * the key was limited for longer than `retry.maxRetryAfterMs`); `true` otherwise.
+   */
+  readonly sentToServer: boolean;
 }
 
 /**
@@ -673,15 +694,19 @@ interface KeyResult<R, K extends keyof R> extends ResultMeta {
 
 /**
  * A 2XX status the spec does not declare: typed with the declared success bodies (as a client
- * trusts the spec's 2XX bodies), `unknown` when it declares none; no declared headers.
+ * trusts the spec's 2XX bodies), `unknown` when it declares none, and their declared headers.
  */
 interface OtherSuccess<R> extends ResultMeta {
   readonly status: Exclude<StatusRange<2>, DeclaredStatus<R>>;
   readonly ok: true;
   readonly data: DeclaredSuccessBody<R>;
   readonly error: undefined;
-  readonly headers: {};
+  /** The headers the declared 2XX responses declare (the runtime parses them by name). */
+  readonly headers: [SuccessKey<R>] extends [never] ? {} : DeclaredHeaders<R[SuccessKey<R>]>;
 }
+
+/** The 2XX keys of a response map. */
+type SuccessKey<R> = { [K in keyof R]-?: IsSuccessKey<K> extends true ? K : never }[keyof R];
 
 /**
  * A non-2XX status declared nowhere: `default`'s response when there is one, else anything (e.g.
@@ -711,12 +736,45 @@ export type UndeclaredBody = {} | null;
  * to the 2XX bodies. A range key (`"4XX"`) stands for its statuses minus those declared exactly;
  * `default` for every non-2XX status declared nowhere else. Statuses the spec does not declare
  * are variants of their own: a 2XX one typed with the declared success bodies, the others with
- * {@link UndeclaredBody} (unless `default` covers them). Every variant carries `response`,
- * `rateLimit` and its declared `headers`.
+ * {@link UndeclaredBody} (unless `default` covers them). A 2XX whose body is not the declared one
+ * is an `ok: false` variant of its status, with an {@link UnexpectedResponseBody}. Every variant
+ * carries `response`, `rateLimit` and its declared `headers`.
  */
 export type OperationResult<Op> = ResultUnion<Responses<Op>>;
 type ResultUnion<R> =
-  { [K in keyof R]-?: KeyResult<R, K> }[keyof R] | OtherSuccess<R> | OtherFailure<R>;
+  | { [K in keyof R]-?: KeyResult<R, K> | BodyFailure<R, K> }[keyof R]
+  | OtherSuccess<R>
+  | OtherBodyFailure<R>
+  | OtherFailure<R>;
+
+/** A 2XX status the spec does not declare, whose body is none of the declared success bodies. */
+interface OtherBodyFailure<R> extends ResultMeta {
+  readonly status: Exclude<StatusRange<2>, DeclaredStatus<R>>;
+  readonly ok: false;
+  readonly data: undefined;
+  readonly error: UnexpectedResponseBody;
+  readonly headers: {};
+}
+
+/**
+ * A 2XX of key `K` whose body is not what the spec declares (a Content-Type it does not declare
+ * for that status, such as a proxy's HTML page, or JSON that does not parse): a failure with an
+ * {@link UnexpectedResponseBody}, its status and declared headers those of the key. Only for
+ * success keys that declare content.
+ */
+type BodyFailure<R, K extends keyof R> =
+  IsSuccessKey<K> extends true
+    ? R[K] extends { content: unknown }
+      ? BodyFailureOf<R, K>
+      : never
+    : never;
+interface BodyFailureOf<R, K extends keyof R> extends ResultMeta {
+  readonly status: KeyStatus<R, K>;
+  readonly ok: false;
+  readonly data: undefined;
+  readonly error: UnexpectedResponseBody;
+  readonly headers: DeclaredHeaders<R[K]>;
+}
 /** The 2XX variants of {@link OperationResult}: what a call resolves to under `throwOnError`. */
 export type OperationSuccess<Op> = Extract<OperationResult<Op>, { ok: true }>;
 

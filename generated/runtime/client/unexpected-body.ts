@@ -1,7 +1,9 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
  * The `error` of a non-2XX result whose body is not a JSON value: an empty body (a proxy's 503),
- * an HTML error page (a 502), a body that claims JSON but does not parse, or a JSON `null`.
+ * an HTML error page (a 502), a body that claims JSON but does not parse, or a JSON `null`; and of
+ * a 2XX that is not what the spec declares (a Content-Type it does not declare for that status, or
+ * JSON that does not parse), which is then a failure too (`ok: false`).
  */
 
 /** The longest raw text kept, in UTF-16 code units (64 KiB): the rest of the body is not read. */
@@ -10,9 +12,21 @@ export const UNEXPECTED_BODY_MAX_TEXT = 65_536;
 /** The most of the body's text quoted in `message`. */
 const MESSAGE_EXCERPT = 200;
 
+/** Why a 2XX response is not the success its operation declares. */
+export interface UnexpectedSuccess {
+  /** The operation called. */
+  readonly operationId: string;
+  /** `"undeclared content type"` or `"invalid JSON"`. */
+  readonly reason: "undeclared content type" | "invalid JSON";
+  /** What was expected or what failed (the declared media types, the parser's message). */
+  readonly detail: string;
+}
+
 /**
- * A non-2XX response whose body the client could not use as the spec's error object. It is an
- * `Error` (so it can be thrown or logged), but the client returns it as `result.error`.
+ * A response whose body the client could not use as the spec says: a non-2XX body that is not the
+ * spec's error object, or a 2XX body that is not the declared success (`operationId` and `reason`
+ * then say which call and why). It is an `Error` (so it can be thrown or logged), but the client
+ * returns it as `result.error`.
  */
 export class UnexpectedResponseBody extends Error {
   override readonly name = "UnexpectedResponseBody";
@@ -22,14 +36,31 @@ export class UnexpectedResponseBody extends Error {
   readonly contentType: string | null;
   /** The body as text, at most {@link UNEXPECTED_BODY_MAX_TEXT} code units (empty for no body). */
   readonly text: string;
+  /** The operation, for a 2XX that is not the declared success (else `undefined`). */
+  readonly operationId: string | undefined;
+  /** Why a 2XX is not the declared success (else `undefined`). */
+  readonly reason: UnexpectedSuccess["reason"] | undefined;
 
   /**
    * @param statusText the reason phrase, if any (`"Bad Gateway"`)
+   * @param success set for a 2XX response that is not the declared success
    */
-  constructor(status: number, statusText: string, contentType: string | null, text: string) {
+  constructor(
+    status: number,
+    statusText: string,
+    contentType: string | null,
+    text: string,
+    success?: UnexpectedSuccess,
+  ) {
     const excerpt = text.length > MESSAGE_EXCERPT ? `${text.slice(0, MESSAGE_EXCERPT)}…` : text;
-    const head = statusText === "" ? `${status}` : `${status} ${statusText}`;
+    let head = statusText === "" ? `${status}` : `${status} ${statusText}`;
+    if (success !== undefined) {
+      const what = success.reason === "invalid JSON" ? "JSON that does not parse" : contentType;
+      head = `${success.operationId} got ${head} with ${what ?? "no Content-Type"} (${success.detail})`;
+    }
     super(excerpt.trim() === "" ? `${head}: empty response body` : `${head}: ${excerpt}`);
+    this.operationId = success?.operationId;
+    this.reason = success?.reason;
     this.status = status;
     this.contentType = contentType;
     this.text = text.slice(0, UNEXPECTED_BODY_MAX_TEXT);

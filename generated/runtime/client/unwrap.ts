@@ -1,8 +1,10 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
- * `unwrap(result)`: the data of a 2XX result, typed; an `ApiError` thrown for any other.
+ * `unwrap(result)`: the data of a 2XX result, typed; `unwrapResult(result)`: the whole success
+ * result (data, declared headers, status, response, rate limit), typed; an `ApiError` (of its
+ * status's class) thrown for any other.
  */
-import { ApiError } from "./api-error.js";
+import { apiErrorFor } from "./api-error-classes.js";
 import type { RateLimitInfo } from "./rate-limit.js";
 import { RuntimeResult } from "./result.js";
 
@@ -22,9 +24,19 @@ export interface UnwrappableResult {
  * @throws ApiError when the result is not a 2XX one (its `error`, `status` and `response` kept)
  */
 export function unwrap<R extends UnwrappableResult>(result: R): Extract<R, { ok: true }>["data"] {
-  if (result.ok) return result.data as Extract<R, { ok: true }>["data"];
+  return unwrapResult(result).data as Extract<R, { ok: true }>["data"];
+}
+
+/**
+ * The success result itself, typed (its `data`, declared `headers`, `status`, `response` and
+ * `rateLimit`): `const { data, headers } = unwrapResult(await api.listPets())`.
+ *
+ * @throws ApiError when the result is not a success (its `error`, `status` and `response` kept)
+ */
+export function unwrapResult<R extends UnwrappableResult>(result: R): Extract<R, { ok: true }> {
+  if (result.ok) return result as Extract<R, { ok: true }>;
   const operationId = result instanceof RuntimeResult ? result.operationId : undefined;
-  throw new ApiError(operationId ?? "the operation", {
+  throw apiErrorFor(operationId ?? "the operation", {
     error: result.error,
     response: result.response,
     rateLimit: result.rateLimit,

@@ -9,13 +9,17 @@
  *   middleware all apply.
  * - `retry: false`: the client already retried what is safe to retry (429 after `Retry-After`,
  *   network errors and 5xx of idempotent methods), so TanStack Query must not retry on top.
- * - Query keys are `[api, resource, operationId, params]`: a prefix (`[api]`, `[api, resource]`,
- *   `[api, resource, operationId]`) matches every query under it, so invalidation is a prefix.
+ * - Query keys are `[api, resource, operationId, params, { client }]`: a prefix (`[api]`,
+ *   `[api, resource]`, `[api, resource, operationId]`) matches every query under it, so
+ *   invalidation is a prefix. `client` is the client's identity (`origin#fingerprint` of its
+ *   credentials, never a secret): two clients on two servers or keys in one `QueryClient` never
+ *   read each other's data, and a mutation invalidates its own client's queries.
  *
  * Only types come from `@tanstack/query-core` (the optional peer dependency): nothing of it is
  * bundled, and the options work with every v5 adapter (React, Vue, Solid, Svelte, Angular).
  */
 import type { DataTag, QueryClient } from "@tanstack/query-core";
+import { clientIdentityKey } from "../client/client-identity.js";
 import type {
   CallOptions,
   OperationMethod,
@@ -46,13 +50,21 @@ export type QueryData<Op> =
 /** The first three parts of a key: API, resource, operation id. */
 export type OperationKeyPrefix = readonly [api: string, resource: string, operationId: string];
 
-/** A query key of an operation, with its parameters (`{}` when it has none). */
-export type OperationQueryKey<Op> = readonly [
-  api: string,
-  resource: string,
-  operationId: string,
-  params: QueryKeyParams<Op>,
-];
+/** The last part of a query key: which client it is for (`origin#fingerprint`). */
+export interface QueryKeyClient {
+  readonly client: string;
+}
+
+/** A query key of an operation, with its parameters (`{}` when it has none) and its client. */
+export type OperationQueryKey<Op> =
+  | readonly [api: string, resource: string, operationId: string, params: QueryKeyParams<Op>]
+  | readonly [
+      api: string,
+      resource: string,
+      operationId: string,
+      params: QueryKeyParams<Op>,
+      client: QueryKeyClient,
+    ];
 
 /** The variables of a mutation: optional (`void`) when the operation needs nothing. */
 export type MutationVariables<Op> =
@@ -119,27 +131,51 @@ async function callForData(client: object, name: string, init: object): Promise<
   return result.data;
 }
 
-/** The parameters that identify a query: everything but the per-call `headers` and `timeoutMs`. */
+/** The per-call options, which do not identify a query. */
+const CALL_OPTION_NAMES = new Set(["headers", "timeoutMs", "deadlineMs", "retry", "resumeStream"]);
+
+/** The parameters that identify a query: everything but the per-call options. */
 export function keyParams(params: object | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(params ?? {})) {
-    if (name === "headers" || name === "timeoutMs" || value === undefined) continue;
+    if (CALL_OPTION_NAMES.has(name) || value === undefined) continue;
     out[name] = value;
   }
   return out;
 }
 
+/** The key part naming a client, `undefined` for an object that is not the runtime's client. */
+function clientPart(client: object | undefined): QueryKeyClient | undefined {
+  const id = client === undefined ? undefined : clientIdentityKey(client);
+  return id === undefined ? undefined : { client: id };
+}
+
 /**
- * A query key: the prefix alone (matches every query of the operation) or with the parameters.
+ * A query key: the prefix alone (matches every query of the operation) or with the parameters,
+ * and with the client (the exact key of that client's query).
  *
  * @param prefix `[api, resource, operationId]`
  * @param params the operation's parameters; omitted: the prefix
+ * @param client the typed client the query is for
  */
 export function operationKey(
   prefix: OperationKeyPrefix,
   params?: object,
-): readonly [string, string, string] | readonly [string, string, string, Record<string, unknown>] {
-  return params === undefined ? prefix : [...prefix, keyParams(params)];
+  client?: object,
+):
+  | readonly [string, string, string]
+  | readonly [string, string, string, Record<string, unknown>]
+  | readonly [string, string, string, Record<string, unknown>, QueryKeyClient] {
+  if (params === undefined) return prefix;
+  const part = clientPart(client);
+  return part === undefined ? [...prefix, keyParams(params)] : [...prefix, keyParams(params), part];
+}
+
+/** Whether a query key belongs to the client (keys without a client part belong to any). */
+export function isClientKey(queryKey: readonly unknown[], client: string | undefined): boolean {
+  if (client === undefined) return true;
+  const last = queryKey[4] as Partial<QueryKeyClient> | undefined;
+  return last?.client === undefined || last.client === client;
 }
 
 /**
@@ -157,11 +193,11 @@ export function operationQueryOptions<Op>(
   params: OperationParams<Op> | undefined,
 ): OperationQueryOptions<Op> {
   const init: object = params ?? {};
+  const part = clientPart(client);
+  const key =
+    part === undefined ? [...prefix, keyParams(init)] : [...prefix, keyParams(init), part];
   return {
-    queryKey: [...prefix, keyParams(init)] as unknown as DataTag<
-      OperationQueryKey<Op>,
-      QueryData<Op>
-    >,
+    queryKey: key as unknown as DataTag<OperationQueryKey<Op>, QueryData<Op>>,
     queryFn: async ({ signal }) => {
       const data = await callForData(client, name, { ...init, signal });
       return (data === undefined ? null : data) as QueryData<Op>;
@@ -171,16 +207,28 @@ export function operationQueryOptions<Op>(
 }
 
 /**
- * Invalidates every query under each key prefix.
+ * Invalidates every query under each key prefix; given a client, only that client's queries.
  *
  * @param queryClient the `QueryClient`
  * @param prefixes key prefixes, e.g. `INVALIDATES.createPet`
+ * @param client the typed client whose queries are invalidated (by default every client's)
  */
 export async function invalidatePrefixes(
   queryClient: Pick<QueryClient, "invalidateQueries">,
   prefixes: readonly (readonly string[])[],
+  client?: object,
 ): Promise<void> {
-  await Promise.all(prefixes.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  const id = client === undefined ? undefined : clientIdentityKey(client);
+  await Promise.all(
+    prefixes.map((queryKey) =>
+      id === undefined
+        ? queryClient.invalidateQueries({ queryKey })
+        : queryClient.invalidateQueries({
+            queryKey,
+            predicate: (query) => isClientKey(query.queryKey, id),
+          }),
+    ),
+  );
 }
 
 /**
@@ -212,7 +260,7 @@ export function operationMutationOptions<Op>(
             "client to onSuccess (before v5.80); pass { queryClient } to the mutation factory",
         );
       }
-      await invalidatePrefixes(queryClient, invalidates);
+      await invalidatePrefixes(queryClient, invalidates, client);
     },
     retry: false,
   };

@@ -237,10 +237,21 @@ function descriptorWriter(operation: OperationModel, model: ApiModel, headerTabl
     ...(operation.stability ? { stability: operation.stability } : {}),
     ...(eventDataIsText(operation) ? { eventData: "text" } : {}),
     ...(bodies.length > 1 ? { bodyMediaTypes: bodies.map((media) => media.mediaType) } : {}),
+    ...successMedia(operation),
   };
   const entries: [string, string][] = Object.entries(descriptor).map(([key, value]) => [key, literal(value)]);
   if (responseHeaders) entries.push(["responseHeaders", headerTables.reference(responseHeaders)]);
   return objectWriter(entries);
+}
+
+/**
+ * The descriptor's `successMedia`: the media types of each 2XX response key, so that the runtime
+ * fails a 2XX the spec does not declare (a proxy's HTML page); none when no 2XX declares content.
+ */
+function successMedia(operation: OperationModel): { successMedia?: Record<string, string[]> } {
+  const success = operation.responses.filter((response) => /^2/.test(response.status));
+  if (!success.some((response) => response.contents.length > 0)) return {};
+  return { successMedia: Object.fromEntries(success.map((response) => [response.status.toUpperCase(), response.contents.map((media) => media.mediaType)])) };
 }
 
 /** Whether the operation's server-sent events carry text: its event-stream schemas are strings. */

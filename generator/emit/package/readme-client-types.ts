@@ -65,7 +65,7 @@ export function clientTypesBlocks({ model, context, packageName, baseUrl }: Clie
   }
   blocks.push(
     [
-      "- A 2XX result has `ok: true`, `data` and `error: undefined`; any other has `ok: false`, `data: undefined` and a defined `error`: the parsed JSON body, or an `UnexpectedResponseBody` (`status`, `contentType`, `text`, `message`) when the body is empty, not JSON or unparsable. The type says so: a declared error status gives `Schema | UnexpectedResponseBody`.",
+      "- A 2XX result whose body is what the spec declares has `ok: true`, `data` and `error: undefined`; any other (also a 2XX with an undeclared Content-Type or unparsable JSON) has `ok: false`, `data: undefined` and a defined `error`: the parsed JSON body, or an `UnexpectedResponseBody` (`status`, `contentType`, `text`, `message`) when the body is empty, not JSON or unparsable. The type says so: a declared error status gives `Schema | UnexpectedResponseBody`.",
       "- A range (`4XX`) stands for its statuses minus those declared exactly; `default` for every non-2XX status declared nowhere else, so `status === 404` narrows to the 404 response when one is declared and to `default` otherwise.",
       "- A status the spec does not declare (a proxy's 502) is a variant of its own: `error` is any JSON value or an `UnexpectedResponseBody` (typed `{} | null`), unless `default` covers it. An undeclared 2XX is typed with the declared success bodies.",
     ].join("\n"),
@@ -109,16 +109,18 @@ export function clientTypesBlocks({ model, context, packageName, baseUrl }: Clie
       ].join("\n"),
     ),
     "### `throwOnError` and `unwrap`",
-    "With `throwOnError: true` (on the client, or on one call) a non-2XX result rejects with an `ApiError` (`operationId`, `status`, `error`, `response`, `rateLimit`), and the promise's type keeps only the 2XX results. `unwrap(result)` returns the 2XX data, typed, and throws that `ApiError` otherwise.",
+    "With `throwOnError: true` (on the client, or on one call) a failure rejects with an `ApiError` (`operationId`, `status`, `error`, `response`, `rateLimit`) of its status's class (`BadRequestError`, `AuthenticationError`, `PermissionDeniedError`, `NotFoundError`, `ConflictError`, `UnprocessableEntityError`, `RateLimitError`, `InternalServerError`), and the promise's type keeps only the successes, declared headers included. `unwrap(result)` returns the data, typed, and throws that `ApiError` otherwise; `unwrapResult(result)` returns the whole success (`data`, `headers`, `status`, `response`). `isApiError(error, api.someMethod)` types `error.error` from that operation's error bodies; `isErrorBody(result.error)` narrows a result's `error` to the spec's body. The spec's schemas are exported by name (`components[\"schemas\"][\"Pet\"]` as `Pet`; a schema that would shadow a global, such as `Error`, as `ErrorSchema`). The runtime's internals are under the `./runtime` entry.",
     fence(
       [
-        `import { ${create}, unwrap } from ${literal(packageName)};`,
+        `import { ${create}, unwrap, unwrapResult } from ${literal(packageName)};`,
         "",
         `const strict = ${create}({ baseUrl: ${literal(baseUrl)}, throwOnError: true });`,
         ...(narrowing
           ? [
               `const { data } = await strict.${narrowing.name}(); // only 2XX results get here`,
               `const same = unwrap(await ${create}({ baseUrl: ${literal(baseUrl)} }).${narrowing.name}()); // the 2XX data, or throws ApiError`,
+              `const { data: again, headers } = unwrapResult(await ${create}({ baseUrl: ${literal(baseUrl)} }).${narrowing.name}()); // with the declared headers`,
+              "void [same, again, headers];",
             ]
           : []),
       ].join("\n"),

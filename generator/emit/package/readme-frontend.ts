@@ -26,7 +26,7 @@ export function frontendSections(model: ApiModel, context: EmitContext, packageN
     "## TanStack Query",
     `${code(`${packageName}/query`)} has TanStack Query v5 options for every operation, on the typed client: \`<operation>Options(client, params)\` for GET operations (spread into \`useQuery\`, \`fetchQuery\`, …) and \`<operation>Mutation(client)\` for the others (into \`useMutation\`). Install \`@tanstack/query-core\` (every TanStack Query v5 adapter brings it).`,
     list([
-      "Keys are `[api, resource, operationId, params]`, built by a helper per resource (`<resource>Keys.all`, `<resource>Keys.<operation>(params?)`), and tagged with the data type, so `queryClient.getQueryData(options.queryKey)` is typed.",
+      "Keys are `[api, resource, operationId, params, { client }]`, built by a helper per resource (`<resource>Keys.all`, `<resource>Keys.<operation>(params?, client?)`), and tagged with the data type, so `queryClient.getQueryData(options.queryKey)` is typed. `client` is the client's identity (its origin and a fingerprint of its key, never the key): two clients in one `QueryClient` (staging and production, a logout then a login) never read each other's data, and a mutation invalidates its own client's queries.",
       "A mutation invalidates, on success, the GET operations under its collection (`INVALIDATES.<operation>`, read from the spec's paths).",
       "`retry: false`: the client already retries what is safe to retry (429s after `Retry-After`, network errors and 5xx of idempotent methods). The query's `signal` aborts the request and any wait; errors are the client's `ApiError`.",
     ]),

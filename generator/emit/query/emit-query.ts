@@ -77,14 +77,14 @@ function keyHelper(
   const queries = model.operations.filter((operation) => isQuery(operation) && resources.get(operation.name) === resource);
   const entries: [string, string][] = [["all", `${literal([context.apiName, resource])} as const`]];
   for (const operation of queries) {
-    entries.push([operation.name, `(params?: QueryKeyParams<${operation.typeName}Operation>) => operationKey(${prefix(operation)}, params)`]);
+    entries.push([operation.name, `(params?: QueryKeyParams<${operation.typeName}Operation>, client?: object) => operationKey(${prefix(operation)}, params, client)`]);
   }
   return {
     kind: StructureKind.VariableStatement,
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: jsDoc({
-      summary: `Query keys of the \`${resource}\` resource: \`all\` matches each of its queries; \`<operation>()\` every query of one operation, \`<operation>(params)\` one.`,
+      summary: `Query keys of the \`${resource}\` resource: \`all\` matches each of its queries; \`<operation>()\` every query of one operation, \`<operation>(params, client)\` one client's query.`,
     }),
     declarations: [{ name: helper, initializer: objectWriter(entries) }],
   };

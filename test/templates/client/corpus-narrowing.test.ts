@@ -33,7 +33,7 @@ describe("petstore-expanded (OAI examples): a default error response", () => {
 
   it("narrows 200 to the pet and every other failure to default's Error", () => {
     const show = (r: Find): string => {
-      if (r.status === 200) {
+      if (r.status === 200 && r.ok) {
         expectTypeOf(r.data).toEqualTypeOf<ExpandedPet>();
         return r.data.name;
       }
@@ -75,7 +75,7 @@ describe("Train Travel API (OpenAPI 3.1): problem+json errors and declared heade
 
   it("narrows each declared error status to the problem document", () => {
     const show = (r: Get): string => {
-      if (r.status === 200) {
+      if (r.status === 200 && r.ok) {
         expectTypeOf(r.data).toMatchTypeOf<Booking>();
         return r.data.id ?? "";
       }

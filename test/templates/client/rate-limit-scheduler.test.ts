@@ -149,12 +149,37 @@ describe("client runtime: the in-flight cap and the budget", () => {
     expect(gated.peak()).toBe(4);
   });
 
+  it("near exhaustion (at most 4 × maxConcurrent left), one request at a time", async () => {
+    const gated = gatedFetch();
+    const runtime = createClientRuntime({
+      baseUrl: "https://api.test",
+      fetch: gated.fetch,
+      now: () => start,
+    });
+    const seed = runtime.call(listPets);
+    await vi.waitFor(() => expect(gated.waiting).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(gated.waiting).toHaveLength(1); // before any answer: one request alone
+    gated.answerNext(limited(16, 30));
+    await seed;
+    const burst = Array.from({ length: 3 }, () => runtime.call(listPets));
+    await vi.waitFor(() => expect(gated.waiting).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(gated.waiting).toHaveLength(1); // 16 left: one at a time, though the cap is 4
+    for (const left of [15, 14, 13]) {
+      await vi.waitFor(() => expect(gated.waiting).toHaveLength(1));
+      gated.answerNext(limited(left, 30));
+    }
+    await Promise.all(burst);
+  });
+
   it("sends no more requests than the server says remain", async () => {
     const gated = gatedFetch();
     const later = createClientRuntime({
       baseUrl: "https://api.test",
       fetch: gated.fetch,
       now: () => start,
+      rateLimitLowWater: 0, // the budget alone
     });
     const seed = later.call(listPets);
     await vi.waitFor(() => expect(gated.waiting).toHaveLength(1));

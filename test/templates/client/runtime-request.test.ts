@@ -362,11 +362,15 @@ describe("client runtime: responses", () => {
     expect((await runtime.call(op())).data).toBeUndefined();
   });
 
-  it("rejects when a 2xx JSON body does not parse", async () => {
+  it("fails (ok: false, an UnexpectedResponseBody naming the call) when a 2xx JSON body does not parse", async () => {
     const { runtime } = client([
       new Response("{", { status: 200, headers: { "content-type": "application/json" } }),
     ]);
-    await expect(runtime.call(op())).rejects.toThrow(SyntaxError);
+    const result = await runtime.call(op());
+    expect(result.ok).toBe(false);
+    expect(result.data).toBeUndefined();
+    expect(result.error).toBeInstanceOf(UnexpectedResponseBody);
+    expect(result.error).toMatchObject({ reason: "invalid JSON", status: 200, text: "{" });
   });
 });
 

@@ -250,9 +250,15 @@ describe("OperationResult", () => {
     >().toEqualTypeOf<UnexpectedResponseBody>();
     type Note = OperationResult<operations["setNote"]>;
     expectTypeOf<Extract<Note, { ok: true }>["data"]>().toEqualTypeOf<string | undefined>();
-    expectTypeOf<Extract<Note, { ok: false }>["error"]>().toEqualTypeOf<UndeclaredBody>();
+    expectTypeOf<
+      Exclude<Extract<Note, { ok: false }>, { status: StatusRange<2> }>["error"]
+    >().toEqualTypeOf<UndeclaredBody>();
+    // a 200 whose body is not the declared text: a failure of status 200
+    expectTypeOf<
+      Extract<Note, { ok: false; status: 200 }>["error"]
+    >().toEqualTypeOf<UnexpectedResponseBody>();
     type Photo = OperationResult<operations["getPhoto"]>;
-    expectTypeOf<Extract<Photo, { status: 200 }>["data"]>().toEqualTypeOf<Blob>();
+    expectTypeOf<Extract<Photo, { status: 200; ok: true }>["data"]>().toEqualTypeOf<Blob>();
   });
 
   it("narrows data and error against each other", () => {
@@ -272,10 +278,17 @@ describe("OperationResult", () => {
 
   it("narrows by status: exact codes, ranges and default", () => {
     const get = (r: OperationResult<operations["getPet"]>): string => {
-      if (r.status === 200) {
+      if (r.status === 200 && r.ok) {
         expectTypeOf(r.data).toEqualTypeOf<Pet>();
         expectTypeOf(r.error).toEqualTypeOf<undefined>();
         return r.data.name;
+      }
+      if (r.status === 200) {
+        // a 200 whose body is not the declared JSON (a proxy's HTML page, invalid JSON)
+        expectTypeOf(r.ok).toEqualTypeOf<false>();
+        expectTypeOf(r.data).toEqualTypeOf<undefined>();
+        expectTypeOf(r.error).toEqualTypeOf<UnexpectedResponseBody>();
+        return r.error.message;
       }
       if (r.status === 404) {
         expectTypeOf(r.data).toEqualTypeOf<undefined>();
@@ -292,7 +305,7 @@ describe("OperationResult", () => {
         expectTypeOf(r.error).toEqualTypeOf<UndeclaredBody>();
         return "conflict";
       }
-      if (r.status === 204) {
+      if (r.status === 204 && r.ok) {
         // an undeclared 2XX: typed with the declared success bodies
         expectTypeOf(r.data).toEqualTypeOf<Pet>();
         return "empty";
@@ -302,7 +315,7 @@ describe("OperationResult", () => {
       return "other";
     };
     const list = (r: OperationResult<operations["listPets"]>): string => {
-      if (r.status === 200) return r.data.map((pet) => pet.name).join();
+      if (r.status === 200 && r.ok) return r.data.map((pet) => pet.name).join();
       // another 2XX: typed with the declared success bodies
       if (r.ok) return r.data.length.toString();
       // every non-2XX status is `default`'s
@@ -318,7 +331,7 @@ describe("OperationResult", () => {
       return r.ok ? r.data.name : "failed";
     };
     const note = (r: OperationResult<operations["setNote"]>): string => {
-      if (r.status === 200) return r.data;
+      if (r.status === 200 && r.ok) return r.data ?? "";
       if (r.ok) {
         // the rest of "2XX", which has no content
         expectTypeOf(r.data).toEqualTypeOf<undefined>();
@@ -327,9 +340,10 @@ describe("OperationResult", () => {
       return "";
     };
     void [get, list, create, note];
+    // every non-2XX, and every 2XX (a body that is not the declared one is a failure)
     expectTypeOf<
       Extract<OperationResult<operations["getPet"]>, { ok: false }>["status"]
-    >().toEqualTypeOf<StatusRange<3 | 4 | 5>>();
+    >().toEqualTypeOf<StatusRange<2 | 3 | 4 | 5>>();
   });
 
   it("types the declared response headers by status, each possibly undefined", () => {

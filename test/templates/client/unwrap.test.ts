@@ -65,7 +65,7 @@ describe("unwrap", () => {
     }
     expect(thrown).toBeInstanceOf(ApiError);
     expect(thrown).toMatchObject({
-      name: "ApiError",
+      name: "NotFoundError", // an ApiError of its status's class
       operationId: "getThing",
       status: 404,
       error: { code: "not_found", message: "no thing 3" },
