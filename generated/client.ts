@@ -44,10 +44,19 @@ const RESPONSE_HEADERS_3 = {
   "Retry-After": "integer",
 } as const;
 /** Where the spec's API-key security scheme puts the key (`undefined` when it has none). */
-export const API_KEY: ApiKeyLocation | undefined = { in: "header", name: "X-API-Key" } as const;
+export const API_KEY: ApiKeyLocation | undefined = {
+  in: "header",
+  name: "X-API-Key",
+} as const;
 /** The spec's security schemes by name, and the API-key scheme the `apiKey` option fills. */
 export const SECURITY: ClientSecurity = {
-  schemes: { ApiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key" } },
+  schemes: {
+    ApiKeyAuth: {
+      type: "apiKey",
+      in: "header",
+      name: "X-API-Key",
+    },
+  },
   apiKeyScheme: "ApiKeyAuth",
 };
 /**
@@ -85,7 +94,10 @@ export const OPERATIONS = {
     path: "/pets/{petId}",
     secured: true,
     security: [["ApiKeyAuth"]],
-    deprecated: { sunset: "2027-06-30", replacement: "getPetById" },
+    deprecated: {
+      sunset: "2027-06-30",
+      replacement: "getPetById",
+    },
     responseHeaders: RESPONSE_HEADERS_2,
   },
   updatePet: {
@@ -491,9 +503,7 @@ export interface PetStoreClient<Throws extends boolean = false> extends ClientMi
  *
  * Each method sends the credentials of `auth` (or `apiKey`) as its security requirements say, retries a 429 after its `Retry-After` (else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).
  */
-export function createPetStoreClient<Throws extends boolean = false>(
-  options: Omit<ClientOptions, "auth"> & { auth?: PetStoreAuth } & ResultOptions<Throws>,
-): PetStoreClient<Throws> {
+export function createPetStoreClient<Throws extends boolean = false>(options: Omit<ClientOptions, "auth"> & { auth?: PetStoreAuth } & ResultOptions<Throws>): PetStoreClient<Throws> {
   // only the optional serializers this spec needs, so a bundler drops the others
   const runtime = createClientRuntimeWith(options, API_KEY, {}, SECURITY);
   // Each method calls the runtime with its descriptor; the interface gives it its operation's types.

@@ -19,11 +19,7 @@ import type {
   GetInventoryOperation,
   SetInventoryStockOperation,
 } from "./client.js";
-import {
-  operationKey,
-  operationMutationOptions,
-  operationQueryOptions,
-} from "./runtime/query/query-options.js";
+import { operationKey, operationMutationOptions, operationQueryOptions } from "./runtime/query/query-options.js";
 import type {
   OperationKeyPrefix,
   ClientWith,
@@ -36,30 +32,22 @@ import type {
 /** Query keys of the `pets` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params)` one. */
 export const petsKeys = {
   all: ["PetStore", "pets"] as const,
-  listPets: (params?: QueryKeyParams<ListPetsOperation>) =>
-    operationKey(["PetStore", "pets", "listPets"], params),
-  getPet: (params?: QueryKeyParams<GetPetOperation>) =>
-    operationKey(["PetStore", "pets", "getPet"], params),
-  getPetById: (params?: QueryKeyParams<GetPetByIdOperation>) =>
-    operationKey(["PetStore", "pets", "getPetById"], params),
+  listPets: (params?: QueryKeyParams<ListPetsOperation>) => operationKey(["PetStore", "pets", "listPets"], params),
+  getPet: (params?: QueryKeyParams<GetPetOperation>) => operationKey(["PetStore", "pets", "getPet"], params),
+  getPetById: (params?: QueryKeyParams<GetPetByIdOperation>) => operationKey(["PetStore", "pets", "getPetById"], params),
 };
 /** Query keys of the `categories` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params)` one. */
 export const categoriesKeys = {
   all: ["PetStore", "categories"] as const,
-  listCategories: (params?: QueryKeyParams<ListCategoriesOperation>) =>
-    operationKey(["PetStore", "categories", "listCategories"], params),
-  getCategory: (params?: QueryKeyParams<GetCategoryOperation>) =>
-    operationKey(["PetStore", "categories", "getCategory"], params),
+  listCategories: (params?: QueryKeyParams<ListCategoriesOperation>) => operationKey(["PetStore", "categories", "listCategories"], params),
+  getCategory: (params?: QueryKeyParams<GetCategoryOperation>) => operationKey(["PetStore", "categories", "getCategory"], params),
 };
 /** Query keys of the `store` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params)` one. */
 export const storeKeys = {
   all: ["PetStore", "store"] as const,
-  listOrders: (params?: QueryKeyParams<ListOrdersOperation>) =>
-    operationKey(["PetStore", "store", "listOrders"], params),
-  getOrder: (params?: QueryKeyParams<GetOrderOperation>) =>
-    operationKey(["PetStore", "store", "getOrder"], params),
-  getInventory: (params?: QueryKeyParams<GetInventoryOperation>) =>
-    operationKey(["PetStore", "store", "getInventory"], params),
+  listOrders: (params?: QueryKeyParams<ListOrdersOperation>) => operationKey(["PetStore", "store", "listOrders"], params),
+  getOrder: (params?: QueryKeyParams<GetOrderOperation>) => operationKey(["PetStore", "store", "getOrder"], params),
+  getInventory: (params?: QueryKeyParams<GetInventoryOperation>) => operationKey(["PetStore", "store", "getInventory"], params),
 };
 /**
  * The query key prefixes each mutation invalidates after a success: the GET operations under its collection.
@@ -67,41 +55,14 @@ export const storeKeys = {
  * Read from the spec's paths: a mutation's collection is its path without trailing path parameters (`PUT /pets/{petId}` → `/pets`), and every GET operation whose path starts with it is invalidated.
  */
 export const INVALIDATES = {
-  createPet: [
-    ["PetStore", "pets", "listPets"],
-    ["PetStore", "pets", "getPet"],
-    ["PetStore", "pets", "getPetById"],
-  ],
-  updatePet: [
-    ["PetStore", "pets", "listPets"],
-    ["PetStore", "pets", "getPet"],
-    ["PetStore", "pets", "getPetById"],
-  ],
-  deletePet: [
-    ["PetStore", "pets", "listPets"],
-    ["PetStore", "pets", "getPet"],
-    ["PetStore", "pets", "getPetById"],
-  ],
-  createCategory: [
-    ["PetStore", "categories", "listCategories"],
-    ["PetStore", "categories", "getCategory"],
-  ],
-  updateCategory: [
-    ["PetStore", "categories", "listCategories"],
-    ["PetStore", "categories", "getCategory"],
-  ],
-  deleteCategory: [
-    ["PetStore", "categories", "listCategories"],
-    ["PetStore", "categories", "getCategory"],
-  ],
-  placeOrder: [
-    ["PetStore", "store", "listOrders"],
-    ["PetStore", "store", "getOrder"],
-  ],
-  cancelOrder: [
-    ["PetStore", "store", "listOrders"],
-    ["PetStore", "store", "getOrder"],
-  ],
+  createPet: [["PetStore", "pets", "listPets"], ["PetStore", "pets", "getPet"], ["PetStore", "pets", "getPetById"]],
+  updatePet: [["PetStore", "pets", "listPets"], ["PetStore", "pets", "getPet"], ["PetStore", "pets", "getPetById"]],
+  deletePet: [["PetStore", "pets", "listPets"], ["PetStore", "pets", "getPet"], ["PetStore", "pets", "getPetById"]],
+  createCategory: [["PetStore", "categories", "listCategories"], ["PetStore", "categories", "getCategory"]],
+  updateCategory: [["PetStore", "categories", "listCategories"], ["PetStore", "categories", "getCategory"]],
+  deleteCategory: [["PetStore", "categories", "listCategories"], ["PetStore", "categories", "getCategory"]],
+  placeOrder: [["PetStore", "store", "listOrders"], ["PetStore", "store", "getOrder"]],
+  cancelOrder: [["PetStore", "store", "listOrders"], ["PetStore", "store", "getOrder"]],
   setInventoryStock: [["PetStore", "store", "getInventory"]],
 } as const satisfies Readonly<Record<string, readonly OperationKeyPrefix[]>>;
 
@@ -115,16 +76,8 @@ export const INVALIDATES = {
  *
  * `GET /pets`
  */
-export function listPetsOptions(
-  client: ClientWith<"listPets", ListPetsOperation>,
-  ...[params]: QueryArgs<ListPetsOperation>
-): OperationQueryOptions<ListPetsOperation> {
-  return operationQueryOptions<ListPetsOperation>(
-    client,
-    "listPets",
-    ["PetStore", "pets", "listPets"],
-    params,
-  );
+export function listPetsOptions(client: ClientWith<"listPets", ListPetsOperation>, ...[params]: QueryArgs<ListPetsOperation>): OperationQueryOptions<ListPetsOperation> {
+  return operationQueryOptions<ListPetsOperation>(client, "listPets", ["PetStore", "pets", "listPets"], params);
 }
 
 /**
@@ -139,17 +92,8 @@ export function listPetsOptions(
  *
  * `POST /pets`
  */
-export function createPetMutation(
-  client: ClientWith<"createPet", CreatePetOperation>,
-  options?: MutationFactoryOptions,
-): OperationMutationOptions<CreatePetOperation> {
-  return operationMutationOptions<CreatePetOperation>(
-    client,
-    "createPet",
-    ["PetStore", "pets", "createPet"],
-    INVALIDATES["createPet"],
-    options,
-  );
+export function createPetMutation(client: ClientWith<"createPet", CreatePetOperation>, options?: MutationFactoryOptions): OperationMutationOptions<CreatePetOperation> {
+  return operationMutationOptions<CreatePetOperation>(client, "createPet", ["PetStore", "pets", "createPet"], INVALIDATES["createPet"], options);
 }
 
 /**
@@ -165,16 +109,8 @@ export function createPetMutation(
  * `GET /pets/{petId}`
  * @deprecated Sunset 2027-06-30: the operation is removed after that date. Use `getPetById` instead.
  */
-export function getPetOptions(
-  client: ClientWith<"getPet", GetPetOperation>,
-  ...[params]: QueryArgs<GetPetOperation>
-): OperationQueryOptions<GetPetOperation> {
-  return operationQueryOptions<GetPetOperation>(
-    client,
-    "getPet",
-    ["PetStore", "pets", "getPet"],
-    params,
-  );
+export function getPetOptions(client: ClientWith<"getPet", GetPetOperation>, ...[params]: QueryArgs<GetPetOperation>): OperationQueryOptions<GetPetOperation> {
+  return operationQueryOptions<GetPetOperation>(client, "getPet", ["PetStore", "pets", "getPet"], params);
 }
 
 /**
@@ -187,17 +123,8 @@ export function getPetOptions(
  *
  * `PUT /pets/{petId}`
  */
-export function updatePetMutation(
-  client: ClientWith<"updatePet", UpdatePetOperation>,
-  options?: MutationFactoryOptions,
-): OperationMutationOptions<UpdatePetOperation> {
-  return operationMutationOptions<UpdatePetOperation>(
-    client,
-    "updatePet",
-    ["PetStore", "pets", "updatePet"],
-    INVALIDATES["updatePet"],
-    options,
-  );
+export function updatePetMutation(client: ClientWith<"updatePet", UpdatePetOperation>, options?: MutationFactoryOptions): OperationMutationOptions<UpdatePetOperation> {
+  return operationMutationOptions<UpdatePetOperation>(client, "updatePet", ["PetStore", "pets", "updatePet"], INVALIDATES["updatePet"], options);
 }
 
 /**
@@ -209,17 +136,8 @@ export function updatePetMutation(
  *
  * `DELETE /pets/{petId}`
  */
-export function deletePetMutation(
-  client: ClientWith<"deletePet", DeletePetOperation>,
-  options?: MutationFactoryOptions,
-): OperationMutationOptions<DeletePetOperation> {
-  return operationMutationOptions<DeletePetOperation>(
-    client,
-    "deletePet",
-    ["PetStore", "pets", "deletePet"],
-    INVALIDATES["deletePet"],
-    options,
-  );
+export function deletePetMutation(client: ClientWith<"deletePet", DeletePetOperation>, options?: MutationFactoryOptions): OperationMutationOptions<DeletePetOperation> {
+  return operationMutationOptions<DeletePetOperation>(client, "deletePet", ["PetStore", "pets", "deletePet"], INVALIDATES["deletePet"], options);
 }
 
 /**
@@ -229,16 +147,8 @@ export function deletePetMutation(
  *
  * `GET /pets/by-id/{petId}`
  */
-export function getPetByIdOptions(
-  client: ClientWith<"getPetById", GetPetByIdOperation>,
-  ...[params]: QueryArgs<GetPetByIdOperation>
-): OperationQueryOptions<GetPetByIdOperation> {
-  return operationQueryOptions<GetPetByIdOperation>(
-    client,
-    "getPetById",
-    ["PetStore", "pets", "getPetById"],
-    params,
-  );
+export function getPetByIdOptions(client: ClientWith<"getPetById", GetPetByIdOperation>, ...[params]: QueryArgs<GetPetByIdOperation>): OperationQueryOptions<GetPetByIdOperation> {
+  return operationQueryOptions<GetPetByIdOperation>(client, "getPetById", ["PetStore", "pets", "getPetById"], params);
 }
 
 /**
@@ -252,16 +162,8 @@ export function getPetByIdOptions(
  * `GET /categories`
  * @beta
  */
-export function listCategoriesOptions(
-  client: ClientWith<"listCategories", ListCategoriesOperation>,
-  ...[params]: QueryArgs<ListCategoriesOperation>
-): OperationQueryOptions<ListCategoriesOperation> {
-  return operationQueryOptions<ListCategoriesOperation>(
-    client,
-    "listCategories",
-    ["PetStore", "categories", "listCategories"],
-    params,
-  );
+export function listCategoriesOptions(client: ClientWith<"listCategories", ListCategoriesOperation>, ...[params]: QueryArgs<ListCategoriesOperation>): OperationQueryOptions<ListCategoriesOperation> {
+  return operationQueryOptions<ListCategoriesOperation>(client, "listCategories", ["PetStore", "categories", "listCategories"], params);
 }
 
 /**
@@ -273,17 +175,8 @@ export function listCategoriesOptions(
  *
  * `POST /categories`
  */
-export function createCategoryMutation(
-  client: ClientWith<"createCategory", CreateCategoryOperation>,
-  options?: MutationFactoryOptions,
-): OperationMutationOptions<CreateCategoryOperation> {
-  return operationMutationOptions<CreateCategoryOperation>(
-    client,
-    "createCategory",
-    ["PetStore", "categories", "createCategory"],
-    INVALIDATES["createCategory"],
-    options,
-  );
+export function createCategoryMutation(client: ClientWith<"createCategory", CreateCategoryOperation>, options?: MutationFactoryOptions): OperationMutationOptions<CreateCategoryOperation> {
+  return operationMutationOptions<CreateCategoryOperation>(client, "createCategory", ["PetStore", "categories", "createCategory"], INVALIDATES["createCategory"], options);
 }
 
 /**
@@ -293,16 +186,8 @@ export function createCategoryMutation(
  *
  * `GET /categories/{categoryId}`
  */
-export function getCategoryOptions(
-  client: ClientWith<"getCategory", GetCategoryOperation>,
-  ...[params]: QueryArgs<GetCategoryOperation>
-): OperationQueryOptions<GetCategoryOperation> {
-  return operationQueryOptions<GetCategoryOperation>(
-    client,
-    "getCategory",
-    ["PetStore", "categories", "getCategory"],
-    params,
-  );
+export function getCategoryOptions(client: ClientWith<"getCategory", GetCategoryOperation>, ...[params]: QueryArgs<GetCategoryOperation>): OperationQueryOptions<GetCategoryOperation> {
+  return operationQueryOptions<GetCategoryOperation>(client, "getCategory", ["PetStore", "categories", "getCategory"], params);
 }
 
 /**
@@ -314,17 +199,8 @@ export function getCategoryOptions(
  *
  * `PUT /categories/{categoryId}`
  */
-export function updateCategoryMutation(
-  client: ClientWith<"updateCategory", UpdateCategoryOperation>,
-  options?: MutationFactoryOptions,
-): OperationMutationOptions<UpdateCategoryOperation> {
-  return operationMutationOptions<UpdateCategoryOperation>(
-    client,
-    "updateCategory",
-    ["PetStore", "categories", "updateCategory"],
-    INVALIDATES["updateCategory"],
-    options,
-  );
+export function updateCategoryMutation(client: ClientWith<"updateCategory", UpdateCategoryOperation>, options?: MutationFactoryOptions): OperationMutationOptions<UpdateCategoryOperation> {
+  return operationMutationOptions<UpdateCategoryOperation>(client, "updateCategory", ["PetStore", "categories", "updateCategory"], INVALIDATES["updateCategory"], options);
 }
 
 /**
@@ -335,17 +211,8 @@ export function updateCategoryMutation(
  *
  * `DELETE /categories/{categoryId}`
  */
-export function deleteCategoryMutation(
-  client: ClientWith<"deleteCategory", DeleteCategoryOperation>,
-  options?: MutationFactoryOptions,
-): OperationMutationOptions<DeleteCategoryOperation> {
-  return operationMutationOptions<DeleteCategoryOperation>(
-    client,
-    "deleteCategory",
-    ["PetStore", "categories", "deleteCategory"],
-    INVALIDATES["deleteCategory"],
-    options,
-  );
+export function deleteCategoryMutation(client: ClientWith<"deleteCategory", DeleteCategoryOperation>, options?: MutationFactoryOptions): OperationMutationOptions<DeleteCategoryOperation> {
+  return operationMutationOptions<DeleteCategoryOperation>(client, "deleteCategory", ["PetStore", "categories", "deleteCategory"], INVALIDATES["deleteCategory"], options);
 }
 
 /**
@@ -359,16 +226,8 @@ export function deleteCategoryMutation(
  *
  * `GET /store/orders`
  */
-export function listOrdersOptions(
-  client: ClientWith<"listOrders", ListOrdersOperation>,
-  ...[params]: QueryArgs<ListOrdersOperation>
-): OperationQueryOptions<ListOrdersOperation> {
-  return operationQueryOptions<ListOrdersOperation>(
-    client,
-    "listOrders",
-    ["PetStore", "store", "listOrders"],
-    params,
-  );
+export function listOrdersOptions(client: ClientWith<"listOrders", ListOrdersOperation>, ...[params]: QueryArgs<ListOrdersOperation>): OperationQueryOptions<ListOrdersOperation> {
+  return operationQueryOptions<ListOrdersOperation>(client, "listOrders", ["PetStore", "store", "listOrders"], params);
 }
 
 /**
@@ -390,17 +249,8 @@ export function listOrdersOptions(
  *
  * `POST /store/orders`
  */
-export function placeOrderMutation(
-  client: ClientWith<"placeOrder", PlaceOrderOperation>,
-  options?: MutationFactoryOptions,
-): OperationMutationOptions<PlaceOrderOperation> {
-  return operationMutationOptions<PlaceOrderOperation>(
-    client,
-    "placeOrder",
-    ["PetStore", "store", "placeOrder"],
-    INVALIDATES["placeOrder"],
-    options,
-  );
+export function placeOrderMutation(client: ClientWith<"placeOrder", PlaceOrderOperation>, options?: MutationFactoryOptions): OperationMutationOptions<PlaceOrderOperation> {
+  return operationMutationOptions<PlaceOrderOperation>(client, "placeOrder", ["PetStore", "store", "placeOrder"], INVALIDATES["placeOrder"], options);
 }
 
 /**
@@ -410,16 +260,8 @@ export function placeOrderMutation(
  *
  * `GET /store/orders/{orderId}`
  */
-export function getOrderOptions(
-  client: ClientWith<"getOrder", GetOrderOperation>,
-  ...[params]: QueryArgs<GetOrderOperation>
-): OperationQueryOptions<GetOrderOperation> {
-  return operationQueryOptions<GetOrderOperation>(
-    client,
-    "getOrder",
-    ["PetStore", "store", "getOrder"],
-    params,
-  );
+export function getOrderOptions(client: ClientWith<"getOrder", GetOrderOperation>, ...[params]: QueryArgs<GetOrderOperation>): OperationQueryOptions<GetOrderOperation> {
+  return operationQueryOptions<GetOrderOperation>(client, "getOrder", ["PetStore", "store", "getOrder"], params);
 }
 
 /**
@@ -434,17 +276,8 @@ export function getOrderOptions(
  *
  * `DELETE /store/orders/{orderId}`
  */
-export function cancelOrderMutation(
-  client: ClientWith<"cancelOrder", CancelOrderOperation>,
-  options?: MutationFactoryOptions,
-): OperationMutationOptions<CancelOrderOperation> {
-  return operationMutationOptions<CancelOrderOperation>(
-    client,
-    "cancelOrder",
-    ["PetStore", "store", "cancelOrder"],
-    INVALIDATES["cancelOrder"],
-    options,
-  );
+export function cancelOrderMutation(client: ClientWith<"cancelOrder", CancelOrderOperation>, options?: MutationFactoryOptions): OperationMutationOptions<CancelOrderOperation> {
+  return operationMutationOptions<CancelOrderOperation>(client, "cancelOrder", ["PetStore", "store", "cancelOrder"], INVALIDATES["cancelOrder"], options);
 }
 
 /**
@@ -455,16 +288,8 @@ export function cancelOrderMutation(
  *
  * `GET /store/inventory`
  */
-export function getInventoryOptions(
-  client: ClientWith<"getInventory", GetInventoryOperation>,
-  ...[params]: QueryArgs<GetInventoryOperation>
-): OperationQueryOptions<GetInventoryOperation> {
-  return operationQueryOptions<GetInventoryOperation>(
-    client,
-    "getInventory",
-    ["PetStore", "store", "getInventory"],
-    params,
-  );
+export function getInventoryOptions(client: ClientWith<"getInventory", GetInventoryOperation>, ...[params]: QueryArgs<GetInventoryOperation>): OperationQueryOptions<GetInventoryOperation> {
+  return operationQueryOptions<GetInventoryOperation>(client, "getInventory", ["PetStore", "store", "getInventory"], params);
 }
 
 /**
@@ -481,15 +306,6 @@ export function getInventoryOptions(
  * `PUT /store/inventory/{petId}`
  * @experimental
  */
-export function setInventoryStockMutation(
-  client: ClientWith<"setInventoryStock", SetInventoryStockOperation>,
-  options?: MutationFactoryOptions,
-): OperationMutationOptions<SetInventoryStockOperation> {
-  return operationMutationOptions<SetInventoryStockOperation>(
-    client,
-    "setInventoryStock",
-    ["PetStore", "store", "setInventoryStock"],
-    INVALIDATES["setInventoryStock"],
-    options,
-  );
+export function setInventoryStockMutation(client: ClientWith<"setInventoryStock", SetInventoryStockOperation>, options?: MutationFactoryOptions): OperationMutationOptions<SetInventoryStockOperation> {
+  return operationMutationOptions<SetInventoryStockOperation>(client, "setInventoryStock", ["PetStore", "store", "setInventoryStock"], INVALIDATES["setInventoryStock"], options);
 }

@@ -11,8 +11,15 @@ declare module "openapi-typescript/dist/transform/index.mjs" {
 
 declare module "openapi-typescript/dist/lib/utils.mjs" {
   import type { DiscriminatorObject, OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
-  export function scanDiscriminators(schema: OpenAPI3, options: OpenAPITSOptions): { objects: Record<string, DiscriminatorObject>; refsHandled: string[] };
-  export function resolveRef<T>(schema: unknown, $ref: string, options: { silent: boolean }): T | undefined;
+  export function scanDiscriminators(
+    schema: OpenAPI3,
+    options: OpenAPITSOptions,
+  ): { objects: Record<string, DiscriminatorObject>; refsHandled: string[] };
+  export function resolveRef<T>(
+    schema: unknown,
+    $ref: string,
+    options: { silent: boolean },
+  ): T | undefined;
 }
 
 declare module "openapi-typescript/dist/lib/ts.mjs" {

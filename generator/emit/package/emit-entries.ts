@@ -32,7 +32,12 @@ import { ENTRY_DIR } from "./layout.js";
 /** The names client.ts exports for one operation (see emit-client `operationTypes`). */
 export function operationTypeNames(operation: OperationModel): string[] {
   const type = operation.typeName;
-  return [`${type}Operation`, `${type}Params`, `${type}Response`, ...(operation.requestBody ? [`${type}Body`] : [])];
+  return [
+    `${type}Operation`,
+    `${type}Params`,
+    `${type}Response`,
+    ...(operation.requestBody ? [`${type}Body`] : []),
+  ];
 }
 
 /**
@@ -47,17 +52,52 @@ export function isExperimental(operation: OperationModel): boolean {
   return operation.stability === "experimental";
 }
 
-export function emitPackageEntries(model: ApiModel, context: EmitContext, packageName: string): GeneratedFile[] {
+export function emitPackageEntries(
+  model: ApiModel,
+  context: EmitContext,
+  packageName: string,
+): GeneratedFile[] {
   return [
-    { path: `${ENTRY_DIR}/client.ts`, content: printStatements("client.ts", clientEntry(model, context, packageName)) },
-    { path: `${ENTRY_DIR}/experimental.ts`, content: printStatements("experimental.ts", experimentalEntry(model, context)) },
+    {
+      path: `${ENTRY_DIR}/client.ts`,
+      content: printStatements("client.ts", clientEntry(model, context, packageName)),
+    },
+    {
+      path: `${ENTRY_DIR}/experimental.ts`,
+      content: printStatements("experimental.ts", experimentalEntry(model, context)),
+    },
     { path: `${ENTRY_DIR}/raw.ts`, content: printStatements("raw.ts", rawEntry(context)) },
     { path: `${ENTRY_DIR}/server.ts`, content: printStatements("server.ts", serverEntry()) },
-    { path: `${ENTRY_DIR}/server-node.ts`, content: printStatements("server-node.ts", serverNodeEntry()) },
-    { path: `${ENTRY_DIR}/server-redis.ts`, content: printStatements("server-redis.ts", serverRedisEntry()) },
-    { path: `${ENTRY_DIR}/server-express.ts`, content: printStatements("server-express.ts", frameworkEntry("express-adapter", ["toExpressHandler"], ["ExpressMiddleware", "ExpressRequestLike"])) },
-    { path: `${ENTRY_DIR}/server-fastify.ts`, content: printStatements("server-fastify.ts", frameworkEntry("fastify-plugin", ["toFastifyPlugin"], [])) },
-    { path: `${ENTRY_DIR}/validate.ts`, content: printStatements("validate.ts", validateEntry(context)) },
+    {
+      path: `${ENTRY_DIR}/server-node.ts`,
+      content: printStatements("server-node.ts", serverNodeEntry()),
+    },
+    {
+      path: `${ENTRY_DIR}/server-redis.ts`,
+      content: printStatements("server-redis.ts", serverRedisEntry()),
+    },
+    {
+      path: `${ENTRY_DIR}/server-express.ts`,
+      content: printStatements(
+        "server-express.ts",
+        frameworkEntry(
+          "express-adapter",
+          ["toExpressHandler"],
+          ["ExpressMiddleware", "ExpressRequestLike"],
+        ),
+      ),
+    },
+    {
+      path: `${ENTRY_DIR}/server-fastify.ts`,
+      content: printStatements(
+        "server-fastify.ts",
+        frameworkEntry("fastify-plugin", ["toFastifyPlugin"], []),
+      ),
+    },
+    {
+      path: `${ENTRY_DIR}/validate.ts`,
+      content: printStatements("validate.ts", validateEntry(context)),
+    },
     { path: `${ENTRY_DIR}/query.ts`, content: printStatements("query.ts", queryEntry()) },
     { path: `${ENTRY_DIR}/mocks.ts`, content: printStatements("mocks.ts", mocksEntry()) },
   ];
@@ -65,9 +105,23 @@ export function emitPackageEntries(model: ApiModel, context: EmitContext, packag
 
 function rawEntry(context: EmitContext): StatementStructures[] {
   return [
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../raw-client.js", namedExports: [{ name: `create${context.apiName}RawClient` }] },
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "openapi-fetch", namedExports: [{ name: "Client" }] },
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/client/runtime.js", namedExports: [{ name: "ClientOptions" }] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "../raw-client.js",
+      namedExports: [{ name: `create${context.apiName}RawClient` }],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: "openapi-fetch",
+      namedExports: [{ name: "Client" }],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: "../runtime/client/runtime.js",
+      namedExports: [{ name: "ClientOptions" }],
+    },
     {
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
@@ -82,7 +136,9 @@ function fullClientImports(context: EmitContext): StatementStructures[] {
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "../client.js",
-      namedImports: [{ name: `create${context.apiName}Client`, alias: "createClientWithAllOperations" }],
+      namedImports: [
+        { name: `create${context.apiName}Client`, alias: "createClientWithAllOperations" },
+      ],
     },
     {
       kind: StructureKind.ImportDeclaration,
@@ -108,10 +164,21 @@ function fullClientImports(context: EmitContext): StatementStructures[] {
 function typeExports(operations: readonly OperationModel[]): StatementStructures[] {
   const names = operations.flatMap(operationTypeNames);
   if (names.length === 0) return [];
-  return [{ kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "../client.js", namedExports: names.map((name) => ({ name })) }];
+  return [
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: "../client.js",
+      namedExports: names.map((name) => ({ name })),
+    },
+  ];
 }
 
-function clientEntry(model: ApiModel, context: EmitContext, packageName: string): StatementStructures[] {
+function clientEntry(
+  model: ApiModel,
+  context: EmitContext,
+  packageName: string,
+): StatementStructures[] {
   const experimental = model.operations.filter(isExperimental);
   const clientType = `${context.apiName}Client`;
   const namesType = `${context.apiName}ExperimentalOperationName`;
@@ -128,7 +195,12 @@ function clientEntry(model: ApiModel, context: EmitContext, packageName: string)
         summary: "The operations marked `x-stability: experimental`.",
         description: `They are not part of \`${clientType}\`: opt in with \`create${context.apiName}ExperimentalClient\` from \`${optIn}\`.`,
       }),
-      declarations: [{ name: "EXPERIMENTAL_OPERATIONS", initializer: `${literal(experimental.map((operation) => operation.name))} as const` }],
+      declarations: [
+        {
+          name: "EXPERIMENTAL_OPERATIONS",
+          initializer: `${literal(experimental.map((operation) => operation.name))} as const`,
+        },
+      ],
     },
     {
       kind: StructureKind.TypeAlias,
@@ -169,9 +241,15 @@ function clientEntry(model: ApiModel, context: EmitContext, packageName: string)
           writer.writeLine("return createClientWithAllOperations(options);");
           return;
         }
-        writer.writeLine("// the experimental methods are removed from the object too, not only from its type");
-        const omitted = experimental.map((operation) => `${propertyKey(operation.name)}: _${operation.name}`).join(", ");
-        writer.writeLine(`const { ${omitted}, ...client } = createClientWithAllOperations(options);`);
+        writer.writeLine(
+          "// the experimental methods are removed from the object too, not only from its type",
+        );
+        const omitted = experimental
+          .map((operation) => `${propertyKey(operation.name)}: _${operation.name}`)
+          .join(", ");
+        writer.writeLine(
+          `const { ${omitted}, ...client } = createClientWithAllOperations(options);`,
+        );
         writer.writeLine("return client;");
       },
     },
@@ -181,7 +259,8 @@ function clientEntry(model: ApiModel, context: EmitContext, packageName: string)
 function experimentalEntry(model: ApiModel, context: EmitContext): StatementStructures[] {
   const experimental = model.operations.filter(isExperimental);
   const typeName = `${context.apiName}ExperimentalClient`;
-  const listed = experimental.map((operation) => `\`${operation.name}\``).join(", ") || "none at present";
+  const listed =
+    experimental.map((operation) => `\`${operation.name}\``).join(", ") || "none at present";
   return [
     ...fullClientImports(context),
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: "./client.js" },
@@ -206,7 +285,8 @@ function experimentalEntry(model: ApiModel, context: EmitContext): StatementStru
       name: `create${typeName}`,
       docs: jsDoc({
         summary: `Creates a ${context.apiName} client with every operation, experimental ones included (${listed}).`,
-        description: "The explicit opt-in to experimental operations: nothing else in the package exposes them.",
+        description:
+          "The explicit opt-in to experimental operations: nothing else in the package exposes them.",
         tags: [{ name: "experimental" }],
       }),
       typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
@@ -222,7 +302,10 @@ function validateEntry(context: EmitContext): StatementStructures[] {
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: "../validate.js",
-      namedExports: [{ name: "RESPONSE_VALIDATORS" }, { name: `validate${context.apiName}Response` }],
+      namedExports: [
+        { name: "RESPONSE_VALIDATORS" },
+        { name: `validate${context.apiName}Response` },
+      ],
     },
     {
       kind: StructureKind.ExportDeclaration,
@@ -250,14 +333,26 @@ function serverEntry(): StatementStructures[] {
 }
 
 /** A framework adapter's entry: its functions and types, plus the handler's type it takes. */
-function frameworkEntry(module: string, values: readonly string[], types: readonly string[]): StatementStructures[] {
+function frameworkEntry(
+  module: string,
+  values: readonly string[],
+  types: readonly string[],
+): StatementStructures[] {
   return [
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: `../runtime/server/${module}.js`,
-      namedExports: [...values.map((name) => ({ name })), ...types.map((name) => ({ name, isTypeOnly: true }))],
+      namedExports: [
+        ...values.map((name) => ({ name })),
+        ...types.map((name) => ({ name, isTypeOnly: true })),
+      ],
     },
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/server/handler-api.js", namedExports: [{ name: "RequestHandler" }] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: "../runtime/server/handler-api.js",
+      namedExports: [{ name: "RequestHandler" }],
+    },
   ];
 }
 
@@ -284,7 +379,11 @@ function serverRedisEntry(): StatementStructures[] {
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: "../runtime/server/idempotency-store.js",
-      namedExports: [{ name: "IdempotencyBegin" }, { name: "IdempotencyStore" }, { name: "StoredResponse" }],
+      namedExports: [
+        { name: "IdempotencyBegin" },
+        { name: "IdempotencyStore" },
+        { name: "StoredResponse" },
+      ],
     },
   ];
 }
@@ -322,7 +421,16 @@ function mocksEntry(): StatementStructures[] {
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: "../runtime/mocks/mock-handlers.js",
-      namedExports: ["MockBody", "MockInit", "MockOperation", "MockOptions", "MockOverride", "MockResponse", "MockStatus", "RateLimitedInit"].map((name) => ({
+      namedExports: [
+        "MockBody",
+        "MockInit",
+        "MockOperation",
+        "MockOptions",
+        "MockOverride",
+        "MockResponse",
+        "MockStatus",
+        "RateLimitedInit",
+      ].map((name) => ({
         name,
         isTypeOnly: true,
       })),

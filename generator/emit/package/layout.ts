@@ -40,30 +40,35 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       subpath: "./server",
       module: `${ENTRY_DIR}/server`,
       summary: `\`createRequestHandler\`, \`${apiName}Handlers\`, \`create${apiName}Stubs\`, \`createKeyAuthenticator\`, the web-standard server runtime (\`(request: Request) => Promise<Response>\`)`,
-      runsIn: "Node.js, Deno, Bun, workers (web standards only: `Request`/`Response`, Web Crypto, no Node.js built-ins)",
+      runsIn:
+        "Node.js, Deno, Bun, workers (web standards only: `Request`/`Response`, Web Crypto, no Node.js built-ins)",
     },
     {
       subpath: "./server/node",
       module: `${ENTRY_DIR}/server-node`,
-      summary: "`serveNode` (a `node:http` server for the handler), `toNodeListener` (its `(req, res)` listener, for your own server or Express), `answerClientErrors`",
+      summary:
+        "`serveNode` (a `node:http` server for the handler), `toNodeListener` (its `(req, res)` listener, for your own server or Express), `answerClientErrors`",
       runsIn: "Node.js (and the Node.js compatibility of Deno and Bun)",
     },
     {
       subpath: "./server/redis",
       module: `${ENTRY_DIR}/server-redis`,
-      summary: "`createRedisStore`: rate limits, bans and idempotency records shared by every server instance on Redis (needs the optional peer `ioredis`)",
+      summary:
+        "`createRedisStore`: rate limits, bans and idempotency records shared by every server instance on Redis (needs the optional peer `ioredis`)",
       runsIn: "Node.js, with `ioredis` installed",
     },
     {
       subpath: "./server/express",
       module: `${ENTRY_DIR}/server-express`,
-      summary: "`toExpressHandler`: the request handler as an Express 5 middleware (`app.use(basePath, ...)`), body and response streamed",
+      summary:
+        "`toExpressHandler`: the request handler as an Express 5 middleware (`app.use(basePath, ...)`), body and response streamed",
       runsIn: "Node.js, in an Express 5 app (the optional peer `express`)",
     },
     {
       subpath: "./server/fastify",
       module: `${ENTRY_DIR}/server-fastify`,
-      summary: "`toFastifyPlugin`: the request handler as a Fastify 5 plugin (`app.register(..., { prefix })`), the body left to the handler",
+      summary:
+        "`toFastifyPlugin`: the request handler as a Fastify 5 plugin (`app.register(..., { prefix })`), the body left to the handler",
       runsIn: "Node.js, in a Fastify 5 app (the optional peer `fastify`)",
     },
     {
@@ -81,7 +86,8 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
     {
       subpath: "./query",
       module: `${ENTRY_DIR}/query`,
-      summary: "TanStack Query v5 options per operation (`<op>Options` for GET, `<op>Mutation` for the others), `<resource>Keys`, `INVALIDATES` (needs the optional peer `@tanstack/query-core`, which every TanStack Query v5 adapter brings)",
+      summary:
+        "TanStack Query v5 options per operation (`<op>Options` for GET, `<op>Mutation` for the others), `<resource>Keys`, `INVALIDATES` (needs the optional peer `@tanstack/query-core`, which every TanStack Query v5 adapter brings)",
       runsIn: "browsers, Node.js, workers",
     },
     {

@@ -12,10 +12,21 @@ function example(name: string, lines: readonly string[]): string {
   return fence("ts", printStatements(name, [lines.join("\n")]));
 }
 
-export function clientRuntimeSections(model: ApiModel, context: EmitContext, packageName: string, baseUrl: string): string[] {
-  const keyed = model.operations.filter((operation) => operation.idempotencyKeyHeader !== undefined);
+export function clientRuntimeSections(
+  model: ApiModel,
+  context: EmitContext,
+  packageName: string,
+  baseUrl: string,
+): string[] {
+  const keyed = model.operations.filter(
+    (operation) => operation.idempotencyKeyHeader !== undefined,
+  );
   const get = model.operations.find(
-    (operation) => operation.method === "get" && isCallableWithoutArguments(operation) && !operation.deprecation && operation.stability !== "experimental",
+    (operation) =>
+      operation.method === "get" &&
+      isCallableWithoutArguments(operation) &&
+      !operation.deprecation &&
+      operation.stability !== "experimental",
   );
   const create = `create${context.apiName}Client`;
   const pkg = JSON.stringify(packageName);
@@ -103,7 +114,7 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
           example("api-key-example.ts", [
             `import { ${create} } from ${pkg};`,
             "",
-            "let current = \"<your API key>\"; // replaced when the key is rotated",
+            'let current = "<your API key>"; // replaced when the key is rotated',
             `const api = ${create}({ baseUrl: ${url}, apiKey: () => current });`,
           ]),
         ]

@@ -9,11 +9,18 @@
  * code-block-writer (ts-morph's writer) follows strings to know where not to indent, but it takes
  * a quote after `\\` (an escaped backslash: `"C:\\"`) for an escaped quote: it then believes it
  * is still in the string, and after a later backtick in a template literal up to the file's end,
- * so it stops indenting. The text stays valid but the piece splitter cannot cut it, and prettier
- * formats the whole file (DigitalOcean's mocks.ts, whose generated strings end in backslashes).
+ * so it stops indenting (DigitalOcean's mocks.ts, whose generated strings end in backslashes).
  * `readEscapesWhole` shows the writer each `\\` pair as two plain characters.
  */
-import { Project, type OptionalKind, type SourceFileStructure, type StatementStructures } from "ts-morph";
+import { laidOutImport } from "./import-layout.js";
+import {
+  IndentationText,
+  Project,
+  QuoteKind,
+  type OptionalKind,
+  type SourceFileStructure,
+  type StatementStructures,
+} from "ts-morph";
 
 let project: Project | undefined;
 
@@ -21,18 +28,37 @@ let project: Project | undefined;
 interface ProjectInternals {
   readonly _context?: {
     readonly structurePrinterFactory?: {
-      forSourceFile?(options: { isAmbient: boolean }): { printText(writer: ReturnType<Project["createWriter"]>, structure: OptionalKind<SourceFileStructure>): void };
+      forSourceFile?(options: { isAmbient: boolean }): {
+        printText(
+          writer: ReturnType<Project["createWriter"]>,
+          structure: OptionalKind<SourceFileStructure>,
+        ): void;
+      };
     };
   };
 }
 
-export function printStatements(fileName: string, statements: readonly (string | StatementStructures)[]): string {
-  project ??= new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
-  const structure: OptionalKind<SourceFileStructure> = { statements: [...statements] };
+export function printStatements(
+  fileName: string,
+  statements: readonly (string | StatementStructures)[],
+): string {
+  project ??= new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    manipulationSettings: {
+      indentationText: IndentationText.TwoSpaces,
+      quoteKind: QuoteKind.Double,
+      useTrailingCommas: true,
+    },
+  });
+  const structure: OptionalKind<SourceFileStructure> = {
+    statements: statements.map(laidOutImport),
+  };
   const factory = (project as unknown as ProjectInternals)._context?.structurePrinterFactory;
   if (typeof factory?.forSourceFile === "function") {
     const writer = project.createWriter();
     readEscapesWhole(writer);
+    withoutHangingIndent(writer);
     factory.forSourceFile({ isAmbient: fileName.endsWith(".d.ts") }).printText(writer, structure);
     return writer.toString();
   }
@@ -59,4 +85,19 @@ function readEscapesWhole(writer: object): void {
   internals._updateInternalState = function (this: unknown, text: string): void {
     track.call(this, text.includes("\\\\") ? text.replaceAll("\\\\", "__") : text);
   };
+}
+
+/**
+ * ts-morph's structure printer wraps a declaration in the writer's hanging indentation (a line
+ * break inside `const x = …` would be indented one more level). Our emitters break lines only
+ * inside blocks they open themselves (`{`, `[`, `(` with `writer.indent`), so hanging
+ * indentation would only push those blocks' contents one level too far: it is turned off, and a
+ * block's contents are indented exactly one level below the line that opens it.
+ */
+function withoutHangingIndent(writer: ReturnType<Project["createWriter"]>): void {
+  writer.hangingIndent = (action) => {
+    action();
+    return writer;
+  };
+  writer.hangingIndentUnlessBlock = writer.hangingIndent;
 }
