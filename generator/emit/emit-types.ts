@@ -13,6 +13,7 @@
  */
 import type ts from "typescript";
 import { GeneratorError } from "../errors.js";
+import { astToString, openapiTypescriptInternals } from "../internal/openapi-typescript.js";
 import type { GeneratedFile } from "./file.js";
 import { isBinaryString, prepareTypesDocument } from "./types-document.js";
 
@@ -68,8 +69,7 @@ export async function openapiTypes(
 
 /** TypeScript's printing of the declarations (openapi-typescript's `astToString`). */
 export async function astText(nodes: readonly ts.Node[]): Promise<string> {
-  const { astToString } = await import("openapi-typescript/dist/lib/ts.mjs");
-  return astToString([...nodes]);
+  return (await astToString())([...nodes]);
 }
 
 /** The declarations `openapiTS()` returns for `document` (see {@link openapiTypes}). */
@@ -78,10 +78,7 @@ export async function openapiTypesAst(
   transform?: (schema: Record<string, unknown>) => unknown,
   { owned = false }: { readonly owned?: boolean } = {},
 ): Promise<ts.Node[]> {
-  const [{ default: transformSchema }, { resolveRef, scanDiscriminators }] = await Promise.all([
-    import("openapi-typescript/dist/transform/index.mjs"),
-    import("openapi-typescript/dist/lib/utils.mjs"),
-  ]);
+  const { transformSchema, resolveRef, scanDiscriminators } = await openapiTypescriptInternals();
   const schema = (owned ? document : structuredClone(document)) as never;
   const ast = transformSchema(schema, {
     additionalProperties: false,

@@ -31,32 +31,22 @@
 import { createHash } from "node:crypto";
 import { _, Ajv, Name } from "ajv";
 import type { Options } from "ajv";
-import type { AnyValidateFunction, SourceCode } from "ajv/dist/types/index.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { ValueScopeName, type NameValue } from "ajv/dist/compile/codegen/scope.js";
-import ucs2lengthModule from "ajv/dist/runtime/ucs2length.js";
-import equalModule from "ajv/dist/runtime/equal.js";
 import { GeneratorError } from "../../errors.js";
+import {
+  Ajv2020,
+  AJV_HELPERS as HELPERS,
+  hookScopeNaming,
+  ValueScopeName,
+  type AnyValidateFunction,
+  type NameValue,
+  type SourceCode,
+} from "../../internal/ajv.js";
 
 /** Where the validators (generated/validators/*.js) import their helper functions from. */
 export const VALIDATOR_FUNCTIONS_MODULE = "../runtime/server/validator-functions.js";
 /** Where they import the formats from. */
 export const FORMATS_MODULE = "ajv-formats/dist/formats.js";
-
-/**
- * The function a CommonJS module exports as `default`: Node.js gives `module.exports` as the
- * default import, some loaders (vitest's, Bun's) `exports.default`.
- */
-function commonJsDefault(module: unknown): unknown {
-  return typeof module === "function" ? module : (module as { default?: unknown }).default;
-}
-
-/** Ajv's helper functions and their ES-module counterparts (validator-functions.ts). */
-const HELPERS: ReadonlyMap<unknown, string> = new Map<unknown, string>([
-  [commonJsDefault(ucs2lengthModule), "codePointLength"],
-  [commonJsDefault(equalModule), "jsonEqual"],
-]);
 
 export interface ValidatorModuleOptions {
   /** JSON Schema 2020-12 (OpenAPI 3.1) rather than draft-07. */
@@ -253,27 +243,27 @@ class ModuleNaming {
 
   /** Takes over the naming of `ajv`'s module-level values. */
   attach(ajv: Ajv): void {
-    const scope = ajv.scope;
-    const register = scope.value.bind(scope);
-    scope.name = (prefix: string): ValueScopeName => {
-      if (prefix !== "validate" || this.#pending !== undefined)
-        throw new Error(`unexpected scope name "${prefix}"`);
-      this.#pending = new ValueScopeName(prefix, "validate$pending");
-      return this.#pending;
-    };
-    scope.value = (nameOrPrefix: ValueScopeName | string, value: NameValue): ValueScopeName => {
-      if (typeof nameOrPrefix !== "string") return register(nameOrPrefix, value);
-      // A function's own schema comes first: it names the function (created just before).
-      if (nameOrPrefix === "schema" && this.#pending !== undefined)
-        this.#nameFunction(this.#pending, value.ref);
-      const known = scope.getValue(nameOrPrefix, value.key ?? value.ref);
-      if (known !== undefined) return known;
-      const name = new ValueScopeName(nameOrPrefix, this.#nameOf(nameOrPrefix, value));
-      if (nameOrPrefix === "schema") this.ownerOf.set(name, this.#current().name);
-      if (nameOrPrefix === "func" && HELPERS.has(value.ref))
-        value = { ...value, code: new Name(name.str) };
-      return register(name, value);
-    };
+    hookScopeNaming(
+      ajv,
+      (prefix) => {
+        if (prefix !== "validate" || this.#pending !== undefined)
+          throw new Error(`unexpected scope name "${prefix}"`);
+        this.#pending = new ValueScopeName(prefix, "validate$pending");
+        return this.#pending;
+      },
+      (prefix, value, scope) => {
+        // A function's own schema comes first: it names the function (created just before).
+        if (prefix === "schema" && this.#pending !== undefined)
+          this.#nameFunction(this.#pending, value.ref);
+        const known = scope.known(prefix, value.key ?? value.ref);
+        if (known !== undefined) return known;
+        const name = new ValueScopeName(prefix, this.#nameOf(prefix, value));
+        if (prefix === "schema") this.ownerOf.set(name, this.#current().name);
+        if (prefix === "func" && HELPERS.has(value.ref))
+          value = { ...value, code: new Name(name.str) };
+        return scope.register(name, value);
+      },
+    );
   }
 
   /** `code.process`: called when a function's code is complete. */
@@ -340,7 +330,7 @@ class ModuleNaming {
           "unsupportedSpec",
           `A validator needs Ajv's helper ${String(value.code)}, which has no ES-module counterpart in the runtime`,
           {
-            hint: "Add it to templates/server/validator-functions.ts and to HELPERS in generator/emit/validators/validator-module.ts.",
+            hint: "Add it to templates/server/validator-functions.ts and to AJV_HELPERS in generator/internal/ajv.ts.",
           },
         );
       }

@@ -1,5 +1,5 @@
 /**
- * Types for the parts of openapi-typescript that emit-types.ts imports by path (the package
+ * Types for the parts of openapi-typescript that openapi-typescript.ts imports by path (the package
  * ships them without declarations): the transform that `openapiTS()` runs after it has linted
  * and bundled the document, which our loader has already done.
  */
