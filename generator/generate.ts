@@ -95,15 +95,25 @@ export async function emitAll(input: EmitInput): Promise<GeneratedFile[]> {
   const header = generatedHeader(input.context.specPath);
   const files: GeneratedFile[] = [];
   for (const emitter of EMITTERS) {
+    const started = performance.now();
     for (const file of await emitter.emit(input))
       files.push(emitter.headed ? { path: file.path, content: header + file.content } : file);
+    timing(emitter.name, started);
   }
   return files;
 }
 
+/** With PETSTORE_GENERATOR_TIMINGS=1, each stage's wall time on stderr (where a run's time goes). */
+function timing(stage: string, started: number): void {
+  if (process.env["PETSTORE_GENERATOR_TIMINGS"] === "1")
+    process.stderr.write(`timing ${stage}: ${(performance.now() - started).toFixed(1)} ms\n`);
+}
+
 export async function render(options: GenerateOptions): Promise<Rendered> {
   const cwd = options.cwd ?? process.cwd();
+  const started = performance.now();
   const { loaded, changelog, input } = await prepare(options);
+  timing("load and model", started);
   let files: GeneratedFile[];
   try {
     files = await emitAll(input);
@@ -113,6 +123,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
   }
   if (changelog !== undefined) files.push({ path: CHANGELOG_NAME, content: changelog });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const hashing = performance.now();
   const manifest: ManifestMeta = {
     apiName: input.context.apiName,
     specFiles: loaded.files,
@@ -122,8 +133,10 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
       cwd,
     }),
   };
+  timing("inputs hash", hashing);
   return { model: input.model, files, manifest, warnings: [...new Set(input.warnings)] };
 }
+
 export async function generate(
   options: GenerateOptions,
 ): Promise<{ rendered: Rendered; report: WriteReport }> {

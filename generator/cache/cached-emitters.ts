@@ -93,13 +93,23 @@ export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
     ),
   );
 
+/**
+ * validate.ts and entry/*.ts show no description or summary of the spec: with a cache they are
+ * made from the model without prose, like server-api.ts (test/generator/server-api-prose.test.ts
+ * checks the files are the same either way), so an operation's description edit reuses them.
+ */
 export const cachedResponseValidation = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("response-validation", input, { model: input.model }, async (read) =>
+  traced("response-validation", input, { model: proseFreeModel(input) }, async (read) =>
     (await import("../emit/client/emit-response-validation.js")).emitResponseValidation(
       read.model,
       input.context,
     ),
   );
+
+/** The model without prose when there is a cache to key (without one: the model, no copy to pay for). */
+function proseFreeModel({ model, scope, caches }: EmitInput): EmitInput["model"] {
+  return scope === undefined ? model : caches.proseFree(model);
+}
 
 export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
   traced("server", input, { model: input.model, document: input.document }, async (read) =>
@@ -140,24 +150,20 @@ export async function cachedServerApi({
 }
 
 /** entry/*.ts, for the package's npm name. */
-export async function cachedPackageEntries({
-  model,
-  context,
-  packageName: wanted,
-  scope,
-  caches,
-}: EmitInput): Promise<GeneratedFile[]> {
+export async function cachedPackageEntries(input: EmitInput): Promise<GeneratedFile[]> {
   const { packageName } = await import("../emit/package/package-meta.js");
-  const name = packageName(context.apiName, wanted);
-  return tracedEmit(
-    await pack("entries", scope),
-    caches,
-    { model },
-    JSON.stringify([context, name]),
-    async (inputs) => {
-      const { emitPackageEntries } = await import("../emit/package/emit-entries.js");
-      return emitPackageEntries(inputs.model, context, name);
-    },
+  const name = packageName(input.context.apiName, input.packageName);
+  return traced(
+    "entries",
+    input,
+    { model: proseFreeModel(input) },
+    async (read) =>
+      (await import("../emit/package/emit-entries.js")).emitPackageEntries(
+        read.model,
+        input.context,
+        name,
+      ),
+    JSON.stringify([input.context, name]),
   );
 }
 

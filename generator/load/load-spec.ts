@@ -5,20 +5,14 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
-import {
-  bundle,
-  createConfig,
-  getLineColLocation,
-  makeDocumentFromString,
-  YamlParseError,
-} from "@redocly/openapi-core";
+import { bundle, createConfig, getLineColLocation, YamlParseError } from "@redocly/openapi-core";
 import type { NormalizedProblem } from "@redocly/openapi-core";
 import { parse as parseYaml } from "yaml";
 import { GeneratorError } from "../errors.js";
 import { declareMissingPathParameters } from "./declare-path-parameters.js";
 import { dropImpossibleEnums } from "./drop-impossible-enums.js";
 import { renameDuplicateOperationIds } from "./rename-duplicate-operation-ids.js";
-import { SyncFileResolver } from "./sync-file-resolver.js";
+import { documentFromText, SyncFileResolver } from "./sync-file-resolver.js";
 import {
   breakReferenceCycles,
   hoistDeepSchemaReferences,
@@ -54,7 +48,7 @@ export async function loadSpec(
   const warnings: string[] = [];
   let result: Awaited<ReturnType<typeof bundle>>;
   try {
-    const root = makeDocumentFromString(await readFile(specPath, "utf8"), specPath);
+    const root = documentFromText(await readFile(specPath, "utf8"), specPath);
     checkVersion(root.parsed, displayPath);
     breakReferenceCycles(root.parsed, warnings);
     const config = await createConfig({ rules: {} });
