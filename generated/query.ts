@@ -76,7 +76,10 @@ export const INVALIDATES = {
  *
  * `GET /pets`
  */
-export function listPetsOptions(client: ClientWith<"listPets", ListPetsOperation>, ...[params]: QueryArgs<ListPetsOperation>): OperationQueryOptions<ListPetsOperation> {
+export function listPetsOptions(
+  client: ClientWith<"listPets", ListPetsOperation>,
+  ...[params]: QueryArgs<ListPetsOperation>
+): OperationQueryOptions<ListPetsOperation> {
   return operationQueryOptions<ListPetsOperation>(client, "listPets", ["PetStore", "pets", "listPets"], params);
 }
 
@@ -92,7 +95,10 @@ export function listPetsOptions(client: ClientWith<"listPets", ListPetsOperation
  *
  * `POST /pets`
  */
-export function createPetMutation(client: ClientWith<"createPet", CreatePetOperation>, options?: MutationFactoryOptions): OperationMutationOptions<CreatePetOperation> {
+export function createPetMutation(
+  client: ClientWith<"createPet", CreatePetOperation>,
+  options?: MutationFactoryOptions,
+): OperationMutationOptions<CreatePetOperation> {
   return operationMutationOptions<CreatePetOperation>(client, "createPet", ["PetStore", "pets", "createPet"], INVALIDATES["createPet"], options);
 }
 
@@ -109,7 +115,10 @@ export function createPetMutation(client: ClientWith<"createPet", CreatePetOpera
  * `GET /pets/{petId}`
  * @deprecated Sunset 2027-06-30: the operation is removed after that date. Use `getPetById` instead.
  */
-export function getPetOptions(client: ClientWith<"getPet", GetPetOperation>, ...[params]: QueryArgs<GetPetOperation>): OperationQueryOptions<GetPetOperation> {
+export function getPetOptions(
+  client: ClientWith<"getPet", GetPetOperation>,
+  ...[params]: QueryArgs<GetPetOperation>
+): OperationQueryOptions<GetPetOperation> {
   return operationQueryOptions<GetPetOperation>(client, "getPet", ["PetStore", "pets", "getPet"], params);
 }
 
@@ -123,7 +132,10 @@ export function getPetOptions(client: ClientWith<"getPet", GetPetOperation>, ...
  *
  * `PUT /pets/{petId}`
  */
-export function updatePetMutation(client: ClientWith<"updatePet", UpdatePetOperation>, options?: MutationFactoryOptions): OperationMutationOptions<UpdatePetOperation> {
+export function updatePetMutation(
+  client: ClientWith<"updatePet", UpdatePetOperation>,
+  options?: MutationFactoryOptions,
+): OperationMutationOptions<UpdatePetOperation> {
   return operationMutationOptions<UpdatePetOperation>(client, "updatePet", ["PetStore", "pets", "updatePet"], INVALIDATES["updatePet"], options);
 }
 
@@ -136,7 +148,10 @@ export function updatePetMutation(client: ClientWith<"updatePet", UpdatePetOpera
  *
  * `DELETE /pets/{petId}`
  */
-export function deletePetMutation(client: ClientWith<"deletePet", DeletePetOperation>, options?: MutationFactoryOptions): OperationMutationOptions<DeletePetOperation> {
+export function deletePetMutation(
+  client: ClientWith<"deletePet", DeletePetOperation>,
+  options?: MutationFactoryOptions,
+): OperationMutationOptions<DeletePetOperation> {
   return operationMutationOptions<DeletePetOperation>(client, "deletePet", ["PetStore", "pets", "deletePet"], INVALIDATES["deletePet"], options);
 }
 
@@ -147,7 +162,10 @@ export function deletePetMutation(client: ClientWith<"deletePet", DeletePetOpera
  *
  * `GET /pets/by-id/{petId}`
  */
-export function getPetByIdOptions(client: ClientWith<"getPetById", GetPetByIdOperation>, ...[params]: QueryArgs<GetPetByIdOperation>): OperationQueryOptions<GetPetByIdOperation> {
+export function getPetByIdOptions(
+  client: ClientWith<"getPetById", GetPetByIdOperation>,
+  ...[params]: QueryArgs<GetPetByIdOperation>
+): OperationQueryOptions<GetPetByIdOperation> {
   return operationQueryOptions<GetPetByIdOperation>(client, "getPetById", ["PetStore", "pets", "getPetById"], params);
 }
 
@@ -162,7 +180,10 @@ export function getPetByIdOptions(client: ClientWith<"getPetById", GetPetByIdOpe
  * `GET /categories`
  * @beta
  */
-export function listCategoriesOptions(client: ClientWith<"listCategories", ListCategoriesOperation>, ...[params]: QueryArgs<ListCategoriesOperation>): OperationQueryOptions<ListCategoriesOperation> {
+export function listCategoriesOptions(
+  client: ClientWith<"listCategories", ListCategoriesOperation>,
+  ...[params]: QueryArgs<ListCategoriesOperation>
+): OperationQueryOptions<ListCategoriesOperation> {
   return operationQueryOptions<ListCategoriesOperation>(client, "listCategories", ["PetStore", "categories", "listCategories"], params);
 }
 
@@ -175,7 +196,10 @@ export function listCategoriesOptions(client: ClientWith<"listCategories", ListC
  *
  * `POST /categories`
  */
-export function createCategoryMutation(client: ClientWith<"createCategory", CreateCategoryOperation>, options?: MutationFactoryOptions): OperationMutationOptions<CreateCategoryOperation> {
+export function createCategoryMutation(
+  client: ClientWith<"createCategory", CreateCategoryOperation>,
+  options?: MutationFactoryOptions,
+): OperationMutationOptions<CreateCategoryOperation> {
   return operationMutationOptions<CreateCategoryOperation>(client, "createCategory", ["PetStore", "categories", "createCategory"], INVALIDATES["createCategory"], options);
 }
 
@@ -186,7 +210,10 @@ export function createCategoryMutation(client: ClientWith<"createCategory", Crea
  *
  * `GET /categories/{categoryId}`
  */
-export function getCategoryOptions(client: ClientWith<"getCategory", GetCategoryOperation>, ...[params]: QueryArgs<GetCategoryOperation>): OperationQueryOptions<GetCategoryOperation> {
+export function getCategoryOptions(
+  client: ClientWith<"getCategory", GetCategoryOperation>,
+  ...[params]: QueryArgs<GetCategoryOperation>
+): OperationQueryOptions<GetCategoryOperation> {
   return operationQueryOptions<GetCategoryOperation>(client, "getCategory", ["PetStore", "categories", "getCategory"], params);
 }
 
@@ -199,7 +226,10 @@ export function getCategoryOptions(client: ClientWith<"getCategory", GetCategory
  *
  * `PUT /categories/{categoryId}`
  */
-export function updateCategoryMutation(client: ClientWith<"updateCategory", UpdateCategoryOperation>, options?: MutationFactoryOptions): OperationMutationOptions<UpdateCategoryOperation> {
+export function updateCategoryMutation(
+  client: ClientWith<"updateCategory", UpdateCategoryOperation>,
+  options?: MutationFactoryOptions,
+): OperationMutationOptions<UpdateCategoryOperation> {
   return operationMutationOptions<UpdateCategoryOperation>(client, "updateCategory", ["PetStore", "categories", "updateCategory"], INVALIDATES["updateCategory"], options);
 }
 
@@ -211,7 +241,10 @@ export function updateCategoryMutation(client: ClientWith<"updateCategory", Upda
  *
  * `DELETE /categories/{categoryId}`
  */
-export function deleteCategoryMutation(client: ClientWith<"deleteCategory", DeleteCategoryOperation>, options?: MutationFactoryOptions): OperationMutationOptions<DeleteCategoryOperation> {
+export function deleteCategoryMutation(
+  client: ClientWith<"deleteCategory", DeleteCategoryOperation>,
+  options?: MutationFactoryOptions,
+): OperationMutationOptions<DeleteCategoryOperation> {
   return operationMutationOptions<DeleteCategoryOperation>(client, "deleteCategory", ["PetStore", "categories", "deleteCategory"], INVALIDATES["deleteCategory"], options);
 }
 
@@ -226,7 +259,10 @@ export function deleteCategoryMutation(client: ClientWith<"deleteCategory", Dele
  *
  * `GET /store/orders`
  */
-export function listOrdersOptions(client: ClientWith<"listOrders", ListOrdersOperation>, ...[params]: QueryArgs<ListOrdersOperation>): OperationQueryOptions<ListOrdersOperation> {
+export function listOrdersOptions(
+  client: ClientWith<"listOrders", ListOrdersOperation>,
+  ...[params]: QueryArgs<ListOrdersOperation>
+): OperationQueryOptions<ListOrdersOperation> {
   return operationQueryOptions<ListOrdersOperation>(client, "listOrders", ["PetStore", "store", "listOrders"], params);
 }
 
@@ -249,7 +285,10 @@ export function listOrdersOptions(client: ClientWith<"listOrders", ListOrdersOpe
  *
  * `POST /store/orders`
  */
-export function placeOrderMutation(client: ClientWith<"placeOrder", PlaceOrderOperation>, options?: MutationFactoryOptions): OperationMutationOptions<PlaceOrderOperation> {
+export function placeOrderMutation(
+  client: ClientWith<"placeOrder", PlaceOrderOperation>,
+  options?: MutationFactoryOptions,
+): OperationMutationOptions<PlaceOrderOperation> {
   return operationMutationOptions<PlaceOrderOperation>(client, "placeOrder", ["PetStore", "store", "placeOrder"], INVALIDATES["placeOrder"], options);
 }
 
@@ -260,7 +299,10 @@ export function placeOrderMutation(client: ClientWith<"placeOrder", PlaceOrderOp
  *
  * `GET /store/orders/{orderId}`
  */
-export function getOrderOptions(client: ClientWith<"getOrder", GetOrderOperation>, ...[params]: QueryArgs<GetOrderOperation>): OperationQueryOptions<GetOrderOperation> {
+export function getOrderOptions(
+  client: ClientWith<"getOrder", GetOrderOperation>,
+  ...[params]: QueryArgs<GetOrderOperation>
+): OperationQueryOptions<GetOrderOperation> {
   return operationQueryOptions<GetOrderOperation>(client, "getOrder", ["PetStore", "store", "getOrder"], params);
 }
 
@@ -276,7 +318,10 @@ export function getOrderOptions(client: ClientWith<"getOrder", GetOrderOperation
  *
  * `DELETE /store/orders/{orderId}`
  */
-export function cancelOrderMutation(client: ClientWith<"cancelOrder", CancelOrderOperation>, options?: MutationFactoryOptions): OperationMutationOptions<CancelOrderOperation> {
+export function cancelOrderMutation(
+  client: ClientWith<"cancelOrder", CancelOrderOperation>,
+  options?: MutationFactoryOptions,
+): OperationMutationOptions<CancelOrderOperation> {
   return operationMutationOptions<CancelOrderOperation>(client, "cancelOrder", ["PetStore", "store", "cancelOrder"], INVALIDATES["cancelOrder"], options);
 }
 
@@ -288,7 +333,10 @@ export function cancelOrderMutation(client: ClientWith<"cancelOrder", CancelOrde
  *
  * `GET /store/inventory`
  */
-export function getInventoryOptions(client: ClientWith<"getInventory", GetInventoryOperation>, ...[params]: QueryArgs<GetInventoryOperation>): OperationQueryOptions<GetInventoryOperation> {
+export function getInventoryOptions(
+  client: ClientWith<"getInventory", GetInventoryOperation>,
+  ...[params]: QueryArgs<GetInventoryOperation>
+): OperationQueryOptions<GetInventoryOperation> {
   return operationQueryOptions<GetInventoryOperation>(client, "getInventory", ["PetStore", "store", "getInventory"], params);
 }
 
@@ -306,6 +354,9 @@ export function getInventoryOptions(client: ClientWith<"getInventory", GetInvent
  * `PUT /store/inventory/{petId}`
  * @experimental
  */
-export function setInventoryStockMutation(client: ClientWith<"setInventoryStock", SetInventoryStockOperation>, options?: MutationFactoryOptions): OperationMutationOptions<SetInventoryStockOperation> {
+export function setInventoryStockMutation(
+  client: ClientWith<"setInventoryStock", SetInventoryStockOperation>,
+  options?: MutationFactoryOptions,
+): OperationMutationOptions<SetInventoryStockOperation> {
   return operationMutationOptions<SetInventoryStockOperation>(client, "setInventoryStock", ["PetStore", "store", "setInventoryStock"], INVALIDATES["setInventoryStock"], options);
 }

@@ -1365,6 +1365,9 @@ export function createPetStoreStubs<C = unknown>(): PetStoreHandlers<C> {
  *
  * It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). It uses web standards only: pass it as `fetch` to Deno, Bun, a worker or Hono, or mount it in `node:http` with `serveNode` or `toNodeListener` (from the `./server/node` entry).
  */
-export function createRequestHandler<C = unknown>(handlers: PetStoreHandlers<C>, options: ServerOptions<C> = {}): (request: Request) => Promise<Response> {
+export function createRequestHandler<C = unknown>(
+  handlers: PetStoreHandlers<C>,
+  options: ServerOptions<C> = {},
+): (request: Request) => Promise<Response> {
   return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options);
 }

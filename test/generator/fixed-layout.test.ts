@@ -65,6 +65,24 @@ describe("code layout rules", () => {
     expect(typeAliasCode("A", ["B", "{\n  c: 1;\n}"], { doc: "x */" })).toBe("/** x *\\/ */\ntype A =\n  | B\n  | {\n      c: 1;\n    };");
   });
 
+  it("writes a function of several parameters one per line, no comma after a rest parameter", () => {
+    const text = printStatements("a.ts", [
+      { kind: StructureKind.Function, name: "one", parameters: [{ name: "a", type: "A" }], statements: [] },
+      {
+        kind: StructureKind.Function,
+        name: "two",
+        returnType: "R",
+        parameters: [
+          { name: "a", type: "A", hasQuestionToken: true },
+          { name: "...[b]", type: "B" },
+        ],
+        statements: ["return r;"],
+      },
+    ]);
+    expect(text).toContain("function one(a: A) {\n}");
+    expect(text).toContain("function two(\n  a?: A,\n  ...[b]: B\n): R {\n  return r;\n}");
+  });
+
   it("indents object code nested in statements by the statement's level, with no hanging indent", () => {
     const text = printStatements("a.ts", [
       "function f() {\n  return 1;\n}",
