@@ -1,9 +1,9 @@
 /**
  * Figure 1 — generation, cold process: our whole pipeline (`node generator/run.mjs cli`, what
  * `npm run generate` runs: an esbuild bundle of the generator, built by the warm-up run)
- * vs the openapi-typescript CLI alone (types only), alternated, on our spec and the large corpus
- * specs. Median wall time and peak RSS; ratio = ours / openapi-typescript, targets ≤ 1.3 (time)
- * and ≤ 1.5 (memory), issue 17. Cold means `--no-cache` too: nothing an earlier run cached is
+ * vs the openapi-typescript CLI alone (types only, a reference: targets ≤ 1.5 for time and memory,
+ * issue 36), alternated, on our spec and the large corpus specs, then against the same-work peers
+ * (peer-generation.ts). Median wall time and peak RSS; ratio = ours / peer. Cold means `--no-cache` too: nothing an earlier run cached is
  * reused (the "one-line edit" rows, generation-edit.ts, measure the cache).
  *
  * Each run writes into a fresh folder. openapi-typescript runs with its working directory in an
@@ -19,11 +19,13 @@ import { runNode, type ProcessRun } from "./harness/measure-process.js";
 import { failedRow, makeRow, type Row } from "./harness/rows.js";
 import { median, round } from "./harness/stats.js";
 import { benchEdit } from "./generation-edit.js";
+import { benchPeers, ensurePeers } from "./peer-generation.js";
 
 /** Seconds a spec's runs (ours + peer) may take together before fewer runs are made. */
 export const PAIR_BUDGET_SECONDS = 200;
 const MIN_RUNS_WHEN_CAPPED = 3;
-const TIME_TARGET = { op: "<=", value: 1.3 } as const;
+/** openapi-typescript's CLI types only: a reference row (issue 36), the same-work peers are peer-generation.ts. */
+const TIME_TARGET = { op: "<=", value: 1.5 } as const;
 const MEMORY_TARGET = { op: "<=", value: 1.5 } as const;
 
 export interface GenerationCommand {
@@ -87,6 +89,13 @@ function push(samples: Samples, run: ProcessRun): void {
 export async function benchGeneration(ctx: BenchContext): Promise<Row[]> {
   const rows: Row[] = [];
   const peerCwd = await mkdtemp(join(tmpdir(), "bench-openapi-typescript-"));
+  const peersSkipped =
+    process.env["BENCH_NO_PEERS"] === "1"
+      ? "BENCH_NO_PEERS=1"
+      : ctx.quick && process.env["BENCH_PEERS"] !== "1"
+        ? "--quick; BENCH_PEERS=1 runs them"
+        : ensurePeers(ctx);
+  if (peersSkipped !== undefined) ctx.log(`  same-work peers: skipped (${peersSkipped})`);
   try {
     if (!ctx.quick) {
       // Warm the file cache and build the generator's bundle once (not measured).
@@ -107,6 +116,15 @@ export async function benchGeneration(ctx: BenchContext): Promise<Row[]> {
       try {
         rows.push(...(await benchSpec(ctx, spec, peerCwd)));
         rows.push(...(await benchEdit(ctx, spec)));
+        if (peersSkipped === undefined) {
+          rows.push(
+            ...(await benchPeers(
+              ctx,
+              spec,
+              (out) => oursCommand(ctx, spec, out, ["--no-cache"]).args,
+            )),
+          );
+        }
       } catch (error) {
         ctx.log(
           `  ${spec.label}: FAILED ${error instanceof Error ? error.message : String(error)}`,

@@ -44,10 +44,19 @@ const RESPONSE_HEADERS_3 = {
   "Retry-After": "integer",
 } as const;
 /** Where the spec's API-key security scheme puts the key (`undefined` when it has none). */
-export const API_KEY: ApiKeyLocation | undefined = { in: "header", name: "X-API-Key" } as const;
+export const API_KEY: ApiKeyLocation | undefined = {
+  in: "header",
+  name: "X-API-Key",
+} as const;
 /** The spec's security schemes by name, and the API-key scheme the `apiKey` option fills. */
 export const SECURITY: ClientSecurity = {
-  schemes: { ApiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key" } },
+  schemes: {
+    ApiKeyAuth: {
+      type: "apiKey",
+      in: "header",
+      name: "X-API-Key",
+    },
+  },
   apiKeyScheme: "ApiKeyAuth",
 };
 /**
@@ -67,7 +76,9 @@ export const OPERATIONS = {
     path: "/pets",
     secured: true,
     security: [["ApiKeyAuth"]],
-    successMedia: { "200": ["application/json"] },
+    successMedia: {
+      "200": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_0,
   },
   createPet: {
@@ -78,7 +89,9 @@ export const OPERATIONS = {
     secured: true,
     security: [["ApiKeyAuth"]],
     idempotencyKeyHeader: "Idempotency-Key",
-    successMedia: { "201": ["application/json"] },
+    successMedia: {
+      "201": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_1,
   },
   getPet: {
@@ -87,8 +100,13 @@ export const OPERATIONS = {
     path: "/pets/{petId}",
     secured: true,
     security: [["ApiKeyAuth"]],
-    deprecated: { sunset: "2027-06-30", replacement: "getPetById" },
-    successMedia: { "200": ["application/json"] },
+    deprecated: {
+      sunset: "2027-06-30",
+      replacement: "getPetById",
+    },
+    successMedia: {
+      "200": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_2,
   },
   updatePet: {
@@ -98,7 +116,9 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     security: [["ApiKeyAuth"]],
-    successMedia: { "200": ["application/json"] },
+    successMedia: {
+      "200": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_3,
   },
   deletePet: {
@@ -115,7 +135,9 @@ export const OPERATIONS = {
     path: "/pets/by-id/{petId}",
     secured: true,
     security: [["ApiKeyAuth"]],
-    successMedia: { "200": ["application/json"] },
+    successMedia: {
+      "200": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_3,
   },
   listCategories: {
@@ -125,7 +147,9 @@ export const OPERATIONS = {
     secured: true,
     security: [["ApiKeyAuth"]],
     stability: "beta",
-    successMedia: { "200": ["application/json"] },
+    successMedia: {
+      "200": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_0,
   },
   createCategory: {
@@ -136,7 +160,9 @@ export const OPERATIONS = {
     secured: true,
     security: [["ApiKeyAuth"]],
     idempotencyKeyHeader: "Idempotency-Key",
-    successMedia: { "201": ["application/json"] },
+    successMedia: {
+      "201": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_1,
   },
   getCategory: {
@@ -145,7 +171,9 @@ export const OPERATIONS = {
     path: "/categories/{categoryId}",
     secured: true,
     security: [["ApiKeyAuth"]],
-    successMedia: { "200": ["application/json"] },
+    successMedia: {
+      "200": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_3,
   },
   updateCategory: {
@@ -155,7 +183,9 @@ export const OPERATIONS = {
     bodyMediaType: "application/json",
     secured: true,
     security: [["ApiKeyAuth"]],
-    successMedia: { "200": ["application/json"] },
+    successMedia: {
+      "200": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_3,
   },
   deleteCategory: {
@@ -172,7 +202,9 @@ export const OPERATIONS = {
     path: "/store/orders",
     secured: true,
     security: [["ApiKeyAuth"]],
-    successMedia: { "200": ["application/json"] },
+    successMedia: {
+      "200": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_0,
   },
   placeOrder: {
@@ -183,7 +215,9 @@ export const OPERATIONS = {
     secured: true,
     security: [["ApiKeyAuth"]],
     idempotencyKeyHeader: "Idempotency-Key",
-    successMedia: { "201": ["application/json"] },
+    successMedia: {
+      "201": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_1,
   },
   getOrder: {
@@ -192,7 +226,9 @@ export const OPERATIONS = {
     path: "/store/orders/{orderId}",
     secured: true,
     security: [["ApiKeyAuth"]],
-    successMedia: { "200": ["application/json"] },
+    successMedia: {
+      "200": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_3,
   },
   cancelOrder: {
@@ -209,7 +245,9 @@ export const OPERATIONS = {
     path: "/store/inventory",
     secured: true,
     security: [["ApiKeyAuth"]],
-    successMedia: { "200": ["application/json"] },
+    successMedia: {
+      "200": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_3,
   },
   setInventoryStock: {
@@ -220,7 +258,9 @@ export const OPERATIONS = {
     secured: true,
     security: [["ApiKeyAuth"]],
     stability: "experimental",
-    successMedia: { "200": ["application/json"] },
+    successMedia: {
+      "200": ["application/json"],
+    },
     responseHeaders: RESPONSE_HEADERS_3,
   },
 } as const satisfies Readonly<Record<string, ClientOperationDescriptor>>;
@@ -505,9 +545,7 @@ export interface PetStoreClient<Throws extends boolean = false> extends ClientMi
  *
  * Each method sends the credentials of `auth` (or `apiKey`) as its security requirements say, retries a 429 after its `Retry-After` (else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).
  */
-export function createPetStoreClient<Throws extends boolean = false>(
-  options: Omit<ClientOptions, "auth"> & { auth?: PetStoreAuth } & ResultOptions<Throws>,
-): PetStoreClient<Throws> {
+export function createPetStoreClient<Throws extends boolean = false>(options: Omit<ClientOptions, "auth"> & { auth?: PetStoreAuth } & ResultOptions<Throws>): PetStoreClient<Throws> {
   // only the optional serializers this spec needs, so a bundler drops the others
   const runtime = createClientRuntimeWith(options, API_KEY, {}, SECURITY);
   // Each method calls the runtime with its descriptor; the interface gives it its operation's types.

@@ -28,155 +28,211 @@ import type {
   RateLimitedInit,
 } from "./runtime/mocks/mock-handlers.js";
 /** Mocked bodies: the spec's examples, else data generated from the schemas (fixed seed). */
-const BODY_01cc03fa23: unknown = {
-  code: "internal",
-  message: "internal server error",
-  status: 500,
+const BODY_045ec42b16: unknown = {
+  code: "service_unavailable",
+  message: "rate-limit store unavailable, retry after 1 seconds",
+  status: 503,
 };
-const BODY_07641f62b7: unknown = { id: 1, name: "Rex", categoryId: 1, status: "available" };
-const BODY_0fc31a0184: unknown = {
-  code: "uri_too_long",
-  message: "Request target is 9000 bytes long; this server accepts at most 8192",
-  status: 414,
-};
-const BODY_131b10fc26: unknown = {
-  code: "idempotency_request_in_progress",
-  message: "a request with this Idempotency-Key is still in progress",
-  status: 409,
-};
-const BODY_1cdd317645: unknown = [
-  { id: 10, petId: 1, quantity: 2, shipDate: "2026-03-02T09:00:00Z", complete: true },
-  { id: 11, petId: 2, quantity: 1, shipDate: "2026-03-05T09:00:00Z", complete: false },
-];
-const BODY_266f0c5548: unknown = {
-  code: "idempotency_key_reused",
-  message: "this Idempotency-Key was used for a different request",
-  status: 422,
-};
-const BODY_28d88c4e37: unknown = {
-  code: "not_found",
-  message: "pet 42 does not exist",
-  status: 404,
-};
-const BODY_46757b83ea: unknown = {
-  code: "rate_limited",
-  message: "rate limit exceeded, retry after 12 seconds",
-  status: 429,
-};
-const BODY_4696dbb80a: unknown = {
+const BODY_10167d90ad: unknown = {
   code: "gone",
   message: "getPet was sunset on 2027-06-30; use getPetById",
   status: 410,
 };
-const BODY_4a59ccbbd8: unknown = {
-  code: "conflict",
-  message: "category name Dogs is already used",
-  status: 409,
-};
-const BODY_4bed8bf746: unknown = {
-  id: 1,
-  name: "Dogs",
-  description: "Domestic dogs of every breed.",
-};
-const BODY_8a2a696e28: unknown = {
+const BODY_1e1d777c60: unknown = {
   code: "payload_too_large",
   message: "request body exceeds 1048576 bytes",
   status: 413,
 };
-const BODY_967396cb20: unknown = [
-  { id: 1, name: "Dogs", description: "Domestic dogs of every breed." },
-  { id: 2, name: "Cats" },
-];
-const BODY_9d99e3f520: unknown = {
-  id: 12,
-  petId: 1,
-  quantity: 2,
-  shipDate: "2026-03-09T09:00:00Z",
-  complete: false,
-};
-const BODY_a8efdcf713: unknown = {
+const BODY_26d0dc0022: unknown = {
   id: 10,
   petId: 1,
   quantity: 2,
   shipDate: "2026-03-02T09:00:00Z",
   complete: true,
 };
-const BODY_aa76d6f99c: unknown = [
-  { id: 1, name: "Rex", categoryId: 1, status: "available" },
-  { id: 2, name: "Tom", categoryId: 2, status: "pending" },
-];
-const BODY_ab91ae7d85: unknown = {
-  code: "unsupported_media_type",
-  message: "Content-Type must be application/json",
-  status: 415,
-};
-const BODY_ad2b60e860: unknown = { id: 1, name: "Rex", categoryId: 1, status: "sold" };
-const BODY_b4a21f3e20: unknown = {
-  code: "service_unavailable",
-  message: "rate-limit store unavailable, retry after 1 seconds",
-  status: 503,
-};
-const BODY_bd1d1f72d0: unknown = { petId: 2, quantity: 8, status: "available" };
-const BODY_bde5a46911: unknown = {
-  code: "validation_failed",
-  message: "body/name must NOT have more than 100 characters",
-  status: 400,
-};
-const BODY_c1a08757f8: unknown = [
-  { petId: 1, quantity: 5, status: "available" },
-  { petId: 2, quantity: 0, status: "pending" },
-];
-const BODY_ca5348efca: unknown = { id: 3, name: "Bella", categoryId: 1, status: "available" };
-const BODY_d1f6a8e5d2: unknown = {
+const BODY_345d816fe6: unknown = {
   id: 3,
   name: "Birds",
   description: "Parrots, canaries and finches.",
 };
-const BODY_dddc508bc8: unknown = {
-  code: "headers_too_large",
-  message: "Request headers are larger than the server accepts",
-  status: 431,
-};
-const BODY_de89afc876: unknown = {
+const BODY_361fe2ced4: unknown = {
   id: 1,
-  name: "Dogs",
-  description: "Dogs of every breed and size.",
+  name: "Rex",
+  categoryId: 1,
+  status: "sold",
 };
-const BODY_f105034902: unknown = {
-  code: "unauthorized",
-  message: "missing or unknown API key",
-  status: 401,
+const BODY_491e12d828: unknown = {
+  code: "internal",
+  message: "internal server error",
+  status: 500,
 };
-const BODY_f85703be18: unknown = {
+const BODY_50d8564343: unknown = {
+  id: 3,
+  name: "Bella",
+  categoryId: 1,
+  status: "available",
+};
+const BODY_51c124c5f4: unknown = [
+  {
+    id: 1,
+    name: "Dogs",
+    description: "Domestic dogs of every breed.",
+  },
+  {
+    id: 2,
+    name: "Cats",
+  },
+];
+const BODY_6785ed801c: unknown = {
   code: "conflict",
   message: "category 1 is still used by 3 pets",
   status: 409,
 };
-const BODY_ffe5aa159f: unknown = {
+const BODY_6cf4d0445a: unknown = {
   code: "validation_failed",
   message: "path parameter petId must be an integer >= 1",
   status: 400,
 };
+const BODY_6d2ef0f7ef: unknown = {
+  code: "uri_too_long",
+  message: "Request target is 9000 bytes long; this server accepts at most 8192",
+  status: 414,
+};
+const BODY_6fa63cc5f3: unknown = {
+  code: "headers_too_large",
+  message: "Request headers are larger than the server accepts",
+  status: 431,
+};
+const BODY_71592d5e9e: unknown = {
+  petId: 2,
+  quantity: 8,
+  status: "available",
+};
+const BODY_769f7c1d3b: unknown = {
+  id: 1,
+  name: "Rex",
+  categoryId: 1,
+  status: "available",
+};
+const BODY_88f8b51d2f: unknown = {
+  code: "unsupported_media_type",
+  message: "Content-Type must be application/json",
+  status: 415,
+};
+const BODY_8ce06ebc8c: unknown = {
+  code: "idempotency_request_in_progress",
+  message: "a request with this Idempotency-Key is still in progress",
+  status: 409,
+};
+const BODY_8dabc1c682: unknown = {
+  code: "idempotency_key_reused",
+  message: "this Idempotency-Key was used for a different request",
+  status: 422,
+};
+const BODY_95b3344974: unknown = {
+  code: "unauthorized",
+  message: "missing or unknown API key",
+  status: 401,
+};
+const BODY_9726a75835: unknown = [
+  {
+    id: 10,
+    petId: 1,
+    quantity: 2,
+    shipDate: "2026-03-02T09:00:00Z",
+    complete: true,
+  },
+  {
+    id: 11,
+    petId: 2,
+    quantity: 1,
+    shipDate: "2026-03-05T09:00:00Z",
+    complete: false,
+  },
+];
+const BODY_98296fa0b4: unknown = [
+  {
+    id: 1,
+    name: "Rex",
+    categoryId: 1,
+    status: "available",
+  },
+  {
+    id: 2,
+    name: "Tom",
+    categoryId: 2,
+    status: "pending",
+  },
+];
+const BODY_9cb1c0cdf2: unknown = [
+  {
+    petId: 1,
+    quantity: 5,
+    status: "available",
+  },
+  {
+    petId: 2,
+    quantity: 0,
+    status: "pending",
+  },
+];
+const BODY_bbc0ec7bca: unknown = {
+  code: "conflict",
+  message: "category name Dogs is already used",
+  status: 409,
+};
+const BODY_c7faf500fb: unknown = {
+  id: 1,
+  name: "Dogs",
+  description: "Dogs of every breed and size.",
+};
+const BODY_c9888367a1: unknown = {
+  code: "validation_failed",
+  message: "body/name must NOT have more than 100 characters",
+  status: 400,
+};
+const BODY_e774146ada: unknown = {
+  code: "rate_limited",
+  message: "rate limit exceeded, retry after 12 seconds",
+  status: 429,
+};
+const BODY_eb76e910b9: unknown = {
+  id: 1,
+  name: "Dogs",
+  description: "Domestic dogs of every breed.",
+};
+const BODY_f7630db3b8: unknown = {
+  id: 12,
+  petId: 1,
+  quantity: 2,
+  shipDate: "2026-03-09T09:00:00Z",
+  complete: false,
+};
+const BODY_f7ebb81202: unknown = {
+  code: "not_found",
+  message: "pet 42 does not exist",
+  status: 404,
+};
 /** Mocked response headers, shared by the responses that send the same. */
-const HEADERS_73af25311f = {
+const HEADERS_3f4a526370 = {
   Location: "/pets/by-id/3",
   "X-RateLimit-Limit": "60",
   "X-RateLimit-Remaining": "59",
   "X-RateLimit-Reset": "1767225660",
 } as const;
-const HEADERS_7db23a1235 = {
+const HEADERS_7a606b6d3c = {
+  "X-RateLimit-Limit": "60",
+  "X-RateLimit-Remaining": "59",
+  "X-RateLimit-Reset": "1767225660",
+} as const;
+const HEADERS_bc6bf1ed48 = {
   "X-RateLimit-Limit": "60",
   "X-RateLimit-Remaining": "59",
   "X-RateLimit-Reset": "1767225660",
   Deprecation: "@1767225600",
   Sunset: "Wed, 30 Jun 2027 00:00:00 GMT",
 } as const;
-const HEADERS_852ba7e3c0 = {
-  "X-RateLimit-Limit": "60",
-  "X-RateLimit-Remaining": "59",
-  "X-RateLimit-Reset": "1767225660",
-} as const;
-const HEADERS_b1e91077dd = {
+const HEADERS_e022f0e7b2 = {
   "Retry-After": "12",
   "X-RateLimit-Limit": "60",
   "X-RateLimit-Remaining": "59",
@@ -184,14 +240,14 @@ const HEADERS_b1e91077dd = {
   Deprecation: "@1767225600",
   Sunset: "Wed, 30 Jun 2027 00:00:00 GMT",
 } as const;
-const HEADERS_dfc5826f34 = {
-  "Retry-After": "12",
-  "X-RateLimit-Limit": "60",
-  "X-RateLimit-Remaining": "59",
-  "X-RateLimit-Reset": "1767225660",
-} as const;
-const HEADERS_e8736ee02b = {
+const HEADERS_f199af3a90 = {
   "Retry-After": "1",
+  "X-RateLimit-Limit": "60",
+  "X-RateLimit-Remaining": "59",
+  "X-RateLimit-Reset": "1767225660",
+} as const;
+const HEADERS_fca5cafd27 = {
+  "Retry-After": "12",
   "X-RateLimit-Limit": "60",
   "X-RateLimit-Remaining": "59",
   "X-RateLimit-Reset": "1767225660",
@@ -203,53 +259,53 @@ export const MOCK_OPERATIONS = {
     path: "/pets",
     status: 200,
     responses: {
-      200: {
+      "200": {
         status: 200,
-        json: BODY_aa76d6f99c,
+        json: BODY_98296fa0b4,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -258,83 +314,83 @@ export const MOCK_OPERATIONS = {
     path: "/pets",
     status: 201,
     responses: {
-      201: {
+      "201": {
         status: 201,
-        json: BODY_ca5348efca,
+        json: BODY_50d8564343,
         mediaType: "application/json",
-        headers: HEADERS_73af25311f,
+        headers: HEADERS_3f4a526370,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      404: {
+      "404": {
         status: 404,
-        json: BODY_28d88c4e37,
+        json: BODY_f7ebb81202,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      409: {
+      "409": {
         status: 409,
-        json: BODY_131b10fc26,
+        json: BODY_8ce06ebc8c,
         mediaType: "application/json",
-        headers: HEADERS_e8736ee02b,
+        headers: HEADERS_f199af3a90,
       },
-      413: {
+      "413": {
         status: 413,
-        json: BODY_8a2a696e28,
+        json: BODY_1e1d777c60,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      415: {
+      "415": {
         status: 415,
-        json: BODY_ab91ae7d85,
+        json: BODY_88f8b51d2f,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      422: {
+      "422": {
         status: 422,
-        json: BODY_266f0c5548,
+        json: BODY_8dabc1c682,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -343,65 +399,65 @@ export const MOCK_OPERATIONS = {
     path: "/pets/{petId}",
     status: 200,
     responses: {
-      200: {
+      "200": {
         status: 200,
-        json: BODY_07641f62b7,
+        json: BODY_769f7c1d3b,
         mediaType: "application/json",
-        headers: HEADERS_7db23a1235,
+        headers: HEADERS_bc6bf1ed48,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_ffe5aa159f,
+        json: BODY_6cf4d0445a,
         mediaType: "application/json",
-        headers: HEADERS_7db23a1235,
+        headers: HEADERS_bc6bf1ed48,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_7db23a1235,
+        headers: HEADERS_bc6bf1ed48,
       },
-      404: {
+      "404": {
         status: 404,
-        json: BODY_28d88c4e37,
+        json: BODY_f7ebb81202,
         mediaType: "application/json",
-        headers: HEADERS_7db23a1235,
+        headers: HEADERS_bc6bf1ed48,
       },
-      410: {
+      "410": {
         status: 410,
-        json: BODY_4696dbb80a,
+        json: BODY_10167d90ad,
         mediaType: "application/json",
-        headers: HEADERS_7db23a1235,
+        headers: HEADERS_bc6bf1ed48,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_7db23a1235,
+        headers: HEADERS_bc6bf1ed48,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_b1e91077dd,
+        headers: HEADERS_e022f0e7b2,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_7db23a1235,
+        headers: HEADERS_bc6bf1ed48,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_7db23a1235,
+        headers: HEADERS_bc6bf1ed48,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_b1e91077dd,
+        headers: HEADERS_e022f0e7b2,
       },
     },
   },
@@ -410,71 +466,71 @@ export const MOCK_OPERATIONS = {
     path: "/pets/{petId}",
     status: 200,
     responses: {
-      200: {
+      "200": {
         status: 200,
-        json: BODY_ad2b60e860,
+        json: BODY_361fe2ced4,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      404: {
+      "404": {
         status: 404,
-        json: BODY_28d88c4e37,
+        json: BODY_f7ebb81202,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      413: {
+      "413": {
         status: 413,
-        json: BODY_8a2a696e28,
+        json: BODY_1e1d777c60,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      415: {
+      "415": {
         status: 415,
-        json: BODY_ab91ae7d85,
+        json: BODY_88f8b51d2f,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -483,60 +539,63 @@ export const MOCK_OPERATIONS = {
     path: "/pets/{petId}",
     status: 204,
     responses: {
-      204: { status: 204, headers: HEADERS_852ba7e3c0 },
-      400: {
+      "204": {
+        status: 204,
+        headers: HEADERS_7a606b6d3c,
+      },
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      404: {
+      "404": {
         status: 404,
-        json: BODY_28d88c4e37,
+        json: BODY_f7ebb81202,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      409: {
+      "409": {
         status: 409,
-        json: BODY_f85703be18,
+        json: BODY_6785ed801c,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -545,59 +604,59 @@ export const MOCK_OPERATIONS = {
     path: "/pets/by-id/{petId}",
     status: 200,
     responses: {
-      200: {
+      "200": {
         status: 200,
-        json: BODY_07641f62b7,
+        json: BODY_769f7c1d3b,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      404: {
+      "404": {
         status: 404,
-        json: BODY_28d88c4e37,
+        json: BODY_f7ebb81202,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -606,53 +665,53 @@ export const MOCK_OPERATIONS = {
     path: "/categories",
     status: 200,
     responses: {
-      200: {
+      "200": {
         status: 200,
-        json: BODY_967396cb20,
+        json: BODY_51c124c5f4,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -661,77 +720,77 @@ export const MOCK_OPERATIONS = {
     path: "/categories",
     status: 201,
     responses: {
-      201: {
+      "201": {
         status: 201,
-        json: BODY_d1f6a8e5d2,
+        json: BODY_345d816fe6,
         mediaType: "application/json",
-        headers: HEADERS_73af25311f,
+        headers: HEADERS_3f4a526370,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      409: {
+      "409": {
         status: 409,
-        json: BODY_4a59ccbbd8,
+        json: BODY_bbc0ec7bca,
         mediaType: "application/json",
-        headers: HEADERS_e8736ee02b,
+        headers: HEADERS_f199af3a90,
       },
-      413: {
+      "413": {
         status: 413,
-        json: BODY_8a2a696e28,
+        json: BODY_1e1d777c60,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      415: {
+      "415": {
         status: 415,
-        json: BODY_ab91ae7d85,
+        json: BODY_88f8b51d2f,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      422: {
+      "422": {
         status: 422,
-        json: BODY_266f0c5548,
+        json: BODY_8dabc1c682,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -740,59 +799,59 @@ export const MOCK_OPERATIONS = {
     path: "/categories/{categoryId}",
     status: 200,
     responses: {
-      200: {
+      "200": {
         status: 200,
-        json: BODY_4bed8bf746,
+        json: BODY_eb76e910b9,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      404: {
+      "404": {
         status: 404,
-        json: BODY_28d88c4e37,
+        json: BODY_f7ebb81202,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -801,77 +860,77 @@ export const MOCK_OPERATIONS = {
     path: "/categories/{categoryId}",
     status: 200,
     responses: {
-      200: {
+      "200": {
         status: 200,
-        json: BODY_de89afc876,
+        json: BODY_c7faf500fb,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      404: {
+      "404": {
         status: 404,
-        json: BODY_28d88c4e37,
+        json: BODY_f7ebb81202,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      409: {
+      "409": {
         status: 409,
-        json: BODY_f85703be18,
+        json: BODY_6785ed801c,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      413: {
+      "413": {
         status: 413,
-        json: BODY_8a2a696e28,
+        json: BODY_1e1d777c60,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      415: {
+      "415": {
         status: 415,
-        json: BODY_ab91ae7d85,
+        json: BODY_88f8b51d2f,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -880,60 +939,63 @@ export const MOCK_OPERATIONS = {
     path: "/categories/{categoryId}",
     status: 204,
     responses: {
-      204: { status: 204, headers: HEADERS_852ba7e3c0 },
-      400: {
+      "204": {
+        status: 204,
+        headers: HEADERS_7a606b6d3c,
+      },
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      404: {
+      "404": {
         status: 404,
-        json: BODY_28d88c4e37,
+        json: BODY_f7ebb81202,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      409: {
+      "409": {
         status: 409,
-        json: BODY_f85703be18,
+        json: BODY_6785ed801c,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -942,53 +1004,53 @@ export const MOCK_OPERATIONS = {
     path: "/store/orders",
     status: 200,
     responses: {
-      200: {
+      "200": {
         status: 200,
-        json: BODY_1cdd317645,
+        json: BODY_9726a75835,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -997,83 +1059,83 @@ export const MOCK_OPERATIONS = {
     path: "/store/orders",
     status: 201,
     responses: {
-      201: {
+      "201": {
         status: 201,
-        json: BODY_9d99e3f520,
+        json: BODY_f7630db3b8,
         mediaType: "application/json",
-        headers: HEADERS_73af25311f,
+        headers: HEADERS_3f4a526370,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      404: {
+      "404": {
         status: 404,
-        json: BODY_28d88c4e37,
+        json: BODY_f7ebb81202,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      409: {
+      "409": {
         status: 409,
-        json: BODY_4a59ccbbd8,
+        json: BODY_bbc0ec7bca,
         mediaType: "application/json",
-        headers: HEADERS_e8736ee02b,
+        headers: HEADERS_f199af3a90,
       },
-      413: {
+      "413": {
         status: 413,
-        json: BODY_8a2a696e28,
+        json: BODY_1e1d777c60,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      415: {
+      "415": {
         status: 415,
-        json: BODY_ab91ae7d85,
+        json: BODY_88f8b51d2f,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      422: {
+      "422": {
         status: 422,
-        json: BODY_266f0c5548,
+        json: BODY_8dabc1c682,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -1082,59 +1144,59 @@ export const MOCK_OPERATIONS = {
     path: "/store/orders/{orderId}",
     status: 200,
     responses: {
-      200: {
+      "200": {
         status: 200,
-        json: BODY_a8efdcf713,
+        json: BODY_26d0dc0022,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      404: {
+      "404": {
         status: 404,
-        json: BODY_28d88c4e37,
+        json: BODY_f7ebb81202,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -1143,60 +1205,63 @@ export const MOCK_OPERATIONS = {
     path: "/store/orders/{orderId}",
     status: 204,
     responses: {
-      204: { status: 204, headers: HEADERS_852ba7e3c0 },
-      400: {
+      "204": {
+        status: 204,
+        headers: HEADERS_7a606b6d3c,
+      },
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      404: {
+      "404": {
         status: 404,
-        json: BODY_28d88c4e37,
+        json: BODY_f7ebb81202,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      409: {
+      "409": {
         status: 409,
-        json: BODY_f85703be18,
+        json: BODY_6785ed801c,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -1205,53 +1270,53 @@ export const MOCK_OPERATIONS = {
     path: "/store/inventory",
     status: 200,
     responses: {
-      200: {
+      "200": {
         status: 200,
-        json: BODY_c1a08757f8,
+        json: BODY_9cb1c0cdf2,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },
@@ -1260,71 +1325,71 @@ export const MOCK_OPERATIONS = {
     path: "/store/inventory/{petId}",
     status: 200,
     responses: {
-      200: {
+      "200": {
         status: 200,
-        json: BODY_bd1d1f72d0,
+        json: BODY_71592d5e9e,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      400: {
+      "400": {
         status: 400,
-        json: BODY_bde5a46911,
+        json: BODY_c9888367a1,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      401: {
+      "401": {
         status: 401,
-        json: BODY_f105034902,
+        json: BODY_95b3344974,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      404: {
+      "404": {
         status: 404,
-        json: BODY_28d88c4e37,
+        json: BODY_f7ebb81202,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      413: {
+      "413": {
         status: 413,
-        json: BODY_8a2a696e28,
+        json: BODY_1e1d777c60,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      414: {
+      "414": {
         status: 414,
-        json: BODY_0fc31a0184,
+        json: BODY_6d2ef0f7ef,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      415: {
+      "415": {
         status: 415,
-        json: BODY_ab91ae7d85,
+        json: BODY_88f8b51d2f,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      429: {
+      "429": {
         status: 429,
-        json: BODY_46757b83ea,
+        json: BODY_e774146ada,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
-      431: {
+      "431": {
         status: 431,
-        json: BODY_dddc508bc8,
+        json: BODY_6fa63cc5f3,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      500: {
+      "500": {
         status: 500,
-        json: BODY_01cc03fa23,
+        json: BODY_491e12d828,
         mediaType: "application/json",
-        headers: HEADERS_852ba7e3c0,
+        headers: HEADERS_7a606b6d3c,
       },
-      503: {
+      "503": {
         status: 503,
-        json: BODY_b4a21f3e20,
+        json: BODY_045ec42b16,
         mediaType: "application/json",
-        headers: HEADERS_dfc5826f34,
+        headers: HEADERS_fca5cafd27,
       },
     },
   },

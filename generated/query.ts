@@ -19,11 +19,7 @@ import type {
   GetInventoryOperation,
   SetInventoryStockOperation,
 } from "./client.js";
-import {
-  operationKey,
-  operationMutationOptions,
-  operationQueryOptions,
-} from "./runtime/query/query-options.js";
+import { operationKey, operationMutationOptions, operationQueryOptions } from "./runtime/query/query-options.js";
 import type {
   OperationKeyPrefix,
   ClientWith,
@@ -36,30 +32,22 @@ import type {
 /** Query keys of the `pets` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params, client)` one client's query. */
 export const petsKeys = {
   all: ["PetStore", "pets"] as const,
-  listPets: (params?: QueryKeyParams<ListPetsOperation>, client?: object) =>
-    operationKey(["PetStore", "pets", "listPets"], params, client),
-  getPet: (params?: QueryKeyParams<GetPetOperation>, client?: object) =>
-    operationKey(["PetStore", "pets", "getPet"], params, client),
-  getPetById: (params?: QueryKeyParams<GetPetByIdOperation>, client?: object) =>
-    operationKey(["PetStore", "pets", "getPetById"], params, client),
+  listPets: (params?: QueryKeyParams<ListPetsOperation>, client?: object) => operationKey(["PetStore", "pets", "listPets"], params, client),
+  getPet: (params?: QueryKeyParams<GetPetOperation>, client?: object) => operationKey(["PetStore", "pets", "getPet"], params, client),
+  getPetById: (params?: QueryKeyParams<GetPetByIdOperation>, client?: object) => operationKey(["PetStore", "pets", "getPetById"], params, client),
 };
 /** Query keys of the `categories` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params, client)` one client's query. */
 export const categoriesKeys = {
   all: ["PetStore", "categories"] as const,
-  listCategories: (params?: QueryKeyParams<ListCategoriesOperation>, client?: object) =>
-    operationKey(["PetStore", "categories", "listCategories"], params, client),
-  getCategory: (params?: QueryKeyParams<GetCategoryOperation>, client?: object) =>
-    operationKey(["PetStore", "categories", "getCategory"], params, client),
+  listCategories: (params?: QueryKeyParams<ListCategoriesOperation>, client?: object) => operationKey(["PetStore", "categories", "listCategories"], params, client),
+  getCategory: (params?: QueryKeyParams<GetCategoryOperation>, client?: object) => operationKey(["PetStore", "categories", "getCategory"], params, client),
 };
 /** Query keys of the `store` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params, client)` one client's query. */
 export const storeKeys = {
   all: ["PetStore", "store"] as const,
-  listOrders: (params?: QueryKeyParams<ListOrdersOperation>, client?: object) =>
-    operationKey(["PetStore", "store", "listOrders"], params, client),
-  getOrder: (params?: QueryKeyParams<GetOrderOperation>, client?: object) =>
-    operationKey(["PetStore", "store", "getOrder"], params, client),
-  getInventory: (params?: QueryKeyParams<GetInventoryOperation>, client?: object) =>
-    operationKey(["PetStore", "store", "getInventory"], params, client),
+  listOrders: (params?: QueryKeyParams<ListOrdersOperation>, client?: object) => operationKey(["PetStore", "store", "listOrders"], params, client),
+  getOrder: (params?: QueryKeyParams<GetOrderOperation>, client?: object) => operationKey(["PetStore", "store", "getOrder"], params, client),
+  getInventory: (params?: QueryKeyParams<GetInventoryOperation>, client?: object) => operationKey(["PetStore", "store", "getInventory"], params, client),
 };
 /**
  * The query key prefixes each mutation invalidates after a success: the GET operations under its collection.
@@ -67,41 +55,14 @@ export const storeKeys = {
  * Read from the spec's paths: a mutation's collection is its path without trailing path parameters (`PUT /pets/{petId}` → `/pets`), and every GET operation whose path starts with it is invalidated.
  */
 export const INVALIDATES = {
-  createPet: [
-    ["PetStore", "pets", "listPets"],
-    ["PetStore", "pets", "getPet"],
-    ["PetStore", "pets", "getPetById"],
-  ],
-  updatePet: [
-    ["PetStore", "pets", "listPets"],
-    ["PetStore", "pets", "getPet"],
-    ["PetStore", "pets", "getPetById"],
-  ],
-  deletePet: [
-    ["PetStore", "pets", "listPets"],
-    ["PetStore", "pets", "getPet"],
-    ["PetStore", "pets", "getPetById"],
-  ],
-  createCategory: [
-    ["PetStore", "categories", "listCategories"],
-    ["PetStore", "categories", "getCategory"],
-  ],
-  updateCategory: [
-    ["PetStore", "categories", "listCategories"],
-    ["PetStore", "categories", "getCategory"],
-  ],
-  deleteCategory: [
-    ["PetStore", "categories", "listCategories"],
-    ["PetStore", "categories", "getCategory"],
-  ],
-  placeOrder: [
-    ["PetStore", "store", "listOrders"],
-    ["PetStore", "store", "getOrder"],
-  ],
-  cancelOrder: [
-    ["PetStore", "store", "listOrders"],
-    ["PetStore", "store", "getOrder"],
-  ],
+  createPet: [["PetStore", "pets", "listPets"], ["PetStore", "pets", "getPet"], ["PetStore", "pets", "getPetById"]],
+  updatePet: [["PetStore", "pets", "listPets"], ["PetStore", "pets", "getPet"], ["PetStore", "pets", "getPetById"]],
+  deletePet: [["PetStore", "pets", "listPets"], ["PetStore", "pets", "getPet"], ["PetStore", "pets", "getPetById"]],
+  createCategory: [["PetStore", "categories", "listCategories"], ["PetStore", "categories", "getCategory"]],
+  updateCategory: [["PetStore", "categories", "listCategories"], ["PetStore", "categories", "getCategory"]],
+  deleteCategory: [["PetStore", "categories", "listCategories"], ["PetStore", "categories", "getCategory"]],
+  placeOrder: [["PetStore", "store", "listOrders"], ["PetStore", "store", "getOrder"]],
+  cancelOrder: [["PetStore", "store", "listOrders"], ["PetStore", "store", "getOrder"]],
   setInventoryStock: [["PetStore", "store", "getInventory"]],
 } as const satisfies Readonly<Record<string, readonly OperationKeyPrefix[]>>;
 
@@ -119,12 +80,7 @@ export function listPetsOptions(
   client: ClientWith<"listPets", ListPetsOperation>,
   ...[params]: QueryArgs<ListPetsOperation>
 ): OperationQueryOptions<ListPetsOperation> {
-  return operationQueryOptions<ListPetsOperation>(
-    client,
-    "listPets",
-    ["PetStore", "pets", "listPets"],
-    params,
-  );
+  return operationQueryOptions<ListPetsOperation>(client, "listPets", ["PetStore", "pets", "listPets"], params);
 }
 
 /**
@@ -143,13 +99,7 @@ export function createPetMutation(
   client: ClientWith<"createPet", CreatePetOperation>,
   options?: MutationFactoryOptions,
 ): OperationMutationOptions<CreatePetOperation> {
-  return operationMutationOptions<CreatePetOperation>(
-    client,
-    "createPet",
-    ["PetStore", "pets", "createPet"],
-    INVALIDATES["createPet"],
-    options,
-  );
+  return operationMutationOptions<CreatePetOperation>(client, "createPet", ["PetStore", "pets", "createPet"], INVALIDATES["createPet"], options);
 }
 
 /**
@@ -169,12 +119,7 @@ export function getPetOptions(
   client: ClientWith<"getPet", GetPetOperation>,
   ...[params]: QueryArgs<GetPetOperation>
 ): OperationQueryOptions<GetPetOperation> {
-  return operationQueryOptions<GetPetOperation>(
-    client,
-    "getPet",
-    ["PetStore", "pets", "getPet"],
-    params,
-  );
+  return operationQueryOptions<GetPetOperation>(client, "getPet", ["PetStore", "pets", "getPet"], params);
 }
 
 /**
@@ -191,13 +136,7 @@ export function updatePetMutation(
   client: ClientWith<"updatePet", UpdatePetOperation>,
   options?: MutationFactoryOptions,
 ): OperationMutationOptions<UpdatePetOperation> {
-  return operationMutationOptions<UpdatePetOperation>(
-    client,
-    "updatePet",
-    ["PetStore", "pets", "updatePet"],
-    INVALIDATES["updatePet"],
-    options,
-  );
+  return operationMutationOptions<UpdatePetOperation>(client, "updatePet", ["PetStore", "pets", "updatePet"], INVALIDATES["updatePet"], options);
 }
 
 /**
@@ -213,13 +152,7 @@ export function deletePetMutation(
   client: ClientWith<"deletePet", DeletePetOperation>,
   options?: MutationFactoryOptions,
 ): OperationMutationOptions<DeletePetOperation> {
-  return operationMutationOptions<DeletePetOperation>(
-    client,
-    "deletePet",
-    ["PetStore", "pets", "deletePet"],
-    INVALIDATES["deletePet"],
-    options,
-  );
+  return operationMutationOptions<DeletePetOperation>(client, "deletePet", ["PetStore", "pets", "deletePet"], INVALIDATES["deletePet"], options);
 }
 
 /**
@@ -233,12 +166,7 @@ export function getPetByIdOptions(
   client: ClientWith<"getPetById", GetPetByIdOperation>,
   ...[params]: QueryArgs<GetPetByIdOperation>
 ): OperationQueryOptions<GetPetByIdOperation> {
-  return operationQueryOptions<GetPetByIdOperation>(
-    client,
-    "getPetById",
-    ["PetStore", "pets", "getPetById"],
-    params,
-  );
+  return operationQueryOptions<GetPetByIdOperation>(client, "getPetById", ["PetStore", "pets", "getPetById"], params);
 }
 
 /**
@@ -256,12 +184,7 @@ export function listCategoriesOptions(
   client: ClientWith<"listCategories", ListCategoriesOperation>,
   ...[params]: QueryArgs<ListCategoriesOperation>
 ): OperationQueryOptions<ListCategoriesOperation> {
-  return operationQueryOptions<ListCategoriesOperation>(
-    client,
-    "listCategories",
-    ["PetStore", "categories", "listCategories"],
-    params,
-  );
+  return operationQueryOptions<ListCategoriesOperation>(client, "listCategories", ["PetStore", "categories", "listCategories"], params);
 }
 
 /**
@@ -277,13 +200,7 @@ export function createCategoryMutation(
   client: ClientWith<"createCategory", CreateCategoryOperation>,
   options?: MutationFactoryOptions,
 ): OperationMutationOptions<CreateCategoryOperation> {
-  return operationMutationOptions<CreateCategoryOperation>(
-    client,
-    "createCategory",
-    ["PetStore", "categories", "createCategory"],
-    INVALIDATES["createCategory"],
-    options,
-  );
+  return operationMutationOptions<CreateCategoryOperation>(client, "createCategory", ["PetStore", "categories", "createCategory"], INVALIDATES["createCategory"], options);
 }
 
 /**
@@ -297,12 +214,7 @@ export function getCategoryOptions(
   client: ClientWith<"getCategory", GetCategoryOperation>,
   ...[params]: QueryArgs<GetCategoryOperation>
 ): OperationQueryOptions<GetCategoryOperation> {
-  return operationQueryOptions<GetCategoryOperation>(
-    client,
-    "getCategory",
-    ["PetStore", "categories", "getCategory"],
-    params,
-  );
+  return operationQueryOptions<GetCategoryOperation>(client, "getCategory", ["PetStore", "categories", "getCategory"], params);
 }
 
 /**
@@ -318,13 +230,7 @@ export function updateCategoryMutation(
   client: ClientWith<"updateCategory", UpdateCategoryOperation>,
   options?: MutationFactoryOptions,
 ): OperationMutationOptions<UpdateCategoryOperation> {
-  return operationMutationOptions<UpdateCategoryOperation>(
-    client,
-    "updateCategory",
-    ["PetStore", "categories", "updateCategory"],
-    INVALIDATES["updateCategory"],
-    options,
-  );
+  return operationMutationOptions<UpdateCategoryOperation>(client, "updateCategory", ["PetStore", "categories", "updateCategory"], INVALIDATES["updateCategory"], options);
 }
 
 /**
@@ -339,13 +245,7 @@ export function deleteCategoryMutation(
   client: ClientWith<"deleteCategory", DeleteCategoryOperation>,
   options?: MutationFactoryOptions,
 ): OperationMutationOptions<DeleteCategoryOperation> {
-  return operationMutationOptions<DeleteCategoryOperation>(
-    client,
-    "deleteCategory",
-    ["PetStore", "categories", "deleteCategory"],
-    INVALIDATES["deleteCategory"],
-    options,
-  );
+  return operationMutationOptions<DeleteCategoryOperation>(client, "deleteCategory", ["PetStore", "categories", "deleteCategory"], INVALIDATES["deleteCategory"], options);
 }
 
 /**
@@ -363,12 +263,7 @@ export function listOrdersOptions(
   client: ClientWith<"listOrders", ListOrdersOperation>,
   ...[params]: QueryArgs<ListOrdersOperation>
 ): OperationQueryOptions<ListOrdersOperation> {
-  return operationQueryOptions<ListOrdersOperation>(
-    client,
-    "listOrders",
-    ["PetStore", "store", "listOrders"],
-    params,
-  );
+  return operationQueryOptions<ListOrdersOperation>(client, "listOrders", ["PetStore", "store", "listOrders"], params);
 }
 
 /**
@@ -394,13 +289,7 @@ export function placeOrderMutation(
   client: ClientWith<"placeOrder", PlaceOrderOperation>,
   options?: MutationFactoryOptions,
 ): OperationMutationOptions<PlaceOrderOperation> {
-  return operationMutationOptions<PlaceOrderOperation>(
-    client,
-    "placeOrder",
-    ["PetStore", "store", "placeOrder"],
-    INVALIDATES["placeOrder"],
-    options,
-  );
+  return operationMutationOptions<PlaceOrderOperation>(client, "placeOrder", ["PetStore", "store", "placeOrder"], INVALIDATES["placeOrder"], options);
 }
 
 /**
@@ -414,12 +303,7 @@ export function getOrderOptions(
   client: ClientWith<"getOrder", GetOrderOperation>,
   ...[params]: QueryArgs<GetOrderOperation>
 ): OperationQueryOptions<GetOrderOperation> {
-  return operationQueryOptions<GetOrderOperation>(
-    client,
-    "getOrder",
-    ["PetStore", "store", "getOrder"],
-    params,
-  );
+  return operationQueryOptions<GetOrderOperation>(client, "getOrder", ["PetStore", "store", "getOrder"], params);
 }
 
 /**
@@ -438,13 +322,7 @@ export function cancelOrderMutation(
   client: ClientWith<"cancelOrder", CancelOrderOperation>,
   options?: MutationFactoryOptions,
 ): OperationMutationOptions<CancelOrderOperation> {
-  return operationMutationOptions<CancelOrderOperation>(
-    client,
-    "cancelOrder",
-    ["PetStore", "store", "cancelOrder"],
-    INVALIDATES["cancelOrder"],
-    options,
-  );
+  return operationMutationOptions<CancelOrderOperation>(client, "cancelOrder", ["PetStore", "store", "cancelOrder"], INVALIDATES["cancelOrder"], options);
 }
 
 /**
@@ -459,12 +337,7 @@ export function getInventoryOptions(
   client: ClientWith<"getInventory", GetInventoryOperation>,
   ...[params]: QueryArgs<GetInventoryOperation>
 ): OperationQueryOptions<GetInventoryOperation> {
-  return operationQueryOptions<GetInventoryOperation>(
-    client,
-    "getInventory",
-    ["PetStore", "store", "getInventory"],
-    params,
-  );
+  return operationQueryOptions<GetInventoryOperation>(client, "getInventory", ["PetStore", "store", "getInventory"], params);
 }
 
 /**
@@ -485,11 +358,5 @@ export function setInventoryStockMutation(
   client: ClientWith<"setInventoryStock", SetInventoryStockOperation>,
   options?: MutationFactoryOptions,
 ): OperationMutationOptions<SetInventoryStockOperation> {
-  return operationMutationOptions<SetInventoryStockOperation>(
-    client,
-    "setInventoryStock",
-    ["PetStore", "store", "setInventoryStock"],
-    INVALIDATES["setInventoryStock"],
-    options,
-  );
+  return operationMutationOptions<SetInventoryStockOperation>(client, "setInventoryStock", ["PetStore", "store", "setInventoryStock"], INVALIDATES["setInventoryStock"], options);
 }

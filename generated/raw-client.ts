@@ -10,12 +10,10 @@ import { apiKeyMiddleware, type RawClientOptions } from "./runtime/client/raw-cl
  * No retries, rate-limit handling, timeouts or deprecation warnings: use it for what the typed client's methods do not cover. Its `use`/`eject` take the same middleware objects as the typed client's.
  */
 export function createPetStoreRawClient(options: RawClientOptions): Client<paths> {
-  const client = createClient<paths>({
-    baseUrl: options.baseUrl,
-    ...(options.headers ? { headers: options.headers } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-  if (options.apiKey !== undefined)
-    client.use(apiKeyMiddleware({ in: "header", name: "X-API-Key" }, options.apiKey));
+  const client = createClient<paths>({ baseUrl: options.baseUrl, ...(options.headers ? { headers: options.headers } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
+  if (options.apiKey !== undefined) client.use(apiKeyMiddleware({
+    in: "header",
+    name: "X-API-Key",
+  }, options.apiKey));
   return client;
 }

@@ -5,21 +5,53 @@ import * as bodyValidators from "./validators/bodies.js";
 import type { ApiDescriptor, ErrorShape } from "./runtime/server/descriptor.js";
 
 /** How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/error-format.ts). */
-const errorShape1: ErrorShape = { code: "code", message: "message", status: "status" };
+const errorShape1: ErrorShape = {
+  code: "code",
+  message: "message",
+  status: "status",
+};
 /** The API as the server runtime runs it: routes, validators, security, rate limits, deprecation. */
 export const API: ApiDescriptor = {
   title: "Pet Store API",
   version: "1.0.0",
-  apiKey: { in: "header", name: "X-API-Key" },
-  securitySchemes: { ApiKeyAuth: { type: "apiKey", in: "header", name: "X-API-Key" } },
+  apiKey: {
+    in: "header",
+    name: "X-API-Key",
+  },
+  securitySchemes: {
+    ApiKeyAuth: {
+      type: "apiKey",
+      in: "header",
+      name: "X-API-Key",
+    },
+  },
   rateLimits: {
     plans: [
-      { name: "free", perMinute: 60, perDay: 1000 },
-      { name: "pro", perMinute: 300, perDay: 10000 },
-      { name: "business", perMinute: 1000, perDay: 100000 },
-      { name: "enterprise", perMinute: null, perDay: null },
+      {
+        name: "free",
+        perMinute: 60,
+        perDay: 1000,
+      },
+      {
+        name: "pro",
+        perMinute: 300,
+        perDay: 10000,
+      },
+      {
+        name: "business",
+        perMinute: 1000,
+        perDay: 100000,
+      },
+      {
+        name: "enterprise",
+        perMinute: null,
+        perDay: null,
+      },
     ],
-    ban: { afterRejectedRequests: 5, durationSeconds: 900 },
+    ban: {
+      afterRejectedRequests: 5,
+      durationSeconds: 900,
+    },
   },
   errorFormat: {
     mediaType: "application/json",
@@ -32,10 +64,30 @@ export const API: ApiDescriptor = {
       method: "get",
       path: "/pets",
       parameters: [
-        { name: "categoryId", in: "query", required: false, array: false },
-        { name: "limit", in: "query", required: false, array: false },
-        { name: "offset", in: "query", required: false, array: false },
-        { name: "status", in: "query", required: false, array: false },
+        {
+          name: "categoryId",
+          in: "query",
+          required: false,
+          array: false,
+        },
+        {
+          name: "limit",
+          in: "query",
+          required: false,
+          array: false,
+        },
+        {
+          name: "offset",
+          in: "query",
+          required: false,
+          array: false,
+        },
+        {
+          name: "status",
+          in: "query",
+          required: false,
+          array: false,
+        },
       ],
       validateParameters: parameterValidators.listPets$params,
       responses: {
@@ -43,10 +95,22 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.listPets$200,
           mediaType: "application/json",
           headers: {
-            "X-Total-Count": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-Total-Count": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -54,9 +118,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -64,9 +137,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -74,9 +156,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -84,10 +175,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -95,9 +198,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -105,9 +217,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -115,21 +236,44 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "createPet",
       method: "post",
       path: "/pets",
-      parameters: [{ name: "Idempotency-Key", in: "header", required: false, array: false }],
+      parameters: [
+        {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.createPet$params,
       body: {
         required: true,
@@ -141,11 +285,26 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.createPet$201,
           mediaType: "application/json",
           headers: {
-            Location: { required: true, type: "string" },
-            "Idempotent-Replayed": { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            Location: {
+              required: true,
+              type: "string",
+            },
+            "Idempotent-Replayed": {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -153,9 +312,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -163,9 +331,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "404": {
@@ -173,9 +350,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "409": {
@@ -183,10 +369,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "413": {
@@ -194,9 +392,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -204,9 +411,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "415": {
@@ -214,9 +430,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "422": {
@@ -224,9 +449,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -234,10 +468,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -245,9 +491,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -255,9 +510,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -265,32 +529,70 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "getPet",
       method: "get",
       path: "/pets/{petId}",
-      parameters: [{ name: "petId", in: "path", required: true, array: false }],
+      parameters: [
+        {
+          name: "petId",
+          in: "path",
+          required: true,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.getPet$params,
       responses: {
         "200": {
           validate: bodyValidators.getPet$200,
           mediaType: "application/json",
           headers: {
-            Deprecation: { required: false, type: "string" },
-            Sunset: { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            Deprecation: {
+              required: false,
+              type: "string",
+            },
+            Sunset: {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -298,11 +600,26 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            Deprecation: { required: false, type: "string" },
-            Sunset: { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            Deprecation: {
+              required: false,
+              type: "string",
+            },
+            Sunset: {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -310,11 +627,26 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            Deprecation: { required: false, type: "string" },
-            Sunset: { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            Deprecation: {
+              required: false,
+              type: "string",
+            },
+            Sunset: {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "404": {
@@ -322,11 +654,26 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            Deprecation: { required: false, type: "string" },
-            Sunset: { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            Deprecation: {
+              required: false,
+              type: "string",
+            },
+            Sunset: {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "410": {
@@ -334,12 +681,30 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            Link: { required: false, type: "string" },
-            Deprecation: { required: false, type: "string" },
-            Sunset: { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            Link: {
+              required: false,
+              type: "string",
+            },
+            Deprecation: {
+              required: false,
+              type: "string",
+            },
+            Sunset: {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -347,11 +712,26 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            Deprecation: { required: false, type: "string" },
-            Sunset: { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            Deprecation: {
+              required: false,
+              type: "string",
+            },
+            Sunset: {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -359,12 +739,30 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            Deprecation: { required: false, type: "string" },
-            Sunset: { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            Deprecation: {
+              required: false,
+              type: "string",
+            },
+            Sunset: {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -372,11 +770,26 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            Deprecation: { required: false, type: "string" },
-            Sunset: { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            Deprecation: {
+              required: false,
+              type: "string",
+            },
+            Sunset: {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -384,11 +797,26 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            Deprecation: { required: false, type: "string" },
-            Sunset: { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            Deprecation: {
+              required: false,
+              type: "string",
+            },
+            Sunset: {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -396,28 +824,61 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            Deprecation: { required: false, type: "string" },
-            Sunset: { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            Deprecation: {
+              required: false,
+              type: "string",
+            },
+            Sunset: {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
       deprecated: {
         sunset: "2027-06-30",
         since: "2026-01-01",
-        replacedBy: { operationId: "getPetById", method: "get", path: "/pets/by-id/{petId}" },
+        replacedBy: {
+          operationId: "getPetById",
+          method: "get",
+          path: "/pets/by-id/{petId}",
+        },
       },
     },
     {
       operationId: "updatePet",
       method: "put",
       path: "/pets/{petId}",
-      parameters: [{ name: "petId", in: "path", required: true, array: false }],
+      parameters: [
+        {
+          name: "petId",
+          in: "path",
+          required: true,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.updatePet$params,
       body: {
         required: true,
@@ -429,9 +890,18 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.updatePet$200,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -439,9 +909,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -449,9 +928,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "404": {
@@ -459,9 +947,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "413": {
@@ -469,9 +966,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -479,9 +985,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "415": {
@@ -489,9 +1004,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -499,10 +1023,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -510,9 +1046,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -520,9 +1065,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -530,28 +1084,60 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "deletePet",
       method: "delete",
       path: "/pets/{petId}",
-      parameters: [{ name: "petId", in: "path", required: true, array: false }],
+      parameters: [
+        {
+          name: "petId",
+          in: "path",
+          required: true,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.deletePet$params,
       responses: {
         "204": {
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -559,9 +1145,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -569,9 +1164,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "404": {
@@ -579,9 +1183,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "409": {
@@ -589,9 +1202,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -599,9 +1221,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -609,10 +1240,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -620,9 +1263,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -630,9 +1282,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -640,30 +1301,62 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "getPetById",
       method: "get",
       path: "/pets/by-id/{petId}",
-      parameters: [{ name: "petId", in: "path", required: true, array: false }],
+      parameters: [
+        {
+          name: "petId",
+          in: "path",
+          required: true,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.getPetById$params,
       responses: {
         "200": {
           validate: bodyValidators.getPetById$200,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -671,9 +1364,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -681,9 +1383,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "404": {
@@ -691,9 +1402,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -701,9 +1421,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -711,10 +1440,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -722,9 +1463,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -732,9 +1482,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -742,23 +1501,49 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "listCategories",
       method: "get",
       path: "/categories",
       parameters: [
-        { name: "limit", in: "query", required: false, array: false },
-        { name: "offset", in: "query", required: false, array: false },
+        {
+          name: "limit",
+          in: "query",
+          required: false,
+          array: false,
+        },
+        {
+          name: "offset",
+          in: "query",
+          required: false,
+          array: false,
+        },
       ],
       validateParameters: parameterValidators.listCategories$params,
       responses: {
@@ -766,10 +1551,22 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.listCategories$200,
           mediaType: "application/json",
           headers: {
-            "X-Total-Count": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-Total-Count": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -777,9 +1574,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -787,9 +1593,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -797,9 +1612,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -807,10 +1631,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -818,9 +1654,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -828,9 +1673,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -838,22 +1692,45 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
       stability: "beta",
     },
     {
       operationId: "createCategory",
       method: "post",
       path: "/categories",
-      parameters: [{ name: "Idempotency-Key", in: "header", required: false, array: false }],
+      parameters: [
+        {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.createCategory$params,
       body: {
         required: true,
@@ -865,11 +1742,26 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.createCategory$201,
           mediaType: "application/json",
           headers: {
-            Location: { required: true, type: "string" },
-            "Idempotent-Replayed": { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            Location: {
+              required: true,
+              type: "string",
+            },
+            "Idempotent-Replayed": {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -877,9 +1769,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -887,9 +1788,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "409": {
@@ -897,10 +1807,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "413": {
@@ -908,9 +1830,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -918,9 +1849,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "415": {
@@ -928,9 +1868,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "422": {
@@ -938,9 +1887,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -948,10 +1906,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -959,9 +1929,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -969,9 +1948,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -979,30 +1967,62 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "getCategory",
       method: "get",
       path: "/categories/{categoryId}",
-      parameters: [{ name: "categoryId", in: "path", required: true, array: false }],
+      parameters: [
+        {
+          name: "categoryId",
+          in: "path",
+          required: true,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.getCategory$params,
       responses: {
         "200": {
           validate: bodyValidators.getCategory$200,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -1010,9 +2030,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -1020,9 +2049,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "404": {
@@ -1030,9 +2068,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -1040,9 +2087,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -1050,10 +2106,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -1061,9 +2129,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -1071,9 +2148,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -1081,21 +2167,44 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "updateCategory",
       method: "put",
       path: "/categories/{categoryId}",
-      parameters: [{ name: "categoryId", in: "path", required: true, array: false }],
+      parameters: [
+        {
+          name: "categoryId",
+          in: "path",
+          required: true,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.updateCategory$params,
       body: {
         required: true,
@@ -1107,9 +2216,18 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.updateCategory$200,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -1117,9 +2235,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -1127,9 +2254,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "404": {
@@ -1137,9 +2273,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "409": {
@@ -1147,9 +2292,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "413": {
@@ -1157,9 +2311,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -1167,9 +2330,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "415": {
@@ -1177,9 +2349,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -1187,10 +2368,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -1198,9 +2391,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -1208,9 +2410,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -1218,28 +2429,60 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "deleteCategory",
       method: "delete",
       path: "/categories/{categoryId}",
-      parameters: [{ name: "categoryId", in: "path", required: true, array: false }],
+      parameters: [
+        {
+          name: "categoryId",
+          in: "path",
+          required: true,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.deleteCategory$params,
       responses: {
         "204": {
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -1247,9 +2490,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -1257,9 +2509,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "404": {
@@ -1267,9 +2528,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "409": {
@@ -1277,9 +2547,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -1287,9 +2566,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -1297,10 +2585,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -1308,9 +2608,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -1318,9 +2627,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -1328,25 +2646,61 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "listOrders",
       method: "get",
       path: "/store/orders",
       parameters: [
-        { name: "complete", in: "query", required: false, array: false },
-        { name: "limit", in: "query", required: false, array: false },
-        { name: "offset", in: "query", required: false, array: false },
-        { name: "petId", in: "query", required: false, array: false },
+        {
+          name: "complete",
+          in: "query",
+          required: false,
+          array: false,
+        },
+        {
+          name: "limit",
+          in: "query",
+          required: false,
+          array: false,
+        },
+        {
+          name: "offset",
+          in: "query",
+          required: false,
+          array: false,
+        },
+        {
+          name: "petId",
+          in: "query",
+          required: false,
+          array: false,
+        },
       ],
       validateParameters: parameterValidators.listOrders$params,
       responses: {
@@ -1354,10 +2708,22 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.listOrders$200,
           mediaType: "application/json",
           headers: {
-            "X-Total-Count": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-Total-Count": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -1365,9 +2731,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -1375,9 +2750,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -1385,9 +2769,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -1395,10 +2788,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -1406,9 +2811,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -1416,9 +2830,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -1426,21 +2849,44 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "placeOrder",
       method: "post",
       path: "/store/orders",
-      parameters: [{ name: "Idempotency-Key", in: "header", required: false, array: false }],
+      parameters: [
+        {
+          name: "Idempotency-Key",
+          in: "header",
+          required: false,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.placeOrder$params,
       body: {
         required: true,
@@ -1452,11 +2898,26 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.placeOrder$201,
           mediaType: "application/json",
           headers: {
-            Location: { required: true, type: "string" },
-            "Idempotent-Replayed": { required: false, type: "string" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            Location: {
+              required: true,
+              type: "string",
+            },
+            "Idempotent-Replayed": {
+              required: false,
+              type: "string",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -1464,9 +2925,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -1474,9 +2944,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "404": {
@@ -1484,9 +2963,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "409": {
@@ -1494,10 +2982,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "413": {
@@ -1505,9 +3005,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -1515,9 +3024,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "415": {
@@ -1525,9 +3043,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "422": {
@@ -1535,9 +3062,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -1545,10 +3081,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -1556,9 +3104,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -1566,9 +3123,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -1576,30 +3142,62 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "getOrder",
       method: "get",
       path: "/store/orders/{orderId}",
-      parameters: [{ name: "orderId", in: "path", required: true, array: false }],
+      parameters: [
+        {
+          name: "orderId",
+          in: "path",
+          required: true,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.getOrder$params,
       responses: {
         "200": {
           validate: bodyValidators.getOrder$200,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -1607,9 +3205,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -1617,9 +3224,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "404": {
@@ -1627,9 +3243,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -1637,9 +3262,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -1647,10 +3281,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -1658,9 +3304,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -1668,9 +3323,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -1678,28 +3342,60 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "cancelOrder",
       method: "delete",
       path: "/store/orders/{orderId}",
-      parameters: [{ name: "orderId", in: "path", required: true, array: false }],
+      parameters: [
+        {
+          name: "orderId",
+          in: "path",
+          required: true,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.cancelOrder$params,
       responses: {
         "204": {
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -1707,9 +3403,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -1717,9 +3422,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "404": {
@@ -1727,9 +3441,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "409": {
@@ -1737,9 +3460,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -1747,9 +3479,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -1757,10 +3498,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -1768,9 +3521,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -1778,9 +3540,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -1788,15 +3559,31 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "getInventory",
@@ -1809,9 +3596,18 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.getInventory$200,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -1819,9 +3615,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -1829,9 +3634,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -1839,9 +3653,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -1849,10 +3672,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -1860,9 +3695,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -1870,9 +3714,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -1880,21 +3733,44 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
     },
     {
       operationId: "setInventoryStock",
       method: "put",
       path: "/store/inventory/{petId}",
-      parameters: [{ name: "petId", in: "path", required: true, array: false }],
+      parameters: [
+        {
+          name: "petId",
+          in: "path",
+          required: true,
+          array: false,
+        },
+      ],
       validateParameters: parameterValidators.setInventoryStock$params,
       body: {
         required: true,
@@ -1906,9 +3782,18 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.setInventoryStock$200,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "400": {
@@ -1916,9 +3801,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "401": {
@@ -1926,9 +3820,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "404": {
@@ -1936,9 +3839,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "413": {
@@ -1946,9 +3858,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "414": {
@@ -1956,9 +3877,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "415": {
@@ -1966,9 +3896,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "429": {
@@ -1976,10 +3915,22 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "431": {
@@ -1987,9 +3938,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "500": {
@@ -1997,9 +3957,18 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
         "503": {
@@ -2007,15 +3976,31 @@ export const API: ApiDescriptor = {
           errorShape: errorShape1,
           mediaType: "application/json",
           headers: {
-            "Retry-After": { required: false, type: "integer" },
-            "X-RateLimit-Limit": { required: false, type: "integer" },
-            "X-RateLimit-Remaining": { required: false, type: "integer" },
-            "X-RateLimit-Reset": { required: false, type: "integer" },
+            "Retry-After": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Limit": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Remaining": {
+              required: false,
+              type: "integer",
+            },
+            "X-RateLimit-Reset": {
+              required: false,
+              type: "integer",
+            },
           },
         },
       },
       secured: true,
-      security: [{ ApiKeyAuth: [] }],
+      security: [
+        {
+          ApiKeyAuth: [],
+        },
+      ],
       stability: "experimental",
     },
   ],

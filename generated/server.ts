@@ -30,22 +30,43 @@ export type ListPetsHandlerResponse =
   | {
       status: 200;
       body: paths["/pets"]["get"]["responses"][200]["content"]["application/json"];
-      headers?: { readonly "X-Total-Count"?: number };
+      headers?: {
+        readonly "X-Total-Count"?: number;
+      };
     }
-  | { status: 400; body: paths["/pets"]["get"]["responses"][400]["content"]["application/json"] }
-  | { status: 401; body: paths["/pets"]["get"]["responses"][401]["content"]["application/json"] }
-  | { status: 414; body: paths["/pets"]["get"]["responses"][414]["content"]["application/json"] }
+  | {
+      status: 400;
+      body: paths["/pets"]["get"]["responses"][400]["content"]["application/json"];
+    }
+  | {
+      status: 401;
+      body: paths["/pets"]["get"]["responses"][401]["content"]["application/json"];
+    }
+  | {
+      status: 414;
+      body: paths["/pets"]["get"]["responses"][414]["content"]["application/json"];
+    }
   | {
       status: 429;
       body: paths["/pets"]["get"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
-  | { status: 431; body: paths["/pets"]["get"]["responses"][431]["content"]["application/json"] }
-  | { status: 500; body: paths["/pets"]["get"]["responses"][500]["content"]["application/json"] }
+  | {
+      status: 431;
+      body: paths["/pets"]["get"]["responses"][431]["content"]["application/json"];
+    }
+  | {
+      status: 500;
+      body: paths["/pets"]["get"]["responses"][500]["content"]["application/json"];
+    }
   | {
       status: 503;
       body: paths["/pets"]["get"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `createPet` handler receives (already validated). */
@@ -68,31 +89,66 @@ export type CreatePetHandlerResponse =
   | {
       status: 201;
       body: paths["/pets"]["post"]["responses"][201]["content"]["application/json"];
-      headers: { readonly Location: string };
+      headers: {
+        readonly "Location": string;
+      };
     }
-  | { status: 400; body: paths["/pets"]["post"]["responses"][400]["content"]["application/json"] }
-  | { status: 401; body: paths["/pets"]["post"]["responses"][401]["content"]["application/json"] }
-  | { status: 404; body: paths["/pets"]["post"]["responses"][404]["content"]["application/json"] }
+  | {
+      status: 400;
+      body: paths["/pets"]["post"]["responses"][400]["content"]["application/json"];
+    }
+  | {
+      status: 401;
+      body: paths["/pets"]["post"]["responses"][401]["content"]["application/json"];
+    }
+  | {
+      status: 404;
+      body: paths["/pets"]["post"]["responses"][404]["content"]["application/json"];
+    }
   | {
       status: 409;
       body: paths["/pets"]["post"]["responses"][409]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
-  | { status: 413; body: paths["/pets"]["post"]["responses"][413]["content"]["application/json"] }
-  | { status: 414; body: paths["/pets"]["post"]["responses"][414]["content"]["application/json"] }
-  | { status: 415; body: paths["/pets"]["post"]["responses"][415]["content"]["application/json"] }
-  | { status: 422; body: paths["/pets"]["post"]["responses"][422]["content"]["application/json"] }
+  | {
+      status: 413;
+      body: paths["/pets"]["post"]["responses"][413]["content"]["application/json"];
+    }
+  | {
+      status: 414;
+      body: paths["/pets"]["post"]["responses"][414]["content"]["application/json"];
+    }
+  | {
+      status: 415;
+      body: paths["/pets"]["post"]["responses"][415]["content"]["application/json"];
+    }
+  | {
+      status: 422;
+      body: paths["/pets"]["post"]["responses"][422]["content"]["application/json"];
+    }
   | {
       status: 429;
       body: paths["/pets"]["post"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
-  | { status: 431; body: paths["/pets"]["post"]["responses"][431]["content"]["application/json"] }
-  | { status: 500; body: paths["/pets"]["post"]["responses"][500]["content"]["application/json"] }
+  | {
+      status: 431;
+      body: paths["/pets"]["post"]["responses"][431]["content"]["application/json"];
+    }
+  | {
+      status: 500;
+      body: paths["/pets"]["post"]["responses"][500]["content"]["application/json"];
+    }
   | {
       status: 503;
       body: paths["/pets"]["post"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `getPet` handler receives (already validated). */
@@ -131,7 +187,9 @@ export type GetPetHandlerResponse =
   | {
       status: 410;
       body: paths["/pets/{petId}"]["get"]["responses"][410]["content"]["application/json"];
-      headers?: { readonly Link?: string };
+      headers?: {
+        readonly "Link"?: string;
+      };
     }
   | {
       status: 414;
@@ -140,7 +198,9 @@ export type GetPetHandlerResponse =
   | {
       status: 429;
       body: paths["/pets/{petId}"]["get"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -153,7 +213,9 @@ export type GetPetHandlerResponse =
   | {
       status: 503;
       body: paths["/pets/{petId}"]["get"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `updatePet` handler receives (already validated). */
@@ -164,9 +226,7 @@ export interface UpdatePetHandlerRequest<C = unknown> {
   /** Header parameters, by lower-case name. */
   readonly header: NoParameters;
   readonly cookie: NoParameters;
-  readonly body: NonNullable<
-    paths["/pets/{petId}"]["put"]["requestBody"]
-  >["content"]["application/json"];
+  readonly body: NonNullable<paths["/pets/{petId}"]["put"]["requestBody"]>["content"]["application/json"];
   /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
@@ -206,7 +266,9 @@ export type UpdatePetHandlerResponse =
   | {
       status: 429;
       body: paths["/pets/{petId}"]["put"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -219,7 +281,9 @@ export type UpdatePetHandlerResponse =
   | {
       status: 503;
       body: paths["/pets/{petId}"]["put"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `deletePet` handler receives (already validated). */
@@ -239,7 +303,10 @@ export interface DeletePetHandlerRequest<C = unknown> {
 
 /** Every response the spec declares for `deletePet`. */
 export type DeletePetHandlerResponse =
-  | { status: 204; body?: undefined }
+  | {
+      status: 204;
+      body?: undefined;
+    }
   | {
       status: 400;
       body: paths["/pets/{petId}"]["delete"]["responses"][400]["content"]["application/json"];
@@ -263,7 +330,9 @@ export type DeletePetHandlerResponse =
   | {
       status: 429;
       body: paths["/pets/{petId}"]["delete"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -276,7 +345,9 @@ export type DeletePetHandlerResponse =
   | {
       status: 503;
       body: paths["/pets/{petId}"]["delete"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `getPetById` handler receives (already validated). */
@@ -319,7 +390,9 @@ export type GetPetByIdHandlerResponse =
   | {
       status: 429;
       body: paths["/pets/by-id/{petId}"]["get"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -332,7 +405,9 @@ export type GetPetByIdHandlerResponse =
   | {
       status: 503;
       body: paths["/pets/by-id/{petId}"]["get"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `listCategories` handler receives (already validated). */
@@ -355,7 +430,9 @@ export type ListCategoriesHandlerResponse =
   | {
       status: 200;
       body: paths["/categories"]["get"]["responses"][200]["content"]["application/json"];
-      headers?: { readonly "X-Total-Count"?: number };
+      headers?: {
+        readonly "X-Total-Count"?: number;
+      };
     }
   | {
       status: 400;
@@ -372,7 +449,9 @@ export type ListCategoriesHandlerResponse =
   | {
       status: 429;
       body: paths["/categories"]["get"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -385,7 +464,9 @@ export type ListCategoriesHandlerResponse =
   | {
       status: 503;
       body: paths["/categories"]["get"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `createCategory` handler receives (already validated). */
@@ -396,9 +477,7 @@ export interface CreateCategoryHandlerRequest<C = unknown> {
   /** Header parameters, by lower-case name. */
   readonly header: LowercaseKeys<NonNullable<paths["/categories"]["post"]["parameters"]["header"]>>;
   readonly cookie: NoParameters;
-  readonly body: NonNullable<
-    paths["/categories"]["post"]["requestBody"]
-  >["content"]["application/json"];
+  readonly body: NonNullable<paths["/categories"]["post"]["requestBody"]>["content"]["application/json"];
   /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
@@ -410,7 +489,9 @@ export type CreateCategoryHandlerResponse =
   | {
       status: 201;
       body: paths["/categories"]["post"]["responses"][201]["content"]["application/json"];
-      headers: { readonly Location: string };
+      headers: {
+        readonly "Location": string;
+      };
     }
   | {
       status: 400;
@@ -423,7 +504,9 @@ export type CreateCategoryHandlerResponse =
   | {
       status: 409;
       body: paths["/categories"]["post"]["responses"][409]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 413;
@@ -444,7 +527,9 @@ export type CreateCategoryHandlerResponse =
   | {
       status: 429;
       body: paths["/categories"]["post"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -457,7 +542,9 @@ export type CreateCategoryHandlerResponse =
   | {
       status: 503;
       body: paths["/categories"]["post"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `getCategory` handler receives (already validated). */
@@ -500,7 +587,9 @@ export type GetCategoryHandlerResponse =
   | {
       status: 429;
       body: paths["/categories/{categoryId}"]["get"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -513,7 +602,9 @@ export type GetCategoryHandlerResponse =
   | {
       status: 503;
       body: paths["/categories/{categoryId}"]["get"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `updateCategory` handler receives (already validated). */
@@ -524,9 +615,7 @@ export interface UpdateCategoryHandlerRequest<C = unknown> {
   /** Header parameters, by lower-case name. */
   readonly header: NoParameters;
   readonly cookie: NoParameters;
-  readonly body: NonNullable<
-    paths["/categories/{categoryId}"]["put"]["requestBody"]
-  >["content"]["application/json"];
+  readonly body: NonNullable<paths["/categories/{categoryId}"]["put"]["requestBody"]>["content"]["application/json"];
   /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
@@ -570,7 +659,9 @@ export type UpdateCategoryHandlerResponse =
   | {
       status: 429;
       body: paths["/categories/{categoryId}"]["put"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -583,7 +674,9 @@ export type UpdateCategoryHandlerResponse =
   | {
       status: 503;
       body: paths["/categories/{categoryId}"]["put"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `deleteCategory` handler receives (already validated). */
@@ -603,7 +696,10 @@ export interface DeleteCategoryHandlerRequest<C = unknown> {
 
 /** Every response the spec declares for `deleteCategory`. */
 export type DeleteCategoryHandlerResponse =
-  | { status: 204; body?: undefined }
+  | {
+      status: 204;
+      body?: undefined;
+    }
   | {
       status: 400;
       body: paths["/categories/{categoryId}"]["delete"]["responses"][400]["content"]["application/json"];
@@ -627,7 +723,9 @@ export type DeleteCategoryHandlerResponse =
   | {
       status: 429;
       body: paths["/categories/{categoryId}"]["delete"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -640,7 +738,9 @@ export type DeleteCategoryHandlerResponse =
   | {
       status: 503;
       body: paths["/categories/{categoryId}"]["delete"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `listOrders` handler receives (already validated). */
@@ -663,7 +763,9 @@ export type ListOrdersHandlerResponse =
   | {
       status: 200;
       body: paths["/store/orders"]["get"]["responses"][200]["content"]["application/json"];
-      headers?: { readonly "X-Total-Count"?: number };
+      headers?: {
+        readonly "X-Total-Count"?: number;
+      };
     }
   | {
       status: 400;
@@ -680,7 +782,9 @@ export type ListOrdersHandlerResponse =
   | {
       status: 429;
       body: paths["/store/orders"]["get"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -693,7 +797,9 @@ export type ListOrdersHandlerResponse =
   | {
       status: 503;
       body: paths["/store/orders"]["get"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `placeOrder` handler receives (already validated). */
@@ -702,13 +808,9 @@ export interface PlaceOrderHandlerRequest<C = unknown> {
   readonly path: NoParameters;
   readonly query: NoParameters;
   /** Header parameters, by lower-case name. */
-  readonly header: LowercaseKeys<
-    NonNullable<paths["/store/orders"]["post"]["parameters"]["header"]>
-  >;
+  readonly header: LowercaseKeys<NonNullable<paths["/store/orders"]["post"]["parameters"]["header"]>>;
   readonly cookie: NoParameters;
-  readonly body: NonNullable<
-    paths["/store/orders"]["post"]["requestBody"]
-  >["content"]["application/json"];
+  readonly body: NonNullable<paths["/store/orders"]["post"]["requestBody"]>["content"]["application/json"];
   /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
@@ -720,7 +822,9 @@ export type PlaceOrderHandlerResponse =
   | {
       status: 201;
       body: paths["/store/orders"]["post"]["responses"][201]["content"]["application/json"];
-      headers: { readonly Location: string };
+      headers: {
+        readonly "Location": string;
+      };
     }
   | {
       status: 400;
@@ -737,7 +841,9 @@ export type PlaceOrderHandlerResponse =
   | {
       status: 409;
       body: paths["/store/orders"]["post"]["responses"][409]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 413;
@@ -758,7 +864,9 @@ export type PlaceOrderHandlerResponse =
   | {
       status: 429;
       body: paths["/store/orders"]["post"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -771,7 +879,9 @@ export type PlaceOrderHandlerResponse =
   | {
       status: 503;
       body: paths["/store/orders"]["post"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `getOrder` handler receives (already validated). */
@@ -814,7 +924,9 @@ export type GetOrderHandlerResponse =
   | {
       status: 429;
       body: paths["/store/orders/{orderId}"]["get"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -827,7 +939,9 @@ export type GetOrderHandlerResponse =
   | {
       status: 503;
       body: paths["/store/orders/{orderId}"]["get"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `cancelOrder` handler receives (already validated). */
@@ -847,7 +961,10 @@ export interface CancelOrderHandlerRequest<C = unknown> {
 
 /** Every response the spec declares for `cancelOrder`. */
 export type CancelOrderHandlerResponse =
-  | { status: 204; body?: undefined }
+  | {
+      status: 204;
+      body?: undefined;
+    }
   | {
       status: 400;
       body: paths["/store/orders/{orderId}"]["delete"]["responses"][400]["content"]["application/json"];
@@ -871,7 +988,9 @@ export type CancelOrderHandlerResponse =
   | {
       status: 429;
       body: paths["/store/orders/{orderId}"]["delete"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -884,7 +1003,9 @@ export type CancelOrderHandlerResponse =
   | {
       status: 503;
       body: paths["/store/orders/{orderId}"]["delete"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `getInventory` handler receives (already validated). */
@@ -923,7 +1044,9 @@ export type GetInventoryHandlerResponse =
   | {
       status: 429;
       body: paths["/store/inventory"]["get"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -936,7 +1059,9 @@ export type GetInventoryHandlerResponse =
   | {
       status: 503;
       body: paths["/store/inventory"]["get"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /** What the `setInventoryStock` handler receives (already validated). */
@@ -947,9 +1072,7 @@ export interface SetInventoryStockHandlerRequest<C = unknown> {
   /** Header parameters, by lower-case name. */
   readonly header: NoParameters;
   readonly cookie: NoParameters;
-  readonly body: NonNullable<
-    paths["/store/inventory/{petId}"]["put"]["requestBody"]
-  >["content"]["application/json"];
+  readonly body: NonNullable<paths["/store/inventory/{petId}"]["put"]["requestBody"]>["content"]["application/json"];
   /** What `authenticate` returned for the request's credentials (always there where the operation requires them). */
   readonly caller: C;
   /** The raw web request. */
@@ -989,7 +1112,9 @@ export type SetInventoryStockHandlerResponse =
   | {
       status: 429;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][429]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     }
   | {
       status: 431;
@@ -1002,7 +1127,9 @@ export type SetInventoryStockHandlerResponse =
   | {
       status: 503;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][503]["content"]["application/json"];
-      headers?: { readonly "Retry-After"?: number };
+      headers?: {
+        readonly "Retry-After"?: number;
+      };
     };
 
 /**
@@ -1021,9 +1148,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `GET /pets`
    */
-  listPets(
-    request: ListPetsHandlerRequest<C>,
-  ): ListPetsHandlerResponse | Promise<ListPetsHandlerResponse>;
+  listPets(request: ListPetsHandlerRequest<C>): ListPetsHandlerResponse | Promise<ListPetsHandlerResponse>;
   /**
    * Create a pet
    *
@@ -1036,9 +1161,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `POST /pets`
    */
-  createPet(
-    request: CreatePetHandlerRequest<C>,
-  ): CreatePetHandlerResponse | Promise<CreatePetHandlerResponse>;
+  createPet(request: CreatePetHandlerRequest<C>): CreatePetHandlerResponse | Promise<CreatePetHandlerResponse>;
   /**
    * Get a pet (deprecated)
    *
@@ -1063,9 +1186,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `PUT /pets/{petId}`
    */
-  updatePet(
-    request: UpdatePetHandlerRequest<C>,
-  ): UpdatePetHandlerResponse | Promise<UpdatePetHandlerResponse>;
+  updatePet(request: UpdatePetHandlerRequest<C>): UpdatePetHandlerResponse | Promise<UpdatePetHandlerResponse>;
   /**
    * Delete a pet
    *
@@ -1075,9 +1196,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `DELETE /pets/{petId}`
    */
-  deletePet(
-    request: DeletePetHandlerRequest<C>,
-  ): DeletePetHandlerResponse | Promise<DeletePetHandlerResponse>;
+  deletePet(request: DeletePetHandlerRequest<C>): DeletePetHandlerResponse | Promise<DeletePetHandlerResponse>;
   /**
    * Get a pet
    *
@@ -1085,9 +1204,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `GET /pets/by-id/{petId}`
    */
-  getPetById(
-    request: GetPetByIdHandlerRequest<C>,
-  ): GetPetByIdHandlerResponse | Promise<GetPetByIdHandlerResponse>;
+  getPetById(request: GetPetByIdHandlerRequest<C>): GetPetByIdHandlerResponse | Promise<GetPetByIdHandlerResponse>;
   /**
    * List categories
    *
@@ -1099,9 +1216,7 @@ export interface PetStoreHandlers<C = unknown> {
    * `GET /categories`
    * @beta
    */
-  listCategories(
-    request: ListCategoriesHandlerRequest<C>,
-  ): ListCategoriesHandlerResponse | Promise<ListCategoriesHandlerResponse>;
+  listCategories(request: ListCategoriesHandlerRequest<C>): ListCategoriesHandlerResponse | Promise<ListCategoriesHandlerResponse>;
   /**
    * Create a category
    *
@@ -1111,9 +1226,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `POST /categories`
    */
-  createCategory(
-    request: CreateCategoryHandlerRequest<C>,
-  ): CreateCategoryHandlerResponse | Promise<CreateCategoryHandlerResponse>;
+  createCategory(request: CreateCategoryHandlerRequest<C>): CreateCategoryHandlerResponse | Promise<CreateCategoryHandlerResponse>;
   /**
    * Get a category
    *
@@ -1121,9 +1234,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `GET /categories/{categoryId}`
    */
-  getCategory(
-    request: GetCategoryHandlerRequest<C>,
-  ): GetCategoryHandlerResponse | Promise<GetCategoryHandlerResponse>;
+  getCategory(request: GetCategoryHandlerRequest<C>): GetCategoryHandlerResponse | Promise<GetCategoryHandlerResponse>;
   /**
    * Replace a category
    *
@@ -1133,9 +1244,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `PUT /categories/{categoryId}`
    */
-  updateCategory(
-    request: UpdateCategoryHandlerRequest<C>,
-  ): UpdateCategoryHandlerResponse | Promise<UpdateCategoryHandlerResponse>;
+  updateCategory(request: UpdateCategoryHandlerRequest<C>): UpdateCategoryHandlerResponse | Promise<UpdateCategoryHandlerResponse>;
   /**
    * Delete a category
    *
@@ -1144,9 +1253,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `DELETE /categories/{categoryId}`
    */
-  deleteCategory(
-    request: DeleteCategoryHandlerRequest<C>,
-  ): DeleteCategoryHandlerResponse | Promise<DeleteCategoryHandlerResponse>;
+  deleteCategory(request: DeleteCategoryHandlerRequest<C>): DeleteCategoryHandlerResponse | Promise<DeleteCategoryHandlerResponse>;
   /**
    * List orders
    *
@@ -1158,9 +1265,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `GET /store/orders`
    */
-  listOrders(
-    request: ListOrdersHandlerRequest<C>,
-  ): ListOrdersHandlerResponse | Promise<ListOrdersHandlerResponse>;
+  listOrders(request: ListOrdersHandlerRequest<C>): ListOrdersHandlerResponse | Promise<ListOrdersHandlerResponse>;
   /**
    * Place an order
    *
@@ -1180,9 +1285,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `POST /store/orders`
    */
-  placeOrder(
-    request: PlaceOrderHandlerRequest<C>,
-  ): PlaceOrderHandlerResponse | Promise<PlaceOrderHandlerResponse>;
+  placeOrder(request: PlaceOrderHandlerRequest<C>): PlaceOrderHandlerResponse | Promise<PlaceOrderHandlerResponse>;
   /**
    * Get an order
    *
@@ -1190,9 +1293,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `GET /store/orders/{orderId}`
    */
-  getOrder(
-    request: GetOrderHandlerRequest<C>,
-  ): GetOrderHandlerResponse | Promise<GetOrderHandlerResponse>;
+  getOrder(request: GetOrderHandlerRequest<C>): GetOrderHandlerResponse | Promise<GetOrderHandlerResponse>;
   /**
    * Cancel an order
    *
@@ -1205,9 +1306,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `DELETE /store/orders/{orderId}`
    */
-  cancelOrder(
-    request: CancelOrderHandlerRequest<C>,
-  ): CancelOrderHandlerResponse | Promise<CancelOrderHandlerResponse>;
+  cancelOrder(request: CancelOrderHandlerRequest<C>): CancelOrderHandlerResponse | Promise<CancelOrderHandlerResponse>;
   /**
    * Get the inventory
    *
@@ -1216,9 +1315,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `GET /store/inventory`
    */
-  getInventory(
-    request: GetInventoryHandlerRequest<C>,
-  ): GetInventoryHandlerResponse | Promise<GetInventoryHandlerResponse>;
+  getInventory(request: GetInventoryHandlerRequest<C>): GetInventoryHandlerResponse | Promise<GetInventoryHandlerResponse>;
   /**
    * Set a pet's stock
    *
@@ -1233,9 +1330,7 @@ export interface PetStoreHandlers<C = unknown> {
    * `PUT /store/inventory/{petId}`
    * @experimental
    */
-  setInventoryStock(
-    request: SetInventoryStockHandlerRequest<C>,
-  ): SetInventoryStockHandlerResponse | Promise<SetInventoryStockHandlerResponse>;
+  setInventoryStock(request: SetInventoryStockHandlerRequest<C>): SetInventoryStockHandlerResponse | Promise<SetInventoryStockHandlerResponse>;
 }
 
 /**

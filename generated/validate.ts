@@ -3,10 +3,7 @@
 import * as bodyValidators from "./validators/bodies.js";
 import * as headerValidators from "./validators/response-headers.js";
 import { createResponseValidator } from "./runtime/client/response-validation.js";
-import type {
-  ResponseValidationContext,
-  ResponseValidatorTable,
-} from "./runtime/client/response-validation.js";
+import type { ResponseValidationContext, ResponseValidatorTable } from "./runtime/client/response-validation.js";
 /** The precompiled validators of every declared response, by operationId and response key. */
 export const RESPONSE_VALIDATORS = {
   listPets: {
@@ -228,7 +225,10 @@ export const RESPONSE_VALIDATORS = {
     },
   },
   deletePet: {
-    "204": { mediaTypes: [], headers: headerValidators.headers$439566612204 },
+    "204": {
+      mediaTypes: [],
+      headers: headerValidators.headers$439566612204,
+    },
     "400": {
       mediaTypes: ["application/json"],
       body: bodyValidators.deletePet$400,
@@ -536,7 +536,10 @@ export const RESPONSE_VALIDATORS = {
     },
   },
   deleteCategory: {
-    "204": { mediaTypes: [], headers: headerValidators.headers$439566612204 },
+    "204": {
+      mediaTypes: [],
+      headers: headerValidators.headers$439566612204,
+    },
     "400": {
       mediaTypes: ["application/json"],
       body: bodyValidators.deleteCategory$400,
@@ -740,7 +743,10 @@ export const RESPONSE_VALIDATORS = {
     },
   },
   cancelOrder: {
-    "204": { mediaTypes: [], headers: headerValidators.headers$439566612204 },
+    "204": {
+      mediaTypes: [],
+      headers: headerValidators.headers$439566612204,
+    },
     "400": {
       mediaTypes: ["application/json"],
       body: bodyValidators.cancelOrder$400,
@@ -892,5 +898,4 @@ export const RESPONSE_VALIDATORS = {
  *
  * It checks the status (declared, or covered by a range or `default`), the content type, the body (against its JSON schema) and the declared headers, and throws a `ResponseValidationError` (operation, status, JSON pointer) on the first mismatch, so the call rejects.
  */
-export const validatePetStoreResponse: (context: ResponseValidationContext) => void =
-  createResponseValidator(RESPONSE_VALIDATORS);
+export const validatePetStoreResponse: (context: ResponseValidationContext) => void = createResponseValidator(RESPONSE_VALIDATORS);

@@ -9,7 +9,9 @@ export function reportFailure(error: unknown, debug: boolean): number {
 /** The paragraph a failure is reported with (and, with `debug`, the stack after it). */
 export function formatFailure(error: unknown, debug: boolean): string {
   if (error instanceof GeneratorError) {
-    return debug && error.cause ? `${error.format()}\n${String((error.cause as Error).stack ?? error.cause)}` : error.format();
+    return debug && error.cause
+      ? `${error.format()}\n${String((error.cause as Error).stack ?? error.cause)}`
+      : error.format();
   }
   const text =
     `error: internal error in the generator: ${error instanceof Error ? error.message : String(error)}\n` +
@@ -19,6 +21,8 @@ export function formatFailure(error: unknown, debug: boolean): string {
 
 /** Reports a command-line usage error (exit 2): the problem, then the usage text. */
 export function usageError(error: unknown, usage = ""): number {
-  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n${usage ? `\n${usage}\n` : ""}`);
+  process.stderr.write(
+    `error: ${error instanceof Error ? error.message : String(error)}\n${usage ? `\n${usage}\n` : ""}`,
+  );
   return EXIT_CODES.usage;
 }

@@ -64,7 +64,9 @@ async function main(argv: readonly string[]): Promise<number> {
     return EXIT_CODES.ok;
   }
   if (values.name !== undefined && !/^[A-Z][A-Za-z0-9]*$/.test(values.name)) {
-    process.stderr.write(`error: --name must be a PascalCase identifier such as PetStore, got ${JSON.stringify(values.name)}\n`);
+    process.stderr.write(
+      `error: --name must be a PascalCase identifier such as PetStore, got ${JSON.stringify(values.name)}\n`,
+    );
     return EXIT_CODES.usage;
   }
   const options = {
@@ -77,7 +79,10 @@ async function main(argv: readonly string[]): Promise<number> {
     cache: !values["no-cache"],
   };
   if (values.lint && !values.watch) {
-    return usageError(new Error("--lint goes with --watch (to lint once, run `npm run lint`)"), USAGE);
+    return usageError(
+      new Error("--lint goes with --watch (to lint once, run `npm run lint`)"),
+      USAGE,
+    );
   }
   if (values.watch) {
     if (values.check) return usageError(new Error("--watch and --check do not go together"), USAGE);
@@ -96,9 +101,13 @@ async function main(argv: readonly string[]): Promise<number> {
     // (the manifest does not record --package-name or the --allow-... options: with any of
     // them, always render)
     const recorded =
-      values["package-name"] === undefined && !values["allow-duplicate-operation-ids"] && !values["allow-undeclared-path-parameters"];
+      values["package-name"] === undefined &&
+      !values["allow-duplicate-operation-ids"] &&
+      !values["allow-undeclared-path-parameters"];
     if (recorded && (await isUpToDate(values.out, values.spec, values.name, process.cwd()))) {
-      process.stdout.write(`${values.out}/ is up to date with ${values.spec} (inputs and outputs unchanged; nothing rendered)\n`);
+      process.stdout.write(
+        `${values.out}/ is up to date with ${values.spec} (inputs and outputs unchanged; nothing rendered)\n`,
+      );
       return EXIT_CODES.ok;
     }
     if (values.check) {

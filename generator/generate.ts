@@ -1,16 +1,14 @@
 /**
- * The pipeline: load → model → emit → (format) → write or check.
- * Everything before `writeOutput`/`checkOutput` is pure with respect to the output folder.
+ * The pipeline: load → model → emit (one table of emitters, emit/emitters.ts) → write or check.
+ * Everything before `writeOutput`/`checkOutput` is pure with respect to the output folder. No
+ * formatter runs: every emitter prints its files in their final layout.
  */
 import { resolve } from "node:path";
-import { emitRuntime } from "./emit/emit-runtime.js";
+import { RunCaches } from "./cache/run-caches.js";
+import type { CacheScope } from "./cache/cached-emitters.js";
+import { EMITTERS, type EmitInput } from "./emit/emitters.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
-import type { CachePack } from "./cache/cache-pack.js";
-import { cachedClient, cachedQuery, cachedResponseValidation, cachedServer, cachedServerApi, cachedTypes, type CacheScope } from "./cache/cached-emitters.js";
-import { cachedMocks, cachedValidators } from "./cache/cached-validators.js";
-import { formatSource, openFormatCache } from "./emit/format.js";
 import { generatedHeader } from "./emit/header.js";
-import { emitPackageEntries, emitPackageFiles } from "./emit/package/emit-package.js";
 import { explainInvalidSpec } from "./load/explain-invalid-spec.js";
 import { loadSpec } from "./load/load-spec.js";
 import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
@@ -50,20 +48,15 @@ export interface Rendered {
   readonly warnings: readonly string[];
 }
 
-/** What the emitters made of a spec, before formatting (and before the generated header). */
-export interface Emitted {
+/** The spec loaded and modelled: what every emitter is given (emit/emitters.ts). */
+export interface Prepared {
   readonly loaded: Awaited<ReturnType<typeof loadSpec>>;
-  readonly model: ApiModel;
-  readonly context: EmitContext;
   readonly changelog: string | undefined;
-  readonly scope: CacheScope;
-  /** Every emitter's files; those not flagged `formatted` are formatted next. */
-  readonly emitted: readonly GeneratedFile[];
-  readonly warnings: string[];
+  readonly input: EmitInput;
 }
 
-/** The spec loaded, modelled and emitted (the emitters' files unformatted). */
-export async function emitSources(options: GenerateOptions): Promise<Emitted> {
+/** Loads and models the spec, and collects the warnings the model gives. */
+export async function prepare(options: GenerateOptions): Promise<Prepared> {
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadSpec(resolve(cwd, options.specPath), cwd, {
     allowDuplicateOperationIds: options.allowDuplicateOperationIds === true,
@@ -82,66 +75,79 @@ export async function emitSources(options: GenerateOptions): Promise<Emitted> {
   };
   const warnings: string[] = [...loaded.warnings];
   for (const rename of model.renames) {
-    if (rename.reason === "name collision") warnings.push(`operation ${rename.from} is named ${rename.to}: an earlier operation has its name`);
+    if (rename.reason === "name collision")
+      warnings.push(
+        `operation ${rename.from} is named ${rename.to}: an earlier operation has its name`,
+      );
   }
   warnings.push(...routeConflictWarnings(model));
   warnings.push(...eventWarnings(loaded.document));
   warnings.push(...unformableBodies(loaded.document, model).map((body) => body.message));
-  const scope: CacheScope = options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) };
-  const { document } = loaded;
-  let emitted: GeneratedFile[];
-  try {
-    emitted = [
-      ...(await cachedTypes(document, scope)),
-      ...(await cachedClient(model, context, document, scope)),
-      ...(await cachedResponseValidation(model, context, scope)),
-      ...(await cachedServer(model, context, document, scope)),
-      ...(await cachedServerApi(model, document, scope)),
-      ...(await cachedValidators(document, model, context, warnings, scope)),
-      ...(await cachedQuery(model, context, scope)),
-      ...(await cachedMocks(document, model, context, warnings, scope)),
-      ...(await emitPackageEntries(model, context, options.packageName, scope)),
-    ];
-  } catch (error) {
-    // a stage that fails on a spec usually means the spec is not valid OpenAPI: say where
-    throw (await explainInvalidSpec(resolve(cwd, options.specPath), cwd)) ?? error;
+  const scope: CacheScope =
+    options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) };
+  const input: EmitInput = {
+    document: loaded.document,
+    model,
+    context,
+    packageName: options.packageName,
+    hasChangelog: changelog !== undefined,
+    scope,
+    caches: new RunCaches(),
+    warnings,
+  };
+  return { loaded, changelog, input };
+}
+
+/** Every emitter's files, in the table's order, with the header where the table says. */
+export async function emitAll(input: EmitInput): Promise<GeneratedFile[]> {
+  const header = generatedHeader(input.context.specPath);
+  const files: GeneratedFile[] = [];
+  for (const emitter of EMITTERS) {
+    const started = performance.now();
+    for (const file of await emitter.emit(input))
+      files.push(emitter.headed ? { path: file.path, content: header + file.content } : file);
+    timing(emitter.name, started);
   }
-  return { loaded, model, context, changelog, scope, emitted, warnings };
+  return files;
+}
+
+/** With PETSTORE_GENERATOR_TIMINGS=1, each stage's wall time on stderr (where a run's time goes). */
+function timing(stage: string, started: number): void {
+  if (process.env["PETSTORE_GENERATOR_TIMINGS"] === "1")
+    process.stderr.write(`timing ${stage}: ${(performance.now() - started).toFixed(1)} ms\n`);
 }
 
 export async function render(options: GenerateOptions): Promise<Rendered> {
   const cwd = options.cwd ?? process.cwd();
-  const { loaded, model, context, changelog, scope, emitted, warnings } = await emitSources(options);
-  const { document } = loaded;
-  const header = generatedHeader(context.specPath);
-  const files: GeneratedFile[] = [];
-  const packs: CachePack[] = [];
-  const formatCache = (path: string): CachePack | undefined => {
-    if (options.cache === false) return undefined;
-    const pack = openFormatCache(cwd, resolve(cwd, options.outDir), path);
-    packs.push(pack);
-    return pack;
-  };
-  for (const file of emitted) {
-    // a file already in prettier's layout stays so under the header's `//` lines: prettier is not loaded for it
-    const content = file.formatted === true ? header + file.content : await formatSource(file.path, header + file.content, formatCache(file.path));
-    files.push({ path: file.path, content });
+  const started = performance.now();
+  const { loaded, changelog, input } = await prepare(options);
+  timing("load and model", started);
+  let files: GeneratedFile[];
+  try {
+    files = await emitAll(input);
+  } catch (error) {
+    // a stage that fails on a spec usually means the spec is not valid OpenAPI: say where
+    throw (await explainInvalidSpec(resolve(cwd, options.specPath), cwd)) ?? error;
   }
-  files.push(...emitRuntime());
-  const packageFiles = await emitPackageFiles(document, model, context, options.packageName, warnings, changelog !== undefined, formatCache("README.md"), scope);
-  files.push(...packageFiles);
-  for (const pack of packs) pack.save();
   if (changelog !== undefined) files.push({ path: CHANGELOG_NAME, content: changelog });
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const hashing = performance.now();
   const manifest: ManifestMeta = {
-    apiName: context.apiName,
+    apiName: input.context.apiName,
     specFiles: loaded.files,
-    inputsHash: await computeInputsHash({ specFiles: loaded.files, apiName: context.apiName, cwd }),
+    inputsHash: await computeInputsHash({
+      specFiles: loaded.files,
+      apiName: input.context.apiName,
+      cwd,
+    }),
   };
-  return { model, files, manifest, warnings: [...new Set(warnings)] };
+  timing("inputs hash", hashing);
+  return { model: input.model, files, manifest, warnings: [...new Set(input.warnings)] };
 }
 
-export async function generate(options: GenerateOptions): Promise<{ rendered: Rendered; report: WriteReport }> {
+export async function generate(
+  options: GenerateOptions,
+): Promise<{ rendered: Rendered; report: WriteReport }> {
   const cwd = options.cwd ?? process.cwd();
   const outDir = resolve(cwd, options.outDir);
   await assertOwnedOutput(outDir, [cwd, resolve(cwd, options.specPath)]);
@@ -154,5 +160,9 @@ export async function check(options: GenerateOptions): Promise<Drift[]> {
   const rendered = await render(options);
   // with its diff library, only when checking
   const { checkOutput } = await import("./write/check-output.js");
-  return checkOutput(resolve(options.cwd ?? process.cwd(), options.outDir), rendered.files, rendered.manifest);
+  return checkOutput(
+    resolve(options.cwd ?? process.cwd(), options.outDir),
+    rendered.files,
+    rendered.manifest,
+  );
 }

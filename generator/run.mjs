@@ -1,7 +1,7 @@
 /**
  * Starts a generator command (`node generator/run.mjs cli [options]`, `... scaffold-cli [options]`)
  * from an esbuild bundle of generator/*.ts instead of through a TypeScript loader: tsx hooks every
- * module the generator loads (TypeScript, prettier, openapi-typescript, ...), which cost more
+ * module the generator loads (TypeScript, openapi-typescript, Ajv, ...), which cost more
  * start-up time and memory than the work itself on a small spec.
  *
  * The bundle lives in `generator/.build-<hash of the sources>/` (git-ignored), one level below
@@ -12,7 +12,15 @@
  * written (a read-only checkout), the sources run through tsx as before, with a note on stderr.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -51,7 +59,12 @@ const SHARED_DIRS = [join(GENERATOR_DIR, "../conformance")];
  * compiling it is the largest part of start-up.
  * Every other package stays external.
  */
-const BUNDLED_PACKAGES = ["ts-morph", "@ts-morph/common", "openapi-typescript", "@redocly/openapi-core"];
+const BUNDLED_PACKAGES = [
+  "ts-morph",
+  "@ts-morph/common",
+  "openapi-typescript",
+  "@redocly/openapi-core",
+];
 const LOAD_TYPESCRIPT = JSON.stringify(join(GENERATOR_DIR, "load/load-typescript.ts"));
 /** For `import ts from "typescript"` (an ES module, so esbuild does not copy TypeScript's thousands of exports) and for `require`. */
 const TYPESCRIPT_SHIMS = {
@@ -90,9 +103,19 @@ export { lazy as Ajv2020 };
  * line and column (only when a spec is refused), and the file-system helpers of ts-morph (globs,
  * paths), which printing in memory never calls. Importing them cost about 75 ms of every run.
  */
-const LAZY_NAMED_PACKAGES = ["graphql", "jsonpath-rfc9535", "yaml-ast-parser", "yaml", "minimatch", "path-browserify", "tinyglobby"];
+const LAZY_NAMED_PACKAGES = [
+  "graphql",
+  "jsonpath-rfc9535",
+  "yaml-ast-parser",
+  "yaml",
+  "minimatch",
+  "path-browserify",
+  "tinyglobby",
+];
 /** Their specifiers: the packages and the one subpath imported from them. */
-const LAZY_NAMED = new RegExp(`^(${[...LAZY_NAMED_PACKAGES, "jsonpath-rfc9535/parser"].map((name) => name.replace(/[/.-]/g, "\\$&")).join("|")})$`);
+const LAZY_NAMED = new RegExp(
+  `^(${[...LAZY_NAMED_PACKAGES, "jsonpath-rfc9535/parser"].map((name) => name.replace(/[/.-]/g, "\\$&")).join("|")})$`,
+);
 
 /**
  * A stand-in for a package imported by name (`import { paths } from "jsonpath-rfc9535"`,
@@ -102,7 +125,9 @@ const LAZY_NAMED = new RegExp(`^(${[...LAZY_NAMED_PACKAGES, "jsonpath-rfc9535/pa
  */
 function lazyNamedExports(specifier) {
   const real = createRequire(join(GENERATOR_DIR, "run.mjs"))(specifier);
-  const names = Object.keys(real).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name)).sort();
+  const names = Object.keys(real)
+    .filter((name) => /^[A-Za-z_$][\w$]*$/.test(name))
+    .sort();
   const constants = names.map((name, index) => {
     const value = real[name];
     const lazy = typeof value === "function" || (typeof value === "object" && value !== null);
@@ -138,18 +163,33 @@ const LIB_FILES = /\nconst libFiles = \[\{\n[\s\S]*?\n\s*\}\];\n/;
 
 function withoutLibFiles(path) {
   const source = readFileSync(path, "utf8");
-  return source.replace(LIB_FILES, "\nconst libFiles = []; // left out by generator/run.mjs: the generator never loads lib files\n");
+  return source.replace(
+    LIB_FILES,
+    "\nconst libFiles = []; // left out by generator/run.mjs: the generator never loads lib files\n",
+  );
 }
 
 /** @type {import("esbuild").Plugin} */
 const oneCopyOfEachLibrary = {
   name: "one-copy-of-each-library",
   setup(build) {
-    const shim = (kind) => ({ path: kind === "require-call" ? "require" : "import", namespace: "typescript-with-code-cache" });
+    const shim = (kind) => ({
+      path: kind === "require-call" ? "require" : "import",
+      namespace: "typescript-with-code-cache",
+    });
     build.onResolve({ filter: /^typescript$/ }, (args) => shim(args.kind));
-    build.onResolve({ filter: /^\.\/typescript$/ }, (args) => (/[\\/]@ts-morph[\\/]common[\\/]/.test(args.importer) ? shim(args.kind) : undefined));
-    build.onLoad({ filter: /.*/, namespace: "typescript-with-code-cache" }, (args) => ({ contents: TYPESCRIPT_SHIMS[args.path], loader: "js", resolveDir: GENERATOR_DIR }));
-    build.onResolve({ filter: /^@redocly\/openapi-core\/lib\/ref-utils\.js$/ }, () => ({ path: "ref-utils", namespace: "openapi-core-2-ref-utils" }));
+    build.onResolve({ filter: /^\.\/typescript$/ }, (args) =>
+      /[\\/]@ts-morph[\\/]common[\\/]/.test(args.importer) ? shim(args.kind) : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "typescript-with-code-cache" }, (args) => ({
+      contents: TYPESCRIPT_SHIMS[args.path],
+      loader: "js",
+      resolveDir: GENERATOR_DIR,
+    }));
+    build.onResolve({ filter: /^@redocly\/openapi-core\/lib\/ref-utils\.js$/ }, () => ({
+      path: "ref-utils",
+      namespace: "openapi-core-2-ref-utils",
+    }));
     build.onLoad({ filter: /.*/, namespace: "openapi-core-2-ref-utils" }, () => ({
       contents: `export { parseRef, escapePointerFragment as escapePointer } from ${JSON.stringify(REF_UTILS_2)};\n`,
       loader: "js",
@@ -158,17 +198,36 @@ const oneCopyOfEachLibrary = {
     // openapi-core's Ajv (for lint rules that validate examples) is loaded when first used, not
     // with openapi-core: bundling and loading a spec never use it
     build.onResolve({ filter: LAZY_IN_OPENAPI_CORE }, (args) =>
-      /[\\/]@redocly[\\/]openapi-core[\\/]/.test(args.importer) ? { path: args.path, namespace: "lazy-commonjs" } : undefined,
+      /[\\/]@redocly[\\/]openapi-core[\\/]/.test(args.importer)
+        ? { path: args.path, namespace: "lazy-commonjs" }
+        : undefined,
     );
-    build.onLoad({ filter: /.*/, namespace: "lazy-commonjs" }, (args) => ({ contents: lazyCommonJs(args.path), loader: "js", resolveDir: GENERATOR_DIR }));
-    build.onLoad({ filter: TS_MORPH_COMMON }, (args) => ({ contents: withoutLibFiles(args.path), loader: "js" }));
-    build.onResolve({ filter: LAZY_NAMED }, (args) => (args.namespace === "file" ? { path: args.path, namespace: "lazy-named" } : undefined));
-    build.onLoad({ filter: /.*/, namespace: "lazy-named" }, (args) => ({ contents: lazyNamedExports(args.path), loader: "js", resolveDir: GENERATOR_DIR }));
+    build.onLoad({ filter: /.*/, namespace: "lazy-commonjs" }, (args) => ({
+      contents: lazyCommonJs(args.path),
+      loader: "js",
+      resolveDir: GENERATOR_DIR,
+    }));
+    build.onLoad({ filter: TS_MORPH_COMMON }, (args) => ({
+      contents: withoutLibFiles(args.path),
+      loader: "js",
+    }));
+    build.onResolve({ filter: LAZY_NAMED }, (args) =>
+      args.namespace === "file" ? { path: args.path, namespace: "lazy-named" } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: "lazy-named" }, (args) => ({
+      contents: lazyNamedExports(args.path),
+      loader: "js",
+      resolveDir: GENERATOR_DIR,
+    }));
     // bare imports: bundled when they name a package above, external otherwise
     build.onResolve({ filter: /^[^./]/ }, (args) => {
-      if (args.namespace !== "file" && args.namespace !== "typescript-with-code-cache") return undefined;
-      const name = args.path.startsWith("@") ? args.path.split("/").slice(0, 2).join("/") : args.path.split("/")[0];
-      if (args.path.startsWith("node:") || !BUNDLED_PACKAGES.includes(name ?? "")) return { path: args.path, external: true };
+      if (args.namespace !== "file" && args.namespace !== "typescript-with-code-cache")
+        return undefined;
+      const name = args.path.startsWith("@")
+        ? args.path.split("/").slice(0, 2).join("/")
+        : args.path.split("/")[0];
+      if (args.path.startsWith("node:") || !BUNDLED_PACKAGES.includes(name ?? ""))
+        return { path: args.path, external: true };
       return undefined;
     });
   },
@@ -177,7 +236,12 @@ const oneCopyOfEachLibrary = {
 /** The TypeScript sources under `dir`, leaving out dot folders (the bundles). */
 function typeScriptFiles(dir) {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((file) => file.isFile() && file.name.endsWith(".ts") && !relative(dir, file.parentPath).startsWith("."))
+    .filter(
+      (file) =>
+        file.isFile() &&
+        file.name.endsWith(".ts") &&
+        !relative(dir, file.parentPath).startsWith("."),
+    )
     .map((file) => join(file.parentPath, file.name));
 }
 
@@ -189,10 +253,13 @@ function sourcesHash() {
   const hash = createHash("sha256");
   hash.update(`${readFileSync(fileURLToPath(import.meta.url))}\0`); // this file's build options
   for (const name of ["esbuild", ...BUNDLED_PACKAGES, ...LAZY_NAMED_PACKAGES]) {
-    const { version } = JSON.parse(readFileSync(join(GENERATOR_DIR, `../node_modules/${name}/package.json`), "utf8"));
+    const { version } = JSON.parse(
+      readFileSync(join(GENERATOR_DIR, `../node_modules/${name}/package.json`), "utf8"),
+    );
     hash.update(`${name} ${version}\0`);
   }
-  for (const file of sourceFiles()) hash.update(`${relative(GENERATOR_DIR, file)}\0${readFileSync(file)}\0`);
+  for (const file of sourceFiles())
+    hash.update(`${relative(GENERATOR_DIR, file)}\0${readFileSync(file)}\0`);
   return hash.digest("hex").slice(0, 16);
 }
 
@@ -210,7 +277,9 @@ async function build(target) {
       target: "node20",
       plugins: [oneCopyOfEachLibrary],
       // CommonJS code bundled into these ES modules (ts-morph) calls `require` for its externals
-      banner: { js: 'import { createRequire as __generatorCreateRequire } from "node:module";\nconst require = __generatorCreateRequire(import.meta.url);' },
+      banner: {
+        js: 'import { createRequire as __generatorCreateRequire } from "node:module";\nconst require = __generatorCreateRequire(import.meta.url);',
+      },
       outExtension: { ".js": ".mjs" },
       // the paths in the bundle's comments are the project's, whichever folder the first run started in
       absWorkingDir: dirname(GENERATOR_DIR),
@@ -232,7 +301,8 @@ function removeStaleBuilds(current) {
     if (!name.startsWith(".build-") || name === current) continue;
     const path = join(GENERATOR_DIR, name);
     try {
-      if (Date.now() - statSync(path).mtimeMs > STALE_AFTER_MS) rmSync(path, { recursive: true, force: true });
+      if (Date.now() - statSync(path).mtimeMs > STALE_AFTER_MS)
+        rmSync(path, { recursive: true, force: true });
     } catch {
       // removed by another run meanwhile
     }
@@ -247,8 +317,13 @@ async function bundledEntry() {
     try {
       await build(target);
     } catch (error) {
-      const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, " ").trim().slice(0, 200);
-      process.stderr.write(`note: could not bundle the generator into ${relative(process.cwd(), target)} (${reason}); running its sources through tsx instead (slower start)\n`);
+      const reason = (error instanceof Error ? error.message : String(error))
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, 200);
+      process.stderr.write(
+        `note: could not bundle the generator into ${relative(process.cwd(), target)} (${reason}); running its sources through tsx instead (slower start)\n`,
+      );
       return undefined;
     }
     removeStaleBuilds(folder);

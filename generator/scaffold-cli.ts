@@ -8,7 +8,6 @@ import { mkdir, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { emitScaffold } from "./emit/server/emit-scaffold.js";
-import { formatSource } from "./emit/format.js";
 import { reportFailure, usageError } from "./cli-errors.js";
 import { EXIT_CODES } from "./errors.js";
 import { loadSpec } from "./load/load-spec.js";
@@ -34,7 +33,9 @@ async function main(argv: readonly string[]): Promise<number> {
     return usageError(error);
   }
   if (!values.out) {
-    process.stderr.write("error: --out <dir> is required: the folder for your handler files (e.g. src/handlers)\n");
+    process.stderr.write(
+      "error: --out <dir> is required: the folder for your handler files (e.g. src/handlers)\n",
+    );
     return EXIT_CODES.usage;
   }
   try {
@@ -46,16 +47,22 @@ async function main(argv: readonly string[]): Promise<number> {
     const out = resolve(values.out);
     let generatedImport = relative(out, resolve(values.generated)).split("\\").join("/");
     if (!generatedImport.startsWith(".")) generatedImport = `./${generatedImport}`;
-    const files = emitScaffold(model, { apiName: values.name ?? (toPascalCase(model.title) || "Api"), specPath: spec.displayPath }, generatedImport);
+    const files = emitScaffold(
+      model,
+      { apiName: values.name ?? (toPascalCase(model.title) || "Api"), specPath: spec.displayPath },
+      generatedImport,
+    );
     await mkdir(out, { recursive: true });
     for (const file of files) {
       const target = join(out, file.path);
       try {
-        await writeFile(target, await formatSource(file.path, file.content), { flag: "wx" });
+        await writeFile(target, file.content, { flag: "wx" });
         process.stdout.write(`created ${relative(process.cwd(), target)}\n`);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        process.stdout.write(`kept    ${relative(process.cwd(), target)} (exists; never overwritten)\n`);
+        process.stdout.write(
+          `kept    ${relative(process.cwd(), target)} (exists; never overwritten)\n`,
+        );
       }
     }
     return EXIT_CODES.ok;

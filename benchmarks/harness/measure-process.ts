@@ -43,6 +43,8 @@ export interface RunNodeOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** Kill the process after this long (default 15 minutes). */
   readonly timeoutMs?: number;
+  /** The Node.js binary (default: the one running the bench), e.g. node_modules/node24/bin/node. */
+  readonly node?: string;
 }
 
 /** Runs `node <nodeArgs…>` (the current node binary) and measures it. */
@@ -54,9 +56,10 @@ export async function runNode(
   const rssFile = join(scratch, "rss");
   try {
     const useTime = rssMethod() === GNU_TIME;
-    const command = useTime ? GNU_TIME : process.execPath;
+    const node = options.node ?? process.execPath;
+    const command = useTime ? GNU_TIME : node;
     const args = useTime
-      ? ["-f", "%M", "-o", rssFile, process.execPath, ...nodeArgs]
+      ? ["-f", "%M", "-o", rssFile, node, ...nodeArgs]
       : ["--import", PROBE, ...nodeArgs];
     const env: NodeJS.ProcessEnv = {
       ...process.env,

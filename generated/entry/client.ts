@@ -88,21 +88,15 @@ export type PetStoreExperimentalOperationName = (typeof EXPERIMENTAL_OPERATIONS)
  *
  * Beta methods are tagged `@beta`, deprecated ones `@deprecated` (with their sunset date and replacement). Experimental operations are left out: use `createPetStoreExperimentalClient` from `petstore-api/experimental`.
  */
-export type PetStoreClient<Throws extends boolean = false> = Omit<
-  ClientWithAllOperations<Throws>,
-  PetStoreExperimentalOperationName
->;
+export type PetStoreClient<Throws extends boolean = false> = Omit<ClientWithAllOperations<Throws>, PetStoreExperimentalOperationName>;
 
 /**
  * Creates a PetStore client (stable and beta operations).
  *
  * Each method sends the API key where the spec says, retries a 429 after its `Retry-After`, retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).
  */
-export function createPetStoreClient<Throws extends boolean = false>(
-  options: ClientOptions & ResultOptions<Throws>,
-): PetStoreClient<Throws> {
+export function createPetStoreClient<Throws extends boolean = false>(options: ClientOptions & ResultOptions<Throws>): PetStoreClient<Throws> {
   // the experimental methods are removed from the object too, not only from its type
-  const { setInventoryStock: _setInventoryStock, ...client } =
-    createClientWithAllOperations(options);
+  const { setInventoryStock: _setInventoryStock, ...client } = createClientWithAllOperations(options);
   return client;
 }

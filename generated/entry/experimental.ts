@@ -17,8 +17,7 @@ export type {
  * Experimental operations are for evaluation only: they may change or disappear at any time without notice, and a deployment may switch them off (`501 not_implemented`).
  * @experimental
  */
-export type PetStoreExperimentalClient<Throws extends boolean = false> =
-  ClientWithAllOperations<Throws>;
+export type PetStoreExperimentalClient<Throws extends boolean = false> = ClientWithAllOperations<Throws>;
 
 /**
  * Creates a PetStore client with every operation, experimental ones included (`setInventoryStock`).
@@ -26,8 +25,6 @@ export type PetStoreExperimentalClient<Throws extends boolean = false> =
  * The explicit opt-in to experimental operations: nothing else in the package exposes them.
  * @experimental
  */
-export function createPetStoreExperimentalClient<Throws extends boolean = false>(
-  options: ClientOptions & ResultOptions<Throws>,
-): PetStoreExperimentalClient<Throws> {
+export function createPetStoreExperimentalClient<Throws extends boolean = false>(options: ClientOptions & ResultOptions<Throws>): PetStoreExperimentalClient<Throws> {
   return createClientWithAllOperations(options);
 }

@@ -112,5 +112,10 @@ export class CachePack {
 function isPackFile(value: unknown): value is PackFile {
   if (value === null || typeof value !== "object") return false;
   const pack = value as Partial<PackFile>;
-  return pack.format === PACK_FORMAT && pack.entries !== null && typeof pack.entries === "object" && !Array.isArray(pack.entries);
+  return (
+    pack.format === PACK_FORMAT &&
+    pack.entries !== null &&
+    typeof pack.entries === "object" &&
+    !Array.isArray(pack.entries)
+  );
 }

@@ -5,13 +5,13 @@
  * it runs, so a run whose emitters all come from the cache loads neither TypeScript, ts-morph
  * nor openapi-typescript. Without a cache (`--no-cache`) every emitter runs.
  */
-import type { EmitContext, GeneratedFile } from "../emit/file.js";
+import type { EmitInput } from "../emit/emitters.js";
+import type { GeneratedFile } from "../emit/file.js";
 import type { ReadmeInput } from "../emit/package/emit-readme.js";
-import type { ApiModel } from "../model/types.js";
 import { computeToolHash } from "../write/inputs-hash.js";
 import { CachePack, sha256Hex } from "./cache-pack.js";
-import { jsonText, tracedEmit } from "./traced-emit.js";
-import { proseFree } from "./without-prose.js";
+import type { RunCaches } from "./run-caches.js";
+import { tracedEmit, type EmitInputs } from "./traced-emit.js";
 
 /** Where the cache is (the working directory) and which output folder it is for; undefined: no cache. */
 export type CacheScope = { readonly cwd: string; readonly outDir: string } | undefined;
@@ -26,52 +26,104 @@ export type CacheScope = { readonly cwd: string; readonly outDir: string } | und
 const UNTYPED_SECTIONS = ["info", "servers", "tags", "externalDocs", "security"];
 
 /** `document` without its {@link UNTYPED_SECTIONS} (same values, no copy). */
-export function typedSections(document: Record<string, unknown>): Record<string, unknown> {
+export function typedSections(
+  document: Record<string, unknown>,
+  caches: RunCaches,
+): Record<string, unknown> {
   const kept = Object.entries(document).filter(([key]) => !UNTYPED_SECTIONS.includes(key));
   // the kept sections' texts are the ones their cache key is hashed from (traced-emit.ts): made once
-  const texts = kept.map(([, value]) => jsonText(value));
-  const referenced = new Set(UNTYPED_SECTIONS.filter((section) => texts.some((text) => text.includes(`"#/${section}`))));
-  return Object.fromEntries(Object.entries(document).filter(([key]) => !UNTYPED_SECTIONS.includes(key) || referenced.has(key)));
+  const texts = kept.map(([, value]) => caches.jsonText(value));
+  const referenced = new Set(
+    UNTYPED_SECTIONS.filter((section) => texts.some((text) => text.includes(`"#/${section}`))),
+  );
+  return Object.fromEntries(
+    Object.entries(document).filter(
+      ([key]) => !UNTYPED_SECTIONS.includes(key) || referenced.has(key),
+    ),
+  );
 }
 
 /** The pack `name` of the output folder's cache, salted with the generator's own hash; undefined without a cache. */
-export async function openScopedPack(name: string, scope: CacheScope): Promise<CachePack | undefined> {
+export async function openScopedPack(
+  name: string,
+  scope: CacheScope,
+): Promise<CachePack | undefined> {
   if (scope === undefined) return undefined;
-  return CachePack.open(scope.cwd, `${name}/${sha256Hex(scope.outDir).slice(0, 24)}`, await computeToolHash());
+  return CachePack.open(
+    scope.cwd,
+    `${name}/${sha256Hex(scope.outDir).slice(0, 24)}`,
+    await computeToolHash(),
+  );
 }
 
 const pack = (name: string, scope: CacheScope) => openScopedPack(`emit/${name}`, scope);
 
-export async function cachedTypes(document: Record<string, unknown>, scope: CacheScope): Promise<GeneratedFile[]> {
+export async function cachedTypes({
+  document,
+  scope,
+  caches,
+}: EmitInput): Promise<GeneratedFile[]> {
   const typesPack = await pack("types", scope);
   // without a cache the whole document is typed: no projection (and no serialization) to pay for
-  return tracedEmit(typesPack, { document: typesPack === undefined ? document : typedSections(document) }, "types", async (inputs) => {
+  const typed = typesPack === undefined ? document : typedSections(document, caches);
+  return tracedEmit(typesPack, caches, { document: typed }, "types", async (inputs) => {
     const { emitTypes } = await import("../emit/emit-types.js");
     // a plain copy of the top level: the emitter clones the document, which a proxy cannot be
     return emitTypes({ ...inputs.document } as Record<string, unknown>);
   });
 }
 
-export async function cachedClient(model: ApiModel, context: EmitContext, document: Record<string, unknown>, scope: CacheScope): Promise<GeneratedFile[]> {
-  return tracedEmit(await pack("client", scope), { model, document }, JSON.stringify(context), async (inputs) => {
-    const { emitClient } = await import("../emit/client/emit-client.js");
-    return emitClient(inputs.model, context, inputs.document);
-  });
+/** `emit(inputs)` through the emit cache's pack `name`, keyed by what it read and by `fixed` (the context). */
+async function traced<I extends EmitInputs>(
+  name: string,
+  { scope, caches, context }: EmitInput,
+  inputs: I,
+  emit: (inputs: I) => Promise<readonly GeneratedFile[]>,
+  fixed = JSON.stringify(context),
+): Promise<GeneratedFile[]> {
+  return tracedEmit(await pack(name, scope), caches, inputs, fixed, emit);
 }
 
-export async function cachedResponseValidation(model: ApiModel, context: EmitContext, scope: CacheScope): Promise<GeneratedFile[]> {
-  return tracedEmit(await pack("response-validation", scope), { model }, JSON.stringify(context), async (inputs) => {
-    const { emitResponseValidation } = await import("../emit/client/emit-response-validation.js");
-    return emitResponseValidation(inputs.model, context);
-  });
+export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
+  traced("client", input, { model: input.model, document: input.document }, async (read) =>
+    (await import("../emit/client/emit-client.js")).emitClient(
+      read.model,
+      input.context,
+      read.document,
+    ),
+  );
+
+/**
+ * validate.ts and entry/*.ts show no description or summary of the spec: with a cache they are
+ * made from the model without prose, like server-api.ts (test/generator/server-api-prose.test.ts
+ * checks the files are the same either way), so an operation's description edit reuses them.
+ */
+export const cachedResponseValidation = (input: EmitInput): Promise<GeneratedFile[]> =>
+  traced("response-validation", input, { model: proseFreeModel(input) }, async (read) =>
+    (await import("../emit/client/emit-response-validation.js")).emitResponseValidation(
+      read.model,
+      input.context,
+    ),
+  );
+
+/** The model without prose when there is a cache to key (without one: the model, no copy to pay for). */
+function proseFreeModel({ model, scope, caches }: EmitInput): EmitInput["model"] {
+  return scope === undefined ? model : caches.proseFree(model);
 }
 
-export async function cachedServer(model: ApiModel, context: EmitContext, document: Record<string, unknown>, scope: CacheScope): Promise<GeneratedFile[]> {
-  return tracedEmit(await pack("server", scope), { model, document }, JSON.stringify(context), async (inputs) => {
-    const { emitServer } = await import("../emit/server/emit-server.js");
-    return emitServer(inputs.model, context, inputs.document);
-  });
-}
+export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
+  traced("server", input, { model: input.model, document: input.document }, async (read) =>
+    (await import("../emit/server/emit-server.js")).emitServer(
+      read.model,
+      input.context,
+      read.document,
+    ),
+  );
+
+export const cachedQuery = (input: EmitInput): Promise<GeneratedFile[]> =>
+  traced("query", input, { model: input.model }, async (read) =>
+    (await import("../emit/query/emit-query.js")).emitQuery(read.model, input.context),
+  );
 
 /**
  * server-api.ts, the API descriptor: it shows no description or summary, so with a cache it is
@@ -80,36 +132,57 @@ export async function cachedServer(model: ApiModel, context: EmitContext, docume
  * stale in it. Without a cache it gets them whole (no copies to pay for; a test checks that the
  * file is the same either way).
  */
-export async function cachedServerApi(model: ApiModel, document: Record<string, unknown>, scope: CacheScope): Promise<GeneratedFile[]> {
+export async function cachedServerApi({
+  model,
+  document,
+  scope,
+  caches,
+}: EmitInput): Promise<GeneratedFile[]> {
   const apiPack = await pack("server-api", scope);
-  const inputs = apiPack === undefined ? { model, document } : { model: proseFree(model), document: proseFree(document) };
-  return tracedEmit(apiPack, inputs, "", async ({ model, document }) => {
+  const inputs =
+    apiPack === undefined
+      ? { model, document }
+      : { model: caches.proseFree(model), document: caches.proseFree(document) };
+  return tracedEmit(apiPack, caches, inputs, "", async ({ model, document }) => {
     const { emitServerApi } = await import("../emit/server/emit-server-api.js");
     return [emitServerApi(model, document)];
   });
 }
 
-export async function cachedQuery(model: ApiModel, context: EmitContext, scope: CacheScope): Promise<GeneratedFile[]> {
-  return tracedEmit(await pack("query", scope), { model }, JSON.stringify(context), async (inputs) => {
-    const { emitQuery } = await import("../emit/query/emit-query.js");
-    return emitQuery(inputs.model, context);
-  });
+/** entry/*.ts, for the package's npm name. */
+export async function cachedPackageEntries(input: EmitInput): Promise<GeneratedFile[]> {
+  const { packageName } = await import("../emit/package/package-meta.js");
+  const name = packageName(input.context.apiName, input.packageName);
+  return traced(
+    "entries",
+    input,
+    { model: proseFreeModel(input) },
+    async (read) =>
+      (await import("../emit/package/emit-entries.js")).emitPackageEntries(
+        read.model,
+        input.context,
+        name,
+      ),
+    JSON.stringify([input.context, name]),
+  );
 }
 
-/** entry/*.ts; `packageName` is the package's npm name. */
-export async function cachedPackageEntries(model: ApiModel, context: EmitContext, packageName: string, scope: CacheScope): Promise<GeneratedFile[]> {
-  return tracedEmit(await pack("entries", scope), { model }, JSON.stringify([context, packageName]), async (inputs) => {
-    const { emitPackageEntries } = await import("../emit/package/emit-entries.js");
-    return emitPackageEntries(inputs.model, context, packageName);
-  });
-}
-
-/** README.md as rendered (not yet formatted). */
-export async function cachedReadme(input: ReadmeInput, scope: CacheScope): Promise<string> {
+/** README.md as rendered. */
+export async function cachedReadme(
+  input: ReadmeInput,
+  scope: CacheScope,
+  caches: RunCaches,
+): Promise<string> {
   const { model, ...rest } = input;
-  const files = await tracedEmit(await pack("readme", scope), { model }, JSON.stringify(rest), async (inputs) => {
-    const { renderReadme } = await import("../emit/package/emit-readme.js");
-    return [{ path: "README.md", content: renderReadme({ ...rest, model: inputs.model }) }];
-  });
+  const files = await tracedEmit(
+    await pack("readme", scope),
+    caches,
+    { model },
+    JSON.stringify(rest),
+    async (inputs) => {
+      const { renderReadme } = await import("../emit/package/emit-readme.js");
+      return [{ path: "README.md", content: renderReadme({ ...rest, model: inputs.model }) }];
+    },
+  );
   return files[0]?.content ?? "";
 }

@@ -21,6 +21,7 @@
 import { createHash } from "node:crypto";
 import type { GeneratedFile } from "../emit/file.js";
 import type { CachePack } from "./cache-pack.js";
+import type { RunCaches } from "./run-caches.js";
 
 /** Which top-level keys an emitter read of each input: named keys, or all of them. */
 type Reads = Readonly<Record<string, readonly string[] | "all">>;
@@ -35,18 +36,28 @@ const READS_ENTRY = "reads of the last run";
  * values (`fixed`: everything else its output depends on, such as options, as text).
  * Without a pack the emitter simply runs.
  */
-export async function tracedEmit<I extends EmitInputs>(pack: CachePack | undefined, inputs: I, fixed: string, emit: (inputs: I) => Promise<readonly GeneratedFile[]>): Promise<GeneratedFile[]> {
+export async function tracedEmit<I extends EmitInputs>(
+  pack: CachePack | undefined,
+  caches: RunCaches,
+  inputs: I,
+  fixed: string,
+  emit: (inputs: I) => Promise<readonly GeneratedFile[]> | readonly GeneratedFile[],
+): Promise<GeneratedFile[]> {
   if (pack === undefined) return [...(await emit(inputs))];
   const reads = parseReads(pack.get(READS_ENTRY), inputs);
   if (reads !== undefined) {
-    const cached = parseFiles(pack.get(keyText(inputs, reads, fixed)));
+    const cached = parseFiles(pack.get(keyText(caches, inputs, reads, fixed)));
     if (cached !== undefined) {
       pack.save();
       return cached;
     }
   }
-  const tracers = new Map(Object.entries(inputs).map(([name, value]) => [name, new RootTracer(value)]));
-  const traced = Object.fromEntries([...tracers].map(([name, tracer]) => [name, tracer.proxy])) as unknown as I;
+  const tracers = new Map(
+    Object.entries(inputs).map(([name, value]) => [name, new RootTracer(value)]),
+  );
+  const traced = Object.fromEntries(
+    [...tracers].map(([name, tracer]) => [name, tracer.proxy]),
+  ) as unknown as I;
   let files: readonly GeneratedFile[];
   try {
     files = await emit(traced);
@@ -54,9 +65,11 @@ export async function tracedEmit<I extends EmitInputs>(pack: CachePack | undefin
     for (const tracer of tracers.values()) tracer.stop();
   }
   if ([...tracers.values()].every((tracer) => !tracer.wrote)) {
-    const seen: Reads = Object.fromEntries([...tracers].map(([name, tracer]) => [name, tracer.reads()]));
+    const seen: Reads = Object.fromEntries(
+      [...tracers].map(([name, tracer]) => [name, tracer.reads()]),
+    );
     pack.set(READS_ENTRY, JSON.stringify(seen));
-    pack.set(keyText(inputs, seen, fixed), JSON.stringify(files));
+    pack.set(keyText(caches, inputs, seen, fixed), JSON.stringify(files));
     pack.save();
   }
   return [...files];
@@ -80,13 +93,19 @@ class RootTracer {
     this.proxy = new Proxy(target, {
       get: (object, key) => (note(key), Reflect.get(object, key)),
       has: (object, key) => (note(key), Reflect.has(object, key)),
-      getOwnPropertyDescriptor: (object, key) => (note(key), Reflect.getOwnPropertyDescriptor(object, key)),
+      getOwnPropertyDescriptor: (object, key) => (
+        note(key),
+        Reflect.getOwnPropertyDescriptor(object, key)
+      ),
       ownKeys: (object) => {
         if (this.#tracing) this.#all = true;
         return Reflect.ownKeys(object);
       },
       set: (object, key, value) => (write(), Reflect.set(object, key, value)),
-      defineProperty: (object, key, descriptor) => (write(), Reflect.defineProperty(object, key, descriptor)),
+      defineProperty: (object, key, descriptor) => (
+        write(),
+        Reflect.defineProperty(object, key, descriptor)
+      ),
       deleteProperty: (object, key) => (write(), Reflect.deleteProperty(object, key)),
       setPrototypeOf: (object, prototype) => (write(), Reflect.setPrototypeOf(object, prototype)),
     });
@@ -102,43 +121,25 @@ class RootTracer {
 }
 
 /** The text a cache entry is keyed by: per input, each key read and the hash of its value. */
-function keyText(inputs: EmitInputs, reads: Reads, fixed: string): string {
+function keyText(caches: RunCaches, inputs: EmitInputs, reads: Reads, fixed: string): string {
   const parts: string[] = [fixed];
   for (const name of Object.keys(inputs).sort()) {
     const input = inputs[name] as Record<string, unknown>;
     const read = reads[name] ?? "all";
     const keys = read === "all" ? Object.keys(input) : read;
     parts.push(`${name}:${read === "all" ? "all" : "some"}`);
-    for (const key of keys) parts.push(`${JSON.stringify(key)}=${valueHash(input, key)}`);
+    for (const key of keys) parts.push(`${JSON.stringify(key)}=${valueHash(caches, input, key)}`);
   }
   return parts.join("\n");
 }
 
-/** Hashes of top-level values, per input object (the document's are shared by every emitter of a run). */
-const hashes = new WeakMap<object, Map<string, string>>();
-
-function valueHash(input: Record<string, unknown>, key: string): string {
-  let known = hashes.get(input);
-  if (known === undefined) hashes.set(input, (known = new Map()));
-  let hash = known.get(key);
-  if (hash === undefined) {
+/** The hash of a top-level value, once per input object and run (the document's are shared by every emitter of a run). */
+function valueHash(caches: RunCaches, input: Record<string, unknown>, key: string): string {
+  return caches.valueHash(input, key, () => {
     // an absent key and one whose value is `undefined` read alike (`input[key]`), but `in` tells them apart
-    const text = Object.hasOwn(input, key) ? `=${jsonText(input[key])}` : "absent";
-    hash = createHash("sha256").update(text).digest("hex");
-    known.set(key, hash);
-  }
-  return hash;
-}
-
-/** JSON texts of objects, by identity: a section shared by several inputs (the document and the types' view of it) is serialized once. */
-const texts = new WeakMap<object, string>();
-
-/** `value` as JSON (`undefined` for what JSON has no text for). */
-export function jsonText(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "undefined";
-  let text = texts.get(value);
-  if (text === undefined) texts.set(value, (text = JSON.stringify(value)));
-  return text;
+    const text = Object.hasOwn(input, key) ? `=${caches.jsonText(input[key])}` : "absent";
+    return createHash("sha256").update(text).digest("hex");
+  });
 }
 
 function parseReads(text: string | undefined, inputs: EmitInputs): Reads | undefined {
@@ -147,7 +148,8 @@ function parseReads(text: string | undefined, inputs: EmitInputs): Reads | undef
     const value = JSON.parse(text) as Record<string, unknown>;
     for (const name of Object.keys(inputs)) {
       const read = value[name];
-      if (read !== "all" && !(Array.isArray(read) && read.every((key) => typeof key === "string"))) return undefined;
+      if (read !== "all" && !(Array.isArray(read) && read.every((key) => typeof key === "string")))
+        return undefined;
     }
     return value as Reads;
   } catch {
@@ -159,10 +161,12 @@ function parseFiles(text: string | undefined): GeneratedFile[] | undefined {
   if (text === undefined) return undefined;
   try {
     const value = JSON.parse(text) as unknown;
-    // `formatted` (already in prettier's layout) is stored with the file and must come back as it was stored
     const ok =
       Array.isArray(value) &&
-      value.every((file: Partial<GeneratedFile> | null) => typeof file?.path === "string" && typeof file.content === "string" && (file.formatted === undefined || file.formatted === true));
+      value.every(
+        (file: Partial<GeneratedFile> | null) =>
+          typeof file?.path === "string" && typeof file.content === "string",
+      );
     return ok ? (value as GeneratedFile[]) : undefined;
   } catch {
     return undefined;

@@ -2,23 +2,11 @@
  * A document or model without its prose: string `description` and `summary` values, which the
  * validators, the mocks and the server's API descriptor never show. Values under `const`,
  * `default`, `enum`, `example`, `examples` and `x-*` keys are kept whole, so a property or value
- * that happens to be named `description` is never dropped. Copies are made once per object
- * (a large spec's copy costs a tenth of a second) and shared by every emitter that asks.
+ * that happens to be named `description` is never dropped. A run makes each copy once (a large
+ * spec's copy costs a tenth of a second) and shares it between its emitters (run-caches.ts).
  */
 const PROSE_KEYS = new Set(["description", "summary"]);
 const LITERAL_KEYS = new Set(["const", "default", "enum", "example", "examples"]);
-
-const copies = new WeakMap<object, unknown>();
-
-/** `value` without prose (see above), made once per object. */
-export function proseFree<T extends object>(value: T): T {
-  let copy = copies.get(value);
-  if (copy === undefined) {
-    copy = withoutProse(value, false);
-    copies.set(value, copy);
-  }
-  return copy as T;
-}
 
 /** A copy without string `description`/`summary` values (outside literal values). */
 export function withoutProse(value: unknown, literal: boolean): unknown {

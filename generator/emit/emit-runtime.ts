@@ -13,9 +13,14 @@ export const RUNTIME_PARTS = ["client", "server", "query", "mocks"] as const;
 export function emitRuntime(templatesDir = TEMPLATES_DIR): GeneratedFile[] {
   const files: GeneratedFile[] = [];
   for (const part of RUNTIME_PARTS) {
-    const names = readdirSync(`${templatesDir}${part}`).filter((name) => name.endsWith(".ts")).sort();
+    const names = readdirSync(`${templatesDir}${part}`)
+      .filter((name) => name.endsWith(".ts"))
+      .sort();
     for (const name of names) {
-      files.push({ path: `runtime/${part}/${name}`, content: readFileSync(`${templatesDir}${part}/${name}`, "utf8") });
+      files.push({
+        path: `runtime/${part}/${name}`,
+        content: readFileSync(`${templatesDir}${part}/${name}`, "utf8"),
+      });
     }
   }
   return files;

@@ -7,29 +7,28 @@
  * from default options (test/generator/emit-types.test.ts checks that the output is the same).
  * A project `redocly.yaml` never changes what it generates. It types a copy of the document
  * prepared by `prepareTypesDocument`, with binary strings typed `Blob | File` (see
- * types-document.ts and docs/client-types.md). The declarations are printed in prettier's layout
- * by ts/print-types-prettier.ts (the file is marked `formatted`: prettier does not run on it);
- * when that printer declines a construct, openapi-typescript's `astToString` prints them and the
- * file is formatted with prettier like the others.
+ * types-document.ts and docs/client-types.md). The declarations are printed by
+ * openapi-typescript's `astToString` (TypeScript's printer), exactly as its CLI writes them; the
+ * pipeline only puts our static header above them.
  */
 import type ts from "typescript";
 import { GeneratorError } from "../errors.js";
+import { astToString, openapiTypescriptInternals } from "../internal/openapi-typescript.js";
 import type { GeneratedFile } from "./file.js";
-import { printTypesPrettier } from "./ts/print-types-prettier.js";
 import { isBinaryString, prepareTypesDocument } from "./types-document.js";
 
 export async function emitTypes(document: Record<string, unknown>): Promise<GeneratedFile[]> {
   try {
-    const nodes = await typesDeclarations(document);
-    // printed in prettier's layout directly when every construct is known (ts/print-types-prettier.ts)
-    const printed = printTypesPrettier(nodes);
-    if (printed !== undefined) return [{ path: "types.ts", content: printed, formatted: true }];
-    return [{ path: "types.ts", content: await astText(nodes) }];
+    return [{ path: "types.ts", content: await astText(await typesDeclarations(document)) }];
   } catch (error) {
-    throw new GeneratorError("invalidSpec", `openapi-typescript could not generate types: ${error instanceof Error ? error.message : String(error)}`, {
-      hint: "Fix the spec at that location; the types are the base of the client and the server.",
-      cause: error,
-    });
+    throw new GeneratorError(
+      "invalidSpec",
+      `openapi-typescript could not generate types: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        hint: "Fix the spec at that location; the types are the base of the client and the server.",
+        cause: error,
+      },
+    );
   }
 }
 
@@ -42,10 +41,16 @@ export async function typesDeclarations(document: Record<string, unknown>): Prom
     typescript.factory.createUnionTypeNode([
       typescript.factory.createTypeReferenceNode("Blob"),
       typescript.factory.createTypeReferenceNode("File"),
-      ...(nullable ? [typescript.factory.createLiteralTypeNode(typescript.factory.createNull())] : []),
+      ...(nullable
+        ? [typescript.factory.createLiteralTypeNode(typescript.factory.createNull())]
+        : []),
     ]);
   const transform = (schema: Record<string, unknown>) =>
-    isBinaryString(schema) ? binary(schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null"))) : undefined;
+    isBinaryString(schema)
+      ? binary(
+          schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null")),
+        )
+      : undefined;
   return openapiTypesAst(copy, transform, { owned: true });
 }
 
@@ -64,8 +69,7 @@ export async function openapiTypes(
 
 /** TypeScript's printing of the declarations (openapi-typescript's `astToString`). */
 export async function astText(nodes: readonly ts.Node[]): Promise<string> {
-  const { astToString } = await import("openapi-typescript/dist/lib/ts.mjs");
-  return astToString([...nodes]);
+  return (await astToString())([...nodes]);
 }
 
 /** The declarations `openapiTS()` returns for `document` (see {@link openapiTypes}). */
@@ -74,10 +78,7 @@ export async function openapiTypesAst(
   transform?: (schema: Record<string, unknown>) => unknown,
   { owned = false }: { readonly owned?: boolean } = {},
 ): Promise<ts.Node[]> {
-  const [{ default: transformSchema }, { resolveRef, scanDiscriminators }] = await Promise.all([
-    import("openapi-typescript/dist/transform/index.mjs"),
-    import("openapi-typescript/dist/lib/utils.mjs"),
-  ]);
+  const { transformSchema, resolveRef, scanDiscriminators } = await openapiTypescriptInternals();
   const schema = (owned ? document : structuredClone(document)) as never;
   const ast = transformSchema(schema, {
     additionalProperties: false,

@@ -6,20 +6,32 @@ export function operationDoc(operation: OperationModel, replacementName?: string
   const tags: { name: string; text?: string }[] = [];
   const deprecation = operation.deprecation;
   if (deprecation) {
-    const parts = [deprecation.sunset ? `Sunset ${deprecation.sunset}: the operation is removed after that date.` : "The operation will be removed."];
+    const parts = [
+      deprecation.sunset
+        ? `Sunset ${deprecation.sunset}: the operation is removed after that date.`
+        : "The operation will be removed.",
+    ];
     if (replacementName) parts.push(`Use \`${replacementName}\` instead.`);
     tags.push({ name: "deprecated", text: parts.join(" ") });
   }
   if (operation.stability) tags.push({ name: operation.stability });
   return {
     summary: operation.summary,
-    description: [operation.description?.trim(), `\`${operation.method.toUpperCase()} ${operation.path}\``].filter(Boolean).join("\n\n"),
+    description: [
+      operation.description?.trim(),
+      `\`${operation.method.toUpperCase()} ${operation.path}\``,
+    ]
+      .filter(Boolean)
+      .join("\n\n"),
     tags,
   };
 }
 
 /** The generated name of the operation a deprecated one points to with `x-replaced-by`. */
-export function replacementName(operation: OperationModel, all: readonly OperationModel[]): string | undefined {
+export function replacementName(
+  operation: OperationModel,
+  all: readonly OperationModel[],
+): string | undefined {
   const target = operation.deprecation?.replacedBy;
   if (!target) return undefined;
   return all.find((candidate) => candidate.operationId === target)?.name ?? target;

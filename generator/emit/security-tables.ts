@@ -26,6 +26,10 @@ function schemeEntry(scheme: SecuritySchemeModel): Record<string, string> {
 }
 
 /** An operation's requirements as the spec writes them: `[{ scheme: [scopes] }, ...]`. */
-export function securityRequirementsTable(requirements: readonly SecurityRequirementModel[]): Record<string, readonly string[]>[] {
-  return requirements.map((requirement) => Object.fromEntries(requirement.schemes.map((scheme) => [scheme.name, scheme.scopes])));
+export function securityRequirementsTable(
+  requirements: readonly SecurityRequirementModel[],
+): Record<string, readonly string[]>[] {
+  return requirements.map((requirement) =>
+    Object.fromEntries(requirement.schemes.map((scheme) => [scheme.name, scheme.scopes])),
+  );
 }

@@ -22,7 +22,10 @@ const REF_PREFIX = "#/components/schemas/";
 
 /** Changes the document copy for openapi-typescript (see the module comment). */
 export function prepareTypesDocument(document: Json): void {
-  const schemas = isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  const schemas =
+    isObject(document.components) && isObject(document.components.schemas)
+      ? document.components.schemas
+      : {};
   const seen = new Set<unknown>();
   const visit = (node: unknown): void => {
     if (typeof node !== "object" || node === null || seen.has(node)) return;
@@ -34,7 +37,8 @@ export function prepareTypesDocument(document: Json): void {
     const object = node as Json;
     if (isObject(object.content)) {
       for (const media of Object.values(object.content)) {
-        if (isObject(media) && media.schema === undefined && media.itemSchema !== undefined) media.schema = media.itemSchema;
+        if (isObject(media) && media.schema === undefined && media.itemSchema !== undefined)
+          media.schema = media.itemSchema;
       }
     }
     if (isObject(object.discriminator)) mapDiscriminatorValues(object, schemas);
@@ -49,15 +53,29 @@ function mapDiscriminatorValues(schema: Json, schemas: Json): void {
   const discriminator = schema.discriminator as Json;
   const property = discriminator.propertyName;
   if (typeof property !== "string") return;
-  const members = [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])];
-  const mapping: Record<string, string> = isObject(discriminator.mapping) ? { ...(discriminator.mapping as Record<string, string>) } : {};
+  const members = [
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+  ];
+  const mapping: Record<string, string> = isObject(discriminator.mapping)
+    ? { ...(discriminator.mapping as Record<string, string>) }
+    : {};
   const mapped = new Set(Object.values(mapping));
   let added = false;
   for (const member of members) {
     const ref = isObject(member) && typeof member.$ref === "string" ? member.$ref : undefined;
     if (ref === undefined || !ref.startsWith(REF_PREFIX) || mapped.has(ref)) continue;
-    const read = (target: string): unknown => (target.startsWith(REF_PREFIX) ? schemas[decodeURIComponent(target.slice(REF_PREFIX.length)).replace(/~1/g, "/").replace(/~0/g, "~")] : undefined);
-    const values = ownDiscriminatorValues(read(ref), property, read).filter((value): value is string => typeof value === "string");
+    const read = (target: string): unknown =>
+      target.startsWith(REF_PREFIX)
+        ? schemas[
+            decodeURIComponent(target.slice(REF_PREFIX.length))
+              .replace(/~1/g, "/")
+              .replace(/~0/g, "~")
+          ]
+        : undefined;
+    const values = ownDiscriminatorValues(read(ref), property, read).filter(
+      (value): value is string => typeof value === "string",
+    );
     for (const value of values) {
       if (!(value in mapping)) {
         mapping[value] = ref;
@@ -78,14 +96,24 @@ export function isBinaryString(schema: unknown): boolean {
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (!types.includes("string")) return false;
   if (schema.format === "binary") return true;
-  return typeof schema.contentMediaType === "string" && schema.contentEncoding === undefined && !/^text\/|json|xml/i.test(schema.contentMediaType);
+  return (
+    typeof schema.contentMediaType === "string" &&
+    schema.contentEncoding === undefined &&
+    !/^text\/|json|xml/i.test(schema.contentMediaType)
+  );
 }
 
 /** Which side of the wire a schema view is for. */
 type ViewMode = "write" | "read";
 
 const SCHEMA_LISTS = ["allOf", "oneOf", "anyOf", "prefixItems"] as const;
-const SCHEMA_SLOTS = ["items", "additionalProperties", "not", "contains", "unevaluatedProperties"] as const;
+const SCHEMA_SLOTS = [
+  "items",
+  "additionalProperties",
+  "not",
+  "contains",
+  "unevaluatedProperties",
+] as const;
 
 /**
  * Request bodies and responses typed by what travels that way: in a request body (the "write"
@@ -97,25 +125,39 @@ const SCHEMA_SLOTS = ["items", "additionalProperties", "not", "contains", "uneva
  */
 export function addSchemaViews(document: Json): void {
   const components = isObject(document.components) ? document.components : undefined;
-  const schemas = components !== undefined && isObject(components.schemas) ? components.schemas : {};
+  const schemas =
+    components !== undefined && isObject(components.schemas) ? components.schemas : {};
   for (const mode of ["write", "read"] as const) {
     const views = new SchemaViews(schemas, mode);
     const bodies = [
       ...(isObject(document.paths) ? operationsOf(document.paths) : []).flatMap((operation) =>
-        mode === "write" ? [operation.requestBody] : isObject(operation.responses) ? Object.values(operation.responses) : [],
+        mode === "write"
+          ? [operation.requestBody]
+          : isObject(operation.responses)
+            ? Object.values(operation.responses)
+            : [],
       ),
-      ...(components === undefined ? [] : Object.values(isObject(components[mode === "write" ? "requestBodies" : "responses"]) ? (components[mode === "write" ? "requestBodies" : "responses"] as Json) : {})),
+      ...(components === undefined
+        ? []
+        : Object.values(
+            isObject(components[mode === "write" ? "requestBodies" : "responses"])
+              ? (components[mode === "write" ? "requestBodies" : "responses"] as Json)
+              : {},
+          )),
     ];
     for (const body of bodies) {
       if (!isObject(body) || !isObject(body.content)) continue;
-      for (const media of Object.values(body.content)) if (isObject(media) && media.schema !== undefined) media.schema = views.view(media.schema);
+      for (const media of Object.values(body.content))
+        if (isObject(media) && media.schema !== undefined) media.schema = views.view(media.schema);
     }
     views.commit();
   }
 }
 
 function operationsOf(paths: Json): Json[] {
-  return Object.values(paths).flatMap((item) => (isObject(item) ? Object.values(item).filter(isObject) : []));
+  return Object.values(paths).flatMap((item) =>
+    isObject(item) ? Object.values(item).filter(isObject) : [],
+  );
 }
 
 class SchemaViews {
@@ -141,7 +183,11 @@ class SchemaViews {
   }
 
   #target(ref: unknown): string | undefined {
-    return typeof ref === "string" && ref.startsWith(REF_PREFIX) && ref.slice(REF_PREFIX.length) in this.#schemas ? ref.slice(REF_PREFIX.length) : undefined;
+    return typeof ref === "string" &&
+      ref.startsWith(REF_PREFIX) &&
+      ref.slice(REF_PREFIX.length) in this.#schemas
+      ? ref.slice(REF_PREFIX.length)
+      : undefined;
   }
 
   #hidden(property: unknown): boolean {
@@ -149,7 +195,11 @@ class SchemaViews {
     const flag = this.#mode === "write" ? "readOnly" : "writeOnly";
     if (property[flag] === true) return true;
     const target = this.#target(property.$ref);
-    return target !== undefined && isObject(this.#schemas[target]) && (this.#schemas[target] as Json)[flag] === true;
+    return (
+      target !== undefined &&
+      isObject(this.#schemas[target]) &&
+      (this.#schemas[target] as Json)[flag] === true
+    );
   }
 
   #differs(schema: unknown, depth = 0): boolean {
@@ -166,7 +216,8 @@ class SchemaViews {
     if (isObject(schema.properties)) {
       for (const property of Object.values(schema.properties)) {
         if (this.#hidden(property)) return true;
-        if (this.#mode === "write" && isObject(property) && property.default !== undefined) return true;
+        if (this.#mode === "write" && isObject(property) && property.default !== undefined)
+          return true;
         if (this.#differs(property, depth + 1)) return true;
       }
     }
@@ -174,7 +225,12 @@ class SchemaViews {
   }
 
   #children(schema: Json): unknown[] {
-    return [...SCHEMA_LISTS.flatMap((key) => (Array.isArray(schema[key]) ? (schema[key] as unknown[]) : [])), ...SCHEMA_SLOTS.map((key) => schema[key])];
+    return [
+      ...SCHEMA_LISTS.flatMap((key) =>
+        Array.isArray(schema[key]) ? (schema[key] as unknown[]) : [],
+      ),
+      ...SCHEMA_SLOTS.map((key) => schema[key]),
+    ];
   }
 
   #viewName(target: string): string {
@@ -194,7 +250,10 @@ class SchemaViews {
     if (!isObject(schema)) return schema;
     const target = this.#target(schema.$ref);
     // #differs, not the memo alone: an early `true` may have left this reference unvisited
-    if (target !== undefined) return this.#differs(schema) ? { ...schema, $ref: `${REF_PREFIX}${this.#viewName(target)}` } : schema;
+    if (target !== undefined)
+      return this.#differs(schema)
+        ? { ...schema, $ref: `${REF_PREFIX}${this.#viewName(target)}` }
+        : schema;
     const out: Json = {};
     for (const [key, value] of Object.entries(schema)) {
       if (key === "properties" && isObject(value)) {
@@ -203,14 +262,26 @@ class SchemaViews {
           if (this.#hidden(property)) continue;
           const copy = this.#clone(property);
           // a default makes openapi-typescript require the property: the default is the server's
-          if (this.#mode === "write" && isObject(copy) && copy.default !== undefined) delete copy.default;
+          if (this.#mode === "write" && isObject(copy) && copy.default !== undefined)
+            delete copy.default;
           properties[name] = copy;
         }
         out.properties = properties;
       } else if (key === "discriminator" && isObject(value) && isObject(value.mapping)) {
-        const mapping = Object.fromEntries(Object.entries(value.mapping).map(([k, ref]) => [k, (this.#clone({ $ref: ref }) as Json).$ref]));
+        const mapping = Object.fromEntries(
+          Object.entries(value.mapping).map(([k, ref]) => [
+            k,
+            (this.#clone({ $ref: ref }) as Json).$ref,
+          ]),
+        );
         out.discriminator = { ...value, mapping };
-      } else if (key === "example" || key === "examples" || key === "default" || key === "enum" || key === "const") {
+      } else if (
+        key === "example" ||
+        key === "examples" ||
+        key === "default" ||
+        key === "enum" ||
+        key === "const"
+      ) {
         out[key] = value;
       } else {
         out[key] = this.#clone(value);
@@ -218,7 +289,12 @@ class SchemaViews {
     }
     if (Array.isArray(out.required) && isObject(out.properties)) {
       const kept = out.properties;
-      const required = (out.required as unknown[]).filter((name) => typeof name !== "string" || name in kept || !(isObject(schema.properties) && name in schema.properties));
+      const required = (out.required as unknown[]).filter(
+        (name) =>
+          typeof name !== "string" ||
+          name in kept ||
+          !(isObject(schema.properties) && name in schema.properties),
+      );
       if (required.length > 0) out.required = required;
       else delete out.required;
     }

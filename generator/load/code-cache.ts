@@ -1,7 +1,7 @@
 /**
  * Requiring a large CommonJS file with a V8 code cache, `node_modules/.cache/petstore-generator/v8/`
- * beside the package (safe to delete, never committed): compiling such a file (TypeScript's 9 MB,
- * prettier's standalone build and plugins) is a large part of the generator's start-up. V8 checks
+ * beside the package (safe to delete, never committed): compiling such a file (TypeScript's 9 MB)
+ * is a large part of the generator's start-up. V8 checks
  * the cache against the source and its own version and flags, and compiles afresh when it does not
  * fit; the cache is written when the process exits, after generation (so it holds the functions
  * generation compiled too), and only when it was absent or rejected. The module is registered in
@@ -33,14 +33,19 @@ export type CodeCacheState = "absent" | "accepted" | "rejected" | "failed";
 /** The node_modules folder a package file sits in (its cache lives in `.cache/` there). */
 function nodeModulesOf(file: string): string {
   const at = file.lastIndexOf(`${sep}node_modules${sep}`);
-  return at === -1 ? join(dirname(file), "node_modules") : file.slice(0, at + `${sep}node_modules`.length);
+  return at === -1
+    ? join(dirname(file), "node_modules")
+    : file.slice(0, at + `${sep}node_modules`.length);
 }
 
 /**
  * The exports of the CommonJS file `file` (an absolute path inside node_modules), compiled with
  * the code cache `<name>.bin`; `state` says what became of the cache.
  */
-export function requireWithCodeCache(file: string, name: string): { readonly exports: unknown; readonly state: CodeCacheState } {
+export function requireWithCodeCache(
+  file: string,
+  name: string,
+): { readonly exports: unknown; readonly state: CodeCacheState } {
   const require = createRequire(file);
   const loaded = require.cache[file];
   if (loaded !== undefined) return { exports: loaded.exports, state: "accepted" };
@@ -54,20 +59,42 @@ export function requireWithCodeCache(file: string, name: string): { readonly exp
     } catch {
       // no cache yet
     }
-    const script = new Script(internals.wrap(readFileSync(file, "utf8")), { filename: file, ...(cachedData === undefined ? {} : { cachedData }) });
+    const script = new Script(internals.wrap(readFileSync(file, "utf8")), {
+      filename: file,
+      ...(cachedData === undefined ? {} : { cachedData }),
+    });
     module = new internals(file);
     module.filename = file;
     module.paths = internals._nodeModulePaths(dirname(file));
     require.cache[file] = module as unknown as NodeJS.Module;
-    const wrapper = script.runInThisContext() as (exports: unknown, require: unknown, module: unknown, filename: string, dirname: string) => void;
+    const wrapper = script.runInThisContext() as (
+      exports: unknown,
+      require: unknown,
+      module: unknown,
+      filename: string,
+      dirname: string,
+    ) => void;
     const own = module;
-    wrapper.call(own.exports, own.exports, (id: string) => own.require(id), own, file, dirname(file));
+    wrapper.call(
+      own.exports,
+      own.exports,
+      (id: string) => own.require(id),
+      own,
+      file,
+      dirname(file),
+    );
     own.loaded = true;
-    const state: CodeCacheState = cachedData === undefined ? "absent" : script.cachedDataRejected === true ? "rejected" : "accepted";
+    const state: CodeCacheState =
+      cachedData === undefined
+        ? "absent"
+        : script.cachedDataRejected === true
+          ? "rejected"
+          : "accepted";
     if (state !== "accepted") process.once("exit", () => writeCache(script, cacheFile));
     return { exports: own.exports, state };
   } catch {
-    if (module !== undefined && require.cache[file] === (module as unknown as NodeJS.Module)) delete require.cache[file];
+    if (module !== undefined && require.cache[file] === (module as unknown as NodeJS.Module))
+      delete require.cache[file];
     return { exports: require(file), state: "failed" };
   }
 }

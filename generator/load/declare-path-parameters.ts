@@ -9,7 +9,10 @@ import { METHODS } from "../model/build-model.js";
 import { templateParameters } from "../model/check-path-template.js";
 import { escapePointer, isObject, resolveObject } from "../model/resolve-ref.js";
 
-export function declareMissingPathParameters(document: Record<string, unknown>, warnings: string[]): void {
+export function declareMissingPathParameters(
+  document: Record<string, unknown>,
+  warnings: string[],
+): void {
   const paths = isObject(document.paths) ? document.paths : {};
   for (const [path, rawItem] of Object.entries(paths)) {
     const item = resolveObject(document, rawItem);
@@ -24,16 +27,20 @@ export function declareMissingPathParameters(document: Record<string, unknown>, 
         if (!Array.isArray(list)) continue;
         for (const raw of list) {
           const parameter = resolveObject(document, raw);
-          if (parameter?.in === "path" && typeof parameter.name === "string") declared.add(parameter.name);
+          if (parameter?.in === "path" && typeof parameter.name === "string")
+            declared.add(parameter.name);
         }
       }
       const missing = expressions.filter((name) => !declared.has(name));
       if (missing.length === 0) continue;
       const parameters = Array.isArray(operation.parameters) ? operation.parameters : [];
-      for (const name of missing) parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
+      for (const name of missing)
+        parameters.push({ name, in: "path", required: true, schema: { type: "string" } });
       operation.parameters = parameters;
       const list = missing.map((name) => `{${name}}`).join(", ");
-      warnings.push(`#/paths/${escapePointer(path)}/${method}: ${list} declared by no parameter: read as a required string path parameter`);
+      warnings.push(
+        `#/paths/${escapePointer(path)}/${method}: ${list} declared by no parameter: read as a required string path parameter`,
+      );
     }
   }
 }

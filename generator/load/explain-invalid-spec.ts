@@ -7,10 +7,16 @@ import { relative } from "node:path";
 import { createConfig, getLineColLocation, lint } from "@redocly/openapi-core";
 import { GeneratorError } from "../errors.js";
 
-export async function explainInvalidSpec(specPath: string, cwd: string): Promise<GeneratorError | undefined> {
+export async function explainInvalidSpec(
+  specPath: string,
+  cwd: string,
+): Promise<GeneratorError | undefined> {
   let problems;
   try {
-    problems = await lint({ ref: specPath, config: await createConfig({ rules: { struct: "error" } }) });
+    problems = await lint({
+      ref: specPath,
+      config: await createConfig({ rules: { struct: "error" } }),
+    });
   } catch {
     return undefined;
   }
@@ -23,9 +29,16 @@ export async function explainInvalidSpec(specPath: string, cwd: string): Promise
     const { start } = getLineColLocation(location);
     where = `${relative(cwd, location.source.absoluteRef)}:${start.line}:${start.col} (${location.pointer})`;
   }
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? "s" : ""})` : "";
-  return new GeneratorError("invalidSpec", `The spec is not valid OpenAPI: ${first.message}${more}`, {
-    where,
-    hint: "Fix it there; `npx redocly lint <spec>` lists every problem.",
-  });
+  const more =
+    errors.length > 1
+      ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? "s" : ""})`
+      : "";
+  return new GeneratorError(
+    "invalidSpec",
+    `The spec is not valid OpenAPI: ${first.message}${more}`,
+    {
+      where,
+      hint: "Fix it there; `npx redocly lint <spec>` lists every problem.",
+    },
+  );
 }

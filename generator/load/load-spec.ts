@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
-import { bundle, createConfig, getLineColLocation, makeDocumentFromString, YamlParseError } from "@redocly/openapi-core";
+import { bundle, createConfig, getLineColLocation, YamlParseError } from "@redocly/openapi-core";
 import type { NormalizedProblem } from "@redocly/openapi-core";
 import { parse as parseYaml } from "yaml";
 import { implyLifecycle } from "../../lint/lifecycle-implied.js";
@@ -13,8 +13,12 @@ import { GeneratorError } from "../errors.js";
 import { declareMissingPathParameters } from "./declare-path-parameters.js";
 import { dropImpossibleEnums } from "./drop-impossible-enums.js";
 import { renameDuplicateOperationIds } from "./rename-duplicate-operation-ids.js";
-import { SyncFileResolver } from "./sync-file-resolver.js";
-import { breakReferenceCycles, hoistDeepSchemaReferences, normalizeDiscriminatorMappings } from "./normalize-document.js";
+import { documentFromText, SyncFileResolver } from "./sync-file-resolver.js";
+import {
+  breakReferenceCycles,
+  hoistDeepSchemaReferences,
+  normalizeDiscriminatorMappings,
+} from "./normalize-document.js";
 
 export interface LoadedSpec {
   /** The bundled document (external files pulled into components). */
@@ -36,39 +40,65 @@ export interface LoadOptions {
   readonly allowUndeclaredPathParameters?: boolean;
 }
 
-export async function loadSpec(specPath: string, cwd = process.cwd(), options: LoadOptions = {}): Promise<LoadedSpec> {
+export async function loadSpec(
+  specPath: string,
+  cwd = process.cwd(),
+  options: LoadOptions = {},
+): Promise<LoadedSpec> {
   const displayPath = toPosix(relative(cwd, specPath)) || specPath;
   const warnings: string[] = [];
   let result: Awaited<ReturnType<typeof bundle>>;
   try {
-    const root = makeDocumentFromString(await readFile(specPath, "utf8"), specPath);
+    const root = documentFromText(await readFile(specPath, "utf8"), specPath);
     checkVersion(root.parsed, displayPath);
     breakReferenceCycles(root.parsed, warnings);
     const config = await createConfig({ rules: {} });
-    result = await bundle({ doc: root, config, dereference: false, externalRefResolver: new SyncFileResolver(config.resolve) });
+    result = await bundle({
+      doc: root,
+      config,
+      dereference: false,
+      externalRefResolver: new SyncFileResolver(config.resolve),
+    });
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
     throw loadFailure(error, displayPath);
   }
-  const unresolved = result.problems.find((problem) => problem.severity === "error" || /resolve/i.test(problem.message));
+  const unresolved = result.problems.find(
+    (problem) => problem.severity === "error" || /resolve/i.test(problem.message),
+  );
   if (unresolved) throw problemError(unresolved, cwd);
 
   const document = result.bundle.parsed;
   if (document === null || typeof document !== "object" || Array.isArray(document)) {
-    throw new GeneratorError("invalidSpec", "The spec is not an OpenAPI document (expected a YAML or JSON object)", {
-      where: displayPath,
-      hint: "Point --spec at an OpenAPI 3.0 or 3.1 document.",
-    });
+    throw new GeneratorError(
+      "invalidSpec",
+      "The spec is not an OpenAPI document (expected a YAML or JSON object)",
+      {
+        where: displayPath,
+        hint: "Point --spec at an OpenAPI 3.0 or 3.1 document.",
+      },
+    );
   }
   implyLifecycle(document);
   normalizeDiscriminatorMappings(document as Record<string, unknown>);
   hoistDeepSchemaReferences(document as Record<string, unknown>, warnings);
   dropImpossibleEnums(document as Record<string, unknown>, warnings);
-  if (options.allowDuplicateOperationIds) renameDuplicateOperationIds(document as Record<string, unknown>, warnings);
-  if (options.allowUndeclaredPathParameters) declareMissingPathParameters(document as Record<string, unknown>, warnings);
+  if (options.allowDuplicateOperationIds)
+    renameDuplicateOperationIds(document as Record<string, unknown>, warnings);
+  if (options.allowUndeclaredPathParameters)
+    declareMissingPathParameters(document as Record<string, unknown>, warnings);
   const specHash = createHash("sha256").update(JSON.stringify(document)).digest("hex").slice(0, 16);
-  const references = [...result.fileDependencies].map((file) => toPosix(relative(cwd, file))).filter((file) => file !== displayPath).sort();
-  return { document: document as Record<string, unknown>, specHash, displayPath, files: [displayPath, ...references], warnings };
+  const references = [...result.fileDependencies]
+    .map((file) => toPosix(relative(cwd, file)))
+    .filter((file) => file !== displayPath)
+    .sort();
+  return {
+    document: document as Record<string, unknown>,
+    specHash,
+    displayPath,
+    files: [displayPath, ...references],
+    warnings,
+  };
 }
 
 /**
@@ -77,38 +107,55 @@ export async function loadSpec(specPath: string, cwd = process.cwd(), options: L
  */
 function checkVersion(parsed: unknown, where: string): asserts parsed is Record<string, unknown> {
   if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-    throw new GeneratorError("invalidSpec", "The spec is not an OpenAPI document (expected a YAML or JSON object)", {
-      where,
-      hint: "Point --spec at an OpenAPI 3.0 or 3.1 document.",
-    });
+    throw new GeneratorError(
+      "invalidSpec",
+      "The spec is not an OpenAPI document (expected a YAML or JSON object)",
+      {
+        where,
+        hint: "Point --spec at an OpenAPI 3.0 or 3.1 document.",
+      },
+    );
   }
   const document = parsed as Record<string, unknown>;
   if (document.swagger !== undefined) {
-    throw new GeneratorError("unsupportedSpec", `Swagger ${String(document.swagger)} documents are not supported`, {
-      where: `${where}#/swagger`,
-      hint: "Convert it to OpenAPI 3 first (for example with `npx swagger2openapi swagger.yaml -o openapi.yaml`), then generate from the result.",
-    });
+    throw new GeneratorError(
+      "unsupportedSpec",
+      `Swagger ${String(document.swagger)} documents are not supported`,
+      {
+        where: `${where}#/swagger`,
+        hint: "Convert it to OpenAPI 3 first (for example with `npx swagger2openapi swagger.yaml -o openapi.yaml`), then generate from the result.",
+      },
+    );
   }
   const declared = String(document.openapi ?? "");
   const short = /^3\.[01]$/.test(declared) || declared === "3";
   if (short) document.openapi = declared === "3" ? "3.0.0" : `${declared}.0`;
   if (!/^3\.[01]\.\d+$/.test(String(document.openapi))) {
-    throw new GeneratorError("unsupportedSpec", `Unsupported OpenAPI version ${JSON.stringify(document.openapi ?? null)}`, {
-      where: `${where}#/openapi`,
-      hint: "The generator supports OpenAPI 3.0.x and 3.1.x; set `openapi:` to one of them.",
-    });
+    throw new GeneratorError(
+      "unsupportedSpec",
+      `Unsupported OpenAPI version ${JSON.stringify(document.openapi ?? null)}`,
+      {
+        where: `${where}#/openapi`,
+        hint: "The generator supports OpenAPI 3.0.x and 3.1.x; set `openapi:` to one of them.",
+      },
+    );
   }
-  if (document.info === null || typeof document.info !== "object") document.info = { title: "API", version: "0.0.0" };
+  if (document.info === null || typeof document.info !== "object")
+    document.info = { title: "API", version: "0.0.0" };
 }
 
 function loadFailure(error: unknown, displayPath: string): GeneratorError {
   if (error instanceof YamlParseError) {
     const file = relative(process.cwd(), error.source.absoluteRef) || displayPath;
-    return new GeneratorError("invalidSpec", `Malformed YAML or JSON: ${firstLine(error.originalError.message)}`, {
-      where: `${file}:${error.line}:${error.col}`,
-      hint: "Fix the syntax at that position (a missing bracket, bad indentation or an unquoted colon are the usual causes).",
-      cause: error,
-    });
+    return new GeneratorError(
+      "invalidSpec",
+      `Malformed YAML or JSON: ${firstLine(error.originalError.message)}`,
+      {
+        where: `${file}:${error.line}:${error.col}`,
+        hint: "Fix the syntax at that position (a missing bracket, bad indentation or an unquoted colon are the usual causes).",
+        cause: error,
+      },
+    );
   }
   const message = error instanceof Error ? error.message : String(error);
   if (/ENOENT/.test(message)) {
@@ -118,7 +165,10 @@ function loadFailure(error: unknown, displayPath: string): GeneratorError {
       cause: error,
     });
   }
-  return new GeneratorError("invalidSpec", `The spec could not be read: ${firstLine(message)}`, { where: displayPath, cause: error });
+  return new GeneratorError("invalidSpec", `The spec could not be read: ${firstLine(message)}`, {
+    where: displayPath,
+    cause: error,
+  });
 }
 
 function problemError(problem: NormalizedProblem, cwd: string): GeneratorError {
@@ -134,12 +184,21 @@ function problemError(problem: NormalizedProblem, cwd: string): GeneratorError {
     }
   }
   const missingRef = /resolve \$ref/i.test(problem.message);
-  if (!missingRef) return new GeneratorError("invalidSpec", problem.message, { where, hint: "Fix the spec at that location." });
+  if (!missingRef)
+    return new GeneratorError("invalidSpec", problem.message, {
+      where,
+      hint: "Fix the spec at that location.",
+    });
   const target = location === undefined ? undefined : refAt(location);
   return new GeneratorError(
     "invalidSpec",
-    target === undefined ? "A $ref points at nothing" : `$ref ${JSON.stringify(target)} points at nothing`,
-    { where, hint: "Fix the $ref: the file or the JSON pointer it names does not exist (check the spelling and the path)." },
+    target === undefined
+      ? "A $ref points at nothing"
+      : `$ref ${JSON.stringify(target)} points at nothing`,
+    {
+      where,
+      hint: "Fix the $ref: the file or the JSON pointer it names does not exist (check the spelling and the path).",
+    },
   );
 }
 
@@ -148,12 +207,21 @@ function refAt(location: NormalizedProblem["location"][number]): string | undefi
   if (!("source" in location)) return undefined;
   try {
     let node: unknown = parseYaml(location.source.body);
-    for (const part of (location.pointer ?? "").replace(/^#\/?/, "").split("/").filter((segment) => segment !== "")) {
+    for (const part of (location.pointer ?? "")
+      .replace(/^#\/?/, "")
+      .split("/")
+      .filter((segment) => segment !== "")) {
       const key = decodeURIComponent(part.replace(/~1/g, "/").replace(/~0/g, "~"));
-      node = node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined;
+      node =
+        node !== null && typeof node === "object"
+          ? (node as Record<string, unknown>)[key]
+          : undefined;
     }
     if (typeof node === "string") return node;
-    const ref = node !== null && typeof node === "object" ? (node as Record<string, unknown>).$ref : undefined;
+    const ref =
+      node !== null && typeof node === "object"
+        ? (node as Record<string, unknown>).$ref
+        : undefined;
     return typeof ref === "string" ? ref : undefined;
   } catch {
     return undefined;

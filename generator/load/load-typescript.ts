@@ -14,7 +14,10 @@ export function loadTypeScript(): unknown {
   const file = require.resolve("typescript");
   const loaded = require.cache[file];
   if (loaded !== undefined) return loaded.exports;
-  const { exports, state } = requireWithCodeCache(file, `typescript-${process.version}-${process.arch}`);
+  const { exports, state } = requireWithCodeCache(
+    file,
+    `typescript-${process.version}-${process.arch}`,
+  );
   typeScriptCodeCache = state;
   return exports;
 }

@@ -22,7 +22,9 @@ export function breakReferenceCycles(document: Record<string, unknown>, warnings
   const target = (name: string): string | undefined => {
     const schema = schemas[name];
     const ref = isObject(schema) ? schema.$ref : undefined;
-    return typeof ref === "string" && ref.startsWith(COMPONENT_PREFIX) ? ref.slice(COMPONENT_PREFIX.length) : undefined;
+    return typeof ref === "string" && ref.startsWith(COMPONENT_PREFIX)
+      ? ref.slice(COMPONENT_PREFIX.length)
+      : undefined;
   };
   for (const start of Object.keys(schemas)) {
     const chain: string[] = [];
@@ -30,7 +32,9 @@ export function breakReferenceCycles(document: Record<string, unknown>, warnings
       const index = chain.indexOf(name);
       if (index >= 0) {
         for (const member of chain.slice(index)) schemas[member] = {};
-        warnings.push(`the schemas ${chain.slice(index).join(" → ")} only refer to each other (a $ref cycle with no schema): each is read as any value`);
+        warnings.push(
+          `the schemas ${chain.slice(index).join(" → ")} only refer to each other (a $ref cycle with no schema): each is read as any value`,
+        );
         break;
       }
       chain.push(name);
@@ -50,7 +54,12 @@ export function normalizeDiscriminatorMappings(document: Record<string, unknown>
     const discriminator = node.discriminator;
     if (isObject(discriminator) && isObject(discriminator.mapping)) {
       for (const [key, value] of Object.entries(discriminator.mapping)) {
-        if (typeof value === "string" && !value.includes("/") && !value.includes("#") && value in schemas) {
+        if (
+          typeof value === "string" &&
+          !value.includes("/") &&
+          !value.includes("#") &&
+          value in schemas
+        ) {
           discriminator.mapping[key] = `${COMPONENT_PREFIX}${value}`;
         }
       }
@@ -66,11 +75,18 @@ export function normalizeDiscriminatorMappings(document: Record<string, unknown>
  * type generators handle references to components far better. Each such target is copied into
  * `components.schemas` under a name derived from its pointer, and the references point there.
  */
-export function hoistDeepSchemaReferences(document: Record<string, unknown>, warnings: string[]): void {
+export function hoistDeepSchemaReferences(
+  document: Record<string, unknown>,
+  warnings: string[],
+): void {
   const hoisted = new Map<string, string>();
   const taken = new Set(Object.keys(componentSchemas(document) ?? {}));
   const nameFor = (pointer: string): string => {
-    const base = `Inline${pointer.split("/").slice(1).map((part) => part.replace(/~1/g, "_").replace(/[^A-Za-z0-9]+/g, "_")).join("_")}`.slice(0, 120);
+    const base = `Inline${pointer
+      .split("/")
+      .slice(1)
+      .map((part) => part.replace(/~1/g, "_").replace(/[^A-Za-z0-9]+/g, "_"))
+      .join("_")}`.slice(0, 120);
     let name = base;
     for (let n = 2; taken.has(name); n += 1) name = `${base}_${n}`;
     taken.add(name);
@@ -93,7 +109,9 @@ export function hoistDeepSchemaReferences(document: Record<string, unknown>, war
         const components = (document.components ??= {}) as Record<string, unknown>;
         const schemas = (components.schemas ??= {}) as Record<string, unknown>;
         schemas[name] = structuredClone(target);
-        warnings.push(`the schema reference ${ref} points into an operation: copied to #/components/schemas/${name}`);
+        warnings.push(
+          `the schema reference ${ref} points into an operation: copied to #/components/schemas/${name}`,
+        );
       }
       node.$ref = `${COMPONENT_PREFIX}${name}`;
       return;

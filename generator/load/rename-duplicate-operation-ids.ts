@@ -14,7 +14,10 @@ function pointerOf(path: string, method: string): string {
   return `#/paths/${escapePointer(path)}/${method}`;
 }
 
-export function renameDuplicateOperationIds(document: Record<string, unknown>, warnings: string[]): void {
+export function renameDuplicateOperationIds(
+  document: Record<string, unknown>,
+  warnings: string[],
+): void {
   const paths = isObject(document.paths) ? document.paths : {};
   const operations: { path: string; method: string; operation: Record<string, unknown> }[] = [];
   for (const [path, rawItem] of Object.entries(paths)) {
@@ -24,7 +27,9 @@ export function renameDuplicateOperationIds(document: Record<string, unknown>, w
       if (operation) operations.push({ path, method, operation });
     }
   }
-  const taken = new Set(operations.map(({ operation }) => operation.operationId).filter((id) => typeof id === "string"));
+  const taken = new Set(
+    operations.map(({ operation }) => operation.operationId).filter((id) => typeof id === "string"),
+  );
   const firstAt = new Map<string, string>();
   for (const { path, method, operation } of operations) {
     const id = operation.operationId;
@@ -39,6 +44,8 @@ export function renameDuplicateOperationIds(document: Record<string, unknown>, w
     for (let n = 2; taken.has(renamed); n += 1) renamed = `${base}${n}`;
     taken.add(renamed);
     operation.operationId = renamed;
-    warnings.push(`${pointerOf(path, method)}: operationId ${JSON.stringify(id)} is already used by ${first}: read as ${JSON.stringify(renamed)}`);
+    warnings.push(
+      `${pointerOf(path, method)}: operationId ${JSON.stringify(id)} is already used by ${first}: read as ${JSON.stringify(renamed)}`,
+    );
   }
 }

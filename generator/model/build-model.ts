@@ -29,7 +29,16 @@ import type {
 } from "./types.js";
 
 /** The operation methods of a path item, in the OpenAPI order (the order operations are read in). */
-export const METHODS: readonly HttpMethod[] = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+export const METHODS: readonly HttpMethod[] = [
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+  "trace",
+];
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 
 type Doc = Record<string, unknown>;
@@ -51,14 +60,19 @@ export function buildModel(document: Doc, specHash: string): ApiModel {
       const operation = resolveObject(document, item[method]);
       if (!operation) continue;
       const pointer = `#/paths/${escapePointer(path)}/${method}`;
-      const declaredId = typeof operation.operationId === "string" ? operation.operationId : undefined;
+      const declaredId =
+        typeof operation.operationId === "string" ? operation.operationId : undefined;
       if (declaredId !== undefined) {
         const previous = seenIds.get(declaredId);
         if (previous) {
-          throw new GeneratorError("invalidSpec", `Duplicate operationId ${JSON.stringify(declaredId)}`, {
-            where: `${pointer} and ${previous}`,
-            hint: "operationIds must be unique: rename one of them (or pass --allow-duplicate-operation-ids to read the later one under a name derived from its method and path).",
-          });
+          throw new GeneratorError(
+            "invalidSpec",
+            `Duplicate operationId ${JSON.stringify(declaredId)}`,
+            {
+              where: `${pointer} and ${previous}`,
+              hint: "operationIds must be unique: rename one of them (or pass --allow-duplicate-operation-ids to read the later one under a name derived from its method and path).",
+            },
+          );
         }
         seenIds.set(declaredId, pointer);
       }
@@ -81,7 +95,16 @@ export function buildModel(document: Doc, specHash: string): ApiModel {
         });
       }
       operations.push(
-        buildOperation(document, { path, method, pointer, item, operation, operationId, name, securitySchemes }),
+        buildOperation(document, {
+          path,
+          method,
+          pointer,
+          item,
+          operation,
+          operationId,
+          name,
+          securitySchemes,
+        }),
       );
     }
   }
@@ -125,7 +148,9 @@ function buildOperation(document: Doc, input: OperationInput): OperationModel {
     method: input.method,
     path: input.path,
     pointer: input.pointer,
-    tags: Array.isArray(operation.tags) ? operation.tags.filter((tag): tag is string => typeof tag === "string") : [],
+    tags: Array.isArray(operation.tags)
+      ? operation.tags.filter((tag): tag is string => typeof tag === "string")
+      : [],
     summary: text(operation.summary),
     description: text(operation.description),
     deprecation: readDeprecation(operation, input.pointer),
@@ -136,11 +161,16 @@ function buildOperation(document: Doc, input: OperationInput): OperationModel {
     secured: requiresCaller(securityRequirements, input.securitySchemes),
     security,
     securityRequirements,
-    idempotencyKeyHeader: parameters.header.find((parameter) => parameter.name.toLowerCase() === "idempotency-key")?.name,
+    idempotencyKeyHeader: parameters.header.find(
+      (parameter) => parameter.name.toLowerCase() === "idempotency-key",
+    )?.name,
   };
 }
 
-function readParameters(document: Doc, input: OperationInput): Record<ParameterLocation, ParameterModel[]> {
+function readParameters(
+  document: Doc,
+  input: OperationInput,
+): Record<ParameterLocation, ParameterModel[]> {
   // operation-level parameters override path-level ones with the same name and location
   const byKey = new Map<string, ParameterModel>();
   for (const list of [input.item.parameters, input.operation.parameters]) {
@@ -149,21 +179,41 @@ function readParameters(document: Doc, input: OperationInput): Record<ParameterL
       const parameter = resolveObject(document, raw);
       if (!parameter || typeof parameter.name !== "string") continue;
       const location = parameter.in;
-      if (location !== "path" && location !== "query" && location !== "header" && location !== "cookie") continue;
+      if (
+        location !== "path" &&
+        location !== "query" &&
+        location !== "header" &&
+        location !== "cookie"
+      )
+        continue;
       byKey.set(`${location}:${parameter.name}`, buildParameter(document, parameter, location));
     }
   }
-  const grouped: Record<ParameterLocation, ParameterModel[]> = { path: [], query: [], header: [], cookie: [] };
+  const grouped: Record<ParameterLocation, ParameterModel[]> = {
+    path: [],
+    query: [],
+    header: [],
+    cookie: [],
+  };
   for (const parameter of byKey.values()) grouped[parameter.in].push(parameter);
   for (const location of LOCATIONS) grouped[location].sort((a, b) => compare(a.name, b.name));
   checkPathTemplate(input.path, grouped.path, input.pointer);
   return grouped;
 }
 
-function buildParameter(document: Doc, parameter: Doc, location: ParameterLocation): ParameterModel {
+function buildParameter(
+  document: Doc,
+  parameter: Doc,
+  location: ParameterLocation,
+): ParameterModel {
   const contentType = isObject(parameter.content) ? Object.keys(parameter.content)[0] : undefined;
   const content = isObject(parameter.content) ? Object.values(parameter.content)[0] : undefined;
-  const schema = (isObject(parameter.schema) ? parameter.schema : isObject(content) ? content.schema : undefined) ?? {};
+  const schema =
+    (isObject(parameter.schema)
+      ? parameter.schema
+      : isObject(content)
+        ? content.schema
+        : undefined) ?? {};
   const resolved = resolveObject(document, schema);
   const style = text(parameter.style);
   return {
@@ -172,10 +222,15 @@ function buildParameter(document: Doc, parameter: Doc, location: ParameterLocati
     required: location === "path" || parameter.required === true,
     description: text(parameter.description),
     schema: schema as SchemaModel,
-    array: resolved?.type === "array" || (Array.isArray(resolved?.type) && resolved.type.includes("array")),
+    array:
+      resolved?.type === "array" ||
+      (Array.isArray(resolved?.type) && resolved.type.includes("array")),
     style,
     // the default style is form for query and cookie, simple for path and header: only form explodes
-    explode: typeof parameter.explode === "boolean" ? parameter.explode : (style ?? (location === "path" || location === "header" ? "simple" : "form")) === "form",
+    explode:
+      typeof parameter.explode === "boolean"
+        ? parameter.explode
+        : (style ?? (location === "path" || location === "header" ? "simple" : "form")) === "form",
     deprecated: parameter.deprecated === true,
     ...(contentType === undefined || isObject(parameter.schema) ? {} : { contentType }),
   };
@@ -184,7 +239,11 @@ function buildParameter(document: Doc, parameter: Doc, location: ParameterLocati
 function readRequestBody(document: Doc, raw: unknown): RequestBodyModel | undefined {
   const body = resolveObject(document, raw);
   if (!body) return undefined;
-  return { required: body.required === true, description: text(body.description), contents: readContents(document, body.content) };
+  return {
+    required: body.required === true,
+    description: text(body.description),
+    contents: readContents(document, body.content),
+  };
 }
 
 function readResponses(document: Doc, raw: unknown): ResponseModel[] {
@@ -206,7 +265,12 @@ function readResponses(document: Doc, raw: unknown): ResponseModel[] {
         });
       }
     }
-    out.push({ status: /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status, description: text(response.description), headers, contents: readContents(document, response.content) });
+    out.push({
+      status: /^[1-5]xx$/i.test(status) ? status.toUpperCase() : status,
+      description: text(response.description),
+      headers,
+      contents: readContents(document, response.content),
+    });
   }
   return out;
 }
@@ -215,7 +279,10 @@ function readContents(document: Doc, raw: unknown): MediaModel[] {
   if (!isObject(raw)) return [];
   return Object.entries(raw).map(([mediaType, media]) => ({
     mediaType,
-    schema: isObject(media) && (isObject(media.schema) || typeof media.schema === "boolean") ? (media.schema as SchemaModel) : undefined,
+    schema:
+      isObject(media) && (isObject(media.schema) || typeof media.schema === "boolean")
+        ? (media.schema as SchemaModel)
+        : undefined,
     examples: isObject(media) ? readExamples(document, media) : [],
   }));
 }

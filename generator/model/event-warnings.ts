@@ -17,7 +17,10 @@ export function eventWarnings(document: Record<string, unknown>): string[] {
       if (!isObject(operation) || !isObject(operation.callbacks)) continue;
       const names = Object.keys(operation.callbacks);
       if (names.length === 0) continue;
-      const id = typeof operation.operationId === "string" ? operation.operationId : `${method.toUpperCase()} ${path}`;
+      const id =
+        typeof operation.operationId === "string"
+          ? operation.operationId
+          : `${method.toUpperCase()} ${path}`;
       warnings.push(
         `${id} declares callback${names.length === 1 ? "" : "s"} ${names.join(", ")}: the generated client and server leave callbacks out (the server sends them itself)`,
       );

@@ -9,7 +9,10 @@ import type { FormFieldShape, FormFieldType } from "../../templates/server/descr
 import { isObject, resolveObject } from "./resolve-ref.js";
 import type { OperationModel, SchemaModel } from "./types.js";
 
-export const FORM_MEDIA_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"] as const;
+export const FORM_MEDIA_TYPES = [
+  "application/x-www-form-urlencoded",
+  "multipart/form-data",
+] as const;
 
 export interface FormBodyModel {
   /** As written in the spec. */
@@ -44,7 +47,10 @@ function isJson(mediaType: unknown): boolean {
 }
 
 function isBinary(schema: Record<string, unknown>): boolean {
-  return (schema.format === "binary" || typeof schema.contentMediaType === "string") && schema.contentEncoding === undefined;
+  return (
+    (schema.format === "binary" || typeof schema.contentMediaType === "string") &&
+    schema.contentEncoding === undefined
+  );
 }
 
 /**
@@ -62,8 +68,10 @@ function merge(into: MutableShape, shape: FormFieldShape): void {
     }
     into.properties = properties;
   }
-  if (shape.additionalProperties !== undefined) into.additionalProperties ??= shape.additionalProperties;
-  if (shape.items !== undefined) into.items = into.items === undefined ? shape.items : merged(into.items, shape.items);
+  if (shape.additionalProperties !== undefined)
+    into.additionalProperties ??= shape.additionalProperties;
+  if (shape.items !== undefined)
+    into.items = into.items === undefined ? shape.items : merged(into.items, shape.items);
   if (shape.textValues !== undefined) into.textValues ??= shape.textValues;
 }
 
@@ -88,21 +96,34 @@ export function formFieldShape(document: unknown, raw: unknown, depth = 0): Form
   if (schema === undefined) return {};
   const shape: MutableShape = {};
   const type = schema.type;
-  const declared = (Array.isArray(type) ? type : [type]).filter((t): t is FormFieldType => typeof t === "string" && TYPES.has(t));
+  const declared = (Array.isArray(type) ? type : [type]).filter(
+    (t): t is FormFieldType => typeof t === "string" && TYPES.has(t),
+  );
   if (declared.length > 0) shape.types = declared;
-  else if (Array.isArray(schema.enum) || "const" in schema) shape.types = listedTypes(Array.isArray(schema.enum) ? schema.enum : [schema.const]);
+  else if (Array.isArray(schema.enum) || "const" in schema)
+    shape.types = listedTypes(Array.isArray(schema.enum) ? schema.enum : [schema.const]);
   if (isBinary(schema)) shape.binary = true;
   if (isObject(schema.properties)) {
-    shape.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, sub]) => [name, formFieldShape(document, sub, depth + 1)]));
+    shape.properties = Object.fromEntries(
+      Object.entries(schema.properties).map(([name, sub]) => [
+        name,
+        formFieldShape(document, sub, depth + 1),
+      ]),
+    );
     shape.types ??= ["object"];
   }
-  if (isObject(schema.additionalProperties)) shape.additionalProperties = formFieldShape(document, schema.additionalProperties, depth + 1);
+  if (isObject(schema.additionalProperties))
+    shape.additionalProperties = formFieldShape(document, schema.additionalProperties, depth + 1);
   if (isObject(schema.items)) {
     shape.items = formFieldShape(document, schema.items, depth + 1);
     shape.types ??= ["array"];
   }
-  for (const sub of Array.isArray(schema.allOf) ? schema.allOf : []) merge(shape, formFieldShape(document, sub, depth + 1));
-  const alternatives = [...(Array.isArray(schema.oneOf) ? schema.oneOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf : [])];
+  for (const sub of Array.isArray(schema.allOf) ? schema.allOf : [])
+    merge(shape, formFieldShape(document, sub, depth + 1));
+  const alternatives = [
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+  ];
   if (alternatives.length > 0) {
     const union: MutableShape = {};
     let unknown = false;
@@ -119,7 +140,12 @@ export function formFieldShape(document: unknown, raw: unknown, depth = 0): Form
       }
       merge(union, alternative);
     }
-    if (texts !== undefined && union.types?.includes("array") === true && union.types.includes("string")) union.textValues = texts;
+    if (
+      texts !== undefined &&
+      union.types?.includes("array") === true &&
+      union.types.includes("string")
+    )
+      union.textValues = texts;
     if (unknown) delete union.types;
     if (shape.types === undefined) {
       merge(shape, union);
@@ -151,23 +177,39 @@ function isNullOnly(document: unknown, raw: unknown): boolean {
   } catch {
     return false;
   }
-  return type === "null" || (Array.isArray(type) && type.length > 0 && type.every((entry) => entry === "null"));
+  return (
+    type === "null" ||
+    (Array.isArray(type) && type.length > 0 && type.every((entry) => entry === "null"))
+  );
 }
 
 /** The values of a string `enum`, or `undefined` when the schema takes any text. */
 function enumTexts(document: unknown, raw: unknown): string[] | undefined {
   const schema = resolveObject(document, raw);
   const values = schema?.enum;
-  return Array.isArray(values) && values.every((value) => typeof value === "string") ? values : undefined;
+  return Array.isArray(values) && values.every((value) => typeof value === "string")
+    ? values
+    : undefined;
 }
 
 /** The top-level properties and `required` of an object schema (`$ref`s followed, `allOf` merged). */
-function objectParts(document: unknown, raw: unknown, depth = 0): { properties: Record<string, unknown>; required: string[]; additional: unknown } {
-  const parts = { properties: {} as Record<string, unknown>, required: [] as string[], additional: undefined as unknown };
+function objectParts(
+  document: unknown,
+  raw: unknown,
+  depth = 0,
+): { properties: Record<string, unknown>; required: string[]; additional: unknown } {
+  const parts = {
+    properties: {} as Record<string, unknown>,
+    required: [] as string[],
+    additional: undefined as unknown,
+  };
   const schema = depth > MAX_DEPTH ? undefined : resolveObject(document, raw);
   if (schema === undefined) return parts;
   if (isObject(schema.properties)) Object.assign(parts.properties, schema.properties);
-  if (Array.isArray(schema.required)) parts.required.push(...schema.required.filter((name): name is string => typeof name === "string"));
+  if (Array.isArray(schema.required))
+    parts.required.push(
+      ...schema.required.filter((name): name is string => typeof name === "string"),
+    );
   if (schema.additionalProperties !== undefined) parts.additional = schema.additionalProperties;
   for (const sub of Array.isArray(schema.allOf) ? schema.allOf : []) {
     const inner = objectParts(document, sub, depth + 1);
@@ -179,7 +221,11 @@ function objectParts(document: unknown, raw: unknown, depth = 0): { properties: 
 }
 
 /** The raw media type object of an operation's request body (for its `encoding`). */
-function mediaObject(document: unknown, operation: OperationModel, mediaType: string): Record<string, unknown> | undefined {
+function mediaObject(
+  document: unknown,
+  operation: OperationModel,
+  mediaType: string,
+): Record<string, unknown> | undefined {
   const paths = isObject(document) ? document.paths : undefined;
   const item = isObject(paths) ? resolveObject(document, paths[operation.path]) : undefined;
   const raw = item?.[operation.method];
@@ -189,13 +235,20 @@ function mediaObject(document: unknown, operation: OperationModel, mediaType: st
   return isObject(media) ? media : undefined;
 }
 
-function withEncoding(field: FormFieldShape, encoding: Record<string, unknown> | undefined, multipart: boolean): FormFieldShape {
+function withEncoding(
+  field: FormFieldShape,
+  encoding: Record<string, unknown> | undefined,
+  multipart: boolean,
+): FormFieldShape {
   const shape: MutableShape = { ...field };
   if (typeof encoding?.style === "string") shape.style = encoding.style;
   if (typeof encoding?.explode === "boolean") shape.explode = encoding.explode;
   if (!multipart) return shape;
   const isObjectField = (candidate: FormFieldShape | undefined) =>
-    candidate !== undefined && candidate.binary !== true && candidate.types?.length === 1 && candidate.types[0] === "object";
+    candidate !== undefined &&
+    candidate.binary !== true &&
+    candidate.types?.length === 1 &&
+    candidate.types[0] === "object";
   const contentType = encoding?.contentType;
   const isArrayField = field.types?.includes("array") === true && field.items !== undefined;
   const json = contentType === undefined ? undefined : isJson(contentType);
@@ -203,7 +256,11 @@ function withEncoding(field: FormFieldShape, encoding: Record<string, unknown> |
     if (json ?? isObjectField(field.items)) shape.items = { ...field.items, json: true };
   } else if (json ?? isObjectField(field)) {
     shape.json = true;
-  } else if (json === undefined && field.binary !== true && field.types?.includes("object") === true) {
+  } else if (
+    json === undefined &&
+    field.binary !== true &&
+    field.types?.includes("object") === true
+  ) {
     // an object or a scalar: the part's text says which (a JSON object, or not)
     shape.jsonObject = true;
   }
@@ -222,18 +279,28 @@ export function formBodies(document: unknown, operation: OperationModel): FormBo
     const top = formFieldShape(document, media.schema);
     const fields: Record<string, FormFieldShape> = {};
     for (const [name, field] of Object.entries(top.properties ?? {})) {
-      const encoding = isObject(encodings) && isObject(encodings[name]) ? encodings[name] : undefined;
+      const encoding =
+        isObject(encodings) && isObject(encodings[name]) ? encodings[name] : undefined;
       fields[name] = withEncoding(field, encoding, multipart);
     }
-    const files = multipart ? Object.keys(fields).filter((name) => fields[name]?.binary === true) : [];
+    const files = multipart
+      ? Object.keys(fields).filter((name) => fields[name]?.binary === true)
+      : [];
     // a field in both lists (`anyOf: [binary, array of binary]`) is one file or a list of them
-    const fileLists = multipart ? Object.keys(fields).filter((name) => fields[name]?.items?.binary === true) : [];
+    const fileLists = multipart
+      ? Object.keys(fields).filter((name) => fields[name]?.items?.binary === true)
+      : [];
     out.push({
       mediaType: media.mediaType,
       multipart,
       validatorPart: multipart ? "multipart" : "form",
       fields,
-      validationSchema: validationSchema(document, media.schema, [...files, ...fileLists], fileLists),
+      validationSchema: validationSchema(
+        document,
+        media.schema,
+        [...files, ...fileLists],
+        fileLists,
+      ),
       files,
       fileLists,
       text: !multipart && isTextShape(top),
@@ -244,19 +311,34 @@ export function formBodies(document: unknown, operation: OperationModel): FormBo
 
 /** Whether a body's shape is text only (`type: string`, with `null` or not). */
 export function isTextShape(shape: FormFieldShape): boolean {
-  return shape.types !== undefined && shape.types.length > 0 && shape.types.every((type) => type === "string");
+  return (
+    shape.types !== undefined &&
+    shape.types.length > 0 &&
+    shape.types.every((type) => type === "string")
+  );
 }
 
 /** The media schema, with file fields accepting what the runtime gives them (`File`, `File[]`). */
-function validationSchema(document: unknown, schema: SchemaModel | undefined, fileFields: readonly string[], fileLists: readonly string[]): SchemaModel | undefined {
+function validationSchema(
+  document: unknown,
+  schema: SchemaModel | undefined,
+  fileFields: readonly string[],
+  fileLists: readonly string[],
+): SchemaModel | undefined {
   if (schema === undefined) return undefined;
   if (fileFields.length === 0) return schema;
   const parts = objectParts(document, schema);
   const properties: Record<string, unknown> = {};
   for (const [name, sub] of Object.entries(parts.properties)) {
     const oneFile = fileFields.includes(name) && !fileLists.includes(name);
-    const either = fileLists.includes(name) && fileFields.filter((field) => field === name).length > 1;
-    properties[name] = oneFile || either ? {} : fileLists.includes(name) ? { ...resolveObject(document, sub), items: {} } : sub;
+    const either =
+      fileLists.includes(name) && fileFields.filter((field) => field === name).length > 1;
+    properties[name] =
+      oneFile || either
+        ? {}
+        : fileLists.includes(name)
+          ? { ...resolveObject(document, sub), items: {} }
+          : sub;
   }
   return {
     type: "object",

@@ -16,7 +16,9 @@ function words(text: string): string[] {
   const out: string[] = [];
   for (const match of text.matchAll(WORD)) {
     // split "getPetByID" into get, Pet, By, ID and "v2Pets" into v2, Pets
-    const parts = match[0].match(/\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+\p{N}*|\p{Lu}+\p{N}*|\p{N}+\p{Ll}*|\p{Lo}+\p{N}*|[\p{L}\p{N}]+/gu);
+    const parts = match[0].match(
+      /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+\p{N}*|\p{Lu}+\p{N}*|\p{N}+\p{Ll}*|\p{Lo}+\p{N}*|[\p{L}\p{N}]+/gu,
+    );
     if (parts) out.push(...parts);
   }
   return out;

@@ -29,11 +29,13 @@ function readScheme(name: string, scheme: Doc): SecuritySchemeModel | undefined 
   switch (scheme.type) {
     case "apiKey":
       if (typeof scheme.name !== "string" || scheme.name === "") return undefined;
-      if (scheme.in !== "header" && scheme.in !== "query" && scheme.in !== "cookie") return undefined;
+      if (scheme.in !== "header" && scheme.in !== "query" && scheme.in !== "cookie")
+        return undefined;
       return { kind: "apiKey", name, in: scheme.in, parameterName: scheme.name };
     case "http": {
       // RFC 9110 §11.1: auth scheme names are case-insensitive.
-      const httpScheme = typeof scheme.scheme === "string" ? scheme.scheme.trim().toLowerCase() : "";
+      const httpScheme =
+        typeof scheme.scheme === "string" ? scheme.scheme.trim().toLowerCase() : "";
       if (httpScheme === "") return undefined;
       return { kind: "http", name, scheme: httpScheme };
     }
@@ -43,7 +45,8 @@ function readScheme(name: string, scheme: Doc): SecuritySchemeModel | undefined 
       return {
         kind: "openIdConnect",
         name,
-        openIdConnectUrl: typeof scheme.openIdConnectUrl === "string" ? scheme.openIdConnectUrl : undefined,
+        openIdConnectUrl:
+          typeof scheme.openIdConnectUrl === "string" ? scheme.openIdConnectUrl : undefined,
       };
     case "mutualTLS":
       return { kind: "mutualTLS", name };
@@ -57,7 +60,8 @@ function oauthScopes(flows: unknown): string[] {
   const scopes = new Set<string>();
   if (!isObject(flows)) return [];
   for (const flow of Object.values(flows)) {
-    if (isObject(flow) && isObject(flow.scopes)) for (const scope of Object.keys(flow.scopes)) scopes.add(scope);
+    if (isObject(flow) && isObject(flow.scopes))
+      for (const scope of Object.keys(flow.scopes)) scopes.add(scope);
   }
   return [...scopes];
 }
@@ -71,7 +75,9 @@ export function readSecurityRequirements(raw: unknown): SecurityRequirementModel
   return raw.filter(isObject).map((requirement) => ({
     schemes: Object.entries(requirement).map(([name, scopes]) => ({
       name,
-      scopes: Array.isArray(scopes) ? scopes.filter((scope): scope is string => typeof scope === "string") : [],
+      scopes: Array.isArray(scopes)
+        ? scopes.filter((scope): scope is string => typeof scope === "string")
+        : [],
     })),
   }));
 }
@@ -81,10 +87,17 @@ export function readSecurityRequirements(raw: unknown): SecurityRequirementModel
  * names a scheme the runtime checks (an empty requirement, or one of only transport-level
  * mutualTLS schemes, lets a request through without a caller).
  */
-export function requiresCaller(requirements: readonly SecurityRequirementModel[], schemes: readonly SecuritySchemeModel[]): boolean {
-  const transportOnly = new Set(schemes.filter((scheme) => scheme.kind === "mutualTLS").map((scheme) => scheme.name));
+export function requiresCaller(
+  requirements: readonly SecurityRequirementModel[],
+  schemes: readonly SecuritySchemeModel[],
+): boolean {
+  const transportOnly = new Set(
+    schemes.filter((scheme) => scheme.kind === "mutualTLS").map((scheme) => scheme.name),
+  );
   return (
     requirements.length > 0 &&
-    requirements.every((requirement) => requirement.schemes.some((scheme) => !transportOnly.has(scheme.name)))
+    requirements.every((requirement) =>
+      requirement.schemes.some((scheme) => !transportOnly.has(scheme.name)),
+    )
   );
 }

@@ -38,12 +38,21 @@ export interface ApiKeyModel {
 
 /** A security scheme (`components.securitySchemes`), discriminated by `kind` (its `type`). */
 export type SecuritySchemeModel =
-  | { readonly kind: "apiKey"; readonly name: string; readonly in: "header" | "query" | "cookie"; readonly parameterName: string }
+  | {
+      readonly kind: "apiKey";
+      readonly name: string;
+      readonly in: "header" | "query" | "cookie";
+      readonly parameterName: string;
+    }
   /** `scheme` lower-cased: `bearer`, `basic`, or any other (passed through). */
   | { readonly kind: "http"; readonly name: string; readonly scheme: string }
   /** `scopes`: every scope its flows declare. */
   | { readonly kind: "oauth2"; readonly name: string; readonly scopes: readonly string[] }
-  | { readonly kind: "openIdConnect"; readonly name: string; readonly openIdConnectUrl: string | undefined }
+  | {
+      readonly kind: "openIdConnect";
+      readonly name: string;
+      readonly openIdConnectUrl: string | undefined;
+    }
   /** Transport-level (TLS client certificates): nothing travels in the HTTP request. */
   | { readonly kind: "mutualTLS"; readonly name: string };
 
@@ -61,7 +70,8 @@ export interface RatePlanModel {
 export interface RateLimitPolicyModel {
   readonly algorithm: string;
   readonly plans: readonly RatePlanModel[];
-  readonly ban: { readonly afterRejectedRequests: number; readonly durationSeconds: number } | undefined;
+  readonly ban:
+    { readonly afterRejectedRequests: number; readonly durationSeconds: number } | undefined;
 }
 
 export type ParameterLocation = "path" | "query" | "header" | "cookie";

@@ -21,7 +21,9 @@ export function unformableBodies(document: unknown, model: ApiModel): Unformable
   return model.operations.flatMap((operation) =>
     formBodies(document, operation).flatMap((form) => {
       if (form.text) return [];
-      const media = operation.requestBody?.contents.find((candidate) => candidate.mediaType === form.mediaType);
+      const media = operation.requestBody?.contents.find(
+        (candidate) => candidate.mediaType === form.mediaType,
+      );
       const types = formFieldShape(document, media?.schema).types;
       if (types === undefined || types.length === 0 || types.includes("object")) return [];
       return [

@@ -18,13 +18,25 @@ export interface LintResult {
 
 export function lintSpec(specPath: string, cwd: string): Promise<LintResult> {
   return new Promise((resolveLint) => {
-    const child = spawn(process.execPath, [RUN_LINT, specPath, "--max-problems", "200"], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [RUN_LINT, specPath, "--max-problems", "200"], {
+      cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("error", (error) => resolveLint({ ok: false, output: String(error), summary: `could not run the linter (${error.message})` }));
+    child.on("error", (error) =>
+      resolveLint({
+        ok: false,
+        output: String(error),
+        summary: `could not run the linter (${error.message})`,
+      }),
+    );
     child.on("close", (code) => {
-      const lines = output.replace(/\u001b\[[0-9;]*m/g, "").split("\n").map((line) => line.trim());
+      const lines = output
+        .replace(/\u001b\[[0-9;]*m/g, "")
+        .split("\n")
+        .map((line) => line.trim());
       const last = lines.filter((line) => /\b(error|warning)s?\b/i.test(line)).pop();
       const summary = (last ?? `the linter exited with ${String(code)}`).replace(/^[^A-Za-z]+/, "");
       resolveLint({ ok: code === 0, output: problemsOnly(output), summary });

@@ -49,7 +49,12 @@ export async function watchSpec(options: WatchOptions): Promise<number> {
     if (stopping) return;
     const file = name === null ? undefined : resolve(dir, name.toString());
     // after a failed run, any spec-like file may be the one a broken $ref names
-    if (file !== undefined && !files.has(file) && !(lastFailed && SPEC_FILE.test(file) && !isInside(file, outDir))) return;
+    if (
+      file !== undefined &&
+      !files.has(file) &&
+      !(lastFailed && SPEC_FILE.test(file) && !isInside(file, outDir))
+    )
+      return;
     pending.add(file ?? dir);
     clearTimeout(timer);
     timer = setTimeout(schedule, DEBOUNCE_MS);
@@ -77,7 +82,8 @@ export async function watchSpec(options: WatchOptions): Promise<number> {
 
   const runOnce = async (changed: readonly string[]) => {
     const started = performance.now();
-    const what = changed.length === 0 ? "start" : `${changed.map(display).sort().join(", ")} changed`;
+    const what =
+      changed.length === 0 ? "start" : `${changed.map(display).sort().join(", ")} changed`;
     const lint = options.lint ? lintSpec(root, cwd) : undefined;
     try {
       const { rendered, report } = await generate(options.generate);
@@ -86,9 +92,16 @@ export async function watchSpec(options: WatchOptions): Promise<number> {
       const lintResult = lint === undefined ? undefined : await lint;
       for (const warning of rendered.warnings) options.err(`warning: ${warning}`);
       if (lintResult !== undefined && !lintResult.ok) options.err(lintResult.output.trimEnd());
-      const lintNote = lintResult === undefined ? "" : lintResult.ok ? "; lint ok" : `; lint: ${lintResult.summary}`;
+      const lintNote =
+        lintResult === undefined
+          ? ""
+          : lintResult.ok
+            ? "; lint ok"
+            : `; lint: ${lintResult.summary}`;
       const seconds = ((performance.now() - started) / 1000).toFixed(2);
-      options.out(`${clock()} ${what}: ${generatedSummary(report, rendered.model.operations.length, options.generate.outDir)}${lintNote} in ${seconds} s`);
+      options.out(
+        `${clock()} ${what}: ${generatedSummary(report, rendered.model.operations.length, options.generate.outDir)}${lintNote} in ${seconds} s`,
+      );
     } catch (error) {
       lastFailed = true;
       files.add(root);
@@ -127,7 +140,9 @@ export async function watchSpec(options: WatchOptions): Promise<number> {
   await first;
   running = undefined;
   if (!stopping) {
-    options.out(`${clock()} watching ${display(root)} and the files it references (Ctrl-C to stop)`);
+    options.out(
+      `${clock()} watching ${display(root)} and the files it references (Ctrl-C to stop)`,
+    );
     if (pending.size > 0) timer = setTimeout(schedule, DEBOUNCE_MS);
   }
   const code = await done;

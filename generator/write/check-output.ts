@@ -17,14 +17,23 @@ export interface Drift {
   readonly diff?: string;
 }
 
-export async function checkOutput(outDir: string, files: readonly OutputFile[], meta: ManifestMeta): Promise<Drift[]> {
+export async function checkOutput(
+  outDir: string,
+  files: readonly OutputFile[],
+  meta: ManifestMeta,
+): Promise<Drift[]> {
   const out = resolve(outDir);
   const all = [...files, { path: MANIFEST_NAME, content: renderManifest(files, meta) }];
   const drifts: Drift[] = [];
   for (const file of all) {
     const current = await readFile(join(out, file.path), "utf8").catch(() => undefined);
     if (current === undefined) drifts.push({ path: file.path, kind: "missing" });
-    else if (current !== file.content) drifts.push({ path: file.path, kind: "changed", diff: shortDiff(file.path, current, file.content) });
+    else if (current !== file.content)
+      drifts.push({
+        path: file.path,
+        kind: "changed",
+        diff: shortDiff(file.path, current, file.content),
+      });
   }
   const expected = new Set(all.map((file) => file.path));
   for (const path of await listOutputFiles(out)) {
@@ -44,8 +53,19 @@ export function formatDrift(drifts: readonly Drift[], outLabel: string): string 
 }
 
 function shortDiff(path: string, current: string, expected: string): string {
-  const patch = createTwoFilesPatch(`on disk: ${path}`, `generated: ${path}`, current, expected, undefined, undefined, { context: 1 });
-  const body = patch.split("\n").slice(2).filter((line) => line.length > 0);
+  const patch = createTwoFilesPatch(
+    `on disk: ${path}`,
+    `generated: ${path}`,
+    current,
+    expected,
+    undefined,
+    undefined,
+    { context: 1 },
+  );
+  const body = patch
+    .split("\n")
+    .slice(2)
+    .filter((line) => line.length > 0);
   const shown = body.slice(0, DIFF_LINES);
   if (body.length > DIFF_LINES) shown.push(`... (${body.length - DIFF_LINES} more diff lines)`);
   return shown.join("\n");

@@ -1,6 +1,10 @@
 /** The line `npm run generate` ends with, e.g. "Generated 44 files for 17 operations into generated/ (1 written, 43 unchanged, 0 deleted)": written + unchanged = the files the output holds. */
 export function generatedSummary(
-  report: { readonly written: readonly unknown[]; readonly unchanged: readonly unknown[]; readonly deleted: readonly unknown[] },
+  report: {
+    readonly written: readonly unknown[];
+    readonly unchanged: readonly unknown[];
+    readonly deleted: readonly unknown[];
+  },
   operations: number,
   out: string,
 ): string {

@@ -17,7 +17,14 @@ const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url)
 const CONFORMANCE_DIR = fileURLToPath(new URL("../../conformance/", import.meta.url));
 /** The deprecation policy the model applies (shared with lint). */
 const POLICY_FILE = fileURLToPath(new URL("../../lint/deprecation-policy.js", import.meta.url));
-const OUTPUT_LIBRARIES = ["openapi-typescript", "prettier", "ajv", "ajv-formats", "ts-morph", "@redocly/openapi-core"];
+const OUTPUT_LIBRARIES = [
+  "openapi-typescript",
+  "typescript",
+  "ajv",
+  "ajv-formats",
+  "ts-morph",
+  "@redocly/openapi-core",
+];
 
 export interface HashInputs {
   /** Spec files (root first, then every file it references), relative to `cwd`. */
@@ -57,12 +64,15 @@ export function computeToolHash(): Promise<string> {
     };
     // read synchronously: one await per file (about 250 of them) cost five times the reading itself
     for (const dir of [GENERATOR_DIR, TEMPLATES_DIR, CONFORMANCE_DIR]) {
-      for (const file of listSourceFiles(dir)) add(`source:${relative(dir, file)}`, readFileSync(file));
+      for (const file of listSourceFiles(dir))
+        add(`source:${relative(dir, file)}`, readFileSync(file));
     }
     add("source:lint/deprecation-policy.js", readFileSync(POLICY_FILE));
     const require = createRequire(import.meta.url);
     for (const library of OUTPUT_LIBRARIES) {
-      const manifest = JSON.parse(readFileSync(findPackageJson(require, library), "utf8")) as { version?: string };
+      const manifest = JSON.parse(readFileSync(findPackageJson(require, library), "utf8")) as {
+        version?: string;
+      };
       add(`library:${library}`, manifest.version ?? "unknown");
     }
     return hash.digest("hex");
@@ -79,9 +89,16 @@ function findPackageJson(require: NodeJS.Require, library: string): string {
 
 function listSourceFiles(dir: string): string[] {
   const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
-  return entries
-    // dot-folders hold build output (generator/.build-*), not sources
-    .filter((entry) => entry.isFile() && /\.(ts|js|json)$/.test(entry.name) && !relative(dir, entry.parentPath).startsWith("."))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
+  return (
+    entries
+      // dot-folders hold build output (generator/.build-*), not sources
+      .filter(
+        (entry) =>
+          entry.isFile() &&
+          /\.(ts|js|json)$/.test(entry.name) &&
+          !relative(dir, entry.parentPath).startsWith("."),
+      )
+      .map((entry) => join(entry.parentPath, entry.name))
+      .sort()
+  );
 }

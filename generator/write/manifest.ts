@@ -28,7 +28,10 @@ export function sha256(content: string | Uint8Array): string {
   return createHash("sha256").update(content).digest("hex");
 }
 
-export function renderManifest(files: readonly { path: string; content: string }[], meta: ManifestMeta): string {
+export function renderManifest(
+  files: readonly { path: string; content: string }[],
+  meta: ManifestMeta,
+): string {
   const entries = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: Manifest = {
     generator: "pet store contract toolchain",
@@ -50,7 +53,8 @@ export async function readManifest(outDir: string): Promise<Manifest | null | un
   }
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === "object" && "files" in parsed && "inputsHash" in parsed) return parsed as Manifest;
+    if (parsed && typeof parsed === "object" && "files" in parsed && "inputsHash" in parsed)
+      return parsed as Manifest;
   } catch {
     // fall through
   }

@@ -61,27 +61,42 @@ export async function assertOwnedOutput(outDir: string, guarded: readonly string
   for (const path of guarded) {
     const inside = resolve(path);
     if (inside === out || inside.startsWith(out + sep)) {
-      throw new GeneratorError("outputRefused", `Refusing to write into ${relative(process.cwd(), out) || "."}: it contains ${relative(process.cwd(), inside) || "the project"}`, {
-        where: out,
-        hint: "Choose an --out folder of its own, such as generated/.",
-      });
+      throw new GeneratorError(
+        "outputRefused",
+        `Refusing to write into ${relative(process.cwd(), out) || "."}: it contains ${relative(process.cwd(), inside) || "the project"}`,
+        {
+          where: out,
+          hint: "Choose an --out folder of its own, such as generated/.",
+        },
+      );
     }
   }
   if (!existsSync(out)) return;
   if (!(await stat(out)).isDirectory()) {
-    throw new GeneratorError("outputRefused", "The output path exists and is not a folder", { where: out, hint: "Choose another --out." });
+    throw new GeneratorError("outputRefused", "The output path exists and is not a folder", {
+      where: out,
+      hint: "Choose another --out.",
+    });
   }
   const manifest = await readManifest(out);
   if (manifest) return;
   const entries = (await readdir(out)).filter((entry) => entry !== ".gitkeep");
   if (entries.length === 0) return;
-  throw new GeneratorError("outputRefused", `Refusing to write into a folder the generator did not create (no ${MANIFEST_NAME})`, {
-    where: out,
-    hint: "Point --out at an empty or new folder, or at one the generator wrote before; it never overwrites files it did not write.",
-  });
+  throw new GeneratorError(
+    "outputRefused",
+    `Refusing to write into a folder the generator did not create (no ${MANIFEST_NAME})`,
+    {
+      where: out,
+      hint: "Point --out at an empty or new folder, or at one the generator wrote before; it never overwrites files it did not write.",
+    },
+  );
 }
 
-export async function writeOutput(outDir: string, files: readonly OutputFile[], meta: ManifestMeta): Promise<WriteReport> {
+export async function writeOutput(
+  outDir: string,
+  files: readonly OutputFile[],
+  meta: ManifestMeta,
+): Promise<WriteReport> {
   const out = resolve(outDir);
   await recoverInterruptedWrite(out);
   const previous = (await readManifest(out)) ?? undefined;
@@ -90,19 +105,25 @@ export async function writeOutput(outDir: string, files: readonly OutputFile[], 
   const changed: OutputFile[] = [];
   const unchanged: string[] = [];
   // read side by side: one file after the other, a hundred small reads left the process idle
-  const currents = await Promise.all(all.map((file) => readFile(join(out, file.path), "utf8").catch(() => undefined)));
+  const currents = await Promise.all(
+    all.map((file) => readFile(join(out, file.path), "utf8").catch(() => undefined)),
+  );
   all.forEach((file, index) => {
     if (currents[index] === file.content) unchanged.push(file.path);
     else changed.push(file);
   });
   const generated = new Set(all.map((file) => file.path));
-  const deletes = Object.keys(previous?.files ?? {}).filter((path) => !generated.has(path) && existsSync(join(out, path)));
+  const deletes = Object.keys(previous?.files ?? {}).filter(
+    (path) => !generated.has(path) && existsSync(join(out, path)),
+  );
   if (changed.length === 0 && deletes.length === 0) return { written: [], unchanged, deleted: [] };
 
   const staging = `${stagingPrefix(out)}${process.pid}`;
   // The manifest moves last, so the output is never described by a manifest it does not match.
   const journal: Journal = {
-    moves: changed.map((file) => file.path).sort((a, b) => Number(a === MANIFEST_NAME) - Number(b === MANIFEST_NAME)),
+    moves: changed
+      .map((file) => file.path)
+      .sort((a, b) => Number(a === MANIFEST_NAME) - Number(b === MANIFEST_NAME)),
     deletes,
   };
   // From here on SIGINT/SIGTERM wait: staging and commit take milliseconds, and an interruption
@@ -110,14 +131,19 @@ export async function writeOutput(outDir: string, files: readonly OutputFile[], 
   await withSignalsHeld(async () => {
     await rm(staging, { recursive: true, force: true });
     try {
-      for (const folder of new Set(changed.map((file) => dirname(join(staging, file.path))))) await mkdir(folder, { recursive: true });
+      for (const folder of new Set(changed.map((file) => dirname(join(staging, file.path)))))
+        await mkdir(folder, { recursive: true });
       await Promise.all(changed.map((file) => writeFile(join(staging, file.path), file.content)));
       // written then renamed, so a journal is either whole or absent
       await writeFile(join(staging, `${JOURNAL}.partial`), JSON.stringify(journal));
       await rename(join(staging, `${JOURNAL}.partial`), join(staging, JOURNAL));
     } catch (error) {
       await rm(staging, { recursive: true, force: true });
-      throw new GeneratorError("internal", `Could not stage the output: ${error instanceof Error ? error.message : String(error)}`, { where: staging, cause: error });
+      throw new GeneratorError(
+        "internal",
+        `Could not stage the output: ${error instanceof Error ? error.message : String(error)}`,
+        { where: staging, cause: error },
+      );
     }
     await applyJournal(staging, out, journal);
     await rm(staging, { recursive: true, force: true });
@@ -132,7 +158,8 @@ async function applyJournal(staging: string, out: string, journal: Journal): Pro
     await rename(from, join(out, path));
   };
   const files = journal.moves.filter((path) => path !== MANIFEST_NAME);
-  for (const folder of new Set(files.map((path) => dirname(join(out, path))))) await mkdir(folder, { recursive: true });
+  for (const folder of new Set(files.map((path) => dirname(join(out, path)))))
+    await mkdir(folder, { recursive: true });
   await Promise.all(files.map(move));
   if (journal.moves.includes(MANIFEST_NAME)) await move(MANIFEST_NAME); // last: see writeOutput
   for (const path of journal.deletes) {

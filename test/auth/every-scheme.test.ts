@@ -114,7 +114,7 @@ describe("the model", () => {
     );
     expect(typecheckFolders([out])).toEqual([]);
     // the generated README's client example shows the first scheme's credential
-    expect(readFileSync(join(out, "README.md"), "utf8")).toMatch(/auth: \{ bearerAuth: "<your token>" \}/);
+    expect(readFileSync(join(out, "README.md"), "utf8")).toMatch(/auth: \{\n\s*bearerAuth: "<your token>",\n\s*\}/);
   }, 120_000);
 });
 

@@ -2,16 +2,13 @@
  * The generation cache (node_modules/.cache/petstore-generator under the working directory):
  * after one-line edits (a description, a schema keyword, a new operation) a run that reuses the
  * cache writes exactly the bytes of a run without it, on the pet store, vendored hard specs
- * and, when ../shared is there, corpus specs; a corrupt or foreign cache is ignored; every
- * TypeScript file (formatted piece by piece) is what prettier with our options prints for it.
+ * and, when ../shared is there, corpus specs; a corrupt or foreign cache is ignored.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import * as prettier from "prettier";
 import { afterAll, describe, expect, it } from "vitest";
 import { CachePack, cacheDir } from "../../generator/cache/cache-pack.js";
-import { PRETTIER_OPTIONS, parserFor } from "../../generator/emit/format.js";
 import { render, type Rendered } from "../../generator/generate.js";
 import { CORPUS_DIR, hasCorpus } from "../corpus/corpus-index.js";
 import { ROOT } from "./cli-helper.js";
@@ -31,7 +28,7 @@ async function renderBoth(spec: string, cwd: string): Promise<{ cached: Record<s
   return { cached, cold };
 }
 
-/** Cold and cached renders agree before and after each edit (and the cache was used: fewer prettier calls are not observable, the bytes are). */
+/** Cold and cached renders agree before and after each edit . */
 async function checkEdits(spec: string): Promise<void> {
   const { dir, spec: copy } = copySpec(spec);
   temps.push(dir);
@@ -109,23 +106,4 @@ describe("incremental generation", () => {
     expect(tampered.get("input")).toBeUndefined();
     expect(tampered.rejected).toBe(1);
   });
-});
-
-describe("formatting piece by piece", () => {
-  it("prints every generated TypeScript, JSON and markdown file exactly as prettier with our options prints it", async () => {
-    const specs = [join(ROOT, "spec/openapi.yaml"), join(ROOT, "test/fixtures/hard/hostile.yaml"), join(ROOT, "test/fixtures/hard/names.yaml")];
-    const ghes = join(CORPUS_DIR, "ots/packages/openapi-typescript/examples/octokit-ghes-3.6-diff-to-api.json");
-    if (hasCorpus() && existsSync(ghes)) specs.push(ghes);
-    for (const spec of specs) {
-      const dir = mkdtempSync(join(tmpdir(), "format-pieces-"));
-      temps.push(dir);
-      const rendered = await render({ specPath: spec, outDir: join(dir, "out"), cwd: dir, cache: false });
-      for (const file of rendered.files) {
-        const parser = parserFor(file.path);
-        // runtime/ is copied from templates/ (checked there); package.json is serialized, never formatted
-        if (parser === undefined || file.path.startsWith("runtime/") || file.path === "package.json") continue;
-        expect(await prettier.format(file.content, { ...PRETTIER_OPTIONS, parser }), `${spec}: ${file.path}`).toBe(file.content);
-      }
-    }
-  }, 600_000);
 });

@@ -1,5 +1,5 @@
 /**
- * The specs the layout proofs (print-types-prettier.test.ts, print-data-prettier.test.ts) run
+ * The specs the server-api.ts prose check (server-api-prose.test.ts) runs
  * on: the pet store, every OpenAPI document under test/fixtures, and the OpenAPI 3.x entries of
  * the corpus subset `npm test` runs (test/corpus/corpus-subset.test.ts) when ../shared is there.
  */

@@ -1,6 +1,6 @@
 /**
  * generator/load/load-typescript.ts: the generator's bundle loads TypeScript through it, with a
- * V8 code cache (generator/load/code-cache.ts, which loads prettier's standalone build too). Run in fresh processes against a copy of the `typescript` package (so the
+ * V8 code cache (generator/load/code-cache.ts). Run in fresh processes against a copy of the `typescript` package (so the
  * project's own cache is untouched): the module is the one `require("typescript")` returns
  * (registered once), the first run writes the cache at exit, the next accepts it, and a corrupt
  * cache is rejected (compiled afresh) and rewritten.

@@ -2,8 +2,8 @@
  * What the generator's process loads, as `npm run generate` runs it (generator/run.mjs, the
  * esbuild bundle): one copy of TypeScript (ts-morph's own copy is replaced by the `typescript`
  * package in the bundle), one major version of @redocly/openapi-core (openapi-typescript's 1.x is
- * never loaded; ts-morph and openapi-core 2.x are bundled), no prettier on the pet store's cold run
- * (our printers print every piece), and, after a one-line description edit whose pieces are all in
+ * never loaded; ts-morph and openapi-core 2.x are bundled), never prettier (no formatter runs on
+ * the generation path), and, after a one-line description edit whose pieces are all in
  * the cache, no Ajv, ajv-formats, fast-check, TypeScript or ts-morph. A preloaded probe records every module the process
  * resolves (ES module hooks) and every CommonJS module it loads (`require.cache` at exit).
  */
@@ -40,14 +40,13 @@ describe("modules the generator loads", () => {
       expect(text, name).not.toMatch(/versionMajorMinor = "/);
       expect(text, name).not.toContain("openapi-typescript/node_modules/");
     }
-    expect(readdirSync(join(ROOT, build!)).some((name) => readFileSync(join(ROOT, build!, name), "utf8").includes("// node_modules/@redocly/openapi-core/lib/ref-utils.js"))).toBe(true);
+    expect(readdirSync(join(ROOT, build!)).some((name) => readFileSync(join(ROOT, build!, name), "utf8").includes("node_modules/@redocly/openapi-core/lib/ref-utils.js"))).toBe(true);
     // ts-morph's copy of TypeScript's lib files is left out of the bundle (the emitters only print)
     for (const name of readdirSync(join(ROOT, build!))) expect(readFileSync(join(ROOT, build!, name), "utf8"), name).not.toContain('fileName: "lib.dom.d.ts"');
     // what loading and bundling a spec never calls stays unloaded (generator/run.mjs, LAZY_NAMED)
     const packages = new Set(loaded.map(packageOf));
     for (const name of ["graphql", "jsonpath-rfc9535", "yaml-ast-parser", "yaml", "minimatch", "path-browserify", "tinyglobby", "diff"]) expect(packages.has(name), name).toBe(false);
-    // every piece of TypeScript (the README's examples too) and the README itself are printed in
-    // prettier's layout by our printers (emit/ts/, emit/package/print-readme-prettier.ts): prettier is never loaded
+    // every file is printed in its final layout by its emitter: no formatter is loaded
     expect(loaded.filter((path) => packageOf(path) === "prettier" || path.includes("/prettier/"))).toEqual([]);
     // the heavy libraries of a cold run are loaded (the probe sees them)
     for (const name of ["ajv", "fast-check", "code-block-writer"]) expect(loaded.some((path) => packageOf(path) === name || path.includes(`/${name}/`)), name).toBe(true);

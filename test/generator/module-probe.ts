@@ -4,7 +4,7 @@
  * resolve hook) and every CommonJS module it loaded (`require.cache` at exit).
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { expect } from "vitest";
@@ -47,7 +47,10 @@ export function loadedByGenerator(work: string, args: readonly string[], name: s
   expect(result.stderr).toBe("");
   expect(result.status).toBe(0);
   const urls = readFileSync(file, "utf8").split("\n").map((line) => line.split(" ")[0] ?? "").filter((url) => url.startsWith("file://"));
-  const paths = urls.map((url) => decodeURIComponent(new URL(url).pathname).slice(ROOT.length));
+  // node_modules may be a link to another checkout's (a git worktree): its files are named from the project root too
+  const modules = `${realpathSync(join(ROOT, "node_modules"))}/`;
+  const fromRoot = (path: string) => (path.startsWith(modules) ? `node_modules/${path.slice(modules.length)}` : path.slice(ROOT.length));
+  const paths = urls.map((url) => fromRoot(decodeURIComponent(new URL(url).pathname)));
   return [...new Set(paths.filter((path) => !path.endsWith("/package.json")))];
 }
 

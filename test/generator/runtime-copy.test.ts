@@ -3,7 +3,6 @@ import { join } from "node:path";
 import * as prettier from "prettier";
 import { describe, expect, it } from "vitest";
 import { emitRuntime, TEMPLATES_DIR } from "../../generator/emit/emit-runtime.js";
-import { PRETTIER_OPTIONS } from "../../generator/emit/format.js";
 import { ROOT } from "./cli-helper.js";
 
 describe("runtime templates", () => {
@@ -16,10 +15,12 @@ describe("runtime templates", () => {
     }
   });
 
-  it("are already formatted with the generator's pinned prettier options and carry the do-not-edit header", async () => {
+  it("are already formatted with the repository's prettier options (.prettierrc.json) and carry the do-not-edit header", async () => {
+    const options = await prettier.resolveConfig(join(TEMPLATES_DIR, "client/runtime.ts"), { editorconfig: false });
+    expect(options?.printWidth).toBe(100);
     for (const file of emitRuntime()) {
       expect(file.content.startsWith("// Runtime template of the pet store contract toolchain"), file.path).toBe(true);
-      const formatted = await prettier.format(file.content, { ...PRETTIER_OPTIONS, parser: "typescript" });
+      const formatted = await prettier.format(file.content, { ...options, parser: "typescript" });
       expect(formatted, file.path).toBe(file.content);
     }
   });

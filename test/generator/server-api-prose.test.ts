@@ -1,13 +1,15 @@
 /**
- * server-api.ts is cached by the document and the model without prose (cache/cached-emitters.ts,
- * cachedServerApi): that is only right if the descriptor never shows a description or summary.
+ * server-api.ts, validate.ts and entry/*.ts are cached by the document and the model without prose
+ * (cache/cached-emitters.ts): that is only right if they never show a description or summary.
  * For the pet store, every fixture spec and the corpus subset (with ../shared), the file made from the prose-free inputs is the file
  * made from the whole ones, and stripping prose really changes the inputs there (so the check
  * compares something).
  */
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { proseFree } from "../../generator/cache/without-prose.js";
+import { RunCaches } from "../../generator/cache/run-caches.js";
+import { emitResponseValidation } from "../../generator/emit/client/emit-response-validation.js";
+import { emitPackageEntries } from "../../generator/emit/package/emit-entries.js";
 import { emitServerApi } from "../../generator/emit/server/emit-server-api.js";
 import { loadSpec } from "../../generator/load/load-spec.js";
 import { buildModel } from "../../generator/model/build-model.js";
@@ -19,15 +21,21 @@ describe("server-api.ts without prose", () => {
     const { document, specHash } = await loadSpec(spec, ROOT, { allowUndeclaredPathParameters: true, allowDuplicateOperationIds: true });
     const model = buildModel(document, specHash);
     const whole = emitServerApi(model, document);
-    const stripped = emitServerApi(proseFree(model), proseFree(document));
+    const caches = new RunCaches();
+    const stripped = emitServerApi(caches.proseFree(model), caches.proseFree(document));
     expect(stripped).toEqual(whole);
+    // validate.ts and entry/*.ts are made from the prose-free model too (cache/cached-emitters.ts)
+    const context = { apiName: "Api", specPath: "spec.yaml" };
+    expect(emitResponseValidation(caches.proseFree(model), context)).toEqual(emitResponseValidation(model, context));
+    expect(emitPackageEntries(caches.proseFree(model), context, "api")).toEqual(emitPackageEntries(model, context, "api"));
   }, 60_000);
 
   it("strips something from the pet store (its operations have descriptions)", async () => {
     const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
     const model = buildModel(document, specHash);
-    expect(JSON.stringify(proseFree(document)).length).toBeLessThan(JSON.stringify(document).length * 0.9);
-    expect(JSON.stringify(proseFree(model))).not.toContain("Returns pets in ascending");
+    const caches = new RunCaches();
+    expect(JSON.stringify(caches.proseFree(document)).length).toBeLessThan(JSON.stringify(document).length * 0.9);
+    expect(JSON.stringify(caches.proseFree(model))).not.toContain("Returns pets in ascending");
     expect(JSON.stringify(model)).toContain("Returns pets in ascending");
   });
 });

@@ -4,7 +4,7 @@
  * adds its lines and changes no line of another operation. Validator files (validators/*) are
  * left out of the second assertion: how their code is named and ordered is the validator
  * emitter's (issue 17's "core" part). The README's operation table is the one exception to
- * "no line of another operation": prettier aligns markdown table columns, so a longer new row
+ * "no line of another operation": the README emitter aligns markdown table columns, so a longer new row
  * re-pads the others.
  */
 import { rmSync } from "node:fs";
@@ -75,7 +75,7 @@ describe("small diffs", () => {
       if (path.startsWith("validators/")) continue;
       expect(path).not.toMatch(/^runtime\//);
       if (path === "README.md") {
-        // the README's operation table gains a row, and prettier re-aligns the table's columns
+        // the README's operation table gains a row, and the emitter re-aligns the table's columns
         for (const line of change.removed) expect(line, `README.md: ${line}`).toMatch(/^\|/);
         continue;
       }

@@ -66,3 +66,37 @@ describe("SyncFileResolver", () => {
     }
   });
 });
+
+describe("JSON documents", () => {
+  it("parses JSON with JSON.parse into what Redocly's YAML parser reads, and leaves YAML and broken JSON to Redocly", async () => {
+    const { documentFromText } = await import("../../generator/load/sync-file-resolver.js");
+    const { makeDocumentFromString } = await import("@redocly/openapi-core");
+    const texts = [
+      '{ "openapi": "3.0.3", "info": { "title": "T \\u2028 é", "version": "1" }, "paths": {}, "x": [1, 2.5e3, -0, null, true], "__proto__": { "a": 1 } }',
+      '  \n[1, {"a": "b"}]',
+      "openapi: 3.0.3\ninfo: { title: T, version: 1.0.0 }\n",
+    ];
+    for (const text of texts) {
+      const ours = documentFromText(text, join(work, "doc.json"));
+      expect(ours.parsed).toEqual(makeDocumentFromString(text, join(work, "doc.json")).parsed);
+      expect(ours.source.body).toBe(text);
+    }
+    // a JSON syntax error goes to Redocly: the same outcome as before (its error, or its reading)
+    const broken = '{ "a": 1,\n  "b": }';
+    const redocly = (() => {
+      try {
+        return makeDocumentFromString(broken, join(work, "bad.json"));
+      } catch (error) {
+        return error;
+      }
+    })();
+    const ours = (() => {
+      try {
+        return documentFromText(broken, join(work, "bad.json"));
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(ours).toEqual(redocly);
+  });
+});

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CachePack, cacheDir } from "../../generator/cache/cache-pack.js";
 import { typedSections } from "../../generator/cache/cached-emitters.js";
+import { RunCaches } from "../../generator/cache/run-caches.js";
 import { tracedEmit } from "../../generator/cache/traced-emit.js";
 import { emitTypes } from "../../generator/emit/emit-types.js";
 import type { GeneratedFile } from "../../generator/emit/file.js";
@@ -46,7 +47,7 @@ describe("tracedEmit", () => {
     return () => CachePack.open(dir, name, "salt");
   };
   const run = async (open: () => CachePack, document: Doc, emitter: ReturnType<typeof counted>) =>
-    (await tracedEmit(open(), { document }, "fixed", emitter.emit))[0]?.content;
+    (await tracedEmit(open(), new RunCaches(), { document }, "fixed", emitter.emit))[0]?.content;
 
   it("reuses the files when only keys the emitter did not read changed, and runs it when one it read changed", async () => {
     const open = newPack();
@@ -104,8 +105,8 @@ describe("tracedEmit", () => {
 
   it("runs the emitter without a pack, tracing nothing", async () => {
     const emitter = counted((document) => String(Object.keys(document).length));
-    const files = await tracedEmit(undefined, { document: { a: 1 } }, "fixed", emitter.emit);
-    await tracedEmit(undefined, { document: { a: 1 } }, "fixed", emitter.emit);
+    const files = await tracedEmit(undefined, new RunCaches(), { document: { a: 1 } }, "fixed", emitter.emit);
+    await tracedEmit(undefined, new RunCaches(), { document: { a: 1 } }, "fixed", emitter.emit);
     expect(files).toEqual([{ path: "out.ts", content: "1" }]);
     expect(emitter.runs).toBe(2);
   });
@@ -122,7 +123,7 @@ describe("the document the types are made from", () => {
   it("gives the same types.ts as the whole document", async () => {
     for (const spec of specs) {
       const { document } = await loadSpec(spec, ROOT);
-      const sections = typedSections(document);
+      const sections = typedSections(document, new RunCaches());
       expect(Object.keys(sections), spec).not.toContain("servers");
       expect(await emitTypes(sections), spec).toEqual(await emitTypes(document));
     }
@@ -136,6 +137,6 @@ describe("the document the types are made from", () => {
       paths: {},
       components: { schemas: { Name: { $ref: "#/info/x-shared" } } },
     };
-    expect(Object.keys(typedSections(document))).toEqual(["openapi", "info", "paths", "components"]);
+    expect(Object.keys(typedSections(document, new RunCaches()))).toEqual(["openapi", "info", "paths", "components"]);
   });
 });

@@ -6,7 +6,7 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures } from
 import type { ApiModel, SecuritySchemeModel } from "../../model/types.js";
 import type { EmitContext } from "../file.js";
 import { escapeDocText, jsDoc } from "../ts/jsdoc.js";
-import { literal, propertyKey } from "../ts/literal.js";
+import { literal, objectCode, propertyKey } from "../ts/literal.js";
 import { clientSecuritySchemes } from "../security-tables.js";
 
 /** What a scheme's credential is, and where the runtime sends it (for the property's doc). */
@@ -14,18 +14,37 @@ function describe(scheme: SecuritySchemeModel): { type: string; doc: string } {
   switch (scheme.kind) {
     case "apiKey": {
       const place = scheme.in === "query" ? "query parameter" : scheme.in;
-      return { type: "AuthValue<string>", doc: `The API key, sent in the \`${scheme.parameterName}\` ${place}.` };
+      return {
+        type: "AuthValue<string>",
+        doc: `The API key, sent in the \`${scheme.parameterName}\` ${place}.`,
+      };
     }
     case "http":
       if (scheme.scheme === "basic") {
-        return { type: "AuthValue<BasicCredentials>", doc: "`{ username, password }`, sent as `Authorization: Basic` (UTF-8, base64)." };
+        return {
+          type: "AuthValue<BasicCredentials>",
+          doc: "`{ username, password }`, sent as `Authorization: Basic` (UTF-8, base64).",
+        };
       }
-      if (scheme.scheme === "bearer") return { type: "AuthValue<string>", doc: "The token, sent as `Authorization: Bearer <token>`." };
-      return { type: "AuthValue<string>", doc: `The credentials, sent as \`Authorization: ${scheme.scheme} <value>\`.` };
+      if (scheme.scheme === "bearer")
+        return {
+          type: "AuthValue<string>",
+          doc: "The token, sent as `Authorization: Bearer <token>`.",
+        };
+      return {
+        type: "AuthValue<string>",
+        doc: `The credentials, sent as \`Authorization: ${scheme.scheme} <value>\`.`,
+      };
     case "oauth2":
-      return { type: "AuthValue<string>", doc: "An OAuth 2 access token, sent as `Authorization: Bearer <token>`." };
+      return {
+        type: "AuthValue<string>",
+        doc: "An OAuth 2 access token, sent as `Authorization: Bearer <token>`.",
+      };
     case "openIdConnect":
-      return { type: "AuthValue<string>", doc: "An OpenID Connect access token, sent as `Authorization: Bearer <token>`." };
+      return {
+        type: "AuthValue<string>",
+        doc: "An OpenID Connect access token, sent as `Authorization: Bearer <token>`.",
+      };
     case "mutualTLS":
       return { type: "never", doc: "" };
   }
@@ -46,14 +65,22 @@ export function clientSecurityImport(model: ApiModel): StatementStructures {
   };
 }
 
-export function clientSecurityStatements(model: ApiModel, context: EmitContext): StatementStructures[] {
+export function clientSecurityStatements(
+  model: ApiModel,
+  context: EmitContext,
+): StatementStructures[] {
   const sendable = model.securitySchemes.filter((scheme) => scheme.kind !== "mutualTLS");
   return [
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [{ description: "The spec's security schemes by name, and the API-key scheme the `apiKey` option fills." }],
+      docs: [
+        {
+          description:
+            "The spec's security schemes by name, and the API-key scheme the `apiKey` option fills.",
+        },
+      ],
       declarations: [
         {
           name: "SECURITY",
@@ -96,17 +123,24 @@ export function clientSecurityStatements(model: ApiModel, context: EmitContext):
  * gives that one with the `apiKey` shorthand) and mutualTLS; undefined when there is none.
  */
 export function exampleAuthEntry(model: ApiModel): [string, string] | undefined {
-  const first = model.operations[0]?.securityRequirements.find((requirement) => requirement.schemes.length > 0);
+  const first = model.operations[0]?.securityRequirements.find(
+    (requirement) => requirement.schemes.length > 0,
+  );
   const schemes = (first?.schemes ?? [])
     .map((entry) => model.securitySchemes.find((scheme) => scheme.name === entry.name))
-    .filter((scheme): scheme is SecuritySchemeModel => scheme !== undefined && scheme.kind !== "mutualTLS" && scheme.name !== model.apiKey?.schemeName);
+    .filter(
+      (scheme): scheme is SecuritySchemeModel =>
+        scheme !== undefined &&
+        scheme.kind !== "mutualTLS" &&
+        scheme.name !== model.apiKey?.schemeName,
+    );
   if (schemes.length === 0) return undefined;
   const entries = schemes.map((scheme) => {
     const value =
       scheme.kind === "http" && scheme.scheme === "basic"
         ? literal({ username: "<user name>", password: "<password>" })
         : literal(scheme.kind === "apiKey" ? "<your API key>" : "<your token>");
-    return `${propertyKey(scheme.name)}: ${value}`;
+    return [scheme.name, value] as const;
   });
-  return ["auth", `{ ${entries.join(", ")} }`];
+  return ["auth", objectCode(entries)];
 }

@@ -5,13 +5,18 @@
  * bundle of it carries none of it.
  * raw-client.ts: the plain openapi-fetch client for the same API (see emit-raw-client.ts).
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures, type WriterFunction } from "ts-morph";
+import {
+  StructureKind,
+  VariableDeclarationKind,
+  type StatementStructures,
+  type WriterFunction,
+} from "ts-morph";
 import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { responseHeaderKinds } from "./header-kinds.js";
-import { literal, objectWriter, propertyKey } from "../ts/literal.js";
+import { literal, objectCode, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { rawClientStatements } from "./emit-raw-client.js";
 import { clientSecurityImport, clientSecurityStatements } from "./client-security.js";
@@ -22,10 +27,17 @@ import type { FormFieldShape } from "../../../templates/server/descriptor.js";
 import { streamFormat } from "../../../templates/client/event-stream.js";
 
 /** `document`: the bundled spec, for the form bodies' `encoding` (see {@link formStyles}). */
-export function emitClient(model: ApiModel, context: EmitContext, document: unknown = {}): GeneratedFile[] {
+export function emitClient(
+  model: ApiModel,
+  context: EmitContext,
+  document: unknown = {},
+): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
   const headerTables = new HeaderTables();
-  const descriptors = model.operations.map((operation) => [operation.name, descriptorWriter(operation, model, headerTables, document)] as const);
+  const descriptors = model.operations.map(
+    (operation) =>
+      [operation.name, descriptorWriter(operation, model, headerTables, document)] as const,
+  );
   const codecs = codecsNeeded(model);
   const statements: StatementStructures[] = [
     ...imports(codecs),
@@ -35,12 +47,19 @@ export function emitClient(model: ApiModel, context: EmitContext, document: unkn
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [{ description: "Where the spec's API-key security scheme puts the key (`undefined` when it has none)." }],
+      docs: [
+        {
+          description:
+            "Where the spec's API-key security scheme puts the key (`undefined` when it has none).",
+        },
+      ],
       declarations: [
         {
           name: "API_KEY",
           type: "ApiKeyLocation | undefined",
-          initializer: model.apiKey ? `${literal({ in: model.apiKey.in, name: model.apiKey.name })} as const` : "undefined",
+          initializer: model.apiKey
+            ? `${literal({ in: model.apiKey.in, name: model.apiKey.name })} as const`
+            : "undefined",
         },
       ],
     },
@@ -66,7 +85,10 @@ export function emitClient(model: ApiModel, context: EmitContext, document: unkn
   ];
   return [
     { path: "client.ts", content: printStatements("client.ts", statements) },
-    { path: "raw-client.ts", content: printStatements("raw-client.ts", rawClientStatements(model, context)) },
+    {
+      path: "raw-client.ts",
+      content: printStatements("raw-client.ts", rawClientStatements(model, context)),
+    },
   ];
 }
 
@@ -79,18 +101,36 @@ interface CodecsNeeded {
   readonly styledPath: boolean;
 }
 
-function queryStyles(operation: OperationModel): Record<string, { style: string; explode: boolean }> {
+function queryStyles(
+  operation: OperationModel,
+): Record<string, { style: string; explode: boolean }> {
   return Object.fromEntries(
     operation.parameters.query
       .filter((parameter) => (parameter.style ?? "form") !== "form" || !parameter.explode)
-      .map((parameter) => [parameter.name, { style: parameter.style ?? "form", explode: parameter.explode }]),
+      .map((parameter) => [
+        parameter.name,
+        { style: parameter.style ?? "form", explode: parameter.explode },
+      ]),
   );
 }
 
-function pathStyles(operation: OperationModel): Record<string, { style: string; explode: boolean }> {
+function pathStyles(
+  operation: OperationModel,
+): Record<string, { style: string; explode: boolean }> {
   const declared = operation.parameters.path
-    .filter((parameter) => (parameter.style ?? "simple") !== "simple" || parameter.explode || isObjectSchema(parameter.schema))
-    .map((parameter) => [parameter.name, { style: parameter.style ?? "simple", explode: parameter.explode }] as const);
+    .filter(
+      (parameter) =>
+        (parameter.style ?? "simple") !== "simple" ||
+        parameter.explode ||
+        isObjectSchema(parameter.schema),
+    )
+    .map(
+      (parameter) =>
+        [
+          parameter.name,
+          { style: parameter.style ?? "simple", explode: parameter.explode },
+        ] as const,
+    );
   // the template's operators (`{.id}`), which the runtime reads from the template itself: listed
   // so that the descriptor brings in the styled-path codec
   return Object.fromEntries([...declared, ...templateStyles(operation.path)]);
@@ -100,7 +140,12 @@ function pathStyles(operation: OperationModel): Record<string, { style: string; 
 function jsonParameters(operation: OperationModel): Partial<Record<ParameterLocation, string[]>> {
   const out: Partial<Record<ParameterLocation, string[]>> = {};
   for (const location of ["path", "query", "header", "cookie"] as const) {
-    const names = operation.parameters[location].filter((parameter) => parameter.contentType !== undefined && isJsonMediaType(parameter.contentType)).map((parameter) => parameter.name);
+    const names = operation.parameters[location]
+      .filter(
+        (parameter) =>
+          parameter.contentType !== undefined && isJsonMediaType(parameter.contentType),
+      )
+      .map((parameter) => parameter.name);
     if (names.length > 0) out[location] = names;
   }
   return out;
@@ -111,12 +156,23 @@ function jsonParameters(operation: OperationModel): Partial<Record<ParameterLoca
  * ones that join their values (`explode: false`), and the `deepObject` ones that hold arrays
  * (sent with indexes, `tax_rates[0]=`, as Stripe reads them).
  */
-function formStyles(operation: OperationModel, document: unknown): Record<string, { style: string; explode: boolean }> {
+function formStyles(
+  operation: OperationModel,
+  document: unknown,
+): Record<string, { style: string; explode: boolean }> {
   const form = formBodies(document, operation).find((body) => !body.multipart);
   return Object.fromEntries(
     Object.entries(form?.fields ?? {})
-      .filter(([, field]) => (field.style === "deepObject" ? holdsArray(field) : field.explode === false))
-      .map(([name, field]) => [name, { style: field.style ?? "form", explode: field.style === "deepObject" ? field.explode !== false : false }]),
+      .filter(([, field]) =>
+        field.style === "deepObject" ? holdsArray(field) : field.explode === false,
+      )
+      .map(([name, field]) => [
+        name,
+        {
+          style: field.style ?? "form",
+          explode: field.style === "deepObject" ? field.explode !== false : false,
+        },
+      ]),
   );
 }
 
@@ -124,35 +180,50 @@ function formStyles(operation: OperationModel, document: unknown): Record<string
 function holdsArray(shape: FormFieldShape, depth = 0): boolean {
   if (shape.types?.includes("array") === true || shape.items !== undefined) return true;
   if (depth > 6) return false;
-  const inner = [...Object.values(shape.properties ?? {}), ...(shape.additionalProperties ? [shape.additionalProperties] : [])];
+  const inner = [
+    ...Object.values(shape.properties ?? {}),
+    ...(shape.additionalProperties ? [shape.additionalProperties] : []),
+  ];
   return inner.some((sub) => holdsArray(sub, depth + 1));
 }
 
 function codecsNeeded(model: ApiModel): CodecsNeeded {
   return {
-    styledQuery: model.operations.some((operation) => Object.keys(queryStyles(operation)).length > 0),
+    styledQuery: model.operations.some(
+      (operation) => Object.keys(queryStyles(operation)).length > 0,
+    ),
     // the runtime's own rule, so the two never disagree on what is JSON
-    otherBody: model.operations.some((operation) => (operation.requestBody?.contents ?? []).some((media) => !isJsonMediaType(media.mediaType))),
+    otherBody: model.operations.some((operation) =>
+      (operation.requestBody?.contents ?? []).some((media) => !isJsonMediaType(media.mediaType)),
+    ),
     cookies: model.operations.some((operation) => operation.parameters.cookie.length > 0),
     styledPath: model.operations.some((operation) => Object.keys(pathStyles(operation)).length > 0),
-    streams: model.operations.some((operation) => operation.responses.some((response) => response.contents.some((media) => streamFormat(media.mediaType) !== undefined))),
+    streams: model.operations.some((operation) =>
+      operation.responses.some((response) =>
+        response.contents.some((media) => streamFormat(media.mediaType) !== undefined),
+      ),
+    ),
   };
 }
 
 /** The `codecs` argument of `createClientRuntimeWith`: only the serializers the spec needs. */
 function codecsLiteral(codecs: CodecsNeeded): string {
-  const entries = [
-    ...(codecs.styledQuery ? ["styledQuery: serializeQuery"] : []),
-    ...(codecs.otherBody ? ["otherBody: encodeOtherBody"] : []),
-    ...(codecs.cookies ? ["cookies: setCookieParams"] : []),
-    ...(codecs.streams ? ["streams: readStreamResult"] : []),
-    ...(codecs.styledPath ? ["styledPath: stylePathValue"] : []),
+  const entries: [string, string][] = [
+    ...(codecs.styledQuery ? [["styledQuery", "serializeQuery"] as [string, string]] : []),
+    ...(codecs.otherBody ? [["otherBody", "encodeOtherBody"] as [string, string]] : []),
+    ...(codecs.cookies ? [["cookies", "setCookieParams"] as [string, string]] : []),
+    ...(codecs.streams ? [["streams", "readStreamResult"] as [string, string]] : []),
+    ...(codecs.styledPath ? [["styledPath", "stylePathValue"] as [string, string]] : []),
   ];
-  return entries.length === 0 ? "{}" : `{ ${entries.join(", ")} }`;
+  return objectCode(entries);
 }
 
 function imports(codecs: CodecsNeeded): StatementStructures[] {
-  const named = (moduleSpecifier: string, names: readonly string[], typeOnly: boolean): StatementStructures => ({
+  const named = (
+    moduleSpecifier: string,
+    names: readonly string[],
+    typeOnly: boolean,
+  ): StatementStructures => ({
     kind: StructureKind.ImportDeclaration,
     moduleSpecifier,
     isTypeOnly: typeOnly,
@@ -163,13 +234,23 @@ function imports(codecs: CodecsNeeded): StatementStructures[] {
     named("./runtime/client/descriptor.js", ["ApiKeyLocation", "ClientOperationDescriptor"], true),
     named("./runtime/client/runtime.js", ["bindOperations", "createClientRuntimeWith"], false),
     ...(codecs.styledQuery ? [named("./runtime/client/url.js", ["serializeQuery"], false)] : []),
-    ...(codecs.otherBody ? [named("./runtime/client/request-body.js", ["encodeOtherBody"], false)] : []),
+    ...(codecs.otherBody
+      ? [named("./runtime/client/request-body.js", ["encodeOtherBody"], false)]
+      : []),
     ...(codecs.cookies ? [named("./runtime/client/cookies.js", ["setCookieParams"], false)] : []),
-    ...(codecs.streams ? [named("./runtime/client/stream-result.js", ["readStreamResult"], false)] : []),
-    ...(codecs.styledPath ? [named("./runtime/client/path-style.js", ["stylePathValue"], false)] : []),
+    ...(codecs.streams
+      ? [named("./runtime/client/stream-result.js", ["readStreamResult"], false)]
+      : []),
+    ...(codecs.styledPath
+      ? [named("./runtime/client/path-style.js", ["stylePathValue"], false)]
+      : []),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
     named("./runtime/client/middleware.js", ["ClientMiddlewareApi"], true),
-    named("./runtime/client/types.js", ["OperationMethod", "OperationRequest", "OperationResult", "ResultOptions"], true),
+    named(
+      "./runtime/client/types.js",
+      ["OperationMethod", "OperationRequest", "OperationResult", "ResultOptions"],
+      true,
+    ),
   ];
 }
 
@@ -196,16 +277,32 @@ class HeaderTables {
     return [...this.#names].map(([value, name], index) => ({
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
-      ...(index === 0 ? { docs: [{ description: "Declared response headers (name → how to parse), shared by the operations that declare them." }] } : {}),
+      ...(index === 0
+        ? {
+            docs: [
+              {
+                description:
+                  "Declared response headers (name → how to parse), shared by the operations that declare them.",
+              },
+            ],
+          }
+        : {}),
       declarations: [{ name, initializer: `${value} as const` }],
     }));
   }
 }
 
-function descriptorWriter(operation: OperationModel, model: ApiModel, headerTables: HeaderTables, document: unknown): WriterFunction {
+function descriptorWriter(
+  operation: OperationModel,
+  model: ApiModel,
+  headerTables: HeaderTables,
+  document: unknown,
+): WriterFunction {
   const styles = queryStyles(operation);
   const fields = formStyles(operation, document);
-  const explodedHeaders = operation.parameters.header.filter((parameter) => parameter.explode).map((parameter) => parameter.name);
+  const explodedHeaders = operation.parameters.header
+    .filter((parameter) => parameter.explode)
+    .map((parameter) => parameter.name);
   const json = jsonParameters(operation);
   const bodies = operation.requestBody?.contents ?? [];
   // the runtime's default: the first JSON media type (what the types default to), else the first
@@ -223,14 +320,22 @@ function descriptorWriter(operation: OperationModel, model: ApiModel, headerTabl
     ...(body ? { bodyMediaType: body.mediaType } : {}),
     secured: operation.secured,
     ...(operation.securityRequirements.length > 0
-      ? { security: operation.securityRequirements.map((requirement) => requirement.schemes.map((scheme) => scheme.name)) }
+      ? {
+          security: operation.securityRequirements.map((requirement) =>
+            requirement.schemes.map((scheme) => scheme.name),
+          ),
+        }
       : {}),
-    ...(operation.idempotencyKeyHeader ? { idempotencyKeyHeader: operation.idempotencyKeyHeader } : {}),
+    ...(operation.idempotencyKeyHeader
+      ? { idempotencyKeyHeader: operation.idempotencyKeyHeader }
+      : {}),
     ...(operation.deprecation
       ? {
           deprecated: {
             ...(operation.deprecation.sunset ? { sunset: operation.deprecation.sunset } : {}),
-            ...(operation.deprecation.replacedBy ? { replacement: replacementName(operation, model.operations) } : {}),
+            ...(operation.deprecation.replacedBy
+              ? { replacement: replacementName(operation, model.operations) }
+              : {}),
           },
         }
       : {}),
@@ -239,7 +344,10 @@ function descriptorWriter(operation: OperationModel, model: ApiModel, headerTabl
     ...(bodies.length > 1 ? { bodyMediaTypes: bodies.map((media) => media.mediaType) } : {}),
     ...successMedia(operation),
   };
-  const entries: [string, string][] = Object.entries(descriptor).map(([key, value]) => [key, literal(value)]);
+  const entries: [string, string][] = Object.entries(descriptor).map(([key, value]) => [
+    key,
+    literal(value),
+  ]);
   if (responseHeaders) entries.push(["responseHeaders", headerTables.reference(responseHeaders)]);
   return objectWriter(entries);
 }
@@ -251,19 +359,40 @@ function descriptorWriter(operation: OperationModel, model: ApiModel, headerTabl
 function successMedia(operation: OperationModel): { successMedia?: Record<string, string[]> } {
   const success = operation.responses.filter((response) => /^2/.test(response.status));
   if (!success.some((response) => response.contents.length > 0)) return {};
-  return { successMedia: Object.fromEntries(success.map((response) => [response.status.toUpperCase(), response.contents.map((media) => media.mediaType)])) };
+  return {
+    successMedia: Object.fromEntries(
+      success.map((response) => [
+        response.status.toUpperCase(),
+        response.contents.map((media) => media.mediaType),
+      ]),
+    ),
+  };
 }
 
 /** Whether the operation's server-sent events carry text: its event-stream schemas are strings. */
 function eventDataIsText(operation: OperationModel): boolean {
-  const schemas = operation.responses.flatMap((response) => response.contents.filter((media) => streamFormat(media.mediaType) === "events").map((media) => media.schema));
+  const schemas = operation.responses.flatMap((response) =>
+    response.contents
+      .filter((media) => streamFormat(media.mediaType) === "events")
+      .map((media) => media.schema),
+  );
   // no schema: the data is text too (it is typed `unknown`)
-  return schemas.length > 0 && schemas.every((schema) => schema === undefined || (isObject(schema) && schema.type === "string" && schema.contentMediaType === undefined));
+  return (
+    schemas.length > 0 &&
+    schemas.every(
+      (schema) =>
+        schema === undefined ||
+        (isObject(schema) && schema.type === "string" && schema.contentMediaType === undefined),
+    )
+  );
 }
 
 /** Whether a parameter schema is an object (its value is then serialized by the styled-path codec). */
 function isObjectSchema(schema: unknown): boolean {
-  return isObject(schema) && (schema.type === "object" || isObject(schema.properties) || "$ref" in schema);
+  return (
+    isObject(schema) &&
+    (schema.type === "object" || isObject(schema.properties) || "$ref" in schema)
+  );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -279,13 +408,35 @@ function operationTypes(operation: OperationModel): StatementStructures[] {
       isExported: true,
       name: `${type}Operation`,
       type: declared,
-      docs: [{ description: `The openapi-typescript type of \`${operation.operationId}\`.`.replace(/\*\//g, "*\\/") }],
+      docs: [
+        {
+          description: `The openapi-typescript type of \`${operation.operationId}\`.`.replace(
+            /\*\//g,
+            "*\\/",
+          ),
+        },
+      ],
     },
-    { kind: StructureKind.TypeAlias, isExported: true, name: `${type}Params`, type: `OperationRequest<${type}Operation>` },
-    { kind: StructureKind.TypeAlias, isExported: true, name: `${type}Response`, type: `OperationResult<${type}Operation>` },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `${type}Params`,
+      type: `OperationRequest<${type}Operation>`,
+    },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `${type}Response`,
+      type: `OperationResult<${type}Operation>`,
+    },
   ];
   if (operation.requestBody) {
-    out.push({ kind: StructureKind.TypeAlias, isExported: true, name: `${type}Body`, type: `NonNullable<${type}Params["body"]>` });
+    out.push({
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: `${type}Body`,
+      type: `NonNullable<${type}Params["body"]>`,
+    });
   }
   return out;
 }
@@ -300,7 +451,8 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
     docs: jsDoc({
       summary: `A typed client for ${model.title} ${model.version}: one method per operation, plus \`use\`/\`eject\` for middleware.`,
       // no tag here: a spec title with "/*" before a tag would end the comment early (see emit-entries)
-      description: "`Throws` is `true` for a client created with `throwOnError: true`: its methods then resolve only to 2XX results.",
+      description:
+        "`Throws` is `true` for a client created with `throwOnError: true`: its methods then resolve only to 2XX results.",
     }),
     properties: [
       // methods as `OperationMethod` properties: their types are resolved only where they are used
@@ -314,7 +466,11 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
   };
 }
 
-function factory(context: EmitContext, clientType: string, codecs: CodecsNeeded): StatementStructures {
+function factory(
+  context: EmitContext,
+  clientType: string,
+  codecs: CodecsNeeded,
+): StatementStructures {
   return {
     kind: StructureKind.Function,
     isExported: true,
@@ -328,14 +484,26 @@ function factory(context: EmitContext, clientType: string, codecs: CodecsNeeded)
         "(with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).",
     }),
     typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
-    parameters: [{ name: "options", type: `Omit<ClientOptions, "auth"> & { auth?: ${context.apiName}Auth } & ResultOptions<Throws>` }],
+    parameters: [
+      {
+        name: "options",
+        type: `Omit<ClientOptions, "auth"> & { auth?: ${context.apiName}Auth } & ResultOptions<Throws>`,
+      },
+    ],
     returnType: `${clientType}<Throws>`,
     statements: (writer) => {
-      writer.writeLine("// only the optional serializers this spec needs, so a bundler drops the others");
-      writer.writeLine(`const runtime = createClientRuntimeWith(options, API_KEY, ${codecsLiteral(codecs)}, SECURITY);`);
-      writer.writeLine("// Each method calls the runtime with its descriptor; the interface gives it its operation's types.");
-      writer.writeLine(`return bindOperations(runtime, OPERATIONS) as unknown as ${clientType}<Throws>;`);
+      writer.writeLine(
+        "// only the optional serializers this spec needs, so a bundler drops the others",
+      );
+      writer.writeLine(
+        `const runtime = createClientRuntimeWith(options, API_KEY, ${codecsLiteral(codecs)}, SECURITY);`,
+      );
+      writer.writeLine(
+        "// Each method calls the runtime with its descriptor; the interface gives it its operation's types.",
+      );
+      writer.writeLine(
+        `return bindOperations(runtime, OPERATIONS) as unknown as ${clientType}<Throws>;`,
+      );
     },
   };
 }
-

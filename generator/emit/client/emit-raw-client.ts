@@ -19,11 +19,19 @@ export function rawClientStatements(model: ApiModel, context: EmitContext): Stat
       defaultImport: "createClient",
       namedImports: [{ name: "Client", isTypeOnly: true }],
     },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./types.js", isTypeOnly: true, namedImports: [{ name: "paths" }] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./types.js",
+      isTypeOnly: true,
+      namedImports: [{ name: "paths" }],
+    },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "./runtime/client/raw-client-options.js",
-      namedImports: [...(apiKey ? [{ name: "apiKeyMiddleware" }] : []), { name: "RawClientOptions", isTypeOnly: true }],
+      namedImports: [
+        ...(apiKey ? [{ name: "apiKeyMiddleware" }] : []),
+        { name: "RawClientOptions", isTypeOnly: true },
+      ],
     },
     {
       kind: StructureKind.Function,

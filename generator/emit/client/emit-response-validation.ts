@@ -10,15 +10,28 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures } from
 import type { ApiModel, OperationModel, ResponseModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
-import { literal, objectWriter } from "../ts/literal.js";
+import { literal, objectCode, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
-import { jsonMedia, responseHeadersValidatorName, validatedResponseHeaders, validatorName } from "../validators/validator-names.js";
+import {
+  jsonMedia,
+  responseHeadersValidatorName,
+  validatedResponseHeaders,
+  validatorName,
+} from "../validators/validator-names.js";
 import { headerKind } from "./header-kinds.js";
 
 export function emitResponseValidation(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const statements: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators/bodies.js", namespaceImport: "bodyValidators" },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./validators/response-headers.js", namespaceImport: "headerValidators" },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./validators/bodies.js",
+      namespaceImport: "bodyValidators",
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./validators/response-headers.js",
+      namespaceImport: "headerValidators",
+    },
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "./runtime/client/response-validation.js",
@@ -34,15 +47,24 @@ export function emitResponseValidation(model: ApiModel, context: EmitContext): G
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
-      docs: [{ description: "The precompiled validators of every declared response, by operationId and response key." }],
+      docs: [
+        {
+          description:
+            "The precompiled validators of every declared response, by operationId and response key.",
+        },
+      ],
       declarations: [
         {
           name: "RESPONSE_VALIDATORS",
           initializer: (writer) => {
             // an operationId given twice (allowed by --allow-duplicate-operation-ids) keeps its first operation
             const seen = new Set<string>();
-            const unique = model.operations.filter((operation) => !seen.has(operation.operationId) && seen.add(operation.operationId));
-            objectWriter(unique.map((operation) => [operation.operationId, operationWriter(operation, model)]))(writer);
+            const unique = model.operations.filter(
+              (operation) => !seen.has(operation.operationId) && seen.add(operation.operationId),
+            );
+            objectWriter(
+              unique.map((operation) => [operation.operationId, operationWriter(operation, model)]),
+            )(writer);
             writer.write(" satisfies ResponseValidatorTable");
           },
         },
@@ -71,19 +93,32 @@ export function emitResponseValidation(model: ApiModel, context: EmitContext): G
 }
 
 function operationWriter(operation: OperationModel, model: ApiModel): string {
-  const entries = operation.responses.map((response) => `${literal(response.status)}: ${responseLiteral(operation, response, model)}`);
-  return `{ ${entries.join(", ")} }`;
+  return objectCode(
+    operation.responses.map((response) => [
+      response.status,
+      responseLiteral(operation, response, model),
+    ]),
+  );
 }
 
-function responseLiteral(operation: OperationModel, response: ResponseModel, model: ApiModel): string {
-  const parts = [`mediaTypes: ${literal(response.contents.map((media) => media.mediaType))}`];
-  if (jsonMedia(response.contents)) parts.push(`body: bodyValidators.${validatorName(operation, response.status)}`);
+function responseLiteral(
+  operation: OperationModel,
+  response: ResponseModel,
+  model: ApiModel,
+): string {
+  const parts: [string, string][] = [
+    ["mediaTypes", literal(response.contents.map((media) => media.mediaType))],
+  ];
+  if (jsonMedia(response.contents))
+    parts.push(["body", `bodyValidators.${validatorName(operation, response.status)}`]);
   const headers = validatedResponseHeaders(response.headers);
   const headersValidator = responseHeadersValidatorName(response.headers);
   if (headersValidator !== undefined) {
-    parts.push(`headers: headerValidators.${headersValidator}`);
-    const arrays = headers.filter((header) => headerKind(header.schema, model)?.endsWith("[]") === true).map((header) => header.name.toLowerCase());
-    if (arrays.length > 0) parts.push(`arrayHeaders: ${literal(arrays)}`);
+    parts.push(["headers", `headerValidators.${headersValidator}`]);
+    const arrays = headers
+      .filter((header) => headerKind(header.schema, model)?.endsWith("[]") === true)
+      .map((header) => header.name.toLowerCase());
+    if (arrays.length > 0) parts.push(["arrayHeaders", literal(arrays)]);
   }
-  return `{ ${parts.join(", ")} }`;
+  return objectCode(parts);
 }

@@ -10,7 +10,11 @@ const COMPONENT_PREFIX = "#/components/schemas/";
 const SCALARS: ReadonlySet<string> = new Set(["string", "integer", "number", "boolean"]);
 
 /** Follows `#/components/schemas/X` refs through the model (at most `depth` hops, for cycles). */
-function resolve(schema: SchemaModel | undefined, model: ApiModel, depth = 8): SchemaModel | undefined {
+function resolve(
+  schema: SchemaModel | undefined,
+  model: ApiModel,
+  depth = 8,
+): SchemaModel | undefined {
   if (schema === undefined || typeof schema === "boolean" || depth === 0) return schema;
   const ref = schema.$ref;
   if (typeof ref !== "string" || !ref.startsWith(COMPONENT_PREFIX)) return schema;
@@ -32,7 +36,10 @@ function schemaType(schema: SchemaModel | undefined): string | undefined {
  * schema gives no type; `undefined` for objects and arrays of non-scalars, which a header value
  * cannot be read as (such a header is left off the result).
  */
-export function headerKind(schema: SchemaModel | undefined, model: ApiModel): HeaderKind | undefined {
+export function headerKind(
+  schema: SchemaModel | undefined,
+  model: ApiModel,
+): HeaderKind | undefined {
   const resolved = resolve(schema, model);
   const type = schemaType(resolved);
   if (type === undefined) return "string";

@@ -12,7 +12,7 @@ import { isJsonMediaType } from "../../../templates/client/url.js";
 import type { ApiModel, HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
-import { literal, objectWriter, propertyKey } from "../ts/literal.js";
+import { literal, objectCode, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { bodyValidatorFunctions } from "../validators/emit-validators.js";
 import { jsonMedia, validatorName } from "../validators/validator-names.js";
@@ -31,7 +31,11 @@ interface MockedResponse {
 
 /** A header value as sent: scalars as text, arrays comma-joined; nothing that is not visible ASCII. */
 function headerText(value: unknown): string | undefined {
-  const text = Array.isArray(value) ? value.map(String).join(",") : typeof value === "object" || value === undefined ? undefined : String(value);
+  const text = Array.isArray(value)
+    ? value.map(String).join(",")
+    : typeof value === "object" || value === undefined
+      ? undefined
+      : String(value);
   return text !== undefined && /^[\x20-\x7e]*$/.test(text) ? text : undefined;
 }
 
@@ -79,31 +83,54 @@ class MockTable {
   }
 
   constantStatements(): StatementStructures[] {
-    const constants = (map: Map<string, string>, description: string, type: string | undefined): StatementStructures[] =>
-      [...map].sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([value, name], index) => ({
-        kind: StructureKind.VariableStatement,
-        declarationKind: VariableDeclarationKind.Const,
-        ...(index === 0 ? { docs: [{ description }] } : {}),
-        declarations: [{ name, ...(type ? { type } : {}), initializer: type ? value : `${value} as const` }],
-      }));
+    const constants = (
+      map: Map<string, string>,
+      description: string,
+      type: string | undefined,
+    ): StatementStructures[] =>
+      [...map]
+        .sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([value, name], index) => ({
+          kind: StructureKind.VariableStatement,
+          declarationKind: VariableDeclarationKind.Const,
+          ...(index === 0 ? { docs: [{ description }] } : {}),
+          declarations: [
+            { name, ...(type ? { type } : {}), initializer: type ? value : `${value} as const` },
+          ],
+        }));
     return [
-      ...constants(this.#bodies, "Mocked bodies: the spec's examples, else data generated from the schemas (fixed seed).", "unknown"),
-      ...constants(this.#headers, "Mocked response headers, shared by the responses that send the same.", undefined),
+      ...constants(
+        this.#bodies,
+        "Mocked bodies: the spec's examples, else data generated from the schemas (fixed seed).",
+        "unknown",
+      ),
+      ...constants(
+        this.#headers,
+        "Mocked response headers, shared by the responses that send the same.",
+        undefined,
+      ),
     ];
   }
 
   response(operation: OperationModel, response: ResponseModel, status: number): MockedResponse {
     const json = response.contents.find((media) => isJsonMediaType(media.mediaType));
-    const text = response.contents.find((media) => media.mediaType.toLowerCase().startsWith("text/"));
+    const text = response.contents.find((media) =>
+      media.mediaType.toLowerCase().startsWith("text/"),
+    );
     let body: MockedResponse["body"];
     if (json) {
       // the body validator of this response, when it is the one validators/bodies.js checks
-      const validate = jsonMedia(response.contents) === json ? this.#validators.get(validatorName(operation, response.status)) : undefined;
+      const validate =
+        jsonMedia(response.contents) === json
+          ? this.#validators.get(validatorName(operation, response.status))
+          : undefined;
       const value = this.#data.value(json.schema, json.examples, "response", validate);
       body = value === undefined ? undefined : { kind: "json", value };
       const examples = json.examples ?? [];
       if (examples.length > 0 && !examples.some((example) => literal(example) === literal(value))) {
-        this.rejectedExamples.push(`${operation.operationId} ${response.status} (${json.mediaType})`);
+        this.rejectedExamples.push(
+          `${operation.operationId} ${response.status} (${json.mediaType})`,
+        );
       }
     } else if (text) {
       const value = this.#data.value(text.schema, text.examples);
@@ -118,7 +145,10 @@ class MockTable {
       try {
         const { since, sunset } = operation.deprecation;
         const deprecated = { ...(since ? { since } : {}), ...(sunset ? { sunset } : {}) };
-        for (const [name, value] of deprecationHeaders({ operationId: operation.operationId, deprecated })) {
+        for (const [name, value] of deprecationHeaders({
+          operationId: operation.operationId,
+          deprecated,
+        })) {
           const declared = Object.keys(headers).find((key) => key.toLowerCase() === name);
           headers[declared ?? (name === "sunset" ? "Sunset" : "Deprecation")] = value;
         }
@@ -139,31 +169,51 @@ class MockTable {
     const hasSuccess = operation.responses.some((response) => /^2/.test(response.status));
     const mocked = new Map<number, MockedResponse>();
     // exact codes first, so `4XX` or `default` never shadows a declared code
-    const ordered = [...operation.responses].sort((a, b) => Number(!/^\d+$/.test(a.status)) - Number(!/^\d+$/.test(b.status)));
+    const ordered = [...operation.responses].sort(
+      (a, b) => Number(!/^\d+$/.test(a.status)) - Number(!/^\d+$/.test(b.status)),
+    );
     for (const response of ordered) {
       const status = mockStatus(response.status, hasSuccess);
-      if (status !== undefined && !mocked.has(status)) mocked.set(status, this.response(operation, response, status));
+      if (status !== undefined && !mocked.has(status))
+        mocked.set(status, this.response(operation, response, status));
     }
     const statuses = [...mocked.keys()].sort((a, b) => a - b);
     const success = statuses.find((status) => status >= 200 && status < 300) ?? statuses[0] ?? 200;
     const entries = statuses.map((status) => {
       const response = mocked.get(status) as MockedResponse;
-      const fields: string[] = [`status: ${status}`];
-      if (response.body?.kind === "json") fields.push(`json: ${this.bodyName(response.body.value)}`);
-      if (response.body?.kind === "text") fields.push(`text: ${literal(response.body.value)}`);
-      if (response.mediaType) fields.push(`mediaType: ${literal(response.mediaType)}`);
-      fields.push(`headers: ${this.headersName(response.headers)}`);
-      return `${status}: { ${fields.join(", ")} }`;
+      const fields: [string, string][] = [["status", String(status)]];
+      if (response.body?.kind === "json") fields.push(["json", this.bodyName(response.body.value)]);
+      if (response.body?.kind === "text") fields.push(["text", literal(response.body.value)]);
+      if (response.mediaType) fields.push(["mediaType", literal(response.mediaType)]);
+      fields.push(["headers", this.headersName(response.headers)]);
+      return [String(status), objectCode(fields)] as const;
     });
-    return `{ method: ${literal(operation.method)}, path: ${literal(operation.path)}, status: ${success}, responses: { ${entries.join(", ")} } }`;
+    return objectCode([
+      ["method", literal(operation.method)],
+      ["path", literal(operation.path)],
+      ["status", String(success)],
+      ["responses", objectCode(entries)],
+    ]);
   }
 }
 
-export function emitMocks(document: Record<string, unknown>, model: ApiModel, context: EmitContext, warnings: string[] = []): GeneratedFile[] {
-  const table = new MockTable(new MockData(document, model), bodyValidatorFunctions(document, model));
-  const operations = model.operations.map((operation) => [operation.name, table.operationWriter(operation)] as const);
+export function emitMocks(
+  document: Record<string, unknown>,
+  model: ApiModel,
+  context: EmitContext,
+  warnings: string[] = [],
+): GeneratedFile[] {
+  const table = new MockTable(
+    new MockData(document, model),
+    bodyValidatorFunctions(document, model),
+  );
+  const operations = model.operations.map(
+    (operation) => [operation.name, table.operationWriter(operation)] as const,
+  );
   for (const where of table.rejectedExamples) {
-    warnings.push(`the example of ${where} does not match its schema: mocks.ts answers generated data instead (fix the example; lint reports it as no-invalid-media-type-examples)`);
+    warnings.push(
+      `the example of ${where} does not match its schema: mocks.ts answers generated data instead (fix the example; lint reports it as no-invalid-media-type-examples)`,
+    );
   }
   const overrides = `${context.apiName}MockOverrides`;
   const mocksType = `${context.apiName}Mocks`;
@@ -174,17 +224,30 @@ export function emitMocks(document: Record<string, unknown>, model: ApiModel, co
             kind: StructureKind.ImportDeclaration,
             isTypeOnly: true,
             moduleSpecifier: "./client.js",
-            namedImports: model.operations.map((operation) => ({ name: `${operation.typeName}Operation` })),
+            namedImports: model.operations.map((operation) => ({
+              name: `${operation.typeName}Operation`,
+            })),
           } as const,
         ]
       : []),
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "msw", namedImports: [{ name: "HttpHandler" }] },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: "./runtime/mocks/mock-handlers.js", namedImports: [{ name: "createMocks" }] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: "msw",
+      namedImports: [{ name: "HttpHandler" }],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./runtime/mocks/mock-handlers.js",
+      namedImports: [{ name: "createMocks" }],
+    },
     {
       kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: "./runtime/mocks/mock-handlers.js",
-      namedImports: ["MockOperation", "MockOptions", "MockOverride", "RateLimitedInit"].map((name) => ({ name })),
+      namedImports: ["MockOperation", "MockOptions", "MockOverride", "RateLimitedInit"].map(
+        (name) => ({ name }),
+      ),
     },
     ...table.constantStatements(),
     {
@@ -192,7 +255,8 @@ export function emitMocks(document: Record<string, unknown>, model: ApiModel, co
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: jsDoc({
-        summary: "Every operation's mocked responses, by status: what the handlers answer (bodies valid against the spec).",
+        summary:
+          "Every operation's mocked responses, by status: what the handlers answer (bodies valid against the spec).",
       }),
       declarations: [
         {
@@ -208,7 +272,10 @@ export function emitMocks(document: Record<string, unknown>, model: ApiModel, co
       kind: StructureKind.Interface,
       isExported: true,
       name: overrides,
-      docs: jsDoc({ summary: "Per-test overrides: `mock.<operation>(status, body?, { headers, once }?)` returns a handler for `server.use(...)`." }),
+      docs: jsDoc({
+        summary:
+          "Per-test overrides: `mock.<operation>(status, body?, { headers, once }?)` returns a handler for `server.use(...)`.",
+      }),
       properties: model.operations.map((operation) => ({
         name: propertyKey(operation.name),
         isReadonly: true,
@@ -221,14 +288,28 @@ export function emitMocks(document: Record<string, unknown>, model: ApiModel, co
       name: mocksType,
       docs: jsDoc({ summary: `What \`create${mocksType}\` returns.` }),
       properties: [
-        { name: "handlers", isReadonly: true, type: "HttpHandler[]", docs: jsDoc({ summary: "One handler per operation: `setupServer(...handlers)` or `setupWorker(...handlers)`." }) },
-        { name: "mock", isReadonly: true, type: overrides, docs: jsDoc({ summary: "Overrides by operation and status." }) },
+        {
+          name: "handlers",
+          isReadonly: true,
+          type: "HttpHandler[]",
+          docs: jsDoc({
+            summary:
+              "One handler per operation: `setupServer(...handlers)` or `setupWorker(...handlers)`.",
+          }),
+        },
+        {
+          name: "mock",
+          isReadonly: true,
+          type: overrides,
+          docs: jsDoc({ summary: "Overrides by operation and status." }),
+        },
       ],
       methods: [
         {
           name: "rateLimited",
           docs: jsDoc({
-            summary: "A 429 with `Retry-After` (default 1 s) for the next `times` (default 1) requests of the operation; then the other handlers answer again.",
+            summary:
+              "A 429 with `Retry-After` (default 1 s) for the next `times` (default 1) requests of the operation; then the other handlers answer again.",
           }),
           parameters: [
             { name: "operation", type: `keyof ${overrides}` },

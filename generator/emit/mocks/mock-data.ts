@@ -52,20 +52,38 @@ export class MockData {
    * `validate`, when given, is what "valid" means (a generated body validator: the mocks answer
    * what the server's and the client's validation accept); else Ajv checks the schema.
    */
-  value(schema: SchemaModel | undefined, examples: readonly unknown[] = [], direction: "request" | "response" = "response", validate?: (value: unknown) => boolean): unknown {
+  value(
+    schema: SchemaModel | undefined,
+    examples: readonly unknown[] = [],
+    direction: "request" | "response" = "response",
+    validate?: (value: unknown) => boolean,
+  ): unknown {
     const key = JSON.stringify([schema ?? true, examples, direction, validate !== undefined]);
     if (this.#chosen.has(key)) return this.#chosen.get(key);
-    const isValid = validate === undefined ? (value: unknown) => this.#isValid(schema ?? true, value) : (value: unknown) => checkedBy(validate, value);
+    const isValid =
+      validate === undefined
+        ? (value: unknown) => this.#isValid(schema ?? true, value)
+        : (value: unknown) => checkedBy(validate, value);
     const value = this.#choose(schema ?? true, examples, direction, isValid);
     this.#chosen.set(key, value);
     return value;
   }
 
-  #choose(checked: SchemaModel, examples: readonly unknown[], direction: "request" | "response", isValid: (value: unknown) => boolean): unknown {
+  #choose(
+    checked: SchemaModel,
+    examples: readonly unknown[],
+    direction: "request" | "response",
+    isValid: (value: unknown) => boolean,
+  ): unknown {
     for (const example of examples) {
       if (example !== undefined && isValid(example)) return example;
     }
-    if (typeof checked === "object" && "example" in checked && checked.example !== undefined && isValid(checked.example)) {
+    if (
+      typeof checked === "object" &&
+      "example" in checked &&
+      checked.example !== undefined &&
+      isValid(checked.example)
+    ) {
       return checked.example;
     }
     let arbitrary: fc.Arbitrary<unknown> | undefined;

@@ -5,7 +5,14 @@
  */
 import type { ApiModel } from "../../model/types.js";
 import type { GeneratedFile } from "../file.js";
-import { DIST_DIR, NODE_ENGINE, PACKAGE_DEPENDENCIES, PACKAGE_OPTIONAL_PEERS, distPath, entryPoints } from "./layout.js";
+import {
+  DIST_DIR,
+  NODE_ENGINE,
+  PACKAGE_DEPENDENCIES,
+  PACKAGE_OPTIONAL_PEERS,
+  distPath,
+  entryPoints,
+} from "./layout.js";
 import type { LicenseInfo } from "./package-meta.js";
 
 export interface PackageIdentity {
@@ -17,13 +24,19 @@ export interface PackageIdentity {
   readonly hasChangelog?: boolean;
 }
 
-export function packageJsonData(model: ApiModel, identity: PackageIdentity): Record<string, unknown> {
+export function packageJsonData(
+  model: ApiModel,
+  identity: PackageIdentity,
+): Record<string, unknown> {
   const points = entryPoints(identity.apiName);
   const main = points.find((point) => point.subpath === ".");
   if (!main) throw new Error("the package has no main entry point");
   const exports: Record<string, unknown> = {};
   for (const point of points) {
-    exports[point.subpath] = { types: distPath(point.module, ".d.ts"), import: distPath(point.module, ".js") };
+    exports[point.subpath] = {
+      types: distPath(point.module, ".d.ts"),
+      import: distPath(point.module, ".js"),
+    };
   }
   exports["./package.json"] = "./package.json";
   return {
@@ -41,12 +54,17 @@ export function packageJsonData(model: ApiModel, identity: PackageIdentity): Rec
     scripts: { prepack: prepackGuard(distPath(main.module, ".js")) },
     dependencies: { ...PACKAGE_DEPENDENCIES },
     peerDependencies: { ...PACKAGE_OPTIONAL_PEERS },
-    peerDependenciesMeta: Object.fromEntries(Object.keys(PACKAGE_OPTIONAL_PEERS).map((name) => [name, { optional: true }])),
+    peerDependenciesMeta: Object.fromEntries(
+      Object.keys(PACKAGE_OPTIONAL_PEERS).map((name) => [name, { optional: true }]),
+    ),
   };
 }
 
 export function emitPackageJson(model: ApiModel, identity: PackageIdentity): GeneratedFile {
-  return { path: "package.json", content: `${JSON.stringify(packageJsonData(model, identity), null, 2)}\n` };
+  return {
+    path: "package.json",
+    content: `${JSON.stringify(packageJsonData(model, identity), null, 2)}\n`,
+  };
 }
 
 /** Refuses to pack (or publish) the package before it is built: its `exports` would point nowhere. */

@@ -6,7 +6,13 @@
  * description's first paragraph, which is markdown by OpenAPI's definition (HTML neutralized).
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
-import type { ApiModel, HeaderModel, OperationModel, ResponseModel, SchemaModel } from "../../model/types.js";
+import type {
+  ApiModel,
+  HeaderModel,
+  OperationModel,
+  ResponseModel,
+  SchemaModel,
+} from "../../model/types.js";
 import { sanitizeComment, TOOL_NAME } from "../header.js";
 import type { EmitContext } from "../file.js";
 import { replacementName } from "../operation-docs.js";
@@ -44,7 +50,7 @@ export function renderReadme(input: ReadmeInput): string {
     fence("sh", `npm install ${packageName}`),
     list([
       `Node.js ${code(NODE_ENGINE)}, ES modules only (\`import\`, not \`require\`); the client also runs in browsers and workers.`,
-      "TypeScript (tested with 5.9): `\"moduleResolution\": \"bundler\"`, `\"node16\"` or `\"nodenext\"`; the entry points are declared in `exports`.",
+      'TypeScript (tested with 5.9): `"moduleResolution": "bundler"`, `"node16"` or `"nodenext"`; the entry points are declared in `exports`.',
       "Server side: install `@types/node` for the types of the Node.js adapter.",
     ]),
     "## Entry points",
@@ -53,7 +59,9 @@ export function renderReadme(input: ReadmeInput): string {
       entryPoints(context.apiName)
         .filter((point) => point.subpath !== "./client")
         .map((point) => [
-          point.subpath === "." ? `${code(packageName)} or ${code(`${packageName}/client`)}` : code(`${packageName}${point.subpath.slice(1)}`),
+          point.subpath === "."
+            ? `${code(packageName)} or ${code(`${packageName}/client`)}`
+            : code(`${packageName}${point.subpath.slice(1)}`),
           point.summary,
           point.runsIn,
         ]),
@@ -73,9 +81,16 @@ export function renderReadme(input: ReadmeInput): string {
 }
 
 function clientSection({ baseUrl, model, context, packageName }: ReadmeInput): string[] {
-  const example = model.operations.find((operation) => isCallableWithoutArguments(operation) && !isExperimental(operation) && !operation.deprecation);
+  const example = model.operations.find(
+    (operation) =>
+      isCallableWithoutArguments(operation) && !isExperimental(operation) && !operation.deprecation,
+  );
   const statements: (string | StatementStructures)[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: packageName, namedImports: [{ name: `create${context.apiName}Client` }] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: packageName,
+      namedImports: [{ name: `create${context.apiName}Client` }],
+    },
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
@@ -118,7 +133,9 @@ function clientSection({ baseUrl, model, context, packageName }: ReadmeInput): s
     fence("ts", printStatements("client-example.ts", statements)),
     list([
       `Every operation is a method of the client (see [Operations](#operations)), typed from the spec: parameters (\`path\`, \`query\`, \`header\`, \`cookie\`), \`body\` and results. Per-operation types are exported too, e.g. ${
-        model.operations[0] ? `\`${model.operations[0].typeName}Params\` and \`${model.operations[0].typeName}Response\`` : "`<Operation>Params`"
+        model.operations[0]
+          ? `\`${model.operations[0].typeName}Params\` and \`${model.operations[0].typeName}Response\``
+          : "`<Operation>Params`"
       }.`,
       "A method resolves with `{ data, error, status, ok, headers, response, rateLimit }`: `data` for a 2XX response, `error` for any other (see [Failed calls](#failed-calls)); it rejects only on network errors and timeouts (after the retries), aborts and unparsable 2XX bodies (and, with `throwOnError`, on non-2XX responses).",
       "429s are retried after `Retry-After`, network errors, timeouts and 5xx only when the request may be repeated (see [Retries and idempotent writes](#retries-and-idempotent-writes)); calls share one rate-limit state (see [Rate limits](#rate-limits)).",
@@ -143,7 +160,11 @@ function typesExample(model: ApiModel, packageName: string): StatementStructures
     },
     schema === undefined
       ? { kind: StructureKind.TypeAlias, name: "Paths", type: "keyof paths" }
-      : { kind: StructureKind.TypeAlias, name: typeAliasName(schema), type: `components["schemas"][${literal(schema)}]` },
+      : {
+          kind: StructureKind.TypeAlias,
+          name: typeAliasName(schema),
+          type: `components["schemas"][${literal(schema)}]`,
+        },
   ];
 }
 
@@ -173,7 +194,10 @@ function experimentalSection({ baseUrl, model, context, packageName }: ReadmeInp
         },
       ],
     },
-    ...experimental.map((operation) => `// lab.${operation.name}(...) exists here; create${context.apiName}Client's client has no such method`),
+    ...experimental.map(
+      (operation) =>
+        `// lab.${operation.name}(...) exists here; create${context.apiName}Client's client has no such method`,
+    ),
   ];
   return [
     "## Experimental operations",
@@ -187,16 +211,37 @@ function experimentalSection({ baseUrl, model, context, packageName }: ReadmeInp
 
 function serverSection({ model, context, packageName }: ReadmeInput): string[] {
   const handlersType = `${context.apiName}Handlers`;
-  const example = model.operations.find((operation) => !isExperimental(operation) && !operation.deprecation && simpleSuccess(operation, model) !== undefined);
-  const plan = model.rateLimits?.plans.find((candidate) => candidate.perMinute !== null && candidate.perDay !== null)?.name ?? model.rateLimits?.plans[0]?.name ?? "default";
-  const imports = ["createRequestHandler", `create${context.apiName}Stubs`, ...(model.apiKey ? ["createKeyAuthenticator"] : [])].sort();
+  const example = model.operations.find(
+    (operation) =>
+      !isExperimental(operation) &&
+      !operation.deprecation &&
+      simpleSuccess(operation, model) !== undefined,
+  );
+  const plan =
+    model.rateLimits?.plans.find(
+      (candidate) => candidate.perMinute !== null && candidate.perDay !== null,
+    )?.name ??
+    model.rateLimits?.plans[0]?.name ??
+    "default";
+  const imports = [
+    "createRequestHandler",
+    `create${context.apiName}Stubs`,
+    ...(model.apiKey ? ["createKeyAuthenticator"] : []),
+  ].sort();
   const statements: (string | StatementStructures)[] = [
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: `${packageName}/server`,
-      namedImports: [...imports.map((name) => ({ name })), { name: handlersType, isTypeOnly: true }],
+      namedImports: [
+        ...imports.map((name) => ({ name })),
+        { name: handlersType, isTypeOnly: true },
+      ],
     },
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: `${packageName}/server/node`, namedImports: [{ name: "serveNode" }] },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `${packageName}/server/node`,
+      namedImports: [{ name: "serveNode" }],
+    },
     {
       kind: StructureKind.Interface,
       name: "Caller",
@@ -212,11 +257,15 @@ function serverSection({ model, context, packageName }: ReadmeInput): string[] {
           type: `${handlersType}<Caller>`,
           initializer: (writer) => {
             writer.write("{").indent(() => {
-              writer.writeLine(`// every operation answers 501 not_implemented until you implement it`);
+              writer.writeLine(
+                `// every operation answers 501 not_implemented until you implement it`,
+              );
               writer.writeLine(`...create${context.apiName}Stubs<Caller>(),`);
               if (example) {
                 const success = simpleSuccess(example, model);
-                writer.writeLine(`// parameters and body arrive validated; the return type only allows the spec's responses`);
+                writer.writeLine(
+                  `// parameters and body arrive validated; the return type only allows the spec's responses`,
+                );
                 writer.write(`${propertyKey(example.name)}() `).inlineBlock(() => {
                   writer.write("return ");
                   objectWriter([
@@ -242,11 +291,12 @@ function serverSection({ model, context, packageName }: ReadmeInput): string[] {
           name: "handler",
           initializer: (writer) => {
             writer.write("createRequestHandler(handlers, ");
-            const entries: [string, string | ((w: import("ts-morph").CodeBlockWriter) => void)][] = [];
+            const entries: [string, string | ((w: import("ts-morph").CodeBlockWriter) => void)][] =
+              [];
             if (model.apiKey) {
               entries.push([
                 "authenticate",
-                `createKeyAuthenticator<Caller>([${literal({ key: "<a secret API key>", plan, caller: { name: "demo" } })}])`,
+                `createKeyAuthenticator<Caller>(${literal([{ key: "<a secret API key>", plan, caller: { name: "demo" } }])})`,
               ]);
             }
             entries.push(["validateResponses", "true"]);
@@ -258,19 +308,26 @@ function serverSection({ model, context, packageName }: ReadmeInput): string[] {
     },
     "await serveNode(handler, { port: 8080 }); // Node.js; elsewhere `handler` is the fetch handler: Deno.serve(handler), Bun.serve({ fetch: handler }), a worker's `fetch`",
   ];
-  const openPlans = model.rateLimits?.plans.filter((candidate) => candidate.perMinute === null || candidate.perDay === null) ?? [];
+  const openPlans =
+    model.rateLimits?.plans.filter(
+      (candidate) => candidate.perMinute === null || candidate.perDay === null,
+    ) ?? [];
   return [
     "## Server",
     `Implement \`${handlersType}\` (one method per operation, experimental ones included: a deployment may leave those at 501) and mount the generated request handler:`,
     fence("ts", printStatements("server-example.ts", statements)),
     list([
       "`createRequestHandler` returns a web-standard `(request: Request) => Promise<Response>`: it routes, " +
-        (model.apiKey ? `checks the API key (\`${text(model.apiKey.name)}\` ${text(model.apiKey.in)}), ` : "") +
+        (model.apiKey
+          ? `checks the API key (\`${text(model.apiKey.name)}\` ${text(model.apiKey.in)}), `
+          : "") +
         (model.rateLimits ? "enforces the spec's rate limits, " : "") +
         "validates parameters and bodies, and answers every failure with the spec's error body.",
       "`validateResponses: true` checks each handler response against the spec (a violation becomes a 500): keep it on in development and tests.",
       ...(openPlans.length > 0
-        ? [`Plans the spec leaves to configuration (${openPlans.map((candidate) => code(candidate.name)).join(", ")}) need \`planLimits: { ${literal(openPlans[0]?.name)}: { perMinute, perDay } }\`.`]
+        ? [
+            `Plans the spec leaves to configuration (${openPlans.map((candidate) => code(candidate.name)).join(", ")}) need \`planLimits: { ${literal(openPlans[0]?.name)}: { perMinute, perDay } }\`.`,
+          ]
         : []),
       "Other options: `rateLimitStore` (counters shared between instances), `maxBodyBytes`, `onError`, `basePath`, `now`.",
     ]),
@@ -279,20 +336,43 @@ function serverSection({ model, context, packageName }: ReadmeInput): string[] {
 }
 
 /** Idempotent requests and the sunset, for the operations that have them (nothing otherwise). */
-function lifecycleSection({ model, context, packageName }: Pick<ReadmeInput, "model" | "context" | "packageName">): string[] {
-  const idempotent = model.operations.filter((operation) => operation.parameters.header.some((parameter) => parameter.name.toLowerCase() === "idempotency-key"));
-  const sunset = model.operations.filter((operation) => operation.deprecation?.sunset !== undefined);
+function lifecycleSection({
+  model,
+  context,
+  packageName,
+}: Pick<ReadmeInput, "model" | "context" | "packageName">): string[] {
+  const idempotent = model.operations.filter((operation) =>
+    operation.parameters.header.some(
+      (parameter) => parameter.name.toLowerCase() === "idempotency-key",
+    ),
+  );
+  const sunset = model.operations.filter(
+    (operation) => operation.deprecation?.sunset !== undefined,
+  );
   if (idempotent.length === 0 && sunset.length === 0) return [];
-  const names = (operations: readonly OperationModel[]) => operations.map((operation) => code(operation.operationId)).join(", ");
+  const names = (operations: readonly OperationModel[]) =>
+    operations.map((operation) => code(operation.operationId)).join(", ");
   const entries: [string, string][] = [];
   if (idempotent.length > 0) {
     entries.push(["idempotency", "{ ttlMs: 24 * 60 * 60 * 1000, lockMs: 60_000 }"]);
     entries.push(["idempotencyStore", "createMemoryIdempotencyStore({ maxRecords: 100_000 })"]);
   }
-  if (sunset.length > 0) entries.push(["serveAfterSunset", literal(sunset.slice(0, 1).map((operation) => operation.operationId))]);
-  const imports = ["createRequestHandler", `create${context.apiName}Stubs`, ...(idempotent.length > 0 ? ["createMemoryIdempotencyStore"] : [])].sort();
+  if (sunset.length > 0)
+    entries.push([
+      "serveAfterSunset",
+      literal(sunset.slice(0, 1).map((operation) => operation.operationId)),
+    ]);
+  const imports = [
+    "createRequestHandler",
+    `create${context.apiName}Stubs`,
+    ...(idempotent.length > 0 ? ["createMemoryIdempotencyStore"] : []),
+  ].sort();
   const statements: (string | StatementStructures)[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: `${packageName}/server`, namedImports: imports.map((name) => ({ name })) },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `${packageName}/server`,
+      namedImports: imports.map((name) => ({ name })),
+    },
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
@@ -317,7 +397,12 @@ function lifecycleSection({ model, context, packageName }: Pick<ReadmeInput, "mo
     );
   }
   if (sunset.length > 0) {
-    const dates = sunset.map((operation) => `${code(operation.operationId)} on ${text(operation.deprecation?.sunset ?? "")}`).join(", ");
+    const dates = sunset
+      .map(
+        (operation) =>
+          `${code(operation.operationId)} on ${text(operation.deprecation?.sunset ?? "")}`,
+      )
+      .join(", ");
     bullets.push(
       `From 00:00 UTC of its \`x-sunset\` date (${dates}), on the \`now\` clock, an operation answers \`410 gone\` with \`Sunset\`, \`Deprecation\` and (when it has a replacement) a \`Link\` to it, without calling the handler. \`serveAfterSunset: true\` (or a list of operationIds) keeps serving for a grace period.`,
     );
@@ -332,7 +417,9 @@ function lifecycleSection({ model, context, packageName }: Pick<ReadmeInput, "mo
 function operationsSection(model: ApiModel, packageName: string): string[] {
   if (model.operations.length === 0) return ["## Operations", "The spec declares no operations."];
   const rows = model.operations.map((operation) => [
-    operation.name === operation.operationId ? code(operation.name) : `${code(operation.name)} (operationId ${code(operation.operationId)})`,
+    operation.name === operation.operationId
+      ? code(operation.name)
+      : `${code(operation.name)} (operationId ${code(operation.operationId)})`,
     code(`${operation.method.toUpperCase()} ${operation.path}`),
     operation.summary ? text(operation.summary) : "",
     stabilityCell(operation, packageName),
@@ -351,7 +438,8 @@ function operationsSection(model: ApiModel, packageName: string): string[] {
 }
 
 function stabilityCell(operation: OperationModel, packageName: string): string {
-  if (operation.stability === "experimental") return `**experimental** (${code(`${packageName}/experimental`)})`;
+  if (operation.stability === "experimental")
+    return `**experimental** (${code(`${packageName}/experimental`)})`;
   if (operation.stability === "beta") return "**beta**";
   return "stable";
 }
@@ -367,12 +455,16 @@ function deprecationCell(operation: OperationModel, model: ApiModel): string {
 }
 
 function licenseText(license: LicenseInfo): string {
-  if (license.name === undefined) return "The spec declares no license (`info.license`): the package is `UNLICENSED`.";
-  const name = license.url && /^https?:\/\//.test(license.url) ? `[${text(license.name)}](${linkTarget(license.url)})` : text(license.name);
+  if (license.name === undefined)
+    return "The spec declares no license (`info.license`): the package is `UNLICENSED`.";
+  const name =
+    license.url && /^https?:\/\//.test(license.url)
+      ? `[${text(license.name)}](${linkTarget(license.url)})`
+      : text(license.name);
   return `${name}, as the spec's \`info.license\` says.`;
 }
 
-/** A URL as a link's target: bare when nothing in it needs the `<…>` form (as prettier writes it then). */
+/** A URL as a link's target: bare when nothing in it needs the `<…>` form (as markdown writers commonly do). */
 function linkTarget(url: string): string {
   return /^[^\s<>()\\]+$/.test(url) ? url : `<${url.replace(/[<>\s]/g, encodeURIComponent)}>`;
 }
@@ -380,25 +472,33 @@ function linkTarget(url: string): string {
 // ---- choosing examples -----------------------------------------------------------------------
 
 export function isCallableWithoutArguments(operation: OperationModel): boolean {
-  const required = Object.values(operation.parameters).some((parameters) => parameters.some((parameter) => parameter.required));
+  const required = Object.values(operation.parameters).some((parameters) =>
+    parameters.some((parameter) => parameter.required),
+  );
   return !required && !operation.requestBody?.required;
 }
 
 /** A 2XX response a handler can return without inventing data: no body, or an empty JSON array. */
-function simpleSuccess(operation: OperationModel, model: ApiModel): { status: string; body?: string; headers?: string } | undefined {
+function simpleSuccess(
+  operation: OperationModel,
+  model: ApiModel,
+): { status: string; body?: string; headers?: string } | undefined {
   for (const response of operation.responses) {
     if (!/^2\d\d$/.test(response.status)) continue;
     const headers = requiredHeadersExample(response);
     if (response.contents.length === 0) return { status: response.status, ...headers };
     const media = jsonMedia(response.contents);
-    if (media && response.contents.length === 1 && isArraySchema(media.schema, model)) return { status: response.status, body: "[]", ...headers };
+    if (media && response.contents.length === 1 && isArraySchema(media.schema, model))
+      return { status: response.status, body: "[]", ...headers };
   }
   return undefined;
 }
 
 /** The response headers a handler must send (required, not the runtime's), with placeholder values. */
 function requiredHeadersExample(response: ResponseModel): { headers?: string } {
-  const required = response.headers.filter((header) => header.required && !isRuntimeHeader(header.name));
+  const required = response.headers.filter(
+    (header) => header.required && !isRuntimeHeader(header.name),
+  );
   if (required.length === 0) return {};
   const value = (header: HeaderModel): string => {
     const type = headerSchemaType(header);
@@ -407,16 +507,27 @@ function requiredHeadersExample(response: ResponseModel): { headers?: string } {
     const values = typeof header.schema === "object" ? header.schema["enum"] : undefined;
     return literal(Array.isArray(values) && typeof values[0] === "string" ? values[0] : "");
   };
-  return { headers: `{ ${required.map((header) => `${literal(header.name)}: ${value(header)}`).join(", ")} }` };
+  return {
+    headers: `{ ${required.map((header) => `${literal(header.name)}: ${value(header)}`).join(", ")} }`,
+  };
 }
 
 function isArraySchema(schema: SchemaModel | undefined, model: ApiModel, depth = 0): boolean {
   if (typeof schema !== "object" || schema === null || depth > 8) return false;
   if (typeof schema.$ref === "string") {
     const name = componentName(schema);
-    return name !== undefined && Object.hasOwn(model.schemas, name) && isArraySchema(model.schemas[name], model, depth + 1);
+    return (
+      name !== undefined &&
+      Object.hasOwn(model.schemas, name) &&
+      isArraySchema(model.schemas[name], model, depth + 1)
+    );
   }
-  return schema.type === "array" && Object.keys(schema).every((key) => ["type", "items", "description", "title", "example", "examples"].includes(key));
+  return (
+    schema.type === "array" &&
+    Object.keys(schema).every((key) =>
+      ["type", "items", "description", "title", "example", "examples"].includes(key),
+    )
+  );
 }
 
 /** A component schema worth showing: an object some operation returns, else any object, else the first. */
@@ -427,7 +538,9 @@ function exampleSchema(model: ApiModel): string | undefined {
   };
   for (const operation of model.operations) {
     for (const response of operation.responses) {
-      const ref = /^2\d\d$/.test(response.status) ? componentName(jsonMedia(response.contents)?.schema) : undefined;
+      const ref = /^2\d\d$/.test(response.status)
+        ? componentName(jsonMedia(response.contents)?.schema)
+        : undefined;
       if (ref !== undefined && isObject(ref)) return ref;
     }
   }
@@ -436,9 +549,12 @@ function exampleSchema(model: ApiModel): string | undefined {
 }
 
 function componentName(schema: SchemaModel | undefined): string | undefined {
-  if (typeof schema !== "object" || schema === null || typeof schema.$ref !== "string") return undefined;
+  if (typeof schema !== "object" || schema === null || typeof schema.$ref !== "string")
+    return undefined;
   const match = /^#\/components\/schemas\/([^/]+)$/.exec(schema.$ref);
-  return match?.[1] ? decodeURIComponent(match[1].replace(/~1/g, "/").replace(/~0/g, "~")) : undefined;
+  return match?.[1]
+    ? decodeURIComponent(match[1].replace(/~1/g, "/").replace(/~0/g, "~"))
+    : undefined;
 }
 
 function typeAliasName(schemaName: string): string {
@@ -473,15 +589,39 @@ export function list(items: readonly string[]): string {
   return items.map((item) => `- ${item}`).join("\n");
 }
 
-function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
-  const line = (cells: readonly string[]) => `| ${cells.map((cell) => cell || " ").join(" | ")} |`;
-  return [line(headers), line(headers.map(() => "---")), ...rows.map(line)].join("\n");
+/**
+ * A markdown table laid out: every column padded to its widest cell (and to `---`), so the table
+ * reads as a table in plain text too. Widths count code points: a cell of wide characters (CJK,
+ * emoji) is padded as if each were one column, which markdown renders the same.
+ */
+export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = headers.map((header, column) =>
+    Math.max(3, ...[headers, ...rows].map((cells) => width(cells[column] ?? ""))),
+  );
+  const pad = (cell: string, column: number) => cell + " ".repeat(widths[column]! - width(cell));
+  const line = (cells: readonly string[]) =>
+    `| ${headers.map((_, column) => pad(cells[column] ?? "", column)).join(" | ")} |`;
+  return [
+    line(headers),
+    `| ${widths.map((size) => "-".repeat(size)).join(" | ")} |`,
+    ...rows.map(line),
+  ].join("\n");
+}
+
+function width(cell: string): number {
+  return [...cell].length;
 }
 
 /** The description's first paragraph: markdown (as OpenAPI says), with HTML neutralized. */
 function firstParagraph(description: string | undefined): string[] {
-  const paragraph = description?.replace(/\r\n?/g, "\n").trim().split(/\n\s*\n/)[0]?.trim();
-  return paragraph ? [paragraph.replace(/^#+\s*/, "").replace(/[<>]/g, (character) => `\\${character}`)] : [];
+  const paragraph = description
+    ?.replace(/\r\n?/g, "\n")
+    .trim()
+    .split(/\n\s*\n/)[0]
+    ?.trim();
+  return paragraph
+    ? [paragraph.replace(/^#+\s*/, "").replace(/[<>]/g, (character) => `\\${character}`)]
+    : [];
 }
 
 function htmlComment(value: string): string {

@@ -21,9 +21,13 @@ export function defaultPackageName(apiName: string): string {
 export function packageName(apiName: string, wanted: string | undefined): string {
   if (wanted === undefined) return defaultPackageName(apiName);
   if (wanted.length > 214 || !NPM_NAME.test(wanted)) {
-    throw new GeneratorError("usage", `--package-name ${JSON.stringify(wanted)} is not a valid npm package name`, {
-      hint: "Use lower-case letters, digits, '-', '.', '_' or '~', optionally scoped: petstore-api or @acme/petstore-api.",
-    });
+    throw new GeneratorError(
+      "usage",
+      `--package-name ${JSON.stringify(wanted)} is not a valid npm package name`,
+      {
+        hint: "Use lower-case letters, digits, '-', '.', '_' or '~', optionally scoped: petstore-api or @acme/petstore-api.",
+      },
+    );
   }
   return wanted;
 }
@@ -44,7 +48,9 @@ export function packageVersion(specVersion: string, warnings: string[]): string 
     ? `${short[1]}.${short[2] ?? "0"}.${short[3] ?? "0"}`
     : `0.0.0-${version.replace(/[^0-9A-Za-z-]+/g, "-").replace(/^-+|-+$/g, "") || "unversioned"}`;
   const fixed = SEMVER.test(coerced) ? coerced : "0.0.0-unversioned";
-  warnings.push(`info.version ${JSON.stringify(specVersion)} is not semver: the package is versioned ${fixed}`);
+  warnings.push(
+    `info.version ${JSON.stringify(specVersion)} is not semver: the package is versioned ${fixed}`,
+  );
   return fixed;
 }
 
@@ -57,13 +63,35 @@ export interface LicenseInfo {
 }
 
 /** The shape of an SPDX expression (`MIT`, `Apache-2.0`, `(MIT OR Apache-2.0)`): for 3.1's `identifier`. */
-const SPDX_LIKE = /^\(?[A-Za-z0-9][A-Za-z0-9.+-]*(?: (?:OR|AND|WITH) [A-Za-z0-9][A-Za-z0-9.+-]*)*\)?$/;
+const SPDX_LIKE =
+  /^\(?[A-Za-z0-9][A-Za-z0-9.+-]*(?: (?:OR|AND|WITH) [A-Za-z0-9][A-Za-z0-9.+-]*)*\)?$/;
 
 /** Common SPDX identifiers a license `name` is recognized as (a name is free text, an identifier is not). */
 const KNOWN_SPDX = [
-  "0BSD", "AGPL-3.0-only", "AGPL-3.0-or-later", "Apache-2.0", "BSD-2-Clause", "BSD-3-Clause", "BSL-1.0", "CC-BY-4.0",
-  "CC0-1.0", "EPL-2.0", "GPL-2.0-only", "GPL-2.0-or-later", "GPL-3.0-only", "GPL-3.0-or-later", "ISC", "LGPL-2.1-only",
-  "LGPL-2.1-or-later", "LGPL-3.0-only", "LGPL-3.0-or-later", "MIT", "MIT-0", "MPL-2.0", "Unlicense", "Zlib",
+  "0BSD",
+  "AGPL-3.0-only",
+  "AGPL-3.0-or-later",
+  "Apache-2.0",
+  "BSD-2-Clause",
+  "BSD-3-Clause",
+  "BSL-1.0",
+  "CC-BY-4.0",
+  "CC0-1.0",
+  "EPL-2.0",
+  "GPL-2.0-only",
+  "GPL-2.0-or-later",
+  "GPL-3.0-only",
+  "GPL-3.0-or-later",
+  "ISC",
+  "LGPL-2.1-only",
+  "LGPL-2.1-or-later",
+  "LGPL-3.0-only",
+  "LGPL-3.0-or-later",
+  "MIT",
+  "MIT-0",
+  "MPL-2.0",
+  "Unlicense",
+  "Zlib",
 ];
 
 /**
@@ -74,10 +102,14 @@ const KNOWN_SPDX = [
 export function packageLicense(document: Record<string, unknown>, warnings: string[]): LicenseInfo {
   const info = isRecord(document.info) ? document.info : {};
   const license = isRecord(info.license) ? info.license : undefined;
-  const name = typeof license?.name === "string" && license.name.trim() ? license.name.trim() : undefined;
-  const url = typeof license?.url === "string" && license.url.trim() ? license.url.trim() : undefined;
-  const identifier = typeof license?.identifier === "string" ? license.identifier.trim() : undefined;
-  if (identifier && SPDX_LIKE.test(identifier)) return { field: identifier, name: name ?? identifier, url };
+  const name =
+    typeof license?.name === "string" && license.name.trim() ? license.name.trim() : undefined;
+  const url =
+    typeof license?.url === "string" && license.url.trim() ? license.url.trim() : undefined;
+  const identifier =
+    typeof license?.identifier === "string" ? license.identifier.trim() : undefined;
+  if (identifier && SPDX_LIKE.test(identifier))
+    return { field: identifier, name: name ?? identifier, url };
   const known = KNOWN_SPDX.find((id) => id.toLowerCase() === name?.toLowerCase());
   if (name && known) return { field: known, name, url };
   if (name) return { field: "SEE LICENSE IN README.md", name, url };
@@ -93,8 +125,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function exampleBaseUrl(document: Record<string, unknown>): string {
   const servers = Array.isArray(document.servers) ? (document.servers as unknown[]) : [];
   const first = servers[0];
-  if (typeof first !== "object" || first === null || typeof (first as { url?: unknown }).url !== "string") return "https://api.example.com";
-  const { url, variables } = first as { url: string; variables?: Record<string, { default?: unknown }> };
+  if (
+    typeof first !== "object" ||
+    first === null ||
+    typeof (first as { url?: unknown }).url !== "string"
+  )
+    return "https://api.example.com";
+  const { url, variables } = first as {
+    url: string;
+    variables?: Record<string, { default?: unknown }>;
+  };
   const resolved = url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
     const value = variables?.[name]?.default;
     return typeof value === "string" ? value : whole;

@@ -12,10 +12,21 @@ function example(name: string, lines: readonly string[]): string {
   return fence("ts", printStatements(name, [lines.join("\n")]));
 }
 
-export function clientRuntimeSections(model: ApiModel, context: EmitContext, packageName: string, baseUrl: string): string[] {
-  const keyed = model.operations.filter((operation) => operation.idempotencyKeyHeader !== undefined);
+export function clientRuntimeSections(
+  model: ApiModel,
+  context: EmitContext,
+  packageName: string,
+  baseUrl: string,
+): string[] {
+  const keyed = model.operations.filter(
+    (operation) => operation.idempotencyKeyHeader !== undefined,
+  );
   const get = model.operations.find(
-    (operation) => operation.method === "get" && isCallableWithoutArguments(operation) && !operation.deprecation && operation.stability !== "experimental",
+    (operation) =>
+      operation.method === "get" &&
+      isCallableWithoutArguments(operation) &&
+      !operation.deprecation &&
+      operation.stability !== "experimental",
   );
   const create = `create${context.apiName}Client`;
   const pkg = JSON.stringify(packageName);
@@ -58,7 +69,7 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
         : []),
     ]),
     "### Base URL",
-    "A relative `baseUrl` (`\"/api/v1\"`) is resolved against the page's `location` in a browser, with or without middleware. Where there is no page (Node.js), every call rejects with a `TypeError` asking for an absolute URL, before anything is sent (creating the client does not throw, so server-side rendering still loads).",
+    'A relative `baseUrl` (`"/api/v1"`) is resolved against the page\'s `location` in a browser, with or without middleware. Where there is no page (Node.js), every call rejects with a `TypeError` asking for an absolute URL, before anything is sent (creating the client does not throw, so server-side rendering still loads).',
     "### Per-call options",
     "Beside its parameters and body, every call takes `signal`, `headers`, `timeoutMs` (this call's per-attempt timeout), `deadlineMs` (the whole call's), `retry` (this call's policy over the client's, or `false`) and `throwOnError`, all typed.",
     ...(get
@@ -80,7 +91,7 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
     ]),
     "### Rate limits",
     list([
-      "Clients of one process on the same origin with the same key share one rate-limit state (keyed by origin and a fingerprint of the key, never the key; `rateLimitState: \"own\"` opts out). Near exhaustion (16 requests left by default) one request at a time, so up to 4 processes on one key stay clear of a ban.",
+      'Clients of one process on the same origin with the same key share one rate-limit state (keyed by origin and a fingerprint of the key, never the key; `rateLimitState: "own"` opts out). Near exhaustion (16 requests left by default) one request at a time, so up to 4 processes on one key stay clear of a ban.',
       "All calls of a client share one rate-limit state: after a 429, or a response with `X-RateLimit-Remaining: 0`, no request is sent until `Retry-After` / `X-RateLimit-Reset` (waits up to `retry.maxRetryAfterMs`, 60 s by default, abortable); fewer requests than the server says remain are in flight. A longer hold is not waited for: the call resolves at once with a copy of the server's last 429, without a request (`result.sentToServer === false`; middleware's `onResponse` sees it). So a burst of calls never gets the key banned.",
       "`maxConcurrent` (default 4) caps the requests in flight, also before the first answer tells the client its quota. `Infinity` lifts the cap; `throttle: false` ignores `X-RateLimit-Remaining` (429s are always honoured).",
       "`result.rateLimit` is the parsed `X-RateLimit-*` headers of the response.",
@@ -92,7 +103,7 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
       "Every non-2XX result has `ok: false`, its `status` and a defined `error`: the JSON body (the spec's error object) when the response is JSON and parses, else an `UnexpectedResponseBody` (`status`, `contentType`, `text` up to 64 KiB, `message` such as `502 Bad Gateway: <html>…`) for an empty body, an HTML page or invalid JSON.",
       "A 2XX is a success only when it is what the spec declares: one whose Content-Type the spec does not declare for its status (a proxy's `200 text/html` page), or whose JSON does not parse, is a failure too (`ok: false`, an `UnexpectedResponseBody` whose `operationId`, `reason` and message name the call and the status).",
       "`throwOnError: true` (client or call option) rejects with an `ApiError` instead (`operationId`, `status`, `error`, `response`, `rateLimit`).",
-      "Credentials never go to another origin: a call that carries credentials (any security scheme's header, query parameter or cookie, `Authorization`) follows same-origin redirects, but a redirect to another origin is not followed: the result is a failure whose `error` is a `RedirectNotFollowedError` saying where and why. `crossOriginRedirect: \"follow-without-credentials\"` follows it with every credential removed.",
+      'Credentials never go to another origin: a call that carries credentials (any security scheme\'s header, query parameter or cookie, `Authorization`) follows same-origin redirects, but a redirect to another origin is not followed: the result is a failure whose `error` is a `RedirectNotFollowedError` saying where and why. `crossOriginRedirect: "follow-without-credentials"` follows it with every credential removed.',
     ]),
     ...(call
       ? [
@@ -121,7 +132,7 @@ export function clientRuntimeSections(model: ApiModel, context: EmitContext, pac
           example("api-key-example.ts", [
             `import { ${create} } from ${pkg};`,
             "",
-            "let current = \"<your API key>\"; // replaced when the key is rotated",
+            'let current = "<your API key>"; // replaced when the key is rotated',
             `const api = ${create}({ baseUrl: ${url}, apiKey: () => current });`,
           ]),
         ]

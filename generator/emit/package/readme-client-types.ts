@@ -22,21 +22,39 @@ function fence(body: string): string {
 }
 
 function callableWithoutArguments(operation: OperationModel): boolean {
-  const required = Object.values(operation.parameters).some((parameters) => parameters.some((parameter) => parameter.required));
+  const required = Object.values(operation.parameters).some((parameters) =>
+    parameters.some((parameter) => parameter.required),
+  );
   return !required && !operation.requestBody?.required && !isExperimental(operation);
 }
 
 const isExact2XX = (status: string): boolean => /^2\d\d$/.test(status);
 const isExactError = (status: string): boolean => /^[3-5]\d\d$/.test(status);
 
-export function clientTypesBlocks({ model, context, packageName, baseUrl }: ClientTypesInput): string[] {
+export function clientTypesBlocks({
+  model,
+  context,
+  packageName,
+  baseUrl,
+}: ClientTypesInput): string[] {
   const candidates = model.operations.filter(callableWithoutArguments);
   const narrowing =
-    candidates.find((operation) => operation.responses.some((response) => isExact2XX(response.status)) && operation.responses.some((response) => isExactError(response.status) && jsonMedia(response.contents))) ??
-    candidates[0];
+    candidates.find(
+      (operation) =>
+        operation.responses.some((response) => isExact2XX(response.status)) &&
+        operation.responses.some(
+          (response) => isExactError(response.status) && jsonMedia(response.contents),
+        ),
+    ) ?? candidates[0];
   const withHeaders = candidates
-    .flatMap((operation) => operation.responses.filter((response) => isExact2XX(response.status)).map((response) => ({ operation, response })))
-    .find(({ response }) => response.headers.some((header) => header.name.toLowerCase() !== "content-type"));
+    .flatMap((operation) =>
+      operation.responses
+        .filter((response) => isExact2XX(response.status))
+        .map((response) => ({ operation, response })),
+    )
+    .find(({ response }) =>
+      response.headers.some((header) => header.name.toLowerCase() !== "content-type"),
+    );
   const create = `create${context.apiName}Client`;
   const blocks: string[] = [
     "### Results narrowed by status",
@@ -44,14 +62,20 @@ export function clientTypesBlocks({ model, context, packageName, baseUrl }: Clie
   ];
   if (narrowing) {
     const success = narrowing.responses.find((response) => isExact2XX(response.status))?.status;
-    const failure = narrowing.responses.find((response) => isExactError(response.status) && jsonMedia(response.contents))?.status;
+    const failure = narrowing.responses.find(
+      (response) => isExactError(response.status) && jsonMedia(response.contents),
+    )?.status;
     const lines = [
       `import { ${create}, UnexpectedResponseBody } from ${literal(packageName)};`,
       "",
       `const api = ${create}({ baseUrl: ${literal(baseUrl)} });`,
       `const result = await api.${narrowing.name}();`,
     ];
-    if (success) lines.push(`if (result.status === ${success}) {`, `  console.log(result.data); // the ${success} body`);
+    if (success)
+      lines.push(
+        `if (result.status === ${success}) {`,
+        `  console.log(result.data); // the ${success} body`,
+      );
     if (failure) {
       lines.push(
         `${success ? "} else if" : "if"} (result.status === ${failure}) {`,
@@ -60,7 +84,11 @@ export function clientTypesBlocks({ model, context, packageName, baseUrl }: Clie
         "  console.error(error instanceof UnexpectedResponseBody ? error.message : error);",
       );
     }
-    lines.push(`${success || failure ? "} else if" : "if"} (!result.ok) {`, "  console.error(result.status, result.error); // any other failure", "}");
+    lines.push(
+      `${success || failure ? "} else if" : "if"} (!result.ok) {`,
+      "  console.error(result.status, result.error); // any other failure",
+      "}",
+    );
     blocks.push(fence(lines.join("\n")));
   }
   blocks.push(
@@ -73,7 +101,9 @@ export function clientTypesBlocks({ model, context, packageName, baseUrl }: Clie
     "The headers a response declares are on `result.headers`, by the spec's names, parsed per their schema type (`integer`/`number` in plain decimal notation, `boolean` as `true`/`false`, arrays comma-separated; anything else as the string) when first read. Each is `T | undefined`: missing, or not parsable as its type. They are narrowed by status like the body.",
   );
   if (withHeaders) {
-    const header = withHeaders.response.headers.find((candidate) => candidate.name.toLowerCase() !== "content-type")!;
+    const header = withHeaders.response.headers.find(
+      (candidate) => candidate.name.toLowerCase() !== "content-type",
+    )!;
     blocks.push(
       fence(
         [

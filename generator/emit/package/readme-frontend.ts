@@ -14,14 +14,25 @@ function example(name: string, lines: readonly string[]): string {
   return fence("ts", printStatements(name, [lines.join("\n")]));
 }
 
-export function frontendSections(model: ApiModel, context: EmitContext, packageName: string, baseUrl: string): string[] {
+export function frontendSections(
+  model: ApiModel,
+  context: EmitContext,
+  packageName: string,
+  baseUrl: string,
+): string[] {
   const get = model.operations.find(
-    (operation) => operation.method === "get" && isCallableWithoutArguments(operation) && !operation.deprecation && operation.stability !== "experimental",
+    (operation) =>
+      operation.method === "get" &&
+      isCallableWithoutArguments(operation) &&
+      !operation.deprecation &&
+      operation.stability !== "experimental",
   );
   const pkg = (entry: string) => JSON.stringify(`${packageName}${entry}`);
   const url = JSON.stringify(baseUrl);
   const create = `create${context.apiName}Client`;
-  const failure = get?.responses.map((response) => mockStatus(response.status, true)).find((status) => status !== undefined && status >= 400);
+  const failure = get?.responses
+    .map((response) => mockStatus(response.status, true))
+    .find((status) => status !== undefined && status >= 400);
   return [
     "## TanStack Query",
     `${code(`${packageName}/query`)} has TanStack Query v5 options for every operation, on the typed client: \`<operation>Options(client, params)\` for GET operations (spread into \`useQuery\`, \`fetchQuery\`, …) and \`<operation>Mutation(client)\` for the others (into \`useMutation\`). Install \`@tanstack/query-core\` (every TanStack Query v5 adapter brings it).`,
@@ -62,7 +73,12 @@ export function frontendSections(model: ApiModel, context: EmitContext, packageN
             'server.listen({ onUnhandledRequest: "error" });',
             `const api = ${create}({ baseUrl: ${url} });`,
             `console.log((await api.${get.name}()).data); // the spec's example`,
-            ...(failure !== undefined ? [`server.use(mock.${get.name}(${failure}));`, `console.log((await api.${get.name}()).status); // ${failure}`] : []),
+            ...(failure !== undefined
+              ? [
+                  `server.use(mock.${get.name}(${failure}));`,
+                  `console.log((await api.${get.name}()).status); // ${failure}`,
+                ]
+              : []),
             "server.close();",
           ]),
         ]

@@ -22,17 +22,21 @@ export function queryFactoryName(operation: OperationModel): string {
 export function emitQuery(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const resources = operationResources(model.operations);
   const helpers = keyHelperNames(resources.values());
-  const prefix = (operation: OperationModel): string => literal([context.apiName, resources.get(operation.name) ?? "root", operation.name]);
+  const prefix = (operation: OperationModel): string =>
+    literal([context.apiName, resources.get(operation.name) ?? "root", operation.name]);
   const invalidates = invalidationMap(model.operations);
   const statements: StatementStructures[] = [
     ...imports(model),
-    ...[...helpers].map(([resource, helper]) => keyHelper(model, context, resource, helper, resources, prefix)),
+    ...[...helpers].map(([resource, helper]) =>
+      keyHelper(model, context, resource, helper, resources, prefix),
+    ),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: jsDoc({
-        summary: "The query key prefixes each mutation invalidates after a success: the GET operations under its collection.",
+        summary:
+          "The query key prefixes each mutation invalidates after a success: the GET operations under its collection.",
         description:
           "Read from the spec's paths: a mutation's collection is its path without trailing path parameters " +
           "(`PUT /pets/{petId}` → `/pets`), and every GET operation whose path starts with it is invalidated.",
@@ -41,8 +45,14 @@ export function emitQuery(model: ApiModel, context: EmitContext): GeneratedFile[
         {
           name: "INVALIDATES",
           initializer: (writer) => {
-            objectWriter([...invalidates].map(([name, queries]) => [name, `[${queries.map(prefix).join(", ")}]`] as const))(writer);
-            writer.write(" as const satisfies Readonly<Record<string, readonly OperationKeyPrefix[]>>");
+            objectWriter(
+              [...invalidates].map(
+                ([name, queries]) => [name, `[${queries.map(prefix).join(", ")}]`] as const,
+              ),
+            )(writer);
+            writer.write(
+              " as const satisfies Readonly<Record<string, readonly OperationKeyPrefix[]>>",
+            );
           },
         },
       ],
@@ -53,16 +63,42 @@ export function emitQuery(model: ApiModel, context: EmitContext): GeneratedFile[
 }
 
 function imports(model: ApiModel): StatementStructures[] {
-  const operationTypes = model.operations.map((operation) => ({ name: `${operation.typeName}Operation` }));
-  const runtime = ["OperationKeyPrefix", "ClientWith", "MutationFactoryOptions", "OperationMutationOptions", "OperationQueryOptions", "QueryArgs", "QueryKeyParams"];
+  const operationTypes = model.operations.map((operation) => ({
+    name: `${operation.typeName}Operation`,
+  }));
+  const runtime = [
+    "OperationKeyPrefix",
+    "ClientWith",
+    "MutationFactoryOptions",
+    "OperationMutationOptions",
+    "OperationQueryOptions",
+    "QueryArgs",
+    "QueryKeyParams",
+  ];
   return [
-    ...(operationTypes.length > 0 ? [{ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "./client.js", namedImports: operationTypes } as const] : []),
+    ...(operationTypes.length > 0
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            isTypeOnly: true,
+            moduleSpecifier: "./client.js",
+            namedImports: operationTypes,
+          } as const,
+        ]
+      : []),
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "./runtime/query/query-options.js",
-      namedImports: ["operationKey", "operationMutationOptions", "operationQueryOptions"].map((name) => ({ name })),
+      namedImports: ["operationKey", "operationMutationOptions", "operationQueryOptions"].map(
+        (name) => ({ name }),
+      ),
     },
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: "./runtime/query/query-options.js", namedImports: runtime.map((name) => ({ name })) },
+    {
+      kind: StructureKind.ImportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: "./runtime/query/query-options.js",
+      namedImports: runtime.map((name) => ({ name })),
+    },
   ];
 }
 
@@ -74,10 +110,15 @@ function keyHelper(
   resources: ReadonlyMap<string, string>,
   prefix: (operation: OperationModel) => string,
 ): StatementStructures {
-  const queries = model.operations.filter((operation) => isQuery(operation) && resources.get(operation.name) === resource);
+  const queries = model.operations.filter(
+    (operation) => isQuery(operation) && resources.get(operation.name) === resource,
+  );
   const entries: [string, string][] = [["all", `${literal([context.apiName, resource])} as const`]];
   for (const operation of queries) {
-    entries.push([operation.name, `(params?: QueryKeyParams<${operation.typeName}Operation>, client?: object) => operationKey(${prefix(operation)}, params, client)`]);
+    entries.push([
+      operation.name,
+      `(params?: QueryKeyParams<${operation.typeName}Operation>, client?: object) => operationKey(${prefix(operation)}, params, client)`,
+    ]);
   }
   return {
     kind: StructureKind.VariableStatement,
@@ -105,7 +146,9 @@ function factory(operation: OperationModel, model: ApiModel, prefix: string): St
       }),
       parameters: [client, { name: "...[params]", type: `QueryArgs<${op}>` }],
       returnType: `OperationQueryOptions<${op}>`,
-      statements: [`return operationQueryOptions<${op}>(client, ${literal(operation.name)}, ${prefix}, params);`],
+      statements: [
+        `return operationQueryOptions<${op}>(client, ${literal(operation.name)}, ${prefix}, params);`,
+      ],
     };
   }
   return {
@@ -116,8 +159,13 @@ function factory(operation: OperationModel, model: ApiModel, prefix: string): St
       ...base,
       summary: `Mutation options for \`${operation.name}\`${operation.summary ? ` (${operation.summary})` : ""}: on success, invalidates \`INVALIDATES.${operation.name}\`.`,
     }),
-    parameters: [client, { name: "options", type: "MutationFactoryOptions", hasQuestionToken: true }],
+    parameters: [
+      client,
+      { name: "options", type: "MutationFactoryOptions", hasQuestionToken: true },
+    ],
     returnType: `OperationMutationOptions<${op}>`,
-    statements: [`return operationMutationOptions<${op}>(client, ${literal(operation.name)}, ${prefix}, INVALIDATES[${literal(operation.name)}], options);`],
+    statements: [
+      `return operationMutationOptions<${op}>(client, ${literal(operation.name)}, ${prefix}, INVALIDATES[${literal(operation.name)}], options);`,
+    ],
   };
 }

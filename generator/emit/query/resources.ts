@@ -43,7 +43,9 @@ export function operationResources(operations: readonly OperationModel[]): Map<s
   const skip = sharedPrefix(operations.map((operation) => operation.path));
   const out = new Map<string, string>();
   for (const operation of operations) {
-    const resource = segments(operation.path).slice(skip).find((segment) => !isParameter(segment));
+    const resource = segments(operation.path)
+      .slice(skip)
+      .find((segment) => !isParameter(segment));
     out.set(operation.name, resource ?? "root");
   }
   return out;
@@ -77,7 +79,9 @@ export function isQuery(operation: OperationModel): boolean {
 }
 
 /** Mutation name → the GET operations (in spec order) whose queries it changes. */
-export function invalidationMap(operations: readonly OperationModel[]): Map<string, OperationModel[]> {
+export function invalidationMap(
+  operations: readonly OperationModel[],
+): Map<string, OperationModel[]> {
   const queries = operations.filter(isQuery);
   const skip = sharedPrefix(operations.map((operation) => operation.path));
   const out = new Map<string, OperationModel[]>();
@@ -92,7 +96,9 @@ export function invalidationMap(operations: readonly OperationModel[]): Map<stri
       mutation.name,
       queries.filter((query) => {
         const path = segments(query.path);
-        return sameShape ? path.length === own.length && startsWith(path, own) : startsWith(path, collection);
+        return sameShape
+          ? path.length === own.length && startsWith(path, own)
+          : startsWith(path, collection);
       }),
     );
   }

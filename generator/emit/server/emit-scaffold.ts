@@ -10,7 +10,11 @@ import type { EmitContext, GeneratedFile } from "../file.js";
 import { literal } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 
-export function emitScaffold(model: ApiModel, context: EmitContext, generatedImport: string): GeneratedFile[] {
+export function emitScaffold(
+  model: ApiModel,
+  context: EmitContext,
+  generatedImport: string,
+): GeneratedFile[] {
   const handlersType = `${context.apiName}Handlers`;
   const groups = new Map<string, OperationModel[]>();
   for (const operation of model.operations) {
@@ -26,27 +30,44 @@ export function emitScaffold(model: ApiModel, context: EmitContext, generatedImp
     const constant = `${base}Handlers`;
     parts.push({ file: base, constant });
     const statements: StatementStructures[] = [
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: `${generatedImport}/server.js`, isTypeOnly: true, namedImports: [handlersType] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: `${generatedImport}/runtime/server/errors.js`, namedImports: ["notImplemented"] },
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: `${generatedImport}/server.js`,
+        isTypeOnly: true,
+        namedImports: [handlersType],
+      },
+      {
+        kind: StructureKind.ImportDeclaration,
+        moduleSpecifier: `${generatedImport}/runtime/server/errors.js`,
+        namedImports: ["notImplemented"],
+      },
       {
         kind: StructureKind.VariableStatement,
         isExported: true,
         declarationKind: VariableDeclarationKind.Const,
-        docs: [{ description: `Handlers of the ${literal(tag)} operations. Replace each \`notImplemented\` with your implementation.` }],
+        docs: [
+          {
+            description: `Handlers of the ${literal(tag)} operations. Replace each \`notImplemented\` with your implementation.`,
+          },
+        ],
         declarations: [
           {
             name: constant,
             initializer: (writer) => {
               writer.write("").inlineBlock(() => {
                 for (const operation of operations) {
-                  writer.writeLine(`// ${operation.method.toUpperCase()} ${operation.path.replace(/[\r\n]/g, " ")}`);
+                  writer.writeLine(
+                    `// ${operation.method.toUpperCase()} ${operation.path.replace(/[\r\n]/g, " ")}`,
+                  );
                   writer.write(`async ${operation.name}(_request)`).block(() => {
                     writer.writeLine(`return notImplemented(${literal(operation.operationId)});`);
                   });
                   writer.write(",").newLine();
                 }
               });
-              writer.write(` satisfies Pick<${handlersType}, ${operations.map((operation) => literal(operation.name)).join(" | ")}>`);
+              writer.write(
+                ` satisfies Pick<${handlersType}, ${operations.map((operation) => literal(operation.name)).join(" | ")}>`,
+              );
             },
           },
         ],
@@ -55,14 +76,29 @@ export function emitScaffold(model: ApiModel, context: EmitContext, generatedImp
     files.push({ path: `${base}.ts`, content: printStatements(`${base}.ts`, statements) });
   }
   const index: StatementStructures[] = [
-    { kind: StructureKind.ImportDeclaration, moduleSpecifier: `${generatedImport}/server.js`, isTypeOnly: true, namedImports: [handlersType] },
-    ...parts.map((part): StatementStructures => ({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${part.file}.js`, namedImports: [part.constant] })),
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `${generatedImport}/server.js`,
+      isTypeOnly: true,
+      namedImports: [handlersType],
+    },
+    ...parts.map((part): StatementStructures => ({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `./${part.file}.js`,
+      namedImports: [part.constant],
+    })),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: [{ description: "Every operation's handler: pass it to `createRequestHandler`." }],
-      declarations: [{ name: "handlers", type: handlersType, initializer: `{ ${parts.map((part) => `...${part.constant}`).join(", ")} }` }],
+      declarations: [
+        {
+          name: "handlers",
+          type: handlersType,
+          initializer: `{ ${parts.map((part) => `...${part.constant}`).join(", ")} }`,
+        },
+      ],
     },
   ];
   files.push({ path: "index.ts", content: printStatements("index.ts", index) });

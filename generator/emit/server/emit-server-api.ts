@@ -1,8 +1,7 @@
 /**
  * server-api.ts: the API descriptor the server runtime (templates/server) runs on: route table,
  * validators, security, rate-limit plans, error shapes, deprecation. It is data only, so it is
- * printed in prettier's layout by our own printer (ts/print-data-prettier.ts) and the generator
- * does not run prettier on it (should the printer decline, it is formatted as before). server.ts
+ * printed in the fixed data layout (ts/data-layout.ts). server.ts
  * imports `API` from it and re-exports it.
  */
 import type { ErrorShape } from "../../../templates/server/descriptor.js";
@@ -10,8 +9,15 @@ import { formBodies } from "../../model/form-fields.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { GeneratedFile } from "../file.js";
 import { securityRequirementsTable, serverSecuritySchemes } from "../security-tables.js";
-import { literal } from "../ts/literal.js";
-import { DataObject, dataModuleSource, jsonData, printDataModule, reference, type DataConstant, type DataModule, type DataValue } from "../ts/print-data-prettier.js";
+import {
+  DataObject,
+  jsonData,
+  printDataModule,
+  reference,
+  type DataConstant,
+  type DataModule,
+  type DataValue,
+} from "../ts/data-layout.js";
 import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/validator-names.js";
 import { apiErrorFormat, errorShapeOfResponse } from "./error-shapes.js";
 import { FormShapeWriter } from "./form-shape-writer.js";
@@ -23,28 +29,45 @@ export const SERVER_API_PATH = "server-api.ts";
 export const SERVER_API_SPECIFIER = "./server-api.js";
 
 export function emitServerApi(model: ApiModel, document: unknown): GeneratedFile {
-  const module = serverApiModule(model, document);
-  const printed = printDataModule(module);
-  return printed === undefined ? { path: SERVER_API_PATH, content: dataModuleSource(module) } : { path: SERVER_API_PATH, content: printed, formatted: true };
+  return { path: SERVER_API_PATH, content: printDataModule(serverApiModule(model, document)) };
 }
 
 /** The statements of server-api.ts. */
 export function serverApiModule(model: ApiModel, document: unknown): DataModule {
   const shapes = errorShapeNames(model, document);
-  const formShapes = new FormShapeWriter(model.operations.flatMap((operation) => formBodies(document, operation).flatMap((form) => Object.values(form.fields))));
+  const formShapes = new FormShapeWriter(
+    model.operations.flatMap((operation) =>
+      formBodies(document, operation).flatMap((form) => Object.values(form.fields)),
+    ),
+  );
   // Written first: this collects the shared shapes they name.
-  const forms = new Map(model.operations.map((operation) => [operation, formsDescriptor(operation, document, formShapes)]));
+  const forms = new Map(
+    model.operations.map((operation) => [
+      operation,
+      formsDescriptor(operation, document, formShapes),
+    ]),
+  );
   const descriptor = apiDescriptor(model, document, shapes, forms);
-  const descriptorTypes = ["ApiDescriptor", ...(shapes.size > 0 ? ["ErrorShape"] : []), ...(formShapes.constants.length > 0 ? ["FormFieldShape"] : [])];
+  const descriptorTypes = [
+    "ApiDescriptor",
+    ...(shapes.size > 0 ? ["ErrorShape"] : []),
+    ...(formShapes.constants.length > 0 ? ["FormFieldShape"] : []),
+  ];
   const constants: DataConstant[] = [
     ...[...shapes].map(([text, name], index) => ({
-      ...(index === 0 ? { doc: "How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/error-format.ts)." } : {}),
+      ...(index === 0
+        ? {
+            doc: "How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/error-format.ts).",
+          }
+        : {}),
       name,
       type: "ErrorShape",
       value: jsonData(JSON.parse(text)),
     })),
     ...formShapes.constants.map(({ name, value }, index) => ({
-      ...(index === 0 ? { doc: "Form field shapes several operations share (see runtime/server/form-body.ts)." } : {}),
+      ...(index === 0
+        ? { doc: "Form field shapes several operations share (see runtime/server/form-body.ts)." }
+        : {}),
       name,
       type: "FormFieldShape",
       value,
@@ -71,7 +94,7 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
 function errorShapeNames(model: ApiModel, document: unknown): Map<string, string> {
   const names = new Map<string, string>();
   const add = (shape: ErrorShape) => {
-    const text = literal(shape);
+    const text = JSON.stringify(shape);
     if (!names.has(text)) names.set(text, `errorShape${names.size + 1}`);
   };
   for (const operation of model.operations) {
@@ -84,18 +107,25 @@ function errorShapeNames(model: ApiModel, document: unknown): Map<string, string
 }
 
 function shapeReference(shapes: Map<string, string>, shape: ErrorShape): DataValue {
-  const name = shapes.get(literal(shape));
-  if (name === undefined) throw new Error(`error shape ${literal(shape)} has no constant`);
+  const name = shapes.get(JSON.stringify(shape));
+  if (name === undefined) throw new Error(`error shape ${JSON.stringify(shape)} has no constant`);
   return reference(name);
 }
 
-function apiDescriptor(model: ApiModel, document: unknown, shapes: Map<string, string>, forms: Map<OperationModel, DataObject | undefined>): DataObject {
+function apiDescriptor(
+  model: ApiModel,
+  document: unknown,
+  shapes: Map<string, string>,
+  forms: Map<OperationModel, DataObject | undefined>,
+): DataObject {
   const entries: [string, DataValue][] = [
     ["title", model.title],
     ["version", model.version],
   ];
-  if (model.apiKey) entries.push(["apiKey", jsonData({ in: model.apiKey.in, name: model.apiKey.name })]);
-  if (model.securitySchemes.length > 0) entries.push(["securitySchemes", jsonData(serverSecuritySchemes(model.securitySchemes))]);
+  if (model.apiKey)
+    entries.push(["apiKey", jsonData({ in: model.apiKey.in, name: model.apiKey.name })]);
+  if (model.securitySchemes.length > 0)
+    entries.push(["securitySchemes", jsonData(serverSecuritySchemes(model.securitySchemes))]);
   if (model.rateLimits) {
     const { plans, ban } = model.rateLimits;
     entries.push(["rateLimits", jsonData({ plans, ...(ban ? { ban } : {}) })]);
@@ -111,8 +141,13 @@ function apiDescriptor(model: ApiModel, document: unknown, shapes: Map<string, s
         ])
       : new DataObject([["mediaType", "application/problem+json"]]),
   ]);
-  entries.push(["operations", model.operations.map((operation) => operationDescriptor(operation, model.operations, document, shapes, forms.get(operation)))]);
-  return new DataObject(entries, true);
+  entries.push([
+    "operations",
+    model.operations.map((operation) =>
+      operationDescriptor(operation, model.operations, document, shapes, forms.get(operation)),
+    ),
+  ]);
+  return new DataObject(entries);
 }
 
 function operationDescriptor(
@@ -124,7 +159,9 @@ function operationDescriptor(
 ): DataObject {
   const entries: [string, DataValue][] = [
     ["operationId", operation.operationId],
-    ...(operation.name === operation.operationId ? [] : ([["handlerName", operation.name]] as [string, DataValue][])),
+    ...(operation.name === operation.operationId
+      ? []
+      : ([["handlerName", operation.name]] as [string, DataValue][])),
     ["method", operation.method],
     ["path", operation.path],
     ["parameters", jsonData(parameterDescriptors(operation, document))],
@@ -138,7 +175,11 @@ function operationDescriptor(
       new DataObject([
         ["required", body.required],
         ["mediaTypes", body.contents.map((media) => media.mediaType)],
-        ...(validated ? ([["validate", reference(`bodyValidators.${validatorName(operation, "body")}`)]] as const) : []),
+        ...(validated
+          ? ([
+              ["validate", reference(`bodyValidators.${validatorName(operation, "body")}`)],
+            ] as const)
+          : []),
         ...(forms === undefined ? [] : ([["forms", forms]] as const)),
       ]),
     ]);
@@ -154,34 +195,70 @@ function operationDescriptor(
     );
     const errorShape = errorShapeOfResponse(document, response);
     const parts: [string, DataValue][] = [
-      ...(json ? [["validate", reference(`bodyValidators.${validatorName(operation, response.status)}`)] as [string, DataValue]] : []),
-      ...(errorShape ? [["errorShape", shapeReference(shapes, errorShape.shape)] as [string, DataValue]] : []),
+      ...(json
+        ? [
+            [
+              "validate",
+              reference(`bodyValidators.${validatorName(operation, response.status)}`),
+            ] as [string, DataValue],
+          ]
+        : []),
+      ...(errorShape
+        ? [["errorShape", shapeReference(shapes, errorShape.shape)] as [string, DataValue]]
+        : []),
       ...(mediaType ? [["mediaType", mediaType] as [string, DataValue]] : []),
-      ...(response.contents.length > 1 ? [["mediaTypes", response.contents.map((media) => media.mediaType)] as [string, DataValue]] : []),
-      ...(response.headers.length > 0 ? [["headers", jsonData(headers)] as [string, DataValue]] : []),
+      ...(response.contents.length > 1
+        ? [["mediaTypes", response.contents.map((media) => media.mediaType)] as [string, DataValue]]
+        : []),
+      ...(response.headers.length > 0
+        ? [["headers", jsonData(headers)] as [string, DataValue]]
+        : []),
     ];
     return [response.status, new DataObject(parts)];
   });
   entries.push(["responses", new DataObject(responses)]);
   entries.push(["secured", operation.secured]);
-  if (operation.securityRequirements.length > 0) entries.push(["security", jsonData(securityRequirementsTable(operation.securityRequirements))]);
+  if (operation.securityRequirements.length > 0)
+    entries.push(["security", jsonData(securityRequirementsTable(operation.securityRequirements))]);
   if (operation.deprecation) {
     const { sunset, since } = operation.deprecation;
-    const successor = operations.find((candidate) => candidate.operationId === operation.deprecation?.replacedBy);
-    const replacedBy = successor ? { operationId: successor.operationId, method: successor.method, path: successor.path } : undefined;
-    entries.push(["deprecated", jsonData({ ...(sunset ? { sunset } : {}), ...(since ? { since } : {}), ...(replacedBy ? { replacedBy } : {}) })]);
+    const successor = operations.find(
+      (candidate) => candidate.operationId === operation.deprecation?.replacedBy,
+    );
+    const replacedBy = successor
+      ? { operationId: successor.operationId, method: successor.method, path: successor.path }
+      : undefined;
+    entries.push([
+      "deprecated",
+      jsonData({
+        ...(sunset ? { sunset } : {}),
+        ...(since ? { since } : {}),
+        ...(replacedBy ? { replacedBy } : {}),
+      }),
+    ]);
   }
   if (operation.stability) entries.push(["stability", jsonData(operation.stability)]);
-  return new DataObject(entries, true);
+  return new DataObject(entries);
 }
 
 /** `{ "<media type>": { fields, validate, text } }` for form and multipart bodies, else undefined. */
-function formsDescriptor(operation: OperationModel, document: unknown, formShapes: FormShapeWriter): DataObject | undefined {
+function formsDescriptor(
+  operation: OperationModel,
+  document: unknown,
+  formShapes: FormShapeWriter,
+): DataObject | undefined {
   const forms = formBodies(document, operation).map((form): [string, DataValue] => [
     form.mediaType,
     new DataObject([
       ["fields", formShapes.writeFields(form.fields)],
-      ...(form.validationSchema === undefined ? [] : ([["validate", reference(`bodyValidators.${validatorName(operation, form.validatorPart)}`)]] as const)),
+      ...(form.validationSchema === undefined
+        ? []
+        : ([
+            [
+              "validate",
+              reference(`bodyValidators.${validatorName(operation, form.validatorPart)}`),
+            ],
+          ] as const)),
       ...(form.text ? ([["text", true]] as const) : []),
     ]),
   ]);

@@ -14,12 +14,23 @@ import { printStatements } from "../ts/source-file.js";
 import { SERVER_API_SPECIFIER } from "./emit-server-api.js";
 import { handlerRequestType, handlerResponseType } from "./handler-types.js";
 
-export function emitServer(model: ApiModel, context: EmitContext, document: unknown = {}): GeneratedFile[] {
+export function emitServer(
+  model: ApiModel,
+  context: EmitContext,
+  document: unknown = {},
+): GeneratedFile[] {
   const handlersType = `${context.apiName}Handlers`;
-  const handlerTypes = model.operations.flatMap((operation) => [handlerRequestType(operation, document), handlerResponseType(operation)]);
-  const statements: StatementStructures[] = [
+  const handlerTypes = model.operations.flatMap((operation) => [
+    handlerRequestType(operation, document),
+    handlerResponseType(operation),
+  ]);
+  const statements: (string | StatementStructures)[] = [
     ...imports(typeHelpersUsed(handlerTypes)),
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: SERVER_API_SPECIFIER, namedExports: [{ name: "API" }] },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: SERVER_API_SPECIFIER,
+      namedExports: [{ name: "API" }],
+    },
     ...planType(model, context),
     ...handlerTypes,
     handlersInterface(model, handlersType),
@@ -29,16 +40,27 @@ export function emitServer(model: ApiModel, context: EmitContext, document: unkn
   return [{ path: "server.ts", content: printStatements("server.ts", statements) }];
 }
 
-const TYPE_HELPERS = ["BinaryBody", "FormFiles", "LowercaseKeys", "NoParameters", "ResponseHeaders", "StatusRange"] as const;
+const TYPE_HELPERS = [
+  "BinaryBody",
+  "FormFiles",
+  "LowercaseKeys",
+  "NoParameters",
+  "ResponseHeaders",
+  "StatusRange",
+] as const;
 
 /** The runtime's type helpers that the handler types name (only those are imported). */
-function typeHelpersUsed(handlerTypes: readonly StatementStructures[]): string[] {
+function typeHelpersUsed(handlerTypes: readonly (string | StatementStructures)[]): string[] {
   const text = JSON.stringify(handlerTypes);
   return TYPE_HELPERS.filter((helper) => new RegExp(`\\b${helper}\\b`).test(text));
 }
 
 function imports(typeHelpers: readonly string[]): StatementStructures[] {
-  const imp = (moduleSpecifier: string, names: readonly string[], isTypeOnly: boolean): StatementStructures => ({
+  const imp = (
+    moduleSpecifier: string,
+    names: readonly string[],
+    isTypeOnly: boolean,
+  ): StatementStructures => ({
     kind: StructureKind.ImportDeclaration,
     moduleSpecifier,
     isTypeOnly,
@@ -47,7 +69,9 @@ function imports(typeHelpers: readonly string[]): StatementStructures[] {
   return [
     imp("./types.js", ["paths"], true),
     imp(SERVER_API_SPECIFIER, ["API"], false),
-    ...(typeHelpers.length > 0 ? [imp("./runtime/server/handler-types.js", typeHelpers, true)] : []),
+    ...(typeHelpers.length > 0
+      ? [imp("./runtime/server/handler-types.js", typeHelpers, true)]
+      : []),
     imp("./runtime/server/errors.js", ["notImplemented"], false),
     imp("./runtime/server/request-handler.js", ["createRuntimeRequestHandler"], false),
     imp("./runtime/server/handler-api.js", ["HandlerMap", "ServerOptions"], true),
@@ -62,7 +86,12 @@ function planType(model: ApiModel, context: EmitContext): StatementStructures[] 
       isExported: true,
       name: `${context.apiName}Plan`,
       type: plans.length > 0 ? plans.join(" | ") : "string",
-      docs: [{ description: "The rate-limit plans the spec defines (`x-rate-limits`); `authenticate` returns one per caller." }],
+      docs: [
+        {
+          description:
+            "The rate-limit plans the spec defines (`x-rate-limits`); `authenticate` returns one per caller.",
+        },
+      ],
     },
   ];
 }
@@ -95,14 +124,18 @@ function stubs(model: ApiModel, context: EmitContext, handlersType: string): Sta
     name: `create${context.apiName}Stubs`,
     typeParameters: [{ name: "C", default: "unknown" }],
     docs: jsDoc({
-      summary: "Handlers whose every method answers 501 `not_implemented`: the starting point of an implementation.",
-      description: "Spread them under your own handlers to implement the API one operation at a time.",
+      summary:
+        "Handlers whose every method answers 501 `not_implemented`: the starting point of an implementation.",
+      description:
+        "Spread them under your own handlers to implement the API one operation at a time.",
     }),
     returnType: `${handlersType}<C>`,
     statements: (writer) => {
       writer.write("return ").inlineBlock(() => {
         for (const operation of model.operations) {
-          writer.writeLine(`${operation.name}: () => notImplemented(${literal(operation.operationId)}),`);
+          writer.writeLine(
+            `${operation.name}: () => notImplemented(${literal(operation.operationId)}),`,
+          );
         }
       });
       writer.write(";");
@@ -129,6 +162,8 @@ function requestHandlerFactory(context: EmitContext, handlersType: string): Stat
       { name: "options", type: "ServerOptions<C>", initializer: "{}" },
     ],
     returnType: "(request: Request) => Promise<Response>",
-    statements: ["return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options);"],
+    statements: [
+      "return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options);",
+    ],
   };
 }

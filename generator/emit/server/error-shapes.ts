@@ -17,8 +17,25 @@ import type { ApiModel, MediaModel, ResponseModel } from "../../model/types.js";
 import { isJsonMediaType, jsonMedia, validatorName } from "../validators/validator-names.js";
 
 const STATUS_NAMES = new Set(["status", "statuscode", "httpstatus", "httpstatuscode", "code"]);
-const CODE_NAMES = new Set(["code", "error", "type", "errorcode", "errcode", "errortype", "reason", "kind"]);
-const MESSAGE_NAMES = new Set(["message", "msg", "detail", "details", "description", "errormessage", "errordescription"]);
+const CODE_NAMES = new Set([
+  "code",
+  "error",
+  "type",
+  "errorcode",
+  "errcode",
+  "errortype",
+  "reason",
+  "kind",
+]);
+const MESSAGE_NAMES = new Set([
+  "message",
+  "msg",
+  "detail",
+  "details",
+  "description",
+  "errormessage",
+  "errordescription",
+]);
 const NESTED_NAMES = new Set(["error", "err", "fault"]);
 
 /** Whether a response status is one the runtime's errors can have. */
@@ -29,26 +46,39 @@ export function isErrorStatus(status: string): boolean {
 function typesOf(schema: Record<string, unknown> | undefined): string[] {
   if (schema === undefined) return [];
   const type = schema.type;
-  if (Array.isArray(type)) return type.filter((entry): entry is string => typeof entry === "string");
+  if (Array.isArray(type))
+    return type.filter((entry): entry is string => typeof entry === "string");
   if (typeof type === "string") return [type];
   return isObject(schema.properties) ? ["object"] : [];
 }
 
-function objectSchema(document: unknown, raw: unknown): { properties: Record<string, unknown>; required: string[] } | undefined {
+function objectSchema(
+  document: unknown,
+  raw: unknown,
+): { properties: Record<string, unknown>; required: string[] } | undefined {
   const schema = resolveObject(document, raw);
   if (schema === undefined) return undefined;
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
-  for (const part of [schema, ...(Array.isArray(schema.allOf) ? schema.allOf.map((sub) => resolveObject(document, sub)) : [])]) {
+  for (const part of [
+    schema,
+    ...(Array.isArray(schema.allOf) ? schema.allOf.map((sub) => resolveObject(document, sub)) : []),
+  ]) {
     if (part === undefined) continue;
     if (isObject(part.properties)) Object.assign(properties, part.properties);
-    if (Array.isArray(part.required)) required.push(...part.required.filter((name): name is string => typeof name === "string"));
+    if (Array.isArray(part.required))
+      required.push(...part.required.filter((name): name is string => typeof name === "string"));
   }
   return Object.keys(properties).length === 0 ? undefined : { properties, required };
 }
 
 /** The shape of an error body schema, or undefined when the runtime cannot fill it. */
-export function errorShapeOf(document: unknown, raw: unknown, problem: boolean, depth = 0): ErrorShape | undefined {
+export function errorShapeOf(
+  document: unknown,
+  raw: unknown,
+  problem: boolean,
+  depth = 0,
+): ErrorShape | undefined {
   if (depth > 3) return undefined;
   let object;
   try {
@@ -69,7 +99,8 @@ export function errorShapeOf(document: unknown, raw: unknown, problem: boolean, 
     }
     const types = typesOf(resolved);
     const text = types.length === 0 || types.includes("string");
-    if ((types.includes("integer") || types.includes("number")) && STATUS_NAMES.has(key)) shape[name] = "status";
+    if ((types.includes("integer") || types.includes("number")) && STATUS_NAMES.has(key))
+      shape[name] = "status";
     else if (text && problemLike && key === "type") shape[name] = "type";
     else if (text && key === "title") shape[name] = "title";
     else if (text && CODE_NAMES.has(key)) shape[name] = "code";
@@ -78,16 +109,26 @@ export function errorShapeOf(document: unknown, raw: unknown, problem: boolean, 
       const nested = errorShapeOf(document, sub, false, depth + 1);
       if (nested !== undefined) shape[name] = nested;
     }
-    if (!(name in shape) && object.required.includes(name) && (resolved?.nullable === true || types.includes("null"))) shape[name] = "null";
+    if (
+      !(name in shape) &&
+      object.required.includes(name) &&
+      (resolved?.nullable === true || types.includes("null"))
+    )
+      shape[name] = "null";
   }
   if (object.required.some((name) => !(name in shape))) return undefined;
   return Object.keys(shape).length === 0 ? undefined : shape;
 }
 
 /** The media type of an error response the runtime can fill (JSON, problem+json), with its shape. */
-export function errorShapeOfResponse(document: unknown, response: ResponseModel): { media: MediaModel; shape: ErrorShape } | undefined {
+export function errorShapeOfResponse(
+  document: unknown,
+  response: ResponseModel,
+): { media: MediaModel; shape: ErrorShape } | undefined {
   if (!isErrorStatus(response.status)) return undefined;
-  const media = jsonMedia(response.contents) ?? response.contents.find((entry) => isJsonMediaType(entry.mediaType));
+  const media =
+    jsonMedia(response.contents) ??
+    response.contents.find((entry) => isJsonMediaType(entry.mediaType));
   if (media === undefined || media.schema === undefined) return undefined;
   const problem = media.mediaType.toLowerCase().startsWith("application/problem+json");
   const shape = errorShapeOf(document, media.schema, problem);
@@ -95,20 +136,31 @@ export function errorShapeOfResponse(document: unknown, response: ResponseModel)
 }
 
 /** The API's usual error response: the shaped one its operations declare most often. */
-export function apiErrorFormat(model: ApiModel, document: unknown): { mediaType: string; shape: ErrorShape; validator: string } | undefined {
-  const counts = new Map<string, { count: number; mediaType: string; shape: ErrorShape; validator: string }>();
+export function apiErrorFormat(
+  model: ApiModel,
+  document: unknown,
+): { mediaType: string; shape: ErrorShape; validator: string } | undefined {
+  const counts = new Map<
+    string,
+    { count: number; mediaType: string; shape: ErrorShape; validator: string }
+  >();
   for (const operation of model.operations) {
     for (const response of operation.responses) {
       const found = errorShapeOfResponse(document, response);
       if (found === undefined) continue;
       const key = JSON.stringify([found.media.mediaType, found.shape, found.media.schema]);
-      const entry = counts.get(key) ?? { count: 0, mediaType: found.media.mediaType, shape: found.shape, validator: validatorName(operation, response.status) };
+      const entry = counts.get(key) ?? {
+        count: 0,
+        mediaType: found.media.mediaType,
+        shape: found.shape,
+        validator: validatorName(operation, response.status),
+      };
       entry.count += 1;
       counts.set(key, entry);
     }
   }
   let best: { count: number; mediaType: string; shape: ErrorShape; validator: string } | undefined;
-  for (const entry of counts.values()) if (best === undefined || entry.count > best.count) best = entry;
+  for (const entry of counts.values())
+    if (best === undefined || entry.count > best.count) best = entry;
   return best;
 }
-

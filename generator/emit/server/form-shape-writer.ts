@@ -5,14 +5,17 @@
  * file stays smaller and the type checker checks each shared literal once.
  */
 import type { FormFieldShape } from "../../../templates/server/descriptor.js";
-import { literal } from "../ts/literal.js";
-import { DataObject, jsonData, reference, type DataValue } from "../ts/print-data-prettier.js";
+import { DataObject, jsonData, reference, type DataValue } from "../ts/data-layout.js";
 
 /** Shapes whose literal is shorter than this are written inline even when repeated. */
 const MIN_SHARED_LENGTH = 60;
 
 function children(shape: FormFieldShape): FormFieldShape[] {
-  return [...Object.values(shape.properties ?? {}), ...(shape.additionalProperties ? [shape.additionalProperties] : []), ...(shape.items ? [shape.items] : [])];
+  return [
+    ...Object.values(shape.properties ?? {}),
+    ...(shape.additionalProperties ? [shape.additionalProperties] : []),
+    ...(shape.items ? [shape.items] : []),
+  ];
 }
 
 export class FormShapeWriter {
@@ -23,7 +26,7 @@ export class FormShapeWriter {
 
   constructor(shapes: Iterable<FormFieldShape>) {
     const count = (shape: FormFieldShape): void => {
-      const text = literal(shape);
+      const text = JSON.stringify(shape);
       this.counts.set(text, (this.counts.get(text) ?? 0) + 1);
       children(shape).forEach(count);
     };
@@ -32,14 +35,22 @@ export class FormShapeWriter {
 
   /** `shape` as a data literal: an object literal, or a reference to a shared constant. */
   write(shape: FormFieldShape): DataValue {
-    const json = literal(shape);
+    const json = JSON.stringify(shape);
     const known = this.names.get(json);
     if (known !== undefined) return reference(known);
     const entries: [string, DataValue][] = [];
     for (const [name, value] of Object.entries(shape)) {
       if (value === undefined) continue;
       if (name === "properties") {
-        entries.push([name, new DataObject(Object.entries(value as Record<string, FormFieldShape>).map(([property, child]) => [property, this.write(child)]))]);
+        entries.push([
+          name,
+          new DataObject(
+            Object.entries(value as Record<string, FormFieldShape>).map(([property, child]) => [
+              property,
+              this.write(child),
+            ]),
+          ),
+        ]);
       } else if (name === "additionalProperties" || name === "items") {
         entries.push([name, this.write(value as FormFieldShape)]);
       } else {

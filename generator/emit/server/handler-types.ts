@@ -9,22 +9,31 @@
  */
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
-import { literal } from "../ts/literal.js";
+import { literal, typeAliasCode, typeLiteralCode } from "../ts/literal.js";
 import { formBodies } from "../../model/form-fields.js";
-import { IGNORED_HEADER_PARAMETERS, isJsonMediaType, jsonMedia } from "../validators/validator-names.js";
+import {
+  IGNORED_HEADER_PARAMETERS,
+  isJsonMediaType,
+  jsonMedia,
+} from "../validators/validator-names.js";
 
 function operationType(operation: OperationModel): string {
   return `paths[${literal(operation.path)}][${literal(operation.method)}]`;
 }
 
-export function handlerRequestType(operation: OperationModel, document: unknown = {}): StatementStructures {
+export function handlerRequestType(
+  operation: OperationModel,
+  document: unknown = {},
+): StatementStructures {
   const op = operationType(operation);
   const group = (location: "path" | "query" | "header" | "cookie"): string => {
     if (operation.parameters[location].length === 0) return "NoParameters";
     const type = `NonNullable<${op}["parameters"][${literal(location)}]>`;
     if (location !== "header") return type;
     // `Accept`, `Content-Type`, `Authorization`: never required nor validated, so optional text
-    const ignored = operation.parameters.header.map((parameter) => parameter.name).filter((name) => IGNORED_HEADER_PARAMETERS.has(name.toLowerCase()));
+    const ignored = operation.parameters.header
+      .map((parameter) => parameter.name)
+      .filter((name) => IGNORED_HEADER_PARAMETERS.has(name.toLowerCase()));
     if (ignored.length === 0) return `LowercaseKeys<${type}>`;
     return `LowercaseKeys<Omit<${type}, ${ignored.map((name) => literal(name)).join(" | ")}> & { ${ignored.map((name) => `readonly ${literal(name)}?: string`).join("; ")} }>`;
   };
@@ -39,29 +48,53 @@ export function handlerRequestType(operation: OperationModel, document: unknown 
     isExported: true,
     name: `${operation.typeName}HandlerRequest`,
     typeParameters: [{ name: "C", default: "unknown" }],
-    docs: [{ description: `What the \`${operation.name}\` handler receives (already validated).`.replace(/\*\//g, "*\\/") }],
+    docs: [
+      {
+        description: `What the \`${operation.name}\` handler receives (already validated).`.replace(
+          /\*\//g,
+          "*\\/",
+        ),
+      },
+    ],
     properties: [
       { name: "operationId", isReadonly: true, type: literal(operation.operationId) },
       { name: "path", isReadonly: true, type: group("path") },
       { name: "query", isReadonly: true, type: group("query") },
-      { name: "header", isReadonly: true, type: group("header"), docs: [{ description: "Header parameters, by lower-case name." }] },
+      {
+        name: "header",
+        isReadonly: true,
+        type: group("header"),
+        docs: [{ description: "Header parameters, by lower-case name." }],
+      },
       { name: "cookie", isReadonly: true, type: group("cookie") },
       { name: "body", isReadonly: true, type: bodyType },
-      { name: "caller", isReadonly: true, type: operation.secured ? "C" : "C | undefined", docs: [{ description: "What `authenticate` returned for the request's credentials (always there where the operation requires them)." }] },
-      { name: "request", isReadonly: true, type: "Request", docs: [{ description: "The raw web request." }] },
+      {
+        name: "caller",
+        isReadonly: true,
+        type: operation.secured ? "C" : "C | undefined",
+        docs: [
+          {
+            description:
+              "What `authenticate` returned for the request's credentials (always there where the operation requires them).",
+          },
+        ],
+      },
+      {
+        name: "request",
+        isReadonly: true,
+        type: "Request",
+        docs: [{ description: "The raw web request." }],
+      },
     ],
   };
 }
 
-export function handlerResponseType(operation: OperationModel): StatementStructures {
+export function handlerResponseType(operation: OperationModel): string {
   const members = operation.responses.map((response) => responseMember(operation, response));
-  return {
-    kind: StructureKind.TypeAlias,
-    isExported: true,
-    name: `${operation.typeName}HandlerResponse`,
-    docs: [{ description: `Every response the spec declares for \`${operation.name}\`.`.replace(/\*\//g, "*\\/") }],
-    type: members.length > 0 ? members.join(" | ") : "never",
-  };
+  return typeAliasCode(`${operation.typeName}HandlerResponse`, members, {
+    exported: true,
+    doc: `Every response the spec declares for \`${operation.name}\`.`,
+  });
 }
 
 /**
@@ -88,7 +121,11 @@ function requestBodyType(operation: OperationModel, document: unknown): string {
     return "Uint8Array";
   });
   const unique = [...new Set(types)];
-  return unique.length === 0 ? "unknown" : unique.includes("unknown") ? "unknown" : unique.join(" | ");
+  return unique.length === 0
+    ? "unknown"
+    : unique.includes("unknown")
+      ? "unknown"
+      : unique.join(" | ");
 }
 
 /** How the runtime reads or writes a media type: JSON, text, a form, a wildcard, or bytes. */
@@ -122,24 +159,40 @@ function responseMember(operation: OperationModel, response: ResponseModel): str
   }
   const body = bodyTypes.length > 0 ? `body: ${bodyTypes.join(" | ")}` : "body?: undefined";
   const headers = response.headers.filter((header) => !isRuntimeHeader(header.name));
-  if (headers.length === 0) return `{ status: ${status}; ${body} }`;
-  const fields = headers.map((header) => `readonly ${literal(header.name)}${header.required ? "" : "?"}: ${headerValueType(header)}`);
+  if (headers.length === 0) return typeLiteralCode([`status: ${status}`, body]);
+  const fields = headers.map(
+    (header) =>
+      `readonly ${literal(header.name)}${header.required ? "" : "?"}: ${headerValueType(header)}`,
+  );
   const optional = headers.every((header) => !header.required) ? "?" : "";
-  return `{ status: ${status}; ${body}; headers${optional}: { ${fields.join("; ")} } }`;
+  return typeLiteralCode([
+    `status: ${status}`,
+    body,
+    `headers${optional}: ${typeLiteralCode(fields)}`,
+  ]);
 }
 
 /** Headers the server runtime sets on every response that declares them. */
 export function isRuntimeHeader(name: string): boolean {
   const lower = name.toLowerCase();
-  return lower.startsWith("x-ratelimit-") || lower === "deprecation" || lower === "sunset" || lower === "idempotent-replayed";
+  return (
+    lower.startsWith("x-ratelimit-") ||
+    lower === "deprecation" ||
+    lower === "sunset" ||
+    lower === "idempotent-replayed"
+  );
 }
 
 /** The scalar type of a header's schema, when it has one. */
-export function headerSchemaType(header: HeaderModel): "integer" | "number" | "string" | "boolean" | undefined {
+export function headerSchemaType(
+  header: HeaderModel,
+): "integer" | "number" | "string" | "boolean" | undefined {
   const schema = header.schema;
   if (typeof schema !== "object") return undefined;
   const type = schema["type"];
-  return type === "integer" || type === "number" || type === "string" || type === "boolean" ? type : undefined;
+  return type === "integer" || type === "number" || type === "string" || type === "boolean"
+    ? type
+    : undefined;
 }
 
 function headerValueType(header: HeaderModel): string {
@@ -147,7 +200,11 @@ function headerValueType(header: HeaderModel): string {
   if (type === "integer" || type === "number") return "number";
   if (type === "boolean") return "boolean";
   const values = typeof header.schema === "object" ? header.schema["enum"] : undefined;
-  if (type === "string" && Array.isArray(values) && values.every((value) => typeof value === "string")) {
+  if (
+    type === "string" &&
+    Array.isArray(values) &&
+    values.every((value) => typeof value === "string")
+  ) {
     return values.map((value) => literal(value)).join(" | ");
   }
   return "string";

@@ -14,25 +14,52 @@ import { templateStyles } from "../../model/check-path-template.js";
 import { isJsonMediaType } from "../validators/validator-names.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
-const DEFAULT_STYLE: Readonly<Record<ParameterLocation, string>> = { path: "simple", header: "simple", query: "form", cookie: "form" };
+const DEFAULT_STYLE: Readonly<Record<ParameterLocation, string>> = {
+  path: "simple",
+  header: "simple",
+  query: "form",
+  cookie: "form",
+};
 
-export function parameterDescriptors(operation: OperationModel, document: unknown): ParameterDescriptor[] {
+export function parameterDescriptors(
+  operation: OperationModel,
+  document: unknown,
+): ParameterDescriptor[] {
   // RFC 6570 operators in the template (`{.id*}`) say the style, as the client reads them
   const operators = templateStyles(operation.path);
   return LOCATIONS.flatMap((location) =>
     operation.parameters[location].map((declared) => {
       if (declared.contentType !== undefined && isJsonMediaType(declared.contentType)) {
-        return { name: declared.name, in: location, required: declared.required, array: declared.array, json: true };
+        return {
+          name: declared.name,
+          in: location,
+          required: declared.required,
+          array: declared.array,
+          json: true,
+        };
       }
       const operator = location === "path" ? operators.get(declared.name) : undefined;
       const parameter = operator === undefined ? declared : { ...declared, ...operator };
       const style = parameter.style ?? DEFAULT_STYLE[location];
       const shape = formFieldShape(document, parameter.schema);
-      const object = !parameter.array && (shape.types?.includes("object") ?? false) && !(shape.types?.includes("string") ?? false);
-      const properties = object && shape.properties !== undefined ? Object.keys(shape.properties) : undefined;
-      const listOrValue = location === "query" && !parameter.array && (shape.types?.includes("array") ?? false) && (shape.types?.length ?? 0) > 1;
+      const object =
+        !parameter.array &&
+        (shape.types?.includes("object") ?? false) &&
+        !(shape.types?.includes("string") ?? false);
+      const properties =
+        object && shape.properties !== undefined ? Object.keys(shape.properties) : undefined;
+      const listOrValue =
+        location === "query" &&
+        !parameter.array &&
+        (shape.types?.includes("array") ?? false) &&
+        (shape.types?.length ?? 0) > 1;
       const items = shape.items?.types;
-      const jsonItems = parameter.array && (location === "query" || location === "path") && items !== undefined && items.length === 1 && items[0] === "object";
+      const jsonItems =
+        parameter.array &&
+        (location === "query" || location === "path") &&
+        items !== undefined &&
+        items.length === 1 &&
+        items[0] === "object";
       return {
         name: parameter.name,
         in: location,

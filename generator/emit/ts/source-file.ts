@@ -1,62 +1,37 @@
 /**
- * Rendering ts-morph structures to text: one in-memory project per run, every file's statements
- * printed in one batch by ts-morph's structure printer. ts-morph's `createSourceFile` prints the
- * same text and then parses it into a TypeScript syntax tree, which the emitters never read (on
- * large specs, parsing what was just printed cost more than printing it): the printer is reached
- * through ts-morph's project internals when they are there (ts-morph is pinned), and through
- * `createSourceFile` otherwise. Nothing touches the disk.
- *
- * code-block-writer (ts-morph's writer) follows strings to know where not to indent, but it takes
- * a quote after `\\` (an escaped backslash: `"C:\\"`) for an escaped quote: it then believes it
- * is still in the string, and after a later backtick in a template literal up to the file's end,
- * so it stops indenting. The text stays valid but the piece splitter cannot cut it, and prettier
- * formats the whole file (DigitalOcean's mocks.ts, whose generated strings end in backslashes).
- * `readEscapesWhole` shows the writer each `\\` pair as two plain characters.
+ * Rendering ts-morph structures to text: each file's statements printed in one batch by
+ * ts-morph's structure printer (through generator/internal/ts-morph.ts) at 2 spaces and double
+ * quotes, with imports laid out by import-layout.ts and function signatures by
+ * signature-layout.ts. A project is made per file (about 0.1 ms):
+ * nothing is kept between calls, so nothing outlives a run. Nothing touches the disk.
  */
-import { Project, type OptionalKind, type SourceFileStructure, type StatementStructures } from "ts-morph";
+import {
+  IndentationText,
+  Project,
+  QuoteKind,
+  type OptionalKind,
+  type SourceFileStructure,
+  type StatementStructures,
+} from "ts-morph";
+import { printSourceStructure } from "../../internal/ts-morph.js";
+import { laidOutImport } from "./import-layout.js";
+import { laidOutSignature } from "./signature-layout.js";
 
-let project: Project | undefined;
-
-/** What ts-morph's pinned version keeps behind `project._context`. */
-interface ProjectInternals {
-  readonly _context?: {
-    readonly structurePrinterFactory?: {
-      forSourceFile?(options: { isAmbient: boolean }): { printText(writer: ReturnType<Project["createWriter"]>, structure: OptionalKind<SourceFileStructure>): void };
-    };
+export function printStatements(
+  fileName: string,
+  statements: readonly (string | StatementStructures)[],
+): string {
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    skipLoadingLibFiles: true,
+    manipulationSettings: {
+      indentationText: IndentationText.TwoSpaces,
+      quoteKind: QuoteKind.Double,
+      useTrailingCommas: true,
+    },
+  });
+  const structure: OptionalKind<SourceFileStructure> = {
+    statements: statements.map((statement) => laidOutSignature(laidOutImport(statement))),
   };
-}
-
-export function printStatements(fileName: string, statements: readonly (string | StatementStructures)[]): string {
-  project ??= new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true });
-  const structure: OptionalKind<SourceFileStructure> = { statements: [...statements] };
-  const factory = (project as unknown as ProjectInternals)._context?.structurePrinterFactory;
-  if (typeof factory?.forSourceFile === "function") {
-    const writer = project.createWriter();
-    readEscapesWhole(writer);
-    factory.forSourceFile({ isAmbient: fileName.endsWith(".d.ts") }).printText(writer, structure);
-    return writer.toString();
-  }
-  const file = project.createSourceFile(fileName, structure, { overwrite: true });
-  const text = file.getFullText();
-  project.removeSourceFile(file);
-  return text;
-}
-
-/** What code-block-writer 13 keeps behind `_updateInternalState`: its string and comment tracking. */
-interface WriterInternals {
-  _updateInternalState?(text: string): void;
-}
-
-/**
- * Makes the writer's string tracking read an escaped backslash as one escape: every `\\` pair
- * is shown to it as `__`, so the quote after the pair ends the string. Only the tracking sees
- * that text; the writer writes the real one.
- */
-function readEscapesWhole(writer: object): void {
-  const internals = writer as WriterInternals;
-  const track = internals._updateInternalState;
-  if (typeof track !== "function") return;
-  internals._updateInternalState = function (this: unknown, text: string): void {
-    track.call(this, text.includes("\\\\") ? text.replaceAll("\\\\", "__") : text);
-  };
+  return printSourceStructure(project, structure, fileName.endsWith(".d.ts"));
 }

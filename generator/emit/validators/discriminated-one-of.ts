@@ -32,24 +32,38 @@ const COMPONENT_PREFIX = "#/components/schemas/";
  * The tag values and their branches, or `undefined` when the `oneOf` cannot be picked from;
  * `read` resolves a `$ref` of the document (for the branches' own tag values).
  */
-export function discriminatedBranches(schema: Readonly<Record<string, unknown>>, read: (ref: string) => unknown = () => undefined): { readonly propertyName: string; readonly branches: DiscriminatedBranch[] } | undefined {
+export function discriminatedBranches(
+  schema: Readonly<Record<string, unknown>>,
+  read: (ref: string) => unknown = () => undefined,
+): { readonly propertyName: string; readonly branches: DiscriminatedBranch[] } | undefined {
   const discriminator = schema.discriminator;
   const oneOf = schema.oneOf;
-  if (!isObject(discriminator) || typeof discriminator.propertyName !== "string" || !Array.isArray(oneOf) || oneOf.length === 0) return undefined;
-  const refs = oneOf.map((branch) => (isObject(branch) && typeof branch.$ref === "string" ? branch.$ref : undefined));
+  if (
+    !isObject(discriminator) ||
+    typeof discriminator.propertyName !== "string" ||
+    !Array.isArray(oneOf) ||
+    oneOf.length === 0
+  )
+    return undefined;
+  const refs = oneOf.map((branch) =>
+    isObject(branch) && typeof branch.$ref === "string" ? branch.$ref : undefined,
+  );
   if (refs.some((ref) => ref === undefined)) return undefined;
   const branches: DiscriminatedBranch[] = [];
   const mapped = new Set<string>();
   const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
   for (const [value, target] of Object.entries(mapping)) {
     if (typeof target !== "string") continue;
-    const ref = target.includes("/") || target.includes("#") ? target : `${COMPONENT_PREFIX}${target}`;
+    const ref =
+      target.includes("/") || target.includes("#") ? target : `${COMPONENT_PREFIX}${target}`;
     branches.push({ value, ref });
     mapped.add(ref);
   }
   for (const ref of refs as string[]) {
     if (mapped.has(ref)) continue;
-    const own = ownDiscriminatorValues(read(ref), discriminator.propertyName, read).filter((value): value is string => typeof value === "string");
+    const own = ownDiscriminatorValues(read(ref), discriminator.propertyName, read).filter(
+      (value): value is string => typeof value === "string",
+    );
     for (const value of own.length > 0 ? own : [ref.slice(ref.lastIndexOf("/") + 1)]) {
       if (!branches.some((branch) => branch.value === value)) branches.push({ value, ref });
     }
@@ -61,7 +75,11 @@ export function discriminatedBranches(schema: Readonly<Record<string, unknown>>,
  * The JSON Schema that picks the branch by the tag, with `convert` turning each branch's `$ref`
  * into the validators' form; `undefined` when the `oneOf` is not discriminated (see above).
  */
-export function discriminatedOneOf(schema: Readonly<Record<string, unknown>>, convert: (ref: string) => unknown, read?: (ref: string) => unknown): Record<string, unknown> | undefined {
+export function discriminatedOneOf(
+  schema: Readonly<Record<string, unknown>>,
+  convert: (ref: string) => unknown,
+  read?: (ref: string) => unknown,
+): Record<string, unknown> | undefined {
   const found = discriminatedBranches(schema, read);
   if (found === undefined) return undefined;
   const { propertyName, branches } = found;

@@ -11,12 +11,23 @@
  *   of declarations, shared by the responses that declare the same headers).
  */
 import type { Options } from "ajv";
-import type { ApiModel, HeaderModel, OperationModel, ParameterLocation, SchemaModel } from "../../model/types.js";
+import type {
+  ApiModel,
+  HeaderModel,
+  OperationModel,
+  ParameterLocation,
+  SchemaModel,
+} from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
 import { textReadingSchema, type ComponentSchemas } from "./text-reading.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "./to-json-schema.js";
-import { compileValidatorModule, compileValidators, type ApiSchema, type ValidatorModuleOptions } from "./validator-module.js";
+import {
+  compileValidatorModule,
+  compileValidators,
+  type ApiSchema,
+  type ValidatorModuleOptions,
+} from "./validator-module.js";
 import {
   IGNORED_HEADER_PARAMETERS,
   jsonMedia,
@@ -34,19 +45,29 @@ export function emitValidators(
   _context: EmitContext,
   warnings: string[] = [],
 ): GeneratedFile[] {
-  const { convert, components, apiSchema, parameterSchemas, bodySchemas } = validatorSchemas(document, model, warnings);
+  const { convert, components, apiSchema, parameterSchemas, bodySchemas } = validatorSchemas(
+    document,
+    model,
+    warnings,
+  );
 
   const headerSchemas = new Map<string, unknown>();
   for (const operation of model.operations) {
     for (const response of operation.responses) {
       const name = responseHeadersValidatorName(response.headers);
-      if (name !== undefined && !headerSchemas.has(name)) headerSchemas.set(name, responseHeadersSchema(response.headers, convert, components));
+      if (name !== undefined && !headerSchemas.has(name))
+        headerSchemas.set(name, responseHeadersSchema(response.headers, convert, components));
     }
   }
 
   const coercing = coercionOptions(apiSchema, parameterSchemas, headerSchemas);
   // text is read by one rule (text-reading.ts), also in the components parameters $ref
-  const textComponents = Object.fromEntries(Object.entries(components).map(([name, schema]) => [name, textReadingSchema(schema, components)]));
+  const textComponents = Object.fromEntries(
+    Object.entries(components).map(([name, schema]) => [
+      name,
+      textReadingSchema(schema, components),
+    ]),
+  );
   const textApiSchema = { $id: API_SCHEMA_ID, components: { schemas: textComponents } };
   const parameters = compileModule(parameterSchemas, textApiSchema, convert, coercing);
   const bodies = compileValidators(bodySchemas, apiSchema, moduleOptions(convert, {}));
@@ -71,7 +92,10 @@ const compiledBodies = new WeakMap<ApiModel, ReadonlyMap<string, (value: unknown
  * those {@link emitValidators} compiled for `model` in this process, else compiled here the same
  * way (the validators came from the cache).
  */
-export function bodyValidatorFunctions(document: Record<string, unknown>, model: ApiModel): ReadonlyMap<string, (value: unknown) => boolean> {
+export function bodyValidatorFunctions(
+  document: Record<string, unknown>,
+  model: ApiModel,
+): ReadonlyMap<string, (value: unknown) => boolean> {
   const known = compiledBodies.get(model);
   if (known !== undefined) return known;
   const { convert, apiSchema, bodySchemas } = validatorSchemas(document, model, []);
@@ -82,19 +106,34 @@ export function bodyValidatorFunctions(document: Record<string, unknown>, model:
 
 /** The schemas of validators/parameters.js and bodies.js by export name, and what they are converted and compiled with. */
 function validatorSchemas(document: Record<string, unknown>, model: ApiModel, warnings: string[]) {
-  const convert: ConvertOptions = { document, openapi31: model.openapiVersion.startsWith("3.1"), formats: new Set(), warnings };
-  const components = Object.fromEntries(Object.entries(model.schemas).map(([name, schema]) => [name, toJsonSchema(schema, convert)]));
+  const convert: ConvertOptions = {
+    document,
+    openapi31: model.openapiVersion.startsWith("3.1"),
+    formats: new Set(),
+    warnings,
+  };
+  const components = Object.fromEntries(
+    Object.entries(model.schemas).map(([name, schema]) => [name, toJsonSchema(schema, convert)]),
+  );
   const apiSchema = { $id: API_SCHEMA_ID, components: { schemas: components } };
   const parameterSchemas = new Map<string, unknown>();
   const bodySchemas = new Map<string, unknown>();
   for (const operation of model.operations) {
-    parameterSchemas.set(validatorName(operation, "params"), parametersSchema(operation, convert, components));
+    parameterSchemas.set(
+      validatorName(operation, "params"),
+      parametersSchema(operation, convert, components),
+    );
     const body = operation.requestBody && validatedBodyMedia(operation.requestBody.contents);
     if (body) bodySchemas.set(validatorName(operation, "body"), toJsonSchema(body.schema, convert));
-    for (const [part, schema] of formBodyValidatorSchemas(document, operation)) bodySchemas.set(validatorName(operation, part), toJsonSchema(schema, convert));
+    for (const [part, schema] of formBodyValidatorSchemas(document, operation))
+      bodySchemas.set(validatorName(operation, part), toJsonSchema(schema, convert));
     for (const response of operation.responses) {
       const media = jsonMedia(response.contents);
-      if (media) bodySchemas.set(validatorName(operation, response.status), toJsonSchema(media.schema, convert));
+      if (media)
+        bodySchemas.set(
+          validatorName(operation, response.status),
+          toJsonSchema(media.schema, convert),
+        );
     }
   }
   return { convert, components, apiSchema, parameterSchemas, bodySchemas };
@@ -108,31 +147,61 @@ function validatorSchemas(document: Record<string, unknown>, model: ApiModel, wa
  * `unevaluated*`, that tracking is off, and the first branch that matches keeps its coercion.
  */
 function coercionOptions(apiSchema: unknown, ...schemas: ReadonlyMap<string, unknown>[]): Options {
-  const texts = [JSON.stringify(apiSchema), ...schemas.flatMap((map) => [...map.values()].map((schema) => JSON.stringify(schema)))];
-  const unevaluated = texts.some((text) => text.includes('"unevaluatedProperties"') || text.includes('"unevaluatedItems"'));
+  const texts = [
+    JSON.stringify(apiSchema),
+    ...schemas.flatMap((map) => [...map.values()].map((schema) => JSON.stringify(schema))),
+  ];
+  const unevaluated = texts.some(
+    (text) => text.includes('"unevaluatedProperties"') || text.includes('"unevaluatedItems"'),
+  );
   return unevaluated ? { coerceTypes: "array" } : { coerceTypes: "array", unevaluated: false };
 }
 
 /** `{ type: object, properties: { "<lower-case name>": schema }, required }`. */
-function responseHeadersSchema(headers: readonly HeaderModel[], convert: ConvertOptions, components: ComponentSchemas): unknown {
+function responseHeadersSchema(
+  headers: readonly HeaderModel[],
+  convert: ConvertOptions,
+  components: ComponentSchemas,
+): unknown {
   const checked = validatedResponseHeaders(headers);
   const properties: Record<string, unknown> = {};
-  for (const header of checked) properties[header.name.toLowerCase()] = parameterValueSchema(header.schema ?? {}, convert, components, false);
-  const required = checked.filter((header) => header.required).map((header) => header.name.toLowerCase());
+  for (const header of checked)
+    properties[header.name.toLowerCase()] = parameterValueSchema(
+      header.schema ?? {},
+      convert,
+      components,
+      false,
+    );
+  const required = checked
+    .filter((header) => header.required)
+    .map((header) => header.name.toLowerCase());
   return { type: "object", properties, ...(required.length > 0 ? { required } : {}) };
 }
 
-function parametersSchema(operation: OperationModel, convert: ConvertOptions, components: ComponentSchemas): unknown {
+function parametersSchema(
+  operation: OperationModel,
+  convert: ConvertOptions,
+  components: ComponentSchemas,
+): unknown {
   const properties: Record<string, unknown> = {};
   for (const location of LOCATIONS) {
-    const list = operation.parameters[location].filter((parameter) => location !== "header" || !IGNORED_HEADER_PARAMETERS.has(parameter.name.toLowerCase()));
+    const list = operation.parameters[location].filter(
+      (parameter) =>
+        location !== "header" || !IGNORED_HEADER_PARAMETERS.has(parameter.name.toLowerCase()),
+    );
     const props: Record<string, unknown> = {};
     for (const parameter of list) {
       const name = location === "header" ? parameter.name.toLowerCase() : parameter.name;
       props[name] = parameterValueSchema(parameter.schema, convert, components);
     }
-    const required = list.filter((parameter) => parameter.required).map((parameter) => (location === "header" ? parameter.name.toLowerCase() : parameter.name));
-    properties[location] = { type: "object", properties: props, ...(required.length > 0 ? { required } : {}) };
+    const required = list
+      .filter((parameter) => parameter.required)
+      .map((parameter) => (location === "header" ? parameter.name.toLowerCase() : parameter.name));
+    properties[location] = {
+      type: "object",
+      properties: props,
+      ...(required.length > 0 ? { required } : {}),
+    };
   }
   return { type: "object", properties, required: [...LOCATIONS] };
 }
@@ -143,14 +212,24 @@ function parametersSchema(operation: OperationModel, convert: ConvertOptions, co
  * templates/server/parameter-styles.ts), coerced property by property; object-valued response
  * headers, which arrive as text, are passed through unvalidated.
  */
-function parameterValueSchema(schema: SchemaModel, convert: ConvertOptions, components: ComponentSchemas, objects = true): unknown {
+function parameterValueSchema(
+  schema: SchemaModel,
+  convert: ConvertOptions,
+  components: ComponentSchemas,
+  objects = true,
+): unknown {
   const converted = toJsonSchema(schema, convert);
   if (converted === null || typeof converted !== "object") return converted;
   if ((converted as Record<string, unknown>).type === "object" && !objects) return {};
   return textReadingSchema(converted, components);
 }
 
-function compileModule(schemas: Map<string, unknown>, apiSchema: ApiSchema, convert: ConvertOptions, extra: Options): string {
+function compileModule(
+  schemas: Map<string, unknown>,
+  apiSchema: ApiSchema,
+  convert: ConvertOptions,
+  extra: Options,
+): string {
   return compileValidatorModule(schemas, apiSchema, moduleOptions(convert, extra));
 }
 
@@ -159,7 +238,6 @@ function moduleOptions(convert: ConvertOptions, extra: Options): ValidatorModule
 }
 
 function declarations(names: Iterable<string>): string {
-  const lines = ['import type { Validator } from "../runtime/server/descriptor.js";', ""];
-  for (const name of names) lines.push(`export declare const ${name}: Validator;`);
-  return `${lines.join("\n")}\n`;
+  const declared = [...names].map((name) => `export declare const ${name}: Validator;`);
+  return `${['import type { Validator } from "../runtime/server/descriptor.js";', ...(declared.length > 0 ? ["", ...declared] : [])].join("\n")}\n`;
 }

@@ -7,6 +7,13 @@ import { formBodies } from "../../model/form-fields.js";
 import type { OperationModel, SchemaModel } from "../../model/types.js";
 
 /** `[validator name suffix, schema]` for each form or multipart body of the operation that has a schema. */
-export function formBodyValidatorSchemas(document: unknown, operation: OperationModel): [string, SchemaModel][] {
-  return formBodies(document, operation).flatMap((form) => (form.validationSchema === undefined ? [] : [[form.validatorPart, form.validationSchema] as [string, SchemaModel]]));
+export function formBodyValidatorSchemas(
+  document: unknown,
+  operation: OperationModel,
+): [string, SchemaModel][] {
+  return formBodies(document, operation).flatMap((form) =>
+    form.validationSchema === undefined
+      ? []
+      : [[form.validatorPart, form.validationSchema] as [string, SchemaModel]],
+  );
 }

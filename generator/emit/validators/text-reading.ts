@@ -40,7 +40,9 @@ export function textReadingSchema(schema: unknown, components: ComponentSchemas)
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(schema)) {
     if (SCHEMA_MAPS.includes(key) && isObject(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, textReadingSchema(sub, components)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, textReadingSchema(sub, components)]),
+      );
     } else if ((SCHEMA_LISTS.includes(key) || key === "items") && Array.isArray(value)) {
       out[key] = value.map((sub) => textReadingSchema(sub, components));
     } else if (SCHEMA_VALUES.includes(key)) {
@@ -51,18 +53,34 @@ export function textReadingSchema(schema: unknown, components: ComponentSchemas)
   }
   for (const keyword of ["anyOf", "oneOf"] as const) {
     const original = schema[keyword];
-    if (Array.isArray(original)) out[keyword] = guardBranches(original, out[keyword] as unknown[], components);
+    if (Array.isArray(original))
+      out[keyword] = guardBranches(original, out[keyword] as unknown[], components);
   }
   return typedGuards(out, components);
 }
 
 /** A type list with text and a more specific scalar, as a union of one branch per type; else the node with its pattern (rule 1). */
 function typedGuards(node: Record<string, unknown>, components: ComponentSchemas): unknown {
-  const types = typeof node.type === "string" ? [node.type] : Array.isArray(node.type) ? node.type.filter((type): type is string => typeof type === "string") : [];
+  const types =
+    typeof node.type === "string"
+      ? [node.type]
+      : Array.isArray(node.type)
+        ? node.type.filter((type): type is string => typeof type === "string")
+        : [];
   if (types.length === 0) return node;
-  if (types.length > 1 && types.includes("string") && types.some((type) => (MORE_SPECIFIC as readonly string[]).includes(type))) {
+  if (
+    types.length > 1 &&
+    types.includes("string") &&
+    types.some((type) => (MORE_SPECIFIC as readonly string[]).includes(type))
+  ) {
     const branches = types.map((type) => ({ ...node, type }));
-    return { anyOf: guardBranches(branches, branches.map((branch) => typedGuards(branch, components)), components) };
+    return {
+      anyOf: guardBranches(
+        branches,
+        branches.map((branch) => typedGuards(branch, components)),
+        components,
+      ),
+    };
   }
   if (types.some((type) => !(SCALARS as readonly string[]).includes(type))) return node;
   return { allOf: [{ pattern: plainText(types) }, node] };
@@ -80,7 +98,11 @@ function kind(type: string): string {
 }
 
 /** The branches of a union (already rewritten: `guarded`), each wrapped in the guards of rules 1 to 3. */
-function guardBranches(original: readonly unknown[], guarded: readonly unknown[], components: ComponentSchemas): unknown[] {
+function guardBranches(
+  original: readonly unknown[],
+  guarded: readonly unknown[],
+  components: ComponentSchemas,
+): unknown[] {
   const readings = original.map((branch) => readingOf(branch, components, 0));
   const all = new Set(readings.flatMap((reading) => [...reading.types]));
   if (new Set([...all].map(kind)).size < 2) return [...guarded];
@@ -91,23 +113,30 @@ function guardBranches(original: readonly unknown[], guarded: readonly unknown[]
     const reading = readings[index] as BranchReading;
     const types = [...reading.types];
     const guards: unknown[] = [];
-    if (types.length > 0 && types.every((type) => type === "string" || (SCALARS as readonly string[]).includes(type))) {
+    if (
+      types.length > 0 &&
+      types.every((type) => type === "string" || (SCALARS as readonly string[]).includes(type))
+    ) {
       // rule 1: never a value a sibling coerced to another scalar
       const others = [
         ...(types.includes("integer") || types.includes("number") ? [] : [IS_NUMBER]),
         ...(types.includes("boolean") ? [] : [{ enum: [true, false] }]),
         ...(types.includes("null") ? [] : [{ enum: [null] }]),
       ];
-      if (others.length > 0) guards.push({ not: others.length === 1 ? others[0] : { anyOf: others } });
+      if (others.length > 0)
+        guards.push({ not: others.length === 1 ? others[0] : { anyOf: others } });
       // rule 2: text a more specific sibling reads is not this branch's; an empty text is not null beside text
       const specific = MORE_SPECIFIC.filter((type) => all.has(type) && !reading.types.has(type));
-      if (reading.types.has("string") && specific.length > 0) guards.push(textNotMatching(plainText(specific), []));
-      if (!reading.types.has("string") && reading.types.has("null") && textBranches.length > 0) guards.push(textNotMatching(PLAIN_TEXT.null, []));
+      if (reading.types.has("string") && specific.length > 0)
+        guards.push(textNotMatching(plainText(specific), []));
+      if (!reading.types.has("string") && reading.types.has("null") && textBranches.length > 0)
+        guards.push(textNotMatching(PLAIN_TEXT.null, []));
     } else if (types.length === 1 && types[0] === "array") {
       // rule 3: one value a single branch reads is not a list of one
       const specific = MORE_SPECIFIC.filter((type) => all.has(type));
       if (freeText) guards.push(NOT_TEXT);
-      else if (specific.length > 0 || listedTexts.length > 0) guards.push(textNotMatching(plainText(specific), listedTexts));
+      else if (specific.length > 0 || listedTexts.length > 0)
+        guards.push(textNotMatching(plainText(specific), listedTexts));
     }
     return guards.length === 0 ? branch : { allOf: [...guards, branch] };
   });
@@ -120,7 +149,10 @@ function plainText(types: readonly string[]): string {
 
 /** Holds for every value but a text that matches `pattern` or is one of `texts`. */
 function textNotMatching(pattern: string, texts: readonly string[]): unknown {
-  const refused = [...(pattern === "" ? [] : [{ pattern }]), ...(texts.length > 0 ? [{ enum: texts }] : [])];
+  const refused = [
+    ...(pattern === "" ? [] : [{ pattern }]),
+    ...(texts.length > 0 ? [{ enum: texts }] : []),
+  ];
   return { anyOf: [NOT_TEXT, { not: refused.length === 1 ? refused[0] : { anyOf: refused } }] };
 }
 
@@ -133,26 +165,43 @@ function readingOf(schema: unknown, components: ComponentSchemas, depth: number)
   if (typeof schema.$ref === "string" && schema.$ref.startsWith(COMPONENT_REF)) {
     return readingOf(components[schema.$ref.slice(COMPONENT_REF.length)], components, depth + 1);
   }
-  const listed = Array.isArray(schema.enum) ? schema.enum : "const" in schema ? [schema.const] : undefined;
+  const listed = Array.isArray(schema.enum)
+    ? schema.enum
+    : "const" in schema
+      ? [schema.const]
+      : undefined;
   const texts = listed?.filter((value): value is string => typeof value === "string");
   if (typeof schema.type === "string" || Array.isArray(schema.type)) {
-    const types = new Set((Array.isArray(schema.type) ? schema.type : [schema.type]).filter((type): type is string => typeof type === "string"));
+    const types = new Set(
+      (Array.isArray(schema.type) ? schema.type : [schema.type]).filter(
+        (type): type is string => typeof type === "string",
+      ),
+    );
     return { types, texts };
   }
   if (listed !== undefined) {
-    const types = new Set(listed.map((value) => (value === null ? "null" : typeof value === "number" ? "number" : typeof value)));
+    const types = new Set(
+      listed.map((value) =>
+        value === null ? "null" : typeof value === "number" ? "number" : typeof value,
+      ),
+    );
     return { types, texts };
   }
   for (const part of Array.isArray(schema.allOf) ? schema.allOf : []) {
     const reading = readingOf(part, components, depth + 1);
     if (reading.types.size > 0) return reading;
   }
-  const branches = [...(Array.isArray(schema.anyOf) ? schema.anyOf : []), ...(Array.isArray(schema.oneOf) ? schema.oneOf : [])];
+  const branches = [
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
+  ];
   if (branches.length === 0) return none;
   const readings = branches.map((branch) => readingOf(branch, components, depth + 1));
   const textReadings = readings.filter((reading) => reading.types.has("string"));
   return {
     types: new Set(readings.flatMap((reading) => [...reading.types])),
-    texts: textReadings.some((reading) => reading.texts === undefined) ? undefined : textReadings.flatMap((reading) => reading.texts ?? []),
+    texts: textReadings.some((reading) => reading.texts === undefined)
+      ? undefined
+      : textReadings.flatMap((reading) => reading.texts ?? []),
   };
 }

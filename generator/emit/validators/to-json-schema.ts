@@ -13,12 +13,38 @@ import { discriminatedOneOf } from "./discriminated-one-of.js";
 export const API_SCHEMA_ID = "api";
 const COMPONENT_PREFIX = "#/components/schemas/";
 
-export const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+export const SCHEMA_MAPS = [
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+];
 export const SCHEMA_LISTS = ["allOf", "anyOf", "oneOf", "prefixItems"];
-export const SCHEMA_VALUES = ["additionalProperties", "items", "not", "contains", "if", "then", "else", "propertyNames", "unevaluatedProperties", "unevaluatedItems", "additionalItems"];
+export const SCHEMA_VALUES = [
+  "additionalProperties",
+  "items",
+  "not",
+  "contains",
+  "if",
+  "then",
+  "else",
+  "propertyNames",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "additionalItems",
+];
 const DROPPED = new Set(["discriminator", "xml", "externalDocs", "example"]);
 /** Annotations: no effect on validation, and they would only bloat the generated code. */
-const ANNOTATIONS = new Set(["description", "title", "examples", "example", "$comment", "externalDocs", "xml"]);
+const ANNOTATIONS = new Set([
+  "description",
+  "title",
+  "examples",
+  "example",
+  "$comment",
+  "externalDocs",
+  "xml",
+]);
 
 export interface ConvertOptions {
   readonly document: unknown;
@@ -29,7 +55,11 @@ export interface ConvertOptions {
   readonly warnings: string[];
 }
 
-export function toJsonSchema(schema: SchemaModel | undefined, options: ConvertOptions, inlining: readonly string[] = []): unknown {
+export function toJsonSchema(
+  schema: SchemaModel | undefined,
+  options: ConvertOptions,
+  inlining: readonly string[] = [],
+): unknown {
   if (schema === undefined) return {};
   if (typeof schema === "boolean") return schema;
   if (typeof schema.$ref === "string") {
@@ -48,7 +78,11 @@ export function toJsonSchema(schema: SchemaModel | undefined, options: ConvertOp
   return applyNullable(schema, convertKeywords(schema, options, inlining));
 }
 
-function convertKeywords(schema: Readonly<Record<string, unknown>>, options: ConvertOptions, inlining: readonly string[]): Record<string, unknown> {
+function convertKeywords(
+  schema: Readonly<Record<string, unknown>>,
+  options: ConvertOptions,
+  inlining: readonly string[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const discriminated = discriminatedOneOf(
     schema,
@@ -57,9 +91,21 @@ function convertKeywords(schema: Readonly<Record<string, unknown>>, options: Con
   );
   for (const [key, value] of Object.entries(schema)) {
     if (discriminated !== undefined && key === "oneOf") continue;
-    if (key.startsWith("x-") || key === "nullable" || ANNOTATIONS.has(key) || (!options.openapi31 && DROPPED.has(key)) || key === "discriminator") continue;
+    if (
+      key.startsWith("x-") ||
+      key === "nullable" ||
+      ANNOTATIONS.has(key) ||
+      (!options.openapi31 && DROPPED.has(key)) ||
+      key === "discriminator"
+    )
+      continue;
     if (SCHEMA_MAPS.includes(key) && isObject(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([name, sub]) => [name, toJsonSchema(sub as SchemaModel, options, inlining)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [
+          name,
+          toJsonSchema(sub as SchemaModel, options, inlining),
+        ]),
+      );
     } else if (SCHEMA_LISTS.includes(key) && Array.isArray(value)) {
       out[key] = value.map((sub) => toJsonSchema(sub as SchemaModel, options, inlining));
     } else if (SCHEMA_VALUES.includes(key) && (isObject(value) || typeof value === "boolean")) {
@@ -67,7 +113,9 @@ function convertKeywords(schema: Readonly<Record<string, unknown>>, options: Con
     } else if (key === "items" && Array.isArray(value)) {
       out[key] = value.map((sub) => toJsonSchema(sub as SchemaModel, options, inlining));
     } else if (key === "pattern" && typeof value === "string" && !isValidPattern(value)) {
-      options.warnings.push(`pattern ${JSON.stringify(value)} is not a valid regular expression: not enforced by the validators`);
+      options.warnings.push(
+        `pattern ${JSON.stringify(value)} is not a valid regular expression: not enforced by the validators`,
+      );
     } else if (key === "format" && typeof value === "string") {
       options.formats.add(value);
       out[key] = value;
@@ -75,13 +123,26 @@ function convertKeywords(schema: Readonly<Record<string, unknown>>, options: Con
       out[key] = value;
     }
   }
-  if (discriminated !== undefined) out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), discriminated];
+  if (discriminated !== undefined)
+    out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), discriminated];
   fixExclusiveBounds(out);
   dropMalformedKeywords(out, options);
   return out;
 }
 
-const NUMERIC = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"];
+const NUMERIC = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "multipleOf",
+  "minLength",
+  "maxLength",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+];
 
 /**
  * Real specs carry keywords of the wrong shape (`required: true` on a property, a string
@@ -90,18 +151,34 @@ const NUMERIC = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "
  */
 function dropMalformedKeywords(out: Record<string, unknown>, options: ConvertOptions): void {
   const drop = (key: string) => {
-    options.warnings.push(`schema keyword ${key}: ${JSON.stringify(out[key])} is malformed: not enforced by the validators`);
+    options.warnings.push(
+      `schema keyword ${key}: ${JSON.stringify(out[key])} is malformed: not enforced by the validators`,
+    );
     delete out[key];
   };
-  if ("required" in out && !(Array.isArray(out.required) && out.required.every((item) => typeof item === "string"))) drop("required");
+  if (
+    "required" in out &&
+    !(Array.isArray(out.required) && out.required.every((item) => typeof item === "string"))
+  )
+    drop("required");
   if ("enum" in out && !Array.isArray(out.enum)) drop("enum");
-  if ("type" in out && !(typeof out.type === "string" || (Array.isArray(out.type) && out.type.every((item) => typeof item === "string")))) drop("type");
+  if (
+    "type" in out &&
+    !(
+      typeof out.type === "string" ||
+      (Array.isArray(out.type) && out.type.every((item) => typeof item === "string"))
+    )
+  )
+    drop("type");
   for (const key of NUMERIC) if (key in out && typeof out[key] !== "number") drop(key);
 }
 
 /** OpenAPI 3.0 `exclusiveMinimum: true` + `minimum: n` → JSON Schema `exclusiveMinimum: n`. */
 function fixExclusiveBounds(out: Record<string, unknown>): void {
-  for (const [flag, bound] of [["exclusiveMinimum", "minimum"], ["exclusiveMaximum", "maximum"]] as const) {
+  for (const [flag, bound] of [
+    ["exclusiveMinimum", "minimum"],
+    ["exclusiveMaximum", "maximum"],
+  ] as const) {
     if (typeof out[flag] !== "boolean") continue;
     if (out[flag] === true && typeof out[bound] === "number") {
       out[flag] = out[bound];
@@ -112,14 +189,21 @@ function fixExclusiveBounds(out: Record<string, unknown>): void {
   }
 }
 
-function applyNullable(source: Readonly<Record<string, unknown>>, converted: Record<string, unknown>): unknown {
+function applyNullable(
+  source: Readonly<Record<string, unknown>>,
+  converted: Record<string, unknown>,
+): unknown {
   if (source.nullable !== true) return converted;
-  if (Array.isArray(converted.enum) && !converted.enum.includes(null)) converted.enum = [...converted.enum, null];
+  if (Array.isArray(converted.enum) && !converted.enum.includes(null))
+    converted.enum = [...converted.enum, null];
   if (typeof converted.type === "string") {
     converted.type = [converted.type, "null"];
     return converted;
   }
-  if (converted.type === undefined && (converted.allOf || converted.oneOf || converted.anyOf || converted.$ref)) {
+  if (
+    converted.type === undefined &&
+    (converted.allOf || converted.oneOf || converted.anyOf || converted.$ref)
+  ) {
     return { anyOf: [converted, { type: "null" }] };
   }
   return converted;

@@ -31,32 +31,22 @@
 import { createHash } from "node:crypto";
 import { _, Ajv, Name } from "ajv";
 import type { Options } from "ajv";
-import type { AnyValidateFunction, SourceCode } from "ajv/dist/types/index.js";
-import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { ValueScopeName, type NameValue } from "ajv/dist/compile/codegen/scope.js";
-import ucs2lengthModule from "ajv/dist/runtime/ucs2length.js";
-import equalModule from "ajv/dist/runtime/equal.js";
 import { GeneratorError } from "../../errors.js";
+import {
+  Ajv2020,
+  AJV_HELPERS as HELPERS,
+  hookScopeNaming,
+  ValueScopeName,
+  type AnyValidateFunction,
+  type NameValue,
+  type SourceCode,
+} from "../../internal/ajv.js";
 
 /** Where the validators (generated/validators/*.js) import their helper functions from. */
 export const VALIDATOR_FUNCTIONS_MODULE = "../runtime/server/validator-functions.js";
 /** Where they import the formats from. */
 export const FORMATS_MODULE = "ajv-formats/dist/formats.js";
-
-/**
- * The function a CommonJS module exports as `default`: Node.js gives `module.exports` as the
- * default import, some loaders (vitest's, Bun's) `exports.default`.
- */
-function commonJsDefault(module: unknown): unknown {
-  return typeof module === "function" ? module : (module as { default?: unknown }).default;
-}
-
-/** Ajv's helper functions and their ES-module counterparts (validator-functions.ts). */
-const HELPERS: ReadonlyMap<unknown, string> = new Map<unknown, string>([
-  [commonJsDefault(ucs2lengthModule), "codePointLength"],
-  [commonJsDefault(equalModule), "jsonEqual"],
-]);
 
 export interface ValidatorModuleOptions {
   /** JSON Schema 2020-12 (OpenAPI 3.1) rather than draft-07. */
@@ -78,7 +68,11 @@ export interface ApiSchema {
  * conditions) only make the code smaller, and on large specs they cost more than the rest of the
  * compilation (Stripe: generation 29 s → 21 s, peak memory 1.15 → 0.78 GB, validators 10% larger).
  */
-export function compileValidatorModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions): string {
+export function compileValidatorModule(
+  schemas: ReadonlyMap<string, unknown>,
+  apiSchema: ApiSchema,
+  options: ValidatorModuleOptions,
+): string {
   return compileValidators(schemas, apiSchema, options).code;
 }
 
@@ -89,7 +83,11 @@ export interface CompiledValidators {
 }
 
 /** {@link compileValidatorModule}, with the validators themselves (the mocks check their data with them). */
-export function compileValidators(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions): CompiledValidators {
+export function compileValidators(
+  schemas: ReadonlyMap<string, unknown>,
+  apiSchema: ApiSchema,
+  options: ValidatorModuleOptions,
+): CompiledValidators {
   if (schemas.size === 0) return { code: "export {};\n", functions: new Map() };
   const shared = new ModuleNaming(apiSchema, false);
   try {
@@ -97,13 +95,21 @@ export function compileValidators(schemas: ReadonlyMap<string, unknown>, apiSche
   } catch (error) {
     // Ajv refuses code that declares one name twice: two copies of one component, sharing their
     // name, called from one validator (see ModuleNaming). Then every copy gets a name of its own.
-    const clash = shared.sharedCopies > 0 && error instanceof GeneratorError && error.cause instanceof SyntaxError;
+    const clash =
+      shared.sharedCopies > 0 &&
+      error instanceof GeneratorError &&
+      error.cause instanceof SyntaxError;
     if (!clash) throw error;
     return compileModule(schemas, apiSchema, options, new ModuleNaming(apiSchema, true));
   }
 }
 
-function compileModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSchema, options: ValidatorModuleOptions, naming: ModuleNaming): CompiledValidators {
+function compileModule(
+  schemas: ReadonlyMap<string, unknown>,
+  apiSchema: ApiSchema,
+  options: ValidatorModuleOptions,
+  naming: ModuleNaming,
+): CompiledValidators {
   const ajvOptions: Options = {
     strict: false,
     allErrors: false,
@@ -113,11 +119,20 @@ function compileModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSche
     // A schema that does not compile is reported as a GeneratorError, not with Ajv's dump of the code.
     logger: false,
     ...options.ajv,
-    code: { source: true, esm: true, lines: true, optimize: false, formats: _`fullFormats`, ...options.ajv.code, process: naming.compiled },
+    code: {
+      source: true,
+      esm: true,
+      lines: true,
+      optimize: false,
+      formats: _`fullFormats`,
+      ...options.ajv.code,
+      process: naming.compiled,
+    },
   };
   const ajv = options.draft2020 ? new Ajv2020(ajvOptions) : new Ajv(ajvOptions);
   // Ajv2020 turns the tracking of evaluated properties on whatever it is given: honour `false`
-  if (options.ajv.unevaluated === false) (ajv.opts as { unevaluated?: boolean }).unevaluated = false;
+  if (options.ajv.unevaluated === false)
+    (ajv.opts as { unevaluated?: boolean }).unevaluated = false;
   addFormatsModule.default(ajv);
   for (const format of [...options.unknownFormats].sort()) {
     if (!ajv.formats[format]) ajv.addFormat(format, true);
@@ -148,15 +163,25 @@ function compileModule(schemas: ReadonlyMap<string, unknown>, apiSchema: ApiSche
       if (validate === undefined) throw new Error(`no validator compiled for ${group.id}`);
       functionOf.set(group.id, validate);
     }
-    const exports = [...exportOf].map(([name, id]) => [name, functionOf.get(id) as AnyValidateFunction] as const);
-    const functions = new Map(exports.map(([name, validate]) => [name, (value: unknown) => validate(value) === true] as const));
+    const exports = [...exportOf].map(
+      ([name, id]) => [name, functionOf.get(id) as AnyValidateFunction] as const,
+    );
+    const functions = new Map(
+      exports.map(
+        ([name, validate]) => [name, (value: unknown) => validate(value) === true] as const,
+      ),
+    );
     return { code: assemble(naming, [...functionOf.values()], exports), functions };
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
-    throw new GeneratorError("invalidSpec", `A schema could not be compiled into a validator: ${error instanceof Error ? error.message : String(error)}`, {
-      hint: "Check the schema's keywords (an invalid `pattern` regular expression is the usual cause).",
-      cause: error,
-    });
+    throw new GeneratorError(
+      "invalidSpec",
+      `A schema could not be compiled into a validator: ${error instanceof Error ? error.message : String(error)}`,
+      {
+        hint: "Check the schema's keywords (an invalid `pattern` regular expression is the usual cause).",
+        cause: error,
+      },
+    );
   }
 }
 
@@ -218,24 +243,27 @@ class ModuleNaming {
 
   /** Takes over the naming of `ajv`'s module-level values. */
   attach(ajv: Ajv): void {
-    const scope = ajv.scope;
-    const register = scope.value.bind(scope);
-    scope.name = (prefix: string): ValueScopeName => {
-      if (prefix !== "validate" || this.#pending !== undefined) throw new Error(`unexpected scope name "${prefix}"`);
-      this.#pending = new ValueScopeName(prefix, "validate$pending");
-      return this.#pending;
-    };
-    scope.value = (nameOrPrefix: ValueScopeName | string, value: NameValue): ValueScopeName => {
-      if (typeof nameOrPrefix !== "string") return register(nameOrPrefix, value);
-      // A function's own schema comes first: it names the function (created just before).
-      if (nameOrPrefix === "schema" && this.#pending !== undefined) this.#nameFunction(this.#pending, value.ref);
-      const known = scope.getValue(nameOrPrefix, value.key ?? value.ref);
-      if (known !== undefined) return known;
-      const name = new ValueScopeName(nameOrPrefix, this.#nameOf(nameOrPrefix, value));
-      if (nameOrPrefix === "schema") this.ownerOf.set(name, this.#current().name);
-      if (nameOrPrefix === "func" && HELPERS.has(value.ref)) value = { ...value, code: new Name(name.str) };
-      return register(name, value);
-    };
+    hookScopeNaming(
+      ajv,
+      (prefix) => {
+        if (prefix !== "validate" || this.#pending !== undefined)
+          throw new Error(`unexpected scope name "${prefix}"`);
+        this.#pending = new ValueScopeName(prefix, "validate$pending");
+        return this.#pending;
+      },
+      (prefix, value, scope) => {
+        // A function's own schema comes first: it names the function (created just before).
+        if (prefix === "schema" && this.#pending !== undefined)
+          this.#nameFunction(this.#pending, value.ref);
+        const known = scope.known(prefix, value.key ?? value.ref);
+        if (known !== undefined) return known;
+        const name = new ValueScopeName(prefix, this.#nameOf(prefix, value));
+        if (prefix === "schema") this.ownerOf.set(name, this.#current().name);
+        if (prefix === "func" && HELPERS.has(value.ref))
+          value = { ...value, code: new Name(name.str) };
+        return scope.register(name, value);
+      },
+    );
   }
 
   /** `code.process`: called when a function's code is complete. */
@@ -252,7 +280,8 @@ class ModuleNaming {
 
   #unique(base: string, key: unknown): string {
     let name = base;
-    for (let n = 2; this.#taken.has(name) && this.#taken.get(name) !== key; n++) name = `${base}$${n}`;
+    for (let n = 2; this.#taken.has(name) && this.#taken.get(name) !== key; n++)
+      name = `${base}$${n}`;
     this.#taken.set(name, key);
     return name;
   }
@@ -285,7 +314,10 @@ class ModuleNaming {
       case "schema": {
         const owner = this.#current();
         const number = ++owner.values;
-        return this.#unique(`schema$${owner.name.slice("validate$".length)}${number === 0 ? "" : `$${number}`}`, key);
+        return this.#unique(
+          `schema$${owner.name.slice("validate$".length)}${number === 0 ? "" : `$${number}`}`,
+          key,
+        );
       }
       case "func": {
         const helper = HELPERS.get(value.ref);
@@ -294,9 +326,13 @@ class ModuleNaming {
           return helper;
         }
         if (value.ref === Object.prototype.hasOwnProperty) return "func$hasOwnProperty";
-        throw new GeneratorError("unsupportedSpec", `A validator needs Ajv's helper ${String(value.code)}, which has no ES-module counterpart in the runtime`, {
-          hint: "Add it to templates/server/validator-functions.ts and to HELPERS in generator/emit/validators/validator-module.ts.",
-        });
+        throw new GeneratorError(
+          "unsupportedSpec",
+          `A validator needs Ajv's helper ${String(value.code)}, which has no ES-module counterpart in the runtime`,
+          {
+            hint: "Add it to templates/server/validator-functions.ts and to AJV_HELPERS in generator/internal/ajv.ts.",
+          },
+        );
       }
       case "formats":
         return this.#unique(`format$${identifierPart(String(key))}`, key);
@@ -304,14 +340,21 @@ class ModuleNaming {
         return this.#unique(`pattern$${shortHash(String(key))}`, key);
       case "wrapper":
       case "root": {
-        const target = (value.ref as { validateName?: { str: string } }).validateName?.str ?? "validate$unknown";
+        const target =
+          (value.ref as { validateName?: { str: string } }).validateName?.str ?? "validate$unknown";
         return this.#unique(`${prefix}$${target.slice("validate$".length)}`, key);
       }
       case "Error":
-        throw new GeneratorError("unsupportedSpec", "Asynchronous schemas (`$async`) cannot be compiled into validators");
+        throw new GeneratorError(
+          "unsupportedSpec",
+          "Asynchronous schemas (`$async`) cannot be compiled into validators",
+        );
       default: {
         const owner = this.#current();
-        return this.#unique(`${prefix}$${owner.name.slice("validate$".length)}$${++owner.values}`, key);
+        return this.#unique(
+          `${prefix}$${owner.name.slice("validate$".length)}$${++owner.values}`,
+          key,
+        );
       }
     }
   }
@@ -320,14 +363,22 @@ class ModuleNaming {
     const component = this.#components.get(schema);
     if (component !== undefined) return `validate$${identifierPart(component)}`;
     const record = schema as Record<string, unknown> | null;
-    const ref = typeof record?.$ref === "string" && Object.keys(record).length === 1 ? COMPONENT_REF.exec(record.$ref) : null;
-    if (ref !== null && this.#exported.has(schema)) return `validate$ref$${identifierPart(pointerToken(ref[1] as string))}`;
+    const ref =
+      typeof record?.$ref === "string" && Object.keys(record).length === 1
+        ? COMPONENT_REF.exec(record.$ref)
+        : null;
+    if (ref !== null && this.#exported.has(schema))
+      return `validate$ref$${identifierPart(pointerToken(ref[1] as string))}`;
     return `validate$h$${shortHash(this.#exported.get(schema) ?? JSON.stringify(schema))}`;
   }
 }
 
 /** The module's text: imports, shared values, functions by name (each after its schemas), exports. */
-function assemble(naming: ModuleNaming, roots: readonly AnyValidateFunction[], exports: readonly (readonly [string, AnyValidateFunction])[]): string {
+function assemble(
+  naming: ModuleNaming,
+  roots: readonly AnyValidateFunction[],
+  exports: readonly (readonly [string, AnyValidateFunction])[],
+): string {
   const functions = new Map<string, SourceCode>();
   const values = new Map<string, ValueScopeName>();
   const visit = (validate: AnyValidateFunction | undefined): void => {
@@ -339,17 +390,23 @@ function assemble(naming: ModuleNaming, roots: readonly AnyValidateFunction[], e
       for (const name of names ?? []) {
         if (prefix === "validate") visit(name.value?.ref as AnyValidateFunction);
         else values.set(name.str, name);
-        if (prefix === "wrapper" || prefix === "root") visit((name.value?.ref as { validate?: AnyValidateFunction }).validate);
+        if (prefix === "wrapper" || prefix === "root")
+          visit((name.value?.ref as { validate?: AnyValidateFunction }).validate);
       }
     }
   };
   roots.forEach(visit);
 
   const lines: string[] = [];
-  if ([...values.values()].some((name) => name.prefix === "formats" && !(name.value?.ref instanceof RegExp))) {
+  if (
+    [...values.values()].some(
+      (name) => name.prefix === "formats" && !(name.value?.ref instanceof RegExp),
+    )
+  ) {
     lines.push(`import { fullFormats } from ${JSON.stringify(FORMATS_MODULE)};`);
   }
-  for (const helper of [...naming.helpers].sort()) lines.push(`import { ${helper} } from ${JSON.stringify(VALIDATOR_FUNCTIONS_MODULE)};`);
+  for (const helper of [...naming.helpers].sort())
+    lines.push(`import { ${helper} } from ${JSON.stringify(VALIDATOR_FUNCTIONS_MODULE)};`);
   lines.push("");
   const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
   const owned = new Map<string, ValueScopeName[]>();
@@ -368,18 +425,22 @@ function assemble(naming: ModuleNaming, roots: readonly AnyValidateFunction[], e
     lines.push("");
     for (const value of owned.get(name) ?? []) lines.push(definition(value));
     lines.push(source.validateCode.trimEnd());
-    if (source.evaluated !== undefined) lines.push(`${name}.evaluated = ${source.evaluated.toString()};`);
+    if (source.evaluated !== undefined)
+      lines.push(`${name}.evaluated = ${source.evaluated.toString()};`);
   }
   lines.push("");
-  for (const [name, validate] of exports) lines.push(`export const ${name} = ${(validate.source as SourceCode).validateName.str};`);
+  for (const [name, validate] of exports)
+    lines.push(`export const ${name} = ${(validate.source as SourceCode).validateName.str};`);
   return `${lines.join("\n")}\n`;
 }
 
 function definition(value: ValueScopeName): string {
   const code = value.value?.code;
   if (code !== undefined) return `const ${value.str} = ${code.toString()};`;
-  const target = (value.value?.ref as { validateName?: { str: string } } | undefined)?.validateName?.str;
-  if ((value.prefix === "wrapper" || value.prefix === "root") && target !== undefined) return `const ${value.str} = { validate: ${target} };`;
+  const target = (value.value?.ref as { validateName?: { str: string } } | undefined)?.validateName
+    ?.str;
+  if ((value.prefix === "wrapper" || value.prefix === "root") && target !== undefined)
+    return `const ${value.str} = { validate: ${target} };`;
   throw new Error(`no code for the validators' value ${value.str}`);
 }
 

@@ -8,7 +8,10 @@ import type { HeaderModel, MediaModel, OperationModel } from "../../model/types.
 
 /** An ASCII export name (Ajv standalone requires one): non-ASCII characters become `_xHEX_`. */
 export function validatorName(operation: OperationModel, part: string): string {
-  const ascii = operation.name.replace(/[^A-Za-z0-9_$]/gu, (char) => `_x${char.codePointAt(0)?.toString(16)}_`);
+  const ascii = operation.name.replace(
+    /[^A-Za-z0-9_$]/gu,
+    (char) => `_x${char.codePointAt(0)?.toString(16)}_`,
+  );
   return `${ascii}$${part}`;
 }
 
@@ -20,7 +23,9 @@ export function jsonMedia(contents: readonly MediaModel[]): MediaModel | undefin
 /** The media type a request body validator is compiled for: JSON, else a `text/*` one. */
 export function validatedBodyMedia(contents: readonly MediaModel[]): MediaModel | undefined {
   if (contents.some((media) => isJsonMediaType(media.mediaType))) return jsonMedia(contents);
-  return contents.find((media) => media.mediaType.toLowerCase().startsWith("text/") && media.schema !== undefined);
+  return contents.find(
+    (media) => media.mediaType.toLowerCase().startsWith("text/") && media.schema !== undefined,
+  );
 }
 
 export function isJsonMediaType(mediaType: string): boolean {
@@ -36,7 +41,9 @@ export function isJsonMediaType(mediaType: string): boolean {
 export function responseHeadersValidatorName(headers: readonly HeaderModel[]): string | undefined {
   const checked = validatedResponseHeaders(headers);
   if (checked.length === 0) return undefined;
-  const key = JSON.stringify(checked.map((header) => [header.name.toLowerCase(), header.required, header.schema ?? {}]));
+  const key = JSON.stringify(
+    checked.map((header) => [header.name.toLowerCase(), header.required, header.schema ?? {}]),
+  );
   return `headers$${createHash("sha256").update(key).digest("hex").slice(0, 12)}`;
 }
 
@@ -53,4 +60,8 @@ export function validatedResponseHeaders(headers: readonly HeaderModel[]): Heade
  * described by the media types and security schemes. Never required nor validated (the runtime
  * still hands over the value it got).
  */
-export const IGNORED_HEADER_PARAMETERS: ReadonlySet<string> = new Set(["accept", "content-type", "authorization"]);
+export const IGNORED_HEADER_PARAMETERS: ReadonlySet<string> = new Set([
+  "accept",
+  "content-type",
+  "authorization",
+]);

@@ -1,5 +1,5 @@
 /**
- * Types for the parts of openapi-typescript that emit-types.ts imports by path (the package
+ * Types for the parts of openapi-typescript that openapi-typescript.ts imports by path (the package
  * ships them without declarations): the transform that `openapiTS()` runs after it has linted
  * and bundled the document, which our loader has already done.
  */
@@ -11,8 +11,15 @@ declare module "openapi-typescript/dist/transform/index.mjs" {
 
 declare module "openapi-typescript/dist/lib/utils.mjs" {
   import type { DiscriminatorObject, OpenAPI3, OpenAPITSOptions } from "openapi-typescript";
-  export function scanDiscriminators(schema: OpenAPI3, options: OpenAPITSOptions): { objects: Record<string, DiscriminatorObject>; refsHandled: string[] };
-  export function resolveRef<T>(schema: unknown, $ref: string, options: { silent: boolean }): T | undefined;
+  export function scanDiscriminators(
+    schema: OpenAPI3,
+    options: OpenAPITSOptions,
+  ): { objects: Record<string, DiscriminatorObject>; refsHandled: string[] };
+  export function resolveRef<T>(
+    schema: unknown,
+    $ref: string,
+    options: { silent: boolean },
+  ): T | undefined;
 }
 
 declare module "openapi-typescript/dist/lib/ts.mjs" {

@@ -1,0 +1,37 @@
+/**
+ * The same-work peer rows' set-up (benchmarks/peer-generation.ts): a missing Node 24 or peer
+ * install is a reason (one skip line), never a crash; each peer's command names the spec and the
+ * output folder it is given. Timings belong to `npm run bench`, not to tests.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { BenchContext } from "../../benchmarks/harness/context.js";
+import { ensurePeers, peers } from "../../benchmarks/peer-generation.js";
+
+const empty = mkdtempSync(join(tmpdir(), "peers-root-"));
+afterAll(() => rmSync(empty, { recursive: true, force: true }));
+
+function context(root: string): BenchContext {
+  return { root, workDir: join(root, "work"), runs: 1, runsExplicit: true, quick: true, specs: [], log: () => undefined, generation: new Map() };
+}
+
+describe("same-work peers", () => {
+  it("gives a reason, not a crash, when Node 24 is missing", () => {
+    expect(ensurePeers(context(empty))).toMatch(/node_modules\/node24\/bin\/node is missing/);
+  });
+
+  it("runs hey-api, orval, Kubb and Redocly on the given spec into the given folder", () => {
+    const all = peers("/root");
+    expect(all.map((peer) => peer.id)).toEqual(["hey-api", "orval", "Kubb".toLowerCase(), "redocly"]);
+    for (const peer of all) {
+      const command = peer.command("/specs/api.yaml", "/out/dir");
+      const text = [...command.args, ...Object.values(command.env ?? {})].join(" ");
+      expect(text, peer.id).toContain("/specs/api.yaml");
+      expect(text, peer.id).toContain("/out/dir");
+    }
+    const redocly = all.find((peer) => peer.id === "redocly")!.command("s.yaml", "o").args.join(" ");
+    expect(redocly).toContain("generate-client s.yaml -o o/client.ts --generator typescript --generator zod --generator tanstack-query --generator mock");
+  });
+});
