@@ -4,5 +4,5 @@ export {
   toExpressHandler,
   type ExpressMiddleware,
   type ExpressRequestLike,
-} from "../runtime/server/express-adapter.js";
-export type { RequestHandler } from "../runtime/server/handler-api.js";
+} from "../runtime/server/adapters/express-adapter.js";
+export type { RequestHandler } from "../runtime/server/core/handler-api.js";

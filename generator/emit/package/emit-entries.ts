@@ -254,10 +254,10 @@ function frameworkEntry(module: string, values: readonly string[], types: readon
   return [
     {
       kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: `../runtime/server/${module}.js`,
+      moduleSpecifier: `../runtime/server/adapters/${module}.js`,
       namedExports: [...values.map((name) => ({ name })), ...types.map((name) => ({ name, isTypeOnly: true }))],
     },
-    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/server/handler-api.js", namedExports: [{ name: "RequestHandler" }] },
+    { kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: "../runtime/server/core/handler-api.js", namedExports: [{ name: "RequestHandler" }] },
   ];
 }
 
@@ -265,7 +265,7 @@ function serverNodeEntry(): StatementStructures[] {
   return [
     {
       kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: "../runtime/server/node-adapter.js",
+      moduleSpecifier: "../runtime/server/adapters/node-adapter.js",
       namedExports: [
         { name: "answerClientErrors" },
         { name: "serveNode" },
@@ -279,11 +279,11 @@ function serverNodeEntry(): StatementStructures[] {
 
 function serverRedisEntry(): StatementStructures[] {
   return [
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../runtime/server/redis-store.js" },
+    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../runtime/server/stores/redis-store.js" },
     {
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
-      moduleSpecifier: "../runtime/server/idempotency-store.js",
+      moduleSpecifier: "../runtime/server/stores/idempotency-store.js",
       namedExports: [{ name: "IdempotencyBegin" }, { name: "IdempotencyStore" }, { name: "StoredResponse" }],
     },
   ];

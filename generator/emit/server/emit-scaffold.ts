@@ -27,7 +27,7 @@ export function emitScaffold(model: ApiModel, context: EmitContext, generatedImp
     parts.push({ file: base, constant });
     const statements: StatementStructures[] = [
       { kind: StructureKind.ImportDeclaration, moduleSpecifier: `${generatedImport}/server.js`, isTypeOnly: true, namedImports: [handlersType] },
-      { kind: StructureKind.ImportDeclaration, moduleSpecifier: `${generatedImport}/runtime/server/errors.js`, namedImports: ["notImplemented"] },
+      { kind: StructureKind.ImportDeclaration, moduleSpecifier: `${generatedImport}/runtime/server/core/errors.js`, namedImports: ["notImplemented"] },
       {
         kind: StructureKind.VariableStatement,
         isExported: true,

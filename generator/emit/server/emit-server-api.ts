@@ -5,7 +5,7 @@
  * does not run prettier on it (should the printer decline, it is formatted as before). server.ts
  * imports `API` from it and re-exports it.
  */
-import type { ErrorShape } from "../../../templates/server/descriptor.js";
+import type { ErrorShape } from "../../../templates/server/core/descriptor.js";
 import { formBodies } from "../../model/form-fields.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { GeneratedFile } from "../file.js";
@@ -38,13 +38,13 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
   const descriptorTypes = ["ApiDescriptor", ...(shapes.size > 0 ? ["ErrorShape"] : []), ...(formShapes.constants.length > 0 ? ["FormFieldShape"] : [])];
   const constants: DataConstant[] = [
     ...[...shapes].map(([text, name], index) => ({
-      ...(index === 0 ? { doc: "How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/error-format.ts)." } : {}),
+      ...(index === 0 ? { doc: "How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/core/error-format.ts)." } : {}),
       name,
       type: "ErrorShape",
       value: jsonData(JSON.parse(text)),
     })),
     ...formShapes.constants.map(({ name, value }, index) => ({
-      ...(index === 0 ? { doc: "Form field shapes several operations share (see runtime/server/form-body.ts)." } : {}),
+      ...(index === 0 ? { doc: "Form field shapes several operations share (see runtime/server/core/form-body.ts)." } : {}),
       name,
       type: "FormFieldShape",
       value,
@@ -61,7 +61,7 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
     imports: [
       { namespace: "parameterValidators", from: "./validators/parameters.js" },
       { namespace: "bodyValidators", from: "./validators/bodies.js" },
-      { typeOnly: true, names: descriptorTypes, from: "./runtime/server/descriptor.js" },
+      { typeOnly: true, names: descriptorTypes, from: "./runtime/server/core/descriptor.js" },
     ],
     constants,
   };

@@ -140,7 +140,7 @@ function parametersSchema(operation: OperationModel, convert: ConvertOptions, co
 /**
  * A parameter's schema as its validator checks it: text read by one rule (text-reading.ts).
  * Object-valued parameters arrive as objects of strings (read by their style,
- * templates/server/parameter-styles.ts), coerced property by property; object-valued response
+ * templates/server/core/parameter-styles.ts), coerced property by property; object-valued response
  * headers, which arrive as text, are passed through unvalidated.
  */
 function parameterValueSchema(schema: SchemaModel, convert: ConvertOptions, components: ComponentSchemas, objects = true): unknown {
@@ -159,7 +159,7 @@ function moduleOptions(convert: ConvertOptions, extra: Options): ValidatorModule
 }
 
 function declarations(names: Iterable<string>): string {
-  const lines = ['import type { Validator } from "../runtime/server/descriptor.js";', ""];
+  const lines = ['import type { Validator } from "../runtime/server/core/descriptor.js";', ""];
   for (const name of names) lines.push(`export declare const ${name}: Validator;`);
   return `${lines.join("\n")}\n`;
 }
