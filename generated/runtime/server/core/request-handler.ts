@@ -76,7 +76,7 @@ import { createLifecycleStage } from "./stages/lifecycle.js";
 import { createParametersStage } from "./stages/parameters.js";
 import { createRateLimitStage } from "./stages/rate-limit.js";
 import { createRouteStage } from "./stages/route.js";
-import { isPromiseLike, runStages, type Answer, type Stage } from "./stages/runner.js";
+import { isPromiseLike, Pipeline, type Answer, type Stage } from "./stages/runner.js";
 import { createSerializeStage } from "./stages/serialize.js";
 import { splitTarget } from "./stages/split-target.js";
 import { createValidateResponseStage } from "./stages/validate-response.js";
@@ -152,11 +152,13 @@ export function createRuntimeRequestHandler<C = unknown>(
   if (options.validateResponses === true) stages.push(createValidateResponseStage<C>(responder));
   stages.push(createSerializeStage<C>(responder));
 
+  const pipeline = new Pipeline(stages);
+
   /** One request through the stages; whatever one throws or rejects with is answered here. */
   function handle(source: RequestSource): Answer {
     const context = new RequestContext<C>(source);
     try {
-      const response = runStages(stages, context);
+      const response = pipeline.run(context);
       return isPromiseLike(response)
         ? response.then(undefined, (error: unknown) => answerFailure(responder, error, context))
         : response;

@@ -1,11 +1,11 @@
 /** The stage runner: order, early answers, the synchronous fast path, and `next`. */
 import { describe, expect, it } from "vitest";
-import { runStages, type Stage } from "../../../../templates/server/core/stages/runner.js";
+import { Pipeline, type Stage } from "../../../../templates/server/core/stages/runner.js";
 import type { RuntimeResponse } from "../../../../templates/server/core/runtime-response.js";
 
 const answer = (status: number): RuntimeResponse => ({ status, headers: {}, body: null });
 
-describe("runStages", () => {
+describe("Pipeline", () => {
   it("runs stages in order until one answers, and skips the rest", () => {
     const seen: string[] = [];
     const stages: Stage<string[]>[] = [
@@ -13,18 +13,18 @@ describe("runStages", () => {
       (log) => (log.push("b"), answer(204)),
       (log) => (log.push("c"), answer(500)),
     ];
-    expect(runStages(stages, seen)).toEqual(answer(204));
+    expect(new Pipeline(stages).run(seen)).toEqual(answer(204));
     expect(seen).toEqual(["a", "b"]);
   });
 
   it("stays synchronous until a stage returns a promise, then goes on after it", async () => {
     const seen: string[] = [];
-    const sync = runStages<string[]>([() => answer(200)], seen);
+    const sync = new Pipeline<string[]>([() => answer(200)]).run(seen);
     expect(sync).toEqual(answer(200)); // not a promise
-    const later = runStages<string[]>(
-      [(log) => Promise.resolve(void log.push("wait")), (log) => (log.push("after"), answer(201))],
-      seen,
-    );
+    const later = new Pipeline<string[]>([
+      (log) => Promise.resolve(void log.push("wait")),
+      (log) => (log.push("after"), answer(201)),
+    ]).run(seen);
     expect(later).toBeInstanceOf(Promise);
     expect(await later).toEqual(answer(201));
     expect(seen).toEqual(["wait", "after"]);
@@ -41,7 +41,7 @@ describe("runStages", () => {
       () => answer(202),
     ];
     const seen: string[] = [];
-    expect(await runStages(stages, seen)).toEqual({
+    expect(await new Pipeline(stages).run(seen)).toEqual({
       status: 202,
       headers: { wrapped: "yes" },
       body: null,
@@ -50,6 +50,6 @@ describe("runStages", () => {
   });
 
   it("says so when no stage answers", () => {
-    expect(() => runStages<null>([() => undefined], null)).toThrow(/No stage answered/);
+    expect(() => new Pipeline<null>([() => undefined]).run(null)).toThrow(/No stage answered/);
   });
 });

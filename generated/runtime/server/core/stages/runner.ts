@@ -18,22 +18,49 @@ export type StageResult = RuntimeResponse | undefined | PromiseLike<RuntimeRespo
 /** One step of the pipeline; `X` is the request context. */
 export type Stage<X> = (context: X, next: () => Answer) => StageResult;
 
-/** Runs `stages` from `index` on; the last stage must answer. */
-export function runStages<X>(stages: readonly Stage<X>[], context: X, index = 0): Answer {
-  for (let i = index; i < stages.length; i++) {
-    const stage = stages[i]!;
-    const result =
-      stage.length > 1
-        ? stage(context, () => runStages(stages, context, i + 1))
-        : stage(context, noNext);
-    if (result === undefined) continue;
-    if (!isPromiseLike(result)) return result;
-    const after = i + 1;
-    return Promise.resolve(result).then((answer) =>
-      answer === undefined ? runStages(stages, context, after) : answer,
+/**
+ * A fixed list of stages, run in order; the last must answer. Which stages wrap the rest is
+ * worked out once here, not per request.
+ */
+export class Pipeline<X> {
+  readonly #stages: readonly Stage<X>[];
+  readonly #wraps: readonly boolean[];
+
+  constructor(stages: readonly Stage<X>[]) {
+    this.#stages = [...stages];
+    this.#wraps = stages.map((stage) => stage.length > 1);
+  }
+
+  /** Runs the stages from `index` on. */
+  run(context: X, index = 0): Answer {
+    const stages = this.#stages;
+    const wraps = this.#wraps;
+    // No closure in the loop: one that captured `i` would cost a context allocation per stage.
+    for (let i = index; i < stages.length; i++) {
+      const result = wraps[i] ? this.#wrap(context, i) : stages[i]!(context, noNext);
+      if (result === undefined) continue;
+      return isPromiseLike(result) ? this.#continueAfter(result, context, i + 1) : result;
+    }
+    throw new Error(
+      "No stage answered the request: the pipeline must end with one that always does",
     );
   }
-  throw new Error("No stage answered the request: the pipeline must end with one that always does");
+
+  /** Calls a stage that wraps the rest with its `next`. */
+  #wrap(context: X, index: number): StageResult {
+    return this.#stages[index]!(context, () => this.run(context, index + 1));
+  }
+
+  /** Goes on from `index` once a stage's promise settles without an answer. */
+  #continueAfter(
+    result: PromiseLike<RuntimeResponse | undefined>,
+    context: X,
+    index: number,
+  ): Promise<RuntimeResponse> {
+    return Promise.resolve(result).then((answer) =>
+      answer === undefined ? this.run(context, index) : answer,
+    );
+  }
 }
 
 function noNext(): never {
