@@ -77,7 +77,16 @@ export type {
   RequestHandler,
   ServerOptions,
 } from "./core/handler-api.js";
+export {
+  replyFor,
+  type DeclaredStatus,
+  type Reply,
+  type ReplyArguments,
+  type ResponseOf,
+  type StatusNotDeclared,
+} from "./core/reply.js";
 export { createRuntimeRequestHandler } from "./core/request-handler.js";
+export { type ServerSentEvent } from "./core/stream-body.js";
 export { DEFAULT_MAX_URL_LENGTH } from "./core/request-target.js";
 export { findResponseDescriptor, type RuntimeRequestHandler } from "./core/runtime-response.js";
 export { createRouter, type RouteMatch, type Router } from "./core/router.js";

@@ -9,6 +9,7 @@ import type { RequestContext } from "../request-context.js";
 import type { Responder } from "../responder.js";
 import type { RuntimeResponse } from "../runtime-response.js";
 import { checkResponseHeaders } from "../response-headers.js";
+import { isAsyncIterable } from "../stream-body.js";
 import { validationMessage } from "../validation-message.js";
 import { responseHeaders } from "./serialize.js";
 
@@ -21,7 +22,11 @@ export function createValidateResponseStage<C>(responder: Responder) {
     let violation: string | undefined;
     if (declared === null) {
       violation = `${operationId} answered ${status}, a status the spec does not declare for it`;
-    } else if (declared.validate !== undefined && context.binaryType === undefined) {
+    } else if (
+      declared.validate !== undefined &&
+      context.binaryType === undefined &&
+      !isAsyncIterable(value) // a stream's items are not validated
+    ) {
       if (!declared.validate(value)) {
         const rule = validationMessage("response body", declared.validate.errors);
         violation = `${operationId} answered ${status} with a body that breaks the spec: ${rule}`;
