@@ -85,6 +85,13 @@ export {
   type ResponseOf,
   type StatusNotDeclared,
 } from "./core/reply.js";
+export {
+  type HookAnswer,
+  type HookOptions,
+  type RequestEvent,
+  type RequestLocals,
+  type ResponseEvent,
+} from "./core/hooks.js";
 export { createRuntimeRequestHandler } from "./core/request-handler.js";
 export { type ServerSentEvent } from "./core/stream-body.js";
 export { DEFAULT_MAX_URL_LENGTH } from "./core/request-target.js";

@@ -2,6 +2,7 @@
 /**
  * What handlers receive and return, and the options of the request handler.
  */
+import type { HookOptions } from "./hooks.js";
 import type { Authenticator } from "./auth.js";
 import type { CorsOptions } from "./cors.js";
 import type { ErrorFormatter } from "./error-format.js";
@@ -49,7 +50,7 @@ export interface ErrorContext {
   readonly status?: number;
 }
 
-export interface ServerOptions<C = unknown> {
+export interface ServerOptions<C = unknown> extends HookOptions<C> {
   /**
    * Turns the credentials a request carries (by security scheme name: `{ type: "bearer", token }`,
    * `{ type: "basic", username, password }`, `{ type: "apiKey", in, name, value }`) into the

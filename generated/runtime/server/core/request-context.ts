@@ -48,10 +48,16 @@ export class RequestContext<C = unknown> implements CredentialSource {
   /** The response headers, once merged with the handler's. */
   headers: ResponseHeaders | undefined = undefined;
   #searchParams: URLSearchParams | undefined = undefined;
+  #locals: Record<string, unknown> | undefined = undefined;
 
   constructor(source: RequestSource) {
     this.source = source;
     this.reader = source;
+  }
+
+  /** Values the hooks share for this request (hooks.ts), made on first use. */
+  get locals(): Record<string, unknown> {
+    return (this.#locals ??= {});
   }
 
   /** The query, parsed on first use. */

@@ -70,6 +70,9 @@ import { createAuthorizeStage } from "./stages/authorize.js";
 import { createBodyStage } from "./stages/body.js";
 import { createCorsPreflightStage } from "./stages/cors-preflight.js";
 import { createHandlerStage } from "./stages/handler.js";
+import { createHeaderRuleStage } from "./stages/header-rule.js";
+import { createOnRequestStage } from "./stages/on-request.js";
+import { createResponseHook } from "./stages/on-response.js";
 import { createIdempotentReplayStage } from "./stages/idempotent-replay.js";
 import { createImplementedStage } from "./stages/implemented.js";
 import { createLifecycleStage } from "./stages/lifecycle.js";
@@ -80,6 +83,21 @@ import { isPromiseLike, Pipeline, type Answer, type Stage } from "./stages/runne
 import { createSerializeStage } from "./stages/serialize.js";
 import { splitTarget } from "./stages/split-target.js";
 import { createValidateResponseStage } from "./stages/validate-response.js";
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The `responseHeaders` option, lower-cased; a clear error for a name that cannot be a header. */
+function checkHeaderNames(names: readonly string[]): ReadonlySet<string> {
+  if (!Array.isArray(names)) throw new Error("responseHeaders must be a list of header names");
+  for (const name of names) {
+    if (typeof name !== "string" || !HEADER_NAME.test(name)) {
+      throw new Error(
+        `responseHeaders: ${JSON.stringify(name)} is not a header name (an RFC 9110 token such as X-Request-Id)`,
+      );
+    }
+  }
+  return new Set(names.map((name) => name.toLowerCase()));
+}
 
 function wholeNumber(name: string, value: number, min: number): number {
   if (!Number.isSafeInteger(value) || value < min) {
@@ -131,6 +149,12 @@ export function createRuntimeRequestHandler<C = unknown>(
     basePath,
   });
 
+  const allowedHeaders = checkHeaderNames(options.responseHeaders ?? []);
+  const onResponse =
+    options.onResponse === undefined
+      ? undefined
+      : createResponseHook<C>(responder, options.onResponse, allowedHeaders);
+
   // The pipeline, in the order a request meets it (docs/architecture.md has the table).
   const stages: Stage<RequestContext<C>>[] = [splitTarget<C>];
   if (cors !== undefined) stages.push(createCorsPreflightStage<C>(responder, cors));
@@ -139,6 +163,8 @@ export function createRuntimeRequestHandler<C = unknown>(
     stages.push(createRateLimitStage<C>(responder, plans, store));
   }
   stages.push(createRouteStage<C>(responder, maxUrlLength));
+  if (options.onRequest !== undefined)
+    stages.push(createOnRequestStage<C>(responder, options.onRequest));
   if (security.active || api.operations.some((operation) => operation.secured)) {
     stages.push(createAuthorizeStage<C>(responder, security));
   }
@@ -149,14 +175,18 @@ export function createRuntimeRequestHandler<C = unknown>(
   if (idempotency !== undefined)
     stages.push(createIdempotentReplayStage<C>(responder, idempotency));
   stages.push(createHandlerStage<C>(responder, handlers));
+  if (options.responseHeaders !== undefined) {
+    stages.push(
+      createHeaderRuleStage<C>(responder, allowedHeaders, options.validateResponses === true),
+    );
+  }
   if (options.validateResponses === true) stages.push(createValidateResponseStage<C>(responder));
   stages.push(createSerializeStage<C>(responder));
 
   const pipeline = new Pipeline(stages);
 
   /** One request through the stages; whatever one throws or rejects with is answered here. */
-  function handle(source: RequestSource): Answer {
-    const context = new RequestContext<C>(source);
+  function handle(context: RequestContext<C>): Answer {
     try {
       const response = pipeline.run(context);
       return isPromiseLike(response)
@@ -167,16 +197,22 @@ export function createRuntimeRequestHandler<C = unknown>(
     }
   }
 
-  /** Final decoration of every response: CORS headers, no body for HEAD (no extra step without). */
+  /**
+   * Final steps of every answer: `onResponse`, the CORS headers, no body for HEAD (no extra
+   * step without any of them).
+   */
   function serve(source: RequestSource): Answer {
-    const response = handle(source);
-    if (cors === undefined && source.method !== "HEAD") return response;
+    const context = new RequestContext<C>(source);
+    const response = handle(context);
+    if (onResponse === undefined && cors === undefined && source.method !== "HEAD") return response;
     return isPromiseLike(response)
-      ? response.then((done) => decorate(source, done))
-      : decorate(source, response);
+      ? response.then((done) => decorate(context, done))
+      : decorate(context, response);
   }
 
-  function decorate(source: RequestSource, response: RuntimeResponse): RuntimeResponse {
+  function decorate(context: RequestContext<C>, response: RuntimeResponse): RuntimeResponse {
+    const { source } = context;
+    if (onResponse !== undefined) onResponse(context, response);
     if (cors !== undefined) cors.decorate(response.headers, source.header("origin"));
     return source.method === "HEAD" ? stripBodyForHead(response) : response;
   }
