@@ -17,7 +17,7 @@ import { Redis } from "ioredis";
 import { RateLimiterRedis, RateLimiterUnion } from "rate-limiter-flexible";
 import { createClient } from "redis";
 import { startRedisServer } from "../scripts/redis-server.js";
-import { RATE_LIMIT_SCRIPT } from "../templates/server/redis-scripts.js";
+import { RATE_LIMIT_SCRIPT } from "../templates/server/stores/redis-scripts.js";
 import { median, percentile, round } from "./harness/stats.js";
 
 type Hit = (key: string) => Promise<unknown>;

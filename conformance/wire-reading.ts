@@ -12,7 +12,7 @@
  * validators, form-body.ts), so that a reading bug there still shows in the round trip.
  */
 import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
-import { PLAIN_TEXT } from "../templates/server/plain-text.js";
+import { PLAIN_TEXT } from "../templates/server/core/plain-text.js";
 import { mergeAllOf, typesOf } from "./schema-arbitrary.js";
 
 /** What a schema lets a text be read as, over every branch of its unions. */

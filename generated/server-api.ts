@@ -2,9 +2,9 @@
 // Do not edit: change the spec or templates/ and run `npm run generate`.
 import * as parameterValidators from "./validators/parameters.js";
 import * as bodyValidators from "./validators/bodies.js";
-import type { ApiDescriptor, ErrorShape } from "./runtime/server/descriptor.js";
+import type { ApiDescriptor, ErrorShape } from "./runtime/server/core/descriptor.js";
 
-/** How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/error-format.ts). */
+/** How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/core/error-format.ts). */
 const errorShape1: ErrorShape = {
   code: "code",
   message: "message",

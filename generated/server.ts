@@ -2,10 +2,10 @@
 // Do not edit: change the spec or templates/ and run `npm run generate`.
 import type { paths } from "./types.js";
 import { API } from "./server-api.js";
-import type { LowercaseKeys, NoParameters } from "./runtime/server/handler-types.js";
-import { notImplemented } from "./runtime/server/errors.js";
-import { createRuntimeRequestHandler } from "./runtime/server/request-handler.js";
-import type { HandlerMap, ServerOptions } from "./runtime/server/handler-api.js";
+import type { LowercaseKeys, NoParameters } from "./runtime/server/core/handler-types.js";
+import { notImplemented } from "./runtime/server/core/errors.js";
+import { createRuntimeRequestHandler } from "./runtime/server/core/request-handler.js";
+import type { HandlerMap, ServerOptions } from "./runtime/server/core/handler-api.js";
 export { API } from "./server-api.js";
 /** The rate-limit plans the spec defines (`x-rate-limits`); `authenticate` returns one per caller. */
 export type PetStorePlan = "free" | "pro" | "business" | "enterprise";

@@ -11,8 +11,8 @@ import {
   type PetStoreHandlers,
 } from "../../generated/server.js";
 import { createKeyAuthenticator } from "../../generated/runtime/server/index.js";
-import { serveNode } from "../../generated/runtime/server/node-adapter.js";
-import { createRedisStore } from "../../generated/runtime/server/redis-store.js";
+import { serveNode } from "../../generated/runtime/server/adapters/node-adapter.js";
+import { createRedisStore } from "../../generated/runtime/server/stores/redis-store.js";
 import type { AddressInfo } from "node:net";
 import { API_KEY, argFlag, PET, BENCH_LIMITS } from "./fixtures.js";
 

@@ -10,7 +10,7 @@ import {
   type PetStoreHandlers,
 } from "../../generated/server.js";
 import { createKeyAuthenticator } from "../../generated/runtime/server/index.js";
-import { serveNode } from "../../generated/runtime/server/node-adapter.js";
+import { serveNode } from "../../generated/runtime/server/adapters/node-adapter.js";
 import type { AddressInfo } from "node:net";
 import { API_KEY, BENCH_LIMITS, CREATED_ID, createdPet, PET } from "./fixtures.js";
 

@@ -14,7 +14,7 @@
  * NODE_ENV=production. Ctrl-C stops it.
  */
 import { parseArgs } from "node:util";
-import type { RedisStore } from "../../generated/runtime/server/redis-store.js";
+import type { RedisStore } from "../../generated/runtime/server/stores/redis-store.js";
 import { limitsOfPlan } from "./keys.js";
 import { parseClockOffset, parseRedisTimeout } from "./serve-options.js";
 import { createPetStoreServer, DEFAULT_HOST, DEFAULT_PORT } from "./server.js";
@@ -217,7 +217,7 @@ async function openRedisStore(
   }
   if (text === undefined) return undefined;
   const { createRedisStore, DEFAULT_REDIS_TIMEOUT_MS, parseRedisUrl } =
-    await import("../../generated/runtime/server/redis-store.js");
+    await import("../../generated/runtime/server/stores/redis-store.js");
   let shown: string;
   try {
     const parsed = parseRedisUrl(text);

@@ -6,7 +6,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler, type PetStoreHandlers } from "../../generated/server.js";
-import { serveNode } from "../../generated/runtime/server/node-adapter.js";
+import { serveNode } from "../../generated/runtime/server/adapters/node-adapter.js";
 import {
   type CorsOptions,
   type ErrorContext,

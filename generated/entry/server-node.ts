@@ -6,4 +6,4 @@ export {
   toNodeListener,
   type NodeListener,
   type ServeNodeOptions,
-} from "../runtime/server/node-adapter.js";
+} from "../runtime/server/adapters/node-adapter.js";

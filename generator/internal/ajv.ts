@@ -23,7 +23,7 @@ function commonJsDefault(module: unknown): unknown {
   return typeof module === "function" ? module : (module as { default?: unknown }).default;
 }
 
-/** Ajv's runtime helper functions and the names of their ES-module counterparts (templates/server/validator-functions.ts). */
+/** Ajv's runtime helper functions and the names of their ES-module counterparts (templates/server/core/validator-functions.ts). */
 export const AJV_HELPERS: ReadonlyMap<unknown, string> = new Map<unknown, string>([
   [commonJsDefault(ucs2lengthModule), "codePointLength"],
   [commonJsDefault(equalModule), "jsonEqual"],

@@ -5,7 +5,7 @@
  * object is validated against (binary parts, which arrive as `File`s, accept any value there), and
  * which fields are files for the handler types.
  */
-import type { FormFieldShape, FormFieldType } from "../../templates/server/descriptor.js";
+import type { FormFieldShape, FormFieldType } from "../../templates/server/core/descriptor.js";
 import { isObject, resolveObject } from "./resolve-ref.js";
 import type { OperationModel, SchemaModel } from "./types.js";
 

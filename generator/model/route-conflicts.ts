@@ -4,7 +4,7 @@
  * templates), found by building the runtime's own router over the model: `generate` warns about
  * each, naming the operations, and the generated server still serves every other operation.
  */
-import { createRouter } from "../../templates/server/router.js";
+import { createRouter } from "../../templates/server/core/router.js";
 import type { ApiModel } from "./types.js";
 
 export function routeConflictWarnings(model: ApiModel): string[] {

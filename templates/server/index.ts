@@ -5,7 +5,7 @@
  * a Node.js built-in: the Node adapter (node-adapter.ts) and the Redis store (redis-store.ts) are
  * entry points of their own (`./server/node`, `./server/redis`).
  */
-export type * from "./descriptor.js";
+export type * from "./core/descriptor.js";
 export {
   createKeyAuthenticator,
   type ApiKeyEntry,
@@ -15,11 +15,11 @@ export {
   type Credential,
   type Credentials,
   type KeyAuthenticator,
-} from "./auth.js";
-export { decodeBasic } from "./auth-credentials.js";
-export { DEFAULT_MAX_BODY_BYTES } from "./body.js";
-export { ANONYMOUS_RATE_ID, clientRateId } from "./client-address.js";
-export type { CorsOptions } from "./cors.js";
+} from "./core/auth.js";
+export { decodeBasic } from "./core/auth-credentials.js";
+export { DEFAULT_MAX_BODY_BYTES } from "./core/body.js";
+export { ANONYMOUS_RATE_ID, clientRateId } from "./core/client-address.js";
+export type { CorsOptions } from "./core/cors.js";
 export {
   ConfigurationError,
   ContractViolationError,
@@ -29,14 +29,14 @@ export {
   StoreUnavailableError,
   type ErrorBody,
   type RuntimeErrorCode,
-} from "./errors.js";
+} from "./core/errors.js";
 export {
   PROBLEM_JSON,
   problemDetails,
   reasonPhrase,
   type ErrorFormatter,
   type RuntimeErrorInfo,
-} from "./error-format.js";
+} from "./core/error-format.js";
 export {
   createMemoryIdempotencyStore,
   DEFAULT_MAX_IDEMPOTENCY_RECORDS,
@@ -46,13 +46,13 @@ export {
   type MemoryIdempotencyStore,
   type MemoryIdempotencyStoreOptions,
   type StoredResponse,
-} from "./idempotency-store.js";
-export { IdempotencyRecordError } from "./idempotency-lease.js";
+} from "./stores/idempotency-store.js";
+export { IdempotencyRecordError } from "./stores/idempotency-lease.js";
 export {
   DEFAULT_IDEMPOTENCY_LOCK_MS,
   DEFAULT_IDEMPOTENCY_TTL_MS,
   type IdempotencyOptions,
-} from "./idempotency.js";
+} from "./core/idempotency.js";
 export {
   applyRateLimitHit,
   createMemoryRateLimitStore,
@@ -66,7 +66,7 @@ export {
   type RateLimitRecord,
   type RateLimits,
   type RateLimitStore,
-} from "./rate-limiter.js";
+} from "./stores/rate-limiter.js";
 export type {
   ErrorContext,
   Handler,
@@ -76,10 +76,26 @@ export type {
   HeaderValue,
   RequestHandler,
   ServerOptions,
-} from "./handler-api.js";
-export { createRuntimeRequestHandler } from "./request-handler.js";
-export { DEFAULT_MAX_URL_LENGTH } from "./request-target.js";
-export { findResponseDescriptor, type RuntimeRequestHandler } from "./runtime-response.js";
-export { createRouter, type RouteMatch, type Router } from "./router.js";
-export type { ServeAfterSunset } from "./sunset.js";
-export { validationMessage } from "./validation-message.js";
+} from "./core/handler-api.js";
+export {
+  replyFor,
+  type DeclaredStatus,
+  type Reply,
+  type ReplyArguments,
+  type ResponseOf,
+  type StatusNotDeclared,
+} from "./core/reply.js";
+export {
+  type HookAnswer,
+  type HookOptions,
+  type RequestEvent,
+  type RequestLocals,
+  type ResponseEvent,
+} from "./core/hooks.js";
+export { createRuntimeRequestHandler } from "./core/request-handler.js";
+export { type ServerSentEvent } from "./core/stream-body.js";
+export { DEFAULT_MAX_URL_LENGTH } from "./core/request-target.js";
+export { findResponseDescriptor, type RuntimeRequestHandler } from "./core/runtime-response.js";
+export { createRouter, type RouteMatch, type Router } from "./core/router.js";
+export type { ServeAfterSunset } from "./core/sunset.js";
+export { validationMessage } from "./core/validation-message.js";

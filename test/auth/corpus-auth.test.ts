@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthOption } from "../../templates/client/auth.js";
-import type { AuthResult, Credentials } from "../../templates/server/auth.js";
+import type { AuthResult, Credentials } from "../../templates/server/core/auth.js";
 import type { SecurityRequirementModel, SecuritySchemeModel } from "../../generator/model/types.js";
 import { CORPUS_DIR, hasCorpus } from "../corpus/corpus-index.js";
 import {

@@ -9,12 +9,12 @@ import { createHash } from "node:crypto";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AuthResult, Credentials } from "../../templates/server/auth.js";
+import type { AuthResult, Credentials } from "../../templates/server/core/auth.js";
 import {
   createMemoryRateLimitStore,
   type RateLimitStore,
-} from "../../templates/server/rate-limiter.js";
-import type { HandlerMap, HandlerRequest } from "../../templates/server/handler-api.js";
+} from "../../templates/server/stores/rate-limiter.js";
+import type { HandlerMap, HandlerRequest } from "../../templates/server/core/handler-api.js";
 import { ROOT } from "../generator/cli-helper.js";
 import { typecheckFolders } from "../generator/typecheck.js";
 import {

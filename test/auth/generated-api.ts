@@ -13,12 +13,12 @@ import type { AuthOption, ClientSecurity, MissingAuth } from "../../templates/cl
 import type { ClientOperationDescriptor } from "../../templates/client/descriptor.js";
 import type { ClientResult, ClientOptions } from "../../templates/client/runtime.js";
 import type { CallInit } from "../../templates/client/build-request.js";
-import type { ApiDescriptor } from "../../templates/server/descriptor.js";
+import type { ApiDescriptor } from "../../templates/server/core/descriptor.js";
 import type {
   HandlerMap,
   RequestHandler,
   ServerOptions,
-} from "../../templates/server/handler-api.js";
+} from "../../templates/server/core/handler-api.js";
 import { ROOT } from "../generator/cli-helper.js";
 
 export type UntypedClient = Record<string, (init?: CallInit) => Promise<ClientResult>>;

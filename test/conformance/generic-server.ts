@@ -67,7 +67,7 @@ export async function startGenericServer(specPath: string, work: string, name: s
   await generate({ specPath, outDir, apiName: "Corpus" });
   const api = await loadApi(specPath);
   const serverModule = (await import(join(outDir, "server.ts"))) as GeneratedServerModule;
-  const runtime = (await import(join(outDir, "runtime/server/node-adapter.ts"))) as RuntimeModule;
+  const runtime = (await import(join(outDir, "runtime/server/adapters/node-adapter.ts"))) as RuntimeModule;
   const handlers: Record<string, () => HandlerResponse> = {};
   api.model.operations.forEach((operation, index) => {
     // The generated handler map is keyed by the operation's generated name (the operationId when it is an identifier).

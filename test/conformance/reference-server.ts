@@ -6,7 +6,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createDemoKeys, createPetStoreServer, type PetStoreServer, type PetStoreServerOptions } from "../../examples/petstore/index.js";
-import { serveNode } from "../../generated/runtime/server/node-adapter.js";
+import { serveNode } from "../../generated/runtime/server/adapters/node-adapter.js";
 import { loadApi, type ConformanceApi, type ConformanceOptions } from "../../conformance/index.js";
 
 /** 2026-06-01T12:00:00Z, before getPet's sunset. */

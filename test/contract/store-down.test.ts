@@ -7,7 +7,7 @@
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPERATIONS } from "../../generated/client.js";
-import { createRedisStore } from "../../generated/runtime/server/redis-store.js";
+import { createRedisStore } from "../../generated/runtime/server/stores/redis-store.js";
 import { startContractServer, type ContractServer } from "./harness.js";
 
 /** A port on 127.0.0.1 where nothing listens (taken, then released). */

@@ -19,7 +19,7 @@ import { isJsonParameter, parameterText } from "../../conformance/parameter-text
 import { rejectUnless, schemaArbitrary } from "../../conformance/schema-arbitrary.js";
 import { generate } from "../../generator/generate.js";
 import { resolveObject } from "../../generator/model/resolve-ref.js";
-import { createRouter } from "../../templates/server/router.js";
+import { createRouter } from "../../templates/server/core/router.js";
 import { templateParameters } from "../../generator/model/check-path-template.js";
 import { unformableBodies } from "../../generator/model/unformable-bodies.js";
 import type { MediaModel, OperationModel, ParameterModel, ResponseModel } from "../../generator/model/types.js";
@@ -87,7 +87,7 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
     // form bodies generate warned no request can carry: excluded when they fail, with the warning
     const unformable = new Map(unformableBodies(api.document, api.model).map((body) => [`${body.operationId} ${body.mediaType}`, body.message] as const));
     const serverModule = (await import(join(outDir, "server.ts"))) as { createRequestHandler(handlers: object, options: object): unknown; API: { operations: readonly { operationId: string; handlerName?: string }[] } };
-    const adapter = (await import(join(outDir, "runtime/server/node-adapter.ts"))) as { serveNode(handler: unknown, options: { port: number; host: string }): Promise<Server> };
+    const adapter = (await import(join(outDir, "runtime/server/adapters/node-adapter.ts"))) as { serveNode(handler: unknown, options: { port: number; host: string }): Promise<Server> };
     const clientModule = (await import(join(outDir, "client.ts"))) as { createRoundTripClient(options: object): Record<string, Method> };
 
     let received: Received | undefined;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { FormShapeWriter } from "../../generator/emit/server/form-shape-writer.js";
 import { dataText } from "../../generator/emit/ts/data-layout.js";
-import type { FormFieldShape } from "../../templates/server/descriptor.js";
+import type { FormFieldShape } from "../../templates/server/core/descriptor.js";
 
 const address: FormFieldShape = {
   types: ["object"],

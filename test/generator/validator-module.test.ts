@@ -18,7 +18,7 @@ import {
   FORMATS_MODULE,
   VALIDATOR_FUNCTIONS_MODULE,
 } from "../../generator/emit/validators/validator-module.js";
-import { codePointLength, jsonEqual } from "../../templates/server/validator-functions.js";
+import { codePointLength, jsonEqual } from "../../templates/server/core/validator-functions.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const API = {
@@ -48,9 +48,9 @@ beforeAll(async () => {
   // The layout of the generated package: validators/ beside runtime/server/.
   dir = await mkdtemp(join(tmpdir(), "validator-module-"));
   await mkdir(join(dir, "validators"));
-  await mkdir(join(dir, "runtime/server"), { recursive: true });
+  await mkdir(join(dir, "runtime/server/core"), { recursive: true });
   await writeFile(join(dir, "validators/bodies.js"), code);
-  await copyFile(join(ROOT, "templates/server/validator-functions.ts"), join(dir, "runtime/server/validator-functions.ts"));
+  await copyFile(join(ROOT, "templates/server/core/validator-functions.ts"), join(dir, "runtime/server/core/validator-functions.ts"));
   // A bundle for a runtime without Node.js built-ins: it fails on any `node:` import.
   const result = await build({
     entryPoints: [join(dir, "validators/bodies.js")],

@@ -172,7 +172,7 @@ describe("the generated package, installed from its tarball", () => {
     expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./server/node", "./server/redis", "./server/express", "./server/fastify", "./raw", "./validate", "./query", "./mocks", "./runtime", "./experimental", "./package.json"]);
     expect(paths).toContain("dist/entry/server-redis.js");
     expect(paths).toContain("dist/entry/server-node.js");
-    expect(paths).toContain("dist/runtime/server/validator-functions.js");
+    expect(paths).toContain("dist/runtime/server/core/validator-functions.js");
     // ioredis is an optional peer: not installed here, and the consumer's server (./server) runs without it
     expect(installed).toMatchObject({ peerDependencies: { ioredis: expect.any(String) }, peerDependenciesMeta: { ioredis: { optional: true } } });
     expect(existsSync(join(consumer, "node_modules", "ioredis"))).toBe(false);

@@ -38,7 +38,7 @@ export async function generateFixture(file: string): Promise<GeneratedFixture> {
   const outDir = join(work, "generated");
   const { rendered } = await generate({ specPath: join(FIXTURES, file), outDir, apiName: "Fixture", cwd: ROOT });
   const server = (await import(join(outDir, "server.ts"))) as GeneratedServer;
-  const adapter = (await import(join(outDir, "runtime/server/node-adapter.ts"))) as NodeAdapter;
+  const adapter = (await import(join(outDir, "runtime/server/adapters/node-adapter.ts"))) as NodeAdapter;
   return {
     outDir,
     rendered,

@@ -9,7 +9,7 @@ import { request as httpRequest, type IncomingMessage, type Server } from "node:
 import type { AddressInfo } from "node:net";
 import express, { type ErrorRequestHandler } from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { toExpressHandler } from "../../generated/runtime/server/express-adapter.js";
+import { toExpressHandler } from "../../generated/runtime/server/adapters/express-adapter.js";
 import { createSmokeHandler, SMOKE_KEYS } from "./smoke-app.js";
 
 const CHUNK = 64 * 1024;

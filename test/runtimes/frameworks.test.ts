@@ -12,8 +12,8 @@ import Fastify from "fastify";
 import { Hono } from "hono";
 import { mount } from "hono/mount";
 import { afterEach, describe, expect, it } from "vitest";
-import { toExpressHandler } from "../../generated/runtime/server/express-adapter.js";
-import { toFastifyPlugin } from "../../generated/runtime/server/fastify-plugin.js";
+import { toExpressHandler } from "../../generated/runtime/server/adapters/express-adapter.js";
+import { toFastifyPlugin } from "../../generated/runtime/server/adapters/fastify-plugin.js";
 import { runSmokeTable } from "./run-smoke-table.js";
 import { createSmokeHandler, SMOKE_KEYS } from "./smoke-app.js";
 

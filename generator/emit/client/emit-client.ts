@@ -23,7 +23,7 @@ import { clientSecurityImport, clientSecurityStatements } from "./client-securit
 import { isJsonMediaType } from "../../../templates/client/url.js";
 import { formBodies } from "../../model/form-fields.js";
 import { templateStyles } from "../../model/check-path-template.js";
-import type { FormFieldShape } from "../../../templates/server/descriptor.js";
+import type { FormFieldShape } from "../../../templates/server/core/descriptor.js";
 import { streamFormat } from "../../../templates/client/event-stream.js";
 
 /** `document`: the bundled spec, for the form bodies' `encoding` (see {@link formStyles}). */

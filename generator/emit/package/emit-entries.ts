@@ -495,7 +495,7 @@ function frameworkEntry(
   return [
     {
       kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: `../runtime/server/${module}.js`,
+      moduleSpecifier: `../runtime/server/adapters/${module}.js`,
       namedExports: [
         ...values.map((name) => ({ name })),
         ...types.map((name) => ({ name, isTypeOnly: true })),
@@ -504,7 +504,7 @@ function frameworkEntry(
     {
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
-      moduleSpecifier: "../runtime/server/handler-api.js",
+      moduleSpecifier: "../runtime/server/core/handler-api.js",
       namedExports: [{ name: "RequestHandler" }],
     },
   ];
@@ -514,7 +514,7 @@ function serverNodeEntry(): StatementStructures[] {
   return [
     {
       kind: StructureKind.ExportDeclaration,
-      moduleSpecifier: "../runtime/server/node-adapter.js",
+      moduleSpecifier: "../runtime/server/adapters/node-adapter.js",
       namedExports: [
         { name: "answerClientErrors" },
         { name: "serveNode" },
@@ -528,11 +528,14 @@ function serverNodeEntry(): StatementStructures[] {
 
 function serverRedisEntry(): StatementStructures[] {
   return [
-    { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../runtime/server/redis-store.js" },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "../runtime/server/stores/redis-store.js",
+    },
     {
       kind: StructureKind.ExportDeclaration,
       isTypeOnly: true,
-      moduleSpecifier: "../runtime/server/idempotency-store.js",
+      moduleSpecifier: "../runtime/server/stores/idempotency-store.js",
       namedExports: [
         { name: "IdempotencyBegin" },
         { name: "IdempotencyStore" },

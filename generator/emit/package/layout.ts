@@ -125,7 +125,7 @@ export function distPath(module: string, extension: ".js" | ".d.ts"): string {
  * - ajv-formats: the precompiled validators import its formats (`ajv-formats/dist/formats.js`),
  *   which must come from the major they were compiled with;
  * - ajv: ajv-formats' peer (the validators themselves import nothing from Ajv: its helpers have
- *   ES-module counterparts in the runtime, runtime/server/validator-functions.ts).
+ *   ES-module counterparts in the runtime, runtime/server/core/validator-functions.ts).
  */
 export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
   ajv: "^8.20.0",

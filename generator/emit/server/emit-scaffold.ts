@@ -38,7 +38,7 @@ export function emitScaffold(
       },
       {
         kind: StructureKind.ImportDeclaration,
-        moduleSpecifier: `${generatedImport}/runtime/server/errors.js`,
+        moduleSpecifier: `${generatedImport}/runtime/server/core/errors.js`,
         namedImports: ["notImplemented"],
       },
       {

@@ -4,7 +4,7 @@
  * printed in the fixed data layout (ts/data-layout.ts). server.ts
  * imports `API` from it and re-exports it.
  */
-import type { ErrorShape } from "../../../templates/server/descriptor.js";
+import type { ErrorShape } from "../../../templates/server/core/descriptor.js";
 import { formBodies } from "../../model/form-fields.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { GeneratedFile } from "../file.js";
@@ -57,7 +57,7 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
     ...[...shapes].map(([text, name], index) => ({
       ...(index === 0
         ? {
-            doc: "How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/error-format.ts).",
+            doc: "How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/core/error-format.ts).",
           }
         : {}),
       name,
@@ -66,7 +66,9 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
     })),
     ...formShapes.constants.map(({ name, value }, index) => ({
       ...(index === 0
-        ? { doc: "Form field shapes several operations share (see runtime/server/form-body.ts)." }
+        ? {
+            doc: "Form field shapes several operations share (see runtime/server/core/form-body.ts).",
+          }
         : {}),
       name,
       type: "FormFieldShape",
@@ -84,7 +86,7 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
     imports: [
       { namespace: "parameterValidators", from: "./validators/parameters.js" },
       { namespace: "bodyValidators", from: "./validators/bodies.js" },
-      { typeOnly: true, names: descriptorTypes, from: "./runtime/server/descriptor.js" },
+      { typeOnly: true, names: descriptorTypes, from: "./runtime/server/core/descriptor.js" },
     ],
     constants,
   };

@@ -70,11 +70,11 @@ function imports(typeHelpers: readonly string[]): StatementStructures[] {
     imp("./types.js", ["paths"], true),
     imp(SERVER_API_SPECIFIER, ["API"], false),
     ...(typeHelpers.length > 0
-      ? [imp("./runtime/server/handler-types.js", typeHelpers, true)]
+      ? [imp("./runtime/server/core/handler-types.js", typeHelpers, true)]
       : []),
-    imp("./runtime/server/errors.js", ["notImplemented"], false),
-    imp("./runtime/server/request-handler.js", ["createRuntimeRequestHandler"], false),
-    imp("./runtime/server/handler-api.js", ["HandlerMap", "ServerOptions"], true),
+    imp("./runtime/server/core/errors.js", ["notImplemented"], false),
+    imp("./runtime/server/core/request-handler.js", ["createRuntimeRequestHandler"], false),
+    imp("./runtime/server/core/handler-api.js", ["HandlerMap", "ServerOptions"], true),
   ];
 }
 

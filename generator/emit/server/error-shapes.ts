@@ -1,5 +1,5 @@
 /**
- * How the server runtime fills the error responses a spec declares (templates/server/error-format.ts):
+ * How the server runtime fills the error responses a spec declares (templates/server/core/error-format.ts):
  * a 4xx/5xx/`default` response with a JSON (or problem+json) object schema whose required
  * properties all map to something the runtime knows gets an {@link ErrorShape}:
  * - integer `status`/`statusCode`/`code`/`httpStatus` → the status;
@@ -11,7 +11,7 @@
  * - any other required property that may be null → null (OpenAI's `param`).
  * The API's usual error format is the shaped error response its operations declare most often.
  */
-import type { ErrorShape } from "../../../templates/server/descriptor.js";
+import type { ErrorShape } from "../../../templates/server/core/descriptor.js";
 import { isObject, resolveObject } from "../../model/resolve-ref.js";
 import type { ApiModel, MediaModel, ResponseModel } from "../../model/types.js";
 import { isJsonMediaType, jsonMedia, validatorName } from "../validators/validator-names.js";

@@ -4,7 +4,7 @@
  * operations) is written once, as `const formShapeN: FormFieldShape`, and referred to by name: the
  * file stays smaller and the type checker checks each shared literal once.
  */
-import type { FormFieldShape } from "../../../templates/server/descriptor.js";
+import type { FormFieldShape } from "../../../templates/server/core/descriptor.js";
 import { DataObject, jsonData, reference, type DataValue } from "../ts/data-layout.js";
 
 /** Shapes whose literal is shorter than this are written inline even when repeated. */

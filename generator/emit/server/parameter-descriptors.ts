@@ -1,13 +1,13 @@
 /**
  * The server descriptor's `parameters`: name, location, required, array and, only where the plain
- * reading is not enough, how the runtime reads the value (templates/server/parameter-styles.ts):
+ * reading is not enough, how the runtime reads the value (templates/server/core/parameter-styles.ts):
  * the `style` and `explode` that differ from the location's defaults, whether the schema is an
  * object (with its property names), or that the value is JSON (a parameter described by a JSON
  * `content` rather than a `schema`), that an array's objects are JSON, or that a query value is
  * a list or one value. A path template's RFC 6570 operators (`{.id}`, `{;id}`, `{id*}`) override
  * the parameter's declared style, as in the client.
  */
-import type { ParameterDescriptor } from "../../../templates/server/descriptor.js";
+import type { ParameterDescriptor } from "../../../templates/server/core/descriptor.js";
 import { formFieldShape } from "../../model/form-fields.js";
 import type { OperationModel, ParameterLocation } from "../../model/types.js";
 import { templateStyles } from "../../model/check-path-template.js";

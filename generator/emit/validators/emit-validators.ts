@@ -209,7 +209,7 @@ function parametersSchema(
 /**
  * A parameter's schema as its validator checks it: text read by one rule (text-reading.ts).
  * Object-valued parameters arrive as objects of strings (read by their style,
- * templates/server/parameter-styles.ts), coerced property by property; object-valued response
+ * templates/server/core/parameter-styles.ts), coerced property by property; object-valued response
  * headers, which arrive as text, are passed through unvalidated.
  */
 function parameterValueSchema(
@@ -239,5 +239,5 @@ function moduleOptions(convert: ConvertOptions, extra: Options): ValidatorModule
 
 function declarations(names: Iterable<string>): string {
   const declared = [...names].map((name) => `export declare const ${name}: Validator;`);
-  return `${['import type { Validator } from "../runtime/server/descriptor.js";', ...(declared.length > 0 ? ["", ...declared] : [])].join("\n")}\n`;
+  return `${['import type { Validator } from "../runtime/server/core/descriptor.js";', ...(declared.length > 0 ? ["", ...declared] : [])].join("\n")}\n`;
 }

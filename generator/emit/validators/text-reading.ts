@@ -4,7 +4,7 @@
  * (docs/server-bodies-errors.md#how-text-is-read):
  *
  * 1. a scalar type takes only its plain text: `true`/`false` for a boolean, a plain decimal for a
- *    number or an integer (templates/server/plain-text.ts: no spaces, `0x`, `Infinity`, never blank;
+ *    number or an integer (templates/server/core/plain-text.ts: no spaces, `0x`, `Infinity`, never blank;
  *    Ajv alone reads `" "` as 0 and `"0x10"` as 16), an empty text for null; and never a value a
  *    sibling branch already coerced (Ajv would read `1` back as `true`, or `5` back as "5");
  * 2. in a union (`anyOf`, `oneOf`, a type list), the most specific type that reads the text takes
@@ -18,7 +18,7 @@
  * The guards use only keywords Ajv never coerces for (`pattern`, `enum`, `minimum`, ...), placed
  * before the branch in an `allOf`, so a refused text is never coerced.
  */
-import { PLAIN_TEXT, type PlainTextType } from "../../../templates/server/plain-text.js";
+import { PLAIN_TEXT, type PlainTextType } from "../../../templates/server/core/plain-text.js";
 import { isObject } from "../../model/resolve-ref.js";
 import { API_SCHEMA_ID, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_VALUES } from "./to-json-schema.js";
 

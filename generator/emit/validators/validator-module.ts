@@ -11,7 +11,7 @@
  *   `fullFormats`, imported by name from ajv-formats (a plain object export, which every runtime
  *   imports alike);
  * - helper functions (`ucs2length`, `equal`): each value of Ajv's `func` scope is given the code
- *   of its ES-module counterpart in the runtime (templates/server/validator-functions.ts),
+ *   of its ES-module counterpart in the runtime (templates/server/core/validator-functions.ts),
  *   matched by the function itself; a helper without one stops generation (GeneratorError).
  *
  * Names. Ajv numbers what it names (`validate134`, `schema12`) in compilation order, so one new
@@ -44,7 +44,7 @@ import {
 } from "../../internal/ajv.js";
 
 /** Where the validators (generated/validators/*.js) import their helper functions from. */
-export const VALIDATOR_FUNCTIONS_MODULE = "../runtime/server/validator-functions.js";
+export const VALIDATOR_FUNCTIONS_MODULE = "../runtime/server/core/validator-functions.js";
 /** Where they import the formats from. */
 export const FORMATS_MODULE = "ajv-formats/dist/formats.js";
 
@@ -330,7 +330,7 @@ class ModuleNaming {
           "unsupportedSpec",
           `A validator needs Ajv's helper ${String(value.code)}, which has no ES-module counterpart in the runtime`,
           {
-            hint: "Add it to templates/server/validator-functions.ts and to AJV_HELPERS in generator/internal/ajv.ts.",
+            hint: "Add it to templates/server/core/validator-functions.ts and to AJV_HELPERS in generator/internal/ajv.ts.",
           },
         );
       }

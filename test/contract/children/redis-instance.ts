@@ -4,7 +4,7 @@
  * ones; plan limits are lowered below 200 per minute so that 200 requests exhaust every plan.
  * Prints `listening <url>` once ready; stops on SIGTERM.
  */
-import { createRedisStore } from "../../../generated/runtime/server/redis-store.js";
+import { createRedisStore } from "../../../generated/runtime/server/stores/redis-store.js";
 import { createPetStoreServer } from "../../../examples/petstore/server.js";
 import { INSTANCE_PLAN_LIMITS } from "./instance-limits.js";
 

@@ -3,7 +3,7 @@
  * `listening <url>` once it accepts connections; stops on SIGTERM.
  */
 import type { AddressInfo } from "node:net";
-import { serveNode } from "../../../generated/runtime/server/node-adapter.js";
+import { serveNode } from "../../../generated/runtime/server/adapters/node-adapter.js";
 import { createSmokeHandler } from "../smoke-app.js";
 
 const server = await serveNode(createSmokeHandler(), { port: 0, host: "127.0.0.1" });

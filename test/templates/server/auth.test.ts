@@ -7,7 +7,7 @@ import {
   createKeyAuthenticator,
   digestKey,
   presentedKey,
-} from "../../../templates/server/auth.js";
+} from "../../../templates/server/core/auth.js";
 
 describe("createKeyAuthenticator", () => {
   const entries = [

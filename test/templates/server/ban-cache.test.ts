@@ -1,7 +1,7 @@
 /** The local cache of bans a shared rate-limit store reported (ban-cache.ts). */
 import { describe, expect, it } from "vitest";
-import { createBanCache } from "../../../templates/server/ban-cache.js";
-import type { RateLimitOutcome } from "../../../templates/server/rate-limiter.js";
+import { createBanCache } from "../../../templates/server/stores/ban-cache.js";
+import type { RateLimitOutcome } from "../../../templates/server/stores/rate-limiter.js";
 
 const NOW = Date.UTC(2030, 0, 1);
 const limits = { perMinute: 60, perDay: 1000 };

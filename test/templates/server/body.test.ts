@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { apiWithoutLimits, handlers, KEYS, type Caller } from "./fixture-api.js";
 import { answer, BASE, isError, testServer as limitedServer } from "./helpers.js";
-import type { HandlerMap } from "../../../templates/server/handler-api.js";
+import type { HandlerMap } from "../../../templates/server/core/handler-api.js";
 
 const key = KEYS.pro;
 

@@ -3,7 +3,7 @@
  * health probe whose answer the test controls.
  */
 import { describe, expect, it } from "vitest";
-import { createCircuitBreaker } from "../../../templates/server/circuit-breaker.js";
+import { createCircuitBreaker } from "../../../templates/server/stores/circuit-breaker.js";
 
 function breaker(failureThreshold = 3) {
   const events: string[] = [];

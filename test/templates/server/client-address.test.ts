@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientRateId } from "../../../templates/server/client-address.js";
+import { clientRateId } from "../../../templates/server/core/client-address.js";
 
 describe("clientRateId", () => {
   it("counts IPv4 per address, IPv4-mapped IPv6 as its IPv4 address", () => {

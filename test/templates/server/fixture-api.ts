@@ -8,10 +8,10 @@ import type {
   ParameterDescriptor,
   ServerOperationDescriptor,
   Validator,
-} from "../../../templates/server/descriptor.js";
-import { createKeyAuthenticator } from "../../../templates/server/auth.js";
-import type { HandlerMap, HandlerResponse } from "../../../templates/server/handler-api.js";
-import { notImplemented } from "../../../templates/server/errors.js";
+} from "../../../templates/server/core/descriptor.js";
+import { createKeyAuthenticator } from "../../../templates/server/core/auth.js";
+import type { HandlerMap, HandlerResponse } from "../../../templates/server/core/handler-api.js";
+import { notImplemented } from "../../../templates/server/core/errors.js";
 
 const bodyAjv = new Ajv({ allErrors: false, strict: false });
 const paramAjv = new Ajv({ coerceTypes: "array", allErrors: false, strict: false });

@@ -1,9 +1,9 @@
 /** Helpers for calling a web handler directly, Hono-style, without a server. */
-import { createRuntimeRequestHandler } from "../../../templates/server/request-handler.js";
-import type { ErrorContext, ServerOptions } from "../../../templates/server/handler-api.js";
-import type { ApiDescriptor } from "../../../templates/server/descriptor.js";
+import { createRuntimeRequestHandler } from "../../../templates/server/core/request-handler.js";
+import type { ErrorContext, ServerOptions } from "../../../templates/server/core/handler-api.js";
+import type { ApiDescriptor } from "../../../templates/server/core/descriptor.js";
 import { api, handlers, type Caller, authenticate } from "./fixture-api.js";
-import type { HandlerMap } from "../../../templates/server/handler-api.js";
+import type { HandlerMap } from "../../../templates/server/core/handler-api.js";
 
 export const BASE = "http://api.test";
 

@@ -8,8 +8,8 @@ import type {
   ApiDescriptor,
   ResponseDescriptor,
   ServerOperationDescriptor,
-} from "../../../templates/server/descriptor.js";
-import type { HandlerMap, HandlerResponse } from "../../../templates/server/handler-api.js";
+} from "../../../templates/server/core/descriptor.js";
+import type { HandlerMap, HandlerResponse } from "../../../templates/server/core/handler-api.js";
 import { api, handlers, KEYS, pets, type Caller } from "./fixture-api.js";
 import { isError, testServer } from "./helpers.js";
 

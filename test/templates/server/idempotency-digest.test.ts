@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { idempotencyDigest } from "../../../templates/server/idempotency.js";
+import { idempotencyDigest } from "../../../templates/server/core/idempotency.js";
 
 function nodeDigest(parts: readonly (string | Uint8Array)[]): string {
   const hash = createHash("sha256");

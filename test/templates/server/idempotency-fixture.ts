@@ -5,8 +5,8 @@
 import type {
   ApiDescriptor,
   ServerOperationDescriptor,
-} from "../../../templates/server/descriptor.js";
-import type { HandlerMap, HandlerResponse } from "../../../templates/server/handler-api.js";
+} from "../../../templates/server/core/descriptor.js";
+import type { HandlerMap, HandlerResponse } from "../../../templates/server/core/handler-api.js";
 import {
   api as fixtureApi,
   compileBody,

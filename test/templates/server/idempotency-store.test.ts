@@ -4,8 +4,8 @@ import {
   isIdempotencyStore,
   type IdempotencyBegin,
   type StoredResponse,
-} from "../../../templates/server/idempotency-store.js";
-import { createMemoryRateLimitStore } from "../../../templates/server/rate-limiter.js";
+} from "../../../templates/server/stores/idempotency-store.js";
+import { createMemoryRateLimitStore } from "../../../templates/server/stores/rate-limiter.js";
 
 const response = (status: number, text: string): StoredResponse => ({
   status,

@@ -7,8 +7,8 @@ import { describe, expect, it } from "vitest";
 import {
   createMemoryIdempotencyStore,
   type IdempotencyStore,
-} from "../../../templates/server/idempotency-store.js";
-import { createMemoryRateLimitStore } from "../../../templates/server/rate-limiter.js";
+} from "../../../templates/server/stores/idempotency-store.js";
+import { createMemoryRateLimitStore } from "../../../templates/server/stores/rate-limiter.js";
 import { handlers as fixtureHandlers, KEYS } from "./fixture-api.js";
 import { api, order, orders } from "./idempotency-fixture.js";
 import { isError, MIDNIGHT, testServer, type Answer } from "./helpers.js";

@@ -1,8 +1,8 @@
 import { request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveNode, toNodeListener } from "../../../templates/server/node-adapter.js";
-import { createRuntimeRequestHandler } from "../../../templates/server/request-handler.js";
+import { serveNode, toNodeListener } from "../../../templates/server/adapters/node-adapter.js";
+import { createRuntimeRequestHandler } from "../../../templates/server/core/request-handler.js";
 import { api, authenticate, handlers, KEYS, type Caller } from "./fixture-api.js";
 import { isError } from "./helpers.js";
 

@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_MAX_RATE_LIMIT_RECORDS } from "../../../templates/server/rate-limiter.js";
+import { DEFAULT_MAX_RATE_LIMIT_RECORDS } from "../../../templates/server/stores/rate-limiter.js";
 
 const CHILD = join(import.meta.dirname, "children/memory-store-heap.ts");
 const MB = 1024 * 1024;

@@ -5,7 +5,7 @@ import {
   newRateLimitRecord,
   type RateLimitRecord,
   type RateLimitStore,
-} from "../../../templates/server/rate-limiter.js";
+} from "../../../templates/server/stores/rate-limiter.js";
 import { describeRateLimitStoreConformance } from "./rate-limit-store-conformance.js";
 
 describeRateLimitStoreConformance("memory store", () => createMemoryRateLimitStore());

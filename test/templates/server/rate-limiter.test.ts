@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   createMemoryRateLimitStore,
   type RateLimitStore,
-} from "../../../templates/server/rate-limiter.js";
-import { ConfigurationError, StoreUnavailableError } from "../../../templates/server/errors.js";
+} from "../../../templates/server/stores/rate-limiter.js";
+import { ConfigurationError, StoreUnavailableError } from "../../../templates/server/core/errors.js";
 import { KEYS } from "./fixture-api.js";
 import { isError, MIDNIGHT, testServer, type Answer } from "./helpers.js";
 

@@ -5,8 +5,8 @@
  * read to its `Content-Length` (or to the end of the connection).
  */
 import { connect } from "node:net";
-import type { ServerOptions } from "../../../templates/server/handler-api.js";
-import { createRuntimeRequestHandler } from "../../../templates/server/request-handler.js";
+import type { ServerOptions } from "../../../templates/server/core/handler-api.js";
+import { createRuntimeRequestHandler } from "../../../templates/server/core/request-handler.js";
 import { api, authenticate, handlers, type Caller } from "./fixture-api.js";
 
 /** The fixture's runtime handler with limits far above what a raw-socket test sends. */

@@ -13,7 +13,7 @@ import {
   startRedisServer,
   type RedisServer,
 } from "../../../scripts/redis-server.js";
-import { createRedisStore, type RedisStore } from "../../../templates/server/redis-store.js";
+import { createRedisStore, type RedisStore } from "../../../templates/server/stores/redis-store.js";
 import { KEYS } from "./fixture-api.js";
 import { isError, testServer, type Answer, type TestServer } from "./helpers.js";
 import { api, order, orders, type Orders } from "./idempotency-fixture.js";

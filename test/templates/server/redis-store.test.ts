@@ -13,19 +13,19 @@ import {
   startRedisServer,
   type RedisServer,
 } from "../../../scripts/redis-server.js";
-import { StoreUnavailableError } from "../../../templates/server/errors.js";
+import { StoreUnavailableError } from "../../../templates/server/core/errors.js";
 import {
   applyRateLimitHit,
   newRateLimitRecord,
   type RateLimitHit,
   type RateLimitRecord,
-} from "../../../templates/server/rate-limiter.js";
+} from "../../../templates/server/stores/rate-limiter.js";
 import {
   createRedisStore,
   parseRedisUrl,
   type RedisStore,
   type RedisStoreOptions,
-} from "../../../templates/server/redis-store.js";
+} from "../../../templates/server/stores/redis-store.js";
 import { describeRateLimitStoreConformance } from "./rate-limit-store-conformance.js";
 import { KEYS } from "./fixture-api.js";
 import { MIDNIGHT, testServer } from "./helpers.js";

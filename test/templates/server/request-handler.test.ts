@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createRuntimeRequestHandler } from "../../../templates/server/request-handler.js";
-import { NotImplementedError } from "../../../templates/server/errors.js";
-import { presentedKey } from "../../../templates/server/auth.js";
+import { createRuntimeRequestHandler } from "../../../templates/server/core/request-handler.js";
+import { NotImplementedError } from "../../../templates/server/core/errors.js";
+import { presentedKey } from "../../../templates/server/core/auth.js";
 import { api, apiWithoutLimits, handlers, KEYS, operations, type Caller } from "./fixture-api.js";
 import { answer, isError, request, testServer } from "./helpers.js";
-import type { HandlerMap } from "../../../templates/server/handler-api.js";
+import type { HandlerMap } from "../../../templates/server/core/handler-api.js";
 
 const key = KEYS.enterprise;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRouter, type RoutableOperation } from "../../../templates/server/router.js";
+import { createRouter, type RoutableOperation } from "../../../templates/server/core/router.js";
 
 const op = (operationId: string, method: RoutableOperation["method"], path: string) => ({
   operationId,

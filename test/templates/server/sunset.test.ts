@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import type {
   ApiDescriptor,
   ServerOperationDescriptor,
-} from "../../../templates/server/descriptor.js";
-import type { HandlerMap } from "../../../templates/server/handler-api.js";
+} from "../../../templates/server/core/descriptor.js";
+import type { HandlerMap } from "../../../templates/server/core/handler-api.js";
 import {
   api as fixtureApi,
   compileBody,

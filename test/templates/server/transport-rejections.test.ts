@@ -6,7 +6,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveNode } from "../../../templates/server/node-adapter.js";
+import { serveNode } from "../../../templates/server/adapters/node-adapter.js";
 import { KEYS } from "./fixture-api.js";
 import { isError } from "./helpers.js";
 import { rawRequest, rawTestHandler, type RawReply } from "./raw-http.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fieldName, validationMessage } from "../../../templates/server/validation-message.js";
-import { errorBody } from "../../../templates/server/errors.js";
-import { PLAIN_TEXT } from "../../../templates/server/plain-text.js";
+import { fieldName, validationMessage } from "../../../templates/server/core/validation-message.js";
+import { errorBody } from "../../../templates/server/core/errors.js";
+import { PLAIN_TEXT } from "../../../templates/server/core/plain-text.js";
 
 describe("validationMessage", () => {
   it("names nested fields, array items and escaped pointer segments", () => {

@@ -3,7 +3,7 @@
  * hits a memory store with distinct ids and prints, as one JSON line, the heap after a full GC at
  * each checkpoint. argv[2]: maxRecords ("default" or a number); argv[3]: total distinct ids.
  */
-import { createMemoryRateLimitStore } from "../../../../templates/server/rate-limiter.js";
+import { createMemoryRateLimitStore } from "../../../../templates/server/stores/rate-limiter.js";
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error("run with node --expose-gc");

@@ -1,0 +1,130 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * What an operation's security requirements ask for, worked out once per operation: the
+ * `WWW-Authenticate` challenges (RFC 9110 §11.6.1), how to send each scheme's credential (for
+ * the 401 message), and which OAuth 2 scopes a caller lacks (auth-gate.ts uses them per request).
+ */
+import type {
+  ApiDescriptor,
+  SecurityRequirementDescriptor,
+  SecuritySchemeDescriptor,
+} from "./descriptor.js";
+
+/** The scheme name given to a descriptor's lone `apiKey` when it lists no `securitySchemes`. */
+export const API_KEY_SCHEME = "apiKey";
+
+export interface OperationSecurity {
+  readonly requirements: readonly SecurityRequirementDescriptor[];
+  /** False when a requirement is empty or only transport-level: no caller needed. */
+  readonly secured: boolean;
+  readonly challenge: string | undefined;
+  readonly missingMessage: string;
+  /** What would satisfy it: `a Bearer token in the Authorization header, or ...`. */
+  readonly ways: string;
+}
+
+export function quoted(value: string): string {
+  return `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
+}
+
+/** The challenge of one scheme (none for mutualTLS), with the realm. */
+function challengeOf(scheme: SecuritySchemeDescriptor, realm: string): string | undefined {
+  switch (scheme.type) {
+    case "http": {
+      const name =
+        scheme.scheme === "bearer" ? "Bearer" : scheme.scheme === "basic" ? "Basic" : scheme.scheme;
+      return scheme.scheme === "basic"
+        ? `Basic realm=${quoted(realm)}, charset="UTF-8"`
+        : `${name} realm=${quoted(realm)}`;
+    }
+    case "oauth2":
+    case "openIdConnect":
+      return `Bearer realm=${quoted(realm)}`;
+    case "apiKey":
+      // No registered scheme for API keys: this names where the key goes.
+      return `ApiKey realm=${quoted(realm)}, in=${quoted(scheme.in)}, name=${quoted(scheme.name)}`;
+    case "mutualTLS":
+      return undefined;
+  }
+}
+
+/** How to send a scheme's credential, for messages. */
+function howToSend(scheme: SecuritySchemeDescriptor | undefined, name: string): string {
+  if (scheme === undefined) return `the ${name} credentials (a scheme the spec does not declare)`;
+  switch (scheme.type) {
+    case "apiKey":
+      return `the API key in the ${scheme.name} ${scheme.in === "query" ? "query parameter" : scheme.in}`;
+    case "http":
+      return scheme.scheme === "bearer"
+        ? "a Bearer token in the Authorization header"
+        : scheme.scheme === "basic"
+          ? "Basic credentials in the Authorization header"
+          : `${scheme.scheme} credentials in the Authorization header`;
+    case "oauth2":
+    case "openIdConnect":
+      return "an OAuth 2 access token as Bearer in the Authorization header";
+    case "mutualTLS":
+      return "a TLS client certificate";
+  }
+}
+
+/** The schemes of a descriptor, with a lone `apiKey` named {@link API_KEY_SCHEME}. */
+export function schemesOf(api: ApiDescriptor): Readonly<Record<string, SecuritySchemeDescriptor>> {
+  if (api.securitySchemes !== undefined) return api.securitySchemes;
+  return api.apiKey === undefined
+    ? {}
+    : { [API_KEY_SCHEME]: { type: "apiKey", in: api.apiKey.in, name: api.apiKey.name } };
+}
+
+export function describeOperation(
+  requirements: readonly SecurityRequirementDescriptor[],
+  secured: boolean,
+  schemes: Readonly<Record<string, SecuritySchemeDescriptor>>,
+  realm: string,
+): OperationSecurity {
+  const names = [...new Set(requirements.flatMap((requirement) => Object.keys(requirement)))];
+  const challenges = [
+    ...new Set(
+      names.flatMap((name) => {
+        const scheme = schemes[name];
+        const challenge = scheme === undefined ? undefined : challengeOf(scheme, realm);
+        return challenge === undefined ? [] : [challenge];
+      }),
+    ),
+  ];
+  const ways = requirements.map((requirement) =>
+    Object.keys(requirement)
+      .map((name) => howToSend(schemes[name], name))
+      .join(" and "),
+  );
+  const lone = requirements.length === 1 ? Object.keys(requirements[0] ?? {}) : [];
+  const loneScheme = lone.length === 1 ? schemes[lone[0] as string] : undefined;
+  const missingMessage =
+    loneScheme?.type === "apiKey"
+      ? `Missing API key: send it in the ${loneScheme.name} ${loneScheme.in === "query" ? "query parameter" : loneScheme.in}`
+      : `Missing credentials: send ${[...new Set(ways)].join(", or ")}`;
+  return {
+    requirements,
+    secured,
+    challenge: challenges.length === 0 ? undefined : challenges.join(", "),
+    missingMessage,
+    ways: [...new Set(ways)].join(", or "),
+  };
+}
+
+/** Scopes of `requirement` that `granted` lacks (OAuth 2 / OpenID Connect schemes only). */
+export function missingScopes(
+  requirement: SecurityRequirementDescriptor,
+  schemes: Readonly<Record<string, SecuritySchemeDescriptor>>,
+  granted: readonly string[] | undefined,
+): string[] {
+  const missing: string[] = [];
+  for (const name in requirement) {
+    const type = schemes[name]?.type;
+    if (type !== "oauth2" && type !== "openIdConnect") continue;
+    for (const scope of requirement[name] ?? []) {
+      if (granted === undefined || !granted.includes(scope)) missing.push(scope);
+    }
+  }
+  return missing;
+}

@@ -1,0 +1,70 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * Stage 14, always, last: the handler's answer as a response: the headers every answer carries
+ * and the handler's, the body serialized (JSON unless the declared media type says otherwise;
+ * none for 204/304; a body JSON cannot carry, such as a stream where JSON is declared, is a 500
+ * through `onError`, never a silent `{}`; an async iterable for NDJSON or server-sent events is
+ * streamed: stream-body.ts). Always answers.
+ */
+import { ContractViolationError } from "../errors.js";
+import { isJsonMediaType, mediaTypeEssence } from "../media-type.js";
+import type { RequestContext } from "../request-context.js";
+import type { Responder } from "../responder.js";
+import {
+  mergeHandlerHeaders,
+  serializeBody,
+  type ResponseHeaders,
+  type RuntimeResponse,
+} from "../runtime-response.js";
+import {
+  isAsyncIterable,
+  isStreamingMediaType,
+  notJsonReason,
+  streamFromIterable,
+} from "../stream-body.js";
+
+const JSON_TYPE = "application/json";
+
+/** The response's headers, merged once (the header check of validate-response.ts reads them). */
+export function responseHeaders<C>(
+  responder: Responder,
+  context: RequestContext<C>,
+): ResponseHeaders {
+  if (context.headers !== undefined) return context.headers;
+  const { rate } = context;
+  const headers = responder.startHeaders(rate, context.operation);
+  const given = context.result!.headers;
+  if (given !== undefined) mergeHandlerHeaders(headers, given, rate !== undefined);
+  return (context.headers = headers);
+}
+
+export function createSerializeStage<C>(responder: Responder) {
+  return function serialize(context: RequestContext<C>): RuntimeResponse {
+    const status = context.result!.status;
+    const headers = responseHeaders(responder, context);
+    const { value } = context;
+    if (value === undefined) return { status, headers, body: null };
+    const given = headers["content-type"];
+    const contentType =
+      typeof given === "string"
+        ? given
+        : (context.binaryType ?? context.declared?.mediaType ?? JSON_TYPE);
+    headers["content-type"] = contentType;
+    const essence = mediaTypeEssence(contentType);
+    const operation = context.operation!;
+    const { operationId } = operation;
+    if (isJsonMediaType(essence)) {
+      const reason = notJsonReason(value);
+      if (reason !== undefined) {
+        const message = `${operationId} answered ${status} with ${reason} as its ${essence} body, which JSON cannot carry`;
+        const error = new ContractViolationError(operationId, status, message);
+        return responder.internalError(error, { operationId, status }, context.rate, operation);
+      }
+      return { status, headers, body: JSON.stringify(value) ?? "null" };
+    } else if (isStreamingMediaType(essence) && isAsyncIterable(value)) {
+      const report = (error: unknown) => responder.report(error, { operationId, status });
+      return { status, headers, body: streamFromIterable(value, essence, report) };
+    }
+    return { status, headers, body: serializeBody(value, contentType) };
+  };
+}
