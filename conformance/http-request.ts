@@ -4,6 +4,7 @@
  * `Content-Type`) and the body text. The same value is sent and printed as `curl`.
  */
 import type { ParameterModel } from "../generator/model/types.js";
+import { isIdempotencyKey, sentKey } from "./idempotency-key.js";
 import { parameterText, parameterWireText, queryPairs } from "./parameter-text.js";
 import type { GeneratedRequest } from "./request-arbitrary.js";
 
@@ -47,7 +48,10 @@ export function prepareRequest(request: GeneratedRequest, options: PrepareOption
   const url = joinUrl(options.baseUrl, fillPath(request.path, request.parameters.path)) + (query === "" ? "" : `?${query}`);
   const headers: Array<[string, string]> = options.withoutCredentials === true ? [] : options.headers.map(([name, value]) => [name, value]);
   const wire = (location: "header" | "cookie", name: string, value: unknown): string => parameterWireText(byName.get(`${location}:${name}`) ?? {}, value);
-  for (const [name, value] of Object.entries(request.parameters.header)) headers.push([name, wire("header", name, value)]);
+  for (const [name, value] of Object.entries(request.parameters.header)) {
+    const text = wire("header", name, value);
+    headers.push([name, isIdempotencyKey({ in: "header", name }) ? sentKey(text) : text]);
+  }
   const cookies = Object.entries(request.parameters.cookie).map(([name, value]) => `${name}=${wire("cookie", name, value)}`);
   if (cookies.length > 0) headers.push(["Cookie", cookies.join("; ")]);
   let body: string | undefined;

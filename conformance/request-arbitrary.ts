@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
 import type { MediaModel, OperationModel, ParameterLocation, ParameterModel } from "../generator/model/types.js";
+import { freshKeyArbitrary } from "./idempotency-key.js";
 import { invalidArbitrary } from "./invalid-arbitrary.js";
 import type { ConformanceApi } from "./load-api.js";
 import { parameterText, parameterWireText, readTextAs } from "./parameter-text.js";
@@ -77,6 +78,8 @@ function carriable(parameter: ParameterModel, value: unknown): boolean {
 const PARAMETER_TRIES = 6;
 
 function parameterArbitrary(api: ConformanceApi, parameter: ParameterModel): fc.Arbitrary<unknown> | undefined {
+  const fresh = freshKeyArbitrary(parameter, (value) => api.validator.isValid(parameter.schema, value));
+  if (fresh !== undefined) return fresh;
   const arbitrary = schemaArbitrary(parameter.schema, { document: api.document, direction: "request" });
   if (arbitrary === undefined) return undefined;
   const valid = rejectUnless(
