@@ -80,7 +80,7 @@ const PARAMETER_TRIES = 6;
 function parameterArbitrary(api: ConformanceApi, parameter: ParameterModel): fc.Arbitrary<unknown> | undefined {
   const fresh = freshKeyArbitrary(parameter, (value) => api.validator.isValid(parameter.schema, value));
   if (fresh !== undefined) return fresh;
-  const arbitrary = schemaArbitrary(parameter.schema, { document: api.document, direction: "request" });
+  const arbitrary = schemaArbitrary(parameter.schema, { document: api.document, direction: "request", edges: true });
   if (arbitrary === undefined) return undefined;
   const valid = rejectUnless(
     arbitrary,
@@ -92,7 +92,7 @@ function parameterArbitrary(api: ConformanceApi, parameter: ParameterModel): fc.
 }
 
 function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unknown> | undefined {
-  const arbitrary = schemaArbitrary(media.schema ?? true, { document: api.document, direction: "request" });
+  const arbitrary = schemaArbitrary(media.schema ?? true, { document: api.document, direction: "request", edges: true });
   const essence = media.mediaType.split(";")[0]!.trim().toLowerCase();
   const form = essence === "application/x-www-form-urlencoded" ? "form" : essence === "multipart/form-data" ? "multipart" : undefined;
   return arbitrary === undefined
@@ -226,7 +226,7 @@ export function positiveRequests(api: ConformanceApi, operation: OperationModel,
 export function negativeRequests(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string> = new Set()): RequestArbitrary {
   const parts = positiveParts(api, operation, skipHeaders);
   if (typeof parts === "string") return { kind: "skipped", reason: parts };
-  const context = { document: api.document, direction: "request" } as const;
+  const context = { document: api.document, direction: "request", edges: true } as const;
   const base = fc.tuple(fc.tuple(...parts.values), parts.body ?? fc.constant(undefined));
   const mutations: Array<fc.Arbitrary<GeneratedRequest | undefined>> = [];
   parts.parameters.forEach((parameter, index) => {
