@@ -34,6 +34,7 @@ against the spec. Prints each failure as a shrunk, ready-to-run curl command.
   --header-presence <p>   declared (default: every declared header unless required: false)
                           or required (only headers with required: true, as Schemathesis)
   --no-stateful           skip the create → read → delete sequences
+  --no-boundary           skip the boundary phase (each field broken alone, and at its limits)
   --dry-run               print the planned requests (curl) without sending anything
   --help                  this text
 
@@ -78,6 +79,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         rate: { type: "string" },
         "header-presence": { type: "string" },
         "no-stateful": { type: "boolean", default: false },
+        "no-boundary": { type: "boolean", default: false },
         "dry-run": { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
@@ -149,7 +151,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 
   try {
-    const report = await runConformance({ ...common, stateful: !values["no-stateful"] });
+    const report = await runConformance({ ...common, stateful: !values["no-stateful"], boundary: !values["no-boundary"] });
     const replay = replayCommand(argv, seed);
     process.stdout.write(formatReport(report, replay));
     if (values.report !== undefined) writeFileSync(values.report, toJUnitXml(report));

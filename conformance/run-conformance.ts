@@ -1,6 +1,7 @@
 /**
  * A conformance run: for each selected operation, positive requests (every response check),
- * negative requests (also: rejected with a 4xx) and, where security requires credentials, a
+ * negative requests (also: rejected with a 4xx), the boundary phase (each field broken alone, and
+ * at its limits, once each) and, where security requires credentials, a
  * request without them (401); for each path, the methods it does not declare (405 or 404); then
  * the stateful sequences. Every property runs `maxExamples` examples from the run's seed and
  * shrinks its failures.
@@ -15,6 +16,8 @@ import { loadApi, type ConformanceApi } from "./load-api.js";
 import { runProperty, sampleDefined, seedFor } from "./property.js";
 import { negativeRequests, positiveRequests, type GeneratedRequest } from "./request-arbitrary.js";
 import { exchange, markExecuted, toConformanceFailure, type ConformanceFailure, type RunContext } from "./run-context.js";
+import { runBoundary } from "./run-boundary.js";
+import { LiveResources } from "./live-resources.js";
 import { runStateful } from "./run-stateful.js";
 import { Sender, type SenderOptions } from "./sender.js";
 import { planSequences } from "./stateful-plan.js";
@@ -38,6 +41,8 @@ export interface ConformanceOptions extends SenderOptions, ResponseCheckOptions 
   readonly maxExamples?: number;
   /** The seed (default: random; printed so that a run can be replayed). */
   readonly seed?: number;
+  /** Run the boundary phase: each field broken alone, and at its limits (default true). */
+  readonly boundary?: boolean;
   /** Run the stateful sequences (default true). */
   readonly stateful?: boolean;
   /** Send requests for methods the paths do not declare (default true). */
@@ -103,21 +108,24 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     maxExamples: options.maxExamples ?? 20,
     checkOptions: options.headerPresence === undefined ? {} : { headerPresence: options.headerPresence },
     executed: new Map(),
+    observers: [],
   };
   const selected = selectOperations(api, options.operations);
   const failures: ConformanceFailure[] = [];
   const notes: string[] = [];
 
+  const live = new LiveResources(context, planSequences(api));
+  context.observers?.push((operation, response) => live.observe(operation.method.toUpperCase(), operation.path, response.status, response.bodyText));
   for (const operation of selected) {
-    const found = await runOperation(context, operation, notes);
-    failures.push(...found);
+    failures.push(...(await runOperation(context, operation, notes)));
+    if (options.boundary !== false) failures.push(...(await runBoundary(context, operation, live, notes)));
   }
   if (options.unsupportedMethods !== false) failures.push(...(await runUnsupportedMethods(context, selected, notes)));
   if (options.stateful !== false) {
     const ids = new Set(selected.map((operation) => operation.operationId));
     const sequences = planSequences(api).filter((sequence) => ids.has(sequence.create.operationId));
     if (sequences.length === 0) notes.push("stateful: no create → read/delete sequence among the selected operations (no links, no POST /things with /things/{id})");
-    const outcome = await runStateful(context, sequences);
+    const outcome = await runStateful(context, sequences, live);
     failures.push(...outcome.failures);
     notes.push(...outcome.notes);
   }
@@ -227,11 +235,14 @@ function samplePathValues(context: RunContext, onPath: readonly OperationModel[]
   return undefined;
 }
 
-/** One failure per operation, phase and check (the first, already shrunk). */
+/** Phases that send generated data: a check failing in several of them is one finding. */
+const DATA_PHASES = new Set(["positive", "negative", "boundary"]);
+
+/** One failure per operation, check and phase (the data phases as one), the first found (shrunk when random). */
 function dedupe(failures: readonly ConformanceFailure[]): ConformanceFailure[] {
   const seen = new Set<string>();
   return failures.filter((item) => {
-    const key = `${item.operationId} ${item.phase} ${item.check}`;
+    const key = `${item.operationId} ${DATA_PHASES.has(item.phase) ? "data" : item.phase} ${item.check}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -14,7 +14,7 @@ import type { ConformanceApi } from "./load-api.js";
 import type { GeneratedRequest } from "./request-arbitrary.js";
 import type { ObservedResponse, Sender } from "./sender.js";
 
-export type Phase = "positive" | "negative" | "missing-auth" | "unsupported-method" | "stateful";
+export type Phase = "positive" | "negative" | "boundary" | "missing-auth" | "unsupported-method" | "stateful";
 
 /** A failed check with everything needed to reproduce it. */
 export interface ConformanceFailure extends CheckFailure {
@@ -47,6 +47,8 @@ export interface RunContext {
   readonly checkOptions: ResponseCheckOptions;
   /** operationId → checks that ran for it. */
   readonly executed: Map<string, Set<CheckName>>;
+  /** Told of every exchange (live-resources.ts reads ids from list responses). */
+  readonly observers?: Array<(operation: OperationModel, response: ObservedResponse) => void>;
 }
 
 export interface ExchangeResult {
@@ -73,6 +75,7 @@ export async function exchange(context: RunContext, operation: OperationModel, g
     parameters: [...operation.parameters.query],
   });
   const response = await context.sender.send(request);
+  for (const observe of context.observers ?? []) observe(operation, response);
   const failures = [
     ...checkResponse(context.api, operation, response, context.checkOptions),
     ...checkRateLimitHeaders(context.api.model, operation, response),
