@@ -9,7 +9,7 @@
 import { resolve } from "node:path";
 import type { OperationModel } from "../generator/model/types.js";
 import type { CheckName } from "./checks/check-failure.js";
-import { checkMissingAuth, checkNegativeRejected, checkUnsupportedMethod, requiresCredentials } from "./checks/outcome-checks.js";
+import { checkInvalidAuth, checkMethodProbe, checkMissingAuth, checkNegativeRejected, requiresCredentials } from "./checks/outcome-checks.js";
 import { checkRateLimitHeaders } from "./checks/rate-limit-checks.js";
 import { fillPath, joinUrl, prepareRequest, type PreparedRequest } from "./http-request.js";
 import { loadApi, type ConformanceApi } from "./load-api.js";
@@ -71,7 +71,8 @@ export interface ConformanceReport {
   readonly ok: boolean;
 }
 
-const PROBED_METHODS = ["GET", "PUT", "POST", "DELETE", "PATCH"] as const;
+/** Sent to every path that does not declare them (TRACE through node:http: fetch refuses it). */
+const PROBED_METHODS = ["GET", "PUT", "POST", "DELETE", "PATCH", "TRACE", "OPTIONS", "HEAD"] as const;
 
 export function normalizeHeaders(headers: ConformanceOptions["headers"]): Array<[string, string]> {
   if (headers === undefined) return [];
@@ -193,6 +194,14 @@ async function runOperation(context: RunContext, operation: OperationModel, note
         return found.map((item) => toConformanceFailure(context, id, "missing-auth", result.request, result.response, item));
       });
       failures.push(...outcome.failures);
+      // the same with a credential of the right shape that no server issued: still 401
+      const invalid = await runProperty(positive.arbitrary, seedFor(context.seed, id, "invalid-auth"), 1, async (generated) => {
+        const result = await exchange(context, operation, generated, { invalidCredentials: true });
+        markExecuted(context, id, "ignored_auth");
+        const found = [...result.failures, ...checkInvalidAuth(operation, result.response)];
+        return found.map((item) => toConformanceFailure(context, id, "invalid-auth", result.request, result.response, item));
+      });
+      failures.push(...invalid.failures);
     }
   }
   return failures;
@@ -215,7 +224,7 @@ async function runUnsupportedMethods(context: RunContext, selected: readonly Ope
       const request: PreparedRequest = { operationId: undefined, method, url: joinUrl(context.baseUrl, fillPath(path, sample)), headers: context.headers, body: undefined };
       const response = await context.sender.send(request);
       markExecuted(context, label, "unsupported_method");
-      for (const item of checkUnsupportedMethod(path, method, declared, response)) failures.push(toConformanceFailure(context, label, "unsupported-method", request, response, item));
+      for (const item of checkMethodProbe(path, method, declared, response)) failures.push(toConformanceFailure(context, label, "unsupported-method", request, response, item));
     }
   }
   return failures;
