@@ -41,6 +41,10 @@ export interface ConformanceOptions extends SenderOptions, ResponseCheckOptions 
   readonly maxExamples?: number;
   /** The seed (default: random; printed so that a run can be replayed). */
   readonly seed?: number;
+  /** Start nothing new after this many milliseconds (by `now`); what ran is reported, with a note. */
+  readonly maxTimeMs?: number;
+  /** Told of each step as it starts (the CLI prints it on stderr). */
+  readonly onProgress?: (line: string) => void;
   /** Run the boundary phase: each field broken alone, and at its limits (default true). */
   readonly boundary?: boolean;
   /** Run the stateful sequences (default true). */
@@ -115,14 +119,26 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const failures: ConformanceFailure[] = [];
   const notes: string[] = [];
 
+  const now = options.now ?? Date.now;
+  const started = now();
+  const progress = options.onProgress ?? (() => undefined);
+  const outOfTime = (what: string): boolean => {
+    if (options.maxTimeMs === undefined || now() - started < options.maxTimeMs) return false;
+    if (!notes.some((note) => note.startsWith("--max-time"))) notes.push(`--max-time ${options.maxTimeMs / 1000} s reached: stopped before ${what}; what ran is reported`);
+    return true;
+  };
   const live = new LiveResources(context, planSequences(api));
   context.observers?.push((operation, response) => live.observe(operation.method.toUpperCase(), operation.path, response.status, response.bodyText));
-  for (const operation of selected) {
+  for (const [index, operation] of selected.entries()) {
+    if (outOfTime(operation.operationId)) break;
+    progress(`[${index + 1}/${selected.length}] ${operation.operationId} (${context.sender.sent} requests so far)`);
     failures.push(...(await runOperation(context, operation, notes)));
     if (options.boundary !== false) failures.push(...(await runBoundary(context, operation, live, notes)));
   }
-  if (options.unsupportedMethods !== false) failures.push(...(await runUnsupportedMethods(context, selected, notes)));
-  if (options.stateful !== false) {
+  if (options.unsupportedMethods !== false && !outOfTime("the method probes")) progress("method probes");
+  if (options.unsupportedMethods !== false && !outOfTime("the method probes")) failures.push(...(await runUnsupportedMethods(context, selected, notes)));
+  if (options.stateful !== false && !outOfTime("the stateful sequences")) {
+    progress("stateful sequences");
     const ids = new Set(selected.map((operation) => operation.operationId));
     const sequences = planSequences(api).filter((sequence) => ids.has(sequence.create.operationId));
     if (sequences.length === 0) notes.push("stateful: no create → read/delete sequence among the selected operations (no links, no POST /things with /things/{id})");
