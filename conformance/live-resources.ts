@@ -71,8 +71,13 @@ export class LiveResources {
    * Reads ids from a response: a 2xx `GET` on the path that creates `idName`'s resources lists
    * them (the body an array, or an object with an array member) with `<idName>` or `id`.
    */
-  observe(method: string, path: string, status: number, bodyText: string): void {
-    if (method !== "GET" || status < 200 || status > 299) return;
+  observe(method: string, path: string, url: string, status: number, bodyText: string): void {
+    if (status < 200 || status > 299) return;
+    if (method === "DELETE") {
+      this.#forget(path, url);
+      return;
+    }
+    if (method !== "GET") return;
     for (const [idName, sequence] of this.#creators) {
       if (sequence.create.path !== path) continue;
       let body: unknown;
@@ -99,6 +104,22 @@ export class LiveResources {
           seen.push(id);
       }
       this.#seen.set(idName, seen);
+    }
+  }
+
+  /**
+   * A successful DELETE on `<creating path>/{idName}`: the resource its URL names (the last
+   * segment) is gone, so later requests use another.
+   */
+  #forget(path: string, url: string): void {
+    for (const [idName, sequence] of this.#creators) {
+      if (path !== `${sequence.create.path.replace(/\/+$/, "")}/{${idName}}`) continue;
+      const last = decodeURIComponent(new URL(url).pathname.split("/").at(-1) ?? "");
+      if (String(this.#live.get(idName)?.id) === last) this.#live.delete(idName);
+      this.#seen.set(
+        idName,
+        (this.#seen.get(idName) ?? []).filter((id) => String(id) !== last),
+      );
     }
   }
 

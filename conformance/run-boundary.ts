@@ -19,7 +19,7 @@ import {
 } from "./run-context.js";
 
 /** Requests tried as the base at most (drawn ones, and each with the ids the server listed). */
-const BASE_TRIES = 6;
+const BASE_TRIES = 12;
 
 export async function runBoundary(
   context: RunContext,

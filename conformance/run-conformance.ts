@@ -128,7 +128,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     return true;
   };
   const live = new LiveResources(context, planSequences(api));
-  context.observers?.push((operation, response) => live.observe(operation.method.toUpperCase(), operation.path, response.status, response.bodyText));
+  context.observers?.push((operation, request, response) => live.observe(operation.method.toUpperCase(), operation.path, request.url, response.status, response.bodyText));
   for (const [index, operation] of selected.entries()) {
     if (outOfTime(operation.operationId)) break;
     progress(`[${index + 1}/${selected.length}] ${operation.operationId} (${context.sender.sent} requests so far)`);

@@ -48,7 +48,7 @@ export interface RunContext {
   /** operationId → checks that ran for it. */
   readonly executed: Map<string, Set<CheckName>>;
   /** Told of every exchange (live-resources.ts reads ids from list responses). */
-  readonly observers?: Array<(operation: OperationModel, response: ObservedResponse) => void>;
+  readonly observers?: Array<(operation: OperationModel, request: PreparedRequest, response: ObservedResponse) => void>;
 }
 
 export interface ExchangeResult {
@@ -76,7 +76,7 @@ export async function exchange(context: RunContext, operation: OperationModel, g
     parameters: [...operation.parameters.query],
   });
   const response = await context.sender.send(request);
-  for (const observe of context.observers ?? []) observe(operation, response);
+  for (const observe of context.observers ?? []) observe(operation, request, response);
   const failures = [
     ...checkResponse(context.api, operation, response, context.checkOptions),
     ...checkRateLimitHeaders(context.api.model, operation, response),

@@ -10,7 +10,8 @@ import { boundaryCases } from "../../conformance/boundary-cases.js";
 import { formatReport, runConformance } from "../../conformance/index.js";
 import { positiveRequests, type GeneratedRequest } from "../../conformance/request-arbitrary.js";
 import { sampleDefined } from "../../conformance/property.js";
-import { petStoreApi, startTestServer, type Corrupt, type TestServer } from "./reference-server.js";
+import { clampOrderQuantity } from "./faulty-layers.js";
+import { petStoreApi, startTestServer, type TestServer } from "./reference-server.js";
 
 let open: TestServer | undefined;
 afterEach(async () => {
@@ -72,35 +73,7 @@ describe("the boundary phase", () => {
 
   it("catches an order quantity below 1 that is silently clamped", async () => {
     // in front of the server, a layer that clamps the quantity before validation sees it
-    const clamp: Corrupt = async (request, forward) => {
-      if (request.method !== "POST" || !new URL(request.url).pathname.endsWith("/store/orders"))
-        return forward(request);
-      const text = await request.text();
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return forward(
-          new Request(request.url, { method: "POST", headers: request.headers, body: text }),
-        );
-      }
-      const order = body as { quantity?: unknown };
-      if (
-        typeof order === "object" &&
-        order !== null &&
-        typeof order.quantity === "number" &&
-        order.quantity < 1
-      )
-        order.quantity = 1;
-      return forward(
-        new Request(request.url, {
-          method: "POST",
-          headers: request.headers,
-          body: JSON.stringify(body),
-        }),
-      );
-    };
-    open = await startTestServer({ corrupt: clamp, seed: true }); // demo pets, with stock
+    open = await startTestServer({ corrupt: clampOrderQuantity, seed: true }); // demo pets, with stock
     const report = await runConformance({
       ...open.options(),
       spec: await petStoreApi(),
