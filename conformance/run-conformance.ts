@@ -16,6 +16,7 @@ import { loadApi, type ConformanceApi } from "./load-api.js";
 import { runProperty, sampleDefined, seedFor } from "./property.js";
 import { negativeRequests, positiveRequests, type GeneratedRequest } from "./request-arbitrary.js";
 import { exchange, markExecuted, toConformanceFailure, type ConformanceFailure, type RunContext } from "./run-context.js";
+import { boundaryCases } from "./boundary-cases.js";
 import { runBoundary } from "./run-boundary.js";
 import { LiveResources } from "./live-resources.js";
 import { runStateful } from "./run-stateful.js";
@@ -276,12 +277,17 @@ function dedupe(failures: readonly ConformanceFailure[]): ConformanceFailure[] {
 
 export interface PlannedRequest {
   readonly operationId: string;
-  readonly phase: "positive" | "negative";
+  readonly phase: "positive" | "negative" | "boundary" | "missing-auth" | "invalid-auth" | "method-probe";
   readonly request: PreparedRequest;
   readonly mutation: string | undefined;
 }
 
-/** `--dry-run`: the requests the run would start with (the examples before any shrinking), not sent. */
+/**
+ * `--dry-run`: the requests the run would start with (the examples before any shrinking), not
+ * sent: positive, negative, boundary (with the ids as drawn: a run binds them to live resources
+ * first), missing and invalid credentials, method probes. Stateful sequences take their ids from
+ * responses, so they are only named in a note.
+ */
 export async function planRequests(options: Omit<ConformanceOptions, "fetch" | "sleep" | "now">): Promise<{ seed: number; planned: PlannedRequest[]; notes: string[] }> {
   const api = await resolveApi(options.spec);
   const seed = options.seed ?? randomSeed();
@@ -308,6 +314,37 @@ export async function planRequests(options: Omit<ConformanceOptions, "fetch" | "
         planned.push({ operationId: operation.operationId, phase, request, mutation: generated.mutation });
       }
     }
+    const positive = positiveRequests(api, operation, skipHeaders);
+    if (positive.kind === "skipped") continue;
+    const prepare = (generated: GeneratedRequest, extra: { withoutCredentials?: boolean; invalidCredentials?: boolean } = {}): PreparedRequest =>
+      prepareRequest(generated, { baseUrl: options.baseUrl, headers, parameters: [...operation.parameters.query], ...extra });
+    let base: GeneratedRequest | undefined;
+    try {
+      base = sampleDefined(positive.arbitrary, seedFor(seed, operation.operationId, "boundary"), 1)[0];
+    } catch {
+      base = undefined;
+    }
+    if (base !== undefined && options.boundary !== false) {
+      for (const item of boundaryCases(api, operation, base, skipHeaders)) planned.push({ operationId: operation.operationId, phase: "boundary", request: prepare(item.request), mutation: item.request.mutation });
+    }
+    if (base !== undefined && requiresCredentials(operation) && headers.length > 0) {
+      planned.push({ operationId: operation.operationId, phase: "missing-auth", request: prepare(base, { withoutCredentials: true }), mutation: undefined });
+      planned.push({ operationId: operation.operationId, phase: "invalid-auth", request: prepare(base, { invalidCredentials: true }), mutation: undefined });
+    }
   }
+  if (options.unsupportedMethods !== false) {
+    const selected = selectOperations(api, options.operations);
+    for (const path of [...new Set(selected.map((operation) => operation.path))]) {
+      const onPath = api.model.operations.filter((operation) => operation.path === path);
+      const declared = onPath.map((operation) => operation.method.toUpperCase());
+      const values = onPath.map((operation) => positiveRequests(api, operation, skipHeaders)).flatMap((requests) => (requests.kind === "ok" ? sampleDefined(requests.arbitrary, seedFor(seed, path, "methods"), 1) : []))[0];
+      if (values === undefined) continue;
+      for (const method of PROBED_METHODS) {
+        if (declared.includes(method)) continue;
+        planned.push({ operationId: `${method} ${path}`, phase: "method-probe", request: { operationId: undefined, method, url: joinUrl(options.baseUrl, fillPath(path, values.parameters.path)), headers, body: undefined }, mutation: undefined });
+      }
+    }
+  }
+  if (options.stateful !== false) notes.push("stateful sequences are not listed: they take their ids from the server's responses");
   return { seed, planned, notes };
 }

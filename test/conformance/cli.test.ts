@@ -67,7 +67,13 @@ describe("npm run conformance", () => {
     expect(await main(["--base-url", `http://127.0.0.1:${port}`, "--dry-run", "--operations", "getPetById", "--max-examples", "2", "--seed", "4", "--auth-header", "X-API-Key: k"])).toBe(0);
     expect(out).toMatch(/# getPetById positive\ncurl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/pets\/by-id\/\d+' -H 'X-API-Key: k'/);
     expect(out).toMatch(/# getPetById negative: path parameter petId: /);
-    expect(out).toContain("4 planned request(s), nothing sent; seed 4");
+    // complete: the boundary phase, both credential probes and the method probes too
+    expect(out).toMatch(/# getPetById boundary: path parameter petId: below the minimum \(1\)\n/);
+    expect(out).toMatch(/# getPetById missing-auth\ncurl -i -X GET '[^']+'\n/);
+    expect(out).toMatch(/# getPetById invalid-auth\ncurl .* -H 'X-API-Key: invalid-credential-/);
+    expect(out).toMatch(/# TRACE \/pets\/by-id\/\{petId\} method-probe\ncurl -i -X TRACE /);
+    expect(out).toMatch(/note: stateful sequences are not listed/);
+    expect(out).toMatch(/\n\d+ planned request\(s\), nothing sent; seed 4\n$/);
     const first = out;
     out = "";
     await main(["--base-url", `http://127.0.0.1:${port}`, "--dry-run", "--operations", "getPetById", "--max-examples", "2", "--seed", "4", "--auth-header", "X-API-Key: k"]);
