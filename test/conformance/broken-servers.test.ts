@@ -193,6 +193,16 @@ describe("deliberately broken servers are caught", () => {
     expect(failure.curl).toMatch(/-X GET '.*\/categories\/[0-9]+' /);
   });
 
+  it("a stateful failure's steps start with what the failing sequence refers to (its category)", async () => {
+    const { failures } = await failuresOf({ wrapHandlers: () => ({ deletePet: () => ({ status: 204 }) }) }, { operations: ["createPet"], stateful: true, boundary: false, maxExamples: 3 });
+    const failure = failures.find((item) => item.check === "use_after_free");
+    expect(failure, failures.map((item) => `${item.operationId} ${item.check}`).join(", ")).toBeDefined();
+    const steps = failure!.steps.map((step) => /-X ([A-Z]+) '[^']*?(\/[a-z]+)/.exec(step)?.slice(1).join(" "));
+    // the category the pet belongs to is created first, so the steps replay on a fresh server
+    expect(steps.slice(0, 2)).toEqual(["POST /categories", "POST /pets"]);
+    expect(failure!.steps[1]).toMatch(/"categoryId":[0-9]+/);
+  });
+
   it("replays a run exactly with the same seed", async () => {
     const broken: PetStoreServerOptions = {
       wrapHandlers: (reference) => ({
