@@ -5,6 +5,7 @@
  * Exit codes: 0 every check passed · 1 a check failed · 2 usage · 3 the spec cannot be read ·
  * 4 the server cannot be reached, or stays rate limited.
  */
+import { maskCredentials } from "./mask-credentials.js";
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
@@ -34,6 +35,10 @@ against the spec. Prints each failure as a shrunk, ready-to-run curl command.
   --header-presence <p>   declared (default: every declared header unless required: false)
                           or required (only headers with required: true, as Schemathesis)
   --no-stateful           skip the create → read → delete sequences
+  --no-boundary           skip the boundary phase (each field broken alone, and at its limits)
+  --max-time <seconds>    start nothing new after this long (what ran is reported, with a note)
+  --show-credentials      print --auth-header values in clear (masked by default: 'pets…')
+  --quiet                 no progress lines on stderr
   --dry-run               print the planned requests (curl) without sending anything
   --help                  this text
 
@@ -78,7 +83,11 @@ export async function main(argv: readonly string[]): Promise<number> {
         rate: { type: "string" },
         "header-presence": { type: "string" },
         "no-stateful": { type: "boolean", default: false },
+        "no-boundary": { type: "boolean", default: false },
         "dry-run": { type: "boolean", default: false },
+        "max-time": { type: "string" },
+        "show-credentials": { type: "boolean", default: false },
+        quiet: { type: "boolean", default: false },
         help: { type: "boolean", default: false },
       },
       strict: true,
@@ -102,7 +111,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
   const maxExamples = positiveNumber(values["max-examples"], "--max-examples", true);
   const rate = positiveNumber(values.rate, "--rate", false);
-  for (const value of [maxExamples, rate]) if (typeof value === "string") return usage(value);
+  const maxTime = positiveNumber(values["max-time"], "--max-time", false);
+  for (const value of [maxExamples, rate, maxTime]) if (typeof value === "string") return usage(value);
+  const secrets = values["show-credentials"] ? [] : headers.map(([, value]) => value);
+  const print = (text: string): boolean => process.stdout.write(maskCredentials(text, secrets));
   let seed: number | undefined;
   if (values.seed !== undefined) {
     if (!/^-?[0-9]+$/.test(values.seed) || !Number.isSafeInteger(Number(values.seed))) return usage(`--seed must be an integer, got ${JSON.stringify(values.seed)}`);
@@ -141,7 +153,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (values["dry-run"]) {
     const plan = await planRequests(common);
     for (const entry of plan.planned) {
-      process.stdout.write(`# ${entry.operationId} ${entry.phase}${entry.mutation === undefined ? "" : `: ${entry.mutation}`}\n${toCurl(entry.request)}\n`);
+      print(`# ${entry.operationId} ${entry.phase}${entry.mutation === undefined ? "" : `: ${entry.mutation}`}\n${toCurl(entry.request)}\n`);
     }
     for (const note of plan.notes) process.stdout.write(`note: ${note}\n`);
     process.stdout.write(`${plan.planned.length} planned request(s), nothing sent; seed ${plan.seed}\n`);
@@ -149,10 +161,16 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 
   try {
-    const report = await runConformance({ ...common, stateful: !values["no-stateful"] });
+    const report = await runConformance({
+      ...common,
+      stateful: !values["no-stateful"],
+      boundary: !values["no-boundary"],
+      ...(typeof maxTime === "number" ? { maxTimeMs: maxTime * 1000 } : {}),
+      ...(values.quiet ? {} : { onProgress: (line: string) => process.stderr.write(`${line}\n`) }),
+    });
     const replay = replayCommand(argv, seed);
-    process.stdout.write(formatReport(report, replay));
-    if (values.report !== undefined) writeFileSync(values.report, toJUnitXml(report));
+    print(formatReport(report, replay));
+    if (values.report !== undefined) writeFileSync(values.report, maskCredentials(toJUnitXml(report), secrets));
     return report.ok ? EXIT.ok : EXIT.failed;
   } catch (error) {
     if (error instanceof ConnectionError || error instanceof RateLimitExhaustedError) {

@@ -24,9 +24,12 @@ export function formatReport(report: ConformanceReport, replay: string | undefin
   const out: string[] = [];
   report.failures.forEach((failure, index) => out.push(formatFailure(failure, index), ""));
   for (const note of report.notes) out.push(`note: ${note}`);
-  const checks = report.operations.reduce((sum, operation) => sum + operation.checks.length, 0);
+  // `METHOD /path` entries are the method probes, not operations of the spec
+  const probes = report.operations.filter((operation) => operation.operationId.includes(" ")).length;
+  const operations = report.operations.length - probes;
+  const checks = new Set(report.operations.flatMap((operation) => operation.checks)).size;
   out.push(
-    `${report.ok ? "PASS" : "FAIL"}: ${report.failures.length} failure(s); ${report.operations.length} operation(s), ${checks} check(s), ${report.requests} request(s) (${report.rateLimited} answered 429 and waited for); seed ${report.seed}`,
+    `${report.ok ? "PASS" : "FAIL"}: ${report.failures.length} failure(s); ${operations} operation(s) and ${probes} method probe(s), ${checks} kind(s) of check, ${report.requests} request(s) (${report.rateLimited} answered 429 and waited for); seed ${report.seed}`,
   );
   if (!report.ok && replay !== undefined) out.push(`replay: ${replay}`);
   return `${out.join("\n")}\n`;

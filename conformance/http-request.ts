@@ -4,6 +4,7 @@
  * `Content-Type`) and the body text. The same value is sent and printed as `curl`.
  */
 import type { ParameterModel } from "../generator/model/types.js";
+import { isIdempotencyKey, sentKey } from "./idempotency-key.js";
 import { parameterText, parameterWireText, queryPairs } from "./parameter-text.js";
 import type { GeneratedRequest } from "./request-arbitrary.js";
 
@@ -22,6 +23,8 @@ export interface PrepareOptions {
   readonly headers: ReadonlyArray<readonly [string, string]>;
   /** Leave `headers` out (the missing-credentials check). */
   readonly withoutCredentials?: boolean;
+  /** Send `headers` with values no server issued (the invalid-credentials check). */
+  readonly invalidCredentials?: boolean;
   /** The operation's parameters, for their styles (query arrays, deepObject). */
   readonly parameters?: readonly ParameterModel[];
 }
@@ -36,6 +39,12 @@ export function fillPath(template: string, values: Readonly<Record<string, unkno
   return template.replace(/\{([^{}]+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(parameterText(values[name])) : whole));
 }
 
+/** A credential of the same shape that no server issued: the scheme (`Bearer `) kept, the secret replaced. */
+export function invalidCredential(value: string): string {
+  const scheme = /^(\w+ )/.exec(value)?.[1] ?? "";
+  return `${scheme}invalid-credential-0000000000`;
+}
+
 export function prepareRequest(request: GeneratedRequest, options: PrepareOptions): PreparedRequest {
   const byName = new Map((options.parameters ?? []).map((parameter) => [`${parameter.in}:${parameter.name}`, parameter]));
   const search = new URLSearchParams();
@@ -45,9 +54,13 @@ export function prepareRequest(request: GeneratedRequest, options: PrepareOption
   }
   const query = search.toString();
   const url = joinUrl(options.baseUrl, fillPath(request.path, request.parameters.path)) + (query === "" ? "" : `?${query}`);
-  const headers: Array<[string, string]> = options.withoutCredentials === true ? [] : options.headers.map(([name, value]) => [name, value]);
+  const headers: Array<[string, string]> =
+    options.withoutCredentials === true ? [] : options.headers.map(([name, value]) => [name, options.invalidCredentials === true ? invalidCredential(value) : value]);
   const wire = (location: "header" | "cookie", name: string, value: unknown): string => parameterWireText(byName.get(`${location}:${name}`) ?? {}, value);
-  for (const [name, value] of Object.entries(request.parameters.header)) headers.push([name, wire("header", name, value)]);
+  for (const [name, value] of Object.entries(request.parameters.header)) {
+    const text = wire("header", name, value);
+    headers.push([name, isIdempotencyKey({ in: "header", name }) ? sentKey(text) : text]);
+  }
   const cookies = Object.entries(request.parameters.cookie).map(([name, value]) => `${name}=${wire("cookie", name, value)}`);
   if (cookies.length > 0) headers.push(["Cookie", cookies.join("; ")]);
   let body: string | undefined;

@@ -43,12 +43,20 @@ const WRONG_FORMAT: Readonly<Record<string, string>> = {
   byte: "***",
 };
 
-/** Arbitraries of invalid values for `schema`, or undefined when nothing is invalid (`{}`). */
-export function invalidArbitrary(schema: unknown, context: ArbitraryContext, options: InvalidOptions = {}, pointer = "", depth = 0): fc.Arbitrary<InvalidValue> | undefined {
-  if (!isObject(schema) || depth > 3) return undefined;
+/**
+ * The ways a value can break `schema` itself (not its items or properties), each with the values
+ * that do it, in order of preference: a wrong type, a discriminator naming no schema, a value
+ * outside the enum, out of range, too long or too short, a wrong format, a pattern mismatch.
+ * Deterministic, so the boundary phase can send each one once.
+ */
+export function scalarViolations(schema: unknown, context: ArbitraryContext, options: InvalidOptions = {}, pointer = ""): Violation[] {
+  if (!isObject(schema)) return [];
   const resolved = mergeAllOf(resolveObject(context.document, schema) ?? {}, context);
   const at = pointer === "" ? "" : ` at ${pointer}`;
-  const candidates: Array<fc.Arbitrary<InvalidValue>> = [];
+  const out: Violation[] = [];
+  const add = (mutation: string, ...values: unknown[]): void => {
+    out.push({ mutation: `${mutation}${at}`, values });
+  };
   const types = typesOf(resolved).length > 0 ? typesOf(resolved) : branchTypes(resolved, context);
   const scalarTypes = new Set(["string", "integer", "number", "boolean", "null"]);
 
@@ -59,36 +67,43 @@ export function invalidArbitrary(schema: unknown, context: ArbitraryContext, opt
     for (const [type, value] of WRONG_TYPE_VALUES) {
       if (allowed.has(type)) continue;
       if (options.scalarsOnly === true && (!scalarTypes.has(type) || type === "null")) continue;
-      candidates.push(fc.constant({ value, mutation: `wrong type (${type} instead of ${types.join(" or ")})${at}` }));
+      add(`wrong type (${type} instead of ${types.join(" or ")})`, value);
     }
   }
   const discriminator = resolved.discriminator;
   if (options.scalarsOnly !== true && isObject(discriminator) && typeof discriminator.propertyName === "string") {
-    candidates.push(fc.constant({ value: { [discriminator.propertyName]: "not-a-mapped-value" }, mutation: `a ${discriminator.propertyName} that names no schema${at}` }));
+    add(`a ${discriminator.propertyName} that names no schema`, { [discriminator.propertyName]: "not-a-mapped-value" });
   }
-  if (Array.isArray(resolved.enum) && resolved.enum.every((item) => typeof item === "string")) {
-    candidates.push(fc.constant({ value: "not-in-enum", mutation: `a value outside the enum${at}` }));
-  }
+  if (Array.isArray(resolved.enum) && resolved.enum.every((item) => typeof item === "string")) add("a value outside the enum", "not-in-enum");
   if (types.includes("integer") || types.includes("number")) {
     const { min, max } = types.includes("integer") ? integerBounds(resolved) : { min: Number(resolved.minimum ?? -Infinity), max: Number(resolved.maximum ?? Infinity) };
-    if (Number.isFinite(min) && min > Number.MIN_SAFE_INTEGER) candidates.push(fc.constant({ value: min - 1, mutation: `below the minimum (${min})${at}` }));
-    if (Number.isFinite(max) && max < Number.MAX_SAFE_INTEGER) candidates.push(fc.constant({ value: max + 1, mutation: `above the maximum (${max})${at}` }));
+    if (Number.isFinite(min) && min > Number.MIN_SAFE_INTEGER) add(`below the minimum (${min})`, min - 1);
+    if (Number.isFinite(max) && max < Number.MAX_SAFE_INTEGER) add(`above the maximum (${max})`, max + 1);
   }
   if (types.includes("string")) {
-    if (typeof resolved.maxLength === "number") {
-      const length = resolved.maxLength + 1;
-      candidates.push(fc.constant({ value: "x".repeat(length), mutation: `longer than maxLength ${resolved.maxLength}${at}` }));
-    }
-    if (typeof resolved.minLength === "number" && resolved.minLength > 0) {
-      candidates.push(fc.constant({ value: "x".repeat(resolved.minLength - 1), mutation: `shorter than minLength ${resolved.minLength}${at}` }));
-    }
-    if (typeof resolved.format === "string" && WRONG_FORMAT[resolved.format] !== undefined) {
-      candidates.push(fc.constant({ value: WRONG_FORMAT[resolved.format], mutation: `wrong format (not ${resolved.format})${at}` }));
-    }
-    if (typeof resolved.pattern === "string") {
-      candidates.push(fc.constantFrom(" ", "", "\u0000", "!!").map((value) => ({ value, mutation: `not matching the pattern ${resolved.pattern}${at}` })));
-    }
+    if (typeof resolved.maxLength === "number") add(`longer than maxLength ${resolved.maxLength}`, "x".repeat(resolved.maxLength + 1));
+    if (typeof resolved.minLength === "number" && resolved.minLength > 0) add(`shorter than minLength ${resolved.minLength}`, "x".repeat(resolved.minLength - 1));
+    if (typeof resolved.format === "string" && WRONG_FORMAT[resolved.format] !== undefined) add(`wrong format (not ${resolved.format})`, WRONG_FORMAT[resolved.format]);
+    if (typeof resolved.pattern === "string") add(`not matching the pattern ${resolved.pattern}`, " ", "", "\u0000", "!!");
   }
+  return out;
+}
+
+export interface Violation {
+  readonly mutation: string;
+  /** Values that break the schema this way, the preferred first. */
+  readonly values: readonly unknown[];
+}
+
+/** Arbitraries of invalid values for `schema`, or undefined when nothing is invalid (`{}`). */
+export function invalidArbitrary(schema: unknown, context: ArbitraryContext, options: InvalidOptions = {}, pointer = "", depth = 0): fc.Arbitrary<InvalidValue> | undefined {
+  if (!isObject(schema) || depth > 3) return undefined;
+  const resolved = mergeAllOf(resolveObject(context.document, schema) ?? {}, context);
+  const at = pointer === "" ? "" : ` at ${pointer}`;
+  const types = typesOf(resolved).length > 0 ? typesOf(resolved) : branchTypes(resolved, context);
+  const candidates: Array<fc.Arbitrary<InvalidValue>> = scalarViolations(schema, context, options, pointer).map(({ mutation, values }) =>
+    values.length === 1 ? fc.constant({ value: values[0], mutation }) : fc.constantFrom(...values).map((value) => ({ value, mutation })),
+  );
   if (options.scalarsOnly !== true && types.includes("array")) {
     if (typeof resolved.maxItems === "number") {
       const item = schemaArbitrary(resolved.items ?? true, context, depth + 1);

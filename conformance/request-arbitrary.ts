@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
 import type { MediaModel, OperationModel, ParameterLocation, ParameterModel } from "../generator/model/types.js";
+import { freshKeyArbitrary } from "./idempotency-key.js";
 import { invalidArbitrary } from "./invalid-arbitrary.js";
 import type { ConformanceApi } from "./load-api.js";
 import { parameterText, parameterWireText, readTextAs } from "./parameter-text.js";
@@ -70,6 +71,16 @@ function carriable(parameter: ParameterModel, value: unknown): boolean {
   return true;
 }
 
+/** Whether an invalid parameter value can be sent, and is still invalid once the server reads its text back. */
+export function sendsInvalid(api: ConformanceApi, parameter: ParameterModel, value: unknown): boolean {
+  return carriable(parameter, value) && !api.validator.isValid(parameter.schema, readTextAs(parameterText(value), parameter.schema, api.document));
+}
+
+/** Whether a valid parameter value can be sent as it is (its text reads back as the same value). */
+export function sendsValid(api: ConformanceApi, parameter: ParameterModel, value: unknown): boolean {
+  return value !== null && value !== undefined && carriable(parameter, value) && readsBack(value, parameter.schema, api.document) && api.validator.isValid(parameter.schema, value);
+}
+
 /**
  * Draws per required parameter value: a refused one is replaced by the next, so that many required
  * parameters do not multiply their refusals (an optional one is left out instead).
@@ -77,19 +88,18 @@ function carriable(parameter: ParameterModel, value: unknown): boolean {
 const PARAMETER_TRIES = 6;
 
 function parameterArbitrary(api: ConformanceApi, parameter: ParameterModel): fc.Arbitrary<unknown> | undefined {
-  const arbitrary = schemaArbitrary(parameter.schema, { document: api.document, direction: "request" });
+  const fresh = freshKeyArbitrary(parameter, (value) => api.validator.isValid(parameter.schema, value));
+  if (fresh !== undefined) return fresh;
+  const arbitrary = schemaArbitrary(parameter.schema, { document: api.document, direction: "request", edges: true });
   if (arbitrary === undefined) return undefined;
-  const valid = rejectUnless(
-    arbitrary,
-    (value) => value !== null && value !== undefined && carriable(parameter, value) && readsBack(value, parameter.schema, api.document) && api.validator.isValid(parameter.schema, value),
-  );
+  const valid = rejectUnless(arbitrary, (value) => sendsValid(api, parameter, value));
   if (!parameter.required) return valid;
   // bounded, unlike fc.filter: an impossible schema still ends in REJECTED
   return fc.array(valid, { minLength: PARAMETER_TRIES, maxLength: PARAMETER_TRIES }).map((values) => values.find((value) => value !== REJECTED) ?? REJECTED);
 }
 
 function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unknown> | undefined {
-  const arbitrary = schemaArbitrary(media.schema ?? true, { document: api.document, direction: "request" });
+  const arbitrary = schemaArbitrary(media.schema ?? true, { document: api.document, direction: "request", edges: true });
   const essence = media.mediaType.split(";")[0]!.trim().toLowerCase();
   const form = essence === "application/x-www-form-urlencoded" ? "form" : essence === "multipart/form-data" ? "multipart" : undefined;
   return arbitrary === undefined
@@ -219,22 +229,22 @@ export function positiveRequests(api: ConformanceApi, operation: OperationModel,
   return { kind: "ok", arbitrary };
 }
 
-/** Requests with exactly one invalid part (a parameter, a missing required one, or the body). */
+/**
+ * Requests with exactly one invalid part (a parameter or the body), drawn at random. What is
+ * missing (a required parameter, the body) is sent once each by the boundary phase instead, so
+ * that it does not crowd out the value mutations here.
+ */
 export function negativeRequests(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string> = new Set()): RequestArbitrary {
   const parts = positiveParts(api, operation, skipHeaders);
   if (typeof parts === "string") return { kind: "skipped", reason: parts };
-  const context = { document: api.document, direction: "request" } as const;
+  const context = { document: api.document, direction: "request", edges: true } as const;
   const base = fc.tuple(fc.tuple(...parts.values), parts.body ?? fc.constant(undefined));
   const mutations: Array<fc.Arbitrary<GeneratedRequest | undefined>> = [];
   parts.parameters.forEach((parameter, index) => {
     const where = `${parameter.in} parameter ${parameter.name}`;
-    if (parameter.required && parameter.in !== "path") {
-      mutations.push(base.map(([values, body]) => assemble(operation, parts, values.map((value, i) => (i === index ? undefined : value)), body, `missing required ${where}`)));
-    }
     const invalid = invalidArbitrary(parameter.schema, context, { scalarsOnly: true });
     if (invalid === undefined) return;
-    const stillInvalid = (value: unknown): boolean => !api.validator.isValid(parameter.schema, readTextAs(parameterText(value), parameter.schema, api.document));
-    const sendable = invalid.map((bad) => (carriable(parameter, bad.value) && stillInvalid(bad.value) ? bad : { value: REJECTED, mutation: bad.mutation }));
+    const sendable = invalid.map((bad) => (sendsInvalid(api, parameter, bad.value) ? bad : { value: REJECTED, mutation: bad.mutation }));
     mutations.push(
       fc.tuple(base, sendable).map(([[values, body], bad]) =>
         assemble(operation, parts, values.map((value, i) => (i === index ? bad.value : value)), body, `${where}: ${bad.mutation}`),
@@ -247,9 +257,6 @@ export function negativeRequests(api: ConformanceApi, operation: OperationModel,
     if (invalid !== undefined) {
       const rejected = invalid.map((bad) => (!hasRejected(bad.value) && !api.validator.isValid(media.schema ?? {}, bad.value) ? bad : { value: REJECTED, mutation: bad.mutation }));
       mutations.push(fc.tuple(base, rejected).map(([[values], bad]) => assemble(operation, parts, values, bad.value, `body: ${bad.mutation}`)));
-    }
-    if (operation.requestBody?.required === true) {
-      mutations.push(base.map(([values]) => assemble(operation, parts, values, undefined, "missing required body")));
     }
   }
   if (mutations.length === 0) return { kind: "skipped", reason: "nothing in the request can be made invalid" };

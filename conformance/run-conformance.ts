@@ -1,6 +1,7 @@
 /**
  * A conformance run: for each selected operation, positive requests (every response check),
- * negative requests (also: rejected with a 4xx) and, where security requires credentials, a
+ * negative requests (also: rejected with a 4xx), the boundary phase (each field broken alone, and
+ * at its limits, once each) and, where security requires credentials, a
  * request without them (401); for each path, the methods it does not declare (405 or 404); then
  * the stateful sequences. Every property runs `maxExamples` examples from the run's seed and
  * shrinks its failures.
@@ -8,13 +9,16 @@
 import { resolve } from "node:path";
 import type { OperationModel } from "../generator/model/types.js";
 import type { CheckName } from "./checks/check-failure.js";
-import { checkMissingAuth, checkNegativeRejected, checkUnsupportedMethod, requiresCredentials } from "./checks/outcome-checks.js";
+import { checkInvalidAuth, checkMethodProbe, checkMissingAuth, checkNegativeRejected, requiresCredentials } from "./checks/outcome-checks.js";
 import { checkRateLimitHeaders } from "./checks/rate-limit-checks.js";
 import { fillPath, joinUrl, prepareRequest, type PreparedRequest } from "./http-request.js";
 import { loadApi, type ConformanceApi } from "./load-api.js";
 import { runProperty, sampleDefined, seedFor } from "./property.js";
 import { negativeRequests, positiveRequests, type GeneratedRequest } from "./request-arbitrary.js";
 import { exchange, markExecuted, toConformanceFailure, type ConformanceFailure, type RunContext } from "./run-context.js";
+import { boundaryCases } from "./boundary-cases.js";
+import { runBoundary } from "./run-boundary.js";
+import { LiveResources } from "./live-resources.js";
 import { runStateful } from "./run-stateful.js";
 import { Sender, type SenderOptions } from "./sender.js";
 import { planSequences } from "./stateful-plan.js";
@@ -38,6 +42,12 @@ export interface ConformanceOptions extends SenderOptions, ResponseCheckOptions 
   readonly maxExamples?: number;
   /** The seed (default: random; printed so that a run can be replayed). */
   readonly seed?: number;
+  /** Start nothing new after this many milliseconds (by `now`); what ran is reported, with a note. */
+  readonly maxTimeMs?: number;
+  /** Told of each step as it starts (the CLI prints it on stderr). */
+  readonly onProgress?: (line: string) => void;
+  /** Run the boundary phase: each field broken alone, and at its limits (default true). */
+  readonly boundary?: boolean;
   /** Run the stateful sequences (default true). */
   readonly stateful?: boolean;
   /** Send requests for methods the paths do not declare (default true). */
@@ -66,7 +76,8 @@ export interface ConformanceReport {
   readonly ok: boolean;
 }
 
-const PROBED_METHODS = ["GET", "PUT", "POST", "DELETE", "PATCH"] as const;
+/** Sent to every path that does not declare them (TRACE through node:http: fetch refuses it). */
+const PROBED_METHODS = ["GET", "PUT", "POST", "DELETE", "PATCH", "TRACE", "OPTIONS", "HEAD"] as const;
 
 export function normalizeHeaders(headers: ConformanceOptions["headers"]): Array<[string, string]> {
   if (headers === undefined) return [];
@@ -103,21 +114,36 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     maxExamples: options.maxExamples ?? 20,
     checkOptions: options.headerPresence === undefined ? {} : { headerPresence: options.headerPresence },
     executed: new Map(),
+    observers: [],
   };
   const selected = selectOperations(api, options.operations);
   const failures: ConformanceFailure[] = [];
   const notes: string[] = [];
 
-  for (const operation of selected) {
-    const found = await runOperation(context, operation, notes);
-    failures.push(...found);
+  const now = options.now ?? Date.now;
+  const started = now();
+  const progress = options.onProgress ?? (() => undefined);
+  const outOfTime = (what: string): boolean => {
+    if (options.maxTimeMs === undefined || now() - started < options.maxTimeMs) return false;
+    if (!notes.some((note) => note.startsWith("--max-time"))) notes.push(`--max-time ${options.maxTimeMs / 1000} s reached: stopped before ${what}; what ran is reported`);
+    return true;
+  };
+  const live = new LiveResources(context, planSequences(api));
+  context.observers?.push((operation, request, response) => live.observe(operation.method.toUpperCase(), operation.path, request.url, response.status, response.bodyText));
+  for (const [index, operation] of selected.entries()) {
+    if (outOfTime(operation.operationId)) break;
+    progress(`[${index + 1}/${selected.length}] ${operation.operationId} (${context.sender.sent} requests so far)`);
+    failures.push(...(await runOperation(context, operation, notes)));
+    if (options.boundary !== false) failures.push(...(await runBoundary(context, operation, live, notes)));
   }
-  if (options.unsupportedMethods !== false) failures.push(...(await runUnsupportedMethods(context, selected, notes)));
-  if (options.stateful !== false) {
+  if (options.unsupportedMethods !== false && !outOfTime("the method probes")) progress("method probes");
+  if (options.unsupportedMethods !== false && !outOfTime("the method probes")) failures.push(...(await runUnsupportedMethods(context, selected, notes)));
+  if (options.stateful !== false && !outOfTime("the stateful sequences")) {
+    progress("stateful sequences");
     const ids = new Set(selected.map((operation) => operation.operationId));
     const sequences = planSequences(api).filter((sequence) => ids.has(sequence.create.operationId));
     if (sequences.length === 0) notes.push("stateful: no create → read/delete sequence among the selected operations (no links, no POST /things with /things/{id})");
-    const outcome = await runStateful(context, sequences);
+    const outcome = await runStateful(context, sequences, live);
     failures.push(...outcome.failures);
     notes.push(...outcome.notes);
   }
@@ -185,6 +211,14 @@ async function runOperation(context: RunContext, operation: OperationModel, note
         return found.map((item) => toConformanceFailure(context, id, "missing-auth", result.request, result.response, item));
       });
       failures.push(...outcome.failures);
+      // the same with a credential of the right shape that no server issued: still 401
+      const invalid = await runProperty(positive.arbitrary, seedFor(context.seed, id, "invalid-auth"), 1, async (generated) => {
+        const result = await exchange(context, operation, generated, { invalidCredentials: true });
+        markExecuted(context, id, "ignored_auth");
+        const found = [...result.failures, ...checkInvalidAuth(operation, result.response)];
+        return found.map((item) => toConformanceFailure(context, id, "invalid-auth", result.request, result.response, item));
+      });
+      failures.push(...invalid.failures);
     }
   }
   return failures;
@@ -207,7 +241,7 @@ async function runUnsupportedMethods(context: RunContext, selected: readonly Ope
       const request: PreparedRequest = { operationId: undefined, method, url: joinUrl(context.baseUrl, fillPath(path, sample)), headers: context.headers, body: undefined };
       const response = await context.sender.send(request);
       markExecuted(context, label, "unsupported_method");
-      for (const item of checkUnsupportedMethod(path, method, declared, response)) failures.push(toConformanceFailure(context, label, "unsupported-method", request, response, item));
+      for (const item of checkMethodProbe(path, method, declared, response)) failures.push(toConformanceFailure(context, label, "unsupported-method", request, response, item));
     }
   }
   return failures;
@@ -227,11 +261,14 @@ function samplePathValues(context: RunContext, onPath: readonly OperationModel[]
   return undefined;
 }
 
-/** One failure per operation, phase and check (the first, already shrunk). */
+/** Phases that send generated data: a check failing in several of them is one finding. */
+const DATA_PHASES = new Set(["positive", "negative", "boundary"]);
+
+/** One failure per operation, check and phase (the data phases as one), the first found (shrunk when random). */
 function dedupe(failures: readonly ConformanceFailure[]): ConformanceFailure[] {
   const seen = new Set<string>();
   return failures.filter((item) => {
-    const key = `${item.operationId} ${item.phase} ${item.check}`;
+    const key = `${item.operationId} ${DATA_PHASES.has(item.phase) ? "data" : item.phase} ${item.check}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -240,12 +277,17 @@ function dedupe(failures: readonly ConformanceFailure[]): ConformanceFailure[] {
 
 export interface PlannedRequest {
   readonly operationId: string;
-  readonly phase: "positive" | "negative";
+  readonly phase: "positive" | "negative" | "boundary" | "missing-auth" | "invalid-auth" | "method-probe";
   readonly request: PreparedRequest;
   readonly mutation: string | undefined;
 }
 
-/** `--dry-run`: the requests the run would start with (the examples before any shrinking), not sent. */
+/**
+ * `--dry-run`: the requests the run would start with (the examples before any shrinking), not
+ * sent: positive, negative, boundary (with the ids as drawn: a run binds them to live resources
+ * first), missing and invalid credentials, method probes. Stateful sequences take their ids from
+ * responses, so they are only named in a note.
+ */
 export async function planRequests(options: Omit<ConformanceOptions, "fetch" | "sleep" | "now">): Promise<{ seed: number; planned: PlannedRequest[]; notes: string[] }> {
   const api = await resolveApi(options.spec);
   const seed = options.seed ?? randomSeed();
@@ -272,6 +314,37 @@ export async function planRequests(options: Omit<ConformanceOptions, "fetch" | "
         planned.push({ operationId: operation.operationId, phase, request, mutation: generated.mutation });
       }
     }
+    const positive = positiveRequests(api, operation, skipHeaders);
+    if (positive.kind === "skipped") continue;
+    const prepare = (generated: GeneratedRequest, extra: { withoutCredentials?: boolean; invalidCredentials?: boolean } = {}): PreparedRequest =>
+      prepareRequest(generated, { baseUrl: options.baseUrl, headers, parameters: [...operation.parameters.query], ...extra });
+    let base: GeneratedRequest | undefined;
+    try {
+      base = sampleDefined(positive.arbitrary, seedFor(seed, operation.operationId, "boundary"), 1)[0];
+    } catch {
+      base = undefined;
+    }
+    if (base !== undefined && options.boundary !== false) {
+      for (const item of boundaryCases(api, operation, base, skipHeaders)) planned.push({ operationId: operation.operationId, phase: "boundary", request: prepare(item.request), mutation: item.request.mutation });
+    }
+    if (base !== undefined && requiresCredentials(operation) && headers.length > 0) {
+      planned.push({ operationId: operation.operationId, phase: "missing-auth", request: prepare(base, { withoutCredentials: true }), mutation: undefined });
+      planned.push({ operationId: operation.operationId, phase: "invalid-auth", request: prepare(base, { invalidCredentials: true }), mutation: undefined });
+    }
   }
+  if (options.unsupportedMethods !== false) {
+    const selected = selectOperations(api, options.operations);
+    for (const path of [...new Set(selected.map((operation) => operation.path))]) {
+      const onPath = api.model.operations.filter((operation) => operation.path === path);
+      const declared = onPath.map((operation) => operation.method.toUpperCase());
+      const values = onPath.map((operation) => positiveRequests(api, operation, skipHeaders)).flatMap((requests) => (requests.kind === "ok" ? sampleDefined(requests.arbitrary, seedFor(seed, path, "methods"), 1) : []))[0];
+      if (values === undefined) continue;
+      for (const method of PROBED_METHODS) {
+        if (declared.includes(method)) continue;
+        planned.push({ operationId: `${method} ${path}`, phase: "method-probe", request: { operationId: undefined, method, url: joinUrl(options.baseUrl, fillPath(path, values.parameters.path)), headers, body: undefined }, mutation: undefined });
+      }
+    }
+  }
+  if (options.stateful !== false) notes.push("stateful sequences are not listed: they take their ids from the server's responses");
   return { seed, planned, notes };
 }

@@ -14,7 +14,7 @@ import type { ConformanceApi } from "./load-api.js";
 import type { GeneratedRequest } from "./request-arbitrary.js";
 import type { ObservedResponse, Sender } from "./sender.js";
 
-export type Phase = "positive" | "negative" | "missing-auth" | "unsupported-method" | "stateful";
+export type Phase = "positive" | "negative" | "boundary" | "missing-auth" | "invalid-auth" | "unsupported-method" | "stateful";
 
 /** A failed check with everything needed to reproduce it. */
 export interface ConformanceFailure extends CheckFailure {
@@ -47,6 +47,8 @@ export interface RunContext {
   readonly checkOptions: ResponseCheckOptions;
   /** operationId → checks that ran for it. */
   readonly executed: Map<string, Set<CheckName>>;
+  /** Told of every exchange (live-resources.ts reads ids from list responses). */
+  readonly observers?: Array<(operation: OperationModel, request: PreparedRequest, response: ObservedResponse) => void>;
 }
 
 export interface ExchangeResult {
@@ -65,14 +67,16 @@ export function markExecuted(context: RunContext, operationId: string, ...checks
 }
 
 /** Sends one generated request for `operation` and runs the response checks on the answer. */
-export async function exchange(context: RunContext, operation: OperationModel, generated: GeneratedRequest, options: { withoutCredentials?: boolean } = {}): Promise<ExchangeResult> {
+export async function exchange(context: RunContext, operation: OperationModel, generated: GeneratedRequest, options: { withoutCredentials?: boolean; invalidCredentials?: boolean } = {}): Promise<ExchangeResult> {
   const request = prepareRequest(generated, {
     baseUrl: context.baseUrl,
     headers: context.headers,
     withoutCredentials: options.withoutCredentials === true,
+    invalidCredentials: options.invalidCredentials === true,
     parameters: [...operation.parameters.query],
   });
   const response = await context.sender.send(request);
+  for (const observe of context.observers ?? []) observe(operation, request, response);
   const failures = [
     ...checkResponse(context.api, operation, response, context.checkOptions),
     ...checkRateLimitHeaders(context.api.model, operation, response),

@@ -6,94 +6,23 @@
  * gets a live one, created first, so that the sequence can succeed on a strict server.
  */
 import fc from "fast-check";
-import type { OperationModel, ParameterLocation } from "../generator/model/types.js";
+import type { OperationModel } from "../generator/model/types.js";
 import { failure, type CheckFailure } from "./checks/check-failure.js";
 import { toCurl } from "./curl.js";
-import type { LinkContext } from "./link-expressions.js";
-import { runProperty, sampleDefined, seedFor } from "./property.js";
+import { LiveResources, linkContext, override } from "./live-resources.js";
+import { runProperty, seedFor } from "./property.js";
 import { positiveRequests, type GeneratedRequest } from "./request-arbitrary.js";
 import { exchange, markExecuted, toConformanceFailure, type ConformanceFailure, type ExchangeResult, type RunContext } from "./run-context.js";
-import { createdId, type StatefulSequence } from "./stateful-plan.js";
+import type { StatefulSequence } from "./stateful-plan.js";
 
 export interface StatefulOutcome {
   readonly failures: ConformanceFailure[];
   readonly notes: string[];
 }
 
-type Overrides = Partial<Record<ParameterLocation, Record<string, unknown>>>;
-
-function override(request: GeneratedRequest, overrides: Overrides): GeneratedRequest {
-  const parameters = { ...request.parameters };
-  for (const [location, values] of Object.entries(overrides) as Array<[ParameterLocation, Record<string, unknown>]>) {
-    parameters[location] = { ...parameters[location], ...values };
-  }
-  return { ...request, parameters };
-}
-
-function parseBody(text: string): unknown {
-  try {
-    return text === "" ? undefined : (JSON.parse(text) as unknown);
-  } catch {
-    return undefined;
-  }
-}
-
-function linkContext(generated: GeneratedRequest, result: ExchangeResult): LinkContext {
-  return { generated, request: result.request, response: result.response, responseBody: parseBody(result.response.bodyText) };
-}
-
-export async function runStateful(context: RunContext, sequences: readonly StatefulSequence[]): Promise<StatefulOutcome> {
+export async function runStateful(context: RunContext, sequences: readonly StatefulSequence[], live: LiveResources = new LiveResources(context, sequences)): Promise<StatefulOutcome> {
   const failures: ConformanceFailure[] = [];
   const notes: string[] = [];
-  const creators = new Map<string, StatefulSequence>();
-  for (const sequence of sequences) if (sequence.idName !== undefined && !creators.has(sequence.idName)) creators.set(sequence.idName, sequence);
-  const live = new Map<string, unknown>();
-
-  /** A live id for `idName`, created on first use (undefined when it cannot be created). */
-  async function dependency(idName: string, depth: number): Promise<unknown> {
-    if (live.has(idName)) return live.get(idName);
-    const sequence = creators.get(idName);
-    if (sequence === undefined || depth > 3) return undefined;
-    const requests = positiveRequests(context.api, sequence.create, context.skipHeaders);
-    if (requests.kind === "skipped") return undefined;
-    for (let attempt = 0; attempt < 5; attempt++) {
-      let sample: GeneratedRequest | undefined;
-      try {
-        sample = sampleDefined(requests.arbitrary, seedFor(context.seed, "dependency", idName, String(attempt)), 1)[0];
-      } catch {
-        return undefined;
-      }
-      if (sample === undefined) return undefined;
-      const generated = await withDependencies(sample, idName, depth + 1);
-      const result = await exchange(context, sequence.create, generated);
-      if (result.response.status < 200 || result.response.status > 299) continue;
-      const id = createdId(linkContext(generated, result), idName);
-      if (id !== undefined) {
-        live.set(idName, id);
-        return id;
-      }
-    }
-    return undefined;
-  }
-
-  /** The request with every parameter or top-level body property named like a creatable id bound to a live one. */
-  async function withDependencies(request: GeneratedRequest, ownId: string | undefined, depth: number): Promise<GeneratedRequest> {
-    let result = request;
-    for (const idName of creators.keys()) {
-      if (idName === ownId) continue;
-      const inParameters = (["path", "query", "header", "cookie"] as const).filter((location) => idName in result.parameters[location]);
-      const body = result.body?.value;
-      const inBody = body !== null && typeof body === "object" && !Array.isArray(body) && idName in body;
-      if (inParameters.length === 0 && !inBody) continue;
-      const id = await dependency(idName, depth);
-      if (id === undefined) continue;
-      const overrides: Overrides = {};
-      for (const location of inParameters) overrides[location] = { [idName]: id };
-      result = override(result, overrides);
-      if (inBody && result.body !== undefined) result = { ...result, body: { ...result.body, value: { ...(body as Record<string, unknown>), [idName]: id } } };
-    }
-    return result;
-  }
 
   for (const sequence of sequences) {
     const steps = [sequence.create, ...sequence.reads.map((step) => step.operation), ...sequence.deletes.map((step) => step.operation)];
@@ -113,7 +42,8 @@ export async function runStateful(context: RunContext, sequences: readonly State
     const outcome = await runProperty(all, seedFor(context.seed, "stateful", sequence.create.operationId), context.maxExamples, async (values) => {
       const [first, ...rest] = values;
       if (first === undefined) return [];
-      return runSequence(context, sequence, await withDependencies(first, sequence.idName, 0), rest);
+      const bound = await live.bind(first, sequence.idName);
+      return runSequence(context, sequence, bound.request, bound.steps, rest);
     });
     if (outcome.skipped !== undefined) notes.push(`stateful ${name}: ${outcome.skipped}`);
     failures.push(...outcome.failures);
@@ -121,8 +51,9 @@ export async function runStateful(context: RunContext, sequences: readonly State
   return { failures, notes };
 }
 
-async function runSequence(context: RunContext, sequence: StatefulSequence, createRequest: GeneratedRequest, followValues: readonly GeneratedRequest[]): Promise<ConformanceFailure[]> {
-  const steps: string[] = [];
+async function runSequence(context: RunContext, sequence: StatefulSequence, createRequest: GeneratedRequest, setup: readonly string[], followValues: readonly GeneratedRequest[]): Promise<ConformanceFailure[]> {
+  // what the failing request refers to, created first: a reproduction replays on a fresh server
+  const steps: string[] = [...setup];
   const out: ConformanceFailure[] = [];
   const report = (operation: OperationModel, result: ExchangeResult, found: readonly CheckFailure[]): void => {
     for (const item of found) out.push(toConformanceFailure(context, operation.operationId, "stateful", result.request, result.response, item, { steps: [...steps] }));

@@ -7,6 +7,7 @@
  */
 import fc from "fast-check";
 import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
+import { edgeNumbers, edgeString, withFormatEdges } from "./edge-data.js";
 import { ownValues } from "./openapi-to-json-schema.js";
 
 export type Direction = "request" | "response";
@@ -15,6 +16,11 @@ export interface ArbitraryContext {
   readonly document: Record<string, unknown>;
   /** Requests leave out `readOnly` properties; responses leave out `writeOnly` ones. */
   readonly direction: Direction;
+  /**
+   * Data that finds bugs (edge-data.ts): full-Unicode strings, lengths and numbers at their
+   * limits, formats at their edges. Off for mocks and examples, which stay readable.
+   */
+  readonly edges?: boolean;
 }
 
 /**
@@ -129,11 +135,11 @@ function typedArbitrary(type: string, schema: Record<string, unknown>, context: 
     case "boolean":
       return fc.boolean();
     case "integer":
-      return integerArbitrary(schema);
+      return integerArbitrary(schema, context.edges === true);
     case "number":
-      return numberArbitrary(schema);
+      return numberArbitrary(schema, context.edges === true);
     case "string":
-      return stringArbitrary(schema);
+      return stringArbitrary(schema, context.edges === true);
     case "array":
       return arrayArbitrary(schema, context, depth);
     case "object":
@@ -155,20 +161,22 @@ export function integerBounds(schema: Record<string, unknown>): { min: number; m
   return { min, max };
 }
 
-function integerArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown> | undefined {
+function integerArbitrary(schema: Record<string, unknown>, edges: boolean): fc.Arbitrary<unknown> | undefined {
   const { min, max } = integerBounds(schema);
   if (min > max) return undefined;
   const step = typeof schema.multipleOf === "number" && Number.isInteger(schema.multipleOf) && schema.multipleOf > 0 ? schema.multipleOf : 1;
   if (step === 1) {
     // Edge values first in shrinking: the smallest allowed value (or 0) is the simplest.
-    return fc.oneof(fc.integer({ min, max }), fc.constantFrom(...new Set([min, max])));
+    const limits = fc.constantFrom(...new Set([min, max]));
+    const near = edgeNumbers(min, max, 1).filter((value) => value !== min && value !== max);
+    return edges && near.length > 0 ? fc.oneof({ arbitrary: fc.integer({ min, max }), weight: 2 }, { arbitrary: limits, weight: 2 }, { arbitrary: fc.constantFrom(...near), weight: 1 }) : fc.oneof(fc.integer({ min, max }), limits);
   }
   const low = Math.ceil(min / step);
   const high = Math.floor(max / step);
   return low > high ? undefined : fc.integer({ min: low, max: high }).map((n) => n * step);
 }
 
-function numberArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown> {
+function numberArbitrary(schema: Record<string, unknown>, edges: boolean): fc.Arbitrary<unknown> {
   const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum : -1e6;
   const max = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum : 1e6;
   const minExcluded = schema.exclusiveMinimum === true || typeof schema.exclusiveMinimum === "number";
@@ -177,7 +185,10 @@ function numberArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown>
     const step = schema.multipleOf;
     return fc.integer({ min: Math.ceil(min / step), max: Math.max(Math.ceil(min / step), Math.floor(max / step)) }).map((n) => n * step);
   }
-  return fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded, maxExcluded });
+  const double = fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded, maxExcluded });
+  if (!edges) return double;
+  const inside = edgeNumbers(min, max, 0.5).filter((value) => !(minExcluded && value === min) && !(maxExcluded && value === max));
+  return inside.length === 0 ? double : fc.oneof({ arbitrary: double, weight: 3 }, { arbitrary: fc.constantFrom(...inside), weight: 1 });
 }
 
 /** Arbitraries of formatted strings, each made once on first use (an arbitrary is immutable; making `webUrl` costs milliseconds). */
@@ -227,17 +238,25 @@ function pad(n: number): string {
   return String(n).padStart(2, "0");
 }
 
-function stringArbitrary(schema: Record<string, unknown>): fc.Arbitrary<unknown> | undefined {
+function stringArbitrary(schema: Record<string, unknown>, edges: boolean): fc.Arbitrary<unknown> | undefined {
   const minLength = typeof schema.minLength === "number" ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === "number" ? schema.maxLength : minLength + SPAN;
   if (minLength > maxLength) return undefined;
   const format = typeof schema.format === "string" ? FORMAT_ARBITRARIES[schema.format] : undefined;
   // Formats and patterns have their own lengths: only the declared bounds apply to them.
   const declaredMax = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
-  const lengthOk = (value: string): boolean => value.length >= minLength && value.length <= declaredMax;
-  if (format !== undefined) return rejectUnless(format(), lengthOk);
-  if (typeof schema.pattern === "string") return patternArbitrary(schema.pattern, minLength, maxLength, lengthOk);
-  return plainString(minLength, Math.min(maxLength, minLength + SPAN));
+  // JSON Schema counts code points (an emoji is one)
+  const lengthOk = (value: string): boolean => codePoints(value) >= minLength && codePoints(value) <= declaredMax;
+  if (format !== undefined) return rejectUnless(edges ? withFormatEdges(schema.format as string, format()) : format(), lengthOk);
+  const edge = edges ? edgeString(minLength, maxLength, SPAN) : undefined;
+  if (typeof schema.pattern === "string") return patternArbitrary(schema.pattern, minLength, maxLength, lengthOk, edge);
+  return edge ?? plainString(minLength, Math.min(maxLength, minLength + SPAN));
+}
+
+function codePoints(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
 }
 
 /** Arbitraries of plain strings, by length bounds: made once each (fast-check's set-up of a string arbitrary costs about a millisecond, and a spec has thousands of string schemas). */
@@ -261,11 +280,20 @@ function plainString(minLength: number, maxLength: number): fc.Arbitrary<string>
  * falls back to short strings filtered by the pattern. A pattern no engine compiles draws plain
  * strings (the validator filters them).
  */
-function patternArbitrary(source: string, minLength: number, maxLength: number, lengthOk: (value: string) => boolean): fc.Arbitrary<unknown> {
+function patternArbitrary(source: string, minLength: number, maxLength: number, lengthOk: (value: string) => boolean, edge: fc.Arbitrary<string> | undefined): fc.Arbitrary<unknown> {
   const pattern = compilePattern(source);
   const plain = plainString(minLength, Math.min(maxLength, minLength + SPAN));
-  if (pattern === undefined) return plain;
+  if (pattern === undefined) return edge ?? plain;
   const matches = (value: string): boolean => lengthOk(value) && pattern.test(value);
+  const matching = patternMatching(source, pattern, matches, plain);
+  if (edge === undefined) return matching;
+  // Edge strings (full Unicode, at the length limits) that happen to match: often for a loose
+  // pattern such as `\S`, seldom for an anchored one, which gets them less often.
+  const anchored = source.startsWith("^") && source.endsWith("$");
+  return fc.oneof({ arbitrary: matching, weight: anchored ? 3 : 1 }, { arbitrary: rejectUnless(edge, matches), weight: 1 });
+}
+
+function patternMatching(source: string, pattern: RegExp, matches: (value: string) => boolean, plain: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
   // A pattern without anchors matches anywhere: build around a match, inside the length bounds.
   for (const candidate of [source, source.replace(/(?<!\\)((?:\\\\)*)\\[bB]/g, "$1")]) {
     const compiled = compilePattern(candidate, pattern.flags);

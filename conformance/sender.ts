@@ -8,6 +8,7 @@
  *   the run stops with {@link RateLimitExhaustedError} instead of insisting; so it does at once
  *   when a single wait would exceed `maxWaitMs` (a ban, a daily quota).
  */
+import { FETCH_FORBIDDEN_METHODS, sendRaw } from "./raw-http.js";
 import type { PreparedRequest } from "./http-request.js";
 
 export interface ObservedResponse {
@@ -120,6 +121,7 @@ export class Sender {
     const fetchImpl = this.#options.fetch ?? fetch;
     this.sent++;
     try {
+      if (FETCH_FORBIDDEN_METHODS.has(request.method.toUpperCase())) return await sendRaw(request.url, request.method, request.headers, this.#options.timeoutMs ?? 30_000);
       const response = await fetchImpl(request.url, {
         method: request.method,
         headers: request.headers.map(([name, value]): [string, string] => [name, value]),

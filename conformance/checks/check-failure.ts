@@ -9,6 +9,7 @@ export const CHECK_NAMES = [
   "negative_data_rejection",
   "unsupported_method",
   "missing_auth",
+  "ignored_auth",
   "rate_limit_headers",
   "deprecation_headers",
   "ensure_resource_availability",

@@ -24,6 +24,29 @@ export function checkMissingAuth(operation: OperationModel, response: ObservedRe
   return [failure("missing_auth", `${operation.operationId} requires credentials but answered ${response.status} without them`, "401", String(response.status), `${operation.pointer}/security`)];
 }
 
+/**
+ * The method probes: `OPTIONS` may answer 2xx (with `Allow` or CORS headers), `HEAD` must be
+ * answered wherever `GET` is (RFC 9110 §9.3.2: not 405, 501 or 5xx); any other method the path
+ * does not declare, `TRACE` included, as {@link checkUnsupportedMethod}.
+ */
+export function checkMethodProbe(path: string, method: string, declared: readonly string[], response: ObservedResponse): CheckFailure[] {
+  const pointer = `#/paths/${escapePointer(path)}`;
+  if (method === "OPTIONS" && response.status >= 200 && response.status < 300) {
+    if (response.headers.has("allow") || response.headers.has("access-control-allow-methods")) return [];
+    return [failure("unsupported_method", `OPTIONS ${path} answered ${response.status} without Allow (or Access-Control-Allow-Methods)`, `Allow: ${declared.join(", ")}`, "absent", pointer)];
+  }
+  if (method === "HEAD" && declared.includes("GET")) {
+    if (response.status < 500 && response.status !== 405 && response.status !== 501) return [];
+    return [failure("unsupported_method", `HEAD ${path} answered ${response.status} where GET is declared (HEAD must be answered like GET)`, "the status GET would answer", String(response.status), pointer)];
+  }
+  return checkUnsupportedMethod(path, method, declared, response);
+}
+
+export function checkInvalidAuth(operation: OperationModel, response: ObservedResponse): CheckFailure[] {
+  if (response.status === 401) return [];
+  return [failure("ignored_auth", `${operation.operationId} answered ${response.status} to credentials no server issued`, "401", String(response.status), `${operation.pointer}/security`)];
+}
+
 export function checkUnsupportedMethod(path: string, method: string, allowed: readonly string[], response: ObservedResponse): CheckFailure[] {
   const pointer = `#/paths/${escapePointer(path)}`;
   if (response.status === 404) return [];

@@ -32,7 +32,7 @@ function only(failures: readonly ConformanceFailure[], check: string, operationI
 
 /** The JSON body of a curl command's `--data-raw '...'`. */
 function curlBody(curl: string): unknown {
-  const match = /--data-raw '(.*)'$/.exec(curl);
+  const match = /--data-raw '(.*)'$/s.exec(curl);
   return match === null ? undefined : JSON.parse((match[1] as string).replace(/'\\''/g, "'"));
 }
 
@@ -71,7 +71,8 @@ describe("deliberately broken servers are caught", () => {
     // repeat of an earlier name answers 409 and the shrinker keeps a short description instead).
     const body = curlBody(failure.curl) as Record<string, unknown>;
     expect(String(body["name"]).length).toBe(1);
-    expect(JSON.stringify(body).length).toBeLessThanOrEqual(40);
+    // (a non-ASCII character may take up to 12 bytes as JSON, `\ud83d\ude00`)
+    expect(JSON.stringify(body).length).toBeLessThanOrEqual(80);
   });
 
   it("a missing declared header", async () => {
@@ -122,6 +123,26 @@ describe("deliberately broken servers are caught", () => {
     expect(failure.url).toBe(`${baseUrl}/pets?limit=100`);
   });
 
+  it("a 500 on any non-ASCII name", async () => {
+    const { failures } = await failuresOf(
+      {
+        wrapHandlers: (reference) => ({
+          createCategory: (request) => {
+            if (/[^\x00-\x7f]/.test(request.body.name)) throw new Error("latin-1 column");
+            return reference.createCategory(request);
+          },
+        }),
+      },
+      { operations: ["createCategory"] },
+    );
+    const failure = only(failures, "not_a_server_error", "createCategory");
+    // Shrunk to a short name with a non-ASCII character (one that is not blank, such as U+200B
+    // alone, may need a second character).
+    const name = String((curlBody(failure.curl) as { name: string }).name);
+    expect([...name].length).toBeLessThanOrEqual(2);
+    expect(name).toMatch(/[^\x00-\x7f]/);
+  });
+
   it("accepting an invalid body", async () => {
     const accept: Corrupt = async (request, forward) => {
       const response = await forward(request);
@@ -170,6 +191,16 @@ describe("deliberately broken servers are caught", () => {
       expect.stringMatching(/^DELETE \/categories\/[0-9]+$/),
     ]);
     expect(failure.curl).toMatch(/-X GET '.*\/categories\/[0-9]+' /);
+  });
+
+  it("a stateful failure's steps start with what the failing sequence refers to (its category)", async () => {
+    const { failures } = await failuresOf({ wrapHandlers: () => ({ deletePet: () => ({ status: 204 }) }) }, { operations: ["createPet"], stateful: true, boundary: false, maxExamples: 3 });
+    const failure = failures.find((item) => item.check === "use_after_free");
+    expect(failure, failures.map((item) => `${item.operationId} ${item.check}`).join(", ")).toBeDefined();
+    const steps = failure!.steps.map((step) => /-X ([A-Z]+) '[^']*?(\/[a-z]+)/.exec(step)?.slice(1).join(" "));
+    // the category the pet belongs to is created first, so the steps replay on a fresh server
+    expect(steps.slice(0, 2)).toEqual(["POST /categories", "POST /pets"]);
+    expect(failure!.steps[1]).toMatch(/"categoryId":[0-9]+/);
   });
 
   it("replays a run exactly with the same seed", async () => {

@@ -26,7 +26,7 @@ describe("the reference server", () => {
     const byId = new Map(report.operations.map((operation) => [operation.operationId, operation.checks]));
     for (const operation of api.model.operations) {
       const checks = byId.get(operation.operationId) ?? [];
-      expect(checks, operation.operationId).toEqual(expect.arrayContaining(["not_a_server_error", "status_code_conformance", "response_schema_conformance", "response_headers_conformance", "missing_auth", "rate_limit_headers", "deprecation_headers"]));
+      expect(checks, operation.operationId).toEqual(expect.arrayContaining(["not_a_server_error", "status_code_conformance", "response_schema_conformance", "response_headers_conformance", "missing_auth", "ignored_auth", "rate_limit_headers", "deprecation_headers"]));
     }
     // Negative data needs something that can be invalid: every operation with parameters or a body.
     const withInput = api.model.operations.filter((operation) => operation.requestBody !== undefined || Object.values(operation.parameters).some((list) => list.length > 0));
@@ -35,7 +35,7 @@ describe("the reference server", () => {
 
   it("probed the methods each path does not declare", () => {
     const probed = report.operations.filter((operation) => operation.checks.includes("unsupported_method")).map((operation) => operation.operationId);
-    expect(probed).toEqual(expect.arrayContaining(["PATCH /pets", "DELETE /pets", "POST /pets/{petId}", "PUT /store/inventory"]));
+    expect(probed).toEqual(expect.arrayContaining(["PATCH /pets", "DELETE /pets", "POST /pets/{petId}", "PUT /store/inventory", "TRACE /pets", "OPTIONS /pets/{petId}", "TRACE /store/orders"]));
   });
 
   it("ran create → read → delete → read-again on the resources it could infer", () => {
@@ -46,9 +46,13 @@ describe("the reference server", () => {
   });
 
   it("never met a rate limit on an enterprise key, and saw no 500", () => {
-    expect(report.rateLimited).toBe(0);
+    // requests without a valid key (missing and invalid-credential probes) share the free plan's
+    // per-address counter (spec info): one of those may be answered 429 and waited for
+    expect(report.rateLimited).toBeLessThanOrEqual(1);
     expect(server.seen.filter((response) => response.status >= 500)).toEqual([]);
-    expect(server.seen.length).toBe(report.requests);
+    // TRACE goes through node:http (fetch refuses it), past the recording fetch
+    const traced = report.operations.filter((operation) => operation.operationId.startsWith("TRACE ")).length;
+    expect(server.seen.length + traced).toBe(report.requests);
   });
 
   it("checkOperation runs one operation's checks, for a server team's own test suite", async () => {
