@@ -10,7 +10,9 @@ import { cachedClient, cachedQuery, cachedResponseValidation, cachedServer, cach
 import { cachedMocks, cachedValidators } from "./cache/cached-validators.js";
 import { formatSource, openFormatCache } from "./emit/format.js";
 import { generatedHeader } from "./emit/header.js";
+import { emitMcp } from "./emit/mcp/emit-mcp.js";
 import { emitPackageEntries, emitPackageFiles } from "./emit/package/emit-package.js";
+import { packageName } from "./emit/package/package-meta.js";
 import { explainInvalidSpec } from "./load/explain-invalid-spec.js";
 import { loadSpec } from "./load/load-spec.js";
 import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
@@ -101,6 +103,7 @@ export async function emitSources(options: GenerateOptions): Promise<Emitted> {
       ...(await cachedQuery(model, context, scope)),
       ...(await cachedMocks(document, model, context, warnings, scope)),
       ...(await emitPackageEntries(model, context, options.packageName, scope)),
+      ...emitMcp(model, context, document, packageName(context.apiName, options.packageName), warnings),
     ];
   } catch (error) {
     // a stage that fails on a spec usually means the spec is not valid OpenAPI: say where

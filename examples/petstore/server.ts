@@ -6,6 +6,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler, type PetStoreHandlers } from "../../generated/server.js";
+import type { McpEndpointOptions } from "../../generated/entry/mcp.js";
 import { serveNode } from "../../generated/runtime/server/node-adapter.js";
 import {
   type CorsOptions,
@@ -68,6 +69,12 @@ export interface PetStoreServerOptions {
   readonly serveAfterSunset?: ServeAfterSunset;
   /** Answer browsers on other origins (`npm run serve -- --cors <origin>`); off by default. */
   readonly cors?: CorsOptions;
+  /**
+   * Serve the operations as MCP tools at `/mcp` (Streamable HTTP) of the listening server, each
+   * tool call answered by {@link PetStoreServer.handler} with the MCP caller's key (docs/mcp.md).
+   * Loads `@modelcontextprotocol/sdk` only when set.
+   */
+  readonly mcp?: McpEndpointOptions;
   /** Replaces or wraps handlers (tests make one slow or failing); gets the reference ones. */
   readonly wrapHandlers?: (
     handlers: PetStoreHandlers<DemoCaller>,
@@ -157,7 +164,10 @@ export function createPetStoreServer(options: PetStoreServerOptions = {}): PetSt
     async listen(listenOptions = {}) {
       if (server !== undefined) throw new Error("the pet store server is already listening");
       const host = listenOptions.host ?? DEFAULT_HOST;
-      server = await serveNode(handler, { port: listenOptions.port ?? DEFAULT_PORT, host });
+      server = await serveNode(await servedHandler(handler, options), {
+        port: listenOptions.port ?? DEFAULT_PORT,
+        host,
+      });
       const address = server.address() as AddressInfo;
       const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
       url = `http://${shownHost}:${address.port}${normalizedBasePath(options.basePath)}`;
@@ -174,6 +184,17 @@ export function createPetStoreServer(options: PetStoreServerOptions = {}): PetSt
       });
     },
   };
+}
+
+/** The handler, behind an `/mcp` endpoint when `options.mcp` asks for one. */
+async function servedHandler(
+  handler: (request: Request) => Promise<Response>,
+  options: PetStoreServerOptions,
+): Promise<(request: Request) => Promise<Response>> {
+  if (options.mcp === undefined) return handler;
+  const { MCP_API, withMcpEndpoint } = await import("../../generated/entry/mcp.js");
+  const basePath = normalizedBasePath(options.basePath);
+  return withMcpEndpoint(handler, MCP_API, { basePath, path: `${basePath}/mcp`, ...options.mcp });
 }
 
 function normalizedBasePath(basePath: string | undefined): string {

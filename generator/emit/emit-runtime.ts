@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { GeneratedFile } from "./file.js";
 
 export const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
-export const RUNTIME_PARTS = ["client", "server", "query", "mocks"] as const;
+export const RUNTIME_PARTS = ["client", "server", "query", "mocks", "mcp"] as const;
 
 export function emitRuntime(templatesDir = TEMPLATES_DIR): GeneratedFile[] {
   const files: GeneratedFile[] = [];
