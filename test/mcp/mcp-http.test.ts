@@ -102,6 +102,14 @@ describe("MCP over Streamable HTTP at /mcp", () => {
     await client.close();
   });
 
+  it("answers GET on the stateless endpoint with 405, and passes other paths to the handler", async () => {
+    const get = await fetch(`${url}/mcp`, { headers: { Accept: "text/event-stream" } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    const pets = await fetch(`${url}/pets`, { headers: { "X-API-Key": keyOf("pro") } });
+    expect(pets.status).toBe(200);
+  });
+
   it("answers a call without a key with the spec's 401 as a tool error", async () => {
     const client = await connect(undefined);
     const result = await client.callTool({ name: "listPets", arguments: {} });
@@ -114,10 +122,15 @@ describe("MCP over Streamable HTTP at /mcp", () => {
   it("gives a Free key's 61st call in a minute the spec's 429 with its retry time", async () => {
     const client = await connect(keyOf("free"));
     for (let call = 1; call <= 60; call += 1) {
-      const result = await client.callTool({ name: "listPets", arguments: { query: { limit: 1 } } });
+      const result = await client.callTool({
+        name: "listPets",
+        arguments: { query: { limit: 1 } },
+      });
       expect(result.isError, `call ${call}`).not.toBe(true);
     }
-    const error = toolError(await client.callTool({ name: "listPets", arguments: { query: { limit: 1 } } }));
+    const error = toolError(
+      await client.callTool({ name: "listPets", arguments: { query: { limit: 1 } } }),
+    );
     expect(error.status).toBe(429);
     expect(error.error.code).toBe("rate_limited");
     expect(listPets$429(error.error)).toBe(true);

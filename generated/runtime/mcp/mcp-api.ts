@@ -88,6 +88,7 @@ export function withMcpEndpoint(
   return async (request) => {
     const url = new URL(request.url);
     if (url.pathname !== path) return handler(request);
+    if (request.method !== "POST") return methodNotAllowed();
     const headers: Record<string, string> = {};
     for (const name of api.credentialHeaders) {
       const value = request.headers.get(name);
@@ -113,4 +114,20 @@ export function withMcpEndpoint(
       await server.close();
     }
   };
+}
+
+/**
+ * GET (a server-to-client stream) and DELETE (ending a session) have no use on a stateless
+ * endpoint: 405, as the Streamable HTTP transport says, with a JSON-RPC error body.
+ */
+function methodNotAllowed(): Response {
+  const body = {
+    jsonrpc: "2.0",
+    error: {
+      code: -32000,
+      message: "Method not allowed: this MCP endpoint is stateless; send POST.",
+    },
+    id: null,
+  };
+  return Response.json(body, { status: 405, headers: { Allow: "POST" } });
 }
