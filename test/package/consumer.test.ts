@@ -169,7 +169,7 @@ describe("the generated package, installed from its tarball", () => {
     const installed = JSON.parse(readFileSync(join(consumer, "node_modules", packed.name, "package.json"), "utf8")) as Record<string, unknown>;
     expect(installed).toMatchObject({ type: "module", sideEffects: false, license: "MIT", engines: { node: "^20.19.0 || ^22.12.0 || >=24.0.0" } });
     expect(installed).not.toHaveProperty("devDependencies");
-    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./server/node", "./server/redis", "./server/express", "./server/fastify", "./raw", "./validate", "./query", "./mocks", "./experimental", "./package.json"]);
+    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./server/node", "./server/redis", "./server/express", "./server/fastify", "./raw", "./validate", "./query", "./mocks", "./mcp", "./experimental", "./package.json"]);
     expect(paths).toContain("dist/entry/server-redis.js");
     expect(paths).toContain("dist/entry/server-node.js");
     expect(paths).toContain("dist/runtime/server/validator-functions.js");
