@@ -47,7 +47,10 @@ export function toCallInit(
     if (!isRecord(value)) return { problem: `argument "${group}" must be an object` };
     init[group] = value as Record<string, string>;
   }
-  if ("body" in given) init.body = given["body"];
+  if ("body" in given) {
+    init.body = given["body"];
+    if (tool.bodyMediaType !== undefined) init.contentType = tool.bodyMediaType;
+  }
   return { init };
 }
 

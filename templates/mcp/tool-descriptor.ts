@@ -44,6 +44,8 @@ export interface McpToolDescriptor {
    * only those the operation has: the shape of the generated client's call.
    */
   readonly inputSchema: ToolObjectSchema;
+  /** The request body's media type when it is not JSON (\`application/x-www-form-urlencoded\`). */
+  readonly bodyMediaType?: string;
   /** From the first 2XX JSON response; absent when no 2XX response has a JSON body. */
   readonly outputSchema?: ToolObjectSchema;
   /**

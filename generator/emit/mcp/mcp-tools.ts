@@ -8,7 +8,7 @@ import type {
   ToolObjectSchema,
 } from "../../../templates/mcp/tool-descriptor.js";
 import { isObject } from "../../model/resolve-ref.js";
-import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
+import type { ApiModel, MediaModel, OperationModel, ParameterLocation } from "../../model/types.js";
 import { jsonMedia } from "../validators/validator-names.js";
 import { schemaConverter, type SchemaConverter } from "./tool-schemas.js";
 
@@ -41,10 +41,10 @@ export function mcpTools(model: ApiModel, document: unknown): McpTools {
       continue;
     }
     const body = operation.requestBody;
-    if (body !== undefined && body.contents.length > 0 && jsonMedia(body.contents) === undefined) {
+    if (body !== undefined && body.contents.length > 0 && bodyMedia(body.contents) === undefined) {
       const types = body.contents.map((media) => media.mediaType).join(", ");
       warnings.push(
-        `MCP: ${where} is not a tool: its request body (${types}) is not JSON, which MCP tool arguments cannot carry.`,
+        `MCP: ${where} is not a tool: its request body (${types}) is neither JSON nor a URL-encoded form, which MCP tool arguments (JSON) cannot carry.`,
       );
       continue;
     }
@@ -58,6 +58,22 @@ export function mcpTools(model: ApiModel, document: unknown): McpTools {
     ]),
   );
   return { tools, definitions: converter.definitions(used) ?? {}, warnings };
+}
+
+const FORM = "application/x-www-form-urlencoded";
+
+/** The body media a tool takes: JSON, else a URL-encoded form (an object the client encodes). */
+function bodyMedia(contents: readonly MediaModel[]): MediaModel | undefined {
+  return (
+    jsonMedia(contents) ??
+    contents.find((media) => media.mediaType.split(";")[0]?.trim().toLowerCase() === FORM)
+  );
+}
+
+/** The declared form media type when the tool's body is sent as a URL-encoded form (no JSON body). */
+function formBody(operation: OperationModel): string | undefined {
+  const contents = operation.requestBody?.contents ?? [];
+  return jsonMedia(contents) === undefined ? bodyMedia(contents)?.mediaType : undefined;
 }
 
 /** Characters MCP does not allow become `_`, cut to 128. */
@@ -102,6 +118,7 @@ function tool(
               : { replacedBy: operation.deprecation.replacedBy }),
           },
         }),
+    ...(formBody(operation) === undefined ? {} : { bodyMediaType: formBody(operation) }),
     inputSchema: input.schema,
     ...(output === undefined ? {} : { outputSchema: output.schema }),
     ...(output?.wraps === true ? { wrapsOutput: true } : {}),
@@ -186,7 +203,7 @@ function inputSchema(operation: OperationModel, converter: SchemaConverter): Too
     if (needed.length > 0) required.push(location);
   }
   const media =
-    operation.requestBody === undefined ? undefined : jsonMedia(operation.requestBody.contents);
+    operation.requestBody === undefined ? undefined : bodyMedia(operation.requestBody.contents);
   if (media !== undefined && operation.requestBody !== undefined) {
     const schema = converter.convert(media.schema, reached);
     const text = operation.requestBody.description;

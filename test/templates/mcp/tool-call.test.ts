@@ -56,6 +56,13 @@ describe("toCallInit", () => {
   });
 });
 
+it("sends a form tool's body with its declared media type", () => {
+  const form = { ...TOOL, bodyMediaType: "application/x-www-form-urlencoded" };
+  expect(toCallInit(form, { body: { a: "1" } })).toEqual({
+    init: { body: { a: "1" }, contentType: "application/x-www-form-urlencoded" },
+  });
+});
+
 describe("toolResult", () => {
   it("wraps a 2XX body that is not an object as { result }", () => {
     expect(toolResult(TOOL, result(200, [1, 2]))).toEqual({
