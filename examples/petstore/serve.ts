@@ -9,6 +9,7 @@
  *   npm run serve -- --redis redis://127.0.0.1:6379 --redis-fail closed
  *   npm run serve -- --cors http://localhost:5173   # let a web app on that origin call it
  *   npm run serve -- --clock-offset 2027-07-01       # run as if it were that day (try a sunset)
+ *   npm run serve -- --mcp             # also serve the operations as MCP tools at /mcp
  *
  * Prints the base URL and one demo API key per rate-limit plan. Response validation is on unless
  * NODE_ENV=production. Ctrl-C stops it.
@@ -21,7 +22,7 @@ import { createPetStoreServer, DEFAULT_HOST, DEFAULT_PORT } from "./server.js";
 
 const REDIS_PREFIX = "petstore:";
 
-const USAGE = `Usage: npm run serve -- [--port <n>] [--stable-keys] [--empty] [--redis <url>] [--cors <origin>] [--clock-offset <d>]
+const USAGE = `Usage: npm run serve -- [--port <n>] [--stable-keys] [--empty] [--redis <url>] [--cors <origin>] [--clock-offset <d>] [--mcp]
 
   --port <n>                port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 = any free port)
   --stable-keys             fixed demo keys (petstore-demo-<plan>) instead of random ones
@@ -39,6 +40,8 @@ const USAGE = `Usage: npm run serve -- [--port <n>] [--stable-keys] [--empty] [-
                             to start at (2027-07-01, 2027-07-01T12:00:00Z). Deprecation, sunset,
                             ship dates and memory rate limits follow it; Redis rate limits keep
                             Redis's clock
+  --mcp                     also serve the operations as MCP tools at /mcp (Streamable HTTP);
+                            agents send their key in X-API-Key (docs/mcp.md)
   --cors <origin>           let browser apps on this origin (e.g. http://localhost:5173) call the
                             API and read its headers; repeat for several origins, or "*" for any
   --help                    show this help
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
       "redis-timeout": { type: "string" },
       "clock-offset": { type: "string" },
       cors: { type: "string", multiple: true },
+      mcp: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -107,6 +111,7 @@ async function main(): Promise<void> {
     seed: values.empty !== true,
     ...(redis === undefined ? {} : { rateLimitStore: redis.store }),
     ...(corsOrigins === undefined ? {} : { cors: { origins: corsOrigins } }),
+    ...(values.mcp === true ? { mcp: {} } : {}),
   });
   const url = await server.listen({ port, host: DEFAULT_HOST });
 
@@ -116,6 +121,7 @@ async function main(): Promise<void> {
     `Rate limits, bans and idempotency records: ${redis === undefined ? "this process's memory" : redis.description}`,
     `Clock: ${offset === 0 ? "real time" : `shifted ${offset > 0 ? "+" : "-"}${formatDuration(Math.abs(offset))} (now ${new Date(Date.now() + offset).toISOString()})`}`,
     `CORS: ${corsOrigins === undefined ? "off (same-origin browsers and non-browser clients only)" : corsOrigins === "*" ? "any origin" : corsOrigins.join(", ")}`,
+    `MCP: ${values.mcp === true ? `${url}/mcp (Streamable HTTP; send X-API-Key)` : "off (--mcp serves the operations as tools at /mcp)"}`,
     "",
     "Demo API keys (send them in the X-API-Key header):",
   ];

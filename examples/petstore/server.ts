@@ -3,10 +3,11 @@
  * `PetStoreHandlers`, mounted with the generated `createRequestHandler` (routing, API keys, rate
  * limits, validation, deprecation headers) and served by the runtime's `node:http` adapter.
  */
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler, type PetStoreHandlers } from "../../generated/server.js";
-import { serveNode } from "../../generated/runtime/server/adapters/node-adapter.js";
+import type { McpEndpointOptions } from "../../generated/entry/mcp.js";
+import { serveNode, toNodeListener } from "../../generated/runtime/server/adapters/node-adapter.js";
 import {
   type CorsOptions,
   type ErrorContext,
@@ -68,6 +69,12 @@ export interface PetStoreServerOptions {
   readonly serveAfterSunset?: ServeAfterSunset;
   /** Answer browsers on other origins (`npm run serve -- --cors <origin>`); off by default. */
   readonly cors?: CorsOptions;
+  /**
+   * Serve the operations as MCP tools at `/mcp` (Streamable HTTP) of the listening server, each
+   * tool call answered by {@link PetStoreServer.handler} with the MCP caller's key (docs/mcp.md).
+   * Loads `@modelcontextprotocol/sdk` only when set.
+   */
+  readonly mcp?: McpEndpointOptions;
   /** Replaces or wraps handlers (tests make one slow or failing); gets the reference ones. */
   readonly wrapHandlers?: (
     handlers: PetStoreHandlers<DemoCaller>,
@@ -158,6 +165,7 @@ export function createPetStoreServer(options: PetStoreServerOptions = {}): PetSt
       if (server !== undefined) throw new Error("the pet store server is already listening");
       const host = listenOptions.host ?? DEFAULT_HOST;
       server = await serveNode(handler, { port: listenOptions.port ?? DEFAULT_PORT, host });
+      if (options.mcp !== undefined) await mountMcp(server, handler, options);
       const address = server.address() as AddressInfo;
       const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
       url = `http://${shownHost}:${address.port}${normalizedBasePath(options.basePath)}`;
@@ -174,6 +182,36 @@ export function createPetStoreServer(options: PetStoreServerOptions = {}): PetSt
       });
     },
   };
+}
+
+/**
+ * Answers `<basePath>/mcp` with the MCP endpoint (loaded only now), in front of the listener
+ * serveNode installed: every other request keeps that listener's direct path (the client address
+ * for limits and bans, streamed bodies), which a web-handler wrapper would lose.
+ */
+async function mountMcp(
+  server: Server,
+  handler: (request: Request) => Promise<Response>,
+  options: PetStoreServerOptions,
+): Promise<void> {
+  const { MCP_API, withMcpEndpoint } = await import("../../generated/entry/mcp.js");
+  const basePath = normalizedBasePath(options.basePath);
+  const path = `${basePath}/mcp`;
+  const mcp = toNodeListener(withMcpEndpoint(handler, MCP_API, { basePath, path, ...options.mcp }));
+  const [api] = server.listeners("request") as ((
+    req: IncomingMessage,
+    res: ServerResponse,
+  ) => void)[];
+  if (api === undefined) throw new Error("serveNode installed no request listener");
+  server.removeAllListeners("request");
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const target = req.url ?? "/";
+    const end = target.search(/[?#]/);
+    ((end === -1 ? target : target.slice(0, end)) === (options.mcp?.path ?? path) ? mcp : api)(
+      req,
+      res,
+    );
+  });
 }
 
 function normalizedBasePath(basePath: string | undefined): string {

@@ -21,6 +21,8 @@ import { cachedMocks, cachedValidators } from "../cache/cached-validators.js";
 import type { RunCaches } from "../cache/run-caches.js";
 import type { ApiModel } from "../model/types.js";
 import { emitRuntime } from "./emit-runtime.js";
+import { emitMcp } from "./mcp/emit-mcp.js";
+import { packageName } from "./package/package-meta.js";
 import type { EmitContext, GeneratedFile } from "./file.js";
 import { emitPackageFiles } from "./package/emit-package.js";
 
@@ -59,6 +61,18 @@ export const EMITTERS: readonly Emitter[] = [
   { name: "query", headed: true, emit: (input) => cachedQuery(input) },
   { name: "mocks", headed: true, emit: (input) => cachedMocks(input) },
   { name: "package entries", headed: true, emit: (input) => cachedPackageEntries(input) },
+  {
+    name: "mcp",
+    headed: true,
+    emit: (input) =>
+      emitMcp(
+        input.model,
+        input.context,
+        input.document,
+        packageName(input.context.apiName, input.packageName),
+        input.warnings,
+      ),
+  },
   { name: "runtime", headed: false, emit: () => emitRuntime() },
   { name: "package", headed: false, emit: (input) => emitPackageFiles(input) },
 ];

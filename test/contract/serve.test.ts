@@ -6,6 +6,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPetStoreClient } from "../../generated/client.js";
 import { checkedFetch, ExchangeLog } from "./harness.js";
@@ -226,6 +228,24 @@ describe("npm run serve", () => {
       'pet store server: --redis-fail must be open or closed (got "maybe").',
     );
   }, 40_000);
+
+  it("--mcp serves the operations as MCP tools at /mcp, called with the caller's key", async () => {
+    const { child, output } = run(["--port", "0", "--stable-keys", "--mcp"]);
+    await waitFor(output, "Stop with Ctrl-C.", child);
+    const url = /MCP: (http:\/\/127\.0\.0\.1:\d+\/mcp) /.exec(output())?.[1];
+    expect(url).toBeDefined();
+    const client = new Client({ name: "serve-test", version: "1.0.0" });
+    const headers = { "X-API-Key": "petstore-demo-pro" };
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url as string), { requestInit: { headers } }),
+    );
+    expect((await client.listTools()).tools.map((tool) => tool.name)).toContain("listPets");
+    const listed = await client.callTool({ name: "listPets", arguments: { query: { limit: 1 } } });
+    expect((listed.structuredContent as { result: unknown[] }).result).toHaveLength(1);
+    await client.close();
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  });
 
   it("--clock-offset runs the server as if it were another day: past getPet's sunset, 410 gone", async () => {
     const { child, output } = run(["--port", "0", "--stable-keys", "--clock-offset", "2027-07-01"]);

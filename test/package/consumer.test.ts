@@ -10,7 +10,15 @@
  * openapi-fetch, ajv and @types/node from the project's node_modules, as `npm run build` does.
  */
 import { execFile } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -27,10 +35,16 @@ const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const TSC = join(ROOT, "node_modules/typescript/bin/tsc");
 const TSX = join(ROOT, "node_modules/tsx/dist/cli.mjs");
-const TYPES_NODE_VERSION = (JSON.parse(readFileSync(join(ROOT, "node_modules/@types/node/package.json"), "utf8")) as { version: string }).version;
+const TYPES_NODE_VERSION = (
+  JSON.parse(readFileSync(join(ROOT, "node_modules/@types/node/package.json"), "utf8")) as {
+    version: string;
+  }
+).version;
 /** The optional peers of the frontend entries (`./query`, `./mocks`) the consumer installs. */
 const FRONTEND_PEERS = ["@tanstack/query-core", "msw"];
-const SPEC_VERSION = (parse(readFileSync(join(ROOT, "spec/openapi.yaml"), "utf8")) as { info: { version: string } }).info.version;
+const SPEC_VERSION = (
+  parse(readFileSync(join(ROOT, "spec/openapi.yaml"), "utf8")) as { info: { version: string } }
+).info.version;
 
 interface PackResult {
   readonly name: string;
@@ -43,20 +57,30 @@ interface PackResult {
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (/^npm_/i.test(key) && !/^npm_config_(cache|userconfig|globalconfig|registry)$/i.test(key)) continue;
+    if (/^npm_/i.test(key) && !/^npm_config_(cache|userconfig|globalconfig|registry)$/i.test(key))
+      continue;
     if (key === "NODE_OPTIONS" || key.startsWith("VITEST") || key === "TSX_TSCONFIG_PATH") continue;
     env[key] = value;
   }
   return { ...env, ...extra };
 }
 
-async function exec(file: string, args: readonly string[], cwd: string, env = cleanEnv()): Promise<{ code: number; stdout: string; stderr: string }> {
+async function exec(
+  file: string,
+  args: readonly string[],
+  cwd: string,
+  env = cleanEnv(),
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(file, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === "number" ? failed.code : 1, stdout: failed.stdout ?? "", stderr: failed.stderr ?? String(error) };
+    return {
+      code: typeof failed.code === "number" ? failed.code : 1,
+      stdout: failed.stdout ?? "",
+      stderr: failed.stderr ?? String(error),
+    };
   }
 }
 
@@ -96,19 +120,29 @@ beforeAll(async () => {
     },
   });
 
-  const build = await timed("build", () => exec(process.execPath, [TSX, "scripts/build-package.ts", "--dir", packageDir], ROOT));
+  const build = await timed("build", () =>
+    exec(process.execPath, [TSX, "scripts/build-package.ts", "--dir", packageDir], ROOT),
+  );
   expect(build.stderr + build.stdout, "npm run build").toMatch(/Built .+ into/);
   expect(build.code).toBe(0);
 
-  const pack = await timed("pack", () => exec("npm", ["pack", "--json", "--pack-destination", work], packageDir));
+  const pack = await timed("pack", () =>
+    exec("npm", ["pack", "--json", "--pack-destination", work], packageDir),
+  );
   expect(pack.code, pack.stderr).toBe(0);
   [packed] = JSON.parse(pack.stdout) as [PackResult];
 
   // a fresh project outside the repository: nothing resolves from the project's node_modules
   consumer = mkdtempSync(join(tmpdir(), "petstore-consumer-"));
-  const lockfile = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as Parameters<typeof installedVersions>[0];
+  const lockfile = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as Parameters<
+    typeof installedVersions
+  >[0];
   // (@types/node is a direct dependency of the consumer, installed at that exact version: no override)
-  const { "@types/node": _direct, ...overrides } = installedVersions(lockfile, [...Object.keys(PACKAGE_DEPENDENCIES), "@types/node", ...FRONTEND_PEERS]);
+  const { "@types/node": _direct, ...overrides } = installedVersions(lockfile, [
+    ...Object.keys(PACKAGE_DEPENDENCIES),
+    "@types/node",
+    ...FRONTEND_PEERS,
+  ]);
   // the optional peers of ./query and ./mocks, installed by this consumer (a frontend team would)
   const peers = FRONTEND_PEERS.map((name) => `${name}@${overrides[name] ?? "missing"}`);
   for (const name of FRONTEND_PEERS) delete overrides[name];
@@ -118,12 +152,24 @@ beforeAll(async () => {
     writeFileSync(join(consumer, path), content);
   }
   // offline: everything from the npm cache; only if that fails, the registry for what is missing
-  const installArgs = ["--no-audit", "--no-fund", join(work, packed.filename), `@types/node@${TYPES_NODE_VERSION}`, ...peers];
-  let install = await timed("install", () => exec("npm", ["install", "--offline", ...installArgs], consumer));
+  const installArgs = [
+    "--no-audit",
+    "--no-fund",
+    join(work, packed.filename),
+    `@types/node@${TYPES_NODE_VERSION}`,
+    ...peers,
+  ];
+  let install = await timed("install", () =>
+    exec("npm", ["install", "--offline", ...installArgs], consumer),
+  );
   installMode = "--offline";
   if (install.code !== 0 && /ENOTCACHED/.test(install.stderr)) {
-    console.warn(`npm install --offline could not find everything in the npm cache; retrying with --prefer-offline:\n${install.stderr}`);
-    install = await timed("install", () => exec("npm", ["install", "--prefer-offline", ...installArgs], consumer));
+    console.warn(
+      `npm install --offline could not find everything in the npm cache; retrying with --prefer-offline:\n${install.stderr}`,
+    );
+    install = await timed("install", () =>
+      exec("npm", ["install", "--prefer-offline", ...installArgs], consumer),
+    );
     installMode = "--prefer-offline";
   }
   expect(install.code, install.stderr).toBe(0);
@@ -162,35 +208,94 @@ describe("the generated package, installed from its tarball", () => {
     expect(packed.name).toBe("petstore-api");
     expect(packed.version).toBe(SPEC_VERSION);
     const paths = packed.files.map((file) => file.path).sort();
-    for (const path of ["package.json", "README.md", "dist/entry/client.js", "dist/entry/client.d.ts", "dist/entry/client.js.map", "dist/entry/server.js", "dist/entry/experimental.js", "dist/types.d.ts", "dist/validators/bodies.js", "dist/validators/bodies.d.ts"]) {
+    for (const path of [
+      "package.json",
+      "README.md",
+      "dist/entry/client.js",
+      "dist/entry/client.d.ts",
+      "dist/entry/client.js.map",
+      "dist/entry/server.js",
+      "dist/entry/experimental.js",
+      "dist/types.d.ts",
+      "dist/validators/bodies.js",
+      "dist/validators/bodies.d.ts",
+    ]) {
       expect(paths).toContain(path);
     }
-    expect(paths.filter((path) => !path.startsWith("dist/") && path !== "package.json" && path !== "README.md")).toEqual([]);
-    const installed = JSON.parse(readFileSync(join(consumer, "node_modules", packed.name, "package.json"), "utf8")) as Record<string, unknown>;
-    expect(installed).toMatchObject({ type: "module", sideEffects: false, license: "MIT", engines: { node: "^20.19.0 || ^22.12.0 || >=24.0.0" } });
+    expect(
+      paths.filter(
+        (path) => !path.startsWith("dist/") && path !== "package.json" && path !== "README.md",
+      ),
+    ).toEqual([]);
+    const installed = JSON.parse(
+      readFileSync(join(consumer, "node_modules", packed.name, "package.json"), "utf8"),
+    ) as Record<string, unknown>;
+    expect(installed).toMatchObject({
+      type: "module",
+      sideEffects: false,
+      license: "MIT",
+      engines: { node: "^20.19.0 || ^22.12.0 || >=24.0.0" },
+    });
     expect(installed).not.toHaveProperty("devDependencies");
-    expect(Object.keys(installed.exports as object)).toEqual([".", "./client", "./types", "./server", "./server/node", "./server/redis", "./server/express", "./server/fastify", "./raw", "./validate", "./query", "./mocks", "./runtime", "./experimental", "./package.json"]);
+    expect(Object.keys(installed.exports as object)).toEqual([
+      ".",
+      "./client",
+      "./types",
+      "./server",
+      "./server/node",
+      "./server/redis",
+      "./server/express",
+      "./server/fastify",
+      "./raw",
+      "./validate",
+      "./query",
+      "./mocks",
+      "./runtime",
+      "./mcp",
+      "./experimental",
+      "./package.json",
+    ]);
     expect(paths).toContain("dist/entry/server-redis.js");
     expect(paths).toContain("dist/entry/server-node.js");
     expect(paths).toContain("dist/runtime/server/core/validator-functions.js");
     // ioredis is an optional peer: not installed here, and the consumer's server (./server) runs without it
-    expect(installed).toMatchObject({ peerDependencies: { ioredis: expect.any(String) }, peerDependenciesMeta: { ioredis: { optional: true } } });
+    expect(installed).toMatchObject({
+      peerDependencies: { ioredis: expect.any(String) },
+      peerDependenciesMeta: { ioredis: { optional: true } },
+    });
     expect(existsSync(join(consumer, "node_modules", "ioredis"))).toBe(false);
     // so are the peers of ./query and ./mocks (this consumer installs them)
     for (const name of FRONTEND_PEERS) {
-      expect(installed).toMatchObject({ peerDependencies: { [name]: expect.any(String) }, peerDependenciesMeta: { [name]: { optional: true } } });
+      expect(installed).toMatchObject({
+        peerDependencies: { [name]: expect.any(String) },
+        peerDependenciesMeta: { [name]: { optional: true } },
+      });
     }
-    for (const path of ["dist/entry/query.js", "dist/entry/query.d.ts", "dist/entry/mocks.js", "dist/entry/mocks.d.ts"]) expect(paths).toContain(path);
+    for (const path of [
+      "dist/entry/query.js",
+      "dist/entry/query.d.ts",
+      "dist/entry/mocks.js",
+      "dist/entry/mocks.d.ts",
+    ])
+      expect(paths).toContain(path);
   });
 
   it("runs the query and mocks entries: query-core fetches and invalidates through the client answered by msw/node", async () => {
-    const result = await timed("node frontend", () => exec(process.execPath, ["build/src/frontend.js"], consumer));
+    const result = await timed("node frontend", () =>
+      exec(process.execPath, ["build/src/frontend.js"], consumer),
+    );
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout.trim())).toEqual({
       names: ["Rex", "Tom"],
       // the last part: the client's identity, origin and key fingerprint (never the key)
-      key: ["PetStore", "pets", "listPets", { query: { limit: 2 } }, { client: expect.stringMatching(/^http:\/\/mocked\.petstore\.test#[0-9a-f]{8}$/) }],
+      key: [
+        "PetStore",
+        "pets",
+        "listPets",
+        { query: { limit: 2 } },
+        { client: expect.stringMatching(/^http:\/\/mocked\.petstore\.test#[0-9a-f]{8}$/) },
+      ],
       created: 77,
       invalidated: true,
       invalidates: 3,
@@ -216,7 +321,12 @@ describe("the generated package, installed from its tarball", () => {
     const key = reference.keys.find((entry) => entry.plan === "pro") ?? reference.keys[0];
     expect(key).toBeDefined();
     const result = await timed("node run", () =>
-      exec(process.execPath, ["build/src/main.js"], consumer, cleanEnv({ PETSTORE_URL: referenceUrl, PETSTORE_KEY: key?.key ?? "" })),
+      exec(
+        process.execPath,
+        ["build/src/main.js"],
+        consumer,
+        cleanEnv({ PETSTORE_URL: referenceUrl, PETSTORE_KEY: key?.key ?? "" }),
+      ),
     );
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
@@ -229,7 +339,10 @@ describe("the generated package, installed from its tarball", () => {
       inventoryStock: 3,
       raw: { status: 200, name: "Consumer Rex" },
       // the POST carries a fresh Idempotency-Key when (and only when) the spec declares one
-      middleware: [`POST /pets key:${(OPERATIONS.createPet as ClientOperationDescriptor).idempotencyKeyHeader === undefined ? "none" : "uuid"}`, "201"],
+      middleware: [
+        `POST /pets key:${(OPERATIONS.createPet as ClientOperationDescriptor).idempotencyKeyHeader === undefined ? "none" : "uuid"}`,
+        "201",
+      ],
       timedOut: "TimeoutError",
       own: { name: "served to consumers", notFound: 404, stubbed: 501, unauthorized: 401 },
     });
@@ -244,7 +357,9 @@ describe("the generated package, installed from its tarball", () => {
   it("refuses to compile consumers that use a removed field, a wrong type, a wrong response, or experimental or server code from the client entry", () => {
     const result = checks.bad;
     expect(result.code).not.toBe(0);
-    const errors = [...result.stdout.matchAll(/^(bad\/[^(]+)\((\d+),\d+\): error (TS\d+)/gm)].map((match) => `${match[1]}:${match[2]} ${match[3]}`);
+    const errors = [...result.stdout.matchAll(/^(bad\/[^(]+)\((\d+),\d+\): error (TS\d+)/gm)].map(
+      (match) => `${match[1]}:${match[2]} ${match[3]}`,
+    );
     expect([...new Set(errors)].sort()).toEqual(expectedErrors(files));
     expect(result.stdout).toMatch(/Property 'tag' does not exist/);
     expect(result.stdout).toMatch(/Property 'setInventoryStock' does not exist/);
@@ -265,8 +380,15 @@ describe("the generated package, installed from its tarball", () => {
         logLevel: "silent",
       });
       const inputs = Object.keys(bundle.metafile.inputs);
-      expect(inputs.some((input) => input.includes("openapi-fetch")), `openapi-fetch in "${entry}"`).toBe(entry === "/raw");
-      expect(inputs.filter((input) => /runtime\/server|validators|dist\/server\.js|entry\/server|ajv|node:/.test(input))).toEqual([]);
+      expect(
+        inputs.some((input) => input.includes("openapi-fetch")),
+        `openapi-fetch in "${entry}"`,
+      ).toBe(entry === "/raw");
+      expect(
+        inputs.filter((input) =>
+          /runtime\/server|validators|dist\/server\.js|entry\/server|ajv|node:/.test(input),
+        ),
+      ).toEqual([]);
     }
   });
 });

@@ -104,6 +104,13 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       runsIn: "browsers, Node.js, workers",
     },
     {
+      subpath: "./mcp",
+      module: `${ENTRY_DIR}/mcp`,
+      summary:
+        "`MCP_API`, `MCP_TOOLS`: the operations as Model Context Protocol tools; `createRemoteMcpServer` (tools calling the API through the client), `withMcpEndpoint` (an `/mcp` endpoint in front of the request handler), `serveStdio` (needs the optional peer `@modelcontextprotocol/sdk`)",
+      runsIn: "Node.js, Deno, Bun, workers (stdio: Node.js)",
+    },
+    {
       subpath: "./experimental",
       module: `${ENTRY_DIR}/experimental`,
       summary: `everything in the client entry, plus \`create${apiName}ExperimentalClient\` with the experimental operations`,
@@ -143,7 +150,9 @@ export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
  *   `./server/fastify`'s declarations use Fastify's types);
  * - @tanstack/query-core: the types of the query options (`./query`; 5.80 added the mutation
  *   context the invalidation uses: older 5.x need `{ queryClient }`), tested with 5.108;
- * - msw: the request handlers of the mocks (`./mocks`), 2.x (MSW 3 needs Node.js 22), tested with 2.15.
+ * - msw: the request handlers of the mocks (`./mocks`), 2.x (MSW 3 needs Node.js 22), tested with 2.15;
+ * - @modelcontextprotocol/sdk: the MCP server of `./mcp` (its Streamable HTTP transport for web
+ *   `Request`s), tested with 1.32.2, the lowest version allowed.
  */
 export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
   "@tanstack/query-core": "^5.0.0",
@@ -151,6 +160,7 @@ export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
   fastify: "^5.0.0",
   ioredis: "^6.0.0",
   msw: "^2.0.0",
+  "@modelcontextprotocol/sdk": "^1.32.2",
 };
 
 /** The Node.js LTS lines the package is tested on (20, 22, 24; `.ci/run` runs each), and later ones. */

@@ -1,0 +1,82 @@
+/**
+ * JSON Schemas for MCP tools, from the schema model through the validators' conversion
+ * (validators/to-json-schema.ts: one OpenAPI → JSON Schema rule for the whole generator).
+ * MCP needs each schema self-contained: a component `$ref` becomes `#/$defs/<Name>` and the
+ * components it reaches are converted into the root's `$defs`.
+ */
+import { isObject } from "../../model/resolve-ref.js";
+import type { ApiModel, SchemaModel } from "../../model/types.js";
+import { API_SCHEMA_ID, toJsonSchema } from "../validators/to-json-schema.js";
+
+const COMPONENT_REF = `${API_SCHEMA_ID}#/components/schemas/`;
+
+export interface SchemaConverter {
+  /** The converted schema, its component refs rewritten to `#/$defs/<Name>`; names reached are added to `reached`. */
+  convert(schema: SchemaModel | undefined, reached: Set<string>): unknown;
+  /** `$defs` for the components reached (and those they reach), in code-unit order. */
+  definitions(reached: Set<string>): Record<string, unknown> | undefined;
+  /** The component a schema is a bare `$ref` to, if it is one. */
+  component(schema: SchemaModel | undefined): string | undefined;
+  /** A component's own schema, as the spec writes it. */
+  componentSchema(name: string): SchemaModel | undefined;
+}
+
+export function schemaConverter(model: ApiModel, document: unknown): SchemaConverter {
+  const options = {
+    document,
+    openapi31: model.openapiVersion.startsWith("3.1"),
+    formats: new Set<string>(),
+    // what the conversion cannot enforce is reported once, by the validators' emitter
+    warnings: [] as string[],
+  };
+  const rewrite = (value: unknown, reached: Set<string>): unknown => {
+    if (Array.isArray(value)) return value.map((item) => rewrite(item, reached));
+    if (!isObject(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "$ref" && typeof item === "string" && item.startsWith(COMPONENT_REF)) {
+        const name = item.slice(COMPONENT_REF.length);
+        reached.add(name);
+        out[key] = `#/$defs/${name}`;
+      } else {
+        out[key] = rewrite(item, reached);
+      }
+    }
+    return out;
+  };
+  const convert = (schema: SchemaModel | undefined, reached: Set<string>): unknown =>
+    rewrite(toJsonSchema(schema, options), reached);
+  // each component converted once per run, with the components it refers to
+  const components = new Map<string, { schema: unknown; refs: string[] }>();
+  const componentOf = (name: string): { schema: unknown; refs: string[] } => {
+    let converted = components.get(name);
+    if (converted === undefined) {
+      const refs = new Set<string>();
+      converted = { schema: convert(model.schemas[name], refs), refs: [...refs] };
+      components.set(name, converted);
+    }
+    return converted;
+  };
+  return {
+    convert,
+    definitions(reached) {
+      const done = new Map<string, unknown>();
+      const queue = [...reached];
+      while (queue.length > 0) {
+        const name = queue.shift() as string;
+        if (done.has(name)) continue;
+        const converted = componentOf(name);
+        done.set(name, converted.schema);
+        queue.push(...converted.refs.filter((next) => !done.has(next)));
+      }
+      if (done.size === 0) return undefined;
+      return Object.fromEntries([...done].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    },
+    component(schema) {
+      if (!isObject(schema) || typeof schema.$ref !== "string") return undefined;
+      const prefix = "#/components/schemas/";
+      return schema.$ref.startsWith(prefix) ? schema.$ref.slice(prefix.length) : undefined;
+    },
+    componentSchema: (name) => model.schemas[name],
+  };
+}
