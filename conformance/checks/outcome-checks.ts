@@ -5,6 +5,7 @@
  */
 import { escapePointer } from "../../generator/model/resolve-ref.js";
 import type { OperationModel } from "../../generator/model/types.js";
+import { FETCH_FORBIDDEN_METHODS } from "../raw-http.js";
 import type { ObservedResponse } from "../sender.js";
 import { failure, type CheckFailure } from "./check-failure.js";
 
@@ -50,6 +51,9 @@ export function checkInvalidAuth(operation: OperationModel, response: ObservedRe
 export function checkUnsupportedMethod(path: string, method: string, allowed: readonly string[], response: ObservedResponse): CheckFailure[] {
   const pointer = `#/paths/${escapePointer(path)}`;
   if (response.status === 404) return [];
+  // a web-standard server cannot implement TRACE/TRACK for any resource (Fetch forbids them in a
+  // Request): 501 is then the right answer (RFC 9110 §15.6.2), as the server runtime gives
+  if (response.status === 501 && FETCH_FORBIDDEN_METHODS.has(method)) return [];
   if (response.status !== 405) {
     return [failure("unsupported_method", `${method} ${path} is not declared but answered ${response.status}`, "405 (or 404)", String(response.status), pointer)];
   }

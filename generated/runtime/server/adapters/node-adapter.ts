@@ -225,6 +225,13 @@ export function toNodeListener(handler: RequestHandler): NodeListener {
       writeOrFail(res, plainRejection(status, code, message), source);
       return;
     }
+    if (FETCH_FORBIDDEN_METHODS.has(source.method.toUpperCase())) {
+      // a web `Request` cannot carry TRACE or TRACK (the Fetch standard forbids them), so a
+      // handler that is not the runtime's can never be asked: the server does not implement them
+      const message = `${source.method} is not implemented by this server`;
+      writeOrFail(res, plainRejection(501, "not_implemented", message), source);
+      return;
+    }
     let request: Request;
     try {
       request = source.toRequest();
@@ -237,6 +244,9 @@ export function toNodeListener(handler: RequestHandler): NodeListener {
       .catch((error: unknown) => writeFailure(res, error));
   };
 }
+
+/** Methods `new Request()` refuses (Fetch's forbidden methods; CONNECT is node's `connect` event). */
+const FETCH_FORBIDDEN_METHODS: ReadonlySet<string> = new Set(["TRACE", "TRACK"]);
 
 /** Starts a `node:http` server for a web handler; resolves once it listens. */
 export function serveNode(
