@@ -84,6 +84,21 @@ async function traced<I extends EmitInputs>(
   return tracedEmit(await pack(name, scope), caches, inputs, fixed, emit);
 }
 
+/**
+ * mcp.ts and entry/mcp.ts (the tool table shows descriptions, so it is traced like the client);
+ * the warnings about tools left out are the emitter table's (emit/emitters.ts), every run.
+ */
+export const cachedMcp = (input: EmitInput, packageName: string): Promise<GeneratedFile[]> =>
+  traced("mcp", input, { model: input.model, document: input.document }, async (read) =>
+    (await import("../emit/mcp/emit-mcp.js")).emitMcp(
+      read.model,
+      input.context,
+      read.document,
+      packageName,
+      [],
+    ),
+  );
+
 export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
   traced("client", input, { model: input.model, document: input.document }, async (read) =>
     (await import("../emit/client/emit-client.js")).emitClient(

@@ -9,6 +9,7 @@
  */
 import {
   cachedClient,
+  cachedMcp,
   cachedPackageEntries,
   cachedQuery,
   cachedResponseValidation,
@@ -21,7 +22,7 @@ import { cachedMocks, cachedValidators } from "../cache/cached-validators.js";
 import type { RunCaches } from "../cache/run-caches.js";
 import type { ApiModel } from "../model/types.js";
 import { emitRuntime } from "./emit-runtime.js";
-import { emitMcp } from "./mcp/emit-mcp.js";
+import { mcpTools } from "./mcp/mcp-tools.js";
 import { packageName } from "./package/package-meta.js";
 import type { EmitContext, GeneratedFile } from "./file.js";
 import { emitPackageFiles } from "./package/emit-package.js";
@@ -64,14 +65,11 @@ export const EMITTERS: readonly Emitter[] = [
   {
     name: "mcp",
     headed: true,
-    emit: (input) =>
-      emitMcp(
-        input.model,
-        input.context,
-        input.document,
-        packageName(input.context.apiName, input.packageName),
-        input.warnings,
-      ),
+    emit: (input) => {
+      // the tools left out are said on every run, cached files or not
+      input.warnings.push(...mcpTools(input.model, input.document).warnings);
+      return cachedMcp(input, packageName(input.context.apiName, input.packageName));
+    },
   },
   { name: "runtime", headed: false, emit: () => emitRuntime() },
   { name: "package", headed: false, emit: (input) => emitPackageFiles(input) },

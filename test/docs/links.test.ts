@@ -36,9 +36,12 @@ function brokenLinks(file: string, markdown = readFileSync(join(ROOT, file), "ut
 
 describe("documentation links", () => {
   it("builds anchors as GitHub does", () => {
-    expect(headingSlug("The generator CLI: `npm run generate`")).toBe("the-generator-cli-npm-run-generate");
+    expect(headingSlug("The generator CLI: `npm run generate`")).toBe(
+      "the-generator-cli-npm-run-generate",
+    );
     expect(headingSlug("Corpus results (2026-11-22)")).toBe("corpus-results-2026-11-22");
     expect([...anchorsOf("# A\n## A\n```\n# not a heading\n```\n")]).toEqual(["a", "a-1"]);
+    expect(anchorsOf('### <a id="rule-x"></a>house/rule-x\n').has("rule-x")).toBe(true);
   });
 
   it("finds a broken link and a broken anchor, and nothing in code or external URLs", () => {

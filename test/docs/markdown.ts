@@ -32,19 +32,34 @@ export interface Block {
 }
 
 /** Splits markdown into its fenced code blocks and the prose lines outside them. */
-export function parseMarkdown(text: string): { blocks: Block[]; prose: { line: number; text: string }[] } {
+export function parseMarkdown(text: string): {
+  blocks: Block[];
+  prose: { line: number; text: string }[];
+} {
   const blocks: Block[] = [];
   const prose: { line: number; text: string }[] = [];
   const lines = text.split("\n");
-  let open: { fence: string; language: string; info: string; line: number; code: string[] } | undefined;
+  let open:
+    { fence: string; language: string; info: string; line: number; code: string[] } | undefined;
   lines.forEach((line, index) => {
     const fence = /^\s*(`{3,}|~{3,})\s*([\w-]*)\s*(.*)$/.exec(line);
     if (open === undefined) {
       if (fence !== null) {
-        open = { fence: fence[1]!, language: fence[2]!, info: fence[3]!.trim(), line: index + 2, code: [] };
+        open = {
+          fence: fence[1]!,
+          language: fence[2]!,
+          info: fence[3]!.trim(),
+          line: index + 2,
+          code: [],
+        };
       } else prose.push({ line: index + 1, text: line });
     } else if (fence !== null && fence[1]!.startsWith(open.fence) && fence[2] === "") {
-      blocks.push({ info: open.info, language: open.language, line: open.line, code: open.code.join("\n") });
+      blocks.push({
+        info: open.info,
+        language: open.language,
+        line: open.line,
+        code: open.code.join("\n"),
+      });
       open = undefined;
     } else open.code.push(line);
   });
@@ -66,6 +81,9 @@ export function anchorsOf(text: string): Set<string> {
   const anchors = new Set<string>();
   const seen = new Map<string, number>();
   for (const { text: line } of parseMarkdown(text).prose) {
+    // an explicit HTML anchor (`<a id="house-seed-facts"></a>`), which GitHub keeps as written
+    for (const explicit of line.matchAll(/<a\s+(?:id|name)="([^"]+)"\s*>/g))
+      anchors.add(explicit[1]!);
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
     if (heading === null) continue;
     const slug = headingSlug(heading[1]!);

@@ -89,6 +89,6 @@ describe("error formats", () => {
   it("the generated descriptor names the usual format (the one declared most often)", () => {
     const source = fixture.rendered.files.find((file) => file.path === "server-api.ts")?.content ?? "";
     expect(source).toMatch(/errorFormat: \{\s*mediaType: "application\/json",\s*errorShape: errorShape\d/);
-    expect(source).toContain('error: { message: "message", type: "code", param: "null", code: "code" }');
+    expect(source).toMatch(/error: \{\s*message: "message",\s*type: "code",\s*param: "null",\s*code: "code",?\s*\}/);
   });
 });
