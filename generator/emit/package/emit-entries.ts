@@ -215,6 +215,17 @@ export const CLIENT_PUBLIC_NAMES: readonly string[] = [
   "unwrapResult",
 ];
 
+/** Words a type alias cannot be named (reserved words and TypeScript's predefined types). */
+const NOT_A_TYPE_NAME = new Set(
+  (
+    "break case catch class const continue debugger default delete do else enum export extends " +
+    "false finally for function if import in instanceof new null return super switch this throw " +
+    "true try typeof var void while with yield let static implements interface package private " +
+    "protected public await any unknown never string number boolean symbol bigint object " +
+    "undefined"
+  ).split(" "),
+);
+
 /**
  * `export type Pet = components["schemas"]["Pet"]` for each schema whose name is an identifier: as
  * is, or with the `Schema` suffix when it would shadow a global or another export of the entry
@@ -228,7 +239,10 @@ export function schemaTypeNames(
   const out: [string, string][] = [];
   for (const name of Object.keys(model.schemas)) {
     if (!/^[A-Za-z_$][\w$]*$/.test(name)) continue;
-    const exported = RESERVED_TYPE_NAMES.has(name) || taken.has(name) ? `${name}Schema` : name;
+    const exported =
+      RESERVED_TYPE_NAMES.has(name) || NOT_A_TYPE_NAME.has(name) || taken.has(name)
+        ? `${name}Schema`
+        : name;
     if (taken.has(exported) || (Object.hasOwn(model.schemas, exported) && exported !== name))
       continue;
     taken.add(exported);
