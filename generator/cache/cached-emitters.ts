@@ -89,14 +89,20 @@ async function traced<I extends EmitInputs>(
  * the warnings about tools left out are the emitter table's (emit/emitters.ts), every run.
  */
 export const cachedMcp = (input: EmitInput, packageName: string): Promise<GeneratedFile[]> =>
-  traced("mcp", input, { model: input.model, document: input.document }, async (read) =>
-    (await import("../emit/mcp/emit-mcp.js")).emitMcp(
-      read.model,
-      input.context,
-      read.document,
-      packageName,
-      [],
-    ),
+  traced(
+    "mcp",
+    input,
+    { model: input.model, document: input.document },
+    async (read) =>
+      (await import("../emit/mcp/emit-mcp.js")).emitMcp(
+        read.model,
+        input.context,
+        read.document,
+        packageName,
+        [],
+      ),
+    // the package name is printed in MCP_API: part of the key, like the context
+    JSON.stringify([input.context, packageName]),
   );
 
 export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
