@@ -24,9 +24,17 @@ export const EDIT_BUDGET_SECONDS: Readonly<Record<string, number>> = { petstore:
 /** The spec with word `n` appended to the first plain one-line value of `key` (YAML or JSON). */
 function appendToFirst(key: string, text: string, n: number): string {
   const yaml = new RegExp(`^(\\s*${key}: )([^|>'"\\s][^\n]*)$`, "m");
-  if (yaml.test(text)) return text.replace(yaml, (_all, prefix: string, value: string) => `${prefix}${value} edit${n}`);
+  if (yaml.test(text))
+    return text.replace(
+      yaml,
+      (_all, prefix: string, value: string) => `${prefix}${value} edit${n}`,
+    );
   const json = new RegExp(`("${key}":\\s*")((?:[^"\\\\]|\\\\.)*)(")`);
-  if (json.test(text)) return text.replace(json, (_all, open: string, value: string, close: string) => `${open}${value} edit${n}${close}`);
+  if (json.test(text))
+    return text.replace(
+      json,
+      (_all, open: string, value: string, close: string) => `${open}${value} edit${n}${close}`,
+    );
   throw new Error(`the spec has no one-line ${key} to edit`);
 }
 
@@ -49,14 +57,25 @@ let lastJson: { readonly text: string; readonly json: string } | undefined;
 
 /** The spec as pretty JSON (parsing Stripe's YAML takes seconds: the last one is kept). */
 function asJson(text: string): string {
-  if (lastJson?.text !== text) lastJson = { text, json: `${JSON.stringify(parse(text, { maxAliasCount: -1 }), null, 2)}\n` };
+  if (lastJson?.text !== text)
+    lastJson = { text, json: `${JSON.stringify(parse(text, { maxAliasCount: -1 }), null, 2)}\n` };
   return lastJson.json;
 }
 
 const EDITS = [
-  { id: "edit", label: "after a one-line edit", edit: editOneLine, prepare: (text: string) => text },
+  {
+    id: "edit",
+    label: "after a one-line edit",
+    edit: editOneLine,
+    prepare: (text: string) => text,
+  },
   // the copy is JSON from the first (unmeasured) run on, so that only the edit differs
-  { id: "edit-operation", label: "after an operation's description edit", edit: editOperation, prepare: asJson },
+  {
+    id: "edit-operation",
+    label: "after an operation's description edit",
+    edit: editOperation,
+    prepare: asJson,
+  },
 ] as const;
 
 /** The one-line edit rows of `spec` (none when the issue sets it no budget). */
@@ -76,13 +95,19 @@ export async function benchEdit(ctx: BenchContext, spec: BenchSpec): Promise<Row
     const out = join(base, "out");
     const command = oursCommand(ctx, { ...spec, path: specCopy }, out);
     const first = await runNode(command.args, { cwd: command.cwd }); // fills the cache (not measured)
-    if (first.exitCode !== 0) throw new Error(`our generator on ${spec.label} exited with ${String(first.exitCode)}: ${first.stderr.trim().split("\n").slice(-3).join(" ")}`);
+    if (first.exitCode !== 0)
+      throw new Error(
+        `our generator on ${spec.label} exited with ${String(first.exitCode)}: ${first.stderr.trim().split("\n").slice(-3).join(" ")}`,
+      );
     const seconds: number[] = [];
     let written = "";
     for (let i = 0; i < (ctx.quick ? 1 : Math.max(ctx.runs, 3)); i++) {
       await writeFile(specCopy, kind.edit(original, i + 1));
       const run = await runNode(command.args, { cwd: command.cwd });
-      if (run.exitCode !== 0) throw new Error(`our generator on the edited ${spec.label} exited with ${String(run.exitCode)}`);
+      if (run.exitCode !== 0)
+        throw new Error(
+          `our generator on the edited ${spec.label} exited with ${String(run.exitCode)}`,
+        );
       seconds.push(run.wallSeconds);
       written = run.stdout.trim();
       ctx.log(`  ${spec.label} ${kind.label} ${i + 1}: ${run.wallSeconds.toFixed(2)} s`);
@@ -97,7 +122,11 @@ export async function benchEdit(ctx: BenchContext, spec: BenchSpec): Promise<Row
         peerName: "the budget of issue 17",
         unit: "s",
         target: { op: "<=", value: 1.0 },
-        details: { spec: spec.path, seconds: seconds.map((value) => round(value)), lastOutput: written },
+        details: {
+          spec: spec.path,
+          seconds: seconds.map((value) => round(value)),
+          lastOutput: written,
+        },
       }),
     );
   }

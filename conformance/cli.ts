@@ -51,10 +51,15 @@ function usage(message: string): number {
   return EXIT.usage;
 }
 
-function positiveNumber(text: string | undefined, name: string, integer: boolean): number | string | undefined {
+function positiveNumber(
+  text: string | undefined,
+  name: string,
+  integer: boolean,
+): number | string | undefined {
   if (text === undefined) return undefined;
   const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) return `${name} must be a positive ${integer ? "integer" : "number"}, got ${JSON.stringify(text)}`;
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value)))
+    return `${name} must be a positive ${integer ? "integer" : "number"}, got ${JSON.stringify(text)}`;
   return value;
 }
 
@@ -101,29 +106,42 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   const givenBaseUrl = values["base-url"];
-  if (givenBaseUrl === undefined && !values["dry-run"]) return usage("--base-url is required (where the server under test listens, e.g. http://127.0.0.1:8080)");
-  if (givenBaseUrl !== undefined && !/^https?:\/\/[^/]/.test(givenBaseUrl)) return usage(`--base-url must be an http(s) URL, got ${JSON.stringify(givenBaseUrl)}`);
+  if (givenBaseUrl === undefined && !values["dry-run"])
+    return usage(
+      "--base-url is required (where the server under test listens, e.g. http://127.0.0.1:8080)",
+    );
+  if (givenBaseUrl !== undefined && !/^https?:\/\/[^/]/.test(givenBaseUrl))
+    return usage(`--base-url must be an http(s) URL, got ${JSON.stringify(givenBaseUrl)}`);
   const headers: Array<[string, string]> = [];
   for (const text of values["auth-header"]) {
     const header = parseHeader(text);
-    if (header === undefined) return usage(`--auth-header must look like 'Name: value', got ${JSON.stringify(text)}`);
+    if (header === undefined)
+      return usage(`--auth-header must look like 'Name: value', got ${JSON.stringify(text)}`);
     headers.push(header);
   }
   const maxExamples = positiveNumber(values["max-examples"], "--max-examples", true);
   const rate = positiveNumber(values.rate, "--rate", false);
   const maxTime = positiveNumber(values["max-time"], "--max-time", false);
-  for (const value of [maxExamples, rate, maxTime]) if (typeof value === "string") return usage(value);
+  for (const value of [maxExamples, rate, maxTime])
+    if (typeof value === "string") return usage(value);
   const secrets = values["show-credentials"] ? [] : headers.map(([, value]) => value);
   const print = (text: string): boolean => process.stdout.write(maskCredentials(text, secrets));
   let seed: number | undefined;
   if (values.seed !== undefined) {
-    if (!/^-?[0-9]+$/.test(values.seed) || !Number.isSafeInteger(Number(values.seed))) return usage(`--seed must be an integer, got ${JSON.stringify(values.seed)}`);
+    if (!/^-?[0-9]+$/.test(values.seed) || !Number.isSafeInteger(Number(values.seed)))
+      return usage(`--seed must be an integer, got ${JSON.stringify(values.seed)}`);
     seed = Number(values.seed) | 0;
   }
   const presenceText = values["header-presence"];
-  if (presenceText !== undefined && presenceText !== "declared" && presenceText !== "required") return usage(`--header-presence must be declared or required, got ${JSON.stringify(presenceText)}`);
+  if (presenceText !== undefined && presenceText !== "declared" && presenceText !== "required")
+    return usage(
+      `--header-presence must be declared or required, got ${JSON.stringify(presenceText)}`,
+    );
   const presence: "declared" | "required" | undefined = presenceText;
-  const operations = values.operations?.split(",").map((id) => id.trim()).filter((id) => id !== "");
+  const operations = values.operations
+    ?.split(",")
+    .map((id) => id.trim())
+    .filter((id) => id !== "");
 
   let api;
   try {
@@ -131,10 +149,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     for (const id of operations ?? []) api.operation(id);
   } catch (error) {
     if (error instanceof GeneratorError) {
-      process.stderr.write(`error: ${error.message}\n  at ${error.where ?? values.spec}\n${error.hint === undefined ? "" : `  ${error.hint}\n`}`);
+      process.stderr.write(
+        `error: ${error.message}\n  at ${error.where ?? values.spec}\n${error.hint === undefined ? "" : `  ${error.hint}\n`}`,
+      );
       return EXIT.spec;
     }
-    if (error instanceof Error && /^no operation/.test(error.message)) return usage(`--operations: ${error.message}`);
+    if (error instanceof Error && /^no operation/.test(error.message))
+      return usage(`--operations: ${error.message}`);
     throw error;
   }
   seed ??= randomSeed();
@@ -153,10 +174,14 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (values["dry-run"]) {
     const plan = await planRequests(common);
     for (const entry of plan.planned) {
-      print(`# ${entry.operationId} ${entry.phase}${entry.mutation === undefined ? "" : `: ${entry.mutation}`}\n${toCurl(entry.request)}\n`);
+      print(
+        `# ${entry.operationId} ${entry.phase}${entry.mutation === undefined ? "" : `: ${entry.mutation}`}\n${toCurl(entry.request)}\n`,
+      );
     }
     for (const note of plan.notes) process.stdout.write(`note: ${note}\n`);
-    process.stdout.write(`${plan.planned.length} planned request(s), nothing sent; seed ${plan.seed}\n`);
+    process.stdout.write(
+      `${plan.planned.length} planned request(s), nothing sent; seed ${plan.seed}\n`,
+    );
     return EXIT.ok;
   }
 
@@ -170,7 +195,8 @@ export async function main(argv: readonly string[]): Promise<number> {
     });
     const replay = replayCommand(argv, seed);
     print(formatReport(report, replay));
-    if (values.report !== undefined) writeFileSync(values.report, maskCredentials(toJUnitXml(report), secrets));
+    if (values.report !== undefined)
+      writeFileSync(values.report, maskCredentials(toJUnitXml(report), secrets));
     return report.ok ? EXIT.ok : EXIT.failed;
   } catch (error) {
     if (error instanceof ConnectionError || error instanceof RateLimitExhaustedError) {
@@ -184,9 +210,12 @@ export async function main(argv: readonly string[]): Promise<number> {
 /** `--dry-run` without `--base-url`: the spec's first server (variables at their defaults). */
 function serverUrl(document: Record<string, unknown>): string {
   const servers = Array.isArray(document.servers) ? (document.servers as unknown[]) : [];
-  const first = servers[0] as { url?: unknown; variables?: Record<string, { default?: unknown }> } | undefined;
+  const first = servers[0] as
+    { url?: unknown; variables?: Record<string, { default?: unknown }> } | undefined;
   if (typeof first?.url !== "string") return "http://localhost";
-  const url = first.url.replace(/\{([^{}]+)\}/g, (whole, name: string) => String(first.variables?.[name]?.default ?? whole));
+  const url = first.url.replace(/\{([^{}]+)\}/g, (whole, name: string) =>
+    String(first.variables?.[name]?.default ?? whole),
+  );
   return /^https?:\/\//.test(url) ? url : `http://localhost${url.startsWith("/") ? url : ""}`;
 }
 
@@ -211,7 +240,9 @@ if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.a
       process.exitCode = code;
     },
     (error: unknown) => {
-      process.stderr.write(`internal error (a bug in the conformance tool): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `internal error (a bug in the conformance tool): ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exitCode = 70;
     },
   );

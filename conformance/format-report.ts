@@ -25,7 +25,9 @@ export function formatReport(report: ConformanceReport, replay: string | undefin
   report.failures.forEach((failure, index) => out.push(formatFailure(failure, index), ""));
   for (const note of report.notes) out.push(`note: ${note}`);
   // `METHOD /path` entries are the method probes, not operations of the spec
-  const probes = report.operations.filter((operation) => operation.operationId.includes(" ")).length;
+  const probes = report.operations.filter((operation) =>
+    operation.operationId.includes(" "),
+  ).length;
   const operations = report.operations.length - probes;
   const checks = new Set(report.operations.flatMap((operation) => operation.checks)).size;
   out.push(

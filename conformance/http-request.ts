@@ -36,7 +36,9 @@ export function joinUrl(baseUrl: string, path: string): string {
 
 /** The path template with its parameters filled in (each value percent-encoded). */
 export function fillPath(template: string, values: Readonly<Record<string, unknown>>): string {
-  return template.replace(/\{([^{}]+)\}/g, (whole, name: string) => (name in values ? encodeURIComponent(parameterText(values[name])) : whole));
+  return template.replace(/\{([^{}]+)\}/g, (whole, name: string) =>
+    name in values ? encodeURIComponent(parameterText(values[name])) : whole,
+  );
 }
 
 /** A credential of the same shape that no server issued: the scheme (`Bearer `) kept, the secret replaced. */
@@ -45,23 +47,40 @@ export function invalidCredential(value: string): string {
   return `${scheme}invalid-credential-0000000000`;
 }
 
-export function prepareRequest(request: GeneratedRequest, options: PrepareOptions): PreparedRequest {
-  const byName = new Map((options.parameters ?? []).map((parameter) => [`${parameter.in}:${parameter.name}`, parameter]));
+export function prepareRequest(
+  request: GeneratedRequest,
+  options: PrepareOptions,
+): PreparedRequest {
+  const byName = new Map(
+    (options.parameters ?? []).map((parameter) => [`${parameter.in}:${parameter.name}`, parameter]),
+  );
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(request.parameters.query)) {
-    const parameter = byName.get(`query:${name}`) ?? { name, in: "query", style: undefined, explode: true } as unknown as ParameterModel;
+    const parameter =
+      byName.get(`query:${name}`) ??
+      ({ name, in: "query", style: undefined, explode: true } as unknown as ParameterModel);
     for (const [key, text] of queryPairs(parameter, value)) search.append(key, text);
   }
   const query = search.toString();
-  const url = joinUrl(options.baseUrl, fillPath(request.path, request.parameters.path)) + (query === "" ? "" : `?${query}`);
+  const url =
+    joinUrl(options.baseUrl, fillPath(request.path, request.parameters.path)) +
+    (query === "" ? "" : `?${query}`);
   const headers: Array<[string, string]> =
-    options.withoutCredentials === true ? [] : options.headers.map(([name, value]) => [name, options.invalidCredentials === true ? invalidCredential(value) : value]);
-  const wire = (location: "header" | "cookie", name: string, value: unknown): string => parameterWireText(byName.get(`${location}:${name}`) ?? {}, value);
+    options.withoutCredentials === true
+      ? []
+      : options.headers.map(([name, value]) => [
+          name,
+          options.invalidCredentials === true ? invalidCredential(value) : value,
+        ]);
+  const wire = (location: "header" | "cookie", name: string, value: unknown): string =>
+    parameterWireText(byName.get(`${location}:${name}`) ?? {}, value);
   for (const [name, value] of Object.entries(request.parameters.header)) {
     const text = wire("header", name, value);
     headers.push([name, isIdempotencyKey({ in: "header", name }) ? sentKey(text) : text]);
   }
-  const cookies = Object.entries(request.parameters.cookie).map(([name, value]) => `${name}=${wire("cookie", name, value)}`);
+  const cookies = Object.entries(request.parameters.cookie).map(
+    ([name, value]) => `${name}=${wire("cookie", name, value)}`,
+  );
   if (cookies.length > 0) headers.push(["Cookie", cookies.join("; ")]);
   let body: string | undefined;
   if (request.body !== undefined) {
@@ -69,7 +88,10 @@ export function prepareRequest(request: GeneratedRequest, options: PrepareOption
     if (/json/i.test(mediaType) || mediaType === "*/*") body = JSON.stringify(value);
     else if (/x-www-form-urlencoded/i.test(mediaType)) {
       const form = new URLSearchParams();
-      for (const [key, item] of Object.entries(value !== null && typeof value === "object" ? value : {})) form.append(key, parameterText(item));
+      for (const [key, item] of Object.entries(
+        value !== null && typeof value === "object" ? value : {},
+      ))
+        form.append(key, parameterText(item));
       body = form.toString();
     } else body = typeof value === "string" ? value : JSON.stringify(value);
     headers.push(["Content-Type", mediaType === "*/*" ? "application/json" : mediaType]);

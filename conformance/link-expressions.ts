@@ -42,7 +42,13 @@ function evaluateOne(expression: string, context: LinkContext): unknown {
   const part = /^\$(request|response)\.(path|query|header)\.(.+)$/.exec(expression);
   if (part === null) return undefined;
   const [, side, location, name] = part as unknown as [string, string, string, string];
-  if (side === "response") return location === "header" ? (context.response.headers.get(name) ?? undefined) : undefined;
-  if (location === "header") return context.request.headers.find(([header]) => header.toLowerCase() === name.toLowerCase())?.[1];
-  return (context.generated.parameters[location as "path" | "query"] as Record<string, unknown>)[name];
+  if (side === "response")
+    return location === "header" ? (context.response.headers.get(name) ?? undefined) : undefined;
+  if (location === "header")
+    return context.request.headers.find(
+      ([header]) => header.toLowerCase() === name.toLowerCase(),
+    )?.[1];
+  return (context.generated.parameters[location as "path" | "query"] as Record<string, unknown>)[
+    name
+  ];
 }

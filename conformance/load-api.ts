@@ -44,13 +44,26 @@ export interface LoadApiOptions extends LoadOptions {
   readonly strictSchemas?: boolean;
 }
 
-export async function loadApi(specPath: string, options: LoadApiOptions = {}): Promise<ConformanceApi> {
+export async function loadApi(
+  specPath: string,
+  options: LoadApiOptions = {},
+): Promise<ConformanceApi> {
   const loaded = await loadSpec(resolve(specPath), process.cwd(), options);
   const model = buildModel(loaded.document, loaded.specHash);
-  return apiFromDocument(loaded.document, model, loaded.displayPath, options.strictSchemas === true);
+  return apiFromDocument(
+    loaded.document,
+    model,
+    loaded.displayPath,
+    options.strictSchemas === true,
+  );
 }
 
-function apiFromDocument(document: Record<string, unknown>, model: ApiModel, displayPath: string, strict: boolean): ConformanceApi {
+function apiFromDocument(
+  document: Record<string, unknown>,
+  model: ApiModel,
+  displayPath: string,
+  strict: boolean,
+): ConformanceApi {
   const links = new Map<string, LinkModel[]>();
   const optionalHeaders = new Set<string>();
   const byId = new Map(model.operations.map((operation) => [operation.operationId, operation]));
@@ -64,7 +77,9 @@ function apiFromDocument(document: Record<string, unknown>, model: ApiModel, dis
       if (isObject(response.headers)) {
         for (const [name, rawHeader] of Object.entries(response.headers)) {
           if (resolveObject(document, rawHeader)?.required === false) {
-            optionalHeaders.add(`${operation.operationId} ${status.toUpperCase()} ${name.toLowerCase()}`);
+            optionalHeaders.add(
+              `${operation.operationId} ${status.toUpperCase()} ${name.toLowerCase()}`,
+            );
           }
         }
       }
@@ -72,7 +87,10 @@ function apiFromDocument(document: Record<string, unknown>, model: ApiModel, dis
       for (const [name, rawLink] of Object.entries(response.links)) {
         const link = resolveObject(document, rawLink);
         if (link === undefined) continue;
-        const target = typeof link.operationId === "string" ? link.operationId : operationFromRef(model, link.operationRef);
+        const target =
+          typeof link.operationId === "string"
+            ? link.operationId
+            : operationFromRef(model, link.operationRef);
         if (target === undefined || !byId.has(target)) continue;
         found.push({
           name,
@@ -95,14 +113,19 @@ function apiFromDocument(document: Record<string, unknown>, model: ApiModel, dis
     operation(operationId) {
       const operation = byId.get(operationId);
       if (operation === undefined) {
-        throw new Error(`no operation ${JSON.stringify(operationId)} in ${displayPath} (operations: ${[...byId.keys()].join(", ")})`);
+        throw new Error(
+          `no operation ${JSON.stringify(operationId)} in ${displayPath} (operations: ${[...byId.keys()].join(", ")})`,
+        );
       }
       return operation;
     },
   };
 }
 
-function readOperation(document: Record<string, unknown>, operation: OperationModel): Record<string, unknown> | undefined {
+function readOperation(
+  document: Record<string, unknown>,
+  operation: OperationModel,
+): Record<string, unknown> | undefined {
   const paths = isObject(document.paths) ? document.paths : {};
   const item = resolveObject(document, paths[operation.path]);
   return item === undefined ? undefined : resolveObject(document, item[operation.method]);

@@ -52,17 +52,33 @@ export function toJsonSchema(schema: Json, dialect: Dialect, refs?: RefContext):
   for (const [key, value] of Object.entries(schema)) {
     if (key.startsWith("x-") || DROPPED_KEYWORDS.has(key)) continue;
     if (key === "$ref" && typeof value === "string") {
-      const name = value.startsWith(COMPONENT_PREFIX) ? value.slice(COMPONENT_PREFIX.length) : undefined;
-      if (name !== undefined && !name.includes("/")) out[key] = `#/${definitionsKeyword(dialect)}/${name}`;
+      const name = value.startsWith(COMPONENT_PREFIX)
+        ? value.slice(COMPONENT_PREFIX.length)
+        : undefined;
+      if (name !== undefined && !name.includes("/"))
+        out[key] = `#/${definitionsKeyword(dialect)}/${name}`;
       else if (refs !== undefined) out[key] = refs.other(value);
       else throw new Error(`unsupported $ref in a schema: ${value}`);
-    } else if ((key === "properties" || key === "patternProperties" || key === "$defs" || key === "definitions") && isJsonObject(value)) {
+    } else if (
+      (key === "properties" ||
+        key === "patternProperties" ||
+        key === "$defs" ||
+        key === "definitions") &&
+      isJsonObject(value)
+    ) {
       const properties: JsonObject = {};
-      for (const [name, property] of Object.entries(value)) properties[name] = toJsonSchema(property, dialect, refs);
+      for (const [name, property] of Object.entries(value))
+        properties[name] = toJsonSchema(property, dialect, refs);
       out[key] = properties;
-    } else if ((key === "required" || key === "enum") && !(Array.isArray(value) && (key === "enum" || value.every((item) => typeof item === "string")))) {
+    } else if (
+      (key === "required" || key === "enum") &&
+      !(Array.isArray(value) && (key === "enum" || value.every((item) => typeof item === "string")))
+    ) {
       // of the wrong shape (`required: true` on a property): Ajv refuses it, the generated validators drop it
-    } else if ((key === "exclusiveMinimum" || key === "exclusiveMaximum") && typeof value === "boolean") {
+    } else if (
+      (key === "exclusiveMinimum" || key === "exclusiveMaximum") &&
+      typeof value === "boolean"
+    ) {
       // OpenAPI 3.0 boolean form: handled with minimum/maximum below.
     } else if (key === "enum" || key === "const" || key === "default" || key === "examples") {
       out[key] = value;
@@ -91,9 +107,16 @@ export function toDraft07(schema: Json): Json {
 
 function withNull(out: JsonObject): JsonObject {
   if (typeof out["type"] === "string") out["type"] = [out["type"], "null"];
-  else if (Array.isArray(out["type"]) && !out["type"].includes("null")) out["type"] = [...out["type"], "null"];
-  if (Array.isArray(out["enum"]) && !out["enum"].includes(null)) out["enum"] = [...out["enum"], null];
-  if (typeof out["$ref"] === "string" || Array.isArray(out["oneOf"]) || Array.isArray(out["anyOf"]) || Array.isArray(out["allOf"])) {
+  else if (Array.isArray(out["type"]) && !out["type"].includes("null"))
+    out["type"] = [...out["type"], "null"];
+  if (Array.isArray(out["enum"]) && !out["enum"].includes(null))
+    out["enum"] = [...out["enum"], null];
+  if (
+    typeof out["$ref"] === "string" ||
+    Array.isArray(out["oneOf"]) ||
+    Array.isArray(out["anyOf"]) ||
+    Array.isArray(out["allOf"])
+  ) {
     return { anyOf: [out, { type: "null" }] };
   }
   return out;
@@ -105,10 +128,19 @@ function withNull(out: JsonObject): JsonObject {
  * with `enum`/`const`, else the schema name), instead of "exactly one branch matches", which
  * overlapping branches would break.
  */
-function applyDiscriminator(schema: JsonObject, out: JsonObject, dialect: Dialect, refs?: RefContext): void {
+function applyDiscriminator(
+  schema: JsonObject,
+  out: JsonObject,
+  dialect: Dialect,
+  refs?: RefContext,
+): void {
   const discriminator = schema["discriminator"];
   if (!isJsonObject(discriminator) || typeof discriminator["propertyName"] !== "string") return;
-  const keyword = Array.isArray(out["oneOf"]) ? "oneOf" : Array.isArray(out["anyOf"]) ? "anyOf" : undefined;
+  const keyword = Array.isArray(out["oneOf"])
+    ? "oneOf"
+    : Array.isArray(out["anyOf"])
+      ? "anyOf"
+      : undefined;
   if (keyword === undefined) return;
   const branches = out[keyword] as Json[];
   const property = discriminator["propertyName"];
@@ -116,27 +148,42 @@ function applyDiscriminator(schema: JsonObject, out: JsonObject, dialect: Dialec
   const target = `#/${definitionsKeyword(dialect)}/`;
   const cases: Array<{ value: Json; ref: string }> = [];
   for (const branch of branches) {
-    const ref = isJsonObject(branch) && typeof branch["$ref"] === "string" ? branch["$ref"] : undefined;
+    const ref =
+      isJsonObject(branch) && typeof branch["$ref"] === "string" ? branch["$ref"] : undefined;
     if (ref === undefined || !ref.startsWith(target)) return; // not every branch is named: keep oneOf
     const name = ref.slice(target.length);
-    const mapped = Object.entries(mapping).filter(([, value]) => value === `${COMPONENT_PREFIX}${name}` || value === name);
-    const own = mapped.length > 0 ? [] : ownValues(refs?.read(`${COMPONENT_PREFIX}${name}`), property, (ref) => refs?.read(ref));
-    const values = mapped.length > 0 ? mapped.map(([value]) => value) : own.length > 0 ? own : [name];
+    const mapped = Object.entries(mapping).filter(
+      ([, value]) => value === `${COMPONENT_PREFIX}${name}` || value === name,
+    );
+    const own =
+      mapped.length > 0
+        ? []
+        : ownValues(refs?.read(`${COMPONENT_PREFIX}${name}`), property, (ref) => refs?.read(ref));
+    const values =
+      mapped.length > 0 ? mapped.map(([value]) => value) : own.length > 0 ? own : [name];
     for (const value of values) cases.push({ value, ref });
   }
   delete out[keyword];
-  out["required"] = [...new Set([...(Array.isArray(out["required"]) ? out["required"] : []), property])];
+  out["required"] = [
+    ...new Set([...(Array.isArray(out["required"]) ? out["required"] : []), property]),
+  ];
   const allOf = Array.isArray(out["allOf"]) ? [...out["allOf"]] : [];
   allOf.push({ properties: { [property]: { enum: cases.map((entry) => entry.value) } } });
   for (const { value, ref } of cases) {
-    allOf.push({ if: { properties: { [property]: { const: value } }, required: [property] }, then: { $ref: ref } });
+    allOf.push({
+      if: { properties: { [property]: { const: value } }, required: [property] },
+      then: { $ref: ref },
+    });
   }
   out["allOf"] = allOf;
 }
 
 /** The values a discriminator branch gives its tag itself (generator/model/discriminator-values.ts). */
-export function ownValues(schema: unknown, property: string, read: (ref: string) => unknown = () => undefined): Json[] {
+export function ownValues(
+  schema: unknown,
+  property: string,
+  read: (ref: string) => unknown = () => undefined,
+): Json[] {
   // The values come from the parsed document, so they are JSON.
   return ownDiscriminatorValues(schema, property, read) as Json[];
 }
-

@@ -11,18 +11,27 @@ import { typesOf } from "./schema-arbitrary.js";
 /** A scalar's text; arrays joined with commas, objects as `k,v,k,v` (style `simple`/`form`, explode false). */
 export function parameterText(value: unknown): string {
   if (Array.isArray(value)) return value.map(parameterText).join(",");
-  if (isObject(value)) return Object.entries(value).flatMap(([key, item]) => [key, parameterText(item)]).join(",");
+  if (isObject(value))
+    return Object.entries(value)
+      .flatMap(([key, item]) => [key, parameterText(item)])
+      .join(",");
   if (value === null) return "";
   return String(value);
 }
 
 /** Whether a parameter is described by a JSON `content` (not a `schema`): its value travels as JSON text. */
 export function isJsonParameter(parameter: Pick<ParameterModel, "contentType">): boolean {
-  return parameter.contentType !== undefined && /^application\/(.+\+)?json(;.*)?$/i.test(parameter.contentType.trim());
+  return (
+    parameter.contentType !== undefined &&
+    /^application\/(.+\+)?json(;.*)?$/i.test(parameter.contentType.trim())
+  );
 }
 
 /** A header, cookie or path parameter's text: JSON for a JSON-content parameter, else {@link parameterText}. */
-export function parameterWireText(parameter: Pick<ParameterModel, "contentType">, value: unknown): string {
+export function parameterWireText(
+  parameter: Pick<ParameterModel, "contentType">,
+  value: unknown,
+): string {
   return isJsonParameter(parameter) ? JSON.stringify(value) : parameterText(value);
 }
 
@@ -30,15 +39,24 @@ export function parameterWireText(parameter: Pick<ParameterModel, "contentType">
 export function queryPairs(parameter: ParameterModel, value: unknown): Array<[string, string]> {
   if (isJsonParameter(parameter)) return [[parameter.name, JSON.stringify(value)]];
   if (parameter.style === "deepObject" && isObject(value)) {
-    return Object.entries(value).map(([key, item]) => [`${parameter.name}[${key}]`, parameterText(item)]);
+    return Object.entries(value).map(([key, item]) => [
+      `${parameter.name}[${key}]`,
+      parameterText(item),
+    ]);
   }
   if (Array.isArray(value)) {
     // an object inside an array has no form in any style: it travels as JSON
-    if (parameter.explode) return value.map((item) => [parameter.name, isObject(item) && !Array.isArray(item) ? JSON.stringify(item) : parameterText(item)]);
-    const separator = parameter.style === "pipeDelimited" ? "|" : parameter.style === "spaceDelimited" ? " " : ",";
+    if (parameter.explode)
+      return value.map((item) => [
+        parameter.name,
+        isObject(item) && !Array.isArray(item) ? JSON.stringify(item) : parameterText(item),
+      ]);
+    const separator =
+      parameter.style === "pipeDelimited" ? "|" : parameter.style === "spaceDelimited" ? " " : ",";
     return [[parameter.name, value.map(parameterText).join(separator)]];
   }
-  if (isObject(value) && parameter.explode) return Object.entries(value).map(([key, item]) => [key, parameterText(item)]);
+  if (isObject(value) && parameter.explode)
+    return Object.entries(value).map(([key, item]) => [key, parameterText(item)]);
   return [[parameter.name, parameterText(value)]];
 }
 
@@ -46,7 +64,8 @@ export function queryPairs(parameter: ParameterModel, value: unknown): Array<[st
 export function readParameterText(text: string, types: readonly string[]): unknown {
   for (const type of types) {
     if (type === "integer" && /^-?[0-9]+$/.test(text)) return Number(text);
-    if (type === "number" && text.trim() !== "" && Number.isFinite(Number(text))) return Number(text);
+    if (type === "number" && text.trim() !== "" && Number.isFinite(Number(text)))
+      return Number(text);
     if (type === "boolean" && (text === "true" || text === "false")) return text === "true";
     if (type === "null" && text === "") return null;
   }
@@ -54,7 +73,11 @@ export function readParameterText(text: string, types: readonly string[]): unkno
 }
 
 /** A parameter's or header's text as its schema reads it (arrays: comma-separated items). */
-export function readTextAs(text: string, schema: unknown, document: Record<string, unknown>): unknown {
+export function readTextAs(
+  text: string,
+  schema: unknown,
+  document: Record<string, unknown>,
+): unknown {
   const resolved = resolveObject(document, schema) ?? {};
   const types = typesOf(resolved);
   if (!types.includes("array")) return readParameterText(text, types);

@@ -15,7 +15,12 @@ export interface PropertyOutcome<F> {
 }
 
 /** Runs the property; an `undefined` value (nothing could be drawn) is skipped, never sent. */
-export async function runProperty<T, F>(arbitrary: fc.Arbitrary<T | undefined>, seed: number, numRuns: number, run: (value: T) => Promise<readonly F[]>): Promise<PropertyOutcome<F>> {
+export async function runProperty<T, F>(
+  arbitrary: fc.Arbitrary<T | undefined>,
+  seed: number,
+  numRuns: number,
+  run: (value: T) => Promise<readonly F[]>,
+): Promise<PropertyOutcome<F>> {
   let last: readonly F[] = [];
   let fatal: Error | undefined;
   let runs = 0;
@@ -43,7 +48,11 @@ export async function runProperty<T, F>(arbitrary: fc.Arbitrary<T | undefined>, 
   if (result.failed && last.length === 0) {
     if (result.errorInstance instanceof Error) throw result.errorInstance;
     // Too many draws were skipped: the schema allows (almost) nothing this generator can draw.
-    return { failures: [], skipped: `could not draw examples (${result.numSkips} draws skipped, ${runs} sent)`, runs };
+    return {
+      failures: [],
+      skipped: `could not draw examples (${result.numSkips} draws skipped, ${runs} sent)`,
+      runs,
+    };
   }
   return { failures: result.failed ? last : [], skipped: undefined, runs };
 }
@@ -51,12 +60,17 @@ export async function runProperty<T, F>(arbitrary: fc.Arbitrary<T | undefined>, 
 /** A stable 32-bit seed for one part of a run, so that `--operations` replays each part exactly. */
 export function seedFor(seed: number, ...parts: readonly string[]): number {
   let hash = (seed ^ 0x9e3779b9) >>> 0;
-  for (const char of parts.join("\u0000")) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
+  for (const char of parts.join("\u0000"))
+    hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193) >>> 0;
   return hash | 0;
 }
 
 /** Up to `count` values drawn from `seed`, skipping the ones that could not be drawn. */
-export function sampleDefined<T>(arbitrary: fc.Arbitrary<T | undefined>, seed: number, count: number): T[] {
+export function sampleDefined<T>(
+  arbitrary: fc.Arbitrary<T | undefined>,
+  seed: number,
+  count: number,
+): T[] {
   const out: T[] = [];
   for (const value of fc.sample(arbitrary, { seed, numRuns: count * 20 })) {
     if (value !== undefined) out.push(value);

@@ -6,12 +6,23 @@
  */
 import fc from "fast-check";
 import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
-import type { MediaModel, OperationModel, ParameterLocation, ParameterModel } from "../generator/model/types.js";
+import type {
+  MediaModel,
+  OperationModel,
+  ParameterLocation,
+  ParameterModel,
+} from "../generator/model/types.js";
 import { freshKeyArbitrary } from "./idempotency-key.js";
 import { invalidArbitrary } from "./invalid-arbitrary.js";
 import type { ConformanceApi } from "./load-api.js";
 import { parameterText, parameterWireText, readTextAs } from "./parameter-text.js";
-import { hasRejected, mergeAllOf, REJECTED, rejectUnless, schemaArbitrary } from "./schema-arbitrary.js";
+import {
+  hasRejected,
+  mergeAllOf,
+  REJECTED,
+  rejectUnless,
+  schemaArbitrary,
+} from "./schema-arbitrary.js";
 import { formReadsBack, readsBack } from "./wire-reading.js";
 
 export interface GeneratedBody {
@@ -32,7 +43,9 @@ export interface GeneratedRequest {
 }
 
 /** `undefined`: no request could be drawn this time (the property skips it; fast-check bounds the skips). */
-export type RequestArbitrary = { readonly kind: "ok"; readonly arbitrary: fc.Arbitrary<GeneratedRequest | undefined> } | { readonly kind: "skipped"; readonly reason: string };
+export type RequestArbitrary =
+  | { readonly kind: "ok"; readonly arbitrary: fc.Arbitrary<GeneratedRequest | undefined> }
+  | { readonly kind: "skipped"; readonly reason: string };
 
 /** Header parameters OpenAPI says to ignore (https://spec.openapis.org/oas/v3.0.3#fixed-fields-10). */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
@@ -50,9 +63,17 @@ export function requestMedia(operation: OperationModel): MediaModel | undefined 
 }
 
 /** The parameters a request generator fills (auth headers the caller sends are left to the caller). */
-export function generatedParameters(operation: OperationModel, skipHeaders: ReadonlySet<string>): ParameterModel[] {
+export function generatedParameters(
+  operation: OperationModel,
+  skipHeaders: ReadonlySet<string>,
+): ParameterModel[] {
   return (["path", "query", "header", "cookie"] as const).flatMap((location) =>
-    operation.parameters[location].filter((parameter) => location !== "header" || (!IGNORED_HEADERS.has(parameter.name.toLowerCase()) && !skipHeaders.has(parameter.name.toLowerCase()))),
+    operation.parameters[location].filter(
+      (parameter) =>
+        location !== "header" ||
+        (!IGNORED_HEADERS.has(parameter.name.toLowerCase()) &&
+          !skipHeaders.has(parameter.name.toLowerCase())),
+    ),
   );
 }
 
@@ -72,13 +93,33 @@ function carriable(parameter: ParameterModel, value: unknown): boolean {
 }
 
 /** Whether an invalid parameter value can be sent, and is still invalid once the server reads its text back. */
-export function sendsInvalid(api: ConformanceApi, parameter: ParameterModel, value: unknown): boolean {
-  return carriable(parameter, value) && !api.validator.isValid(parameter.schema, readTextAs(parameterText(value), parameter.schema, api.document));
+export function sendsInvalid(
+  api: ConformanceApi,
+  parameter: ParameterModel,
+  value: unknown,
+): boolean {
+  return (
+    carriable(parameter, value) &&
+    !api.validator.isValid(
+      parameter.schema,
+      readTextAs(parameterText(value), parameter.schema, api.document),
+    )
+  );
 }
 
 /** Whether a valid parameter value can be sent as it is (its text reads back as the same value). */
-export function sendsValid(api: ConformanceApi, parameter: ParameterModel, value: unknown): boolean {
-  return value !== null && value !== undefined && carriable(parameter, value) && readsBack(value, parameter.schema, api.document) && api.validator.isValid(parameter.schema, value);
+export function sendsValid(
+  api: ConformanceApi,
+  parameter: ParameterModel,
+  value: unknown,
+): boolean {
+  return (
+    value !== null &&
+    value !== undefined &&
+    carriable(parameter, value) &&
+    readsBack(value, parameter.schema, api.document) &&
+    api.validator.isValid(parameter.schema, value)
+  );
 }
 
 /**
@@ -87,28 +128,50 @@ export function sendsValid(api: ConformanceApi, parameter: ParameterModel, value
  */
 const PARAMETER_TRIES = 6;
 
-function parameterArbitrary(api: ConformanceApi, parameter: ParameterModel): fc.Arbitrary<unknown> | undefined {
-  const fresh = freshKeyArbitrary(parameter, (value) => api.validator.isValid(parameter.schema, value));
+function parameterArbitrary(
+  api: ConformanceApi,
+  parameter: ParameterModel,
+): fc.Arbitrary<unknown> | undefined {
+  const fresh = freshKeyArbitrary(parameter, (value) =>
+    api.validator.isValid(parameter.schema, value),
+  );
   if (fresh !== undefined) return fresh;
-  const arbitrary = schemaArbitrary(parameter.schema, { document: api.document, direction: "request", edges: true });
+  const arbitrary = schemaArbitrary(parameter.schema, {
+    document: api.document,
+    direction: "request",
+    edges: true,
+  });
   if (arbitrary === undefined) return undefined;
   const valid = rejectUnless(arbitrary, (value) => sendsValid(api, parameter, value));
   if (!parameter.required) return valid;
   // bounded, unlike fc.filter: an impossible schema still ends in REJECTED
-  return fc.array(valid, { minLength: PARAMETER_TRIES, maxLength: PARAMETER_TRIES }).map((values) => values.find((value) => value !== REJECTED) ?? REJECTED);
+  return fc
+    .array(valid, { minLength: PARAMETER_TRIES, maxLength: PARAMETER_TRIES })
+    .map((values) => values.find((value) => value !== REJECTED) ?? REJECTED);
 }
 
 function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unknown> | undefined {
-  const arbitrary = schemaArbitrary(media.schema ?? true, { document: api.document, direction: "request", edges: true });
+  const arbitrary = schemaArbitrary(media.schema ?? true, {
+    document: api.document,
+    direction: "request",
+    edges: true,
+  });
   const essence = media.mediaType.split(";")[0]!.trim().toLowerCase();
-  const form = essence === "application/x-www-form-urlencoded" ? "form" : essence === "multipart/form-data" ? "multipart" : undefined;
+  const form =
+    essence === "application/x-www-form-urlencoded"
+      ? "form"
+      : essence === "multipart/form-data"
+        ? "multipart"
+        : undefined;
   return arbitrary === undefined
     ? undefined
     : rejectUnless(
         arbitrary,
         (value) =>
           value !== undefined &&
-          (form === undefined || (formCarries(api.document, media.schema, value, form) && formReadsBack(value, media.schema, api.document, form === "multipart"))) &&
+          (form === undefined ||
+            (formCarries(api.document, media.schema, value, form) &&
+              formReadsBack(value, media.schema, api.document, form === "multipart"))) &&
           api.validator.isValid(media.schema ?? {}, value),
       );
 }
@@ -119,24 +182,37 @@ function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unk
  * once their own empty members are gone, so a required one would arrive missing; and (urlencoded)
  * an array item with no field at all leaves a gap in the indexes the server reads.
  */
-function formCarries(document: Record<string, unknown>, schema: unknown, value: unknown, form: "form" | "multipart", depth = 0): boolean {
+function formCarries(
+  document: Record<string, unknown>,
+  schema: unknown,
+  value: unknown,
+  form: "form" | "multipart",
+  depth = 0,
+): boolean {
   if (depth > 8 || typeof value !== "object" || value === null) return true;
   const resolved = resolveObject(document, schema);
   const merged = resolved === undefined ? undefined : mergeAllOf(resolved, { document });
   if (Array.isArray(value)) {
     // a multipart part carries each item whole (an object as JSON)
     if (form === "multipart") return true;
-    const items = merged === undefined ? undefined : (merged.items ?? branchItems(document, merged));
-    return value.every((item) => !formEmpty(item) && formCarries(document, items, item, form, depth + 1));
+    const items =
+      merged === undefined ? undefined : (merged.items ?? branchItems(document, merged));
+    return value.every(
+      (item) => !formEmpty(item) && formCarries(document, items, item, form, depth + 1),
+    );
   }
   if (merged === undefined) return true;
   const required = new Set(Array.isArray(merged.required) ? merged.required : []);
   const properties = isObject(merged.properties) ? merged.properties : {};
   for (const [name, item] of Object.entries(value)) {
-    const empty = item === null || (Array.isArray(item) && item.length === 0) || (form === "form" && formEmpty(item));
+    const empty =
+      item === null ||
+      (Array.isArray(item) && item.length === 0) ||
+      (form === "form" && formEmpty(item));
     if (empty && required.has(name)) return false;
     // a multipart part carries an object as JSON, whole
-    if (form === "form" && !formCarries(document, properties[name], item, form, depth + 1)) return false;
+    if (form === "form" && !formCarries(document, properties[name], item, form, depth + 1))
+      return false;
   }
   return true;
 }
@@ -144,12 +220,21 @@ function formCarries(document: Record<string, unknown>, schema: unknown, value: 
 /** An object that sends no urlencoded field: every member `null`, an empty array or such an object. */
 function formEmpty(value: unknown): boolean {
   if (!isObject(value) || Array.isArray(value) || value instanceof Blob) return false;
-  return Object.values(value).every((item) => item === null || item === undefined || (Array.isArray(item) && item.length === 0) || formEmpty(item));
+  return Object.values(value).every(
+    (item) =>
+      item === null ||
+      item === undefined ||
+      (Array.isArray(item) && item.length === 0) ||
+      formEmpty(item),
+  );
 }
 
 /** The items of the array branch of a union (Stripe's `anyOf: [array, enum [""]]`). */
 function branchItems(document: Record<string, unknown>, schema: Record<string, unknown>): unknown {
-  for (const branch of [...(Array.isArray(schema.anyOf) ? schema.anyOf : []), ...(Array.isArray(schema.oneOf) ? schema.oneOf : [])]) {
+  for (const branch of [
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
+    ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
+  ]) {
     const resolved = resolveObject(document, branch);
     if (resolved?.items !== undefined) return resolved.items;
   }
@@ -175,35 +260,65 @@ interface Parts {
   readonly body: fc.Arbitrary<unknown> | undefined;
 }
 
-function positiveParts(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string>, chosen?: MediaModel): Parts | string {
+function positiveParts(
+  api: ConformanceApi,
+  operation: OperationModel,
+  skipHeaders: ReadonlySet<string>,
+  chosen?: MediaModel,
+): Parts | string {
   const parameters = generatedParameters(operation, skipHeaders);
   const values: fc.Arbitrary<unknown>[] = [];
   for (const parameter of parameters) {
     const arbitrary = parameterArbitrary(api, parameter);
     if (arbitrary === undefined) {
-      if (parameter.required) return `no valid value can be generated for the ${parameter.in} parameter ${parameter.name}`;
+      if (parameter.required)
+        return `no valid value can be generated for the ${parameter.in} parameter ${parameter.name}`;
       values.push(fc.constant(undefined));
     } else {
-      values.push(parameter.required ? arbitrary : fc.option(arbitrary, { nil: undefined, freq: 2 }));
+      values.push(
+        parameter.required ? arbitrary : fc.option(arbitrary, { nil: undefined, freq: 2 }),
+      );
     }
   }
   const requestBody = operation.requestBody;
   const media = chosen ?? requestMedia(operation);
-  if (requestBody !== undefined && media === undefined && requestBody.required && operation.method !== "get" && operation.method !== "head") {
+  if (
+    requestBody !== undefined &&
+    media === undefined &&
+    requestBody.required &&
+    operation.method !== "get" &&
+    operation.method !== "head"
+  ) {
     return `the request body's media types (${requestBody.contents.map((entry) => entry.mediaType).join(", ")}) cannot be generated`;
   }
   let body: fc.Arbitrary<unknown> | undefined;
   if (media !== undefined) {
     const arbitrary = bodyArbitrary(api, media);
-    if (arbitrary === undefined && requestBody?.required === true) return "no valid request body can be generated";
-    if (arbitrary !== undefined) body = requestBody?.required === true ? rejectUnless(arbitrary, (value) => !emptyOnTheWire(media, value)) : fc.option(arbitrary, { nil: undefined, freq: 4 });
+    if (arbitrary === undefined && requestBody?.required === true)
+      return "no valid request body can be generated";
+    if (arbitrary !== undefined)
+      body =
+        requestBody?.required === true
+          ? rejectUnless(arbitrary, (value) => !emptyOnTheWire(media, value))
+          : fc.option(arbitrary, { nil: undefined, freq: 4 });
   }
   return { parameters, values, media, body };
 }
 
-function assemble(operation: OperationModel, parts: Parts, values: readonly unknown[], body: unknown, mutation: string | undefined): GeneratedRequest | undefined {
+function assemble(
+  operation: OperationModel,
+  parts: Parts,
+  values: readonly unknown[],
+  body: unknown,
+  mutation: string | undefined,
+): GeneratedRequest | undefined {
   if (hasRejected(values) || hasRejected(body)) return undefined;
-  const parameters: Record<ParameterLocation, Record<string, unknown>> = { path: {}, query: {}, header: {}, cookie: {} };
+  const parameters: Record<ParameterLocation, Record<string, unknown>> = {
+    path: {},
+    query: {},
+    header: {},
+    cookie: {},
+  };
   parts.parameters.forEach((parameter, index) => {
     const value = values[index];
     if (value !== undefined) parameters[parameter.in][parameter.name] = value;
@@ -213,7 +328,10 @@ function assemble(operation: OperationModel, parts: Parts, values: readonly unkn
     method: operation.method.toUpperCase(),
     path: operation.path,
     parameters,
-    body: body === undefined || parts.media === undefined ? undefined : { mediaType: parts.media.mediaType, value: body },
+    body:
+      body === undefined || parts.media === undefined
+        ? undefined
+        : { mediaType: parts.media.mediaType, value: body },
     mutation,
   };
 }
@@ -222,10 +340,17 @@ function assemble(operation: OperationModel, parts: Parts, values: readonly unkn
  * Valid requests for an operation. `skipHeaders`: lower-case header names the caller sends itself;
  * `media`: the request body media type to use (by default the first of JSON, form, text).
  */
-export function positiveRequests(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string> = new Set(), media?: MediaModel): RequestArbitrary {
+export function positiveRequests(
+  api: ConformanceApi,
+  operation: OperationModel,
+  skipHeaders: ReadonlySet<string> = new Set(),
+  media?: MediaModel,
+): RequestArbitrary {
   const parts = positiveParts(api, operation, skipHeaders, media);
   if (typeof parts === "string") return { kind: "skipped", reason: parts };
-  const arbitrary = fc.tuple(fc.tuple(...parts.values), parts.body ?? fc.constant(undefined)).map(([values, body]) => assemble(operation, parts, values, body, undefined));
+  const arbitrary = fc
+    .tuple(fc.tuple(...parts.values), parts.body ?? fc.constant(undefined))
+    .map(([values, body]) => assemble(operation, parts, values, body, undefined));
   return { kind: "ok", arbitrary };
 }
 
@@ -234,7 +359,11 @@ export function positiveRequests(api: ConformanceApi, operation: OperationModel,
  * missing (a required parameter, the body) is sent once each by the boundary phase instead, so
  * that it does not crowd out the value mutations here.
  */
-export function negativeRequests(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string> = new Set()): RequestArbitrary {
+export function negativeRequests(
+  api: ConformanceApi,
+  operation: OperationModel,
+  skipHeaders: ReadonlySet<string> = new Set(),
+): RequestArbitrary {
   const parts = positiveParts(api, operation, skipHeaders);
   if (typeof parts === "string") return { kind: "skipped", reason: parts };
   const context = { document: api.document, direction: "request", edges: true } as const;
@@ -244,10 +373,18 @@ export function negativeRequests(api: ConformanceApi, operation: OperationModel,
     const where = `${parameter.in} parameter ${parameter.name}`;
     const invalid = invalidArbitrary(parameter.schema, context, { scalarsOnly: true });
     if (invalid === undefined) return;
-    const sendable = invalid.map((bad) => (sendsInvalid(api, parameter, bad.value) ? bad : { value: REJECTED, mutation: bad.mutation }));
+    const sendable = invalid.map((bad) =>
+      sendsInvalid(api, parameter, bad.value) ? bad : { value: REJECTED, mutation: bad.mutation },
+    );
     mutations.push(
       fc.tuple(base, sendable).map(([[values, body], bad]) =>
-        assemble(operation, parts, values.map((value, i) => (i === index ? bad.value : value)), body, `${where}: ${bad.mutation}`),
+        assemble(
+          operation,
+          parts,
+          values.map((value, i) => (i === index ? bad.value : value)),
+          body,
+          `${where}: ${bad.mutation}`,
+        ),
       ),
     );
   });
@@ -255,10 +392,21 @@ export function negativeRequests(api: ConformanceApi, operation: OperationModel,
   if (media !== undefined && /json/i.test(media.mediaType)) {
     const invalid = invalidArbitrary(media.schema, context);
     if (invalid !== undefined) {
-      const rejected = invalid.map((bad) => (!hasRejected(bad.value) && !api.validator.isValid(media.schema ?? {}, bad.value) ? bad : { value: REJECTED, mutation: bad.mutation }));
-      mutations.push(fc.tuple(base, rejected).map(([[values], bad]) => assemble(operation, parts, values, bad.value, `body: ${bad.mutation}`)));
+      const rejected = invalid.map((bad) =>
+        !hasRejected(bad.value) && !api.validator.isValid(media.schema ?? {}, bad.value)
+          ? bad
+          : { value: REJECTED, mutation: bad.mutation },
+      );
+      mutations.push(
+        fc
+          .tuple(base, rejected)
+          .map(([[values], bad]) =>
+            assemble(operation, parts, values, bad.value, `body: ${bad.mutation}`),
+          ),
+      );
     }
   }
-  if (mutations.length === 0) return { kind: "skipped", reason: "nothing in the request can be made invalid" };
+  if (mutations.length === 0)
+    return { kind: "skipped", reason: "nothing in the request can be made invalid" };
   return { kind: "ok", arbitrary: fc.oneof(...mutations) };
 }

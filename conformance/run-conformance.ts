@@ -9,13 +9,25 @@
 import { resolve } from "node:path";
 import type { OperationModel } from "../generator/model/types.js";
 import type { CheckName } from "./checks/check-failure.js";
-import { checkInvalidAuth, checkMethodProbe, checkMissingAuth, checkNegativeRejected, requiresCredentials } from "./checks/outcome-checks.js";
+import {
+  checkInvalidAuth,
+  checkMethodProbe,
+  checkMissingAuth,
+  checkNegativeRejected,
+  requiresCredentials,
+} from "./checks/outcome-checks.js";
 import { checkRateLimitHeaders } from "./checks/rate-limit-checks.js";
 import { fillPath, joinUrl, prepareRequest, type PreparedRequest } from "./http-request.js";
 import { loadApi, type ConformanceApi } from "./load-api.js";
 import { runProperty, sampleDefined, seedFor } from "./property.js";
 import { negativeRequests, positiveRequests, type GeneratedRequest } from "./request-arbitrary.js";
-import { exchange, markExecuted, toConformanceFailure, type ConformanceFailure, type RunContext } from "./run-context.js";
+import {
+  exchange,
+  markExecuted,
+  toConformanceFailure,
+  type ConformanceFailure,
+  type RunContext,
+} from "./run-context.js";
 import { boundaryCases } from "./boundary-cases.js";
 import { runBoundary } from "./run-boundary.js";
 import { LiveResources } from "./live-resources.js";
@@ -77,11 +89,22 @@ export interface ConformanceReport {
 }
 
 /** Sent to every path that does not declare them (TRACE through node:http: fetch refuses it). */
-const PROBED_METHODS = ["GET", "PUT", "POST", "DELETE", "PATCH", "TRACE", "OPTIONS", "HEAD"] as const;
+const PROBED_METHODS = [
+  "GET",
+  "PUT",
+  "POST",
+  "DELETE",
+  "PATCH",
+  "TRACE",
+  "OPTIONS",
+  "HEAD",
+] as const;
 
 export function normalizeHeaders(headers: ConformanceOptions["headers"]): Array<[string, string]> {
   if (headers === undefined) return [];
-  const entries = Array.isArray(headers) ? headers : Object.entries(headers as Readonly<Record<string, string>>);
+  const entries = Array.isArray(headers)
+    ? headers
+    : Object.entries(headers as Readonly<Record<string, string>>);
   return entries.map(([name, value]) => [name, value]);
 }
 
@@ -90,7 +113,10 @@ export async function resolveApi(spec: ConformanceOptions["spec"]): Promise<Conf
   return loadApi(resolve(spec ?? DEFAULT_SPEC));
 }
 
-export function selectOperations(api: ConformanceApi, wanted: readonly string[] | undefined): OperationModel[] {
+export function selectOperations(
+  api: ConformanceApi,
+  wanted: readonly string[] | undefined,
+): OperationModel[] {
   if (wanted === undefined || wanted.length === 0) return [...api.model.operations];
   return wanted.map((operationId) => api.operation(operationId));
 }
@@ -112,7 +138,8 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     sender: new Sender(options),
     seed,
     maxExamples: options.maxExamples ?? 20,
-    checkOptions: options.headerPresence === undefined ? {} : { headerPresence: options.headerPresence },
+    checkOptions:
+      options.headerPresence === undefined ? {} : { headerPresence: options.headerPresence },
     executed: new Map(),
     observers: [],
   };
@@ -125,33 +152,64 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const progress = options.onProgress ?? (() => undefined);
   const outOfTime = (what: string): boolean => {
     if (options.maxTimeMs === undefined || now() - started < options.maxTimeMs) return false;
-    if (!notes.some((note) => note.startsWith("--max-time"))) notes.push(`--max-time ${options.maxTimeMs / 1000} s reached: stopped before ${what}; what ran is reported`);
+    if (!notes.some((note) => note.startsWith("--max-time")))
+      notes.push(
+        `--max-time ${options.maxTimeMs / 1000} s reached: stopped before ${what}; what ran is reported`,
+      );
     return true;
   };
   const live = new LiveResources(context, planSequences(api));
-  context.observers?.push((operation, request, response) => live.observe(operation.method.toUpperCase(), operation.path, request.url, response.status, response.bodyText));
+  context.observers?.push((operation, request, response) =>
+    live.observe(
+      operation.method.toUpperCase(),
+      operation.path,
+      request.url,
+      response.status,
+      response.bodyText,
+    ),
+  );
   for (const [index, operation] of selected.entries()) {
     if (outOfTime(operation.operationId)) break;
-    progress(`[${index + 1}/${selected.length}] ${operation.operationId} (${context.sender.sent} requests so far)`);
+    progress(
+      `[${index + 1}/${selected.length}] ${operation.operationId} (${context.sender.sent} requests so far)`,
+    );
     failures.push(...(await runOperation(context, operation, notes)));
-    if (options.boundary !== false) failures.push(...(await runBoundary(context, operation, live, notes)));
+    if (options.boundary !== false)
+      failures.push(...(await runBoundary(context, operation, live, notes)));
   }
-  if (options.unsupportedMethods !== false && !outOfTime("the method probes")) progress("method probes");
-  if (options.unsupportedMethods !== false && !outOfTime("the method probes")) failures.push(...(await runUnsupportedMethods(context, selected, notes)));
+  if (options.unsupportedMethods !== false && !outOfTime("the method probes"))
+    progress("method probes");
+  if (options.unsupportedMethods !== false && !outOfTime("the method probes"))
+    failures.push(...(await runUnsupportedMethods(context, selected, notes)));
   if (options.stateful !== false && !outOfTime("the stateful sequences")) {
     progress("stateful sequences");
     const ids = new Set(selected.map((operation) => operation.operationId));
     const sequences = planSequences(api).filter((sequence) => ids.has(sequence.create.operationId));
-    if (sequences.length === 0) notes.push("stateful: no create → read/delete sequence among the selected operations (no links, no POST /things with /things/{id})");
+    if (sequences.length === 0)
+      notes.push(
+        "stateful: no create → read/delete sequence among the selected operations (no links, no POST /things with /things/{id})",
+      );
     const outcome = await runStateful(context, sequences, live);
     failures.push(...outcome.failures);
     notes.push(...outcome.notes);
   }
   // 429s answered on the way (then waited for) are checked too.
   for (const limited of context.sender.rateLimited) {
-    const operation = limited.request.operationId === undefined ? undefined : api.operation(limited.request.operationId);
+    const operation =
+      limited.request.operationId === undefined
+        ? undefined
+        : api.operation(limited.request.operationId);
     for (const item of checkRateLimitHeaders(api.model, operation, limited.response)) {
-      failures.push(toConformanceFailure(context, limited.request.operationId ?? "-", "positive", limited.request, limited.response, item));
+      failures.push(
+        toConformanceFailure(
+          context,
+          limited.request.operationId ?? "-",
+          "positive",
+          limited.request,
+          limited.response,
+          item,
+        ),
+      );
     }
   }
   return {
@@ -159,7 +217,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     baseUrl: options.baseUrl,
     spec: api.displayPath,
     failures: dedupe(failures),
-    operations: [...context.executed].map(([operationId, checks]) => ({ operationId, checks: [...checks].sort() })),
+    operations: [...context.executed].map(([operationId, checks]) => ({
+      operationId,
+      checks: [...checks].sort(),
+    })),
     notes,
     requests: context.sender.sent,
     rateLimited: context.sender.rateLimited.length,
@@ -168,12 +229,22 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
 }
 
 /** Runs the checks of one operation (positive, negative, missing credentials and its stateful sequence). */
-export async function checkOperation(options: Omit<ConformanceOptions, "operations"> & { readonly operationId: string }): Promise<ConformanceReport> {
+export async function checkOperation(
+  options: Omit<ConformanceOptions, "operations"> & { readonly operationId: string },
+): Promise<ConformanceReport> {
   const { operationId, ...rest } = options;
-  return runConformance({ ...rest, operations: [operationId], unsupportedMethods: options.unsupportedMethods ?? false });
+  return runConformance({
+    ...rest,
+    operations: [operationId],
+    unsupportedMethods: options.unsupportedMethods ?? false,
+  });
 }
 
-async function runOperation(context: RunContext, operation: OperationModel, notes: string[]): Promise<ConformanceFailure[]> {
+async function runOperation(
+  context: RunContext,
+  operation: OperationModel,
+  notes: string[],
+): Promise<ConformanceFailure[]> {
   const failures: ConformanceFailure[] = [];
   const positive = positiveRequests(context.api, operation, context.skipHeaders);
   if (positive.kind === "skipped") {
@@ -181,50 +252,111 @@ async function runOperation(context: RunContext, operation: OperationModel, note
     return failures;
   }
   const id = operation.operationId;
-  const positiveOutcome = await runProperty(positive.arbitrary, seedFor(context.seed, id, "positive"), context.maxExamples, async (generated) => {
-    const result = await exchange(context, operation, generated);
-    return result.failures.map((item) => toConformanceFailure(context, id, "positive", result.request, result.response, item));
-  });
-  if (positiveOutcome.skipped !== undefined) notes.push(`${id} positive: ${positiveOutcome.skipped}`);
+  const positiveOutcome = await runProperty(
+    positive.arbitrary,
+    seedFor(context.seed, id, "positive"),
+    context.maxExamples,
+    async (generated) => {
+      const result = await exchange(context, operation, generated);
+      return result.failures.map((item) =>
+        toConformanceFailure(context, id, "positive", result.request, result.response, item),
+      );
+    },
+  );
+  if (positiveOutcome.skipped !== undefined)
+    notes.push(`${id} positive: ${positiveOutcome.skipped}`);
   failures.push(...positiveOutcome.failures);
 
   const negative = negativeRequests(context.api, operation, context.skipHeaders);
   if (negative.kind === "skipped") notes.push(`${id} negative: ${negative.reason}`);
   else {
-    const outcome = await runProperty(negative.arbitrary, seedFor(context.seed, id, "negative"), context.maxExamples, async (generated) => {
-      const result = await exchange(context, operation, generated);
-      markExecuted(context, id, "negative_data_rejection");
-      const found = [...result.failures, ...checkNegativeRejected(operation, generated.mutation ?? "invalid data", result.response)];
-      return found.map((item) => toConformanceFailure(context, id, "negative", result.request, result.response, item, { mutation: generated.mutation }));
-    });
+    const outcome = await runProperty(
+      negative.arbitrary,
+      seedFor(context.seed, id, "negative"),
+      context.maxExamples,
+      async (generated) => {
+        const result = await exchange(context, operation, generated);
+        markExecuted(context, id, "negative_data_rejection");
+        const found = [
+          ...result.failures,
+          ...checkNegativeRejected(
+            operation,
+            generated.mutation ?? "invalid data",
+            result.response,
+          ),
+        ];
+        return found.map((item) =>
+          toConformanceFailure(context, id, "negative", result.request, result.response, item, {
+            mutation: generated.mutation,
+          }),
+        );
+      },
+    );
     if (outcome.skipped !== undefined) notes.push(`${id} negative: ${outcome.skipped}`);
     failures.push(...outcome.failures);
   }
 
   if (requiresCredentials(operation)) {
-    if (context.headers.length === 0) notes.push(`${id}: missing_auth not checked (no --auth-header given)`);
+    if (context.headers.length === 0)
+      notes.push(`${id}: missing_auth not checked (no --auth-header given)`);
     else {
-      const outcome = await runProperty(positive.arbitrary, seedFor(context.seed, id, "missing-auth"), Math.min(3, context.maxExamples), async (generated) => {
-        const result = await exchange(context, operation, generated, { withoutCredentials: true });
-        markExecuted(context, id, "missing_auth");
-        const found = [...result.failures, ...checkMissingAuth(operation, result.response)];
-        return found.map((item) => toConformanceFailure(context, id, "missing-auth", result.request, result.response, item));
-      });
+      const outcome = await runProperty(
+        positive.arbitrary,
+        seedFor(context.seed, id, "missing-auth"),
+        Math.min(3, context.maxExamples),
+        async (generated) => {
+          const result = await exchange(context, operation, generated, {
+            withoutCredentials: true,
+          });
+          markExecuted(context, id, "missing_auth");
+          const found = [...result.failures, ...checkMissingAuth(operation, result.response)];
+          return found.map((item) =>
+            toConformanceFailure(
+              context,
+              id,
+              "missing-auth",
+              result.request,
+              result.response,
+              item,
+            ),
+          );
+        },
+      );
       failures.push(...outcome.failures);
       // the same with a credential of the right shape that no server issued: still 401
-      const invalid = await runProperty(positive.arbitrary, seedFor(context.seed, id, "invalid-auth"), 1, async (generated) => {
-        const result = await exchange(context, operation, generated, { invalidCredentials: true });
-        markExecuted(context, id, "ignored_auth");
-        const found = [...result.failures, ...checkInvalidAuth(operation, result.response)];
-        return found.map((item) => toConformanceFailure(context, id, "invalid-auth", result.request, result.response, item));
-      });
+      const invalid = await runProperty(
+        positive.arbitrary,
+        seedFor(context.seed, id, "invalid-auth"),
+        1,
+        async (generated) => {
+          const result = await exchange(context, operation, generated, {
+            invalidCredentials: true,
+          });
+          markExecuted(context, id, "ignored_auth");
+          const found = [...result.failures, ...checkInvalidAuth(operation, result.response)];
+          return found.map((item) =>
+            toConformanceFailure(
+              context,
+              id,
+              "invalid-auth",
+              result.request,
+              result.response,
+              item,
+            ),
+          );
+        },
+      );
       failures.push(...invalid.failures);
     }
   }
   return failures;
 }
 
-async function runUnsupportedMethods(context: RunContext, selected: readonly OperationModel[], notes: string[]): Promise<ConformanceFailure[]> {
+async function runUnsupportedMethods(
+  context: RunContext,
+  selected: readonly OperationModel[],
+  notes: string[],
+): Promise<ConformanceFailure[]> {
   const failures: ConformanceFailure[] = [];
   const paths = [...new Set(selected.map((operation) => operation.path))];
   for (const path of paths) {
@@ -238,21 +370,37 @@ async function runUnsupportedMethods(context: RunContext, selected: readonly Ope
     for (const method of PROBED_METHODS) {
       if (declared.includes(method)) continue;
       const label = `${method} ${path}`;
-      const request: PreparedRequest = { operationId: undefined, method, url: joinUrl(context.baseUrl, fillPath(path, sample)), headers: context.headers, body: undefined };
+      const request: PreparedRequest = {
+        operationId: undefined,
+        method,
+        url: joinUrl(context.baseUrl, fillPath(path, sample)),
+        headers: context.headers,
+        body: undefined,
+      };
       const response = await context.sender.send(request);
       markExecuted(context, label, "unsupported_method");
-      for (const item of checkMethodProbe(path, method, declared, response)) failures.push(toConformanceFailure(context, label, "unsupported-method", request, response, item));
+      for (const item of checkMethodProbe(path, method, declared, response))
+        failures.push(
+          toConformanceFailure(context, label, "unsupported-method", request, response, item),
+        );
     }
   }
   return failures;
 }
 
-function samplePathValues(context: RunContext, onPath: readonly OperationModel[]): Readonly<Record<string, unknown>> | undefined {
+function samplePathValues(
+  context: RunContext,
+  onPath: readonly OperationModel[],
+): Readonly<Record<string, unknown>> | undefined {
   for (const operation of onPath) {
     const requests = positiveRequests(context.api, operation, context.skipHeaders);
     if (requests.kind === "skipped") continue;
     try {
-      const [sample] = sampleDefined(requests.arbitrary, seedFor(context.seed, operation.path, "methods"), 1);
+      const [sample] = sampleDefined(
+        requests.arbitrary,
+        seedFor(context.seed, operation.path, "methods"),
+        1,
+      );
       if (sample !== undefined) return sample.parameters.path;
     } catch {
       continue;
@@ -277,7 +425,8 @@ function dedupe(failures: readonly ConformanceFailure[]): ConformanceFailure[] {
 
 export interface PlannedRequest {
   readonly operationId: string;
-  readonly phase: "positive" | "negative" | "boundary" | "missing-auth" | "invalid-auth" | "method-probe";
+  readonly phase:
+    "positive" | "negative" | "boundary" | "missing-auth" | "invalid-auth" | "method-probe";
   readonly request: PreparedRequest;
   readonly mutation: string | undefined;
 }
@@ -288,7 +437,9 @@ export interface PlannedRequest {
  * first), missing and invalid credentials, method probes. Stateful sequences take their ids from
  * responses, so they are only named in a note.
  */
-export async function planRequests(options: Omit<ConformanceOptions, "fetch" | "sleep" | "now">): Promise<{ seed: number; planned: PlannedRequest[]; notes: string[] }> {
+export async function planRequests(
+  options: Omit<ConformanceOptions, "fetch" | "sleep" | "now">,
+): Promise<{ seed: number; planned: PlannedRequest[]; notes: string[] }> {
   const api = await resolveApi(options.spec);
   const seed = options.seed ?? randomSeed();
   const headers = normalizeHeaders(options.headers);
@@ -297,39 +448,85 @@ export async function planRequests(options: Omit<ConformanceOptions, "fetch" | "
   const notes: string[] = [];
   for (const operation of selectOperations(api, options.operations)) {
     for (const phase of ["positive", "negative"] as const) {
-      const requests = phase === "positive" ? positiveRequests(api, operation, skipHeaders) : negativeRequests(api, operation, skipHeaders);
+      const requests =
+        phase === "positive"
+          ? positiveRequests(api, operation, skipHeaders)
+          : negativeRequests(api, operation, skipHeaders);
       if (requests.kind === "skipped") {
         notes.push(`${operation.operationId} ${phase}: ${requests.reason}`);
         continue;
       }
       let samples: GeneratedRequest[];
       try {
-        samples = sampleDefined(requests.arbitrary, seedFor(seed, operation.operationId, phase), options.maxExamples ?? 20);
+        samples = sampleDefined(
+          requests.arbitrary,
+          seedFor(seed, operation.operationId, phase),
+          options.maxExamples ?? 20,
+        );
       } catch (error) {
-        notes.push(`${operation.operationId} ${phase}: could not generate examples (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`);
+        notes.push(
+          `${operation.operationId} ${phase}: could not generate examples (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`,
+        );
         continue;
       }
       for (const generated of samples) {
-        const request = prepareRequest(generated, { baseUrl: options.baseUrl, headers, parameters: [...operation.parameters.query] });
-        planned.push({ operationId: operation.operationId, phase, request, mutation: generated.mutation });
+        const request = prepareRequest(generated, {
+          baseUrl: options.baseUrl,
+          headers,
+          parameters: [...operation.parameters.query],
+        });
+        planned.push({
+          operationId: operation.operationId,
+          phase,
+          request,
+          mutation: generated.mutation,
+        });
       }
     }
     const positive = positiveRequests(api, operation, skipHeaders);
     if (positive.kind === "skipped") continue;
-    const prepare = (generated: GeneratedRequest, extra: { withoutCredentials?: boolean; invalidCredentials?: boolean } = {}): PreparedRequest =>
-      prepareRequest(generated, { baseUrl: options.baseUrl, headers, parameters: [...operation.parameters.query], ...extra });
+    const prepare = (
+      generated: GeneratedRequest,
+      extra: { withoutCredentials?: boolean; invalidCredentials?: boolean } = {},
+    ): PreparedRequest =>
+      prepareRequest(generated, {
+        baseUrl: options.baseUrl,
+        headers,
+        parameters: [...operation.parameters.query],
+        ...extra,
+      });
     let base: GeneratedRequest | undefined;
     try {
-      base = sampleDefined(positive.arbitrary, seedFor(seed, operation.operationId, "boundary"), 1)[0];
+      base = sampleDefined(
+        positive.arbitrary,
+        seedFor(seed, operation.operationId, "boundary"),
+        1,
+      )[0];
     } catch {
       base = undefined;
     }
     if (base !== undefined && options.boundary !== false) {
-      for (const item of boundaryCases(api, operation, base, skipHeaders)) planned.push({ operationId: operation.operationId, phase: "boundary", request: prepare(item.request), mutation: item.request.mutation });
+      for (const item of boundaryCases(api, operation, base, skipHeaders))
+        planned.push({
+          operationId: operation.operationId,
+          phase: "boundary",
+          request: prepare(item.request),
+          mutation: item.request.mutation,
+        });
     }
     if (base !== undefined && requiresCredentials(operation) && headers.length > 0) {
-      planned.push({ operationId: operation.operationId, phase: "missing-auth", request: prepare(base, { withoutCredentials: true }), mutation: undefined });
-      planned.push({ operationId: operation.operationId, phase: "invalid-auth", request: prepare(base, { invalidCredentials: true }), mutation: undefined });
+      planned.push({
+        operationId: operation.operationId,
+        phase: "missing-auth",
+        request: prepare(base, { withoutCredentials: true }),
+        mutation: undefined,
+      });
+      planned.push({
+        operationId: operation.operationId,
+        phase: "invalid-auth",
+        request: prepare(base, { invalidCredentials: true }),
+        mutation: undefined,
+      });
     }
   }
   if (options.unsupportedMethods !== false) {
@@ -337,14 +534,34 @@ export async function planRequests(options: Omit<ConformanceOptions, "fetch" | "
     for (const path of [...new Set(selected.map((operation) => operation.path))]) {
       const onPath = api.model.operations.filter((operation) => operation.path === path);
       const declared = onPath.map((operation) => operation.method.toUpperCase());
-      const values = onPath.map((operation) => positiveRequests(api, operation, skipHeaders)).flatMap((requests) => (requests.kind === "ok" ? sampleDefined(requests.arbitrary, seedFor(seed, path, "methods"), 1) : []))[0];
+      const values = onPath
+        .map((operation) => positiveRequests(api, operation, skipHeaders))
+        .flatMap((requests) =>
+          requests.kind === "ok"
+            ? sampleDefined(requests.arbitrary, seedFor(seed, path, "methods"), 1)
+            : [],
+        )[0];
       if (values === undefined) continue;
       for (const method of PROBED_METHODS) {
         if (declared.includes(method)) continue;
-        planned.push({ operationId: `${method} ${path}`, phase: "method-probe", request: { operationId: undefined, method, url: joinUrl(options.baseUrl, fillPath(path, values.parameters.path)), headers, body: undefined }, mutation: undefined });
+        planned.push({
+          operationId: `${method} ${path}`,
+          phase: "method-probe",
+          request: {
+            operationId: undefined,
+            method,
+            url: joinUrl(options.baseUrl, fillPath(path, values.parameters.path)),
+            headers,
+            body: undefined,
+          },
+          mutation: undefined,
+        });
       }
     }
   }
-  if (options.stateful !== false) notes.push("stateful sequences are not listed: they take their ids from the server's responses");
+  if (options.stateful !== false)
+    notes.push(
+      "stateful sequences are not listed: they take their ids from the server's responses",
+    );
   return { seed, planned, notes };
 }

@@ -14,7 +14,14 @@ import type { ConformanceApi } from "./load-api.js";
 import type { GeneratedRequest } from "./request-arbitrary.js";
 import type { ObservedResponse, Sender } from "./sender.js";
 
-export type Phase = "positive" | "negative" | "boundary" | "missing-auth" | "invalid-auth" | "unsupported-method" | "stateful";
+export type Phase =
+  | "positive"
+  | "negative"
+  | "boundary"
+  | "missing-auth"
+  | "invalid-auth"
+  | "unsupported-method"
+  | "stateful";
 
 /** A failed check with everything needed to reproduce it. */
 export interface ConformanceFailure extends CheckFailure {
@@ -48,7 +55,9 @@ export interface RunContext {
   /** operationId → checks that ran for it. */
   readonly executed: Map<string, Set<CheckName>>;
   /** Told of every exchange (live-resources.ts reads ids from list responses). */
-  readonly observers?: Array<(operation: OperationModel, request: PreparedRequest, response: ObservedResponse) => void>;
+  readonly observers?: Array<
+    (operation: OperationModel, request: PreparedRequest, response: ObservedResponse) => void
+  >;
 }
 
 export interface ExchangeResult {
@@ -58,16 +67,31 @@ export interface ExchangeResult {
   readonly failures: CheckFailure[];
 }
 
-const RESPONSE_CHECKS: readonly CheckName[] = ["not_a_server_error", "status_code_conformance", "content_type_conformance", "response_headers_conformance", "response_schema_conformance"];
+const RESPONSE_CHECKS: readonly CheckName[] = [
+  "not_a_server_error",
+  "status_code_conformance",
+  "content_type_conformance",
+  "response_headers_conformance",
+  "response_schema_conformance",
+];
 
-export function markExecuted(context: RunContext, operationId: string, ...checks: readonly CheckName[]): void {
+export function markExecuted(
+  context: RunContext,
+  operationId: string,
+  ...checks: readonly CheckName[]
+): void {
   let set = context.executed.get(operationId);
   if (set === undefined) context.executed.set(operationId, (set = new Set()));
   for (const check of checks) set.add(check);
 }
 
 /** Sends one generated request for `operation` and runs the response checks on the answer. */
-export async function exchange(context: RunContext, operation: OperationModel, generated: GeneratedRequest, options: { withoutCredentials?: boolean; invalidCredentials?: boolean } = {}): Promise<ExchangeResult> {
+export async function exchange(
+  context: RunContext,
+  operation: OperationModel,
+  generated: GeneratedRequest,
+  options: { withoutCredentials?: boolean; invalidCredentials?: boolean } = {},
+): Promise<ExchangeResult> {
   const request = prepareRequest(generated, {
     baseUrl: context.baseUrl,
     headers: context.headers,
@@ -82,11 +106,25 @@ export async function exchange(context: RunContext, operation: OperationModel, g
     ...checkRateLimitHeaders(context.api.model, operation, response),
     ...checkDeprecationHeaders(operation, response),
   ];
-  markExecuted(context, operation.operationId, ...RESPONSE_CHECKS, "rate_limit_headers", "deprecation_headers");
+  markExecuted(
+    context,
+    operation.operationId,
+    ...RESPONSE_CHECKS,
+    "rate_limit_headers",
+    "deprecation_headers",
+  );
   return { request, response, failures };
 }
 
-export function toConformanceFailure(context: RunContext, operationId: string, phase: Phase, request: PreparedRequest, response: ObservedResponse, failure: CheckFailure, extra: { mutation?: string | undefined; steps?: readonly string[] } = {}): ConformanceFailure {
+export function toConformanceFailure(
+  context: RunContext,
+  operationId: string,
+  phase: Phase,
+  request: PreparedRequest,
+  response: ObservedResponse,
+  failure: CheckFailure,
+  extra: { mutation?: string | undefined; steps?: readonly string[] } = {},
+): ConformanceFailure {
   return {
     ...failure,
     operationId,

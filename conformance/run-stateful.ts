@@ -12,7 +12,14 @@ import { toCurl } from "./curl.js";
 import { LiveResources, linkContext, override } from "./live-resources.js";
 import { runProperty, seedFor } from "./property.js";
 import { positiveRequests, type GeneratedRequest } from "./request-arbitrary.js";
-import { exchange, markExecuted, toConformanceFailure, type ConformanceFailure, type ExchangeResult, type RunContext } from "./run-context.js";
+import {
+  exchange,
+  markExecuted,
+  toConformanceFailure,
+  type ConformanceFailure,
+  type ExchangeResult,
+  type RunContext,
+} from "./run-context.js";
 import type { StatefulSequence } from "./stateful-plan.js";
 
 export interface StatefulOutcome {
@@ -20,12 +27,20 @@ export interface StatefulOutcome {
   readonly notes: string[];
 }
 
-export async function runStateful(context: RunContext, sequences: readonly StatefulSequence[], live: LiveResources = new LiveResources(context, sequences)): Promise<StatefulOutcome> {
+export async function runStateful(
+  context: RunContext,
+  sequences: readonly StatefulSequence[],
+  live: LiveResources = new LiveResources(context, sequences),
+): Promise<StatefulOutcome> {
   const failures: ConformanceFailure[] = [];
   const notes: string[] = [];
 
   for (const sequence of sequences) {
-    const steps = [sequence.create, ...sequence.reads.map((step) => step.operation), ...sequence.deletes.map((step) => step.operation)];
+    const steps = [
+      sequence.create,
+      ...sequence.reads.map((step) => step.operation),
+      ...sequence.deletes.map((step) => step.operation),
+    ];
     const arbitraries: Array<fc.Arbitrary<GeneratedRequest | undefined>> = [];
     let skipped: string | undefined;
     for (const operation of steps) {
@@ -37,26 +52,57 @@ export async function runStateful(context: RunContext, sequences: readonly State
       notes.push(`stateful ${sequence.create.operationId} skipped: ${skipped}`);
       continue;
     }
-    const name = `${sequence.create.operationId} → ${steps.slice(1).map((operation) => operation.operationId).join(", ")} (${sequence.source})`;
-    const all = fc.tuple(...arbitraries).map((values) => (values.includes(undefined) ? undefined : (values as GeneratedRequest[])));
-    const outcome = await runProperty(all, seedFor(context.seed, "stateful", sequence.create.operationId), context.maxExamples, async (values) => {
-      const [first, ...rest] = values;
-      if (first === undefined) return [];
-      const bound = await live.bind(first, sequence.idName);
-      return runSequence(context, sequence, bound.request, bound.steps, rest);
-    });
+    const name = `${sequence.create.operationId} → ${steps
+      .slice(1)
+      .map((operation) => operation.operationId)
+      .join(", ")} (${sequence.source})`;
+    const all = fc
+      .tuple(...arbitraries)
+      .map((values) => (values.includes(undefined) ? undefined : (values as GeneratedRequest[])));
+    const outcome = await runProperty(
+      all,
+      seedFor(context.seed, "stateful", sequence.create.operationId),
+      context.maxExamples,
+      async (values) => {
+        const [first, ...rest] = values;
+        if (first === undefined) return [];
+        const bound = await live.bind(first, sequence.idName);
+        return runSequence(context, sequence, bound.request, bound.steps, rest);
+      },
+    );
     if (outcome.skipped !== undefined) notes.push(`stateful ${name}: ${outcome.skipped}`);
     failures.push(...outcome.failures);
   }
   return { failures, notes };
 }
 
-async function runSequence(context: RunContext, sequence: StatefulSequence, createRequest: GeneratedRequest, setup: readonly string[], followValues: readonly GeneratedRequest[]): Promise<ConformanceFailure[]> {
+async function runSequence(
+  context: RunContext,
+  sequence: StatefulSequence,
+  createRequest: GeneratedRequest,
+  setup: readonly string[],
+  followValues: readonly GeneratedRequest[],
+): Promise<ConformanceFailure[]> {
   // what the failing request refers to, created first: a reproduction replays on a fresh server
   const steps: string[] = [...setup];
   const out: ConformanceFailure[] = [];
-  const report = (operation: OperationModel, result: ExchangeResult, found: readonly CheckFailure[]): void => {
-    for (const item of found) out.push(toConformanceFailure(context, operation.operationId, "stateful", result.request, result.response, item, { steps: [...steps] }));
+  const report = (
+    operation: OperationModel,
+    result: ExchangeResult,
+    found: readonly CheckFailure[],
+  ): void => {
+    for (const item of found)
+      out.push(
+        toConformanceFailure(
+          context,
+          operation.operationId,
+          "stateful",
+          result.request,
+          result.response,
+          item,
+          { steps: [...steps] },
+        ),
+      );
   };
   const created = await exchange(context, sequence.create, createRequest);
   report(sequence.create, created, created.failures);
@@ -77,12 +123,28 @@ async function runSequence(context: RunContext, sequence: StatefulSequence, crea
       if (after === "create") {
         markExecuted(context, sequence.create.operationId, "ensure_resource_availability");
         if (status < 200 || status > 299) {
-          found.push(failure("ensure_resource_availability", `${step.operation.operationId} cannot read what ${sequence.create.operationId} created`, "2xx", String(status), step.operation.pointer));
+          found.push(
+            failure(
+              "ensure_resource_availability",
+              `${step.operation.operationId} cannot read what ${sequence.create.operationId} created`,
+              "2xx",
+              String(status),
+              step.operation.pointer,
+            ),
+          );
         }
       } else {
         markExecuted(context, sequence.create.operationId, "use_after_free");
         if (status !== 404 && status !== 410) {
-          found.push(failure("use_after_free", `${step.operation.operationId} still answers ${status} for what was deleted`, "404 or 410", String(status), step.operation.pointer));
+          found.push(
+            failure(
+              "use_after_free",
+              `${step.operation.operationId} still answers ${status} for what was deleted`,
+              "404 or 410",
+              String(status),
+              step.operation.pointer,
+            ),
+          );
         }
       }
       report(step.operation, result, found);

@@ -32,7 +32,10 @@ export interface ArbitraryContext {
 export const REJECTED: unique symbol = Symbol("rejected");
 
 /** `arbitrary`, with the values `keep` refuses replaced by {@link REJECTED}. */
-export function rejectUnless<T>(arbitrary: fc.Arbitrary<T>, keep: (value: T) => boolean): fc.Arbitrary<T | typeof REJECTED> {
+export function rejectUnless<T>(
+  arbitrary: fc.Arbitrary<T>,
+  keep: (value: T) => boolean,
+): fc.Arbitrary<T | typeof REJECTED> {
   return arbitrary.map((value) => (hasRejected(value) || !keep(value) ? REJECTED : value));
 }
 
@@ -56,7 +59,11 @@ const HARD_DEPTH = MAX_DEPTH + 12;
 const SPAN = 12;
 
 /** An arbitrary of values matching `schema`, or undefined when no value can (`false`, `not: {}`). */
-export function schemaArbitrary(schema: unknown, context: ArbitraryContext, depth = 0): fc.Arbitrary<unknown> | undefined {
+export function schemaArbitrary(
+  schema: unknown,
+  context: ArbitraryContext,
+  depth = 0,
+): fc.Arbitrary<unknown> | undefined {
   if (schema === true || schema === undefined) return smallJson();
   if (schema === false || !isObject(schema) || depth > HARD_DEPTH) return undefined;
   const resolved = resolveObject(context.document, schema) ?? {};
@@ -64,26 +71,41 @@ export function schemaArbitrary(schema: unknown, context: ArbitraryContext, dept
   if (nullable && depth >= MAX_DEPTH) return fc.constant(null);
   const base = nonNullArbitrary(resolved, context, depth);
   if (!nullable) return base;
-  return base === undefined ? fc.constant(null) : fc.oneof({ arbitrary: base, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 });
+  return base === undefined
+    ? fc.constant(null)
+    : fc.oneof({ arbitrary: base, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 });
 }
 
-function nonNullArbitrary(schema: Record<string, unknown>, context: ArbitraryContext, depth: number): fc.Arbitrary<unknown> | undefined {
+function nonNullArbitrary(
+  schema: Record<string, unknown>,
+  context: ArbitraryContext,
+  depth: number,
+): fc.Arbitrary<unknown> | undefined {
   if ("const" in schema) return fc.constant(schema.const);
-  if (Array.isArray(schema.enum)) return schema.enum.length === 0 ? undefined : fc.constantFrom(...(schema.enum as unknown[]));
-  if (Array.isArray(schema.allOf)) return schemaArbitrary(mergeAllOf(schema, context), context, depth + 1);
+  if (Array.isArray(schema.enum))
+    return schema.enum.length === 0 ? undefined : fc.constantFrom(...(schema.enum as unknown[]));
+  if (Array.isArray(schema.allOf))
+    return schemaArbitrary(mergeAllOf(schema, context), context, depth + 1);
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches) || branches.length === 0) continue;
     const { [keyword]: _branches, discriminator, ...rest } = schema;
     const branch = (item: unknown): fc.Arbitrary<unknown> | undefined => {
       const merged = mergeAllOf({ allOf: [rest, item] }, context);
-      return schemaArbitrary(withDiscriminatorValue(merged, item, discriminator, context), context, depth + 1);
+      return schemaArbitrary(
+        withDiscriminatorValue(merged, item, discriminator, context),
+        context,
+        depth + 1,
+      );
     };
     return alternatives(simplestFirst(branches, context, depth), branch, depth);
   }
   const types = typesOf(schema);
   if (types.length === 0) return smallJson();
-  const ordered = depth >= MAX_DEPTH ? [...types].sort((a, b) => Number(COMPOUND_TYPES.has(a)) - Number(COMPOUND_TYPES.has(b))) : types;
+  const ordered =
+    depth >= MAX_DEPTH
+      ? [...types].sort((a, b) => Number(COMPOUND_TYPES.has(a)) - Number(COMPOUND_TYPES.has(b)))
+      : types;
   return alternatives(ordered, (type) => typedArbitrary(type, schema, context, depth), depth);
 }
 
@@ -93,7 +115,11 @@ const COMPOUND_TYPES = new Set(["object", "array"]);
  * One arbitrary over the alternatives that can be drawn (`fc.oneof`); past {@link MAX_DEPTH} only
  * the first that can, so a recursive choice is not built again for every branch.
  */
-function alternatives<T>(items: readonly T[], arbitraryOf: (item: T) => fc.Arbitrary<unknown> | undefined, depth: number): fc.Arbitrary<unknown> | undefined {
+function alternatives<T>(
+  items: readonly T[],
+  arbitraryOf: (item: T) => fc.Arbitrary<unknown> | undefined,
+  depth: number,
+): fc.Arbitrary<unknown> | undefined {
   const arbitraries: fc.Arbitrary<unknown>[] = [];
   for (const item of items) {
     const arbitrary = arbitraryOf(item);
@@ -106,7 +132,11 @@ function alternatives<T>(items: readonly T[], arbitraryOf: (item: T) => fc.Arbit
 }
 
 /** Past {@link MAX_DEPTH}, the branches of a choice that are not objects or arrays first (they end a recursion). */
-function simplestFirst(branches: readonly unknown[], context: ArbitraryContext, depth: number): readonly unknown[] {
+function simplestFirst(
+  branches: readonly unknown[],
+  context: ArbitraryContext,
+  depth: number,
+): readonly unknown[] {
   if (depth < MAX_DEPTH) return branches;
   const compound = (branch: unknown): number => {
     const resolved = resolveObject(context.document, branch);
@@ -120,15 +150,31 @@ function simplestFirst(branches: readonly unknown[], context: ArbitraryContext, 
 /** The JSON types a schema allows (3.1 type arrays; inferred from keywords when `type` is absent). */
 export function typesOf(schema: Record<string, unknown>): string[] {
   if (typeof schema.type === "string") return [schema.type];
-  if (Array.isArray(schema.type)) return schema.type.filter((type): type is string => typeof type === "string");
-  if (isObject(schema.properties) || schema.additionalProperties !== undefined || Array.isArray(schema.required)) return ["object"];
+  if (Array.isArray(schema.type))
+    return schema.type.filter((type): type is string => typeof type === "string");
+  if (
+    isObject(schema.properties) ||
+    schema.additionalProperties !== undefined ||
+    Array.isArray(schema.required)
+  )
+    return ["object"];
   if (schema.items !== undefined) return ["array"];
-  if (typeof schema.pattern === "string" || typeof schema.format === "string" || schema.minLength !== undefined) return ["string"];
+  if (
+    typeof schema.pattern === "string" ||
+    typeof schema.format === "string" ||
+    schema.minLength !== undefined
+  )
+    return ["string"];
   if (schema.minimum !== undefined || schema.maximum !== undefined) return ["number"];
   return [];
 }
 
-function typedArbitrary(type: string, schema: Record<string, unknown>, context: ArbitraryContext, depth: number): fc.Arbitrary<unknown> | undefined {
+function typedArbitrary(
+  type: string,
+  schema: Record<string, unknown>,
+  context: ArbitraryContext,
+  depth: number,
+): fc.Arbitrary<unknown> | undefined {
   switch (type) {
     case "null":
       return fc.constant(null);
@@ -154,22 +200,48 @@ export function integerBounds(schema: Record<string, unknown>): { min: number; m
   const int32 = schema.format === "int32";
   let min = int32 ? -(2 ** 31) : Number.MIN_SAFE_INTEGER;
   let max = int32 ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER;
-  if (typeof schema.minimum === "number") min = Math.max(min, Math.ceil(schema.minimum) + (schema.exclusiveMinimum === true && Number.isInteger(schema.minimum) ? 1 : 0));
-  if (typeof schema.exclusiveMinimum === "number") min = Math.max(min, Math.floor(schema.exclusiveMinimum) + 1);
-  if (typeof schema.maximum === "number") max = Math.min(max, Math.floor(schema.maximum) - (schema.exclusiveMaximum === true && Number.isInteger(schema.maximum) ? 1 : 0));
-  if (typeof schema.exclusiveMaximum === "number") max = Math.min(max, Math.ceil(schema.exclusiveMaximum) - 1);
+  if (typeof schema.minimum === "number")
+    min = Math.max(
+      min,
+      Math.ceil(schema.minimum) +
+        (schema.exclusiveMinimum === true && Number.isInteger(schema.minimum) ? 1 : 0),
+    );
+  if (typeof schema.exclusiveMinimum === "number")
+    min = Math.max(min, Math.floor(schema.exclusiveMinimum) + 1);
+  if (typeof schema.maximum === "number")
+    max = Math.min(
+      max,
+      Math.floor(schema.maximum) -
+        (schema.exclusiveMaximum === true && Number.isInteger(schema.maximum) ? 1 : 0),
+    );
+  if (typeof schema.exclusiveMaximum === "number")
+    max = Math.min(max, Math.ceil(schema.exclusiveMaximum) - 1);
   return { min, max };
 }
 
-function integerArbitrary(schema: Record<string, unknown>, edges: boolean): fc.Arbitrary<unknown> | undefined {
+function integerArbitrary(
+  schema: Record<string, unknown>,
+  edges: boolean,
+): fc.Arbitrary<unknown> | undefined {
   const { min, max } = integerBounds(schema);
   if (min > max) return undefined;
-  const step = typeof schema.multipleOf === "number" && Number.isInteger(schema.multipleOf) && schema.multipleOf > 0 ? schema.multipleOf : 1;
+  const step =
+    typeof schema.multipleOf === "number" &&
+    Number.isInteger(schema.multipleOf) &&
+    schema.multipleOf > 0
+      ? schema.multipleOf
+      : 1;
   if (step === 1) {
     // Edge values first in shrinking: the smallest allowed value (or 0) is the simplest.
     const limits = fc.constantFrom(...new Set([min, max]));
     const near = edgeNumbers(min, max, 1).filter((value) => value !== min && value !== max);
-    return edges && near.length > 0 ? fc.oneof({ arbitrary: fc.integer({ min, max }), weight: 2 }, { arbitrary: limits, weight: 2 }, { arbitrary: fc.constantFrom(...near), weight: 1 }) : fc.oneof(fc.integer({ min, max }), limits);
+    return edges && near.length > 0
+      ? fc.oneof(
+          { arbitrary: fc.integer({ min, max }), weight: 2 },
+          { arbitrary: limits, weight: 2 },
+          { arbitrary: fc.constantFrom(...near), weight: 1 },
+        )
+      : fc.oneof(fc.integer({ min, max }), limits);
   }
   const low = Math.ceil(min / step);
   const high = Math.floor(max / step);
@@ -177,36 +249,97 @@ function integerArbitrary(schema: Record<string, unknown>, edges: boolean): fc.A
 }
 
 function numberArbitrary(schema: Record<string, unknown>, edges: boolean): fc.Arbitrary<unknown> {
-  const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum : -1e6;
-  const max = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum : 1e6;
-  const minExcluded = schema.exclusiveMinimum === true || typeof schema.exclusiveMinimum === "number";
-  const maxExcluded = schema.exclusiveMaximum === true || typeof schema.exclusiveMaximum === "number";
+  const min =
+    typeof schema.minimum === "number"
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === "number"
+        ? schema.exclusiveMinimum
+        : -1e6;
+  const max =
+    typeof schema.maximum === "number"
+      ? schema.maximum
+      : typeof schema.exclusiveMaximum === "number"
+        ? schema.exclusiveMaximum
+        : 1e6;
+  const minExcluded =
+    schema.exclusiveMinimum === true || typeof schema.exclusiveMinimum === "number";
+  const maxExcluded =
+    schema.exclusiveMaximum === true || typeof schema.exclusiveMaximum === "number";
   if (typeof schema.multipleOf === "number" && schema.multipleOf > 0) {
     const step = schema.multipleOf;
-    return fc.integer({ min: Math.ceil(min / step), max: Math.max(Math.ceil(min / step), Math.floor(max / step)) }).map((n) => n * step);
+    return fc
+      .integer({
+        min: Math.ceil(min / step),
+        max: Math.max(Math.ceil(min / step), Math.floor(max / step)),
+      })
+      .map((n) => n * step);
   }
-  const double = fc.double({ min, max, noNaN: true, noDefaultInfinity: true, minExcluded, maxExcluded });
+  const double = fc.double({
+    min,
+    max,
+    noNaN: true,
+    noDefaultInfinity: true,
+    minExcluded,
+    maxExcluded,
+  });
   if (!edges) return double;
-  const inside = edgeNumbers(min, max, 0.5).filter((value) => !(minExcluded && value === min) && !(maxExcluded && value === max));
-  return inside.length === 0 ? double : fc.oneof({ arbitrary: double, weight: 3 }, { arbitrary: fc.constantFrom(...inside), weight: 1 });
+  const inside = edgeNumbers(min, max, 0.5).filter(
+    (value) => !(minExcluded && value === min) && !(maxExcluded && value === max),
+  );
+  return inside.length === 0
+    ? double
+    : fc.oneof(
+        { arbitrary: double, weight: 3 },
+        { arbitrary: fc.constantFrom(...inside), weight: 1 },
+      );
 }
 
 /** Arbitraries of formatted strings, each made once on first use (an arbitrary is immutable; making `webUrl` costs milliseconds). */
 const FORMAT_ARBITRARIES: Readonly<Record<string, () => fc.Arbitrary<string>>> = Object.fromEntries(
   Object.entries({
-  "date-time": () => fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T23:59:59Z"), noInvalidDate: true }).map((date) => date.toISOString()),
-  date: () => fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
-  time: () => fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 })).map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}Z`),
-  email: () => fc.tuple(fc.string({ unit: fc.constantFrom(...EMAIL_LOCAL_UNITS), minLength: 1, maxLength: 10 }), fc.domain()).map(([local, host]) => `${local}@${host}`),
-  uuid: () => fc.uuid(),
-  uri: () => webUrl(),
-  url: () => webUrl(),
-  "uri-reference": () => webPath().map((path) => (path === "" ? "/" : path)),
-  hostname: () => fc.domain(),
-  ipv4: () => fc.ipV4(),
-  ipv6: () => fc.ipV6(),
-  byte: () => fc.base64String({ maxLength: 16 }),
-  } satisfies Record<string, () => fc.Arbitrary<string>>).map(([format, make]) => [format, once(make)]),
+    "date-time": () =>
+      fc
+        .date({
+          min: new Date("2000-01-01T00:00:00Z"),
+          max: new Date("2099-12-31T23:59:59Z"),
+          noInvalidDate: true,
+        })
+        .map((date) => date.toISOString()),
+    date: () =>
+      fc
+        .date({
+          min: new Date("2000-01-01T00:00:00Z"),
+          max: new Date("2099-12-31T00:00:00Z"),
+          noInvalidDate: true,
+        })
+        .map((date) => date.toISOString().slice(0, 10)),
+    time: () =>
+      fc
+        .tuple(
+          fc.integer({ min: 0, max: 23 }),
+          fc.integer({ min: 0, max: 59 }),
+          fc.integer({ min: 0, max: 59 }),
+        )
+        .map(([h, m, s]) => `${pad(h)}:${pad(m)}:${pad(s)}Z`),
+    email: () =>
+      fc
+        .tuple(
+          fc.string({ unit: fc.constantFrom(...EMAIL_LOCAL_UNITS), minLength: 1, maxLength: 10 }),
+          fc.domain(),
+        )
+        .map(([local, host]) => `${local}@${host}`),
+    uuid: () => fc.uuid(),
+    uri: () => webUrl(),
+    url: () => webUrl(),
+    "uri-reference": () => webPath().map((path) => (path === "" ? "/" : path)),
+    hostname: () => fc.domain(),
+    ipv4: () => fc.ipV4(),
+    ipv6: () => fc.ipV6(),
+    byte: () => fc.base64String({ maxLength: 16 }),
+  } satisfies Record<string, () => fc.Arbitrary<string>>).map(([format, make]) => [
+    format,
+    once(make),
+  ]),
 );
 
 /**
@@ -216,17 +349,26 @@ const FORMAT_ARBITRARIES: Readonly<Record<string, () => fc.Arbitrary<string>>> =
  * process: a large share of a generate run of a spec with `format: uri`.
  */
 function webUrl(): fc.Arbitrary<string> {
-  return fc.tuple(fc.constantFrom("https", "http"), fc.domain(), webPath()).map(([scheme, host, path]) => `${scheme}://${host}${path}`);
+  return fc
+    .tuple(fc.constantFrom("https", "http"), fc.domain(), webPath())
+    .map(([scheme, host, path]) => `${scheme}://${host}${path}`);
 }
 
 /** RFC 3986 path segment characters: unreserved, sub-delimiters, `:`, `@`, and some percent-encoded octets. */
-const SEGMENT_UNITS = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@", "%20", "%2F", "%C3%A9"];
+const SEGMENT_UNITS = [
+  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@",
+  "%20",
+  "%2F",
+  "%C3%A9",
+];
 /** Characters of an e-mail address's local part (dots left out: they may not lead, end or repeat). */
 const EMAIL_LOCAL_UNITS = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+"];
 
 /** `/segment/segment` (up to 3 segments, possibly empty: `""`, `//`). */
 function webPath(): fc.Arbitrary<string> {
-  return fc.array(fc.string({ unit: fc.constantFrom(...SEGMENT_UNITS), maxLength: 8 }), { maxLength: 3 }).map((segments) => segments.map((segment) => `/${segment}`).join(""));
+  return fc
+    .array(fc.string({ unit: fc.constantFrom(...SEGMENT_UNITS), maxLength: 8 }), { maxLength: 3 })
+    .map((segments) => segments.map((segment) => `/${segment}`).join(""));
 }
 
 function once<T>(make: () => T): () => T {
@@ -238,7 +380,10 @@ function pad(n: number): string {
   return String(n).padStart(2, "0");
 }
 
-function stringArbitrary(schema: Record<string, unknown>, edges: boolean): fc.Arbitrary<unknown> | undefined {
+function stringArbitrary(
+  schema: Record<string, unknown>,
+  edges: boolean,
+): fc.Arbitrary<unknown> | undefined {
   const minLength = typeof schema.minLength === "number" ? schema.minLength : 0;
   const maxLength = typeof schema.maxLength === "number" ? schema.maxLength : minLength + SPAN;
   if (minLength > maxLength) return undefined;
@@ -246,10 +391,16 @@ function stringArbitrary(schema: Record<string, unknown>, edges: boolean): fc.Ar
   // Formats and patterns have their own lengths: only the declared bounds apply to them.
   const declaredMax = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
   // JSON Schema counts code points (an emoji is one)
-  const lengthOk = (value: string): boolean => codePoints(value) >= minLength && codePoints(value) <= declaredMax;
-  if (format !== undefined) return rejectUnless(edges ? withFormatEdges(schema.format as string, format()) : format(), lengthOk);
+  const lengthOk = (value: string): boolean =>
+    codePoints(value) >= minLength && codePoints(value) <= declaredMax;
+  if (format !== undefined)
+    return rejectUnless(
+      edges ? withFormatEdges(schema.format as string, format()) : format(),
+      lengthOk,
+    );
   const edge = edges ? edgeString(minLength, maxLength, SPAN) : undefined;
-  if (typeof schema.pattern === "string") return patternArbitrary(schema.pattern, minLength, maxLength, lengthOk, edge);
+  if (typeof schema.pattern === "string")
+    return patternArbitrary(schema.pattern, minLength, maxLength, lengthOk, edge);
   return edge ?? plainString(minLength, Math.min(maxLength, minLength + SPAN));
 }
 
@@ -280,7 +431,13 @@ function plainString(minLength: number, maxLength: number): fc.Arbitrary<string>
  * falls back to short strings filtered by the pattern. A pattern no engine compiles draws plain
  * strings (the validator filters them).
  */
-function patternArbitrary(source: string, minLength: number, maxLength: number, lengthOk: (value: string) => boolean, edge: fc.Arbitrary<string> | undefined): fc.Arbitrary<unknown> {
+function patternArbitrary(
+  source: string,
+  minLength: number,
+  maxLength: number,
+  lengthOk: (value: string) => boolean,
+  edge: fc.Arbitrary<string> | undefined,
+): fc.Arbitrary<unknown> {
   const pattern = compilePattern(source);
   const plain = plainString(minLength, Math.min(maxLength, minLength + SPAN));
   if (pattern === undefined) return edge ?? plain;
@@ -290,10 +447,18 @@ function patternArbitrary(source: string, minLength: number, maxLength: number, 
   // Edge strings (full Unicode, at the length limits) that happen to match: often for a loose
   // pattern such as `\S`, seldom for an anchored one, which gets them less often.
   const anchored = source.startsWith("^") && source.endsWith("$");
-  return fc.oneof({ arbitrary: matching, weight: anchored ? 3 : 1 }, { arbitrary: rejectUnless(edge, matches), weight: 1 });
+  return fc.oneof(
+    { arbitrary: matching, weight: anchored ? 3 : 1 },
+    { arbitrary: rejectUnless(edge, matches), weight: 1 },
+  );
 }
 
-function patternMatching(source: string, pattern: RegExp, matches: (value: string) => boolean, plain: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
+function patternMatching(
+  source: string,
+  pattern: RegExp,
+  matches: (value: string) => boolean,
+  plain: fc.Arbitrary<string>,
+): fc.Arbitrary<unknown> {
   // A pattern without anchors matches anywhere: build around a match, inside the length bounds.
   for (const candidate of [source, source.replace(/(?<!\\)((?:\\\\)*)\\[bB]/g, "$1")]) {
     const compiled = compilePattern(candidate, pattern.flags);
@@ -318,26 +483,47 @@ function compilePattern(source: string, flags?: string): RegExp | undefined {
   return undefined;
 }
 
-function arrayArbitrary(schema: Record<string, unknown>, context: ArbitraryContext, depth: number): fc.Arbitrary<unknown> | undefined {
+function arrayArbitrary(
+  schema: Record<string, unknown>,
+  context: ArbitraryContext,
+  depth: number,
+): fc.Arbitrary<unknown> | undefined {
   const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
   const deep = depth >= MAX_DEPTH;
-  const maxItems = Math.min(typeof schema.maxItems === "number" ? schema.maxItems : minItems + 3, deep ? minItems : minItems + 3);
+  const maxItems = Math.min(
+    typeof schema.maxItems === "number" ? schema.maxItems : minItems + 3,
+    deep ? minItems : minItems + 3,
+  );
   if (minItems > maxItems) return undefined;
   if (maxItems === 0) return fc.constant([]);
   const items = schemaArbitrary(schema.items ?? true, context, depth + 1);
   if (items === undefined) return minItems === 0 ? fc.constant([]) : undefined;
-  if (schema.uniqueItems === true) return fc.uniqueArray(items, { minLength: minItems, maxLength: maxItems, selector: (value) => JSON.stringify(value) });
+  if (schema.uniqueItems === true)
+    return fc.uniqueArray(items, {
+      minLength: minItems,
+      maxLength: maxItems,
+      selector: (value) => JSON.stringify(value),
+    });
   return fc.array(items, { minLength: minItems, maxLength: maxItems });
 }
 
-function objectArbitrary(schema: Record<string, unknown>, context: ArbitraryContext, depth: number): fc.Arbitrary<unknown> | undefined {
+function objectArbitrary(
+  schema: Record<string, unknown>,
+  context: ArbitraryContext,
+  depth: number,
+): fc.Arbitrary<unknown> | undefined {
   const properties = isObject(schema.properties) ? schema.properties : {};
-  const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name): name is string => typeof name === "string") : []);
+  const required = new Set(
+    Array.isArray(schema.required)
+      ? schema.required.filter((name): name is string => typeof name === "string")
+      : [],
+  );
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   const requiredKeys: string[] = [];
   for (const [name, propertySchema] of Object.entries(properties)) {
     const resolved = resolveObject(context.document, propertySchema);
-    const hidden = context.direction === "request" ? resolved?.readOnly === true : resolved?.writeOnly === true;
+    const hidden =
+      context.direction === "request" ? resolved?.readOnly === true : resolved?.writeOnly === true;
     if (hidden && !required.has(name)) continue;
     if (depth >= MAX_DEPTH && !required.has(name)) continue;
     const arbitrary = schemaArbitrary(propertySchema, context, depth + 1);
@@ -359,7 +545,11 @@ function objectArbitrary(schema: Record<string, unknown>, context: ArbitraryCont
 }
 
 /** `allOf` folded into one schema: properties and required merged, the other keywords of the last. */
-export function mergeAllOf(schema: Record<string, unknown>, context: ArbitraryContext | { document: Record<string, unknown> }, seen = 0): Record<string, unknown> {
+export function mergeAllOf(
+  schema: Record<string, unknown>,
+  context: ArbitraryContext | { document: Record<string, unknown> },
+  seen = 0,
+): Record<string, unknown> {
   const { allOf, ...rest } = schema;
   if (!Array.isArray(allOf) || seen > MAX_DEPTH) return schema;
   let merged: Record<string, unknown> = { ...rest };
@@ -367,7 +557,10 @@ export function mergeAllOf(schema: Record<string, unknown>, context: ArbitraryCo
     const resolved = resolveObject(context.document, part);
     if (resolved === undefined) continue;
     const flat = mergeAllOf(resolved, context, seen + 1);
-    const properties = { ...(isObject(merged.properties) ? merged.properties : {}), ...(isObject(flat.properties) ? flat.properties : {}) };
+    const properties = {
+      ...(isObject(merged.properties) ? merged.properties : {}),
+      ...(isObject(flat.properties) ? flat.properties : {}),
+    };
     const required = [...new Set([...asStrings(merged.required), ...asStrings(flat.required)])];
     const { discriminator: _discriminator, ...flatRest } = flat;
     merged = { ...flatRest, ...merged, properties, required };
@@ -389,17 +582,34 @@ export function mergeAllOf(schema: Record<string, unknown>, context: ArbitraryCo
  * unmapped branch that gives the property its own `enum`/`const` keeps them (as the validator
  * reads it), else the schema name.
  */
-function withDiscriminatorValue(merged: Record<string, unknown>, branch: unknown, discriminator: unknown, context: ArbitraryContext): Record<string, unknown> {
-  if (!isObject(discriminator) || typeof discriminator.propertyName !== "string" || !isObject(branch) || typeof branch.$ref !== "string") return merged;
+function withDiscriminatorValue(
+  merged: Record<string, unknown>,
+  branch: unknown,
+  discriminator: unknown,
+  context: ArbitraryContext,
+): Record<string, unknown> {
+  if (
+    !isObject(discriminator) ||
+    typeof discriminator.propertyName !== "string" ||
+    !isObject(branch) ||
+    typeof branch.$ref !== "string"
+  )
+    return merged;
   const ref = branch.$ref;
   const name = ref.split("/").pop() ?? ref;
   const mapping = isObject(discriminator.mapping) ? discriminator.mapping : {};
-  const mapped = Object.entries(mapping).find(([, target]) => target === ref || target === name)?.[0];
+  const mapped = Object.entries(mapping).find(
+    ([, target]) => target === ref || target === name,
+  )?.[0];
   const property = discriminator.propertyName;
-  const own = mapped === undefined ? ownValues(resolveObject(context.document, branch), property) : [];
+  const own =
+    mapped === undefined ? ownValues(resolveObject(context.document, branch), property) : [];
   return {
     ...merged,
-    properties: { ...(isObject(merged.properties) ? merged.properties : {}), [property]: own.length > 0 ? { enum: own } : { type: "string", enum: [mapped ?? name] } },
+    properties: {
+      ...(isObject(merged.properties) ? merged.properties : {}),
+      [property]: own.length > 0 ? { enum: own } : { type: "string", enum: [mapped ?? name] },
+    },
     required: [...new Set([...asStrings(merged.required), property])],
   };
 }
@@ -407,12 +617,17 @@ function withDiscriminatorValue(merged: Record<string, unknown>, branch: unknown
 /** The types two schemas both allow (`number` and `integer` share `integer`). */
 function sharedTypes(a: readonly string[], b: readonly string[]): string[] {
   const out = new Set<string>();
-  for (const x of a) for (const y of b) if (x === y || (x === "number" && y === "integer") || (x === "integer" && y === "number")) out.add(x === "number" ? y : x);
+  for (const x of a)
+    for (const y of b)
+      if (x === y || (x === "number" && y === "integer") || (x === "integer" && y === "number"))
+        out.add(x === "number" ? y : x);
   return [...out];
 }
 
 function asStrings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string")
+    : [];
 }
 
 /** Any small JSON value, for schemas that say nothing. */

@@ -39,8 +39,13 @@ export interface SenderOptions {
 
 /** Stopping after repeated 429s, so that the key is not banned. */
 export class RateLimitExhaustedError extends Error {
-  constructor(readonly exchange: Exchange, reason: string) {
-    super(`${exchange.request.method} ${exchange.request.url} was answered ${exchange.response.status} ${reason}: stopping so that the key is not banned (try a lower --rate, or a key on a larger plan)`);
+  constructor(
+    readonly exchange: Exchange,
+    reason: string,
+  ) {
+    super(
+      `${exchange.request.method} ${exchange.request.url} was answered ${exchange.response.status} ${reason}: stopping so that the key is not banned (try a lower --rate, or a key on a larger plan)`,
+    );
     this.name = "RateLimitExhaustedError";
   }
 }
@@ -48,12 +53,16 @@ export class RateLimitExhaustedError extends Error {
 /** The server could not be reached (or did not answer in time). */
 export class ConnectionError extends Error {
   constructor(request: PreparedRequest, cause: unknown) {
-    super(`${request.method} ${request.url} failed: ${cause instanceof Error ? cause.message : String(cause)} (is the server running at --base-url?)`, { cause });
+    super(
+      `${request.method} ${request.url} failed: ${cause instanceof Error ? cause.message : String(cause)} (is the server running at --base-url?)`,
+      { cause },
+    );
     this.name = "ConnectionError";
   }
 }
 
-const defaultSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const defaultSleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Seconds to wait from a `Retry-After` value (delta-seconds or HTTP-date), or undefined. */
 export function retryAfterMs(value: string | null, now: number): number | undefined {
@@ -92,19 +101,27 @@ export class Sender {
     const maxRetries = this.#options.maxRateLimitRetries ?? 3;
     for (let attempt = 0; ; attempt++) {
       const response = await this.#sendOnce(request);
-      const limited = response.status === 429 || (response.status === 503 && response.headers.has("retry-after"));
+      const limited =
+        response.status === 429 || (response.status === 503 && response.headers.has("retry-after"));
       if (!limited) return response;
       const exchange = { request, response };
       if (response.status === 429) this.rateLimited.push(exchange);
       if (attempt >= maxRetries) {
         if (response.status === 503) return response;
-        throw new RateLimitExhaustedError(exchange, `again after waiting for Retry-After ${attempt} times`);
+        throw new RateLimitExhaustedError(
+          exchange,
+          `again after waiting for Retry-After ${attempt} times`,
+        );
       }
-      const wait = retryAfterMs(response.headers.get("retry-after"), this.#now) ?? 1000 * 2 ** attempt;
+      const wait =
+        retryAfterMs(response.headers.get("retry-after"), this.#now) ?? 1000 * 2 ** attempt;
       const maxWait = this.#options.maxWaitMs ?? 300_000;
       if (wait > maxWait) {
         if (response.status === 503) return response;
-        throw new RateLimitExhaustedError(exchange, `with Retry-After ${Math.ceil(wait / 1000)} s (more than ${Math.round(maxWait / 1000)} s: a ban, or a quota for the day)`);
+        throw new RateLimitExhaustedError(
+          exchange,
+          `with Retry-After ${Math.ceil(wait / 1000)} s (more than ${Math.round(maxWait / 1000)} s: a ban, or a quota for the day)`,
+        );
       }
       await this.#wait(wait);
       // The next request must not come before the wait is over, whatever the pacing says.
@@ -121,7 +138,13 @@ export class Sender {
     const fetchImpl = this.#options.fetch ?? fetch;
     this.sent++;
     try {
-      if (FETCH_FORBIDDEN_METHODS.has(request.method.toUpperCase())) return await sendRaw(request.url, request.method, request.headers, this.#options.timeoutMs ?? 30_000);
+      if (FETCH_FORBIDDEN_METHODS.has(request.method.toUpperCase()))
+        return await sendRaw(
+          request.url,
+          request.method,
+          request.headers,
+          this.#options.timeoutMs ?? 30_000,
+        );
       const response = await fetchImpl(request.url, {
         method: request.method,
         headers: request.headers.map(([name, value]): [string, string] => [name, value]),

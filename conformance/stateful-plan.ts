@@ -10,7 +10,9 @@ import type { ConformanceApi, LinkModel } from "./load-api.js";
 import { evaluateExpression, type LinkContext } from "./link-expressions.js";
 
 /** How a follow-up request's parameters are bound from the creating exchange. */
-export type Binding = (context: LinkContext) => Partial<Record<ParameterLocation, Record<string, unknown>>> | undefined;
+export type Binding = (
+  context: LinkContext,
+) => Partial<Record<ParameterLocation, Record<string, unknown>>> | undefined;
 
 export interface FollowUp {
   readonly operation: OperationModel;
@@ -43,31 +45,55 @@ export function planSequences(api: ConformanceApi): StatefulSequence[] {
   return sequences;
 }
 
-function linkSequence(api: ConformanceApi, create: OperationModel, links: readonly LinkModel[]): StatefulSequence | undefined {
+function linkSequence(
+  api: ConformanceApi,
+  create: OperationModel,
+  links: readonly LinkModel[],
+): StatefulSequence | undefined {
   const success = links.filter((link) => /^2/.test(link.status) || link.status === "DEFAULT");
-  const followUps = success.map((link) => ({ link, operation: api.operation(link.targetOperationId) }));
-  const bindOf = (link: LinkModel, operation: OperationModel): Binding => (context) => {
-    const out: Partial<Record<ParameterLocation, Record<string, unknown>>> = {};
-    for (const [qualified, expression] of Object.entries(link.parameters)) {
-      const match = /^(path|query|header|cookie)\.(.+)$/.exec(qualified);
-      const name = match?.[2] ?? qualified;
-      const location = (match?.[1] as ParameterLocation | undefined) ?? (["path", "query", "header", "cookie"] as const).find((where) => operation.parameters[where].some((parameter) => parameter.name === name));
-      if (location === undefined) continue;
-      const value = evaluateExpression(expression, context);
-      if (value === undefined) return undefined;
-      (out[location] ??= {})[name] = value;
-    }
-    return out;
-  };
-  const reads = followUps.filter(({ operation }) => operation.method === "get").map(({ link, operation }) => ({ operation, bind: bindOf(link, operation) }));
-  const deletes = followUps.filter(({ operation }) => operation.method === "delete").map(({ link, operation }) => ({ operation, bind: bindOf(link, operation) }));
+  const followUps = success.map((link) => ({
+    link,
+    operation: api.operation(link.targetOperationId),
+  }));
+  const bindOf =
+    (link: LinkModel, operation: OperationModel): Binding =>
+    (context) => {
+      const out: Partial<Record<ParameterLocation, Record<string, unknown>>> = {};
+      for (const [qualified, expression] of Object.entries(link.parameters)) {
+        const match = /^(path|query|header|cookie)\.(.+)$/.exec(qualified);
+        const name = match?.[2] ?? qualified;
+        const location =
+          (match?.[1] as ParameterLocation | undefined) ??
+          (["path", "query", "header", "cookie"] as const).find((where) =>
+            operation.parameters[where].some((parameter) => parameter.name === name),
+          );
+        if (location === undefined) continue;
+        const value = evaluateExpression(expression, context);
+        if (value === undefined) return undefined;
+        (out[location] ??= {})[name] = value;
+      }
+      return out;
+    };
+  const reads = followUps
+    .filter(({ operation }) => operation.method === "get")
+    .map(({ link, operation }) => ({ operation, bind: bindOf(link, operation) }));
+  const deletes = followUps
+    .filter(({ operation }) => operation.method === "delete")
+    .map(({ link, operation }) => ({ operation, bind: bindOf(link, operation) }));
   if (reads.length === 0 && deletes.length === 0) return undefined;
-  const idName = reads[0]?.operation.parameters.path.at(-1)?.name ?? deletes[0]?.operation.parameters.path.at(-1)?.name;
+  const idName =
+    reads[0]?.operation.parameters.path.at(-1)?.name ??
+    deletes[0]?.operation.parameters.path.at(-1)?.name;
   return { source: "links", create, idName, reads, deletes };
 }
 
-function inferredSequence(api: ConformanceApi, create: OperationModel): StatefulSequence | undefined {
-  const itemPattern = new RegExp(`^${escapeRegExp(create.path.replace(/\/+$/, ""))}/\\{([^{}/]+)\\}$`);
+function inferredSequence(
+  api: ConformanceApi,
+  create: OperationModel,
+): StatefulSequence | undefined {
+  const itemPattern = new RegExp(
+    `^${escapeRegExp(create.path.replace(/\/+$/, ""))}/\\{([^{}/]+)\\}$`,
+  );
   const onItem = api.model.operations.filter((operation) => itemPattern.test(operation.path));
   const idName = onItem[0] === undefined ? undefined : itemPattern.exec(onItem[0].path)?.[1];
   if (idName === undefined) return undefined;
@@ -75,8 +101,16 @@ function inferredSequence(api: ConformanceApi, create: OperationModel): Stateful
     const id = createdId(context, idName);
     return id === undefined ? undefined : { path: { [idName]: id } };
   };
-  const reads = onItem.filter((operation) => operation.method === "get" && operation.parameters.path.length === create.parameters.path.length + 1);
-  const deletes = onItem.filter((operation) => operation.method === "delete" && operation.parameters.path.length === create.parameters.path.length + 1);
+  const reads = onItem.filter(
+    (operation) =>
+      operation.method === "get" &&
+      operation.parameters.path.length === create.parameters.path.length + 1,
+  );
+  const deletes = onItem.filter(
+    (operation) =>
+      operation.method === "delete" &&
+      operation.parameters.path.length === create.parameters.path.length + 1,
+  );
   if (reads.length === 0 && deletes.length === 0) return undefined;
   return {
     source: "inferred",
@@ -99,7 +133,10 @@ export function createdId(context: LinkContext, idName: string): unknown {
   }
   const location = context.response.headers.get("location");
   if (location === null) return undefined;
-  const segment = new URL(location, "http://base.invalid").pathname.split("/").filter((part) => part !== "").at(-1);
+  const segment = new URL(location, "http://base.invalid").pathname
+    .split("/")
+    .filter((part) => part !== "")
+    .at(-1);
   return segment === undefined ? undefined : decodeURIComponent(segment);
 }
 

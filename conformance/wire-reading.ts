@@ -33,33 +33,56 @@ const NUMBER = new RegExp(PLAIN_TEXT.number);
 const MAX_DEPTH = 8;
 
 function readingOf(schemas: readonly unknown[], document: Record<string, unknown>): Reading {
-  const reading: Reading = { types: new Set(), freeText: false, texts: [], binary: false, items: [], properties: new Map(), additional: [] };
+  const reading: Reading = {
+    types: new Set(),
+    freeText: false,
+    texts: [],
+    binary: false,
+    items: [],
+    properties: new Map(),
+    additional: [],
+  };
   for (const schema of schemas) collect(schema, document, reading, 0);
   return reading;
 }
 
-function collect(schema: unknown, document: Record<string, unknown>, reading: Reading, depth: number): void {
+function collect(
+  schema: unknown,
+  document: Record<string, unknown>,
+  reading: Reading,
+  depth: number,
+): void {
   const resolved = depth > MAX_DEPTH ? undefined : resolveObject(document, schema);
   if (resolved === undefined) return;
   const merged = mergeAllOf(resolved, { document });
-  const listed = Array.isArray(merged.enum) ? merged.enum : "const" in merged ? [merged.const] : undefined;
+  const listed = Array.isArray(merged.enum)
+    ? merged.enum
+    : "const" in merged
+      ? [merged.const]
+      : undefined;
   const types = typesOf(merged);
-  const own = types.length > 0 ? types : (listed ?? []).map((value) => (value === null ? "null" : typeof value));
+  const own =
+    types.length > 0
+      ? types
+      : (listed ?? []).map((value) => (value === null ? "null" : typeof value));
   for (const type of own) reading.types.add(type);
   if (own.includes("string")) {
     const texts = listed?.filter((value): value is string => typeof value === "string");
     if (texts === undefined) reading.freeText = true;
     else reading.texts.push(...texts);
-    if (merged.format === "binary" || typeof merged.contentMediaType === "string") reading.binary = true;
+    if (merged.format === "binary" || typeof merged.contentMediaType === "string")
+      reading.binary = true;
   }
   if (own.includes("array")) reading.items.push(merged.items ?? true);
   if (isObject(merged.properties)) {
-    for (const [name, property] of Object.entries(merged.properties)) reading.properties.set(name, [...(reading.properties.get(name) ?? []), property]);
+    for (const [name, property] of Object.entries(merged.properties))
+      reading.properties.set(name, [...(reading.properties.get(name) ?? []), property]);
   }
   if (isObject(merged.additionalProperties)) reading.additional.push(merged.additionalProperties);
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = merged[keyword];
-    if (Array.isArray(branches)) for (const branch of branches) collect(branch, document, reading, depth + 1);
+    if (Array.isArray(branches))
+      for (const branch of branches) collect(branch, document, reading, depth + 1);
   }
 }
 
@@ -85,29 +108,60 @@ function readsAsSingle(item: unknown, reading: Reading): boolean {
  * Whether `value` comes back the same from its text. `multipart`: objects travel as JSON parts
  * (nothing to read), binary fields as files.
  */
-export function readsBack(value: unknown, schema: unknown, document: Record<string, unknown>, multipart = false): boolean {
+export function readsBack(
+  value: unknown,
+  schema: unknown,
+  document: Record<string, unknown>,
+  multipart = false,
+): boolean {
   return readsBackAll(value, [schema], document, multipart, 0);
 }
 
-function readsBackAll(value: unknown, schemas: readonly unknown[], document: Record<string, unknown>, multipart: boolean, depth: number): boolean {
+function readsBackAll(
+  value: unknown,
+  schemas: readonly unknown[],
+  document: Record<string, unknown>,
+  multipart: boolean,
+  depth: number,
+): boolean {
   if (value === null || value === undefined || depth > MAX_DEPTH) return true;
   const reading = readingOf(schemas, document);
   if (Array.isArray(value)) {
-    if (value.length === 1 && (reading.types.size > 1 || reading.binary) && readsAsSingle(value[0], { ...reading, types: new Set([...reading.types].filter((type) => type !== "array")) })) {
+    if (
+      value.length === 1 &&
+      (reading.types.size > 1 || reading.binary) &&
+      readsAsSingle(value[0], {
+        ...reading,
+        types: new Set([...reading.types].filter((type) => type !== "array")),
+      })
+    ) {
       return false;
     }
     return value.every((item) => readsBackAll(item, reading.items, document, multipart, depth + 1));
   }
   if (typeof value === "object") {
     if (multipart) return true;
-    return Object.entries(value).every(([name, item]) => readsBackAll(item, reading.properties.get(name) ?? reading.additional, document, multipart, depth + 1));
+    return Object.entries(value).every(([name, item]) =>
+      readsBackAll(
+        item,
+        reading.properties.get(name) ?? reading.additional,
+        document,
+        multipart,
+        depth + 1,
+      ),
+    );
   }
   if (multipart && reading.binary && typeof value === "string") return true;
   return readText(String(value), reading) === value;
 }
 
 /** Whether every field of a form or multipart body comes back the same (see {@link readsBack}). */
-export function formReadsBack(value: unknown, schema: unknown, document: Record<string, unknown>, multipart: boolean): boolean {
+export function formReadsBack(
+  value: unknown,
+  schema: unknown,
+  document: Record<string, unknown>,
+  multipart: boolean,
+): boolean {
   if (!isObject(value) || Array.isArray(value)) return true;
   const reading = readingOf([schema], document);
   return Object.entries(value).every(([name, item]) => {
@@ -115,7 +169,13 @@ export function formReadsBack(value: unknown, schema: unknown, document: Record<
     // a multipart field's own value: its JSON part, or each part of a list; nested objects are JSON
     if (multipart && isObject(item) && !Array.isArray(item)) return true;
     // text that is a JSON object, where the field also takes an object, is read as the object
-    if (multipart && typeof item === "string" && readingOf(field, document).types.has("object") && isJsonObject(item)) return false;
+    if (
+      multipart &&
+      typeof item === "string" &&
+      readingOf(field, document).types.has("object") &&
+      isJsonObject(item)
+    )
+      return false;
     return readsBackAll(item, field, document, multipart, 1);
   });
 }

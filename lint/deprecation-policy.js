@@ -28,7 +28,12 @@ export function parseIsoDay(value) {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const time = Date.UTC(year, month - 1, day);
   const date = new Date(time);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
+    return undefined;
   return time / DAY_MS;
 }
 
@@ -41,7 +46,9 @@ export function formatIsoDay(days) {
 export function addMonths(days, months) {
   const date = new Date(days * DAY_MS);
   const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  const lastDay = new Date(
+    Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0),
+  ).getUTCDate();
   target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
   return target.getTime() / DAY_MS;
 }
@@ -81,37 +88,41 @@ export function deprecationProblems(operation, options = {}) {
   const sunset = parseIsoDay(sunsetText);
   const since = parseIsoDay(sinceText);
   // The day the notice counts from, for the examples: the announcement, never before the review.
-  const from = Math.max(since ?? 0, parseIsoDay(options.announced) ?? 0, parseIsoDay(options.today) ?? 0) || undefined;
-  const example = from === undefined ? "'YYYY-MM-DD'" : `'${formatIsoDay(addMonths(from, MIN_NOTICE_MONTHS))}'`;
+  const from =
+    Math.max(since ?? 0, parseIsoDay(options.announced) ?? 0, parseIsoDay(options.today) ?? 0) ||
+    undefined;
+  const example =
+    from === undefined ? "'YYYY-MM-DD'" : `'${formatIsoDay(addMonths(from, MIN_NOTICE_MONTHS))}'`;
   const announcedExample = parseIsoDay(options.announced) ?? parseIsoDay(options.today);
   if (sunsetText === undefined) {
     problems.push({
       rule: "sunset-missing",
       field: "deprecated",
       message: `A deprecated operation needs \`x-sunset\`, the date it stops working, at least ${MIN_NOTICE_MONTHS} months after \`x-deprecated-since\``,
-          fix: `add e.g. \`x-sunset: ${example}\` (a quoted ISO date).`,
+      fix: `add e.g. \`x-sunset: ${example}\` (a quoted ISO date).`,
     });
   } else if (sunset === undefined) {
     problems.push({
       rule: "sunset-invalid",
       field: "x-sunset",
       message: `\`x-sunset\` ${shown(sunsetText)} is not a real ISO date`,
-          fix: `write it as a quoted \`'YYYY-MM-DD'\` (UTC), e.g. \`x-sunset: ${example}\`.`,
+      fix: `write it as a quoted \`'YYYY-MM-DD'\` (UTC), e.g. \`x-sunset: ${example}\`.`,
     });
   }
   if (sinceText === undefined) {
     problems.push({
       rule: "since-missing",
       field: "deprecated",
-      message: "A deprecated operation needs `x-deprecated-since`, the day the deprecation was announced (it becomes the `Deprecation` header)",
-          fix: `add e.g. \`x-deprecated-since: '${announcedExample === undefined ? "YYYY-MM-DD" : formatIsoDay(announcedExample)}'\` (a quoted ISO date).`,
+      message:
+        "A deprecated operation needs `x-deprecated-since`, the day the deprecation was announced (it becomes the `Deprecation` header)",
+      fix: `add e.g. \`x-deprecated-since: '${announcedExample === undefined ? "YYYY-MM-DD" : formatIsoDay(announcedExample)}'\` (a quoted ISO date).`,
     });
   } else if (since === undefined) {
     problems.push({
       rule: "since-invalid",
       field: "x-deprecated-since",
       message: `\`x-deprecated-since\` ${shown(sinceText)} is not a real ISO date, so no \`Deprecation\` header could be sent`,
-          fix: `write it as a quoted \`'YYYY-MM-DD'\` (UTC).`,
+      fix: `write it as a quoted \`'YYYY-MM-DD'\` (UTC).`,
     });
   }
   if (sunset !== undefined && since !== undefined) {
@@ -120,13 +131,16 @@ export function deprecationProblems(operation, options = {}) {
         rule: "sunset-before-deprecation",
         field: "x-sunset",
         message: `\`x-sunset\` ${formatIsoDay(sunset)} is not after \`x-deprecated-since\` ${formatIsoDay(since)}`,
-          fix: `the sunset comes at least ${MIN_NOTICE_MONTHS} months after the deprecation, e.g. \`x-sunset: '${formatIsoDay(addMonths(since, MIN_NOTICE_MONTHS))}'\`.`,
+        fix: `the sunset comes at least ${MIN_NOTICE_MONTHS} months after the deprecation, e.g. \`x-sunset: '${formatIsoDay(addMonths(since, MIN_NOTICE_MONTHS))}'\`.`,
       });
     } else {
       const announcedDay = Math.max(since, parseIsoDay(options.announced) ?? since);
       const earliest = addMonths(announcedDay, MIN_NOTICE_MONTHS);
       if (sunset < earliest) {
-        const from = announcedDay === since ? `\`x-deprecated-since\` ${formatIsoDay(since)}` : `today (${formatIsoDay(announcedDay)}, when the deprecation is announced)`;
+        const from =
+          announcedDay === since
+            ? `\`x-deprecated-since\` ${formatIsoDay(since)}`
+            : `today (${formatIsoDay(announcedDay)}, when the deprecation is announced)`;
         problems.push({
           rule: "notice-too-short",
           field: "x-sunset",
@@ -152,7 +166,7 @@ export function deprecationProblems(operation, options = {}) {
       rule: "sunset-passed",
       field: "x-sunset",
       message: `The sunset ${formatIsoDay(sunset)} has passed`,
-          fix: `the operation answers 410 now; remove it from the spec (spec:diff accepts the removal as non-breaking) and bump the minor version.`,
+      fix: `the operation answers 410 now; remove it from the spec (spec:diff accepts the removal as non-breaking) and bump the minor version.`,
     });
   }
   return problems;

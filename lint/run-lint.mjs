@@ -16,7 +16,9 @@ const cliPackage = require.resolve("@redocly/cli/package.json");
 const { bin } = require("@redocly/cli/package.json");
 const cli = join(dirname(cliPackage), typeof bin === "string" ? bin : bin.redocly);
 
-const child = spawn(process.execPath, [cli, "lint", ...process.argv.slice(2)], { stdio: ["inherit", "pipe", "pipe"] });
+const child = spawn(process.execPath, [cli, "lint", ...process.argv.slice(2)], {
+  stdio: ["inherit", "pipe", "pipe"],
+});
 const pass = (from, to) => {
   const lines = createInterface({ input: from, crlfDelay: Infinity });
   lines.on("line", (line) => {

@@ -9,7 +9,13 @@ import type { Change, Report } from "./report.js";
 export type ChangelogSection = "Added" | "Changed" | "Deprecated" | "Removed" | "Security";
 /** spec:diff's rule for a document that differs in nothing with a contract effect. */
 const DOCUMENTATION_RULE = "document.other-changed";
-const SECTION_ORDER: readonly ChangelogSection[] = ["Added", "Changed", "Deprecated", "Removed", "Security"];
+const SECTION_ORDER: readonly ChangelogSection[] = [
+  "Added",
+  "Changed",
+  "Deprecated",
+  "Removed",
+  "Security",
+];
 
 const PREAMBLE = (title: string): string =>
   [
@@ -52,15 +58,29 @@ export function renderEntry(input: EntryInput): string {
   };
   const operations = collectOperations(input.head);
   if (input.report === undefined) {
-    add("Added", `First release, with ${operations.size} operation${operations.size === 1 ? "" : "s"}:`);
+    add(
+      "Added",
+      `First release, with ${operations.size} operation${operations.size === 1 ? "" : "s"}:`,
+    );
     for (const operation of operations.values()) {
-      const id = typeof operation.operation.operationId === "string" ? ` (\`${operation.operation.operationId}\`)` : "";
+      const id =
+        typeof operation.operation.operationId === "string"
+          ? ` (\`${operation.operation.operationId}\`)`
+          : "";
       add("Added", `  - \`${operation.key}\`${id}`);
     }
   } else {
     for (const change of input.report.changes) {
-      if (change.rule === DOCUMENTATION_RULE) add("Changed", "Documentation only (descriptions, summaries or examples): no change to what clients send or receive.");
-      else add(changelogSection(change), changeLine(change, operations.get(change.location)?.operation));
+      if (change.rule === DOCUMENTATION_RULE)
+        add(
+          "Changed",
+          "Documentation only (descriptions, summaries or examples): no change to what clients send or receive.",
+        );
+      else
+        add(
+          changelogSection(change),
+          changeLine(change, operations.get(change.location)?.operation),
+        );
     }
   }
   const lines = [`## [${input.version}] - ${input.date}`];
@@ -74,7 +94,8 @@ export function renderEntry(input: EntryInput): string {
 }
 
 function changeLine(change: Change, operation: Record<string, unknown> | undefined): string {
-  const where = change.field === "" ? `\`${change.location}\`` : `\`${change.location}\` \`${change.field}\``;
+  const where =
+    change.field === "" ? `\`${change.location}\`` : `\`${change.location}\` \`${change.field}\``;
   const breaking = change.severity === "breaking" ? "**Breaking:** " : "";
   let line = `${breaking}${where}: ${change.reason}`;
   if (change.severity === "deprecation" && operation !== undefined) {

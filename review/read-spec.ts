@@ -51,7 +51,10 @@ export async function readSpec(source: string, options: ReadOptions): Promise<Sp
   }
   const { entry, dir } = materializeRevision(repo, source, options.specPath);
   try {
-    await validateSide(entry, `${source}:${options.specPath}`, options.cwd, { dir, prefix: `${source}:` });
+    await validateSide(entry, `${source}:${options.specPath}`, options.cwd, {
+      dir,
+      prefix: `${source}:`,
+    });
     return {
       document: await bundleFile(entry, `${source}:${options.specPath}`),
       label: `${source}:${options.specPath}`,

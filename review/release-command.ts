@@ -113,7 +113,9 @@ async function release(options: ReleaseOptions, io: ReleaseIo): Promise<number> 
   const declared = info.version;
   const title = typeof info.title === "string" ? info.title : "the API";
   if (typeof declared !== "string" || parseSemver(declared) === undefined) {
-    throw new Refusal(`info.version in ${options.spec} is ${JSON.stringify(declared)}, not a semantic version (1.2.3): set one and run again.`);
+    throw new Refusal(
+      `info.version in ${options.spec} is ${JSON.stringify(declared)}, not a semantic version (1.2.3): set one and run again.`,
+    );
   }
   let version: string = declared;
 
@@ -128,29 +130,44 @@ async function release(options: ReleaseOptions, io: ReleaseIo): Promise<number> 
   let report: Report | undefined;
   let base: Awaited<ReturnType<typeof readSpec>> | undefined;
   if (baseSource !== undefined) {
-    base = await readSpec(baseSource, { cwd: io.cwd, specPath: repoRelative(repo?.root, specFile) });
-    report = diffSpecs(base.document, head.document, { today: options.date, baseLabel: base.label, headLabel: head.label });
+    base = await readSpec(baseSource, {
+      cwd: io.cwd,
+      specPath: repoRelative(repo?.root, specFile),
+    });
+    report = diffSpecs(base.document, head.document, {
+      today: options.date,
+      baseLabel: base.label,
+      headLabel: head.label,
+    });
     if (options.bump === "auto") {
       const bumped = autoVersion(report, version);
       if (bumped !== version) {
-        io.stdout(`--bump auto: info.version ${version} → ${bumped} (the changes since ${base.label} need a ${report.version.required} bump).\n`);
+        io.stdout(
+          `--bump auto: info.version ${version} → ${bumped} (the changes since ${base.label} need a ${report.version.required} bump).\n`,
+        );
         version = bumped; // written into the spec with the changelog, once every check passed
       }
     }
   }
   if (tags.includes(`${TAG_PREFIX}${version}`)) {
-    throw new Refusal(`${version} is already released (tag ${TAG_PREFIX}${version}): bump info.version in ${options.spec} for a new release.`);
+    throw new Refusal(
+      `${version} is already released (tag ${TAG_PREFIX}${version}): bump info.version in ${options.spec} for a new release.`,
+    );
   }
   const changelogFile = changelogPath(specFile);
   const changelog = existsSync(changelogFile) ? await readFile(changelogFile, "utf8") : undefined;
   if (changelog !== undefined && releasedVersions(changelog).includes(version)) {
-    throw new Refusal(`${relative(io.cwd, changelogFile)} already has an entry for ${version}: bump info.version in ${options.spec}, or remove that entry if it was never released.`);
+    throw new Refusal(
+      `${relative(io.cwd, changelogFile)} already has an entry for ${version}: bump info.version in ${options.spec}, or remove that entry if it was never released.`,
+    );
   }
 
   if (report !== undefined && base !== undefined) {
     const baseVersion = report.base.version;
     if (report.changes.length === 0) {
-      throw new Refusal(`nothing to release: ${options.spec} is the same as the last release (${base.label}).`);
+      throw new Refusal(
+        `nothing to release: ${options.spec} is the same as the last release (${base.label}).`,
+      );
     }
     const required = report.version.required;
     const actual = versionBump(baseVersion, version);
@@ -163,12 +180,16 @@ async function release(options: ReleaseOptions, io: ReleaseIo): Promise<number> 
   const since = baseSource === undefined ? "first release" : `since ${baseSource}`;
   io.stdout(`Releasing ${title} ${version} (${since}):\n\n${entry}\n`);
   if (baseSource === undefined) {
-    io.stdout(`No ${TAG_PREFIX}<version> tag: ${version} is released as the first version, checked against nothing. ${FIRST_RELEASE_HINT}\n`);
+    io.stdout(
+      `No ${TAG_PREFIX}<version> tag: ${version} is released as the first version, checked against nothing. ${FIRST_RELEASE_HINT}\n`,
+    );
   }
   const changelogLabel = relative(io.cwd, changelogFile);
   if (options.dryRun) {
-    io.stdout(`--dry-run: would prepend this entry to ${changelogLabel}, regenerate ${options.out}/` +
-      `${options.pack ? `, build and pack it into ${options.packDestination}` : ""}, then you would tag ${TAG_PREFIX}${version}.\n`);
+    io.stdout(
+      `--dry-run: would prepend this entry to ${changelogLabel}, regenerate ${options.out}/` +
+        `${options.pack ? `, build and pack it into ${options.packDestination}` : ""}, then you would tag ${TAG_PREFIX}${version}.\n`,
+    );
     return RELEASE_EXIT.ok;
   }
 
@@ -177,15 +198,28 @@ async function release(options: ReleaseOptions, io: ReleaseIo): Promise<number> 
   await writeAtomically(changelogFile, prependEntry(changelog, entry, title));
   let tarball: string | undefined;
   try {
-    await generate({ specPath: options.spec, outDir: options.out, apiName: options.name, cwd: io.cwd });
-    if (options.pack) tarball = await pack(resolve(io.cwd, options.out), resolve(io.cwd, options.packDestination));
+    await generate({
+      specPath: options.spec,
+      outDir: options.out,
+      apiName: options.name,
+      cwd: io.cwd,
+    });
+    if (options.pack)
+      tarball = await pack(resolve(io.cwd, options.out), resolve(io.cwd, options.packDestination));
   } catch (error) {
     // Leave the changelog as it was: a failed release is not a release.
     if (changelog === undefined) await rm(changelogFile, { force: true });
     else await writeAtomically(changelogFile, changelog);
     if (specBefore !== undefined) await writeAtomically(specFile, specBefore);
-    const message = error instanceof GeneratorError ? error.format() : error instanceof Error ? error.message : String(error);
-    io.stderr(`release: ${message}\nThe changelog (and info.version) are unchanged; fix the problem and run npm run release again.\n`);
+    const message =
+      error instanceof GeneratorError
+        ? error.format()
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    io.stderr(
+      `release: ${message}\nThe changelog (and info.version) are unchanged; fix the problem and run npm run release again.\n`,
+    );
     return RELEASE_EXIT.failed;
   }
   io.stdout(
@@ -210,19 +244,32 @@ function autoVersion(report: Report, current: string): string {
 async function setSpecVersion(specFile: string, version: string): Promise<void> {
   const document = parseDocument(await readFile(specFile, "utf8"));
   if (!isScalar(document.getIn(["info", "version"], true))) {
-    throw new Refusal(`--bump auto: ${specFile} has no plain info.version to set (is info a $ref?): set it to ${version} yourself.`);
+    throw new Refusal(
+      `--bump auto: ${specFile} has no plain info.version to set (is info a $ref?): set it to ${version} yourself.`,
+    );
   }
   document.setIn(["info", "version"], version);
   await writeAtomically(specFile, document.toString({ lineWidth: 0 }));
 }
 
-function bumpMessage(report: Report, from: string | null, to: string, required: string, actual: string, spec: string): string {
+function bumpMessage(
+  report: Report,
+  from: string | null,
+  to: string,
+  required: string,
+  actual: string,
+  spec: string,
+): string {
   const reasons = report.changes
     .filter((change) => change.bump === required)
     .slice(0, 5)
-    .map((change) => `\n  - ${change.location}${change.field === "" ? "" : ` ${change.field}`}: ${change.reason}`)
+    .map(
+      (change) =>
+        `\n  - ${change.location}${change.field === "" ? "" : ` ${change.field}`}: ${change.reason}`,
+    )
     .join("");
-  const more = report.changes.filter((change) => change.bump === required).length > 5 ? "\n  - ..." : "";
+  const more =
+    report.changes.filter((change) => change.bump === required).length > 5 ? "\n  - ..." : "";
   const suggestion = nextVersion(from, required);
   return (
     `info.version ${from ?? "?"} → ${to} is ${actual === "none" ? "no bump" : `a ${actual} bump`}, but the changes since the last release need a ${required} bump:${reasons}${more}\n` +
@@ -270,7 +317,11 @@ async function writeAtomically(file: string, content: string): Promise<void> {
 async function pack(packageDir: string, destination: string): Promise<string> {
   await buildPackage(packageDir);
   await mkdir(destination, { recursive: true });
-  const result = spawnSync("npm", ["pack", packageDir, "--pack-destination", destination, "--json"], { encoding: "utf8" });
+  const result = spawnSync(
+    "npm",
+    ["pack", packageDir, "--pack-destination", destination, "--json"],
+    { encoding: "utf8" },
+  );
   if (result.status !== 0) throw new Error(`npm pack failed: ${result.stderr.trim()}`);
   const [packed] = JSON.parse(result.stdout) as { filename: string }[];
   if (packed === undefined) throw new Error("npm pack reported no tarball");
@@ -296,12 +347,15 @@ function parseOptions(argv: readonly string[], io: ReleaseIo): ReleaseOptions | 
     },
   });
   if (values.help) return "help";
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
   let date: string;
   try {
     date = toIsoDate(values.date ?? (io.now ?? (() => new Date()))());
   } catch {
-    throw new UsageError(`--date must be a real date YYYY-MM-DD, not ${JSON.stringify(values.date)}`);
+    throw new UsageError(
+      `--date must be a real date YYYY-MM-DD, not ${JSON.stringify(values.date)}`,
+    );
   }
   return {
     dryRun: values["dry-run"],
@@ -318,5 +372,7 @@ function parseOptions(argv: readonly string[], io: ReleaseIo): ReleaseOptions | 
 
 function parseBump(value: string | undefined): "auto" | undefined {
   if (value === undefined || value === "auto") return value;
-  throw new UsageError(`--bump takes \`auto\` (the bump the changes need), not ${JSON.stringify(value)}`);
+  throw new UsageError(
+    `--bump takes \`auto\` (the bump the changes need), not ${JSON.stringify(value)}`,
+  );
 }

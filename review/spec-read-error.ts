@@ -14,7 +14,8 @@ export class SpecReadError extends Error {
 
   /** The message for a terminal: the generator's one paragraph when there is one. */
   format(command: string): string {
-    if (this.invalid !== undefined) return `${command}: ${this.message}:\n${this.invalid.format()}\n`;
+    if (this.invalid !== undefined)
+      return `${command}: ${this.message}:\n${this.invalid.format()}\n`;
     return `${command}: ${this.message}${this.detail ? `\n  ${this.detail}` : ""}\n`;
   }
 }

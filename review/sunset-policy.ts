@@ -91,12 +91,18 @@ export function diffDeprecation(
     );
     return out;
   }
-  if (jsonEqual(oldSunset, newSunset) && jsonEqual(base.operation["x-deprecated-since"], head.operation["x-deprecated-since"])) {
+  if (
+    jsonEqual(oldSunset, newSunset) &&
+    jsonEqual(base.operation["x-deprecated-since"], head.operation["x-deprecated-since"])
+  ) {
     return out;
   }
   // The dates changed: the shared policy judges them as lint does (notice from x-deprecated-since).
-  const problems = deprecationProblems(head.operation).filter((problem) => problem.rule !== "sunset-passed");
-  for (const problem of problems) sink.violation(problem.rule, `${problem.message}: ${problem.fix}`, values);
+  const problems = deprecationProblems(head.operation).filter(
+    (problem) => problem.rule !== "sunset-passed",
+  );
+  for (const problem of problems)
+    sink.violation(problem.rule, `${problem.message}: ${problem.fix}`, values);
   if (after === undefined) return out;
   if (before !== undefined && after < before) {
     sink.breaking(

@@ -65,7 +65,10 @@ export async function buildPackage(dir: string): Promise<BuildReport> {
   const dist = join(packageDir, DIST_DIR);
   await rm(dist, { recursive: true, force: true });
 
-  const sources = await listFiles(packageDir, (path) => path.endsWith(".ts") && !path.endsWith(".d.ts"));
+  const sources = await listFiles(
+    packageDir,
+    (path) => path.endsWith(".ts") && !path.endsWith(".d.ts"),
+  );
   const program = ts.createProgram(sources, buildCompilerOptions(packageDir));
   const emitted = program.emit();
   const diagnostics = [...ts.getPreEmitDiagnostics(program), ...emitted.diagnostics].filter(
@@ -83,15 +86,21 @@ export async function buildPackage(dir: string): Promise<BuildReport> {
   }
 
   // validators: already JavaScript (Ajv standalone) with their declarations
-  for (const file of await listFiles(join(packageDir, "validators"), (path) => /\.(js|d\.ts)$/.test(path))) {
+  for (const file of await listFiles(join(packageDir, "validators"), (path) =>
+    /\.(js|d\.ts)$/.test(path),
+  )) {
     const target = join(dist, relative(packageDir, file));
     await mkdir(join(target, ".."), { recursive: true });
     await copyFile(file, target);
   }
 
-  const missing = exportTargets(manifest.exports).filter((target) => !existsSync(join(packageDir, target)));
+  const missing = exportTargets(manifest.exports).filter(
+    (target) => !existsSync(join(packageDir, target)),
+  );
   if (missing.length > 0) {
-    throw new BuildError(`package.json exports files the build did not produce: ${missing.join(", ")}`);
+    throw new BuildError(
+      `package.json exports files the build did not produce: ${missing.join(", ")}`,
+    );
   }
 
   const built = await listFiles(dist, () => true, []);
@@ -117,11 +126,19 @@ async function readPackageJson(packageDir: string): Promise<PackageManifest> {
   const path = join(packageDir, "package.json");
   const text = await readFile(path, "utf8").catch(() => undefined);
   if (text === undefined) {
-    throw new BuildError(`${relative(ROOT, path)} is missing: run \`npm run generate\` first (it writes the package files).`);
+    throw new BuildError(
+      `${relative(ROOT, path)} is missing: run \`npm run generate\` first (it writes the package files).`,
+    );
   }
   const parsed = JSON.parse(text) as Partial<PackageManifest>;
-  if (typeof parsed.name !== "string" || typeof parsed.version !== "string" || parsed.exports === undefined) {
-    throw new BuildError(`${relative(ROOT, path)} has no name, version or exports: is it the generated package.json?`);
+  if (
+    typeof parsed.name !== "string" ||
+    typeof parsed.version !== "string" ||
+    parsed.exports === undefined
+  ) {
+    throw new BuildError(
+      `${relative(ROOT, path)} has no name, version or exports: is it the generated package.json?`,
+    );
   }
   return parsed as PackageManifest;
 }
@@ -134,13 +151,22 @@ export function exportTargets(exports: unknown): string[] {
 }
 
 /** Files under `dir` that `keep` accepts, leaving out `skip` folders (default dist/, node_modules/). */
-async function listFiles(dir: string, keep: (path: string) => boolean, skip: readonly string[] = [DIST_DIR, "node_modules"]): Promise<string[]> {
+async function listFiles(
+  dir: string,
+  keep: (path: string) => boolean,
+  skip: readonly string[] = [DIST_DIR, "node_modules"],
+): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name))
-    .filter((path) => !relative(dir, path).split(sep).some((part) => skip.includes(part)))
+    .filter(
+      (path) =>
+        !relative(dir, path)
+          .split(sep)
+          .some((part) => skip.includes(part)),
+    )
     .filter(keep)
     .sort();
 }
@@ -148,18 +174,31 @@ async function listFiles(dir: string, keep: (path: string) => boolean, skip: rea
 async function main(argv: readonly string[]): Promise<number> {
   let dir: string;
   try {
-    const { values } = parseArgs({ args: [...argv], options: { dir: { type: "string", default: "generated" }, help: { type: "boolean", default: false } }, strict: true });
+    const { values } = parseArgs({
+      args: [...argv],
+      options: {
+        dir: { type: "string", default: "generated" },
+        help: { type: "boolean", default: false },
+      },
+      strict: true,
+    });
     if (values.help) {
-      process.stdout.write("Usage: npm run build -- [--dir <package folder>]   (default: generated)\n");
+      process.stdout.write(
+        "Usage: npm run build -- [--dir <package folder>]   (default: generated)\n",
+      );
       return 0;
     }
     dir = values.dir;
   } catch (error) {
-    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\nUsage: npm run build -- [--dir <package folder>]\n`);
+    process.stderr.write(
+      `error: ${error instanceof Error ? error.message : String(error)}\nUsage: npm run build -- [--dir <package folder>]\n`,
+    );
     return 2;
   }
   if (!(await isUpToDate(dir, undefined, undefined, process.cwd()))) {
-    process.stderr.write(`warning: ${dir}/ may not match the spec: run \`npm run generate\` (or the --check) before publishing\n`);
+    process.stderr.write(
+      `warning: ${dir}/ may not match the spec: run \`npm run generate\` (or the --check) before publishing\n`,
+    );
   }
   try {
     const report = await buildPackage(dir);

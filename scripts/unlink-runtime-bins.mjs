@@ -10,7 +10,10 @@ import { join } from "node:path";
 
 const link = join(process.cwd(), "node_modules", ".bin", "node");
 try {
-  if (lstatSync(link).isSymbolicLink() && /node(22|24)[\\/]bin[\\/]node$/.test(readlinkSync(link))) {
+  if (
+    lstatSync(link).isSymbolicLink() &&
+    /node(22|24)[\\/]bin[\\/]node$/.test(readlinkSync(link))
+  ) {
     rmSync(link);
   }
 } catch (error) {

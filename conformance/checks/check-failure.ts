@@ -31,6 +31,12 @@ export interface CheckFailure {
   readonly pointer: string;
 }
 
-export function failure(check: CheckName, message: string, expected: string, actual: string, pointer: string): CheckFailure {
+export function failure(
+  check: CheckName,
+  message: string,
+  expected: string,
+  actual: string,
+  pointer: string,
+): CheckFailure {
   return { check, message, expected, actual, pointer };
 }

@@ -19,7 +19,10 @@ export interface ResponseCheckOptions {
 }
 
 /** The declared response for a status: exact, then `4XX`, then `default`. */
-export function declaredResponse(operation: OperationModel, status: number): ResponseModel | undefined {
+export function declaredResponse(
+  operation: OperationModel,
+  status: number,
+): ResponseModel | undefined {
   const exact = String(status);
   return (
     operation.responses.find((response) => response.status === exact) ??
@@ -43,25 +46,43 @@ export function isJsonMedia(mediaType: string): boolean {
   return /^application\/(.+\+)?json$/i.test(mediaType) || /\+json$/i.test(mediaType);
 }
 
-export function checkResponse(api: ConformanceApi, operation: OperationModel, response: ObservedResponse, options: ResponseCheckOptions = {}): CheckFailure[] {
+export function checkResponse(
+  api: ConformanceApi,
+  operation: OperationModel,
+  response: ObservedResponse,
+  options: ResponseCheckOptions = {},
+): CheckFailure[] {
   const failures: CheckFailure[] = [];
   const declared = declaredResponse(operation, response.status);
   const responsesPointer = `${operation.pointer}/responses`;
   const declaredStatuses = operation.responses.map((entry) => entry.status).join(", ");
 
-  if (response.status >= 500 && (response.status === 500 || declared === undefined || declared.status === "default")) {
+  if (
+    response.status >= 500 &&
+    (response.status === 500 || declared === undefined || declared.status === "default")
+  ) {
     failures.push(
       failure(
         "not_a_server_error",
         `${operation.operationId} answered ${response.status}`,
-        response.status === 500 ? "no 500 (an internal error is a bug even when the spec declares it)" : "no undeclared 5xx",
+        response.status === 500
+          ? "no 500 (an internal error is a bug even when the spec declares it)"
+          : "no undeclared 5xx",
         `${response.status} ${response.bodyText.slice(0, 200)}`,
         responsesPointer,
       ),
     );
   }
   if (declared === undefined) {
-    failures.push(failure("status_code_conformance", `status ${response.status} is not declared for ${operation.operationId}`, `one of ${declaredStatuses}`, String(response.status), responsesPointer));
+    failures.push(
+      failure(
+        "status_code_conformance",
+        `status ${response.status} is not declared for ${operation.operationId}`,
+        `one of ${declaredStatuses}`,
+        String(response.status),
+        responsesPointer,
+      ),
+    );
     return failures;
   }
   const responsePointer = `${responsesPointer}/${escapePointer(declared.status)}`;
@@ -73,15 +94,35 @@ export function checkResponse(api: ConformanceApi, operation: OperationModel, re
     const pointer = `${responsePointer}/headers/${escapePointer(header.name)}`;
     const raw = response.headers.get(lower);
     if (raw === null) {
-      const optional = options.headerPresence === "required" ? !header.required : api.optionalHeaders.has(`${operation.operationId} ${declared.status} ${lower}`);
-      if (!optional) failures.push(failure("response_headers_conformance", `header ${header.name} is missing`, `${header.name} present`, "absent", pointer));
+      const optional =
+        options.headerPresence === "required"
+          ? !header.required
+          : api.optionalHeaders.has(`${operation.operationId} ${declared.status} ${lower}`);
+      if (!optional)
+        failures.push(
+          failure(
+            "response_headers_conformance",
+            `header ${header.name} is missing`,
+            `${header.name} present`,
+            "absent",
+            pointer,
+          ),
+        );
       continue;
     }
     if (header.schema === undefined) continue;
     const value = readTextAs(raw, header.schema, api.document);
     const errors = api.validator.compile(header.schema)(value);
     if (errors.length > 0) {
-      failures.push(failure("response_headers_conformance", `header ${header.name} does not match its schema: ${errors[0]?.message ?? ""}`, JSON.stringify(header.schema), JSON.stringify(raw), pointer));
+      failures.push(
+        failure(
+          "response_headers_conformance",
+          `header ${header.name} does not match its schema: ${errors[0]?.message ?? ""}`,
+          JSON.stringify(header.schema),
+          JSON.stringify(raw),
+          pointer,
+        ),
+      );
     }
   }
 
@@ -89,15 +130,32 @@ export function checkResponse(api: ConformanceApi, operation: OperationModel, re
   const essence = mediaEssence(response.headers.get("content-type"));
   if (declared.contents.length === 0) {
     if (response.bodyText !== "") {
-      failures.push(failure("content_type_conformance", `no body is declared for ${declared.status}, got ${response.bodyText.length} characters`, "an empty body", response.bodyText.slice(0, 200), `${responsePointer}/content`));
+      failures.push(
+        failure(
+          "content_type_conformance",
+          `no body is declared for ${declared.status}, got ${response.bodyText.length} characters`,
+          "an empty body",
+          response.bodyText.slice(0, 200),
+          `${responsePointer}/content`,
+        ),
+      );
     }
     return failures;
   }
-  if (response.bodyText === "" && (response.status === 204 || response.status === 304)) return failures;
-  const media = declared.contents.find((entry) => entry.mediaType.toLowerCase() === essence) ?? declared.contents.find((entry) => mediaMatches(entry.mediaType, essence));
+  if (response.bodyText === "" && (response.status === 204 || response.status === 304))
+    return failures;
+  const media =
+    declared.contents.find((entry) => entry.mediaType.toLowerCase() === essence) ??
+    declared.contents.find((entry) => mediaMatches(entry.mediaType, essence));
   if (media === undefined) {
     failures.push(
-      failure("content_type_conformance", `Content-Type ${JSON.stringify(response.headers.get("content-type"))} is not declared`, declared.contents.map((entry) => entry.mediaType).join(" or "), response.headers.get("content-type") ?? "absent", `${responsePointer}/content`),
+      failure(
+        "content_type_conformance",
+        `Content-Type ${JSON.stringify(response.headers.get("content-type"))} is not declared`,
+        declared.contents.map((entry) => entry.mediaType).join(" or "),
+        response.headers.get("content-type") ?? "absent",
+        `${responsePointer}/content`,
+      ),
     );
     return failures;
   }
@@ -106,7 +164,15 @@ export function checkResponse(api: ConformanceApi, operation: OperationModel, re
   try {
     body = JSON.parse(response.bodyText);
   } catch {
-    failures.push(failure("response_schema_conformance", "the body is not JSON", `JSON (${media.mediaType})`, response.bodyText.slice(0, 200), ""));
+    failures.push(
+      failure(
+        "response_schema_conformance",
+        "the body is not JSON",
+        `JSON (${media.mediaType})`,
+        response.bodyText.slice(0, 200),
+        "",
+      ),
+    );
     return failures;
   }
   const errors = api.validator.compile(media.schema)(body);
@@ -116,7 +182,10 @@ export function checkResponse(api: ConformanceApi, operation: OperationModel, re
       failure(
         "response_schema_conformance",
         `the body does not match the schema of ${declared.status} ${media.mediaType}: ${first.pointer === "" ? "" : `${first.pointer} `}${first.message}`,
-        `${schemaLabel(media.schema)} (${errors.map((error) => `${error.pointer || "/"} ${error.message}`).slice(0, 3).join("; ")})`,
+        `${schemaLabel(media.schema)} (${errors
+          .map((error) => `${error.pointer || "/"} ${error.message}`)
+          .slice(0, 3)
+          .join("; ")})`,
         JSON.stringify(valueAt(body, first.pointer)) ?? "undefined",
         first.pointer,
       ),
@@ -126,7 +195,8 @@ export function checkResponse(api: ConformanceApi, operation: OperationModel, re
 }
 
 function schemaLabel(schema: unknown): string {
-  const ref = schema !== null && typeof schema === "object" ? (schema as { $ref?: unknown }).$ref : undefined;
+  const ref =
+    schema !== null && typeof schema === "object" ? (schema as { $ref?: unknown }).$ref : undefined;
   return typeof ref === "string" ? ref : "the declared schema";
 }
 

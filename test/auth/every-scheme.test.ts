@@ -114,7 +114,9 @@ describe("the model", () => {
     );
     expect(typecheckFolders([out])).toEqual([]);
     // the generated README's client example shows the first scheme's credential
-    expect(readFileSync(join(out, "README.md"), "utf8")).toMatch(/auth: \{\n\s*bearerAuth: "<your token>",\n\s*\}/);
+    expect(readFileSync(join(out, "README.md"), "utf8")).toMatch(
+      /auth: \{\n\s*bearerAuth: "<your token>",\n\s*\}/,
+    );
   }, 120_000);
 });
 

@@ -14,7 +14,16 @@ const empty = mkdtempSync(join(tmpdir(), "peers-root-"));
 afterAll(() => rmSync(empty, { recursive: true, force: true }));
 
 function context(root: string): BenchContext {
-  return { root, workDir: join(root, "work"), runs: 1, runsExplicit: true, quick: true, specs: [], log: () => undefined, generation: new Map() };
+  return {
+    root,
+    workDir: join(root, "work"),
+    runs: 1,
+    runsExplicit: true,
+    quick: true,
+    specs: [],
+    log: () => undefined,
+    generation: new Map(),
+  };
 }
 
 describe("same-work peers", () => {
@@ -24,14 +33,24 @@ describe("same-work peers", () => {
 
   it("runs hey-api, orval, Kubb and Redocly on the given spec into the given folder", () => {
     const all = peers("/root");
-    expect(all.map((peer) => peer.id)).toEqual(["hey-api", "orval", "Kubb".toLowerCase(), "redocly"]);
+    expect(all.map((peer) => peer.id)).toEqual([
+      "hey-api",
+      "orval",
+      "Kubb".toLowerCase(),
+      "redocly",
+    ]);
     for (const peer of all) {
       const command = peer.command("/specs/api.yaml", "/out/dir");
       const text = [...command.args, ...Object.values(command.env ?? {})].join(" ");
       expect(text, peer.id).toContain("/specs/api.yaml");
       expect(text, peer.id).toContain("/out/dir");
     }
-    const redocly = all.find((peer) => peer.id === "redocly")!.command("s.yaml", "o").args.join(" ");
-    expect(redocly).toContain("generate-client s.yaml -o o/client.ts --generator typescript --generator zod --generator tanstack-query --generator mock");
+    const redocly = all
+      .find((peer) => peer.id === "redocly")!
+      .command("s.yaml", "o")
+      .args.join(" ");
+    expect(redocly).toContain(
+      "generate-client s.yaml -o o/client.ts --generator typescript --generator zod --generator tanstack-query --generator mock",
+    );
   });
 });

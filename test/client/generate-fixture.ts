@@ -16,9 +16,16 @@ export interface GeneratedFixture {
   remove(): void;
 }
 
-export async function generateFixture(spec: string, args: readonly string[] = []): Promise<GeneratedFixture> {
+export async function generateFixture(
+  spec: string,
+  args: readonly string[] = [],
+): Promise<GeneratedFixture> {
   const dir = mkdtempSync(join(ROOT, ".tmp-fixture-"));
   const out = join(dir, "out");
-  await promisify(execFile)(process.execPath, [join(ROOT, "generator/run.mjs"), "cli", "--spec", join(ROOT, spec), "--out", out, ...args], { cwd: ROOT });
+  await promisify(execFile)(
+    process.execPath,
+    [join(ROOT, "generator/run.mjs"), "cli", "--spec", join(ROOT, spec), "--out", out, ...args],
+    { cwd: ROOT },
+  );
   return { out, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -4,7 +4,11 @@
  * expected and actual values, the JSON pointer and a shrunk, ready-to-run curl reproduction.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { runConformance, type ConformanceFailure, type ConformanceOptions } from "../../conformance/index.js";
+import {
+  runConformance,
+  type ConformanceFailure,
+  type ConformanceOptions,
+} from "../../conformance/index.js";
 import { petStoreApi, startTestServer, type Corrupt, type TestServer } from "./reference-server.js";
 import type { PetStoreServerOptions } from "../../examples/petstore/index.js";
 
@@ -14,16 +18,36 @@ afterEach(async () => {
   open = undefined;
 });
 
-async function failuresOf(serverOptions: PetStoreServerOptions & { corrupt?: Corrupt }, run: Partial<ConformanceOptions>): Promise<{ failures: readonly ConformanceFailure[]; baseUrl: string }> {
+async function failuresOf(
+  serverOptions: PetStoreServerOptions & { corrupt?: Corrupt },
+  run: Partial<ConformanceOptions>,
+): Promise<{ failures: readonly ConformanceFailure[]; baseUrl: string }> {
   open = await startTestServer(serverOptions);
-  const report = await runConformance({ ...open.options(), spec: await petStoreApi(), maxExamples: 15, seed: 7, stateful: false, unsupportedMethods: false, ...run });
+  const report = await runConformance({
+    ...open.options(),
+    spec: await petStoreApi(),
+    maxExamples: 15,
+    seed: 7,
+    stateful: false,
+    unsupportedMethods: false,
+    ...run,
+  });
   expect(report.ok).toBe(false);
   return { failures: report.failures, baseUrl: open.baseUrl };
 }
 
-function only(failures: readonly ConformanceFailure[], check: string, operationId: string): ConformanceFailure {
-  const found = failures.filter((failure) => failure.check === check && failure.operationId === operationId);
-  expect(found.length, `${check} on ${operationId} among ${failures.map((failure) => `${failure.operationId}/${failure.check}`).join(", ")}`).toBeGreaterThan(0);
+function only(
+  failures: readonly ConformanceFailure[],
+  check: string,
+  operationId: string,
+): ConformanceFailure {
+  const found = failures.filter(
+    (failure) => failure.check === check && failure.operationId === operationId,
+  );
+  expect(
+    found.length,
+    `${check} on ${operationId} among ${failures.map((failure) => `${failure.operationId}/${failure.check}`).join(", ")}`,
+  ).toBeGreaterThan(0);
   const failure = found[0] as ConformanceFailure;
   expect(failure.curl).toMatch(/^curl -i -X [A-Z]+ '/);
   expect(failure.seed).toBe(7);
@@ -39,11 +63,20 @@ function curlBody(curl: string): unknown {
 describe("deliberately broken servers are caught", () => {
   it("a wrong status (202 instead of 200)", async () => {
     const { failures, baseUrl } = await failuresOf(
-      { wrapHandlers: (reference) => ({ listCategories: async (request) => ({ ...(await reference.listCategories(request)), status: 202 }) as never }) },
+      {
+        wrapHandlers: (reference) => ({
+          listCategories: async (request) =>
+            ({ ...(await reference.listCategories(request)), status: 202 }) as never,
+        }),
+      },
       { operations: ["listCategories"] },
     );
     const failure = only(failures, "status_code_conformance", "listCategories");
-    expect(failure).toMatchObject({ actual: "202", phase: "positive", pointer: "#/paths/~1categories/get/responses" });
+    expect(failure).toMatchObject({
+      actual: "202",
+      phase: "positive",
+      pointer: "#/paths/~1categories/get/responses",
+    });
     expect(failure.expected).toContain("200");
     // Shrunk: no optional query parameter is needed to show it.
     expect(failure.url).toBe(`${baseUrl}/categories`);
@@ -81,14 +114,21 @@ describe("deliberately broken servers are caught", () => {
         wrapHandlers: (reference) => ({
           listPets: async (request) => {
             const response = await reference.listPets(request);
-            return (response.status === 200 ? { status: 200, body: response.body } : response) as never;
+            return (
+              response.status === 200 ? { status: 200, body: response.body } : response
+            ) as never;
           },
         }),
       },
       { operations: ["listPets"] },
     );
     const failure = only(failures, "response_headers_conformance", "listPets");
-    expect(failure).toMatchObject({ message: "header X-Total-Count is missing", expected: "X-Total-Count present", actual: "absent", pointer: "#/paths/~1pets/get/responses/200/headers/X-Total-Count" });
+    expect(failure).toMatchObject({
+      message: "header X-Total-Count is missing",
+      expected: "X-Total-Count present",
+      actual: "absent",
+      pointer: "#/paths/~1pets/get/responses/200/headers/X-Total-Count",
+    });
     expect(failure.url).toBe(`${baseUrl}/pets`);
   });
 
@@ -97,11 +137,22 @@ describe("deliberately broken servers are caught", () => {
       wrapHandlers: (reference) => ({
         listPets: async (request) => {
           const response = await reference.listPets(request);
-          return (response.status === 200 ? { status: 200, body: response.body } : response) as never;
+          return (
+            response.status === 200 ? { status: 200, body: response.body } : response
+          ) as never;
         },
       }),
     });
-    const report = await runConformance({ ...open.options(), spec: await petStoreApi(), maxExamples: 5, seed: 7, stateful: false, unsupportedMethods: false, operations: ["listPets"], headerPresence: "required" });
+    const report = await runConformance({
+      ...open.options(),
+      spec: await petStoreApi(),
+      maxExamples: 5,
+      seed: 7,
+      stateful: false,
+      unsupportedMethods: false,
+      operations: ["listPets"],
+      headerPresence: "required",
+    });
     expect(report.failures).toEqual([]);
   });
 
@@ -151,13 +202,18 @@ describe("deliberately broken servers are caught", () => {
       headers.delete("content-length");
       const text = await response.text();
       const error = JSON.parse(text) as { message: string };
-      if (!/^body|request body/i.test(error.message)) return new Response(text, { status: response.status, headers });
+      if (!/^body|request body/i.test(error.message))
+        return new Response(text, { status: response.status, headers });
       headers.set("location", "/categories/1");
       return new Response(JSON.stringify({ id: 1, name: "accepted" }), { status: 201, headers });
     };
     const { failures } = await failuresOf({ corrupt: accept }, { operations: ["createCategory"] });
     const failure = only(failures, "negative_data_rejection", "createCategory");
-    expect(failure).toMatchObject({ phase: "negative", expected: "a 4xx rejection", actual: "201" });
+    expect(failure).toMatchObject({
+      phase: "negative",
+      expected: "a 4xx rejection",
+      actual: "201",
+    });
     expect(failure.mutation).toMatch(/^body: |^missing required body$/);
   });
 
@@ -166,13 +222,33 @@ describe("deliberately broken servers are caught", () => {
     const authless: Corrupt = (request, forward) => {
       const headers = new Headers(request.headers);
       if (!headers.has("x-api-key")) headers.set("x-api-key", key);
-      return forward(new Request(request.url, { method: request.method, headers, body: request.body, duplex: "half" } as RequestInit));
+      return forward(
+        new Request(request.url, {
+          method: request.method,
+          headers,
+          body: request.body,
+          duplex: "half",
+        } as RequestInit),
+      );
     };
     open = await startTestServer({ corrupt: authless });
     key = open.key("enterprise");
-    const report = await runConformance({ ...open.options(), spec: await petStoreApi(), maxExamples: 3, seed: 7, stateful: false, unsupportedMethods: false, operations: ["listCategories"] });
+    const report = await runConformance({
+      ...open.options(),
+      spec: await petStoreApi(),
+      maxExamples: 3,
+      seed: 7,
+      stateful: false,
+      unsupportedMethods: false,
+      operations: ["listCategories"],
+    });
     const failure = only(report.failures, "missing_auth", "listCategories");
-    expect(failure).toMatchObject({ phase: "missing-auth", expected: "401", actual: "200", pointer: "#/paths/~1categories/get/security" });
+    expect(failure).toMatchObject({
+      phase: "missing-auth",
+      expected: "401",
+      actual: "200",
+      pointer: "#/paths/~1categories/get/security",
+    });
     expect(failure.curl).not.toContain("X-API-Key");
     expect(failure.url).toBe(`${open.baseUrl}/categories`);
   });
@@ -185,7 +261,11 @@ describe("deliberately broken servers are caught", () => {
     const failure = only(failures, "use_after_free", "getCategory");
     expect(failure).toMatchObject({ phase: "stateful", expected: "404 or 410", actual: "200" });
     // The sequence that led there: create, read, delete; then the failing read.
-    expect(failure.steps.map((step) => /-X ([A-Z]+) '[^']*?(\/categories[^'?]*)/.exec(step)?.slice(1).join(" "))).toEqual([
+    expect(
+      failure.steps.map((step) =>
+        /-X ([A-Z]+) '[^']*?(\/categories[^'?]*)/.exec(step)?.slice(1).join(" "),
+      ),
+    ).toEqual([
       "POST /categories",
       expect.stringMatching(/^GET \/categories\/[0-9]+$/),
       expect.stringMatching(/^DELETE \/categories\/[0-9]+$/),
@@ -194,10 +274,18 @@ describe("deliberately broken servers are caught", () => {
   });
 
   it("a stateful failure's steps start with what the failing sequence refers to (its category)", async () => {
-    const { failures } = await failuresOf({ wrapHandlers: () => ({ deletePet: () => ({ status: 204 }) }) }, { operations: ["createPet"], stateful: true, boundary: false, maxExamples: 3 });
+    const { failures } = await failuresOf(
+      { wrapHandlers: () => ({ deletePet: () => ({ status: 204 }) }) },
+      { operations: ["createPet"], stateful: true, boundary: false, maxExamples: 3 },
+    );
     const failure = failures.find((item) => item.check === "use_after_free");
-    expect(failure, failures.map((item) => `${item.operationId} ${item.check}`).join(", ")).toBeDefined();
-    const steps = failure!.steps.map((step) => /-X ([A-Z]+) '[^']*?(\/[a-z]+)/.exec(step)?.slice(1).join(" "));
+    expect(
+      failure,
+      failures.map((item) => `${item.operationId} ${item.check}`).join(", "),
+    ).toBeDefined();
+    const steps = failure!.steps.map((step) =>
+      /-X ([A-Z]+) '[^']*?(\/[a-z]+)/.exec(step)?.slice(1).join(" "),
+    );
     // the category the pet belongs to is created first, so the steps replay on a fresh server
     expect(steps.slice(0, 2)).toEqual(["POST /categories", "POST /pets"]);
     expect(failure!.steps[1]).toMatch(/"categoryId":[0-9]+/);
@@ -207,15 +295,21 @@ describe("deliberately broken servers are caught", () => {
     const broken: PetStoreServerOptions = {
       wrapHandlers: (reference) => ({
         listPets: (request) => {
-          if (request.query.offset !== undefined && request.query.offset > 1000) throw new Error("boom");
+          if (request.query.offset !== undefined && request.query.offset > 1000)
+            throw new Error("boom");
           return reference.listPets(request);
         },
       }),
     };
     const runs: string[][] = [];
     for (let index = 0; index < 2; index++) {
-      const { failures, baseUrl } = await failuresOf(broken, { operations: ["listPets"], seed: 99 });
-      runs.push(failures.map((failure) => `${failure.check} ${failure.curl.replace(baseUrl, "BASE")}`));
+      const { failures, baseUrl } = await failuresOf(broken, {
+        operations: ["listPets"],
+        seed: 99,
+      });
+      runs.push(
+        failures.map((failure) => `${failure.check} ${failure.curl.replace(baseUrl, "BASE")}`),
+      );
       await open?.close();
       open = undefined;
     }

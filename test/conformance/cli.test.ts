@@ -41,9 +41,18 @@ describe("npm run conformance", () => {
   it.each([
     [[], /--base-url is required/],
     [["--base-url", "ftp://x"], /--base-url must be an http\(s\) URL/],
-    [["--base-url", "http://127.0.0.1:1", "--max-examples", "0"], /--max-examples must be a positive integer/],
-    [["--base-url", "http://127.0.0.1:1", "--auth-header", "no colon"], /--auth-header must look like 'Name: value'/],
-    [["--base-url", "http://127.0.0.1:1", "--operations", "nope"], /--operations: no operation "nope"/],
+    [
+      ["--base-url", "http://127.0.0.1:1", "--max-examples", "0"],
+      /--max-examples must be a positive integer/,
+    ],
+    [
+      ["--base-url", "http://127.0.0.1:1", "--auth-header", "no colon"],
+      /--auth-header must look like 'Name: value'/,
+    ],
+    [
+      ["--base-url", "http://127.0.0.1:1", "--operations", "nope"],
+      /--operations: no operation "nope"/,
+    ],
     [["--base-url", "http://127.0.0.1:1", "--bogus"], /Unknown option '--bogus'/],
   ])("refuses %j with exit 2", async (args, message) => {
     expect(await main(args)).toBe(2);
@@ -58,14 +67,43 @@ describe("npm run conformance", () => {
 
   it("exit 4 when the server cannot be reached", async () => {
     const port = await closedPort();
-    expect(await main(["--base-url", `http://127.0.0.1:${port}`, "--operations", "listPets", "--max-examples", "1"])).toBe(4);
-    expect(err).toMatch(new RegExp(`GET http://127.0.0.1:${port}/pets.* failed: .*is the server running at --base-url\\?`));
+    expect(
+      await main([
+        "--base-url",
+        `http://127.0.0.1:${port}`,
+        "--operations",
+        "listPets",
+        "--max-examples",
+        "1",
+      ]),
+    ).toBe(4);
+    expect(err).toMatch(
+      new RegExp(
+        `GET http://127.0.0.1:${port}/pets.* failed: .*is the server running at --base-url\\?`,
+      ),
+    );
   });
 
   it("--dry-run lists the planned requests as curl and sends nothing", async () => {
     const port = await closedPort();
-    expect(await main(["--base-url", `http://127.0.0.1:${port}`, "--dry-run", "--operations", "getPetById", "--max-examples", "2", "--seed", "4", "--auth-header", "X-API-Key: k"])).toBe(0);
-    expect(out).toMatch(/# getPetById positive\ncurl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/pets\/by-id\/\d+' -H 'X-API-Key: k'/);
+    expect(
+      await main([
+        "--base-url",
+        `http://127.0.0.1:${port}`,
+        "--dry-run",
+        "--operations",
+        "getPetById",
+        "--max-examples",
+        "2",
+        "--seed",
+        "4",
+        "--auth-header",
+        "X-API-Key: k",
+      ]),
+    ).toBe(0);
+    expect(out).toMatch(
+      /# getPetById positive\ncurl -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/pets\/by-id\/\d+' -H 'X-API-Key: k'/,
+    );
     expect(out).toMatch(/# getPetById negative: path parameter petId: /);
     // complete: the boundary phase, both credential probes and the method probes too
     expect(out).toMatch(/# getPetById boundary: path parameter petId: below the minimum \(1\)\n/);
@@ -76,7 +114,19 @@ describe("npm run conformance", () => {
     expect(out).toMatch(/\n\d+ planned request\(s\), nothing sent; seed 4\n$/);
     const first = out;
     out = "";
-    await main(["--base-url", `http://127.0.0.1:${port}`, "--dry-run", "--operations", "getPetById", "--max-examples", "2", "--seed", "4", "--auth-header", "X-API-Key: k"]);
+    await main([
+      "--base-url",
+      `http://127.0.0.1:${port}`,
+      "--dry-run",
+      "--operations",
+      "getPetById",
+      "--max-examples",
+      "2",
+      "--seed",
+      "4",
+      "--auth-header",
+      "X-API-Key: k",
+    ]);
     expect(out).toBe(first);
   });
 
@@ -85,32 +135,69 @@ describe("npm run conformance", () => {
       wrapHandlers: (reference) => ({
         listPets: async (request) => {
           const response = await reference.listPets(request);
-          return (response.status === 200 ? { status: 200, body: response.body } : response) as never;
+          return (
+            response.status === 200 ? { status: 200, body: response.body } : response
+          ) as never;
         },
       }),
     });
     const report = join(work, "junit.xml");
-    const args = ["--base-url", open.baseUrl, "--auth-header", `X-API-Key: ${open.key("enterprise")}`, "--operations", "listPets,listCategories", "--max-examples", "3", "--seed", "11", "--report", report];
+    const args = [
+      "--base-url",
+      open.baseUrl,
+      "--auth-header",
+      `X-API-Key: ${open.key("enterprise")}`,
+      "--operations",
+      "listPets,listCategories",
+      "--max-examples",
+      "3",
+      "--seed",
+      "11",
+      "--report",
+      report,
+    ];
     expect(await main(args)).toBe(1);
-    expect(out).toMatch(/1\) listPets · response_headers_conformance \(positive\)\n {3}header X-Total-Count is missing\n {3}expected: X-Total-Count present\n {3}actual: {3}absent\n {3}at: {7}#\/paths\/~1pets\/get\/responses\/200\/headers\/X-Total-Count\n {3}reproduce:\n {5}curl -i -X GET '/);
+    expect(out).toMatch(
+      /1\) listPets · response_headers_conformance \(positive\)\n {3}header X-Total-Count is missing\n {3}expected: X-Total-Count present\n {3}actual: {3}absent\n {3}at: {7}#\/paths\/~1pets\/get\/responses\/200\/headers\/X-Total-Count\n {3}reproduce:\n {5}curl -i -X GET '/,
+    );
     // the key is masked everywhere (--show-credentials prints it), and probes are not counted as operations
     expect(out).not.toContain("petstore-demo-enterprise");
     expect(out).toMatch(/FAIL: 1 failure\(s\); 2 operation\(s\) and \d+ method probe\(s\),/);
-    expect(out).toMatch(/FAIL: 1 failure\(s\);.* seed 11\nreplay: npm run conformance -- --base-url http:\/\/127\.0\.0\.1:\d+ --auth-header 'X-API-Key: pets…' --operations listPets,listCategories --max-examples 3 --report .*junit\.xml --seed 11\n$/);
+    expect(out).toMatch(
+      /FAIL: 1 failure\(s\);.* seed 11\nreplay: npm run conformance -- --base-url http:\/\/127\.0\.0\.1:\d+ --auth-header 'X-API-Key: pets…' --operations listPets,listCategories --max-examples 3 --report .*junit\.xml --seed 11\n$/,
+    );
     const xml = readFileSync(report, "utf8");
     expect(xml).not.toContain("petstore-demo-enterprise");
     expect(err).toMatch(/^\[1\/2\] listPets \(0 requests so far\)\n\[2\/2\] listCategories/);
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="conformance" tests="\d+" failures="1" errors="0">/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="conformance" tests="\d+" failures="1" errors="0">/,
+    );
     expect(xml).toMatch(/<testsuite name="listPets" tests="\d+" failures="1"/);
-    expect(xml).toMatch(/<testcase classname="listPets" name="response_headers_conformance">\n\s+<failure message="header X-Total-Count is missing" type="response_headers_conformance">header X-Total-Count is missing\nexpected: X-Total-Count present\nactual: absent\nat: #\/paths\/~1pets\/get\/responses\/200\/headers\/X-Total-Count\nreproduce: curl -i -X GET '/);
+    expect(xml).toMatch(
+      /<testcase classname="listPets" name="response_headers_conformance">\n\s+<failure message="header X-Total-Count is missing" type="response_headers_conformance">header X-Total-Count is missing\nexpected: X-Total-Count present\nactual: absent\nat: #\/paths\/~1pets\/get\/responses\/200\/headers\/X-Total-Count\nreproduce: curl -i -X GET '/,
+    );
     expect(xml).toMatch(/<testsuite name="listCategories" tests="\d+" failures="0"/);
   });
 
   it("--max-time starts nothing new once the budget is spent, and says so", async () => {
     open = await startTestServer();
-    const code = await main(["--base-url", open.baseUrl, "--auth-header", `X-API-Key: ${open.key("enterprise")}`, "--max-examples", "2", "--seed", "3", "--max-time", "0.001", "--quiet"]);
+    const code = await main([
+      "--base-url",
+      open.baseUrl,
+      "--auth-header",
+      `X-API-Key: ${open.key("enterprise")}`,
+      "--max-examples",
+      "2",
+      "--seed",
+      "3",
+      "--max-time",
+      "0.001",
+      "--quiet",
+    ]);
     expect(code).toBe(0);
-    expect(out).toMatch(/note: --max-time 0.001 s reached: stopped before \w+; what ran is reported/);
+    expect(out).toMatch(
+      /note: --max-time 0.001 s reached: stopped before \w+; what ran is reported/,
+    );
     expect(out).toMatch(/PASS: 0 failure\(s\); [0-9] operation\(s\)/);
     expect(err).toBe("");
   });

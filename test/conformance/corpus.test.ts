@@ -31,33 +31,64 @@ afterAll(() => {
 });
 
 describe.skipIf(!present)("conformance on corpus specs", () => {
-  it.each(SPECS)("%s", async (spec, expectations) => {
-    const server = await startGenericServer(join(CORPUS_DIR, spec), work, spec.replace(/[^\w]+/g, "_"));
-    try {
-      // An operation that declares no response at all cannot be answered conformingly: left out.
-      const operations = server.api.model.operations.filter((operation) => operation.responses.length > 0).map((operation) => operation.operationId);
-      // The generic server keeps no state, so only link sequences (reads) can hold on it.
-      const report = await runConformance({ baseUrl: server.baseUrl, spec: server.api, maxExamples: 5, seed: 16, stateful: expectations.links === true, operations });
-      const text = formatReport(report, undefined);
-      // Valid requests were accepted and answered as declared.
-      expect(report.failures.filter((failure) => failure.phase === "positive"), text).toEqual([]);
-      // Invalid requests were rejected with a 4xx.
-      expect(report.failures.filter((failure) => failure.check === "negative_data_rejection"), text).toEqual([]);
-      // Every operation was exercised.
-      const checked = new Set(report.operations.map((operation) => operation.operationId));
-      for (const operationId of operations) expect(checked.has(operationId), operationId).toBe(true);
-      expect(report.requests).toBeGreaterThan(operations.length);
-      if (expectations.links === true) {
-        expect(report.failures.filter((failure) => failure.phase === "stateful"), text).toEqual([]);
-        const followed = report.operations.filter((operation) => operation.checks.includes("ensure_resource_availability")).map((operation) => operation.operationId);
-        // Marked on the link source: its links were followed and the targets answered 2xx.
-        expect(followed).toEqual(expect.arrayContaining(["getUserByName", "getRepository"]));
-        expect(planSequences(server.api).filter((sequence) => sequence.source === "links").map((sequence) => sequence.create.operationId)).toEqual(
-          expect.arrayContaining(["getUserByName", "getRepository"]),
-        );
+  it.each(SPECS)(
+    "%s",
+    async (spec, expectations) => {
+      const server = await startGenericServer(
+        join(CORPUS_DIR, spec),
+        work,
+        spec.replace(/[^\w]+/g, "_"),
+      );
+      try {
+        // An operation that declares no response at all cannot be answered conformingly: left out.
+        const operations = server.api.model.operations
+          .filter((operation) => operation.responses.length > 0)
+          .map((operation) => operation.operationId);
+        // The generic server keeps no state, so only link sequences (reads) can hold on it.
+        const report = await runConformance({
+          baseUrl: server.baseUrl,
+          spec: server.api,
+          maxExamples: 5,
+          seed: 16,
+          stateful: expectations.links === true,
+          operations,
+        });
+        const text = formatReport(report, undefined);
+        // Valid requests were accepted and answered as declared.
+        expect(
+          report.failures.filter((failure) => failure.phase === "positive"),
+          text,
+        ).toEqual([]);
+        // Invalid requests were rejected with a 4xx.
+        expect(
+          report.failures.filter((failure) => failure.check === "negative_data_rejection"),
+          text,
+        ).toEqual([]);
+        // Every operation was exercised.
+        const checked = new Set(report.operations.map((operation) => operation.operationId));
+        for (const operationId of operations)
+          expect(checked.has(operationId), operationId).toBe(true);
+        expect(report.requests).toBeGreaterThan(operations.length);
+        if (expectations.links === true) {
+          expect(
+            report.failures.filter((failure) => failure.phase === "stateful"),
+            text,
+          ).toEqual([]);
+          const followed = report.operations
+            .filter((operation) => operation.checks.includes("ensure_resource_availability"))
+            .map((operation) => operation.operationId);
+          // Marked on the link source: its links were followed and the targets answered 2xx.
+          expect(followed).toEqual(expect.arrayContaining(["getUserByName", "getRepository"]));
+          expect(
+            planSequences(server.api)
+              .filter((sequence) => sequence.source === "links")
+              .map((sequence) => sequence.create.operationId),
+          ).toEqual(expect.arrayContaining(["getUserByName", "getRepository"]));
+        }
+      } finally {
+        await server.close();
       }
-    } finally {
-      await server.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });

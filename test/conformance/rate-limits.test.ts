@@ -18,11 +18,20 @@ describe("rate limits", () => {
   it("a run on a Free key over a minute's quota honours Retry-After and is never banned", async () => {
     open = await startTestServer();
     const start = open.clock;
-    const report = await runConformance({ ...open.options("free"), spec: await petStoreApi(), operations: ["listPets", "listCategories", "getPetById"], maxExamples: 25, seed: 5, stateful: false });
+    const report = await runConformance({
+      ...open.options("free"),
+      spec: await petStoreApi(),
+      operations: ["listPets", "listCategories", "getPetById"],
+      maxExamples: 25,
+      seed: 5,
+      stateful: false,
+    });
     expect(report.failures, formatReport(report, undefined)).toEqual([]);
     expect(report.requests).toBeGreaterThan(60);
     expect(report.rateLimited).toBeGreaterThan(0);
-    expect(open.seen.filter((response) => response.code === "rate_limited").length).toBe(report.rateLimited);
+    expect(open.seen.filter((response) => response.code === "rate_limited").length).toBe(
+      report.rateLimited,
+    );
     expect(open.seen.filter((response) => response.code === "key_banned")).toEqual([]);
     // It waited (on the fake clock) for the minute windows to reset.
     expect(open.clock - start).toBeGreaterThanOrEqual(60_000);
@@ -32,7 +41,15 @@ describe("rate limits", () => {
     open = await startTestServer();
     const start = open.clock;
     const rate = 0.9; // under 60 a minute
-    const report = await runConformance({ ...open.options("free"), spec: await petStoreApi(), operations: ["listCategories", "getCategory"], maxExamples: 40, seed: 6, stateful: false, rate });
+    const report = await runConformance({
+      ...open.options("free"),
+      spec: await petStoreApi(),
+      operations: ["listCategories", "getCategory"],
+      maxExamples: 40,
+      seed: 6,
+      stateful: false,
+      rate,
+    });
     expect(report.ok).toBe(true);
     expect(report.requests).toBeGreaterThan(60);
     expect(report.rateLimited).toBe(0);
@@ -46,11 +63,21 @@ describe("a key that is already banned", () => {
     open = await startTestServer();
     const key = open.key("free");
     // Get the Free key banned the way a careless client would: 61 requests, then 5 more after the 429.
-    for (let index = 0; index < 66; index++) await fetch(`${open.baseUrl}/categories`, { headers: { "X-API-Key": key } });
+    for (let index = 0; index < 66; index++)
+      await fetch(`${open.baseUrl}/categories`, { headers: { "X-API-Key": key } });
     const banned = await fetch(`${open.baseUrl}/categories`, { headers: { "X-API-Key": key } });
     expect(((await banned.json()) as { code: string }).code).toBe("key_banned");
     const before = open.clock;
-    await expect(runConformance({ ...open.options("free"), spec: await petStoreApi(), operations: ["listCategories"], maxExamples: 3, seed: 1, stateful: false })).rejects.toThrow(
+    await expect(
+      runConformance({
+        ...open.options("free"),
+        spec: await petStoreApi(),
+        operations: ["listCategories"],
+        maxExamples: 3,
+        seed: 1,
+        stateful: false,
+      }),
+    ).rejects.toThrow(
       /GET http:\/\/127\.0\.0\.1:\d+\/categories.* was answered 429 with Retry-After \d+ s \(more than 300 s: a ban, or a quota for the day\): stopping so that the key is not banned/,
     );
     expect(open.seen).toHaveLength(1);

@@ -5,7 +5,12 @@
  */
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createDemoKeys, createPetStoreServer, type PetStoreServer, type PetStoreServerOptions } from "../../examples/petstore/index.js";
+import {
+  createDemoKeys,
+  createPetStoreServer,
+  type PetStoreServer,
+  type PetStoreServerOptions,
+} from "../../examples/petstore/index.js";
 import { serveNode } from "../../generated/runtime/server/adapters/node-adapter.js";
 import { loadApi, type ConformanceApi, type ConformanceOptions } from "../../conformance/index.js";
 
@@ -27,25 +32,44 @@ export interface TestServer {
   readonly seen: Array<{ status: number; code: string | undefined }>;
   key(plan: string): string;
   /** Options for the tool: this server, a plan's key, the fake clock and a recording fetch. */
-  options(plan?: string): Pick<ConformanceOptions, "baseUrl" | "headers" | "now" | "sleep" | "fetch">;
+  options(
+    plan?: string,
+  ): Pick<ConformanceOptions, "baseUrl" | "headers" | "now" | "sleep" | "fetch">;
   close(): Promise<void>;
 }
 
-export type Corrupt = (request: Request, forward: (request: Request) => Promise<Response>) => Promise<Response>;
+export type Corrupt = (
+  request: Request,
+  forward: (request: Request) => Promise<Response>,
+) => Promise<Response>;
 
-export async function startTestServer(options: PetStoreServerOptions & { corrupt?: Corrupt } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: PetStoreServerOptions & { corrupt?: Corrupt } = {},
+): Promise<TestServer> {
   const { corrupt, ...serverOptions } = options;
   const keys = createDemoKeys({ stable: true });
   const harness = { clock: FAKE_START } as { clock: number };
-  const server = createPetStoreServer({ keys, validateResponses: false, onError: () => undefined, now: () => harness.clock, ...serverOptions });
+  const server = createPetStoreServer({
+    keys,
+    validateResponses: false,
+    onError: () => undefined,
+    now: () => harness.clock,
+    ...serverOptions,
+  });
   const upstream = await server.listen({ port: 0, host: "127.0.0.1" });
   let proxy: Server | undefined;
   let baseUrl = upstream;
   if (corrupt !== undefined) {
     const forward = async (request: Request): Promise<Response> => {
       const url = new URL(request.url);
-      const body = request.method === "GET" || request.method === "HEAD" ? null : await request.arrayBuffer();
-      return fetch(`${upstream}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body, redirect: "manual" });
+      const body =
+        request.method === "GET" || request.method === "HEAD" ? null : await request.arrayBuffer();
+      return fetch(`${upstream}${url.pathname}${url.search}`, {
+        method: request.method,
+        headers: request.headers,
+        body,
+        redirect: "manual",
+      });
     };
     proxy = await serveNode((request) => corrupt(request, forward), { port: 0, host: "127.0.0.1" });
     baseUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;

@@ -14,38 +14,135 @@ import { retryAfterMs } from "../../conformance/sender.js";
 import type { GeneratedRequest } from "../../conformance/request-arbitrary.js";
 
 const SCHEMAS: Record<string, unknown> = {
-  Cat: { type: "object", required: ["kind", "lives"], properties: { kind: { type: "string" }, lives: { type: "integer", minimum: 1, maximum: 9 } } },
-  Dog: { type: "object", required: ["kind"], properties: { kind: { type: "string" }, good: { type: "boolean" } } },
-  Pet: { oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }], discriminator: { propertyName: "kind", mapping: { cat: "#/components/schemas/Cat", dog: "Dog" } } },
+  Cat: {
+    type: "object",
+    required: ["kind", "lives"],
+    properties: { kind: { type: "string" }, lives: { type: "integer", minimum: 1, maximum: 9 } },
+  },
+  Dog: {
+    type: "object",
+    required: ["kind"],
+    properties: { kind: { type: "string" }, good: { type: "boolean" } },
+  },
+  Pet: {
+    oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+    discriminator: {
+      propertyName: "kind",
+      mapping: { cat: "#/components/schemas/Cat", dog: "Dog" },
+    },
+  },
 };
 const document = { components: { schemas: SCHEMAS } };
 
 const CASES: ReadonlyArray<readonly [string, string, unknown]> = [
-  ["3.0 nullable string with length and pattern", "3.0.3", { type: "string", nullable: true, minLength: 2, maxLength: 5, pattern: "^[a-z]+$" }],
-  ["3.0 exclusive integer range", "3.0.3", { type: "integer", minimum: 0, maximum: 10, exclusiveMinimum: true, exclusiveMaximum: true }],
-  ["formats", "3.0.3", { type: "object", required: ["at", "mail", "id", "day"], additionalProperties: false, properties: { at: { type: "string", format: "date-time" }, mail: { type: "string", format: "email" }, id: { type: "string", format: "uuid" }, day: { type: "string", format: "date" }, n: { type: "integer", format: "int32" } } }],
-  ["web formats", "3.0.3", { type: "object", required: ["home", "link", "ref", "mail"], additionalProperties: false, properties: { home: { type: "string", format: "uri" }, link: { type: "string", format: "url" }, ref: { type: "string", format: "uri-reference" }, mail: { type: "string", format: "email", maxLength: 60 } } }],
-  ["allOf", "3.0.3", { allOf: [{ $ref: "#/components/schemas/Dog" }, { type: "object", required: ["name"], properties: { name: { type: "string", maxLength: 3 } } }] }],
+  [
+    "3.0 nullable string with length and pattern",
+    "3.0.3",
+    { type: "string", nullable: true, minLength: 2, maxLength: 5, pattern: "^[a-z]+$" },
+  ],
+  [
+    "3.0 exclusive integer range",
+    "3.0.3",
+    { type: "integer", minimum: 0, maximum: 10, exclusiveMinimum: true, exclusiveMaximum: true },
+  ],
+  [
+    "formats",
+    "3.0.3",
+    {
+      type: "object",
+      required: ["at", "mail", "id", "day"],
+      additionalProperties: false,
+      properties: {
+        at: { type: "string", format: "date-time" },
+        mail: { type: "string", format: "email" },
+        id: { type: "string", format: "uuid" },
+        day: { type: "string", format: "date" },
+        n: { type: "integer", format: "int32" },
+      },
+    },
+  ],
+  [
+    "web formats",
+    "3.0.3",
+    {
+      type: "object",
+      required: ["home", "link", "ref", "mail"],
+      additionalProperties: false,
+      properties: {
+        home: { type: "string", format: "uri" },
+        link: { type: "string", format: "url" },
+        ref: { type: "string", format: "uri-reference" },
+        mail: { type: "string", format: "email", maxLength: 60 },
+      },
+    },
+  ],
+  [
+    "allOf",
+    "3.0.3",
+    {
+      allOf: [
+        { $ref: "#/components/schemas/Dog" },
+        {
+          type: "object",
+          required: ["name"],
+          properties: { name: { type: "string", maxLength: 3 } },
+        },
+      ],
+    },
+  ],
   ["oneOf with a discriminator", "3.0.3", { $ref: "#/components/schemas/Pet" }],
-  ["arrays", "3.0.3", { type: "array", minItems: 1, maxItems: 3, uniqueItems: true, items: { type: "integer", minimum: 0, maximum: 50 } }],
-  ["3.1 type arrays and numeric exclusive bounds", "3.1.0", { type: ["number", "null"], exclusiveMinimum: 0, exclusiveMaximum: 1 }],
-  ["3.1 enum and const", "3.1.0", { type: "object", required: ["mode", "v"], properties: { mode: { enum: ["a", "b"] }, v: { const: 2 } } }],
+  [
+    "arrays",
+    "3.0.3",
+    {
+      type: "array",
+      minItems: 1,
+      maxItems: 3,
+      uniqueItems: true,
+      items: { type: "integer", minimum: 0, maximum: 50 },
+    },
+  ],
+  [
+    "3.1 type arrays and numeric exclusive bounds",
+    "3.1.0",
+    { type: ["number", "null"], exclusiveMinimum: 0, exclusiveMaximum: 1 },
+  ],
+  [
+    "3.1 enum and const",
+    "3.1.0",
+    {
+      type: "object",
+      required: ["mode", "v"],
+      properties: { mode: { enum: ["a", "b"] }, v: { const: 2 } },
+    },
+  ],
 ];
 
 describe("generated data", () => {
-  it.each(CASES)("%s: positive draws match, negative draws break the schema", (_name, version, schema) => {
-    const validator = new SchemaValidator(SCHEMAS, version);
-    const context = { document, direction: "request" } as const;
-    const positive = fc.sample(schemaArbitrary(schema, context)!, { seed: 1, numRuns: 200 }).filter((value) => !hasRejected(value));
-    // Draws the validator refuses are skipped by the tool; most must be usable.
-    expect(positive.length).toBeGreaterThan(80);
-    for (const value of positive) expect(validator.compile(schema)(value), JSON.stringify(value)).toEqual([]);
-    const negative = fc.sample(invalidArbitrary(schema, context)!, { seed: 1, numRuns: 200 }).filter(({ value }) => !hasRejected(value));
-    const stillValid = negative.filter(({ value }) => validator.isValid(schema, value));
-    // Mutations may rarely stay valid (the tool drops those before sending); nearly all break it.
-    expect(stillValid.length).toBeLessThan(negative.length / 10);
-    for (const { mutation } of negative) expect(mutation).toMatch(/wrong type|missing required|below|above|longer|shorter|outside the enum|wrong format|pattern|unknown property|maxItems|names no schema/);
-  });
+  it.each(CASES)(
+    "%s: positive draws match, negative draws break the schema",
+    (_name, version, schema) => {
+      const validator = new SchemaValidator(SCHEMAS, version);
+      const context = { document, direction: "request" } as const;
+      const positive = fc
+        .sample(schemaArbitrary(schema, context)!, { seed: 1, numRuns: 200 })
+        .filter((value) => !hasRejected(value));
+      // Draws the validator refuses are skipped by the tool; most must be usable.
+      expect(positive.length).toBeGreaterThan(80);
+      for (const value of positive)
+        expect(validator.compile(schema)(value), JSON.stringify(value)).toEqual([]);
+      const negative = fc
+        .sample(invalidArbitrary(schema, context)!, { seed: 1, numRuns: 200 })
+        .filter(({ value }) => !hasRejected(value));
+      const stillValid = negative.filter(({ value }) => validator.isValid(schema, value));
+      // Mutations may rarely stay valid (the tool drops those before sending); nearly all break it.
+      expect(stillValid.length).toBeLessThan(negative.length / 10);
+      for (const { mutation } of negative)
+        expect(mutation).toMatch(
+          /wrong type|missing required|below|above|longer|shorter|outside the enum|wrong format|pattern|unknown property|maxItems|names no schema/,
+        );
+    },
+  );
 
   it("the discriminator, not 'exactly one branch', decides overlapping oneOf branches", () => {
     const validator = new SchemaValidator(SCHEMAS, "3.0.3");
@@ -54,15 +151,32 @@ describe("generated data", () => {
     expect(validator.compile(pet)({ kind: "dog", lives: 3 })).toEqual([]);
     expect(validator.isValid(pet, { kind: "cat" })).toBe(false);
     expect(validator.isValid(pet, { kind: "cow" })).toBe(false);
-    expect(validator.compile(pet)({ kind: "cat", lives: 12 })).toEqual(expect.arrayContaining([expect.objectContaining({ pointer: "/lives", message: "must be <= 9" })]));
+    expect(validator.compile(pet)({ kind: "cat", lives: 12 })).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ pointer: "/lives", message: "must be <= 9" }),
+      ]),
+    );
   });
 });
 
 describe("reading what servers send", () => {
-  const generated: GeneratedRequest = { operationId: "x", method: "POST", path: "/things", parameters: { path: {}, query: { q: 1 }, header: {}, cookie: {} }, body: { mediaType: "application/json", value: { name: "n" } }, mutation: undefined };
+  const generated: GeneratedRequest = {
+    operationId: "x",
+    method: "POST",
+    path: "/things",
+    parameters: { path: {}, query: { q: 1 }, header: {}, cookie: {} },
+    body: { mediaType: "application/json", value: { name: "n" } },
+    mutation: undefined,
+  };
   const context = (body: unknown, headers: Record<string, string> = {}) => ({
     generated,
-    request: { operationId: "x", method: "POST", url: "http://h/things?q=1", headers: [["X-Trace", "t1"]] as Array<[string, string]>, body: "{}" },
+    request: {
+      operationId: "x",
+      method: "POST",
+      url: "http://h/things?q=1",
+      headers: [["X-Trace", "t1"]] as Array<[string, string]>,
+      body: "{}",
+    },
     response: { status: 201, headers: new Headers(headers), bodyText: JSON.stringify(body) },
     responseBody: body,
   });

@@ -14,7 +14,12 @@ const document = {
   components: {
     schemas: {
       Id: { type: "integer" },
-      Files: { anyOf: [{ type: "string", format: "binary" }, { type: "array", items: { type: "string", format: "binary" } }] },
+      Files: {
+        anyOf: [
+          { type: "string", format: "binary" },
+          { type: "array", items: { type: "string", format: "binary" } },
+        ],
+      },
     },
   },
 };
@@ -28,7 +33,8 @@ describe("readsBack", () => {
     expect(readsBack(5, key, document)).toBe(true);
     expect(readsBack("5", key, document)).toBe(false);
     expect(readsBack("1e3", key, document)).toBe(false);
-    for (const text of [" ", "", " 1", "0x10", "deploy.yml"]) expect(readsBack(text, key, document), JSON.stringify(text)).toBe(true);
+    for (const text of [" ", "", " 1", "0x10", "deploy.yml"])
+      expect(readsBack(text, key, document), JSON.stringify(text)).toBe(true);
     expect(readsBack("true", { type: ["string", "integer"] }, document)).toBe(true);
     expect(readsBack("42", { type: ["string", "integer"] }, document)).toBe(false);
   });
@@ -40,29 +46,77 @@ describe("readsBack", () => {
   });
 
   it("refuses a list of one where the single branch reads the item", () => {
-    const rates = { anyOf: [{ type: "array", items: { type: "string" } }, { type: "string", enum: [""] }] };
+    const rates = {
+      anyOf: [
+        { type: "array", items: { type: "string" } },
+        { type: "string", enum: [""] },
+      ],
+    };
     expect(readsBack([""], rates, document)).toBe(false);
     expect(readsBack(["r1"], rates, document)).toBe(true);
     expect(readsBack(["", "r1"], rates, document)).toBe(true);
-    expect(readsBack([3], { anyOf: [{ type: "integer" }, { type: "array", items: { type: "integer" } }] }, document)).toBe(false);
+    expect(
+      readsBack(
+        [3],
+        { anyOf: [{ type: "integer" }, { type: "array", items: { type: "integer" } }] },
+        document,
+      ),
+    ).toBe(false);
     expect(readsBack(["x"], { type: "array", items: { type: "string" } }, document)).toBe(true);
   });
 
   it("reads object properties through every branch, and multipart files as files", () => {
     const mandate = {
       anyOf: [
-        { type: "object", properties: { acceptance: { type: "object", properties: { accepted_at: { type: "integer" } } } } },
-        { type: "object", properties: { acceptance: { type: "object", properties: { online: { type: "boolean" } } } } },
+        {
+          type: "object",
+          properties: {
+            acceptance: { type: "object", properties: { accepted_at: { type: "integer" } } },
+          },
+        },
+        {
+          type: "object",
+          properties: {
+            acceptance: { type: "object", properties: { online: { type: "boolean" } } },
+          },
+        },
       ],
     };
-    expect(formReadsBack({ mandate: { acceptance: { accepted_at: 7, online: true } } }, { type: "object", properties: { mandate } }, document, false)).toBe(true);
-    expect(formReadsBack({ mandate: { acceptance: { accepted_at: "7" } } }, { type: "object", properties: { mandate } }, document, false)).toBe(false);
-    const upload = { type: "object", properties: { image: { $ref: "#/components/schemas/Files" } } };
+    expect(
+      formReadsBack(
+        { mandate: { acceptance: { accepted_at: 7, online: true } } },
+        { type: "object", properties: { mandate } },
+        document,
+        false,
+      ),
+    ).toBe(true);
+    expect(
+      formReadsBack(
+        { mandate: { acceptance: { accepted_at: "7" } } },
+        { type: "object", properties: { mandate } },
+        document,
+        false,
+      ),
+    ).toBe(false);
+    const upload = {
+      type: "object",
+      properties: { image: { $ref: "#/components/schemas/Files" } },
+    };
     expect(formReadsBack({ image: "bytes" }, upload, document, true)).toBe(true);
     expect(formReadsBack({ image: ["a", "b"] }, upload, document, true)).toBe(true);
     expect(formReadsBack({ image: ["a"] }, upload, document, true)).toBe(false);
-    expect(formReadsBack({ grant_type: false }, { type: "object", required: ["grant_type"] }, document, false)).toBe(false);
-    const strategy = { type: "object", properties: { strategy: { anyOf: [{ type: "string" }, { type: "object" }] } } };
+    expect(
+      formReadsBack(
+        { grant_type: false },
+        { type: "object", required: ["grant_type"] },
+        document,
+        false,
+      ),
+    ).toBe(false);
+    const strategy = {
+      type: "object",
+      properties: { strategy: { anyOf: [{ type: "string" }, { type: "object" }] } },
+    };
     expect(formReadsBack({ strategy: "auto" }, strategy, document, true)).toBe(true);
     expect(formReadsBack({ strategy: { a: 1 } }, strategy, document, true)).toBe(true);
     expect(formReadsBack({ strategy: '{"a":1}' }, strategy, document, true)).toBe(false);
@@ -75,12 +129,16 @@ describe("positive requests", () => {
     const operation = api.model.operations[0]!;
     const generated = positiveRequests(api, operation);
     if (generated.kind !== "ok") throw new Error(generated.reason);
-    const requests = fc.sample(generated.arbitrary, { seed: 7, numRuns: 300 }).filter((request) => request !== undefined);
+    const requests = fc
+      .sample(generated.arbitrary, { seed: 7, numRuns: 300 })
+      .filter((request) => request !== undefined);
     expect(requests.length).toBeGreaterThan(100);
     const keys = requests.map((request) => request!.parameters.path.key);
     expect(keys.some((key) => typeof key === "number")).toBe(true);
     expect(keys.some((key) => typeof key === "string")).toBe(true);
-    for (const key of keys) if (typeof key === "string") expect(key).not.toMatch(/^-?(0|[1-9][0-9]*)((\.[0-9]+)?[eE][+-]?[0-9]+)?$/);
+    for (const key of keys)
+      if (typeof key === "string")
+        expect(key).not.toMatch(/^-?(0|[1-9][0-9]*)((\.[0-9]+)?[eE][+-]?[0-9]+)?$/);
     for (const request of requests) {
       const flag = request!.parameters.query.flag;
       if (typeof flag === "string") expect(["true", "false"]).not.toContain(flag);
@@ -94,10 +152,20 @@ describe("positive requests", () => {
     if (generated.kind !== "ok") throw new Error(generated.reason);
     const bodies = fc
       .sample(generated.arbitrary, { seed: 3, numRuns: 400 })
-      .flatMap((request) => (request?.body === undefined ? [] : [request.body.value as Record<string, unknown>]));
-    const lists = bodies.flatMap((body) => (Array.isArray(body.shipping) ? [body.shipping as Record<string, unknown>[]] : []));
+      .flatMap((request) =>
+        request?.body === undefined ? [] : [request.body.value as Record<string, unknown>],
+      );
+    const lists = bodies.flatMap((body) =>
+      Array.isArray(body.shipping) ? [body.shipping as Record<string, unknown>[]] : [],
+    );
     expect(lists.some((list) => list.length > 0)).toBe(true);
-    const sendsNothing = (item: Record<string, unknown>) => Object.values(item).every((value) => value === undefined || (typeof value === "object" && value !== null && Object.keys(value).length === 0));
-    for (const list of lists) for (const item of list) expect(sendsNothing(item), JSON.stringify(item)).toBe(false);
+    const sendsNothing = (item: Record<string, unknown>) =>
+      Object.values(item).every(
+        (value) =>
+          value === undefined ||
+          (typeof value === "object" && value !== null && Object.keys(value).length === 0),
+      );
+    for (const list of lists)
+      for (const item of list) expect(sendsNothing(item), JSON.stringify(item)).toBe(false);
   });
 });

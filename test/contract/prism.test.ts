@@ -271,7 +271,11 @@ describe("Prism proxy in front of the reference server", () => {
     expect(results.filter((result) => result.violations.length > 0)).toEqual([]);
     // Every operation went through Prism.
     const operations = new Set(log.exchanges.map((exchange) => exchange.operationId));
-    expect([...operations].sort()).toEqual(Object.values(OPERATIONS).map((operation) => operation.operationId).sort());
+    expect([...operations].sort()).toEqual(
+      Object.values(OPERATIONS)
+        .map((operation) => operation.operationId)
+        .sort(),
+    );
     // The independent validator agrees on every proxied response.
     expect(log.violations).toEqual([]);
   }, 60_000);

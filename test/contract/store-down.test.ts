@@ -25,13 +25,19 @@ let store: ReturnType<typeof createRedisStore>;
 let handlerCalls = 0;
 
 beforeAll(async () => {
-  store = createRedisStore({ url: `redis://127.0.0.1:${await closedPort()}`, onUnavailable: "closed", timeoutMs: 50 });
+  store = createRedisStore({
+    url: `redis://127.0.0.1:${await closedPort()}`,
+    onUnavailable: "closed",
+    timeoutMs: 50,
+  });
   h = await startContractServer({
     rateLimitStore: store,
     wrapHandlers: (handlers) => {
       const counted = { ...handlers };
       for (const name of Object.keys(counted)) {
-        const original = (handlers as unknown as Record<string, (...args: unknown[]) => unknown>)[name]!;
+        const original = (handlers as unknown as Record<string, (...args: unknown[]) => unknown>)[
+          name
+        ]!;
         (counted as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
           handlerCalls += 1;
           return original.apply(handlers, args);
@@ -57,17 +63,23 @@ describe("the rate-limit store is down and the server fails closed", () => {
         ...("bodyMediaType" in operation ? { json: {} } : {}),
       });
       expect(answer.status, operation.operationId).toBe(503);
-      expect(answer.body, operation.operationId).toMatchObject({ code: "service_unavailable", status: 503 });
+      expect(answer.body, operation.operationId).toMatchObject({
+        code: "service_unavailable",
+        status: 503,
+      });
       const retryAfter = Number(answer.headers.get("retry-after"));
       expect(retryAfter, operation.operationId).toBeGreaterThanOrEqual(1);
       expect(answer.headers.get("x-ratelimit-remaining"), operation.operationId).toBe("0");
       expect(answer.headers.get("x-ratelimit-limit"), operation.operationId).toBe("60");
-      expect(Number(answer.headers.get("x-ratelimit-reset")), operation.operationId).toBe(Math.ceil(h.clock / 1000) + retryAfter);
+      expect(Number(answer.headers.get("x-ratelimit-reset")), operation.operationId).toBe(
+        Math.ceil(h.clock / 1000) + retryAfter,
+      );
     }
     // every answer is checked against the spec (status declared, headers, Error body)
     h.log.expectNoViolations();
     const seen = h.log.statusesSeen();
-    for (const operation of Object.values(OPERATIONS)) expect(seen.get(operation.operationId)?.has(503), operation.operationId).toBe(true);
+    for (const operation of Object.values(OPERATIONS))
+      expect(seen.get(operation.operationId)?.has(503), operation.operationId).toBe(true);
     expect(handlerCalls).toBe(0);
     expect(h.serverErrors).toEqual([]);
   }, 60_000);

@@ -15,7 +15,9 @@ import { ROOT, runEntry } from "./run-entry.js";
  * `full` specs use `{api-version}` in paths without declaring it: refused by default).
  */
 const LENIENT = ["--allow-undeclared-path-parameters"];
-const SUBSET: Readonly<Record<string, "type-checks" | "refused" | { outcome: "type-checks"; args: string[] }>> = {
+const SUBSET: Readonly<
+  Record<string, "type-checks" | "refused" | { outcome: "type-checks"; args: string[] }>
+> = {
   "heyapi/specs/3.0.x/full.yaml": { outcome: "type-checks", args: LENIENT },
   "heyapi/specs/3.1.x/full.yaml": { outcome: "type-checks", args: LENIENT },
   "heyapi/specs/3.0.x/external.yaml": "type-checks",
@@ -39,9 +41,20 @@ describe.skipIf(!present)("corpus subset", () => {
     expect(entries.map((entry) => entry.path).sort()).toEqual(Object.keys(SUBSET).sort());
   });
 
-  it.each(entries.map((entry) => [entry.path, entry] as const))("%s", async (path, entry) => {
-    const want = SUBSET[path]!;
-    const result = await runEntry(entry, work, 600_000, typeof want === "string" ? [] : want.args);
-    expect({ outcome: result.outcome, note: result.note }).toMatchObject({ outcome: typeof want === "string" ? want : want.outcome });
-  }, 900_000);
+  it.each(entries.map((entry) => [entry.path, entry] as const))(
+    "%s",
+    async (path, entry) => {
+      const want = SUBSET[path]!;
+      const result = await runEntry(
+        entry,
+        work,
+        600_000,
+        typeof want === "string" ? [] : want.args,
+      );
+      expect({ outcome: result.outcome, note: result.note }).toMatchObject({
+        outcome: typeof want === "string" ? want : want.outcome,
+      });
+    },
+    900_000,
+  );
 });

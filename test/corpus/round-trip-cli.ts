@@ -18,7 +18,9 @@ const { values, positionals } = parseArgs({
 });
 const spec = positionals[0];
 if (spec === undefined) {
-  process.stderr.write("error: give the spec to round-trip: tsx test/corpus/round-trip-cli.ts <spec>\n");
+  process.stderr.write(
+    "error: give the spec to round-trip: tsx test/corpus/round-trip-cli.ts <spec>\n",
+  );
   process.exit(2);
 }
 const result = await roundTripSpec(spec, {

@@ -14,13 +14,31 @@ export interface EntryRoundTrip {
   readonly seconds: number;
 }
 
-export async function roundTripEntry(specPath: string, timeoutMs: number, extraArgs: readonly string[] = []): Promise<EntryRoundTrip> {
-  const child = await run(process.execPath, ["--import", "tsx", join(ROOT, "test/corpus/round-trip-cli.ts"), specPath, ...extraArgs], timeoutMs);
-  if (child.timedOut) return { result: undefined, error: `no answer in ${timeoutMs / 1000} s`, seconds: child.seconds };
+export async function roundTripEntry(
+  specPath: string,
+  timeoutMs: number,
+  extraArgs: readonly string[] = [],
+): Promise<EntryRoundTrip> {
+  const child = await run(
+    process.execPath,
+    ["--import", "tsx", join(ROOT, "test/corpus/round-trip-cli.ts"), specPath, ...extraArgs],
+    timeoutMs,
+  );
+  if (child.timedOut)
+    return {
+      result: undefined,
+      error: `no answer in ${timeoutMs / 1000} s`,
+      seconds: child.seconds,
+    };
   const last = child.stdout.trim().split("\n").at(-1) ?? "";
-  if (child.code === 0 && last.startsWith("{")) return { result: JSON.parse(last) as RoundTripResult, error: "", seconds: child.seconds };
+  if (child.code === 0 && last.startsWith("{"))
+    return { result: JSON.parse(last) as RoundTripResult, error: "", seconds: child.seconds };
   const lines = child.stderr.split("\n");
-  const error = lines.find((line) => /^\s*(\w*Error|error):? /.test(line)) ?? lines.find((line) => /error/i.test(line)) ?? lines[0] ?? `exit ${child.code}`;
+  const error =
+    lines.find((line) => /^\s*(\w*Error|error):? /.test(line)) ??
+    lines.find((line) => /error/i.test(line)) ??
+    lines[0] ??
+    `exit ${child.code}`;
   return { result: undefined, error: error.slice(0, 200), seconds: child.seconds };
 }
 

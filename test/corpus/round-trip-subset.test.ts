@@ -19,7 +19,9 @@ const FIXTURES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   // no 2XX (302, 404 with a body, 304, none declared), form encodings, recursive bodies, odd patterns, a $defs ref
   "test/fixtures/runtime-specs/harness-edges.yaml": {},
   // JSON-content parameters, nested form objects, label operators, oneOf [integer, string], text and array forms, JSON parts
-  "test/fixtures/runtime-specs/wire-forms.yaml": { putNames: "application/x-www-form-urlencoded: generate warns: operation putNames" },
+  "test/fixtures/runtime-specs/wire-forms.yaml": {
+    putNames: "application/x-www-form-urlencoded: generate warns: operation putNames",
+  },
   // two templates that answer the same requests: generate warns, the second is never reached
   "test/fixtures/runtime-specs/routing.yaml": { clashSecond: "generate warns: clashFirst" },
 };
@@ -43,8 +45,13 @@ const CORPUS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 const present = hasCorpus();
 if (!present) console.log(`round-trip corpus subset skipped: no shared corpus at ${CORPUS_DIR}`);
 
-function check(operations: readonly OperationOutcome[], expected: Readonly<Record<string, string>>): void {
-  const unexpected = operations.filter((o) => o.outcome !== "round-tripped" && !(o.operationId in expected));
+function check(
+  operations: readonly OperationOutcome[],
+  expected: Readonly<Record<string, string>>,
+): void {
+  const unexpected = operations.filter(
+    (o) => o.outcome !== "round-tripped" && !(o.operationId in expected),
+  );
   expect(unexpected, "operations that did not round-trip").toEqual([]);
   for (const [operationId, reason] of Object.entries(expected)) {
     const outcome = operations.find((o) => o.operationId === operationId);
@@ -54,17 +61,25 @@ function check(operations: readonly OperationOutcome[], expected: Readonly<Recor
 }
 
 describe("runtime round trip: fixtures", () => {
-  it.each(Object.keys(FIXTURES))("%s", async (spec) => {
-    const result = await roundTripSpec(join(ROOT, spec), { workDir: ROOT });
-    expect(result.total).toBeGreaterThan(0);
-    check(result.operations, FIXTURES[spec]!);
-  }, 120_000);
+  it.each(Object.keys(FIXTURES))(
+    "%s",
+    async (spec) => {
+      const result = await roundTripSpec(join(ROOT, spec), { workDir: ROOT });
+      expect(result.total).toBeGreaterThan(0);
+      check(result.operations, FIXTURES[spec]!);
+    },
+    120_000,
+  );
 });
 
 describe.skipIf(!present)("runtime round trip: corpus subset", () => {
-  it.each(Object.keys(CORPUS))("%s", async (spec) => {
-    const result = await roundTripSpec(join(CORPUS_DIR, spec), { workDir: ROOT });
-    expect(result.total).toBeGreaterThan(0);
-    check(result.operations, CORPUS[spec]!);
-  }, 120_000);
+  it.each(Object.keys(CORPUS))(
+    "%s",
+    async (spec) => {
+      const result = await roundTripSpec(join(CORPUS_DIR, spec), { workDir: ROOT });
+      expect(result.total).toBeGreaterThan(0);
+      check(result.operations, CORPUS[spec]!);
+    },
+    120_000,
+  );
 });

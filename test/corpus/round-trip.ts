@@ -22,8 +22,22 @@ import { resolveObject } from "../../generator/model/resolve-ref.js";
 import { createRouter } from "../../templates/server/core/router.js";
 import { templateParameters } from "../../generator/model/check-path-template.js";
 import { unformableBodies } from "../../generator/model/unformable-bodies.js";
-import type { MediaModel, OperationModel, ParameterModel, ResponseModel } from "../../generator/model/types.js";
-import { asText, clientBody, comparable, concreteMediaType, firstDifference, handlerBody, mediaKind, type MediaKind } from "./round-trip-values.js";
+import type {
+  MediaModel,
+  OperationModel,
+  ParameterModel,
+  ResponseModel,
+} from "../../generator/model/types.js";
+import {
+  asText,
+  clientBody,
+  comparable,
+  concreteMediaType,
+  firstDifference,
+  handlerBody,
+  mediaKind,
+  type MediaKind,
+} from "./round-trip-values.js";
 
 export interface RoundTripOptions {
   /** Where the temporary package goes (inside the project, so its imports resolve). */
@@ -68,41 +82,90 @@ interface PlannedResponse {
   readonly textEvents?: boolean;
 }
 
-type Handler = (request: { path: unknown; query: unknown; header: unknown; cookie: unknown; body: unknown }) => Promise<unknown>;
-type Method = (init: Record<string, unknown>) => Promise<{ status: number; ok: boolean; data: unknown; error: unknown }>;
+type Handler = (request: {
+  path: unknown;
+  query: unknown;
+  header: unknown;
+  cookie: unknown;
+  body: unknown;
+}) => Promise<unknown>;
+type Method = (
+  init: Record<string, unknown>,
+) => Promise<{ status: number; ok: boolean; data: unknown; error: unknown }>;
 
 const API_KEY = "round-trip-key";
 const DRAWS = 40;
 
 /** Runs the round trip of one spec (see the module comment). Throws when the spec does not generate. */
-export async function roundTripSpec(specPath: string, options: RoundTripOptions): Promise<RoundTripResult> {
+export async function roundTripSpec(
+  specPath: string,
+  options: RoundTripOptions,
+): Promise<RoundTripResult> {
   const work = mkdtempSync(join(options.workDir, "round-trip-"));
   try {
     const outDir = join(work, "generated");
-    const flags = { allowDuplicateOperationIds: options.allowDuplicateOperationIds === true, allowUndeclaredPathParameters: options.allowUndeclaredPathParameters === true };
-    const { rendered } = await generate({ specPath, outDir, apiName: "RoundTrip", cwd: process.cwd(), ...flags });
+    const flags = {
+      allowDuplicateOperationIds: options.allowDuplicateOperationIds === true,
+      allowUndeclaredPathParameters: options.allowUndeclaredPathParameters === true,
+    };
+    const { rendered } = await generate({
+      specPath,
+      outDir,
+      apiName: "RoundTrip",
+      cwd: process.cwd(),
+      ...flags,
+    });
     // operations generate warned it cannot route apart: excluded when they fail, with the warning
-    const unroutable = new Map(createRouter(rendered.model.operations).conflicts.flatMap((conflict) => conflict.operationIds.map((id) => [id, conflict.message] as const)));
+    const unroutable = new Map(
+      createRouter(rendered.model.operations).conflicts.flatMap((conflict) =>
+        conflict.operationIds.map((id) => [id, conflict.message] as const),
+      ),
+    );
     const api = await loadApi(specPath, flags);
     // form bodies generate warned no request can carry: excluded when they fail, with the warning
-    const unformable = new Map(unformableBodies(api.document, api.model).map((body) => [`${body.operationId} ${body.mediaType}`, body.message] as const));
-    const serverModule = (await import(join(outDir, "server.ts"))) as { createRequestHandler(handlers: object, options: object): unknown; API: { operations: readonly { operationId: string; handlerName?: string }[] } };
-    const adapter = (await import(join(outDir, "runtime/server/adapters/node-adapter.ts"))) as { serveNode(handler: unknown, options: { port: number; host: string }): Promise<Server> };
-    const clientModule = (await import(join(outDir, "client.ts"))) as { createRoundTripClient(options: object): Record<string, Method> };
+    const unformable = new Map(
+      unformableBodies(api.document, api.model).map(
+        (body) => [`${body.operationId} ${body.mediaType}`, body.message] as const,
+      ),
+    );
+    const serverModule = (await import(join(outDir, "server.ts"))) as {
+      createRequestHandler(handlers: object, options: object): unknown;
+      API: { operations: readonly { operationId: string; handlerName?: string }[] };
+    };
+    const adapter = (await import(join(outDir, "runtime/server/adapters/node-adapter.ts"))) as {
+      serveNode(handler: unknown, options: { port: number; host: string }): Promise<Server>;
+    };
+    const clientModule = (await import(join(outDir, "client.ts"))) as {
+      createRoundTripClient(options: object): Record<string, Method>;
+    };
 
     let received: Received | undefined;
     let planned: PlannedResponse | undefined;
     let serverError: string | undefined;
     const handler: Handler = async (request) => {
       received = {
-        parameters: await comparable({ path: request.path, query: request.query, header: withoutIgnoredHeaders(await comparable(request.header, true)), cookie: request.cookie }),
+        parameters: await comparable({
+          path: request.path,
+          query: request.query,
+          header: withoutIgnoredHeaders(await comparable(request.header, true)),
+          cookie: request.cookie,
+        }),
         body: await comparable(request.body),
       };
       const plan = planned!;
       if (plan.mediaType === undefined) return { status: plan.status, headers: plan.headers };
-      return { status: plan.status, body: handlerBody(plan.kind!, plan.value, plan.textEvents), headers: { ...plan.headers, "content-type": concreteMediaType(plan.mediaType) } };
+      return {
+        status: plan.status,
+        body: handlerBody(plan.kind!, plan.value, plan.textEvents),
+        headers: { ...plan.headers, "content-type": concreteMediaType(plan.mediaType) },
+      };
     };
-    const handlers = Object.fromEntries(serverModule.API.operations.map((operation) => [operation.handlerName ?? operation.operationId, handler]));
+    const handlers = Object.fromEntries(
+      serverModule.API.operations.map((operation) => [
+        operation.handlerName ?? operation.operationId,
+        handler,
+      ]),
+    );
     const { credentials, scopes } = credentialsFor(api.document);
     const requestHandler = serverModule.createRequestHandler(handlers, {
       // any credentials pass, with every scope the spec names: the round trip is not about auth
@@ -114,17 +177,37 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
     const server = await adapter.serveNode(requestHandler, { port: 0, host: "127.0.0.1" });
     const { port } = server.address() as AddressInfo;
     // a 3XX answer is what is checked: the client gets it instead of following it
-    const client = clientModule.createRoundTripClient({ baseUrl: `http://127.0.0.1:${port}`, auth: credentials, retry: false, throttle: false, timeoutMs: options.timeoutMs ?? 10_000, followRedirects: false });
-    const skipHeaders = new Set(api.model.apiKey?.in === "header" ? [api.model.apiKey.name.toLowerCase()] : []);
+    const client = clientModule.createRoundTripClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      auth: credentials,
+      retry: false,
+      throttle: false,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      followRedirects: false,
+    });
+    const skipHeaders = new Set(
+      api.model.apiKey?.in === "header" ? [api.model.apiKey.name.toLowerCase()] : [],
+    );
 
     const outcomes: OperationOutcome[] = [];
     try {
       for (const [index, operation] of api.model.operations.entries()) {
-        if (options.operationIds !== undefined && !options.operationIds.includes(operation.operationId)) continue;
+        if (
+          options.operationIds !== undefined &&
+          !options.operationIds.includes(operation.operationId)
+        )
+          continue;
         const seed = (options.seed ?? 23) * 1000 + index;
-        const unsatisfiable = sharedAuthorization(api.document, operation) ?? pathParameterOutsideTemplate(operation) ?? unsendable(operation);
+        const unsatisfiable =
+          sharedAuthorization(api.document, operation) ??
+          pathParameterOutsideTemplate(operation) ??
+          unsendable(operation);
         if (unsatisfiable !== undefined) {
-          outcomes.push({ operationId: operation.operationId, outcome: "excluded", reason: unsatisfiable });
+          outcomes.push({
+            operationId: operation.operationId,
+            outcome: "excluded",
+            reason: unsatisfiable,
+          });
           continue;
         }
         const exchange = async (media: MediaModel | undefined): Promise<string | undefined> => {
@@ -135,29 +218,66 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
           received = undefined;
           serverError = undefined;
           planned = plan;
-          return await call(client[operation.name]!, api, operation, request, media, plan, () => received, () => serverError);
+          return await call(
+            client[operation.name]!,
+            api,
+            operation,
+            request,
+            media,
+            plan,
+            () => received,
+            () => serverError,
+          );
         };
         const bodies = operation.requestBody?.contents ?? [];
-        const noBody = operation.method === "get" || operation.method === "head" || bodies.length === 0;
+        const noBody =
+          operation.method === "get" || operation.method === "head" || bodies.length === 0;
         const problems: string[] = [];
         for (const media of noBody ? [undefined] : bodies) {
-          let problem = await exchange(media).catch((error: unknown) => `the call threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`);
-          const warned = media === undefined ? undefined : unformable.get(`${operation.operationId} ${media.mediaType}`);
-          if (problem !== undefined && !problem.startsWith("excluded: ") && warned !== undefined) problem = `excluded: generate warns: ${warned}`;
-          if (problem !== undefined) problems.push(media === undefined ? problem : `${media.mediaType}: ${problem}`);
+          let problem = await exchange(media).catch(
+            (error: unknown) =>
+              `the call threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+          );
+          const warned =
+            media === undefined
+              ? undefined
+              : unformable.get(`${operation.operationId} ${media.mediaType}`);
+          if (problem !== undefined && !problem.startsWith("excluded: ") && warned !== undefined)
+            problem = `excluded: generate warns: ${warned}`;
+          if (problem !== undefined)
+            problems.push(media === undefined ? problem : `${media.mediaType}: ${problem}`);
         }
         const failed = problems.filter((problem) => !problem.includes("excluded: "));
         const warning = unroutable.get(operation.operationId);
         if (failed.length > 0 && warning !== undefined) {
-          outcomes.push({ operationId: operation.operationId, outcome: "excluded", reason: `generate warns: ${warning} (${failed.join("; ").slice(0, 200)})` });
+          outcomes.push({
+            operationId: operation.operationId,
+            outcome: "excluded",
+            reason: `generate warns: ${warning} (${failed.join("; ").slice(0, 200)})`,
+          });
           continue;
         }
         outcomes.push(
           failed.length > 0
-            ? { operationId: operation.operationId, outcome: "failed", reason: failed.join("; ").slice(0, 300) }
+            ? {
+                operationId: operation.operationId,
+                outcome: "failed",
+                reason: failed.join("; ").slice(0, 300),
+              }
             : problems.length > 0 && problems.length === (noBody ? 1 : bodies.length)
-              ? { operationId: operation.operationId, outcome: "excluded", reason: problems.join("; ").replace(/excluded: /g, "").slice(0, 300) }
-              : { operationId: operation.operationId, outcome: problems.length > 0 ? "round-tripped" : "round-tripped", reason: problems.join("; ").replace(/excluded: /g, "") },
+              ? {
+                  operationId: operation.operationId,
+                  outcome: "excluded",
+                  reason: problems
+                    .join("; ")
+                    .replace(/excluded: /g, "")
+                    .slice(0, 300),
+                }
+              : {
+                  operationId: operation.operationId,
+                  outcome: problems.length > 0 ? "round-tripped" : "round-tripped",
+                  reason: problems.join("; ").replace(/excluded: /g, ""),
+                },
         );
       }
     } finally {
@@ -166,21 +286,35 @@ export async function roundTripSpec(specPath: string, options: RoundTripOptions)
         server.closeAllConnections();
       });
     }
-    return { total: outcomes.length, roundTripped: outcomes.filter((o) => o.outcome === "round-tripped").length, operations: outcomes };
+    return {
+      total: outcomes.length,
+      roundTripped: outcomes.filter((o) => o.outcome === "round-tripped").length,
+      operations: outcomes,
+    };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 /** A valid request (parameters and, for `media`, a body), or why none can be drawn. */
-function drawRequest(api: ConformanceApi, operation: OperationModel, skipHeaders: ReadonlySet<string>, media: MediaModel | undefined, seed: number): GeneratedRequest | string {
+function drawRequest(
+  api: ConformanceApi,
+  operation: OperationModel,
+  skipHeaders: ReadonlySet<string>,
+  media: MediaModel | undefined,
+  seed: number,
+): GeneratedRequest | string {
   const generated = positiveRequests(api, operation, skipHeaders, media);
   if (generated.kind === "skipped") return generated.reason;
-  const drawn = fc.sample(generated.arbitrary, { seed, numRuns: DRAWS }).find((request) => request !== undefined);
+  const drawn = fc
+    .sample(generated.arbitrary, { seed, numRuns: DRAWS })
+    .find((request) => request !== undefined);
   if (drawn === undefined) return `no valid request drawn in ${DRAWS} tries`;
   // a required body is always drawn; an optional one is sent when the media type is the point
   if (media !== undefined && drawn.body === undefined) {
-    const again = fc.sample(generated.arbitrary, { seed: seed + 1, numRuns: DRAWS }).find((request) => request?.body !== undefined);
+    const again = fc
+      .sample(generated.arbitrary, { seed: seed + 1, numRuns: DRAWS })
+      .find((request) => request?.body !== undefined);
     return again ?? drawn;
   }
   return drawn;
@@ -191,44 +325,89 @@ function drawRequest(api: ConformanceApi, operation: OperationModel, skipHeaders
  * declared response (a 3XX with its `Location`, a 4XX: the client reads it as the call's `error`),
  * with a drawn body; 204 without a body when the operation declares no response at all.
  */
-function planResponse(api: ConformanceApi, operation: OperationModel, seed: number): PlannedResponse | string {
+function planResponse(
+  api: ConformanceApi,
+  operation: OperationModel,
+  seed: number,
+): PlannedResponse | string {
   const success = operation.responses.find((response) => /^2/.test(response.status));
-  const chosen: ResponseModel | undefined = success ?? operation.responses.find((response) => response.status === "default") ?? operation.responses[0];
-  if (chosen === undefined) return { status: 204, mediaType: undefined, kind: undefined, value: undefined, headers: {} };
-  if (/^1/.test(chosen.status)) return `its only response is ${chosen.status}: a 1XX status is not a final response, no handler can answer it`;
+  const chosen: ResponseModel | undefined =
+    success ??
+    operation.responses.find((response) => response.status === "default") ??
+    operation.responses[0];
+  if (chosen === undefined)
+    return { status: 204, mediaType: undefined, kind: undefined, value: undefined, headers: {} };
+  if (/^1/.test(chosen.status))
+    return `its only response is ${chosen.status}: a 1XX status is not a final response, no handler can answer it`;
   // https://fetch.spec.whatwg.org/#http-network-or-cache-fetch: outside a proxy, a 407 is a network error
-  if (chosen.status === "407") return "its only response is 407, which fetch turns into a network error";
-  const status = /^\d{3}$/.test(chosen.status) ? Number(chosen.status) : /^[1-5]XX$/i.test(chosen.status) ? Number(chosen.status[0]) * 100 : 200;
+  if (chosen.status === "407")
+    return "its only response is 407, which fetch turns into a network error";
+  const status = /^\d{3}$/.test(chosen.status)
+    ? Number(chosen.status)
+    : /^[1-5]XX$/i.test(chosen.status)
+      ? Number(chosen.status[0]) * 100
+      : 200;
   const headers: Record<string, string> = {};
   for (const header of chosen.headers) {
-    if (!header.required && !(status >= 300 && status < 400 && header.name.toLowerCase() === "location")) continue;
-    const value = drawValue(api, header.schema, seed, (v) => /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(parameterText(v)));
-    if (value === undefined) return `no value can be drawn for its required response header ${header.name}`;
+    if (
+      !header.required &&
+      !(status >= 300 && status < 400 && header.name.toLowerCase() === "location")
+    )
+      continue;
+    const value = drawValue(api, header.schema, seed, (v) =>
+      /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(parameterText(v)),
+    );
+    if (value === undefined)
+      return `no value can be drawn for its required response header ${header.name}`;
     headers[header.name.toLowerCase()] = parameterText(value);
   }
-  if (status === 204 || status === 205 || status === 304 || operation.method === "head") return { status, mediaType: undefined, kind: undefined, value: undefined, headers };
-  const media = chosen.contents.find((m) => mediaKind(m.mediaType) === "json") ?? chosen.contents[0];
-  if (media === undefined) return { status, mediaType: undefined, kind: undefined, value: undefined, headers };
+  if (status === 204 || status === 205 || status === 304 || operation.method === "head")
+    return { status, mediaType: undefined, kind: undefined, value: undefined, headers };
+  const media =
+    chosen.contents.find((m) => mediaKind(m.mediaType) === "json") ?? chosen.contents[0];
+  if (media === undefined)
+    return { status, mediaType: undefined, kind: undefined, value: undefined, headers };
   const kind = mediaKind(media.mediaType);
-  if (kind === "form" || kind === "multipart") return `its ${chosen.status} response is ${media.mediaType}, which the client does not parse`;
-  const one = () => drawValue(api, media.schema ?? true, seed, (v) => kind !== "text" || typeof v === "string");
+  if (kind === "form" || kind === "multipart")
+    return `its ${chosen.status} response is ${media.mediaType}, which the client does not parse`;
+  const one = () =>
+    drawValue(api, media.schema ?? true, seed, (v) => kind !== "text" || typeof v === "string");
   if (kind === "events" || kind === "ndjson") {
     const first = one();
     const second = drawValue(api, media.schema ?? true, seed + 7);
-    if (first === undefined || second === undefined) return `no value can be drawn for its ${chosen.status} ${media.mediaType} items`;
+    if (first === undefined || second === undefined)
+      return `no value can be drawn for its ${chosen.status} ${media.mediaType} items`;
     const schema = resolveObject(api.document, media.schema);
-    const textEvents = kind === "events" && (schema === undefined || (schema.type === "string" && schema.contentMediaType === undefined));
-    return { status, mediaType: media.mediaType, kind, value: [first, second], headers, textEvents };
+    const textEvents =
+      kind === "events" &&
+      (schema === undefined || (schema.type === "string" && schema.contentMediaType === undefined));
+    return {
+      status,
+      mediaType: media.mediaType,
+      kind,
+      value: [first, second],
+      headers,
+      textEvents,
+    };
   }
   const value = one();
-  if (value === undefined) return `no value can be drawn for its ${chosen.status} ${media.mediaType} body`;
+  if (value === undefined)
+    return `no value can be drawn for its ${chosen.status} ${media.mediaType} body`;
   return { status, mediaType: media.mediaType, kind, value, headers };
 }
 
-function drawValue(api: ConformanceApi, schema: unknown, seed: number, keep: (value: unknown) => boolean = () => true): unknown {
+function drawValue(
+  api: ConformanceApi,
+  schema: unknown,
+  seed: number,
+  keep: (value: unknown) => boolean = () => true,
+): unknown {
   const arbitrary = schemaArbitrary(schema, { document: api.document, direction: "response" });
   if (arbitrary === undefined) return undefined;
-  const valid = rejectUnless(arbitrary, (value) => value !== undefined && keep(value) && api.validator.isValid(schema ?? {}, value));
+  const valid = rejectUnless(
+    arbitrary,
+    (value) => value !== undefined && keep(value) && api.validator.isValid(schema ?? {}, value),
+  );
   return fc.sample(valid, { seed, numRuns: DRAWS }).find((value) => typeof value !== "symbol");
 }
 
@@ -245,11 +424,13 @@ async function call(
 ): Promise<string | undefined> {
   const init: Record<string, unknown> = {};
   for (const location of ["path", "query", "header", "cookie"] as const) {
-    if (Object.keys(request.parameters[location]).length > 0) init[location] = request.parameters[location];
+    if (Object.keys(request.parameters[location]).length > 0)
+      init[location] = request.parameters[location];
   }
   const kind = media === undefined ? undefined : mediaKind(media.mediaType);
   if (request.body !== undefined && media !== undefined && kind !== undefined) {
-    if (kind === "events" || kind === "ndjson") return `excluded: a ${media.mediaType} request body`;
+    if (kind === "events" || kind === "ndjson")
+      return `excluded: a ${media.mediaType} request body`;
     init.body = clientBody(kind, request.body.value, media.schema, api.document);
     if ((operation.requestBody?.contents.length ?? 0) > 1) init.contentType = media.mediaType;
   }
@@ -257,23 +438,39 @@ async function call(
   // the request side
   const got = receivedBy();
   if (got === undefined) {
-    const why = serverError() ?? (isObject(result.error) ? JSON.stringify(result.error).slice(0, 200) : String(result.error));
+    const why =
+      serverError() ??
+      (isObject(result.error) ? JSON.stringify(result.error).slice(0, 200) : String(result.error));
     return `the handler was not called: ${result.status} ${why}`;
   }
   // an empty array or object has no form in a query, header or cookie: it is not sent
   const sent = await comparable({
     path: request.parameters.path,
     query: withoutEmpty(request.parameters.query, operation.parameters.query),
-    header: await comparable(withoutEmpty(request.parameters.header, operation.parameters.header), true),
+    header: await comparable(
+      withoutEmpty(request.parameters.header, operation.parameters.header),
+      true,
+    ),
     cookie: withoutEmpty(request.parameters.cookie, operation.parameters.cookie),
   });
   const parameters = firstDifference(sent, withoutFetchDefaults(got.parameters, sent));
   if (parameters !== undefined) return `the handler got other parameters: ${parameters}`;
   if (request.body !== undefined && kind !== undefined) {
-    const value = kind === "form" || kind === "multipart" ? withoutUnsendable(request.body.value, kind === "form") : request.body.value;
-    const expected = await comparable(kind === "binary" ? { bytes: asText(value) } : kind === "text" ? asText(value) : clientBody(kind, value, media?.schema, api.document));
+    const value =
+      kind === "form" || kind === "multipart"
+        ? withoutUnsendable(request.body.value, kind === "form")
+        : request.body.value;
+    const expected = await comparable(
+      kind === "binary"
+        ? { bytes: asText(value) }
+        : kind === "text"
+          ? asText(value)
+          : clientBody(kind, value, media?.schema, api.document),
+    );
     // zero bytes of a binary or text body, or a form without a field, arrive as no body
-    const empty = ((kind === "binary" || kind === "text") && asText(value) === "") || (kind === "form" && isObject(value) && Object.keys(value).length === 0);
+    const empty =
+      ((kind === "binary" || kind === "text") && asText(value) === "") ||
+      (kind === "form" && isObject(value) && Object.keys(value).length === 0);
     if (empty && got.body === undefined) return checkResponse(result, plan, serverError);
     const difference = firstDifference(expected, got.body);
     if (difference !== undefined) return `the handler got another body: ${difference}`;
@@ -282,51 +479,89 @@ async function call(
 }
 
 /** The response side of a call: the declared status and body; the problem found, or undefined. */
-async function checkResponse(result: Awaited<ReturnType<Method>>, plan: PlannedResponse, serverError: () => string | undefined): Promise<string | undefined> {
-  if (result.status !== plan.status) return `the client got ${result.status} instead of ${plan.status}: ${serverError() ?? JSON.stringify(result.error)?.slice(0, 200)}`;
+async function checkResponse(
+  result: Awaited<ReturnType<Method>>,
+  plan: PlannedResponse,
+  serverError: () => string | undefined,
+): Promise<string | undefined> {
+  if (result.status !== plan.status)
+    return `the client got ${result.status} instead of ${plan.status}: ${serverError() ?? JSON.stringify(result.error)?.slice(0, 200)}`;
   // a 2XX body is the call's `data`; any other status's is its `error`
   const body = result.ok ? result.data : result.error;
   // without a body, a non-2XX `error` is an UnexpectedResponseBody of no text
-  const none = body === undefined || (body instanceof Error && body.name === "UnexpectedResponseBody" && (body as Error & { text?: unknown }).text === "");
-  if (plan.kind === undefined) return none ? undefined : `the client got a body where none was declared`;
+  const none =
+    body === undefined ||
+    (body instanceof Error &&
+      body.name === "UnexpectedResponseBody" &&
+      (body as Error & { text?: unknown }).text === "");
+  if (plan.kind === undefined)
+    return none ? undefined : `the client got a body where none was declared`;
   // zero bytes of a text or binary body: the client's `data` is undefined (docs/client.md)
-  if ((plan.kind === "binary" || plan.kind === "text") && asText(plan.value) === "" && body === undefined) return undefined;
+  if (
+    (plan.kind === "binary" || plan.kind === "text") &&
+    asText(plan.value) === "" &&
+    body === undefined
+  )
+    return undefined;
   const data = await readData(body, plan.kind);
-  const expected = plan.kind === "binary" ? { bytes: asText(plan.value) } : plan.kind === "text" ? asText(plan.value) : await comparable(plan.value);
+  const expected =
+    plan.kind === "binary"
+      ? { bytes: asText(plan.value) }
+      : plan.kind === "text"
+        ? asText(plan.value)
+        : await comparable(plan.value);
   const difference = firstDifference(expected, data);
-  return difference === undefined ? undefined : `the client got another ${plan.mediaType} body: ${difference}`;
+  return difference === undefined
+    ? undefined
+    : `the client got another ${plan.mediaType} body: ${difference}`;
 }
 
 /** The client's `data`, comparable: stream items collected (event data), blobs read. */
 async function readData(data: unknown, kind: MediaKind): Promise<unknown> {
   if (kind === "events" || kind === "ndjson") {
-    if (typeof data !== "object" || data === null || !(Symbol.asyncIterator in data)) return { notAStream: await comparable(data) };
+    if (typeof data !== "object" || data === null || !(Symbol.asyncIterator in data))
+      return { notAStream: await comparable(data) };
     const items: unknown[] = [];
-    for await (const item of data as AsyncIterable<unknown>) items.push(kind === "events" ? (item as { data: unknown }).data : item);
+    for await (const item of data as AsyncIterable<unknown>)
+      items.push(kind === "events" ? (item as { data: unknown }).data : item);
     return comparable(items);
   }
   return comparable(data);
 }
 
 /** Credentials for every security scheme of the spec (by scheme name), and every scope its requirements name. */
-function credentialsFor(document: Record<string, unknown>): { credentials: Record<string, unknown>; scopes: string[] } {
+function credentialsFor(document: Record<string, unknown>): {
+  credentials: Record<string, unknown>;
+  scopes: string[];
+} {
   const components = isObject(document.components) ? document.components : {};
   const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
   const credentials: Record<string, unknown> = {};
   for (const [name, raw] of Object.entries(schemes)) {
     const scheme = resolveObject(document, raw);
     if (scheme === undefined) continue;
-    if (scheme.type === "http" && typeof scheme.scheme === "string" && scheme.scheme.toLowerCase() === "basic") credentials[name] = { username: "round", password: "trip" };
+    if (
+      scheme.type === "http" &&
+      typeof scheme.scheme === "string" &&
+      scheme.scheme.toLowerCase() === "basic"
+    )
+      credentials[name] = { username: "round", password: "trip" };
     else credentials[name] = API_KEY;
   }
   const scopes = new Set<string>();
   const collect = (requirements: unknown): void => {
     if (!Array.isArray(requirements)) return;
-    for (const requirement of requirements) if (isObject(requirement)) for (const list of Object.values(requirement)) if (Array.isArray(list)) for (const scope of list) scopes.add(String(scope));
+    for (const requirement of requirements)
+      if (isObject(requirement))
+        for (const list of Object.values(requirement))
+          if (Array.isArray(list)) for (const scope of list) scopes.add(String(scope));
   };
   collect(document.security);
   const paths = isObject(document.paths) ? document.paths : {};
-  for (const item of Object.values(paths)) if (isObject(item)) for (const operation of Object.values(item)) if (isObject(operation)) collect(operation.security);
+  for (const item of Object.values(paths))
+    if (isObject(item))
+      for (const operation of Object.values(item))
+        if (isObject(operation)) collect(operation.security);
   return { credentials, scopes: [...scopes] };
 }
 
@@ -335,16 +570,26 @@ function credentialsFor(document: Record<string, unknown>): { credentials: Recor
  * schemes that both need the one `Authorization` header (HTTP basic and bearer, OAuth 2, OpenID
  * Connect); undefined otherwise.
  */
-function sharedAuthorization(document: Record<string, unknown>, operation: OperationModel): string | undefined {
+function sharedAuthorization(
+  document: Record<string, unknown>,
+  operation: OperationModel,
+): string | undefined {
   const requirements = operation.securityRequirements;
   if (requirements.length === 0) return undefined;
   const components = isObject(document.components) ? document.components : {};
   const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
   const usesAuthorization = (name: string): boolean => {
     const scheme = resolveObject(document, schemes[name]);
-    return scheme !== undefined && (scheme.type === "http" || scheme.type === "oauth2" || scheme.type === "openIdConnect");
+    return (
+      scheme !== undefined &&
+      (scheme.type === "http" || scheme.type === "oauth2" || scheme.type === "openIdConnect")
+    );
   };
-  const clashes = requirements.map((requirement) => requirement.schemes.filter((scheme) => usesAuthorization(scheme.name)).map((scheme) => scheme.name));
+  const clashes = requirements.map((requirement) =>
+    requirement.schemes
+      .filter((scheme) => usesAuthorization(scheme.name))
+      .map((scheme) => scheme.name),
+  );
   if (!clashes.every((names) => names.length >= 2)) return undefined;
   return `every security requirement needs two credentials in the one Authorization header (${clashes.map((names) => names.join(" + ")).join("; ")})`;
 }
@@ -355,8 +600,12 @@ function sharedAuthorization(document: Record<string, unknown>, operation: Opera
  * required one cannot be sent.
  */
 function unsendable(operation: OperationModel): string | undefined {
-  if (operation.method === "trace") return "fetch refuses the TRACE method (a forbidden method of the Fetch standard)";
-  if ((operation.method === "get" || operation.method === "head") && operation.requestBody?.required === true) {
+  if (operation.method === "trace")
+    return "fetch refuses the TRACE method (a forbidden method of the Fetch standard)";
+  if (
+    (operation.method === "get" || operation.method === "head") &&
+    operation.requestBody?.required === true
+  ) {
     return `it requires a request body on ${operation.method.toUpperCase()}, which fetch cannot send`;
   }
   return undefined;
@@ -365,8 +614,12 @@ function unsendable(operation: OperationModel): string | undefined {
 /** Why no request can carry a path parameter (always required in OpenAPI): its template has no place for it. */
 function pathParameterOutsideTemplate(operation: OperationModel): string | undefined {
   const names = new Set(templateParameters(operation.path));
-  const outside = operation.parameters.path.filter((parameter) => !names.has(parameter.name)).map((parameter) => parameter.name);
-  return outside.length === 0 ? undefined : `it declares the path parameter ${outside.join(", ")}, which its path template ${operation.path} has no place for`;
+  const outside = operation.parameters.path
+    .filter((parameter) => !names.has(parameter.name))
+    .map((parameter) => parameter.name);
+  return outside.length === 0
+    ? undefined
+    : `it declares the path parameter ${outside.join(", ")}, which its path template ${operation.path} has no place for`;
 }
 
 /**
@@ -375,20 +628,40 @@ function pathParameterOutsideTemplate(operation: OperationModel): string | undef
  * declares one as a parameter (Shutterstock's `User-Agent`) receives fetch's value when the
  * client sent none.
  */
-const FETCH_DEFAULT_HEADERS = ["user-agent", "accept-encoding", "accept-language", "sec-fetch-mode"];
+const FETCH_DEFAULT_HEADERS = [
+  "user-agent",
+  "accept-encoding",
+  "accept-language",
+  "sec-fetch-mode",
+];
 
 /** What the handler received, without the headers fetch added itself (those the client did not send). */
 function withoutFetchDefaults(received: unknown, sent: unknown): unknown {
-  if (!isObject(received) || !isObject(received.header) || !isObject(sent) || !isObject(sent.header)) return received;
+  if (
+    !isObject(received) ||
+    !isObject(received.header) ||
+    !isObject(sent) ||
+    !isObject(sent.header)
+  )
+    return received;
   const sentHeaders = sent.header;
-  const header = Object.fromEntries(Object.entries(received.header).filter(([name]) => !FETCH_DEFAULT_HEADERS.includes(name) || name in sentHeaders));
+  const header = Object.fromEntries(
+    Object.entries(received.header).filter(
+      ([name]) => !FETCH_DEFAULT_HEADERS.includes(name) || name in sentHeaders,
+    ),
+  );
   return { ...received, header };
 }
 
 /** Header parameters OpenAPI says to ignore (Accept, Content-Type, Authorization). */
 function withoutIgnoredHeaders(header: unknown): unknown {
   if (!isObject(header)) return header;
-  const { accept: _accept, "content-type": _contentType, authorization: _authorization, ...rest } = header;
+  const {
+    accept: _accept,
+    "content-type": _contentType,
+    authorization: _authorization,
+    ...rest
+  } = header;
   return rest;
 }
 
@@ -406,7 +679,14 @@ function withoutUnsendable(value: unknown, objects: boolean, top = true): unknow
   for (const [key, item] of Object.entries(value)) {
     const inner = withoutUnsendable(item, objects, false);
     if (inner === null || (Array.isArray(inner) && inner.length === 0)) continue;
-    if (objects && isObject(inner) && !Array.isArray(inner) && !(inner instanceof Blob) && Object.keys(inner).length === 0) continue;
+    if (
+      objects &&
+      isObject(inner) &&
+      !Array.isArray(inner) &&
+      !(inner instanceof Blob) &&
+      Object.keys(inner).length === 0
+    )
+      continue;
     kept[key] = inner;
   }
   return kept;
@@ -417,13 +697,22 @@ function withoutUnsendable(value: unknown, objects: boolean, top = true): unknow
  * inside a deepObject). What travels as JSON is carried whole: a JSON-content parameter, and the
  * items of an array outside `deepObject` (objects there are JSON items).
  */
-function withoutEmpty(values: Readonly<Record<string, unknown>>, parameters: readonly ParameterModel[]): Record<string, unknown> {
+function withoutEmpty(
+  values: Readonly<Record<string, unknown>>,
+  parameters: readonly ParameterModel[],
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
     const parameter = parameters.find((candidate) => candidate.name === name);
-    const whole = parameter !== undefined && (isJsonParameter(parameter) || (Array.isArray(value) && value.length > 0 && parameter.style !== "deepObject"));
-    const kept = whole ? value : (withoutUnsendable({ [name]: value }, true) as Record<string, unknown>)[name];
-    if (whole || (kept !== undefined && !(isObject(kept) && Object.keys(kept).length === 0))) out[name] = kept;
+    const whole =
+      parameter !== undefined &&
+      (isJsonParameter(parameter) ||
+        (Array.isArray(value) && value.length > 0 && parameter.style !== "deepObject"));
+    const kept = whole
+      ? value
+      : (withoutUnsendable({ [name]: value }, true) as Record<string, unknown>)[name];
+    if (whole || (kept !== undefined && !(isObject(kept) && Object.keys(kept).length === 0)))
+      out[name] = kept;
   }
   return out;
 }

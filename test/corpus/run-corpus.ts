@@ -33,9 +33,14 @@ const { values } = parseArgs({
  */
 const LENIENT_RETRIES: readonly { readonly refusal: string; readonly flag: string }[] = [
   { refusal: "Duplicate operationId", flag: "--allow-duplicate-operation-ids" },
-  { refusal: "declares no path parameter of that name", flag: "--allow-undeclared-path-parameters" },
+  {
+    refusal: "declares no path parameter of that name",
+    flag: "--allow-undeclared-path-parameters",
+  },
 ];
-const entries = readCorpusIndex().filter((entry) => !values.filter || entry.path.includes(values.filter));
+const entries = readCorpusIndex().filter(
+  (entry) => !values.filter || entry.path.includes(values.filter),
+);
 // inside the project, so generated code resolves its dependencies from node_modules
 const workDir = mkdtempSync(join(ROOT, ".corpus-out-"));
 
@@ -47,7 +52,9 @@ async function worker(): Promise<void> {
     const entry = entries[index];
     if (!entry) continue;
     let result = await runEntry(entry, workDir, Number(values.timeout) * 1000);
-    const retry = LENIENT_RETRIES.find(({ refusal }) => result.outcome === "refused" && result.note.includes(refusal));
+    const retry = LENIENT_RETRIES.find(
+      ({ refusal }) => result.outcome === "refused" && result.note.includes(refusal),
+    );
     if (retry) {
       const lenient = await runEntry(entry, workDir, Number(values.timeout) * 1000, [retry.flag]);
       const note = `refused by default (${result.note.replace(/^error: /, "")}); with ${retry.flag}${lenient.note ? `: ${lenient.note}` : ""}`;
@@ -56,10 +63,16 @@ async function worker(): Promise<void> {
     results[index] = result;
     if (!values["no-round-trip"] && result.outcome === "type-checks" && entry.family !== "2.0") {
       const flags = result.note.match(/with (--[a-z-]+)/)?.[1];
-      roundTrips[index] = await roundTripEntry(join(CORPUS_DIR, entry.path), Number(values.timeout) * 1000, flags === undefined ? [] : [flags]);
+      roundTrips[index] = await roundTripEntry(
+        join(CORPUS_DIR, entry.path),
+        Number(values.timeout) * 1000,
+        flags === undefined ? [] : [flags],
+      );
     }
     const trip = roundTripCell(roundTrips[index]);
-    process.stdout.write(`${String(index + 1).padStart(3)}/${entries.length} ${result.outcome.padEnd(11)} ${result.generateSeconds.toFixed(1).padStart(6)} s  ${entry.path}${trip ? `  round trip ${trip}` : ""}${result.note ? `  — ${result.note}` : ""}\n`);
+    process.stdout.write(
+      `${String(index + 1).padStart(3)}/${entries.length} ${result.outcome.padEnd(11)} ${result.generateSeconds.toFixed(1).padStart(6)} s  ${entry.path}${trip ? `  round trip ${trip}` : ""}${result.note ? `  — ${result.note}` : ""}\n`,
+    );
   }
 }
 await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs)) }, worker));
@@ -68,14 +81,23 @@ if (!values.keep) rmSync(workDir, { recursive: true, force: true });
 const table = [
   "| entry | version | ops | result | generate (s) | tsc (s) | operations round-tripped / total | note |",
   "|---|---|---|---|---|---|---|---|",
-  ...results.map((r, i) => `| ${r.entry.path} | ${r.entry.family} | ${r.entry.operations} | ${r.outcome} | ${r.generateSeconds.toFixed(1)} | ${r.typecheckSeconds?.toFixed(1) ?? ""} | ${roundTripCell(roundTrips[i]).replace(/\|/g, "\\|")} | ${r.note.replace(/\|/g, "\\|")} |`),
+  ...results.map(
+    (r, i) =>
+      `| ${r.entry.path} | ${r.entry.family} | ${r.entry.operations} | ${r.outcome} | ${r.generateSeconds.toFixed(1)} | ${r.typecheckSeconds?.toFixed(1) ?? ""} | ${roundTripCell(roundTrips[i]).replace(/\|/g, "\\|")} | ${r.note.replace(/\|/g, "\\|")} |`,
+  ),
 ];
 // every operation that did not round-trip, with its reason
 const roundTripLines = results.flatMap((r, i) => {
   const trip = roundTrips[i];
   if (trip === undefined) return [];
-  if (trip.result === undefined) return [`| ${r.entry.path} | (all) | not run | ${trip.error.replace(/\|/g, "\\|")} |`];
-  return trip.result.operations.filter((o) => o.outcome !== "round-tripped").map((o) => `| ${r.entry.path} | ${o.operationId} | ${o.outcome} | ${o.reason.replace(/\|/g, "\\|").replace(/\n/g, " ")} |`);
+  if (trip.result === undefined)
+    return [`| ${r.entry.path} | (all) | not run | ${trip.error.replace(/\|/g, "\\|")} |`];
+  return trip.result.operations
+    .filter((o) => o.outcome !== "round-tripped")
+    .map(
+      (o) =>
+        `| ${r.entry.path} | ${o.operationId} | ${o.outcome} | ${o.reason.replace(/\|/g, "\\|").replace(/\n/g, " ")} |`,
+    );
 });
 const count = (filter: (r: EntryResult) => boolean) => results.filter(filter).length;
 const summary = {
@@ -85,17 +107,31 @@ const summary = {
   refused: count((r) => r.outcome === "refused"),
   crashed: count((r) => r.outcome === "crashed"),
   roundTrip: roundTripSummary(),
-  generatedWithAnOption: results.filter((r) => r.note.startsWith("refused by default")).map((r) => `${r.entry.path}: ${r.note}`),
+  generatedWithAnOption: results
+    .filter((r) => r.note.startsWith("refused by default"))
+    .map((r) => `${r.entry.path}: ${r.note}`),
   openapi3NotTypeChecking: results
     .filter((r) => r.entry.family !== "2.0" && r.outcome !== "type-checks")
     .map((r) => `${r.entry.path}: ${r.outcome} ${r.note}`),
 };
 mkdirSync(join(ROOT, "bench"), { recursive: true });
 writeFileSync(join(ROOT, "bench/corpus.md"), `${table.join("\n")}\n`);
-writeFileSync(join(ROOT, "bench/corpus-round-trip.md"), `| entry | operation | outcome | reason |\n|---|---|---|---|\n${roundTripLines.join("\n")}\n`);
-writeFileSync(join(ROOT, "bench/corpus.json"), `${JSON.stringify({ summary, results }, null, 2)}\n`);
+writeFileSync(
+  join(ROOT, "bench/corpus-round-trip.md"),
+  `| entry | operation | outcome | reason |\n|---|---|---|---|\n${roundTripLines.join("\n")}\n`,
+);
+writeFileSync(
+  join(ROOT, "bench/corpus.json"),
+  `${JSON.stringify({ summary, results }, null, 2)}\n`,
+);
 process.stdout.write(`\n${JSON.stringify(summary, null, 2)}\nTable: bench/corpus.md\n`);
-process.exitCode = summary.crashed > 0 || summary.openapi3NotTypeChecking.length > 0 || summary.roundTrip.failed > 0 || summary.roundTrip.notRun > 0 ? 1 : 0;
+process.exitCode =
+  summary.crashed > 0 ||
+  summary.openapi3NotTypeChecking.length > 0 ||
+  summary.roundTrip.failed > 0 ||
+  summary.roundTrip.notRun > 0
+    ? 1
+    : 0;
 
 function roundTripSummary() {
   const done = roundTrips.flatMap((trip) => (trip?.result === undefined ? [] : [trip.result]));

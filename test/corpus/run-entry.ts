@@ -46,33 +46,97 @@ export function run(command: string, args: readonly string[], timeoutMs: number)
     }, timeoutMs);
     child.on("close", (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, stdout, stderr, seconds: (performance.now() - started) / 1000, timedOut });
+      resolve({
+        code,
+        signal,
+        stdout,
+        stderr,
+        seconds: (performance.now() - started) / 1000,
+        timedOut,
+      });
     });
   });
 }
 
 /** What a refusal must look like: documented exit code, an `error:` paragraph, no stack trace. */
 function isClearRefusal(result: Run): boolean {
-  return (result.code === 3 || result.code === 4) && /^error: /m.test(result.stderr) && !/^\s+at .+\(.*:\d+:\d+\)/m.test(result.stderr);
+  return (
+    (result.code === 3 || result.code === 4) &&
+    /^error: /m.test(result.stderr) &&
+    !/^\s+at .+\(.*:\d+:\d+\)/m.test(result.stderr)
+  );
 }
 
-export async function runEntry(entry: CorpusEntry, workDir: string, timeoutMs: number, extraArgs: readonly string[] = []): Promise<EntryResult> {
+export async function runEntry(
+  entry: CorpusEntry,
+  workDir: string,
+  timeoutMs: number,
+  extraArgs: readonly string[] = [],
+): Promise<EntryResult> {
   const slug = entry.path.replace(/[^A-Za-z0-9]+/g, "-").slice(-80);
   const out = join(workDir, slug);
-  const generation = await run(process.execPath, [join(ROOT, "generator/run.mjs"), "cli", "--spec", join(CORPUS_DIR, entry.path), "--out", out, ...extraArgs], timeoutMs);
+  const generation = await run(
+    process.execPath,
+    [
+      join(ROOT, "generator/run.mjs"),
+      "cli",
+      "--spec",
+      join(CORPUS_DIR, entry.path),
+      "--out",
+      out,
+      ...extraArgs,
+    ],
+    timeoutMs,
+  );
   const base = { entry, generateSeconds: generation.seconds };
-  if (generation.timedOut) return { ...base, outcome: "crashed", typecheckSeconds: undefined, note: `hang: no answer in ${timeoutMs / 1000} s` };
+  if (generation.timedOut)
+    return {
+      ...base,
+      outcome: "crashed",
+      typecheckSeconds: undefined,
+      note: `hang: no answer in ${timeoutMs / 1000} s`,
+    };
   if (generation.code !== 0) {
     const partial = existsSync(out) && readdirSync(out).length > 0;
-    const firstLine = generation.stderr.split("\n").find((line) => line.startsWith("error:")) ?? generation.stderr.trim().split("\n")[0] ?? "";
-    if (isClearRefusal(generation) && !partial) return { ...base, outcome: "refused", typecheckSeconds: undefined, note: firstLine.slice(0, 160) };
-    const why = partial ? "partial output left behind" : `exit ${generation.code ?? generation.signal}`;
-    return { ...base, outcome: "crashed", typecheckSeconds: undefined, note: `${why}: ${firstLine.slice(0, 140)}` };
+    const firstLine =
+      generation.stderr.split("\n").find((line) => line.startsWith("error:")) ??
+      generation.stderr.trim().split("\n")[0] ??
+      "";
+    if (isClearRefusal(generation) && !partial)
+      return {
+        ...base,
+        outcome: "refused",
+        typecheckSeconds: undefined,
+        note: firstLine.slice(0, 160),
+      };
+    const why = partial
+      ? "partial output left behind"
+      : `exit ${generation.code ?? generation.signal}`;
+    return {
+      ...base,
+      outcome: "crashed",
+      typecheckSeconds: undefined,
+      note: `${why}: ${firstLine.slice(0, 140)}`,
+    };
   }
   const tsconfig = `${out}.tsconfig.json`;
-  writeFileSync(tsconfig, JSON.stringify({ extends: relative(workDir, join(ROOT, "tsconfig.json")), compilerOptions: { noEmit: true, strict: true }, include: [`${slug}/**/*.ts`] }));
-  const typecheck = await run(process.execPath, [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", tsconfig], timeoutMs);
-  const firstError = typecheck.stdout.split("\n").find((line) => line.includes("error TS")) ?? typecheck.stdout.split("\n")[0] ?? "";
+  writeFileSync(
+    tsconfig,
+    JSON.stringify({
+      extends: relative(workDir, join(ROOT, "tsconfig.json")),
+      compilerOptions: { noEmit: true, strict: true },
+      include: [`${slug}/**/*.ts`],
+    }),
+  );
+  const typecheck = await run(
+    process.execPath,
+    [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", tsconfig],
+    timeoutMs,
+  );
+  const firstError =
+    typecheck.stdout.split("\n").find((line) => line.includes("error TS")) ??
+    typecheck.stdout.split("\n")[0] ??
+    "";
   return {
     ...base,
     outcome: typecheck.code === 0 ? "type-checks" : "type-errors",

@@ -41,7 +41,10 @@ function writeBlocks(): CheckedBlock[] {
   for (const doc of documentationFiles()) {
     parseMarkdown(readFileSync(join(ROOT, doc), "utf8")).blocks.forEach((block, index) => {
       if (!TS_LANGUAGES.has(block.language) || /\bfragment\b/.test(block.info)) return;
-      const file = join(work, `${doc.replace(/[^\w]+/g, "_")}_${index}.${block.language === "tsx" ? "tsx" : "ts"}`);
+      const file = join(
+        work,
+        `${doc.replace(/[^\w]+/g, "_")}_${index}.${block.language === "tsx" ? "tsx" : "ts"}`,
+      );
       // Each block is its own module, so two blocks may declare the same names.
       writeFileSync(file, `${block.code}\nexport {};\n`);
       blocks.push({ where: `${doc}:${block.line}`, file });
@@ -72,10 +75,15 @@ function typeErrors(blocks: readonly CheckedBlock[]): string[] {
   const byFile = new Map(blocks.map((block) => [block.file, block.where]));
   return ts.getPreEmitDiagnostics(program).flatMap((diagnostic) => {
     const where = diagnostic.file === undefined ? undefined : byFile.get(diagnostic.file.fileName);
-    if (where === undefined) return [`(outside the blocks) ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`];
+    if (where === undefined)
+      return [
+        `(outside the blocks) ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`,
+      ];
     const { line } = diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
     const [doc, first] = where.split(":");
-    return [`${doc}:${Number(first) + line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`];
+    return [
+      `${doc}:${Number(first) + line}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, " ")}`,
+    ];
   });
 }
 
@@ -83,7 +91,9 @@ describe("documentation code blocks", () => {
   const blocks = writeBlocks();
 
   it("finds the blocks to check (README has at least two)", () => {
-    expect(blocks.filter((block) => block.where.startsWith("README.md:")).length).toBeGreaterThanOrEqual(2);
+    expect(
+      blocks.filter((block) => block.where.startsWith("README.md:")).length,
+    ).toBeGreaterThanOrEqual(2);
   });
 
   it("type-check against the generated package", () => {
@@ -92,7 +102,10 @@ describe("documentation code blocks", () => {
 
   it("report a block that does not type-check, at its line in the document", () => {
     const file = join(work, "broken.ts");
-    writeFileSync(file, 'import { createPetStoreClient } from "petstore-api/client";\nconst n: number = createPetStoreClient;\nexport {};\n');
+    writeFileSync(
+      file,
+      'import { createPetStoreClient } from "petstore-api/client";\nconst n: number = createPetStoreClient;\nexport {};\n',
+    );
     expect(typeErrors([{ where: "docs/example.md:10", file }])).toEqual([
       expect.stringMatching(/^docs\/example\.md:11: Type .* is not assignable to type 'number'/),
     ]);

@@ -26,9 +26,13 @@ describe("generated raw client", () => {
     const { data } = await raw.GET("/pets/by-id/{petId}", { params: { path: { petId: 7 } } });
     expectTypeOf(data).toEqualTypeOf<components["schemas"]["Pet"] | undefined>();
     expect(data).toEqual({ id: 7, name: "Rex", categoryId: 1 });
-    expect(requests.map((request) => [request.url, request.headers.get("x-api-key"), request.headers.get("x-trace")])).toEqual([
-      ["http://127.0.0.1:1/v1/pets/by-id/7", "k-123", "t"],
-    ]);
+    expect(
+      requests.map((request) => [
+        request.url,
+        request.headers.get("x-api-key"),
+        request.headers.get("x-trace"),
+      ]),
+    ).toEqual([["http://127.0.0.1:1/v1/pets/by-id/7", "k-123", "t"]]);
   });
 
   it("calls an apiKey function per request (rotation), through its own middleware", async () => {

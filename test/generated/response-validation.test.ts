@@ -23,7 +23,9 @@ import { parse } from "yaml";
 
 /** The statuses the spec declares for an operation, in the spec's order (read, not written twice). */
 function declaredStatuses(operationId: string): string[] {
-  const spec = parse(readFileSync(SPEC_PATH, "utf8")) as { paths: Record<string, Record<string, { operationId?: string; responses?: object }>> };
+  const spec = parse(readFileSync(SPEC_PATH, "utf8")) as {
+    paths: Record<string, Record<string, { operationId?: string; responses?: object }>>;
+  };
   for (const item of Object.values(spec.paths)) {
     for (const operation of Object.values(item)) {
       if (operation?.operationId === operationId) return Object.keys(operation.responses ?? {});
@@ -239,9 +241,10 @@ describe("validatePetStoreResponse on responses that break the spec", () => {
 
   it("has an entry for every response of every operation", () => {
     for (const operation of Object.values(OPERATIONS)) {
-      expect(Object.keys(RESPONSE_VALIDATORS[operation.operationId as keyof typeof RESPONSE_VALIDATORS]), operation.operationId).toEqual(
-        declaredStatuses(operation.operationId),
-      );
+      expect(
+        Object.keys(RESPONSE_VALIDATORS[operation.operationId as keyof typeof RESPONSE_VALIDATORS]),
+        operation.operationId,
+      ).toEqual(declaredStatuses(operation.operationId));
     }
     expect(RESPONSE_VALIDATORS.deletePet["204"]).toEqual(
       expect.objectContaining({ mediaTypes: [] }),

@@ -21,8 +21,12 @@ const notFound = { code: "not_found", message: "no such pet", status: 404 } as c
 describe("generated handler types", () => {
   it("give handlers coerced parameters, the parsed body and the caller", () => {
     expectTypeOf<GetPetByIdHandlerRequest["path"]["petId"]>().toEqualTypeOf<number>();
-    expectTypeOf<GetPetByIdHandlerRequest<{ id: string }>["caller"]>().toEqualTypeOf<{ id: string }>();
-    expectTypeOf<Parameters<PetStoreHandlers["createPet"]>[0]["body"]>().toEqualTypeOf<components["schemas"]["NewPet"]>();
+    expectTypeOf<GetPetByIdHandlerRequest<{ id: string }>["caller"]>().toEqualTypeOf<{
+      id: string;
+    }>();
+    expectTypeOf<Parameters<PetStoreHandlers["createPet"]>[0]["body"]>().toEqualTypeOf<
+      components["schemas"]["NewPet"]
+    >();
   });
 
   it("accept exactly the declared responses", () => {
@@ -38,21 +42,47 @@ describe("generated handler types", () => {
   });
 
   it("type response headers from the spec: declared names, required as declared, numbers for integers", () => {
-    const page: ListPetsHandlerResponse = { status: 200, body: [pet], headers: { "X-Total-Count": 1 } };
-    const created: CreatePetHandlerResponse = { status: 201, body: pet, headers: { Location: "/pets/by-id/1" } };
-    const busy: CreatePetHandlerResponse = { status: 409, body: { ...notFound, status: 409, code: "conflict" } };
-    // @ts-expect-error X-Total-Count is an integer header: a number, not a string
-    const textCount: ListPetsHandlerResponse = { status: 200, body: [pet], headers: { "X-Total-Count": "1" } };
+    const page: ListPetsHandlerResponse = {
+      status: 200,
+      body: [pet],
+      headers: { "X-Total-Count": 1 },
+    };
+    const created: CreatePetHandlerResponse = {
+      status: 201,
+      body: pet,
+      headers: { Location: "/pets/by-id/1" },
+    };
+    const busy: CreatePetHandlerResponse = {
+      status: 409,
+      body: { ...notFound, status: 409, code: "conflict" },
+    };
+    const textCount: ListPetsHandlerResponse = {
+      status: 200,
+      body: [pet],
+      // @ts-expect-error X-Total-Count is an integer header: a number, not a string
+      headers: { "X-Total-Count": "1" },
+    };
     // X-Total-Count is optional (the spec does not mark it required).
     const noCount: ListPetsHandlerResponse = { status: 200, body: [pet] };
     // @ts-expect-error Location is required on createPet's 201
     const noLocation: CreatePetHandlerResponse = { status: 201, body: pet };
-    // @ts-expect-error a header name the spec does not declare for the response
-    const typo: CreatePetHandlerResponse = { status: 201, body: pet, headers: { Location: "/p", Locaton: "/p" } };
-    // @ts-expect-error X-RateLimit-* are the runtime's, not the handler's
-    const limits: ListPetsHandlerResponse = { status: 200, body: [pet], headers: { "X-Total-Count": 1, "X-RateLimit-Limit": 5 } };
+    const typo: CreatePetHandlerResponse = {
+      status: 201,
+      body: pet,
+      // @ts-expect-error a header name the spec does not declare for the response
+      headers: { Location: "/p", Locaton: "/p" },
+    };
+    const limits: ListPetsHandlerResponse = {
+      status: 200,
+      body: [pet],
+      // @ts-expect-error X-RateLimit-* are the runtime's, not the handler's
+      headers: { "X-Total-Count": 1, "X-RateLimit-Limit": 5 },
+    };
     expect([page, created, busy, textCount, noCount, noLocation, typo, limits]).toHaveLength(8);
-    expect(API.operations.find((operation) => operation.operationId === "createPet")?.responses["201"]?.headers?.["Location"]).toEqual({
+    expect(
+      API.operations.find((operation) => operation.operationId === "createPet")?.responses["201"]
+        ?.headers?.["Location"],
+    ).toEqual({
       required: true,
       type: "string",
     });
@@ -61,7 +91,8 @@ describe("generated handler types", () => {
   it("check whole handler objects", () => {
     const handlers: PetStoreHandlers = {
       ...createPetStoreStubs(),
-      getPetById: ({ path }) => (path.petId === 1 ? { status: 200, body: pet } : { status: 404, body: notFound }),
+      getPetById: ({ path }) =>
+        path.petId === 1 ? { status: 200, body: pet } : { status: 404, body: notFound },
       // @ts-expect-error deletePet answers 204 without a body, never 200
       deletePet: () => ({ status: 200, body: pet }),
     };

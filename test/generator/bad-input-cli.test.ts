@@ -41,19 +41,68 @@ beforeAll(() => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const cases: [string, string, number, RegExp][] = [
-  ["malformed YAML", "openapi: 3.0.3\ninfo: { title: x, version: 1.0.0\npaths: {}\n", 3, /Malformed YAML or JSON.*\(at .*malformed-yaml\.yaml:\d+:\d+\)/],
-  ["a missing $ref target", VALID.replace("#/components/schemas/A", "#/components/schemas/Missing"), 3, /\$ref "#\/components\/schemas\/Missing" points at nothing.*(at .*a-missing-ref-target\.yaml:\d+:\d+ \(#\/paths\/~1a\/get)/s],
-  ["a path template parameter nobody declares", VALID.replace("/a:", "/a/{id}:"), 3, /The path \/a\/\{id\} has \{id\} but declares no path parameter of that name \(at \S+\.yaml:5:5 \(#\/paths\/~1a~1\{id\}\/get\)\)[\s\S]*name: id, in: path, required: true/],
-  ["a missing referenced file", VALID.replace("#/components/schemas/A", "./nowhere.yaml#/A"), 3, /nowhere\.yaml/],
-  ["Swagger 2.0", "swagger: '2.0'\ninfo: { title: x, version: 1.0.0 }\npaths: {}\n", 4, /Swagger 2\.0 .*not supported[\s\S]*Convert it to OpenAPI 3 first/],
-  ["an unsupported version", VALID.replace("3.0.3", "4.0.0"), 4, /Unsupported OpenAPI version "4\.0\.0"[\s\S]*3\.0\.x and 3\.1\.x/],
-  ["a spec that fails validation", VALID.replace(/responses:[\s\S]*?components:/, 'responses: "none"\ncomponents:'), 3, /not valid OpenAPI.*\(at .*:\d+:\d+/],
-  ["duplicate operationIds", VALID.replace("/a:", "/b:\n    get: { operationId: getA, responses: { '204': { description: ok } } }\n  /a:"), 3, /Duplicate operationId "getA"/],
+  [
+    "malformed YAML",
+    "openapi: 3.0.3\ninfo: { title: x, version: 1.0.0\npaths: {}\n",
+    3,
+    /Malformed YAML or JSON.*\(at .*malformed-yaml\.yaml:\d+:\d+\)/,
+  ],
+  [
+    "a missing $ref target",
+    VALID.replace("#/components/schemas/A", "#/components/schemas/Missing"),
+    3,
+    /\$ref "#\/components\/schemas\/Missing" points at nothing.*(at .*a-missing-ref-target\.yaml:\d+:\d+ \(#\/paths\/~1a\/get)/s,
+  ],
+  [
+    "a path template parameter nobody declares",
+    VALID.replace("/a:", "/a/{id}:"),
+    3,
+    /The path \/a\/\{id\} has \{id\} but declares no path parameter of that name \(at \S+\.yaml:5:5 \(#\/paths\/~1a~1\{id\}\/get\)\)[\s\S]*name: id, in: path, required: true/,
+  ],
+  [
+    "a missing referenced file",
+    VALID.replace("#/components/schemas/A", "./nowhere.yaml#/A"),
+    3,
+    /nowhere\.yaml/,
+  ],
+  [
+    "Swagger 2.0",
+    "swagger: '2.0'\ninfo: { title: x, version: 1.0.0 }\npaths: {}\n",
+    4,
+    /Swagger 2\.0 .*not supported[\s\S]*Convert it to OpenAPI 3 first/,
+  ],
+  [
+    "an unsupported version",
+    VALID.replace("3.0.3", "4.0.0"),
+    4,
+    /Unsupported OpenAPI version "4\.0\.0"[\s\S]*3\.0\.x and 3\.1\.x/,
+  ],
+  [
+    "a spec that fails validation",
+    VALID.replace(/responses:[\s\S]*?components:/, 'responses: "none"\ncomponents:'),
+    3,
+    /not valid OpenAPI.*\(at .*:\d+:\d+/,
+  ],
+  [
+    "duplicate operationIds",
+    VALID.replace(
+      "/a:",
+      "/b:\n    get: { operationId: getA, responses: { '204': { description: ok } } }\n  /a:",
+    ),
+    3,
+    /Duplicate operationId "getA"/,
+  ],
 ];
 
 describe("bad input", () => {
   it.each(cases)("%s: exit code, a clear error, nothing written", (name, text, code, message) => {
-    const file = spec(`${name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase()}.yaml`, text);
+    const file = spec(
+      `${name
+        .replace(/[^a-z0-9]+/gi, "-")
+        .replace(/^-|-$/g, "")
+        .toLowerCase()}.yaml`,
+      text,
+    );
     const result = runCli("generator/cli.ts", ["--spec", file, "--out", out]);
     expect(result.status, result.stderr).toBe(code);
     expect(result.stderr).toMatch(/^error: /);
@@ -92,7 +141,11 @@ describe("interrupted runs", () => {
     const changed = VALID.replace("title: Valid", "title: Valid changed");
     writeFileSync(join(project, "spec/changed.yaml"), changed);
     // the complete new output, for comparison
-    const reference = runCli("generator/cli.ts", ["--spec", "spec/changed.yaml", "--out", "reference"], project);
+    const reference = runCli(
+      "generator/cli.ts",
+      ["--spec", "spec/changed.yaml", "--out", "reference"],
+      project,
+    );
     expect(reference.status, reference.stderr).toBe(0);
     const after = snapshotFolder(join(project, "reference"));
     const { spawn } = await import("node:child_process");
@@ -100,12 +153,29 @@ describe("interrupted runs", () => {
     for (const delay of [50, 400, 900, 1500, 2500, 4000, 6000]) {
       rmSync(join(project, "out"), { recursive: true, force: true });
       cpSync(out, join(project, "out"), { recursive: true });
-      const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "generator/cli.ts"), "--spec", "spec/changed.yaml", "--out", "out"], { cwd: project, stdio: "ignore" });
+      const child = spawn(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          join(ROOT, "generator/cli.ts"),
+          "--spec",
+          "spec/changed.yaml",
+          "--out",
+          "out",
+        ],
+        { cwd: project, stdio: "ignore" },
+      );
       const exited = new Promise((resolve) => child.on("exit", resolve));
       setTimeout(() => child.kill(delay % 2 === 0 ? "SIGTERM" : "SIGINT"), delay);
       await exited;
       const now = snapshotFolder(join(project, "out"));
-      const state = JSON.stringify(now) === JSON.stringify(before) ? "before" : JSON.stringify(now) === JSON.stringify(after) ? "after" : "mixed";
+      const state =
+        JSON.stringify(now) === JSON.stringify(before)
+          ? "before"
+          : JSON.stringify(now) === JSON.stringify(after)
+            ? "after"
+            : "mixed";
       expect(state, `killed after ${delay} ms`).not.toBe("mixed");
       expect(stagingLeftovers(project)).toEqual([]);
       outcomes.add(state);

@@ -1,4 +1,13 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT, runCli } from "./cli-helper.js";
@@ -7,7 +16,10 @@ const work = mkdtempSync(join(ROOT, ".tmp-check-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function snapshot(dir: string): string {
-  return readFileSync(join(dir, "client.ts"), "utf8") + readFileSync(join(dir, ".generated-manifest.json"), "utf8");
+  return (
+    readFileSync(join(dir, "client.ts"), "utf8") +
+    readFileSync(join(dir, ".generated-manifest.json"), "utf8")
+  );
 }
 
 describe("npm run generate -- --check", () => {
@@ -40,7 +52,10 @@ describe("npm run generate -- --check", () => {
     cpSync(join(ROOT, "spec"), join(project, "spec"), { recursive: true });
     cpSync(join(ROOT, "generated"), join(project, "generated"), { recursive: true });
     const spec = join(project, "spec/openapi.yaml");
-    writeFileSync(spec, readFileSync(spec, "utf8").replace(/^(\s+summary: )(.+)$/m, "$1Renamed summary"));
+    writeFileSync(
+      spec,
+      readFileSync(spec, "utf8").replace(/^(\s+summary: )(.+)$/m, "$1Renamed summary"),
+    );
     const unchanged = runCli("generator/cli.ts", ["--name", "PetStore", "--check"], project);
     expect(unchanged.status).toBe(1);
     expect(unchanged.stderr).toMatch(/changed\s+generated\/client\.ts/);
@@ -61,11 +76,16 @@ describe("the fast path (unchanged inputs and outputs)", () => {
     const first = runCli("generator/cli.ts", ["--name", "PetStore", "--out", out]);
     expect(first.status).toBe(0);
     expect(first.stdout).toContain("Generated");
-    const mtimes = () => ["client.ts", "types.ts", ".generated-manifest.json"].map((file) => statSync(join(out, file)).mtimeMs);
+    const mtimes = () =>
+      ["client.ts", "types.ts", ".generated-manifest.json"].map(
+        (file) => statSync(join(out, file)).mtimeMs,
+      );
     const before = mtimes();
     const second = runCli("generator/cli.ts", ["--name", "PetStore", "--out", out]);
     expect(second.status).toBe(0);
-    expect(second.stdout).toContain("is up to date with spec/openapi.yaml (inputs and outputs unchanged; nothing rendered)");
+    expect(second.stdout).toContain(
+      "is up to date with spec/openapi.yaml (inputs and outputs unchanged; nothing rendered)",
+    );
     expect(mtimes()).toEqual(before);
 
     // a staging folder left by a killed run: the full path runs and clears it

@@ -14,7 +14,8 @@ describe("generated/ is what the spec generates", () => {
     const first = await renderProjectSpec();
     const second = await render({ specPath: SPEC, outDir: OUT, apiName: API_NAME });
     expect(second.files.map((file) => file.path)).toEqual(first.files.map((file) => file.path));
-    for (const [index, file] of second.files.entries()) expect(file.content).toBe(first.files[index]?.content);
+    for (const [index, file] of second.files.entries())
+      expect(file.content).toBe(first.files[index]?.content);
   });
 
   it("starts every generated source file with the static header and no volatile data", async () => {

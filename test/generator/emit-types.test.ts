@@ -26,13 +26,20 @@ const corpus = [
   "ots/packages/openapi-typescript/examples/octokit-ghes-3.6-diff-to-api.json",
   "digitalocean/specification/DigitalOcean-public.v2.yaml",
 ];
-if (hasCorpus()) specs.push(...corpus.map((path) => join(CORPUS_DIR, path)).filter((path) => existsSync(path)));
+if (hasCorpus())
+  specs.push(...corpus.map((path) => join(CORPUS_DIR, path)).filter((path) => existsSync(path)));
 else console.log(`emit-types corpus specs skipped: no shared corpus at ${CORPUS_DIR}`);
 
 describe("types.ts without openapiTS()'s second lint and bundle", () => {
-  it.each(specs)("prints what openapiTS() prints for %s", async (spec) => {
-    const loaded = await loadSpec(spec, ROOT, { allowUndeclaredPathParameters: true });
-    const expected = astToString(await openapiTS(structuredClone(loaded.document) as never, { silent: true }));
-    expect(await openapiTypes(loaded.document)).toBe(expected);
-  }, 120_000);
+  it.each(specs)(
+    "prints what openapiTS() prints for %s",
+    async (spec) => {
+      const loaded = await loadSpec(spec, ROOT, { allowUndeclaredPathParameters: true });
+      const expected = astToString(
+        await openapiTS(structuredClone(loaded.document) as never, { silent: true }),
+      );
+      expect(await openapiTypes(loaded.document)).toBe(expected);
+    },
+    120_000,
+  );
 });

@@ -21,13 +21,20 @@ const document = {
         content: {
           "multipart/form-data": {
             schema: { $ref: "#/components/schemas/Upload" },
-            encoding: { tags: { style: "pipeDelimited", explode: false }, extra: { contentType: "text/plain" }, list: { contentType: "application/json" } },
+            encoding: {
+              tags: { style: "pipeDelimited", explode: false },
+              extra: { contentType: "text/plain" },
+              list: { contentType: "application/json" },
+            },
           },
         },
       },
     },
     schemas: {
-      Node: { type: "object", properties: { name: { type: "string" }, child: { $ref: "#/components/schemas/Node" } } },
+      Node: {
+        type: "object",
+        properties: { name: { type: "string" }, child: { $ref: "#/components/schemas/Node" } },
+      },
       Base: { type: "object", required: ["label"], properties: { label: { type: "string" } } },
       Upload: {
         allOf: [
@@ -37,7 +44,11 @@ const document = {
             required: ["file"],
             properties: {
               file: { type: "string", format: "binary" },
-              pictures: { type: "array", maxItems: 2, items: { type: "string", contentMediaType: "image/png" } },
+              pictures: {
+                type: "array",
+                maxItems: 2,
+                items: { type: "string", contentMediaType: "image/png" },
+              },
               tags: { type: "array", items: { type: "string" } },
               extra: { type: "object", properties: { a: { type: "integer" } } },
               meta: { type: "object", properties: { b: { type: ["integer", "null"] } } },
@@ -56,7 +67,13 @@ const document = {
 const operation = {
   path: "/upload",
   method: "post",
-  requestBody: { required: true, description: undefined, contents: [{ mediaType: "multipart/form-data", schema: { $ref: "#/components/schemas/Upload" } }] },
+  requestBody: {
+    required: true,
+    description: undefined,
+    contents: [
+      { mediaType: "multipart/form-data", schema: { $ref: "#/components/schemas/Upload" } },
+    ],
+  },
 } as unknown as OperationModel;
 
 describe("form field shapes", () => {
@@ -64,7 +81,18 @@ describe("form field shapes", () => {
 
   it("merge allOf, follow $refs, unite anyOf and keep unknown alternatives unknown", () => {
     expect(form?.validatorPart).toBe("multipart");
-    expect(Object.keys(form?.fields ?? {})).toEqual(["label", "file", "pictures", "tags", "extra", "meta", "list", "tree", "amount", "anything"]);
+    expect(Object.keys(form?.fields ?? {})).toEqual([
+      "label",
+      "file",
+      "pictures",
+      "tags",
+      "extra",
+      "meta",
+      "list",
+      "tree",
+      "amount",
+      "anything",
+    ]);
     expect(form?.fields["amount"]).toEqual({ types: ["integer", "string"] });
     expect(form?.fields["anything"]).toEqual({});
     expect(form?.fields["meta"]?.properties?.["b"]).toEqual({ types: ["integer"] });
@@ -82,7 +110,12 @@ describe("form field shapes", () => {
 
   it("stop at a bounded depth on recursive schemas", () => {
     let depth = 0;
-    for (let node = form?.fields["tree"]; node?.properties?.["child"] !== undefined; node = node.properties["child"]) depth += 1;
+    for (
+      let node = form?.fields["tree"];
+      node?.properties?.["child"] !== undefined;
+      node = node.properties["child"]
+    )
+      depth += 1;
     expect(depth).toBeGreaterThan(2);
     expect(depth).toBeLessThan(10);
     expect(formFieldShape(document, { $ref: "#/components/schemas/Missing" })).toEqual({});
@@ -92,7 +125,11 @@ describe("form field shapes", () => {
     expect(form?.validationSchema).toMatchObject({
       type: "object",
       required: ["label", "file"],
-      properties: { file: {}, pictures: { type: "array", maxItems: 2, items: {} }, tags: { type: "array", items: { type: "string" } } },
+      properties: {
+        file: {},
+        pictures: { type: "array", maxItems: 2, items: {} },
+        tags: { type: "array", items: { type: "string" } },
+      },
     });
   });
 });

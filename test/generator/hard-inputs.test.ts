@@ -36,8 +36,15 @@ const warningsOf = new Map<string, readonly string[]>();
 
 beforeAll(async () => {
   for (const name of CASES) {
-    const { rendered } = await generate({ specPath: join(FIXTURES, `${name}.yaml`), outDir: outOf(name), cwd: ROOT });
-    operations.set(name, rendered.model.operations.map((operation) => operation.name));
+    const { rendered } = await generate({
+      specPath: join(FIXTURES, `${name}.yaml`),
+      outDir: outOf(name),
+      cwd: ROOT,
+    });
+    operations.set(
+      name,
+      rendered.model.operations.map((operation) => operation.name),
+    );
     warningsOf.set(name, rendered.warnings);
   }
 }, 300_000);
@@ -51,12 +58,20 @@ describe("hard inputs", () => {
   it("give the client runtime only the optional serializers the spec needs", () => {
     const client = (name: string) => readFileSync(join(outOf(name), "client.ts"), "utf8");
     // media-types has a multipart/form-data request body and no styled query parameter
-    expect(client("media-types")).toMatch(/createClientRuntimeWith\(options, API_KEY, \{\n\s*otherBody: encodeOtherBody,\n\s*\}, SECURITY\)/);
-    expect(client("media-types")).toContain('import { encodeOtherBody } from "./runtime/client/request-body.js"');
+    expect(client("media-types")).toMatch(
+      /createClientRuntimeWith\(options, API_KEY, \{\n\s*otherBody: encodeOtherBody,\n\s*\}, SECURITY\)/,
+    );
+    expect(client("media-types")).toContain(
+      'import { encodeOtherBody } from "./runtime/client/request-body.js"',
+    );
     expect(client("media-types")).not.toContain("serializeQuery");
     // names has a cookie parameter
-    expect(client("names")).toContain('import { setCookieParams } from "./runtime/client/cookies.js"');
-    expect(client("names")).toMatch(/createClientRuntimeWith\(\s*options,\s*API_KEY,\s*\{[^}]*cookies: setCookieParams/);
+    expect(client("names")).toContain(
+      'import { setCookieParams } from "./runtime/client/cookies.js"',
+    );
+    expect(client("names")).toMatch(
+      /createClientRuntimeWith\(\s*options,\s*API_KEY,\s*\{[^}]*cookies: setCookieParams/,
+    );
     // the pet store's bodies are all JSON and its query parameters form + explode
     const petStore = readFileSync(join(ROOT, "generated/client.ts"), "utf8");
     expect(petStore).toMatch(/createClientRuntimeWith\(options, API_KEY, \{\}, SECURITY\)/);
@@ -82,9 +97,11 @@ describe("hard inputs", () => {
   });
 
   it("warn about every name that had to change because of a collision", () => {
-    expect((warningsOf.get("operation-ids") ?? []).filter((warning) => warning.includes("an earlier operation has its name"))).toEqual([
-      "operation getAThing is named getAThing2: an earlier operation has its name",
-    ]);
+    expect(
+      (warningsOf.get("operation-ids") ?? []).filter((warning) =>
+        warning.includes("an earlier operation has its name"),
+      ),
+    ).toEqual(["operation getAThing is named getAThing2: an earlier operation has its name"]);
   });
 
   it("keep hostile spec text inert: loading the generated modules runs none of it", async () => {
@@ -101,7 +118,11 @@ describe("hard inputs", () => {
   });
 
   it("refuses duplicate operationIds, naming both places", async () => {
-    const error = await render({ specPath: join(FIXTURES, "duplicate-operation-ids.yaml"), outDir: outOf("dup"), cwd: ROOT }).catch((e: unknown) => e);
+    const error = await render({
+      specPath: join(FIXTURES, "duplicate-operation-ids.yaml"),
+      outDir: outOf("dup"),
+      cwd: ROOT,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GeneratorError);
     expect((error as GeneratorError).message).toContain('Duplicate operationId "same"');
     expect((error as GeneratorError).where).toContain("#/paths/~1a/get");
@@ -111,16 +132,28 @@ describe("hard inputs", () => {
 
   it("with --allow-duplicate-operation-ids, reads the later duplicate under an id from its method and path, and says so", async () => {
     const specPath = join(FIXTURES, "duplicate-operation-ids.yaml");
-    const { rendered } = await generate({ specPath, outDir: outOf("dup-allowed"), cwd: ROOT, allowDuplicateOperationIds: true });
-    expect(rendered.model.operations.map((operation) => operation.operationId)).toEqual(["same", "getB"]);
-    expect(rendered.warnings).toContain('#/paths/~1b/get: operationId "same" is already used by #/paths/~1a/get: read as "getB"');
+    const { rendered } = await generate({
+      specPath,
+      outDir: outOf("dup-allowed"),
+      cwd: ROOT,
+      allowDuplicateOperationIds: true,
+    });
+    expect(rendered.model.operations.map((operation) => operation.operationId)).toEqual([
+      "same",
+      "getB",
+    ]);
+    expect(rendered.warnings).toContain(
+      '#/paths/~1b/get: operationId "same" is already used by #/paths/~1a/get: read as "getB"',
+    );
     expect(typecheckFolders([outOf("dup-allowed")])).toEqual([]);
   }, 120_000);
 });
 
 describe("enums that contradict their type", () => {
   it("drop the impossible values with a warning per schema, and keep every enum that fits", () => {
-    const repairs = (warningsOf.get("impossible-enums") ?? []).filter((warning) => warning.includes("cannot be of type"));
+    const repairs = (warningsOf.get("impossible-enums") ?? []).filter((warning) =>
+      warning.includes("cannot be of type"),
+    );
     expect(repairs).toEqual([
       '#/paths/~1files~1{id}/get/parameters/1/schema: enum value "low" cannot be of type integer: dropped from the enum',
       '#/components/schemas/File/properties/metadata: enum values "global", "enterprise_<id>" cannot be of type object: the enum is ignored',

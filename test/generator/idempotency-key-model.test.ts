@@ -12,7 +12,12 @@ function spec(paths: Record<string, unknown>): Record<string, unknown> {
   return { openapi: "3.0.3", info: { title: "T", version: "1" }, paths };
 }
 const ok = { responses: { "201": { description: "created" } } };
-const keyHeader = (name: string) => ({ name, in: "header", required: false, schema: { type: "string" } });
+const keyHeader = (name: string) => ({
+  name,
+  in: "header",
+  required: false,
+  schema: { type: "string" },
+});
 
 describe("idempotencyKeyHeader", () => {
   const model = buildModel(
@@ -25,11 +30,15 @@ describe("idempotencyKeyHeader", () => {
         parameters: [keyHeader("Idempotency-Key")],
         post: { operationId: "pay", ...ok },
       },
-      "/notes": { post: { operationId: "addNote", parameters: [keyHeader("X-Idempotency-Key")], ...ok } },
+      "/notes": {
+        post: { operationId: "addNote", parameters: [keyHeader("X-Idempotency-Key")], ...ok },
+      },
     }),
     "0",
   );
-  const byId = Object.fromEntries(model.operations.map((operation) => [operation.operationId, operation.idempotencyKeyHeader]));
+  const byId = Object.fromEntries(
+    model.operations.map((operation) => [operation.operationId, operation.idempotencyKeyHeader]),
+  );
 
   it("is the declared name of an Idempotency-Key header parameter, matched without case", () => {
     expect(byId).toEqual({
@@ -41,7 +50,9 @@ describe("idempotencyKeyHeader", () => {
   });
 
   it("is emitted into the operation's client descriptor, and only there", () => {
-    const client = emitClient(model, { apiName: "T", specPath: "spec.yaml" }).find((file) => file.path === "client.ts")!.content;
+    const client = emitClient(model, { apiName: "T", specPath: "spec.yaml" }).find(
+      (file) => file.path === "client.ts",
+    )!.content;
     expect(client).toMatch(/placeOrder: \{[^}]*"?idempotencyKeyHeader"?: ?"idempotency-key"/);
     expect(client).toMatch(/pay: \{[^}]*"?idempotencyKeyHeader"?: ?"Idempotency-Key"/);
     expect(client.match(/idempotencyKeyHeader/g)).toHaveLength(2);
@@ -51,13 +62,26 @@ describe("idempotencyKeyHeader", () => {
 describe("operation names", () => {
   it("never take the client's middleware methods use and eject (renamed and reported)", () => {
     const model = buildModel(
-      spec({ "/use": { get: { operationId: "use", ...ok } }, "/eject": { post: { operationId: "Eject", ...ok } } }),
+      spec({
+        "/use": { get: { operationId: "use", ...ok } },
+        "/eject": { post: { operationId: "Eject", ...ok } },
+      }),
       "0",
     );
     expect(model.operations.map((operation) => operation.name)).toEqual(["use2", "eject2"]);
     expect(model.renames).toEqual([
-      { kind: "operation", from: "use", to: "use2", reason: "reserved: a method of the client (middleware)" },
-      { kind: "operation", from: "Eject", to: "eject2", reason: "reserved: a method of the client (middleware)" },
+      {
+        kind: "operation",
+        from: "use",
+        to: "use2",
+        reason: "reserved: a method of the client (middleware)",
+      },
+      {
+        kind: "operation",
+        from: "Eject",
+        to: "eject2",
+        reason: "reserved: a method of the client (middleware)",
+      },
     ]);
   });
 });

@@ -21,7 +21,10 @@ function files(rendered: Rendered): Record<string, string> {
   return Object.fromEntries(rendered.files.map((file) => [file.path, file.content]));
 }
 
-async function renderBoth(spec: string, cwd: string): Promise<{ cached: Record<string, string>; cold: Record<string, string> }> {
+async function renderBoth(
+  spec: string,
+  cwd: string,
+): Promise<{ cached: Record<string, string>; cold: Record<string, string> }> {
   const options = { specPath: spec, outDir: join(cwd, "out"), cwd, apiName: "Api" };
   const cached = files(await render({ ...options, cache: true }));
   const cold = files(await render({ ...options, cache: false }));
@@ -45,7 +48,8 @@ async function checkEdits(spec: string): Promise<void> {
     editSpec(copy, edit);
     const { cached, cold } = await renderBoth(copy, dir);
     expect(cached, `cached render after the ${what} edit`).toEqual(cold);
-    if (what !== "schema") expect(cold, `the ${what} edit changes the output`).not.toEqual(previous);
+    if (what !== "schema")
+      expect(cold, `the ${what} edit changes the output`).not.toEqual(previous);
     previous = cold;
   }
 }
@@ -61,33 +65,54 @@ describe("incremental generation", () => {
   }, 300_000);
 
   const corpus = hasCorpus();
-  if (!corpus) console.log(`incremental generation on corpus specs skipped: no shared corpus at ${CORPUS_DIR}`);
-  it.skipIf(!corpus)("writes what a cold run writes after edits of corpus specs", async () => {
-    for (const spec of ["readme/3.1/yaml/train-travel.yaml", "heyapi/specs/3.0.x/external.yaml"]) {
-      const path = join(CORPUS_DIR, spec);
-      if (existsSync(path)) await checkEdits(path);
-    }
-  }, 600_000);
+  if (!corpus)
+    console.log(
+      `incremental generation on corpus specs skipped: no shared corpus at ${CORPUS_DIR}`,
+    );
+  it.skipIf(!corpus)(
+    "writes what a cold run writes after edits of corpus specs",
+    async () => {
+      for (const spec of [
+        "readme/3.1/yaml/train-travel.yaml",
+        "heyapi/specs/3.0.x/external.yaml",
+      ]) {
+        const path = join(CORPUS_DIR, spec);
+        if (existsSync(path)) await checkEdits(path);
+      }
+    },
+    600_000,
+  );
 
   it("ignores corrupt cache entries and packs, and entries of another generator version", async () => {
     const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"));
     temps.push(dir);
     const cold = (await renderBoth(spec, dir)).cold;
     // corrupt every pack: half get their entries' text changed (hash no longer matches), half are truncated
-    const packs = readdirSync(cacheDir(dir), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    const packs = readdirSync(cacheDir(dir), { recursive: true, withFileTypes: true }).filter(
+      (entry) => entry.isFile(),
+    );
     expect(packs.length).toBeGreaterThan(3);
     packs.forEach((entry, index) => {
       const path = join(entry.parentPath, entry.name);
       const text = readFileSync(path, "utf8");
       if (index % 2 === 0) {
         const pack = JSON.parse(text) as { entries: Record<string, { text: string }> };
-        for (const value of Object.values(pack.entries)) value.text = value.text.replace(/[a-z]/, "X") + "// tampered\n";
+        for (const value of Object.values(pack.entries))
+          value.text = value.text.replace(/[a-z]/, "X") + "// tampered\n";
         writeFileSync(path, JSON.stringify(pack));
       } else {
         writeFileSync(path, text.slice(0, Math.floor(text.length / 2)));
       }
     });
-    const after = files(await render({ specPath: spec, outDir: join(dir, "out"), cwd: dir, apiName: "Api", cache: true }));
+    const after = files(
+      await render({
+        specPath: spec,
+        outDir: join(dir, "out"),
+        cwd: dir,
+        apiName: "Api",
+        cache: true,
+      }),
+    );
     expect(after).toEqual(cold);
     expect(Object.values(after).some((content) => content.includes("tampered"))).toBe(false);
   }, 300_000);

@@ -10,8 +10,15 @@ import { IndentationText, Project, StructureKind, VariableDeclarationKind } from
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { AJV_HELPERS, hookScopeNaming, ValueScopeName } from "../../generator/internal/ajv.js";
-import { astToString, openapiTypescriptInternals } from "../../generator/internal/openapi-typescript.js";
-import { MissingInternal, printSourceStructure, structureWriter } from "../../generator/internal/ts-morph.js";
+import {
+  astToString,
+  openapiTypescriptInternals,
+} from "../../generator/internal/openapi-typescript.js";
+import {
+  MissingInternal,
+  printSourceStructure,
+  structureWriter,
+} from "../../generator/internal/ts-morph.js";
 import { ROOT } from "./cli-helper.js";
 
 const GENERATOR = join(ROOT, "generator");
@@ -27,29 +34,51 @@ const PRIVATE = [
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.(ts|mjs)$/.test(entry.name) && !relative(dir, entry.parentPath).startsWith("."))
+    .filter(
+      (entry) =>
+        entry.isFile() &&
+        /\.(ts|mjs)$/.test(entry.name) &&
+        !relative(dir, entry.parentPath).startsWith("."),
+    )
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
 describe("the internal fence", () => {
   it("no generator source outside generator/internal/ reaches a private part of a dependency", () => {
-    const outside = sources(GENERATOR).filter((file) => !relative(GENERATOR, file).startsWith("internal"));
+    const outside = sources(GENERATOR).filter(
+      (file) => !relative(GENERATOR, file).startsWith("internal"),
+    );
     expect(outside.length).toBeGreaterThan(50);
     const found = outside.flatMap((file) => {
       const text = readFileSync(file, "utf8");
-      return PRIVATE.filter((pattern) => pattern.test(text)).map((pattern) => `${relative(ROOT, file)}: ${pattern}`);
+      return PRIVATE.filter((pattern) => pattern.test(text)).map(
+        (pattern) => `${relative(ROOT, file)}: ${pattern}`,
+      );
     });
     expect(found).toEqual([]);
   });
 });
 
 describe("ts-morph and code-block-writer", () => {
-  const project = () => new Project({ useInMemoryFileSystem: true, skipLoadingLibFiles: true, manipulationSettings: { indentationText: IndentationText.TwoSpaces } });
+  const project = () =>
+    new Project({
+      useInMemoryFileSystem: true,
+      skipLoadingLibFiles: true,
+      manipulationSettings: { indentationText: IndentationText.TwoSpaces },
+    });
 
   it("prints structures through the structure printer, without hanging indentation", () => {
     const text = printSourceStructure(
       project(),
-      { statements: [{ kind: StructureKind.VariableStatement, declarationKind: VariableDeclarationKind.Const, declarations: [{ name: "x", initializer: "{\n  a: 1,\n}" }] }] },
+      {
+        statements: [
+          {
+            kind: StructureKind.VariableStatement,
+            declarationKind: VariableDeclarationKind.Const,
+            declarations: [{ name: "x", initializer: "{\n  a: 1,\n}" }],
+          },
+        ],
+      },
       false,
     );
     expect(text).toBe("const x = {\n  a: 1,\n};\n");
@@ -58,7 +87,14 @@ describe("ts-morph and code-block-writer", () => {
 
   it("keeps indenting after a string that ends in an escaped backslash", () => {
     const writer = structureWriter(project());
-    writer.write('const a = "C:\\\\";').newLine().write("const b = `x`;").newLine().write("function f() {").indent(() => writer.write("return 1;")).write("}");
+    writer
+      .write('const a = "C:\\\\";')
+      .newLine()
+      .write("const b = `x`;")
+      .newLine()
+      .write("function f() {")
+      .indent(() => writer.write("return 1;"))
+      .write("}");
     expect(writer.toString()).toContain("function f() {\n  return 1;\n}");
   });
 
@@ -66,18 +102,37 @@ describe("ts-morph and code-block-writer", () => {
     const without = project();
     Object.defineProperty(without, "_context", { value: {} });
     expect(() => printSourceStructure(without, { statements: [] }, false)).toThrow(MissingInternal);
-    expect(() => printSourceStructure(without, { statements: [] }, false)).toThrow(/generator\/internal\/ needs updating/);
+    expect(() => printSourceStructure(without, { statements: [] }, false)).toThrow(
+      /generator\/internal\/ needs updating/,
+    );
   });
 });
 
 describe("openapi-typescript", () => {
   it("has the transform, the discriminator scan, the $ref resolver and astToString", async () => {
     const { transformSchema, scanDiscriminators, resolveRef } = await openapiTypescriptInternals();
-    for (const fn of [transformSchema, scanDiscriminators, resolveRef]) expect(typeof fn).toBe("function");
-    const document = { openapi: "3.0.3", info: { title: "t", version: "1" }, paths: {}, components: { schemas: { A: { type: "string" } } } };
-    expect(resolveRef(document, "#/components/schemas/A", { silent: true })).toEqual({ type: "string" });
+    for (const fn of [transformSchema, scanDiscriminators, resolveRef])
+      expect(typeof fn).toBe("function");
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {},
+      components: { schemas: { A: { type: "string" } } },
+    };
+    expect(resolveRef(document, "#/components/schemas/A", { silent: true })).toEqual({
+      type: "string",
+    });
     const print = await astToString();
-    expect(print(ts.factory.createTypeAliasDeclaration(undefined, "A", undefined, ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword)))).toBe("type A = string;\n");
+    expect(
+      print(
+        ts.factory.createTypeAliasDeclaration(
+          undefined,
+          "A",
+          undefined,
+          ts.factory.createKeywordTypeNode(ts.SyntaxKind.StringKeyword),
+        ),
+      ),
+    ).toBe("type A = string;\n");
   });
 });
 

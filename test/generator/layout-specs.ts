@@ -19,7 +19,10 @@ function fixtureSpecs(dir: string): string[] {
 }
 
 /** The pet store's spec and every fixture spec. */
-export const LAYOUT_SPECS = [join(ROOT, "spec/openapi.yaml"), ...fixtureSpecs(join(ROOT, "test/fixtures"))];
+export const LAYOUT_SPECS = [
+  join(ROOT, "spec/openapi.yaml"),
+  ...fixtureSpecs(join(ROOT, "test/fixtures")),
+];
 
 /** The OpenAPI 3.x entries of the corpus subset in test/corpus/corpus-subset.test.ts. */
 const CORPUS_SUBSET = [
@@ -33,4 +36,6 @@ const CORPUS_SUBSET = [
 ];
 
 /** The corpus subset's specs that are present (none without ../shared). */
-export const LAYOUT_CORPUS_SPECS = hasCorpus() ? CORPUS_SUBSET.map((path) => join(CORPUS_DIR, path)).filter((path) => existsSync(path)) : [];
+export const LAYOUT_CORPUS_SPECS = hasCorpus()
+  ? CORPUS_SUBSET.map((path) => join(CORPUS_DIR, path)).filter((path) => existsSync(path))
+  : [];

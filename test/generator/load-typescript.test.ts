@@ -6,7 +6,16 @@
  * cache is rejected (compiled afresh) and rewritten.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "./cli-helper.js";
@@ -24,16 +33,25 @@ function run(): { state: string; same: boolean; version: string } {
     const required = createRequire(${JSON.stringify(join(work, "generator/load/"))})("typescript");
     process.stdout.write(JSON.stringify({ state, same: ts === required && loadTypeScript() === ts, version: ts.version }));
   `;
-  const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: work, encoding: "utf8", timeout: 60_000 });
+  const result = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "--input-type=module", "-e", script],
+    { cwd: work, encoding: "utf8", timeout: 60_000 },
+  );
   expect(result.stderr).toBe("");
   return JSON.parse(result.stdout) as { state: string; same: boolean; version: string };
 }
 
 describe("loadTypeScript", () => {
   mkdirSync(join(work, "generator/load"), { recursive: true });
-  for (const file of ["load-typescript.ts", "code-cache.ts"]) cpSync(join(ROOT, "generator/load", file), join(work, "generator/load", file));
+  for (const file of ["load-typescript.ts", "code-cache.ts"])
+    cpSync(join(ROOT, "generator/load", file), join(work, "generator/load", file));
   mkdirSync(join(work, "node_modules/typescript/lib"), { recursive: true });
-  for (const file of ["package.json", "lib/typescript.js"]) cpSync(join(ROOT, "node_modules/typescript", file), join(work, "node_modules/typescript", file));
+  for (const file of ["package.json", "lib/typescript.js"])
+    cpSync(
+      join(ROOT, "node_modules/typescript", file),
+      join(work, "node_modules/typescript", file),
+    );
   symlinkSync(join(ROOT, "node_modules/tsx"), join(work, "node_modules/tsx"), "dir");
 
   it("loads the typescript package once, writes a code cache, and uses it next time", () => {

@@ -15,12 +15,14 @@ import { ROOT } from "./cli-helper.js";
 import { loadedByGenerator, packageOf } from "./module-probe.js";
 
 const work = mkdtempSync(join(ROOT, ".tmp-loaded-modules-"));
-afterAll(() => process.env.KEEP ? undefined : rmSync(work, { recursive: true, force: true }));
+afterAll(() => (process.env.KEEP ? undefined : rmSync(work, { recursive: true, force: true })));
 
 /** The files (paths from the project root) a generator run loaded. */
-const loadedBy = (args: readonly string[], name: string): string[] => loadedByGenerator(work, args, name);
+const loadedBy = (args: readonly string[], name: string): string[] =>
+  loadedByGenerator(work, args, name);
 
-const isTypeScript = (path: string) => /(^|\/)typescript\/lib\/typescript\.js$|@ts-morph\/common\/dist\/typescript\.js$/.test(path);
+const isTypeScript = (path: string) =>
+  /(^|\/)typescript\/lib\/typescript\.js$|@ts-morph\/common\/dist\/typescript\.js$/.test(path);
 
 describe("modules the generator loads", () => {
   const spec = join(work, "openapi.yaml");
@@ -33,45 +35,110 @@ describe("modules the generator loads", () => {
     // openapi-core 2.x is bundled (its dependencies are not); 1.x (openapi-typescript's) is never loaded
     expect(loaded.filter((path) => path.includes("/@redocly/openapi-core/"))).toEqual([]);
     // and the bundle the run loaded carries neither a TypeScript nor code of openapi-core 1.x
-    const build = /^generator\/\.build-[0-9a-f]+\//.exec(loaded.find((path) => path.startsWith("generator/.build-")) ?? "")?.[0];
+    const build = /^generator\/\.build-[0-9a-f]+\//.exec(
+      loaded.find((path) => path.startsWith("generator/.build-")) ?? "",
+    )?.[0];
     expect(build).toBeDefined();
     for (const name of readdirSync(join(ROOT, build!))) {
       const text = readFileSync(join(ROOT, build!, name), "utf8");
       expect(text, name).not.toMatch(/versionMajorMinor = "/);
       expect(text, name).not.toContain("openapi-typescript/node_modules/");
     }
-    expect(readdirSync(join(ROOT, build!)).some((name) => readFileSync(join(ROOT, build!, name), "utf8").includes("node_modules/@redocly/openapi-core/lib/ref-utils.js"))).toBe(true);
+    expect(
+      readdirSync(join(ROOT, build!)).some((name) =>
+        readFileSync(join(ROOT, build!, name), "utf8").includes(
+          "node_modules/@redocly/openapi-core/lib/ref-utils.js",
+        ),
+      ),
+    ).toBe(true);
     // ts-morph's copy of TypeScript's lib files is left out of the bundle (the emitters only print)
-    for (const name of readdirSync(join(ROOT, build!))) expect(readFileSync(join(ROOT, build!, name), "utf8"), name).not.toContain('fileName: "lib.dom.d.ts"');
+    for (const name of readdirSync(join(ROOT, build!)))
+      expect(readFileSync(join(ROOT, build!, name), "utf8"), name).not.toContain(
+        'fileName: "lib.dom.d.ts"',
+      );
     // what loading and bundling a spec never calls stays unloaded (generator/run.mjs, LAZY_NAMED)
     const packages = new Set(loaded.map(packageOf));
-    for (const name of ["graphql", "jsonpath-rfc9535", "yaml-ast-parser", "yaml", "minimatch", "path-browserify", "tinyglobby", "diff"]) expect(packages.has(name), name).toBe(false);
+    for (const name of [
+      "graphql",
+      "jsonpath-rfc9535",
+      "yaml-ast-parser",
+      "yaml",
+      "minimatch",
+      "path-browserify",
+      "tinyglobby",
+      "diff",
+    ])
+      expect(packages.has(name), name).toBe(false);
     // every file is printed in its final layout by its emitter: no formatter is loaded
-    expect(loaded.filter((path) => packageOf(path) === "prettier" || path.includes("/prettier/"))).toEqual([]);
+    expect(
+      loaded.filter((path) => packageOf(path) === "prettier" || path.includes("/prettier/")),
+    ).toEqual([]);
     // the heavy libraries of a cold run are loaded (the probe sees them)
-    for (const name of ["ajv", "fast-check", "code-block-writer"]) expect(loaded.some((path) => packageOf(path) === name || path.includes(`/${name}/`)), name).toBe(true);
+    for (const name of ["ajv", "fast-check", "code-block-writer"])
+      expect(
+        loaded.some((path) => packageOf(path) === name || path.includes(`/${name}/`)),
+        name,
+      ).toBe(true);
   }, 180_000);
 
   it("loads the YAML parsers it left out when a refused spec's problem is located (line and column)", () => {
     const broken = join(work, "broken.yaml");
-    writeFileSync(broken, readFileSync(spec, "utf8").replace('"#/components/schemas/Pet"', '"#/components/schemas/Nowhere"'));
-    const result = spawnSync(process.execPath, [join(ROOT, "generator/run.mjs"), "cli", "--spec", broken, "--out", join(work, "broken-out")], { cwd: ROOT, encoding: "utf8", timeout: 180_000 });
+    writeFileSync(
+      broken,
+      readFileSync(spec, "utf8").replace(
+        '"#/components/schemas/Pet"',
+        '"#/components/schemas/Nowhere"',
+      ),
+    );
+    const result = spawnSync(
+      process.execPath,
+      [join(ROOT, "generator/run.mjs"), "cli", "--spec", broken, "--out", join(work, "broken-out")],
+      { cwd: ROOT, encoding: "utf8", timeout: 180_000 },
+    );
     expect(result.status).toBe(3);
-    expect(result.stderr).toMatch(/\$ref "#\/components\/schemas\/Nowhere" points at nothing[\s\S]*broken\.yaml:\d+:\d+ \(#\//);
+    expect(result.stderr).toMatch(
+      /\$ref "#\/components\/schemas\/Nowhere" points at nothing[\s\S]*broken\.yaml:\d+:\d+ \(#\//,
+    );
   }, 180_000);
 
   it("loads neither prettier, Ajv, fast-check, TypeScript nor ts-morph after an edit that no generated file shows, with the cache warm", () => {
     loadedBy(args, "fill"); // renders everything into the cache
-    writeFileSync(spec, readFileSync(spec, "utf8").replace(/^(\s*description: The pet store service\.[^\n]*)$/m, "$1 Edited."));
+    writeFileSync(
+      spec,
+      readFileSync(spec, "utf8").replace(
+        /^(\s*description: The pet store service\.[^\n]*)$/m,
+        "$1 Edited.",
+      ),
+    );
     const loaded = loadedBy(args, "edit");
     const packages = new Set(loaded.map(packageOf));
     // nor Redocly's Ajv (openapi-core's example-validating lint rules load it when first used)
-    for (const name of ["prettier", "fast-check", "ajv", "ajv-formats", "@redocly/ajv", "code-block-writer"]) expect(packages.has(name), name).toBe(false);
+    for (const name of [
+      "prettier",
+      "fast-check",
+      "ajv",
+      "ajv-formats",
+      "@redocly/ajv",
+      "code-block-writer",
+    ])
+      expect(packages.has(name), name).toBe(false);
     // every emitter's files came from the cache (cache/traced-emit.ts): TypeScript, ts-morph and openapi-typescript stay unloaded
     expect(loaded.filter(isTypeScript)).toEqual([]);
-    const bundle = loaded.filter((path) => path.startsWith("generator/.build-")).map((path) => readFileSync(join(ROOT, path), "utf8"));
-    expect(bundle.some((text) => text.includes("// node_modules/ts-morph/") || text.includes("// node_modules/openapi-typescript/"))).toBe(false);
-    expect(loaded.filter((path) => /^generator\/\.build-[0-9a-f]+\/(emit-validators|emit-mocks)-/.test(path))).toEqual([]);
+    const bundle = loaded
+      .filter((path) => path.startsWith("generator/.build-"))
+      .map((path) => readFileSync(join(ROOT, path), "utf8"));
+    expect(
+      bundle.some(
+        (text) =>
+          text.includes("// node_modules/ts-morph/") ||
+          text.includes("// node_modules/openapi-typescript/"),
+      ),
+    ).toBe(false);
+    expect(
+      loaded.filter((path) =>
+        /^generator\/\.build-[0-9a-f]+\/(emit-validators|emit-mocks)-/.test(path),
+      ),
+    ).toEqual([]);
     expect(loaded.some((path) => /^generator\/\.build-[0-9a-f]+\/generate-/.test(path))).toBe(true);
     expect(readFileSync(join(work, "out/types.ts"), "utf8")).not.toContain("Edited."); // a servers description: shown by no file
   }, 180_000);

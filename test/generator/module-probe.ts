@@ -38,21 +38,32 @@ export function loadedByGenerator(work: string, args: readonly string[], name: s
   writeFileSync(probe, PROBE(hooks));
   const file = join(work, `${name}.txt`);
   writeFileSync(file, "");
-  const result = spawnSync(process.execPath, ["--import", pathToFileURL(probe).href, join(ROOT, "generator/run.mjs"), "cli", ...args], {
-    cwd: ROOT,
-    encoding: "utf8",
-    timeout: 180_000,
-    env: { ...process.env, LOADED_MODULES_FILE: file },
-  });
+  const result = spawnSync(
+    process.execPath,
+    ["--import", pathToFileURL(probe).href, join(ROOT, "generator/run.mjs"), "cli", ...args],
+    {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 180_000,
+      env: { ...process.env, LOADED_MODULES_FILE: file },
+    },
+  );
   expect(result.stderr).toBe("");
   expect(result.status).toBe(0);
-  const urls = readFileSync(file, "utf8").split("\n").map((line) => line.split(" ")[0] ?? "").filter((url) => url.startsWith("file://"));
+  const urls = readFileSync(file, "utf8")
+    .split("\n")
+    .map((line) => line.split(" ")[0] ?? "")
+    .filter((url) => url.startsWith("file://"));
   // node_modules may be a link to another checkout's (a git worktree): its files are named from the project root too
   const modules = `${realpathSync(join(ROOT, "node_modules"))}/`;
-  const fromRoot = (path: string) => (path.startsWith(modules) ? `node_modules/${path.slice(modules.length)}` : path.slice(ROOT.length));
+  const fromRoot = (path: string) =>
+    path.startsWith(modules)
+      ? `node_modules/${path.slice(modules.length)}`
+      : path.slice(ROOT.length);
   const paths = urls.map((url) => fromRoot(decodeURIComponent(new URL(url).pathname)));
   return [...new Set(paths.filter((path) => !path.endsWith("/package.json")))];
 }
 
 /** The npm package a loaded file belongs to (the innermost `node_modules/<name>`). */
-export const packageOf = (path: string): string | undefined => /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(path)?.[1];
+export const packageOf = (path: string): string | undefined =>
+  /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(path)?.[1];

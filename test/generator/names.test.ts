@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { NameRegistry, deriveOperationName, toCamelCase, toPascalCase } from "../../generator/model/names.js";
+import {
+  NameRegistry,
+  deriveOperationName,
+  toCamelCase,
+  toPascalCase,
+} from "../../generator/model/names.js";
 
 describe("toCamelCase", () => {
   const cases: [string, string][] = [

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { GeneratorError } from "../../generator/errors.js";
 import { declareMissingPathParameters } from "../../generator/load/declare-path-parameters.js";
 import { buildModel } from "../../generator/model/build-model.js";
-import { checkPathTemplate, templateParameters } from "../../generator/model/check-path-template.js";
+import {
+  checkPathTemplate,
+  templateParameters,
+} from "../../generator/model/check-path-template.js";
 
 function spec(): Record<string, unknown> {
   return {
@@ -15,12 +18,18 @@ function spec(): Record<string, unknown> {
         get: { operationId: "getPet", responses: { "204": { description: "ok" } } },
         delete: {
           operationId: "deletePet",
-          parameters: [{ name: "version", in: "path", required: true, schema: { type: "integer" } }],
+          parameters: [
+            { name: "version", in: "path", required: true, schema: { type: "integer" } },
+          ],
           responses: { "204": { description: "ok" } },
         },
       },
     },
-    components: { parameters: { PetId: { name: "petId", in: "path", required: true, schema: { type: "integer" } } } },
+    components: {
+      parameters: {
+        PetId: { name: "petId", in: "path", required: true, schema: { type: "integer" } },
+      },
+    },
   };
 }
 
@@ -44,7 +53,9 @@ describe("path templates", () => {
       return undefined;
     })();
     expect(error).toBeInstanceOf(GeneratorError);
-    expect((error as GeneratorError).message).toBe("The path /v{version}/pets/{petId} has {version} but declares no path parameter of that name");
+    expect((error as GeneratorError).message).toBe(
+      "The path /v{version}/pets/{petId} has {version} but declares no path parameter of that name",
+    );
     expect((error as GeneratorError).where).toBe("#/paths/~1v{version}~1pets~1{petId}/get");
     expect((error as GeneratorError).hint).toContain("- { name: version, in: path, required: true");
     expect(() => checkPathTemplate("/pets/{petId}", [{ name: "petId" }], "#")).not.toThrow();
@@ -54,10 +65,20 @@ describe("path templates", () => {
     const document = spec();
     const warnings: string[] = [];
     declareMissingPathParameters(document, warnings);
-    expect(warnings).toEqual(["#/paths/~1v{version}~1pets~1{petId}/get: {version} declared by no parameter: read as a required string path parameter"]);
+    expect(warnings).toEqual([
+      "#/paths/~1v{version}~1pets~1{petId}/get: {version} declared by no parameter: read as a required string path parameter",
+    ]);
     const model = buildModel(document, "hash");
     const [getPet, deletePet] = model.operations;
-    expect(getPet!.parameters.path.map((parameter) => [parameter.name, parameter.required])).toEqual([["petId", true], ["version", true]]);
-    expect(deletePet!.parameters.path.map((parameter) => parameter.name)).toEqual(["petId", "version"]);
+    expect(
+      getPet!.parameters.path.map((parameter) => [parameter.name, parameter.required]),
+    ).toEqual([
+      ["petId", true],
+      ["version", true],
+    ]);
+    expect(deletePet!.parameters.path.map((parameter) => parameter.name)).toEqual([
+      "petId",
+      "version",
+    ]);
   });
 });

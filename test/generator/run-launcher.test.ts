@@ -4,7 +4,15 @@
  * generator (the project's own node_modules linked in), so editing a source cannot touch the repo.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "./cli-helper.js";
@@ -13,13 +21,21 @@ const work = mkdtempSync(join(ROOT, ".tmp-launcher-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function launch(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(work, "generator/run.mjs"), ...args], { cwd: work, encoding: "utf8", timeout: 120_000 });
+  const result = spawnSync(process.execPath, [join(work, "generator/run.mjs"), ...args], {
+    cwd: work,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
-const builds = () => readdirSync(join(work, "generator")).filter((name) => /^\.build-[0-9a-f]{16}$/.test(name));
+const builds = () =>
+  readdirSync(join(work, "generator")).filter((name) => /^\.build-[0-9a-f]{16}$/.test(name));
 
 describe("generator/run.mjs", () => {
-  cpSync(join(ROOT, "generator"), join(work, "generator"), { recursive: true, filter: (source) => !/[\\/]\.build-/.test(source) });
+  cpSync(join(ROOT, "generator"), join(work, "generator"), {
+    recursive: true,
+    filter: (source) => !/[\\/]\.build-/.test(source),
+  });
   cpSync(join(ROOT, "templates"), join(work, "templates"), { recursive: true });
   // the deprecation policy the generator shares with lint, the schema → data generator it shares with conformance
   cpSync(join(ROOT, "lint"), join(work, "lint"), { recursive: true });
@@ -33,14 +49,22 @@ describe("generator/run.mjs", () => {
     expect(result.status).toBe(0);
     expect(builds()).toHaveLength(1);
     for (const file of ["client.ts", "server.ts", "types.ts", "runtime/client/runtime.ts"]) {
-      expect(readFileSync(join(work, "generated", file), "utf8"), file).toBe(readFileSync(join(ROOT, "generated", file), "utf8"));
+      expect(readFileSync(join(work, "generated", file), "utf8"), file).toBe(
+        readFileSync(join(ROOT, "generated", file), "utf8"),
+      );
     }
   }, 180_000);
 
   it("never runs a stale bundle: a changed source is rebuilt into a new folder", () => {
     const [before] = builds();
     const cli = join(work, "generator/cli.ts");
-    writeFileSync(cli, readFileSync(cli, "utf8").replace("Usage: npm run generate -- [options]", "Usage (edited): npm run generate -- [options]"));
+    writeFileSync(
+      cli,
+      readFileSync(cli, "utf8").replace(
+        "Usage: npm run generate -- [options]",
+        "Usage (edited): npm run generate -- [options]",
+      ),
+    );
     const result = launch("cli", "--help");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("Usage (edited)");
@@ -51,14 +75,21 @@ describe("generator/run.mjs", () => {
   it("runs the sources through tsx, with a note, when no bundle can be built", () => {
     const cli = join(work, "generator/cli.ts");
     // a lazy import esbuild cannot resolve while bundling, and the sources never reach at run time
-    writeFileSync(cli, `${readFileSync(cli, "utf8")}\nif (process.env["NEVER_SET"] === "1") await import("./does-not-exist.js");\n`);
+    writeFileSync(
+      cli,
+      `${readFileSync(cli, "utf8")}\nif (process.env["NEVER_SET"] === "1") await import("./does-not-exist.js");\n`,
+    );
     const count = builds().length;
     const result = launch("cli", "--help");
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("Usage (edited)");
-    expect(result.stderr).toMatch(/^note: could not bundle the generator into generator\/\.build-[0-9a-f]{16} \(.+\); running its sources through tsx instead/);
+    expect(result.stderr).toMatch(
+      /^note: could not bundle the generator into generator\/\.build-[0-9a-f]{16} \(.+\); running its sources through tsx instead/,
+    );
     expect(builds()).toHaveLength(count);
-    expect(readdirSync(join(work, "generator")).filter((name) => name.startsWith(".build-tmp-"))).toEqual([]);
+    expect(
+      readdirSync(join(work, "generator")).filter((name) => name.startsWith(".build-tmp-")),
+    ).toEqual([]);
   }, 120_000);
 
   it("answers an unknown command with its usage and exit 2", () => {

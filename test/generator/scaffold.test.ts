@@ -14,7 +14,9 @@ describe("npm run scaffold", () => {
     expect(result.stdout).toMatch(/created .*pets\.ts/);
     expect(result.stdout).toMatch(/created .*store\.ts/);
     expect(result.stdout).toMatch(/created .*index\.ts/);
-    expect(readFileSync(join(work, "store.ts"), "utf8")).toContain('return notImplemented("placeOrder")');
+    expect(readFileSync(join(work, "store.ts"), "utf8")).toContain(
+      'return notImplemented("placeOrder")',
+    );
     expect(typecheckFolders([work])).toEqual([]);
   }, 120_000);
 

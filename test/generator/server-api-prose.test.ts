@@ -17,24 +17,37 @@ import { ROOT } from "./cli-helper.js";
 import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS } from "./layout-specs.js";
 
 describe("server-api.ts without prose", () => {
-  it.each([...LAYOUT_SPECS, ...LAYOUT_CORPUS_SPECS].map((spec) => [relative(ROOT, spec), spec]))("is the same from the prose-free document and model for %s", async (_name, spec) => {
-    const { document, specHash } = await loadSpec(spec, ROOT, { allowUndeclaredPathParameters: true, allowDuplicateOperationIds: true });
-    const model = buildModel(document, specHash);
-    const whole = emitServerApi(model, document);
-    const caches = new RunCaches();
-    const stripped = emitServerApi(caches.proseFree(model), caches.proseFree(document));
-    expect(stripped).toEqual(whole);
-    // validate.ts and entry/*.ts are made from the prose-free model too (cache/cached-emitters.ts)
-    const context = { apiName: "Api", specPath: "spec.yaml" };
-    expect(emitResponseValidation(caches.proseFree(model), context)).toEqual(emitResponseValidation(model, context));
-    expect(emitPackageEntries(caches.proseFree(model), context, "api")).toEqual(emitPackageEntries(model, context, "api"));
-  }, 60_000);
+  it.each([...LAYOUT_SPECS, ...LAYOUT_CORPUS_SPECS].map((spec) => [relative(ROOT, spec), spec]))(
+    "is the same from the prose-free document and model for %s",
+    async (_name, spec) => {
+      const { document, specHash } = await loadSpec(spec, ROOT, {
+        allowUndeclaredPathParameters: true,
+        allowDuplicateOperationIds: true,
+      });
+      const model = buildModel(document, specHash);
+      const whole = emitServerApi(model, document);
+      const caches = new RunCaches();
+      const stripped = emitServerApi(caches.proseFree(model), caches.proseFree(document));
+      expect(stripped).toEqual(whole);
+      // validate.ts and entry/*.ts are made from the prose-free model too (cache/cached-emitters.ts)
+      const context = { apiName: "Api", specPath: "spec.yaml" };
+      expect(emitResponseValidation(caches.proseFree(model), context)).toEqual(
+        emitResponseValidation(model, context),
+      );
+      expect(emitPackageEntries(caches.proseFree(model), context, "api")).toEqual(
+        emitPackageEntries(model, context, "api"),
+      );
+    },
+    60_000,
+  );
 
   it("strips something from the pet store (its operations have descriptions)", async () => {
     const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
     const model = buildModel(document, specHash);
     const caches = new RunCaches();
-    expect(JSON.stringify(caches.proseFree(document)).length).toBeLessThan(JSON.stringify(document).length * 0.9);
+    expect(JSON.stringify(caches.proseFree(document)).length).toBeLessThan(
+      JSON.stringify(document).length * 0.9,
+    );
     expect(JSON.stringify(caches.proseFree(model))).not.toContain("Returns pets in ascending");
     expect(JSON.stringify(model)).toContain("Returns pets in ascending");
   });

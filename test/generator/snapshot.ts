@@ -5,7 +5,11 @@ import { join } from "node:path";
 export function snapshotFolder(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) files[join(entry.parentPath, entry.name).slice(dir.length)] = readFileSync(join(entry.parentPath, entry.name), "utf8");
+    if (entry.isFile())
+      files[join(entry.parentPath, entry.name).slice(dir.length)] = readFileSync(
+        join(entry.parentPath, entry.name),
+        "utf8",
+      );
   }
   return files;
 }

@@ -18,9 +18,21 @@ function statements(strings: readonly string[]): StatementStructures[] {
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
-      declarations: [{ name: "TABLE", initializer: objectWriter([["first", objectWriter([["status", "200"]])], ["second", "{ status: 404 }"]]) }],
+      declarations: [
+        {
+          name: "TABLE",
+          initializer: objectWriter([
+            ["first", objectWriter([["status", "200"]])],
+            ["second", "{ status: 404 }"],
+          ]),
+        },
+      ],
     },
-    { kind: StructureKind.Function, name: "answer", statements: ["if (TABLE.first.status === 200) {", "return BODY;", "}", "return undefined;"] },
+    {
+      kind: StructureKind.Function,
+      name: "answer",
+      statements: ["if (TABLE.first.status === 200) {", "return BODY;", "}", "return undefined;"],
+    },
   ];
 }
 
@@ -33,12 +45,14 @@ describe("printStatements", () => {
     const hard = [
       ["C:\\", "a `template` quote"],
       ["ends in two \\\\", "`"],
-      ["an escaped quote \" then \\", "'single' and `back`"],
+      ['an escaped quote " then \\', "'single' and `back`"],
       ["a regex-like /\\/", "after"],
     ];
     for (const strings of hard) {
       const printed = printStatements("hard.ts", statements(strings));
-      expect(printed.replace(/^const BODY = .*$/m, ""), JSON.stringify(strings)).toBe(plain.replace(/^const BODY = .*$/m, ""));
+      expect(printed.replace(/^const BODY = .*$/m, ""), JSON.stringify(strings)).toBe(
+        plain.replace(/^const BODY = .*$/m, ""),
+      );
       expect(printed).toContain(`const BODY = ${JSON.stringify(strings)};`);
     }
   });

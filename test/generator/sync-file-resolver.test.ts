@@ -31,7 +31,12 @@ function spec(ref: string): string {
 
 async function bundled(root: string, resolver: BaseResolver) {
   const config = await createConfig({ rules: {} });
-  const result = await bundle({ ref: root, config, dereference: false, externalRefResolver: resolver });
+  const result = await bundle({
+    ref: root,
+    config,
+    dereference: false,
+    externalRefResolver: resolver,
+  });
   return {
     document: result.bundle.parsed,
     files: [...result.fileDependencies].sort(),
@@ -42,12 +47,19 @@ async function bundled(root: string, resolver: BaseResolver) {
 describe("SyncFileResolver", () => {
   it("bundles split specs (CRLF line ends too) as Redocly's resolver does", async () => {
     mkdirSync(join(work, "schemas"), { recursive: true });
-    writeFileSync(join(work, "schemas", "pet.yaml"), 'type: object\r\nproperties:\r\n  name: { type: string, description: "a\r\n    b" }\r\n  tag: { $ref: "./tag.yaml" }\r\n');
+    writeFileSync(
+      join(work, "schemas", "pet.yaml"),
+      'type: object\r\nproperties:\r\n  name: { type: string, description: "a\r\n    b" }\r\n  tag: { $ref: "./tag.yaml" }\r\n',
+    );
     writeFileSync(join(work, "schemas", "tag.yaml"), "type: string\nenum: [a, b]\n");
     writeFileSync(join(work, "split.yaml"), spec("./schemas/pet.yaml"));
     const ours = await bundled(join(work, "split.yaml"), new SyncFileResolver());
     expect(ours).toEqual(await bundled(join(work, "split.yaml"), new BaseResolver()));
-    expect(ours.files.map((file) => file.slice(work.length))).toEqual(["/schemas/pet.yaml", "/schemas/tag.yaml", "/split.yaml"]);
+    expect(ours.files.map((file) => file.slice(work.length))).toEqual([
+      "/schemas/pet.yaml",
+      "/schemas/tag.yaml",
+      "/split.yaml",
+    ]);
     expect(ours.problems).toEqual([]);
     // the text each file is read as (its locations in problems)
     for (const file of ours.files) {
@@ -58,7 +70,10 @@ describe("SyncFileResolver", () => {
   });
 
   it("leaves missing files and folders to Redocly's reader, which reports them", async () => {
-    for (const [name, ref] of [["missing.yaml", "./nowhere.yaml"], ["folder.yaml", "./schemas"]] as const) {
+    for (const [name, ref] of [
+      ["missing.yaml", "./nowhere.yaml"],
+      ["folder.yaml", "./schemas"],
+    ] as const) {
       writeFileSync(join(work, name), spec(ref));
       const ours = await bundled(join(work, name), new SyncFileResolver());
       expect(ours, name).toEqual(await bundled(join(work, name), new BaseResolver()));

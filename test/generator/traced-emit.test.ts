@@ -26,7 +26,10 @@ afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true
 type Doc = Record<string, unknown>;
 
 /** An emitter that counts its runs; `body` decides what it reads of the document. */
-function counted(body: (document: Doc) => string): { runs: number; emit: (inputs: { document: Doc }) => Promise<GeneratedFile[]> } {
+function counted(body: (document: Doc) => string): {
+  runs: number;
+  emit: (inputs: { document: Doc }) => Promise<GeneratedFile[]>;
+} {
   const state = {
     runs: 0,
     emit: async ({ document }: { document: Doc }) => {
@@ -53,7 +56,9 @@ describe("tracedEmit", () => {
     const open = newPack();
     const emitter = counted((document) => `paths: ${JSON.stringify(document.paths)}`);
     expect(await run(open, { paths: { a: 1 }, servers: ["x"] }, emitter)).toBe('paths: {"a":1}');
-    expect(await run(open, { paths: { a: 1 }, servers: ["y"], tags: [] }, emitter)).toBe('paths: {"a":1}');
+    expect(await run(open, { paths: { a: 1 }, servers: ["y"], tags: [] }, emitter)).toBe(
+      'paths: {"a":1}',
+    );
     expect(emitter.runs).toBe(1);
     expect(await run(open, { paths: { a: 2 }, servers: ["y"] }, emitter)).toBe('paths: {"a":2}');
     expect(emitter.runs).toBe(2);
@@ -94,7 +99,9 @@ describe("tracedEmit", () => {
     const open = newPack();
     const emitter = counted((document) => `v${String(document.version)}`);
     await run(open, { version: 1 }, emitter);
-    const files = readdirSync(cacheDir(dir), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+    const files = readdirSync(cacheDir(dir), { recursive: true, withFileTypes: true }).filter(
+      (entry) => entry.isFile(),
+    );
     for (const file of files) {
       const path = join(file.parentPath, file.name);
       writeFileSync(path, readFileSync(path, "utf8").replaceAll("v1", "v9"));
@@ -105,7 +112,13 @@ describe("tracedEmit", () => {
 
   it("runs the emitter without a pack, tracing nothing", async () => {
     const emitter = counted((document) => String(Object.keys(document).length));
-    const files = await tracedEmit(undefined, new RunCaches(), { document: { a: 1 } }, "fixed", emitter.emit);
+    const files = await tracedEmit(
+      undefined,
+      new RunCaches(),
+      { document: { a: 1 } },
+      "fixed",
+      emitter.emit,
+    );
     await tracedEmit(undefined, new RunCaches(), { document: { a: 1 } }, "fixed", emitter.emit);
     expect(files).toEqual([{ path: "out.ts", content: "1" }]);
     expect(emitter.runs).toBe(2);
@@ -113,11 +126,20 @@ describe("tracedEmit", () => {
 });
 
 describe("the document the types are made from", () => {
-  const specs = [join(ROOT, "spec/openapi.yaml"), join(ROOT, "test/fixtures/hard/external.yaml"), join(ROOT, "test/fixtures/hard/hostile.yaml")];
+  const specs = [
+    join(ROOT, "spec/openapi.yaml"),
+    join(ROOT, "test/fixtures/hard/external.yaml"),
+    join(ROOT, "test/fixtures/hard/hostile.yaml"),
+  ];
   if (hasCorpus()) {
-    specs.push(join(CORPUS_DIR, "readme/3.1/yaml/train-travel.yaml"), join(CORPUS_DIR, "heyapi/specs/3.1.x/full.yaml"));
+    specs.push(
+      join(CORPUS_DIR, "readme/3.1/yaml/train-travel.yaml"),
+      join(CORPUS_DIR, "heyapi/specs/3.1.x/full.yaml"),
+    );
   } else {
-    console.log(`types from the typed sections of corpus specs skipped: no shared corpus at ${CORPUS_DIR}`);
+    console.log(
+      `types from the typed sections of corpus specs skipped: no shared corpus at ${CORPUS_DIR}`,
+    );
   }
 
   it("gives the same types.ts as the whole document", async () => {
@@ -137,6 +159,11 @@ describe("the document the types are made from", () => {
       paths: {},
       components: { schemas: { Name: { $ref: "#/info/x-shared" } } },
     };
-    expect(Object.keys(typedSections(document, new RunCaches()))).toEqual(["openapi", "info", "paths", "components"]);
+    expect(Object.keys(typedSections(document, new RunCaches()))).toEqual([
+      "openapi",
+      "info",
+      "paths",
+      "components",
+    ]);
   });
 });

@@ -13,10 +13,10 @@ export function typecheckFolders(folders: readonly string[]): string[] {
       .map((file) => join(folder, file)),
   );
   const program = ts.createProgram(files, { ...parsed.options, noEmit: true });
-  return ts
-    .getPreEmitDiagnostics(program)
-    .map((diagnostic) => {
-      const where = diagnostic.file ? `${diagnostic.file.fileName}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}` : "";
-      return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`;
-    });
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const where = diagnostic.file
+      ? `${diagnostic.file.fileName}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`
+      : "";
+    return `${where} ${ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")}`;
+  });
 }

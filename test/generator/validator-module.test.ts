@@ -34,7 +34,16 @@ const SCHEMAS = new Map<string, unknown>([
   ["name$body", { $ref: "api#/components/schemas/Name" }],
   ["shape$body", { $ref: "api#/components/schemas/Shape" }],
   ["set$body", { type: "array", uniqueItems: true, items: { type: "object" } }],
-  ["when$body", { type: "object", properties: { at: { type: "string", format: "date-time" }, n: { type: "integer", format: "int32" } } }],
+  [
+    "when$body",
+    {
+      type: "object",
+      properties: {
+        at: { type: "string", format: "date-time" },
+        n: { type: "integer", format: "int32" },
+      },
+    },
+  ],
   ["same$body", { $ref: "api#/components/schemas/Name" }],
 ]);
 
@@ -50,7 +59,10 @@ beforeAll(async () => {
   await mkdir(join(dir, "validators"));
   await mkdir(join(dir, "runtime/server/core"), { recursive: true });
   await writeFile(join(dir, "validators/bodies.js"), code);
-  await copyFile(join(ROOT, "templates/server/core/validator-functions.ts"), join(dir, "runtime/server/core/validator-functions.ts"));
+  await copyFile(
+    join(ROOT, "templates/server/core/validator-functions.ts"),
+    join(dir, "runtime/server/core/validator-functions.ts"),
+  );
   // A bundle for a runtime without Node.js built-ins: it fails on any `node:` import.
   const result = await build({
     entryPoints: [join(dir, "validators/bodies.js")],
@@ -66,7 +78,10 @@ beforeAll(async () => {
   // esbuild keeps a `require` it could not bundle behind a `var __require` shim.
   expect(bundle).not.toMatch(/var __require\b|(?<![\w$])require\(/);
   await writeFile(join(dir, "bundle.mjs"), bundle);
-  validators = (await import(pathToFileURL(join(dir, "bundle.mjs")).href)) as Record<string, Validate>;
+  validators = (await import(pathToFileURL(join(dir, "bundle.mjs")).href)) as Record<
+    string,
+    Validate
+  >;
 });
 
 afterAll(async () => {
@@ -77,7 +92,9 @@ describe("validator modules", () => {
   it("import their helpers with plain import statements, never require or node:", () => {
     expect(code).not.toMatch(/\brequire\b|createRequire|node:/);
     const specifiers = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
-    expect([...new Set(specifiers)].sort()).toEqual([FORMATS_MODULE, VALIDATOR_FUNCTIONS_MODULE].sort());
+    expect([...new Set(specifiers)].sort()).toEqual(
+      [FORMATS_MODULE, VALIDATOR_FUNCTIONS_MODULE].sort(),
+    );
   });
 
   it("run bundled for a runtime without Node.js built-ins", () => {
@@ -91,7 +108,12 @@ describe("validator modules", () => {
     expect(shape({ kind: "square" })).toBe(false);
     const set = validators["set$body"] as Validate;
     expect(set([{ a: 1 }, { a: 2 }])).toBe(true);
-    expect(set([{ a: 1, b: [1] }, { b: [1], a: 1 }])).toBe(false);
+    expect(
+      set([
+        { a: 1, b: [1] },
+        { b: [1], a: 1 },
+      ]),
+    ).toBe(false);
     const when = validators["when$body"] as Validate;
     expect(when({ at: "2026-01-02T03:04:05Z", n: 5 })).toBe(true);
     expect(when({ at: "yesterday" })).toBe(false);
@@ -104,26 +126,55 @@ describe("validator modules", () => {
     const regExp = Object.assign((pattern: string, flags: string) => new RegExp(pattern, flags), {
       code: 'require("some-regexp-engine").default',
     });
-    const code = { source: true, esm: true, lines: true, optimize: false, formats: _`fullFormats`, regExp };
+    const code = {
+      source: true,
+      esm: true,
+      lines: true,
+      optimize: false,
+      formats: _`fullFormats`,
+      regExp,
+    };
     const patterned = new Map([["p$body", { type: "string", pattern: "^a+$" }]]);
-    expect(() => compileValidatorModule(patterned, API, { draft2020: false, unknownFormats: [], ajv: { code } })).toThrow(
-      expect.objectContaining({ kind: "unsupportedSpec", message: expect.stringContaining('require("some-regexp-engine")') }),
+    expect(() =>
+      compileValidatorModule(patterned, API, {
+        draft2020: false,
+        unknownFormats: [],
+        ajv: { code },
+      }),
+    ).toThrow(
+      expect.objectContaining({
+        kind: "unsupportedSpec",
+        message: expect.stringContaining('require("some-regexp-engine")'),
+      }),
     );
   });
 });
 
 describe("validator-functions agree with Ajv's helpers", () => {
   // vitest gives `exports.default` as the default import of these CommonJS modules, Node.js `module.exports`.
-  const pick = (module: unknown): unknown => (typeof module === "function" ? module : (module as { default: unknown }).default);
+  const pick = (module: unknown): unknown =>
+    typeof module === "function" ? module : (module as { default: unknown }).default;
   const ajvLength = pick(ucs2lengthModule) as (text: string) => number;
   const ajvEqual = pick(equalModule) as (a: unknown, b: unknown) => boolean;
 
   it("codePointLength = ucs2length, lone surrogates included", () => {
     fc.assert(
-      fc.property(fc.string({ unit: "binary" }), (text) => codePointLength(text) === ajvLength(text)),
+      fc.property(
+        fc.string({ unit: "binary" }),
+        (text) => codePointLength(text) === ajvLength(text),
+      ),
       { numRuns: 300 },
     );
-    for (const text of ["", "a", "\ud83d", "\ude00", "\ud83d\ude00", "\ude00\ud83d", "x\ud83d", "😀a😀"]) {
+    for (const text of [
+      "",
+      "a",
+      "\ud83d",
+      "\ude00",
+      "\ud83d\ude00",
+      "\ude00\ud83d",
+      "x\ud83d",
+      "😀a😀",
+    ]) {
       expect(codePointLength(text), JSON.stringify(text)).toBe(ajvLength(text));
     }
   });

@@ -39,7 +39,14 @@ function main(schemaFile: string): string {
 }
 
 function schemas(description: string): string {
-  return ["Thing:", "  type: object", `  description: ${description}`, "  properties:", "    id: { type: integer }", ""].join("\n");
+  return [
+    "Thing:",
+    "  type: object",
+    `  description: ${description}`,
+    "  properties:",
+    "    id: { type: integer }",
+    "",
+  ].join("\n");
 }
 
 /** Output lines as they arrive, and a way to wait for the next one matching. */
@@ -51,7 +58,9 @@ class Lines {
     for (const line of text.split("\n").filter((part) => part.length > 0)) {
       this.all.push(line);
       this.waiters = this.waiters.filter((waiter) => {
-        const found = this.all.slice(waiter.from).find((candidate) => waiter.pattern.test(candidate));
+        const found = this.all
+          .slice(waiter.from)
+          .find((candidate) => waiter.pattern.test(candidate));
         if (found !== undefined) waiter.resolve(found);
         return found === undefined;
       });
@@ -62,7 +71,15 @@ class Lines {
   next(pattern: RegExp, timeoutMs = 120_000): Promise<string> {
     const from = this.all.length;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no line matching ${pattern} within ${timeoutMs} ms; output:\n${this.all.join("\n")}`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `no line matching ${pattern} within ${timeoutMs} ms; output:\n${this.all.join("\n")}`,
+            ),
+          ),
+        timeoutMs,
+      );
       this.waiters.push({ pattern, from, resolve: (line) => (clearTimeout(timer), resolve(line)) });
     });
   }
@@ -83,17 +100,27 @@ describe("generate --watch", () => {
     writeFileSync(join(dir, "other.yaml"), schemas("other"));
     const out = join(dir, "out");
     const lines = new Lines();
-    child = spawn(process.execPath, [join(ROOT, "generator/run.mjs"), "cli", "--watch", "--spec", spec, "--out", out], { cwd: ROOT });
+    child = spawn(
+      process.execPath,
+      [join(ROOT, "generator/run.mjs"), "cli", "--watch", "--spec", spec, "--out", out],
+      { cwd: ROOT },
+    );
     child.stdout!.on("data", (chunk: Buffer) => lines.push(chunk.toString()));
     child.stderr!.on("data", (chunk: Buffer) => lines.push(chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child!.on("exit", (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child!.on("exit", (code) => resolve(code)),
+    );
 
     await lines.next(/watching .*api\.yaml/, 180_000);
-    expect(lines.all.some((line) => /start: Generated \d+ files .* in \d+\.\d\d s/.test(line))).toBe(true);
+    expect(
+      lines.all.some((line) => /start: Generated \d+ files .* in \d+\.\d\d s/.test(line)),
+    ).toBe(true);
 
     // a referenced file changes
     writeFileSync(join(dir, "schemas.yaml"), schemas("second"));
-    expect(await lines.next(RUN_LINE)).toMatch(/schemas\.yaml changed: Generated \d+ files .*\(\d+ written/);
+    expect(await lines.next(RUN_LINE)).toMatch(
+      /schemas\.yaml changed: Generated \d+ files .*\(\d+ written/,
+    );
     expect(readFileSync(join(out, "types.ts"), "utf8")).toContain("second");
 
     // a burst of saves: one run

@@ -15,7 +15,14 @@ const DOCUMENT = {
   paths: {},
   components: {
     schemas: {
-      Tag: { type: "object", required: ["id", "label"], properties: { id: { type: "integer", minimum: 1, readOnly: true }, label: { type: "string", pattern: "^[a-z]{3,8}$" } } },
+      Tag: {
+        type: "object",
+        required: ["id", "label"],
+        properties: {
+          id: { type: "integer", minimum: 1, readOnly: true },
+          label: { type: "string", pattern: "^[a-z]{3,8}$" },
+        },
+      },
       Order: {
         type: "object",
         required: ["id", "placed", "tags", "kind"],
@@ -23,7 +30,12 @@ const DOCUMENT = {
           id: { type: "string", format: "uuid" },
           placed: { type: "string", format: "date-time" },
           total: { type: "number", minimum: 0, exclusiveMaximum: true, maximum: 1000 },
-          tags: { type: "array", minItems: 1, maxItems: 3, items: { $ref: "#/components/schemas/Tag" } },
+          tags: {
+            type: "array",
+            minItems: 1,
+            maxItems: 3,
+            items: { $ref: "#/components/schemas/Tag" },
+          },
           kind: { type: "string", enum: ["online", "store"] },
           note: { type: "string", nullable: true, maxLength: 20 },
         },
@@ -46,7 +58,12 @@ describe("mock data", () => {
   });
 
   it("uses the first example that matches, and skips one that does not", () => {
-    const good = { id: "7b1c2f4e-8d7a-4a4e-9f0b-0a2b3c4d5e6f", placed: "2026-01-01T00:00:00Z", tags: [{ id: 1, label: "abc" }], kind: "store" };
+    const good = {
+      id: "7b1c2f4e-8d7a-4a4e-9f0b-0a2b3c4d5e6f",
+      placed: "2026-01-01T00:00:00Z",
+      tags: [{ id: 1, label: "abc" }],
+      kind: "store",
+    };
     const bad = { ...good, kind: "mail" };
     const data = new MockData(DOCUMENT, model);
     expect(data.value(ORDER, [good])).toEqual(good);
@@ -57,7 +74,9 @@ describe("mock data", () => {
   });
 
   it("uses the schema's own example when valid", () => {
-    expect(new MockData(DOCUMENT, model).value({ type: "integer", minimum: 5, example: 12 })).toBe(12);
+    expect(new MockData(DOCUMENT, model).value({ type: "integer", minimum: 5, example: 12 })).toBe(
+      12,
+    );
     const drawn = new MockData(DOCUMENT, model).value({ type: "integer", minimum: 5, example: 2 });
     expect(typeof drawn === "number" && drawn >= 5).toBe(true);
   });
@@ -65,6 +84,13 @@ describe("mock data", () => {
   it("gives nothing when no value can match", () => {
     const data = new MockData(DOCUMENT, model);
     expect(data.value({ type: "string", enum: [] })).toBeUndefined();
-    expect(data.value({ allOf: [{ type: "integer", minimum: 10 }, { type: "integer", maximum: 5 }] })).toBeUndefined();
+    expect(
+      data.value({
+        allOf: [
+          { type: "integer", minimum: 10 },
+          { type: "integer", maximum: 5 },
+        ],
+      }),
+    ).toBeUndefined();
   });
 });

@@ -19,7 +19,9 @@ export function requestUrl(baseUrl: string, name: MockName): string {
 /** Every `[operation, status]` the table mocks. */
 export function mockedStatuses(): [MockName, number][] {
   return MOCK_NAMES.flatMap((name) =>
-    Object.keys(MOCK_OPERATIONS[name].responses).map((status) => [name, Number(status)] as [MockName, number]),
+    Object.keys(MOCK_OPERATIONS[name].responses).map(
+      (status) => [name, Number(status)] as [MockName, number],
+    ),
   );
 }
 
@@ -32,14 +34,27 @@ export interface Exchanged {
 
 /** The validation problems of a mocked response of operation `name` (empty when it matches the spec). */
 export function validationProblems(name: MockName, exchanged: Exchanged): string[] {
-  const response = new Response(exchanged.status === 204 || exchanged.text === "" ? null : exchanged.text, {
-    status: exchanged.status,
-    headers: exchanged.headers,
-  });
+  const response = new Response(
+    exchanged.status === 204 || exchanged.text === "" ? null : exchanged.text,
+    {
+      status: exchanged.status,
+      headers: exchanged.headers,
+    },
+  );
   const contentType = response.headers.get("content-type");
-  const body = exchanged.text === "" ? undefined : contentType !== null && isJsonMediaType(contentType) ? (JSON.parse(exchanged.text) as unknown) : exchanged.text;
+  const body =
+    exchanged.text === ""
+      ? undefined
+      : contentType !== null && isJsonMediaType(contentType)
+        ? (JSON.parse(exchanged.text) as unknown)
+        : exchanged.text;
   try {
-    validatePetStoreResponse({ operationId: OPERATIONS[name].operationId, status: exchanged.status, body, response });
+    validatePetStoreResponse({
+      operationId: OPERATIONS[name].operationId,
+      status: exchanged.status,
+      body,
+      response,
+    });
     return [];
   } catch (error) {
     return [`${name} ${exchanged.status}: ${(error as Error).message}`];
@@ -47,5 +62,9 @@ export function validationProblems(name: MockName, exchanged: Exchanged): string
 }
 
 export async function exchange(response: Response): Promise<Exchanged> {
-  return { status: response.status, headers: Object.fromEntries(response.headers), text: await response.text() };
+  return {
+    status: response.status,
+    headers: Object.fromEntries(response.headers),
+    text: await response.text(),
+  };
 }

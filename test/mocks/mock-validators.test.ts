@@ -10,11 +10,17 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { emitMocks } from "../../generator/emit/mocks/emit-mocks.js";
-import { bodyValidatorFunctions, emitValidators } from "../../generator/emit/validators/emit-validators.js";
+import {
+  bodyValidatorFunctions,
+  emitValidators,
+} from "../../generator/emit/validators/emit-validators.js";
 import { buildModel } from "../../generator/model/build-model.js";
 import { ROOT } from "../generator/cli-helper.js";
 
-const document = parse(readFileSync(join(ROOT, "spec/openapi.yaml"), "utf8")) as Record<string, unknown>;
+const document = parse(readFileSync(join(ROOT, "spec/openapi.yaml"), "utf8")) as Record<
+  string,
+  unknown
+>;
 const context = { apiName: "PetStore", specPath: "spec/openapi.yaml" };
 
 describe("the mocks' body checks", () => {
@@ -28,7 +34,9 @@ describe("the mocks' body checks", () => {
     expect(compiled).not.toBe(reused);
     expect([...compiled.keys()]).toEqual([...reused.keys()]);
     expect(compiled.has("listPets$200")).toBe(true);
-    expect(emitMocks(document, alone, context)).toEqual(emitMocks(document, afterValidators, context));
+    expect(emitMocks(document, alone, context)).toEqual(
+      emitMocks(document, afterValidators, context),
+    );
   });
 
   it("mock every JSON body with a value its generated validator accepts", async () => {
@@ -37,9 +45,14 @@ describe("the mocks' body checks", () => {
     const { MOCK_OPERATIONS } = await import("../../generated/mocks.js");
     let checked = 0;
     for (const operation of model.operations) {
-      const mocked = (MOCK_OPERATIONS as Record<string, { responses: Record<string, { json?: unknown }> }>)[operation.name];
+      const mocked = (
+        MOCK_OPERATIONS as Record<string, { responses: Record<string, { json?: unknown }> }>
+      )[operation.name];
       for (const [status, response] of Object.entries(mocked?.responses ?? {})) {
-        const validate = validators.get(`${operation.name}$${status}`) ?? validators.get(`${operation.name}$${status[0]}XX`) ?? validators.get(`${operation.name}$default`);
+        const validate =
+          validators.get(`${operation.name}$${status}`) ??
+          validators.get(`${operation.name}$${status[0]}XX`) ??
+          validators.get(`${operation.name}$default`);
         if (response.json === undefined || validate === undefined) continue;
         expect(validate(response.json), `${operation.name} ${status}`).toBe(true);
         checked++;

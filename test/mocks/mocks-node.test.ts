@@ -12,7 +12,13 @@ import { createPetStoreClient, type DeprecationNotice } from "../../generated/en
 import { MOCK_OPERATIONS, createPetStoreMocks } from "../../generated/entry/mocks.js";
 import { validatePetStoreResponse } from "../../generated/entry/validate.js";
 import type { components } from "../../generated/types.js";
-import { exchange, MOCK_NAMES, mockedStatuses, requestUrl, validationProblems } from "./mock-exchange.js";
+import {
+  exchange,
+  MOCK_NAMES,
+  mockedStatuses,
+  requestUrl,
+  validationProblems,
+} from "./mock-exchange.js";
 
 type Pet = components["schemas"]["Pet"];
 
@@ -26,12 +32,20 @@ describe("mocks in Node (msw/node)", () => {
   afterAll(() => server.close());
 
   const client = (options: Partial<Parameters<typeof createPetStoreClient>[0]> = {}) =>
-    createPetStoreClient({ baseUrl: BASE_URL, apiKey: "any", validateResponse: validatePetStoreResponse, onDeprecation: () => {}, ...options });
+    createPetStoreClient({
+      baseUrl: BASE_URL,
+      apiKey: "any",
+      validateResponse: validatePetStoreResponse,
+      onDeprecation: () => {},
+      ...options,
+    });
 
   it("answers every operation with a response that validates against the spec", async () => {
     const problems: string[] = [];
     for (const name of MOCK_NAMES) {
-      const response = await fetch(requestUrl(BASE_URL, name), { method: MOCK_OPERATIONS[name].method.toUpperCase() });
+      const response = await fetch(requestUrl(BASE_URL, name), {
+        method: MOCK_OPERATIONS[name].method.toUpperCase(),
+      });
       const exchanged = await exchange(response);
       expect(exchanged.status).toBe(MOCK_OPERATIONS[name].status);
       problems.push(...validationProblems(name, exchanged));
@@ -45,7 +59,11 @@ describe("mocks in Node (msw/node)", () => {
     expect(statuses.length).toBeGreaterThan(MOCK_NAMES.length * 3);
     for (const [name, status] of statuses) {
       server.use((mock[name] as (status: number) => HttpHandler)(status));
-      const exchanged = await exchange(await fetch(requestUrl(BASE_URL, name), { method: MOCK_OPERATIONS[name].method.toUpperCase() }));
+      const exchanged = await exchange(
+        await fetch(requestUrl(BASE_URL, name), {
+          method: MOCK_OPERATIONS[name].method.toUpperCase(),
+        }),
+      );
       expect(exchanged.status).toBe(status);
       problems.push(...validationProblems(name, exchanged));
       server.resetHandlers();
@@ -76,11 +94,15 @@ describe("mocks in Node (msw/node)", () => {
 
   it("sends the deprecation headers of a deprecated operation, as the server does", async () => {
     const notices: DeprecationNotice[] = [];
-    const result = await client({ onDeprecation: (notice) => notices.push(notice) }).getPet({ path: { petId: 1 } });
+    const result = await client({ onDeprecation: (notice) => notices.push(notice) }).getPet({
+      path: { petId: 1 },
+    });
     expect(result.status).toBe(200);
     expect(result.response.headers.get("deprecation")).toBe(`@${Date.UTC(2026, 0, 1) / 1000}`);
     expect(result.response.headers.get("sunset")).toBe("Wed, 30 Jun 2027 00:00:00 GMT");
-    expect(notices.map((notice) => [notice.operationId, notice.sunset])).toEqual([["getPet", "2027-06-30"]]);
+    expect(notices.map((notice) => [notice.operationId, notice.sunset])).toEqual([
+      ["getPet", "2027-06-30"],
+    ]);
   });
 
   it("overrides by operation and status: the given body, or the spec's example for that status", async () => {
@@ -90,23 +112,47 @@ describe("mocks in Node (msw/node)", () => {
     expect((await api.listPets()).data).toEqual(own);
     const missing = await api.getPetById({ path: { petId: 5 } });
     expect(missing.status).toBe(404);
-    expect(missing.error).toEqual({ code: "not_found", message: "pet 42 does not exist", status: 404 });
+    expect(missing.error).toEqual({
+      code: "not_found",
+      message: "pet 42 does not exist",
+      status: 404,
+    });
     // extra headers, and `once`: the next request gets the default handler again
-    server.use(mock.getCategory(200, { id: 9, name: "Once" }, { once: true, headers: { "X-RateLimit-Remaining": "7" } }));
+    server.use(
+      mock.getCategory(
+        200,
+        { id: 9, name: "Once" },
+        { once: true, headers: { "X-RateLimit-Remaining": "7" } },
+      ),
+    );
     const once = await api.getCategory({ path: { categoryId: 9 } });
     expect(once.data).toEqual({ id: 9, name: "Once" });
     expect(once.rateLimit?.remaining).toBe(7);
-    expect((await api.getCategory({ path: { categoryId: 9 } })).data).toEqual({ id: 1, name: "Dogs", description: "Domestic dogs of every breed." });
+    expect((await api.getCategory({ path: { categoryId: 9 } })).data).toEqual({
+      id: 1,
+      name: "Dogs",
+      description: "Domestic dogs of every breed.",
+    });
   });
 
   it("simulates a 429 with Retry-After, which the client's retry waits for", async () => {
     server.use(rateLimited("listCategories", { retryAfter: 1, times: 1 }));
-    const statuses: { status: number; retryAfter: string | null; remaining: string | null; at: number }[] = [];
+    const statuses: {
+      status: number;
+      retryAfter: string | null;
+      remaining: string | null;
+      at: number;
+    }[] = [];
     const api = client({
       fetch: async (input, init) => {
         const at = performance.now();
         const response = await fetch(input, init);
-        statuses.push({ status: response.status, retryAfter: response.headers.get("retry-after"), remaining: response.headers.get("x-ratelimit-remaining"), at });
+        statuses.push({
+          status: response.status,
+          retryAfter: response.headers.get("retry-after"),
+          remaining: response.headers.get("x-ratelimit-remaining"),
+          at,
+        });
         return response;
       },
       retry: { maxRetries: 2, baseDelayMs: 1 },
@@ -126,7 +172,9 @@ describe("mocks in Node (msw/node)", () => {
     expect(result.status).toBe(429);
     expect(result.error).toMatchObject({ code: "rate_limited", status: 429 });
     expect(result.response.headers.get("retry-after")).toBe("3");
-    expect(Number(result.response.headers.get("x-ratelimit-reset"))).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + 2);
+    expect(Number(result.response.headers.get("x-ratelimit-reset"))).toBeGreaterThanOrEqual(
+      Math.floor(Date.now() / 1000) + 2,
+    );
   });
 
   it("matches only under its baseUrl, and the more specific path first", async () => {
@@ -141,7 +189,10 @@ describe("mocks in Node (msw/node)", () => {
 
   it("a baseUrl that is a path matches under any origin", async () => {
     server.use(...createPetStoreMocks({ baseUrl: "/api/v2/" }).handlers);
-    const api = createPetStoreClient({ baseUrl: "http://any.example/api/v2", onDeprecation: () => {} });
+    const api = createPetStoreClient({
+      baseUrl: "http://any.example/api/v2",
+      onDeprecation: () => {},
+    });
     expect((await api.getOrder({ path: { orderId: 10 } })).status).toBe(200);
     const outside = await fetch("http://any.example/api/v3/store/orders/10").then(
       () => "answered",

@@ -8,7 +8,10 @@
  */
 import { QueryClient, useMutation, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { describe, expectTypeOf, it } from "vitest";
-import { createPetStoreClient, createPetStoreExperimentalClient } from "../../generated/entry/experimental.js";
+import {
+  createPetStoreClient,
+  createPetStoreExperimentalClient,
+} from "../../generated/entry/experimental.js";
 import {
   createPetMutation,
   deletePetMutation,
@@ -27,13 +30,18 @@ describe("query entry types", () => {
 
   it("useQuery(listPetsOptions(...)) types data from the spec", () => {
     const ListPets = () => {
-      const { data, error } = useQuery(listPetsOptions(api, { query: { limit: 10, status: "available" } }));
+      const { data, error } = useQuery(
+        listPetsOptions(api, { query: { limit: 10, status: "available" } }),
+      );
       expectTypeOf(data).toEqualTypeOf<Pet[] | undefined>();
       expectTypeOf(error).toEqualTypeOf<Error | null>();
       const one = useSuspenseQuery(getPetByIdOptions(throwing, { path: { petId: 1 } }));
       expectTypeOf(one.data).toEqualTypeOf<Pet>();
       // options spread with the caller's own (select changes the data type)
-      const names = useQuery({ ...listPetsOptions(api), select: (pets) => pets.map((pet) => pet.name) });
+      const names = useQuery({
+        ...listPetsOptions(api),
+        select: (pets) => pets.map((pet) => pet.name),
+      });
       expectTypeOf(names.data).toEqualTypeOf<string[] | undefined>();
       return data?.length ?? 0;
     };
@@ -43,7 +51,9 @@ describe("query entry types", () => {
   it("useMutation(createPetMutation(...)) takes the request and returns the body", () => {
     const CreatePet = () => {
       const create = useMutation(createPetMutation(api));
-      expectTypeOf(create.mutate).parameter(0).toMatchTypeOf<{ body: { name: string; categoryId: number } }>();
+      expectTypeOf(create.mutate)
+        .parameter(0)
+        .toMatchTypeOf<{ body: { name: string; categoryId: number } }>();
       expectTypeOf(create.data).toEqualTypeOf<Pet | undefined>();
       create.mutate({ body: { name: "Rex", categoryId: 1 } });
       // @ts-expect-error the body is required
@@ -58,10 +68,17 @@ describe("query entry types", () => {
 
   it("keys are tagged: cache reads and writes are typed", () => {
     const queryClient = new QueryClient();
-    expectTypeOf(queryClient.getQueryData(listPetsOptions(api).queryKey)).toEqualTypeOf<Pet[] | undefined>();
+    expectTypeOf(queryClient.getQueryData(listPetsOptions(api).queryKey)).toEqualTypeOf<
+      Pet[] | undefined
+    >();
     expectTypeOf(petsKeys.all).toEqualTypeOf<readonly ["PetStore", "pets"]>();
-    // @ts-expect-error a pet is not a list of pets
-    queryClient.setQueryData(listPetsOptions(api).queryKey, { id: 1, name: "Rex", categoryId: 1, status: "available" });
+    queryClient.setQueryData(listPetsOptions(api).queryKey, {
+      // @ts-expect-error a pet is not a list of pets
+      id: 1,
+      name: "Rex",
+      categoryId: 1,
+      status: "available",
+    });
   });
 
   it("refuses wrong parameters and clients without the operation", () => {

@@ -79,125 +79,122 @@ describe("docs annotation (pure)", () => {
   });
 });
 
-describe.skipIf(skipBrowserTests)(
-  browserSuiteTitle("docs page in Chromium"),
-  () => {
-    const operations = specOperations();
-    let dir: string;
-    let browser: Browser;
-    let page: Page;
-    const blocked: string[] = [];
+describe.skipIf(skipBrowserTests)(browserSuiteTitle("docs page in Chromium"), () => {
+  const operations = specOperations();
+  let dir: string;
+  let browser: Browser;
+  let page: Page;
+  const blocked: string[] = [];
 
-    const menuItem = (label: string) =>
-      page.locator(`[data-testid="menu-item-label"]:has([data-text="${label}"])`).first();
+  const menuItem = (label: string) =>
+    page.locator(`[data-testid="menu-item-label"]:has([data-text="${label}"])`).first();
 
-    /** The tag's link in the side menu; its chevron points down while the group is expanded. */
-    const tagLink = (tag: string) => page.getByRole("link", { name: tag, exact: true }).first();
-    const expanded = (tag: string) =>
-      tagLink(tag).locator('[data-component-name="icons/ChevronDownIcon/ChevronDownIcon"]').count();
+  /** The tag's link in the side menu; its chevron points down while the group is expanded. */
+  const tagLink = (tag: string) => page.getByRole("link", { name: tag, exact: true }).first();
+  const expanded = (tag: string) =>
+    tagLink(tag).locator('[data-component-name="icons/ChevronDownIcon/ChevronDownIcon"]').count();
 
-    beforeAll(async () => {
-      dir = mkdtempSync(path.join(tmpdir(), "docs-test-"));
-      const out = await buildDocs({ out: path.join(dir, "index.html") });
-      browser = await launchChromium();
-      page = await browser.newPage();
-      page.setDefaultTimeout(15_000);
-      await page.route(/^https?:/, (route) => {
-        blocked.push(route.request().url());
-        return route.abort();
-      });
-      await page.goto(`file://${out}`, { waitUntil: "load" });
-      // The page is server-rendered and then hydrated: a click before hydration is lost or undone.
-      // The search box says "Loading..." until the app has mounted.
-      await page.waitForFunction(
-        () => {
-          const search = document.querySelector('[data-testid="search-trigger"]');
-          return search !== null && !/loading/i.test(search.textContent ?? "");
-        },
-        undefined,
-        { timeout: 60_000 },
-      );
-    }, 120_000);
-
-    afterAll(async () => {
-      await browser?.close();
-      if (dir) rmSync(dir, { recursive: true, force: true });
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "docs-test-"));
+    const out = await buildDocs({ out: path.join(dir, "index.html") });
+    browser = await launchChromium();
+    page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.route(/^https?:/, (route) => {
+      blocked.push(route.request().url());
+      return route.abort();
     });
+    await page.goto(`file://${out}`, { waitUntil: "load" });
+    // The page is server-rendered and then hydrated: a click before hydration is lost or undone.
+    // The search box says "Loading..." until the app has mounted.
+    await page.waitForFunction(
+      () => {
+        const search = document.querySelector('[data-testid="search-trigger"]');
+        return search !== null && !/loading/i.test(search.textContent ?? "");
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+  }, 120_000);
 
-    /**
-     * Reads the operation's side-menu item (and clicks it when `click` is set), its tag group
-     * expanded first. Redoc folds every group but the active one whenever navigation or scrolling
-     * moves the active item, so a group opened a moment ago may be folded again before the item is
-     * read: expand (only while folded, as the link toggles) and retry until the read succeeds.
-     */
-    async function readMenuItem({ label, tag }: SpecOperation, click = false): Promise<string> {
-      const item = menuItem(label);
-      let lastError: unknown;
-      for (let attempt = 0; attempt < 8; attempt++) {
-        try {
-          if ((await expanded(tag)) === 0) await tagLink(tag).click({ timeout: 3_000 });
-          const text = await item.innerText({ timeout: 3_000 });
-          if (click) await item.click({ timeout: 3_000 });
-          return text;
-        } catch (error) {
-          lastError = error;
-        }
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /**
+   * Reads the operation's side-menu item (and clicks it when `click` is set), its tag group
+   * expanded first. Redoc folds every group but the active one whenever navigation or scrolling
+   * moves the active item, so a group opened a moment ago may be folded again before the item is
+   * read: expand (only while folded, as the link toggles) and retry until the read succeeds.
+   */
+  async function readMenuItem({ label, tag }: SpecOperation, click = false): Promise<string> {
+    const item = menuItem(label);
+    let lastError: unknown;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      try {
+        if ((await expanded(tag)) === 0) await tagLink(tag).click({ timeout: 3_000 });
+        const text = await item.innerText({ timeout: 3_000 });
+        if (click) await item.click({ timeout: 3_000 });
+        return text;
+      } catch (error) {
+        lastError = error;
       }
-      throw new Error(`menu item "${label}" (tag ${tag}) never became readable`, {
-        cause: lastError,
-      });
     }
-
-    it("lists every operation of the spec", async () => {
-      expect(operations.length).toBeGreaterThan(0);
-      for (const operation of operations)
-        expect(await readMenuItem(operation), operation.operationId).toContain(operation.label);
+    throw new Error(`menu item "${label}" (tag ${tag}) never became readable`, {
+      cause: lastError,
     });
+  }
 
-    it("shows the sunset date of deprecated operations, in the menu and on the operation", async () => {
-      const deprecated = operations.filter((operation) => operation.deprecated);
-      expect(deprecated.length).toBeGreaterThan(0);
-      for (const operation of deprecated) {
-        const { label, sunset } = operation;
-        expect(sunset, `${label} has an x-sunset`).toBeDefined();
-        expect(await readMenuItem(operation, true)).toContain(`Sunset ${sunset}`);
-        const heading = page.locator("main h1, main h2").filter({ hasText: label }).first();
-        await expect
-          .poll(() => heading.isVisible(), { message: `${label} heading`, timeout: 15_000 })
-          .toBe(true);
-        const section = page.locator("main").getByText(`Deprecated — sunset ${sunset}`).first();
-        await expect
-          .poll(() => section.isVisible(), { message: `${label} sunset line`, timeout: 15_000 })
-          .toBe(true);
-        expect(
-          await page
-            .locator("main")
-            .getByText(`Sunset ${sunset}`, { exact: true })
-            .first()
-            .isVisible(),
-        ).toBe(true);
-      }
-    });
+  it("lists every operation of the spec", async () => {
+    expect(operations.length).toBeGreaterThan(0);
+    for (const operation of operations)
+      expect(await readMenuItem(operation), operation.operationId).toContain(operation.label);
+  });
 
-    it("shows the beta and experimental markers", async () => {
-      const marked = operations.filter((operation) => operation.stability);
-      expect(new Set(marked.map((operation) => operation.stability))).toEqual(
-        new Set(["beta", "experimental"]),
+  it("shows the sunset date of deprecated operations, in the menu and on the operation", async () => {
+    const deprecated = operations.filter((operation) => operation.deprecated);
+    expect(deprecated.length).toBeGreaterThan(0);
+    for (const operation of deprecated) {
+      const { label, sunset } = operation;
+      expect(sunset, `${label} has an x-sunset`).toBeDefined();
+      expect(await readMenuItem(operation, true)).toContain(`Sunset ${sunset}`);
+      const heading = page.locator("main h1, main h2").filter({ hasText: label }).first();
+      await expect
+        .poll(() => heading.isVisible(), { message: `${label} heading`, timeout: 15_000 })
+        .toBe(true);
+      const section = page.locator("main").getByText(`Deprecated — sunset ${sunset}`).first();
+      await expect
+        .poll(() => section.isVisible(), { message: `${label} sunset line`, timeout: 15_000 })
+        .toBe(true);
+      expect(
+        await page
+          .locator("main")
+          .getByText(`Sunset ${sunset}`, { exact: true })
+          .first()
+          .isVisible(),
+      ).toBe(true);
+    }
+  });
+
+  it("shows the beta and experimental markers", async () => {
+    const marked = operations.filter((operation) => operation.stability);
+    expect(new Set(marked.map((operation) => operation.stability))).toEqual(
+      new Set(["beta", "experimental"]),
+    );
+    for (const operation of marked) {
+      const { label, stability } = operation;
+      expect(await readMenuItem(operation, true)).toContain(
+        stability === "beta" ? "Beta" : "Experimental",
       );
-      for (const operation of marked) {
-        const { label, stability } = operation;
-        expect(await readMenuItem(operation, true)).toContain(
-          stability === "beta" ? "Beta" : "Experimental",
-        );
-        const line = page.locator("main").getByText(`Stability: ${stability}`).first();
-        await expect
-          .poll(() => line.isVisible(), { message: `${label} stability line`, timeout: 15_000 })
-          .toBe(true);
-      }
-    });
+      const line = page.locator("main").getByText(`Stability: ${stability}`).first();
+      await expect
+        .poll(() => line.isVisible(), { message: `${label} stability line`, timeout: 15_000 })
+        .toBe(true);
+    }
+  });
 
-    it("is standalone: the Redoc scripts are inlined, nothing but the footer logo is fetched", () => {
-      expect(blocked.filter((url) => !/cdn\.redoc\.ly\/redoc\/logo/.test(url))).toEqual([]);
-    });
-  },
-);
+  it("is standalone: the Redoc scripts are inlined, nothing but the footer logo is fetched", () => {
+    expect(blocked.filter((url) => !/cdn\.redoc\.ly\/redoc\/logo/.test(url))).toEqual([]);
+  });
+});

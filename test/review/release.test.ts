@@ -40,14 +40,20 @@ function snapshot(dir: string, label: string): string {
   return file;
 }
 
-async function release(dir: string, ...args: string[]): Promise<{ code: number; out: string; err: string }> {
+async function release(
+  dir: string,
+  ...args: string[]
+): Promise<{ code: number; out: string; err: string }> {
   let out = "";
   let err = "";
-  const code = await runRelease(["--no-pack", "--out", "out", "--name", "Mini", "--date", "2027-07-01", ...args], {
-    cwd: dir,
-    stdout: (text) => (out += text),
-    stderr: (text) => (err += text),
-  });
+  const code = await runRelease(
+    ["--no-pack", "--out", "out", "--name", "Mini", "--date", "2027-07-01", ...args],
+    {
+      cwd: dir,
+      stdout: (text) => (out += text),
+      stderr: (text) => (err += text),
+    },
+  );
   return { code, out, err };
 }
 
@@ -73,7 +79,9 @@ describe("npm run release", () => {
     expect(changelog).toContain("  - `GET /pets` (`listPets`)");
     // The package carries the changelog, byte for byte, and lists it in `files`.
     expect(readFileSync(join(dir, "out/CHANGELOG.md"), "utf8")).toBe(changelog);
-    expect(JSON.parse(readFileSync(join(dir, "out/package.json"), "utf8")).files).toContain("CHANGELOG.md");
+    expect(JSON.parse(readFileSync(join(dir, "out/package.json"), "utf8")).files).toContain(
+      "CHANGELOG.md",
+    );
     let base = snapshot(dir, "1.0.0");
 
     // Same version again: refused, nothing written.
@@ -82,7 +90,12 @@ describe("npm run release", () => {
     expect(result.err).toContain("already has an entry for 1.0.0");
 
     // Additive (a new optional query parameter): a patch bump is refused, a minor one passes.
-    doc.paths["/pets"].get.parameters.push({ name: "name", in: "query", description: "Filter by name.", schema: { type: "string" } });
+    doc.paths["/pets"].get.parameters.push({
+      name: "name",
+      in: "query",
+      description: "Filter by name.",
+      schema: { type: "string" },
+    });
     writeSpec(dir, withVersion(doc, "1.0.1"));
     result = await release(dir, "--base", base);
     expect(result.code).toBe(RELEASE_EXIT.refused);
@@ -109,11 +122,15 @@ describe("npm run release", () => {
     result = await release(dir, "--base", base);
     expect(result.code).toBe(RELEASE_EXIT.ok);
     // (the implied Link on getPet's 410 goes with the successor it named)
-    expect(entry(changelogOf(dir), "2.0.0")).toMatch(/### Removed\n\n(- .*\n)*- \*\*Breaking:\*\* `GET \/pets\/by-id\/\{petId\}`: /);
+    expect(entry(changelogOf(dir), "2.0.0")).toMatch(
+      /### Removed\n\n(- .*\n)*- \*\*Breaking:\*\* `GET \/pets\/by-id\/\{petId\}`: /,
+    );
     base = snapshot(dir, "2.0.0");
 
     // Deprecation with a sunset and a replacement (added alongside): minor.
-    doc.paths["/pets/v2"] = { post: { ...structuredClone(doc.paths["/pets"].post), operationId: "createPetV2" } };
+    doc.paths["/pets/v2"] = {
+      post: { ...structuredClone(doc.paths["/pets"].post), operationId: "createPetV2" },
+    };
     Object.assign(doc.paths["/pets"].post, {
       deprecated: true,
       "x-deprecated-since": "2027-07-01",
@@ -135,7 +152,9 @@ describe("npm run release", () => {
     result = await release(dir, "--base", base);
     expect(result.err).toBe("");
     expect(result.code).toBe(RELEASE_EXIT.ok);
-    expect(entry(changelogOf(dir), "2.2.0")).toMatch(/### Removed\n\n- `GET \/pets\/\{petId\}`: removed after its sunset date 2027-06-30/);
+    expect(entry(changelogOf(dir), "2.2.0")).toMatch(
+      /### Removed\n\n- `GET \/pets\/\{petId\}`: removed after its sunset date 2027-06-30/,
+    );
     base = snapshot(dir, "2.2.0");
 
     // Documentation only: the same version is refused ("no bump"), a patch passes.
@@ -172,7 +191,17 @@ describe("npm run release", () => {
     const dir = project(doc);
     const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "pipe" });
     git("init", "-q");
-    git("-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "--allow-empty", "-m", "start");
+    git(
+      "-c",
+      "user.name=t",
+      "-c",
+      "user.email=t@example.org",
+      "commit",
+      "-q",
+      "--allow-empty",
+      "-m",
+      "start",
+    );
     git("add", "spec/openapi.yaml");
     git("-c", "user.name=t", "-c", "user.email=t@example.org", "commit", "-q", "-m", "1.0.0");
     git("tag", "api-v1.0.0");
@@ -182,11 +211,18 @@ describe("npm run release", () => {
     expect(result.code).toBe(RELEASE_EXIT.refused);
     expect(result.err).toContain("already released (tag api-v1.0.0)");
 
-    doc.paths["/pets"].get.parameters.push({ name: "name", in: "query", description: "By name.", schema: { type: "string" } });
+    doc.paths["/pets"].get.parameters.push({
+      name: "name",
+      in: "query",
+      description: "By name.",
+      schema: { type: "string" },
+    });
     writeSpec(dir, withVersion(doc, "1.0.1"));
     result = await release(dir, "--dry-run");
     expect(result.code).toBe(RELEASE_EXIT.refused);
-    expect(result.err).toContain("1.0.0 → 1.0.1 is a patch bump, but the changes since the last release need a minor bump");
+    expect(result.err).toContain(
+      "1.0.0 → 1.0.1 is a patch bump, but the changes since the last release need a minor bump",
+    );
     writeSpec(dir, withVersion(doc, "1.1.0"));
     result = await release(dir, "--dry-run");
     expect(result.code).toBe(RELEASE_EXIT.ok);
@@ -199,11 +235,14 @@ describe("npm run release", () => {
     symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
     let out = "";
     let err = "";
-    const code = await runRelease(["--out", "out", "--name", "Mini", "--date", "2027-07-01", "--pack-destination", "packed"], {
-      cwd: dir,
-      stdout: (text) => (out += text),
-      stderr: (text) => (err += text),
-    });
+    const code = await runRelease(
+      ["--out", "out", "--name", "Mini", "--date", "2027-07-01", "--pack-destination", "packed"],
+      {
+        cwd: dir,
+        stdout: (text) => (out += text),
+        stderr: (text) => (err += text),
+      },
+    );
     expect(err).toBe("");
     expect(code).toBe(RELEASE_EXIT.ok);
     const tarball = /packed (\S+\.tgz)/.exec(out)?.[1];
@@ -218,7 +257,12 @@ describe("npm run release", () => {
     const dir = project(doc);
     const base = join(dir, "released-1.0.0.yaml");
     writeFileSync(base, readFileSync(join(dir, "spec/openapi.yaml")));
-    doc.paths["/pets"].get.parameters.push({ name: "name", in: "query", description: "Filter by name.", schema: { type: "string" } });
+    doc.paths["/pets"].get.parameters.push({
+      name: "name",
+      in: "query",
+      description: "Filter by name.",
+      schema: { type: "string" },
+    });
     writeSpec(dir, doc);
     const text = readFileSync(join(dir, "spec/openapi.yaml"), "utf8");
 
@@ -230,7 +274,9 @@ describe("npm run release", () => {
     const result = await release(dir, "--base", base, "--bump", "auto");
     expect(result.err).toBe("");
     expect(result.code).toBe(RELEASE_EXIT.ok);
-    expect(readFileSync(join(dir, "spec/openapi.yaml"), "utf8")).toBe(text.replace("version: 1.0.0", "version: 1.1.0"));
+    expect(readFileSync(join(dir, "spec/openapi.yaml"), "utf8")).toBe(
+      text.replace("version: 1.0.0", "version: 1.1.0"),
+    );
     expect(changelogOf(dir)).toContain("## [1.1.0] - 2027-07-01");
 
     expect((await release(dir, "--bump", "major")).code).toBe(RELEASE_EXIT.usage);
@@ -240,11 +286,15 @@ describe("npm run release", () => {
     const dir = project(baseDoc());
     const auto = await release(dir, "--bump", "auto");
     expect(auto.code).toBe(RELEASE_EXIT.refused);
-    expect(auto.err).toContain("--bump auto needs the last release to compare with, and there is no api-v<version> tag");
+    expect(auto.err).toContain(
+      "--bump auto needs the last release to compare with, and there is no api-v<version> tag",
+    );
     expect(auto.err).toContain("git tag api-v<its version> <commit>");
     const first = await release(dir);
     expect(first.code).toBe(RELEASE_EXIT.ok);
-    expect(first.out).toContain("No api-v<version> tag: 1.0.0 is released as the first version, checked against nothing.");
+    expect(first.out).toContain(
+      "No api-v<version> tag: 1.0.0 is released as the first version, checked against nothing.",
+    );
   });
 
   it("refuses bad usage and a version that is not semantic", async () => {
@@ -252,7 +302,9 @@ describe("npm run release", () => {
     expect((await release(dir, "--date", "2027-02-30")).code).toBe(RELEASE_EXIT.usage);
     const result = await release(dir);
     expect(result.code).toBe(RELEASE_EXIT.refused);
-    expect(result.err).toContain('info.version in spec/openapi.yaml is "one", not a semantic version');
+    expect(result.err).toContain(
+      'info.version in spec/openapi.yaml is "one", not a semantic version',
+    );
   });
 });
 

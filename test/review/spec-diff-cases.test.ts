@@ -99,8 +99,10 @@ const CASES: readonly Case[] = [
   },
   {
     name: "webhook removed: breaking; added: minor",
-    base: (doc) => (doc.webhooks = { petAdded: { post: { responses: { "200": { description: "ok" } } } } }),
-    mutate: (doc) => (doc.webhooks = { petSold: { post: { responses: { "200": { description: "ok" } } } } }),
+    base: (doc) =>
+      (doc.webhooks = { petAdded: { post: { responses: { "200": { description: "ok" } } } } }),
+    mutate: (doc) =>
+      (doc.webhooks = { petSold: { post: { responses: { "200": { description: "ok" } } } } }),
     expected: [
       "breaking | #/webhooks | petAdded | document.webhook-removed",
       "non-breaking | #/webhooks | petSold | document.webhook-added",
@@ -484,7 +486,8 @@ const deprecateGetPetById =
     if (since !== null) operation["x-deprecated-since"] = since;
     if (sunset !== undefined) operation["x-sunset"] = sunset;
   };
-const setGetPet = (fields: Record<string, unknown>) => (doc: Doc) => Object.assign(doc.paths["/pets/{petId}"].get, fields);
+const setGetPet = (fields: Record<string, unknown>) => (doc: Doc) =>
+  Object.assign(doc.paths["/pets/{petId}"].get, fields);
 
 const SUNSET_CASES: readonly Case[] = [
   {
@@ -618,7 +621,14 @@ describe("spec:diff deprecation policy breaches", () => {
   });
 
   it("a major bump still lets an ordinary breaking change pass", () => {
-    const report = diff({ name: "major", mutate: (doc) => { removeGetPet(doc); doc.info.version = "2.0.0"; }, expected: [] });
+    const report = diff({
+      name: "major",
+      mutate: (doc) => {
+        removeGetPet(doc);
+        doc.info.version = "2.0.0";
+      },
+      expected: [],
+    });
     expect(report.verdict).toBe("pass");
   });
 });

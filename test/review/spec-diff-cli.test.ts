@@ -147,7 +147,10 @@ describe("spec:diff command (in-process)", () => {
     // Findings inside a $ref'd file point into that file (the base's, read at the revision, for a
     // removal), not at the root spec's `$ref` line.
     const at = Object.fromEntries(
-      JSON.parse(result.stdout).changes.map((change: { rule: string; at?: string }) => [change.rule, change.at]),
+      JSON.parse(result.stdout).changes.map((change: { rule: string; at?: string }) => [
+        change.rule,
+        change.at,
+      ]),
     );
     expect(at["response.field-removed"]).toMatch(/^HEAD:spec\/schemas\/pet\.yaml:\d+:\d+$/);
     expect(at["response.enum-value-removed"]).toBe("spec/schemas/pet-status.yaml:1:1");
@@ -179,7 +182,10 @@ describe("spec:diff command (in-process)", () => {
     { name: "two bases", argv: ["a", "b"] },
     { name: "an unknown format", argv: ["HEAD", "--format", "xml"] },
     { name: "an impossible --today", argv: ["HEAD", "--today", "2026-02-30"] },
-    { name: "--min-sunset-days, gone: the notice is the shared policy's", argv: ["HEAD", "--min-sunset-days", "30"] },
+    {
+      name: "--min-sunset-days, gone: the notice is the shared policy's",
+      argv: ["HEAD", "--min-sunset-days", "30"],
+    },
     { name: "an unknown option", argv: ["HEAD", "--verbose"] },
   ])("exits 2 on a usage error: $name", async ({ argv }) => {
     const result = await run(ROOT, ...argv);
@@ -216,7 +222,9 @@ describe("spec:diff command (in-process)", () => {
   });
 
   it("validates both sides first and refuses an invalid one with generate's own error", async () => {
-    const duplicate = mutated((doc) => (doc.paths["/pets/by-id/{petId}"].get.operationId = "getPet"));
+    const duplicate = mutated(
+      (doc) => (doc.paths["/pets/by-id/{petId}"].get.operationId = "getPet"),
+    );
     const undeclared = mutated((doc) => {
       doc.paths["/pets/{petId}/toys/{toyId}"] = {
         get: {
@@ -228,7 +236,9 @@ describe("spec:diff command (in-process)", () => {
       };
     });
     const structural = mutated((doc) => (doc.paths["/pets"].get.responses = "none"));
-    const successor = mutated((doc) => (doc.paths["/pets/{petId}"].get["x-replaced-by"] = "getPetByIdd"));
+    const successor = mutated(
+      (doc) => (doc.paths["/pets/{petId}"].get["x-replaced-by"] = "getPetByIdd"),
+    );
     const dir = gitRepo({
       "successor.yaml": yaml(successor),
       "spec/openapi.yaml": yaml(baseDoc()),
@@ -237,10 +247,22 @@ describe("spec:diff command (in-process)", () => {
       "structural.yaml": yaml(structural),
     });
     const cases: [string, RegExp][] = [
-      ["duplicate.yaml", /duplicate\.yaml is not a valid spec:\nerror: Duplicate operationId "getPet" \(at duplicate\.yaml:\d+:5 \(#\/paths\/~1pets~1by-id~1\{petId\}\/get\) and duplicate\.yaml:\d+:5 \(#\/paths\/~1pets~1\{petId\}\/get\)\)\n  operationIds must be unique/],
-      ["undeclared.yaml", /undeclared\.yaml is not a valid spec:\nerror: The path \/pets\/\{petId\}\/toys\/\{toyId\} has \{toyId\} but declares no path parameter of that name \(at undeclared\.yaml:\d+:\d+ \(#\/paths/],
-      ["successor.yaml", /successor\.yaml is not a valid spec:\nerror: x-replaced-by "getPetByIdd" names no operation of this spec \(at successor\.yaml:\d+:\d+ \(#\/paths\/~1pets~1\{petId\}\/get\/x-replaced-by\)\)\n  Did you mean "getPetById"\?/],
-      ["structural.yaml", /structural\.yaml is not a valid spec:\nerror: The spec is not valid OpenAPI: .*\(at structural\.yaml:\d+:\d+ \(#\/paths\/~1pets\/get\/responses\)\)/],
+      [
+        "duplicate.yaml",
+        /duplicate\.yaml is not a valid spec:\nerror: Duplicate operationId "getPet" \(at duplicate\.yaml:\d+:5 \(#\/paths\/~1pets~1by-id~1\{petId\}\/get\) and duplicate\.yaml:\d+:5 \(#\/paths\/~1pets~1\{petId\}\/get\)\)\n  operationIds must be unique/,
+      ],
+      [
+        "undeclared.yaml",
+        /undeclared\.yaml is not a valid spec:\nerror: The path \/pets\/\{petId\}\/toys\/\{toyId\} has \{toyId\} but declares no path parameter of that name \(at undeclared\.yaml:\d+:\d+ \(#\/paths/,
+      ],
+      [
+        "successor.yaml",
+        /successor\.yaml is not a valid spec:\nerror: x-replaced-by "getPetByIdd" names no operation of this spec \(at successor\.yaml:\d+:\d+ \(#\/paths\/~1pets~1\{petId\}\/get\/x-replaced-by\)\)\n  Did you mean "getPetById"\?/,
+      ],
+      [
+        "structural.yaml",
+        /structural\.yaml is not a valid spec:\nerror: The spec is not valid OpenAPI: .*\(at structural\.yaml:\d+:\d+ \(#\/paths\/~1pets\/get\/responses\)\)/,
+      ],
     ];
     for (const [head, message] of cases) {
       const result = await run(dir, "HEAD", "--head", head);
@@ -250,11 +272,17 @@ describe("spec:diff command (in-process)", () => {
     }
     // The base side too, read from a revision: the location names the revision, not a temp folder.
     writeFiles(dir, { "spec/openapi.yaml": yaml(duplicate) });
-    execFileSync("git", ["-c", "user.name=T", "-c", "user.email=t@example.invalid", "commit", "-qam", "dup"], { cwd: dir });
+    execFileSync(
+      "git",
+      ["-c", "user.name=T", "-c", "user.email=t@example.invalid", "commit", "-qam", "dup"],
+      { cwd: dir },
+    );
     writeFiles(dir, { "spec/openapi.yaml": yaml(baseDoc()) });
     const base = await run(dir, "HEAD");
     expect(base.code).toBe(EXIT.unreadable);
-    expect(base.stderr).toContain("HEAD:spec/openapi.yaml is not a valid spec:\nerror: Duplicate operationId");
+    expect(base.stderr).toContain(
+      "HEAD:spec/openapi.yaml is not a valid spec:\nerror: Duplicate operationId",
+    );
   }, 60_000);
 
   it("gives every finding a file:line:column, in the head spec or (for a removal) in the base", async () => {
@@ -266,14 +294,36 @@ describe("spec:diff command (in-process)", () => {
     const headText = yaml(head);
     const baseText = yaml(baseDoc());
     const dir = gitRepo({ "spec/openapi.yaml": baseText, "head.yaml": headText });
-    const result = await run(dir, "spec/openapi.yaml", "--head", "head.yaml", "--format", "json", "--today", TODAY);
-    const changes = JSON.parse(result.stdout).changes as { location: string; field: string; at?: string }[];
-    const lineOf = (text: string, needle: string, after = 0) => text.split("\n").findIndex((line, index) => index >= after && line.includes(needle)) + 1;
-    const name = changes.find((change) => change.location === "#/components/schemas/NewPet" && change.field === "name");
+    const result = await run(
+      dir,
+      "spec/openapi.yaml",
+      "--head",
+      "head.yaml",
+      "--format",
+      "json",
+      "--today",
+      TODAY,
+    );
+    const changes = JSON.parse(result.stdout).changes as {
+      location: string;
+      field: string;
+      at?: string;
+    }[];
+    const lineOf = (text: string, needle: string, after = 0) =>
+      text.split("\n").findIndex((line, index) => index >= after && line.includes(needle)) + 1;
+    const name = changes.find(
+      (change) => change.location === "#/components/schemas/NewPet" && change.field === "name",
+    );
     const newPetLine = lineOf(headText, "NewPet:");
-    expect(name?.at).toBe(`head.yaml:${lineOf(headText, "name:", newPetLine)}:${headText.split("\n")[lineOf(headText, "name:", newPetLine) - 1]!.indexOf("name:") + 1}`);
+    expect(name?.at).toBe(
+      `head.yaml:${lineOf(headText, "name:", newPetLine)}:${headText.split("\n")[lineOf(headText, "name:", newPetLine) - 1]!.indexOf("name:") + 1}`,
+    );
     const removed = changes.find((change) => change.location === "GET /pets/by-id/{petId}");
-    expect(removed?.at).toMatch(new RegExp(`^spec/openapi\\.yaml:${lineOf(baseText, "get:", lineOf(baseText, "/pets/by-id/{petId}:"))}:\\d+$`));
+    expect(removed?.at).toMatch(
+      new RegExp(
+        `^spec/openapi\\.yaml:${lineOf(baseText, "get:", lineOf(baseText, "/pets/by-id/{petId}:"))}:\\d+$`,
+      ),
+    );
     const text = await run(dir, "spec/openapi.yaml", "--head", "head.yaml", "--today", TODAY);
     expect(text.stdout).toContain(`at ${name?.at}`);
   });

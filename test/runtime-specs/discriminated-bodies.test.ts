@@ -17,14 +17,27 @@ afterAll(async () => {
   fixture?.remove();
 });
 
-async function post(path: string, body: unknown): Promise<{ status: number; body: { received?: unknown; detail?: string } }> {
-  const response = await fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as { received?: unknown; detail?: string } };
+async function post(
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: { received?: unknown; detail?: string } }> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as { received?: unknown; detail?: string },
+  };
 }
 
 describe("discriminated oneOf bodies", () => {
   it("accept a body several branches match, picking the branch by the mapping", async () => {
-    expect(await post("/mapped", { kind: "card payment", note: "n" })).toEqual({ status: 200, body: { received: { kind: "card payment", note: "n" } } });
+    expect(await post("/mapped", { kind: "card payment", note: "n" })).toEqual({
+      status: 200,
+      body: { received: { kind: "card payment", note: "n" } },
+    });
     expect((await post("/mapped", { kind: "bank", note: "n" })).status).toBe(200);
   });
 

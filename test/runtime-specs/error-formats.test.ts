@@ -19,32 +19,62 @@ afterAll(async () => {
 
 async function call(method: string, path: string, init: RequestInit = {}) {
   const response = await fetch(`${server.baseUrl}${path}`, { method, ...init });
-  return { status: response.status, type: response.headers.get("content-type"), allow: response.headers.get("allow"), body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    allow: response.headers.get("allow"),
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 describe("error formats", () => {
   it("fill a declared problem+json response", async () => {
-    const answer = await call("POST", "/problems", { headers: { "content-type": "application/json" }, body: "{}" });
+    const answer = await call("POST", "/problems", {
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(answer).toMatchObject({ status: 400, type: "application/problem+json" });
-    expect(answer.body).toEqual({ type: "about:blank", title: "Bad Request", status: 400, detail: "body must have required property 'name' (required)" });
+    expect(answer.body).toEqual({
+      type: "about:blank",
+      title: "Bad Request",
+      status: 400,
+      detail: "body must have required property 'name' (required)",
+    });
   });
 
   it("fill a nested error object declared under default and 4XX (OpenAI's shape)", async () => {
     const tooLong = await call("GET", "/models/abcdefgh");
     expect(tooLong).toMatchObject({ status: 400, type: "application/json" });
     expect(tooLong.body).toEqual({
-      error: { message: expect.stringContaining("path.id must NOT have more than 5 characters"), type: "validation_failed", param: null, code: "validation_failed" },
+      error: {
+        message: expect.stringContaining("path.id must NOT have more than 5 characters"),
+        type: "validation_failed",
+        param: null,
+        code: "validation_failed",
+      },
     });
     // No handler: 501 is not declared, `default` is.
     expect((await call("GET", "/models/m1")).body).toEqual({
-      error: { message: "Operation getModel is not implemented", type: "not_implemented", param: null, code: "not_implemented" },
+      error: {
+        message: "Operation getModel is not implemented",
+        type: "not_implemented",
+        param: null,
+        code: "not_implemented",
+      },
     });
   });
 
   it("use the API's usual error format before routing (404, 405)", async () => {
     const missing = await call("GET", "/nowhere");
     expect(missing).toMatchObject({ status: 404, type: "application/json" });
-    expect(missing.body).toEqual({ error: { message: "No operation matches GET /nowhere", type: "not_found", param: null, code: "not_found" } });
+    expect(missing.body).toEqual({
+      error: {
+        message: "No operation matches GET /nowhere",
+        type: "not_found",
+        param: null,
+        code: "not_found",
+      },
+    });
     const wrongMethod = await call("PUT", "/models/m1");
     expect(wrongMethod).toMatchObject({ status: 405, allow: "GET, HEAD, DELETE" });
     expect(wrongMethod.body).toMatchObject({ error: { type: "method_not_allowed" } });
@@ -62,7 +92,13 @@ describe("error formats", () => {
     for (const path of ["/plain?n=x", "/strict?n=x"]) {
       const answer = await call("GET", path);
       expect(answer.type, path).toBe("application/problem+json");
-      expect(answer.body, path).toEqual({ type: "about:blank", title: "Bad Request", status: 400, detail: expect.stringContaining("query.n must"), code: "validation_failed" });
+      expect(answer.body, path).toEqual({
+        type: "about:blank",
+        title: "Bad Request",
+        status: 400,
+        detail: expect.stringContaining("query.n must"),
+        code: "validation_failed",
+      });
     }
   });
 
@@ -70,25 +106,47 @@ describe("error formats", () => {
     const shaped = await fixture.serve(
       {},
       {
-        formatError: (error: { status: number; code: string; message: string; operationId?: string }) =>
-          error.status === 404 ? { contentType: "application/vnd.team.error+json", body: { oops: error.code, where: error.operationId ?? null, why: error.message } } : undefined,
+        formatError: (error: {
+          status: number;
+          code: string;
+          message: string;
+          operationId?: string;
+        }) =>
+          error.status === 404
+            ? {
+                contentType: "application/vnd.team.error+json",
+                body: { oops: error.code, where: error.operationId ?? null, why: error.message },
+              }
+            : undefined,
       },
     );
     try {
       const missing = await fetch(`${shaped.baseUrl}/nowhere`);
       expect(missing.status).toBe(404);
       expect(missing.headers.get("content-type")).toBe("application/vnd.team.error+json");
-      expect(await missing.json()).toEqual({ oops: "not_found", where: null, why: "No operation matches GET /nowhere" });
+      expect(await missing.json()).toEqual({
+        oops: "not_found",
+        where: null,
+        why: "No operation matches GET /nowhere",
+      });
       const bad = await fetch(`${shaped.baseUrl}/classic?n=x`);
-      expect(await bad.json()).toEqual({ code: 400, message: expect.stringContaining("query.n must") });
+      expect(await bad.json()).toEqual({
+        code: 400,
+        message: expect.stringContaining("query.n must"),
+      });
     } finally {
       await shaped.close();
     }
   });
 
   it("the generated descriptor names the usual format (the one declared most often)", () => {
-    const source = fixture.rendered.files.find((file) => file.path === "server-api.ts")?.content ?? "";
-    expect(source).toMatch(/errorFormat: \{\s*mediaType: "application\/json",\s*errorShape: errorShape\d/);
-    expect(source).toMatch(/error: \{\s*message: "message",\s*type: "code",\s*param: "null",\s*code: "code",?\s*\}/);
+    const source =
+      fixture.rendered.files.find((file) => file.path === "server-api.ts")?.content ?? "";
+    expect(source).toMatch(
+      /errorFormat: \{\s*mediaType: "application\/json",\s*errorShape: errorShape\d/,
+    );
+    expect(source).toMatch(
+      /error: \{\s*message: "message",\s*type: "code",\s*param: "null",\s*code: "code",?\s*\}/,
+    );
   });
 });

@@ -9,7 +9,15 @@ let fixture: GeneratedFixture;
 let server: { baseUrl: string; close(): Promise<void> };
 beforeAll(async () => {
   fixture = await generateFixture("form-bodies.yaml");
-  server = await fixture.serve({ postCustomers: (request: { body: unknown }) => ({ status: 200, body: { received: request.body } }) }, { validateResponses: true });
+  server = await fixture.serve(
+    {
+      postCustomers: (request: { body: unknown }) => ({
+        status: 200,
+        body: { received: request.body },
+      }),
+    },
+    { validateResponses: true },
+  );
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -17,13 +25,18 @@ afterAll(async () => {
 });
 
 /** The spec declares no error response: errors are RFC 9457 problem details (`detail`). */
-async function post(form: string): Promise<{ status: number; body: { received?: unknown; detail?: string } }> {
+async function post(
+  form: string,
+): Promise<{ status: number; body: { received?: unknown; detail?: string } }> {
   const response = await fetch(`${server.baseUrl}/v1/customers`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: form,
   });
-  return { status: response.status, body: (await response.json()) as { received?: unknown; detail?: string } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { received?: unknown; detail?: string },
+  };
 }
 
 describe("form bodies", () => {
@@ -69,12 +82,19 @@ describe("form bodies", () => {
         },
       },
     });
-    expect((await post("Count=1&tags=a&tags=b&discount=5")).body.received).toEqual({ Count: 1, tags: ["a", "b"], discount: 5 });
+    expect((await post("Count=1&tags=a&tags=b&discount=5")).body.received).toEqual({
+      Count: 1,
+      tags: ["a", "b"],
+      discount: 5,
+    });
     expect((await post("Count=1&metadata=")).body.received).toEqual({ Count: 1, metadata: "" });
   });
 
   it("read numbers with an exponent, and nested objects inside anyOf", async () => {
-    expect((await post("Count=1e%2B2&amount=-2.5E-3&dimensions[height]=1e-7&dimensions[weight]=2")).body.received).toEqual({
+    expect(
+      (await post("Count=1e%2B2&amount=-2.5E-3&dimensions[height]=1e-7&dimensions[weight]=2")).body
+        .received,
+    ).toEqual({
       Count: 100,
       amount: -0.0025,
       dimensions: { height: 1e-7, weight: 2 },
@@ -83,25 +103,44 @@ describe("form bodies", () => {
   });
 
   it("read arrays of objects in bracket form, coercing their nested objects (Stripe's line_items)", async () => {
-    const form = "Count=1&items[0][price]=p1&items[0][quantity]=2&items[0][adjustable][enabled]=true&items[0][adjustable][maximum]=1e2&items[1][price]=p2";
+    const form =
+      "Count=1&items[0][price]=p1&items[0][quantity]=2&items[0][adjustable][enabled]=true&items[0][adjustable][maximum]=1e2&items[1][price]=p2";
     expect((await post(form)).body.received).toEqual({
       Count: 1,
-      items: [{ price: "p1", quantity: 2, adjustable: { enabled: true, maximum: 100 } }, { price: "p2" }],
+      items: [
+        { price: "p1", quantity: 2, adjustable: { enabled: true, maximum: 100 } },
+        { price: "p2" },
+      ],
     });
   });
 
   it("collect repeated keys of a field that takes an array or text, and keep one allowed text value as text", async () => {
-    expect((await post("Count=1&rates=a&rates=b&aliases=x&aliases=y")).body.received).toEqual({ Count: 1, rates: ["a", "b"], aliases: ["x", "y"] });
+    expect((await post("Count=1&rates=a&rates=b&aliases=x&aliases=y")).body.received).toEqual({
+      Count: 1,
+      rates: ["a", "b"],
+      aliases: ["x", "y"],
+    });
     // "a" is not a value the text alternative takes (enum [""]): an array of one
-    expect((await post("Count=1&rates=a&aliases=x")).body.received).toEqual({ Count: 1, rates: ["a"], aliases: "x" });
+    expect((await post("Count=1&rates=a&aliases=x")).body.received).toEqual({
+      Count: 1,
+      rates: ["a"],
+      aliases: "x",
+    });
     expect((await post("Count=1&rates=")).body.received).toEqual({ Count: 1, rates: "" });
   });
 
   it("read a field by every branch of a union: nested fields of each, one value or a list, listed values without a type", async () => {
-    const form = "Count=1&mandate[acceptance][accepted_at]=6196854279781013&mandate[acceptance][type]=online&mandate[acceptance][online]=true";
-    expect((await post(form)).body.received).toEqual({ Count: 1, mandate: { acceptance: { accepted_at: 6196854279781013, type: "online", online: true } } });
+    const form =
+      "Count=1&mandate[acceptance][accepted_at]=6196854279781013&mandate[acceptance][type]=online&mandate[acceptance][online]=true";
+    expect((await post(form)).body.received).toEqual({
+      Count: 1,
+      mandate: { acceptance: { accepted_at: 6196854279781013, type: "online", online: true } },
+    });
     expect((await post("Count=1&pages=3")).body.received).toEqual({ Count: 1, pages: 3 });
-    expect((await post("Count=1&pages=3&pages=4")).body.received).toEqual({ Count: 1, pages: [3, 4] });
+    expect((await post("Count=1&pages=3&pages=4")).body.received).toEqual({
+      Count: 1,
+      pages: [3, 4],
+    });
     expect((await post("Count=1&mode=true")).body.received).toEqual({ Count: 1, mode: true });
     expect((await post("Count=1&mode=auto")).body.received).toEqual({ Count: 1, mode: "auto" });
   });

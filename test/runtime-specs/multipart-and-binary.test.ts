@@ -18,7 +18,8 @@ let server: { baseUrl: string; close(): Promise<void> };
 let releaseSecondChunk: () => void = () => undefined;
 
 async function describeValue(value: unknown): Promise<unknown> {
-  if (value instanceof File) return { file: value.name, type: value.type, text: await value.text() };
+  if (value instanceof File)
+    return { file: value.name, type: value.type, text: await value.text() };
   if (Array.isArray(value)) return Promise.all(value.map(describeValue));
   return value;
 }
@@ -28,7 +29,8 @@ beforeAll(async () => {
   const handlers = {
     async createUpload(request: { body: Record<string, unknown>; request: Request }) {
       const received: Record<string, unknown> = {};
-      for (const [name, value] of Object.entries(request.body)) received[name] = await describeValue(value);
+      for (const [name, value] of Object.entries(request.body))
+        received[name] = await describeValue(value);
       if (received["count"] === 2) {
         // The web request's body was read by the runtime, and can still be read by the handler.
         received["viaRequest"] = (await request.request.formData()).get("label");
@@ -36,7 +38,10 @@ beforeAll(async () => {
       return { status: 200, body: received };
     },
     putRaw(request: { body: Uint8Array }) {
-      return { status: 200, body: { size: request.body instanceof Uint8Array ? request.body.byteLength : -1 } };
+      return {
+        status: 200,
+        body: { size: request.body instanceof Uint8Array ? request.body.byteLength : -1 },
+      };
     },
     getImage(request: { path: { name: string }; query: { as?: string } }) {
       if (request.path.name !== "logo") return { status: 404, body: { message: "no such image" } };
@@ -47,7 +52,9 @@ beforeAll(async () => {
       return { status: 200, body: PNG };
     },
     getReport(request: { path: { id: string } }) {
-      return request.path.id === "json" ? { status: 200, body: { id: "json" } } : { status: 200, body: new Uint8Array([0x25, 0x50, 0x44, 0x46]) };
+      return request.path.id === "json"
+        ? { status: 200, body: { id: "json" } }
+        : { status: 200, body: new Uint8Array([0x25, 0x50, 0x44, 0x46]) };
     },
     streamBytes() {
       const released = new Promise<void>((resolve) => (releaseSecondChunk = resolve));
@@ -132,7 +139,11 @@ describe("multipart bodies", () => {
     one.append("file", new File(["x"], "x.txt"));
     one.append("label", "x");
     one.append("images", new File(["i1"], "1.png", { type: "image/png" }));
-    expect((await upload(one)).body["images"]).toEqual({ file: "1.png", type: "image/png", text: "i1" });
+    expect((await upload(one)).body["images"]).toEqual({
+      file: "1.png",
+      type: "image/png",
+      text: "i1",
+    });
     const two = new FormData();
     two.append("file", new File(["x"], "x.txt"));
     two.append("label", "x");
@@ -153,7 +164,9 @@ describe("multipart bodies", () => {
       return upload(form);
     };
     expect((await part("auto")).body["strategy"]).toBe("auto");
-    expect((await part(JSON.stringify({ threshold: 0.5 }))).body["strategy"]).toEqual({ threshold: 0.5 });
+    expect((await part(JSON.stringify({ threshold: 0.5 }))).body["strategy"]).toEqual({
+      threshold: 0.5,
+    });
     const bad = await part("{not json");
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toMatch(/strategy/);
@@ -163,7 +176,11 @@ describe("multipart bodies", () => {
     const form = new FormData();
     form.append("file", "plain text content");
     form.append("label", "x");
-    expect((await upload(form)).body["file"]).toEqual({ file: "file", type: "text/plain", text: "plain text content" });
+    expect((await upload(form)).body["file"]).toEqual({
+      file: "file",
+      type: "text/plain",
+      text: "plain text content",
+    });
   });
 
   it("answer 400 naming the part when it breaks the schema, 413 past the body limit", async () => {
@@ -179,27 +196,42 @@ describe("multipart bodies", () => {
     const badCount = base();
     badCount.append("file", new File(["x"], "x.txt"));
     badCount.append("count", "two");
-    expect(await upload(badCount)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/body\.count must be integer/) } });
+    expect(await upload(badCount)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/body\.count must be integer/) },
+    });
 
     const badJson = base();
     badJson.append("file", new File(["x"], "x.txt"));
     badJson.append("meta", "{not json");
-    expect(await upload(badJson)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/body\.meta is not valid JSON/) } });
+    expect(await upload(badJson)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/body\.meta is not valid JSON/) },
+    });
 
     const pollutingMeta = base();
     pollutingMeta.append("file", new File(["x"], "x.txt"));
     pollutingMeta.append("meta", '{"source":"a","__proto__":{"admin":true}}');
-    expect(await upload(pollutingMeta)).toMatchObject({ status: 400, body: { message: "body.meta.__proto__ is a forbidden key (prototype pollution guard)" } });
+    expect(await upload(pollutingMeta)).toMatchObject({
+      status: 400,
+      body: { message: "body.meta.__proto__ is a forbidden key (prototype pollution guard)" },
+    });
 
     const badMeta = base();
     badMeta.append("file", new File(["x"], "x.txt"));
     badMeta.append("meta", JSON.stringify({ version: 1 }));
-    expect(await upload(badMeta)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/body\.meta must have required property 'source'/) } });
+    expect(await upload(badMeta)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/body\.meta must have required property 'source'/) },
+    });
 
     const tooMany = base();
     tooMany.append("file", new File(["x"], "x.txt"));
     for (let i = 0; i < 4; i++) tooMany.append("photos", new File(["p"], `${i}.jpg`));
-    expect(await upload(tooMany)).toMatchObject({ status: 400, body: { message: expect.stringMatching(/body\.photos must NOT have more than 3 items/) } });
+    expect(await upload(tooMany)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/body\.photos must NOT have more than 3 items/) },
+    });
 
     const big = base();
     big.append("file", new File([new Uint8Array(100 * 1024)], "big.bin"));
@@ -208,10 +240,12 @@ describe("multipart bodies", () => {
     const malformed = await fetch(`${server.baseUrl}/uploads`, {
       method: "POST",
       headers: { "content-type": "multipart/form-data; boundary=zzz" },
-      body: "--zzz\r\nContent-Disposition: form-data; name=\"label\"\r\n\r\nx\r\n",
+      body: '--zzz\r\nContent-Disposition: form-data; name="label"\r\n\r\nx\r\n',
     });
     expect(malformed.status).toBe(400);
-    expect(((await malformed.json()) as { message: string }).message).toMatch(/not valid multipart\/form-data/);
+    expect(((await malformed.json()) as { message: string }).message).toMatch(
+      /not valid multipart\/form-data/,
+    );
   });
 
   it("still accept the operation's JSON body", async () => {
@@ -261,7 +295,8 @@ describe("binary bodies", () => {
     expect(new TextDecoder().decode(first.value)).toBe("first;");
     releaseSecondChunk();
     let rest = "";
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += new TextDecoder().decode(chunk.value);
     expect(rest).toBe("second");
   });
 });

@@ -25,7 +25,9 @@ describe("operationIds in every casing", () => {
     const stubs = (fixture.server["createFixtureStubs"] as () => Record<string, unknown>)();
     expect(Object.keys(stubs).sort()).toEqual(CALLS.map((call) => call[3]).sort());
     for (const [, , operationId, name] of CALLS) {
-      const operation = fixture.server.API.operations.find((candidate) => candidate.operationId === operationId);
+      const operation = fixture.server.API.operations.find(
+        (candidate) => candidate.operationId === operationId,
+      );
       expect(operation?.handlerName ?? operation?.operationId).toBe(name);
     }
   });
@@ -33,7 +35,8 @@ describe("operationIds in every casing", () => {
   it("a handler written under its generated name is called (no 501)", async () => {
     const stubs = (fixture.server["createFixtureStubs"] as () => Record<string, unknown>)();
     const handlers: Record<string, unknown> = { ...stubs };
-    for (const [, , , name] of CALLS) handlers[name] = () => ({ status: 200, body: { handler: name } });
+    for (const [, , , name] of CALLS)
+      handlers[name] = () => ({ status: 200, body: { handler: name } });
     const server = await fixture.serve(handlers, { validateResponses: true });
     try {
       for (const [method, path, , name] of CALLS) {

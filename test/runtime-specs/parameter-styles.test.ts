@@ -16,9 +16,20 @@ beforeAll(async () => {
   fixture = await generateFixture("parameter-styles.yaml");
   const echo = (request: { path: unknown; query: unknown; header: unknown; cookie: unknown }) => ({
     status: 200,
-    body: { path: request.path, query: request.query, header: request.header, cookie: request.cookie },
+    body: {
+      path: request.path,
+      query: request.query,
+      header: request.header,
+      cookie: request.cookie,
+    },
   });
-  server = await fixture.serve({ pathSimple: echo, pathLabel: echo, pathMatrix: echo, queryStyles: echo, headerStyles: echo });
+  server = await fixture.serve({
+    pathSimple: echo,
+    pathLabel: echo,
+    pathMatrix: echo,
+    queryStyles: echo,
+    headerStyles: echo,
+  });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -33,7 +44,10 @@ interface Echo {
   detail?: string;
 }
 
-async function get(target: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Echo }> {
+async function get(
+  target: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Echo }> {
   const response = await fetch(`${server.baseUrl}${target}`, { headers });
   return { status: response.status, body: (await response.json()) as Echo };
 }
@@ -42,7 +56,12 @@ describe("path parameters", () => {
   it("read simple arrays and objects, exploded or not, items percent-decoded after the split", async () => {
     const { status, body } = await get("/simple/1,2,3/a%2Cb,c/x,1.5,label,p%2Cq/x=-2.5E-3,label=y");
     expect(status).toBe(200);
-    expect(body.path).toEqual({ list: [1, 2, 3], exploded: ["a,b", "c"], object: { x: 1.5, label: "p,q" }, objectExploded: { x: -0.0025, label: "y" } });
+    expect(body.path).toEqual({
+      list: [1, 2, 3],
+      exploded: ["a,b", "c"],
+      object: { x: 1.5, label: "p,q" },
+      objectExploded: { x: -0.0025, label: "y" },
+    });
   });
 
   it("read one item as an array of one", async () => {
@@ -53,13 +72,27 @@ describe("path parameters", () => {
   it("read label values", async () => {
     const { status, body } = await get("/label/.1e+21/.a,b/.1.2/.x,3,label,z/.x=4.label=w");
     expect(status).toBe(200);
-    expect(body.path).toEqual({ primitive: 1e21, list: ["a", "b"], exploded: [1, 2], object: { x: 3, label: "z" }, objectExploded: { x: 4, label: "w" } });
+    expect(body.path).toEqual({
+      primitive: 1e21,
+      list: ["a", "b"],
+      exploded: [1, 2],
+      object: { x: 3, label: "z" },
+      objectExploded: { x: 4, label: "w" },
+    });
   });
 
   it("read matrix values", async () => {
-    const { status, body } = await get("/matrix/;id=5/;list=1,2/;exploded=a;exploded=b/;object=x,2,label,v/;x=6;label=u");
+    const { status, body } = await get(
+      "/matrix/;id=5/;list=1,2/;exploded=a;exploded=b/;object=x,2,label,v/;x=6;label=u",
+    );
     expect(status).toBe(200);
-    expect(body.path).toEqual({ id: 5, list: [1, 2], exploded: ["a", "b"], object: { x: 2, label: "v" }, objectExploded: { x: 6, label: "u" } });
+    expect(body.path).toEqual({
+      id: 5,
+      list: [1, 2],
+      exploded: ["a", "b"],
+      object: { x: 2, label: "v" },
+      objectExploded: { x: 6, label: "u" },
+    });
   });
 
   it("answer 400 naming the parameter when the value lacks its style's prefix or pairs", async () => {
@@ -80,17 +113,27 @@ describe("path parameters", () => {
 
 describe("query parameters", () => {
   it("read deepObject objects, nested objects and arrays, coerced by the schema", async () => {
-    const query = "created[gt]=1&created[lte]=2&filter[owner][id]=7&filter[owner][active]=true&filter[tags][]=a&filter[tags][]=b";
+    const query =
+      "created[gt]=1&created[lte]=2&filter[owner][id]=7&filter[owner][active]=true&filter[tags][]=a&filter[tags][]=b";
     const { status, body } = await get(`/query?${query}`);
     expect(status).toBe(200);
-    expect(body.query).toEqual({ created: { gt: 1, lte: 2 }, filter: { owner: { id: 7, active: true }, tags: ["a", "b"] } });
+    expect(body.query).toEqual({
+      created: { gt: 1, lte: 2 },
+      filter: { owner: { id: 7, active: true }, tags: ["a", "b"] },
+    });
   });
 
   it("read deepObject arrays (repeated, [] or indexed names) and a scalar where the schema also takes one", async () => {
     const repeated = await get("/query?expand=a&expand=b.c&since=5");
     expect(repeated.body.query).toEqual({ expand: ["a", "b.c"], since: 5 });
-    const bracketed = await get("/query?expand[]=a&expand[1]=b&since[gt]=3&filter[tags]=x&filter[tags]=y");
-    expect(bracketed.body.query).toEqual({ expand: ["a", "b"], since: { gt: 3 }, filter: { tags: ["x", "y"] } });
+    const bracketed = await get(
+      "/query?expand[]=a&expand[1]=b&since[gt]=3&filter[tags]=x&filter[tags]=y",
+    );
+    expect(bracketed.body.query).toEqual({
+      expand: ["a", "b"],
+      since: { gt: 3 },
+      filter: { tags: ["x", "y"] },
+    });
     const both = await get("/query?since=5&since[gt]=3");
     expect(both.status).toBe(400);
     expect(both.body.detail).toBe("query.since is given both as a value and with fields");
@@ -105,7 +148,12 @@ describe("query parameters", () => {
   it("read form, space- and pipe-delimited arrays, and arrays of one item", async () => {
     const { status, body } = await get("/query?ids=1,2,3&spaced=a%20b+c&piped=1.5|2e3&one=4");
     expect(status).toBe(200);
-    expect(body.query).toEqual({ ids: [1, 2, 3], spaced: ["a", "b", "c"], piped: [1.5, 2000], one: [4] });
+    expect(body.query).toEqual({
+      ids: [1, 2, 3],
+      spaced: ["a", "b", "c"],
+      piped: [1.5, 2000],
+      one: [4],
+    });
   });
 
   it("take numbers with an exponent, and keep a string with a numeric pattern a string", async () => {
@@ -137,7 +185,9 @@ describe("query parameters", () => {
     const broken = await get("/query?where=%7Blimit");
     expect(broken.status).toBe(400);
     expect(broken.body.detail).toMatch(/^query\.where is not valid JSON/);
-    const polluted = await get(`/query?where=${encodeURIComponent('{"limit":1,"__proto__":{"x":1}}')}`);
+    const polluted = await get(
+      `/query?where=${encodeURIComponent('{"limit":1,"__proto__":{"x":1}}')}`,
+    );
     expect(polluted.status).toBe(400);
     expect(polluted.body.detail).toMatch(/forbidden key/);
   });
@@ -158,12 +208,19 @@ describe("header and cookie parameters", () => {
       cookie: "session=x,3,label,s",
     });
     expect(status).toBe(200);
-    expect(body.header).toMatchObject({ "x-list": [1, 2], "x-object": { x: 1, label: "h" }, "x-exploded": { x: 2, label: "i" } });
+    expect(body.header).toMatchObject({
+      "x-list": [1, 2],
+      "x-object": { x: 1, label: "h" },
+      "x-exploded": { x: 2, label: "i" },
+    });
     expect(body.cookie).toEqual({ session: { x: 3, label: "s" } });
   });
 
   it("ignore declared Content-Type, Accept and Authorization parameters: never required nor validated", async () => {
-    const { status, body } = await get("/headers", { accept: "text/html", authorization: "Bearer t" });
+    const { status, body } = await get("/headers", {
+      accept: "text/html",
+      authorization: "Bearer t",
+    });
     expect(status).toBe(200);
     expect(body.header).toMatchObject({ accept: "text/html", authorization: "Bearer t" });
   });

@@ -14,12 +14,17 @@ export const FIXTURES = join(ROOT, "test/fixtures/runtime-specs");
 /** What a test needs from a generated server module (typed loosely: each fixture differs). */
 export interface GeneratedServer {
   createRequestHandler(handlers: object, options?: object): (request: Request) => Promise<Response>;
-  readonly API: { readonly operations: readonly { readonly operationId: string; readonly handlerName?: string }[] };
+  readonly API: {
+    readonly operations: readonly { readonly operationId: string; readonly handlerName?: string }[];
+  };
   readonly [name: string]: unknown;
 }
 
 interface NodeAdapter {
-  serveNode(handler: (request: Request) => Promise<Response>, options: { port: number; host: string }): Promise<Server>;
+  serveNode(
+    handler: (request: Request) => Promise<Response>,
+    options: { port: number; host: string },
+  ): Promise<Server>;
 }
 
 export interface GeneratedFixture {
@@ -27,7 +32,10 @@ export interface GeneratedFixture {
   readonly rendered: Rendered;
   readonly server: GeneratedServer;
   /** Serves `handlers` (with `options`) and returns the base URL and a closer. */
-  serve(handlers: object, options?: object): Promise<{ readonly baseUrl: string; close(): Promise<void> }>;
+  serve(
+    handlers: object,
+    options?: object,
+  ): Promise<{ readonly baseUrl: string; close(): Promise<void> }>;
   /** Removes the generated folder. */
   remove(): void;
 }
@@ -36,15 +44,25 @@ export interface GeneratedFixture {
 export async function generateFixture(file: string): Promise<GeneratedFixture> {
   const work = mkdtempSync(join(ROOT, ".tmp-runtime-specs-"));
   const outDir = join(work, "generated");
-  const { rendered } = await generate({ specPath: join(FIXTURES, file), outDir, apiName: "Fixture", cwd: ROOT });
+  const { rendered } = await generate({
+    specPath: join(FIXTURES, file),
+    outDir,
+    apiName: "Fixture",
+    cwd: ROOT,
+  });
   const server = (await import(join(outDir, "server.ts"))) as GeneratedServer;
-  const adapter = (await import(join(outDir, "runtime/server/adapters/node-adapter.ts"))) as NodeAdapter;
+  const adapter = (await import(
+    join(outDir, "runtime/server/adapters/node-adapter.ts")
+  )) as NodeAdapter;
   return {
     outDir,
     rendered,
     server,
     async serve(handlers, options = {}) {
-      const handler = server.createRequestHandler(handlers, { onError: () => undefined, ...options });
+      const handler = server.createRequestHandler(handlers, {
+        onError: () => undefined,
+        ...options,
+      });
       const listening = await adapter.serveNode(handler, { port: 0, host: "127.0.0.1" });
       const { port } = listening.address() as AddressInfo;
       return {

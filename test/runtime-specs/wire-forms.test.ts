@@ -29,7 +29,13 @@ beforeAll(async () => {
   fixture = await generateFixture("wire-forms.yaml");
   const record = (status: number) => async (request: Received & { body?: unknown }) => {
     const body = request.body instanceof Blob ? { bytes: await request.body.text() } : request.body;
-    received = { path: request.path, query: request.query, header: request.header, cookie: request.cookie, body };
+    received = {
+      path: request.path,
+      query: request.query,
+      header: request.header,
+      cookie: request.cookie,
+      body,
+    };
     return status === 200 ? { status, body: {} } : { status };
   };
   server = await fixture.serve({
@@ -42,7 +48,9 @@ beforeAll(async () => {
     putNames: record(204),
     upload: record(204),
   });
-  const module = (await import(join(fixture.outDir, "client.ts"))) as { createFixtureClient(options: object): Record<string, Call> };
+  const module = (await import(join(fixture.outDir, "client.ts"))) as {
+    createFixtureClient(options: object): Record<string, Call>;
+  };
   const recording = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     sent.push(request.clone());
@@ -56,18 +64,27 @@ afterAll(async () => {
 });
 
 /** Calls an operation with the generated client: what went on the wire, and what the handler got. */
-async function exchange(method: string, init: Record<string, unknown>): Promise<{ request: Request; status: number; received: Received | undefined; error: unknown }> {
+async function exchange(
+  method: string,
+  init: Record<string, unknown>,
+): Promise<{ request: Request; status: number; received: Received | undefined; error: unknown }> {
   received = undefined;
   sent.length = 0;
   const result = await client[method]!(init);
   return { request: sent[0]!, status: result.status, received, error: result.error };
 }
 
-async function raw(target: string, init: RequestInit = {}): Promise<{ status: number; detail?: string }> {
+async function raw(
+  target: string,
+  init: RequestInit = {},
+): Promise<{ status: number; detail?: string }> {
   received = undefined;
   const response = await fetch(`${server.baseUrl}${target}`, init);
   const text = await response.text();
-  return { status: response.status, ...(text === "" ? {} : { detail: (JSON.parse(text) as { detail?: string }).detail }) };
+  return {
+    status: response.status,
+    ...(text === "" ? {} : { detail: (JSON.parse(text) as { detail?: string }).detail }),
+  };
 }
 
 describe("parameters described by a JSON content", () => {
@@ -84,17 +101,36 @@ describe("parameters described by a JSON content", () => {
     expect(request.url).toBe(`${server.baseUrl}/json/${json}?filter=${json}`);
     expect(request.headers.get("x-filter")).toBe('{"prop":"abc"}');
     expect(request.headers.get("cookie")).toBe(`prefs=${json}`);
-    expect(received).toMatchObject({ path: { where: filter }, query: { filter }, header: { "x-filter": filter }, cookie: { prefs: filter } });
+    expect(received).toMatchObject({
+      path: { where: filter },
+      query: { filter },
+      header: { "x-filter": filter },
+      cookie: { prefs: filter },
+    });
   });
 
   it("are validated once parsed, and refused when they are not JSON", async () => {
     const headers = { "x-filter": '{"prop":"abc"}', "x-nullable": "prop,n" };
     const good = encodeURIComponent('{"prop":"abc"}');
-    expect((await raw(`/json/${good}?filter=${good}`, { method: "POST", headers })).status).toBe(204);
-    const notJson = await raw(`/json/${good}?filter=${good}`, { method: "POST", headers: { ...headers, "x-filter": "prop,abc" } });
-    expect(notJson).toMatchObject({ status: 400, detail: expect.stringMatching(/^header\.x-filter is not valid JSON/) as unknown });
-    const invalid = await raw(`/json/${good}?filter=${encodeURIComponent('{"prop":"ABC"}')}`, { method: "POST", headers });
-    expect(invalid).toMatchObject({ status: 400, detail: expect.stringMatching(/^query\.filter\.prop must match pattern/) as unknown });
+    expect((await raw(`/json/${good}?filter=${good}`, { method: "POST", headers })).status).toBe(
+      204,
+    );
+    const notJson = await raw(`/json/${good}?filter=${good}`, {
+      method: "POST",
+      headers: { ...headers, "x-filter": "prop,abc" },
+    });
+    expect(notJson).toMatchObject({
+      status: 400,
+      detail: expect.stringMatching(/^header\.x-filter is not valid JSON/) as unknown,
+    });
+    const invalid = await raw(`/json/${good}?filter=${encodeURIComponent('{"prop":"ABC"}')}`, {
+      method: "POST",
+      headers,
+    });
+    expect(invalid).toMatchObject({
+      status: 400,
+      detail: expect.stringMatching(/^query\.filter\.prop must match pattern/) as unknown,
+    });
   });
 });
 
@@ -116,19 +152,35 @@ describe("object parameters", () => {
     expect(new URL(request.url).search).toBe("?first[second][third]=deep%20value");
     expect(received?.query).toEqual({ scope });
     const missing = await raw("/search?first[second][other]=x");
-    expect(missing).toMatchObject({ status: 400, detail: "query.scope.first.second must have required property 'third' (required)" });
+    expect(missing).toMatchObject({
+      status: 400,
+      detail: "query.scope.first.second must have required property 'third' (required)",
+    });
   });
 
   it("send each object of a query array as JSON, and read each back", async () => {
     const filters = [{ prop: "one" }, { prop: "two" }];
-    const { request, status, received } = await exchange("search", { query: { scope: { first: { second: { third: "x" } } }, filters } });
+    const { request, status, received } = await exchange("search", {
+      query: { scope: { first: { second: { third: "x" } } }, filters },
+    });
     expect(status).toBe(200);
-    expect(new URL(request.url).searchParams.getAll("filters")).toEqual(['{"prop":"one"}', '{"prop":"two"}']);
+    expect(new URL(request.url).searchParams.getAll("filters")).toEqual([
+      '{"prop":"one"}',
+      '{"prop":"two"}',
+    ]);
     expect(received?.query).toMatchObject({ filters });
     const broken = await raw("/search?first[second][third]=x&filters=prop");
-    expect(broken).toMatchObject({ status: 400, detail: expect.stringMatching(/^query\.filters is not valid JSON/) as unknown });
-    const invalid = await raw(`/search?first[second][third]=x&filters=${encodeURIComponent('{"prop":"UP"}')}`);
-    expect(invalid).toMatchObject({ status: 400, detail: expect.stringMatching(/^query\.filters\[0\]\.prop must match pattern/) as unknown });
+    expect(broken).toMatchObject({
+      status: 400,
+      detail: expect.stringMatching(/^query\.filters is not valid JSON/) as unknown,
+    });
+    const invalid = await raw(
+      `/search?first[second][third]=x&filters=${encodeURIComponent('{"prop":"UP"}')}`,
+    );
+    expect(invalid).toMatchObject({
+      status: 400,
+      detail: expect.stringMatching(/^query\.filters\[0\]\.prop must match pattern/) as unknown,
+    });
   });
 });
 
@@ -137,14 +189,18 @@ describe("an array of objects in a path (simple style)", () => {
     const boxes = [{ prop: "a" }, { prop: "b" }];
     const { request, status, received } = await exchange("getBoxes", { path: { boxes } });
     expect(status).toBe(204);
-    expect(new URL(request.url).pathname).toBe(`/boxes/${boxes.map((box) => encodeURIComponent(JSON.stringify(box))).join(",")}`);
+    expect(new URL(request.url).pathname).toBe(
+      `/boxes/${boxes.map((box) => encodeURIComponent(JSON.stringify(box))).join(",")}`,
+    );
     expect(received?.path).toEqual({ boxes });
   });
 });
 
 describe("label paths from the template's operators ({.point*})", () => {
   it("send a '.' inside a value encoded, so that exploded items split right", async () => {
-    const { request, status, received } = await exchange("labels", { path: { point: { e: "x.y", g: 1.5 }, amounts: [2.5, -3, 1e21] } });
+    const { request, status, received } = await exchange("labels", {
+      path: { point: { e: "x.y", g: 1.5 }, amounts: [2.5, -3, 1e21] },
+    });
     expect(status).toBe(204);
     expect(new URL(request.url).pathname).toBe("/labels/.e=x%2Ey.g=1%2E5/.2%2E5.-3.1e%2B21");
     expect(received?.path).toEqual({ point: { e: "x.y", g: 1.5 }, amounts: [2.5, -3, 1e21] });
@@ -153,7 +209,10 @@ describe("label paths from the template's operators ({.point*})", () => {
   it("read the label style on the server, a value without its leading '.' being a 400", async () => {
     expect((await raw("/labels/.e=a.g=2/.1")).status).toBe(204);
     expect(received?.path).toEqual({ point: { e: "a", g: 2 }, amounts: [1] });
-    expect(await raw("/labels/e=a.g=2/.1")).toMatchObject({ status: 400, detail: "path.point must start with . (label style)" });
+    expect(await raw("/labels/e=a.g=2/.1")).toMatchObject({
+      status: 400,
+      detail: "path.point must start with . (label style)",
+    });
   });
 });
 
@@ -163,7 +222,9 @@ describe("a path id that is an integer or a name (oneOf: [integer, string])", ()
     expect(received?.path).toEqual({ workflow_id: 42 });
     expect((await raw("/workflows/main.yml")).status).toBe(204);
     expect(received?.path).toEqual({ workflow_id: "main.yml" });
-    const { status, received: fromClient } = await exchange("getWorkflow", { path: { workflow_id: 7 } });
+    const { status, received: fromClient } = await exchange("getWorkflow", {
+      path: { workflow_id: 7 },
+    });
     expect(status).toBe(204);
     expect(fromClient?.path).toEqual({ workflow_id: 7 });
   });
@@ -176,12 +237,25 @@ describe("urlencoded bodies whose schema is not an object", () => {
     expect(request.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
     expect(await request.text()).toBe("a=1&b=two");
     expect(received?.body).toBe("a=1&b=two");
-    const long = await raw("/notes", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "x".repeat(41) });
-    expect(long).toMatchObject({ status: 400, detail: "body must NOT have more than 40 characters (maxLength)" });
+    const long = await raw("/notes", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "x".repeat(41),
+    });
+    expect(long).toMatchObject({
+      status: 400,
+      detail: "body must NOT have more than 40 characters (maxLength)",
+    });
   });
 
   it("an array has no form: generate warns naming the operation, and the server refuses it", async () => {
-    expect(fixture.rendered.warnings.some((warning) => warning.startsWith("operation putNames: its application/x-www-form-urlencoded body is of type array, which no form carries"))).toBe(true);
+    expect(
+      fixture.rendered.warnings.some((warning) =>
+        warning.startsWith(
+          "operation putNames: its application/x-www-form-urlencoded body is of type array, which no form carries",
+        ),
+      ),
+    ).toBe(true);
     const { status } = await exchange("putNames", { body: ["a", "b"] });
     expect(status).toBe(400);
     expect(received).toBeUndefined();
@@ -191,7 +265,9 @@ describe("urlencoded bodies whose schema is not an object", () => {
 describe("multipart JSON parts", () => {
   it("parse an object-or-null part as JSON, and keep empty arrays inside a part", async () => {
     const tree = { children: [{ children: [] }] };
-    const { status, received } = await exchange("upload", { body: { meta: { prop: "m" }, tree, file: new Blob(["bytes"]) } });
+    const { status, received } = await exchange("upload", {
+      body: { meta: { prop: "m" }, tree, file: new Blob(["bytes"]) },
+    });
     expect(status).toBe(204);
     expect(received?.body).toMatchObject({ meta: { prop: "m" }, tree });
   });

@@ -34,7 +34,9 @@ describe("framework adapters and the core entry", () => {
   it("./server reaches no adapter and no framework", async () => {
     const metafile = await graph("server.ts");
     const inputs = Object.keys(metafile.inputs);
-    expect(inputs.some((path) => path.endsWith("runtime/server/core/request-handler.ts"))).toBe(true);
+    expect(inputs.some((path) => path.endsWith("runtime/server/core/request-handler.ts"))).toBe(
+      true,
+    );
     expect(inputs.filter((path) => /express-adapter|fastify-plugin/.test(path))).toEqual([]);
     expect(externalImports(metafile).filter((path) => FRAMEWORKS.includes(path))).toEqual([]);
   });

@@ -7,7 +7,10 @@
  * so that the same module bundles for Node, Deno, Bun and workerd.
  */
 import { API, createRequestHandler, type PetStoreHandlers } from "../../generated/server.js";
-import { createKeyAuthenticator, type ApiKeyEntry } from "../../generated/runtime/server/core/auth.js";
+import {
+  createKeyAuthenticator,
+  type ApiKeyEntry,
+} from "../../generated/runtime/server/core/auth.js";
 import type { DemoCaller } from "../../examples/petstore/keys.js";
 import { createPetStoreHandlers } from "../../examples/petstore/handlers.js";
 import { seedDemoData } from "../../examples/petstore/seed.js";

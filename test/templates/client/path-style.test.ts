@@ -26,6 +26,8 @@ describe("path parameter styles (OpenAPI 3.0.3 style examples)", () => {
 
   it("percent-encodes each value but keeps the style's delimiters", () => {
     expect(stylePathValue("p", ["a,b", "c/d"])).toBe("a%2Cb,c%2Fd");
-    expect(stylePathValue("p", { "k y": "v&w" }, { style: "matrix", explode: true })).toBe(";k%20y=v%26w");
+    expect(stylePathValue("p", { "k y": "v&w" }, { style: "matrix", explode: true })).toBe(
+      ";k%20y=v%26w",
+    );
   });
 });

@@ -15,7 +15,6 @@ const op: ClientOperationDescriptor = {
   secured: false,
 };
 
-
 describe("unwrap", () => {
   it("returns the data of a 2XX result", () => {
     const response = new Response(null, { status: 200 });
@@ -76,7 +75,12 @@ describe("unwrap", () => {
   });
 
   it("says what it can when the body was not JSON and the operation is unknown", () => {
-    const error = new UnexpectedResponseBody(502, "Bad Gateway", "text/html", "<h1>Bad Gateway</h1>");
+    const error = new UnexpectedResponseBody(
+      502,
+      "Bad Gateway",
+      "text/html",
+      "<h1>Bad Gateway</h1>",
+    );
     expect(error.message).toBe("502 Bad Gateway: <h1>Bad Gateway</h1>");
     const response = new Response(null, { status: 502 });
     expect(() => unwrap({ ok: false, status: 502, error, response, rateLimit: undefined })).toThrow(

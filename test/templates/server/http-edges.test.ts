@@ -7,7 +7,10 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { serveNode, type ServeNodeOptions } from "../../../templates/server/adapters/node-adapter.js";
+import {
+  serveNode,
+  type ServeNodeOptions,
+} from "../../../templates/server/adapters/node-adapter.js";
 import { KEYS } from "./fixture-api.js";
 import { isError } from "./helpers.js";
 import { rawRequest, rawTestHandler, type RawReply } from "./raw-http.js";

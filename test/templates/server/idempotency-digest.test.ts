@@ -20,7 +20,9 @@ describe("idempotencyDigest", () => {
   it("equals node:crypto's SHA-256 of the NUL-separated parts (text as UTF-8, bytes as they are)", async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.oneof(fc.string({ unit: "grapheme" }), fc.uint8Array({ maxLength: 64 })), { maxLength: 5 }),
+        fc.array(fc.oneof(fc.string({ unit: "grapheme" }), fc.uint8Array({ maxLength: 64 })), {
+          maxLength: 5,
+        }),
         async (parts) => {
           expect(await idempotencyDigest(parts)).toBe(nodeDigest(parts));
         },
@@ -31,6 +33,8 @@ describe("idempotencyDigest", () => {
 
   it("separates the parts: moving a byte from one part to the next changes the digest", async () => {
     expect(await idempotencyDigest(["ab", "c"])).not.toBe(await idempotencyDigest(["a", "bc"]));
-    expect(await idempotencyDigest(["POST", "/pets", "", new Uint8Array([1, 2])])).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await idempotencyDigest(["POST", "/pets", "", new Uint8Array([1, 2])])).toMatch(
+      /^[A-Za-z0-9_-]{43}$/,
+    );
   });
 });

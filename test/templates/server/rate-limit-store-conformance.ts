@@ -3,7 +3,10 @@
  * pass it. Call `describeRateLimitStoreConformance(name, createStore)` from a test file.
  */
 import { describe, expect, it } from "vitest";
-import type { RateLimitHit, RateLimitStore } from "../../../templates/server/stores/rate-limiter.js";
+import type {
+  RateLimitHit,
+  RateLimitStore,
+} from "../../../templates/server/stores/rate-limiter.js";
 
 const T0 = Date.UTC(2030, 0, 1); // midnight UTC
 const limits = { perMinute: 3, perDay: 5 };

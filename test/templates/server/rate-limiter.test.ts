@@ -3,7 +3,10 @@ import {
   createMemoryRateLimitStore,
   type RateLimitStore,
 } from "../../../templates/server/stores/rate-limiter.js";
-import { ConfigurationError, StoreUnavailableError } from "../../../templates/server/core/errors.js";
+import {
+  ConfigurationError,
+  StoreUnavailableError,
+} from "../../../templates/server/core/errors.js";
 import { KEYS } from "./fixture-api.js";
 import { isError, MIDNIGHT, testServer, type Answer } from "./helpers.js";
 

@@ -86,7 +86,9 @@ describe("request handler: routing, auth and parameters", () => {
   it("supports asynchronous authenticate functions", async () => {
     const server = testServer({
       authenticate: async (credentials) =>
-        presentedKey(credentials) === "async-key" ? { caller: { id: "z" }, plan: "pro" } : undefined,
+        presentedKey(credentials) === "async-key"
+          ? { caller: { id: "z" }, plan: "pro" }
+          : undefined,
     });
     expect((await server.call("GET", "/pets/1", { key: "async-key" })).status).toBe(200);
     expect((await server.call("GET", "/pets/1", { key: "other" })).status).toBe(401);

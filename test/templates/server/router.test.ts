@@ -57,7 +57,10 @@ describe("router", () => {
     expect(found("GET", "/pets/a%20b%2Fc").params).toEqual({ petId: "a b/c" });
     expect(found("GET", "/pets/%E2%82%AC").params).toEqual({ petId: "€" });
     // the values as sent, for parameters read by their style after splitting (parameter-styles.ts)
-    expect(router.match("GET", "/pets/a%2Cb,c")).toMatchObject({ params: { petId: "a,b,c" }, rawParams: { petId: "a%2Cb,c" } });
+    expect(router.match("GET", "/pets/a%2Cb,c")).toMatchObject({
+      params: { petId: "a,b,c" },
+      rawParams: { petId: "a%2Cb,c" },
+    });
     expect(router.match("GET", "/pets/plain")).not.toHaveProperty("rawParams");
     expect(router.match("GET", "/pets/%E2%82")).toMatchObject({
       kind: "bad-path",
@@ -123,10 +126,19 @@ describe("router", () => {
       op("d", "get", "/y/{a}{b}"),
       op("e", "get", "/z"),
     ]);
-    expect(r.conflicts.map((conflict) => conflict.operationIds)).toEqual([["a", "b"], ["c"], ["d"]]);
-    expect(r.conflicts[0]?.message).toMatch(/a \(GET \/x\/\{id\}\) and b \(GET \/x\/\{other\}\).*b is never reached/);
+    expect(r.conflicts.map((conflict) => conflict.operationIds)).toEqual([
+      ["a", "b"],
+      ["c"],
+      ["d"],
+    ]);
+    expect(r.conflicts[0]?.message).toMatch(
+      /a \(GET \/x\/\{id\}\) and b \(GET \/x\/\{other\}\).*b is never reached/,
+    );
     expect(r.conflicts[1]?.message).toMatch(/must start with/);
-    expect(r.match("GET", "/x/1")).toMatchObject({ kind: "found", operation: { operationId: "a" } });
+    expect(r.match("GET", "/x/1")).toMatchObject({
+      kind: "found",
+      operation: { operationId: "a" },
+    });
     expect(r.match("GET", "/z")).toMatchObject({ kind: "found", operation: { operationId: "e" } });
     expect(r.match("GET", "/y/12")).toMatchObject({ kind: "found", params: { a: "1", b: "2" } });
   });
@@ -142,11 +154,24 @@ describe("router", () => {
       op("labelled", "get", "/label/{.id}"),
     ]);
     expect(r.conflicts).toEqual([]);
-    expect(r.match("GET", "/Accounts/AC1.json")).toMatchObject({ operation: { operationId: "fetchAccount" }, params: { Sid: "AC1" } });
-    expect(r.match("GET", "/Accounts/AC1")).toMatchObject({ operation: { operationId: "accountRaw" }, params: { Sid: "AC1" } });
-    expect(r.match("GET", "/Accounts/AC1/Calls.json")).toMatchObject({ operation: { operationId: "calls" }, params: { AccountSid: "AC1" } });
-    expect(r.match("GET", "/Accounts/AC1/Calls/CA%202.json")).toMatchObject({ params: { AccountSid: "AC1", Sid: "CA 2" } });
-    expect(r.match("GET", "/files/f1/download.pdf")).toMatchObject({ params: { id: "f1", extension: ".pdf" } });
+    expect(r.match("GET", "/Accounts/AC1.json")).toMatchObject({
+      operation: { operationId: "fetchAccount" },
+      params: { Sid: "AC1" },
+    });
+    expect(r.match("GET", "/Accounts/AC1")).toMatchObject({
+      operation: { operationId: "accountRaw" },
+      params: { Sid: "AC1" },
+    });
+    expect(r.match("GET", "/Accounts/AC1/Calls.json")).toMatchObject({
+      operation: { operationId: "calls" },
+      params: { AccountSid: "AC1" },
+    });
+    expect(r.match("GET", "/Accounts/AC1/Calls/CA%202.json")).toMatchObject({
+      params: { AccountSid: "AC1", Sid: "CA 2" },
+    });
+    expect(r.match("GET", "/files/f1/download.pdf")).toMatchObject({
+      params: { id: "f1", extension: ".pdf" },
+    });
     expect(r.match("GET", "/files/f1/download").kind).toBe("not-found");
     expect(r.match("GET", "/names/a.b.c")).toMatchObject({ params: { name: "a", format: "b.c" } });
     expect(r.match("GET", "/names/.json").kind).toBe("not-found");
@@ -164,7 +189,9 @@ describe("router", () => {
     expect(r.conflicts).toEqual([]);
     const id = (query?: string) => {
       const match = r.match("GET", "/responses/r1", query);
-      return match.kind === "found" ? [match.operation.operationId, match.params["id"]] : match.kind;
+      return match.kind === "found"
+        ? [match.operation.operationId, match.params["id"]]
+        : match.kind;
     };
     expect(id()).toEqual(["getResponse", "r1"]);
     expect(id("include=x")).toEqual(["getResponse", "r1"]);
@@ -172,7 +199,9 @@ describe("router", () => {
     expect(id("include=x&beta=true")).toEqual(["betaGetResponse", "r1"]);
     expect(id("beta=false")).toEqual(["getResponse", "r1"]);
     expect(id("v=2&beta=true")).toEqual(["betaV2", "r1"]);
-    expect(r.match("POST", "/responses/r1")).toMatchObject({ operation: { operationId: "onlyConditioned" } });
+    expect(r.match("POST", "/responses/r1")).toMatchObject({
+      operation: { operationId: "onlyConditioned" },
+    });
     const same = createRouter([op("a", "get", "/r?x=1"), op("b", "get", "/r?x=1")]);
     expect(same.conflicts.map((conflict) => conflict.operationIds)).toEqual([["a", "b"]]);
   });
@@ -184,12 +213,25 @@ describe("router", () => {
   });
 
   it("matches a static segment that cannot stand in a path as written by its percent-encoded form too", () => {
-    const r = createRouter([op("upload", "put", "/<upload_url>"), op("cafe", "get", "/café/{id}"), op("escaped", "get", "/a%20b")]);
-    expect(r.match("PUT", "/%3Cupload_url%3E")).toMatchObject({ kind: "found", operation: { operationId: "upload" } });
-    expect(r.match("PUT", "/<upload_url>")).toMatchObject({ kind: "found", operation: { operationId: "upload" } });
+    const r = createRouter([
+      op("upload", "put", "/<upload_url>"),
+      op("cafe", "get", "/café/{id}"),
+      op("escaped", "get", "/a%20b"),
+    ]);
+    expect(r.match("PUT", "/%3Cupload_url%3E")).toMatchObject({
+      kind: "found",
+      operation: { operationId: "upload" },
+    });
+    expect(r.match("PUT", "/<upload_url>")).toMatchObject({
+      kind: "found",
+      operation: { operationId: "upload" },
+    });
     expect(r.match("GET", "/caf%C3%A9/1")).toMatchObject({ kind: "found", params: { id: "1" } });
     // text already percent-encoded in the template is matched as written
-    expect(r.match("GET", "/a%20b")).toMatchObject({ kind: "found", operation: { operationId: "escaped" } });
+    expect(r.match("GET", "/a%20b")).toMatchObject({
+      kind: "found",
+      operation: { operationId: "escaped" },
+    });
     expect(r.match("GET", "/a%2520b").kind).toBe("not-found");
   });
 });

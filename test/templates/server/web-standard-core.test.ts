@@ -53,7 +53,8 @@ async function bundleCore(entry: string): Promise<CoreBundle> {
 }
 
 let bundled: Promise<CoreBundle> | undefined;
-const coreBundle = (): Promise<CoreBundle> => (bundled ??= bundleCore(join(ROOT, "generated/entry/server.ts")));
+const coreBundle = (): Promise<CoreBundle> =>
+  (bundled ??= bundleCore(join(ROOT, "generated/entry/server.ts")));
 
 let dir: string | undefined;
 afterAll(async () => {
@@ -71,27 +72,45 @@ describe("the ./server entry (web-standard core)", () => {
     dir = await mkdtemp(join(tmpdir(), "web-core-"));
     await writeFile(join(dir, "core.mjs"), core.code);
     const server = (await import(pathToFileURL(join(dir, "core.mjs")).href)) as {
-      createRequestHandler: (handlers: object, options: object) => (request: Request) => Promise<Response>;
+      createRequestHandler: (
+        handlers: object,
+        options: object,
+      ) => (request: Request) => Promise<Response>;
       createPetStoreStubs: () => object;
       createKeyAuthenticator: (entries: readonly object[]) => unknown;
     };
     const handler = server.createRequestHandler(
-      { ...server.createPetStoreStubs(), listPets: () => ({ status: 200, body: [], headers: { "X-Total-Count": 0 } }) },
-      { authenticate: server.createKeyAuthenticator([{ key: "k-1", plan: "free", caller: { name: "demo" } }]) },
+      {
+        ...server.createPetStoreStubs(),
+        listPets: () => ({ status: 200, body: [], headers: { "X-Total-Count": 0 } }),
+      },
+      {
+        authenticate: server.createKeyAuthenticator([
+          { key: "k-1", plan: "free", caller: { name: "demo" } },
+        ]),
+      },
     );
     const anonymous = await handler(new Request("http://api.test/pets"));
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get("x-ratelimit-limit")).not.toBeNull();
-    const listed = await handler(new Request("http://api.test/pets?limit=5", { headers: { "x-api-key": "k-1" } }));
+    const listed = await handler(
+      new Request("http://api.test/pets?limit=5", { headers: { "x-api-key": "k-1" } }),
+    );
     expect(listed.status).toBe(200);
     expect(await listed.json()).toEqual([]);
-    const invalid = await handler(new Request("http://api.test/pets?limit=1000", { headers: { "x-api-key": "k-1" } }));
+    const invalid = await handler(
+      new Request("http://api.test/pets?limit=1000", { headers: { "x-api-key": "k-1" } }),
+    );
     expect(invalid.status).toBe(400);
     expect(((await invalid.json()) as { message: string }).message).toMatch(/limit/);
     const created = await handler(
       new Request("http://api.test/pets", {
         method: "POST",
-        headers: { "x-api-key": "k-1", "content-type": "application/json", "idempotency-key": "once" },
+        headers: {
+          "x-api-key": "k-1",
+          "content-type": "application/json",
+          "idempotency-key": "once",
+        },
         body: JSON.stringify({ name: "Rex", categoryId: 1 }),
       }),
     );
