@@ -75,7 +75,30 @@ export function clientIdentityOf(options: ClientOptions, security: ClientSecurit
     options.apiKey === undefined || options.auth?.[keyScheme] !== undefined
       ? (options.auth ?? {})
       : { ...options.auth, [keyScheme]: options.apiKey };
-  return { origin: baseOrigin(options.baseUrl), key: credentialFingerprint(auth) };
+  return {
+    origin: baseOrigin(options.baseUrl),
+    key: credentialFingerprint({ ...auth, ...credentialHeaders(options.headers, security) }),
+  };
+}
+
+/**
+ * The credentials a client sends as plain `headers` (an API-key header of the spec's schemes,
+ * `Authorization`, `Cookie`), named `header:<name>`: two clients that differ only in such a
+ * header are two callers, and must not share one rate-limit state (one caller's 429 would
+ * stall the other).
+ */
+function credentialHeaders(
+  headers: Readonly<Record<string, string>> | undefined,
+  security: ClientSecurity,
+): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (headers === undefined) return found;
+  const names = credentialNames(security).headers;
+  for (const name in headers) {
+    const lower = name.toLowerCase();
+    if (names.has(lower)) found[`header:${lower}`] = headers[name]!;
+  }
+  return found;
 }
 
 /** Options of a client. */

@@ -120,6 +120,20 @@ describe("three clients in one process on one Free key", () => {
     expect(sharedScheduler(a, options, undefined)).not.toBe(
       sharedScheduler(other, options, undefined),
     );
+    // a key sent as a plain header (as the MCP endpoint forwards its caller's) is a caller too
+    const keyed = {
+      schemes: { apiKey: { type: "apiKey", in: "header", name: "X-API-Key" } },
+    } as const;
+    const viaHeader = (key: string) =>
+      clientIdentityOf({ baseUrl: "https://api.test", headers: { "x-api-key": key } }, keyed);
+    expect(viaHeader("secret-key-a").key).not.toBe(viaHeader("secret-key-b").key);
+    expect(viaHeader("secret-key-a")).toEqual(viaHeader("secret-key-a"));
+    expect(JSON.stringify(viaHeader("secret-key-a"))).not.toContain("secret");
+    const traced = clientIdentityOf(
+      { baseUrl: "https://api.test", headers: { "X-Request-Id": "r1" } },
+      keyed,
+    );
+    expect(traced.key).toBe("none");
     const explicit = new RateLimitScheduler(options);
     const api = createPetStoreClient({ baseUrl: "https://api.test", rateLimitState: explicit });
     expect(api).toBeDefined();

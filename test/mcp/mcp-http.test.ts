@@ -155,7 +155,7 @@ describe("MCP over Streamable HTTP at /mcp", () => {
     );
     expect(named).toHaveLength(1);
     await client.close();
-    // about 21 s on a quiet machine, where the other calls take milliseconds: a known slowness
-    // of the in-process replay, left open in the closing note; the bound keeps CI's loaded runs
-  }, 90_000);
+    // runs after the Free key's 429 above: another caller's key is not held back by it (the
+    // endpoint forwards each caller's key as a header, which keys the client's rate-limit state)
+  });
 });
