@@ -94,6 +94,18 @@ function secondsUntil(end: number, now: number): number {
   return Math.max(1, Math.ceil((end - now) / 1000));
 }
 
+/** The answer to a banned key, reported against the day's window or the minute's. */
+function banned(record: RateLimitRecord, hit: RateLimitHit, reportDay: boolean): RateLimitOutcome {
+  return {
+    status: "banned",
+    window: reportDay ? "day" : "minute",
+    limit: reportDay ? hit.limits.perDay : hit.limits.perMinute,
+    remaining: 0,
+    reset: Math.ceil(record.bannedUntil / 1000),
+    retryAfter: secondsUntil(record.bannedUntil, hit.now),
+  };
+}
+
 /** The whole algorithm: updates `record` in place for one request and says how to answer it. */
 export function applyRateLimitHit(record: RateLimitRecord, hit: RateLimitHit): RateLimitOutcome {
   const { now, limits, ban } = hit;
@@ -114,14 +126,7 @@ export function applyRateLimitHit(record: RateLimitRecord, hit: RateLimitHit): R
     const reportDay =
       Math.max(0, limits.perDay - record.dayCount) <
       Math.max(0, limits.perMinute - record.minuteCount);
-    return {
-      status: "banned",
-      window: reportDay ? "day" : "minute",
-      limit: reportDay ? limits.perDay : limits.perMinute,
-      remaining: 0,
-      reset: Math.ceil(record.bannedUntil / 1000),
-      retryAfter: secondsUntil(record.bannedUntil, now),
-    };
+    return banned(record, hit, reportDay);
   }
 
   const dayExceeded = record.dayCount >= limits.perDay;
@@ -133,14 +138,7 @@ export function applyRateLimitHit(record: RateLimitRecord, hit: RateLimitHit): R
         record.bannedUntil = now + ban.durationSeconds * 1000;
         record.limitedUntil = 0;
         record.rejectedWhileLimited = 0;
-        return {
-          status: "banned",
-          window: dayExceeded ? "day" : "minute",
-          limit: dayExceeded ? limits.perDay : limits.perMinute,
-          remaining: 0,
-          reset: Math.ceil(record.bannedUntil / 1000),
-          retryAfter: secondsUntil(record.bannedUntil, now),
-        };
+        return banned(record, hit, dayExceeded);
       }
     } else {
       record.rejectedWhileLimited = 0;
