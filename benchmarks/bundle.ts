@@ -5,7 +5,8 @@
  * bundled on its own). Minified and gzip (level 9) bytes. Target ≤ 1.4× (issue 12). The typed client does
  * not use openapi-fetch (the plain openapi-fetch client is the separate `./raw` entry), so the
  * peer is what a team would ship with openapi-fetch instead: the library plus the same table.
- * The figure also has the server's worker bundle rows (worker-bundle.ts).
+ * The figure also has the server's worker bundle rows (worker-bundle.ts) and the rows against
+ * Redocly's generated client and for a one-operation consumer (client-bundle-peer.ts).
  */
 import { gzipSync } from "node:zlib";
 import { join } from "node:path";
@@ -14,6 +15,7 @@ import type { BenchContext } from "./harness/context.js";
 import { makeRow, type Row } from "./harness/rows.js";
 import { formatBytes } from "./harness/stats.js";
 import { benchWorkerBundle } from "./worker-bundle.js";
+import { benchClientBundlePeer } from "./client-bundle-peer.js";
 
 export interface BundleSize {
   readonly minified: number;
@@ -102,6 +104,7 @@ export async function benchBundle(ctx: BenchContext): Promise<Row[]> {
     ratioToOpenapiFetchAloneGzip: Math.round((ours.gzip / openapiFetch.gzip) * 1000) / 1000,
   };
   const worker = await benchWorkerBundle(ctx);
+  const peerRows = await benchClientBundlePeer(ctx, openapiFetch);
   return [
     makeRow({
       name: "bundle.client.min",
@@ -126,5 +129,6 @@ export async function benchBundle(ctx: BenchContext): Promise<Row[]> {
       details,
     }),
     ...worker,
+    ...peerRows,
   ];
 }

@@ -39,6 +39,9 @@ const EXPECTED_ROWS = [
   "bundle.client.gzip",
   "bundle.worker.min",
   "bundle.worker.gzip",
+  "bundle.client.redocly.petstore.min",
+  "bundle.client.redocly.petstore.gzip",
+  "bundle.client.one-op.petstore",
   // Only with redis-server installed; without it the figure logs one line and has no rows.
   ...(findRedisServer() === undefined ? [] : [...REDIS_ROWS, ...REDIS_EXACT_ROWS]),
 ];
