@@ -23,7 +23,7 @@ import { escapePointer } from "../../model/resolve-ref.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
 import { textReadingSchema, type ComponentSchemas } from "./text-reading.js";
-import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "./to-json-schema.js";
+import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "../../schema/to-json-schema.js";
 import {
   compileValidatorModule,
   compileValidators,
