@@ -7,9 +7,9 @@
  * negative requests are spread evenly over the fields, each kind of breakage is sent once,
  * deterministically, and a server that only mishandles one field's edge is found whatever the seed.
  */
-import { isObject, resolveObject, escapePointer } from "../generator/model/resolve-ref.js";
+import { isObject, resolveObject, escapePointer } from "../generator/schema/json-pointer.js";
 import type { OperationModel, ParameterModel } from "../generator/model/types.js";
-import { limitString, TRICKY_CODE_POINTS } from "./edge-data.js";
+import { limitString, TRICKY_CODE_POINTS } from "../generator/schema/edge-data.js";
 import { isIdempotencyKey } from "./idempotency-key.js";
 import { scalarViolations, type Violation } from "./invalid-arbitrary.js";
 import type { ConformanceApi } from "./load-api.js";
@@ -20,7 +20,7 @@ import {
   sendsValid,
   type GeneratedRequest,
 } from "./request-arbitrary.js";
-import { integerBounds, mergeAllOf, typesOf } from "./schema-arbitrary.js";
+import { integerBounds, mergeAllOf, typesOf } from "../generator/schema/schema-arbitrary.js";
 
 export interface BoundaryCase {
   /** `negative`: must be rejected with a 4xx; `limit`: valid, at an edge. */

@@ -6,7 +6,7 @@
  * rejects, so a mutation that happens to stay valid is never sent as "invalid".
  */
 import fc from "fast-check";
-import { escapePointer, isObject, resolveObject } from "../generator/model/resolve-ref.js";
+import { escapePointer, isObject, resolveObject } from "../generator/schema/json-pointer.js";
 import {
   integerBounds,
   mergeAllOf,
@@ -14,7 +14,7 @@ import {
   schemaArbitrary,
   typesOf,
   type ArbitraryContext,
-} from "./schema-arbitrary.js";
+} from "../generator/schema/schema-arbitrary.js";
 
 export interface InvalidValue {
   readonly value: unknown;

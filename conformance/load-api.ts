@@ -7,9 +7,9 @@
 import { resolve } from "node:path";
 import { loadSpec, type LoadOptions } from "../generator/load/load-spec.js";
 import { buildModel } from "../generator/model/build-model.js";
-import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
+import { isObject, resolveObject } from "../generator/schema/json-pointer.js";
 import type { ApiModel, OperationModel, ResponseModel } from "../generator/model/types.js";
-import { SchemaValidator } from "./schema-validator.js";
+import { SchemaValidator } from "../generator/schema/schema-validator.js";
 
 export type { ApiModel, OperationModel, ResponseModel };
 

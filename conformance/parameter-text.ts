@@ -4,9 +4,10 @@
  * `deepObject`), header `simple`, cookie `form`. And back: how a strict server reads a text value
  * against the schema's type, so that a negative value is only sent when that reading breaks it.
  */
-import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
+import { isJsonMediaType } from "../generator/schema/json-media.js";
+import { isObject, resolveObject } from "../generator/schema/json-pointer.js";
 import type { ParameterModel } from "../generator/model/types.js";
-import { typesOf } from "./schema-arbitrary.js";
+import { typesOf } from "../generator/schema/schema-arbitrary.js";
 
 /** A scalar's text; arrays joined with commas, objects as `k,v,k,v` (style `simple`/`form`, explode false). */
 export function parameterText(value: unknown): string {
@@ -21,10 +22,7 @@ export function parameterText(value: unknown): string {
 
 /** Whether a parameter is described by a JSON `content` (not a `schema`): its value travels as JSON text. */
 export function isJsonParameter(parameter: Pick<ParameterModel, "contentType">): boolean {
-  return (
-    parameter.contentType !== undefined &&
-    /^application\/(.+\+)?json(;.*)?$/i.test(parameter.contentType.trim())
-  );
+  return parameter.contentType !== undefined && isJsonMediaType(parameter.contentType);
 }
 
 /** A header, cookie or path parameter's text: JSON for a JSON-content parameter, else {@link parameterText}. */

@@ -5,7 +5,7 @@
  * the broken part and simplifies the rest.
  */
 import fc from "fast-check";
-import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
+import { isObject, resolveObject } from "../generator/schema/json-pointer.js";
 import type {
   MediaModel,
   OperationModel,
@@ -22,7 +22,7 @@ import {
   REJECTED,
   rejectUnless,
   schemaArbitrary,
-} from "./schema-arbitrary.js";
+} from "../generator/schema/schema-arbitrary.js";
 import { formReadsBack, readsBack } from "./wire-reading.js";
 
 export interface GeneratedBody {

@@ -11,9 +11,9 @@
  * This is the rule written from the schema, apart from the server's own reading (the parameter
  * validators, form-body.ts), so that a reading bug there still shows in the round trip.
  */
-import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
+import { isObject, resolveObject } from "../generator/schema/json-pointer.js";
 import { PLAIN_TEXT } from "../templates/server/core/plain-text.js";
-import { mergeAllOf, typesOf } from "./schema-arbitrary.js";
+import { mergeAllOf, typesOf } from "../generator/schema/schema-arbitrary.js";
 
 /** What a schema lets a text be read as, over every branch of its unions. */
 interface Reading {

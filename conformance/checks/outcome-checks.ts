@@ -3,7 +3,7 @@
  * a request without credentials to a secured operation gets 401, a method the path does not
  * declare gets 405 (with `Allow`) or 404.
  */
-import { escapePointer } from "../../generator/model/resolve-ref.js";
+import { escapePointer } from "../../generator/schema/json-pointer.js";
 import type { OperationModel } from "../../generator/model/types.js";
 import { FETCH_FORBIDDEN_METHODS } from "../raw-http.js";
 import type { ObservedResponse } from "../sender.js";

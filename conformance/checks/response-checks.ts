@@ -3,7 +3,8 @@
  * declared status, a declared content type, the declared headers present and valid, and the body
  * valid against the declared schema.
  */
-import { escapePointer } from "../../generator/model/resolve-ref.js";
+import { isJsonMediaType } from "../../generator/schema/json-media.js";
+import { escapePointer } from "../../generator/schema/json-pointer.js";
 import type { OperationModel, ResponseModel } from "../../generator/model/types.js";
 import type { ConformanceApi } from "../load-api.js";
 import { readTextAs } from "../parameter-text.js";
@@ -42,9 +43,8 @@ function mediaMatches(declared: string, actual: string): boolean {
   return (type === "*" || type === actualType) && (subtype === "*" || subtype === actualSubtype);
 }
 
-export function isJsonMedia(mediaType: string): boolean {
-  return /^application\/(.+\+)?json$/i.test(mediaType) || /\+json$/i.test(mediaType);
-}
+/** Whether a response's media type is JSON: the one rule the client and server runtimes use. */
+export const isJsonMedia = isJsonMediaType;
 
 export function checkResponse(
   api: ConformanceApi,

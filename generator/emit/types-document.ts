@@ -10,7 +10,7 @@
  *   (see {@link addSchemaViews}).
  * The document given is changed in place: pass a copy.
  */
-import { ownDiscriminatorValues } from "../model/discriminator-values.js";
+import { ownDiscriminatorValues } from "../schema/discriminator.js";
 
 type Json = Record<string, unknown>;
 

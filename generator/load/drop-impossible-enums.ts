@@ -1,9 +1,15 @@
 /**
- * A repair real specs need (box.com declares `type: object` with `enum: [global, ...]`): an enum
- * value that does not fit the schema's own `type` can never be valid, since a value must satisfy
- * both. Such values are removed, and an enum left with none is removed too, so the schema reads as
- * its `type` alone instead of stopping the type generator. Each repair is reported as a warning
- * with its JSON pointer; enums whose values all fit are left exactly as written.
+ * Repairs of schemas that JSON Schema validators (and the type generator) refuse but whose
+ * meaning their authors made plain, each reported as a warning with its JSON pointer; a schema
+ * that needs none is left exactly as written:
+ * - an enum value that does not fit the schema's own `type` (box.com declares `type: object` with
+ *   `enum: [global, ...]`) can never be valid, since a value must satisfy both: such values are
+ *   removed, and an enum left with none is removed too, so the schema reads as its `type` alone;
+ * - an empty `enum` (`enum: []`, seen in large vendors' 3.1 documents: a list the authors left to
+ *   fill) would allow no value at all: it is removed;
+ * - a `type` that is no JSON type: `file` (Swagger 2's upload type) is read as
+ *   `type: string, format: binary`, which is what OpenAPI 3 writes for it; any other (`any`) is
+ *   removed, so the schema allows every type.
  */
 import { escapePointer, isObject } from "../model/resolve-ref.js";
 
@@ -55,13 +61,39 @@ function declaredTypes(schema: Record<string, unknown>): string[] | undefined {
   return undefined;
 }
 
+const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "array", "object", "null"]);
+
+/** `type: file` → `type: string, format: binary`; other type names that are no JSON type are removed. */
+function repairTypes(node: Record<string, unknown>, pointer: string, warnings: string[]): void {
+  const names = typeof node.type === "string" ? [node.type] : node.type;
+  if (!Array.isArray(names) || names.some((name) => typeof name !== "string")) return;
+  const unknown = (names as string[]).filter((name) => !JSON_TYPES.has(name));
+  if (unknown.length === 0) return;
+  const file = unknown.includes("file");
+  const kept = [
+    ...new Set((names as string[]).map((name) => (name === "file" ? "string" : name))),
+  ].filter((name) => JSON_TYPES.has(name));
+  if (kept.length === 0) delete node.type;
+  else node.type = typeof node.type === "string" || kept.length === 1 ? kept[0] : kept;
+  if (file && node.format === undefined) node.format = "binary";
+  warnings.push(
+    `${pointer}: type ${unknown.map((name) => JSON.stringify(name)).join(", ")} is no JSON Schema type: ` +
+      (file ? "read as a binary string" : "removed (any type is allowed)"),
+  );
+}
+
 export function dropImpossibleEnums(document: Record<string, unknown>, warnings: string[]): void {
-  const visit = (node: unknown, pointer: string, isMap = false): void => {
+  const visit = (node: unknown, pointer: string, isMap = false, inSchema = false): void => {
     if (Array.isArray(node)) {
-      node.forEach((child, index) => visit(child, `${pointer}/${index}`));
+      node.forEach((child, index) => visit(child, `${pointer}/${index}`, false, inSchema));
       return;
     }
     if (!isObject(node)) return;
+    if (!isMap && Array.isArray(node.enum) && node.enum.length === 0) {
+      delete node.enum;
+      warnings.push(`${pointer}: an empty enum allows no value: ignored`);
+    }
+    if (!isMap && inSchema) repairTypes(node, pointer, warnings);
     const types = isMap ? undefined : declaredTypes(node);
     if (types && Array.isArray(node.enum)) {
       const nullable = node.nullable === true;
@@ -80,7 +112,13 @@ export function dropImpossibleEnums(document: Record<string, unknown>, warnings:
     }
     for (const [key, child] of Object.entries(node)) {
       if (isMap || (!DATA_KEYS.has(key) && !key.startsWith("x-")))
-        visit(child, `${pointer}/${escapePointer(key)}`, !isMap && MAP_KEYS.has(key));
+        visit(
+          child,
+          `${pointer}/${escapePointer(key)}`,
+          !isMap && MAP_KEYS.has(key),
+          // below a `schema` or a `schemas` map, every object walked is a schema
+          inSchema || (isMap ? pointer.endsWith("/schemas") : key === "schema"),
+        );
     }
   };
   visit(document, "#");

@@ -5,6 +5,7 @@
  * object is validated against (binary parts, which arrive as `File`s, accept any value there), and
  * which fields are files for the handler types.
  */
+import { isJsonMediaType } from "../schema/json-media.js";
 import type { FormFieldShape, FormFieldType } from "../../templates/server/core/descriptor.js";
 import { isObject, resolveObject } from "./resolve-ref.js";
 import type { OperationModel, SchemaModel } from "./types.js";
@@ -41,9 +42,7 @@ function essence(mediaType: string): string {
 }
 
 function isJson(mediaType: unknown): boolean {
-  if (typeof mediaType !== "string") return false;
-  const base = essence(mediaType);
-  return base === "application/json" || base.endsWith("+json");
+  return typeof mediaType === "string" && isJsonMediaType(mediaType);
 }
 
 function isBinary(schema: Record<string, unknown>): boolean {

@@ -3,11 +3,12 @@
  * Emitters read only this, never the raw spec.
  */
 import type { HttpMethod } from "../../templates/client/descriptor.js";
+import type { SchemaModel } from "../schema/to-json-schema.js";
 
 export type { HttpMethod };
 
-/** A JSON Schema value as found in the spec (after bundling; `$ref`s stay as refs). */
-export type SchemaModel = Readonly<Record<string, unknown>> | boolean;
+/** A JSON Schema value as found in the spec (after bundling; `$ref`s stay as refs): see the schema model, generator/schema/. */
+export type { SchemaModel };
 
 export interface ApiModel {
   readonly title: string;

@@ -13,8 +13,6 @@ import { readChangelog } from "../load/read-changelog.js";
 
 const GENERATOR_DIR = fileURLToPath(new URL("../", import.meta.url));
 const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
-/** The conformance suite's schema arbitraries and validator, which the mock data uses. */
-const CONFORMANCE_DIR = fileURLToPath(new URL("../../conformance/", import.meta.url));
 /** The deprecation policy the model applies (shared with lint). */
 const POLICY_FILE = fileURLToPath(new URL("../../lint/deprecation-policy.js", import.meta.url));
 const OUTPUT_LIBRARIES = [
@@ -63,7 +61,7 @@ export function computeToolHash(): Promise<string> {
       hash.update(`${label}\0${createHash("sha256").update(content).digest("hex")}\n`);
     };
     // read synchronously: one await per file (about 250 of them) cost five times the reading itself
-    for (const dir of [GENERATOR_DIR, TEMPLATES_DIR, CONFORMANCE_DIR]) {
+    for (const dir of [GENERATOR_DIR, TEMPLATES_DIR]) {
       for (const file of listSourceFiles(dir))
         add(`source:${relative(dir, file)}`, readFileSync(file));
     }

@@ -230,11 +230,5 @@ export function serializeQuery(
   return out;
 }
 
-/** Whether a media type (parameters allowed) is JSON: `application/json` or `application/*+json`. */
-export function isJsonMediaType(mediaType: string): boolean {
-  if (mediaType === "application/json" || mediaType === "application/json; charset=utf-8")
-    return true;
-  const semicolon = mediaType.indexOf(";");
-  const base = (semicolon === -1 ? mediaType : mediaType.slice(0, semicolon)).trim().toLowerCase();
-  return base === "application/json" || (base.startsWith("application/") && base.endsWith("+json"));
-}
+/** Whether a media type (parameters allowed) is JSON: the one rule of json-media.ts. */
+export { isJsonMediaType } from "./json-media.js";

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { positiveRequests, type GeneratedRequest } from "../../conformance/request-arbitrary.js";
-import { hasRejected, schemaArbitrary } from "../../conformance/schema-arbitrary.js";
+import { hasRejected, schemaArbitrary } from "../../generator/schema/schema-arbitrary.js";
 import { petStoreApi } from "./reference-server.js";
 
 async function createPetNames(count: number): Promise<string[]> {

@@ -11,7 +11,11 @@ import type { AddressInfo } from "node:net";
 import { generate } from "../../generator/generate.js";
 import { loadApi, type ConformanceApi } from "../../conformance/index.js";
 import { sampleDefined } from "../../conformance/property.js";
-import { REJECTED, rejectUnless, schemaArbitrary } from "../../conformance/schema-arbitrary.js";
+import {
+  REJECTED,
+  rejectUnless,
+  schemaArbitrary,
+} from "../../generator/schema/schema-arbitrary.js";
 import type { OperationModel, ResponseModel } from "../../generator/model/types.js";
 
 interface HandlerResponse {

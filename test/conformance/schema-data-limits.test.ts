@@ -10,8 +10,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadApi } from "../../conformance/load-api.js";
 import { positiveRequests } from "../../conformance/request-arbitrary.js";
-import { hasRejected, schemaArbitrary } from "../../conformance/schema-arbitrary.js";
-import { SchemaValidator } from "../../conformance/schema-validator.js";
+import { hasRejected, schemaArbitrary } from "../../generator/schema/schema-arbitrary.js";
+import { SchemaValidator } from "../../generator/schema/schema-validator.js";
 import { ROOT } from "../corpus/run-entry.js";
 
 /** Nesting depth of a value (a scalar is 0). */

@@ -19,12 +19,11 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Ajv, type ValidateFunction } from "ajv";
-import addFormatsModule from "ajv-formats";
 import { parse as parseYaml } from "yaml";
-import { toDraft07, type Json } from "../../conformance/openapi-to-json-schema.js";
+import type { Json } from "../../generator/schema/json-value.js";
+import { addApiSchema, addOpenApiFormats } from "../../generator/schema/schema-validator.js";
+import { toJsonSchema, type SchemaModel } from "../../generator/schema/to-json-schema.js";
 import { implyLifecycle } from "../../lint/lifecycle-implied.js";
-
-const addFormats = addFormatsModule.default;
 
 export const SPEC_PATH = fileURLToPath(new URL("../../spec/openapi.yaml", import.meta.url));
 
@@ -150,19 +149,10 @@ export class SpecContract {
     const schemas = this.#object(components["schemas"], "components.schemas");
 
     const ajv = new Ajv({ strict: true, allErrors: true, strictTypes: false });
-    addFormats(ajv);
-    ajv.addFormat("int32", {
-      type: "number",
-      validate: (value: number) =>
-        Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31,
-    });
-    ajv.addFormat("int64", {
-      type: "number",
-      validate: (value: number) => Number.isSafeInteger(value),
-    });
-    const definitions: JsonObject = {};
-    for (const [name, schema] of Object.entries(schemas)) definitions[name] = toDraft07(schema);
-    ajv.addSchema({ $id: "spec", definitions });
+    addOpenApiFormats(ajv);
+    const converted: JsonObject = {};
+    for (const [name, schema] of Object.entries(schemas)) converted[name] = toDraft07(schema);
+    addApiSchema(ajv, converted);
     this.ajv = ajv;
     this.#errorValidator = this.#schemaValidator({ $ref: "#/components/schemas/Error" });
 
@@ -239,9 +229,8 @@ export class SpecContract {
     const key = JSON.stringify(converted);
     const cached = this.#schemaCache.get(key);
     if (cached !== undefined) return cached;
-    // Refs inside point at `#/definitions/...` of the schema with $id "spec".
-    const rooted = JSON.parse(key.replaceAll('"#/definitions/', '"spec#/definitions/')) as Json;
-    const validate = this.ajv.compile(isObject(rooted) ? rooted : { const: rooted });
+    // refs inside point at `api#/components/schemas/...`, the schema added above
+    const validate = this.ajv.compile(isObject(converted) ? converted : { const: converted });
     this.#schemaCache.set(key, validate);
     return validate;
   }
@@ -412,4 +401,15 @@ function coerceHeader(raw: string, type: string | undefined): unknown {
     return raw.trim() !== "" && Number.isFinite(Number(raw)) ? Number(raw) : raw;
   if (type === "boolean") return raw === "true" ? true : raw === "false" ? false : raw;
   return raw;
+}
+
+/** The schema model's one conversion (generator/schema/to-json-schema.ts), for OpenAPI 3.0. */
+function toDraft07(schema: Json): Json {
+  const options = {
+    document: undefined,
+    openapi31: false,
+    formats: new Set<string>(),
+    warnings: [],
+  };
+  return toJsonSchema(schema as SchemaModel, options) as Json;
 }

@@ -16,7 +16,7 @@ import fc from "fast-check";
 import { loadApi, type ConformanceApi } from "../../conformance/load-api.js";
 import { positiveRequests, type GeneratedRequest } from "../../conformance/request-arbitrary.js";
 import { isJsonParameter, parameterText } from "../../conformance/parameter-text.js";
-import { rejectUnless, schemaArbitrary } from "../../conformance/schema-arbitrary.js";
+import { rejectUnless, schemaArbitrary } from "../../generator/schema/schema-arbitrary.js";
 import { generate } from "../../generator/generate.js";
 import { resolveObject } from "../../generator/model/resolve-ref.js";
 import { createRouter } from "../../templates/server/core/router.js";

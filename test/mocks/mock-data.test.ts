@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { MockData } from "../../generator/emit/mocks/mock-data.js";
 import { buildModel } from "../../generator/model/build-model.js";
-import { SchemaValidator } from "../../conformance/schema-validator.js";
+import { SchemaValidator } from "../../generator/schema/schema-validator.js";
 
 const DOCUMENT = {
   openapi: "3.0.3",

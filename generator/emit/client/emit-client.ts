@@ -20,7 +20,7 @@ import { literal, objectCode, objectWriter, propertyKey } from "../ts/literal.js
 import { printStatements } from "../ts/source-file.js";
 import { rawClientStatements } from "./emit-raw-client.js";
 import { clientSecurityImport, clientSecurityStatements } from "./client-security.js";
-import { isJsonMediaType } from "../../../templates/client/url.js";
+import { isJsonMediaType } from "../../schema/json-media.js";
 import { formBodies } from "../../model/form-fields.js";
 import { templateStyles } from "../../model/check-path-template.js";
 import type { FormFieldShape } from "../../../templates/server/core/descriptor.js";

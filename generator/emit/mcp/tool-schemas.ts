@@ -1,12 +1,12 @@
 /**
  * JSON Schemas for MCP tools, from the schema model through the validators' conversion
- * (validators/to-json-schema.ts: one OpenAPI → JSON Schema rule for the whole generator).
+ * (generator/schema/to-json-schema.ts: one OpenAPI → JSON Schema rule for the whole generator).
  * MCP needs each schema self-contained: a component `$ref` becomes `#/$defs/<Name>` and the
  * components it reaches are converted into the root's `$defs`.
  */
 import { isObject } from "../../model/resolve-ref.js";
 import type { ApiModel, SchemaModel } from "../../model/types.js";
-import { API_SCHEMA_ID, toJsonSchema } from "../validators/to-json-schema.js";
+import { API_SCHEMA_ID, toJsonSchema } from "../../schema/to-json-schema.js";
 
 const COMPONENT_REF = `${API_SCHEMA_ID}#/components/schemas/`;
 

@@ -8,7 +8,7 @@
 import { createHash } from "node:crypto";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import { deprecationHeaders } from "../../../templates/server/core/deprecation.js";
-import { isJsonMediaType } from "../../../templates/client/url.js";
+import { isJsonMediaType } from "../../schema/json-media.js";
 import type { ApiModel, HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";

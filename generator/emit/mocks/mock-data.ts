@@ -1,15 +1,15 @@
 /**
  * Data for the mocks, chosen at generate time and written into mocks.ts: the spec's examples when
  * they match their schema, else values generated from the schema by the conformance suite's
- * arbitraries (conformance/schema-arbitrary.ts) with a fixed seed, so the same spec always gives
+ * arbitraries (generator/schema/schema-arbitrary.ts) with a fixed seed, so the same spec always gives
  * the same bytes. Every value is checked before it is used: a response body by its generated
  * validator (validators/bodies.js, compiled once for both), anything else with Ajv against its
- * schema (conformance/schema-validator); a schema nothing valid can be drawn for gets no value (an
+ * schema (generator/schema/schema-validator.ts); a schema nothing valid can be drawn for gets no value (an
  * empty body).
  */
 import fc from "fast-check";
-import { hasRejected, schemaArbitrary } from "../../../conformance/schema-arbitrary.js";
-import { SchemaValidator } from "../../../conformance/schema-validator.js";
+import { hasRejected, schemaArbitrary } from "../../schema/schema-arbitrary.js";
+import { SchemaValidator } from "../../schema/schema-validator.js";
 import type { ApiModel, SchemaModel } from "../../model/types.js";
 
 /** The seed of every sample: fixed, so the output is deterministic. */

@@ -14,14 +14,16 @@ import type { Options } from "ajv";
 import type {
   ApiModel,
   HeaderModel,
+  MediaModel,
   OperationModel,
   ParameterLocation,
   SchemaModel,
 } from "../../model/types.js";
+import { escapePointer } from "../../model/resolve-ref.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
 import { textReadingSchema, type ComponentSchemas } from "./text-reading.js";
-import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "./to-json-schema.js";
+import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "../../schema/to-json-schema.js";
 import {
   compileValidatorModule,
   compileValidators,
@@ -45,11 +47,8 @@ export function emitValidators(
   _context: EmitContext,
   warnings: string[] = [],
 ): GeneratedFile[] {
-  const { convert, components, apiSchema, parameterSchemas, bodySchemas } = validatorSchemas(
-    document,
-    model,
-    warnings,
-  );
+  const { convert, components, apiSchema, parameterSchemas, bodySchemas, origin } =
+    validatorSchemas(document, model, warnings);
 
   const headerSchemas = new Map<string, unknown>();
   for (const operation of model.operations) {
@@ -69,10 +68,10 @@ export function emitValidators(
     ]),
   );
   const textApiSchema = { $id: API_SCHEMA_ID, components: { schemas: textComponents } };
-  const parameters = compileModule(parameterSchemas, textApiSchema, convert, coercing);
-  const bodies = compileValidators(bodySchemas, apiSchema, moduleOptions(convert, {}));
+  const parameters = compileModule(parameterSchemas, textApiSchema, convert, coercing, origin);
+  const bodies = compileValidators(bodySchemas, apiSchema, moduleOptions(convert, {}, origin));
   compiledBodies.set(model, bodies.functions);
-  const responseHeaders = compileModule(headerSchemas, textApiSchema, convert, coercing);
+  const responseHeaders = compileModule(headerSchemas, textApiSchema, convert, coercing, origin);
   return [
     { path: "validators/response-headers.js", content: responseHeaders },
     { path: "validators/response-headers.d.ts", content: declarations(headerSchemas.keys()) },
@@ -98,8 +97,9 @@ export function bodyValidatorFunctions(
 ): ReadonlyMap<string, (value: unknown) => boolean> {
   const known = compiledBodies.get(model);
   if (known !== undefined) return known;
-  const { convert, apiSchema, bodySchemas } = validatorSchemas(document, model, []);
-  const functions = compileValidators(bodySchemas, apiSchema, moduleOptions(convert, {})).functions;
+  const { convert, apiSchema, bodySchemas, origin } = validatorSchemas(document, model, []);
+  const options = moduleOptions(convert, {}, origin);
+  const functions = compileValidators(bodySchemas, apiSchema, options).functions;
   compiledBodies.set(model, functions);
   return functions;
 }
@@ -118,25 +118,46 @@ function validatorSchemas(document: Record<string, unknown>, model: ApiModel, wa
   const apiSchema = { $id: API_SCHEMA_ID, components: { schemas: components } };
   const parameterSchemas = new Map<string, unknown>();
   const bodySchemas = new Map<string, unknown>();
+  const origins = new Map<string, string>();
   for (const operation of model.operations) {
+    const at = (name: string, what: string, pointer: string): string => {
+      origins.set(
+        name,
+        `operation ${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}), ${what}: ${operation.pointer}${pointer}`,
+      );
+      return name;
+    };
+    const content = (media: MediaModel) => `/content/${escapePointer(media.mediaType)}/schema`;
     parameterSchemas.set(
-      validatorName(operation, "params"),
+      at(validatorName(operation, "params"), "parameters", "/parameters"),
       parametersSchema(operation, convert, components),
     );
     const body = operation.requestBody && validatedBodyMedia(operation.requestBody.contents);
-    if (body) bodySchemas.set(validatorName(operation, "body"), toJsonSchema(body.schema, convert));
+    if (body)
+      bodySchemas.set(
+        at(validatorName(operation, "body"), "request body", `/requestBody${content(body)}`),
+        toJsonSchema(body.schema, convert),
+      );
     for (const [part, schema] of formBodyValidatorSchemas(document, operation))
-      bodySchemas.set(validatorName(operation, part), toJsonSchema(schema, convert));
+      bodySchemas.set(
+        at(validatorName(operation, part), `${part} request body`, "/requestBody"),
+        toJsonSchema(schema, convert),
+      );
     for (const response of operation.responses) {
       const media = jsonMedia(response.contents);
       if (media)
         bodySchemas.set(
-          validatorName(operation, response.status),
+          at(
+            validatorName(operation, response.status),
+            `response ${response.status}`,
+            `/responses/${escapePointer(response.status)}${content(media)}`,
+          ),
           toJsonSchema(media.schema, convert),
         );
     }
   }
-  return { convert, components, apiSchema, parameterSchemas, bodySchemas };
+  const origin = (name: string): string => origins.get(name) ?? name;
+  return { convert, components, apiSchema, parameterSchemas, bodySchemas, origin };
 }
 
 /**
@@ -229,12 +250,23 @@ function compileModule(
   apiSchema: ApiSchema,
   convert: ConvertOptions,
   extra: Options,
+  origin: (name: string) => string,
 ): string {
-  return compileValidatorModule(schemas, apiSchema, moduleOptions(convert, extra));
+  return compileValidatorModule(schemas, apiSchema, moduleOptions(convert, extra, origin));
 }
 
-function moduleOptions(convert: ConvertOptions, extra: Options): ValidatorModuleOptions {
-  return { draft2020: convert.openapi31, unknownFormats: convert.formats, ajv: extra };
+function moduleOptions(
+  convert: ConvertOptions,
+  extra: Options,
+  origin: (name: string) => string,
+): ValidatorModuleOptions {
+  return {
+    draft2020: convert.openapi31,
+    unknownFormats: convert.formats,
+    ajv: extra,
+    origin,
+    warnings: convert.warnings,
+  };
 }
 
 function declarations(names: Iterable<string>): string {

@@ -20,7 +20,12 @@
  */
 import { PLAIN_TEXT, type PlainTextType } from "../../../templates/server/core/plain-text.js";
 import { isObject } from "../../model/resolve-ref.js";
-import { API_SCHEMA_ID, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_VALUES } from "./to-json-schema.js";
+import {
+  API_SCHEMA_ID,
+  SCHEMA_LISTS,
+  SCHEMA_MAPS,
+  SCHEMA_VALUES,
+} from "../../schema/to-json-schema.js";
 
 const SCALARS = ["boolean", "integer", "number", "null"] as const;
 /** Types whose text a string branch gives up to them (null does not: an empty text stays text). */

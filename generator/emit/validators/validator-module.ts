@@ -55,6 +55,13 @@ export interface ValidatorModuleOptions {
   readonly unknownFormats: Iterable<string>;
   /** Extra Ajv options (`coerceTypes` for parameters and headers). */
   readonly ajv: Options;
+  /**
+   * Where an exported validator's schema comes from (`operation listPets (GET /pets), response
+   * 200: #/paths/...`), for the warning when it cannot be compiled and its check is relaxed.
+   */
+  readonly origin?: (name: string) => string;
+  /** Where those warnings go. */
+  readonly warnings?: string[];
 }
 
 /** The shared schema every validator `$ref`s into: `{ $id, components: { schemas } }`. */
@@ -89,6 +96,55 @@ export function compileValidators(
   options: ValidatorModuleOptions,
 ): CompiledValidators {
   if (schemas.size === 0) return { code: "export {};\n", functions: new Map() };
+  let current = schemas;
+  for (;;) {
+    try {
+      return compileNamed(current, apiSchema, options);
+    } catch (error) {
+      if (!(error instanceof UncompilableSchemas)) throw error;
+      current = relaxed(current, error, options);
+    }
+  }
+}
+
+/**
+ * One odd schema never fails a whole run: the exports whose schemas Ajv refused accept any value
+ * (`{}`), each reported with where its schema comes from, and the module is compiled again (from
+ * scratch, so that names and order are those of a clean run).
+ */
+function relaxed(
+  schemas: ReadonlyMap<string, unknown>,
+  failure: UncompilableSchemas,
+  options: ValidatorModuleOptions,
+): ReadonlyMap<string, unknown> {
+  const next = new Map(schemas);
+  for (const [name, message] of failure.failed) {
+    const schema = schemas.get(name);
+    if (schema !== null && typeof schema === "object" && Object.keys(schema).length === 0)
+      throw failure.error; // already relaxed: nothing left to relax
+    next.set(name, {});
+    options.warnings?.push(
+      `${options.origin?.(name) ?? name}: the schema could not be compiled into a validator (${message}): this check accepts any value`,
+    );
+  }
+  return next;
+}
+
+/** The exports (by name, with Ajv's message) whose schemas could not be compiled. */
+class UncompilableSchemas extends Error {
+  constructor(
+    readonly failed: ReadonlyMap<string, string>,
+    readonly error: GeneratorError,
+  ) {
+    super(error.message);
+  }
+}
+
+function compileNamed(
+  schemas: ReadonlyMap<string, unknown>,
+  apiSchema: ApiSchema,
+  options: ValidatorModuleOptions,
+): CompiledValidators {
   const shared = new ModuleNaming(apiSchema, false);
   try {
     return compileModule(schemas, apiSchema, options, shared);
@@ -158,10 +214,31 @@ function compileModule(
   }
   try {
     const functionOf = new Map<string, AnyValidateFunction>();
+    const failedGroups = new Map<string, string>();
+    let firstFailure: unknown;
     for (const group of groups.values()) {
-      const validate = ajv.getSchema(group.id);
+      let validate: AnyValidateFunction | undefined;
+      try {
+        validate = ajv.getSchema(group.id);
+      } catch (error) {
+        // a duplicate declaration (see ModuleNaming) is retried by the caller, not relaxed
+        const clash = error instanceof SyntaxError && naming.sharedCopies > 0;
+        if (error instanceof GeneratorError || (clash && !naming.uniqueCopies)) throw error;
+        firstFailure ??= error;
+        failedGroups.set(group.id, error instanceof Error ? error.message : String(error));
+        naming.abandon();
+        continue;
+      }
       if (validate === undefined) throw new Error(`no validator compiled for ${group.id}`);
       functionOf.set(group.id, validate);
+    }
+    if (failedGroups.size > 0) {
+      const failed = new Map<string, string>();
+      for (const [name, id] of exportOf) {
+        const message = failedGroups.get(id);
+        if (message !== undefined) failed.set(name, message);
+      }
+      throw new UncompilableSchemas(failed, uncompilable(firstFailure));
     }
     const exports = [...exportOf].map(
       ([name, id]) => [name, functionOf.get(id) as AnyValidateFunction] as const,
@@ -173,16 +250,20 @@ function compileModule(
     );
     return { code: assemble(naming, [...functionOf.values()], exports), functions };
   } catch (error) {
-    if (error instanceof GeneratorError) throw error;
-    throw new GeneratorError(
-      "invalidSpec",
-      `A schema could not be compiled into a validator: ${error instanceof Error ? error.message : String(error)}`,
-      {
-        hint: "Check the schema's keywords (an invalid `pattern` regular expression is the usual cause).",
-        cause: error,
-      },
-    );
+    if (error instanceof GeneratorError || error instanceof UncompilableSchemas) throw error;
+    throw uncompilable(error);
   }
+}
+
+function uncompilable(error: unknown): GeneratorError {
+  return new GeneratorError(
+    "invalidSpec",
+    `A schema could not be compiled into a validator: ${error instanceof Error ? error.message : String(error)}`,
+    {
+      hint: "Check the schema's keywords (an invalid `pattern` regular expression is the usual cause).",
+      cause: error,
+    },
+  );
 }
 
 /** `a-b` → `a_x2d_b`: the characters of a name that cannot be in an identifier, escaped (`$` too). */
@@ -264,6 +345,12 @@ class ModuleNaming {
         return scope.register(name, value);
       },
     );
+  }
+
+  /** Forgets the functions a failed compilation left open. */
+  abandon(): void {
+    this.#compiling.length = 0;
+    this.#pending = undefined;
   }
 
   /** `code.process`: called when a function's code is complete. */

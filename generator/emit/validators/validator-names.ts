@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import type { HeaderModel, MediaModel, OperationModel } from "../../model/types.js";
+import { isJsonMediaType } from "../../schema/json-media.js";
 
 /** An ASCII export name (Ajv standalone requires one): non-ASCII characters become `_xHEX_`. */
 export function validatorName(operation: OperationModel, part: string): string {
@@ -28,10 +29,7 @@ export function validatedBodyMedia(contents: readonly MediaModel[]): MediaModel 
   );
 }
 
-export function isJsonMediaType(mediaType: string): boolean {
-  const base = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
-  return base === "application/json" || base.endsWith("+json");
-}
+export { isJsonMediaType };
 
 /**
  * The name of the validator of a response's declared headers, `headers$<hash>`: a hash of the

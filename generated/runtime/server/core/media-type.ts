@@ -18,10 +18,8 @@ export function isMediaTypeEssence(essence: string): boolean {
   return essence === "application/json" || TOKEN_SLASH_TOKEN.test(essence);
 }
 
-/** `application/json` and structured `+json` types such as `application/merge-patch+json`. */
-export function isJsonMediaType(essence: string): boolean {
-  return essence === "application/json" || essence.endsWith("+json");
-}
+/** `application/json` and structured `+json` types: the one rule, shared with the client (client/json-media.ts). */
+export { isJsonMediaType } from "../../client/json-media.js";
 
 /**
  * A matcher for the media types an operation accepts. `type/*` and `*\/*` wildcards in the spec

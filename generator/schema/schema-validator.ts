@@ -1,23 +1,21 @@
 /**
  * Validates values against the spec's schemas with Ajv, independently of anything generated:
- * the spec's `components.schemas` are converted ({@link toJsonSchema}) and compiled with Ajv 8
- * (draft-07 for OpenAPI 3.0, Ajv 2020 for 3.1) + ajv-formats, plus `int32`/`int64` ranges.
- * Unknown keywords and formats of real specs are ignored, never fatal.
+ * the spec's `components.schemas` are converted by the schema model's one conversion
+ * (generator/schema/to-json-schema.ts, which the generated validators are compiled from) and
+ * compiled with Ajv 8 (draft-07 for OpenAPI 3.0, Ajv 2020 for 3.1) + ajv-formats, plus
+ * `int32`/`int64` ranges. Unknown keywords and formats of real specs are ignored, never fatal.
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { readPointer } from "../generator/model/resolve-ref.js";
+import { readPointer } from "./json-pointer.js";
 import {
-  definitionsKeyword,
-  dialectOf,
-  isJsonObject,
+  API_SCHEMA_ID,
   toJsonSchema,
-  type Dialect,
-  type Json,
-  type JsonObject,
-  type RefContext,
-} from "./openapi-to-json-schema.js";
+  type ConvertOptions,
+  type SchemaModel,
+} from "./to-json-schema.js";
+import { dialectOf, isJsonObject, type Dialect } from "./json-value.js";
 
 const addFormats = addFormatsModule.default;
 
@@ -35,18 +33,38 @@ export interface SchemaValidatorOptions {
   readonly strict?: boolean;
   /**
    * The bundled document, for schema `$ref`s that point elsewhere than `#/components/schemas/<Name>`
-   * (`#/$defs/X`, a schema inside another one's `$defs`): each target is compiled once, as its own schema.
+   * (`#/$defs/X`, a schema inside another one's `$defs`): each target is inlined where it is used.
    */
   readonly document?: Readonly<Record<string, unknown>>;
+}
+
+/** ajv-formats' formats, and OpenAPI's `int32` and `int64` as ranges of numbers. */
+export function addOpenApiFormats(ajv: Ajv): void {
+  addFormats(ajv);
+  ajv.addFormat("int32", {
+    type: "number",
+    validate: (value: number) => Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31,
+  });
+  ajv.addFormat("int64", {
+    type: "number",
+    validate: (value: number) => Number.isSafeInteger(value),
+  });
+}
+
+/**
+ * The converted `components.schemas` as the schema `api` that every converted `$ref` points into
+ * (`api#/components/schemas/Pet`); `components` is declared a keyword so that strict mode takes it.
+ */
+export function addApiSchema(ajv: Ajv, schemas: Readonly<Record<string, unknown>>): void {
+  if (ajv.getKeyword("components") === false) ajv.addKeyword("components");
+  ajv.addSchema({ $id: API_SCHEMA_ID, components: { schemas } });
 }
 
 export class SchemaValidator {
   readonly dialect: Dialect;
   readonly ajv: Ajv;
   readonly #cache = new Map<string, ValidateFunction>();
-  readonly #document: Readonly<Record<string, unknown>> | undefined;
-  /** Other refs (see {@link SchemaValidatorOptions.document}) → the `$id` of their compiled target. */
-  readonly #otherRefs = new Map<string, string>();
+  readonly #convert: ConvertOptions;
 
   /** `schemas`: the spec's `components.schemas`; `openapiVersion` picks the dialect. */
   constructor(
@@ -73,69 +91,30 @@ export class SchemaValidator {
       this.dialect === "2020-12"
         ? (new Ajv2020(ajvOptions) as unknown as Ajv)
         : new Ajv(ajvOptions);
-    addFormats(ajv);
-    ajv.addFormat("int32", {
-      type: "number",
-      validate: (value: number) =>
-        Number.isInteger(value) && value >= -(2 ** 31) && value < 2 ** 31,
-    });
-    ajv.addFormat("int64", {
-      type: "number",
-      validate: (value: number) => Number.isSafeInteger(value),
-    });
+    addOpenApiFormats(ajv);
     if (!strict) {
       for (const name of ["float", "double", "byte", "binary", "password"])
         ajv.addFormat(name, true);
     }
     this.ajv = ajv;
-    this.#document = options.document;
-    const definitions: JsonObject = {};
+    const document = options.document;
+    this.#convert = {
+      document,
+      openapi31: this.dialect === "2020-12",
+      formats: new Set(),
+      warnings: [],
+      read: (ref) => {
+        if (document === undefined || !ref.startsWith("#"))
+          throw new Error(
+            `unsupported $ref in a schema: ${ref} (${document === undefined ? "no document to resolve it in" : "not a pointer into the document"})`,
+          );
+        return readPointer(document, ref);
+      },
+    };
+    const components: Record<string, unknown> = {};
     for (const [name, schema] of Object.entries(schemas))
-      definitions[name] = toJsonSchema(schema as Json, this.dialect, this.#refs);
-    ajv.addSchema({ $id: "spec", [definitionsKeyword(this.dialect)]: definitions });
-  }
-
-  /** A ref outside `#/components/schemas/<Name>`: its target, added once as a schema of its own. */
-  readonly #otherRef = (ref: string): string => {
-    const known = this.#otherRefs.get(ref);
-    if (known !== undefined) return known;
-    const target =
-      this.#document !== undefined && ref.startsWith("#")
-        ? readPointer(this.#document, ref)
-        : undefined;
-    if (target === undefined)
-      throw new Error(
-        `unsupported $ref in a schema: ${ref} (${this.#document === undefined ? "no document to resolve it in" : "it points at nothing in the document"})`,
-      );
-    const id = `spec-ref-${this.#otherRefs.size}`;
-    this.#otherRefs.set(ref, id);
-    const converted = toJsonSchema(target as Json, this.dialect, this.#refs);
-    const rooted = isJsonObject(converted)
-      ? (this.#rooted(converted) as JsonObject)
-      : converted === false
-        ? { not: {} }
-        : {};
-    this.ajv.addSchema({ ...rooted, $id: id });
-    return id;
-  };
-
-  readonly #refs: RefContext = {
-    other: (ref) => this.#otherRef(ref),
-    read: (ref) => {
-      try {
-        return this.#document === undefined ? undefined : readPointer(this.#document, ref);
-      } catch {
-        return undefined;
-      }
-    },
-  };
-
-  /** A converted schema whose refs to the spec's definitions are absolute (`spec#/...`). */
-  #rooted(converted: Json): Json {
-    const keyword = definitionsKeyword(this.dialect);
-    return JSON.parse(
-      JSON.stringify(converted).replaceAll(`"#/${keyword}/`, `"spec#/${keyword}/`),
-    ) as Json;
+      components[name] = toJsonSchema(schema as SchemaModel, this.#convert);
+    addApiSchema(ajv, components);
   }
 
   /** A validator for an OpenAPI schema (refs into `components.schemas`). */
@@ -150,13 +129,12 @@ export class SchemaValidator {
   }
 
   #compiled(schema: unknown): ValidateFunction {
-    const converted = toJsonSchema((schema ?? {}) as Json, this.dialect, this.#refs);
+    const converted = toJsonSchema((schema ?? {}) as SchemaModel, this.#convert);
     const key = JSON.stringify(converted);
     const cached = this.#cache.get(key);
     if (cached !== undefined) return cached;
-    const rooted = this.#rooted(converted);
     const validate = this.ajv.compile(
-      isJsonObject(rooted) ? rooted : rooted === false ? { not: {} } : {},
+      isJsonObject(converted) ? converted : converted === false ? { not: {} } : {},
     );
     this.#cache.set(key, validate);
     return validate;

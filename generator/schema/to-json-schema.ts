@@ -6,9 +6,11 @@
  * 3.1 schemas are JSON Schema 2020-12 already.
  * `$ref`s to `#/components/schemas/X` point into the shared `api` schema; other refs are inlined.
  */
-import { isObject, readPointer } from "../../model/resolve-ref.js";
-import type { SchemaModel } from "../../model/types.js";
 import { discriminatedOneOf } from "./discriminated-one-of.js";
+import { isObject, readPointer } from "./json-pointer.js";
+
+/** An OpenAPI Schema Object as the spec has it (a `$ref`, a boolean in 3.1, or keywords). */
+export type SchemaModel = boolean | Readonly<Record<string, unknown>>;
 
 export const API_SCHEMA_ID = "api";
 const COMPONENT_PREFIX = "#/components/schemas/";
@@ -48,6 +50,8 @@ const ANNOTATIONS = new Set([
 
 export interface ConvertOptions {
   readonly document: unknown;
+  /** Reads a `$ref` that is not a component (default: the pointer in `document`). */
+  readonly read?: (ref: string) => unknown;
   readonly openapi31: boolean;
   /** Formats seen, so unknown ones can be registered as annotations. */
   readonly formats: Set<string>;
@@ -71,7 +75,7 @@ export function toJsonSchema(
       return Object.keys(rest).length === 0 ? target : { allOf: [target, rest] };
     }
     if (inlining.includes(ref)) return {}; // a cycle through a non-component ref: accept rather than recurse forever
-    const resolved = readPointer(options.document, ref);
+    const resolved = (options.read ?? ((at) => readPointer(options.document, at)))(ref);
     return toJsonSchema(resolved as SchemaModel, options, [...inlining, ref]);
   }
   // `nullable` is OpenAPI 3.0, but 3.1 documents in the wild still use it: honour it in both
@@ -87,10 +91,17 @@ function convertKeywords(
   const discriminated = discriminatedOneOf(
     schema,
     (ref) => toJsonSchema({ $ref: ref } as SchemaModel, options, inlining),
-    (ref) => (ref.startsWith("#") ? readPointer(options.document, ref) : undefined),
+    (ref) => {
+      if (!ref.startsWith("#")) return undefined;
+      try {
+        return (options.read ?? ((at) => readPointer(options.document, at)))(ref);
+      } catch {
+        return undefined; // a branch that cannot be read gives its tag no values of its own
+      }
+    },
   );
   for (const [key, value] of Object.entries(schema)) {
-    if (discriminated !== undefined && key === "oneOf") continue;
+    if (discriminated !== undefined && key === discriminated.keyword) continue;
     if (
       key.startsWith("x-") ||
       key === "nullable" ||
@@ -124,7 +135,7 @@ function convertKeywords(
     }
   }
   if (discriminated !== undefined)
-    out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), discriminated];
+    out.allOf = [...(Array.isArray(out.allOf) ? out.allOf : []), discriminated.schema];
   fixExclusiveBounds(out);
   dropMalformedKeywords(out, options);
   return out;

@@ -6,9 +6,9 @@
  * a false failure.
  */
 import fc from "fast-check";
-import { isObject, resolveObject } from "../generator/model/resolve-ref.js";
+import { isObject, resolveObject } from "./json-pointer.js";
 import { edgeNumbers, edgeString, withFormatEdges } from "./edge-data.js";
-import { ownValues } from "./openapi-to-json-schema.js";
+import { ownValues } from "./json-value.js";
 
 export type Direction = "request" | "response";
 
