@@ -22,6 +22,7 @@ import type { ApiModel } from "./model/types.js";
 import type { Drift } from "./write/check-output.js";
 import { computeInputsHash } from "./write/inputs-hash.js";
 import type { ManifestMeta } from "./write/manifest.js";
+import { timing } from "./timing.js";
 import { assertOwnedOutput, writeOutput, type WriteReport } from "./write/write-output.js";
 
 export interface GenerateOptions {
@@ -63,11 +64,13 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
     allowUndeclaredPathParameters: options.allowUndeclaredPathParameters === true,
   });
   let model: ApiModel;
+  const modelStarted = performance.now();
   try {
     model = buildModel(loaded.document, loaded.specHash);
   } catch (error) {
     throw withSourceLocation(error, resolve(cwd, options.specPath), loaded.displayPath);
   }
+  timing("  model", modelStarted);
   const changelog = await readChangelog(resolve(cwd, options.specPath));
   const context: EmitContext = {
     apiName: options.apiName ?? (toPascalCase(model.title) || "Api"),
@@ -111,15 +114,10 @@ export async function emitAll(input: EmitInput): Promise<GeneratedFile[]> {
   return files;
 }
 
-/** With PETSTORE_GENERATOR_TIMINGS=1, each stage's wall time on stderr (where a run's time goes). */
-function timing(stage: string, started: number): void {
-  if (process.env["PETSTORE_GENERATOR_TIMINGS"] === "1")
-    process.stderr.write(`timing ${stage}: ${(performance.now() - started).toFixed(1)} ms\n`);
-}
-
 export async function render(options: GenerateOptions): Promise<Rendered> {
   const cwd = options.cwd ?? process.cwd();
   const started = performance.now();
+  timing("start-up (process start to the first stage)", 0);
   const { loaded, changelog, input } = await prepare(options);
   timing("load and model", started);
   let files: GeneratedFile[];
@@ -152,7 +150,9 @@ export async function generate(
   const outDir = resolve(cwd, options.outDir);
   await assertOwnedOutput(outDir, [cwd, resolve(cwd, options.specPath)]);
   const rendered = await render(options);
+  const started = performance.now();
   const report = await writeOutput(outDir, rendered.files, rendered.manifest);
+  timing("write", started);
   return { rendered, report };
 }
 

@@ -85,25 +85,47 @@ async function traced<I extends EmitInputs>(
 }
 
 /**
- * mcp.ts and entry/mcp.ts (the tool table shows descriptions, so it is traced like the client);
- * the warnings about tools left out are the emitter table's (emit/emitters.ts), every run.
+ * mcp.ts and entry/mcp.ts, with the warnings about tools left out (cached with the files: working
+ * them out converts every tool's schemas, seconds on a large spec). The tool table shows the
+ * operations' prose (summaries, descriptions, parameter and body descriptions) but converts
+ * schemas with the validators' rule, which drops `description` and `title`: with a cache it is
+ * made from the prose-free document and component schemas ({@link mcpInputs}), so an edit of a
+ * schema's description reuses it (test/generator/server-api-prose.test.ts checks the files are
+ * the same either way).
  */
-export const cachedMcp = (input: EmitInput, packageName: string): Promise<GeneratedFile[]> =>
-  traced(
-    "mcp",
-    input,
-    { model: input.model, document: input.document },
-    async (read) =>
+export const cachedMcp = async (input: EmitInput, packageName: string): Promise<GeneratedFile[]> =>
+  tracedEmit(
+    await pack("mcp", input.scope),
+    input.caches,
+    mcpInputs(input),
+    // the package name is printed in MCP_API: part of the key, like the context
+    JSON.stringify([input.context, packageName]),
+    async (read, warnings) =>
       (await import("../emit/mcp/emit-mcp.js")).emitMcp(
         read.model,
         input.context,
         read.document,
         packageName,
-        [],
+        warnings,
       ),
-    // the package name is printed in MCP_API: part of the key, like the context
-    JSON.stringify([input.context, packageName]),
+    input.warnings,
   );
+
+/**
+ * What the MCP emitter is given: without a cache the document and the model whole; with one the
+ * prose-free document, and the model with prose-free component schemas (its operations keep
+ * their prose, which the tools show).
+ */
+export function mcpInputs({ model, document, scope, caches }: EmitInput): {
+  readonly model: EmitInput["model"];
+  readonly document: EmitInput["document"];
+} {
+  if (scope === undefined) return { model, document };
+  return {
+    model: { ...model, schemas: caches.proseFree(model).schemas },
+    document: caches.proseFree(document),
+  };
+}
 
 export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
   traced("client", input, { model: input.model, document: input.document }, async (read) =>

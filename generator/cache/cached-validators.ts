@@ -8,6 +8,7 @@
 import type { EmitInput } from "../emit/emitters.js";
 import type { EmitContext, GeneratedFile } from "../emit/file.js";
 import type { ApiModel } from "../model/types.js";
+import { sha256Hex } from "./cache-pack.js";
 import { openScopedPack } from "./cached-emitters.js";
 import type { RunCaches } from "./run-caches.js";
 
@@ -40,7 +41,7 @@ export async function cachedMocks(input: EmitInput): Promise<GeneratedFile[]> {
   return cachedProseFree("mocks", input, emit);
 }
 
-/** `emit()`'s files (and warnings) from the pack `name`, keyed by the prose-free document, model and context. */
+/** `emit()`'s files (and warnings) from the pack `name`, keyed by the hash of the prose-free document, model and context. */
 async function cachedProseFree(
   name: string,
   { document, model, context, warnings, scope, caches }: EmitInput,
@@ -48,8 +49,10 @@ async function cachedProseFree(
 ): Promise<GeneratedFile[]> {
   const pack = await openScopedPack(name, scope);
   if (pack === undefined) return emit(warnings);
-  const input = caches.once("prose-free input", () =>
-    proseFreeInput(caches, document, model, context),
+  // the text is large on large specs (Stripe's: tens of MB): hashed once for both packs, which
+  // hash the 64 characters of its hash with their salt
+  const input = caches.once("prose-free input hash", () =>
+    sha256Hex(proseFreeInput(caches, document, model, context)),
   );
   const cached = parse(pack.get(input));
   if (cached !== undefined) {

@@ -15,8 +15,10 @@
  * Values nested below the top level are returned as they are (no proxy, same identity): the
  * value of a top-level key is hashed whole, so whatever the emitter reads inside it is covered.
  * An emitter that writes to an input is run again every time (its result is never cached).
- * Entries live in a {@link CachePack} (content-addressed, checked on read): a corrupt entry is
- * ignored and rendered again.
+ * The warnings an emitter gives (what the generated code cannot enforce) are cached with its
+ * files and given again on a hit, so a run says the same whether its files came from the cache
+ * or not. Entries live in a {@link CachePack} (content-addressed, checked on read): a corrupt
+ * entry is ignored and rendered again.
  */
 import { createHash } from "node:crypto";
 import type { GeneratedFile } from "../emit/file.js";
@@ -31,9 +33,16 @@ export type EmitInputs = Readonly<Record<string, object>>;
 
 const READS_ENTRY = "reads of the last run";
 
+/** What one run of an emitter gave: its files and its warnings. */
+interface Emitted {
+  readonly files: readonly GeneratedFile[];
+  readonly warnings: readonly string[];
+}
+
 /**
  * `emit(inputs)`'s files, from `pack` when the top-level keys it read last time have the same
- * values (`fixed`: everything else its output depends on, such as options, as text).
+ * values (`fixed`: everything else its output depends on, such as options, as text). The
+ * warnings `emit` pushes (its second argument) reach `warnings`, from the cache too.
  * Without a pack the emitter simply runs.
  */
 export async function tracedEmit<I extends EmitInputs>(
@@ -41,15 +50,20 @@ export async function tracedEmit<I extends EmitInputs>(
   caches: RunCaches,
   inputs: I,
   fixed: string,
-  emit: (inputs: I) => Promise<readonly GeneratedFile[]> | readonly GeneratedFile[],
+  emit: (
+    inputs: I,
+    warnings: string[],
+  ) => Promise<readonly GeneratedFile[]> | readonly GeneratedFile[],
+  warnings: string[] = [],
 ): Promise<GeneratedFile[]> {
-  if (pack === undefined) return [...(await emit(inputs))];
+  if (pack === undefined) return [...(await emit(inputs, warnings))];
   const reads = parseReads(pack.get(READS_ENTRY), inputs);
   if (reads !== undefined) {
-    const cached = parseFiles(pack.get(keyText(caches, inputs, reads, fixed)));
+    const cached = parseEmitted(pack.get(keyText(caches, inputs, reads, fixed)));
     if (cached !== undefined) {
       pack.save();
-      return cached;
+      warnings.push(...cached.warnings);
+      return [...cached.files];
     }
   }
   const tracers = new Map(
@@ -58,18 +72,23 @@ export async function tracedEmit<I extends EmitInputs>(
   const traced = Object.fromEntries(
     [...tracers].map(([name, tracer]) => [name, tracer.proxy]),
   ) as unknown as I;
+  const own: string[] = [];
   let files: readonly GeneratedFile[];
   try {
-    files = await emit(traced);
+    files = await emit(traced, own);
   } finally {
     for (const tracer of tracers.values()) tracer.stop();
   }
+  warnings.push(...own);
   if ([...tracers.values()].every((tracer) => !tracer.wrote)) {
     const seen: Reads = Object.fromEntries(
       [...tracers].map(([name, tracer]) => [name, tracer.reads()]),
     );
     pack.set(READS_ENTRY, JSON.stringify(seen));
-    pack.set(keyText(caches, inputs, seen, fixed), JSON.stringify(files));
+    pack.set(
+      keyText(caches, inputs, seen, fixed),
+      JSON.stringify({ files, warnings: own } satisfies Emitted),
+    );
     pack.save();
   }
   return [...files];
@@ -157,17 +176,19 @@ function parseReads(text: string | undefined, inputs: EmitInputs): Reads | undef
   }
 }
 
-function parseFiles(text: string | undefined): GeneratedFile[] | undefined {
+function parseEmitted(text: string | undefined): Emitted | undefined {
   if (text === undefined) return undefined;
   try {
-    const value = JSON.parse(text) as unknown;
+    const value = JSON.parse(text) as Partial<Emitted> | null;
     const ok =
-      Array.isArray(value) &&
-      value.every(
+      Array.isArray(value?.files) &&
+      value.files.every(
         (file: Partial<GeneratedFile> | null) =>
           typeof file?.path === "string" && typeof file.content === "string",
-      );
-    return ok ? (value as GeneratedFile[]) : undefined;
+      ) &&
+      Array.isArray(value.warnings) &&
+      value.warnings.every((warning) => typeof warning === "string");
+    return ok ? (value as Emitted) : undefined;
   } catch {
     return undefined;
   }

@@ -22,7 +22,6 @@ import { cachedMocks, cachedValidators } from "../cache/cached-validators.js";
 import type { RunCaches } from "../cache/run-caches.js";
 import type { ApiModel } from "../model/types.js";
 import { emitRuntime } from "./emit-runtime.js";
-import { mcpTools } from "./mcp/mcp-tools.js";
 import { packageName } from "./package/package-meta.js";
 import type { EmitContext, GeneratedFile } from "./file.js";
 import { emitPackageFiles } from "./package/emit-package.js";
@@ -65,11 +64,7 @@ export const EMITTERS: readonly Emitter[] = [
   {
     name: "mcp",
     headed: true,
-    emit: (input) => {
-      // the tools left out are said on every run, cached files or not
-      input.warnings.push(...mcpTools(input.model, input.document).warnings);
-      return cachedMcp(input, packageName(input.context.apiName, input.packageName));
-    },
+    emit: (input) => cachedMcp(input, packageName(input.context.apiName, input.packageName)),
   },
   { name: "runtime", headed: false, emit: () => emitRuntime() },
   { name: "package", headed: false, emit: (input) => emitPackageFiles(input) },

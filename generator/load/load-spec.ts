@@ -10,6 +10,7 @@ import type { NormalizedProblem } from "@redocly/openapi-core";
 import { parse as parseYaml } from "yaml";
 import { implyLifecycle } from "../../lint/lifecycle-implied.js";
 import { GeneratorError } from "../errors.js";
+import { timing } from "../timing.js";
 import { declareMissingPathParameters } from "./declare-path-parameters.js";
 import { dropImpossibleEnums } from "./drop-impossible-enums.js";
 import { renameDuplicateOperationIds } from "./rename-duplicate-operation-ids.js";
@@ -49,9 +50,12 @@ export async function loadSpec(
   const warnings: string[] = [];
   let result: Awaited<ReturnType<typeof bundle>>;
   try {
+    const t0 = performance.now();
     const root = documentFromText(await readFile(specPath, "utf8"), specPath);
+    timing("  read and parse", t0);
     checkVersion(root.parsed, displayPath);
     breakReferenceCycles(root.parsed, warnings);
+    const t1 = performance.now();
     const config = await createConfig({ rules: {} });
     result = await bundle({
       doc: root,
@@ -59,6 +63,7 @@ export async function loadSpec(
       dereference: false,
       externalRefResolver: new SyncFileResolver(config.resolve),
     });
+    timing("  bundle", t1);
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
     throw loadFailure(error, displayPath);
@@ -79,6 +84,7 @@ export async function loadSpec(
       },
     );
   }
+  const t2 = performance.now();
   implyLifecycle(document);
   normalizeDiscriminatorMappings(document as Record<string, unknown>);
   hoistDeepSchemaReferences(document as Record<string, unknown>, warnings);
@@ -88,6 +94,7 @@ export async function loadSpec(
   if (options.allowUndeclaredPathParameters)
     declareMissingPathParameters(document as Record<string, unknown>, warnings);
   const specHash = createHash("sha256").update(JSON.stringify(document)).digest("hex").slice(0, 16);
+  timing("  normalize and hash", t2);
   const references = [...result.fileDependencies]
     .map((file) => toPosix(relative(cwd, file)))
     .filter((file) => file !== displayPath)

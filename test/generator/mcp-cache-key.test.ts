@@ -1,5 +1,8 @@
-/** The MCP tool table comes from the emitter cache only for the same package name. */
-import { mkdtempSync, rmSync } from "node:fs";
+/**
+ * The MCP tool table comes from the emitter cache only for the same package name, and a run whose
+ * MCP files come from the cache still warns about the tools it leaves out.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -21,10 +24,51 @@ async function mcpName(packageName: string | undefined): Promise<string | undefi
   return /export const MCP_API: McpApi = \{\s*name: "([^"]+)"/.exec(text)?.[1];
 }
 
+/** A spec with one operation whose body is neither JSON nor a form: no MCP tool for it. */
+function specWithoutTool(description: string): string {
+  return JSON.stringify({
+    openapi: "3.0.3",
+    info: { title: "Uploads", version: "1.0.0" },
+    paths: {
+      "/files": {
+        post: {
+          operationId: "uploadFile",
+          description,
+          requestBody: {
+            required: true,
+            content: { "application/octet-stream": { schema: { type: "string" } } },
+          },
+          responses: { "204": { description: "Stored" } },
+        },
+      },
+    },
+  });
+}
+
 describe("the MCP emitter's cache", () => {
   it("keys on the package name, which MCP_API prints", async () => {
     expect(await mcpName("@acme/petstore")).toBe("@acme/petstore");
     expect(await mcpName(undefined)).toBe("petstore-api");
     expect(await mcpName("@acme/petstore")).toBe("@acme/petstore");
+  }, 120_000);
+
+  it("warns about a tool left out when its files come from the cache", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mcp-warnings-"));
+    try {
+      const spec = join(dir, "openapi.json");
+      const warningsAfter = async (description: string, cache: boolean) => {
+        writeFileSync(spec, specWithoutTool(description));
+        const options = { specPath: spec, outDir: join(dir, "out"), cwd: ROOT, cache };
+        return (await render(options)).warnings.filter((warning) => warning.startsWith("MCP:"));
+      };
+      const fresh = await warningsAfter("Stores a file.", false);
+      expect(fresh).toHaveLength(1);
+      expect(fresh[0]).toContain("uploadFile");
+      expect(await warningsAfter("Stores a file.", true)).toEqual(fresh);
+      // this run's MCP files come from the cache the run before filled
+      expect(await warningsAfter("Stores a file.", true)).toEqual(fresh);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });

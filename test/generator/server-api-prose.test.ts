@@ -1,13 +1,19 @@
 /**
  * server-api.ts, validate.ts and entry/*.ts are cached by the document and the model without prose
- * (cache/cached-emitters.ts): that is only right if they never show a description or summary.
+ * (cache/cached-emitters.ts): that is only right if they never show a description or summary;
+ * mcp.ts by the document and the component schemas without prose (the tools show only the
+ * operations' prose).
  * For the pet store, every fixture spec and the corpus subset (with ../shared), the file made from the prose-free inputs is the file
  * made from the whole ones, and stripping prose really changes the inputs there (so the check
  * compares something).
  */
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { mcpInputs } from "../../generator/cache/cached-emitters.js";
 import { RunCaches } from "../../generator/cache/run-caches.js";
+import type { EmitInput } from "../../generator/emit/emitters.js";
+import { emitMcp } from "../../generator/emit/mcp/emit-mcp.js";
+import { mcpTools } from "../../generator/emit/mcp/mcp-tools.js";
 import { emitResponseValidation } from "../../generator/emit/client/emit-response-validation.js";
 import { emitPackageEntries } from "../../generator/emit/package/emit-entries.js";
 import { emitServerApi } from "../../generator/emit/server/emit-server-api.js";
@@ -37,6 +43,15 @@ describe("server-api.ts without prose", () => {
       expect(emitPackageEntries(caches.proseFree(model), context, "api")).toEqual(
         emitPackageEntries(model, context, "api"),
       );
+      // mcp.ts is made from the prose-free document and component schemas (cache/cached-emitters.ts)
+      const scope = { cwd: ROOT, outDir: "out" };
+      const read = mcpInputs({ model, document, scope, caches } as EmitInput);
+      expect(read.document).not.toBe(document);
+      const mcpWarnings: string[] = [];
+      expect(emitMcp(read.model, context, read.document, "api", mcpWarnings)).toEqual(
+        emitMcp(model, context, document, "api", []),
+      );
+      expect(mcpWarnings).toEqual(mcpTools(model, document).warnings);
     },
     60_000,
   );

@@ -110,6 +110,26 @@ describe("tracedEmit", () => {
     expect(emitter.runs).toBe(2);
   });
 
+  it("gives the warnings of the run that filled the cache again on a hit", async () => {
+    const open = newPack();
+    let runs = 0;
+    const emit = (inputs: { document: Doc }, warnings: string[]) => {
+      runs++;
+      warnings.push(`left out: ${String(inputs.document.left)}`);
+      return [{ path: "out.ts", content: "x" }];
+    };
+    const warned = async (document: Doc) => {
+      const warnings: string[] = [];
+      await tracedEmit(open(), new RunCaches(), { document }, "fixed", emit, warnings);
+      return warnings;
+    };
+    expect(await warned({ left: "a", servers: [1] })).toEqual(["left out: a"]);
+    expect(await warned({ left: "a", servers: [2] })).toEqual(["left out: a"]);
+    expect(runs).toBe(1);
+    expect(await warned({ left: "b" })).toEqual(["left out: b"]);
+    expect(runs).toBe(2);
+  });
+
   it("runs the emitter without a pack, tracing nothing", async () => {
     const emitter = counted((document) => String(Object.keys(document).length));
     const files = await tracedEmit(
