@@ -10,6 +10,7 @@ import { buildPath } from "./url.js";
 import { withJsonText } from "./json-parameters.js";
 import type { PathParameterStyle } from "./path-style.js";
 import type { RetryPolicy } from "./retry.js";
+import { withRouteQuery, type RouteKeys } from "./route-keys.js";
 
 /** What the runtime precomputes per operation (cached by descriptor identity). */
 export interface CompiledOperation {
@@ -45,6 +46,8 @@ export interface CompiledOperation {
   readonly stylePath?: (name: string, value: unknown, style?: PathParameterStyle) => string;
   /** The literal query of the path template (`beta=true` of `/responses/{id}?beta=true`), or `""`. */
   readonly literalQuery?: string;
+  /** The query keys of the path template's fragment (route-keys.ts), when it has one. */
+  readonly routeQuery?: RouteKeys["query"];
   /** The shared, never mutated headers of this operation (defaults + fixed credentials). */
   readonly headers: Record<string, string>;
   /** The query pairs (`name=value`) of fixed credentials (API keys in the query), or "". */
@@ -144,6 +147,7 @@ export function buildUrl(
     init?.query === undefined
       ? ""
       : c.serializeQuery(withJsonText(init.query, op.jsonParameters?.query)!);
+  if (c.routeQuery !== undefined) query = withRouteQuery(query, c.routeQuery, init?.query);
   const literal = c.literalQuery;
   if (literal) query = query === "" ? literal : `${literal}&${query}`;
   if (c.apiKeyQuery !== "") query = query === "" ? c.apiKeyQuery : `${query}&${c.apiKeyQuery}`;
