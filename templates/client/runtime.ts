@@ -349,6 +349,7 @@ export function createClientRuntimeWith(
       staticUrl: baseUrl + path,
       literalQuery,
       ...(keys.query.length > 0 ? { routeQuery: keys.query } : {}),
+      ...(keys.fixedHeaders.length > 0 ? { fixedHeaders: keys.fixedHeaders } : {}),
       stylePath: codecs.styledPath ?? missingCodec(op, "styled path"),
       serializeQuery:
         styles === undefined
