@@ -4,6 +4,7 @@
  * `Content-Type`) and the body text. The same value is sent and printed as `curl`.
  */
 import type { ParameterModel } from "../generator/model/types.js";
+import { parseRouteKeys } from "../templates/server/core/route-keys.js";
 import { isIdempotencyKey, sentKey } from "./idempotency-key.js";
 import { parameterText, parameterWireText, queryPairs } from "./parameter-text.js";
 import type { GeneratedRequest } from "./request-arbitrary.js";
@@ -61,9 +62,23 @@ export function prepareRequest(
       ({ name, in: "query", style: undefined, explode: true } as unknown as ParameterModel);
     for (const [key, text] of queryPairs(parameter, value)) search.append(key, text);
   }
+  // a fragment's route keys (`/#Action=X`, `/{Bucket}#tagging`) go where the server routes by them
+  const hash = request.path.indexOf("#");
+  const headerNames = new Set(
+    (options.parameters ?? []).flatMap((p) => (p.in === "header" ? [p.name.toLowerCase()] : [])),
+  );
+  const keys = parseRouteKeys(hash === -1 ? "" : request.path.slice(hash + 1), (name) =>
+    headerNames.has(name.toLowerCase()),
+  );
+  for (const key of keys) {
+    if (key.header || (key.value === undefined && search.has(key.name))) continue;
+    if (key.value !== undefined) search.delete(key.name);
+    search.append(key.name, key.value ?? "");
+  }
   const query = search.toString();
+  const path = hash === -1 ? request.path : request.path.slice(0, hash);
   const url =
-    joinUrl(options.baseUrl, fillPath(request.path, request.parameters.path)) +
+    joinUrl(options.baseUrl, fillPath(path, request.parameters.path)) +
     (query === "" ? "" : `?${query}`);
   const headers: Array<[string, string]> =
     options.withoutCredentials === true
@@ -74,7 +89,14 @@ export function prepareRequest(
         ]);
   const wire = (location: "header" | "cookie", name: string, value: unknown): string =>
     parameterWireText(byName.get(`${location}:${name}`) ?? {}, value);
+  const fixed = new Set(keys.flatMap((key) => (key.header && key.value ? [key.name] : [])));
+  for (const key of keys) {
+    const given = Object.keys(request.parameters.header).some((n) => n.toLowerCase() === key.name);
+    if (key.header && (key.value !== undefined || !given))
+      headers.push([key.name, key.value ?? ""]);
+  }
   for (const [name, value] of Object.entries(request.parameters.header)) {
+    if (fixed.has(name.toLowerCase())) continue;
     const text = wire("header", name, value);
     headers.push([name, isIdempotencyKey({ in: "header", name }) ? sentKey(text) : text]);
   }

@@ -4,6 +4,7 @@
  * a parameter or the body made invalid, or something required left out), so that shrinking keeps
  * the broken part and simplifies the rest.
  */
+import { parseRouteKeys } from "../templates/server/core/route-keys.js";
 import fc from "fast-check";
 import { isObject, resolveObject } from "../generator/schema/json-pointer.js";
 import type {
@@ -260,6 +261,21 @@ interface Parts {
   readonly body: fc.Arbitrary<unknown> | undefined;
 }
 
+/**
+ * The values a path key's fragment fixes (`/#Action=X`: query `action` → `X`), by
+ * `location:lower-case name`: the operation is only reached with them (route-keys.ts).
+ */
+function routeKeyValues(operation: OperationModel): Map<string, string> {
+  const hash = operation.path.indexOf("#");
+  if (hash === -1) return new Map();
+  const headers = new Set(operation.parameters.header.map((p) => p.name.toLowerCase()));
+  return new Map(
+    parseRouteKeys(operation.path.slice(hash + 1), (name) => headers.has(name.toLowerCase()))
+      .filter((key) => key.value !== undefined)
+      .map((key) => [`${key.header ? "header" : "query"}:${key.name.toLowerCase()}`, key.value!]),
+  );
+}
+
 function positiveParts(
   api: ConformanceApi,
   operation: OperationModel,
@@ -267,8 +283,14 @@ function positiveParts(
   chosen?: MediaModel,
 ): Parts | string {
   const parameters = generatedParameters(operation, skipHeaders);
+  const keyed = routeKeyValues(operation);
   const values: fc.Arbitrary<unknown>[] = [];
   for (const parameter of parameters) {
+    const routeKey = keyed.get(`${parameter.in}:${parameter.name.toLowerCase()}`);
+    if (routeKey !== undefined) {
+      values.push(fc.constant(routeKey));
+      continue;
+    }
     const arbitrary = parameterArbitrary(api, parameter);
     if (arbitrary === undefined) {
       if (parameter.required)

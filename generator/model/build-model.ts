@@ -201,6 +201,26 @@ function readParameters(
   return grouped;
 }
 
+/**
+ * Whether a parameter's schema is a list: `type: array` (or a type list with it), or a union
+ * whose branches are lists or `null` (FastAPI's optional list, `anyOf: [array, null]`): the
+ * runtime then collects every occurrence of the name.
+ */
+function isListSchema(document: Doc, schema: Doc | undefined): boolean {
+  if (schema === undefined) return false;
+  const type = schema.type;
+  if (type === "array" || (Array.isArray(type) && type.includes("array"))) return true;
+  const branches = (Array.isArray(schema.anyOf) ? schema.anyOf : schema.oneOf) as unknown;
+  if (!Array.isArray(branches) || type !== undefined) return false;
+  const resolved = branches.map((branch) => resolveObject(document, branch) ?? {});
+  const isNull = (branch: Doc) =>
+    branch.type === "null" || (Array.isArray(branch.enum) && branch.enum.every((v) => v === null));
+  return (
+    resolved.some((branch) => isListSchema(document, branch)) &&
+    resolved.every((branch) => isNull(branch) || isListSchema(document, branch))
+  );
+}
+
 function buildParameter(
   document: Doc,
   parameter: Doc,
@@ -222,9 +242,7 @@ function buildParameter(
     required: location === "path" || parameter.required === true,
     description: text(parameter.description),
     schema: schema as SchemaModel,
-    array:
-      resolved?.type === "array" ||
-      (Array.isArray(resolved?.type) && resolved.type.includes("array")),
+    array: isListSchema(document, resolved),
     style,
     // the default style is form for query and cookie, simple for path and header: only form explodes
     explode:

@@ -10,6 +10,7 @@ import { buildPath } from "./url.js";
 import { withJsonText } from "./json-parameters.js";
 import type { PathParameterStyle } from "./path-style.js";
 import type { RetryPolicy } from "./retry.js";
+import { withoutValuedKeys, withRouteQuery, type RouteKeys } from "./route-keys.js";
 
 /** What the runtime precomputes per operation (cached by descriptor identity). */
 export interface CompiledOperation {
@@ -45,6 +46,10 @@ export interface CompiledOperation {
   readonly stylePath?: (name: string, value: unknown, style?: PathParameterStyle) => string;
   /** The literal query of the path template (`beta=true` of `/responses/{id}?beta=true`), or `""`. */
   readonly literalQuery?: string;
+  /** The query keys of the path template's fragment (route-keys.ts), when it has one. */
+  readonly routeQuery?: RouteKeys["query"];
+  /** The header keys with a value of the fragment, already in `headers` (route-keys.ts). */
+  readonly fixedHeaders?: RouteKeys["fixedHeaders"];
   /** The shared, never mutated headers of this operation (defaults + fixed credentials). */
   readonly headers: Record<string, string>;
   /** The query pairs (`name=value`) of fixed credentials (API keys in the query), or "". */
@@ -140,10 +145,11 @@ export function buildUrl(
       ? c.staticUrl
       : baseUrl +
         buildPath(op, c.pathParts, withJsonText(init?.path, op.jsonParameters?.path), c.stylePath);
+  const params =
+    c.routeQuery === undefined ? init?.query : withoutValuedKeys(init?.query, c.routeQuery);
   let query =
-    init?.query === undefined
-      ? ""
-      : c.serializeQuery(withJsonText(init.query, op.jsonParameters?.query)!);
+    params === undefined ? "" : c.serializeQuery(withJsonText(params, op.jsonParameters?.query)!);
+  if (c.routeQuery !== undefined) query = withRouteQuery(query, c.routeQuery, params);
   const literal = c.literalQuery;
   if (literal) query = query === "" ? literal : `${literal}&${query}`;
   if (c.apiKeyQuery !== "") query = query === "" ? c.apiKeyQuery : `${query}&${c.apiKeyQuery}`;
@@ -182,6 +188,7 @@ export function buildRequest(
       if (headerParams !== undefined) {
         for (const name in headerParams) {
           const value = headerParams[name];
+          if (c.fixedHeaders?.includes(name.toLowerCase()) === true) continue;
           if (value !== undefined && value !== null)
             headers[name.toLowerCase()] = stringifyHeaderValue(
               value,

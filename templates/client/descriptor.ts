@@ -42,6 +42,11 @@ export interface ClientOperationDescriptor {
    * `tax_rates[0]=a`); the others are sent exploded: arrays as repeated names, objects in brackets.
    */
   readonly formStyles?: Readonly<Record<string, QueryParameterStyle>>;
+  /**
+   * The keys of the path template's fragment (`/#X-Amz-Target=…`) that name one of the operation's
+   * header parameters: sent in that header, the other keys in the query (route-keys.ts).
+   */
+  readonly routeHeaders?: readonly string[];
   /** Only the header parameters declared with `explode: true` (objects then sent as `key=value`). */
   readonly explodedHeaders?: readonly string[];
   /**

@@ -46,6 +46,7 @@ import {
 import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
 import type { OperationRequest, OperationResult } from "./types.js";
+import { routeKeysOf } from "./route-keys.js";
 import { compilePath, isJsonMediaType, serializeFormQuery, splitLiteralQuery } from "./url.js";
 import { ALL_CODECS, type ClientCodecs } from "./codecs.js";
 
@@ -355,7 +356,8 @@ export function createClientRuntimeWith(
     const keyHeader = op.idempotencyKeyHeader?.toLowerCase();
     const styles = op.queryStyles;
     const jsonBody = isJsonMediaType(mediaType);
-    const [path, literalQuery] = splitLiteralQuery(op.path);
+    const keys = routeKeysOf(op.path, op.routeHeaders);
+    const [path, literalQuery] = splitLiteralQuery(keys.path);
     const auth = operationAuth(
       withLegacyRequirements(op, security),
       security,
@@ -369,6 +371,8 @@ export function createClientRuntimeWith(
       pathParts: compilePath(path),
       staticUrl: baseUrl + path,
       literalQuery,
+      ...(keys.query.length > 0 ? { routeQuery: keys.query } : {}),
+      ...(keys.fixedHeaders.length > 0 ? { fixedHeaders: keys.fixedHeaders } : {}),
       stylePath: codecs.styledPath ?? missingCodec(op, "styled path"),
       serializeQuery:
         styles === undefined
@@ -388,7 +392,9 @@ export function createClientRuntimeWith(
           ? undefined
           : (codecs.otherBody ?? missingCodec(op, `"${picked}" body`));
       },
-      headers: auth.kind === "static" ? headersWith(auth.applied.headers) : baseHeaders,
+      headers: headersWith(
+        auth.kind === "static" ? { ...keys.headers, ...auth.applied.headers } : keys.headers,
+      ),
       apiKeyQuery: auth.kind === "static" ? auth.applied.query : "",
       auth,
       idempotencyKeyHeader: keyHeader,

@@ -19,7 +19,7 @@ import { isJsonParameter, parameterText } from "../../conformance/parameter-text
 import { rejectUnless, schemaArbitrary } from "../../generator/schema/schema-arbitrary.js";
 import { generate } from "../../generator/generate.js";
 import { resolveObject } from "../../generator/model/resolve-ref.js";
-import { createRouter } from "../../templates/server/core/router.js";
+import { modelRouter } from "../../generator/model/route-conflicts.js";
 import { templateParameters } from "../../generator/model/check-path-template.js";
 import { unformableBodies } from "../../generator/model/unformable-bodies.js";
 import type {
@@ -117,7 +117,7 @@ export async function roundTripSpec(
     });
     // operations generate warned it cannot route apart: excluded when they fail, with the warning
     const unroutable = new Map(
-      createRouter(rendered.model.operations).conflicts.flatMap((conflict) =>
+      modelRouter(rendered.model).conflicts.flatMap((conflict) =>
         conflict.operationIds.map((id) => [id, conflict.message] as const),
       ),
     );

@@ -77,3 +77,23 @@ export async function generateFixture(file: string): Promise<GeneratedFixture> {
     remove: () => rmSync(work, { recursive: true, force: true }),
   };
 }
+
+/**
+ * The fixture's generated client on `baseUrl` (no retry), whose every request is copied into
+ * `sent` before it goes over HTTP.
+ */
+export async function recordingClient<Call>(
+  fixture: GeneratedFixture,
+  baseUrl: string,
+  sent: Request[],
+): Promise<Record<string, Call>> {
+  const module = (await import(join(fixture.outDir, "client.ts"))) as {
+    createFixtureClient(options: object): Record<string, Call>;
+  };
+  const recording = async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    sent.push(request.clone());
+    return fetch(request);
+  };
+  return module.createFixtureClient({ baseUrl, retry: false, fetch: recording });
+}

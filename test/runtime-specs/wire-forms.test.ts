@@ -8,7 +8,7 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateFixture, type GeneratedFixture } from "./serve-fixture.js";
+import { generateFixture, recordingClient, type GeneratedFixture } from "./serve-fixture.js";
 
 interface Received {
   path?: unknown;
@@ -48,15 +48,7 @@ beforeAll(async () => {
     putNames: record(204),
     upload: record(204),
   });
-  const module = (await import(join(fixture.outDir, "client.ts"))) as {
-    createFixtureClient(options: object): Record<string, Call>;
-  };
-  const recording = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    sent.push(request.clone());
-    return fetch(request);
-  };
-  client = module.createFixtureClient({ baseUrl: server.baseUrl, retry: false, fetch: recording });
+  client = await recordingClient<Call>(fixture, server.baseUrl, sent);
 }, 120_000);
 afterAll(async () => {
   await server?.close();

@@ -100,7 +100,7 @@ function escapeRegExp(text: string): string {
 
 /** The URL pattern of a path template: parameters match one segment; the query is not part of it. */
 export function pathPattern(path: string, baseUrl: string | undefined): RegExp {
-  const template = path
+  const template = withoutFragment(path)
     .split(/(\{[^}]*\})/)
     .map((part) => (/^\{[^}]*\}$/.test(part) ? "[^/?#]+" : escapeRegExp(part)))
     .join("");
@@ -121,14 +121,43 @@ export function pathPattern(path: string, baseUrl: string | undefined): RegExp {
  * segment before a parameter (`/pets/mine` before `/pets/{petId}`), then the longer path.
  */
 export function comparePaths(a: string, b: string): number {
-  const left = a.split("/");
-  const right = b.split("/");
+  const left = withoutFragment(a).split("/");
+  const right = withoutFragment(b).split("/");
   for (let index = 0; index < Math.min(left.length, right.length); index += 1) {
     const l = /^\{.*\}$/.test(left[index] ?? "") ? 1 : 0;
     const r = /^\{.*\}$/.test(right[index] ?? "") ? 1 : 0;
     if (l !== r) return l - r;
   }
-  return right.length - left.length;
+  return right.length - left.length || routeKeys(b).length - routeKeys(a).length;
+}
+
+const withoutFragment = (path: string): string =>
+  path.includes("#") ? path.slice(0, path.indexOf("#")) : path;
+
+/**
+ * The route keys of a path's fragment (`/#Action=Describe`, `/{Bucket}#tagging`): `[name, value]`,
+ * the value `undefined` when the key only has to be present (see the server's route-keys.ts).
+ */
+function routeKeys(path: string): [string, string | undefined][] {
+  const hash = path.indexOf("#");
+  if (hash === -1) return [];
+  return path
+    .slice(hash + 1)
+    .split("&")
+    .filter((item) => item !== "")
+    .map((item) => {
+      const equals = item.indexOf("=");
+      return equals === -1 ? [item, undefined] : [item.slice(0, equals), item.slice(equals + 1)];
+    });
+}
+
+/** Whether `request` carries every key, in its query or in the header of that name. */
+function carriesKeys(request: Request, keys: readonly [string, string | undefined][]): boolean {
+  const query = new URL(request.url).searchParams;
+  return keys.every(([name, value]) => {
+    const sent = query.get(name) ?? request.headers.get(name)?.trim() ?? null;
+    return sent !== null && (value === undefined || sent === value);
+  });
 }
 
 function respond(response: MockResponse, body: unknown, headers: Record<string, string>): Response {
@@ -169,15 +198,19 @@ export function createMocks<Name extends string>(
   ): HttpHandler => {
     const operation = table[name];
     const pattern = pathPattern(operation.path, options.baseUrl);
+    const keys = routeKeys(operation.path);
+    // an operation of a path with route keys answers only requests carrying them (else the next)
+    const keyed = ({ request }: { request: Request }): Response | undefined =>
+      keys.length === 0 || carriesKeys(request, keys) ? answer() : undefined;
     if (operation.method === "trace") {
       // MSW has no `http.trace`: match every method, answer TRACE only
       return http.all(
         pattern,
-        ({ request }) => (request.method === "TRACE" ? answer() : undefined),
+        (info) => (info.request.method === "TRACE" ? keyed(info) : undefined),
         handlerOptions,
       );
     }
-    return http[operation.method](pattern, () => answer(), handlerOptions);
+    return http[operation.method](pattern, keyed, handlerOptions);
   };
   const override =
     (name: Name) =>

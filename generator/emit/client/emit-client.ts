@@ -292,6 +292,21 @@ class HeaderTables {
   }
 }
 
+/**
+ * The keys of the path's fragment (`/#X-Amz-Target=DynamoDB_20120810.GetItem`) that name a header
+ * parameter of the operation: the client sends them in that header, as the server routes them.
+ */
+function routeHeaderKeys(operation: OperationModel): string[] {
+  const hash = operation.path.indexOf("#");
+  if (hash === -1) return [];
+  const headers = new Set(operation.parameters.header.map((p) => p.name.toLowerCase()));
+  return operation.path
+    .slice(hash + 1)
+    .split("&")
+    .map((item) => item.split("=")[0]!)
+    .filter((name) => headers.has(name.toLowerCase()));
+}
+
 function descriptorWriter(
   operation: OperationModel,
   model: ApiModel,
@@ -303,6 +318,7 @@ function descriptorWriter(
   const explodedHeaders = operation.parameters.header
     .filter((parameter) => parameter.explode)
     .map((parameter) => parameter.name);
+  const routeHeaders = routeHeaderKeys(operation);
   const json = jsonParameters(operation);
   const bodies = operation.requestBody?.contents ?? [];
   // the runtime's default: the first JSON media type (what the types default to), else the first
@@ -315,6 +331,7 @@ function descriptorWriter(
     ...(Object.keys(styles).length > 0 ? { queryStyles: styles } : {}),
     ...(Object.keys(pathStyles(operation)).length > 0 ? { pathStyles: pathStyles(operation) } : {}),
     ...(Object.keys(fields).length > 0 ? { formStyles: fields } : {}),
+    ...(routeHeaders.length > 0 ? { routeHeaders } : {}),
     ...(explodedHeaders.length > 0 ? { explodedHeaders } : {}),
     ...(Object.keys(json).length > 0 ? { jsonParameters: json } : {}),
     ...(body ? { bodyMediaType: body.mediaType } : {}),

@@ -137,8 +137,16 @@ function guardBranches(
       if (!reading.types.has("string") && reading.types.has("null") && textBranches.length > 0)
         guards.push(textNotMatching(PLAIN_TEXT.null, []));
     } else if (types.length === 1 && types[0] === "array") {
-      // rule 3: one value a single branch reads is not a list of one
+      // rule 3: one value a single branch reads is not a list of one, nor is a value a sibling
+      // branch already coerced (Ajv coerces in place: `oneOf: [number, array]` would match twice)
       const specific = MORE_SPECIFIC.filter((type) => all.has(type));
+      const coerced = [
+        ...(all.has("integer") || all.has("number") ? [IS_NUMBER] : []),
+        ...(all.has("boolean") ? [{ enum: [true, false] }] : []),
+        ...(all.has("null") ? [{ enum: [null] }] : []),
+      ];
+      if (coerced.length > 0)
+        guards.push({ not: coerced.length === 1 ? coerced[0] : { anyOf: coerced } });
       if (freeText) guards.push(NOT_TEXT);
       else if (specific.length > 0 || listedTexts.length > 0)
         guards.push(textNotMatching(plainText(specific), listedTexts));

@@ -114,12 +114,18 @@ async function leafValue(
   if (shape?.binary === true) {
     return typeof value === "string" ? new File([value], fileName, { type: "text/plain" }) : value;
   }
+  // a part of its own media type (not a plain field): JSON when it says so
+  const sentAsJson = typeof value !== "string" && /json/i.test(value.type);
   if (typeof value !== "string") {
     // A part sent with a filename for a field that is not binary: read as text when typed.
     if (shape?.types === undefined && shape?.json !== true) return value;
     value = await value.text();
   }
-  if (shape?.json === true) return parseJson(value, label);
+  if (shape?.json === true) {
+    if (shape.types?.length !== 1 || shape.types[0] !== "string") return parseJson(value, label);
+    // a string the encoding calls JSON: a JSON string part, else the text as sent
+    return sentAsJson ? jsonStringOrText(value, label, parseJson) : value;
+  }
   if (shape?.jsonObject === true && value.trimStart().startsWith("{")) {
     try {
       return parseJson(value, label);
@@ -128,6 +134,15 @@ async function leafValue(
     }
   }
   return coerceFormScalar(value, shape);
+}
+
+function jsonStringOrText(text: string, label: string, parseJson: JsonParser): string {
+  try {
+    const parsed = parseJson(text, label);
+    return typeof parsed === "string" ? parsed : text;
+  } catch {
+    return text;
+  }
 }
 
 function guardKey(key: string, keys: readonly string[], depth: number): void {

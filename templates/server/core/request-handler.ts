@@ -111,7 +111,9 @@ export function createRuntimeRequestHandler<C = unknown>(
   handlers: HandlerMap<C>,
   options: ServerOptions<C> = {},
 ): RuntimeRequestHandler {
-  const router = createRouter(api.operations.map(prepareOperation));
+  const router = createRouter(api.operations.map(prepareOperation), (operation, name) =>
+    operation.header.some((parameter) => parameter.name === name.toLowerCase()),
+  );
   const handlerFor = new Map<string, Handler<C>>();
   for (const operation of api.operations) {
     // By the generated name (`handlerName`); the raw operationId too, for hand-written maps.

@@ -10,6 +10,7 @@
  *   the parameter's name (the generator reads them the same way).
  * - A literal query in the template (`/responses/{id}?beta=true`) is a condition: the operation is
  *   chosen when the request's query has every one of those name=value pairs.
+ * - A fragment (`/#Action=Describe`, `/{Bucket}#tagging`) holds route keys (route-keys.ts).
  */
 
 export type SegmentTemplate =
@@ -31,6 +32,8 @@ export interface RouteTemplate {
   readonly segments: readonly SegmentTemplate[];
   /** Literal query pairs of the template (`?beta=true` → [["beta", "true"]]). */
   readonly query: ReadonlyArray<readonly [string, string]>;
+  /** The fragment without `#` (`Action=Describe`), `""` when the template has none. */
+  readonly fragment: string;
 }
 
 const EXPRESSION = /\{([^{}]*)\}/g;
@@ -96,11 +99,18 @@ function parseSegment(segment: string, template: string): SegmentTemplate {
  * template that does not start with `/` or has unbalanced braces.
  */
 export function parseRouteTemplate(template: string): RouteTemplate {
-  const questionMark = template.indexOf("?");
-  const path = questionMark === -1 ? template : template.slice(0, questionMark);
+  const hash = template.indexOf("#");
+  const fragment = hash === -1 ? "" : template.slice(hash + 1);
+  const target = hash === -1 ? template : template.slice(0, hash);
+  const questionMark = target.indexOf("?");
+  const path = questionMark === -1 ? target : target.slice(0, questionMark);
   if (!path.startsWith("/")) throw new Error(`Path template must start with "/": ${template}`);
   const query: [string, string][] =
-    questionMark === -1 ? [] : [...new URLSearchParams(template.slice(questionMark + 1))];
+    questionMark === -1 ? [] : [...new URLSearchParams(target.slice(questionMark + 1))];
   const segments = path === "/" ? [] : path.slice(1).split("/");
-  return { segments: segments.map((segment) => parseSegment(segment, template)), query };
+  return {
+    segments: segments.map((segment) => parseSegment(segment, template)),
+    query,
+    fragment,
+  };
 }

@@ -1,11 +1,14 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /** The router's trie (router.ts): a node per path segment, static children before patterns. */
+import { keysMet, type RouteKey } from "./route-keys.js";
 import type { SegmentTemplate } from "./route-template.js";
 
 export interface Route<Op> {
   readonly operation: Op;
   readonly paramNames: readonly string[];
   readonly query: ReadonlyArray<readonly [string, string]>;
+  /** The fragment's keys (route-keys.ts): strict conditions. */
+  readonly keys: readonly RouteKey[];
 }
 
 export interface PatternChild<Op> {
@@ -55,21 +58,36 @@ export const sameQuery = (
   a.length === b.length &&
   a.every(([name, value]) => b.some(([n, v]) => n === name && v === value));
 
-/** The route of `routes` a request's query selects (see the module comment). */
+/**
+ * The route of `routes` a request selects (see the module comment of router.ts), or `undefined`
+ * when none may answer: every route has keys and the request carries no route's keys, or two
+ * routes with keys fit it equally well (never a guess between them).
+ */
 export function selectRoute<Op>(
   routes: readonly Route<Op>[],
   query: string | undefined,
-): Route<Op> {
-  if (routes.length === 1) return routes[0] as Route<Op>;
+  header: ((name: string) => string | null) | undefined,
+): Route<Op> | undefined {
+  const only = routes[0] as Route<Op>;
+  if (routes.length === 1 && only.keys.length === 0) return only;
   const params = new URLSearchParams(query ?? "");
   let best: Route<Op> | undefined;
+  let bestScore = -1;
+  let tie = false;
+  let fallback: Route<Op> | undefined;
   for (const route of routes) {
-    if (route.query.length === 0) {
-      best ??= route;
-      continue;
+    if (route.keys.length === 0) fallback ??= route;
+    if (route.keys.length > 0 && !keysMet(route.keys, params, header)) continue;
+    if (!route.query.every(([name, value]) => params.getAll(name).includes(value))) continue;
+    const score = route.query.length + route.keys.length;
+    if (score > bestScore) {
+      best = route;
+      bestScore = score;
+      tie = false;
+    } else if (score === bestScore && route.keys.length > 0) {
+      tie = true;
     }
-    const present = route.query.every(([name, value]) => params.getAll(name).includes(value));
-    if (present && (best === undefined || route.query.length > best.query.length)) best = route;
   }
-  return best ?? (routes[0] as Route<Op>);
+  if (tie) return undefined;
+  return best ?? fallback;
 }

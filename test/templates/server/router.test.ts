@@ -234,4 +234,38 @@ describe("router", () => {
     });
     expect(r.match("GET", "/a%2520b").kind).toBe("not-found");
   });
+
+  it("routes by a fragment's keys, from the query or a declared header, never by a guess", () => {
+    const r = createRouter(
+      [
+        op("describe", "get", "/#Action=Describe"),
+        op("create", "get", "/#Action=Create&Version=1"),
+        op("getItem", "post", "/#X-Amz-Target=S.GetItem"),
+        op("deleteBucket", "delete", "/{Bucket}"),
+        op("deleteTags", "delete", "/{Bucket}#tagging"),
+        op("acl", "get", "/{Bucket}#acl"),
+        op("policy", "get", "/{Bucket}#policy"),
+      ],
+      (operation, name) => operation.operationId === "getItem" && name === "X-Amz-Target",
+    );
+    const id = (method: string, path: string, query?: string, headers = {}) => {
+      const match = r.match(method, path, query, (name) => headers[name as never] ?? null);
+      return match.kind === "found" ? match.operation.operationId : match.kind;
+    };
+    expect(r.conflicts).toEqual([]);
+    expect(id("GET", "/", "Action=Describe")).toBe("describe");
+    expect(id("GET", "/", "Action=Create")).toBe("not-found");
+    expect(id("GET", "/", "Version=1&Action=Create")).toBe("create");
+    expect(id("GET", "/")).toBe("not-found");
+    expect(id("POST", "/", "", { "x-amz-target": " S.GetItem " })).toBe("getItem");
+    expect(id("POST", "/", "X-Amz-Target=S.GetItem")).toBe("not-found");
+    expect(id("DELETE", "/b", "tagging")).toBe("deleteTags");
+    expect(id("DELETE", "/b", "tagging=x")).toBe("deleteTags");
+    expect(id("DELETE", "/b")).toBe("deleteBucket");
+    expect(id("GET", "/b", "acl")).toBe("acl");
+    expect(id("GET", "/b", "acl&policy")).toBe("not-found");
+    expect(id("GET", "/b")).toBe("not-found");
+    const same = createRouter([op("a", "get", "/r#x"), op("b", "get", "/r#x&")]);
+    expect(same.conflicts.map((conflict) => conflict.operationIds)).toEqual([["a", "b"]]);
+  });
 });

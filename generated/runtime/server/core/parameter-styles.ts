@@ -51,9 +51,12 @@ export function prepareStyled(parameter: ParameterDescriptor): StyledParameter |
   const explode = parameter.explode ?? style === "form";
   const object = parameter.object === true;
   const jsonItems = parameter.jsonItems === true && style !== "deepObject";
+  // a list or one value without explode (`?ids=1,2` or `?ids=3`): split only when it is a list
+  const listOrValue = parameter.listOrValue === true && !explode;
   const plain =
     !object &&
     !jsonItems &&
+    !listOrValue &&
     style === DEFAULT_STYLE[parameter.in] &&
     (!parameter.array ||
       parameter.in === "header" ||
@@ -69,6 +72,7 @@ export function prepareStyled(parameter: ParameterDescriptor): StyledParameter |
     object,
     properties: parameter.properties,
     jsonItems,
+    ...(listOrValue ? { listOrValue } : {}),
   };
 }
 
@@ -136,7 +140,8 @@ function listValue(
 ): unknown {
   const items = text.split(separator);
   if (parameter.object) return objectOf(parameter, items, exploded, read);
-  if (parameter.array) return items.map(itemOf(parameter, read));
+  if (parameter.array || (parameter.listOrValue === true && items.length > 1))
+    return items.map(itemOf(parameter, read));
   return read(text);
 }
 

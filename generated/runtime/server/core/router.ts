@@ -11,6 +11,9 @@
  * - A literal query in a template (`/responses/{id}?beta=true`) selects its operation when the
  *   request carries it; among the operations of one method and path, the one whose pairs are all
  *   present wins (the most pairs first), else the one without a literal query, else the first.
+ * - A fragment (`/#Action=DescribeInstances`, `/{Bucket}#tagging`) holds route keys that the
+ *   request must carry in its query or headers (route-keys.ts); an operation with keys is never
+ *   chosen without them, and a request that two operations' keys fit equally is not found.
  * - Templates that cannot be routed apart (two operations on the same method and path shape with
  *   the same literal query) or cannot be read are never thrown at construction: the first in spec
  *   order is served, and each problem is listed in `conflicts` (the generator warns about them).
@@ -25,6 +28,7 @@
  * - A method-only miss answers `method-not-allowed` with every method the path accepts.
  */
 import type { HttpMethod } from "./descriptor.js";
+import { parseRouteKeys, sameKeys } from "./route-keys.js";
 import { parseRouteTemplate } from "./route-template.js";
 import {
   childFor,
@@ -69,9 +73,15 @@ export interface RouteConflict {
 export interface Router<Op> {
   /**
    * `method` as sent (upper-case for the standard methods); `pathname` without the query;
-   * `query` the raw query string without `?` (only read when a template has a literal query).
+   * `query` the raw query string without `?`, `header` a header's value by lower-case name (only
+   * read when a template has a literal query or route keys).
    */
-  match(method: string, pathname: string, query?: string): RouteMatch<Op>;
+  match(
+    method: string,
+    pathname: string,
+    query?: string,
+    header?: (name: string) => string | null,
+  ): RouteMatch<Op>;
   /** Every method the path accepts (`HEAD` with `GET`), in a stable order; empty when unknown. */
   allowed(pathname: string): readonly string[];
   /** Operations that cannot be routed as written (empty for a routable spec). */
@@ -81,7 +91,14 @@ export interface Router<Op> {
 const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"];
 const NOT_FOUND = Object.freeze({ kind: "not-found" as const });
 
-export function createRouter<Op extends RoutableOperation>(operations: readonly Op[]): Router<Op> {
+/**
+ * @param isHeaderKey whether a route key of `operation` is one of its header parameters (the key
+ *   is then read from that header, else from the query)
+ */
+export function createRouter<Op extends RoutableOperation>(
+  operations: readonly Op[],
+  isHeaderKey: (operation: Op, name: string) => boolean = () => false,
+): Router<Op> {
   const root = newNode<Op>();
   const conflicts: RouteConflict[] = [];
 
@@ -113,9 +130,12 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
       node = childFor(node, segment);
     }
     const method = operation.method.toUpperCase();
+    const keys = parseRouteKeys(template.fragment, (name) => isHeaderKey(operation, name));
     node.routes ??= new Map();
     const routes = node.routes.get(method) ?? [];
-    const clash = routes.find((route) => sameQuery(route.query, template.query));
+    const clash = routes.find(
+      (route) => sameQuery(route.query, template.query) && sameKeys(route.keys, keys),
+    );
     if (clash !== undefined) {
       const a = clash.operation;
       conflicts.push({
@@ -124,7 +144,7 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
       });
       continue;
     }
-    routes.push({ operation, paramNames, query: template.query });
+    routes.push({ operation, paramNames, query: template.query, keys });
     node.routes.set(method, routes);
   }
 
@@ -201,7 +221,7 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
   return {
     allowed: allowedMethods,
     conflicts,
-    match(method, pathname, query) {
+    match(method, pathname, query, header) {
       if (pathname.charCodeAt(0) !== 47 /* / */) return NOT_FOUND;
       const start = pathname.length === 1 ? -1 : 1;
       let routes = search(root, pathname, start, method, 0);
@@ -211,7 +231,8 @@ export function createRouter<Op extends RoutableOperation>(operations: readonly 
         const allow = allowedMethods(pathname);
         return allow.length === 0 ? NOT_FOUND : { kind: "method-not-allowed", allow };
       }
-      const route = selectRoute(routes, query);
+      const route = selectRoute(routes, query, header);
+      if (route === undefined) return NOT_FOUND;
       const params: Record<string, string> = {};
       let rawParams: Record<string, string> | undefined;
       const names = route.paramNames;

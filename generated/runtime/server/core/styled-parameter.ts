@@ -15,6 +15,11 @@ export interface StyledParameter {
   readonly properties: readonly string[] | undefined;
   /** An array of objects, each item JSON text (`ParameterDescriptor.jsonItems`). */
   readonly jsonItems: boolean;
+  /**
+   * A list or one value (`ParameterDescriptor.listOrValue`) not exploded: a text with the style's
+   * separator is a list (`ids=1,2`), one without it the single value (`ids=3`).
+   */
+  readonly listOrValue?: boolean;
 }
 
 /** The 400 for a parameter value that does not have its style's form. */

@@ -28,7 +28,7 @@ export function createRouteStage<C>(responder: Responder, maxUrlLength: number) 
     const match =
       routePath === undefined
         ? undefined
-        : responder.router.match(method, routePath, context.search);
+        : responder.router.match(method, routePath, context.search, (name) => context.header(name));
     if (match === undefined || match.kind === "not-found") {
       if (!isImplementedMethod(method)) {
         const message = unimplementedMethodMessage(method);
