@@ -11,9 +11,11 @@ import type {
   OperationResult,
   ResultOptions,
 } from "./runtime/client/types.js";
+import type { PageItem, PageMethods } from "./runtime/client/paginate.js";
 import type { AuthValue, ClientSecurity } from "./runtime/client/auth.js";
 /** Declared response headers (name → how to parse), shared by the operations that declare them. */
 const RESPONSE_HEADERS_0 = {
+  Link: "string",
   "X-Total-Count": "integer",
   "X-RateLimit-Limit": "integer",
   "X-RateLimit-Remaining": "integer",
@@ -78,6 +80,24 @@ export const OPERATIONS = {
     security: [["ApiKeyAuth"]],
     successMedia: {
       "200": ["application/json"],
+    },
+    pagination: {
+      style: "offset",
+      limit: "limit",
+      defaultLimit: 20,
+      offset: "offset",
+      total: {
+        in: "header",
+        name: "X-Total-Count",
+      },
+      next: {
+        in: "header",
+        name: "Link",
+      },
+      items: {
+        in: "body",
+        pointer: [],
+      },
     },
     responseHeaders: RESPONSE_HEADERS_0,
   },
@@ -150,6 +170,24 @@ export const OPERATIONS = {
     successMedia: {
       "200": ["application/json"],
     },
+    pagination: {
+      style: "offset",
+      limit: "limit",
+      defaultLimit: 20,
+      offset: "offset",
+      total: {
+        in: "header",
+        name: "X-Total-Count",
+      },
+      next: {
+        in: "header",
+        name: "Link",
+      },
+      items: {
+        in: "body",
+        pointer: [],
+      },
+    },
     responseHeaders: RESPONSE_HEADERS_0,
   },
   createCategory: {
@@ -204,6 +242,24 @@ export const OPERATIONS = {
     security: [["ApiKeyAuth"]],
     successMedia: {
       "200": ["application/json"],
+    },
+    pagination: {
+      style: "offset",
+      limit: "limit",
+      defaultLimit: 20,
+      offset: "offset",
+      total: {
+        in: "header",
+        name: "X-Total-Count",
+      },
+      next: {
+        in: "header",
+        name: "Link",
+      },
+      items: {
+        in: "body",
+        pointer: [],
+      },
     },
     responseHeaders: RESPONSE_HEADERS_0,
   },
@@ -268,6 +324,8 @@ export const OPERATIONS = {
 export type ListPetsOperation = paths["/pets"]["get"];
 export type ListPetsParams = OperationRequest<ListPetsOperation>;
 export type ListPetsResponse = OperationResult<ListPetsOperation>;
+/** One item of a page (what `items()` yields). */
+export type ListPetsItem = PageItem<ListPetsOperation, []>;
 /** The openapi-typescript type of `createPet`. */
 export type CreatePetOperation = paths["/pets"]["post"];
 export type CreatePetParams = OperationRequest<CreatePetOperation>;
@@ -294,6 +352,8 @@ export type GetPetByIdResponse = OperationResult<GetPetByIdOperation>;
 export type ListCategoriesOperation = paths["/categories"]["get"];
 export type ListCategoriesParams = OperationRequest<ListCategoriesOperation>;
 export type ListCategoriesResponse = OperationResult<ListCategoriesOperation>;
+/** One item of a page (what `items()` yields). */
+export type ListCategoriesItem = PageItem<ListCategoriesOperation, []>;
 /** The openapi-typescript type of `createCategory`. */
 export type CreateCategoryOperation = paths["/categories"]["post"];
 export type CreateCategoryParams = OperationRequest<CreateCategoryOperation>;
@@ -316,6 +376,8 @@ export type DeleteCategoryResponse = OperationResult<DeleteCategoryOperation>;
 export type ListOrdersOperation = paths["/store/orders"]["get"];
 export type ListOrdersParams = OperationRequest<ListOrdersOperation>;
 export type ListOrdersResponse = OperationResult<ListOrdersOperation>;
+/** One item of a page (what `items()` yields). */
+export type ListOrdersItem = PageItem<ListOrdersOperation, []>;
 /** The openapi-typescript type of `placeOrder`. */
 export type PlaceOrderOperation = paths["/store/orders"]["post"];
 export type PlaceOrderParams = OperationRequest<PlaceOrderOperation>;
@@ -355,7 +417,7 @@ export interface PetStoreClient<Throws extends boolean = false> extends ClientMi
    *
    * `GET /pets`
    */
-  readonly listPets: OperationMethod<ListPetsOperation, Throws>;
+  readonly listPets: OperationMethod<ListPetsOperation, Throws> & PageMethods<ListPetsOperation, ListPetsItem, Throws>;
   /**
    * Create a pet
    *
@@ -423,7 +485,7 @@ export interface PetStoreClient<Throws extends boolean = false> extends ClientMi
    * `GET /categories`
    * @beta
    */
-  readonly listCategories: OperationMethod<ListCategoriesOperation, Throws>;
+  readonly listCategories: OperationMethod<ListCategoriesOperation, Throws> & PageMethods<ListCategoriesOperation, ListCategoriesItem, Throws>;
   /**
    * Create a category
    *
@@ -472,7 +534,7 @@ export interface PetStoreClient<Throws extends boolean = false> extends ClientMi
    *
    * `GET /store/orders`
    */
-  readonly listOrders: OperationMethod<ListOrdersOperation, Throws>;
+  readonly listOrders: OperationMethod<ListOrdersOperation, Throws> & PageMethods<ListOrdersOperation, ListOrdersItem, Throws>;
   /**
    * Place an order
    *

@@ -95,6 +95,10 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.listPets$200,
           mediaType: "application/json",
           headers: {
+            Link: {
+              required: false,
+              type: "string",
+            },
             "X-Total-Count": {
               required: false,
               type: "integer",
@@ -1551,6 +1555,10 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.listCategories$200,
           mediaType: "application/json",
           headers: {
+            Link: {
+              required: false,
+              type: "string",
+            },
             "X-Total-Count": {
               required: false,
               type: "integer",
@@ -2708,6 +2716,10 @@ export const API: ApiDescriptor = {
           validate: bodyValidators.listOrders$200,
           mediaType: "application/json",
           headers: {
+            Link: {
+              required: false,
+              type: "string",
+            },
             "X-Total-Count": {
               required: false,
               type: "integer",

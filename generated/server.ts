@@ -6,6 +6,9 @@ import type { LowercaseKeys, NoParameters } from "./runtime/server/core/handler-
 import { notImplemented } from "./runtime/server/core/errors.js";
 import { createRuntimeRequestHandler } from "./runtime/server/core/request-handler.js";
 import type { HandlerMap, ServerOptions } from "./runtime/server/core/handler-api.js";
+import { paginated } from "./runtime/server/paginate.js";
+import type { PageBodyItem, PaginatedHandlerRequest } from "./runtime/server/paginate.js";
+import type { PaginationDescriptor } from "./runtime/client/descriptor.js";
 export { API } from "./server-api.js";
 /** The rate-limit plans the spec defines (`x-rate-limits`); `authenticate` returns one per caller. */
 export type PetStorePlan = "free" | "pro" | "business" | "enterprise";
@@ -31,6 +34,7 @@ export type ListPetsHandlerResponse =
       status: 200;
       body: paths["/pets"]["get"]["responses"][200]["content"]["application/json"];
       headers?: {
+        readonly "Link"?: string;
         readonly "X-Total-Count"?: number;
       };
     }
@@ -431,6 +435,7 @@ export type ListCategoriesHandlerResponse =
       status: 200;
       body: paths["/categories"]["get"]["responses"][200]["content"]["application/json"];
       headers?: {
+        readonly "Link"?: string;
         readonly "X-Total-Count"?: number;
       };
     }
@@ -764,6 +769,7 @@ export type ListOrdersHandlerResponse =
       status: 200;
       body: paths["/store/orders"]["get"]["responses"][200]["content"]["application/json"];
       headers?: {
+        readonly "Link"?: string;
         readonly "X-Total-Count"?: number;
       };
     }
@@ -1370,4 +1376,109 @@ export function createRequestHandler<C = unknown>(
   options: ServerOptions<C> = {},
 ): (request: Request) => Promise<Response> {
   return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options);
+}
+
+/** How each paginated operation pages (its `x-pagination`). */
+export const PAGINATION = {
+  listPets: {
+    style: "offset",
+    limit: "limit",
+    defaultLimit: 20,
+    offset: "offset",
+    total: {
+      in: "header",
+      name: "X-Total-Count",
+    },
+    next: {
+      in: "header",
+      name: "Link",
+    },
+    items: {
+      in: "body",
+      pointer: [],
+    },
+  },
+  listCategories: {
+    style: "offset",
+    limit: "limit",
+    defaultLimit: 20,
+    offset: "offset",
+    total: {
+      in: "header",
+      name: "X-Total-Count",
+    },
+    next: {
+      in: "header",
+      name: "Link",
+    },
+    items: {
+      in: "body",
+      pointer: [],
+    },
+  },
+  listOrders: {
+    style: "offset",
+    limit: "limit",
+    defaultLimit: 20,
+    offset: "offset",
+    total: {
+      in: "header",
+      name: "X-Total-Count",
+    },
+    next: {
+      in: "header",
+      name: "Link",
+    },
+    items: {
+      in: "body",
+      pointer: [],
+    },
+  },
+} as const satisfies Readonly<Record<string, PaginationDescriptor>>;
+/** One page of `listPets`, as its handler returns it. */
+export type ListPetsPage = Extract<ListPetsHandlerResponse, { status: 200 }>;
+
+/**
+ * The page of `listPets` that the request asks for, from every matching item (in the API's order).
+ *
+ * Slices the items as the request's page parameters say and sets what the declaration places (total, next cursor, has-more flag, `Link: <…>; rel="next"`); `extra` fills the body's other fields.
+ */
+export function paginateListPets(
+  items: readonly PageBodyItem<ListPetsPage["body"], []>[],
+  request: PaginatedHandlerRequest,
+  extra?: Readonly<Record<string, unknown>>,
+): ListPetsPage {
+  return paginated(PAGINATION.listPets, 200, items, request, extra) as ListPetsPage;
+}
+
+/** One page of `listCategories`, as its handler returns it. */
+export type ListCategoriesPage = Extract<ListCategoriesHandlerResponse, { status: 200 }>;
+
+/**
+ * The page of `listCategories` that the request asks for, from every matching item (in the API's order).
+ *
+ * Slices the items as the request's page parameters say and sets what the declaration places (total, next cursor, has-more flag, `Link: <…>; rel="next"`); `extra` fills the body's other fields.
+ */
+export function paginateListCategories(
+  items: readonly PageBodyItem<ListCategoriesPage["body"], []>[],
+  request: PaginatedHandlerRequest,
+  extra?: Readonly<Record<string, unknown>>,
+): ListCategoriesPage {
+  return paginated(PAGINATION.listCategories, 200, items, request, extra) as ListCategoriesPage;
+}
+
+/** One page of `listOrders`, as its handler returns it. */
+export type ListOrdersPage = Extract<ListOrdersHandlerResponse, { status: 200 }>;
+
+/**
+ * The page of `listOrders` that the request asks for, from every matching item (in the API's order).
+ *
+ * Slices the items as the request's page parameters say and sets what the declaration places (total, next cursor, has-more flag, `Link: <…>; rel="next"`); `extra` fills the body's other fields.
+ */
+export function paginateListOrders(
+  items: readonly PageBodyItem<ListOrdersPage["body"], []>[],
+  request: PaginatedHandlerRequest,
+  extra?: Readonly<Record<string, unknown>>,
+): ListOrdersPage {
+  return paginated(PAGINATION.listOrders, 200, items, request, extra) as ListOrdersPage;
 }

@@ -936,6 +936,13 @@ export interface components {
         "Retry-After": number;
         /** @description Number of items matching the filters, ignoring `limit` and `offset`. */
         "X-Total-Count": number;
+        /**
+         * @description RFC 8288 link to the next page of a list, present while more items follow:
+         *     a reference relative to the request's address (the request's query with
+         *     the next `offset`), e.g. `<?limit=10&offset=20>; rel="next"`. Absent on the
+         *     last page.
+         */
+        NextPageLink: string;
         /** @description Path of the created resource, relative to `{base_url}`. */
         Location: string;
         /**
@@ -984,6 +991,7 @@ export interface operations {
             /** @description One page of pets. */
             200: {
                 headers: {
+                    Link: components["headers"]["NextPageLink"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -1438,6 +1446,7 @@ export interface operations {
             /** @description One page of categories. */
             200: {
                 headers: {
+                    Link: components["headers"]["NextPageLink"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
@@ -1655,6 +1664,7 @@ export interface operations {
             /** @description One page of orders. */
             200: {
                 headers: {
+                    Link: components["headers"]["NextPageLink"];
                     "X-Total-Count": components["headers"]["X-Total-Count"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
                     "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];

@@ -10,7 +10,7 @@ export const RESPONSE_VALIDATORS = {
     "200": {
       mediaTypes: ["application/json"],
       body: bodyValidators.listPets$200,
-      headers: headerValidators.headers$c921e90684fd,
+      headers: headerValidators.headers$cd49cbfef9ff,
     },
     "400": {
       mediaTypes: ["application/json"],
@@ -326,7 +326,7 @@ export const RESPONSE_VALIDATORS = {
     "200": {
       mediaTypes: ["application/json"],
       body: bodyValidators.listCategories$200,
-      headers: headerValidators.headers$c921e90684fd,
+      headers: headerValidators.headers$cd49cbfef9ff,
     },
     "400": {
       mediaTypes: ["application/json"],
@@ -590,7 +590,7 @@ export const RESPONSE_VALIDATORS = {
     "200": {
       mediaTypes: ["application/json"],
       body: bodyValidators.listOrders$200,
-      headers: headerValidators.headers$c921e90684fd,
+      headers: headerValidators.headers$cd49cbfef9ff,
     },
     "400": {
       mediaTypes: ["application/json"],

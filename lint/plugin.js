@@ -13,6 +13,7 @@ import deprecationPolicy from "./rules/deprecation-policy.js";
 import errorResponseSchema from "./rules/error-response-schema.js";
 import listTotalCount from "./rules/list-total-count.js";
 import noUnusedComponents from "./rules/no-unused-components.js";
+import paginationDeclaration from "./rules/pagination-declaration.js";
 import rateLimitHeaders from "./rules/rate-limit-headers.js";
 import replacedByExists from "./rules/replaced-by-exists.js";
 import seedFacts from "./rules/seed-facts.js";
@@ -28,6 +29,7 @@ export default function housePlugin() {
         "error-response-schema": errorResponseSchema,
         "list-total-count": listTotalCount,
         "no-unused-components": noUnusedComponents,
+        "pagination-declaration": paginationDeclaration,
         "rate-limit-headers": rateLimitHeaders,
         "replaced-by-exists": replacedByExists,
         "seed-facts": seedFacts,

@@ -1,8 +1,12 @@
 /**
  * Handlers of the `Pets` tag: pets and their categories.
  */
-import type { PetStoreHandlers } from "../../generated/server.js";
-import { created, failure, locations, page } from "./responses.js";
+import {
+  paginateListCategories,
+  paginateListPets,
+  type PetStoreHandlers,
+} from "../../generated/server.js";
+import { created, failure, locations } from "./responses.js";
 import type { PetStoreState } from "./store.js";
 
 export type PetsTagOperation =
@@ -23,9 +27,9 @@ export type PetsTagHandlers<C> = Pick<PetStoreHandlers<C>, PetsTagOperation>;
 /** The `Pets` tag's handlers over `state`. Parameters and bodies arrive validated. */
 export function createPetsHandlers<C>(state: PetStoreState): PetsTagHandlers<C> {
   return {
-    listPets({ query }) {
-      const pets = state.listPets({ status: query.status, categoryId: query.categoryId });
-      return page(pets, query);
+    listPets(request) {
+      const { status, categoryId } = request.query;
+      return paginateListPets(state.listPets({ status, categoryId }), request);
     },
 
     createPet({ body }) {
@@ -54,8 +58,8 @@ export function createPetsHandlers<C>(state: PetStoreState): PetsTagHandlers<C> 
       return outcome.ok ? { status: 200, body: outcome.value } : failure(outcome);
     },
 
-    listCategories({ query }) {
-      return page(state.listCategories(), query);
+    listCategories(request) {
+      return paginateListCategories(state.listCategories(), request);
     },
 
     createCategory({ body }) {

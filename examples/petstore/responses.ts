@@ -1,6 +1,7 @@
 /**
- * Building the handlers' responses: `Error` bodies for refused business rules, pages of lists
- * with `X-Total-Count`, and `Location` headers of created records.
+ * Building the handlers' responses: `Error` bodies for refused business rules and `Location`
+ * headers of created records. Pages of lists are the generated `paginate<Op>` helpers' (they follow
+ * each list's `x-pagination`: the slice, `X-Total-Count` and `Link: <…>; rel="next"`).
  */
 import type { components } from "../../generated/types.js";
 import type { FailureKind, RuleFailure } from "./store.js";
@@ -21,29 +22,6 @@ export function failure<K extends FailureKind>(
 ): { status: FailureStatus[K]; body: ErrorBody } {
   const status = STATUS[refused.kind] as FailureStatus[K];
   return { status, body: { code: refused.kind, message: refused.message, status } };
-}
-
-/** The spec's pagination defaults (`Limit`, `Offset` parameters). */
-export const DEFAULT_LIMIT = 20;
-export const DEFAULT_OFFSET = 0;
-
-export interface PageQuery {
-  readonly limit?: number | undefined;
-  readonly offset?: number | undefined;
-}
-
-/** One page of `items` (already filtered and in ascending id order) and its `X-Total-Count`. */
-export function page<T>(
-  items: readonly T[],
-  query: PageQuery,
-): { status: 200; body: T[]; headers: { "X-Total-Count": number } } {
-  const limit = query.limit ?? DEFAULT_LIMIT;
-  const offset = query.offset ?? DEFAULT_OFFSET;
-  return {
-    status: 200,
-    body: items.slice(offset, offset + limit),
-    headers: { "X-Total-Count": items.length },
-  };
 }
 
 /** A `201 Created` with the record and its `Location` (relative to the base URL). */

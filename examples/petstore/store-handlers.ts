@@ -1,9 +1,9 @@
 /**
  * Handlers of the `Store` tag: orders and the inventory.
  */
-import type { PetStoreHandlers } from "../../generated/server.js";
+import { paginateListOrders, type PetStoreHandlers } from "../../generated/server.js";
 import { notImplemented } from "../../generated/runtime/server/index.js";
-import { created, failure, locations, page } from "./responses.js";
+import { created, failure, locations } from "./responses.js";
 import type { PetStoreState } from "./store.js";
 
 export type StoreTagOperation =
@@ -26,9 +26,9 @@ export function createStoreHandlers<C>(
 ): StoreTagHandlers<C> {
   const experimental = options.experimental ?? true;
   return {
-    listOrders({ query }) {
-      const orders = state.listOrders({ complete: query.complete, petId: query.petId });
-      return page(orders, query);
+    listOrders(request) {
+      const { complete, petId } = request.query;
+      return paginateListOrders(state.listOrders({ complete, petId }), request);
     },
 
     placeOrder({ body }) {

@@ -2,7 +2,7 @@
 // Do not edit: change the spec or templates/ and run `npm run generate`.
 import type { Validator } from "../runtime/server/core/descriptor.js";
 
-export declare const headers$c921e90684fd: Validator;
+export declare const headers$cd49cbfef9ff: Validator;
 export declare const headers$439566612204: Validator;
 export declare const headers$091344de0b37: Validator;
 export declare const headers$3c988427d787: Validator;

@@ -8,315 +8,6 @@ const format$uri_x2d_reference = /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9
 const pattern$59d0d10d1f7f = new RegExp("^@-?[0-9]+$", "");
 const pattern$a7b6fbf07d26 = new RegExp("^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$", "");
 
-const schema$h$2667a8e43e0f = {"type":"object","properties":{"x-total-count":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
-function validate$h$2667a8e43e0f(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-let vErrors = null;
-let errors = 0;
-const _errs0 = errors;
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data["x-total-count"] !== undefined){
-let data0 = data["x-total-count"];
-const _errs1 = errors;
-const _errs2 = errors;
-if(typeof data0 === "string"){
-if(!pattern$a7b6fbf07d26.test(data0)){
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs2){
-}
-var valid1 = _errs2 === errors;
-if(valid1){
-const _errs3 = errors;
-if(!((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0)))){
-let dataType0 = typeof data0;
-let coerced0 = undefined;
-if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
-data0 = data0[0];
-dataType0 = typeof data0;
-if((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))){
-coerced0 = data0;
-}
-}
-if(coerced0 !== undefined){
-}
-else if(dataType0 === "boolean" || data0 === null
-              || (dataType0 === "string" && data0 && data0 == +data0 && !(data0 % 1))){
-coerced0 = +data0;
-}
-else {
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced0 !== undefined){
-data0 = coerced0;
-if(data !== undefined){
-data["x-total-count"] = coerced0;
-}
-}
-}
-const _errs4 = errors;
-if(errors === _errs3){
-if(typeof data0 == "number"){
-if(data0 < 0 || isNaN(data0)){
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs3){
-}
-}
-var valid1 = _errs3 === errors;
-if(valid1){
-}
-}
-if(errors === _errs1){
-}
-var valid0 = _errs1 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-limit"] !== undefined){
-let data1 = data["x-ratelimit-limit"];
-const _errs5 = errors;
-const _errs6 = errors;
-if(typeof data1 === "string"){
-if(!pattern$a7b6fbf07d26.test(data1)){
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs6){
-}
-var valid2 = _errs6 === errors;
-if(valid2){
-const _errs7 = errors;
-if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
-let dataType1 = typeof data1;
-let coerced1 = undefined;
-if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
-data1 = data1[0];
-dataType1 = typeof data1;
-if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
-coerced1 = data1;
-}
-}
-if(coerced1 !== undefined){
-}
-else if(dataType1 === "boolean" || data1 === null
-              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
-coerced1 = +data1;
-}
-else {
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced1 !== undefined){
-data1 = coerced1;
-if(data !== undefined){
-data["x-ratelimit-limit"] = coerced1;
-}
-}
-}
-const _errs8 = errors;
-if(errors === _errs7){
-if(typeof data1 == "number"){
-if(data1 < 1 || isNaN(data1)){
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs7){
-}
-}
-var valid2 = _errs7 === errors;
-if(valid2){
-}
-}
-if(errors === _errs5){
-}
-var valid0 = _errs5 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-remaining"] !== undefined){
-let data2 = data["x-ratelimit-remaining"];
-const _errs9 = errors;
-const _errs10 = errors;
-if(typeof data2 === "string"){
-if(!pattern$a7b6fbf07d26.test(data2)){
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs10){
-}
-var valid3 = _errs10 === errors;
-if(valid3){
-const _errs11 = errors;
-if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
-let dataType2 = typeof data2;
-let coerced2 = undefined;
-if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
-data2 = data2[0];
-dataType2 = typeof data2;
-if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
-coerced2 = data2;
-}
-}
-if(coerced2 !== undefined){
-}
-else if(dataType2 === "boolean" || data2 === null
-              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
-coerced2 = +data2;
-}
-else {
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced2 !== undefined){
-data2 = coerced2;
-if(data !== undefined){
-data["x-ratelimit-remaining"] = coerced2;
-}
-}
-}
-const _errs12 = errors;
-if(errors === _errs11){
-if(typeof data2 == "number"){
-if(data2 < 0 || isNaN(data2)){
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs11){
-}
-}
-var valid3 = _errs11 === errors;
-if(valid3){
-}
-}
-if(errors === _errs9){
-}
-var valid0 = _errs9 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data["x-ratelimit-reset"] !== undefined){
-let data3 = data["x-ratelimit-reset"];
-const _errs13 = errors;
-const _errs14 = errors;
-if(typeof data3 === "string"){
-if(!pattern$a7b6fbf07d26.test(data3)){
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
-return false;
-}
-else {
-}
-}
-if(errors === _errs14){
-}
-var valid4 = _errs14 === errors;
-if(valid4){
-const _errs15 = errors;
-if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-let dataType3 = typeof data3;
-let coerced3 = undefined;
-if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
-data3 = data3[0];
-dataType3 = typeof data3;
-if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
-coerced3 = data3;
-}
-}
-if(coerced3 !== undefined){
-}
-else if(dataType3 === "boolean" || data3 === null
-              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
-coerced3 = +data3;
-}
-else {
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(coerced3 !== undefined){
-data3 = coerced3;
-if(data !== undefined){
-data["x-ratelimit-reset"] = coerced3;
-}
-}
-}
-const _errs16 = errors;
-if(errors === _errs15){
-if(typeof data3 == "number"){
-if(data3 < 0 || isNaN(data3)){
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
-return false;
-}
-else {
-if(!(format$int64.validate(data3))){
-validate$h$2667a8e43e0f.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
-return false;
-}
-else {
-}
-}
-}
-if(errors === _errs15){
-if(typeof data3 === "string"){
-}
-if(errors === _errs15){
-}
-}
-}
-var valid4 = _errs15 === errors;
-if(valid4){
-}
-}
-if(errors === _errs13){
-}
-var valid0 = _errs13 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-}
-}
-}
-}
-}
-else {
-validate$h$2667a8e43e0f.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-if(errors === 0){
-}
-}
-validate$h$2667a8e43e0f.errors = vErrors;
-return errors === 0;
-}
-
 const schema$h$46817eb5a456 = {"type":"object","properties":{"link":{"type":"string","maxLength":2048},"deprecation":{"type":"string","pattern":"^@-?[0-9]+$"},"sunset":{"type":"string"},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
 function validate$h$46817eb5a456(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 let vErrors = null;
@@ -938,6 +629,367 @@ if(errors === 0){
 }
 }
 validate$h$5e76b1501a05.errors = vErrors;
+return errors === 0;
+}
+
+const schema$h$6c47c2820ab5 = {"type":"object","properties":{"link":{"type":"string","maxLength":2048},"x-total-count":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-limit":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":1}]},"x-ratelimit-remaining":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","minimum":0}]},"x-ratelimit-reset":{"allOf":[{"pattern":"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},{"type":"integer","format":"int64","minimum":0}]}}};
+function validate$h$6c47c2820ab5(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+let vErrors = null;
+let errors = 0;
+const _errs0 = errors;
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.link !== undefined){
+let data0 = data.link;
+const _errs1 = errors;
+if(typeof data0 !== "string"){
+let dataType0 = typeof data0;
+let coerced0 = undefined;
+if(dataType0 == 'object' && Array.isArray(data0) && data0.length == 1){
+data0 = data0[0];
+dataType0 = typeof data0;
+if(typeof data0 === "string"){
+coerced0 = data0;
+}
+}
+if(coerced0 !== undefined){
+}
+else if(dataType0 == "number" || dataType0 == "boolean"){
+coerced0 = "" + data0;
+}
+else if(data0 === null){
+coerced0 = "";
+}
+else {
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+if(coerced0 !== undefined){
+data0 = coerced0;
+if(data !== undefined){
+data["link"] = coerced0;
+}
+}
+}
+const _errs2 = errors;
+if(errors === _errs1){
+if(typeof data0 === "string"){
+if(codePointLength(data0) > 2048){
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/link",schemaPath:"#/properties/link/maxLength",keyword:"maxLength",params:{limit: 2048},message:"must NOT have more than 2048 characters"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs1){
+}
+}
+var valid0 = _errs1 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-total-count"] !== undefined){
+let data1 = data["x-total-count"];
+const _errs3 = errors;
+const _errs4 = errors;
+if(typeof data1 === "string"){
+if(!pattern$a7b6fbf07d26.test(data1)){
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs4){
+}
+var valid1 = _errs4 === errors;
+if(valid1){
+const _errs5 = errors;
+if(!((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1)))){
+let dataType1 = typeof data1;
+let coerced1 = undefined;
+if(dataType1 == 'object' && Array.isArray(data1) && data1.length == 1){
+data1 = data1[0];
+dataType1 = typeof data1;
+if((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))){
+coerced1 = data1;
+}
+}
+if(coerced1 !== undefined){
+}
+else if(dataType1 === "boolean" || data1 === null
+              || (dataType1 === "string" && data1 && data1 == +data1 && !(data1 % 1))){
+coerced1 = +data1;
+}
+else {
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced1 !== undefined){
+data1 = coerced1;
+if(data !== undefined){
+data["x-total-count"] = coerced1;
+}
+}
+}
+const _errs6 = errors;
+if(errors === _errs5){
+if(typeof data1 == "number"){
+if(data1 < 0 || isNaN(data1)){
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-total-count",schemaPath:"#/properties/x-total-count/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs5){
+}
+}
+var valid1 = _errs5 === errors;
+if(valid1){
+}
+}
+if(errors === _errs3){
+}
+var valid0 = _errs3 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-limit"] !== undefined){
+let data2 = data["x-ratelimit-limit"];
+const _errs7 = errors;
+const _errs8 = errors;
+if(typeof data2 === "string"){
+if(!pattern$a7b6fbf07d26.test(data2)){
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs8){
+}
+var valid2 = _errs8 === errors;
+if(valid2){
+const _errs9 = errors;
+if(!((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2)))){
+let dataType2 = typeof data2;
+let coerced2 = undefined;
+if(dataType2 == 'object' && Array.isArray(data2) && data2.length == 1){
+data2 = data2[0];
+dataType2 = typeof data2;
+if((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))){
+coerced2 = data2;
+}
+}
+if(coerced2 !== undefined){
+}
+else if(dataType2 === "boolean" || data2 === null
+              || (dataType2 === "string" && data2 && data2 == +data2 && !(data2 % 1))){
+coerced2 = +data2;
+}
+else {
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced2 !== undefined){
+data2 = coerced2;
+if(data !== undefined){
+data["x-ratelimit-limit"] = coerced2;
+}
+}
+}
+const _errs10 = errors;
+if(errors === _errs9){
+if(typeof data2 == "number"){
+if(data2 < 1 || isNaN(data2)){
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-ratelimit-limit",schemaPath:"#/properties/x-ratelimit-limit/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs9){
+}
+}
+var valid2 = _errs9 === errors;
+if(valid2){
+}
+}
+if(errors === _errs7){
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-remaining"] !== undefined){
+let data3 = data["x-ratelimit-remaining"];
+const _errs11 = errors;
+const _errs12 = errors;
+if(typeof data3 === "string"){
+if(!pattern$a7b6fbf07d26.test(data3)){
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs12){
+}
+var valid3 = _errs12 === errors;
+if(valid3){
+const _errs13 = errors;
+if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
+let dataType3 = typeof data3;
+let coerced3 = undefined;
+if(dataType3 == 'object' && Array.isArray(data3) && data3.length == 1){
+data3 = data3[0];
+dataType3 = typeof data3;
+if((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))){
+coerced3 = data3;
+}
+}
+if(coerced3 !== undefined){
+}
+else if(dataType3 === "boolean" || data3 === null
+              || (dataType3 === "string" && data3 && data3 == +data3 && !(data3 % 1))){
+coerced3 = +data3;
+}
+else {
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced3 !== undefined){
+data3 = coerced3;
+if(data !== undefined){
+data["x-ratelimit-remaining"] = coerced3;
+}
+}
+}
+const _errs14 = errors;
+if(errors === _errs13){
+if(typeof data3 == "number"){
+if(data3 < 0 || isNaN(data3)){
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-ratelimit-remaining",schemaPath:"#/properties/x-ratelimit-remaining/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs13){
+}
+}
+var valid3 = _errs13 === errors;
+if(valid3){
+}
+}
+if(errors === _errs11){
+}
+var valid0 = _errs11 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data["x-ratelimit-reset"] !== undefined){
+let data4 = data["x-ratelimit-reset"];
+const _errs15 = errors;
+const _errs16 = errors;
+if(typeof data4 === "string"){
+if(!pattern$a7b6fbf07d26.test(data4)){
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/0/pattern",keyword:"pattern",params:{pattern: "^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"},message:"must match pattern \""+"^-?(0|[1-9][0-9]*)((\\.[0-9]+)?[eE][+-]?[0-9]+)?$"+"\""}];
+return false;
+}
+else {
+}
+}
+if(errors === _errs16){
+}
+var valid4 = _errs16 === errors;
+if(valid4){
+const _errs17 = errors;
+if(!((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4)))){
+let dataType4 = typeof data4;
+let coerced4 = undefined;
+if(dataType4 == 'object' && Array.isArray(data4) && data4.length == 1){
+data4 = data4[0];
+dataType4 = typeof data4;
+if((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))){
+coerced4 = data4;
+}
+}
+if(coerced4 !== undefined){
+}
+else if(dataType4 === "boolean" || data4 === null
+              || (dataType4 === "string" && data4 && data4 == +data4 && !(data4 % 1))){
+coerced4 = +data4;
+}
+else {
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(coerced4 !== undefined){
+data4 = coerced4;
+if(data !== undefined){
+data["x-ratelimit-reset"] = coerced4;
+}
+}
+}
+const _errs18 = errors;
+if(errors === _errs17){
+if(typeof data4 == "number"){
+if(data4 < 0 || isNaN(data4)){
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+return false;
+}
+else {
+if(!(format$int64.validate(data4))){
+validate$h$6c47c2820ab5.errors = [{instancePath:instancePath+"/x-ratelimit-reset",schemaPath:"#/properties/x-ratelimit-reset/allOf/1/format",keyword:"format",params:{format: "int64"},message:"must match format \""+"int64"+"\""}];
+return false;
+}
+else {
+}
+}
+}
+if(errors === _errs17){
+if(typeof data4 === "string"){
+}
+if(errors === _errs17){
+}
+}
+}
+var valid4 = _errs17 === errors;
+if(valid4){
+}
+}
+if(errors === _errs15){
+}
+var valid0 = _errs15 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+}
+}
+}
+}
+}
+}
+else {
+validate$h$6c47c2820ab5.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+if(errors === 0){
+}
+}
+validate$h$6c47c2820ab5.errors = vErrors;
 return errors === 0;
 }
 
@@ -2343,7 +2395,7 @@ validate$h$fe3014a5170f.errors = vErrors;
 return errors === 0;
 }
 
-export const headers$c921e90684fd = validate$h$2667a8e43e0f;
+export const headers$cd49cbfef9ff = validate$h$6c47c2820ab5;
 export const headers$439566612204 = validate$h$5e76b1501a05;
 export const headers$091344de0b37 = validate$h$927650d41191;
 export const headers$3c988427d787 = validate$h$7143521fa259;

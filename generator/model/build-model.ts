@@ -6,6 +6,7 @@ import { GeneratorError } from "../errors.js";
 import { checkPathTemplate } from "./check-path-template.js";
 import { checkSuccessors } from "./check-successors.js";
 import { readDeprecation, readRateLimits, readStability } from "./extensions.js";
+import { readOperationPagination } from "./pagination.js";
 import { NameRegistry, deriveOperationName, toCamelCase, toPascalCase } from "./names.js";
 
 /** Names the generated client already uses for its own methods (`use`/`eject`: middleware). */
@@ -19,6 +20,7 @@ import type {
   HttpMethod,
   MediaModel,
   OperationModel,
+  PaginationModel,
   ParameterLocation,
   ParameterModel,
   RenameModel,
@@ -164,7 +166,17 @@ function buildOperation(document: Doc, input: OperationInput): OperationModel {
     idempotencyKeyHeader: parameters.header.find(
       (parameter) => parameter.name.toLowerCase() === "idempotency-key",
     )?.name,
+    ...paginationOf(document, input),
   };
+}
+
+/** `{ pagination }` when the operation declares it (the key is left out otherwise). */
+function paginationOf(document: Doc, input: OperationInput): { pagination?: PaginationModel } {
+  const raw = [input.item.parameters, input.operation.parameters].flatMap((list) =>
+    Array.isArray(list) ? (list as unknown[]) : [],
+  );
+  const pagination = readOperationPagination(document, input.operation, raw, input.pointer);
+  return pagination === undefined ? {} : { pagination };
 }
 
 function readParameters(

@@ -3,6 +3,7 @@
  * Emitters read only this, never the raw spec.
  */
 import type { HttpMethod } from "../../templates/client/descriptor.js";
+import type { PaginationDeclaration, PaginationSource } from "../../lint/pagination.js";
 import type { SchemaModel } from "../schema/to-json-schema.js";
 
 export type { HttpMethod };
@@ -163,7 +164,16 @@ export interface OperationModel {
    * regard to case; IETF draft-ietf-httpapi-idempotency-key-header), if it has one.
    */
   readonly idempotencyKeyHeader: string | undefined;
+  /** Its `x-pagination` declaration, checked; absent when it declares none (not paginated). */
+  readonly pagination?: PaginationModel;
 }
+
+/**
+ * How a paginated operation pages (its `x-pagination` declaration, checked): the style, the query
+ * parameters it takes (names) and where the response gives each piece (docs/pagination.md).
+ */
+export type PaginationModel = PaginationDeclaration;
+export type { PaginationDeclaration, PaginationSource };
 
 export interface RenameModel {
   readonly kind: "operation";

@@ -15,6 +15,8 @@ const GENERATOR_DIR = fileURLToPath(new URL("../", import.meta.url));
 const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
 /** The deprecation policy the model applies (shared with lint). */
 const POLICY_FILE = fileURLToPath(new URL("../../lint/deprecation-policy.js", import.meta.url));
+/** The `x-pagination` reader the model applies (shared with lint). */
+const PAGINATION_FILE = fileURLToPath(new URL("../../lint/pagination.js", import.meta.url));
 const OUTPUT_LIBRARIES = [
   "openapi-typescript",
   "typescript",
@@ -66,6 +68,7 @@ export function computeToolHash(): Promise<string> {
         add(`source:${relative(dir, file)}`, readFileSync(file));
     }
     add("source:lint/deprecation-policy.js", readFileSync(POLICY_FILE));
+    add("source:lint/pagination.js", readFileSync(PAGINATION_FILE));
     const require = createRequire(import.meta.url);
     for (const library of OUTPUT_LIBRARIES) {
       const manifest = JSON.parse(readFileSync(findPackageJson(require, library), "utf8")) as {

@@ -25,6 +25,7 @@ export { MissingCredentialsError, type AuthOption, type BasicCredentials } from 
 export { unwrap, unwrapResult } from "./unwrap.js";
 export { EventStream, EventStreamError, type ServerSentEvent } from "./event-stream.js";
 export { RateLimitScheduler } from "./rate-limit-scheduler.js";
+export { PageFailedError, PageLoopError, type PageOptions } from "./paginate.js";
 export type { ClientOptions, ResponseValidationContext } from "./runtime.js";
 export type { DeprecationNotice } from "./deprecation.js";
 export type { ClientLogger, LogLevel, RateLimitWaitEvent, RetryEvent } from "./observe.js";

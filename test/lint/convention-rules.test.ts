@@ -28,6 +28,12 @@ function paginate(doc: Doc, withCount: boolean): void {
     { $ref: "#/components/parameters/Limit" },
     { $ref: "#/components/parameters/Offset" },
   ];
+  getInventory(doc)["x-pagination"] = {
+    style: "offset",
+    offset: "$request.query.offset",
+    limit: "$request.query.limit",
+    ...(withCount ? { total: "$response.header.X-Total-Count" } : {}),
+  };
   if (withCount) {
     doc.components.headers["X-Total-Count"] = yaml(
       "{ description: Matching records., schema: { type: integer, example: 2 } }",
@@ -67,16 +73,16 @@ describe("house/declared-statuses", () => {
 });
 
 describe("house/list-total-count", () => {
-  it("passes: a paginated list declaring X-Total-Count; a list without limit/offset needs none", async () => {
+  it("passes: a list paged by offset declaring X-Total-Count; a list without x-pagination needs none", async () => {
     const problems = await problemsOf((doc) => paginate(doc, true));
     expect(problems, describeProblems(problems)).toEqual([]);
   });
 
-  it("fails: limit and offset without X-Total-Count on the 200", async () => {
+  it("fails: an x-pagination offset list without X-Total-Count on the 200", async () => {
     const problems = await problemsOf((doc) => paginate(doc, false));
     expect(ruleIds(problems), describeProblems(problems)).toEqual(["house/list-total-count"]);
     expect(problems[0]?.message).toBe(
-      "`getInventory` is a paginated list (it takes `limit` and `offset`), but its 200 response does not declare `X-Total-Count`: add `X-Total-Count: { $ref: '#/components/headers/X-Total-Count' }` under its `headers` (the total number of matching records).",
+      "`getInventory` is a list paged by offset (its `x-pagination` says so), but its 200 response does not declare `X-Total-Count`: add `X-Total-Count: { $ref: '#/components/headers/X-Total-Count' }` under its `headers` (the total number of matching records).",
     );
     expect(problems[0]?.reference).toBe("docs/contract.md#house-list-total-count");
   });

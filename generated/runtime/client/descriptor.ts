@@ -26,6 +26,43 @@ export interface QueryParameterStyle {
 export type HeaderKind =
   "string" | "integer" | "number" | "boolean" | "string[]" | "integer[]" | "number[]" | "boolean[]";
 
+/** Where a value of a page's response is: a header, or a JSON pointer's tokens into the body. */
+export type PageSource =
+  | { readonly in: "header"; readonly name: string }
+  | { readonly in: "body"; readonly pointer: readonly string[] };
+
+/**
+ * How an operation pages, from its `x-pagination` declaration (docs/pagination.md): the query
+ * parameters it takes and where each response gives the items, the total, the next cursor, the
+ * `has_more` flag and the next page's link. In a body pointer, `-1` on an array is its last item.
+ */
+export interface PaginationDescriptor {
+  readonly style: "offset" | "cursor" | "link";
+  readonly items: { readonly in: "body"; readonly pointer: readonly string[] };
+  readonly limit?: string;
+  readonly offset?: string;
+  readonly cursor?: string;
+  /** The 1-based page number parameter of a `link` style API that has one (GitHub's `page`). */
+  readonly page?: string;
+  readonly total?: PageSource;
+  readonly nextCursor?: PageSource;
+  readonly hasMore?: PageSource;
+  readonly next?: PageSource;
+  /** The `limit` parameter's default, when the spec gives one. */
+  readonly defaultLimit?: number;
+}
+
+/** The type at a body pointer's tokens inside `T` (`NonNullable` along the way). */
+export type AtPointer<T, P extends readonly string[]> = P extends readonly [
+  infer H extends string,
+  ...infer R extends string[],
+]
+  ? AtPointer<NonNullable<T>[H & keyof NonNullable<T>], R>
+  : T;
+
+/** The element type of an array type (`never` for anything else). */
+export type ArrayItem<T> = NonNullable<T> extends readonly (infer I)[] ? I : never;
+
 export interface ClientOperationDescriptor {
   readonly operationId: string;
   readonly method: HttpMethod;
@@ -103,4 +140,6 @@ export interface ClientOperationDescriptor {
    * failure result; left out when the operation declares no 2XX content (nothing is checked).
    */
   readonly successMedia?: Readonly<Record<string, readonly string[]>>;
+  /** How the operation pages (`x-pagination`), when it declares it: it then has `pages`/`items`. */
+  readonly pagination?: PaginationDescriptor;
 }

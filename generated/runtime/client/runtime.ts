@@ -43,6 +43,7 @@ import {
   type RateLimitWaitEvent,
   type RetryEvent,
 } from "./observe.js";
+import { withPages } from "./paginate.js";
 import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
 import type { OperationRequest, OperationResult } from "./types.js";
@@ -496,7 +497,10 @@ export function bindOperations<K extends string>(
       );
     }
     const op = table[name];
-    methods[name] = (init?: CallInit): Promise<ClientResult> => runtime.call(op, init);
+    const method = (init?: CallInit): Promise<ClientResult> => runtime.call(op, init);
+    // a paginated operation's method also pages: `pages()` and `items()` (paginate.ts)
+    methods[name] =
+      op.pagination === undefined ? method : withPages(method, op.operationId, op.pagination);
   }
   methods.use = runtime.use;
   methods.eject = runtime.eject;

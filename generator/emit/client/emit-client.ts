@@ -19,6 +19,12 @@ import { responseHeaderKinds } from "./header-kinds.js";
 import { literal, objectCode, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { rawClientStatements } from "./emit-raw-client.js";
+import {
+  itemType,
+  methodType,
+  paginationEntry,
+  paginationImports,
+} from "../pagination/client-pagination.js";
 import { clientSecurityImport, clientSecurityStatements } from "./client-security.js";
 import { isJsonMediaType } from "../../schema/json-media.js";
 import { formBodies } from "../../model/form-fields.js";
@@ -41,6 +47,7 @@ export function emitClient(
   const codecs = codecsNeeded(model);
   const statements: StatementStructures[] = [
     ...imports(codecs),
+    ...paginationImports(model),
     clientSecurityImport(model),
     ...headerTables.statements(),
     {
@@ -79,7 +86,10 @@ export function emitClient(
         },
       ],
     },
-    ...model.operations.flatMap((operation) => operationTypes(operation)),
+    ...model.operations.flatMap((operation) => [
+      ...operationTypes(operation),
+      ...itemType(operation),
+    ]),
     clientInterface(model, clientType),
     factory(context, clientType, codecs),
   ];
@@ -360,6 +370,7 @@ function descriptorWriter(
     ...(eventDataIsText(operation) ? { eventData: "text" } : {}),
     ...(bodies.length > 1 ? { bodyMediaTypes: bodies.map((media) => media.mediaType) } : {}),
     ...successMedia(operation),
+    ...paginationEntry(operation),
   };
   const entries: [string, string][] = Object.entries(descriptor).map(([key, value]) => [
     key,
@@ -477,7 +488,7 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
         name: propertyKey(operation.name),
         isReadonly: true,
         docs: jsDoc(operationDoc(operation, replacementName(operation, model.operations))),
-        type: `OperationMethod<${operation.typeName}Operation, Throws>`,
+        type: methodType(operation),
       })),
     ],
   };

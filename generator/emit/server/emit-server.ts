@@ -13,6 +13,10 @@ import { literal } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { SERVER_API_SPECIFIER } from "./emit-server-api.js";
 import { handlerRequestType, handlerResponseType } from "./handler-types.js";
+import {
+  serverPaginationHelpers,
+  serverPaginationImports,
+} from "../pagination/server-pagination.js";
 
 export function emitServer(
   model: ApiModel,
@@ -26,6 +30,7 @@ export function emitServer(
   ]);
   const statements: (string | StatementStructures)[] = [
     ...imports(typeHelpersUsed(handlerTypes)),
+    ...serverPaginationImports(model),
     {
       kind: StructureKind.ExportDeclaration,
       moduleSpecifier: SERVER_API_SPECIFIER,
@@ -36,6 +41,7 @@ export function emitServer(
     handlersInterface(model, handlersType),
     stubs(model, context, handlersType),
     requestHandlerFactory(context, handlersType),
+    ...serverPaginationHelpers(model),
   ];
   return [{ path: "server.ts", content: printStatements("server.ts", statements) }];
 }
