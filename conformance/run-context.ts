@@ -19,6 +19,7 @@ export type Phase =
   | "positive"
   | "negative"
   | "boundary"
+  | "examples"
   | "missing-auth"
   | "invalid-auth"
   | "unsupported-method"
