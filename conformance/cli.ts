@@ -6,7 +6,8 @@
  * 4 the server cannot be reached, or stays rate limited.
  */
 import { maskCredentials } from "./mask-credentials.js";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { GeneratorError } from "../generator/errors.js";
@@ -15,7 +16,8 @@ import { formatReport } from "./format-report.js";
 import { toJUnitXml } from "./junit-report.js";
 import { loadApi } from "./load-api.js";
 import { DEFAULT_SPEC, planRequests, randomSeed, runConformance } from "./run-conformance.js";
-import { ConnectionError, RateLimitExhaustedError } from "./sender.js";
+import { parseReplayFile, replayFileName, runReplay, toReplayFile } from "./replay.js";
+import { ConnectionError, RateLimitExhaustedError, Sender } from "./sender.js";
 
 export const USAGE = `Usage: npm run conformance -- --base-url <url> [options]
 
@@ -36,9 +38,13 @@ against the spec. Prints each failure as a shrunk, ready-to-run curl command.
                           or required (only headers with required: true, as Schemathesis)
   --no-stateful           skip the create → read → delete sequences
   --no-boundary           skip the boundary phase (each field broken alone, and at its limits)
+  --no-examples           skip the examples phase (the spec's examples checked and sent)
   --max-time <seconds>    start nothing new after this long (what ran is reported, with a note)
   --show-credentials      print --auth-header values in clear (masked by default: 'pets…')
   --quiet                 no progress lines on stderr
+  --replay-dir <dir>      write each failure's reproduction there as a replay file (JSON)
+  --replay <file>         run a replay file against --base-url (a fresh server will do: ids are
+                          taken from its responses); exit 1 if the failure is reproduced
   --dry-run               print the planned requests (curl) without sending anything
   --help                  this text
 
@@ -89,7 +95,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         "header-presence": { type: "string" },
         "no-stateful": { type: "boolean", default: false },
         "no-boundary": { type: "boolean", default: false },
+        "no-examples": { type: "boolean", default: false },
         "dry-run": { type: "boolean", default: false },
+        "replay-dir": { type: "string" },
+        replay: { type: "string" },
         "max-time": { type: "string" },
         "show-credentials": { type: "boolean", default: false },
         quiet: { type: "boolean", default: false },
@@ -171,6 +180,18 @@ export async function main(argv: readonly string[]): Promise<number> {
     ...(presence === undefined ? {} : { headerPresence: presence }),
   };
 
+  if (values.replay !== undefined) {
+    if (givenBaseUrl === undefined)
+      return usage("--replay needs --base-url (the server to replay on)");
+    return replay(values.replay, {
+      api,
+      baseUrl,
+      headers,
+      print,
+      ...(typeof rate === "number" ? { rate } : {}),
+    });
+  }
+
   if (values["dry-run"]) {
     const plan = await planRequests(common);
     for (const entry of plan.planned) {
@@ -190,6 +211,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       ...common,
       stateful: !values["no-stateful"],
       boundary: !values["no-boundary"],
+      examples: !values["no-examples"],
       ...(typeof maxTime === "number" ? { maxTimeMs: maxTime * 1000 } : {}),
       ...(values.quiet ? {} : { onProgress: (line: string) => process.stderr.write(`${line}\n`) }),
     });
@@ -197,7 +219,75 @@ export async function main(argv: readonly string[]): Promise<number> {
     print(formatReport(report, replay));
     if (values.report !== undefined)
       writeFileSync(values.report, maskCredentials(toJUnitXml(report), secrets));
+    const replayDir = values["replay-dir"];
+    // a finding in the spec itself (a broken example) has no request to replay
+    const replayable = report.failures.filter((failure) => failure.replay.length > 0);
+    if (replayDir !== undefined && replayable.length > 0) {
+      mkdirSync(replayDir, { recursive: true });
+      replayable.forEach((failure, index) =>
+        writeFileSync(
+          join(replayDir, replayFileName(failure, index)),
+          `${JSON.stringify(toReplayFile(failure, report.spec), null, 2)}\n`,
+        ),
+      );
+      print(
+        `replay files: ${replayable.length} in ${replayDir} (npm run conformance -- --base-url <url> --auth-header ... --replay <file>)\n`,
+      );
+    }
     return report.ok ? EXIT.ok : EXIT.failed;
+  } catch (error) {
+    if (error instanceof ConnectionError || error instanceof RateLimitExhaustedError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      return EXIT.server;
+    }
+    throw error;
+  }
+}
+
+/** `--replay <file>`: sends its steps and says whether the failure is still there. */
+async function replay(
+  path: string,
+  options: {
+    api: Awaited<ReturnType<typeof loadApi>>;
+    baseUrl: string;
+    headers: Array<[string, string]>;
+    print: (text: string) => boolean;
+    rate?: number;
+  },
+): Promise<number> {
+  let file;
+  try {
+    file = parseReplayFile(readFileSync(path, "utf8"), path);
+    for (const step of file.steps)
+      if (step.operationId !== undefined) options.api.operation(step.operationId);
+  } catch (error) {
+    return usage(`--replay: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    const outcome = await runReplay(file, {
+      api: options.api,
+      baseUrl: options.baseUrl,
+      headers: options.headers,
+      sender: new Sender(options.rate === undefined ? {} : { rate: options.rate }),
+    });
+    for (const [index, { request, response }] of outcome.exchanges.entries())
+      options.print(`${index + 1}) ${toCurl(request)}\n   → ${response.status}\n`);
+    const { failure } = file;
+    if (outcome.stoppedAt !== undefined) {
+      options.print(`STOPPED: ${outcome.stoppedAt}\n`);
+      return EXIT.failed;
+    }
+    if (outcome.reproduced) {
+      const found = outcome.failures[0]!;
+      options.print(
+        `REPRODUCED: ${failure.operationId} · ${found.check}: ${found.message}\n  expected: ${found.expected}\n  actual:   ${found.actual}\n`,
+      );
+      return EXIT.failed;
+    }
+    options.print(
+      `NOT REPRODUCED: ${failure.operationId} · ${failure.check} passes now (it failed with: ${failure.message})\n`,
+    );
+    return EXIT.ok;
   } catch (error) {
     if (error instanceof ConnectionError || error instanceof RateLimitExhaustedError) {
       process.stderr.write(`error: ${error.message}\n`);

@@ -15,7 +15,8 @@ export function formatFailure(failure: ConformanceFailure, index: number): strin
     lines.push("   after:");
     for (const step of failure.steps) lines.push(`     ${step}`);
   }
-  lines.push("   reproduce:", `     ${failure.curl}`);
+  // a finding in the spec itself (a broken example) has no request to reproduce
+  if (failure.curl !== "") lines.push("   reproduce:", `     ${failure.curl}`);
   return lines.join("\n");
 }
 

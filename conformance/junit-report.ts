@@ -51,7 +51,7 @@ export function toJUnitXml(report: ConformanceReport): string {
             `at: ${item.pointer || "/"}`,
             ...(item.mutation === undefined ? [] : [`invalid: ${item.mutation}`]),
             ...item.steps.map((step) => `after: ${step}`),
-            `reproduce: ${item.curl}`,
+            ...(item.curl === "" ? [] : [`reproduce: ${item.curl}`]),
             `seed: ${item.seed}`,
           ].join("\n"),
         )

@@ -8,10 +8,10 @@
  * a reproduction can replay what the failing request refers to on a fresh server.
  */
 import type { ParameterLocation } from "../generator/model/types.js";
-import { toCurl } from "./curl.js";
 import type { LinkContext } from "./link-expressions.js";
 import { sampleDefined, seedFor } from "./property.js";
 import { positiveRequests, type GeneratedRequest } from "./request-arbitrary.js";
+import { findCapture, withCapture, type Ref, type Step } from "./replay-steps.js";
 import { exchange, type ExchangeResult, type RunContext } from "./run-context.js";
 import { createdId, type StatefulSequence } from "./stateful-plan.js";
 
@@ -46,8 +46,19 @@ export function linkContext(generated: GeneratedRequest, result: ExchangeResult)
 
 interface Live {
   readonly id: unknown;
-  /** The requests that created it and what it depends on, in order, as curl commands. */
-  readonly steps: readonly string[];
+  /** The requests that created it and what it depends on, in order. */
+  readonly steps: readonly Step[];
+  /** The name its creating step captures it under (none for an id the server listed). */
+  readonly ref: string | undefined;
+}
+
+/** What {@link LiveResources.bind} made of a request. */
+export interface Bound {
+  readonly request: GeneratedRequest;
+  /** The requests that created the resources it refers to, dependencies first, each once. */
+  readonly steps: Step[];
+  /** Where it carries their ids. */
+  readonly refs: Ref[];
 }
 
 /** Ids seen per id name, at most this many kept. */
@@ -59,6 +70,7 @@ export class LiveResources {
   readonly #live = new Map<string, Live>();
   /** Ids of existing resources read from 2xx list responses (`GET` on the creating path). */
   readonly #seen = new Map<string, unknown[]>();
+  #created = 0;
 
   constructor(context: RunContext, sequences: readonly StatefulSequence[]) {
     this.#context = context;
@@ -123,6 +135,11 @@ export class LiveResources {
     }
   }
 
+  /** A new capture name for a created `idName` (`petId_3`), unique within the run. */
+  nextRef(idName: string): string {
+    return `${idName}_${++this.#created}`;
+  }
+
   /** How many alternatives {@link bind} can choose from (1 + the most ids seen for a name). */
   get choices(): number {
     return 1 + Math.max(0, ...[...this.#seen.values()].map((ids) => ids.length));
@@ -158,11 +175,21 @@ export class LiveResources {
       }
       if (sample === undefined) return undefined;
       const bound = await this.bind(sample, idName, depth + 1);
-      const result = await exchange(this.#context, sequence.create, bound.request);
+      const result = await exchange(this.#context, sequence.create, bound.request, {
+        refs: bound.refs,
+      });
       if (result.response.status < 200 || result.response.status > 299) continue;
       const id = createdId(linkContext(bound.request, result), idName);
+      const source =
+        id === undefined ? undefined : findCapture(id, result.response, [`/${idName}`, "/id"]);
       if (id !== undefined) {
-        const live = { id, steps: [...bound.steps, toCurl(result.request)] };
+        const ref = this.nextRef(idName);
+        const step = source === undefined ? result.step : withCapture(result.step, ref, source);
+        const live = {
+          id,
+          steps: [...bound.steps, step],
+          ref: source === undefined ? undefined : ref,
+        };
         this.#live.set(idName, live);
         return live;
       }
@@ -172,17 +199,18 @@ export class LiveResources {
 
   /**
    * The request with every parameter or top-level body property named like a creatable id (but
-   * `ownId`, what the request itself creates) bound to a live one; `steps`: the curl commands
-   * that created them, dependencies first, each once.
+   * `ownId`, what the request itself creates) bound to a live one, with the steps that created
+   * them and where the request refers to them.
    */
   async bind(
     request: GeneratedRequest,
     ownId: string | undefined,
     depth = 0,
     choice = 0,
-  ): Promise<{ request: GeneratedRequest; steps: string[] }> {
+  ): Promise<Bound> {
     let result = request;
-    const steps: string[] = [];
+    const steps: Step[] = [];
+    const refs: Ref[] = [];
     for (const idName of this.#creators.keys()) {
       if (idName === ownId) continue;
       const inParameters = (["path", "query", "header", "cookie"] as const).filter(
@@ -196,12 +224,15 @@ export class LiveResources {
       const seen = this.#seen.get(idName) ?? [];
       const live =
         choice > 0 && seen.length > 0
-          ? { id: seen[(choice - 1) % seen.length], steps: [] }
+          ? { id: seen[(choice - 1) % seen.length], steps: [], ref: undefined }
           : await this.resource(idName, depth);
       if (live === undefined) continue;
       for (const step of live.steps) if (!steps.includes(step)) steps.push(step);
       const overrides: Overrides = {};
       for (const location of inParameters) overrides[location] = { [idName]: live.id };
+      if (live.ref !== undefined)
+        for (const location of [...inParameters, ...(inBody ? (["body"] as const) : [])])
+          refs.push({ location, name: idName, ref: live.ref, value: live.id });
       result = override(result, overrides);
       if (inBody && result.body !== undefined)
         result = {
@@ -212,6 +243,6 @@ export class LiveResources {
           },
         };
     }
-    return { request: result, steps };
+    return { request: result, steps, refs };
   }
 }

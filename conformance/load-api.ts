@@ -122,7 +122,8 @@ function apiFromDocument(
   };
 }
 
-function readOperation(
+/** The operation object as written in the bundled document. */
+export function readOperation(
   document: Record<string, unknown>,
   operation: OperationModel,
 ): Record<string, unknown> | undefined {

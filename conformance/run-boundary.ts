@@ -7,7 +7,7 @@
 import type { OperationModel } from "../generator/model/types.js";
 import { checkNegativeRejected } from "./checks/outcome-checks.js";
 import { boundaryCases } from "./boundary-cases.js";
-import type { LiveResources } from "./live-resources.js";
+import type { Bound, LiveResources } from "./live-resources.js";
 import { sampleDefined, seedFor } from "./property.js";
 import { positiveRequests, type GeneratedRequest } from "./request-arbitrary.js";
 import {
@@ -40,14 +40,17 @@ export async function runBoundary(
   // The base: the first candidate the server accepts (2xx), so that breaking one field is what
   // makes a request fail: drawn requests in turn, the first with the resources created here, the
   // next ones with ids the server listed; BASE_TRIES sent at most.
-  let bound: { request: GeneratedRequest; steps: string[] } | undefined;
+  let bound: Bound | undefined;
   for (const [index, sample] of samples.entries()) {
     const candidate = await live.bind(sample, undefined, 0, index % live.choices);
-    const result = await exchange(context, operation, candidate.request);
+    const result = await exchange(context, operation, candidate.request, {
+      refs: candidate.refs,
+    });
     for (const check of result.failures)
       failures.push(
         toConformanceFailure(context, id, "boundary", result.request, result.response, check, {
           steps: candidate.steps,
+          step: result.step,
         }),
       );
     bound ??= candidate;
@@ -61,7 +64,7 @@ export async function runBoundary(
     return failures;
   }
   for (const item of boundaryCases(context.api, operation, bound.request, context.skipHeaders)) {
-    const result = await exchange(context, operation, item.request);
+    const result = await exchange(context, operation, item.request, { refs: bound.refs });
     const found = [...result.failures];
     if (item.kind === "negative") {
       markExecuted(context, id, "negative_data_rejection");
@@ -74,6 +77,7 @@ export async function runBoundary(
         toConformanceFailure(context, id, "boundary", result.request, result.response, check, {
           mutation: item.request.mutation,
           steps: bound.steps,
+          step: result.step,
         }),
       );
   }

@@ -1,7 +1,8 @@
 /**
  * A conformance run: for each selected operation, positive requests (every response check),
  * negative requests (also: rejected with a 4xx), the boundary phase (each field broken alone, and
- * at its limits, once each) and, where security requires credentials, a
+ * at its limits, once each), the examples phase (the spec's examples checked, and sent) and,
+ * where security requires credentials, a
  * request without them (401); for each path, the methods it does not declare (405 or 404); then
  * the stateful sequences. Every property runs `maxExamples` examples from the run's seed and
  * shrinks its failures.
@@ -26,10 +27,13 @@ import {
   markExecuted,
   toConformanceFailure,
   type ConformanceFailure,
+  type Phase,
   type RunContext,
 } from "./run-context.js";
 import { boundaryCases } from "./boundary-cases.js";
 import { runBoundary } from "./run-boundary.js";
+import { runExamples } from "./run-examples.js";
+import { exampleRequests } from "./spec-examples.js";
 import { LiveResources } from "./live-resources.js";
 import { runStateful } from "./run-stateful.js";
 import { Sender, type SenderOptions } from "./sender.js";
@@ -60,6 +64,8 @@ export interface ConformanceOptions extends SenderOptions, ResponseCheckOptions 
   readonly onProgress?: (line: string) => void;
   /** Run the boundary phase: each field broken alone, and at its limits (default true). */
   readonly boundary?: boolean;
+  /** Run the examples phase: the spec's examples checked and sent (default true). */
+  readonly examples?: boolean;
   /** Run the stateful sequences (default true). */
   readonly stateful?: boolean;
   /** Send requests for methods the paths do not declare (default true). */
@@ -176,6 +182,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     failures.push(...(await runOperation(context, operation, notes)));
     if (options.boundary !== false)
       failures.push(...(await runBoundary(context, operation, live, notes)));
+    if (options.examples !== false) failures.push(...(await runExamples(context, operation, live)));
   }
   if (options.unsupportedMethods !== false && !outOfTime("the method probes"))
     progress("method probes");
@@ -410,13 +417,15 @@ function samplePathValues(
 }
 
 /** Phases that send generated data: a check failing in several of them is one finding. */
-const DATA_PHASES = new Set(["positive", "negative", "boundary"]);
+const DATA_PHASES = new Set(["positive", "negative", "boundary", "examples"]);
 
 /** One failure per operation, check and phase (the data phases as one), the first found (shrunk when random). */
 function dedupe(failures: readonly ConformanceFailure[]): ConformanceFailure[] {
   const seen = new Set<string>();
   return failures.filter((item) => {
-    const key = `${item.operationId} ${DATA_PHASES.has(item.phase) ? "data" : item.phase} ${item.check}`;
+    // each broken example of the spec is its own finding
+    const where = item.check === "example_conformance" ? ` ${item.pointer}` : "";
+    const key = `${item.operationId} ${DATA_PHASES.has(item.phase) ? "data" : item.phase} ${item.check}${where}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
@@ -425,8 +434,7 @@ function dedupe(failures: readonly ConformanceFailure[]): ConformanceFailure[] {
 
 export interface PlannedRequest {
   readonly operationId: string;
-  readonly phase:
-    "positive" | "negative" | "boundary" | "missing-auth" | "invalid-auth" | "method-probe";
+  readonly phase: Exclude<Phase, "unsupported-method" | "stateful"> | "method-probe";
   readonly request: PreparedRequest;
   readonly mutation: string | undefined;
 }
@@ -434,7 +442,7 @@ export interface PlannedRequest {
 /**
  * `--dry-run`: the requests the run would start with (the examples before any shrinking), not
  * sent: positive, negative, boundary (with the ids as drawn: a run binds them to live resources
- * first), missing and invalid credentials, method probes. Stateful sequences take their ids from
+ * first), the spec's examples as written, missing and invalid credentials, method probes. Stateful sequences take their ids from
  * responses, so they are only named in a note.
  */
 export async function planRequests(
@@ -495,16 +503,14 @@ export async function planRequests(
         parameters: [...operation.parameters.query],
         ...extra,
       });
-    let base: GeneratedRequest | undefined;
-    try {
-      base = sampleDefined(
-        positive.arbitrary,
-        seedFor(seed, operation.operationId, "boundary"),
-        1,
-      )[0];
-    } catch {
-      base = undefined;
-    }
+    const first = (phase: string): GeneratedRequest | undefined => {
+      try {
+        return sampleDefined(positive.arbitrary, seedFor(seed, operation.operationId, phase), 1)[0];
+      } catch {
+        return undefined;
+      }
+    };
+    const base = first("boundary");
     if (base !== undefined && options.boundary !== false) {
       for (const item of boundaryCases(api, operation, base, skipHeaders))
         planned.push({
@@ -514,6 +520,15 @@ export async function planRequests(
           mutation: item.request.mutation,
         });
     }
+    const exampleBase = options.examples === false ? undefined : first("examples");
+    if (exampleBase !== undefined)
+      for (const example of exampleRequests(api, operation, exampleBase, skipHeaders))
+        planned.push({
+          operationId: operation.operationId,
+          phase: "examples",
+          request: prepare(example),
+          mutation: undefined,
+        });
     if (base !== undefined && requiresCredentials(operation) && headers.length > 0) {
       planned.push({
         operationId: operation.operationId,

@@ -11,6 +11,7 @@ import { checkResponse, type ResponseCheckOptions } from "./checks/response-chec
 import { toCurl } from "./curl.js";
 import { prepareRequest, type PreparedRequest } from "./http-request.js";
 import type { ConformanceApi } from "./load-api.js";
+import { recordStep, type Ref, type ReplayStep, type Step } from "./replay-steps.js";
 import type { GeneratedRequest } from "./request-arbitrary.js";
 import type { ObservedResponse, Sender } from "./sender.js";
 
@@ -18,6 +19,7 @@ export type Phase =
   | "positive"
   | "negative"
   | "boundary"
+  | "examples"
   | "missing-auth"
   | "invalid-auth"
   | "unsupported-method"
@@ -37,6 +39,11 @@ export interface ConformanceFailure extends CheckFailure {
   readonly mutation: string | undefined;
   /** Stateful sequences: the requests before the failing one, as curl commands. */
   readonly steps: readonly string[];
+  /**
+   * The whole reproduction (the requests before, then the failing one) with ids as references
+   * to earlier responses: what `--replay-dir` writes and `--replay` runs on a fresh server.
+   */
+  readonly replay: readonly ReplayStep[];
   /** The seed of the run (`--seed` replays it). */
   readonly seed: number;
 }
@@ -62,6 +69,8 @@ export interface RunContext {
 
 export interface ExchangeResult {
   readonly request: PreparedRequest;
+  /** The request as a reproduction step (its ids referring to earlier responses). */
+  readonly step: Step;
   readonly response: ObservedResponse;
   /** Failures of the checks every response gets. */
   readonly failures: CheckFailure[];
@@ -90,15 +99,22 @@ export async function exchange(
   context: RunContext,
   operation: OperationModel,
   generated: GeneratedRequest,
-  options: { withoutCredentials?: boolean; invalidCredentials?: boolean } = {},
+  options: {
+    withoutCredentials?: boolean;
+    invalidCredentials?: boolean;
+    /** Values bound to ids created earlier (written as references in the step). */
+    refs?: readonly Ref[];
+  } = {},
 ): Promise<ExchangeResult> {
-  const request = prepareRequest(generated, {
+  const prepareOptions = {
     baseUrl: context.baseUrl,
     headers: context.headers,
     withoutCredentials: options.withoutCredentials === true,
     invalidCredentials: options.invalidCredentials === true,
     parameters: [...operation.parameters.query],
-  });
+  };
+  const request = prepareRequest(generated, prepareOptions);
+  const step = recordStep(generated, request, { ...prepareOptions, refs: options.refs ?? [] });
   const response = await context.sender.send(request);
   for (const observe of context.observers ?? []) observe(operation, request, response);
   const failures = [
@@ -113,7 +129,7 @@ export async function exchange(
     "rate_limit_headers",
     "deprecation_headers",
   );
-  return { request, response, failures };
+  return { request, step, response, failures };
 }
 
 export function toConformanceFailure(
@@ -123,8 +139,23 @@ export function toConformanceFailure(
   request: PreparedRequest,
   response: ObservedResponse,
   failure: CheckFailure,
-  extra: { mutation?: string | undefined; steps?: readonly string[] } = {},
+  extra: {
+    mutation?: string | undefined;
+    /** The requests before, as steps. */
+    steps?: readonly Step[];
+    /** The failing request as a step (default: as sent, its values literal). */
+    step?: Step;
+  } = {},
 ): ConformanceFailure {
+  const steps = extra.steps ?? [];
+  const last =
+    extra.step ??
+    recordStep(undefined, request, {
+      baseUrl: context.baseUrl,
+      headers: context.headers,
+      withoutCredentials: phase === "missing-auth",
+      invalidCredentials: phase === "invalid-auth",
+    });
   return {
     ...failure,
     operationId,
@@ -134,7 +165,8 @@ export function toConformanceFailure(
     status: response.status,
     curl: toCurl(request),
     mutation: extra.mutation,
-    steps: extra.steps ?? [],
+    steps: steps.map((step) => toCurl(step.request)),
+    replay: [...steps, last].map((step) => step.replay),
     seed: context.seed,
   };
 }

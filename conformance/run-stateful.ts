@@ -1,16 +1,18 @@
 /**
- * Runs the stateful sequences as fast-check properties over the creating request: create (2xx),
- * then every read answers 2xx (ensure_resource_availability), every delete succeeds, and after a
- * delete every read answers 404 or 410 (use_after_free). A create whose body or parameters name
- * another resource's id (`categoryId` where `POST /categories` creates `/categories/{categoryId}`)
- * gets a live one, created first, so that the sequence can succeed on a strict server.
+ * Runs the stateful chains as fast-check properties over their requests: create (2xx), then every
+ * read answers 2xx (ensure_resource_availability), each update keeps it readable by every read
+ * path, every delete succeeds, and after a delete every read answers 404 or 410 (use_after_free).
+ * A request whose body or parameters name another resource's id (`categoryId` where `POST
+ * /categories` creates `/categories/{categoryId}`) gets a live one, created first, so that the
+ * chain can succeed on a strict server; a failure's reproduction starts with those creations and
+ * refers to every id by the response that gave it (replay-steps.ts).
  */
 import fc from "fast-check";
 import type { OperationModel } from "../generator/model/types.js";
 import { failure, type CheckFailure } from "./checks/check-failure.js";
-import { toCurl } from "./curl.js";
-import { LiveResources, linkContext, override } from "./live-resources.js";
+import { LiveResources, linkContext, override, type Bound } from "./live-resources.js";
 import { runProperty, seedFor } from "./property.js";
+import { findCapture, withCapture, type Ref, type Step } from "./replay-steps.js";
 import { positiveRequests, type GeneratedRequest } from "./request-arbitrary.js";
 import {
   exchange,
@@ -20,7 +22,7 @@ import {
   type ExchangeResult,
   type RunContext,
 } from "./run-context.js";
-import type { StatefulSequence } from "./stateful-plan.js";
+import type { FollowUp, StatefulSequence } from "./stateful-plan.js";
 
 export interface StatefulOutcome {
   readonly failures: ConformanceFailure[];
@@ -38,8 +40,9 @@ export async function runStateful(
   for (const sequence of sequences) {
     const steps = [
       sequence.create,
-      ...sequence.reads.map((step) => step.operation),
-      ...sequence.deletes.map((step) => step.operation),
+      ...[...sequence.reads, ...sequence.updates, ...sequence.deletes].map(
+        (step) => step.operation,
+      ),
     ];
     const arbitraries: Array<fc.Arbitrary<GeneratedRequest | undefined>> = [];
     let skipped: string | undefined;
@@ -67,7 +70,7 @@ export async function runStateful(
         const [first, ...rest] = values;
         if (first === undefined) return [];
         const bound = await live.bind(first, sequence.idName);
-        return runSequence(context, sequence, bound.request, bound.steps, rest);
+        return new Chain(context, sequence, live, bound.steps).run(bound, rest);
       },
     );
     if (outcome.skipped !== undefined) notes.push(`stateful ${name}: ${outcome.skipped}`);
@@ -76,95 +79,168 @@ export async function runStateful(
   return { failures, notes };
 }
 
-async function runSequence(
-  context: RunContext,
-  sequence: StatefulSequence,
-  createRequest: GeneratedRequest,
-  setup: readonly string[],
-  followValues: readonly GeneratedRequest[],
-): Promise<ConformanceFailure[]> {
-  // what the failing request refers to, created first: a reproduction replays on a fresh server
-  const steps: string[] = [...setup];
-  const out: ConformanceFailure[] = [];
-  const report = (
-    operation: OperationModel,
-    result: ExchangeResult,
-    found: readonly CheckFailure[],
-  ): void => {
+/** One chain: create → every read → (update → every read)… → delete → every read. */
+class Chain {
+  /** What the failing request needs, in order: the resources it refers to, then the chain. */
+  readonly #steps: Step[];
+  readonly #out: ConformanceFailure[] = [];
+  #createdAt = -1;
+  #created: ExchangeResult | undefined;
+  #link: ReturnType<typeof linkContext> | undefined;
+  /** Capture names of the created id, by where it is read from. */
+  readonly #captures = new Map<string, string>();
+
+  constructor(
+    readonly context: RunContext,
+    readonly sequence: StatefulSequence,
+    readonly live: LiveResources,
+    setup: readonly Step[],
+  ) {
+    this.#steps = [...setup];
+  }
+
+  async run(bound: Bound, follow: readonly GeneratedRequest[]): Promise<ConformanceFailure[]> {
+    const { sequence } = this;
+    const created = await exchange(this.context, sequence.create, bound.request, {
+      refs: bound.refs,
+    });
+    this.#report(sequence.create, created, created.failures);
+    this.#createdAt = this.#steps.push(created.step) - 1;
+    if (this.#out.length > 0 || created.response.status < 200 || created.response.status > 299)
+      return this.#out;
+    this.#created = created;
+    this.#link = linkContext(bound.request, created);
+    const reads = follow.slice(0, sequence.reads.length);
+    const updates = follow.slice(
+      sequence.reads.length,
+      sequence.reads.length + sequence.updates.length,
+    );
+    const deletes = follow.slice(sequence.reads.length + sequence.updates.length);
+
+    await this.#readAll(reads, "create");
+    for (const [index, step] of sequence.updates.entries()) {
+      if (this.#out.length > 0) return this.#out;
+      const result = await this.#send(step, updates[index]);
+      if (result === undefined || result.response.status < 200 || result.response.status > 299)
+        continue;
+      await this.#readAll(reads, `update:${step.operation.operationId}`);
+    }
+    if (this.#out.length > 0) return this.#out;
+    let deleted = false;
+    for (const [index, step] of sequence.deletes.entries()) {
+      const result = await this.#send(step, deletes[index]);
+      if (result !== undefined && result.response.status >= 200 && result.response.status <= 299)
+        deleted = true;
+    }
+    if (this.#out.length > 0 || !deleted) return this.#out;
+    await this.#readAll(reads, "delete");
+    return this.#out;
+  }
+
+  #report(operation: OperationModel, result: ExchangeResult, found: readonly CheckFailure[]): void {
     for (const item of found)
-      out.push(
+      this.#out.push(
         toConformanceFailure(
-          context,
+          this.context,
           operation.operationId,
           "stateful",
           result.request,
           result.response,
           item,
-          { steps: [...steps] },
+          { steps: [...this.#steps], step: result.step },
         ),
       );
-  };
-  const created = await exchange(context, sequence.create, createRequest);
-  report(sequence.create, created, created.failures);
-  steps.push(toCurl(created.request));
-  if (out.length > 0 || created.response.status < 200 || created.response.status > 299) return out;
-  const link = linkContext(createRequest, created);
-  const readValues = followValues.slice(0, sequence.reads.length);
-  const deleteValues = followValues.slice(sequence.reads.length);
+  }
 
-  const read = async (after: "create" | "delete"): Promise<void> => {
+  /**
+   * Sends a follow-up: its id bound from the created response (a reference captured by the
+   * create step), other ids bound to live resources. Reports the response checks' failures and
+   * `extra` ones.
+   */
+  async #send(
+    step: FollowUp,
+    base: GeneratedRequest | undefined,
+    extra: (status: number) => CheckFailure[] = () => [],
+  ): Promise<ExchangeResult | undefined> {
+    if (base === undefined || this.#link === undefined || this.#created === undefined)
+      return undefined;
+    const binding = step.bind(this.#link);
+    if (binding === undefined) return undefined;
+    const others = await this.live.bind(base, this.sequence.idName);
+    // what the follow-up refers to besides the created resource, created before the chain's start
+    for (const setup of others.steps) {
+      if (this.#steps.includes(setup)) continue;
+      this.#steps.splice(this.#createdAt, 0, setup);
+      this.#createdAt++;
+    }
+    const refs: Ref[] = [...others.refs];
+    for (const [location, values] of Object.entries(binding) as Array<
+      [keyof typeof binding, Record<string, unknown>]
+    >)
+      for (const [name, value] of Object.entries(values)) {
+        const ref = this.#captureOf(value);
+        if (ref !== undefined) refs.push({ location, name, ref, value });
+      }
+    const result = await exchange(this.context, step.operation, override(others.request, binding), {
+      refs,
+    });
+    this.#report(step.operation, result, [...result.failures, ...extra(result.response.status)]);
+    this.#steps.push(result.step);
+    return result;
+  }
+
+  /** The capture name of a value the created response holds (the create step captures it). */
+  #captureOf(value: unknown): string | undefined {
+    const created = this.#created;
+    if (created === undefined) return undefined;
+    const idName = this.sequence.idName ?? "id";
+    const source = findCapture(value, created.response, [`/${idName}`, "/id"]);
+    if (source === undefined) return undefined;
+    const key = JSON.stringify(source);
+    let name = this.#captures.get(key);
+    if (name === undefined) {
+      name = this.live.nextRef(idName);
+      this.#captures.set(key, name);
+      const at = this.#createdAt;
+      this.#steps[at] = withCapture(this.#steps[at] as Step, name, source);
+    }
+    return name;
+  }
+
+  async #readAll(values: readonly GeneratedRequest[], after: string): Promise<void> {
+    const { sequence, context } = this;
+    const create = sequence.create.operationId;
     for (const [index, step] of sequence.reads.entries()) {
-      const base = readValues[index];
-      const binding = step.bind(link);
-      if (base === undefined || binding === undefined) continue;
-      const result = await exchange(context, step.operation, override(base, binding));
-      const found = [...result.failures];
-      const status = result.response.status;
-      if (after === "create") {
-        markExecuted(context, sequence.create.operationId, "ensure_resource_availability");
-        if (status < 200 || status > 299) {
-          found.push(
-            failure(
-              "ensure_resource_availability",
-              `${step.operation.operationId} cannot read what ${sequence.create.operationId} created`,
-              "2xx",
-              String(status),
-              step.operation.pointer,
-            ),
-          );
-        }
-      } else {
-        markExecuted(context, sequence.create.operationId, "use_after_free");
-        if (status !== 404 && status !== 410) {
-          found.push(
+      const operationId = step.operation.operationId;
+      await this.#send(step, values[index], (status) => {
+        if (after === "delete") {
+          markExecuted(context, create, "use_after_free");
+          if (status === 404 || status === 410) return [];
+          return [
             failure(
               "use_after_free",
-              `${step.operation.operationId} still answers ${status} for what was deleted`,
+              `${operationId} still answers ${status} for what was deleted`,
               "404 or 410",
               String(status),
               step.operation.pointer,
             ),
-          );
+          ];
         }
-      }
-      report(step.operation, result, found);
-      steps.push(toCurl(result.request));
+        markExecuted(context, create, "ensure_resource_availability");
+        if (status >= 200 && status <= 299) return [];
+        const what = after.startsWith("update:")
+          ? `what ${create} created, once ${after.slice(7)} updated it`
+          : `what ${create} created`;
+        return [
+          failure(
+            "ensure_resource_availability",
+            `${operationId} cannot read ${what}`,
+            "2xx",
+            String(status),
+            step.operation.pointer,
+          ),
+        ];
+      });
     }
-  };
-
-  await read("create");
-  if (out.length > 0) return out;
-  let deleted = false;
-  for (const [index, step] of sequence.deletes.entries()) {
-    const base = deleteValues[index];
-    const binding = step.bind(link);
-    if (base === undefined || binding === undefined) continue;
-    const result = await exchange(context, step.operation, override(base, binding));
-    report(step.operation, result, result.failures);
-    steps.push(toCurl(result.request));
-    if (result.response.status >= 200 && result.response.status <= 299) deleted = true;
   }
-  if (out.length > 0 || !deleted) return out;
-  await read("delete");
-  return out;
 }

@@ -1,13 +1,14 @@
 /**
  * Stateful sequences: what a created resource must allow afterwards. From the spec's `links` when
  * the creating operation declares them (the link's parameters say how to address the resource),
- * otherwise inferred from the paths: `POST /things` creates what `GET`/`DELETE /things/{thingId}`
- * address, with the id from the 2xx body (`thingId`, else `id`) or the `Location` header's last
- * segment.
+ * otherwise inferred from the paths: `POST /things` creates what `GET`/`PUT`/`PATCH`/`DELETE
+ * /things/{thingId}` address (and every `GET` under `/things/` ending in `{thingId}` reads), with
+ * the id from the 2xx body (`thingId`, else `id`) or the `Location` header's last segment.
  */
 import type { OperationModel, ParameterLocation } from "../generator/model/types.js";
 import type { ConformanceApi, LinkModel } from "./load-api.js";
 import { evaluateExpression, type LinkContext } from "./link-expressions.js";
+import { lastSegment } from "./replay-steps.js";
 
 /** How a follow-up request's parameters are bound from the creating exchange. */
 export type Binding = (
@@ -25,7 +26,10 @@ export interface StatefulSequence {
   readonly create: OperationModel;
   /** The parameter name that carries the created id (for dependencies of other creates). */
   readonly idName: string | undefined;
+  /** Every read of the created resource (each `GET` path that addresses it). */
   readonly reads: readonly FollowUp[];
+  /** `PUT`/`PATCH` of it: after each, every read must still succeed. */
+  readonly updates: readonly FollowUp[];
   readonly deletes: readonly FollowUp[];
 }
 
@@ -77,14 +81,16 @@ function linkSequence(
   const reads = followUps
     .filter(({ operation }) => operation.method === "get")
     .map(({ link, operation }) => ({ operation, bind: bindOf(link, operation) }));
-  const deletes = followUps
-    .filter(({ operation }) => operation.method === "delete")
-    .map(({ link, operation }) => ({ operation, bind: bindOf(link, operation) }));
+  const of = (methods: readonly string[]): FollowUp[] =>
+    followUps
+      .filter(({ operation }) => methods.includes(operation.method))
+      .map(({ link, operation }) => ({ operation, bind: bindOf(link, operation) }));
+  const deletes = of(["delete"]);
   if (reads.length === 0 && deletes.length === 0) return undefined;
   const idName =
     reads[0]?.operation.parameters.path.at(-1)?.name ??
     deletes[0]?.operation.parameters.path.at(-1)?.name;
-  return { source: "links", create, idName, reads, deletes };
+  return { source: "links", create, idName, reads, updates: of(["put", "patch"]), deletes };
 }
 
 function inferredSequence(
@@ -101,23 +107,33 @@ function inferredSequence(
     const id = createdId(context, idName);
     return id === undefined ? undefined : { path: { [idName]: id } };
   };
-  const reads = onItem.filter(
-    (operation) =>
-      operation.method === "get" &&
-      operation.parameters.path.length === create.parameters.path.length + 1,
-  );
-  const deletes = onItem.filter(
-    (operation) =>
-      operation.method === "delete" &&
-      operation.parameters.path.length === create.parameters.path.length + 1,
-  );
+  const depth = create.parameters.path.length + 1;
+  const onItemBy = (method: string): FollowUp[] =>
+    onItem
+      .filter(
+        (operation) => operation.method === method && operation.parameters.path.length === depth,
+      )
+      .map((operation) => ({ operation, bind }));
+  // every path under the collection that reads one item by the same id (`/pets/by-id/{petId}`)
+  const prefix = `${create.path.replace(/\/+$/, "")}/`;
+  const reads = api.model.operations
+    .filter(
+      (operation) =>
+        operation.method === "get" &&
+        operation.path.startsWith(prefix) &&
+        operation.path.endsWith(`/{${idName}}`) &&
+        operation.parameters.path.length === depth,
+    )
+    .map((operation) => ({ operation, bind }));
+  const deletes = onItemBy("delete");
   if (reads.length === 0 && deletes.length === 0) return undefined;
   return {
     source: "inferred",
     create,
     idName,
-    reads: reads.map((operation) => ({ operation, bind })),
-    deletes: deletes.map((operation) => ({ operation, bind })),
+    reads,
+    updates: [...onItemBy("put"), ...onItemBy("patch")],
+    deletes,
   };
 }
 
@@ -132,12 +148,7 @@ export function createdId(context: LinkContext, idName: string): unknown {
     }
   }
   const location = context.response.headers.get("location");
-  if (location === null) return undefined;
-  const segment = new URL(location, "http://base.invalid").pathname
-    .split("/")
-    .filter((part) => part !== "")
-    .at(-1);
-  return segment === undefined ? undefined : decodeURIComponent(segment);
+  return location === null ? undefined : lastSegment(location);
 }
 
 function escapeRegExp(text: string): string {

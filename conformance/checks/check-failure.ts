@@ -14,6 +14,8 @@ export const CHECK_NAMES = [
   "deprecation_headers",
   "ensure_resource_availability",
   "use_after_free",
+  "positive_data_acceptance",
+  "example_conformance",
 ] as const;
 
 export type CheckName = (typeof CHECK_NAMES)[number];

@@ -112,11 +112,12 @@ describe("the reference server", () => {
       seed: 3,
     });
     expect(one.failures, formatReport(one, undefined)).toEqual([]);
-    // createCategory itself, and the operations its stateful sequence reads and deletes with.
+    // createCategory itself, and the operations its stateful chain reads, updates and deletes with.
     expect(one.operations.map((operation) => operation.operationId).sort()).toEqual([
       "createCategory",
       "deleteCategory",
       "getCategory",
+      "updateCategory",
     ]);
     expect(
       one.operations.find((operation) => operation.operationId === "createCategory")?.checks,
