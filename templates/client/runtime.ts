@@ -36,6 +36,8 @@ import {
   type ClientIdentity,
 } from "./client-identity.js";
 import { credentialNames, type CrossOriginRedirect } from "./redirect.js";
+import { createClientTelemetry } from "./telemetry.js";
+import type { TelemetryOptions } from "../telemetry/otel-api.js";
 import {
   createObserver,
   type ClientLogger,
@@ -202,6 +204,12 @@ export interface ClientOptions {
   logger?: ClientLogger;
   /** The least level logged; `"info"` by default. */
   logLevel?: LogLevel;
+  /**
+   * OpenTelemetry: `{ api }` with the `@opentelemetry/api` module (an optional peer, never
+   * imported otherwise): a CLIENT span per call, retries and rate-limit waits as its events, the
+   * trace context sent along, the `http.client.request.duration` histogram.
+   */
+  telemetry?: TelemetryOptions;
   /** Source of the backoff jitter, in `[0, 1)`; `Math.random` by default. */
   random?: () => number;
   /** The clock, in epoch milliseconds; `Date.now` by default. */
@@ -291,6 +299,8 @@ export function createClientRuntimeWith(
       (Number.isFinite(maxConcurrent) ? LOW_WATER_FACTOR * maxConcurrent : 0),
   };
   const state = options.rateLimitState ?? "shared";
+  const names = credentialNames(security);
+  const observer = createObserver(options, names);
   const ctx: ClientContext = {
     baseUrl,
     fetch: options.fetch,
@@ -312,8 +322,9 @@ export function createClientRuntimeWith(
     validateResponse: options.validateResponse,
     crossOriginRedirect: options.crossOriginRedirect ?? "stop",
     followRedirects: options.followRedirects !== false,
-    credentialNames: credentialNames(security),
-    observer: createObserver(options, credentialNames(security)),
+    credentialNames: names,
+    observer,
+    telemetry: createClientTelemetry(options.telemetry, names, observer),
     readStream: codecs.streams,
   };
 

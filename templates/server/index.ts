@@ -98,4 +98,10 @@ export { DEFAULT_MAX_URL_LENGTH } from "./core/request-target.js";
 export { findResponseDescriptor, type RuntimeRequestHandler } from "./core/runtime-response.js";
 export { createRouter, type RouteMatch, type Router } from "./core/router.js";
 export type { ServeAfterSunset } from "./core/sunset.js";
+export type { ServerTelemetryOptions } from "./core/telemetry.js";
+export type {
+  OpenTelemetryApi,
+  TelemetryMeterProvider,
+  TelemetryTracerProvider,
+} from "../telemetry/otel-api.js";
 export { validationMessage } from "./core/validation-message.js";

@@ -144,9 +144,18 @@ describe("the package files", () => {
         },
       },
       dependencies: PACKAGE_DEPENDENCIES,
-      // the frontend entries' libraries are optional peers: never installed for the other entries
-      peerDependencies: { "@tanstack/query-core": "^5.0.0", msw: "^2.0.0" },
-      peerDependenciesMeta: { "@tanstack/query-core": { optional: true }, msw: { optional: true } },
+      // the frontend entries' libraries are optional peers: never installed for the other entries;
+      // so is the OpenTelemetry API, which the runtime never imports (telemetry.api is passed in)
+      peerDependencies: {
+        "@tanstack/query-core": "^5.0.0",
+        msw: "^2.0.0",
+        "@opentelemetry/api": "^1.9.0",
+      },
+      peerDependenciesMeta: {
+        "@tanstack/query-core": { optional: true },
+        msw: { optional: true },
+        "@opentelemetry/api": { optional: true },
+      },
     });
     expect(pkg).not.toHaveProperty("devDependencies");
     for (const range of Object.values(pkg.dependencies as Record<string, string>))

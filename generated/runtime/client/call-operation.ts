@@ -34,6 +34,7 @@ import {
 import { RuntimeResult } from "./result.js";
 import type { StreamReconnect } from "./event-stream.js";
 import type { Observer } from "./observe.js";
+import type { CallTelemetry, ClientTelemetry } from "./telemetry.js";
 import {
   isRetryableServerStatus,
   resolveRetryPolicy,
@@ -76,6 +77,8 @@ export interface ClientContext {
   readonly credentialNames: CredentialNames;
   /** `onRetry`, `onRateLimitWait` and `logger`; `undefined` when the client has none. */
   readonly observer: Observer | undefined;
+  /** Spans and metrics (the `telemetry` option); `undefined` without it. */
+  readonly telemetry?: ClientTelemetry | undefined;
   /** Reads a 2XX streamed response (see `stream-result.ts`), when the spec declares streams. */
   readonly readStream?: (
     response: Response,
@@ -326,12 +329,27 @@ export function callOperation(
   op: ClientOperationDescriptor,
   init: CallInit | undefined,
 ): Promise<RuntimeResult> {
+  const telemetry = ctx.telemetry;
+  if (telemetry === undefined) return callWithin(ctx, c, op, init, undefined);
+  return telemetry.call(op.operationId, c.method, ctx.baseUrl + op.path, (call) =>
+    callWithin(ctx, c, op, init, call),
+  );
+}
+
+/** A call within its deadline, if any; `call`: its span, with telemetry. */
+function callWithin(
+  ctx: ClientContext,
+  c: CompiledOperation,
+  op: ClientOperationDescriptor,
+  init: CallInit | undefined,
+  call: CallTelemetry | undefined,
+): Promise<RuntimeResult> {
   const deadlineMs = init?.deadlineMs ?? ctx.deadlineMs;
-  if (deadlineMs === undefined) return callAttempts(ctx, c, op, init, undefined);
+  if (deadlineMs === undefined) return callAttempts(ctx, c, op, init, undefined, call);
   const what = `${op.operationId} (${c.method} ${redactUrl(ctx.baseUrl + op.path)}, deadlineMs)`;
   const deadline = attemptSignal(init?.signal, deadlineMs, what);
   const end = Date.now() + deadlineMs;
-  return callAttempts(ctx, c, op, { ...init, signal: deadline.signal }, end).finally(() =>
+  return callAttempts(ctx, c, op, { ...init, signal: deadline.signal }, end, call).finally(() =>
     deadline.dispose(),
   );
 }
@@ -343,11 +361,16 @@ async function callAttempts(
   op: ClientOperationDescriptor,
   init: CallInit | undefined,
   deadline: number | undefined,
+  call: CallTelemetry | undefined,
 ): Promise<RuntimeResult> {
   // no credential meets the operation's requirements: nothing is sent
   if (c.auth.kind === "missing") throw c.auth.error;
   if (op.deprecated !== undefined) ctx.deprecations.onCall(op);
-  const built = buildRequest(ctx.baseUrl, c, op, init);
+  const request = buildRequest(ctx.baseUrl, c, op, init);
+  // with telemetry, every attempt carries the call's trace context (traceparent)
+  const built =
+    call === undefined ? request : { ...request, headers: call.inject(request.headers) };
+  const observer = call === undefined ? ctx.observer : call.observer;
   const signal = init?.signal;
   const timeoutMs = init?.timeoutMs ?? ctx.timeoutMs;
   const policy =
@@ -360,7 +383,6 @@ async function callAttempts(
   for (let attempt = 0; ; attempt++) {
     // a custom fetch may ignore the signal: never send once it has aborted
     if (signal !== undefined && signal.aborted) throw signal.reason;
-    const observer = ctx.observer;
     const held = scheduler.acquire(
       signal,
       observer === undefined

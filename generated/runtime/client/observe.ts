@@ -5,6 +5,7 @@
  * query parameters (`api_key=[redacted]`), and no header is logged. Nothing here runs when the
  * client has none of these options (the attempt loop checks one field).
  */
+import { redactUrl } from "../telemetry/redact.js";
 import type { CredentialNames } from "./redirect.js";
 
 /** Why a call waits before retrying. */
@@ -102,14 +103,5 @@ export function createObserver(
 
 /** A URL with the values of credential query parameters replaced by `[redacted]`. */
 export function redactCredentials(url: string, names: CredentialNames): string {
-  const query = url.indexOf("?");
-  if (query === -1 || names.query.size === 0) return url;
-  const pairs = url
-    .slice(query + 1)
-    .split("&")
-    .map((pair) => {
-      const name = decodeURIComponent(pair.split("=", 1)[0]!.replace(/\+/g, " "));
-      return names.query.has(name) ? `${pair.split("=", 1)[0]}=[redacted]` : pair;
-    });
-  return `${url.slice(0, query)}?${pairs.join("&")}`;
+  return redactUrl(url, names, "[redacted]");
 }

@@ -152,7 +152,10 @@ export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
  *   context the invalidation uses: older 5.x need `{ queryClient }`), tested with 5.108;
  * - msw: the request handlers of the mocks (`./mocks`), 2.x (MSW 3 needs Node.js 22), tested with 2.15;
  * - @modelcontextprotocol/sdk: the MCP server of `./mcp` (its Streamable HTTP transport for web
- *   `Request`s), tested with 1.32.2, the lowest version allowed.
+ *   `Request`s), tested with 1.32.2, the lowest version allowed;
+ * - @opentelemetry/api: never imported by the runtime (its shape is described in
+ *   runtime/telemetry/otel-api.ts); the application passes the module as `telemetry.api` to the
+ *   server or the client. The range says which versions the shape is tested with (1.9.1).
  */
 export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
   "@tanstack/query-core": "^5.0.0",
@@ -161,6 +164,7 @@ export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
   ioredis: "^6.0.0",
   msw: "^2.0.0",
   "@modelcontextprotocol/sdk": "^1.32.2",
+  "@opentelemetry/api": "^1.9.0",
 };
 
 /** The Node.js LTS lines the package is tested on (20, 22, 24; `.ci/run` runs each), and later ones. */

@@ -4,11 +4,12 @@
  * the `style` and `explode` that differ from the location's defaults, whether the schema is an
  * object (with its property names), or that the value is JSON (a parameter described by a JSON
  * `content` rather than a `schema`), that an array's objects are JSON, or that a query value is
- * a list or one value. A path template's RFC 6570 operators (`{.id}`, `{;id}`, `{id*}`) override
+ * a list or one value, and that its value is a secret (`format: password`: telemetry redacts it). A path template's RFC 6570 operators (`{.id}`, `{;id}`, `{id*}`) override
  * the parameter's declared style, as in the client.
  */
 import type { ParameterDescriptor } from "../../../templates/server/core/descriptor.js";
 import { formFieldShape } from "../../model/form-fields.js";
+import { resolveObject } from "../../model/resolve-ref.js";
 import type { OperationModel, ParameterLocation } from "../../model/types.js";
 import { templateStyles } from "../../model/check-path-template.js";
 import { isJsonMediaType } from "../validators/validator-names.js";
@@ -60,10 +61,12 @@ export function parameterDescriptors(
         items !== undefined &&
         items.length === 1 &&
         items[0] === "object";
+      const secret = resolveObject(document, parameter.schema)?.["format"] === "password";
       return {
         name: parameter.name,
         in: location,
         required: parameter.required,
+        ...(secret ? { secret: true } : {}),
         array: parameter.array,
         ...(style === DEFAULT_STYLE[location] ? {} : { style }),
         ...(parameter.explode === (style === "form") ? {} : { explode: parameter.explode }),

@@ -25,6 +25,8 @@ export interface ParameterDescriptor {
   readonly name: string;
   readonly in: "path" | "query" | "header" | "cookie";
   readonly required: boolean;
+  /** `format: password`: its value is never recorded (telemetry). */
+  readonly secret?: boolean;
   /** True when the schema is an array: the runtime collects every occurrence. */
   readonly array: boolean;
   /**

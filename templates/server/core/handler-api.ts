@@ -2,6 +2,7 @@
 /**
  * What handlers receive and return, and the options of the request handler.
  */
+import type { ServerTelemetryOptions } from "./telemetry.js";
 import type { HookOptions } from "./hooks.js";
 import type { Authenticator } from "./auth.js";
 import type { CorsOptions } from "./cors.js";
@@ -106,6 +107,12 @@ export interface ServerOptions<C = unknown> extends HookOptions<C> {
    * the status when the runtime can fill it, else RFC 9457 problem details; see error-format.ts).
    */
   readonly formatError?: ErrorFormatter;
+  /**
+   * OpenTelemetry spans and metrics (telemetry.ts): `{ api }` with the `@opentelemetry/api`
+   * module (an optional peer: nothing loads it unless you pass it). Off by default, and then
+   * absent from the pipeline.
+   */
+  readonly telemetry?: ServerTelemetryOptions;
 }
 
 /** A web-standard handler: mounts in `node:http` (see node-adapter), Hono, Bun and Deno. */

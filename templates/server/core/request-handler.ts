@@ -53,7 +53,7 @@ import { resolveRateLimitPlans } from "./rate-limit-plans.js";
 import { RequestContext } from "./request-context.js";
 import { WebRequestSource, type RequestSource } from "./request-source.js";
 import { DEFAULT_MAX_URL_LENGTH } from "./request-target.js";
-import { createResponder } from "./responder.js";
+import { createResponder, defaultOnError, normalizeBasePath, type Responder } from "./responder.js";
 import { createRouter } from "./router.js";
 import {
   RAW_REQUEST_HANDLER,
@@ -63,6 +63,7 @@ import {
   type RuntimeResponse,
 } from "./runtime-response.js";
 import { createSunsetGate } from "./sunset.js";
+import { createServerTelemetry, sensitiveNamesOf } from "./telemetry.js";
 import { createTransportRejectionHandler } from "./transport-rejection.js";
 import { createMemoryRateLimitStore } from "../stores/rate-limiter.js";
 import { createAuthenticateStage } from "./stages/authenticate.js";
@@ -99,6 +100,10 @@ function checkHeaderNames(names: readonly string[]): ReadonlySet<string> {
   return new Set(names.map((name) => name.toLowerCase()));
 }
 
+function untapped<X>(_kind: string, stage: X): X {
+  return stage;
+}
+
 function wholeNumber(name: string, value: number, min: number): number {
   if (!Number.isSafeInteger(value) || value < min) {
     throw new Error(`${name} must be a whole number ≥ ${min} (got ${String(value)})`);
@@ -131,7 +136,23 @@ export function createRuntimeRequestHandler<C = unknown>(
     options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH,
     1,
   );
-  const responder = createResponder(api, router, options);
+  const telemetry =
+    options.telemetry === undefined
+      ? undefined
+      : createServerTelemetry(
+          options.telemetry,
+          sensitiveNamesOf(api),
+          normalizeBasePath(options.basePath),
+        );
+  const responder = createResponder(
+    api,
+    router,
+    telemetry === undefined
+      ? options
+      : { ...options, onError: telemetry.onError(options.onError ?? defaultOnError) },
+  );
+  // Which stages' outcomes are span events (a build-time step: none without telemetry).
+  const tap = telemetry === undefined ? untapped : telemetry.tap;
   const { now, basePath } = responder;
   const security = createSecurityGate<C>(api, options.authenticate);
   const cors = createCorsStage(api, options.cors);
@@ -162,7 +183,7 @@ export function createRuntimeRequestHandler<C = unknown>(
   if (cors !== undefined) stages.push(createCorsPreflightStage<C>(responder, cors));
   if (security.active) stages.push(createAuthenticateStage(security, store !== undefined));
   if (plans !== undefined && store !== undefined) {
-    stages.push(createRateLimitStage<C>(responder, plans, store));
+    stages.push(tap("rate-limit", createRateLimitStage<C>(responder, plans, store)));
   }
   stages.push(createRouteStage<C>(responder, maxUrlLength));
   if (options.onRequest !== undefined)
@@ -171,31 +192,41 @@ export function createRuntimeRequestHandler<C = unknown>(
     stages.push(createAuthorizeStage<C>(responder, security));
   }
   stages.push(createLifecycleStage<C>(responder, sunset));
-  stages.push(createParametersStage<C>(responder));
+  stages.push(tap("parameters", createParametersStage<C>(responder)));
   stages.push(createBodyStage<C>(maxBodyBytes, idempotency !== undefined));
   stages.push(createImplementedStage<C>(responder, handlerFor));
-  if (idempotency !== undefined)
-    stages.push(createIdempotentReplayStage<C>(responder, idempotency));
+  if (idempotency !== undefined) {
+    stages.push(tap("idempotent-replay", createIdempotentReplayStage<C>(responder, idempotency)));
+  }
   stages.push(createHandlerStage<C>(responder, handlers));
   if (options.responseHeaders !== undefined) {
     stages.push(
       createHeaderRuleStage<C>(responder, allowedHeaders, options.validateResponses === true),
     );
   }
-  if (options.validateResponses === true) stages.push(createValidateResponseStage<C>(responder));
+  if (options.validateResponses === true) {
+    stages.push(tap("validate-response", createValidateResponseStage<C>(responder)));
+  }
   stages.push(createSerializeStage<C>(responder));
 
   const pipeline = new Pipeline(stages);
+  const fail =
+    telemetry === undefined
+      ? answerFailure
+      : (at: Responder, error: unknown, context: RequestContext<C>) => {
+          telemetry.failure(error, context);
+          return answerFailure(at, error, context);
+        };
 
   /** One request through the stages; whatever one throws or rejects with is answered here. */
   function handle(context: RequestContext<C>): Answer {
     try {
       const response = pipeline.run(context);
       return isPromiseLike(response)
-        ? response.then(undefined, (error: unknown) => answerFailure(responder, error, context))
+        ? response.then(undefined, (error: unknown) => fail(responder, error, context))
         : response;
     } catch (error) {
-      return answerFailure(responder, error, context);
+      return fail(responder, error, context);
     }
   }
 
@@ -204,9 +235,14 @@ export function createRuntimeRequestHandler<C = unknown>(
    * step without any of them).
    */
   function serve(source: RequestSource): Answer {
-    const context = new RequestContext<C>(source);
+    return answer(new RequestContext<C>(source));
+  }
+
+  function answer(context: RequestContext<C>): Answer {
     const response = handle(context);
-    if (onResponse === undefined && cors === undefined && source.method !== "HEAD") return response;
+    if (onResponse === undefined && cors === undefined && context.source.method !== "HEAD") {
+      return response;
+    }
     return isPromiseLike(response)
       ? response.then((done) => decorate(context, done))
       : decorate(context, response);
@@ -240,10 +276,13 @@ export function createRuntimeRequestHandler<C = unknown>(
     errorResponse: responder.errorResponse,
   });
 
+  // With telemetry, each request runs in its span (telemetry.ts); without, nothing of it runs.
+  const entry =
+    telemetry === undefined ? serve : (source: RequestSource) => telemetry.serve(source, answer);
   const webHandler = async (request: Request): Promise<Response> =>
-    toWebResponse(await serve(new WebRequestSource(request, options.clientAddress)));
+    toWebResponse(await entry(new WebRequestSource(request, options.clientAddress)));
   return Object.assign(webHandler, {
-    [RAW_REQUEST_HANDLER]: serve,
+    [RAW_REQUEST_HANDLER]: entry,
     [TRANSPORT_REJECTION]: rejectTransport,
   });
 }

@@ -50,7 +50,8 @@ export interface Responder {
   addressOf(source: RequestSource): string | undefined;
 }
 
-function defaultOnError(error: unknown, context: ErrorContext): void {
+/** What `onError` does when the option is unset: one line on stderr. */
+export function defaultOnError(error: unknown, context: ErrorContext): void {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   console.error(`[server] ${context.operationId ?? "-"} (${context.status ?? 500}) ${message}`);
 }

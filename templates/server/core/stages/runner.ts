@@ -63,6 +63,7 @@ export class Pipeline<X> {
   }
 }
 
-function noNext(): never {
+/** The `next` of a stage that does not wrap the rest: calling it is a programming error. */
+export function noNext(): never {
   throw new Error("A stage called next() without declaring it as its second parameter");
 }
