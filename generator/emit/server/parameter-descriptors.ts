@@ -59,7 +59,7 @@ export function parameterDescriptors(
         (location === "query" || location === "path") &&
         items !== undefined &&
         items.length === 1 &&
-        items[0] === "object";
+        (items[0] === "object" || items[0] === "array");
       return {
         name: parameter.name,
         in: location,
