@@ -15,6 +15,7 @@ import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
 import { withSourceLocation } from "./load/source-locator.js";
 import { buildModel } from "./model/build-model.js";
 import { routeConflictWarnings } from "./model/route-conflicts.js";
+import { routeKeyWarnings } from "./model/route-key-warnings.js";
 import { unformableBodies } from "./model/unformable-bodies.js";
 import { defaultApiName } from "./model/names.js";
 import { eventWarnings } from "./model/event-warnings.js";
@@ -82,6 +83,7 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
       );
   }
   warnings.push(...routeConflictWarnings(model));
+  warnings.push(...routeKeyWarnings(model, loaded.document));
   warnings.push(...eventWarnings(loaded.document));
   warnings.push(...parameterWarnings(model, loaded.document));
   warnings.push(...unformableBodies(loaded.document, model).map((body) => body.message));
