@@ -20,6 +20,7 @@ import { unformableBodies } from "./model/unformable-bodies.js";
 import { defaultApiName } from "./model/names.js";
 import { eventWarnings } from "./model/event-warnings.js";
 import { parameterWarnings } from "./model/parameter-warnings.js";
+import { xmlWarnings } from "./model/xml-warnings.js";
 import type { ApiModel } from "./model/types.js";
 import type { Drift } from "./write/check-output.js";
 import { computeInputsHash } from "./write/inputs-hash.js";
@@ -86,6 +87,7 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
   warnings.push(...routeKeyWarnings(model, loaded.document));
   warnings.push(...eventWarnings(loaded.document));
   warnings.push(...parameterWarnings(model, loaded.document));
+  warnings.push(...xmlWarnings(model));
   warnings.push(...unformableBodies(loaded.document, model).map((body) => body.message));
   const scope: CacheScope =
     options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) };
