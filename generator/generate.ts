@@ -15,9 +15,12 @@ import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
 import { withSourceLocation } from "./load/source-locator.js";
 import { buildModel } from "./model/build-model.js";
 import { routeConflictWarnings } from "./model/route-conflicts.js";
+import { routeKeyWarnings } from "./model/route-key-warnings.js";
 import { unformableBodies } from "./model/unformable-bodies.js";
-import { toPascalCase } from "./model/names.js";
+import { defaultApiName } from "./model/names.js";
 import { eventWarnings } from "./model/event-warnings.js";
+import { parameterWarnings } from "./model/parameter-warnings.js";
+import { xmlWarnings } from "./model/xml-warnings.js";
 import type { ApiModel } from "./model/types.js";
 import type { Drift } from "./write/check-output.js";
 import { computeInputsHash } from "./write/inputs-hash.js";
@@ -73,7 +76,7 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
   timing("  model", modelStarted);
   const changelog = await readChangelog(resolve(cwd, options.specPath));
   const context: EmitContext = {
-    apiName: options.apiName ?? (toPascalCase(model.title) || "Api"),
+    apiName: options.apiName ?? defaultApiName(model.title),
     specPath: loaded.displayPath,
   };
   const warnings: string[] = [...loaded.warnings];
@@ -84,7 +87,10 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
       );
   }
   warnings.push(...routeConflictWarnings(model));
+  warnings.push(...routeKeyWarnings(model, loaded.document));
   warnings.push(...eventWarnings(loaded.document));
+  warnings.push(...parameterWarnings(model, loaded.document));
+  warnings.push(...xmlWarnings(model));
   warnings.push(...unformableBodies(loaded.document, model).map((body) => body.message));
   const scope: CacheScope =
     options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) };

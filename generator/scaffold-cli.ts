@@ -12,7 +12,7 @@ import { reportFailure, usageError } from "./cli-errors.js";
 import { EXIT_CODES } from "./errors.js";
 import { loadSpec } from "./load/load-spec.js";
 import { buildModel } from "./model/build-model.js";
-import { toPascalCase } from "./model/names.js";
+import { defaultApiName } from "./model/names.js";
 
 async function main(argv: readonly string[]): Promise<number> {
   let values;
@@ -49,7 +49,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!generatedImport.startsWith(".")) generatedImport = `./${generatedImport}`;
     const files = emitScaffold(
       model,
-      { apiName: values.name ?? (toPascalCase(model.title) || "Api"), specPath: spec.displayPath },
+      { apiName: values.name ?? defaultApiName(model.title), specPath: spec.displayPath },
       generatedImport,
     );
     await mkdir(out, { recursive: true });

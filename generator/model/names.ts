@@ -42,6 +42,16 @@ export function toPascalCase(text: string): string {
   return capitalize(toCamelCase(text));
 }
 
+/**
+ * The API name a spec gets when `--name` is not given: its title in PascalCase, without a last
+ * word "API" (`Pet Store API` → `PetStore`, so `createPetStoreClient`); `Api` for a title of no
+ * word.
+ */
+export function defaultApiName(title: string): string {
+  const name = toPascalCase(title.replace(/[\s_-]+api\s*$/i, ""));
+  return name || toPascalCase(title) || "Api";
+}
+
 /** A name for an operation without an operationId: the method and the path's words. */
 export function deriveOperationName(method: string, path: string): string {
   const segments = path.split("/").filter((segment) => segment.length > 0);

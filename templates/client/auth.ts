@@ -5,7 +5,8 @@
  *
  * For a call, the runtime takes the operation's requirements in spec order (one that needs no
  * credential last) and applies the first one whose every scheme has a credential: `Authorization:
- * Bearer <token>` (http bearer, OAuth 2, OpenID Connect), `Authorization: Basic <base64 of
+ * Bearer <token>` (http bearer, OAuth 2, OpenID Connect: one token serves every such scheme of a
+ * requirement, as they share the header), `Authorization: Basic <base64 of
  * UTF-8 "username:password">` (RFC 7617), `Authorization: <scheme> <value>` for other http
  * schemes, the API key in its header, query parameter or cookie. mutualTLS is transport-level
  * (the TLS client certificate of your `fetch`): nothing is sent for it. A credential may be a
@@ -14,6 +15,9 @@
  */
 import { setApiKeyHeader, withQueryKey } from "./api-key.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./descriptor.js";
+import { MissingCredentialsError } from "./missing-credentials.js";
+
+export { MissingCredentialsError };
 
 /** A security scheme as the client needs it (`SECURITY_SCHEMES` of a generated client). */
 export type ClientSecurityScheme =
@@ -50,27 +54,6 @@ export interface ClientSecurity {
 
 /** What a call without a usable credential does: reject before sending (default) or send. */
 export type MissingAuth = "reject" | "send";
-
-/**
- * A secured operation's requirements cannot be met with the credentials the client has: nothing
- * was sent. Names the schemes that would do, never a credential.
- */
-export class MissingCredentialsError extends Error {
-  readonly operationId: string;
-  /** The requirements, as lists of scheme names (any one list would do). */
-  readonly requirements: readonly (readonly string[])[];
-
-  constructor(operationId: string, requirements: readonly (readonly string[])[]) {
-    const alternatives = requirements.map((schemes) => schemes.join(" + ")).join(" or ");
-    super(
-      `${operationId} needs credentials for ${alternatives}, and the client has none for them: ` +
-        'give them in the client\'s `auth` option (or `missingAuth: "send"` to send the request anyway)',
-    );
-    this.name = "MissingCredentialsError";
-    this.operationId = operationId;
-    this.requirements = requirements;
-  }
-}
 
 /** The credentials of one request: extra headers (lower-case names) and query pairs. */
 export interface AppliedAuth {
@@ -161,6 +144,20 @@ function applyScheme(
   } else headers["authorization"] = `Bearer ${value as string}`;
 }
 
+/**
+ * Whether a scheme sends `Authorization: Bearer <token>` (OAuth 2, OpenID Connect, http bearer):
+ * the schemes of one requirement that do share the header, so one token serves them all (the
+ * server checks the union of their scopes).
+ */
+function sendsBearer(scheme: ClientSecurityScheme | undefined): boolean {
+  return (
+    scheme !== undefined &&
+    (scheme.type === "oauth2" ||
+      scheme.type === "openIdConnect" ||
+      (scheme.type === "http" && scheme.scheme === "bearer"))
+  );
+}
+
 /** Requirements in the order they are tried: those needing credentials first, in spec order. */
 function ordered(requirements: readonly (readonly string[])[]): (readonly string[])[] {
   return [
@@ -186,7 +183,6 @@ export function operationAuth(
   if (requirements === undefined || requirements.length === 0) return { kind: "none" };
   const anonymous = Object.values(auth).every((value) => value === undefined);
   if (anonymous) return { kind: "none" };
-  const error = new MissingCredentialsError(op.operationId, requirements);
   const candidates = ordered(requirements);
   const schemes = security.schemes;
   const involved = new Set(candidates.flat());
@@ -194,11 +190,17 @@ export function operationAuth(
 
   const pick = (values: Map<string, string | BasicCredentials | undefined>) => {
     for (const names of candidates) {
+      // one bearer token serves every scheme of the requirement that sends one (the first given)
+      const token = names
+        .map((name) => (sendsBearer(schemes[name]) ? values.get(name) : undefined))
+        .find((value) => value !== undefined);
+      const valueOf = (name: string) =>
+        values.get(name) ?? (sendsBearer(schemes[name]) ? token : undefined);
       if (
         !names.every((name) => {
           const scheme = schemes[name];
           return (
-            scheme !== undefined && (scheme.type === "mutualTLS" || values.get(name) !== undefined)
+            scheme !== undefined && (scheme.type === "mutualTLS" || valueOf(name) !== undefined)
           );
         })
       ) {
@@ -207,14 +209,20 @@ export function operationAuth(
       const headers: Record<string, string> = {};
       const query: string[] = [];
       for (const name of names) {
-        const value = values.get(name);
-        if (value !== undefined)
-          applyScheme(schemes[name] as ClientSecurityScheme, value, headers, query);
+        const scheme = schemes[name] as ClientSecurityScheme;
+        const value = sendsBearer(scheme) ? token : values.get(name);
+        if (value !== undefined) applyScheme(scheme, value, headers, query);
       }
       return names.length === 0 ? NOTHING : { headers, query: query.join("&") };
     }
     return undefined;
   };
+  const missingError = (values: Map<string, string | BasicCredentials | undefined>) =>
+    new MissingCredentialsError(
+      op.operationId,
+      requirements,
+      [...involved].filter((name) => values.get(name) !== undefined),
+    );
 
   if (!dynamic) {
     const values = new Map<string, string | BasicCredentials | undefined>();
@@ -228,7 +236,7 @@ export function operationAuth(
     }
     const applied = pick(values);
     if (applied !== undefined) return { kind: "static", applied };
-    return missing === "send" ? { kind: "none" } : { kind: "missing", error };
+    return missing === "send" ? { kind: "none" } : { kind: "missing", error: missingError(values) };
   }
   return {
     kind: "dynamic",
@@ -244,7 +252,7 @@ export function operationAuth(
       const applied = pick(values);
       if (applied !== undefined) return applied;
       if (missing === "send") return undefined;
-      throw error;
+      throw missingError(values);
     },
   };
 }

@@ -24,6 +24,12 @@ const FIXTURES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   },
   // two templates that answer the same requests: generate warns, the second is never reached
   "test/fixtures/runtime-specs/routing.yaml": { clashSecond: "generate warns: clashFirst" },
+  // AWS-style fragments: Action in the query, X-Amz-Target in a header, sub-resources; two alike
+  "test/fixtures/runtime-specs/route-keys.yaml": { SameSecond: "generate warns: SameFirst" },
+  // FastAPI's optional lists, a number-or-list unexploded, a JSON-encoded string part, a list of lists
+  "test/fixtures/runtime-specs/optional-lists.yaml": {},
+  // one bearer token for two OAuth 2 schemes of a requirement
+  "test/fixtures/runtime-specs/shared-token.yaml": {},
 };
 const CORPUS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "heyapi/specs/3.1.x/sse-post.yaml": {},

@@ -567,8 +567,8 @@ function credentialsFor(document: Record<string, unknown>): {
 
 /**
  * Why no request can meet the operation's security, when each of its requirements combines two
- * schemes that both need the one `Authorization` header (HTTP basic and bearer, OAuth 2, OpenID
- * Connect); undefined otherwise.
+ * schemes that need different values in the one `Authorization` header (HTTP basic and bearer;
+ * OAuth 2, OpenID Connect and http bearer share one token); undefined otherwise.
  */
 function sharedAuthorization(
   document: Record<string, unknown>,
@@ -578,19 +578,20 @@ function sharedAuthorization(
   if (requirements.length === 0) return undefined;
   const components = isObject(document.components) ? document.components : {};
   const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
-  const usesAuthorization = (name: string): boolean => {
+  // what a scheme puts in Authorization: bearer-token schemes share one token (one value)
+  const authorizationKind = (name: string): string | undefined => {
     const scheme = resolveObject(document, schemes[name]);
-    return (
-      scheme !== undefined &&
-      (scheme.type === "http" || scheme.type === "oauth2" || scheme.type === "openIdConnect")
-    );
+    if (scheme?.type === "oauth2" || scheme?.type === "openIdConnect") return "bearer";
+    if (scheme?.type !== "http") return undefined;
+    return typeof scheme.scheme === "string" ? scheme.scheme.toLowerCase() : "";
   };
   const clashes = requirements.map((requirement) =>
     requirement.schemes
-      .filter((scheme) => usesAuthorization(scheme.name))
+      .filter((scheme) => authorizationKind(scheme.name) !== undefined)
       .map((scheme) => scheme.name),
   );
-  if (!clashes.every((names) => names.length >= 2)) return undefined;
+  const kinds = (names: readonly string[]) => new Set(names.map(authorizationKind)).size;
+  if (!clashes.every((names) => kinds(names) >= 2)) return undefined;
   return `every security requirement needs two credentials in the one Authorization header (${clashes.map((names) => names.join(" + ")).join("; ")})`;
 }
 

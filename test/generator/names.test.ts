@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   NameRegistry,
+  defaultApiName,
   deriveOperationName,
   toCamelCase,
   toPascalCase,
@@ -46,5 +47,20 @@ describe("NameRegistry", () => {
     expect(registry.claim("getPet")).toBe("getPet2");
     expect(registry.claim("GetPet")).toBe("GetPet3");
     expect(registry.claim("other")).toBe("other");
+  });
+});
+
+describe("defaultApiName", () => {
+  const cases: [string, string][] = [
+    ["Pet Store API", "PetStore"],
+    ["Stripe Api", "Stripe"],
+    ["GitHub v3 REST API", "GitHubV3Rest"],
+    ["Rapid", "Rapid"],
+    ["API", "Api"],
+    ["OpenAPI Petstore", "OpenApiPetstore"],
+    ["", "Api"],
+  ];
+  it.each(cases)("%j → %j", (given, want) => {
+    expect(defaultApiName(given)).toBe(want);
   });
 });

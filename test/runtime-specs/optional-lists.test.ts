@@ -2,7 +2,7 @@
  * Parameters and parts real documents write (test/fixtures/runtime-specs/optional-lists.yaml),
  * sent by the generated client and by hand over real HTTP: FastAPI's optional list
  * (`anyOf: [array, null]`), a number-or-list with `explode: false`, and a multipart string part
- * whose `encoding.contentType` is JSON.
+ * whose `encoding.contentType` is JSON; an array of arrays, warned about at generate time.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFixture, recordingClient, type GeneratedFixture } from "./serve-fixture.js";
@@ -20,7 +20,10 @@ beforeAll(async () => {
     status: 200,
     body: { query: request.query, body: request.body },
   });
-  server = await fixture.serve({ listItems: echo, upload: echo }, { validateResponses: true });
+  server = await fixture.serve(
+    { listItems: echo, upload: echo, getGrid: echo },
+    { validateResponses: true },
+  );
   client = await recordingClient<Call>(fixture, server.baseUrl, sent);
 }, 120_000);
 afterAll(async () => {
@@ -28,8 +31,8 @@ afterAll(async () => {
   fixture?.remove();
 });
 
-async function query(search: string): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${server.baseUrl}/items?${search}`);
+async function query(search: string, path = "/items"): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${server.baseUrl}${path}?${search}`);
   const body = (await response.json()) as { query?: unknown; detail?: unknown };
   return { status: response.status, body: response.ok ? body.query : body.detail };
 }
@@ -94,5 +97,27 @@ describe("a multipart string part whose encoding says JSON", () => {
   it("round-trips through the generated client", async () => {
     const result = await client.upload!({ body: { meta: "hi", note: "n" } });
     expect(result).toMatchObject({ status: 200, data: { body: { meta: "hi", note: "n" } } });
+  });
+});
+
+describe("a query parameter declared as an array of arrays", () => {
+  it("is warned about at generate time, naming the operation and the parameter", () => {
+    const warnings = fixture.rendered.warnings.filter((w) => w.startsWith("parameters:"));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(
+      "get_grid (GET /grid) declares the query parameter cells as an array of arrays, which no OpenAPI style serializes",
+    );
+  });
+
+  it("round-trips between the generated client and server as JSON items", async () => {
+    const result = await client.getGrid!({ query: { cells: [[1, 2], [3]] } });
+    expect(result).toMatchObject({ status: 200, data: { query: { cells: [[1, 2], [3]] } } });
+    expect(decodeURIComponent(new URL(sent.at(-1)!.url).search)).toBe("?cells=[1,2]&cells=[3]");
+    expect(await query("cells=[1]&cells=[2,3]", "/grid")).toEqual({
+      status: 200,
+      body: { cells: [[1], [2, 3]] },
+    });
+    expect(await query('cells=[1,"x"]', "/grid")).toMatchObject({ status: 400 });
+    expect(await query("cells=x", "/grid")).toMatchObject({ status: 400 });
   });
 });

@@ -12,6 +12,7 @@ const OPERATIONS = [
   "describeThings",
   "postDescribeThings",
   "createThing",
+  "postForm",
   "getItem",
   "putItem",
   "deleteBucket",
@@ -53,11 +54,19 @@ function lastSent(): { target: string; header: (name: string) => string | null }
 }
 
 describe("path keys with a fragment (AWS style)", () => {
-  it("generate warns only about the operations whose keys cannot be told apart, naming both", () => {
+  it("generate warns about keys that cannot be told apart, and keys declared only in the body", () => {
     const routing = fixture.rendered.warnings.filter((warning) => warning.startsWith("routing:"));
     expect(routing).toEqual([
       "routing: SameFirst (GET /twice/{a}#Action=Same) and SameSecond (GET /twice/{b}#Action=Same) answer the same requests: SameSecond is never reached",
+      "routing: PostForm (POST /#Action=PostForm) is told apart by Action, which it declares only in its request body: the server routes by the query (where the generated client also sends it), so a client that sends Action only in the body gets a 404",
     ]);
+  });
+
+  it("sends a key declared in a form body in the query too, and the body as given", async () => {
+    const posted = await client.postForm!({ body: { Action: "PostForm", Name: "n" } });
+    expect(posted).toMatchObject({ status: 200, data: { handler: "postForm" } });
+    expect(lastSent().target).toBe("/?Action=PostForm");
+    expect(await sent.at(-1)!.text()).toBe("Action=PostForm&Name=n");
   });
 
   it("routes by the Action the client sends in the query, once", async () => {

@@ -60,7 +60,7 @@ export function parameterDescriptors(
         (location === "query" || location === "path") &&
         items !== undefined &&
         items.length === 1 &&
-        items[0] === "object";
+        (items[0] === "object" || items[0] === "array");
       const secret = resolveObject(document, parameter.schema)?.["format"] === "password";
       return {
         name: parameter.name,

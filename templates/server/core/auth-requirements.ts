@@ -112,7 +112,10 @@ export function describeOperation(
   };
 }
 
-/** Scopes of `requirement` that `granted` lacks (OAuth 2 / OpenID Connect schemes only). */
+/**
+ * Scopes of `requirement` that `granted` lacks (OAuth 2 / OpenID Connect schemes only): the union
+ * of its schemes' scopes, each once (the schemes read the one bearer token of the request).
+ */
 export function missingScopes(
   requirement: SecurityRequirementDescriptor,
   schemes: Readonly<Record<string, SecuritySchemeDescriptor>>,
@@ -123,7 +126,8 @@ export function missingScopes(
     const type = schemes[name]?.type;
     if (type !== "oauth2" && type !== "openIdConnect") continue;
     for (const scope of requirement[name] ?? []) {
-      if (granted === undefined || !granted.includes(scope)) missing.push(scope);
+      if ((granted === undefined || !granted.includes(scope)) && !missing.includes(scope))
+        missing.push(scope);
     }
   }
   return missing;

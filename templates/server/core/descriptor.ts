@@ -48,8 +48,9 @@ export interface ParameterDescriptor {
    */
   readonly listOrValue?: boolean;
   /**
-   * True for an array of objects in a query or path, outside `deepObject`: no style has a form for
-   * an object inside an array, so each item is JSON text (`?filter={"a":1}&filter={"b":2}`).
+   * True for an array of objects (or of arrays) in a query or path, outside `deepObject`: no style
+   * has a form for an object or a list inside a list, so each item is JSON text, as the generated
+   * client sends it (`?filter={"a":1}&filter={"b":2}`, `?cells=[1,2]&cells=[3]`).
    */
   readonly jsonItems?: boolean;
 }

@@ -13,7 +13,7 @@ export interface StyledParameter {
   readonly object: boolean;
   /** An exploded `form` object's property names, when the schema lists them. */
   readonly properties: readonly string[] | undefined;
-  /** An array of objects, each item JSON text (`ParameterDescriptor.jsonItems`). */
+  /** An array of objects or arrays, each item JSON text (`ParameterDescriptor.jsonItems`). */
   readonly jsonItems: boolean;
   /**
    * A list or one value (`ParameterDescriptor.listOrValue`) not exploded: a text with the style's
