@@ -9,7 +9,6 @@ import type { CacheScope } from "./cache/cached-emitters.js";
 import { EMITTERS, type EmitInput } from "./emit/emitters.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
 import { generatedHeader } from "./emit/header.js";
-import { explainInvalidSpec } from "./load/explain-invalid-spec.js";
 import { loadSpec } from "./load/load-spec.js";
 import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
 import { withSourceLocation } from "./load/source-locator.js";
@@ -65,6 +64,7 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
   const loaded = await loadSpec(resolve(cwd, options.specPath), cwd, {
     allowDuplicateOperationIds: options.allowDuplicateOperationIds === true,
     allowUndeclaredPathParameters: options.allowUndeclaredPathParameters === true,
+    cache: options.cache !== false,
   });
   let model: ApiModel;
   const modelStarted = performance.now();
@@ -131,6 +131,8 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     files = await emitAll(input);
   } catch (error) {
     // a stage that fails on a spec usually means the spec is not valid OpenAPI: say where
+    // with Redocly's linter, only on a failure
+    const { explainInvalidSpec } = await import("./load/explain-invalid-spec.js");
     throw (await explainInvalidSpec(resolve(cwd, options.specPath), cwd)) ?? error;
   }
   if (changelog !== undefined) files.push({ path: CHANGELOG_NAME, content: changelog });

@@ -1,11 +1,12 @@
 /**
  * load: read the spec and every file it `$ref`s, bundled into one document with
  * Redocly's openapi-core (the same parser the linter uses). Internal `$ref`s stay refs.
+ * openapi-core is imported when needed: a JSON spec whose bundle an earlier run recorded
+ * (bundle-cache.ts) is read without it.
  */
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
-import { bundle, createConfig, getLineColLocation, YamlParseError } from "@redocly/openapi-core";
 import type { NormalizedProblem } from "@redocly/openapi-core";
 import { parse as parseYaml } from "yaml";
 import { implyLifecycle } from "../../lint/lifecycle-implied.js";
@@ -14,7 +15,8 @@ import { timing } from "../timing.js";
 import { declareMissingPathParameters } from "./declare-path-parameters.js";
 import { dropImpossibleEnums } from "./drop-impossible-enums.js";
 import { renameDuplicateOperationIds } from "./rename-duplicate-operation-ids.js";
-import { documentFromText, SyncFileResolver } from "./sync-file-resolver.js";
+import { applyVerdict, bundleRecord } from "./bundle-cache.js";
+import { jsonValue } from "./json-text.js";
 import {
   breakReferenceCycles,
   hoistDeepSchemaReferences,
@@ -39,6 +41,8 @@ export interface LoadOptions {
   readonly allowDuplicateOperationIds?: boolean;
   /** Declare path template parameters nobody declares instead of refusing the spec (see declare-path-parameters.ts). */
   readonly allowUndeclaredPathParameters?: boolean;
+  /** Skip the bundle when an earlier run in this working directory recorded it (bundle-cache.ts). */
+  readonly cache?: boolean;
 }
 
 export async function loadSpec(
@@ -48,32 +52,59 @@ export async function loadSpec(
 ): Promise<LoadedSpec> {
   const displayPath = toPosix(relative(cwd, specPath)) || specPath;
   const warnings: string[] = [];
-  let result: Awaited<ReturnType<typeof bundle>>;
+  let bundled: unknown;
+  let dependencies: readonly string[];
   try {
     const t0 = performance.now();
-    const root = documentFromText(await readFile(specPath, "utf8"), specPath);
+    const text = await readFile(specPath, "utf8");
+    const json = jsonValue(text);
+    const root =
+      json === undefined
+        ? (await import("./sync-file-resolver.js")).documentFromText(text, specPath)
+        : undefined;
+    const parsed: unknown = json === undefined ? root?.parsed : json.value;
+    checkVersion(parsed, displayPath);
+    breakReferenceCycles(parsed, warnings);
     timing("  read and parse", t0);
-    checkVersion(root.parsed, displayPath);
-    breakReferenceCycles(root.parsed, warnings);
     const t1 = performance.now();
-    const config = await createConfig({ rules: {} });
-    result = await bundle({
-      doc: root,
-      config,
-      dereference: false,
-      externalRefResolver: new SyncFileResolver(config.resolve),
-    });
-    timing("  bundle", t1);
+    const record = options.cache === true ? await bundleRecord(cwd, specPath, parsed) : undefined;
+    if (record?.verdict !== undefined) {
+      applyVerdict(parsed, record.verdict);
+      bundled = parsed;
+      dependencies = []; // one file: the bundle read no other
+      timing("  bundle (as recorded)", t1);
+    } else {
+      const { bundle, createConfig } = await import("@redocly/openapi-core");
+      const { documentFromText, SyncFileResolver } = await import("./sync-file-resolver.js");
+      const before = record === undefined ? undefined : JSON.stringify(parsed);
+      const config = await createConfig({ rules: {} });
+      const result = await bundle({
+        doc: root ?? documentFromText(text, specPath, parsed),
+        config,
+        dereference: false,
+        externalRefResolver: new SyncFileResolver(config.resolve),
+      });
+      timing("  bundle", t1);
+      const unresolved = result.problems.find(
+        (problem) => problem.severity === "error" || /resolve/i.test(problem.message),
+      );
+      if (unresolved) throw await problemError(unresolved, cwd);
+      if (before !== undefined)
+        record?.record(
+          before,
+          result.bundle.parsed,
+          result.fileDependencies.size,
+          result.problems.length,
+        );
+      bundled = result.bundle.parsed;
+      dependencies = [...result.fileDependencies];
+    }
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
-    throw loadFailure(error, displayPath);
+    throw await loadFailure(error, displayPath);
   }
-  const unresolved = result.problems.find(
-    (problem) => problem.severity === "error" || /resolve/i.test(problem.message),
-  );
-  if (unresolved) throw problemError(unresolved, cwd);
 
-  const document = result.bundle.parsed;
+  const document = bundled;
   if (document === null || typeof document !== "object" || Array.isArray(document)) {
     throw new GeneratorError(
       "invalidSpec",
@@ -95,7 +126,7 @@ export async function loadSpec(
     declareMissingPathParameters(document as Record<string, unknown>, warnings);
   const specHash = createHash("sha256").update(JSON.stringify(document)).digest("hex").slice(0, 16);
   timing("  normalize and hash", t2);
-  const references = [...result.fileDependencies]
+  const references = dependencies
     .map((file) => toPosix(relative(cwd, file)))
     .filter((file) => file !== displayPath)
     .sort();
@@ -151,7 +182,8 @@ function checkVersion(parsed: unknown, where: string): asserts parsed is Record<
     document.info = { title: "API", version: "0.0.0" };
 }
 
-function loadFailure(error: unknown, displayPath: string): GeneratorError {
+async function loadFailure(error: unknown, displayPath: string): Promise<GeneratorError> {
+  const { YamlParseError } = await import("@redocly/openapi-core");
   if (error instanceof YamlParseError) {
     const file = relative(process.cwd(), error.source.absoluteRef) || displayPath;
     return new GeneratorError(
@@ -178,7 +210,8 @@ function loadFailure(error: unknown, displayPath: string): GeneratorError {
   });
 }
 
-function problemError(problem: NormalizedProblem, cwd: string): GeneratorError {
+async function problemError(problem: NormalizedProblem, cwd: string): Promise<GeneratorError> {
+  const { getLineColLocation } = await import("@redocly/openapi-core");
   const location = problem.location[0];
   let where = location?.pointer ?? "";
   if (location && "source" in location) {

@@ -30,6 +30,7 @@ import { OPERATIONS } from "../../generated/client.js";
 import type { ClientOperationDescriptor } from "../../generated/runtime/client/descriptor.js";
 import { PACKAGE_DEPENDENCIES } from "../../generator/emit/package/layout.js";
 import { consumerFiles, expectedErrors, installedVersions } from "./consumer-project.js";
+import { missingCompiler, runTsc, TYPESCRIPT_COMPILERS } from "./typescript-compilers.js";
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -82,6 +83,16 @@ async function exec(
       stderr: failed.stderr ?? String(error),
     };
   }
+}
+
+/** The bad consumers fail with exactly the errors their `// EXPECT` comments name. */
+function expectBadErrors(output: string): void {
+  const errors = [...output.matchAll(/^(bad\/[^(]+)\((\d+),\d+\): error (TS\d+)/gm)].map(
+    (match) => `${match[1]}:${match[2]} ${match[3]}`,
+  );
+  expect([...new Set(errors)].sort()).toEqual(expectedErrors(files));
+  expect(output).toMatch(/Property 'tag' does not exist/);
+  expect(output).toMatch(/Property 'setInventoryStock' does not exist/);
 }
 
 function tsc(consumer: string, config: string) {
@@ -357,13 +368,35 @@ describe("the generated package, installed from its tarball", () => {
   it("refuses to compile consumers that use a removed field, a wrong type, a wrong response, or experimental or server code from the client entry", () => {
     const result = checks.bad;
     expect(result.code).not.toBe(0);
-    const errors = [...result.stdout.matchAll(/^(bad\/[^(]+)\((\d+),\d+\): error (TS\d+)/gm)].map(
-      (match) => `${match[1]}:${match[2]} ${match[3]}`,
-    );
-    expect([...new Set(errors)].sort()).toEqual(expectedErrors(files));
-    expect(result.stdout).toMatch(/Property 'tag' does not exist/);
-    expect(result.stdout).toMatch(/Property 'setInventoryStock' does not exist/);
+    expectBadErrors(result.stdout);
   });
+
+  // the same consumer under the other TypeScript lines its users have (5.9 is the checks above)
+  for (const compiler of TYPESCRIPT_COMPILERS.filter((entry) => entry.line !== "5.9")) {
+    const missing = missingCompiler(compiler);
+    if (missing !== undefined && process.env["CI"] === undefined) {
+      it.skip(`TypeScript ${compiler.line}: ${missing}`, () => undefined);
+      continue;
+    }
+    it(`type-checks the consumer (nodenext, bundler, browser) and refuses the bad ones under TypeScript ${compiler.line}`, async () => {
+      expect(missing).toBeUndefined();
+      const check = (config: string, ...extra: string[]) =>
+        timed(`tsc ${compiler.line} ${config}`, () =>
+          runTsc(compiler, ["-p", config, ...extra], consumer, cleanEnv()),
+        );
+      for (const config of ["tsconfig.nodenext.json", "tsconfig.bundler.json"]) {
+        // --noEmit: build/ stays what 5.9 emitted for the runs above
+        const result = await check(config, "--noEmit");
+        expect(result.output, config).toBe("");
+        expect(result.code, config).toBe(0);
+      }
+      const browser = await check("tsconfig.browser.json");
+      expect(browser.output).toBe("");
+      const bad = await check("tsconfig.bad.json");
+      expect(bad.code).not.toBe(0);
+      expectBadErrors(bad.output);
+    }, 240_000);
+  }
 
   it("bundles the client entries for the browser without any server code, and openapi-fetch only in ./raw", async () => {
     const esbuild = await import("esbuild");

@@ -1,0 +1,119 @@
+/**
+ * Skipping Redocly's bundle on a warm run, when an earlier run showed that bundling this spec
+ * changes nothing a prose edit could change. A spec in one file with internal `$ref`s only is
+ * usually left as it is by the bundle, but not always (it adds `components: {}` when there is
+ * none, inlines a `$ref` standing where a plain value goes, such as `example: {$ref}`, and copies
+ * discriminator mapping targets into components), so the bundle is not skipped by a rule: each
+ * run that bundles records what the bundle did, keyed by the document without its prose, and a
+ * later run with the same key (an edit of a description or a summary, the most common edit)
+ * applies that record instead of bundling. Recorded only when the bundle read no other file,
+ * reported nothing and changed the document at most by adding `components: {}`.
+ *
+ * Why prose cannot change what the bundle does: it acts on `$ref`s, `externalValue`s and
+ * discriminator mappings, at positions given by the document's keys; string `description` and
+ * `summary` values are none of those. A spec with a `$ref` that does not resolve without its prose
+ * (one pointing at a description, say) is never recorded.
+ */
+import { isObject } from "../model/resolve-ref.js";
+import { CachePack, sha256Hex } from "../cache/cache-pack.js";
+import { withoutProse } from "../cache/without-prose.js";
+import { computeToolHash } from "../write/inputs-hash.js";
+
+/** What bundling did to a document of that shape: nothing, or `components: {}` added. */
+type Verdict = "unchanged" | "components added";
+
+export interface BundleRecord {
+  /** The verdict recorded for this document, if any: then the bundle can be skipped. */
+  readonly verdict: Verdict | undefined;
+  /**
+   * After bundling (on a miss): records what the bundle did, given the document's JSON before it
+   * (`before`), the bundled document and the files it read.
+   */
+  record(before: string, bundled: unknown, files: number, problems: number): void;
+}
+
+/**
+ * The record for `parsed` (the root document as parsed, before bundling) in the cache of `cwd`,
+ * or undefined when the document cannot be keyed (a `$ref` that leaves the file or does not
+ * resolve without prose, an `externalValue`, or a value JSON has no text for).
+ */
+export async function bundleRecord(
+  cwd: string,
+  specPath: string,
+  parsed: Record<string, unknown>,
+): Promise<BundleRecord | undefined> {
+  let key: string;
+  try {
+    const proseFree = withoutProse(parsed, false) as Record<string, unknown>;
+    if (!keyable(proseFree, proseFree)) return undefined;
+    key = sha256Hex(JSON.stringify(proseFree));
+  } catch {
+    return undefined; // a cycle through YAML aliases, say: bundle as usual
+  }
+  const pack = CachePack.open(
+    cwd,
+    `load/bundle/${sha256Hex(specPath).slice(0, 24)}`,
+    await computeToolHash(),
+  );
+  const known = pack.get(key);
+  const verdict = known === "unchanged" || known === "components added" ? known : undefined;
+  if (verdict !== undefined) pack.save();
+  return {
+    verdict,
+    record(before, bundled, files, problems) {
+      if (files !== 0 || problems !== 0) return;
+      const after = JSON.stringify(bundled);
+      const withComponents = (): string => {
+        const document = JSON.parse(before) as Record<string, unknown>;
+        return JSON.stringify({ ...document, components: document.components || {} });
+      };
+      const seen: Verdict | undefined =
+        after === before
+          ? "unchanged"
+          : after === withComponents()
+            ? "components added"
+            : undefined;
+      if (seen === undefined) return;
+      pack.set(key, seen);
+      pack.save();
+    },
+  };
+}
+
+/** The document as a skipped bundle leaves it (what the recorded bundle did to it). */
+export function applyVerdict(parsed: Record<string, unknown>, verdict: Verdict): void {
+  if (verdict === "components added") parsed.components = parsed.components || {};
+}
+
+/**
+ * Whether every `$ref` below `value` is internal and resolves in `root` (the prose-free
+ * document), and no `externalValue` (a file the bundle would read) is there.
+ */
+function keyable(value: unknown, root: Record<string, unknown>): boolean {
+  if (Array.isArray(value)) return value.every((item) => keyable(item, root));
+  if (!isObject(value)) return true;
+  for (const [key, item] of Object.entries(value)) {
+    if (key === "externalValue") return false;
+    if (key === "$ref" && typeof item === "string" && !resolves(item, root)) return false;
+    if (!keyable(item, root)) return false;
+  }
+  return true;
+}
+
+function resolves(ref: string, root: Record<string, unknown>): boolean {
+  if (ref === "#") return true;
+  if (!ref.startsWith("#/")) return false;
+  let node: unknown = root;
+  for (const segment of ref.slice(2).split("/")) {
+    let key: string;
+    try {
+      key = decodeURIComponent(segment).replace(/~1/g, "/").replace(/~0/g, "~");
+    } catch {
+      return false;
+    }
+    if (Array.isArray(node)) node = /^\d+$/.test(key) ? node[Number(key)] : undefined;
+    else node = isObject(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+    if (node === undefined) return false;
+  }
+  return true;
+}
