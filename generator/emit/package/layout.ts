@@ -119,6 +119,14 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
   ];
 }
 
+/** The package's bin (`npx <package> scaffold`, emit-bin.ts), compiled to `dist/bin/cli.js`. */
+export const BIN_MODULE = "bin/cli";
+
+/** `@acme/widgets` → `widgets`: the bin npx runs for the package. */
+export function binName(packageName: string): string {
+  return packageName.slice(packageName.lastIndexOf("/") + 1);
+}
+
 /** `entry/client` → `./dist/entry/client.js` (`.d.ts` with `declaration`). */
 export function distPath(module: string, extension: ".js" | ".d.ts"): string {
   return `./${DIST_DIR}/${module}${extension}`;
