@@ -91,9 +91,9 @@ export function handlerRequestType(
 
 export function handlerResponseType(operation: OperationModel): string {
   const members = operation.responses.map((response) => responseMember(operation, response));
-  return typeAliasCode(`${operation.typeName}HandlerResponse`, members, {
+  return typeAliasCode(`${operation.typeName}HandlerResponse<H extends string = never>`, members, {
     exported: true,
-    doc: `Every response the spec declares for \`${operation.name}\`.`,
+    doc: `Every response the spec declares for \`${operation.name}\` (\`H\`: the headers \`responseHeaders\` allows on every response).`,
   });
 }
 
@@ -159,7 +159,9 @@ function responseMember(operation: OperationModel, response: ResponseModel): str
   }
   const body = bodyTypes.length > 0 ? `body: ${bodyTypes.join(" | ")}` : "body?: undefined";
   const headers = response.headers.filter((header) => !isRuntimeHeader(header.name));
-  if (headers.length === 0) return typeLiteralCode([`status: ${status}`, body]);
+  if (headers.length === 0) {
+    return typeLiteralCode([`status: ${status}`, body, "headers?: OnlyExtraHeaders<H>"]);
+  }
   const fields = headers.map(
     (header) =>
       `readonly ${literal(header.name)}${header.required ? "" : "?"}: ${headerValueType(header)}`,
@@ -168,7 +170,7 @@ function responseMember(operation: OperationModel, response: ResponseModel): str
   return typeLiteralCode([
     `status: ${status}`,
     body,
-    `headers${optional}: ${typeLiteralCode(fields)}`,
+    `headers${optional}: ${typeLiteralCode(fields)} & ExtraHeaders<H>`,
   ]);
 }
 

@@ -51,7 +51,8 @@ export interface ErrorContext {
   readonly status?: number;
 }
 
-export interface ServerOptions<C = unknown> extends HookOptions<C> {
+/** `O`: the operationIds the hooks see (the generated `createRequestHandler` narrows it to the spec's). */
+export interface ServerOptions<C = unknown, O extends string = string> extends HookOptions<C, O> {
   /**
    * Turns the credentials a request carries (by security scheme name: `{ type: "bearer", token }`,
    * `{ type: "basic", username, password }`, `{ type: "apiKey", in, name, value }`) into the

@@ -17,6 +17,20 @@ export type StatusRange<D extends 1 | 2 | 3 | 4 | 5> =
 /** Extra response headers a handler may set (the runtime sets `X-RateLimit-*` and deprecation headers). */
 export type ResponseHeaders = Readonly<Record<string, string>>;
 
+/**
+ * The headers declared once in `responseHeaders` (`H`, e.g. `"X-Request-Id"`), which every
+ * response may carry besides those the spec declares for it: optional, a header value each.
+ */
+export type ExtraHeaders<H extends string> = {
+  readonly [K in H]?: string | number | boolean | readonly string[];
+};
+
+/**
+ * `headers` of a response the spec declares no header for: the extra ones when there are
+ * any, else none at all (an undeclared header does not compile).
+ */
+export type OnlyExtraHeaders<H extends string> = [H] extends [never] ? undefined : ExtraHeaders<H>;
+
 /** A parameter group an operation does not have: always an empty object. */
 export type NoParameters = Readonly<Record<string, never>>;
 
