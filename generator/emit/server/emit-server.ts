@@ -43,9 +43,11 @@ export function emitServer(
 
 const TYPE_HELPERS = [
   "BinaryBody",
+  "EventStreamBody",
   "ExtraHeaders",
   "FormFiles",
   "LowercaseKeys",
+  "NdjsonBody",
   "NoParameters",
   "OnlyExtraHeaders",
   "ResponseHeaders",

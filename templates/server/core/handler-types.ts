@@ -2,6 +2,7 @@
 /**
  * Type helpers for the generated `Handlers` interface (types only, no runtime code).
  */
+import type { ServerSentEvent } from "./stream-body.js";
 
 /** Header parameters arrive with lower-case names (HTTP header names are case-insensitive). */
 export type LowercaseKeys<T> = {
@@ -39,6 +40,20 @@ export type NoParameters = Readonly<Record<string, never>>;
  * stream, which the runtime sends as they are (a stream is streamed, never buffered).
  */
 export type BinaryBody = Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array>;
+
+/**
+ * An NDJSON / JSON Lines response body (`application/x-ndjson`, `application/jsonl`): an async
+ * iterable of the spec's item schema (one JSON text per line, pulled as the client reads), or
+ * bytes already encoded.
+ */
+export type NdjsonBody<Item> = AsyncIterable<Item> | BinaryBody;
+
+/**
+ * A server-sent events response body (`text/event-stream`): an async iterable of events whose
+ * `data` is the spec's item schema (see `ServerSentEvent`), or the body as the spec types it
+ * (text, or bytes already encoded).
+ */
+export type EventStreamBody<Item> = AsyncIterable<ServerSentEvent<Item>> | Item | BinaryBody;
 
 /**
  * A multipart body as the handler receives it: the file fields (`format: binary`,
