@@ -25,6 +25,8 @@ export { MissingCredentialsError, type AuthOption, type BasicCredentials } from 
 export { unwrap, unwrapResult } from "./unwrap.js";
 export { EventStream, EventStreamError, type ServerSentEvent } from "./event-stream.js";
 export { RateLimitScheduler } from "./rate-limit-scheduler.js";
+export { clientTelemetry, type ClientTelemetryPlugin } from "./telemetry.js";
+export type { OpenTelemetryApi, TelemetryOptions } from "../telemetry/otel-api.js";
 export type { ClientOptions, ResponseValidationContext } from "./runtime.js";
 export type { DeprecationNotice } from "./deprecation.js";
 export type { ClientLogger, LogLevel, RateLimitWaitEvent, RetryEvent } from "./observe.js";

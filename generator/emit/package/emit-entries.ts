@@ -176,7 +176,10 @@ export const CLIENT_PUBLIC_NAMES: readonly string[] = [
   "CallOptions",
   "ClientLogger",
   "ClientOptions",
+  "ClientTelemetryPlugin",
   "LogLevel",
+  "OpenTelemetryApi",
+  "TelemetryOptions",
   "RateLimitWaitEvent",
   "RetryEvent",
   "ConflictError",
@@ -213,6 +216,7 @@ export const CLIENT_PUBLIC_NAMES: readonly string[] = [
   "UnprocessableEntityError",
   "isApiError",
   "isErrorBody",
+  "clientTelemetry",
   "unwrap",
   "unwrapResult",
 ];
