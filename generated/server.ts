@@ -2,7 +2,12 @@
 // Do not edit: change the spec or templates/ and run `npm run generate`.
 import type { paths } from "./types.js";
 import { API } from "./server-api.js";
-import type { LowercaseKeys, NoParameters } from "./runtime/server/core/handler-types.js";
+import type {
+  ExtraHeaders,
+  LowercaseKeys,
+  NoParameters,
+  OnlyExtraHeaders,
+} from "./runtime/server/core/handler-types.js";
 import { notImplemented } from "./runtime/server/core/errors.js";
 import { createRuntimeRequestHandler } from "./runtime/server/core/request-handler.js";
 import type { HandlerMap, ServerOptions } from "./runtime/server/core/handler-api.js";
@@ -28,49 +33,54 @@ export interface ListPetsHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `listPets`. */
-export type ListPetsHandlerResponse =
+/** Every response the spec declares for `listPets` (`H`: the headers `responseHeaders` allows on every response). */
+export type ListPetsHandlerResponse<H extends string = never> =
   | {
       status: 200;
       body: paths["/pets"]["get"]["responses"][200]["content"]["application/json"];
       headers?: {
         readonly "Link"?: string;
         readonly "X-Total-Count"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/pets"]["get"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/pets"]["get"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/pets"]["get"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/pets"]["get"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/pets"]["get"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/pets"]["get"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/pets"]["get"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `createPet` handler receives (already validated). */
@@ -88,71 +98,80 @@ export interface CreatePetHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `createPet`. */
-export type CreatePetHandlerResponse =
+/** Every response the spec declares for `createPet` (`H`: the headers `responseHeaders` allows on every response). */
+export type CreatePetHandlerResponse<H extends string = never> =
   | {
       status: 201;
       body: paths["/pets"]["post"]["responses"][201]["content"]["application/json"];
       headers: {
         readonly "Location": string;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/pets"]["post"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/pets"]["post"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 404;
       body: paths["/pets"]["post"]["responses"][404]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 409;
       body: paths["/pets"]["post"]["responses"][409]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 413;
       body: paths["/pets"]["post"]["responses"][413]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/pets"]["post"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 415;
       body: paths["/pets"]["post"]["responses"][415]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 422;
       body: paths["/pets"]["post"]["responses"][422]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/pets"]["post"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/pets"]["post"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/pets"]["post"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/pets"]["post"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `getPet` handler receives (already validated). */
@@ -170,56 +189,63 @@ export interface GetPetHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `getPet`. */
-export type GetPetHandlerResponse =
+/** Every response the spec declares for `getPet` (`H`: the headers `responseHeaders` allows on every response). */
+export type GetPetHandlerResponse<H extends string = never> =
   | {
       status: 200;
       body: paths["/pets/{petId}"]["get"]["responses"][200]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/pets/{petId}"]["get"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/pets/{petId}"]["get"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 404;
       body: paths["/pets/{petId}"]["get"]["responses"][404]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 410;
       body: paths["/pets/{petId}"]["get"]["responses"][410]["content"]["application/json"];
       headers?: {
         readonly "Link"?: string;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/pets/{petId}"]["get"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/pets/{petId}"]["get"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/pets/{petId}"]["get"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/pets/{petId}"]["get"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/pets/{petId}"]["get"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `updatePet` handler receives (already validated). */
@@ -237,57 +263,66 @@ export interface UpdatePetHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `updatePet`. */
-export type UpdatePetHandlerResponse =
+/** Every response the spec declares for `updatePet` (`H`: the headers `responseHeaders` allows on every response). */
+export type UpdatePetHandlerResponse<H extends string = never> =
   | {
       status: 200;
       body: paths["/pets/{petId}"]["put"]["responses"][200]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/pets/{petId}"]["put"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/pets/{petId}"]["put"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 404;
       body: paths["/pets/{petId}"]["put"]["responses"][404]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 413;
       body: paths["/pets/{petId}"]["put"]["responses"][413]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/pets/{petId}"]["put"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 415;
       body: paths["/pets/{petId}"]["put"]["responses"][415]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/pets/{petId}"]["put"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/pets/{petId}"]["put"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/pets/{petId}"]["put"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/pets/{petId}"]["put"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `deletePet` handler receives (already validated). */
@@ -305,53 +340,61 @@ export interface DeletePetHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `deletePet`. */
-export type DeletePetHandlerResponse =
+/** Every response the spec declares for `deletePet` (`H`: the headers `responseHeaders` allows on every response). */
+export type DeletePetHandlerResponse<H extends string = never> =
   | {
       status: 204;
       body?: undefined;
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/pets/{petId}"]["delete"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/pets/{petId}"]["delete"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 404;
       body: paths["/pets/{petId}"]["delete"]["responses"][404]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 409;
       body: paths["/pets/{petId}"]["delete"]["responses"][409]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/pets/{petId}"]["delete"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/pets/{petId}"]["delete"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/pets/{petId}"]["delete"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/pets/{petId}"]["delete"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/pets/{petId}"]["delete"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `getPetById` handler receives (already validated). */
@@ -369,49 +412,56 @@ export interface GetPetByIdHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `getPetById`. */
-export type GetPetByIdHandlerResponse =
+/** Every response the spec declares for `getPetById` (`H`: the headers `responseHeaders` allows on every response). */
+export type GetPetByIdHandlerResponse<H extends string = never> =
   | {
       status: 200;
       body: paths["/pets/by-id/{petId}"]["get"]["responses"][200]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/pets/by-id/{petId}"]["get"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/pets/by-id/{petId}"]["get"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 404;
       body: paths["/pets/by-id/{petId}"]["get"]["responses"][404]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/pets/by-id/{petId}"]["get"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/pets/by-id/{petId}"]["get"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/pets/by-id/{petId}"]["get"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/pets/by-id/{petId}"]["get"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/pets/by-id/{petId}"]["get"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `listCategories` handler receives (already validated). */
@@ -429,49 +479,54 @@ export interface ListCategoriesHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `listCategories`. */
-export type ListCategoriesHandlerResponse =
+/** Every response the spec declares for `listCategories` (`H`: the headers `responseHeaders` allows on every response). */
+export type ListCategoriesHandlerResponse<H extends string = never> =
   | {
       status: 200;
       body: paths["/categories"]["get"]["responses"][200]["content"]["application/json"];
       headers?: {
         readonly "Link"?: string;
         readonly "X-Total-Count"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/categories"]["get"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/categories"]["get"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/categories"]["get"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/categories"]["get"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/categories"]["get"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/categories"]["get"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/categories"]["get"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `createCategory` handler receives (already validated). */
@@ -489,67 +544,75 @@ export interface CreateCategoryHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `createCategory`. */
-export type CreateCategoryHandlerResponse =
+/** Every response the spec declares for `createCategory` (`H`: the headers `responseHeaders` allows on every response). */
+export type CreateCategoryHandlerResponse<H extends string = never> =
   | {
       status: 201;
       body: paths["/categories"]["post"]["responses"][201]["content"]["application/json"];
       headers: {
         readonly "Location": string;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/categories"]["post"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/categories"]["post"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 409;
       body: paths["/categories"]["post"]["responses"][409]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 413;
       body: paths["/categories"]["post"]["responses"][413]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/categories"]["post"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 415;
       body: paths["/categories"]["post"]["responses"][415]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 422;
       body: paths["/categories"]["post"]["responses"][422]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/categories"]["post"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/categories"]["post"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/categories"]["post"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/categories"]["post"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `getCategory` handler receives (already validated). */
@@ -567,49 +630,56 @@ export interface GetCategoryHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `getCategory`. */
-export type GetCategoryHandlerResponse =
+/** Every response the spec declares for `getCategory` (`H`: the headers `responseHeaders` allows on every response). */
+export type GetCategoryHandlerResponse<H extends string = never> =
   | {
       status: 200;
       body: paths["/categories/{categoryId}"]["get"]["responses"][200]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/categories/{categoryId}"]["get"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/categories/{categoryId}"]["get"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 404;
       body: paths["/categories/{categoryId}"]["get"]["responses"][404]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/categories/{categoryId}"]["get"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/categories/{categoryId}"]["get"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/categories/{categoryId}"]["get"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/categories/{categoryId}"]["get"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/categories/{categoryId}"]["get"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `updateCategory` handler receives (already validated). */
@@ -627,61 +697,71 @@ export interface UpdateCategoryHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `updateCategory`. */
-export type UpdateCategoryHandlerResponse =
+/** Every response the spec declares for `updateCategory` (`H`: the headers `responseHeaders` allows on every response). */
+export type UpdateCategoryHandlerResponse<H extends string = never> =
   | {
       status: 200;
       body: paths["/categories/{categoryId}"]["put"]["responses"][200]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/categories/{categoryId}"]["put"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/categories/{categoryId}"]["put"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 404;
       body: paths["/categories/{categoryId}"]["put"]["responses"][404]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 409;
       body: paths["/categories/{categoryId}"]["put"]["responses"][409]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 413;
       body: paths["/categories/{categoryId}"]["put"]["responses"][413]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/categories/{categoryId}"]["put"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 415;
       body: paths["/categories/{categoryId}"]["put"]["responses"][415]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/categories/{categoryId}"]["put"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/categories/{categoryId}"]["put"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/categories/{categoryId}"]["put"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/categories/{categoryId}"]["put"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `deleteCategory` handler receives (already validated). */
@@ -699,53 +779,61 @@ export interface DeleteCategoryHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `deleteCategory`. */
-export type DeleteCategoryHandlerResponse =
+/** Every response the spec declares for `deleteCategory` (`H`: the headers `responseHeaders` allows on every response). */
+export type DeleteCategoryHandlerResponse<H extends string = never> =
   | {
       status: 204;
       body?: undefined;
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/categories/{categoryId}"]["delete"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/categories/{categoryId}"]["delete"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 404;
       body: paths["/categories/{categoryId}"]["delete"]["responses"][404]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 409;
       body: paths["/categories/{categoryId}"]["delete"]["responses"][409]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/categories/{categoryId}"]["delete"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/categories/{categoryId}"]["delete"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/categories/{categoryId}"]["delete"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/categories/{categoryId}"]["delete"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/categories/{categoryId}"]["delete"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `listOrders` handler receives (already validated). */
@@ -763,49 +851,54 @@ export interface ListOrdersHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `listOrders`. */
-export type ListOrdersHandlerResponse =
+/** Every response the spec declares for `listOrders` (`H`: the headers `responseHeaders` allows on every response). */
+export type ListOrdersHandlerResponse<H extends string = never> =
   | {
       status: 200;
       body: paths["/store/orders"]["get"]["responses"][200]["content"]["application/json"];
       headers?: {
         readonly "Link"?: string;
         readonly "X-Total-Count"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/store/orders"]["get"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/store/orders"]["get"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/store/orders"]["get"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/store/orders"]["get"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/store/orders"]["get"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/store/orders"]["get"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/store/orders"]["get"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `placeOrder` handler receives (already validated). */
@@ -823,71 +916,80 @@ export interface PlaceOrderHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `placeOrder`. */
-export type PlaceOrderHandlerResponse =
+/** Every response the spec declares for `placeOrder` (`H`: the headers `responseHeaders` allows on every response). */
+export type PlaceOrderHandlerResponse<H extends string = never> =
   | {
       status: 201;
       body: paths["/store/orders"]["post"]["responses"][201]["content"]["application/json"];
       headers: {
         readonly "Location": string;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/store/orders"]["post"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/store/orders"]["post"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 404;
       body: paths["/store/orders"]["post"]["responses"][404]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 409;
       body: paths["/store/orders"]["post"]["responses"][409]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 413;
       body: paths["/store/orders"]["post"]["responses"][413]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/store/orders"]["post"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 415;
       body: paths["/store/orders"]["post"]["responses"][415]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 422;
       body: paths["/store/orders"]["post"]["responses"][422]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/store/orders"]["post"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/store/orders"]["post"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/store/orders"]["post"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/store/orders"]["post"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `getOrder` handler receives (already validated). */
@@ -905,49 +1007,56 @@ export interface GetOrderHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `getOrder`. */
-export type GetOrderHandlerResponse =
+/** Every response the spec declares for `getOrder` (`H`: the headers `responseHeaders` allows on every response). */
+export type GetOrderHandlerResponse<H extends string = never> =
   | {
       status: 200;
       body: paths["/store/orders/{orderId}"]["get"]["responses"][200]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/store/orders/{orderId}"]["get"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/store/orders/{orderId}"]["get"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 404;
       body: paths["/store/orders/{orderId}"]["get"]["responses"][404]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/store/orders/{orderId}"]["get"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/store/orders/{orderId}"]["get"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/store/orders/{orderId}"]["get"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/store/orders/{orderId}"]["get"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/store/orders/{orderId}"]["get"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `cancelOrder` handler receives (already validated). */
@@ -965,53 +1074,61 @@ export interface CancelOrderHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `cancelOrder`. */
-export type CancelOrderHandlerResponse =
+/** Every response the spec declares for `cancelOrder` (`H`: the headers `responseHeaders` allows on every response). */
+export type CancelOrderHandlerResponse<H extends string = never> =
   | {
       status: 204;
       body?: undefined;
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/store/orders/{orderId}"]["delete"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/store/orders/{orderId}"]["delete"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 404;
       body: paths["/store/orders/{orderId}"]["delete"]["responses"][404]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 409;
       body: paths["/store/orders/{orderId}"]["delete"]["responses"][409]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/store/orders/{orderId}"]["delete"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/store/orders/{orderId}"]["delete"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/store/orders/{orderId}"]["delete"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/store/orders/{orderId}"]["delete"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/store/orders/{orderId}"]["delete"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `getInventory` handler receives (already validated). */
@@ -1029,45 +1146,51 @@ export interface GetInventoryHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `getInventory`. */
-export type GetInventoryHandlerResponse =
+/** Every response the spec declares for `getInventory` (`H`: the headers `responseHeaders` allows on every response). */
+export type GetInventoryHandlerResponse<H extends string = never> =
   | {
       status: 200;
       body: paths["/store/inventory"]["get"]["responses"][200]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/store/inventory"]["get"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/store/inventory"]["get"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/store/inventory"]["get"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/store/inventory"]["get"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/store/inventory"]["get"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/store/inventory"]["get"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/store/inventory"]["get"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
 
 /** What the `setInventoryStock` handler receives (already validated). */
@@ -1085,65 +1208,76 @@ export interface SetInventoryStockHandlerRequest<C = unknown> {
   readonly request: Request;
 }
 
-/** Every response the spec declares for `setInventoryStock`. */
-export type SetInventoryStockHandlerResponse =
+/** Every response the spec declares for `setInventoryStock` (`H`: the headers `responseHeaders` allows on every response). */
+export type SetInventoryStockHandlerResponse<H extends string = never> =
   | {
       status: 200;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][200]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 400;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][400]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 401;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][401]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 404;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][404]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 413;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][413]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 414;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][414]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 415;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][415]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 429;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][429]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     }
   | {
       status: 431;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][431]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 500;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][500]["content"]["application/json"];
+      headers?: OnlyExtraHeaders<H>;
     }
   | {
       status: 503;
       body: paths["/store/inventory/{petId}"]["put"]["responses"][503]["content"]["application/json"];
       headers?: {
         readonly "Retry-After"?: number;
-      };
+      } & ExtraHeaders<H>;
     };
+/** Every operationId of the spec (what `onRequest` and `onResponse` see). */
+export type PetStoreOperationId = "listPets" | "createPet" | "getPet" | "updatePet" | "deletePet" | "getPetById" | "listCategories" | "createCategory" | "getCategory" | "updateCategory" | "deleteCategory" | "listOrders" | "placeOrder" | "getOrder" | "cancelOrder" | "getInventory" | "setInventoryStock";
 
 /**
  * What a Pet Store API server implements: one method per operation.
  *
- * Each method receives the validated, coerced parameters, the parsed body and the authenticated caller, and returns one of the responses the spec declares for it (anything else does not compile).
+ * Each method receives the validated, coerced parameters, the parsed body and the authenticated caller, and returns one of the responses the spec declares for it (anything else does not compile); `H` names the headers every response may carry besides (the `responseHeaders` option).
  */
-export interface PetStoreHandlers<C = unknown> {
+export interface PetStoreHandlers<C = unknown, H extends string = never> {
   /**
    * List pets
    *
@@ -1154,7 +1288,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `GET /pets`
    */
-  listPets(request: ListPetsHandlerRequest<C>): ListPetsHandlerResponse | Promise<ListPetsHandlerResponse>;
+  listPets(request: ListPetsHandlerRequest<C>): ListPetsHandlerResponse<H> | Promise<ListPetsHandlerResponse<H>>;
   /**
    * Create a pet
    *
@@ -1167,7 +1301,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `POST /pets`
    */
-  createPet(request: CreatePetHandlerRequest<C>): CreatePetHandlerResponse | Promise<CreatePetHandlerResponse>;
+  createPet(request: CreatePetHandlerRequest<C>): CreatePetHandlerResponse<H> | Promise<CreatePetHandlerResponse<H>>;
   /**
    * Get a pet (deprecated)
    *
@@ -1181,7 +1315,7 @@ export interface PetStoreHandlers<C = unknown> {
    * `GET /pets/{petId}`
    * @deprecated Sunset 2027-06-30: the operation is removed after that date. Use `getPetById` instead.
    */
-  getPet(request: GetPetHandlerRequest<C>): GetPetHandlerResponse | Promise<GetPetHandlerResponse>;
+  getPet(request: GetPetHandlerRequest<C>): GetPetHandlerResponse<H> | Promise<GetPetHandlerResponse<H>>;
   /**
    * Replace a pet
    *
@@ -1192,7 +1326,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `PUT /pets/{petId}`
    */
-  updatePet(request: UpdatePetHandlerRequest<C>): UpdatePetHandlerResponse | Promise<UpdatePetHandlerResponse>;
+  updatePet(request: UpdatePetHandlerRequest<C>): UpdatePetHandlerResponse<H> | Promise<UpdatePetHandlerResponse<H>>;
   /**
    * Delete a pet
    *
@@ -1202,7 +1336,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `DELETE /pets/{petId}`
    */
-  deletePet(request: DeletePetHandlerRequest<C>): DeletePetHandlerResponse | Promise<DeletePetHandlerResponse>;
+  deletePet(request: DeletePetHandlerRequest<C>): DeletePetHandlerResponse<H> | Promise<DeletePetHandlerResponse<H>>;
   /**
    * Get a pet
    *
@@ -1210,7 +1344,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `GET /pets/by-id/{petId}`
    */
-  getPetById(request: GetPetByIdHandlerRequest<C>): GetPetByIdHandlerResponse | Promise<GetPetByIdHandlerResponse>;
+  getPetById(request: GetPetByIdHandlerRequest<C>): GetPetByIdHandlerResponse<H> | Promise<GetPetByIdHandlerResponse<H>>;
   /**
    * List categories
    *
@@ -1222,7 +1356,7 @@ export interface PetStoreHandlers<C = unknown> {
    * `GET /categories`
    * @beta
    */
-  listCategories(request: ListCategoriesHandlerRequest<C>): ListCategoriesHandlerResponse | Promise<ListCategoriesHandlerResponse>;
+  listCategories(request: ListCategoriesHandlerRequest<C>): ListCategoriesHandlerResponse<H> | Promise<ListCategoriesHandlerResponse<H>>;
   /**
    * Create a category
    *
@@ -1232,7 +1366,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `POST /categories`
    */
-  createCategory(request: CreateCategoryHandlerRequest<C>): CreateCategoryHandlerResponse | Promise<CreateCategoryHandlerResponse>;
+  createCategory(request: CreateCategoryHandlerRequest<C>): CreateCategoryHandlerResponse<H> | Promise<CreateCategoryHandlerResponse<H>>;
   /**
    * Get a category
    *
@@ -1240,7 +1374,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `GET /categories/{categoryId}`
    */
-  getCategory(request: GetCategoryHandlerRequest<C>): GetCategoryHandlerResponse | Promise<GetCategoryHandlerResponse>;
+  getCategory(request: GetCategoryHandlerRequest<C>): GetCategoryHandlerResponse<H> | Promise<GetCategoryHandlerResponse<H>>;
   /**
    * Replace a category
    *
@@ -1250,7 +1384,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `PUT /categories/{categoryId}`
    */
-  updateCategory(request: UpdateCategoryHandlerRequest<C>): UpdateCategoryHandlerResponse | Promise<UpdateCategoryHandlerResponse>;
+  updateCategory(request: UpdateCategoryHandlerRequest<C>): UpdateCategoryHandlerResponse<H> | Promise<UpdateCategoryHandlerResponse<H>>;
   /**
    * Delete a category
    *
@@ -1259,7 +1393,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `DELETE /categories/{categoryId}`
    */
-  deleteCategory(request: DeleteCategoryHandlerRequest<C>): DeleteCategoryHandlerResponse | Promise<DeleteCategoryHandlerResponse>;
+  deleteCategory(request: DeleteCategoryHandlerRequest<C>): DeleteCategoryHandlerResponse<H> | Promise<DeleteCategoryHandlerResponse<H>>;
   /**
    * List orders
    *
@@ -1271,7 +1405,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `GET /store/orders`
    */
-  listOrders(request: ListOrdersHandlerRequest<C>): ListOrdersHandlerResponse | Promise<ListOrdersHandlerResponse>;
+  listOrders(request: ListOrdersHandlerRequest<C>): ListOrdersHandlerResponse<H> | Promise<ListOrdersHandlerResponse<H>>;
   /**
    * Place an order
    *
@@ -1291,7 +1425,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `POST /store/orders`
    */
-  placeOrder(request: PlaceOrderHandlerRequest<C>): PlaceOrderHandlerResponse | Promise<PlaceOrderHandlerResponse>;
+  placeOrder(request: PlaceOrderHandlerRequest<C>): PlaceOrderHandlerResponse<H> | Promise<PlaceOrderHandlerResponse<H>>;
   /**
    * Get an order
    *
@@ -1299,7 +1433,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `GET /store/orders/{orderId}`
    */
-  getOrder(request: GetOrderHandlerRequest<C>): GetOrderHandlerResponse | Promise<GetOrderHandlerResponse>;
+  getOrder(request: GetOrderHandlerRequest<C>): GetOrderHandlerResponse<H> | Promise<GetOrderHandlerResponse<H>>;
   /**
    * Cancel an order
    *
@@ -1312,7 +1446,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `DELETE /store/orders/{orderId}`
    */
-  cancelOrder(request: CancelOrderHandlerRequest<C>): CancelOrderHandlerResponse | Promise<CancelOrderHandlerResponse>;
+  cancelOrder(request: CancelOrderHandlerRequest<C>): CancelOrderHandlerResponse<H> | Promise<CancelOrderHandlerResponse<H>>;
   /**
    * Get the inventory
    *
@@ -1321,7 +1455,7 @@ export interface PetStoreHandlers<C = unknown> {
    *
    * `GET /store/inventory`
    */
-  getInventory(request: GetInventoryHandlerRequest<C>): GetInventoryHandlerResponse | Promise<GetInventoryHandlerResponse>;
+  getInventory(request: GetInventoryHandlerRequest<C>): GetInventoryHandlerResponse<H> | Promise<GetInventoryHandlerResponse<H>>;
   /**
    * Set a pet's stock
    *
@@ -1336,7 +1470,7 @@ export interface PetStoreHandlers<C = unknown> {
    * `PUT /store/inventory/{petId}`
    * @experimental
    */
-  setInventoryStock(request: SetInventoryStockHandlerRequest<C>): SetInventoryStockHandlerResponse | Promise<SetInventoryStockHandlerResponse>;
+  setInventoryStock(request: SetInventoryStockHandlerRequest<C>): SetInventoryStockHandlerResponse<H> | Promise<SetInventoryStockHandlerResponse<H>>;
 }
 
 /**
@@ -1369,13 +1503,13 @@ export function createPetStoreStubs<C = unknown>(): PetStoreHandlers<C> {
 /**
  * Creates the web-standard request handler of the PetStore API: `(request: Request) => Promise<Response>`.
  *
- * It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). It uses web standards only: pass it as `fetch` to Deno, Bun, a worker or Hono, or mount it in `node:http` with `serveNode` or `toNodeListener` (from the `./server/node` entry).
+ * It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). It uses web standards only: pass it as `fetch` to Deno, Bun, a worker or Hono, or mount it in `node:http` with `serveNode` or `toNodeListener` (from the `./server/node` entry). The headers listed in `responseHeaders` (`H`) are the ones every handler response may carry besides those the spec declares.
  */
-export function createRequestHandler<C = unknown>(
-  handlers: PetStoreHandlers<C>,
-  options: ServerOptions<C> = {},
+export function createRequestHandler<C = unknown, const H extends string = never>(
+  handlers: PetStoreHandlers<C, NoInfer<H>>,
+  options: ServerOptions<C, PetStoreOperationId> & { readonly responseHeaders?: readonly H[] } = {},
 ): (request: Request) => Promise<Response> {
-  return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options);
+  return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>);
 }
 
 /** How each paginated operation pages (its `x-pagination`). */

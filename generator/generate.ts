@@ -8,7 +8,7 @@ import { RunCaches } from "./cache/run-caches.js";
 import type { CacheScope } from "./cache/cached-emitters.js";
 import { EMITTERS, type EmitInput } from "./emit/emitters.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
-import { generatedHeader } from "./emit/header.js";
+import { generatedHeader, withHeader } from "./emit/header.js";
 import { loadSpec } from "./load/load-spec.js";
 import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
 import { withSourceLocation } from "./load/source-locator.js";
@@ -114,7 +114,9 @@ export async function emitAll(input: EmitInput): Promise<GeneratedFile[]> {
   for (const emitter of EMITTERS) {
     const started = performance.now();
     for (const file of await emitter.emit(input))
-      files.push(emitter.headed ? { path: file.path, content: header + file.content } : file);
+      files.push(
+        emitter.headed ? { path: file.path, content: withHeader(header, file.content) } : file,
+      );
     timing(emitter.name, started);
   }
   return files;

@@ -2,12 +2,14 @@
 /**
  * `npm run scaffold -- --out <dir> [--spec <file>] [--generated <dir>] [--name <Name>]`
  * Writes one editable handler file per tag, and an index.ts, into <dir>. Never overwrites
- * a file that exists: it says which files it skipped. Exit codes as for `generate`.
+ * a file that exists: it says which files it skipped. Exit codes as for `generate`. The files
+ * import generated/ by a relative path; the package's own bin (`npx <package> scaffold`) writes
+ * the same files importing `<package>/server` (templates/bin/scaffold.ts does the writing).
  */
-import { mkdir, writeFile } from "node:fs/promises";
-import { join, relative, resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { emitScaffold } from "./emit/server/emit-scaffold.js";
+import { emitScaffold, generatedFolderImports } from "./emit/server/emit-scaffold.js";
+import { writeScaffold } from "../templates/bin/scaffold.js";
 import { reportFailure, usageError } from "./cli-errors.js";
 import { EXIT_CODES } from "./errors.js";
 import { loadSpec } from "./load/load-spec.js";
@@ -50,21 +52,13 @@ async function main(argv: readonly string[]): Promise<number> {
     const files = emitScaffold(
       model,
       { apiName: values.name ?? defaultApiName(model.title), specPath: spec.displayPath },
-      generatedImport,
+      generatedFolderImports(generatedImport),
     );
-    await mkdir(out, { recursive: true });
-    for (const file of files) {
-      const target = join(out, file.path);
-      try {
-        await writeFile(target, file.content, { flag: "wx" });
-        process.stdout.write(`created ${relative(process.cwd(), target)}\n`);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-        process.stdout.write(
-          `kept    ${relative(process.cwd(), target)} (exists; never overwritten)\n`,
-        );
-      }
-    }
+    await writeScaffold(files, out, {
+      cwd: process.cwd(),
+      out: (line) => process.stdout.write(`${line}\n`),
+      error: (line) => process.stderr.write(`${line}\n`),
+    });
     return EXIT_CODES.ok;
   } catch (error) {
     return reportFailure(error, false);

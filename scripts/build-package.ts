@@ -94,12 +94,12 @@ export async function buildPackage(dir: string): Promise<BuildReport> {
     await copyFile(file, target);
   }
 
-  const missing = exportTargets(manifest.exports).filter(
+  const missing = [...exportTargets(manifest.exports), ...Object.values(manifest.bin ?? {})].filter(
     (target) => !existsSync(join(packageDir, target)),
   );
   if (missing.length > 0) {
     throw new BuildError(
-      `package.json exports files the build did not produce: ${missing.join(", ")}`,
+      `package.json exports (or names as a bin) files the build did not produce: ${missing.join(", ")}`,
     );
   }
 
@@ -120,6 +120,7 @@ interface PackageManifest {
   readonly name: string;
   readonly version: string;
   readonly exports: unknown;
+  readonly bin?: Readonly<Record<string, string>>;
 }
 
 async function readPackageJson(packageDir: string): Promise<PackageManifest> {

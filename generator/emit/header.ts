@@ -18,3 +18,10 @@ export function generatedHeader(specPath: string): string {
 export function sanitizeComment(text: string): string {
   return text.replace(/\*\//g, "*\\/").replace(/[\r\n\u2028\u2029]+/g, " ");
 }
+
+/** `content` under the header; a `#!` line (a bin) stays first, the header right below it. */
+export function withHeader(header: string, content: string): string {
+  if (!content.startsWith("#!")) return header + content;
+  const end = content.indexOf("\n") + 1;
+  return content.slice(0, end) + header + content.slice(end);
+}

@@ -26,6 +26,8 @@ export { unwrap, unwrapResult } from "./unwrap.js";
 export { EventStream, EventStreamError, type ServerSentEvent } from "./event-stream.js";
 export { RateLimitScheduler } from "./rate-limit-scheduler.js";
 export { PageFailedError, PageLoopError, type PageOptions } from "./paginate.js";
+export { clientTelemetry, type ClientTelemetryPlugin } from "./telemetry.js";
+export type { OpenTelemetryApi, TelemetryOptions } from "../telemetry/otel-api.js";
 export type { ClientOptions, ResponseValidationContext } from "./runtime.js";
 export type { DeprecationNotice } from "./deprecation.js";
 export type { ClientLogger, LogLevel, RateLimitWaitEvent, RetryEvent } from "./observe.js";

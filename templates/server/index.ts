@@ -98,7 +98,11 @@ export { DEFAULT_MAX_URL_LENGTH } from "./core/request-target.js";
 export { findResponseDescriptor, type RuntimeRequestHandler } from "./core/runtime-response.js";
 export { createRouter, type RouteMatch, type Router } from "./core/router.js";
 export type { ServeAfterSunset } from "./core/sunset.js";
-export type { ServerTelemetryOptions } from "./core/telemetry.js";
+export {
+  serverTelemetry,
+  type ServerTelemetryOptions,
+  type ServerTelemetryPlugin,
+} from "./core/telemetry.js";
 export type {
   OpenTelemetryApi,
   TelemetryMeterProvider,

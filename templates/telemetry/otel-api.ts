@@ -2,9 +2,10 @@
 /**
  * The part of `@opentelemetry/api` the server and the client use, described by its shape: the
  * runtime never imports the package (an optional peer), so an application without it loads and
- * costs nothing. Pass the API object itself (`import * as otel from "@opentelemetry/api"`) as
- * `telemetry.api`; any 1.x version fits these interfaces. Span kinds and status codes are the
- * API's numeric enum values.
+ * costs nothing. Pass the API object itself (`import * as otel from "@opentelemetry/api"`) to
+ * `serverTelemetry({ api })` or `clientTelemetry({ api })` (1.x; tested with 1.9.1, whose types
+ * the tests check against these interfaces). Span kinds and status codes are the API's numeric
+ * enum values.
  */
 
 export type TelemetryAttributeValue = string | number | boolean | string[];
@@ -144,7 +145,7 @@ export function resolveTelemetry(
   const api = options.api;
   if (api === null || typeof api !== "object" || typeof api.trace?.getTracer !== "function") {
     throw new Error(
-      'telemetry.api must be the @opentelemetry/api module (import * as otel from "@opentelemetry/api")',
+      'telemetry: api must be the @opentelemetry/api module (import * as otel from "@opentelemetry/api"; serverTelemetry({ api: otel }))',
     );
   }
   const tracer = (options.tracerProvider ?? api.trace).getTracer(INSTRUMENTATION_NAME);

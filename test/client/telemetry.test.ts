@@ -8,12 +8,14 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   ALL_CODECS,
+  clientTelemetry,
   createClientRuntimeWith,
   type ClientOperationDescriptor,
   type ClientSecurity,
 } from "../../generated/entry/runtime.js";
 import { serveNode } from "../../templates/server/adapters/node-adapter.js";
 import { createRuntimeRequestHandler } from "../../templates/server/core/request-handler.js";
+import { serverTelemetry } from "../../templates/server/core/telemetry.js";
 import { startScriptedServer, type PurposeServer } from "../templates/client/purpose-servers.js";
 import { api, authenticate, handlers, KEYS } from "../templates/server/fixture-api.js";
 import { otelSdk, type OtelSdk } from "../telemetry/otel-sdk.js";
@@ -55,11 +57,11 @@ function client(baseUrl: string, extra: object = {}) {
       auth: { queryKey: "query-secret", headerKey: "header-secret" },
       retry: { maxRetries: 3, baseDelayMs: 5, maxDelayMs: 5 },
       rateLimitState: "own",
-      telemetry: {
+      telemetry: clientTelemetry({
         api: sdk.api,
         tracerProvider: sdk.tracerProvider,
         meterProvider: sdk.meterProvider,
-      },
+      }),
       ...extra,
     },
     undefined,
@@ -156,7 +158,11 @@ describe("client spans", () => {
   it("continue into the server's span, and both measure their duration", async () => {
     const handler = createRuntimeRequestHandler(api, handlers, {
       authenticate,
-      telemetry: { api: sdk.api, tracerProvider: sdk.tracerProvider, meterProvider: false },
+      telemetry: serverTelemetry({
+        api: sdk.api,
+        tracerProvider: sdk.tracerProvider,
+        meterProvider: false,
+      }),
     });
     const server: Server = await serveNode(handler, { port: 0, host: "127.0.0.1" });
     try {
@@ -165,11 +171,11 @@ describe("client spans", () => {
         {
           baseUrl: base,
           apiKey: KEYS.pro,
-          telemetry: {
+          telemetry: clientTelemetry({
             api: sdk.api,
             tracerProvider: sdk.tracerProvider,
             meterProvider: sdk.meterProvider,
-          },
+          }),
         },
         { in: "header", name: "X-API-Key" },
         ALL_CODECS,

@@ -36,8 +36,7 @@ import {
   type ClientIdentity,
 } from "./client-identity.js";
 import { credentialNames, type CrossOriginRedirect } from "./redirect.js";
-import { createClientTelemetry } from "./telemetry.js";
-import type { TelemetryOptions } from "../telemetry/otel-api.js";
+import type { ClientTelemetryPlugin } from "./telemetry.js";
 import {
   createObserver,
   type ClientLogger,
@@ -205,11 +204,11 @@ export interface ClientOptions {
   /** The least level logged; `"info"` by default. */
   logLevel?: LogLevel;
   /**
-   * OpenTelemetry: `{ api }` with the `@opentelemetry/api` module (an optional peer, never
-   * imported otherwise): a CLIENT span per call, retries and rate-limit waits as its events, the
-   * trace context sent along, the `http.client.request.duration` histogram.
+   * OpenTelemetry: `clientTelemetry({ api })` with the `@opentelemetry/api` module (an optional
+   * peer, never imported by the package): a CLIENT span per call, retries and rate-limit waits as
+   * its events, the trace context sent along, the `http.client.request.duration` histogram.
    */
-  telemetry?: TelemetryOptions;
+  telemetry?: ClientTelemetryPlugin;
   /** Source of the backoff jitter, in `[0, 1)`; `Math.random` by default. */
   random?: () => number;
   /** The clock, in epoch milliseconds; `Date.now` by default. */
@@ -324,7 +323,7 @@ export function createClientRuntimeWith(
     followRedirects: options.followRedirects !== false,
     credentialNames: names,
     observer,
-    telemetry: createClientTelemetry(options.telemetry, names, observer),
+    telemetry: options.telemetry?.bind(names, observer),
     readStream: codecs.streams,
   };
 

@@ -4,7 +4,9 @@
  * operationId, covering its waits, retries and attempts; the trace context injected into each
  * request (`traceparent`); retries (`http.retry`) and rate-limit waits (`rate_limit.wait`) as
  * span events; `http.request.resend_count` the retries made; the
- * `http.client.request.duration` histogram. A client without the option builds none of this.
+ * `http.client.request.duration` histogram. Enabled by `telemetry: clientTelemetry({ api })`: a
+ * client without it runs none of this, and a bundle that never imports `clientTelemetry` does
+ * not contain it.
  * `url.full` has the values of credential query parameters as `REDACTED`; headers and bodies
  * are never recorded.
  */
@@ -14,8 +16,10 @@ import {
   SPAN_KIND_CLIENT,
   SPAN_STATUS_ERROR,
   type TelemetryAttributes,
+  type TelemetryHistogram,
   type TelemetryOptions,
   type TelemetrySpan,
+  type TelemetryTracer,
 } from "../telemetry/otel-api.js";
 import { redactUrl, type SensitiveNames } from "../telemetry/redact.js";
 import type { Observer } from "./observe.js";
@@ -26,6 +30,11 @@ export interface CallTelemetry {
   readonly observer: Observer;
   /** The request headers with the trace context added (a copy: `headers` may be shared). */
   inject(headers: Record<string, string>): Record<string, string>;
+}
+
+/** What `clientTelemetry()` returns: the client binds it to its credential names and hooks. */
+export interface ClientTelemetryPlugin {
+  bind(names: SensitiveNames, base: Observer | undefined): ClientTelemetry;
 }
 
 export interface ClientTelemetry {
@@ -52,16 +61,25 @@ function urlAttributes(url: string, names: SensitiveNames): TelemetryAttributes 
   };
 }
 
-export function createClientTelemetry(
-  options: TelemetryOptions | undefined,
-  names: SensitiveNames,
-  base: Observer | undefined,
-): ClientTelemetry | undefined {
-  if (options === undefined) return undefined;
+/**
+ * The client's `telemetry` option: `createPetStoreClient({ telemetry: clientTelemetry({ api }) })`
+ * with `api` the `@opentelemetry/api` module (`import * as otel from "@opentelemetry/api"`).
+ */
+export function clientTelemetry(options: TelemetryOptions): ClientTelemetryPlugin {
   const { tracer, duration } = resolveTelemetry(options, {
     name: "http.client.request.duration",
     description: "Duration of HTTP client requests.",
   });
+  return { bind: (names, base) => createClientTelemetry(options, names, base, tracer, duration) };
+}
+
+function createClientTelemetry(
+  options: TelemetryOptions,
+  names: SensitiveNames,
+  base: Observer | undefined,
+  tracer: TelemetryTracer,
+  duration: TelemetryHistogram | undefined,
+): ClientTelemetry {
   const api = options.api;
 
   function observe(span: TelemetrySpan, sent: { status?: number; resends: number }): Observer {

@@ -21,6 +21,7 @@
  * - entry/query.ts (`./query`): TanStack Query options per operation (query.ts), and
  *   entry/mocks.ts (`./mocks`): MSW handlers (mocks.ts); each needs its optional peer dependency.
  */
+import { emitBin } from "./emit-bin.js";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
@@ -101,6 +102,7 @@ export function emitPackageEntries(
     { path: `${ENTRY_DIR}/query.ts`, content: printStatements("query.ts", queryEntry()) },
     { path: `${ENTRY_DIR}/mocks.ts`, content: printStatements("mocks.ts", mocksEntry()) },
     { path: `${ENTRY_DIR}/runtime.ts`, content: printStatements("runtime.ts", runtimeEntry()) },
+    ...emitBin(model, context, packageName),
   ];
 }
 
@@ -174,7 +176,10 @@ export const CLIENT_PUBLIC_NAMES: readonly string[] = [
   "CallOptions",
   "ClientLogger",
   "ClientOptions",
+  "ClientTelemetryPlugin",
   "LogLevel",
+  "OpenTelemetryApi",
+  "TelemetryOptions",
   "RateLimitWaitEvent",
   "RetryEvent",
   "ConflictError",
@@ -211,6 +216,7 @@ export const CLIENT_PUBLIC_NAMES: readonly string[] = [
   "UnprocessableEntityError",
   "isApiError",
   "isErrorBody",
+  "clientTelemetry",
   "unwrap",
   "unwrapResult",
 ];

@@ -10,6 +10,8 @@ import {
   NODE_ENGINE,
   PACKAGE_DEPENDENCIES,
   PACKAGE_OPTIONAL_PEERS,
+  BIN_MODULE,
+  binName,
   distPath,
   entryPoints,
 } from "./layout.js";
@@ -50,6 +52,7 @@ export function packageJsonData(
     exports,
     main: distPath(main.module, ".js"),
     types: distPath(main.module, ".d.ts"),
+    bin: { [binName(identity.name)]: distPath(BIN_MODULE, ".js") },
     files: identity.hasChangelog === true ? [DIST_DIR, "CHANGELOG.md"] : [DIST_DIR],
     scripts: { prepack: prepackGuard(distPath(main.module, ".js")) },
     dependencies: { ...PACKAGE_DEPENDENCIES },

@@ -329,7 +329,8 @@ function serverSection({ model, context, packageName }: ReadmeInput): string[] {
             `Plans the spec leaves to configuration (${openPlans.map((candidate) => code(candidate.name)).join(", ")}) need \`planLimits: { ${literal(openPlans[0]?.name)}: { perMinute, perDay } }\`.`,
           ]
         : []),
-      "Other options: `rateLimitStore` (counters shared between instances), `maxBodyBytes`, `onError`, `basePath`, `now`.",
+      "Other options: `rateLimitStore` (counters shared between instances), `maxBodyBytes`, `onError`, `basePath`, `now`, `telemetry` (OpenTelemetry: `serverTelemetry({ api })` with the `@opentelemetry/api` module).",
+      `\`npx ${packageName} scaffold --out src/handlers\` writes one editable handler file per tag and an \`index.ts\` importing \`${packageName}/server\`; it never overwrites a file that exists.`,
     ]),
     ...lifecycleSection({ model, context, packageName }),
   ];

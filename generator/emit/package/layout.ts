@@ -119,6 +119,14 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
   ];
 }
 
+/** The package's bin (`npx <package> scaffold`, emit-bin.ts), compiled to `dist/bin/cli.js`. */
+export const BIN_MODULE = "bin/cli";
+
+/** `@acme/widgets` → `widgets`: the bin npx runs for the package. */
+export function binName(packageName: string): string {
+  return packageName.slice(packageName.lastIndexOf("/") + 1);
+}
+
 /** `entry/client` → `./dist/entry/client.js` (`.d.ts` with `declaration`). */
 export function distPath(module: string, extension: ".js" | ".d.ts"): string {
   return `./${DIST_DIR}/${module}${extension}`;
@@ -154,8 +162,8 @@ export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
  * - @modelcontextprotocol/sdk: the MCP server of `./mcp` (its Streamable HTTP transport for web
  *   `Request`s), tested with 1.32.2, the lowest version allowed;
  * - @opentelemetry/api: never imported by the runtime (its shape is described in
- *   runtime/telemetry/otel-api.ts); the application passes the module as `telemetry.api` to the
- *   server or the client. The range says which versions the shape is tested with (1.9.1).
+ *   runtime/telemetry/otel-api.ts); the application passes the module to
+ *   `serverTelemetry({ api })` or `clientTelemetry({ api })`. Tested with 1.9.1.
  */
 export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
   "@tanstack/query-core": "^5.0.0",

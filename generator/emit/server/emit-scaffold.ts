@@ -10,10 +10,29 @@ import type { EmitContext, GeneratedFile } from "../file.js";
 import { literal } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 
+/** Where the scaffold's files import the handlers type and `notImplemented` from. */
+export interface ScaffoldImports {
+  readonly handlers: string;
+  readonly errors: string;
+}
+
+/** In this repository: relative imports of generated/ (`../../generated`). */
+export function generatedFolderImports(generatedImport: string): ScaffoldImports {
+  return {
+    handlers: `${generatedImport}/server.js`,
+    errors: `${generatedImport}/runtime/server/core/errors.js`,
+  };
+}
+
+/** In an application that installed the package: its `./server` entry (`petstore-api/server`). */
+export function packageImports(packageName: string): ScaffoldImports {
+  return { handlers: `${packageName}/server`, errors: `${packageName}/server` };
+}
+
 export function emitScaffold(
   model: ApiModel,
   context: EmitContext,
-  generatedImport: string,
+  imports: ScaffoldImports,
 ): GeneratedFile[] {
   const handlersType = `${context.apiName}Handlers`;
   const groups = new Map<string, OperationModel[]>();
@@ -32,13 +51,13 @@ export function emitScaffold(
     const statements: StatementStructures[] = [
       {
         kind: StructureKind.ImportDeclaration,
-        moduleSpecifier: `${generatedImport}/server.js`,
+        moduleSpecifier: imports.handlers,
         isTypeOnly: true,
         namedImports: [handlersType],
       },
       {
         kind: StructureKind.ImportDeclaration,
-        moduleSpecifier: `${generatedImport}/runtime/server/core/errors.js`,
+        moduleSpecifier: imports.errors,
         namedImports: ["notImplemented"],
       },
       {
@@ -78,7 +97,7 @@ export function emitScaffold(
   const index: StatementStructures[] = [
     {
       kind: StructureKind.ImportDeclaration,
-      moduleSpecifier: `${generatedImport}/server.js`,
+      moduleSpecifier: imports.handlers,
       isTypeOnly: true,
       namedImports: [handlersType],
     },

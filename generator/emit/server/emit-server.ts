@@ -38,6 +38,7 @@ export function emitServer(
     },
     ...planType(model, context),
     ...handlerTypes,
+    operationIdType(model, context),
     handlersInterface(model, handlersType),
     stubs(model, context, handlersType),
     requestHandlerFactory(context, handlersType),
@@ -48,9 +49,13 @@ export function emitServer(
 
 const TYPE_HELPERS = [
   "BinaryBody",
+  "EventStreamBody",
+  "ExtraHeaders",
   "FormFiles",
   "LowercaseKeys",
+  "NdjsonBody",
   "NoParameters",
+  "OnlyExtraHeaders",
   "ResponseHeaders",
   "StatusRange",
 ] as const;
@@ -102,23 +107,43 @@ function planType(model: ApiModel, context: EmitContext): StatementStructures[] 
   ];
 }
 
+/** The union of the spec's operationIds: what the hooks' `operationId` is. */
+function operationIdType(model: ApiModel, context: EmitContext): StatementStructures {
+  return {
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: `${context.apiName}OperationId`,
+    docs: jsDoc({
+      summary: "Every operationId of the spec (what `onRequest` and `onResponse` see).",
+    }),
+    type:
+      model.operations.length === 0
+        ? "never"
+        : model.operations.map((operation) => literal(operation.operationId)).join(" | "),
+  };
+}
+
 function handlersInterface(model: ApiModel, handlersType: string): StatementStructures {
   return {
     kind: StructureKind.Interface,
     isExported: true,
     name: handlersType,
-    typeParameters: [{ name: "C", default: "unknown" }],
+    typeParameters: [
+      { name: "C", default: "unknown" },
+      { name: "H", constraint: "string", default: "never" },
+    ],
     docs: jsDoc({
       summary: `What a ${model.title} server implements: one method per operation.`,
       description:
         "Each method receives the validated, coerced parameters, the parsed body and the authenticated caller, " +
-        "and returns one of the responses the spec declares for it (anything else does not compile).",
+        "and returns one of the responses the spec declares for it (anything else does not compile); " +
+        "`H` names the headers every response may carry besides (the `responseHeaders` option).",
     }),
     methods: model.operations.map((operation) => ({
       name: operation.name,
       docs: jsDoc(operationDoc(operation, replacementName(operation, model.operations))),
       parameters: [{ name: "request", type: `${operation.typeName}HandlerRequest<C>` }],
-      returnType: `${operation.typeName}HandlerResponse | Promise<${operation.typeName}HandlerResponse>`,
+      returnType: `${operation.typeName}HandlerResponse<H> | Promise<${operation.typeName}HandlerResponse<H>>`,
     })),
   };
 }
@@ -154,22 +179,30 @@ function requestHandlerFactory(context: EmitContext, handlersType: string): Stat
     kind: StructureKind.Function,
     isExported: true,
     name: "createRequestHandler",
-    typeParameters: [{ name: "C", default: "unknown" }],
+    typeParameters: [
+      { name: "C", default: "unknown" },
+      { name: "H", constraint: "string", default: "never", isConst: true },
+    ],
     docs: jsDoc({
       summary: `Creates the web-standard request handler of the ${context.apiName} API: \`(request: Request) => Promise<Response>\`.`,
       description:
         "It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, " +
         "and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). " +
         "It uses web standards only: pass it as `fetch` to Deno, Bun, a worker or Hono, or mount it in `node:http` with " +
-        "`serveNode` or `toNodeListener` (from the `./server/node` entry).",
+        "`serveNode` or `toNodeListener` (from the `./server/node` entry). " +
+        "The headers listed in `responseHeaders` (`H`) are the ones every handler response may carry besides those the spec declares.",
     }),
     parameters: [
-      { name: "handlers", type: `${handlersType}<C>` },
-      { name: "options", type: "ServerOptions<C>", initializer: "{}" },
+      { name: "handlers", type: `${handlersType}<C, NoInfer<H>>` },
+      {
+        name: "options",
+        type: `ServerOptions<C, ${context.apiName}OperationId> & { readonly responseHeaders?: readonly H[] }`,
+        initializer: "{}",
+      },
     ],
     returnType: "(request: Request) => Promise<Response>",
     statements: [
-      "return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options);",
+      "return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>);",
     ],
   };
 }

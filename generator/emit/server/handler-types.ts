@@ -91,9 +91,9 @@ export function handlerRequestType(
 
 export function handlerResponseType(operation: OperationModel): string {
   const members = operation.responses.map((response) => responseMember(operation, response));
-  return typeAliasCode(`${operation.typeName}HandlerResponse`, members, {
+  return typeAliasCode(`${operation.typeName}HandlerResponse<H extends string = never>`, members, {
     exported: true,
-    doc: `Every response the spec declares for \`${operation.name}\`.`,
+    doc: `Every response the spec declares for \`${operation.name}\` (\`H\`: the headers \`responseHeaders\` allows on every response).`,
   });
 }
 
@@ -128,6 +128,13 @@ function requestBodyType(operation: OperationModel, document: unknown): string {
       : unique.join(" | ");
 }
 
+/** The media types the runtime streams from an async iterable (runtime/server/core/stream-body.ts). */
+function streamKind(mediaType: string): "ndjson" | "sse" | undefined {
+  const base = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
+  if (base === "application/x-ndjson" || base === "application/jsonl") return "ndjson";
+  return base === "text/event-stream" ? "sse" : undefined;
+}
+
 /** How the runtime reads or writes a media type: JSON, text, a form, a wildcard, or bytes. */
 function mediaKind(mediaType: string): "json" | "text" | "form" | "any" | "binary" {
   const base = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -145,8 +152,13 @@ function responseMember(operation: OperationModel, response: ResponseModel): str
     ...new Set(
       response.contents.map((media) => {
         const kind = mediaKind(media.mediaType);
+        const declared = `${operationType(operation)}["responses"][${key}]["content"][${literal(media.mediaType)}]`;
+        // a stream's schema describes one item (one line, one event's data), as the client reads it
+        const stream = streamKind(media.mediaType);
+        if (stream === "ndjson") return `NdjsonBody<${declared}>`;
+        if (stream === "sse") return `EventStreamBody<${declared}>`;
         if (kind === "binary") return "BinaryBody";
-        return `${operationType(operation)}["responses"][${key}]["content"][${literal(media.mediaType)}]`;
+        return declared;
       }),
     ),
   ];
@@ -159,7 +171,9 @@ function responseMember(operation: OperationModel, response: ResponseModel): str
   }
   const body = bodyTypes.length > 0 ? `body: ${bodyTypes.join(" | ")}` : "body?: undefined";
   const headers = response.headers.filter((header) => !isRuntimeHeader(header.name));
-  if (headers.length === 0) return typeLiteralCode([`status: ${status}`, body]);
+  if (headers.length === 0) {
+    return typeLiteralCode([`status: ${status}`, body, "headers?: OnlyExtraHeaders<H>"]);
+  }
   const fields = headers.map(
     (header) =>
       `readonly ${literal(header.name)}${header.required ? "" : "?"}: ${headerValueType(header)}`,
@@ -168,7 +182,7 @@ function responseMember(operation: OperationModel, response: ResponseModel): str
   return typeLiteralCode([
     `status: ${status}`,
     body,
-    `headers${optional}: ${typeLiteralCode(fields)}`,
+    `headers${optional}: ${typeLiteralCode(fields)} & ExtraHeaders<H>`,
   ]);
 }
 

@@ -2,7 +2,7 @@
 /**
  * What handlers receive and return, and the options of the request handler.
  */
-import type { ServerTelemetryOptions } from "./telemetry.js";
+import type { ServerTelemetryPlugin } from "./telemetry.js";
 import type { HookOptions } from "./hooks.js";
 import type { Authenticator } from "./auth.js";
 import type { CorsOptions } from "./cors.js";
@@ -51,7 +51,8 @@ export interface ErrorContext {
   readonly status?: number;
 }
 
-export interface ServerOptions<C = unknown> extends HookOptions<C> {
+/** `O`: the operationIds the hooks see (the generated `createRequestHandler` narrows it to the spec's). */
+export interface ServerOptions<C = unknown, O extends string = string> extends HookOptions<C, O> {
   /**
    * Turns the credentials a request carries (by security scheme name: `{ type: "bearer", token }`,
    * `{ type: "basic", username, password }`, `{ type: "apiKey", in, name, value }`) into the
@@ -108,11 +109,11 @@ export interface ServerOptions<C = unknown> extends HookOptions<C> {
    */
   readonly formatError?: ErrorFormatter;
   /**
-   * OpenTelemetry spans and metrics (telemetry.ts): `{ api }` with the `@opentelemetry/api`
-   * module (an optional peer: nothing loads it unless you pass it). Off by default, and then
-   * absent from the pipeline.
+   * OpenTelemetry spans and metrics (telemetry.ts): `serverTelemetry({ api })` with the
+   * `@opentelemetry/api` module (an optional peer: the package never imports it). Off by
+   * default, and then absent from the pipeline.
    */
-  readonly telemetry?: ServerTelemetryOptions;
+  readonly telemetry?: ServerTelemetryPlugin;
 }
 
 /** A web-standard handler: mounts in `node:http` (see node-adapter), Hono, Bun and Deno. */

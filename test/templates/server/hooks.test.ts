@@ -3,10 +3,11 @@
  * through the whole handler, as a server team would use them (the request-id recipe of
  * docs/server.md included).
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { describe, expect, it } from "vitest";
 import { createRuntimeRequestHandler } from "../../../templates/server/core/request-handler.js";
 import type { RequestEvent, ResponseEvent } from "../../../templates/server/core/hooks.js";
-import { handlers, KEYS, type Caller } from "./fixture-api.js";
+import { api, handlers, KEYS, type Caller } from "./fixture-api.js";
 import { testServer } from "./helpers.js";
 
 describe("onRequest", () => {
@@ -131,5 +132,41 @@ describe("responseHeaders: extra headers declared once", () => {
         { responseHeaders: ["X Request"] },
       ),
     ).toThrow(/responseHeaders: "X Request" is not a header name/);
+  });
+});
+
+describe("the request-id recipe for every log line (Node.js: AsyncLocalStorage)", () => {
+  it("gives onError's lines the id of the request that failed, and its response the header", async () => {
+    const requestId = new AsyncLocalStorage<string>();
+    const lines: string[] = [];
+    let next = 0;
+    const inner = createRuntimeRequestHandler<Caller>(
+      api,
+      {
+        ...handlers,
+        health: () => {
+          throw new Error("disk full");
+        },
+      },
+      {
+        responseHeaders: ["X-Request-Id"],
+        onResponse(event) {
+          event.headers.set("X-Request-Id", requestId.getStore() ?? "-");
+        },
+        onError(error, context) {
+          lines.push(`${requestId.getStore()} ${context.operationId} ${String(error)}`);
+        },
+      },
+    );
+    const handler = (request: Request) =>
+      requestId.run(request.headers.get("x-request-id") ?? `req-${++next}`, () => inner(request));
+    const failed = await handler(new Request("http://api.test/health"));
+    const given = await handler(
+      new Request("http://api.test/health", { headers: { "x-request-id": "abc" } }),
+    );
+    expect([failed.status, given.status]).toEqual([500, 500]);
+    expect(failed.headers.get("x-request-id")).toBe("req-1");
+    expect(given.headers.get("x-request-id")).toBe("abc");
+    expect(lines).toEqual(["req-1 health Error: disk full", "abc health Error: disk full"]);
   });
 });

@@ -11,10 +11,10 @@ import { serveNode } from "../../../templates/server/adapters/node-adapter.js";
 import type { ApiDescriptor } from "../../../templates/server/core/descriptor.js";
 import type { HandlerMap, ServerOptions } from "../../../templates/server/core/handler-api.js";
 import { createRuntimeRequestHandler } from "../../../templates/server/core/request-handler.js";
-import { sensitiveNamesOf } from "../../../templates/server/core/telemetry.js";
+import { sensitiveNamesOf, serverTelemetry } from "../../../templates/server/core/telemetry.js";
 import type { OpenTelemetryApi } from "../../../templates/telemetry/otel-api.js";
 import { otelSdk, type OtelSdk } from "../../telemetry/otel-sdk.js";
-import { authenticate, handlers, KEYS, type Caller } from "./fixture-api.js";
+import { authenticate, KEYS, type Caller } from "./fixture-api.js";
 import { api as ordersApi, order, orders } from "./idempotency-fixture.js";
 
 /** The fixture API with a `format: password` query parameter on listPets. */
@@ -61,13 +61,13 @@ beforeAll(async () => {
       authenticate,
       validateResponses: true,
       onError: (error) => logged.push(error),
-      telemetry: {
+      telemetry: serverTelemetry({
         api: sdk.api,
         tracerProvider: sdk.tracerProvider,
         meterProvider: sdk.meterProvider,
         captureRequestHeaders: ["X-API-Key", "User-Agent", "Authorization"],
         captureResponseHeaders: ["X-RateLimit-Remaining"],
-      },
+      }),
     },
   );
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -259,10 +259,8 @@ describe("the telemetry option", () => {
   });
 
   it("refuses something that is not the API, saying what to pass", () => {
-    expect(() =>
-      createRuntimeRequestHandler(api, handlers, {
-        telemetry: { api: {} as OpenTelemetryApi },
-      }),
-    ).toThrow(/telemetry\.api must be the @opentelemetry\/api module/);
+    expect(() => serverTelemetry({ api: {} as OpenTelemetryApi })).toThrow(
+      /telemetry: api must be the @opentelemetry\/api module/,
+    );
   });
 });

@@ -11,9 +11,12 @@ import { findResponseDescriptor, type ResponseHeaders } from "./runtime-response
 /** Per-request values shared by `onRequest`, `onResponse` (a request id, a start time...). */
 export type RequestLocals = Record<string, unknown>;
 
-/** What `onRequest` sees: a routed request, before authorization, parameters and body. */
-export interface RequestEvent<C = unknown> {
-  readonly operationId: string;
+/**
+ * What `onRequest` sees: a routed request, before authorization, parameters and body. `O` is
+ * the union of the spec's operationIds in the generated `createRequestHandler`.
+ */
+export interface RequestEvent<C = unknown, O extends string = string> {
+  readonly operationId: O;
   readonly method: string;
   /** The path as routed (`basePath` removed). */
   readonly path: string;
@@ -31,9 +34,9 @@ export interface HookAnswer {
 }
 
 /** What `onResponse` sees: every answer, the runtime's own errors included. */
-export interface ResponseEvent {
+export interface ResponseEvent<O extends string = string> {
   /** Undefined when the request matched no operation (404, 405...). */
-  readonly operationId: string | undefined;
+  readonly operationId: O | undefined;
   readonly method: string;
   readonly path: string;
   readonly status: number;
@@ -45,13 +48,13 @@ export interface ResponseEvent {
   };
 }
 
-export interface HookOptions<C> {
+export interface HookOptions<C, O extends string = string> {
   /** Runs once a request is routed; an answer it returns is sent instead of calling the handler. */
   readonly onRequest?: (
-    event: RequestEvent<C>,
+    event: RequestEvent<C, O>,
   ) => HookAnswer | undefined | void | Promise<HookAnswer | undefined | void>;
   /** Runs on every answer before it is sent; may add headers (see `responseHeaders`). */
-  readonly onResponse?: (event: ResponseEvent) => void;
+  readonly onResponse?: (event: ResponseEvent<O>) => void;
   /**
    * Headers every response may carry besides those the spec declares (`X-Request-Id`,
    * `traceparent`), declared once here. With it, a handler or hook that sets any other header

@@ -63,7 +63,6 @@ import {
   type RuntimeResponse,
 } from "./runtime-response.js";
 import { createSunsetGate } from "./sunset.js";
-import { createServerTelemetry, sensitiveNamesOf } from "./telemetry.js";
 import { createTransportRejectionHandler } from "./transport-rejection.js";
 import { createMemoryRateLimitStore } from "../stores/rate-limiter.js";
 import { createAuthenticateStage } from "./stages/authenticate.js";
@@ -136,14 +135,7 @@ export function createRuntimeRequestHandler<C = unknown>(
     options.maxUrlLength ?? DEFAULT_MAX_URL_LENGTH,
     1,
   );
-  const telemetry =
-    options.telemetry === undefined
-      ? undefined
-      : createServerTelemetry(
-          options.telemetry,
-          sensitiveNamesOf(api),
-          normalizeBasePath(options.basePath),
-        );
+  const telemetry = options.telemetry?.bind(api, normalizeBasePath(options.basePath));
   const responder = createResponder(
     api,
     router,

@@ -5,8 +5,9 @@
  * attributes; the incoming trace context (`traceparent`) continued; the handler run inside the
  * span's context (its own spans are children, with a context manager registered); span events
  * for rate-limit decisions and bans, idempotent replays and validation failures; the
- * `http.server.request.duration` histogram. Built only when the option is set: without it
- * nothing here is in the pipeline. Credentials and `format: password` values never reach an
+ * `http.server.request.duration` histogram. Enabled by `telemetry: serverTelemetry({ api })`:
+ * without it nothing here is in the pipeline, and a bundle that never imports `serverTelemetry`
+ * does not contain it. Credentials and `format: password` values never reach an
  * attribute (telemetry/redact.ts).
  */
 import {
@@ -74,15 +75,32 @@ export interface ServerTelemetry {
   serve<C>(source: RequestSource, answer: (context: RequestContext<C>) => Answer): Answer;
 }
 
-export function createServerTelemetry(
-  options: ServerTelemetryOptions,
-  names: SensitiveNames,
-  basePath: string,
-): ServerTelemetry {
-  const { tracer, duration } = resolveTelemetry(options, {
+/** What `serverTelemetry()` returns: the handler binds it to its API and `basePath`. */
+export interface ServerTelemetryPlugin {
+  bind(api: ApiDescriptor, basePath: string): ServerTelemetry;
+}
+
+/**
+ * The server's `telemetry` option: `createRequestHandler(handlers, { telemetry:
+ * serverTelemetry({ api }) })` with `api` the `@opentelemetry/api` module.
+ */
+export function serverTelemetry(options: ServerTelemetryOptions): ServerTelemetryPlugin {
+  const resolved = resolveTelemetry(options, {
     name: "http.server.request.duration",
     description: "Duration of HTTP server requests.",
   });
+  return {
+    bind: (api, basePath) =>
+      createServerTelemetry(options, resolved, sensitiveNamesOf(api), basePath),
+  };
+}
+
+function createServerTelemetry(
+  options: ServerTelemetryOptions,
+  { tracer, duration }: ReturnType<typeof resolveTelemetry>,
+  names: SensitiveNames,
+  basePath: string,
+): ServerTelemetry {
   const api: OpenTelemetryApi = options.api;
   const requestHeaders = (options.captureRequestHeaders ?? []).map((name) => name.toLowerCase());
   const responseHeaders = (options.captureResponseHeaders ?? []).map((name) => name.toLowerCase());
