@@ -434,7 +434,7 @@ function dedupe(failures: readonly ConformanceFailure[]): ConformanceFailure[] {
 
 export interface PlannedRequest {
   readonly operationId: string;
-  readonly phase: Exclude<Phase, "unsupported-method" | "stateful"> | "method-probe";
+  readonly phase: Exclude<Phase, "unsupported-method"> | "method-probe";
   readonly request: PreparedRequest;
   readonly mutation: string | undefined;
 }
@@ -442,8 +442,8 @@ export interface PlannedRequest {
 /**
  * `--dry-run`: the requests the run would start with (the examples before any shrinking), not
  * sent: positive, negative, boundary (with the ids as drawn: a run binds them to live resources
- * first), the spec's examples as written, missing and invalid credentials, method probes. Stateful sequences take their ids from
- * responses, so they are only named in a note.
+ * first), the spec's examples as written, missing and invalid credentials, method probes, and one
+ * drawn stateful chain per creating operation, with `{{petId}}` where the run puts the created id.
  */
 export async function planRequests(
   options: Omit<ConformanceOptions, "fetch" | "sleep" | "now">,
@@ -574,9 +574,55 @@ export async function planRequests(
       }
     }
   }
-  if (options.stateful !== false)
+  if (options.stateful !== false) {
+    const ids = new Set(selectOperations(api, options.operations).map((item) => item.operationId));
+    for (const sequence of planSequences(api)) {
+      if (!ids.has(sequence.create.operationId)) continue;
+      const chain = [
+        sequence.create,
+        ...[...sequence.reads, ...sequence.updates, ...sequence.deletes].map(
+          (step) => step.operation,
+        ),
+        ...sequence.reads.map((step) => step.operation),
+      ];
+      for (const [index, operation] of chain.entries()) {
+        const requests = positiveRequests(api, operation, skipHeaders);
+        if (requests.kind === "skipped") break;
+        const [drawn] = sampleDefined(
+          requests.arbitrary,
+          seedFor(seed, "stateful-plan", sequence.create.operationId, String(index)),
+          1,
+        );
+        if (drawn === undefined) break;
+        // the created resource's id, which the run takes from the create's response
+        const idParameter = operation.parameters.path.at(-1)?.name;
+        const placeholder = `{{${sequence.idName ?? "id"}}}`;
+        const request = prepareRequest(
+          index === 0 || idParameter === undefined
+            ? drawn
+            : {
+                ...drawn,
+                parameters: {
+                  ...drawn.parameters,
+                  path: { ...drawn.parameters.path, [idParameter]: placeholder },
+                },
+              },
+          { baseUrl: options.baseUrl, headers, parameters: [...operation.parameters.query] },
+        );
+        planned.push({
+          operationId: operation.operationId,
+          phase: "stateful",
+          request: {
+            ...request,
+            url: request.url.replace(encodeURIComponent(placeholder), placeholder),
+          },
+          mutation: undefined,
+        });
+      }
+    }
     notes.push(
-      "stateful sequences are not listed: they take their ids from the server's responses",
+      "stateful chains are listed with {{id}} where the run puts the id the create answered, and the other ids as drawn (a run binds them to resources it creates first)",
     );
+  }
   return { seed, planned, notes };
 }
