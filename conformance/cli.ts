@@ -15,7 +15,13 @@ import { shellQuote, toCurl } from "./curl.js";
 import { formatReport } from "./format-report.js";
 import { toJUnitXml } from "./junit-report.js";
 import { loadApi } from "./load-api.js";
-import { DEFAULT_SPEC, planRequests, randomSeed, runConformance } from "./run-conformance.js";
+import {
+  DEFAULT_SPEC,
+  planRequests,
+  randomSeed,
+  runConformance,
+  type ConformanceFailure,
+} from "./run-conformance.js";
 import { parseReplayFile, replayFileName, runReplay, toReplayFile } from "./replay.js";
 import { ConnectionError, RateLimitExhaustedError, Sender, type ExchangeRecord } from "./sender.js";
 import { ConfigError, configArguments, mergeArguments } from "./config-file.js";
@@ -253,7 +259,15 @@ export async function main(argv: readonly string[]): Promise<number> {
       boundary: !values["no-boundary"],
       examples: !values["no-examples"],
       ...(typeof maxTime === "number" ? { maxTimeMs: maxTime * 1000 } : {}),
-      ...(values.quiet ? {} : { onProgress: (line: string) => process.stderr.write(`${line}\n`) }),
+      ...(values.quiet
+        ? {}
+        : {
+            onProgress: (line: string) => process.stderr.write(`${line}\n`),
+            onFailure: (failure: ConformanceFailure) =>
+              process.stderr.write(
+                `  found: ${failure.operationId} · ${failure.check} (${failure.phase})\n`,
+              ),
+          }),
     });
     print(formatReport(report, replayCommand(argv, seed)));
     if (values.report !== undefined)

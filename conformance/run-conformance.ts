@@ -60,6 +60,8 @@ export interface ConformanceOptions extends SenderOptions, ResponseCheckOptions 
   readonly seed?: number;
   /** Start nothing new after this many milliseconds (by `now`); what ran is reported, with a note. */
   readonly maxTimeMs?: number;
+  /** Told of each failure as it is found (shrunk), before the run ends; duplicates included. */
+  readonly onFailure?: (failure: ConformanceFailure) => void;
   /** Told of each step as it starts (the CLI prints it on stderr). */
   readonly onProgress?: (line: string) => void;
   /** Run the boundary phase: each field broken alone, and at its limits (default true). */
@@ -152,6 +154,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const selected = selectOperations(api, options.operations);
   const failures: ConformanceFailure[] = [];
   const notes: string[] = [];
+  const collect = (...found: readonly ConformanceFailure[]): void => {
+    for (const item of found) options.onFailure?.(item);
+    failures.push(...found);
+  };
 
   const now = options.now ?? Date.now;
   const started = now();
@@ -179,15 +185,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     progress(
       `[${index + 1}/${selected.length}] ${operation.operationId} (${context.sender.sent} requests so far)`,
     );
-    failures.push(...(await runOperation(context, operation, notes)));
+    collect(...(await runOperation(context, operation, notes)));
     if (options.boundary !== false)
-      failures.push(...(await runBoundary(context, operation, live, notes)));
-    if (options.examples !== false) failures.push(...(await runExamples(context, operation, live)));
+      collect(...(await runBoundary(context, operation, live, notes)));
+    if (options.examples !== false) collect(...(await runExamples(context, operation, live)));
   }
   if (options.unsupportedMethods !== false && !outOfTime("the method probes"))
     progress("method probes");
   if (options.unsupportedMethods !== false && !outOfTime("the method probes"))
-    failures.push(...(await runUnsupportedMethods(context, selected, notes)));
+    collect(...(await runUnsupportedMethods(context, selected, notes)));
   if (options.stateful !== false && !outOfTime("the stateful sequences")) {
     progress("stateful sequences");
     const ids = new Set(selected.map((operation) => operation.operationId));
@@ -197,7 +203,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         "stateful: no create → read/delete sequence among the selected operations (no links, no POST /things with /things/{id})",
       );
     const outcome = await runStateful(context, sequences, live);
-    failures.push(...outcome.failures);
+    collect(...outcome.failures);
     notes.push(...outcome.notes);
   }
   // 429s answered on the way (then waited for) are checked too.
@@ -207,7 +213,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         ? undefined
         : api.operation(limited.request.operationId);
     for (const item of checkRateLimitHeaders(api.model, operation, limited.response)) {
-      failures.push(
+      collect(
         toConformanceFailure(
           context,
           limited.request.operationId ?? "-",

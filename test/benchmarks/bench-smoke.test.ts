@@ -39,6 +39,9 @@ const EXPECTED_ROWS = [
   "bundle.client.gzip",
   "bundle.worker.min",
   "bundle.worker.gzip",
+  "conformance.found",
+  "conformance.first-report",
+  "conformance.no-false-alarm",
   // Only with redis-server installed; without it the figure logs one line and has no rows.
   ...(findRedisServer() === undefined ? [] : [...REDIS_ROWS, ...REDIS_EXACT_ROWS]),
 ];

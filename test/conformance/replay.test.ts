@@ -12,32 +12,8 @@ import { formatReport, runConformance, type ConformanceFailure } from "../../con
 import { parseReplayFile, runReplay, toReplayFile } from "../../conformance/replay.js";
 import { Sender } from "../../conformance/sender.js";
 import type { PetStoreServerOptions } from "../../examples/petstore/index.js";
+import { staleIndexAfterUpdate } from "./faulty-layers.js";
 import { petStoreApi, startTestServer, type TestServer } from "./reference-server.js";
-
-/** Once updated, a pet is lost to `GET /pets/by-id/{petId}` (a stale secondary index). */
-function staleIndexAfterUpdate(): PetStoreServerOptions {
-  const updated = new Set<number>();
-  return {
-    wrapHandlers: (reference) => ({
-      updatePet: async (request) => {
-        const response = await reference.updatePet(request);
-        if (response.status === 200) updated.add(request.path.petId);
-        return response;
-      },
-      getPetById: async (request) =>
-        updated.has(request.path.petId)
-          ? ({
-              status: 404,
-              body: {
-                code: "not_found",
-                message: `pet ${request.path.petId} does not exist`,
-                status: 404,
-              },
-            } as never)
-          : reference.getPetById(request),
-    }),
-  };
-}
 
 const work = mkdtempSync(join(process.cwd(), ".tmp-conformance-replay-"));
 const servers: TestServer[] = [];
