@@ -23,6 +23,7 @@ import {
   type ConformanceFailure,
 } from "./run-conformance.js";
 import { parseReplayFile, replayFileName, runReplay, toReplayFile } from "./replay.js";
+import { toShellScript } from "./replay-script.js";
 import { ConnectionError, RateLimitExhaustedError, Sender, type ExchangeRecord } from "./sender.js";
 import { ConfigError, configArguments, mergeArguments } from "./config-file.js";
 import { ExchangeLog } from "./exchange-log.js";
@@ -238,6 +239,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
   }
   const logging = log;
+  const announced = new Set<string>();
   const onExchange =
     logging === undefined ? {} : { onExchange: (entry: ExchangeRecord) => logging.write(entry) };
   try {
@@ -263,10 +265,13 @@ export async function main(argv: readonly string[]): Promise<number> {
         ? {}
         : {
             onProgress: (line: string) => process.stderr.write(`${line}\n`),
-            onFailure: (failure: ConformanceFailure) =>
-              process.stderr.write(
-                `  found: ${failure.operationId} · ${failure.check} (${failure.phase})\n`,
-              ),
+            // each operation and check once, as soon as it is first found
+            onFailure: (failure: ConformanceFailure) => {
+              const key = `${failure.operationId} · ${failure.check}`;
+              if (announced.has(key)) return;
+              announced.add(key);
+              process.stderr.write(`  found: ${key} (${failure.phase})\n`);
+            },
           }),
     });
     print(formatReport(report, replayCommand(argv, seed)));
@@ -277,14 +282,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     const replayable = report.failures.filter((failure) => failure.replay.length > 0);
     if (replayDir !== undefined && replayable.length > 0) {
       mkdirSync(replayDir, { recursive: true });
-      replayable.forEach((failure, index) =>
-        writeFileSync(
-          join(replayDir, replayFileName(failure, index)),
-          `${JSON.stringify(toReplayFile(failure, report.spec), null, 2)}\n`,
-        ),
-      );
+      replayable.forEach((failure, index) => {
+        const file = toReplayFile(failure, report.spec);
+        const path = join(replayDir, replayFileName(failure, index));
+        writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`);
+        writeFileSync(path.replace(/\.json$/, ".sh"), toShellScript(file), { mode: 0o755 });
+      });
       print(
-        `replay files: ${replayable.length} in ${replayDir} (npm run conformance -- --base-url <url> --auth-header ... --replay <file>)\n`,
+        `replay files: ${replayable.length} in ${replayDir}, each as JSON (npm run conformance -- --base-url <url> --auth-header ... --replay <file>) and as a curl + jq script (BASE_URL=<url> AUTH_HEADER=... sh <file>.sh)\n`,
       );
     }
     return report.ok ? EXIT.ok : EXIT.failed;
