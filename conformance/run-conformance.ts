@@ -241,7 +241,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   };
 }
 
-/** Runs the checks of one operation (positive, negative, missing credentials and its stateful sequence). */
+/** Runs the checks of one operation (every phase, and the stateful chain it starts); no method probes. */
 export async function checkOperation(
   options: Omit<ConformanceOptions, "operations"> & { readonly operationId: string },
 ): Promise<ConformanceReport> {
