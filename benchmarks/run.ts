@@ -12,6 +12,8 @@
  *                 60/min key, in both fail modes, vs @fastify/rate-limit (alias redis-exact)
  *   5 typecheck   `tsc --noEmit` of a consumer vs openapi-fetch + openapi-typescript types
  *   6 bundle      client bundle size vs openapi-fetch + the descriptor table
+ *   conformance   `npm run conformance` against faulty variants of the pet store: found /
+ *                 planted, time to the first report, runs without a false alarm (issue 40)
  *
  * Options: --runs <n> (default 5), --quick (1 run, small loads, our spec only), --only <figure,…>
  * (names or numbers above), --results-dir <dir> (default bench/), --quiet.
@@ -34,6 +36,7 @@ import { benchServer } from "./server.js";
 import { benchServerRedis } from "./server-redis.js";
 import { benchServerRedisExact } from "./server-redis-exact.js";
 import { benchTypecheck } from "./typecheck.js";
+import { benchConformance } from "./conformance-variants.js";
 
 export const FIGURES = [
   "generation",
@@ -44,6 +47,7 @@ export const FIGURES = [
   "server",
   "server-redis",
   "server-redis-exact",
+  "conformance",
 ] as const;
 export type Figure = (typeof FIGURES)[number];
 
@@ -68,6 +72,7 @@ const RUNNERS: Readonly<Record<Figure, (ctx: BenchContext) => Promise<Row[]>>> =
   server: benchServer,
   "server-redis": benchServerRedis,
   "server-redis-exact": benchServerRedisExact,
+  conformance: benchConformance,
 };
 
 export interface BenchOptions {

@@ -15,9 +15,18 @@ import { shellQuote, toCurl } from "./curl.js";
 import { formatReport } from "./format-report.js";
 import { toJUnitXml } from "./junit-report.js";
 import { loadApi } from "./load-api.js";
-import { DEFAULT_SPEC, planRequests, randomSeed, runConformance } from "./run-conformance.js";
+import {
+  DEFAULT_SPEC,
+  planRequests,
+  randomSeed,
+  runConformance,
+  type ConformanceFailure,
+} from "./run-conformance.js";
 import { parseReplayFile, replayFileName, runReplay, toReplayFile } from "./replay.js";
-import { ConnectionError, RateLimitExhaustedError, Sender } from "./sender.js";
+import { toShellScript } from "./replay-script.js";
+import { ConnectionError, RateLimitExhaustedError, Sender, type ExchangeRecord } from "./sender.js";
+import { ConfigError, configArguments, mergeArguments } from "./config-file.js";
+import { ExchangeLog } from "./exchange-log.js";
 
 export const USAGE = `Usage: npm run conformance -- --base-url <url> [options]
 
@@ -45,6 +54,11 @@ against the spec. Prints each failure as a shrunk, ready-to-run curl command.
   --replay-dir <dir>      write each failure's reproduction there as a replay file (JSON)
   --replay <file>         run a replay file against --base-url (a fresh server will do: ids are
                           taken from its responses); exit 1 if the failure is reproduced
+  --log <file>            write every exchange (request, response, timing) there as NDJSON,
+                          credentials masked
+  --config <file>         read options from a JSON file (keys: the options in camelCase, e.g.
+                          baseUrl, authHeaders, maxExamples; \${VAR} reads the environment);
+                          options on the command line win
   --dry-run               print the planned requests (curl) without sending anything
   --help                  this text
 
@@ -78,11 +92,26 @@ export function parseHeader(text: string): [string, string] | undefined {
   return [name, text.slice(index + 1).trim()];
 }
 
+/** `--config <file>` taken out of the arguments, and the file's options put before the rest. */
+function withConfig(argv: readonly string[]): string[] {
+  const rest: string[] = [];
+  let path: string | undefined;
+  for (let index = 0; index < argv.length; index++) {
+    const arg = argv[index] as string;
+    if (arg === "--config") {
+      path = argv[++index];
+      if (path === undefined) throw new ConfigError("--config needs a file");
+    } else if (arg.startsWith("--config=")) path = arg.slice("--config=".length);
+    else rest.push(arg);
+  }
+  return path === undefined ? rest : mergeArguments(configArguments(path), rest);
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
   let values;
   try {
     ({ values } = parseArgs({
-      args: [...argv],
+      args: withConfig(argv),
       options: {
         "base-url": { type: "string" },
         spec: { type: "string", default: DEFAULT_SPEC },
@@ -99,6 +128,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         "dry-run": { type: "boolean", default: false },
         "replay-dir": { type: "string" },
         replay: { type: "string" },
+        log: { type: "string" },
         "max-time": { type: "string" },
         "show-credentials": { type: "boolean", default: false },
         quiet: { type: "boolean", default: false },
@@ -108,6 +138,10 @@ export async function main(argv: readonly string[]): Promise<number> {
       allowPositionals: false,
     }));
   } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`error: ${error.message}\n`);
+      return EXIT.usage;
+    }
     return usage(error instanceof Error ? error.message : String(error));
   }
   if (values.help) {
@@ -180,18 +214,6 @@ export async function main(argv: readonly string[]): Promise<number> {
     ...(presence === undefined ? {} : { headerPresence: presence }),
   };
 
-  if (values.replay !== undefined) {
-    if (givenBaseUrl === undefined)
-      return usage("--replay needs --base-url (the server to replay on)");
-    return replay(values.replay, {
-      api,
-      baseUrl,
-      headers,
-      print,
-      ...(typeof rate === "number" ? { rate } : {}),
-    });
-  }
-
   if (values["dry-run"]) {
     const plan = await planRequests(common);
     for (const entry of plan.planned) {
@@ -206,17 +228,53 @@ export async function main(argv: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
 
+  let log: ExchangeLog | undefined;
+  if (values.log !== undefined) {
+    try {
+      log = new ExchangeLog(values.log, secrets);
+    } catch (error) {
+      return usage(
+        `--log ${values.log} cannot be written (${error instanceof Error ? error.message : String(error)})`,
+      );
+    }
+  }
+  const logging = log;
+  const announced = new Set<string>();
+  const onExchange =
+    logging === undefined ? {} : { onExchange: (entry: ExchangeRecord) => logging.write(entry) };
   try {
+    if (values.replay !== undefined) {
+      if (givenBaseUrl === undefined)
+        return usage("--replay needs --base-url (the server to replay on)");
+      return await replay(values.replay, {
+        api,
+        baseUrl,
+        headers,
+        print,
+        sender: new Sender({ ...(typeof rate === "number" ? { rate } : {}), ...onExchange }),
+      });
+    }
     const report = await runConformance({
       ...common,
+      ...onExchange,
       stateful: !values["no-stateful"],
       boundary: !values["no-boundary"],
       examples: !values["no-examples"],
       ...(typeof maxTime === "number" ? { maxTimeMs: maxTime * 1000 } : {}),
-      ...(values.quiet ? {} : { onProgress: (line: string) => process.stderr.write(`${line}\n`) }),
+      ...(values.quiet
+        ? {}
+        : {
+            onProgress: (line: string) => process.stderr.write(`${line}\n`),
+            // each operation and check once, as soon as it is first found
+            onFailure: (failure: ConformanceFailure) => {
+              const key = `${failure.operationId} · ${failure.check}`;
+              if (announced.has(key)) return;
+              announced.add(key);
+              process.stderr.write(`  found: ${key} (${failure.phase})\n`);
+            },
+          }),
     });
-    const replay = replayCommand(argv, seed);
-    print(formatReport(report, replay));
+    print(formatReport(report, replayCommand(argv, seed)));
     if (values.report !== undefined)
       writeFileSync(values.report, maskCredentials(toJUnitXml(report), secrets));
     const replayDir = values["replay-dir"];
@@ -224,14 +282,14 @@ export async function main(argv: readonly string[]): Promise<number> {
     const replayable = report.failures.filter((failure) => failure.replay.length > 0);
     if (replayDir !== undefined && replayable.length > 0) {
       mkdirSync(replayDir, { recursive: true });
-      replayable.forEach((failure, index) =>
-        writeFileSync(
-          join(replayDir, replayFileName(failure, index)),
-          `${JSON.stringify(toReplayFile(failure, report.spec), null, 2)}\n`,
-        ),
-      );
+      replayable.forEach((failure, index) => {
+        const file = toReplayFile(failure, report.spec);
+        const path = join(replayDir, replayFileName(failure, index));
+        writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`);
+        writeFileSync(path.replace(/\.json$/, ".sh"), toShellScript(file), { mode: 0o755 });
+      });
       print(
-        `replay files: ${replayable.length} in ${replayDir} (npm run conformance -- --base-url <url> --auth-header ... --replay <file>)\n`,
+        `replay files: ${replayable.length} in ${replayDir}, each as JSON (npm run conformance -- --base-url <url> --auth-header ... --replay <file>) and as a curl + jq script (BASE_URL=<url> AUTH_HEADER=... sh <file>.sh)\n`,
       );
     }
     return report.ok ? EXIT.ok : EXIT.failed;
@@ -241,6 +299,11 @@ export async function main(argv: readonly string[]): Promise<number> {
       return EXIT.server;
     }
     throw error;
+  } finally {
+    if (log !== undefined) {
+      log.close();
+      process.stderr.write(`log: ${log.count} exchange(s) written to ${values.log}\n`);
+    }
   }
 }
 
@@ -252,7 +315,7 @@ async function replay(
     baseUrl: string;
     headers: Array<[string, string]>;
     print: (text: string) => boolean;
-    rate?: number;
+    sender: Sender;
   },
 ): Promise<number> {
   let file;
@@ -263,38 +326,30 @@ async function replay(
   } catch (error) {
     return usage(`--replay: ${error instanceof Error ? error.message : String(error)}`);
   }
-  try {
-    const outcome = await runReplay(file, {
-      api: options.api,
-      baseUrl: options.baseUrl,
-      headers: options.headers,
-      sender: new Sender(options.rate === undefined ? {} : { rate: options.rate }),
-    });
-    for (const [index, { request, response }] of outcome.exchanges.entries())
-      options.print(`${index + 1}) ${toCurl(request)}\n   → ${response.status}\n`);
-    const { failure } = file;
-    if (outcome.stoppedAt !== undefined) {
-      options.print(`STOPPED: ${outcome.stoppedAt}\n`);
-      return EXIT.failed;
-    }
-    if (outcome.reproduced) {
-      const found = outcome.failures[0]!;
-      options.print(
-        `REPRODUCED: ${failure.operationId} · ${found.check}: ${found.message}\n  expected: ${found.expected}\n  actual:   ${found.actual}\n`,
-      );
-      return EXIT.failed;
-    }
-    options.print(
-      `NOT REPRODUCED: ${failure.operationId} · ${failure.check} passes now (it failed with: ${failure.message})\n`,
-    );
-    return EXIT.ok;
-  } catch (error) {
-    if (error instanceof ConnectionError || error instanceof RateLimitExhaustedError) {
-      process.stderr.write(`error: ${error.message}\n`);
-      return EXIT.server;
-    }
-    throw error;
+  const outcome = await runReplay(file, {
+    api: options.api,
+    baseUrl: options.baseUrl,
+    headers: options.headers,
+    sender: options.sender,
+  });
+  for (const [index, { request, response }] of outcome.exchanges.entries())
+    options.print(`${index + 1}) ${toCurl(request)}\n   → ${response.status}\n`);
+  const { failure } = file;
+  if (outcome.stoppedAt !== undefined) {
+    options.print(`STOPPED: ${outcome.stoppedAt}\n`);
+    return EXIT.failed;
   }
+  if (outcome.reproduced) {
+    const found = outcome.failures[0]!;
+    options.print(
+      `REPRODUCED: ${failure.operationId} · ${found.check}: ${found.message}\n  expected: ${found.expected}\n  actual:   ${found.actual}\n`,
+    );
+    return EXIT.failed;
+  }
+  options.print(
+    `NOT REPRODUCED: ${failure.operationId} · ${failure.check} passes now (it failed with: ${failure.message})\n`,
+  );
+  return EXIT.ok;
 }
 
 /** `--dry-run` without `--base-url`: the spec's first server (variables at their defaults). */

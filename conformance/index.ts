@@ -19,4 +19,13 @@ export {
   type PlannedRequest,
 } from "./run-conformance.js";
 export type { ConformanceFailure, Phase } from "./run-context.js";
+export {
+  parseReplayFile,
+  runReplay,
+  toReplayFile,
+  type ReplayFile,
+  type ReplayOutcome,
+} from "./replay.js";
+export type { ReplayStep } from "./replay-steps.js";
+export { toShellScript } from "./replay-script.js";
 export { ConnectionError, RateLimitExhaustedError, type SenderOptions } from "./sender.js";

@@ -60,6 +60,8 @@ export interface ConformanceOptions extends SenderOptions, ResponseCheckOptions 
   readonly seed?: number;
   /** Start nothing new after this many milliseconds (by `now`); what ran is reported, with a note. */
   readonly maxTimeMs?: number;
+  /** Told of each failure as it is found (shrunk), before the run ends; duplicates included. */
+  readonly onFailure?: (failure: ConformanceFailure) => void;
   /** Told of each step as it starts (the CLI prints it on stderr). */
   readonly onProgress?: (line: string) => void;
   /** Run the boundary phase: each field broken alone, and at its limits (default true). */
@@ -152,6 +154,10 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   const selected = selectOperations(api, options.operations);
   const failures: ConformanceFailure[] = [];
   const notes: string[] = [];
+  const collect = (...found: readonly ConformanceFailure[]): void => {
+    for (const item of found) options.onFailure?.(item);
+    failures.push(...found);
+  };
 
   const now = options.now ?? Date.now;
   const started = now();
@@ -179,15 +185,15 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     progress(
       `[${index + 1}/${selected.length}] ${operation.operationId} (${context.sender.sent} requests so far)`,
     );
-    failures.push(...(await runOperation(context, operation, notes)));
+    collect(...(await runOperation(context, operation, notes)));
     if (options.boundary !== false)
-      failures.push(...(await runBoundary(context, operation, live, notes)));
-    if (options.examples !== false) failures.push(...(await runExamples(context, operation, live)));
+      collect(...(await runBoundary(context, operation, live, notes)));
+    if (options.examples !== false) collect(...(await runExamples(context, operation, live)));
   }
   if (options.unsupportedMethods !== false && !outOfTime("the method probes"))
     progress("method probes");
   if (options.unsupportedMethods !== false && !outOfTime("the method probes"))
-    failures.push(...(await runUnsupportedMethods(context, selected, notes)));
+    collect(...(await runUnsupportedMethods(context, selected, notes)));
   if (options.stateful !== false && !outOfTime("the stateful sequences")) {
     progress("stateful sequences");
     const ids = new Set(selected.map((operation) => operation.operationId));
@@ -197,7 +203,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         "stateful: no create → read/delete sequence among the selected operations (no links, no POST /things with /things/{id})",
       );
     const outcome = await runStateful(context, sequences, live);
-    failures.push(...outcome.failures);
+    collect(...outcome.failures);
     notes.push(...outcome.notes);
   }
   // 429s answered on the way (then waited for) are checked too.
@@ -207,7 +213,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
         ? undefined
         : api.operation(limited.request.operationId);
     for (const item of checkRateLimitHeaders(api.model, operation, limited.response)) {
-      failures.push(
+      collect(
         toConformanceFailure(
           context,
           limited.request.operationId ?? "-",
@@ -235,7 +241,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
   };
 }
 
-/** Runs the checks of one operation (positive, negative, missing credentials and its stateful sequence). */
+/** Runs the checks of one operation (every phase, and the stateful chain it starts); no method probes. */
 export async function checkOperation(
   options: Omit<ConformanceOptions, "operations"> & { readonly operationId: string },
 ): Promise<ConformanceReport> {
@@ -434,7 +440,7 @@ function dedupe(failures: readonly ConformanceFailure[]): ConformanceFailure[] {
 
 export interface PlannedRequest {
   readonly operationId: string;
-  readonly phase: Exclude<Phase, "unsupported-method" | "stateful"> | "method-probe";
+  readonly phase: Exclude<Phase, "unsupported-method"> | "method-probe";
   readonly request: PreparedRequest;
   readonly mutation: string | undefined;
 }
@@ -442,8 +448,8 @@ export interface PlannedRequest {
 /**
  * `--dry-run`: the requests the run would start with (the examples before any shrinking), not
  * sent: positive, negative, boundary (with the ids as drawn: a run binds them to live resources
- * first), the spec's examples as written, missing and invalid credentials, method probes. Stateful sequences take their ids from
- * responses, so they are only named in a note.
+ * first), the spec's examples as written, missing and invalid credentials, method probes, and one
+ * drawn stateful chain per creating operation, with `{{petId}}` where the run puts the created id.
  */
 export async function planRequests(
   options: Omit<ConformanceOptions, "fetch" | "sleep" | "now">,
@@ -574,9 +580,55 @@ export async function planRequests(
       }
     }
   }
-  if (options.stateful !== false)
+  if (options.stateful !== false) {
+    const ids = new Set(selectOperations(api, options.operations).map((item) => item.operationId));
+    for (const sequence of planSequences(api)) {
+      if (!ids.has(sequence.create.operationId)) continue;
+      const chain = [
+        sequence.create,
+        ...[...sequence.reads, ...sequence.updates, ...sequence.deletes].map(
+          (step) => step.operation,
+        ),
+        ...sequence.reads.map((step) => step.operation),
+      ];
+      for (const [index, operation] of chain.entries()) {
+        const requests = positiveRequests(api, operation, skipHeaders);
+        if (requests.kind === "skipped") break;
+        const [drawn] = sampleDefined(
+          requests.arbitrary,
+          seedFor(seed, "stateful-plan", sequence.create.operationId, String(index)),
+          1,
+        );
+        if (drawn === undefined) break;
+        // the created resource's id, which the run takes from the create's response
+        const idParameter = operation.parameters.path.at(-1)?.name;
+        const placeholder = `{{${sequence.idName ?? "id"}}}`;
+        const request = prepareRequest(
+          index === 0 || idParameter === undefined
+            ? drawn
+            : {
+                ...drawn,
+                parameters: {
+                  ...drawn.parameters,
+                  path: { ...drawn.parameters.path, [idParameter]: placeholder },
+                },
+              },
+          { baseUrl: options.baseUrl, headers, parameters: [...operation.parameters.query] },
+        );
+        planned.push({
+          operationId: operation.operationId,
+          phase: "stateful",
+          request: {
+            ...request,
+            url: request.url.replace(encodeURIComponent(placeholder), placeholder),
+          },
+          mutation: undefined,
+        });
+      }
+    }
     notes.push(
-      "stateful sequences are not listed: they take their ids from the server's responses",
+      "stateful chains are listed with {{id}} where the run puts the id the create answered, and the other ids as drawn (a run binds them to resources it creates first)",
     );
+  }
   return { seed, planned, notes };
 }

@@ -22,6 +22,17 @@ export interface Exchange {
   readonly response: ObservedResponse;
 }
 
+/** One request sent, as `--log` writes it. */
+export interface ExchangeRecord {
+  readonly request: PreparedRequest;
+  readonly response: ObservedResponse | undefined;
+  /** When there was no response: why. */
+  readonly error: string | undefined;
+  /** Epoch ms when the request was sent, and how long until the whole response was read. */
+  readonly startedAt: number;
+  readonly durationMs: number;
+}
+
 export interface SenderOptions {
   /** Requests per second at most (default: no pacing). */
   readonly rate?: number | undefined;
@@ -31,6 +42,8 @@ export interface SenderOptions {
   readonly maxWaitMs?: number | undefined;
   /** Per-request timeout in ms (default 30 000). */
   readonly timeoutMs?: number | undefined;
+  /** Told of every exchange as it ends (`--log`): the response, or the error when none came. */
+  readonly onExchange?: ((entry: ExchangeRecord) => void) | undefined;
   /** Injected for tests: `fetch`, the clock (epoch ms) and the wait. */
   readonly fetch?: typeof fetch | undefined;
   readonly now?: (() => number) | undefined;
@@ -135,6 +148,23 @@ export class Sender {
       await this.#wait(this.#nextAt - this.#now);
       this.#nextAt = Math.max(this.#now, this.#nextAt) + 1000 / rate;
     }
+    const onExchange = this.#options.onExchange;
+    if (onExchange === undefined) return this.#transmit(request);
+    const startedAt = Date.now();
+    const started = performance.now();
+    const done = (response: ObservedResponse | undefined, error: string | undefined): void =>
+      onExchange({ request, response, error, startedAt, durationMs: performance.now() - started });
+    try {
+      const response = await this.#transmit(request);
+      done(response, undefined);
+      return response;
+    } catch (error) {
+      done(undefined, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  }
+
+  async #transmit(request: PreparedRequest): Promise<ObservedResponse> {
     const fetchImpl = this.#options.fetch ?? fetch;
     this.sent++;
     try {

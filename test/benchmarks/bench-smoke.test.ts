@@ -42,6 +42,9 @@ const EXPECTED_ROWS = [
   "bundle.client.redocly.petstore.min",
   "bundle.client.redocly.petstore.gzip",
   "bundle.client.one-op.petstore",
+  "conformance.found",
+  "conformance.first-report",
+  "conformance.no-false-alarm",
   // Only with redis-server installed; without it the figure logs one line and has no rows.
   ...(findRedisServer() === undefined ? [] : [...REDIS_ROWS, ...REDIS_EXACT_ROWS]),
 ];

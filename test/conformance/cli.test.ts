@@ -110,7 +110,7 @@ describe("npm run conformance", () => {
     expect(out).toMatch(/# getPetById missing-auth\ncurl -i -X GET '[^']+'\n/);
     expect(out).toMatch(/# getPetById invalid-auth\ncurl .* -H 'X-API-Key: invalid-credential-/);
     expect(out).toMatch(/# TRACE \/pets\/by-id\/\{petId\} method-probe\ncurl -i -X TRACE /);
-    expect(out).toMatch(/note: stateful sequences are not listed/);
+    expect(out).toMatch(/# getPetById examples\ncurl -i -X GET '[^']+\/pets\/by-id\/1' /);
     expect(out).toMatch(/\n\d+ planned request\(s\), nothing sent; seed 4\n$/);
     const first = out;
     out = "";
@@ -128,6 +128,20 @@ describe("npm run conformance", () => {
       "X-API-Key: k",
     ]);
     expect(out).toBe(first);
+    // a creating operation's chain, with the created id as a placeholder
+    out = "";
+    await main(["--dry-run", "--operations", "createCategory", "--seed", "4"]);
+    expect(
+      [...out.matchAll(/# (\w+) stateful\ncurl -i -X (\w+) '[^']*?(\/categories[^']*)'/g)].map(
+        (match) => `${match[1]} ${match[2]} ${match[3]}`,
+      ),
+    ).toEqual([
+      "createCategory POST /categories",
+      "getCategory GET /categories/{{categoryId}}",
+      "updateCategory PUT /categories/{{categoryId}}",
+      "deleteCategory DELETE /categories/{{categoryId}}",
+      "getCategory GET /categories/{{categoryId}}",
+    ]);
   });
 
   it("a failing run exits 1 with the reproduction and the replay line, and writes JUnit XML", async () => {
@@ -168,7 +182,9 @@ describe("npm run conformance", () => {
     );
     const xml = readFileSync(report, "utf8");
     expect(xml).not.toContain("petstore-demo-enterprise");
-    expect(err).toMatch(/^\[1\/2\] listPets \(0 requests so far\)\n\[2\/2\] listCategories/);
+    expect(err).toMatch(
+      /^\[1\/2\] listPets \(0 requests so far\)\n {2}found: listPets · response_headers_conformance \(positive\)\n\[2\/2\] listCategories/,
+    );
     expect(xml).toMatch(
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="conformance" tests="\d+" failures="1" errors="0">/,
     );

@@ -4,40 +4,19 @@
  * replay refers to the category and the pet by the responses that created them, so it reproduces
  * on a fresh server that numbers them differently, and says "not reproduced" on a correct one.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { execFile, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { promisify } from "node:util";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../conformance/cli.js";
 import { formatReport, runConformance, type ConformanceFailure } from "../../conformance/index.js";
 import { parseReplayFile, runReplay, toReplayFile } from "../../conformance/replay.js";
+import { toShellScript } from "../../conformance/replay-script.js";
 import { Sender } from "../../conformance/sender.js";
 import type { PetStoreServerOptions } from "../../examples/petstore/index.js";
+import { staleIndexAfterUpdate } from "./faulty-layers.js";
 import { petStoreApi, startTestServer, type TestServer } from "./reference-server.js";
-
-/** Once updated, a pet is lost to `GET /pets/by-id/{petId}` (a stale secondary index). */
-function staleIndexAfterUpdate(): PetStoreServerOptions {
-  const updated = new Set<number>();
-  return {
-    wrapHandlers: (reference) => ({
-      updatePet: async (request) => {
-        const response = await reference.updatePet(request);
-        if (response.status === 200) updated.add(request.path.petId);
-        return response;
-      },
-      getPetById: async (request) =>
-        updated.has(request.path.petId)
-          ? ({
-              status: 404,
-              body: {
-                code: "not_found",
-                message: `pet ${request.path.petId} does not exist`,
-                status: 404,
-              },
-            } as never)
-          : reference.getPetById(request),
-    }),
-  };
-}
 
 const work = mkdtempSync(join(process.cwd(), ".tmp-conformance-replay-"));
 const servers: TestServer[] = [];
@@ -128,6 +107,31 @@ describe("a stateful failure's reproduction", () => {
       outcome.exchanges.at(-1)!.request.url.replace(fresh.baseUrl, first.baseUrl),
     );
   });
+
+  it.skipIf(spawnSync("jq", ["--version"]).status !== 0)(
+    "as a curl + jq shell script, runs on a fresh server with the ids it answers",
+    async () => {
+      const fresh = await server(staleIndexAfterUpdate());
+      const script = join(work, "repro.sh");
+      writeFileSync(script, toShellScript(toReplayFile(failure, "spec/openapi.yaml")));
+      // a child process must not block the servers of this one: run it asynchronously
+      const { stdout } = await promisify(execFile)("sh", [script], {
+        env: {
+          ...process.env,
+          BASE_URL: fresh.baseUrl,
+          AUTH_HEADER: `X-API-Key: ${fresh.key("enterprise")}`,
+        },
+      });
+      const statuses = [...stdout.matchAll(/^(\d+)\) (\w+) (\S+) -> (\d+)$/gm)].map(
+        (match) => `${match[2]} ${match[3]} ${match[4]}`,
+      );
+      expect(statuses[0]).toMatch(/^POST \/categories 201$/);
+      expect(statuses[1]).toMatch(/^POST \/pets 201$/);
+      expect(statuses.at(-1)).toMatch(/^GET \/pets\/by-id\/\{\{petId_\d+\}\} 404$/);
+      // the pet the script created on this server is the one it updated and then failed to read
+      expect(fresh.server.state.listPets().length).toBe(1);
+    },
+  );
 
   it("is not reproduced on a correct server", async () => {
     const correct = await server({});
