@@ -472,7 +472,18 @@ function validateEntry(context: EmitContext): StatementStructures[] {
       moduleSpecifier: "../validate.js",
       namedExports: [
         { name: "RESPONSE_VALIDATORS" },
+        { name: "STANDARD_SCHEMAS" },
         { name: `validate${context.apiName}Response` },
+      ],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "../runtime/client/standard-schema.js",
+      namedExports: [
+        { name: "STANDARD_SCHEMA_VENDOR" },
+        { name: "standardSchema" },
+        { name: "PrecompiledValidator", isTypeOnly: true },
+        { name: "StandardSchemaV1", isTypeOnly: true },
       ],
     },
     {

@@ -80,7 +80,7 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
     {
       subpath: "./validate",
       module: `${ENTRY_DIR}/validate`,
-      summary: `\`validate${apiName}Response\` (opt-in response validation: pass it as the client's \`validateResponse\`), \`ResponseValidationError\``,
+      summary: `\`validate${apiName}Response\` (opt-in response validation: pass it as the client's \`validateResponse\`), \`ResponseValidationError\`, \`STANDARD_SCHEMAS\` (Standard Schema v1 validators of every operation's parameters, body and responses)`,
       runsIn: "browsers, Node.js, workers (the precompiled validators are ES modules)",
     },
     {
