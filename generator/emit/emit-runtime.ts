@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { GeneratedFile } from "./file.js";
 
 export const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
-export const RUNTIME_PARTS = ["client", "server", "query", "mocks", "mcp"] as const;
+export const RUNTIME_PARTS = ["client", "server", "query", "mocks", "mcp", "zod"] as const;
 
 /** The `.ts` files under `dir`, relative to it (`core/stages/route.ts`), sorted. */
 export function templateFiles(dir: string, prefix = ""): string[] {

@@ -100,6 +100,12 @@ export function emitPackageEntries(
     },
     { path: `${ENTRY_DIR}/query.ts`, content: printStatements("query.ts", queryEntry()) },
     { path: `${ENTRY_DIR}/mocks.ts`, content: printStatements("mocks.ts", mocksEntry()) },
+    {
+      path: `${ENTRY_DIR}/zod.ts`,
+      content: printStatements("zod.ts", [
+        { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../zod.js" },
+      ]),
+    },
     { path: `${ENTRY_DIR}/runtime.ts`, content: printStatements("runtime.ts", runtimeEntry()) },
   ];
 }

@@ -91,6 +91,13 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       runsIn: "browsers, Node.js, workers",
     },
     {
+      subpath: "./zod",
+      module: `${ENTRY_DIR}/zod`,
+      summary:
+        "Zod 4 schemas of every component schema (`PetSchema`) and of each operation's body and parameters (`OPERATION_SCHEMAS`), accepting what the server's validators accept (needs the optional peer `zod`)",
+      runsIn: "browsers, Node.js, workers",
+    },
+    {
       subpath: "./mocks",
       module: `${ENTRY_DIR}/mocks`,
       summary: `\`create${apiName}Mocks\`: MSW 2.x handlers for every operation answering the spec's examples, per-test overrides, a 429 helper (needs the optional peer \`msw\`)`,
@@ -161,6 +168,7 @@ export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
   ioredis: "^6.0.0",
   msw: "^2.0.0",
   "@modelcontextprotocol/sdk": "^1.32.2",
+  zod: "^4.0.0",
 };
 
 /** The Node.js LTS lines the package is tested on (20, 22, 24; `.ci/run` runs each), and later ones. */
