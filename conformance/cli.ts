@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { GeneratorError } from "../generator/errors.js";
+import { PointerError } from "../generator/schema/json-pointer.js";
 import { shellQuote, toCurl } from "./curl.js";
 import { formatReport } from "./format-report.js";
 import { toJUnitXml } from "./junit-report.js";
@@ -191,7 +192,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     api = await loadApi(values.spec);
     for (const id of operations ?? []) api.operation(id);
   } catch (error) {
-    if (error instanceof GeneratorError) {
+    if (error instanceof GeneratorError || error instanceof PointerError) {
       process.stderr.write(
         `error: ${error.message}\n  at ${error.where ?? values.spec}\n${error.hint === undefined ? "" : `  ${error.hint}\n`}`,
       );

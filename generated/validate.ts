@@ -2,7 +2,10 @@
 // Do not edit: change the spec or templates/ and run `npm run generate`.
 import * as bodyValidators from "./validators/bodies.js";
 import * as headerValidators from "./validators/response-headers.js";
+import * as parameterValidators from "./validators/parameters.js";
 import { createResponseValidator } from "./runtime/client/response-validation.js";
+import { standardSchema } from "./runtime/client/standard-schema.js";
+import type { paths } from "./types.js";
 import type { ResponseValidationContext, ResponseValidatorTable } from "./runtime/client/response-validation.js";
 /** The precompiled validators of every declared response, by operationId and response key. */
 export const RESPONSE_VALIDATORS = {
@@ -899,3 +902,269 @@ export const RESPONSE_VALIDATORS = {
  * It checks the status (declared, or covered by a range or `default`), the content type, the body (against its JSON schema) and the declared headers, and throws a `ResponseValidationError` (operation, status, JSON pointer) on the first mismatch, so the call rejects.
  */
 export const validatePetStoreResponse: (context: ResponseValidationContext) => void = createResponseValidator(RESPONSE_VALIDATORS);
+/**
+ * Every operation's parameters (`{ path, query, header, cookie }`, header names in lower case, values as text or typed), request body and JSON responses (by status) as Standard Schema v1 objects.
+ *
+ * They run the precompiled validators the server runs (no schema is compiled at run time): pass them to Hono's `sValidator`, TanStack Form, tRPC or oRPC.
+ */
+export const STANDARD_SCHEMAS = {
+  listPets: {
+    params: standardSchema<paths["/pets"]["get"]["parameters"]>(parameterValidators.listPets$params, true),
+    responses: {
+      "200": standardSchema<paths["/pets"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.listPets$200),
+      "400": standardSchema<paths["/pets"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.listPets$400),
+      "401": standardSchema<paths["/pets"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.listPets$401),
+      "414": standardSchema<paths["/pets"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.listPets$414),
+      "429": standardSchema<paths["/pets"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.listPets$429),
+      "431": standardSchema<paths["/pets"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.listPets$431),
+      "500": standardSchema<paths["/pets"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.listPets$500),
+      "503": standardSchema<paths["/pets"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.listPets$503),
+    },
+  },
+  createPet: {
+    params: standardSchema<paths["/pets"]["post"]["parameters"]>(parameterValidators.createPet$params, true),
+    body: standardSchema<NonNullable<paths["/pets"]["post"]["requestBody"]>["content"]["application/json"]>(bodyValidators.createPet$body),
+    responses: {
+      "201": standardSchema<paths["/pets"]["post"]["responses"]["201"]["content"]["application/json"]>(bodyValidators.createPet$201),
+      "400": standardSchema<paths["/pets"]["post"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.createPet$400),
+      "401": standardSchema<paths["/pets"]["post"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.createPet$401),
+      "404": standardSchema<paths["/pets"]["post"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.createPet$404),
+      "409": standardSchema<paths["/pets"]["post"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.createPet$409),
+      "413": standardSchema<paths["/pets"]["post"]["responses"]["413"]["content"]["application/json"]>(bodyValidators.createPet$413),
+      "414": standardSchema<paths["/pets"]["post"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.createPet$414),
+      "415": standardSchema<paths["/pets"]["post"]["responses"]["415"]["content"]["application/json"]>(bodyValidators.createPet$415),
+      "422": standardSchema<paths["/pets"]["post"]["responses"]["422"]["content"]["application/json"]>(bodyValidators.createPet$422),
+      "429": standardSchema<paths["/pets"]["post"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.createPet$429),
+      "431": standardSchema<paths["/pets"]["post"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.createPet$431),
+      "500": standardSchema<paths["/pets"]["post"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.createPet$500),
+      "503": standardSchema<paths["/pets"]["post"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.createPet$503),
+    },
+  },
+  getPet: {
+    params: standardSchema<paths["/pets/{petId}"]["get"]["parameters"]>(parameterValidators.getPet$params, true),
+    responses: {
+      "200": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.getPet$200),
+      "400": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.getPet$400),
+      "401": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.getPet$401),
+      "404": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.getPet$404),
+      "410": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["410"]["content"]["application/json"]>(bodyValidators.getPet$410),
+      "414": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.getPet$414),
+      "429": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.getPet$429),
+      "431": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.getPet$431),
+      "500": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.getPet$500),
+      "503": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.getPet$503),
+    },
+  },
+  updatePet: {
+    params: standardSchema<paths["/pets/{petId}"]["put"]["parameters"]>(parameterValidators.updatePet$params, true),
+    body: standardSchema<NonNullable<paths["/pets/{petId}"]["put"]["requestBody"]>["content"]["application/json"]>(bodyValidators.updatePet$body),
+    responses: {
+      "200": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.updatePet$200),
+      "400": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.updatePet$400),
+      "401": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.updatePet$401),
+      "404": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.updatePet$404),
+      "413": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["413"]["content"]["application/json"]>(bodyValidators.updatePet$413),
+      "414": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.updatePet$414),
+      "415": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["415"]["content"]["application/json"]>(bodyValidators.updatePet$415),
+      "429": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.updatePet$429),
+      "431": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.updatePet$431),
+      "500": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.updatePet$500),
+      "503": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.updatePet$503),
+    },
+  },
+  deletePet: {
+    params: standardSchema<paths["/pets/{petId}"]["delete"]["parameters"]>(parameterValidators.deletePet$params, true),
+    responses: {
+      "400": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.deletePet$400),
+      "401": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.deletePet$401),
+      "404": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.deletePet$404),
+      "409": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.deletePet$409),
+      "414": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.deletePet$414),
+      "429": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.deletePet$429),
+      "431": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.deletePet$431),
+      "500": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.deletePet$500),
+      "503": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.deletePet$503),
+    },
+  },
+  getPetById: {
+    params: standardSchema<paths["/pets/by-id/{petId}"]["get"]["parameters"]>(parameterValidators.getPetById$params, true),
+    responses: {
+      "200": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.getPetById$200),
+      "400": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.getPetById$400),
+      "401": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.getPetById$401),
+      "404": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.getPetById$404),
+      "414": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.getPetById$414),
+      "429": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.getPetById$429),
+      "431": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.getPetById$431),
+      "500": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.getPetById$500),
+      "503": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.getPetById$503),
+    },
+  },
+  listCategories: {
+    params: standardSchema<paths["/categories"]["get"]["parameters"]>(parameterValidators.listCategories$params, true),
+    responses: {
+      "200": standardSchema<paths["/categories"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.listCategories$200),
+      "400": standardSchema<paths["/categories"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.listCategories$400),
+      "401": standardSchema<paths["/categories"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.listCategories$401),
+      "414": standardSchema<paths["/categories"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.listCategories$414),
+      "429": standardSchema<paths["/categories"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.listCategories$429),
+      "431": standardSchema<paths["/categories"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.listCategories$431),
+      "500": standardSchema<paths["/categories"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.listCategories$500),
+      "503": standardSchema<paths["/categories"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.listCategories$503),
+    },
+  },
+  createCategory: {
+    params: standardSchema<paths["/categories"]["post"]["parameters"]>(parameterValidators.createCategory$params, true),
+    body: standardSchema<NonNullable<paths["/categories"]["post"]["requestBody"]>["content"]["application/json"]>(bodyValidators.createCategory$body),
+    responses: {
+      "201": standardSchema<paths["/categories"]["post"]["responses"]["201"]["content"]["application/json"]>(bodyValidators.createCategory$201),
+      "400": standardSchema<paths["/categories"]["post"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.createCategory$400),
+      "401": standardSchema<paths["/categories"]["post"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.createCategory$401),
+      "409": standardSchema<paths["/categories"]["post"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.createCategory$409),
+      "413": standardSchema<paths["/categories"]["post"]["responses"]["413"]["content"]["application/json"]>(bodyValidators.createCategory$413),
+      "414": standardSchema<paths["/categories"]["post"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.createCategory$414),
+      "415": standardSchema<paths["/categories"]["post"]["responses"]["415"]["content"]["application/json"]>(bodyValidators.createCategory$415),
+      "422": standardSchema<paths["/categories"]["post"]["responses"]["422"]["content"]["application/json"]>(bodyValidators.createCategory$422),
+      "429": standardSchema<paths["/categories"]["post"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.createCategory$429),
+      "431": standardSchema<paths["/categories"]["post"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.createCategory$431),
+      "500": standardSchema<paths["/categories"]["post"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.createCategory$500),
+      "503": standardSchema<paths["/categories"]["post"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.createCategory$503),
+    },
+  },
+  getCategory: {
+    params: standardSchema<paths["/categories/{categoryId}"]["get"]["parameters"]>(parameterValidators.getCategory$params, true),
+    responses: {
+      "200": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.getCategory$200),
+      "400": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.getCategory$400),
+      "401": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.getCategory$401),
+      "404": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.getCategory$404),
+      "414": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.getCategory$414),
+      "429": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.getCategory$429),
+      "431": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.getCategory$431),
+      "500": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.getCategory$500),
+      "503": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.getCategory$503),
+    },
+  },
+  updateCategory: {
+    params: standardSchema<paths["/categories/{categoryId}"]["put"]["parameters"]>(parameterValidators.updateCategory$params, true),
+    body: standardSchema<NonNullable<paths["/categories/{categoryId}"]["put"]["requestBody"]>["content"]["application/json"]>(bodyValidators.updateCategory$body),
+    responses: {
+      "200": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.updateCategory$200),
+      "400": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.updateCategory$400),
+      "401": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.updateCategory$401),
+      "404": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.updateCategory$404),
+      "409": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.updateCategory$409),
+      "413": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["413"]["content"]["application/json"]>(bodyValidators.updateCategory$413),
+      "414": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.updateCategory$414),
+      "415": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["415"]["content"]["application/json"]>(bodyValidators.updateCategory$415),
+      "429": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.updateCategory$429),
+      "431": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.updateCategory$431),
+      "500": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.updateCategory$500),
+      "503": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.updateCategory$503),
+    },
+  },
+  deleteCategory: {
+    params: standardSchema<paths["/categories/{categoryId}"]["delete"]["parameters"]>(parameterValidators.deleteCategory$params, true),
+    responses: {
+      "400": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.deleteCategory$400),
+      "401": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.deleteCategory$401),
+      "404": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.deleteCategory$404),
+      "409": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.deleteCategory$409),
+      "414": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.deleteCategory$414),
+      "429": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.deleteCategory$429),
+      "431": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.deleteCategory$431),
+      "500": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.deleteCategory$500),
+      "503": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.deleteCategory$503),
+    },
+  },
+  listOrders: {
+    params: standardSchema<paths["/store/orders"]["get"]["parameters"]>(parameterValidators.listOrders$params, true),
+    responses: {
+      "200": standardSchema<paths["/store/orders"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.listOrders$200),
+      "400": standardSchema<paths["/store/orders"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.listOrders$400),
+      "401": standardSchema<paths["/store/orders"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.listOrders$401),
+      "414": standardSchema<paths["/store/orders"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.listOrders$414),
+      "429": standardSchema<paths["/store/orders"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.listOrders$429),
+      "431": standardSchema<paths["/store/orders"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.listOrders$431),
+      "500": standardSchema<paths["/store/orders"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.listOrders$500),
+      "503": standardSchema<paths["/store/orders"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.listOrders$503),
+    },
+  },
+  placeOrder: {
+    params: standardSchema<paths["/store/orders"]["post"]["parameters"]>(parameterValidators.placeOrder$params, true),
+    body: standardSchema<NonNullable<paths["/store/orders"]["post"]["requestBody"]>["content"]["application/json"]>(bodyValidators.placeOrder$body),
+    responses: {
+      "201": standardSchema<paths["/store/orders"]["post"]["responses"]["201"]["content"]["application/json"]>(bodyValidators.placeOrder$201),
+      "400": standardSchema<paths["/store/orders"]["post"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.placeOrder$400),
+      "401": standardSchema<paths["/store/orders"]["post"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.placeOrder$401),
+      "404": standardSchema<paths["/store/orders"]["post"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.placeOrder$404),
+      "409": standardSchema<paths["/store/orders"]["post"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.placeOrder$409),
+      "413": standardSchema<paths["/store/orders"]["post"]["responses"]["413"]["content"]["application/json"]>(bodyValidators.placeOrder$413),
+      "414": standardSchema<paths["/store/orders"]["post"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.placeOrder$414),
+      "415": standardSchema<paths["/store/orders"]["post"]["responses"]["415"]["content"]["application/json"]>(bodyValidators.placeOrder$415),
+      "422": standardSchema<paths["/store/orders"]["post"]["responses"]["422"]["content"]["application/json"]>(bodyValidators.placeOrder$422),
+      "429": standardSchema<paths["/store/orders"]["post"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.placeOrder$429),
+      "431": standardSchema<paths["/store/orders"]["post"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.placeOrder$431),
+      "500": standardSchema<paths["/store/orders"]["post"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.placeOrder$500),
+      "503": standardSchema<paths["/store/orders"]["post"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.placeOrder$503),
+    },
+  },
+  getOrder: {
+    params: standardSchema<paths["/store/orders/{orderId}"]["get"]["parameters"]>(parameterValidators.getOrder$params, true),
+    responses: {
+      "200": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.getOrder$200),
+      "400": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.getOrder$400),
+      "401": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.getOrder$401),
+      "404": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.getOrder$404),
+      "414": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.getOrder$414),
+      "429": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.getOrder$429),
+      "431": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.getOrder$431),
+      "500": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.getOrder$500),
+      "503": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.getOrder$503),
+    },
+  },
+  cancelOrder: {
+    params: standardSchema<paths["/store/orders/{orderId}"]["delete"]["parameters"]>(parameterValidators.cancelOrder$params, true),
+    responses: {
+      "400": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.cancelOrder$400),
+      "401": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.cancelOrder$401),
+      "404": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.cancelOrder$404),
+      "409": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.cancelOrder$409),
+      "414": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.cancelOrder$414),
+      "429": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.cancelOrder$429),
+      "431": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.cancelOrder$431),
+      "500": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.cancelOrder$500),
+      "503": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.cancelOrder$503),
+    },
+  },
+  getInventory: {
+    params: standardSchema<paths["/store/inventory"]["get"]["parameters"]>(parameterValidators.getInventory$params, true),
+    responses: {
+      "200": standardSchema<paths["/store/inventory"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.getInventory$200),
+      "400": standardSchema<paths["/store/inventory"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.getInventory$400),
+      "401": standardSchema<paths["/store/inventory"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.getInventory$401),
+      "414": standardSchema<paths["/store/inventory"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.getInventory$414),
+      "429": standardSchema<paths["/store/inventory"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.getInventory$429),
+      "431": standardSchema<paths["/store/inventory"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.getInventory$431),
+      "500": standardSchema<paths["/store/inventory"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.getInventory$500),
+      "503": standardSchema<paths["/store/inventory"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.getInventory$503),
+    },
+  },
+  setInventoryStock: {
+    params: standardSchema<paths["/store/inventory/{petId}"]["put"]["parameters"]>(parameterValidators.setInventoryStock$params, true),
+    body: standardSchema<NonNullable<paths["/store/inventory/{petId}"]["put"]["requestBody"]>["content"]["application/json"]>(bodyValidators.setInventoryStock$body),
+    responses: {
+      "200": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.setInventoryStock$200),
+      "400": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.setInventoryStock$400),
+      "401": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.setInventoryStock$401),
+      "404": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.setInventoryStock$404),
+      "413": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["413"]["content"]["application/json"]>(bodyValidators.setInventoryStock$413),
+      "414": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.setInventoryStock$414),
+      "415": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["415"]["content"]["application/json"]>(bodyValidators.setInventoryStock$415),
+      "429": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.setInventoryStock$429),
+      "431": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.setInventoryStock$431),
+      "500": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.setInventoryStock$500),
+      "503": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.setInventoryStock$503),
+    },
+  },
+} as const;

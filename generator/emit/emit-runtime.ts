@@ -18,6 +18,7 @@ export const RUNTIME_PARTS = [
   "mcp",
   "telemetry",
   "bin",
+  "zod",
 ] as const;
 
 /** The `.ts` files under `dir`, relative to it (`core/stages/route.ts`), sorted. */

@@ -26,6 +26,17 @@ export function escapePointer(segment: string): string {
   return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/** A JSON pointer token of a URI fragment, unescaped (`%7B` → `{`, `~1` → `/`, `~0` → `~`). */
+export function pointerToken(token: string): string {
+  let decoded = token;
+  try {
+    decoded = decodeURIComponent(token);
+  } catch {
+    // a malformed escape stays as written
+  }
+  return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
+}
+
 /** Reads a JSON pointer (`#/components/schemas/Pet`) in the bundled document. */
 export function readPointer(document: unknown, ref: string): unknown {
   if (!ref.startsWith("#")) {

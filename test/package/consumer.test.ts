@@ -260,6 +260,7 @@ describe("the generated package, installed from its tarball", () => {
       "./raw",
       "./validate",
       "./query",
+      "./zod",
       "./mocks",
       "./runtime",
       "./mcp",

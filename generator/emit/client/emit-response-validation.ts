@@ -3,10 +3,19 @@
  * operationId and declared response key to the precompiled validators of its body
  * (validators/bodies.js, shared with the server's `validateResponses`) and of its declared headers
  * (validators/response-headers.js); `validate<Name>Response` is the hook to pass as the client's
- * `validateResponse`. Only the package's `./validate` entry imports this file, so a client that
- * does not validate carries none of it.
+ * `validateResponse`. `STANDARD_SCHEMAS` gives every operation's parameters, request body and JSON
+ * responses as Standard Schema v1 objects over the same precompiled validators (docs/validators.md).
+ * Only the package's `./validate` entry imports this file, so a client that does not validate
+ * carries none of it.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import {
+  StructureKind,
+  VariableDeclarationKind,
+  type JSDocStructure,
+  type OptionalKind,
+  type StatementStructures,
+  type VariableStatementStructure,
+} from "ts-morph";
 import type { ApiModel, OperationModel, ResponseModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
@@ -15,6 +24,7 @@ import { printStatements } from "../ts/source-file.js";
 import {
   jsonMedia,
   responseHeadersValidatorName,
+  validatedBodyMedia,
   validatedResponseHeaders,
   validatorName,
 } from "../validators/validator-names.js";
@@ -34,8 +44,24 @@ export function emitResponseValidation(model: ApiModel, context: EmitContext): G
     },
     {
       kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./validators/parameters.js",
+      namespaceImport: "parameterValidators",
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "./runtime/client/response-validation.js",
       namedImports: [{ name: "createResponseValidator" }],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./runtime/client/standard-schema.js",
+      namedImports: [{ name: "standardSchema" }],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./types.js",
+      isTypeOnly: true,
+      namedImports: [{ name: "paths" }],
     },
     {
       kind: StructureKind.ImportDeclaration,
@@ -43,33 +69,18 @@ export function emitResponseValidation(model: ApiModel, context: EmitContext): G
       isTypeOnly: true,
       namedImports: [{ name: "ResponseValidationContext" }, { name: "ResponseValidatorTable" }],
     },
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: [
+    operationTable(
+      "RESPONSE_VALIDATORS",
+      [
         {
           description:
             "The precompiled validators of every declared response, by operationId and response key.",
         },
       ],
-      declarations: [
-        {
-          name: "RESPONSE_VALIDATORS",
-          initializer: (writer) => {
-            // an operationId given twice (allowed by --allow-duplicate-operation-ids) keeps its first operation
-            const seen = new Set<string>();
-            const unique = model.operations.filter(
-              (operation) => !seen.has(operation.operationId) && seen.add(operation.operationId),
-            );
-            objectWriter(
-              unique.map((operation) => [operation.operationId, operationWriter(operation, model)]),
-            )(writer);
-            writer.write(" satisfies ResponseValidatorTable");
-          },
-        },
-      ],
-    },
+      model,
+      (operation) => operationWriter(operation, model),
+      " satisfies ResponseValidatorTable",
+    ),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -88,8 +99,86 @@ export function emitResponseValidation(model: ApiModel, context: EmitContext): G
         },
       ],
     },
+    operationTable(
+      "STANDARD_SCHEMAS",
+      jsDoc({
+        summary:
+          "Every operation's parameters (`{ path, query, header, cookie }`, header names in lower case, values as text or typed), request body and JSON responses (by status) as Standard Schema v1 objects.",
+        description:
+          "They run the precompiled validators the server runs (no schema is compiled at run time): pass them to Hono's `sValidator`, TanStack Form, tRPC or oRPC.",
+      }),
+      model,
+      standardSchemasCode,
+      " as const",
+    ),
   ];
   return [{ path: "validate.ts", content: printStatements("validate.ts", statements) }];
+}
+
+/** `export const <name> = { <operationId>: <code>, ... }<suffix>;` */
+function operationTable(
+  name: string,
+  docs: OptionalKind<JSDocStructure>[],
+  model: ApiModel,
+  code: (operation: OperationModel) => string,
+  suffix: string,
+): VariableStatementStructure {
+  return {
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs,
+    declarations: [
+      {
+        name,
+        initializer: (writer) => {
+          objectWriter(
+            uniqueOperations(model).map((operation) => [operation.operationId, code(operation)]),
+          )(writer);
+          writer.write(suffix);
+        },
+      },
+    ],
+  };
+}
+
+/** The operations by operationId: one given twice (--allow-duplicate-operation-ids) keeps its first. */
+function uniqueOperations(model: ApiModel): OperationModel[] {
+  const seen = new Set<string>();
+  return model.operations.filter(
+    (operation) => !seen.has(operation.operationId) && seen.add(operation.operationId),
+  );
+}
+
+/** `{ params, body?, responses }` of one operation, each a `standardSchema<T>(validator)` call. */
+function standardSchemasCode(operation: OperationModel): string {
+  const type = `paths[${literal(operation.path)}][${literal(operation.method)}]`;
+  const parts: [string, string][] = [
+    [
+      "params",
+      `standardSchema<${type}["parameters"]>(parameterValidators.${validatorName(operation, "params")}, true)`,
+    ],
+  ];
+  const body = operation.requestBody && validatedBodyMedia(operation.requestBody.contents);
+  if (body !== undefined) {
+    const bodyType = `NonNullable<${type}["requestBody"]>["content"][${literal(body.mediaType)}]`;
+    parts.push([
+      "body",
+      `standardSchema<${bodyType}>(bodyValidators.${validatorName(operation, "body")})`,
+    ]);
+  }
+  const responses: [string, string][] = [];
+  for (const response of operation.responses) {
+    const media = jsonMedia(response.contents);
+    if (media === undefined) continue;
+    const responseType = `${type}["responses"][${literal(response.status)}]["content"][${literal(media.mediaType)}]`;
+    responses.push([
+      response.status,
+      `standardSchema<${responseType}>(bodyValidators.${validatorName(operation, response.status)})`,
+    ]);
+  }
+  parts.push(["responses", objectCode(responses)]);
+  return objectCode(parts);
 }
 
 function operationWriter(operation: OperationModel, model: ApiModel): string {

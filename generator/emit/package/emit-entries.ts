@@ -101,6 +101,12 @@ export function emitPackageEntries(
     },
     { path: `${ENTRY_DIR}/query.ts`, content: printStatements("query.ts", queryEntry()) },
     { path: `${ENTRY_DIR}/mocks.ts`, content: printStatements("mocks.ts", mocksEntry()) },
+    {
+      path: `${ENTRY_DIR}/zod.ts`,
+      content: printStatements("zod.ts", [
+        { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../zod.js" },
+      ]),
+    },
     { path: `${ENTRY_DIR}/runtime.ts`, content: printStatements("runtime.ts", runtimeEntry()) },
     ...emitBin(model, context, packageName),
   ];
@@ -478,7 +484,18 @@ function validateEntry(context: EmitContext): StatementStructures[] {
       moduleSpecifier: "../validate.js",
       namedExports: [
         { name: "RESPONSE_VALIDATORS" },
+        { name: "STANDARD_SCHEMAS" },
         { name: `validate${context.apiName}Response` },
+      ],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "../runtime/client/standard-schema.js",
+      namedExports: [
+        { name: "STANDARD_SCHEMA_VENDOR" },
+        { name: "standardSchema" },
+        { name: "PrecompiledValidator", isTypeOnly: true },
+        { name: "StandardSchemaV1", isTypeOnly: true },
       ],
     },
     {

@@ -80,7 +80,7 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
     {
       subpath: "./validate",
       module: `${ENTRY_DIR}/validate`,
-      summary: `\`validate${apiName}Response\` (opt-in response validation: pass it as the client's \`validateResponse\`), \`ResponseValidationError\``,
+      summary: `\`validate${apiName}Response\` (opt-in response validation: pass it as the client's \`validateResponse\`), \`ResponseValidationError\`, \`STANDARD_SCHEMAS\` (Standard Schema v1 validators of every operation's parameters, body and responses)`,
       runsIn: "browsers, Node.js, workers (the precompiled validators are ES modules)",
     },
     {
@@ -88,6 +88,13 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       module: `${ENTRY_DIR}/query`,
       summary:
         "TanStack Query v5 options per operation (`<op>Options` for GET, `<op>Mutation` for the others), `<resource>Keys`, `INVALIDATES` (needs the optional peer `@tanstack/query-core`, which every TanStack Query v5 adapter brings)",
+      runsIn: "browsers, Node.js, workers",
+    },
+    {
+      subpath: "./zod",
+      module: `${ENTRY_DIR}/zod`,
+      summary:
+        "Zod 4 schemas of every component schema (`PetSchema`) and of each operation's body and parameters (`OPERATION_SCHEMAS`), accepting what the server's validators accept (needs the optional peer `zod`)",
       runsIn: "browsers, Node.js, workers",
     },
     {
@@ -173,6 +180,7 @@ export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
   msw: "^2.0.0",
   "@modelcontextprotocol/sdk": "^1.32.2",
   "@opentelemetry/api": "^1.9.0",
+  zod: "^4.0.0",
 };
 
 /** The Node.js LTS lines the package is tested on (20, 22, 24; `.ci/run` runs each), and later ones. */

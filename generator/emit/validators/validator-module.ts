@@ -33,6 +33,7 @@ import { _, Ajv, Name } from "ajv";
 import type { Options } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { GeneratorError } from "../../errors.js";
+import { pointerToken } from "../../schema/json-pointer.js";
 import {
   Ajv2020,
   AJV_HELPERS as HELPERS,
@@ -276,17 +277,6 @@ function shortHash(text: string): string {
 }
 
 const COMPONENT_REF = /^api#\/components\/schemas\/([^/]+)$/u;
-
-/** A JSON pointer token of a URI fragment, unescaped (`%7B` → `{`, `~1` → `/`, `~0` → `~`). */
-function pointerToken(token: string): string {
-  let decoded = token;
-  try {
-    decoded = decodeURIComponent(token);
-  } catch {
-    // a malformed escape stays as written
-  }
-  return decoded.replaceAll("~1", "/").replaceAll("~0", "~");
-}
 
 /**
  * Names every module-level value from what it is, as Ajv creates it, and remembers which function
