@@ -35,6 +35,7 @@ against the spec. Prints each failure as a shrunk, ready-to-run curl command.
   --header-presence <p>   declared (default: every declared header unless required: false)
                           or required (only headers with required: true, as Schemathesis)
   --no-stateful           skip the create → read → delete sequences
+  --no-pagination         skip the walk of each paginated (x-pagination) list to its end
   --no-boundary           skip the boundary phase (each field broken alone, and at its limits)
   --max-time <seconds>    start nothing new after this long (what ran is reported, with a note)
   --show-credentials      print --auth-header values in clear (masked by default: 'pets…')
@@ -88,6 +89,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         rate: { type: "string" },
         "header-presence": { type: "string" },
         "no-stateful": { type: "boolean", default: false },
+        "no-pagination": { type: "boolean", default: false },
         "no-boundary": { type: "boolean", default: false },
         "dry-run": { type: "boolean", default: false },
         "max-time": { type: "string" },
@@ -189,6 +191,7 @@ export async function main(argv: readonly string[]): Promise<number> {
     const report = await runConformance({
       ...common,
       stateful: !values["no-stateful"],
+      pagination: !values["no-pagination"],
       boundary: !values["no-boundary"],
       ...(typeof maxTime === "number" ? { maxTimeMs: maxTime * 1000 } : {}),
       ...(values.quiet ? {} : { onProgress: (line: string) => process.stderr.write(`${line}\n`) }),

@@ -14,6 +14,7 @@ export const CHECK_NAMES = [
   "deprecation_headers",
   "ensure_resource_availability",
   "use_after_free",
+  "pagination_walk",
 ] as const;
 
 export type CheckName = (typeof CHECK_NAMES)[number];
