@@ -216,6 +216,10 @@ export function createMocks<Name extends string>(
       const operation = table[name];
       if (operation.pagination === undefined)
         throw new TypeError(`mocks.pages: "${name}" declares no x-pagination, so it has no pages`);
+      if (operation.pagination.style === "link" && operation.pagination.page === undefined)
+        throw new TypeError(
+          `mocks.pages: "${name}" is a link list without a \`page\` parameter: the mock cannot say where its next link points (declare \`page\` in its x-pagination)`,
+        );
       const response = responseFor(operation, operation.status);
       return handlerFor(
         name,

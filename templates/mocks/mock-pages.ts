@@ -18,7 +18,7 @@ export interface MockPage {
 
 /**
  * The page `request` asks for, or `undefined` when the operation does not page (or its response
- * has no JSON body to page).
+ * has no JSON body to page, or it is a `link` list without a `page` parameter: answered as is).
  *
  * @param items the whole collection; by default the items of the mocked body
  */
@@ -30,6 +30,8 @@ export function pagedResponse(
 ): MockPage | undefined {
   const pagination = operation.pagination;
   if (pagination === undefined || response.json === undefined) return undefined;
+  // a `link` list without a `page` parameter: where its links point is the server's own business
+  if (pagination.style === "link" && pagination.page === undefined) return undefined;
   const all = items ?? pageItems(pagination, response.json);
   const query: Record<string, string> = {};
   for (const [name, value] of new URL(request.url).searchParams) query[name] = value;
