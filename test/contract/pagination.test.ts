@@ -6,11 +6,15 @@
  * failure (a result, a PageFailedError, or an ApiError under throwOnError) and the rate-limit
  * state the walk shares with the client's other calls.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import type { ListPetsItem, ListPetsResponse } from "../../generated/client.js";
+import type { components } from "../../generated/types.js";
 import { ApiError } from "../../generated/runtime/client/api-error.js";
 import { PageFailedError } from "../../generated/runtime/client/paginate.js";
 import { petListRequests, seedPets } from "./paged-pets.js";
 import { startContractServer, type ContractServer } from "./harness.js";
+
+type Pet = components["schemas"]["Pet"];
 
 let h: ContractServer;
 const PETS = 45;
@@ -84,6 +88,15 @@ describe("client pages() and items()", () => {
       "?limit=10&offset=40",
     ]);
     h.log.expectNoViolations();
+  });
+
+  it("is typed from the spec: items() yields Pet, pages() the operation's results", () => {
+    expectTypeOf<ListPetsItem>().toEqualTypeOf<Pet>();
+    const api = h.client();
+    expectTypeOf(api.listPets.items()).toEqualTypeOf<AsyncIterable<Pet>>();
+    expectTypeOf(api.listPets.pages()).toEqualTypeOf<AsyncIterable<ListPetsResponse>>();
+    // @ts-expect-error an operation that does not page has no pages()
+    void api.getInventory.pages;
   });
 
   it("pages(): one typed result per page, 10, 10, 10, 10, 5", async () => {
