@@ -37,6 +37,7 @@ export function operationTypeNames(operation: OperationModel): string[] {
     `${type}Params`,
     `${type}Response`,
     ...(operation.requestBody ? [`${type}Body`] : []),
+    ...(operation.pagination ? [`${type}Item`] : []),
   ];
 }
 
@@ -194,6 +195,9 @@ export const CLIENT_PUBLIC_NAMES: readonly string[] = [
   "OperationRequest",
   "OperationResult",
   "OperationSuccess",
+  "PageFailedError",
+  "PageLoopError",
+  "PageOptions",
   "PermissionDeniedError",
   "RateLimitError",
   "RateLimitInfo",
