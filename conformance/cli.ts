@@ -47,6 +47,7 @@ against the spec. Prints each failure as a shrunk, ready-to-run curl command.
   --header-presence <p>   declared (default: every declared header unless required: false)
                           or required (only headers with required: true, as Schemathesis)
   --no-stateful           skip the create → read → delete sequences
+  --no-pagination         skip the walk of each paginated (x-pagination) list to its end
   --no-boundary           skip the boundary phase (each field broken alone, and at its limits)
   --no-examples           skip the examples phase (the spec's examples checked and sent)
   --max-time <seconds>    start nothing new after this long (what ran is reported, with a note)
@@ -124,6 +125,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         rate: { type: "string" },
         "header-presence": { type: "string" },
         "no-stateful": { type: "boolean", default: false },
+        "no-pagination": { type: "boolean", default: false },
         "no-boundary": { type: "boolean", default: false },
         "no-examples": { type: "boolean", default: false },
         "dry-run": { type: "boolean", default: false },
@@ -259,6 +261,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       ...common,
       ...onExchange,
       stateful: !values["no-stateful"],
+      pagination: !values["no-pagination"],
       boundary: !values["no-boundary"],
       examples: !values["no-examples"],
       ...(typeof maxTime === "number" ? { maxTimeMs: maxTime * 1000 } : {}),

@@ -36,6 +36,7 @@ import { runExamples } from "./run-examples.js";
 import { exampleRequests } from "./spec-examples.js";
 import { LiveResources } from "./live-resources.js";
 import { runStateful } from "./run-stateful.js";
+import { runPagination } from "./run-pagination.js";
 import { Sender, type SenderOptions } from "./sender.js";
 import { planSequences } from "./stateful-plan.js";
 import type { ResponseCheckOptions } from "./checks/response-checks.js";
@@ -72,6 +73,8 @@ export interface ConformanceOptions extends SenderOptions, ResponseCheckOptions 
   readonly stateful?: boolean;
   /** Send requests for methods the paths do not declare (default true). */
   readonly unsupportedMethods?: boolean;
+  /** Walk every paginated operation (`x-pagination`) to its end (default true; run-pagination.ts). */
+  readonly pagination?: boolean;
 }
 
 export interface OperationSummary {
@@ -189,6 +192,11 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     if (options.boundary !== false)
       collect(...(await runBoundary(context, operation, live, notes)));
     if (options.examples !== false) collect(...(await runExamples(context, operation, live)));
+  }
+  if (options.pagination !== false && !outOfTime("the pagination walks")) {
+    progress("pagination walks");
+    const budget = { outOfTime: () => outOfTime("the rest of the pagination walks") };
+    failures.push(...(await runPagination(context, selected, notes, budget)));
   }
   if (options.unsupportedMethods !== false && !outOfTime("the method probes"))
     progress("method probes");

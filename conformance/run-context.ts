@@ -23,7 +23,8 @@ export type Phase =
   | "missing-auth"
   | "invalid-auth"
   | "unsupported-method"
-  | "stateful";
+  | "stateful"
+  | "pagination";
 
 /** A failed check with everything needed to reproduce it. */
 export interface ConformanceFailure extends CheckFailure {

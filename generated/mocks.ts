@@ -27,6 +27,16 @@ import type {
   MockOverride,
   RateLimitedInit,
 } from "./runtime/mocks/mock-handlers.js";
+import type { ListPetsItem, ListCategoriesItem, ListOrdersItem } from "./client.js";
+import type { MockInit } from "./runtime/mocks/mock-handlers.js";
+
+/** The item type of each paginated operation, for `pages`. */
+export interface PetStorePagedItems {
+  readonly listPets: ListPetsItem;
+  readonly listCategories: ListCategoriesItem;
+  readonly listOrders: ListOrdersItem;
+}
+
 /** Mocked bodies: the spec's examples, else data generated from the schemas (fixed seed). */
 const BODY_045ec42b16: unknown = {
   code: "service_unavailable",
@@ -306,6 +316,24 @@ export const MOCK_OPERATIONS = {
         json: BODY_045ec42b16,
         mediaType: "application/json",
         headers: HEADERS_fca5cafd27,
+      },
+    },
+    pagination: {
+      style: "offset",
+      limit: "limit",
+      defaultLimit: 20,
+      offset: "offset",
+      total: {
+        in: "header",
+        name: "X-Total-Count",
+      },
+      next: {
+        in: "header",
+        name: "Link",
+      },
+      items: {
+        in: "body",
+        pointer: [],
       },
     },
   },
@@ -714,6 +742,24 @@ export const MOCK_OPERATIONS = {
         headers: HEADERS_fca5cafd27,
       },
     },
+    pagination: {
+      style: "offset",
+      limit: "limit",
+      defaultLimit: 20,
+      offset: "offset",
+      total: {
+        in: "header",
+        name: "X-Total-Count",
+      },
+      next: {
+        in: "header",
+        name: "Link",
+      },
+      items: {
+        in: "body",
+        pointer: [],
+      },
+    },
   },
   createCategory: {
     method: "post",
@@ -1051,6 +1097,24 @@ export const MOCK_OPERATIONS = {
         json: BODY_045ec42b16,
         mediaType: "application/json",
         headers: HEADERS_fca5cafd27,
+      },
+    },
+    pagination: {
+      style: "offset",
+      limit: "limit",
+      defaultLimit: 20,
+      offset: "offset",
+      total: {
+        in: "header",
+        name: "X-Total-Count",
+      },
+      next: {
+        in: "header",
+        name: "Link",
+      },
+      items: {
+        in: "body",
+        pointer: [],
       },
     },
   },
@@ -1424,6 +1488,8 @@ export interface PetStoreMocks {
   readonly mock: PetStoreMockOverrides;
   /** A 429 with `Retry-After` (default 1 s) for the next `times` (default 1) requests of the operation; then the other handlers answer again. */
   rateLimited(operation: keyof PetStoreMockOverrides, init?: RateLimitedInit): HttpHandler;
+  /** A paginated operation answering `items` (the whole collection, in order) page by page as each request's page parameters ask, with the declared total and `Link` headers. */
+  pages<K extends keyof PetStorePagedItems>(operation: K, items: readonly PetStorePagedItems[K][], init?: MockInit): HttpHandler;
 }
 
 /**

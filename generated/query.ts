@@ -29,6 +29,9 @@ import type {
   QueryArgs,
   QueryKeyParams,
 } from "./runtime/query/query-options.js";
+import { OPERATIONS } from "./client.js";
+import { operationInfiniteOptions } from "./runtime/query/infinite-options.js";
+import type { OperationInfiniteOptions } from "./runtime/query/infinite-options.js";
 /** Query keys of the `pets` resource: `all` matches each of its queries; `<operation>()` every query of one operation, `<operation>(params, client)` one client's query. */
 export const petsKeys = {
   all: ["PetStore", "pets"] as const,
@@ -359,4 +362,40 @@ export function setInventoryStockMutation(
   options?: MutationFactoryOptions,
 ): OperationMutationOptions<SetInventoryStockOperation> {
   return operationMutationOptions<SetInventoryStockOperation>(client, "setInventoryStock", ["PetStore", "store", "setInventoryStock"], INVALIDATES["setInventoryStock"], options);
+}
+
+/**
+ * Infinite query options for `listPets`: one page per `pageParam` (the page's query), `getNextPageParam` from its `x-pagination`, `retry: false`.
+ *
+ * Each page is `{ data, next }`: the 2XX body and the next page's query (`null` on the last page).
+ */
+export function listPetsInfiniteOptions(
+  client: ClientWith<"listPets", ListPetsOperation>,
+  ...[params]: QueryArgs<ListPetsOperation>
+): OperationInfiniteOptions<ListPetsOperation> {
+  return operationInfiniteOptions<ListPetsOperation>(client, "listPets", ["PetStore", "pets", "listPets"], OPERATIONS.listPets.pagination, params);
+}
+
+/**
+ * Infinite query options for `listCategories`: one page per `pageParam` (the page's query), `getNextPageParam` from its `x-pagination`, `retry: false`.
+ *
+ * Each page is `{ data, next }`: the 2XX body and the next page's query (`null` on the last page).
+ */
+export function listCategoriesInfiniteOptions(
+  client: ClientWith<"listCategories", ListCategoriesOperation>,
+  ...[params]: QueryArgs<ListCategoriesOperation>
+): OperationInfiniteOptions<ListCategoriesOperation> {
+  return operationInfiniteOptions<ListCategoriesOperation>(client, "listCategories", ["PetStore", "categories", "listCategories"], OPERATIONS.listCategories.pagination, params);
+}
+
+/**
+ * Infinite query options for `listOrders`: one page per `pageParam` (the page's query), `getNextPageParam` from its `x-pagination`, `retry: false`.
+ *
+ * Each page is `{ data, next }`: the 2XX body and the next page's query (`null` on the last page).
+ */
+export function listOrdersInfiniteOptions(
+  client: ClientWith<"listOrders", ListOrdersOperation>,
+  ...[params]: QueryArgs<ListOrdersOperation>
+): OperationInfiniteOptions<ListOrdersOperation> {
+  return operationInfiniteOptions<ListOrdersOperation>(client, "listOrders", ["PetStore", "store", "listOrders"], OPERATIONS.listOrders.pagination, params);
 }

@@ -16,6 +16,7 @@ export const CHECK_NAMES = [
   "use_after_free",
   "positive_data_acceptance",
   "example_conformance",
+  "pagination_walk",
 ] as const;
 
 export type CheckName = (typeof CHECK_NAMES)[number];

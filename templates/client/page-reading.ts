@@ -41,7 +41,9 @@ export function readPageValue(source: PageSource, page: PageResponse): unknown {
  * several relation types, any case), or `undefined`.
  */
 export function parseNextLink(header: string): string | undefined {
-  for (const match of header.matchAll(/<([^>]*)>((?:\s*;\s*[^;,<]+(?:=(?:"[^"]*"|[^;,]*))?)*)/g)) {
+  for (const match of header.matchAll(
+    /<([^>]*)>((?:\s*;\s*[^;,<=\s]+\s*(?:=\s*(?:"[^"]*"|[^;,]*))?)*)/g,
+  )) {
     const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(match[2] ?? "");
     const types = (rel?.[1] ?? rel?.[2] ?? "").toLowerCase().split(/\s+/);
     if (types.includes("next")) return match[1];

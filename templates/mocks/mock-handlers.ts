@@ -6,6 +6,8 @@
  * here touches Node.js.
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
+import type { PaginationDescriptor } from "../client/descriptor.js";
+import { pagedResponse } from "./mock-pages.js";
 
 /** One mocked response: the status, its body (JSON or text) and headers, all from the spec. */
 export interface MockResponse {
@@ -28,6 +30,11 @@ export interface MockOperation {
   readonly status: number;
   /** Every declared status (`4XX` as 400, `default` as 500 or 200), with its response. */
   readonly responses: Readonly<Record<number, MockResponse>>;
+  /**
+   * How the operation pages (`x-pagination`): its default answer and {@link MockSet.pages} then
+   * serve the page the request asks for, with the total and `Link` headers (mock-pages.ts).
+   */
+  readonly pagination?: PaginationDescriptor;
 }
 
 export interface MockOptions {
@@ -92,6 +99,12 @@ export interface MockSet<Name extends string> {
    * wait, when the spec declares those), for `times` requests; then the other handlers answer.
    */
   rateLimited(operation: Name, init?: RateLimitedInit): HttpHandler;
+  /**
+   * A paginated operation answering `items` (the whole collection, in order) page by page, as the
+   * request's page parameters ask, with the declared total and `Link` headers: a walk through it
+   * sees every item once. Throws for an operation without `x-pagination`.
+   */
+  pages(operation: Name, items: readonly unknown[], init?: MockInit): HttpHandler;
 }
 
 function escapeRegExp(text: string): string {
@@ -193,7 +206,7 @@ export function createMocks<Name extends string>(
   );
   const handlerFor = (
     name: Name,
-    answer: () => Response | undefined,
+    answer: (request: Request) => Response | undefined,
     handlerOptions?: { once: boolean },
   ): HttpHandler => {
     const operation = table[name];
@@ -201,7 +214,7 @@ export function createMocks<Name extends string>(
     const keys = routeKeys(operation.path);
     // an operation of a path with route keys answers only requests carrying them (else the next)
     const keyed = ({ request }: { request: Request }): Response | undefined =>
-      keys.length === 0 || carriesKeys(request, keys) ? answer() : undefined;
+      keys.length === 0 || carriesKeys(request, keys) ? answer(request) : undefined;
     if (operation.method === "trace") {
       // MSW has no `http.trace`: match every method, answer TRACE only
       return http.all(
@@ -225,11 +238,31 @@ export function createMocks<Name extends string>(
   ) as MockSet<Name>["mock"];
   return {
     handlers: names.map((name) =>
-      handlerFor(name, () => {
+      handlerFor(name, (request) => {
         const operation = table[name];
-        return respond(responseFor(operation, operation.status), undefined, {});
+        const response = responseFor(operation, operation.status);
+        const page = pagedResponse(operation, response, undefined, request);
+        return respond(response, page?.body, page?.headers ?? {});
       }),
     ),
+    pages(name, items, init = {}) {
+      const operation = table[name];
+      if (operation.pagination === undefined)
+        throw new TypeError(`mocks.pages: "${name}" declares no x-pagination, so it has no pages`);
+      if (operation.pagination.style === "link" && operation.pagination.page === undefined)
+        throw new TypeError(
+          `mocks.pages: "${name}" is a link list without a \`page\` parameter: the mock cannot say where its next link points (declare \`page\` in its x-pagination)`,
+        );
+      const response = responseFor(operation, operation.status);
+      return handlerFor(
+        name,
+        (request) => {
+          const page = pagedResponse(operation, response, items, request)!;
+          return respond(response, page.body, { ...page.headers, ...init.headers });
+        },
+        init.once === true ? { once: true } : undefined,
+      );
+    },
     mock,
     rateLimited(name, init = {}) {
       const retryAfter = init.retryAfter ?? 1;

@@ -6,10 +6,15 @@
  * failure (a result, a PageFailedError, or an ApiError under throwOnError) and the rate-limit
  * state the walk shares with the client's other calls.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
+import type { ListPetsItem, ListPetsResponse } from "../../generated/client.js";
+import type { components } from "../../generated/types.js";
 import { ApiError } from "../../generated/runtime/client/api-error.js";
 import { PageFailedError } from "../../generated/runtime/client/paginate.js";
+import { petListRequests, seedPets } from "./paged-pets.js";
 import { startContractServer, type ContractServer } from "./harness.js";
+
+type Pet = components["schemas"]["Pet"];
 
 let h: ContractServer;
 const PETS = 45;
@@ -22,28 +27,12 @@ beforeAll(async () => {
     },
     extraKeys: [{ key: "three-a-minute", plan: "three", caller: { name: "three", plan: "three" } }],
   });
-  const api = h.client();
-  const category = await api.createCategory({ body: { name: "Dogs" } });
-  if (!category.ok) throw new Error(`createCategory: ${category.status}`);
-  for (let index = 0; index < PETS; index++) {
-    const pet = await api.createPet({
-      body: { name: `Pet ${index}`, categoryId: category.data.id },
-    });
-    if (!pet.ok) throw new Error(`createPet: ${pet.status}`);
-  }
+  await seedPets(h, PETS);
 });
 
 afterAll(async () => {
   await h.close();
 });
-
-/** The requests to `GET /pets` logged since `from`, as `?query` strings. */
-function listRequests(from: number): string[] {
-  return h.log.exchanges
-    .slice(from)
-    .filter((exchange) => exchange.method === "GET" && new URL(exchange.url).pathname === "/pets")
-    .map((exchange) => new URL(exchange.url).search);
-}
 
 describe("the reference server pages listPets", () => {
   it("follows Link rel=next from limit 10: 45 pets in 5 requests, no duplicates, the total on each", async () => {
@@ -91,7 +80,7 @@ describe("client pages() and items()", () => {
     for await (const pet of h.client().listPets.items({ query: { limit: 10 } }))
       names.push(pet.name);
     expect(names).toEqual(Array.from({ length: PETS }, (_, index) => `Pet ${index}`));
-    expect(listRequests(from)).toEqual([
+    expect(petListRequests(h, from)).toEqual([
       "?limit=10",
       "?limit=10&offset=10",
       "?limit=10&offset=20",
@@ -99,6 +88,15 @@ describe("client pages() and items()", () => {
       "?limit=10&offset=40",
     ]);
     h.log.expectNoViolations();
+  });
+
+  it("is typed from the spec: items() yields Pet, pages() the operation's results", () => {
+    expectTypeOf<ListPetsItem>().toEqualTypeOf<Pet>();
+    const api = h.client();
+    expectTypeOf(api.listPets.items()).toEqualTypeOf<AsyncIterable<Pet>>();
+    expectTypeOf(api.listPets.pages()).toEqualTypeOf<AsyncIterable<ListPetsResponse>>();
+    // @ts-expect-error an operation that does not page has no pages()
+    void api.getInventory.pages;
   });
 
   it("pages(): one typed result per page, 10, 10, 10, 10, 5", async () => {
@@ -118,7 +116,7 @@ describe("client pages() and items()", () => {
     let count = 0;
     for await (const _pet of h.client().listPets.items()) count++;
     expect(count).toBe(PETS);
-    expect(listRequests(from)).toHaveLength(3);
+    expect(petListRequests(h, from)).toHaveLength(3);
   });
 
   it("maxItems: exactly that many items, no request past them; maxPages bounds pages()", async () => {
@@ -127,7 +125,7 @@ describe("client pages() and items()", () => {
     for await (const pet of h.client().listPets.items({ query: { limit: 10 } }, { maxItems: 12 }))
       ids.push(pet.id);
     expect(ids).toHaveLength(12);
-    expect(listRequests(from)).toHaveLength(2);
+    expect(petListRequests(h, from)).toHaveLength(2);
     let pages = 0;
     for await (const _page of h.client().listPets.pages({ query: { limit: 10 } }, { maxPages: 2 }))
       pages++;
@@ -144,7 +142,7 @@ describe("client pages() and items()", () => {
         controller.abort(new Error("enough"));
     };
     await expect(walk()).rejects.toThrow("enough");
-    expect(listRequests(from)).toHaveLength(1);
+    expect(petListRequests(h, from)).toHaveLength(1);
   });
 
   it("the deadline bounds the whole walk, not each page", async () => {
@@ -218,6 +216,6 @@ describe("client pages() and items()", () => {
     ]);
     // the client holds the key until the reset: the next walk's first page is answered locally
     expect(await walk()).toEqual([[429, false]]);
-    expect(listRequests(from)).toHaveLength(4);
+    expect(petListRequests(h, from)).toHaveLength(4);
   });
 });

@@ -10,6 +10,7 @@ import { stringify } from "yaml";
 import { GeneratorError } from "../../generator/errors.js";
 import { buildModel } from "../../generator/model/build-model.js";
 import { ROOT, runCli } from "./cli-helper.js";
+import { STRIPE_CURSOR } from "./pagination-declarations.js";
 
 /** A Stripe-like list: `{ data, has_more }`, paged by `starting_after` (the last item's id). */
 function cursorSpec(declaration: unknown): Record<string, unknown> {
@@ -55,14 +56,7 @@ function cursorSpec(declaration: unknown): Record<string, unknown> {
   };
 }
 
-const STRIPE = {
-  style: "cursor",
-  cursor: "$request.query.starting_after",
-  limit: "$request.query.limit",
-  items: "$response.body#/data",
-  nextCursor: "$response.body#/data/-1/id",
-  hasMore: "$response.body#/has_more",
-};
+const STRIPE = STRIPE_CURSOR;
 
 describe("x-pagination in the model", () => {
   it("reads a cursor declaration through $refs into plain data", () => {

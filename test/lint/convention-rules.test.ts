@@ -5,7 +5,14 @@
  * operation, and examples matching their schemas (Redocly's built-in rules, configured as errors).
  */
 import { describe, expect, it } from "vitest";
-import { describeProblems, fixture, lintYaml, ruleIds, yaml } from "./helpers.js";
+import {
+  describeProblems,
+  fixture,
+  lintYaml,
+  ruleIds,
+  yaml,
+  takePageParameters,
+} from "./helpers.js";
 import type { Doc } from "./helpers.js";
 
 const getPet = (doc: Doc): Doc => doc.paths["/pets/{petId}"].get;
@@ -16,18 +23,7 @@ async function problemsOf(change: (doc: Doc) => void) {
 }
 
 function paginate(doc: Doc, withCount: boolean): void {
-  doc.components.parameters = {
-    Limit: yaml(
-      "{ name: limit, in: query, description: Page size., schema: { type: integer, minimum: 1, maximum: 100, default: 20, example: 20 } }",
-    ),
-    Offset: yaml(
-      "{ name: offset, in: query, description: Records to skip., schema: { type: integer, minimum: 0, default: 0, example: 0 } }",
-    ),
-  };
-  getInventory(doc).parameters = [
-    { $ref: "#/components/parameters/Limit" },
-    { $ref: "#/components/parameters/Offset" },
-  ];
+  takePageParameters(getInventory(doc), doc);
   getInventory(doc)["x-pagination"] = {
     style: "offset",
     offset: "$request.query.offset",

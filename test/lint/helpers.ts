@@ -204,6 +204,22 @@ export function fixture(change?: (doc: Doc) => void): string {
   return stringify(doc);
 }
 
+/** Gives `operation` the page parameters `limit` and `offset` (as `$ref`s to new components of `doc`). */
+export function takePageParameters(operation: Doc, doc: Doc): void {
+  doc.components.parameters = {
+    Limit: yaml(
+      "{ name: limit, in: query, description: Page size., schema: { type: integer, minimum: 1, maximum: 100, default: 20, example: 20 } }",
+    ),
+    Offset: yaml(
+      "{ name: offset, in: query, description: Records to skip., schema: { type: integer, minimum: 0, default: 0, example: 0 } }",
+    ),
+  };
+  operation.parameters = [
+    { $ref: "#/components/parameters/Limit" },
+    { $ref: "#/components/parameters/Offset" },
+  ];
+}
+
 /** A small YAML snippet, parsed (for readable inline edits in the cases). */
 export function yaml(source: string): Doc {
   return parse(source);

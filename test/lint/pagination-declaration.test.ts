@@ -4,25 +4,21 @@
  * list without a declaration is a warning. The pet store's own declarations pass.
  */
 import { describe, expect, it } from "vitest";
-import { describeProblems, fixture, lintSpec, lintYaml, yaml } from "./helpers.js";
+import {
+  describeProblems,
+  fixture,
+  lintSpec,
+  lintYaml,
+  yaml,
+  takePageParameters,
+} from "./helpers.js";
 import type { Doc } from "./helpers.js";
 
 const getInventory = (doc: Doc): Doc => doc.paths["/store/inventory"].get;
 
 /** The fixture's getInventory as a list paged by offset, with X-Total-Count and a Link. */
 function pagedList(doc: Doc, declaration: Record<string, unknown> | undefined): void {
-  doc.components.parameters = {
-    Limit: yaml(
-      "{ name: limit, in: query, description: Page size., schema: { type: integer, minimum: 1, maximum: 100, default: 20, example: 20 } }",
-    ),
-    Offset: yaml(
-      "{ name: offset, in: query, description: Records to skip., schema: { type: integer, minimum: 0, default: 0, example: 0 } }",
-    ),
-  };
-  getInventory(doc).parameters = [
-    { $ref: "#/components/parameters/Limit" },
-    { $ref: "#/components/parameters/Offset" },
-  ];
+  takePageParameters(getInventory(doc), doc);
   doc.components.headers["X-Total-Count"] = yaml(
     "{ description: Matching records., schema: { type: integer, example: 2 } }",
   );

@@ -5,6 +5,7 @@
  * required ones, the rate-limit ones, `Retry-After`, and `Deprecation`/`Sunset` on deprecated
  * operations, as the server runtime sends them). The behaviour is the runtime's (templates/mocks).
  */
+import { mockPageStatements, mockPagesMethod } from "../pagination/mock-pagination.js";
 import { createHash } from "node:crypto";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import { deprecationHeaders } from "../../../templates/server/core/deprecation.js";
@@ -193,6 +194,8 @@ class MockTable {
       ["path", literal(operation.path)],
       ["status", String(success)],
       ["responses", objectCode(entries)],
+      // a paginated operation's default answer pages through its items (docs/pagination.md)
+      ...(operation.pagination ? [["pagination", literal(operation.pagination)] as const] : []),
     ]);
   }
 }
@@ -249,6 +252,7 @@ export function emitMocks(
         (name) => ({ name }),
       ),
     },
+    ...mockPageStatements(model, context.apiName),
     ...table.constantStatements(),
     {
       kind: StructureKind.VariableStatement,
@@ -317,6 +321,7 @@ export function emitMocks(
           ],
           returnType: "HttpHandler",
         },
+        ...mockPagesMethod(model, context.apiName),
       ],
     },
     {

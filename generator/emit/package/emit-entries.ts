@@ -38,6 +38,7 @@ export function operationTypeNames(operation: OperationModel): string[] {
     `${type}Params`,
     `${type}Response`,
     ...(operation.requestBody ? [`${type}Body`] : []),
+    ...(operation.pagination ? [`${type}Item`] : []),
   ];
 }
 
@@ -205,6 +206,9 @@ export const CLIENT_PUBLIC_NAMES: readonly string[] = [
   "OperationRequest",
   "OperationResult",
   "OperationSuccess",
+  "PageFailedError",
+  "PageLoopError",
+  "PageOptions",
   "PermissionDeniedError",
   "RateLimitError",
   "RateLimitInfo",

@@ -8,8 +8,16 @@ import type { ApiModel, OperationModel } from "../../model/types.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter } from "../ts/literal.js";
 
+/**
+ * The operations a server can serve pages of: every paginated one but a `link` list without a
+ * `page` parameter (its links' position is the server's own business).
+ */
 function paginatedOperations(model: ApiModel): OperationModel[] {
-  return model.operations.filter((operation) => operation.pagination !== undefined);
+  return model.operations.filter((operation) => servable(operation.pagination));
+}
+
+function servable(pagination: OperationModel["pagination"]): boolean {
+  return pagination !== undefined && (pagination.style !== "link" || pagination.page !== undefined);
 }
 
 /** The success status a page is served with: the operation's first 2XX. */

@@ -13,6 +13,7 @@ import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { invalidationMap, isQuery, keyHelperNames, operationResources } from "./resources.js";
+import { infiniteFactories, infiniteImports } from "../pagination/query-pagination.js";
 
 /** The generated name of an operation's options factory. */
 export function queryFactoryName(operation: OperationModel): string {
@@ -27,6 +28,7 @@ export function emitQuery(model: ApiModel, context: EmitContext): GeneratedFile[
   const invalidates = invalidationMap(model.operations);
   const statements: StatementStructures[] = [
     ...imports(model),
+    ...infiniteImports(model),
     ...[...helpers].map(([resource, helper]) =>
       keyHelper(model, context, resource, helper, resources, prefix),
     ),
@@ -58,6 +60,7 @@ export function emitQuery(model: ApiModel, context: EmitContext): GeneratedFile[
       ],
     },
     ...model.operations.map((operation) => factory(operation, model, prefix(operation))),
+    ...infiniteFactories(model, prefix),
   ];
   return [{ path: "query.ts", content: printStatements("query.ts", statements) }];
 }
