@@ -4,7 +4,7 @@
  * its schema (`example_conformance`: an example that breaks its schema misleads every reader of
  * the contract), and the example values of one operation for the examples phase.
  */
-import { escapePointer, isObject, resolveObject } from "../generator/model/resolve-ref.js";
+import { escapePointer, isObject, resolveObject } from "../generator/schema/json-pointer.js";
 import type { OperationModel, ParameterLocation, SchemaModel } from "../generator/model/types.js";
 import { failure, type CheckFailure } from "./checks/check-failure.js";
 import { isIdempotencyKey } from "./idempotency-key.js";

@@ -22,9 +22,12 @@ import {
 import { ROOT } from "./cli-helper.js";
 
 const GENERATOR = join(ROOT, "generator");
-/** What only generator/internal/ may write. */
+/**
+ * What only generator/internal/ may write. Public entries under dist/ are allowed: ajv-formats'
+ * `dist/formats` and Ajv's `dist/2020` (its documented entry for draft 2020-12).
+ */
 const PRIVATE = [
-  /from "(ajv|ajv-formats|openapi-typescript|ts-morph|typescript|@ts-morph\/common)\/(dist|lib)\/(?!formats)/,
+  /from "(ajv|ajv-formats|openapi-typescript|ts-morph|typescript|@ts-morph\/common)\/(dist|lib)\/(?!formats|2020\.js")/,
   /import\("(ajv|openapi-typescript|ts-morph|typescript)\/(dist|lib)\//,
   /\._context\b/,
   /_updateInternalState/,

@@ -105,8 +105,9 @@ function createServerTelemetry(
   const requestHeaders = (options.captureRequestHeaders ?? []).map((name) => name.toLowerCase());
   const responseHeaders = (options.captureResponseHeaders ?? []).map((name) => name.toLowerCase());
 
-  const spanOf = <C>(context: RequestContext<C>) =>
-    (context as Partial<TracedRequestContext<C>>).span;
+  function spanOf<C>(context: RequestContext<C>) {
+    return (context as Partial<TracedRequestContext<C>>).span;
+  }
 
   function event<C>(context: RequestContext<C>, name: string, attributes: TelemetryAttributes) {
     spanOf(context)?.addEvent(name, attributes);
