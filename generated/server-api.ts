@@ -2,13 +2,179 @@
 // Do not edit: change the spec or templates/ and run `npm run generate`.
 import * as parameterValidators from "./validators/parameters.js";
 import * as bodyValidators from "./validators/bodies.js";
-import type { ApiDescriptor, ErrorShape } from "./runtime/server/core/descriptor.js";
+import type {
+  ApiDescriptor,
+  ErrorShape,
+  ResponseDescriptor,
+  ResponseHeaderDescriptor,
+} from "./runtime/server/core/descriptor.js";
 
 /** How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/core/error-format.ts). */
 const errorShape1: ErrorShape = {
   code: "code",
   message: "message",
   status: "status",
+};
+/** Response header tables several responses declare, written once. */
+const headers1: Readonly<Record<string, ResponseHeaderDescriptor>> = {
+  Link: {
+    required: false,
+    type: "string",
+  },
+  "X-Total-Count": {
+    required: false,
+    type: "integer",
+  },
+  "X-RateLimit-Limit": {
+    required: false,
+    type: "integer",
+  },
+  "X-RateLimit-Remaining": {
+    required: false,
+    type: "integer",
+  },
+  "X-RateLimit-Reset": {
+    required: false,
+    type: "integer",
+  },
+};
+const headers2: Readonly<Record<string, ResponseHeaderDescriptor>> = {
+  "X-RateLimit-Limit": {
+    required: false,
+    type: "integer",
+  },
+  "X-RateLimit-Remaining": {
+    required: false,
+    type: "integer",
+  },
+  "X-RateLimit-Reset": {
+    required: false,
+    type: "integer",
+  },
+};
+/** Responses several operations declare alike (body schema, error shape, media types, headers), written once; the validator named is compiled from that same schema. */
+const response1: ResponseDescriptor = {
+  validate: bodyValidators.listPets$400,
+  errorShape: errorShape1,
+  mediaType: "application/json",
+  headers: headers2,
+};
+const response2: ResponseDescriptor = {
+  validate: bodyValidators.listPets$429,
+  errorShape: errorShape1,
+  mediaType: "application/json",
+  headers: {
+    "Retry-After": {
+      required: false,
+      type: "integer",
+    },
+    "X-RateLimit-Limit": {
+      required: false,
+      type: "integer",
+    },
+    "X-RateLimit-Remaining": {
+      required: false,
+      type: "integer",
+    },
+    "X-RateLimit-Reset": {
+      required: false,
+      type: "integer",
+    },
+  },
+};
+const headers3: Readonly<Record<string, ResponseHeaderDescriptor>> = {
+  Location: {
+    required: true,
+    type: "string",
+  },
+  "Idempotent-Replayed": {
+    required: false,
+    type: "string",
+  },
+  "X-RateLimit-Limit": {
+    required: false,
+    type: "integer",
+  },
+  "X-RateLimit-Remaining": {
+    required: false,
+    type: "integer",
+  },
+  "X-RateLimit-Reset": {
+    required: false,
+    type: "integer",
+  },
+};
+const headers4: Readonly<Record<string, ResponseHeaderDescriptor>> = {
+  Deprecation: {
+    required: false,
+    type: "string",
+  },
+  Sunset: {
+    required: false,
+    type: "string",
+  },
+  "X-RateLimit-Limit": {
+    required: false,
+    type: "integer",
+  },
+  "X-RateLimit-Remaining": {
+    required: false,
+    type: "integer",
+  },
+  "X-RateLimit-Reset": {
+    required: false,
+    type: "integer",
+  },
+};
+const response3: ResponseDescriptor = {
+  validate: bodyValidators.getPet$400,
+  errorShape: errorShape1,
+  mediaType: "application/json",
+  headers: headers4,
+};
+const response4: ResponseDescriptor = {
+  validate: bodyValidators.getPet$429,
+  errorShape: errorShape1,
+  mediaType: "application/json",
+  headers: {
+    "Retry-After": {
+      required: false,
+      type: "integer",
+    },
+    Deprecation: {
+      required: false,
+      type: "string",
+    },
+    Sunset: {
+      required: false,
+      type: "string",
+    },
+    "X-RateLimit-Limit": {
+      required: false,
+      type: "integer",
+    },
+    "X-RateLimit-Remaining": {
+      required: false,
+      type: "integer",
+    },
+    "X-RateLimit-Reset": {
+      required: false,
+      type: "integer",
+    },
+  },
+};
+const response5: ResponseDescriptor = {
+  validate: bodyValidators.updatePet$200,
+  mediaType: "application/json",
+  headers: headers2,
+};
+const response6: ResponseDescriptor = {
+  headers: headers2,
+};
+const response7: ResponseDescriptor = {
+  validate: bodyValidators.getCategory$200,
+  mediaType: "application/json",
+  headers: headers2,
 };
 /** The API as the server runtime runs it: routes, validators, security, rate limits, deprecation. */
 export const API: ApiDescriptor = {
@@ -94,170 +260,15 @@ export const API: ApiDescriptor = {
         "200": {
           validate: bodyValidators.listPets$200,
           mediaType: "application/json",
-          headers: {
-            Link: {
-              required: false,
-              type: "string",
-            },
-            "X-Total-Count": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
+          headers: headers1,
         },
-        "400": {
-          validate: bodyValidators.listPets$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.listPets$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.listPets$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.listPets$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.listPets$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.listPets$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.listPets$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "400": response1,
+        "401": response1,
+        "414": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -288,269 +299,20 @@ export const API: ApiDescriptor = {
         "201": {
           validate: bodyValidators.createPet$201,
           mediaType: "application/json",
-          headers: {
-            Location: {
-              required: true,
-              type: "string",
-            },
-            "Idempotent-Replayed": {
-              required: false,
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
+          headers: headers3,
         },
-        "400": {
-          validate: bodyValidators.createPet$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.createPet$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "404": {
-          validate: bodyValidators.createPet$404,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "409": {
-          validate: bodyValidators.createPet$409,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "413": {
-          validate: bodyValidators.createPet$413,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.createPet$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "415": {
-          validate: bodyValidators.createPet$415,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "422": {
-          validate: bodyValidators.createPet$422,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.createPet$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.createPet$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.createPet$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.createPet$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "400": response1,
+        "401": response1,
+        "404": response1,
+        "409": response2,
+        "413": response1,
+        "414": response1,
+        "415": response1,
+        "422": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -576,110 +338,11 @@ export const API: ApiDescriptor = {
         "200": {
           validate: bodyValidators.getPet$200,
           mediaType: "application/json",
-          headers: {
-            Deprecation: {
-              required: false,
-              type: "string",
-            },
-            Sunset: {
-              required: false,
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
+          headers: headers4,
         },
-        "400": {
-          validate: bodyValidators.getPet$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            Deprecation: {
-              required: false,
-              type: "string",
-            },
-            Sunset: {
-              required: false,
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.getPet$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            Deprecation: {
-              required: false,
-              type: "string",
-            },
-            Sunset: {
-              required: false,
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "404": {
-          validate: bodyValidators.getPet$404,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            Deprecation: {
-              required: false,
-              type: "string",
-            },
-            Sunset: {
-              required: false,
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "400": response3,
+        "401": response3,
+        "404": response3,
         "410": {
           validate: bodyValidators.getPet$410,
           errorShape: errorShape1,
@@ -711,149 +374,11 @@ export const API: ApiDescriptor = {
             },
           },
         },
-        "414": {
-          validate: bodyValidators.getPet$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            Deprecation: {
-              required: false,
-              type: "string",
-            },
-            Sunset: {
-              required: false,
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.getPet$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            Deprecation: {
-              required: false,
-              type: "string",
-            },
-            Sunset: {
-              required: false,
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.getPet$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            Deprecation: {
-              required: false,
-              type: "string",
-            },
-            Sunset: {
-              required: false,
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.getPet$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            Deprecation: {
-              required: false,
-              type: "string",
-            },
-            Sunset: {
-              required: false,
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.getPet$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            Deprecation: {
-              required: false,
-              type: "string",
-            },
-            Sunset: {
-              required: false,
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "414": response3,
+        "429": response4,
+        "431": response3,
+        "500": response3,
+        "503": response4,
       },
       secured: true,
       security: [
@@ -890,222 +415,17 @@ export const API: ApiDescriptor = {
         validate: bodyValidators.updatePet$body,
       },
       responses: {
-        "200": {
-          validate: bodyValidators.updatePet$200,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "400": {
-          validate: bodyValidators.updatePet$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.updatePet$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "404": {
-          validate: bodyValidators.updatePet$404,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "413": {
-          validate: bodyValidators.updatePet$413,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.updatePet$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "415": {
-          validate: bodyValidators.updatePet$415,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.updatePet$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.updatePet$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.updatePet$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.updatePet$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "200": response5,
+        "400": response1,
+        "401": response1,
+        "404": response1,
+        "413": response1,
+        "414": response1,
+        "415": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -1128,201 +448,16 @@ export const API: ApiDescriptor = {
       ],
       validateParameters: parameterValidators.deletePet$params,
       responses: {
-        "204": {
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "400": {
-          validate: bodyValidators.deletePet$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.deletePet$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "404": {
-          validate: bodyValidators.deletePet$404,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "409": {
-          validate: bodyValidators.deletePet$409,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.deletePet$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.deletePet$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.deletePet$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.deletePet$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.deletePet$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "204": response6,
+        "400": response1,
+        "401": response1,
+        "404": response1,
+        "409": response1,
+        "414": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -1345,184 +480,15 @@ export const API: ApiDescriptor = {
       ],
       validateParameters: parameterValidators.getPetById$params,
       responses: {
-        "200": {
-          validate: bodyValidators.getPetById$200,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "400": {
-          validate: bodyValidators.getPetById$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.getPetById$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "404": {
-          validate: bodyValidators.getPetById$404,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.getPetById$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.getPetById$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.getPetById$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.getPetById$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.getPetById$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "200": response5,
+        "400": response1,
+        "401": response1,
+        "404": response1,
+        "414": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -1554,170 +520,15 @@ export const API: ApiDescriptor = {
         "200": {
           validate: bodyValidators.listCategories$200,
           mediaType: "application/json",
-          headers: {
-            Link: {
-              required: false,
-              type: "string",
-            },
-            "X-Total-Count": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
+          headers: headers1,
         },
-        "400": {
-          validate: bodyValidators.listCategories$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.listCategories$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.listCategories$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.listCategories$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.listCategories$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.listCategories$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.listCategories$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "400": response1,
+        "401": response1,
+        "414": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -1749,250 +560,19 @@ export const API: ApiDescriptor = {
         "201": {
           validate: bodyValidators.createCategory$201,
           mediaType: "application/json",
-          headers: {
-            Location: {
-              required: true,
-              type: "string",
-            },
-            "Idempotent-Replayed": {
-              required: false,
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
+          headers: headers3,
         },
-        "400": {
-          validate: bodyValidators.createCategory$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.createCategory$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "409": {
-          validate: bodyValidators.createCategory$409,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "413": {
-          validate: bodyValidators.createCategory$413,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.createCategory$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "415": {
-          validate: bodyValidators.createCategory$415,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "422": {
-          validate: bodyValidators.createCategory$422,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.createCategory$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.createCategory$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.createCategory$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.createCategory$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "400": response1,
+        "401": response1,
+        "409": response2,
+        "413": response1,
+        "414": response1,
+        "415": response1,
+        "422": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -2015,184 +595,15 @@ export const API: ApiDescriptor = {
       ],
       validateParameters: parameterValidators.getCategory$params,
       responses: {
-        "200": {
-          validate: bodyValidators.getCategory$200,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "400": {
-          validate: bodyValidators.getCategory$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.getCategory$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "404": {
-          validate: bodyValidators.getCategory$404,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.getCategory$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.getCategory$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.getCategory$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.getCategory$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.getCategory$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "200": response7,
+        "400": response1,
+        "401": response1,
+        "404": response1,
+        "414": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -2220,241 +631,18 @@ export const API: ApiDescriptor = {
         validate: bodyValidators.updateCategory$body,
       },
       responses: {
-        "200": {
-          validate: bodyValidators.updateCategory$200,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "400": {
-          validate: bodyValidators.updateCategory$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.updateCategory$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "404": {
-          validate: bodyValidators.updateCategory$404,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "409": {
-          validate: bodyValidators.updateCategory$409,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "413": {
-          validate: bodyValidators.updateCategory$413,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.updateCategory$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "415": {
-          validate: bodyValidators.updateCategory$415,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.updateCategory$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.updateCategory$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.updateCategory$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.updateCategory$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "200": response7,
+        "400": response1,
+        "401": response1,
+        "404": response1,
+        "409": response1,
+        "413": response1,
+        "414": response1,
+        "415": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -2477,201 +665,16 @@ export const API: ApiDescriptor = {
       ],
       validateParameters: parameterValidators.deleteCategory$params,
       responses: {
-        "204": {
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "400": {
-          validate: bodyValidators.deleteCategory$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.deleteCategory$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "404": {
-          validate: bodyValidators.deleteCategory$404,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "409": {
-          validate: bodyValidators.deleteCategory$409,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.deleteCategory$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.deleteCategory$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.deleteCategory$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.deleteCategory$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.deleteCategory$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "204": response6,
+        "400": response1,
+        "401": response1,
+        "404": response1,
+        "409": response1,
+        "414": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -2715,170 +718,15 @@ export const API: ApiDescriptor = {
         "200": {
           validate: bodyValidators.listOrders$200,
           mediaType: "application/json",
-          headers: {
-            Link: {
-              required: false,
-              type: "string",
-            },
-            "X-Total-Count": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
+          headers: headers1,
         },
-        "400": {
-          validate: bodyValidators.listOrders$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.listOrders$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.listOrders$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.listOrders$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.listOrders$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.listOrders$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.listOrders$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "400": response1,
+        "401": response1,
+        "414": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -2909,269 +757,20 @@ export const API: ApiDescriptor = {
         "201": {
           validate: bodyValidators.placeOrder$201,
           mediaType: "application/json",
-          headers: {
-            Location: {
-              required: true,
-              type: "string",
-            },
-            "Idempotent-Replayed": {
-              required: false,
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
+          headers: headers3,
         },
-        "400": {
-          validate: bodyValidators.placeOrder$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.placeOrder$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "404": {
-          validate: bodyValidators.placeOrder$404,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "409": {
-          validate: bodyValidators.placeOrder$409,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "413": {
-          validate: bodyValidators.placeOrder$413,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.placeOrder$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "415": {
-          validate: bodyValidators.placeOrder$415,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "422": {
-          validate: bodyValidators.placeOrder$422,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.placeOrder$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.placeOrder$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.placeOrder$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.placeOrder$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "400": response1,
+        "401": response1,
+        "404": response1,
+        "409": response2,
+        "413": response1,
+        "414": response1,
+        "415": response1,
+        "422": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -3197,181 +796,16 @@ export const API: ApiDescriptor = {
         "200": {
           validate: bodyValidators.getOrder$200,
           mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
+          headers: headers2,
         },
-        "400": {
-          validate: bodyValidators.getOrder$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.getOrder$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "404": {
-          validate: bodyValidators.getOrder$404,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.getOrder$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.getOrder$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.getOrder$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.getOrder$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.getOrder$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "400": response1,
+        "401": response1,
+        "404": response1,
+        "414": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -3394,201 +828,16 @@ export const API: ApiDescriptor = {
       ],
       validateParameters: parameterValidators.cancelOrder$params,
       responses: {
-        "204": {
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "400": {
-          validate: bodyValidators.cancelOrder$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.cancelOrder$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "404": {
-          validate: bodyValidators.cancelOrder$404,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "409": {
-          validate: bodyValidators.cancelOrder$409,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.cancelOrder$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.cancelOrder$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.cancelOrder$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.cancelOrder$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.cancelOrder$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "204": response6,
+        "400": response1,
+        "401": response1,
+        "404": response1,
+        "409": response1,
+        "414": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -3607,162 +856,15 @@ export const API: ApiDescriptor = {
         "200": {
           validate: bodyValidators.getInventory$200,
           mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
+          headers: headers2,
         },
-        "400": {
-          validate: bodyValidators.getInventory$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.getInventory$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.getInventory$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.getInventory$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.getInventory$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.getInventory$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.getInventory$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "400": response1,
+        "401": response1,
+        "414": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [
@@ -3793,219 +895,18 @@ export const API: ApiDescriptor = {
         "200": {
           validate: bodyValidators.setInventoryStock$200,
           mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
+          headers: headers2,
         },
-        "400": {
-          validate: bodyValidators.setInventoryStock$400,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "401": {
-          validate: bodyValidators.setInventoryStock$401,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "404": {
-          validate: bodyValidators.setInventoryStock$404,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "413": {
-          validate: bodyValidators.setInventoryStock$413,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "414": {
-          validate: bodyValidators.setInventoryStock$414,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "415": {
-          validate: bodyValidators.setInventoryStock$415,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "429": {
-          validate: bodyValidators.setInventoryStock$429,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "431": {
-          validate: bodyValidators.setInventoryStock$431,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "500": {
-          validate: bodyValidators.setInventoryStock$500,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
-        "503": {
-          validate: bodyValidators.setInventoryStock$503,
-          errorShape: errorShape1,
-          mediaType: "application/json",
-          headers: {
-            "Retry-After": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Limit": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              required: false,
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              required: false,
-              type: "integer",
-            },
-          },
-        },
+        "400": response1,
+        "401": response1,
+        "404": response1,
+        "413": response1,
+        "414": response1,
+        "415": response1,
+        "429": response2,
+        "431": response1,
+        "500": response1,
+        "503": response2,
       },
       secured: true,
       security: [

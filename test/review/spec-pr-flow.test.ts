@@ -237,7 +237,8 @@ describe("a spec-only pull request passes lint, generate --check and the typeche
         "minor",
       );
       const server = readFileSync(path.join(copy, "generated/server-api.ts"), "utf8");
-      expect(server).toMatch(/operationId: "getCategory",[\s\S]*?"410": \{/);
+      // A literal, or the shared descriptor of a 410 another operation declares alike.
+      expect(server).toMatch(/operationId: "getCategory",[\s\S]*?"410": (\{|response\d+,)/);
     },
     STEP_TIMEOUT,
   );

@@ -23,6 +23,7 @@ import { apiErrorFormat, errorShapeOfResponse } from "./error-shapes.js";
 import { FormShapeWriter } from "./form-shape-writer.js";
 import { headerSchemaType } from "./handler-types.js";
 import { parameterDescriptors } from "./parameter-descriptors.js";
+import { ResponseDescriptors } from "./response-descriptors.js";
 
 export const SERVER_API_PATH = "server-api.ts";
 /** How server.ts imports it. */
@@ -47,11 +48,15 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
       formsDescriptor(operation, document, formShapes),
     ]),
   );
-  const descriptor = apiDescriptor(model, document, shapes, forms);
+  const responses = new ResponseDescriptors(model.operations, document, (shape) =>
+    shapeReference(shapes, shape),
+  );
+  const descriptor = apiDescriptor(model, document, shapes, forms, responses);
   const descriptorTypes = [
     "ApiDescriptor",
     ...(shapes.size > 0 ? ["ErrorShape"] : []),
     ...(formShapes.constants.length > 0 ? ["FormFieldShape"] : []),
+    ...responses.typesUsed(),
   ];
   const constants: DataConstant[] = [
     ...[...shapes].map(([text, name], index) => ({
@@ -74,6 +79,7 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
       type: "FormFieldShape",
       value,
     })),
+    ...responses.constants,
     {
       doc: "The API as the server runtime runs it: routes, validators, security, rate limits, deprecation.",
       exported: true,
@@ -119,6 +125,7 @@ function apiDescriptor(
   document: unknown,
   shapes: Map<string, string>,
   forms: Map<OperationModel, DataObject | undefined>,
+  responses: ResponseDescriptors,
 ): DataObject {
   const entries: [string, DataValue][] = [
     ["title", model.title],
@@ -146,7 +153,7 @@ function apiDescriptor(
   entries.push([
     "operations",
     model.operations.map((operation) =>
-      operationDescriptor(operation, model.operations, document, shapes, forms.get(operation)),
+      operationDescriptor(operation, model.operations, document, forms.get(operation), responses),
     ),
   ]);
   return new DataObject(entries);
@@ -156,8 +163,8 @@ function operationDescriptor(
   operation: OperationModel,
   operations: readonly OperationModel[],
   document: unknown,
-  shapes: Map<string, string>,
   forms: DataObject | undefined,
+  responses: ResponseDescriptors,
 ): DataObject {
   const entries: [string, DataValue][] = [
     ["operationId", operation.operationId],
@@ -186,39 +193,7 @@ function operationDescriptor(
       ]),
     ]);
   }
-  const responses = operation.responses.map((response): [string, DataValue] => {
-    const json = jsonMedia(response.contents);
-    const mediaType = response.contents[0]?.mediaType;
-    const headers = Object.fromEntries(
-      response.headers.map((header) => {
-        const type = headerSchemaType(header);
-        return [header.name, { required: header.required, ...(type ? { type } : {}) }];
-      }),
-    );
-    const errorShape = errorShapeOfResponse(document, response);
-    const parts: [string, DataValue][] = [
-      ...(json
-        ? [
-            [
-              "validate",
-              reference(`bodyValidators.${validatorName(operation, response.status)}`),
-            ] as [string, DataValue],
-          ]
-        : []),
-      ...(errorShape
-        ? [["errorShape", shapeReference(shapes, errorShape.shape)] as [string, DataValue]]
-        : []),
-      ...(mediaType ? [["mediaType", mediaType] as [string, DataValue]] : []),
-      ...(response.contents.length > 1
-        ? [["mediaTypes", response.contents.map((media) => media.mediaType)] as [string, DataValue]]
-        : []),
-      ...(response.headers.length > 0
-        ? [["headers", jsonData(headers)] as [string, DataValue]]
-        : []),
-    ];
-    return [response.status, new DataObject(parts)];
-  });
-  entries.push(["responses", new DataObject(responses)]);
+  entries.push(["responses", responses.write(operation)]);
   entries.push(["secured", operation.secured]);
   if (operation.securityRequirements.length > 0)
     entries.push(["security", jsonData(securityRequirementsTable(operation.securityRequirements))]);
