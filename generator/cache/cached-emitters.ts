@@ -112,6 +112,26 @@ export const cachedMcp = async (input: EmitInput, packageName: string): Promise<
   );
 
 /**
+ * zod.ts, with its warnings (what a Zod schema cannot say), cached like the others: an edit the
+ * file does not show (prose it never prints) reuses it without loading ts-morph.
+ */
+export const cachedZod = async (input: EmitInput): Promise<GeneratedFile[]> =>
+  tracedEmit(
+    await pack("zod", input.scope),
+    input.caches,
+    { model: input.model, document: input.document },
+    JSON.stringify(input.context),
+    async (read, warnings) =>
+      (await import("../emit/zod/emit-zod.js")).emitZod(
+        read.document,
+        read.model,
+        input.context,
+        warnings,
+      ),
+    input.warnings,
+  );
+
+/**
  * What the MCP emitter is given: without a cache the document and the model whole; with one the
  * prose-free document, and the model with prose-free component schemas (its operations keep
  * their prose, which the tools show).

@@ -10,6 +10,7 @@
 import {
   cachedClient,
   cachedMcp,
+  cachedZod,
   cachedPackageEntries,
   cachedQuery,
   cachedResponseValidation,
@@ -22,7 +23,6 @@ import { cachedMocks, cachedValidators } from "../cache/cached-validators.js";
 import type { RunCaches } from "../cache/run-caches.js";
 import type { ApiModel } from "../model/types.js";
 import { emitRuntime } from "./emit-runtime.js";
-import { emitZod } from "./zod/emit-zod.js";
 import { packageName } from "./package/package-meta.js";
 import type { EmitContext, GeneratedFile } from "./file.js";
 import { emitPackageFiles } from "./package/emit-package.js";
@@ -62,11 +62,7 @@ export const EMITTERS: readonly Emitter[] = [
   { name: "query", headed: true, emit: (input) => cachedQuery(input) },
   { name: "mocks", headed: true, emit: (input) => cachedMocks(input) },
   { name: "package entries", headed: true, emit: (input) => cachedPackageEntries(input) },
-  {
-    name: "zod",
-    headed: true,
-    emit: (input) => emitZod(input.document, input.model, input.context, input.warnings),
-  },
+  { name: "zod", headed: true, emit: (input) => cachedZod(input) },
   {
     name: "mcp",
     headed: true,

@@ -2,12 +2,12 @@
 /**
  * The page a paginated operation's mock answers (`x-pagination`, docs/pagination.md): the items
  * (the mocked body's, or a collection given to `mocks.pages`) served as the server's
- * `paginate<Op>` serves them (templates/server/paginate.ts): the slice the request's page
+ * `paginate<Op>` serves them (templates/client/page-serving.ts): the slice the request's page
  * parameters ask for, the declared total, next cursor and `Link: <…>; rel="next"`. Pages never
  * repeat or skip an item. Web-standard only (MSW runs in browsers too).
  */
 import { pageItems } from "../client/page-reading.js";
-import { servePage } from "../server/paginate.js";
+import { servePage } from "../client/page-serving.js";
 import type { MockOperation, MockResponse } from "./mock-handlers.js";
 
 /** A mocked page: its body and headers (text, as they go on the wire). */
