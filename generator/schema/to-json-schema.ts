@@ -205,18 +205,21 @@ function applyNullable(
   converted: Record<string, unknown>,
 ): unknown {
   if (source.nullable !== true) return converted;
-  if (Array.isArray(converted.enum) && !converted.enum.includes(null))
-    converted.enum = [...converted.enum, null];
-  if (typeof converted.type === "string") {
-    converted.type = [converted.type, "null"];
-    return converted;
-  }
+  // null is a value of the whole schema: where subschemas (branches, a discriminator's if/then, a
+  // $ref) would each refuse it, it is a branch of its own (`type: object, nullable, oneOf: […]`)
   if (
-    converted.type === undefined &&
-    (converted.allOf || converted.oneOf || converted.anyOf || converted.$ref)
+    converted.allOf ||
+    converted.oneOf ||
+    converted.anyOf ||
+    converted.$ref ||
+    converted.if ||
+    converted.not
   ) {
     return { anyOf: [converted, { type: "null" }] };
   }
+  if (Array.isArray(converted.enum) && !converted.enum.includes(null))
+    converted.enum = [...converted.enum, null];
+  if (typeof converted.type === "string") converted.type = [converted.type, "null"];
   return converted;
 }
 

@@ -159,6 +159,33 @@ describe("generated data", () => {
   });
 });
 
+describe("nullable with subschemas (Clerk's `type: object, nullable: true, oneOf` + discriminator)", () => {
+  it("accepts null as a value of the whole schema, and still checks the branches", () => {
+    const validator = new SchemaValidator(SCHEMAS, "3.0.3");
+    const schema = {
+      type: "object",
+      nullable: true,
+      oneOf: [{ $ref: "#/components/schemas/Cat" }, { $ref: "#/components/schemas/Dog" }],
+      discriminator: {
+        propertyName: "kind",
+        mapping: { cat: "#/components/schemas/Cat", dog: "#/components/schemas/Dog" },
+      },
+    };
+    expect(validator.compile(schema)(null)).toEqual([]);
+    expect(validator.isValid(schema, { kind: "dog" })).toBe(true);
+    expect(validator.isValid(schema, { kind: "cat" })).toBe(false);
+    expect(validator.isValid(schema, "text")).toBe(false);
+    const allOf = { nullable: true, allOf: [{ $ref: "#/components/schemas/Dog" }] };
+    expect(validator.isValid(allOf, null)).toBe(true);
+    expect(validator.isValid(allOf, {})).toBe(false);
+    // drawn values (null among them) are all accepted
+    const drawn = fc.sample(schemaArbitrary(schema, { document })!, { seed: 3, numRuns: 100 });
+    expect(drawn.some((value) => value === null)).toBe(true);
+    for (const value of drawn.filter((each) => !hasRejected(each)))
+      expect(validator.compile(schema)(value), JSON.stringify(value)).toEqual([]);
+  });
+});
+
 describe("reading what servers send", () => {
   const generated: GeneratedRequest = {
     operationId: "x",
