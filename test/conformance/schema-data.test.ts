@@ -179,7 +179,10 @@ describe("nullable with subschemas (Clerk's `type: object, nullable: true, oneOf
     expect(validator.isValid(allOf, null)).toBe(true);
     expect(validator.isValid(allOf, {})).toBe(false);
     // drawn values (null among them) are all accepted
-    const drawn = fc.sample(schemaArbitrary(schema, { document })!, { seed: 3, numRuns: 100 });
+    const drawn = fc.sample(schemaArbitrary(schema, { document, direction: "response" })!, {
+      seed: 3,
+      numRuns: 100,
+    });
     expect(drawn.some((value) => value === null)).toBe(true);
     for (const value of drawn.filter((each) => !hasRejected(each)))
       expect(validator.compile(schema)(value), JSON.stringify(value)).toEqual([]);
