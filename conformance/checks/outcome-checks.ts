@@ -39,16 +39,12 @@ export function checkMissingAuth(
   operation: OperationModel,
   response: ObservedResponse,
 ): CheckFailure[] {
-  if (response.status === 401) return [];
-  return [
-    failure(
-      "missing_auth",
-      `${operation.operationId} requires credentials but answered ${response.status} without them`,
-      "401",
-      String(response.status),
-      `${operation.pointer}/security`,
-    ),
-  ];
+  return expectUnauthorized(
+    "missing_auth",
+    operation,
+    response,
+    `${operation.operationId} requires credentials but answered ${response.status} without them`,
+  );
 }
 
 /**
@@ -95,16 +91,23 @@ export function checkInvalidAuth(
   operation: OperationModel,
   response: ObservedResponse,
 ): CheckFailure[] {
+  return expectUnauthorized(
+    "ignored_auth",
+    operation,
+    response,
+    `${operation.operationId} answered ${response.status} to credentials no server issued`,
+  );
+}
+
+/** A 401 passes; any other status is a failure of `code`, pointing at the operation's security. */
+function expectUnauthorized(
+  code: "missing_auth" | "ignored_auth",
+  operation: OperationModel,
+  response: ObservedResponse,
+  message: string,
+): CheckFailure[] {
   if (response.status === 401) return [];
-  return [
-    failure(
-      "ignored_auth",
-      `${operation.operationId} answered ${response.status} to credentials no server issued`,
-      "401",
-      String(response.status),
-      `${operation.pointer}/security`,
-    ),
-  ];
+  return [failure(code, message, "401", String(response.status), `${operation.pointer}/security`)];
 }
 
 export function checkUnsupportedMethod(
