@@ -80,11 +80,13 @@ export function generatedParameters(
 
 /**
  * Text a parameter can carry: visible ASCII for headers and cookies, a usable segment for paths;
- * an empty array or object has no form outside a path, so a required parameter never takes one.
- * Positive draws also keep only values whose text reads back as the same value (wire-reading.ts).
+ * an empty array or object has no form outside a path, nor has an object whose members are all
+ * such (`{ sort: [] }`: an exploded object sends no pair), so a required parameter never takes
+ * one. Positive draws also keep only values whose text reads back as the same value
+ * (wire-reading.ts).
  */
 function carriable(parameter: ParameterModel, value: unknown): boolean {
-  const empty = typeof value === "object" && value !== null && Object.keys(value).length === 0;
+  const empty = Array.isArray(value) ? value.length === 0 : formEmpty(value);
   if (empty && parameter.required && parameter.in !== "path") return false;
   const text = parameterWireText(parameter, value);
   if (parameter.in === "path") return text !== "" && text !== "." && text !== "..";

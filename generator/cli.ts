@@ -99,8 +99,9 @@ async function main(argv: readonly string[]): Promise<number> {
     // Fast path, for generate and --check alike: unchanged inputs and untouched outputs are exactly
     // what a render would produce, so nothing is rendered or written. Anything else renders.
     // (the manifest does not record --package-name or the --allow-... options: with any of
-    // them, always render)
+    // them, always render; --no-cache renders everything, as its help says)
     const recorded =
+      !values["no-cache"] &&
       values["package-name"] === undefined &&
       !values["allow-duplicate-operation-ids"] &&
       !values["allow-undeclared-path-parameters"];

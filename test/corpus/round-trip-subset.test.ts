@@ -26,7 +26,8 @@ const FIXTURES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "test/fixtures/runtime-specs/routing.yaml": { clashSecond: "generate warns: clashFirst" },
   // AWS-style fragments: Action in the query, X-Amz-Target in a header, sub-resources; two alike
   "test/fixtures/runtime-specs/route-keys.yaml": { SameSecond: "generate warns: SameFirst" },
-  // FastAPI's optional lists, a number-or-list unexploded, a JSON-encoded string part, a list of lists
+  // FastAPI's optional lists, a number-or-list unexploded, a JSON-encoded string part, a list of
+  // lists, Stripe's deepObject list or "" (anyOf [array of objects, enum [""]])
   "test/fixtures/runtime-specs/optional-lists.yaml": {},
   // one bearer token for two OAuth 2 schemes of a requirement
   "test/fixtures/runtime-specs/shared-token.yaml": {},

@@ -98,6 +98,17 @@ describe("the fast path (unchanged inputs and outputs)", () => {
     expect(existsSync(litter)).toBe(false);
   });
 
+  it("is not taken with --no-cache, which renders everything as its help says", () => {
+    const out = join(work, "uncached");
+    expect(runCli("generator/cli.ts", ["--name", "PetStore", "--out", out]).status).toBe(0);
+    const result = runCli("generator/cli.ts", ["--name", "PetStore", "--out", out, "--no-cache"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).not.toContain("nothing rendered");
+    expect(result.stdout).toMatch(
+      /Generated \d+ files for \d+ operations .*\(0 written, \d+ unchanged/,
+    );
+  }, 120_000);
+
   it("is never taken for another spec than the output was generated from, even with the same content", () => {
     const copy = join(work, "same-content.yaml");
     cpSync(join(ROOT, "spec/openapi.yaml"), copy);

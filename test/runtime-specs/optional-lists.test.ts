@@ -2,7 +2,9 @@
  * Parameters and parts real documents write (test/fixtures/runtime-specs/optional-lists.yaml),
  * sent by the generated client and by hand over real HTTP: FastAPI's optional list
  * (`anyOf: [array, null]`), a number-or-list with `explode: false`, and a multipart string part
- * whose `encoding.contentType` is JSON; an array of arrays, warned about at generate time.
+ * whose `encoding.contentType` is JSON; an array of arrays, warned about at generate time; a
+ * `deepObject` list or value (Stripe's `discounts`: `anyOf: [array of objects, enum [""]]`),
+ * whose indexed names are the list, while an object with digit property names stays an object.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateFixture, recordingClient, type GeneratedFixture } from "./serve-fixture.js";
@@ -21,7 +23,7 @@ beforeAll(async () => {
     body: { query: request.query, body: request.body },
   });
   server = await fixture.serve(
-    { listItems: echo, upload: echo, getGrid: echo },
+    { listItems: echo, upload: echo, getGrid: echo, previewInvoice: echo },
     { validateResponses: true },
   );
   client = await recordingClient<Call>(fixture, server.baseUrl, sent);
@@ -119,5 +121,68 @@ describe("a query parameter declared as an array of arrays", () => {
     });
     expect(await query('cells=[1,"x"]', "/grid")).toMatchObject({ status: 400 });
     expect(await query("cells=x", "/grid")).toMatchObject({ status: 400 });
+  });
+});
+
+/** Stripe's GetInvoicesUpcoming: `deepObject` lists or values. */
+const INVOICES = "/invoices/upcoming";
+
+describe("deepObject: anyOf [array of objects, enum ['']]", () => {
+  it("round-trips a list of objects through the generated client, with indexed names", async () => {
+    const discounts = [{ coupon: "SPRING" }, { discount: "di_1", coupon: "X" }];
+    const result = await client.previewInvoice!({ query: { discounts } });
+    expect(result).toMatchObject({ status: 200, data: { query: { discounts } } });
+    expect(decodeURIComponent(new URL(sent.at(-1)!.url).search)).toBe(
+      "?discounts[0][coupon]=SPRING&discounts[1][discount]=di_1&discounts[1][coupon]=X",
+    );
+  });
+
+  it("round-trips the empty string that clears the list", async () => {
+    const result = await client.previewInvoice!({ query: { discounts: "" } });
+    expect(result).toMatchObject({ status: 200, data: { query: { discounts: "" } } });
+    expect(new URL(sent.at(-1)!.url).search).toBe("?discounts=");
+  });
+
+  it("reads [] names as the next item, and refuses other values", async () => {
+    expect(await query("discounts[][coupon]=A&discounts[][coupon]=B", INVOICES)).toEqual({
+      status: 200,
+      body: { discounts: [{ coupon: "A" }, { coupon: "B" }] },
+    });
+    const mixed = await query("discounts[0][coupon]=A&discounts[name]=B", INVOICES);
+    expect(mixed).toEqual({
+      status: 400,
+      body: "query.discounts has discounts[name], which is not the next index",
+    });
+    expect(await query("discounts[0][coupon]=A&discounts=", INVOICES)).toEqual({
+      status: 400,
+      body: "query.discounts is given both as a value and with fields",
+    });
+    expect((await query("discounts=some", INVOICES)).status).toBe(400);
+    expect((await query(`discounts[0][coupon]=${"x".repeat(5001)}`, INVOICES)).status).toBe(400);
+  });
+});
+
+describe("deepObject: anyOf [array of strings, enum ['']]", () => {
+  it("round-trips lists of one and of several items, and the empty string", async () => {
+    for (const tax_rates of [["txr_1", "txr_2"], ["txr_1"], ""]) {
+      const result = await client.previewInvoice!({ query: { tax_rates } });
+      expect(result).toMatchObject({ status: 200, data: { query: { tax_rates } } });
+    }
+    expect(await query("tax_rates[0]=a&tax_rates[1]=b", INVOICES)).toEqual({
+      status: 200,
+      body: { tax_rates: ["a", "b"] },
+    });
+  });
+});
+
+describe("deepObject: an object with digit property names", () => {
+  it("stays an object (only a schema that is also a list reads indexes as items)", async () => {
+    const metadata = { "0": "zero", "1": "one" };
+    const result = await client.previewInvoice!({ query: { metadata } });
+    expect(result).toMatchObject({ status: 200, data: { query: { metadata } } });
+    expect(await query("metadata[0]=a", INVOICES)).toEqual({
+      status: 200,
+      body: { metadata: { "0": "a" } },
+    });
   });
 });

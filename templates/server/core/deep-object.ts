@@ -7,6 +7,8 @@ import { invalid, type StyledParameter } from "./styled-parameter.js";
  * `id[a]=1&id[b][c]=2&id[list][]=x` → `{ a: "1", b: { c: "2" }, list: ["x"] }`; a repeated name is
  * a list (`id[list]=x&id[list]=y`). An array parameter takes `id=a&id=b`, `id[]=a` and `id[0]=a`;
  * `id=5` alone is the value itself (a schema such as Stripe's `anyOf: [range object, integer]`).
+ * A list or one value (Stripe's `anyOf: [array of objects, enum [""]]`) is the list when its
+ * names are indexed (`id[0][coupon]=x`, `id[]=a`), an object when they name properties.
  */
 export function deepObject(
   parameter: StyledParameter,
@@ -14,12 +16,13 @@ export function deepObject(
   read: (text: string) => string,
 ): unknown {
   const prefix = `${parameter.name}[`;
-  const root: Record<string, unknown> | unknown[] = parameter.array ? [] : {};
-  let nested = false;
+  const list: unknown[] | undefined = parameter.array ? [] : undefined;
+  // the nested value, made by the first bracketed name
+  let root: Record<string, unknown> | unknown[] | undefined = list;
   const plain: string[] = [];
   for (const [name, value] of pairs) {
     if (name === parameter.name) {
-      if (Array.isArray(root)) root.push(read(value));
+      if (list !== undefined) list.push(read(value));
       else plain.push(read(value));
       continue;
     }
@@ -29,15 +32,15 @@ export function deepObject(
     if (keys.length === 0) {
       throw invalid(parameter, `has a malformed name ${name} (deepObject style)`);
     }
-    nested = true;
+    root ??= parameter.listOrValue === true && isItemKey(keys[0] as string) ? [] : {};
     setNested(parameter, root, keys, read(value), name);
   }
-  if (Array.isArray(root)) return root.length > 0 ? root : undefined;
+  if (list !== undefined) return list.length > 0 ? list : undefined;
   if (plain.length > 0) {
-    if (nested) throw invalid(parameter, "is given both as a value and with fields");
+    if (root !== undefined) throw invalid(parameter, "is given both as a value and with fields");
     return plain.length === 1 ? plain[0] : plain;
   }
-  return nested ? root : undefined;
+  return root;
 }
 
 /**

@@ -51,8 +51,9 @@ export function prepareStyled(parameter: ParameterDescriptor): StyledParameter |
   const explode = parameter.explode ?? style === "form";
   const object = parameter.object === true;
   const jsonItems = parameter.jsonItems === true && style !== "deepObject";
-  // a list or one value without explode (`?ids=1,2` or `?ids=3`): split only when it is a list
-  const listOrValue = parameter.listOrValue === true && !explode;
+  // a list or one value without explode (`?ids=1,2` or `?ids=3`): split only when it is a list;
+  // in `deepObject`, indexed names are the list (`?ids[0][a]=1`)
+  const listOrValue = parameter.listOrValue === true && (!explode || style === "deepObject");
   const plain =
     !object &&
     !jsonItems &&

@@ -17,7 +17,8 @@ export interface StyledParameter {
   readonly jsonItems: boolean;
   /**
    * A list or one value (`ParameterDescriptor.listOrValue`) not exploded: a text with the style's
-   * separator is a list (`ids=1,2`), one without it the single value (`ids=3`).
+   * separator is a list (`ids=1,2`), one without it the single value (`ids=3`). In `deepObject`:
+   * indexed names are the list (`ids[0][a]=1`, `ids[]=2`), named ones an object.
    */
   readonly listOrValue?: boolean;
 }
