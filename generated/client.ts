@@ -4,6 +4,8 @@ import type { paths } from "./types.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./runtime/client/descriptor.js";
 import { bindOperations, createClientRuntimeWith } from "./runtime/client/runtime.js";
 import type { ClientOptions } from "./runtime/client/runtime.js";
+import type { TransformOptions } from "./runtime/client/transforms.js";
+import type { TransformedPetStoreClient } from "./transforms.js";
 import type { ClientMiddlewareApi } from "./runtime/client/middleware.js";
 import type {
   OperationMethod,
@@ -605,11 +607,21 @@ export interface PetStoreClient<Throws extends boolean = false> extends ClientMi
 /**
  * Creates a PetStore client.
  *
+ * Each method sends the credentials of `auth` (or `apiKey`) as its security requirements say, retries a 429 after its `Retry-After` (else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`). With `transforms: { dates: true, int64: "bigint" }`, `format: date-time` values are `Date`s and `format: int64` values `bigint`s, in bodies and parameters both ways, and typed so.
+ */
+export function createPetStoreClient<Throws extends boolean = false, const X extends TransformOptions = TransformOptions>(options: Omit<ClientOptions, "auth"> & { auth?: PetStoreAuth; transforms: X } & ResultOptions<Throws>): TransformedPetStoreClient<Throws, X>;
+/**
+ * Creates a PetStore client.
+ *
  * Each method sends the credentials of `auth` (or `apiKey`) as its security requirements say, retries a 429 after its `Retry-After` (else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).
  */
-export function createPetStoreClient<Throws extends boolean = false>(options: Omit<ClientOptions, "auth"> & { auth?: PetStoreAuth } & ResultOptions<Throws>): PetStoreClient<Throws> {
+export function createPetStoreClient<Throws extends boolean = false>(options: Omit<ClientOptions, "auth"> & { auth?: PetStoreAuth; transforms?: undefined } & ResultOptions<Throws>): PetStoreClient<Throws>;
+export function createPetStoreClient(options: Omit<ClientOptions, "auth"> & { auth?: PetStoreAuth; transforms?: TransformOptions } & ResultOptions<boolean>): unknown {
+  // the option `transforms` (Date, bigint): its plans and codec are imported on the first call
+  const chosen = options.transforms;
+  const transforms = chosen === undefined ? undefined : () => import("./transforms.js").then((module) => module.clientTransforms(OPERATIONS, chosen));
   // only the optional serializers this spec needs, so a bundler drops the others
-  const runtime = createClientRuntimeWith(options, API_KEY, {}, SECURITY);
-  // Each method calls the runtime with its descriptor; the interface gives it its operation's types.
-  return bindOperations(runtime, OPERATIONS) as unknown as PetStoreClient<Throws>;
+  const runtime = createClientRuntimeWith(options, API_KEY, { transforms }, SECURITY);
+  // Each method calls the runtime with its descriptor; the overloads give it its operations' types.
+  return bindOperations(runtime, OPERATIONS);
 }

@@ -21,6 +21,7 @@ import type {
 } from "./client.js";
 import type { HttpHandler } from "msw";
 import { createMocks } from "./runtime/mocks/mock-handlers.js";
+import * as TRANSFORMS from "./transforms.js";
 import type {
   MockOperation,
   MockOptions,
@@ -1488,6 +1489,8 @@ export interface PetStoreMocks {
   readonly mock: PetStoreMockOverrides;
   /** A 429 with `Retry-After` (default 1 s) for the next `times` (default 1) requests of the operation; then the other handlers answer again. */
   rateLimited(operation: keyof PetStoreMockOverrides, init?: RateLimitedInit): HttpHandler;
+  /** A copy of the JSON body the operation answers with `status` (its default status when omitted): with the option `transforms`, with `Date`s and `bigint`s as the client with that option reads it. */
+  body(operation: keyof PetStoreMockOverrides, status?: number): unknown;
   /** A paginated operation answering `items` (the whole collection, in order) page by page as each request's page parameters ask, with the declared total and `Link` headers. */
   pages<K extends keyof PetStorePagedItems>(operation: K, items: readonly PetStorePagedItems[K][], init?: MockInit): HttpHandler;
 }
@@ -1498,5 +1501,5 @@ export interface PetStoreMocks {
  * Pass the client's `baseUrl` so that they match only its requests.
  */
 export function createPetStoreMocks(options: MockOptions = {}): PetStoreMocks {
-  return createMocks(MOCK_OPERATIONS, options) as unknown as PetStoreMocks;
+  return createMocks(MOCK_OPERATIONS, options, TRANSFORMS) as unknown as PetStoreMocks;
 }

@@ -11,6 +11,9 @@ import type {
 import { notImplemented } from "./runtime/server/core/errors.js";
 import { createRuntimeRequestHandler } from "./runtime/server/core/request-handler.js";
 import type { HandlerMap, ServerOptions } from "./runtime/server/core/handler-api.js";
+import type { TransformOptions } from "./runtime/client/transforms.js";
+import type { TransformedHandlers } from "./runtime/client/transform-types.js";
+import type { OPERATION_TRANSFORMS, TRANSFORM_PLANS } from "./transforms.js";
 import { paginated } from "./runtime/server/paginate.js";
 import type { PageBodyItem, PaginatedHandlerRequest } from "./runtime/server/paginate.js";
 import type { PaginationDescriptor } from "./runtime/client/descriptor.js";
@@ -1476,9 +1479,9 @@ export interface PetStoreHandlers<C = unknown, H extends string = never> {
 /**
  * Handlers whose every method answers 501 `not_implemented`: the starting point of an implementation.
  *
- * Spread them under your own handlers to implement the API one operation at a time.
+ * Spread them under your own handlers to implement the API one operation at a time. Each takes no argument and never returns, so they fit the handlers with or without the option `transforms`.
  */
-export function createPetStoreStubs<C = unknown>(): PetStoreHandlers<C> {
+export function createPetStoreStubs<C = unknown>(): { [K in keyof PetStoreHandlers<C>]: () => never } {
   return {
     listPets: () => notImplemented("listPets"),
     createPet: () => notImplemented("createPet"),
@@ -1503,13 +1506,13 @@ export function createPetStoreStubs<C = unknown>(): PetStoreHandlers<C> {
 /**
  * Creates the web-standard request handler of the PetStore API: `(request: Request) => Promise<Response>`.
  *
- * It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). It uses web standards only: pass it as `fetch` to Deno, Bun, a worker or Hono, or mount it in `node:http` with `serveNode` or `toNodeListener` (from the `./server/node` entry). The headers listed in `responseHeaders` (`H`) are the ones every handler response may carry besides those the spec declares.
+ * It routes, authenticates, rate-limits, validates parameters and bodies, calls your handlers, and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). It uses web standards only: pass it as `fetch` to Deno, Bun, a worker or Hono, or mount it in `node:http` with `serveNode` or `toNodeListener` (from the `./server/node` entry). The headers listed in `responseHeaders` (`H`) are the ones every handler response may carry besides those the spec declares. With `transforms: { dates: true, int64: "bigint" }` (`X`), handlers get and may answer `format: date-time` values as `Date`s and `format: int64` values as `bigint`s, typed so (off by default; validation still checks what is sent).
  */
-export function createRequestHandler<C = unknown, const H extends string = never>(
-  handlers: PetStoreHandlers<C, NoInfer<H>>,
-  options: ServerOptions<C, PetStoreOperationId> & { readonly responseHeaders?: readonly H[] } = {},
+export function createRequestHandler<C = unknown, const H extends string = never, const X extends TransformOptions | undefined = undefined>(
+  handlers: TransformedHandlers<PetStoreHandlers<C, NoInfer<H>>, typeof OPERATION_TRANSFORMS, typeof TRANSFORM_PLANS, X>,
+  options: ServerOptions<C, PetStoreOperationId> & { readonly responseHeaders?: readonly H[]; readonly transforms?: X } = {},
 ): (request: Request) => Promise<Response> {
-  return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>);
+  return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, () => import("./transforms.js"));
 }
 
 /** How each paginated operation pages (its `x-pagination`). */

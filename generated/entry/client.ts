@@ -4,6 +4,8 @@ import { createPetStoreClient as createClientWithAllOperations } from "../client
 import type { PetStoreClient as ClientWithAllOperations } from "../client.js";
 import type { ClientOptions } from "../runtime/client/runtime.js";
 import type { ResultOptions } from "../runtime/client/types.js";
+import type { TransformOptions } from "../runtime/client/transforms.js";
+import type { TransformedPetStoreClient } from "../transforms.js";
 export * from "../runtime/client/public.js";
 export type {
   ListPetsOperation,
@@ -96,10 +98,17 @@ export type PetStoreClient<Throws extends boolean = false> = Omit<ClientWithAllO
 /**
  * Creates a PetStore client (stable and beta operations).
  *
+ * Each method sends the API key where the spec says, retries a 429 after its `Retry-After`, retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`). With `transforms: { dates: true, int64: "bigint" }`, `format: date-time` values are `Date`s and `format: int64` values `bigint`s, typed so.
+ */
+export function createPetStoreClient<Throws extends boolean = false, const X extends TransformOptions = TransformOptions>(options: ClientOptions & { transforms: X } & ResultOptions<Throws>): Omit<TransformedPetStoreClient<Throws, X>, PetStoreExperimentalOperationName>;
+/**
+ * Creates a PetStore client (stable and beta operations).
+ *
  * Each method sends the API key where the spec says, retries a 429 after its `Retry-After`, retries network errors and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).
  */
-export function createPetStoreClient<Throws extends boolean = false>(options: ClientOptions & ResultOptions<Throws>): PetStoreClient<Throws> {
+export function createPetStoreClient<Throws extends boolean = false>(options: ClientOptions & { transforms?: undefined } & ResultOptions<Throws>): PetStoreClient<Throws>;
+export function createPetStoreClient(options: ClientOptions & { transforms?: TransformOptions } & ResultOptions<boolean>): unknown {
   // the experimental methods are removed from the object too, not only from its type
-  const { setInventoryStock: _setInventoryStock, ...client } = createClientWithAllOperations(options);
+  const { setInventoryStock: _setInventoryStock, ...client } = createClientWithAllOperations(options as Parameters<typeof createClientWithAllOperations>[0]);
   return client;
 }

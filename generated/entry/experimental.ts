@@ -4,6 +4,8 @@ import { createPetStoreClient as createClientWithAllOperations } from "../client
 import type { PetStoreClient as ClientWithAllOperations } from "../client.js";
 import type { ClientOptions } from "../runtime/client/runtime.js";
 import type { ResultOptions } from "../runtime/client/types.js";
+import type { TransformOptions } from "../runtime/client/transforms.js";
+import type { TransformedPetStoreClient } from "../transforms.js";
 export * from "./client.js";
 export type {
   SetInventoryStockOperation,
@@ -22,9 +24,17 @@ export type PetStoreExperimentalClient<Throws extends boolean = false> = ClientW
 /**
  * Creates a PetStore client with every operation, experimental ones included (`setInventoryStock`).
  *
+ * The explicit opt-in to experimental operations: nothing else in the package exposes them. With `transforms: { dates: true, int64: "bigint" }`, `format: date-time` values are `Date`s and `format: int64` values `bigint`s, typed so.
+ * @experimental
+ */
+export function createPetStoreExperimentalClient<Throws extends boolean = false, const X extends TransformOptions = TransformOptions>(options: ClientOptions & { transforms: X } & ResultOptions<Throws>): TransformedPetStoreClient<Throws, X>;
+/**
+ * Creates a PetStore client with every operation, experimental ones included (`setInventoryStock`).
+ *
  * The explicit opt-in to experimental operations: nothing else in the package exposes them.
  * @experimental
  */
-export function createPetStoreExperimentalClient<Throws extends boolean = false>(options: ClientOptions & ResultOptions<Throws>): PetStoreExperimentalClient<Throws> {
-  return createClientWithAllOperations(options);
+export function createPetStoreExperimentalClient<Throws extends boolean = false>(options: ClientOptions & { transforms?: undefined } & ResultOptions<Throws>): PetStoreExperimentalClient<Throws>;
+export function createPetStoreExperimentalClient(options: ClientOptions & { transforms?: TransformOptions } & ResultOptions<boolean>): unknown {
+  return createClientWithAllOperations(options as Parameters<typeof createClientWithAllOperations>[0]);
 }

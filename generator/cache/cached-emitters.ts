@@ -148,12 +148,8 @@ export function mcpInputs({ model, document, scope, caches }: EmitInput): {
 }
 
 export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("client", input, { model: input.model, document: input.document }, async (read) =>
-    (await import("../emit/client/emit-client.js")).emitClient(
-      read.model,
-      input.context,
-      read.document,
-    ),
+  traced("client", input, { model: input.model }, async (read) =>
+    (await import("../emit/client/emit-client.js")).emitClient(read.model, input.context),
   );
 
 /**
@@ -175,12 +171,8 @@ function proseFreeModel({ model, scope, caches }: EmitInput): EmitInput["model"]
 }
 
 export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("server", input, { model: input.model, document: input.document }, async (read) =>
-    (await import("../emit/server/emit-server.js")).emitServer(
-      read.model,
-      input.context,
-      read.document,
-    ),
+  traced("server", input, { model: input.model }, async (read) =>
+    (await import("../emit/server/emit-server.js")).emitServer(read.model, input.context),
   );
 
 export const cachedQuery = (input: EmitInput): Promise<GeneratedFile[]> =>
@@ -249,3 +241,15 @@ export async function cachedReadme(
   );
   return files[0]?.content ?? "";
 }
+
+/**
+ * transforms.ts: the transform plans and the client type of the option `transforms`, from the
+ * model only.
+ */
+export const cachedTransforms = (input: EmitInput): Promise<GeneratedFile[]> =>
+  traced("transforms", input, { model: input.model }, async (read) =>
+    (await import("../emit/transforms/emit-transforms.js")).emitTransforms(
+      read.model,
+      input.context,
+    ),
+  );

@@ -16,6 +16,7 @@ import {
   cachedResponseValidation,
   cachedServer,
   cachedServerApi,
+  cachedTransforms,
   cachedTypes,
   type CacheScope,
 } from "../cache/cached-emitters.js";
@@ -63,6 +64,7 @@ export const EMITTERS: readonly Emitter[] = [
   { name: "mocks", headed: true, emit: (input) => cachedMocks(input) },
   { name: "package entries", headed: true, emit: (input) => cachedPackageEntries(input) },
   { name: "zod", headed: true, emit: (input) => cachedZod(input) },
+  { name: "transforms", headed: true, emit: (input) => cachedTransforms(input) },
   {
     name: "mcp",
     headed: true,

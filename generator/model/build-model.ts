@@ -7,6 +7,7 @@ import { checkPathTemplate } from "./check-path-template.js";
 import { checkSuccessors } from "./check-successors.js";
 import { readDeprecation, readRateLimits, readStability } from "./extensions.js";
 import { readOperationPagination } from "./pagination.js";
+import { formBodies, formFieldShape } from "./form-fields.js";
 import { NameRegistry, deriveOperationName, toCamelCase, toPascalCase } from "./names.js";
 
 /** Names the generated client already uses for its own methods (`use`/`eject`: middleware). */
@@ -143,6 +144,7 @@ function buildOperation(document: Doc, input: OperationInput): OperationModel {
   const security = readSecurity(operation.security ?? document.security);
   const securityRequirements = readSecurityRequirements(operation.security ?? document.security);
   const parameters = readParameters(document, input);
+  const requestBody = readRequestBody(document, operation.requestBody);
   return {
     operationId: input.operationId,
     name: input.name,
@@ -158,7 +160,8 @@ function buildOperation(document: Doc, input: OperationInput): OperationModel {
     deprecation: readDeprecation(operation, input.pointer),
     stability: readStability(operation["x-stability"]),
     parameters,
-    requestBody: readRequestBody(document, operation.requestBody),
+    requestBody,
+    forms: formBodies(document, { requestBody, path: input.path, method: input.method }),
     responses: readResponses(document, operation.responses),
     secured: requiresCaller(securityRequirements, input.securitySchemes),
     security,
@@ -254,6 +257,8 @@ function buildParameter(
     required: location === "path" || parameter.required === true,
     description: text(parameter.description),
     schema: schema as SchemaModel,
+    shape: formFieldShape(document, schema),
+    format: typeof resolved?.format === "string" ? resolved.format : undefined,
     array: isListSchema(document, resolved),
     style,
     // the default style is form for query and cookie, simple for path and header: only form explodes

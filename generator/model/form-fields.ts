@@ -222,7 +222,7 @@ function objectParts(
 /** The raw media type object of an operation's request body (for its `encoding`). */
 function mediaObject(
   document: unknown,
-  operation: OperationModel,
+  operation: Pick<OperationModel, "path" | "method">,
   mediaType: string,
 ): Record<string, unknown> | undefined {
   const paths = isObject(document) ? document.paths : undefined;
@@ -267,7 +267,10 @@ function withEncoding(
 }
 
 /** The form and multipart bodies of an operation, in the spec's order. */
-export function formBodies(document: unknown, operation: OperationModel): FormBodyModel[] {
+export function formBodies(
+  document: unknown,
+  operation: Pick<OperationModel, "requestBody" | "path" | "method">,
+): FormBodyModel[] {
   const out: FormBodyModel[] = [];
   for (const media of operation.requestBody?.contents ?? []) {
     const base = essence(media.mediaType);

@@ -5,6 +5,8 @@
 import type { HttpMethod } from "../../templates/client/descriptor.js";
 import type { PaginationDeclaration, PaginationSource } from "../../lint/pagination.js";
 import type { SchemaModel } from "../schema/to-json-schema.js";
+import type { FormBodyModel } from "./form-fields.js";
+import type { FormFieldShape } from "../../templates/server/core/descriptor.js";
 
 export type { HttpMethod };
 
@@ -84,6 +86,10 @@ export interface ParameterModel {
   readonly required: boolean;
   readonly description: string | undefined;
   readonly schema: SchemaModel;
+  /** The schema's types, properties and items as the server reads the value (form-fields.ts). */
+  readonly shape: FormFieldShape;
+  /** The schema's `format` (after its `$ref`), e.g. `password`. */
+  readonly format: string | undefined;
   /** True when the schema is (or resolves to) an array. */
   readonly array: boolean;
   readonly style: string | undefined;
@@ -149,6 +155,11 @@ export interface OperationModel {
   readonly stability: "experimental" | "beta" | undefined;
   readonly parameters: Readonly<Record<ParameterLocation, readonly ParameterModel[]>>;
   readonly requestBody: RequestBodyModel | undefined;
+  /**
+   * The form and multipart bodies of `requestBody`, as the server reads them (fields, `encoding`,
+   * validation schema; form-fields.ts), in the spec's order.
+   */
+  readonly forms: readonly FormBodyModel[];
   readonly responses: readonly ResponseModel[];
   /**
    * Whether the operation needs an authenticated caller: it has security requirements and none of

@@ -6,7 +6,7 @@
  * none: `generate` warns naming the operation, and the generated server answers such a body 400
  * (its fields are not the schema's value), while the operation's other media types still work.
  */
-import { formBodies, formFieldShape } from "./form-fields.js";
+import { formFieldShape } from "./form-fields.js";
 import type { ApiModel } from "./types.js";
 
 export interface UnformableBody {
@@ -19,7 +19,7 @@ export interface UnformableBody {
 
 export function unformableBodies(document: unknown, model: ApiModel): UnformableBody[] {
   return model.operations.flatMap((operation) =>
-    formBodies(document, operation).flatMap((form) => {
+    operation.forms.flatMap((form) => {
       if (form.text) return [];
       const media = operation.requestBody?.contents.find(
         (candidate) => candidate.mediaType === form.mediaType,

@@ -12,6 +12,13 @@ import type { PathParameterStyle } from "./path-style.js";
 import type { RetryPolicy } from "./retry.js";
 import { withoutValuedKeys, withRouteQuery, type RouteKeys } from "./route-keys.js";
 
+/** How JSON bodies are read and written: `JSON.parse`/`JSON.stringify` unless the transforms are on. */
+export interface JsonCodec {
+  /** A response body of `status`, from its text. */
+  parse(text: string, status: number): unknown;
+  stringify(value: unknown): string;
+}
+
 /** What the runtime precomputes per operation (cached by descriptor identity). */
 export interface CompiledOperation {
   readonly method: string;
@@ -58,6 +65,8 @@ export interface CompiledOperation {
   readonly auth: OperationAuth;
   /** The lower-case name of the operation's idempotency key header, if it declares one. */
   readonly idempotencyKeyHeader: string | undefined;
+  /** The JSON codec of the transforms (client-transforms.ts), when the client has the option. */
+  readonly json?: JsonCodec;
 }
 
 /** What `call` takes, untyped (the generated methods narrow it with `OperationRequest`). */
@@ -201,7 +210,7 @@ export function buildRequest(
         const mediaType = init.contentType ?? inferMediaType(op, rawBody) ?? c.bodyMediaType;
         const encode = mediaType === c.bodyMediaType ? c.encodeBody : c.encoderFor!(mediaType);
         if (encode === undefined) {
-          body = JSON.stringify(rawBody);
+          body = c.json === undefined ? JSON.stringify(rawBody) : c.json.stringify(rawBody);
           headers["content-type"] = mediaType;
         } else {
           body = encode(rawBody, mediaType, op.formStyles);

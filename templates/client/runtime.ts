@@ -51,6 +51,7 @@ import type { OperationRequest, OperationResult } from "./types.js";
 import { routeKeysOf } from "./route-keys.js";
 import { compilePath, isJsonMediaType, serializeFormQuery, splitLiteralQuery } from "./url.js";
 import { ALL_CODECS, type ClientCodecs } from "./codecs.js";
+import type { ClientOperationTransforms, ClientTransformsOf } from "./client-transforms.js";
 
 export type { ClientResult } from "./result.js";
 export type { CallInit } from "./build-request.js";
@@ -362,7 +363,10 @@ export function createClientRuntimeWith(
   };
 
   const compiled = new WeakMap<ClientOperationDescriptor, CompiledOperation>();
-  const compile = (op: ClientOperationDescriptor): CompiledOperation => {
+  const compile = (
+    op: ClientOperationDescriptor,
+    transforms?: ClientOperationTransforms,
+  ): CompiledOperation => {
     const mediaType = op.bodyMediaType ?? "application/json";
     const keyHeader = op.idempotencyKeyHeader?.toLowerCase();
     const styles = op.queryStyles;
@@ -409,16 +413,27 @@ export function createClientRuntimeWith(
       apiKeyQuery: auth.kind === "static" ? auth.applied.query : "",
       auth,
       idempotencyKeyHeader: keyHeader,
+      ...(transforms === undefined ? {} : { json: transforms.codec }),
     };
     compiled.set(op, result);
     return result;
   };
 
   const relative = resolved.error;
+  // the option `transforms`: its codec is loaded on the first call, once (client-transforms.ts)
+  const loadTransforms = codecs.transforms;
+  let transforms: Promise<ClientTransformsOf> | undefined;
+  const transformsOf =
+    loadTransforms === undefined ? undefined : () => (transforms ??= loadTransforms());
   const call = (op: ClientOperationDescriptor, init?: CallInit): Promise<ClientResult> =>
     relative !== undefined
       ? Promise.reject(relative)
-      : callOperation(ctx, compiled.get(op) ?? compile(op), op, init);
+      : transformsOf === undefined
+        ? callOperation(ctx, compiled.get(op) ?? compile(op), op, init)
+        : transformsOf().then((of) => {
+            const own = of(op);
+            return callOperation(ctx, compiled.get(op) ?? compile(op, own), op, own.request(init));
+          });
 
   return {
     identity,

@@ -7,6 +7,8 @@
  */
 import { http, HttpResponse, type HttpHandler } from "msw";
 import type { PaginationDescriptor } from "../client/descriptor.js";
+import type { OperationCodec, TransformModule } from "../client/operation-transforms.js";
+import type { TransformOptions } from "../client/transforms.js";
 import { pagedResponse } from "./mock-pages.js";
 
 /** One mocked response: the status, its body (JSON or text) and headers, all from the spec. */
@@ -43,6 +45,12 @@ export interface MockOptions {
    * path (`/api/v1`) matches under any origin. Without it, the spec's paths on any origin.
    */
   readonly baseUrl?: string;
+  /**
+   * The client's option `transforms` (`{ dates: true, int64: "bigint" }`): {@link MockSet.body}
+   * gives the data as such a client reads it (`Date`, `bigint`), and bodies given to overrides
+   * may hold `Date`s and `bigint`s (sent as ISO 8601 and as JSON numbers with every digit).
+   */
+  readonly transforms?: TransformOptions;
 }
 
 /** Options of one override. */
@@ -105,6 +113,11 @@ export interface MockSet<Name extends string> {
    * sees every item once. Throws for an operation without `x-pagination`.
    */
   pages(operation: Name, items: readonly unknown[], init?: MockInit): HttpHandler;
+  /**
+   * A copy of the JSON body `operation` answers with `status` (its default status when omitted):
+   * with the option `transforms`, as the client with the same option reads it.
+   */
+  body(operation: Name, status?: number): unknown;
 }
 
 function escapeRegExp(text: string): string {
@@ -173,11 +186,22 @@ function carriesKeys(request: Request, keys: readonly [string, string | undefine
   });
 }
 
-function respond(response: MockResponse, body: unknown, headers: Record<string, string>): Response {
+function respond(
+  response: MockResponse,
+  body: unknown,
+  headers: Record<string, string>,
+  codec?: OperationCodec,
+): Response {
   const all = { ...response.headers, ...headers };
   if (response.json !== undefined || (body !== undefined && response.text === undefined)) {
     const value = body === undefined ? response.json : body;
-    return HttpResponse.json(value as never, { status: response.status, headers: all });
+    if (codec === undefined)
+      return HttpResponse.json(value as never, { status: response.status, headers: all });
+    // with the transforms: `Date`s and `bigint`s written as the server writes them
+    return new HttpResponse(codec.stringify(value), {
+      status: response.status,
+      headers: { "content-type": response.mediaType ?? "application/json", ...all },
+    });
   }
   const text = body === undefined ? response.text : String(body);
   if (text === undefined) return new HttpResponse(null, { status: response.status, headers: all });
@@ -195,12 +219,23 @@ function responseFor(operation: MockOperation, status: number): MockResponse {
  * Builds the handlers, overrides and 429 helper of a table.
  *
  * @param table operation name → its mocked responses (generated)
- * @param options `baseUrl`
+ * @param options `baseUrl`, `transforms`
+ * @param transformTables the transform plans and codec (generated transforms.ts), for `options.transforms`
  */
 export function createMocks<Name extends string>(
   table: Readonly<Record<Name, MockOperation>>,
   options: MockOptions = {},
+  transformTables?: TransformModule,
 ): MockSet<Name> {
+  const transforms = options.transforms;
+  const codecOf = (name: Name): OperationCodec | undefined =>
+    transforms === undefined || transformTables === undefined
+      ? undefined
+      : transformTables.operationCodec(
+          transformTables.OPERATION_TRANSFORMS[name],
+          transformTables.TRANSFORM_PLANS,
+          transforms,
+        );
   const names = (Object.keys(table) as Name[]).sort((a, b) =>
     comparePaths(table[a].path, table[b].path),
   );
@@ -230,7 +265,7 @@ export function createMocks<Name extends string>(
     (status: number, body?: unknown, init: MockInit = {}) =>
       handlerFor(
         name,
-        () => respond(responseFor(table[name], status), body, init.headers ?? {}),
+        () => respond(responseFor(table[name], status), body, init.headers ?? {}, codecOf(name)),
         init.once === true ? { once: true } : undefined,
       );
   const mock = Object.fromEntries(
@@ -264,6 +299,13 @@ export function createMocks<Name extends string>(
       );
     },
     mock,
+    body(name, status) {
+      const response = responseFor(table[name], status ?? table[name].status);
+      if (response.json === undefined) return undefined;
+      const copy = structuredClone(response.json);
+      const codec = codecOf(name);
+      return codec === undefined ? copy : codec.decodeResponse(copy, response.status);
+    },
     rateLimited(name, init = {}) {
       const retryAfter = init.retryAfter ?? 1;
       let left = init.times ?? 1;

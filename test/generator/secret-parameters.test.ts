@@ -30,7 +30,7 @@ describe("parameter descriptors", () => {
     const model = buildModel(document, "hash");
     const operation = model.operations.find((op) => op.operationId === "login")!;
     const secret = Object.fromEntries(
-      parameterDescriptors(operation, document).map((p) => [p.name, p.secret === true]),
+      parameterDescriptors(operation).map((p) => [p.name, p.secret === true]),
     );
     expect(secret).toEqual({ user: false, pin: true, "X-Passphrase": true });
   });

@@ -26,6 +26,7 @@ function operation(name: string, method: HttpMethod, path: string): OperationMod
     stability: undefined,
     parameters: { path: [], query: [], header: [], cookie: [] },
     requestBody: undefined,
+    forms: [],
     responses: [],
     secured: false,
     security: [],

@@ -414,7 +414,7 @@ async function callAttempts(
           );
           markAnsweredLocally(answer);
         }
-        return finish(ctx, op, init, await readResult(answer, c.head, op));
+        return finish(ctx, op, init, await readResult(answer, c.head, op, c.json));
       }
     }
     const timer = timeoutMs === undefined ? undefined : attemptSignal(signal, timeoutMs);
@@ -554,10 +554,11 @@ async function callAttempts(
       ),
     );
     if (stream !== undefined) return finish(ctx, op, init, stream);
-    if (timer === undefined) return finish(ctx, op, init, await readResult(response, c.head, op));
+    if (timer === undefined)
+      return finish(ctx, op, init, await readResult(response, c.head, op, c.json));
     let result: RuntimeResult;
     try {
-      result = await abortable(readResult(response, c.head, op), timer.signal);
+      result = await abortable(readResult(response, c.head, op, c.json), timer.signal);
     } catch (error) {
       if (signal !== undefined && signal.aborted) throw signal.reason;
       if (!timer.timedOut) throw error;

@@ -3,6 +3,7 @@
  * Serializers only some specs need. A generated client passes the ones its descriptor table uses
  * to `createClientRuntimeWith`, so a bundler drops the others (tree-shaking is per export).
  */
+import type { ClientTransformsOf } from "./client-transforms.js";
 import { setCookieParams } from "./cookies.js";
 import { encodeOtherBody } from "./request-body.js";
 import { readStreamResult } from "./stream-result.js";
@@ -21,6 +22,11 @@ export interface ClientCodecs {
   readonly styledPath?: typeof stylePathValue;
   /** Streamed responses (`text/event-stream`, NDJSON), read as they arrive. */
   readonly streams?: typeof readStreamResult;
+  /**
+   * The option `transforms` (`Date`, `bigint`): loads each operation's codec (the generated
+   * transforms.ts, imported dynamically), once, on the first call.
+   */
+  readonly transforms?: () => Promise<ClientTransformsOf>;
 }
 
 /** Every optional serializer (what `createClientRuntime` uses). */

@@ -2,6 +2,7 @@
 /**
  * Reading the final response of a call into its result.
  */
+import type { JsonCodec } from "./build-request.js";
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import { RuntimeResult } from "./result.js";
 import { declaredSuccessMedia, isDeclaredMedia } from "./media-type.js";
@@ -33,14 +34,18 @@ export async function readNonJsonBody(
  * The `error` of a non-2XX response: its JSON value when it is JSON and parses to a truthy value
  * (so `if (result.error)` always works), else an {@link UnexpectedResponseBody}.
  */
-export async function readErrorBody(response: Response, head: boolean): Promise<unknown> {
+export async function readErrorBody(
+  response: Response,
+  head: boolean,
+  json?: JsonCodec,
+): Promise<unknown> {
   const contentType = response.headers.get("content-type");
   let text = ""; // a HEAD response has no body to read
   if (!head && contentType !== null && isJsonMediaType(contentType)) {
     text = await response.text();
     if (text !== "") {
       try {
-        const parsed = JSON.parse(text) as unknown;
+        const parsed = json === undefined ? JSON.parse(text) : json.parse(text, response.status);
         if (parsed) return parsed;
       } catch {
         // e.g. a proxy's HTML error page served with a JSON content type
@@ -105,11 +110,12 @@ function jsonResult(
   text: string,
   contentType: string,
   operation: ClientOperationDescriptor | undefined,
+  json: JsonCodec | undefined,
 ): RuntimeResult {
   if (text === "") return new RuntimeResult(undefined, undefined, response, null, operation);
   let data: unknown;
   try {
-    data = JSON.parse(text) as unknown;
+    data = json === undefined ? JSON.parse(text) : json.parse(text, response.status);
   } catch (error) {
     if (operation === undefined) throw error;
     const detail = error instanceof Error ? error.message : String(error);
@@ -126,16 +132,19 @@ function jsonResult(
  * 2XX declares: a 2XX with another Content-Type, or whose JSON does not parse, is a failure
  * (`ok: false`, `error` an `UnexpectedResponseBody` naming the operation).
  *
+ * `json` reads JSON bodies when the transforms are on (`JSON.parse` otherwise).
+ *
  * @throws SyntaxError when a 2XX body claims JSON but does not parse and no `operation` is given
  */
 export function readResult(
   response: Response,
   head: boolean,
   operation?: ClientOperationDescriptor,
+  json?: JsonCodec,
 ): Promise<RuntimeResult> {
   const status = response.status;
   if (status < 200 || status >= 300) {
-    return readErrorBody(response, head).then(
+    return readErrorBody(response, head, json).then(
       (error) => new RuntimeResult(undefined, error, response, null, operation),
     );
   }
@@ -151,7 +160,7 @@ export function readResult(
   }
   if (contentType !== null && isJsonMediaType(contentType)) {
     // `then` rather than `await`: one promise less on every call
-    return response.text().then((text) => jsonResult(response, text, contentType, operation));
+    return response.text().then((text) => jsonResult(response, text, contentType, operation, json));
   }
   return readNonJsonBody(response, contentType).then(
     (data) => new RuntimeResult(data, undefined, response, null, operation),

@@ -27,26 +27,19 @@ import {
 } from "../pagination/client-pagination.js";
 import { clientSecurityImport, clientSecurityStatements } from "./client-security.js";
 import { isJsonMediaType } from "../../schema/json-media.js";
-import { formBodies } from "../../model/form-fields.js";
 import { templateStyles } from "../../model/check-path-template.js";
 import type { FormFieldShape } from "../../../templates/server/core/descriptor.js";
 import { streamFormat } from "../../../templates/client/event-stream.js";
 
-/** `document`: the bundled spec, for the form bodies' `encoding` (see {@link formStyles}). */
-export function emitClient(
-  model: ApiModel,
-  context: EmitContext,
-  document: unknown = {},
-): GeneratedFile[] {
+export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
   const headerTables = new HeaderTables();
   const descriptors = model.operations.map(
-    (operation) =>
-      [operation.name, descriptorWriter(operation, model, headerTables, document)] as const,
+    (operation) => [operation.name, descriptorWriter(operation, model, headerTables)] as const,
   );
   const codecs = codecsNeeded(model);
   const statements: StatementStructures[] = [
-    ...imports(codecs),
+    ...imports(codecs, clientType),
     ...paginationImports(model),
     clientSecurityImport(model),
     ...headerTables.statements(),
@@ -168,9 +161,8 @@ function jsonParameters(operation: OperationModel): Partial<Record<ParameterLoca
  */
 function formStyles(
   operation: OperationModel,
-  document: unknown,
 ): Record<string, { style: string; explode: boolean }> {
-  const form = formBodies(document, operation).find((body) => !body.multipart);
+  const form = operation.forms.find((body) => !body.multipart);
   return Object.fromEntries(
     Object.entries(form?.fields ?? {})
       .filter(([, field]) =>
@@ -225,10 +217,13 @@ function codecsLiteral(codecs: CodecsNeeded): string {
     ...(codecs.streams ? [["streams", "readStreamResult"] as [string, string]] : []),
     ...(codecs.styledPath ? [["styledPath", "stylePathValue"] as [string, string]] : []),
   ];
-  return objectCode(entries);
+  // the option `transforms`, as a shorthand property (undefined when the option is not given)
+  return entries.length === 0
+    ? "{ transforms }"
+    : objectCode(entries).replace(/\n}$/, "\n  transforms,\n}");
 }
 
-function imports(codecs: CodecsNeeded): StatementStructures[] {
+function imports(codecs: CodecsNeeded, clientType: string): StatementStructures[] {
   const named = (
     moduleSpecifier: string,
     names: readonly string[],
@@ -255,6 +250,8 @@ function imports(codecs: CodecsNeeded): StatementStructures[] {
       ? [named("./runtime/client/path-style.js", ["stylePathValue"], false)]
       : []),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
+    named("./runtime/client/transforms.js", ["TransformOptions"], true),
+    named("./transforms.js", [`Transformed${clientType}`], true),
     named("./runtime/client/middleware.js", ["ClientMiddlewareApi"], true),
     named(
       "./runtime/client/types.js",
@@ -321,10 +318,9 @@ function descriptorWriter(
   operation: OperationModel,
   model: ApiModel,
   headerTables: HeaderTables,
-  document: unknown,
 ): WriterFunction {
   const styles = queryStyles(operation);
-  const fields = formStyles(operation, document);
+  const fields = formStyles(operation);
   const explodedHeaders = operation.parameters.header
     .filter((parameter) => parameter.explode)
     .map((parameter) => parameter.name);
@@ -499,27 +495,59 @@ function factory(
   clientType: string,
   codecs: CodecsNeeded,
 ): StatementStructures {
+  const options = `Omit<ClientOptions, "auth"> & { auth?: ${context.apiName}Auth`;
+  const summary = `Creates a ${context.apiName} client.`;
+  const description =
+    "Each method sends the credentials of `auth` (or `apiKey`) as its security requirements say, retries a 429 after its `Retry-After` " +
+    "(else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, " +
+    "and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` " +
+    "(with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).";
   return {
     kind: StructureKind.Function,
     isExported: true,
     name: `create${clientType}`,
-    docs: jsDoc({
-      summary: `Creates a ${context.apiName} client.`,
-      description:
-        "Each method sends the credentials of `auth` (or `apiKey`) as its security requirements say, retries a 429 after its `Retry-After` " +
-        "(else with exponential backoff and jitter), retries network errors and 5xx only for idempotent methods, " +
-        "and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by `status` " +
-        "(with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).",
-    }),
-    typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+    // the option `transforms` first: `Parameters<typeof create…>` reads the last, the plain one
+    overloads: [
+      {
+        docs: jsDoc({
+          summary,
+          description:
+            `${description} With \`transforms: { dates: true, int64: "bigint" }\`, \`format: date-time\` values are \`Date\`s ` +
+            "and `format: int64` values `bigint`s, in bodies and parameters both ways, and typed so.",
+        }),
+        typeParameters: [
+          { name: "Throws", constraint: "boolean", default: "false" },
+          { name: "const X", constraint: "TransformOptions", default: "TransformOptions" },
+        ],
+        parameters: [
+          { name: "options", type: `${options}; transforms: X } & ResultOptions<Throws>` },
+        ],
+        returnType: `Transformed${clientType}<Throws, X>`,
+      },
+      {
+        docs: jsDoc({ summary, description }),
+        typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+        parameters: [
+          { name: "options", type: `${options}; transforms?: undefined } & ResultOptions<Throws>` },
+        ],
+        returnType: `${clientType}<Throws>`,
+      },
+    ],
     parameters: [
       {
         name: "options",
-        type: `Omit<ClientOptions, "auth"> & { auth?: ${context.apiName}Auth } & ResultOptions<Throws>`,
+        type: `${options}; transforms?: TransformOptions } & ResultOptions<boolean>`,
       },
     ],
-    returnType: `${clientType}<Throws>`,
+    returnType: "unknown",
     statements: (writer) => {
+      writer.writeLine(
+        "// the option `transforms` (Date, bigint): its plans and codec are imported on the first call",
+      );
+      writer.writeLine("const chosen = options.transforms;");
+      writer.writeLine(
+        'const transforms = chosen === undefined ? undefined : () => import("./transforms.js").then((module) => module.clientTransforms(OPERATIONS, chosen));',
+      );
       writer.writeLine(
         "// only the optional serializers this spec needs, so a bundler drops the others",
       );
@@ -527,11 +555,9 @@ function factory(
         `const runtime = createClientRuntimeWith(options, API_KEY, ${codecsLiteral(codecs)}, SECURITY);`,
       );
       writer.writeLine(
-        "// Each method calls the runtime with its descriptor; the interface gives it its operation's types.",
+        "// Each method calls the runtime with its descriptor; the overloads give it its operations' types.",
       );
-      writer.writeLine(
-        `return bindOperations(runtime, OPERATIONS) as unknown as ${clientType}<Throws>;`,
-      );
+      writer.writeLine("return bindOperations(runtime, OPERATIONS);");
     },
   };
 }

@@ -246,6 +246,11 @@ export function emitMocks(
     },
     {
       kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./transforms.js",
+      namespaceImport: "TRANSFORMS",
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
       isTypeOnly: true,
       moduleSpecifier: "./runtime/mocks/mock-handlers.js",
       namedImports: ["MockOperation", "MockOptions", "MockOverride", "RateLimitedInit"].map(
@@ -321,6 +326,18 @@ export function emitMocks(
           ],
           returnType: "HttpHandler",
         },
+        {
+          name: "body",
+          docs: jsDoc({
+            summary:
+              "A copy of the JSON body the operation answers with `status` (its default status when omitted): with the option `transforms`, with `Date`s and `bigint`s as the client with that option reads it.",
+          }),
+          parameters: [
+            { name: "operation", type: `keyof ${overrides}` },
+            { name: "status", type: "number", hasQuestionToken: true },
+          ],
+          returnType: "unknown",
+        },
         ...mockPagesMethod(model, context.apiName),
       ],
     },
@@ -334,7 +351,9 @@ export function emitMocks(
       }),
       parameters: [{ name: "options", type: "MockOptions", initializer: "{}" }],
       returnType: mocksType,
-      statements: [`return createMocks(MOCK_OPERATIONS, options) as unknown as ${mocksType};`],
+      statements: [
+        `return createMocks(MOCK_OPERATIONS, options, TRANSFORMS) as unknown as ${mocksType};`,
+      ],
     },
   ];
   return [{ path: "mocks.ts", content: printStatements("mocks.ts", statements) }];

@@ -341,7 +341,70 @@ function fullClientImports(context: EmitContext): StatementStructures[] {
       isTypeOnly: true,
       namedImports: [{ name: "ResultOptions" }],
     },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "../runtime/client/transforms.js",
+      isTypeOnly: true,
+      namedImports: [{ name: "TransformOptions" }],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "../transforms.js",
+      isTypeOnly: true,
+      namedImports: [{ name: `Transformed${context.apiName}Client` }],
+    },
   ];
+}
+
+/**
+ * An entry's client factory: the overload with the option `transforms` first (`Parameters<typeof
+ * create…>` reads the last, the plain one), then the plain one; the implementation calls the
+ * full client's.
+ */
+/** The full client's options, as its plain overload takes them (the implementations pass theirs on). */
+const FULL_OPTIONS = "Parameters<typeof createClientWithAllOperations>[0]";
+
+function factoryOverloads(
+  summary: string,
+  description: string,
+  returnType: (x: string | undefined) => string,
+  tags: readonly { name: string }[] = [],
+) {
+  const transformsNote =
+    ' With `transforms: { dates: true, int64: "bigint" }`, `format: date-time` values are `Date`s and `format: int64` values `bigint`s, typed so.';
+  return {
+    overloads: [
+      {
+        docs: jsDoc({ summary, description: description + transformsNote, tags: [...tags] }),
+        typeParameters: [
+          { name: "Throws", constraint: "boolean", default: "false" },
+          { name: "const X", constraint: "TransformOptions", default: "TransformOptions" },
+        ],
+        parameters: [
+          { name: "options", type: "ClientOptions & { transforms: X } & ResultOptions<Throws>" },
+        ],
+        returnType: returnType("X"),
+      },
+      {
+        docs: jsDoc({ summary, description, tags: [...tags] }),
+        typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+        parameters: [
+          {
+            name: "options",
+            type: "ClientOptions & { transforms?: undefined } & ResultOptions<Throws>",
+          },
+        ],
+        returnType: returnType(undefined),
+      },
+    ],
+    parameters: [
+      {
+        name: "options",
+        type: "ClientOptions & { transforms?: TransformOptions } & ResultOptions<boolean>",
+      },
+    ],
+    returnType: "unknown",
+  };
 }
 
 function typeExports(operations: readonly OperationModel[]): StatementStructures[] {
@@ -410,19 +473,20 @@ function clientEntry(
       kind: StructureKind.Function,
       isExported: true,
       name: `create${clientType}`,
-      docs: jsDoc({
-        summary: `Creates a ${context.apiName} client (stable and beta operations).`,
-        description:
-          "Each method sends the API key where the spec says, retries a 429 after its `Retry-After`, retries network errors " +
+      ...factoryOverloads(
+        `Creates a ${context.apiName} client (stable and beta operations).`,
+        "Each method sends the API key where the spec says, retries a 429 after its `Retry-After`, retries network errors " +
           "and 5xx only for idempotent methods, and returns `{ data, error, response, rateLimit, status, ok, headers }` narrowed by " +
           "`status` (with `throwOnError: true`, only the 2XX results: the others reject with an `ApiError`).",
-      }),
-      typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
-      parameters: [{ name: "options", type: "ClientOptions & ResultOptions<Throws>" }],
-      returnType: `${clientType}<Throws>`,
+        (x) =>
+          x === undefined
+            ? `${clientType}<Throws>`
+            : `Omit<Transformed${clientType}<Throws, ${x}>, ${namesType}>`,
+      ),
       statements: (writer) => {
+        const call = `createClientWithAllOperations(options as ${FULL_OPTIONS})`;
         if (experimental.length === 0) {
-          writer.writeLine("return createClientWithAllOperations(options);");
+          writer.writeLine(`return ${call};`);
           return;
         }
         writer.writeLine(
@@ -431,9 +495,7 @@ function clientEntry(
         const omitted = experimental
           .map((operation) => `${propertyKey(operation.name)}: _${operation.name}`)
           .join(", ");
-        writer.writeLine(
-          `const { ${omitted}, ...client } = createClientWithAllOperations(options);`,
-        );
+        writer.writeLine(`const { ${omitted}, ...client } = ${call};`);
         writer.writeLine("return client;");
       },
     },
@@ -467,16 +529,16 @@ function experimentalEntry(model: ApiModel, context: EmitContext): StatementStru
       kind: StructureKind.Function,
       isExported: true,
       name: `create${typeName}`,
-      docs: jsDoc({
-        summary: `Creates a ${context.apiName} client with every operation, experimental ones included (${listed}).`,
-        description:
-          "The explicit opt-in to experimental operations: nothing else in the package exposes them.",
-        tags: [{ name: "experimental" }],
-      }),
-      typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
-      parameters: [{ name: "options", type: "ClientOptions & ResultOptions<Throws>" }],
-      returnType: `${typeName}<Throws>`,
-      statements: ["return createClientWithAllOperations(options);"],
+      ...factoryOverloads(
+        `Creates a ${context.apiName} client with every operation, experimental ones included (${listed}).`,
+        "The explicit opt-in to experimental operations: nothing else in the package exposes them.",
+        (x) =>
+          x === undefined
+            ? `${typeName}<Throws>`
+            : `Transformed${context.apiName}Client<Throws, ${x}>`,
+        [{ name: "experimental" }],
+      ),
+      statements: [`return createClientWithAllOperations(options as ${FULL_OPTIONS});`],
     },
   ];
 }

@@ -5,7 +5,6 @@
  * imports `API` from it and re-exports it.
  */
 import type { ErrorShape } from "../../../templates/server/core/descriptor.js";
-import { formBodies } from "../../model/form-fields.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { GeneratedFile } from "../file.js";
 import { securityRequirementsTable, serverSecuritySchemes } from "../security-tables.js";
@@ -38,15 +37,12 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
   const shapes = errorShapeNames(model, document);
   const formShapes = new FormShapeWriter(
     model.operations.flatMap((operation) =>
-      formBodies(document, operation).flatMap((form) => Object.values(form.fields)),
+      operation.forms.flatMap((form) => Object.values(form.fields)),
     ),
   );
   // Written first: this collects the shared shapes they name.
   const forms = new Map(
-    model.operations.map((operation) => [
-      operation,
-      formsDescriptor(operation, document, formShapes),
-    ]),
+    model.operations.map((operation) => [operation, formsDescriptor(operation, formShapes)]),
   );
   const responses = new ResponseDescriptors(model.operations, document, (shape) =>
     shapeReference(shapes, shape),
@@ -173,7 +169,7 @@ function operationDescriptor(
       : ([["handlerName", operation.name]] as [string, DataValue][])),
     ["method", operation.method],
     ["path", operation.path],
-    ["parameters", jsonData(parameterDescriptors(operation, document))],
+    ["parameters", jsonData(parameterDescriptors(operation))],
     ["validateParameters", reference(`parameterValidators.${validatorName(operation, "params")}`)],
   ];
   const body = operation.requestBody;
@@ -221,10 +217,9 @@ function operationDescriptor(
 /** `{ "<media type>": { fields, validate, text } }` for form and multipart bodies, else undefined. */
 function formsDescriptor(
   operation: OperationModel,
-  document: unknown,
   formShapes: FormShapeWriter,
 ): DataObject | undefined {
-  const forms = formBodies(document, operation).map((form): [string, DataValue] => [
+  const forms = operation.forms.map((form): [string, DataValue] => [
     form.mediaType,
     new DataObject([
       ["fields", formShapes.writeFields(form.fields)],

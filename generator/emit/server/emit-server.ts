@@ -18,14 +18,10 @@ import {
   serverPaginationImports,
 } from "../pagination/server-pagination.js";
 
-export function emitServer(
-  model: ApiModel,
-  context: EmitContext,
-  document: unknown = {},
-): GeneratedFile[] {
+export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const handlersType = `${context.apiName}Handlers`;
   const handlerTypes = model.operations.flatMap((operation) => [
-    handlerRequestType(operation, document),
+    handlerRequestType(operation),
     handlerResponseType(operation),
   ]);
   const statements: (string | StatementStructures)[] = [
@@ -86,6 +82,9 @@ function imports(typeHelpers: readonly string[]): StatementStructures[] {
     imp("./runtime/server/core/errors.js", ["notImplemented"], false),
     imp("./runtime/server/core/request-handler.js", ["createRuntimeRequestHandler"], false),
     imp("./runtime/server/core/handler-api.js", ["HandlerMap", "ServerOptions"], true),
+    imp("./runtime/client/transforms.js", ["TransformOptions"], true),
+    imp("./runtime/client/transform-types.js", ["TransformedHandlers"], true),
+    imp("./transforms.js", ["OPERATION_TRANSFORMS", "TRANSFORM_PLANS"], true),
   ];
 }
 
@@ -158,9 +157,10 @@ function stubs(model: ApiModel, context: EmitContext, handlersType: string): Sta
       summary:
         "Handlers whose every method answers 501 `not_implemented`: the starting point of an implementation.",
       description:
-        "Spread them under your own handlers to implement the API one operation at a time.",
+        "Spread them under your own handlers to implement the API one operation at a time. " +
+        "Each takes no argument and never returns, so they fit the handlers with or without the option `transforms`.",
     }),
-    returnType: `${handlersType}<C>`,
+    returnType: `{ [K in keyof ${handlersType}<C>]: () => never }`,
     statements: (writer) => {
       writer.write("return ").inlineBlock(() => {
         for (const operation of model.operations) {
@@ -182,6 +182,12 @@ function requestHandlerFactory(context: EmitContext, handlersType: string): Stat
     typeParameters: [
       { name: "C", default: "unknown" },
       { name: "H", constraint: "string", default: "never", isConst: true },
+      {
+        name: "X",
+        constraint: "TransformOptions | undefined",
+        default: "undefined",
+        isConst: true,
+      },
     ],
     docs: jsDoc({
       summary: `Creates the web-standard request handler of the ${context.apiName} API: \`(request: Request) => Promise<Response>\`.`,
@@ -190,19 +196,25 @@ function requestHandlerFactory(context: EmitContext, handlersType: string): Stat
         "and answers every failure in the error format the spec declares (else RFC 9457 problem details; `formatError` shapes them). " +
         "It uses web standards only: pass it as `fetch` to Deno, Bun, a worker or Hono, or mount it in `node:http` with " +
         "`serveNode` or `toNodeListener` (from the `./server/node` entry). " +
-        "The headers listed in `responseHeaders` (`H`) are the ones every handler response may carry besides those the spec declares.",
+        "The headers listed in `responseHeaders` (`H`) are the ones every handler response may carry besides those the spec declares. " +
+        'With `transforms: { dates: true, int64: "bigint" }` (`X`), handlers get and may answer `format: date-time` values as `Date`s ' +
+        "and `format: int64` values as `bigint`s, typed so (off by default; validation still checks what is sent).",
     }),
     parameters: [
-      { name: "handlers", type: `${handlersType}<C, NoInfer<H>>` },
+      {
+        name: "handlers",
+        type: `TransformedHandlers<${handlersType}<C, NoInfer<H>>, typeof OPERATION_TRANSFORMS, typeof TRANSFORM_PLANS, X>`,
+      },
       {
         name: "options",
-        type: `ServerOptions<C, ${context.apiName}OperationId> & { readonly responseHeaders?: readonly H[] }`,
+        type: `ServerOptions<C, ${context.apiName}OperationId> & { readonly responseHeaders?: readonly H[]; readonly transforms?: X }`,
         initializer: "{}",
       },
     ],
     returnType: "(request: Request) => Promise<Response>",
     statements: [
-      "return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>);",
+      // the transform plans are imported only when the option `transforms` is given
+      'return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, () => import("./transforms.js"));',
     ],
   };
 }

@@ -10,7 +10,6 @@
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
 import { literal, typeAliasCode, typeLiteralCode } from "../ts/literal.js";
-import { formBodies } from "../../model/form-fields.js";
 import {
   IGNORED_HEADER_PARAMETERS,
   isJsonMediaType,
@@ -21,10 +20,7 @@ function operationType(operation: OperationModel): string {
   return `paths[${literal(operation.path)}][${literal(operation.method)}]`;
 }
 
-export function handlerRequestType(
-  operation: OperationModel,
-  document: unknown = {},
-): StatementStructures {
+export function handlerRequestType(operation: OperationModel): StatementStructures {
   const op = operationType(operation);
   const group = (location: "path" | "query" | "header" | "cookie"): string => {
     if (operation.parameters[location].length === 0) return "NoParameters";
@@ -40,7 +36,7 @@ export function handlerRequestType(
   const body = operation.requestBody;
   let bodyType = "undefined";
   if (body) {
-    const content = requestBodyType(operation, document);
+    const content = requestBodyType(operation);
     bodyType = body.required ? content : `${content} | undefined`;
   }
   return {
@@ -102,9 +98,9 @@ export function handlerResponseType(operation: OperationModel): string {
  * each (JSON and text parsed as typed; form and multipart objects, with `File`s for binary parts;
  * a urlencoded string as text; bytes for anything else).
  */
-function requestBodyType(operation: OperationModel, document: unknown): string {
+function requestBodyType(operation: OperationModel): string {
   const op = operationType(operation);
-  const forms = formBodies(document, operation);
+  const forms = operation.forms;
   const types = (operation.requestBody?.contents ?? []).map((media) => {
     const content = `NonNullable<${op}["requestBody"]>["content"][${literal(media.mediaType)}]`;
     const kind = mediaKind(media.mediaType);

@@ -8,8 +8,6 @@
  * the parameter's declared style, as in the client.
  */
 import type { ParameterDescriptor } from "../../../templates/server/core/descriptor.js";
-import { formFieldShape } from "../../model/form-fields.js";
-import { resolveObject } from "../../model/resolve-ref.js";
 import type { OperationModel, ParameterLocation } from "../../model/types.js";
 import { templateStyles } from "../../model/check-path-template.js";
 import { isJsonMediaType } from "../validators/validator-names.js";
@@ -22,10 +20,7 @@ const DEFAULT_STYLE: Readonly<Record<ParameterLocation, string>> = {
   cookie: "form",
 };
 
-export function parameterDescriptors(
-  operation: OperationModel,
-  document: unknown,
-): ParameterDescriptor[] {
+export function parameterDescriptors(operation: OperationModel): ParameterDescriptor[] {
   // RFC 6570 operators in the template (`{.id*}`) say the style, as the client reads them
   const operators = templateStyles(operation.path);
   return LOCATIONS.flatMap((location) =>
@@ -42,7 +37,7 @@ export function parameterDescriptors(
       const operator = location === "path" ? operators.get(declared.name) : undefined;
       const parameter = operator === undefined ? declared : { ...declared, ...operator };
       const style = parameter.style ?? DEFAULT_STYLE[location];
-      const shape = formFieldShape(document, parameter.schema);
+      const shape = parameter.shape;
       const object =
         !parameter.array &&
         (shape.types?.includes("object") ?? false) &&
@@ -61,7 +56,7 @@ export function parameterDescriptors(
         items !== undefined &&
         items.length === 1 &&
         (items[0] === "object" || items[0] === "array");
-      const secret = resolveObject(document, parameter.schema)?.["format"] === "password";
+      const secret = parameter.format === "password";
       return {
         name: parameter.name,
         in: location,

@@ -138,7 +138,7 @@ function validatorSchemas(document: Record<string, unknown>, model: ApiModel, wa
         at(validatorName(operation, "body"), "request body", `/requestBody${content(body)}`),
         toJsonSchema(body.schema, convert),
       );
-    for (const [part, schema] of formBodyValidatorSchemas(document, operation))
+    for (const [part, schema] of formBodyValidatorSchemas(operation))
       bodySchemas.set(
         at(validatorName(operation, part), `${part} request body`, "/requestBody"),
         toJsonSchema(schema, convert),

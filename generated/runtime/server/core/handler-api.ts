@@ -11,6 +11,7 @@ import type { IdempotencyStore } from "../stores/idempotency-store.js";
 import type { IdempotencyOptions } from "./idempotency.js";
 import type { RateLimits, RateLimitStore } from "../stores/rate-limiter.js";
 import type { ServeAfterSunset } from "./sunset.js";
+import type { TransformOptions } from "../../client/transforms.js";
 
 /** What a handler receives. Parameter values are already coerced to their schema types. */
 export interface HandlerRequest<C = unknown> {
@@ -114,6 +115,13 @@ export interface ServerOptions<C = unknown, O extends string = string> extends H
    * default, and then absent from the pipeline.
    */
   readonly telemetry?: ServerTelemetryPlugin;
+  /**
+   * `{ dates: true, int64: "bigint" }`: handlers get `format: date-time` values as `Date` and
+   * `format: int64` values as `bigint` (parameters and JSON bodies, validated as sent), and may
+   * answer with them (written as ISO 8601 and as JSON numbers with every digit). Off by default;
+   * the generated `createRequestHandler` types the handlers accordingly (stages/transforms.ts).
+   */
+  readonly transforms?: TransformOptions;
 }
 
 /** A web-standard handler: mounts in `node:http` (see node-adapter), Hono, Bun and Deno. */

@@ -43,6 +43,8 @@ export class RequestContext<C = unknown> implements CredentialSource {
   result: HandlerResponse | undefined = undefined;
   declared: ResponseDescriptor | null = null;
   value: unknown = undefined;
+  /** The JSON text of `value`, when the transforms wrote it (stages/transforms.ts). */
+  jsonText: string | undefined = undefined;
   /** The binary media type the body is sent as, when it is bytes for a binary response. */
   binaryType: string | undefined = undefined;
   /** The response headers, once merged with the handler's. */

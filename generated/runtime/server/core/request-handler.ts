@@ -83,6 +83,8 @@ import { isPromiseLike, Pipeline, type Answer, type Stage } from "./stages/runne
 import { createSerializeStage } from "./stages/serialize.js";
 import { splitTarget } from "./stages/split-target.js";
 import { createValidateResponseStage } from "./stages/validate-response.js";
+import { createTransformStages } from "./stages/transforms.js";
+import type { TransformModule } from "../../client/operation-transforms.js";
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -110,10 +112,15 @@ function wholeNumber(name: string, value: number, min: number): number {
   return value;
 }
 
+/**
+ * @param transformTables loads the generated transforms.ts: the plans and the codec the option
+ *   `transforms` needs (the generated `createRequestHandler` passes it)
+ */
 export function createRuntimeRequestHandler<C = unknown>(
   api: ApiDescriptor,
   handlers: HandlerMap<C>,
   options: ServerOptions<C> = {},
+  transformTables?: () => Promise<TransformModule>,
 ): RuntimeRequestHandler {
   const router = createRouter(api.operations.map(prepareOperation), (operation, name) =>
     operation.header.some((parameter) => parameter.name === name.toLowerCase()),
@@ -164,6 +171,16 @@ export function createRuntimeRequestHandler<C = unknown>(
     basePath,
   });
 
+  if (options.transforms !== undefined && transformTables === undefined) {
+    throw new Error(
+      "The option transforms needs the transform plans of the spec: create the handler with the generated createRequestHandler",
+    );
+  }
+  const transforms =
+    options.transforms === undefined || transformTables === undefined
+      ? undefined
+      : createTransformStages<C>(api, options.transforms, transformTables);
+
   const allowedHeaders = checkHeaderNames(options.responseHeaders ?? []);
   const onResponse =
     options.onResponse === undefined
@@ -184,13 +201,16 @@ export function createRuntimeRequestHandler<C = unknown>(
     stages.push(createAuthorizeStage<C>(responder, security));
   }
   stages.push(createLifecycleStage<C>(responder, sunset));
+  if (transforms !== undefined) stages.push(transforms.capture);
   stages.push(tap("parameters", createParametersStage<C>(responder)));
   stages.push(createBodyStage<C>(maxBodyBytes, idempotency !== undefined));
+  if (transforms !== undefined) stages.push(transforms.decode);
   stages.push(createImplementedStage<C>(responder, handlerFor));
   if (idempotency !== undefined) {
     stages.push(tap("idempotent-replay", createIdempotentReplayStage<C>(responder, idempotency)));
   }
   stages.push(createHandlerStage<C>(responder, handlers));
+  if (transforms !== undefined) stages.push(transforms.encode);
   if (options.responseHeaders !== undefined) {
     stages.push(
       createHeaderRuleStage<C>(responder, allowedHeaders, options.validateResponses === true),

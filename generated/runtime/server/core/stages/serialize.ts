@@ -60,7 +60,7 @@ export function createSerializeStage<C>(responder: Responder) {
         const error = new ContractViolationError(operationId, status, message);
         return responder.internalError(error, { operationId, status }, context.rate, operation);
       }
-      return { status, headers, body: JSON.stringify(value) ?? "null" };
+      return { status, headers, body: context.jsonText ?? JSON.stringify(value) ?? "null" };
     } else if (isStreamingMediaType(essence) && isAsyncIterable(value)) {
       const report = (error: unknown) => responder.report(error, { operationId, status });
       return { status, headers, body: streamFromIterable(value, essence, report) };

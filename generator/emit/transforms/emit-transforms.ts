@@ -1,0 +1,175 @@
+/**
+ * transforms.ts: where the opt-in transforms (`Date` for `format: date-time`, `bigint` for
+ * `format: int64`) apply, as `as const` tables the runtimes read and the types retype from
+ * (templates/client/transform-types.ts): `TRANSFORM_PLANS` (the component schemas with a
+ * transform inside) and `OPERATION_TRANSFORMS` (each operation's parameters, JSON request body
+ * and JSON response bodies, by method name), plus the client interface the option gives. Made
+ * from the schema model only (generator/schema/transform-plan.ts). The client and the server
+ * import this module dynamically, and only when created with the option `transforms`.
+ */
+import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
+import { isJsonMediaType } from "../../schema/json-media.js";
+import { transformPlanner, type TransformPlanner } from "../../schema/transform-plan.js";
+import { readPointer } from "../../schema/json-pointer.js";
+import type { OperationTransformPlan } from "../../../templates/client/operation-transforms.js";
+import type { TransformPlan } from "../../../templates/client/transforms.js";
+import type { EmitContext, GeneratedFile } from "../file.js";
+import { namedImportText } from "../ts/import-layout.js";
+import { literal, propertyKey } from "../ts/literal.js";
+
+const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
+const COMPONENTS = "#/components/schemas/";
+
+export const TRANSFORMS_PATH = "transforms.ts";
+
+export function emitTransforms(model: ApiModel, context: EmitContext): GeneratedFile[] {
+  return [{ path: TRANSFORMS_PATH, content: transformsModule(model, context) }];
+}
+
+/** Each operation's plan, by method name (operations without a transform are left out). */
+export function operationTransforms(
+  model: ApiModel,
+  planner: TransformPlanner = modelPlanner(model),
+): Record<string, OperationTransformPlan> {
+  const table: Record<string, OperationTransformPlan> = {};
+  for (const operation of model.operations) {
+    const plan = operationPlan(operation, planner);
+    if (Object.keys(plan).length > 0) table[operation.name] = plan;
+  }
+  return table;
+}
+
+/** The planner of the model's component schemas (a `$ref` into a component's inside resolved there). */
+export function modelPlanner(model: ApiModel): TransformPlanner {
+  const components = { components: { schemas: model.schemas } };
+  return transformPlanner(model.schemas, (ref) => {
+    if (!ref.startsWith(COMPONENTS)) return undefined;
+    try {
+      return readPointer(components, ref);
+    } catch {
+      return undefined; // the validators' emitter reports a $ref that resolves to nothing
+    }
+  });
+}
+
+function operationPlan(
+  operation: OperationModel,
+  planner: TransformPlanner,
+): OperationTransformPlan {
+  const plan: {
+    -readonly [K in keyof OperationTransformPlan]: OperationTransformPlan[K];
+  } = {};
+  for (const location of LOCATIONS) {
+    const byName: Record<string, TransformPlan> = {};
+    for (const parameter of operation.parameters[location]) {
+      // a parameter sent as JSON text (`content`) is left as its JSON value
+      if (parameter.contentType !== undefined) continue;
+      const found = planner.planOf(parameter.schema);
+      if (found === undefined) continue;
+      byName[location === "header" ? parameter.name.toLowerCase() : parameter.name] = found;
+    }
+    if (Object.keys(byName).length > 0) plan[location] = byName;
+  }
+  const body = jsonSchemaOf(operation.requestBody?.contents ?? []);
+  const bodyPlan = body === undefined ? undefined : planner.planOf(body);
+  if (bodyPlan !== undefined) plan.body = bodyPlan;
+  const responses: Record<string, TransformPlan> = {};
+  for (const response of operation.responses) {
+    const schema = jsonSchemaOf(response.contents);
+    const found = schema === undefined ? undefined : planner.planOf(schema);
+    if (found !== undefined) responses[response.status] = found;
+  }
+  if (Object.keys(responses).length > 0) plan.responses = responses;
+  return plan;
+}
+
+/** The schema of the first JSON media type (the one the runtimes read as JSON). */
+function jsonSchemaOf(
+  contents: readonly { readonly mediaType: string; readonly schema: unknown }[],
+): unknown {
+  return contents.find((media) => isJsonMediaType(media.mediaType))?.schema;
+}
+
+function transformsModule(model: ApiModel, context: EmitContext): string {
+  const planner = modelPlanner(model);
+  const table = operationTransforms(model, planner);
+  const operations = model.operations.filter((operation) => table[operation.name] !== undefined);
+  const clientType = `${context.apiName}Client`;
+  const typeImports =
+    operations.length === 0
+      ? [namedImportText([clientType], "./client.js", true)]
+      : [
+          namedImportText(
+            ["TransformedOperation", "TransformsOn"],
+            "./runtime/client/transform-types.js",
+            true,
+          ),
+          namedImportText(["OperationMethod"], "./runtime/client/types.js", true),
+          ...(operations.some((operation) => operation.pagination !== undefined)
+            ? [namedImportText(["PageItem", "PageMethods"], "./runtime/client/paginate.js", true)]
+            : []),
+          namedImportText(
+            [clientType, ...operations.map((operation) => `${operation.typeName}Operation`)],
+            "./client.js",
+            true,
+          ),
+        ];
+  const lines = [
+    namedImportText(["operationCodec"], "./runtime/client/operation-transforms.js", false),
+    namedImportText(["OperationTransformPlan"], "./runtime/client/operation-transforms.js", true),
+    namedImportText(["createClientTransforms"], "./runtime/client/client-transforms.js", false),
+    namedImportText(["ClientTransformsOf"], "./runtime/client/client-transforms.js", true),
+    namedImportText(["ClientOperationDescriptor"], "./runtime/client/descriptor.js", true),
+    namedImportText(["TransformOptions", "TransformPlans"], "./runtime/client/transforms.js", true),
+    ...typeImports,
+    "",
+    "/** The component schemas with a transform inside: where (`{ r: name }` refers to them). */",
+    `export const TRANSFORM_PLANS = ${literal(planner.plans)} as const satisfies TransformPlans;`,
+    "",
+    "/** Where each operation's transforms apply, by method name (header names in lower case). */",
+    `export const OPERATION_TRANSFORMS = ${literal(table)} as const satisfies Readonly<Record<string, OperationTransformPlan>>;`,
+    "",
+    "/** The codec of one operation: what the server and the mocks apply. */",
+    "export { operationCodec };",
+    "",
+    "/** The transforms of a client's operations: what a client created with the option loads on its first call. */",
+    "export function clientTransforms(operations: Readonly<Record<string, ClientOperationDescriptor>>, options: TransformOptions): ClientTransformsOf {",
+    "  return createClientTransforms({ OPERATION_TRANSFORMS, TRANSFORM_PLANS }, operations, options);",
+    "}",
+    "",
+    ...clientTypeLines(operations, clientType),
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+/** `Transformed<Name>Client<Throws, X>`: the client type the option `transforms: X` gives. */
+function clientTypeLines(operations: readonly OperationModel[], clientType: string): string[] {
+  const doc = `/** The client created with the option \`transforms: X\`: the operations with a \`date-time\` or \`int64\` field retyped (\`Date\`, \`bigint\`), the others as in \`${clientType}\`. */`;
+  if (operations.length === 0)
+    return [
+      doc,
+      `export type Transformed${clientType}<Throws extends boolean, X> = ${clientType}<Throws>;`,
+    ];
+  const names = operations.map((operation) => JSON.stringify(operation.name)).join(" | ");
+  return [
+    "/** An operation's type with the transforms the options `X` turn on. */",
+    "type Transformed<Op, K extends keyof typeof OPERATION_TRANSFORMS, X> = TransformedOperation<Op, (typeof OPERATION_TRANSFORMS)[K], typeof TRANSFORM_PLANS, X>;",
+    "",
+    doc,
+    `export type Transformed${clientType}<Throws extends boolean, X> = TransformsOn<X> extends true`,
+    `  ? Omit<${clientType}<Throws>, ${names}> & {`,
+    ...operations.map((operation) => `      ${methodLine(operation)};`),
+    "    }",
+    `  : ${clientType}<Throws>;`,
+  ];
+}
+
+function methodLine(operation: OperationModel): string {
+  const op = `Transformed<${operation.typeName}Operation, ${JSON.stringify(operation.name)}, X>`;
+  const method = `OperationMethod<${op}, Throws>`;
+  const type =
+    operation.pagination === undefined
+      ? method
+      : `${method} & PageMethods<${op}, PageItem<${op}, ${literal(operation.pagination.items.pointer)}>, Throws>`;
+  return `readonly ${propertyKey(operation.name)}: ${type}`;
+}
