@@ -6,6 +6,7 @@
 import { resolve } from "node:path";
 import { RunCaches } from "./cache/run-caches.js";
 import type { CacheScope } from "./cache/cached-emitters.js";
+import { cachedModelWarnings } from "./cache/cached-warnings.js";
 import { EMITTERS, type EmitInput } from "./emit/emitters.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
 import { generatedHeader, withHeader } from "./emit/header.js";
@@ -13,13 +14,7 @@ import { loadSpec } from "./load/load-spec.js";
 import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
 import { withSourceLocation } from "./load/source-locator.js";
 import { buildModel } from "./model/build-model.js";
-import { routeConflictWarnings } from "./model/route-conflicts.js";
-import { routeKeyWarnings } from "./model/route-key-warnings.js";
-import { unformableBodies } from "./model/unformable-bodies.js";
 import { defaultApiName } from "./model/names.js";
-import { eventWarnings } from "./model/event-warnings.js";
-import { parameterWarnings } from "./model/parameter-warnings.js";
-import { xmlWarnings } from "./model/xml-warnings.js";
 import type { ApiModel } from "./model/types.js";
 import type { Drift } from "./write/check-output.js";
 import { computeInputsHash } from "./write/inputs-hash.js";
@@ -79,6 +74,10 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
     apiName: options.apiName ?? defaultApiName(model.title),
     specPath: loaded.displayPath,
   };
+  const scope: CacheScope =
+    options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) };
+  const caches = new RunCaches();
+  const warningsStarted = performance.now();
   const warnings: string[] = [...loaded.warnings];
   for (const rename of model.renames) {
     if (rename.reason === "name collision")
@@ -86,14 +85,8 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
         `operation ${rename.from} is named ${rename.to}: an earlier operation has its name`,
       );
   }
-  warnings.push(...routeConflictWarnings(model));
-  warnings.push(...routeKeyWarnings(model, loaded.document));
-  warnings.push(...eventWarnings(loaded.document));
-  warnings.push(...parameterWarnings(model, loaded.document));
-  warnings.push(...xmlWarnings(model));
-  warnings.push(...unformableBodies(loaded.document, model).map((body) => body.message));
-  const scope: CacheScope =
-    options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) };
+  warnings.push(...(await cachedModelWarnings(model, loaded.document, scope, caches)));
+  timing("  warnings", warningsStarted);
   const input: EmitInput = {
     document: loaded.document,
     model,
@@ -101,7 +94,7 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
     packageName: options.packageName,
     hasChangelog: changelog !== undefined,
     scope,
-    caches: new RunCaches(),
+    caches,
     warnings,
   };
   return { loaded, changelog, input };
