@@ -68,8 +68,12 @@ export async function cachedTypes({
   const typed = typesPack === undefined ? document : typedSections(document, caches);
   return tracedEmit(typesPack, caches, { document: typed }, "types", async (inputs) => {
     const { emitTypes } = await import("../emit/emit-types.js");
-    // a plain copy of the top level: the emitter clones the document, which a proxy cannot be
-    return emitTypes({ ...inputs.document } as Record<string, unknown>);
+    // a plain copy of the top level: the emitter clones the document, which a proxy cannot be;
+    // each path item, webhook and component printed again only when it changed (types-by-member.ts)
+    return emitTypes(
+      { ...inputs.document } as Record<string, unknown>,
+      await pack("types-members", scope),
+    );
   });
 }
 
