@@ -53,12 +53,14 @@ export async function typesDeclarations(document: Record<string, unknown>): Prom
 export interface PreparedTypes {
   readonly schema: Record<string, unknown>;
   readonly transform: (schema: Record<string, unknown>) => unknown;
+  /** Whether any object has a `discriminator` key (prepareTypesDocument). */
+  readonly discriminators: boolean;
 }
 
 /** A copy of `document` prepared for the types (types-document.ts), with the binary-string hook. */
 export async function preparedTypes(document: Record<string, unknown>): Promise<PreparedTypes> {
   const copy = structuredClone(document);
-  prepareTypesDocument(copy);
+  const discriminators = prepareTypesDocument(copy);
   const typescript = (await import("typescript")).default;
   const binary = (nullable: boolean) =>
     typescript.factory.createUnionTypeNode([
@@ -74,7 +76,7 @@ export async function preparedTypes(document: Record<string, unknown>): Promise<
           schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null")),
         )
       : undefined;
-  return { schema: copy, transform };
+  return { schema: copy, transform, discriminators };
 }
 
 /**

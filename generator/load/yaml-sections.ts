@@ -36,21 +36,21 @@ export class NotSplittable extends Error {}
 const SPLIT_BYTES = 16_384;
 /** Top level, then `components`, then `schemas`: deep enough for the sections that grow. */
 const MAX_DEPTH = 3;
-const FORMAT = 1;
+const FORMAT = 2;
 
 type Json = Record<string, unknown>;
 
-/** Parsed pieces by the hash of their text: last run's, and this run's. */
+/** Parsed pieces (V8-serialized) by the hash of their text: last run's, and this run's. */
 export class YamlPieces {
-  readonly #previous: Map<string, unknown>;
-  readonly #used = new Map<string, unknown>();
+  readonly #previous: Map<string, Buffer>;
+  readonly #used = new Map<string, Buffer>();
   #changed = false;
   /** Pieces parsed in this run (not from the cache): for tests. */
   parsed = 0;
 
   private constructor(
     readonly file: string | undefined,
-    previous: Map<string, unknown>,
+    previous: Map<string, Buffer>,
     readonly salt: string,
   ) {
     this.#previous = previous;
@@ -64,32 +64,44 @@ export class YamlPieces {
   }
 
   /**
-   * `text` parsed by `parse`, or the value kept for the same text. Each value is given out once
-   * (a repeated piece gets a copy) and saved before anyone changes it: {@link parseBySection}
-   * saves before it returns.
+   * What `parse()` gives for the piece `text`, or the value kept for the same text (each call gets
+   * values of its own: a piece's serialization is read again, never shared).
    */
-  value(text: string, parse: ParseYaml): unknown {
+  value(text: string, parse: () => unknown): unknown {
     const key = sha256Hex(`${this.salt}\0${text}`);
-    if (this.#used.has(key)) return structuredClone(this.#used.get(key));
-    if (this.#previous.has(key)) {
-      const kept = this.#previous.get(key);
-      this.#used.set(key, kept);
-      return kept;
+    const known = this.#used.get(key) ?? this.#previous.get(key);
+    if (known !== undefined) {
+      this.#used.set(key, known);
+      return deserialize(known);
     }
-    const value = parse(text);
+    const value = parse();
     this.parsed++;
-    this.#used.set(key, value);
+    this.#used.set(key, serialize(value));
     this.#changed = true;
     return value;
   }
 
-  /** Writes the pieces this run used (dropping the others), when any changed. */
+  /**
+   * Writes the pieces this run used (dropping the others), when any changed: a header (its
+   * length, then as JSON the format, the salt and each piece's key and size), then the pieces'
+   * serializations one after the other, all behind the SHA-256 of the rest.
+   */
   save(): void {
     if (this.file === undefined) return;
     if (!this.#changed && this.#used.size === this.#previous.size) return;
     const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
-      const body = serialize({ format: FORMAT, salt: this.salt, entries: [...this.#used] });
+      const entries = [...this.#used];
+      const header = Buffer.from(
+        JSON.stringify({
+          format: FORMAT,
+          salt: this.salt,
+          entries: entries.map(([key, data]) => [key, data.length]),
+        }),
+      );
+      const size = Buffer.alloc(4);
+      size.writeUInt32LE(header.length);
+      const body = Buffer.concat([size, header, ...entries.map(([, data]) => data)]);
       const sum = createHash("sha256").update(body).digest();
       mkdirSync(dirname(this.file), { recursive: true });
       writeFileSync(temporary, Buffer.concat([sum, body]));
@@ -100,15 +112,26 @@ export class YamlPieces {
   }
 }
 
-function readPieces(file: string, salt: string): Map<string, unknown> {
+function readPieces(file: string, salt: string): Map<string, Buffer> {
+  const pieces = new Map<string, Buffer>();
   try {
     const data = readFileSync(file);
     const body = data.subarray(32);
-    if (!createHash("sha256").update(body).digest().equals(data.subarray(0, 32))) return new Map();
-    const stored = deserialize(body) as { format?: unknown; salt?: unknown; entries?: unknown };
-    if (stored.format !== FORMAT || stored.salt !== salt || !Array.isArray(stored.entries))
-      return new Map();
-    return new Map(stored.entries as [string, unknown][]);
+    if (!createHash("sha256").update(body).digest().equals(data.subarray(0, 32))) return pieces;
+    const length = body.readUInt32LE(0);
+    const header = JSON.parse(body.subarray(4, 4 + length).toString("utf8")) as {
+      format?: unknown;
+      salt?: unknown;
+      entries?: unknown;
+    };
+    if (header.format !== FORMAT || header.salt !== salt || !Array.isArray(header.entries))
+      return pieces;
+    let at = 4 + length;
+    for (const [key, size] of header.entries as [string, number][]) {
+      pieces.set(key, body.subarray(at, at + size));
+      at += size;
+    }
+    return at === body.length ? pieces : new Map();
   } catch {
     return new Map(); // absent or unreadable: parse everything
   }
@@ -118,37 +141,103 @@ function readPieces(file: string, salt: string): Map<string, unknown> {
 export function parseBySection(text: string, parse: ParseYaml, pieces: YamlPieces): Json {
   if (/[\r\t\uFEFF]|__proto__/.test(text))
     throw new NotSplittable("CR, tab, byte order mark or a __proto__ key");
-  const document = mapping(text.split("\n"), 1, parse, pieces);
-  pieces.save(); // before the caller changes the values
+  const source = { text, parse, pieces };
+  const starts = topLevelKeys(text);
+  const document = mapping(source, starts, text.length, 0, 1);
+  pieces.save();
   return document;
+}
+
+interface Source {
+  readonly text: string;
+  readonly parse: ParseYaml;
+  readonly pieces: YamlPieces;
+}
+
+const SPACE = 32;
+const NEWLINE = 10;
+const HASH = 35;
+const DASH = 45;
+
+/** The end of the line starting at `at` (the index of its newline, or the text's length). */
+function lineEnd(text: string, at: number): number {
+  const end = text.indexOf("\n", at);
+  return end === -1 ? text.length : end;
+}
+
+/** How many spaces line `at` starts with. */
+function spaces(text: string, at: number): number {
+  let n = 0;
+  while (text.charCodeAt(at + n) === SPACE) n++;
+  return n;
+}
+
+/** Whether the line at `at` (after `indent` spaces) is a sequence entry (`-` then a space or its end). */
+function isDash(text: string, at: number): boolean {
+  if (text.charCodeAt(at) !== DASH) return false;
+  const next = text.charCodeAt(at + 1);
+  return Number.isNaN(next) || next === SPACE || next === NEWLINE;
 }
 
 /** Characters a top-level line cannot start with for it to be a plain `key: value` entry. */
 const NOT_A_KEY = /^(?:[-?[\]{},&*!|>%@`]|<<|\.\.\.)/;
 
-function mapping(
-  lines: readonly string[],
-  depth: number,
-  parse: ParseYaml,
-  pieces: YamlPieces,
-): Json {
+/** Where the top-level entries start: each line at column 0 that is not a comment. */
+function topLevelKeys(text: string): number[] {
   const starts: number[] = [];
-  for (const [index, line] of lines.entries()) {
-    if (line === "" || line.startsWith(" ") || line.startsWith("#")) continue;
+  for (let at = 0; at < text.length; at = lineEnd(text, at) + 1) {
+    const first = text.charCodeAt(at);
+    if (first === NEWLINE || first === SPACE || first === HASH) continue;
     // the document's start marker, above its first key, goes with that key's piece
-    if (depth === 1 && starts.length === 0 && /^---(?:\s|$)/.test(line)) continue;
+    if (starts.length === 0 && /^---(?:[ \n]|$)/.test(text.slice(at, at + 4))) continue;
     // a sequence at its key's indentation (`tags:` then `- a`) belongs to the entry above
-    if (starts.length > 0 && /^-(?:\s|$)/.test(line)) continue;
-    if (NOT_A_KEY.test(line)) throw new NotSplittable(`line ${index + 1} is not a mapping key`);
-    starts.push(index);
+    if (starts.length > 0 && isDash(text, at)) continue;
+    if (NOT_A_KEY.test(text.slice(at, at + 3)))
+      throw new NotSplittable(`${text.slice(at, lineEnd(text, at))} is not a mapping key`);
+    starts.push(at);
   }
   if (starts.length === 0) throw new NotSplittable("no mapping");
+  return starts;
+}
+
+/**
+ * Where the keys of the block mapping in `[from, to)` start, all at indentation `indent`, or
+ * undefined when it is not a block mapping at that indentation (a sequence, a line less indented).
+ */
+function nestedKeys(
+  text: string,
+  from: number,
+  to: number,
+): { starts: number[]; indent: number } | undefined {
+  const starts: number[] = [];
+  let indent = -1;
+  for (let at = from; at < to; at = lineEnd(text, at) + 1) {
+    const own = spaces(text, at);
+    const next = text.charCodeAt(at + own);
+    if (next === NEWLINE || next === HASH || Number.isNaN(next)) continue; // blank or a comment
+    if (indent === -1) indent = own;
+    if (own < indent || indent === 0) return undefined;
+    if (own > indent) continue;
+    if (isDash(text, at + own)) return undefined;
+    starts.push(at);
+  }
+  return starts.length === 0 ? undefined : { starts, indent };
+}
+
+/** The mapping of the entries starting at `starts` (up to `to`), each at indentation `indent`. */
+function mapping(
+  source: Source,
+  starts: readonly number[],
+  to: number,
+  indent: number,
+  depth: number,
+): Json {
   const result: Json = {};
   for (const [n, start] of starts.entries()) {
     // the comments and blank lines above the first key go with it
-    const from = n === 0 ? 0 : start;
-    const entry = lines.slice(from, starts[n + 1] ?? lines.length);
-    const [key, value] = keyValue(entry, start - from, depth, parse, pieces);
+    const from = n === 0 && depth === 1 ? 0 : start;
+    const end = starts[n + 1] ?? to;
+    const [key, value] = entry(source, from, start, end, indent, depth);
     if (Object.hasOwn(result, key) || key === "__proto__")
       throw new NotSplittable(`key ${JSON.stringify(key)} repeated`);
     result[key] = value;
@@ -156,35 +245,45 @@ function mapping(
   return result;
 }
 
-/** The key and value of one entry (`entry[at]` is its key line; the lines before are comments). */
-function keyValue(
-  entry: readonly string[],
-  at: number,
+/** The key and value of the entry whose key line starts at `start`, in `[from, to)`. */
+function entry(
+  source: Source,
+  from: number,
+  start: number,
+  to: number,
+  indent: number,
   depth: number,
-  parse: ParseYaml,
-  pieces: YamlPieces,
 ): [string, unknown] {
-  const body = entry.slice(at + 1);
-  if (depth < MAX_DEPTH && entry.reduce((sum, line) => sum + line.length + 1, 0) > SPLIT_BYTES) {
-    const head = parseSingle(`${entry[at] ?? ""}\n`, parse, pieces);
-    const inner = head !== undefined && head[1] === null ? dedented(body) : undefined;
+  const { text } = source;
+  const bodyStart = Math.min(lineEnd(text, start) + 1, to);
+  if (depth < MAX_DEPTH && to - from > SPLIT_BYTES) {
+    const head = parseSingle(source, start, bodyStart, indent);
+    const inner =
+      head !== undefined && head[1] === null ? nestedKeys(text, bodyStart, to) : undefined;
+    // the comments between the key line and the first inner key belong to no value
     if (head !== undefined && inner !== undefined)
-      return [head[0], mapping(inner, depth + 1, parse, pieces)];
+      return [head[0], mapping(source, inner.starts, to, inner.indent, depth + 1)];
   }
-  const single = parseSingle(entry.join("\n"), parse, pieces);
-  if (single === undefined) throw new NotSplittable(`${entry[at] ?? ""} is not one entry`);
+  const single = parseSingle(source, from, to, indent);
+  if (single === undefined)
+    throw new NotSplittable(`${text.slice(start, lineEnd(text, start))} is not one entry`);
   return single;
 }
 
-/** The one key and its value that `text` holds, or undefined when it holds something else. */
+/**
+ * The one key and its value that the lines `[from, to)` hold (less `indent` spaces each), or
+ * undefined when they hold something else.
+ */
 function parseSingle(
-  text: string,
-  parse: ParseYaml,
-  pieces: YamlPieces,
+  source: Source,
+  from: number,
+  to: number,
+  indent: number,
 ): [string, unknown] | undefined {
+  const raw = source.text.slice(from, to);
   let value: unknown;
   try {
-    value = pieces.value(text, parse);
+    value = source.pieces.value(`${indent}\0${raw}`, () => source.parse(dedent(raw, indent)));
   } catch {
     throw new NotSplittable("a piece does not parse alone");
   }
@@ -195,25 +294,13 @@ function parseSingle(
   return [key, (value as Json)[key]];
 }
 
-/**
- * The lines of a block mapping's value without their common indentation (the indentation of its
- * first key), or undefined when the value is not a block mapping of keys at that indentation.
- */
-function dedented(body: readonly string[]): string[] | undefined {
-  const content = (line: string) => line.trim() !== "" && !line.trimStart().startsWith("#");
-  const first = body.find(content);
-  if (first === undefined) return undefined;
-  const indent = first.length - first.trimStart().length;
-  if (indent === 0) return undefined;
-  const out: string[] = [];
-  for (const line of body) {
-    const own = line.length - line.trimStart().length;
-    if (!content(line)) out.push(own >= indent ? line.slice(indent) : "");
-    else if (own < indent) return undefined;
-    else if (own === indent && /^-(?:\s|$)/.test(line.slice(indent))) return undefined;
-    else out.push(line.slice(indent));
-  }
-  return out;
+/** `raw` without `indent` spaces at the start of each line (a line with fewer is blank or a comment: emptied). */
+function dedent(raw: string, indent: number): string {
+  if (indent === 0) return raw;
+  return raw
+    .split("\n")
+    .map((line) => (spaces(line, 0) >= indent ? line.slice(indent) : ""))
+    .join("\n");
 }
 
 /**
