@@ -68,8 +68,12 @@ export async function cachedTypes({
   const typed = typesPack === undefined ? document : typedSections(document, caches);
   return tracedEmit(typesPack, caches, { document: typed }, "types", async (inputs) => {
     const { emitTypes } = await import("../emit/emit-types.js");
-    // a plain copy of the top level: the emitter clones the document, which a proxy cannot be
-    return emitTypes({ ...inputs.document } as Record<string, unknown>);
+    // a plain copy of the top level: the emitter clones the document, which a proxy cannot be;
+    // each path item, webhook and component printed again only when it changed (types-by-member.ts)
+    return emitTypes(
+      { ...inputs.document } as Record<string, unknown>,
+      await pack("types-members", scope),
+    );
   });
 }
 
@@ -112,14 +116,22 @@ export const cachedMcp = async (input: EmitInput, packageName: string): Promise<
   );
 
 /**
- * zod.ts, with its warnings (what a Zod schema cannot say), cached like the others: an edit the
- * file does not show (prose it never prints) reuses it without loading ts-morph.
+ * zod.ts, with its warnings (what a Zod schema cannot say), cached like the others. It shows no
+ * description or summary of the spec, so with a cache it is made from the document and the model
+ * without prose, and a prose edit (a schema's description: on Stripe, 0.8 s of a warm edit) reuses
+ * it without loading ts-morph (test/generator/server-api-prose.test.ts checks the file and the
+ * warnings are the same either way).
  */
 export const cachedZod = async (input: EmitInput): Promise<GeneratedFile[]> =>
   tracedEmit(
     await pack("zod", input.scope),
     input.caches,
-    { model: input.model, document: input.document },
+    input.scope === undefined
+      ? { model: input.model, document: input.document }
+      : {
+          model: input.caches.proseFree(input.model),
+          document: input.caches.proseFree(input.document),
+        },
     JSON.stringify(input.context),
     async (read, warnings) =>
       (await import("../emit/zod/emit-zod.js")).emitZod(

@@ -11,15 +11,26 @@
  * openapi-typescript's `astToString` (TypeScript's printer), exactly as its CLI writes them; the
  * pipeline only puts our static header above them.
  */
+import type { GlobalContext } from "openapi-typescript";
 import type ts from "typescript";
 import { GeneratorError } from "../errors.js";
 import { astToString, openapiTypescriptInternals } from "../internal/openapi-typescript.js";
+import type { CachePack } from "../cache/cache-pack.js";
 import type { GeneratedFile } from "./file.js";
 import { isBinaryString, prepareTypesDocument } from "./types-document.js";
 
-export async function emitTypes(document: Record<string, unknown>): Promise<GeneratedFile[]> {
+export async function emitTypes(
+  document: Record<string, unknown>,
+  members?: CachePack,
+): Promise<GeneratedFile[]> {
   try {
-    return [{ path: "types.ts", content: await astText(await typesDeclarations(document)) }];
+    const content =
+      members === undefined
+        ? await astText(await typesDeclarations(document))
+        : await (
+            await import("./types-by-member.js")
+          ).typesByMember(await preparedTypes(document), members);
+    return [{ path: "types.ts", content }];
   } catch (error) {
     throw new GeneratorError(
       "invalidSpec",
@@ -34,8 +45,22 @@ export async function emitTypes(document: Record<string, unknown>): Promise<Gene
 
 /** The declarations types.ts is printed from: openapi-typescript's, for a prepared copy of `document`. */
 export async function typesDeclarations(document: Record<string, unknown>): Promise<ts.Node[]> {
+  const { schema, transform } = await preparedTypes(document);
+  return openapiTypesAst(schema, transform, { owned: true });
+}
+
+/** What openapi-typescript types: a prepared copy of `document`, and our `transform` hook. */
+export interface PreparedTypes {
+  readonly schema: Record<string, unknown>;
+  readonly transform: (schema: Record<string, unknown>) => unknown;
+  /** Whether any object has a `discriminator` key (prepareTypesDocument). */
+  readonly discriminators: boolean;
+}
+
+/** A copy of `document` prepared for the types (types-document.ts), with the binary-string hook. */
+export async function preparedTypes(document: Record<string, unknown>): Promise<PreparedTypes> {
   const copy = structuredClone(document);
-  prepareTypesDocument(copy);
+  const discriminators = prepareTypesDocument(copy);
   const typescript = (await import("typescript")).default;
   const binary = (nullable: boolean) =>
     typescript.factory.createUnionTypeNode([
@@ -51,7 +76,7 @@ export async function typesDeclarations(document: Record<string, unknown>): Prom
           schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null")),
         )
       : undefined;
-  return openapiTypesAst(copy, transform, { owned: true });
+  return { schema: copy, transform, discriminators };
 }
 
 /**
@@ -78,14 +103,30 @@ export async function openapiTypesAst(
   transform?: (schema: Record<string, unknown>) => unknown,
   { owned = false }: { readonly owned?: boolean } = {},
 ): Promise<ts.Node[]> {
-  const { transformSchema, resolveRef, scanDiscriminators } = await openapiTypescriptInternals();
+  const { transformSchema, scanDiscriminators } = await openapiTypescriptInternals();
   const schema = (owned ? document : structuredClone(document)) as never;
-  const ast = transformSchema(schema, {
+  return transformSchema(
+    schema,
+    await typesContext(schema, transform, scanDiscriminators(schema, {})),
+  );
+}
+
+/**
+ * The context `openapiTS()` builds from default options, for `schema` (which `scanDiscriminators`
+ * has scanned and patched: `discriminators` is what it returned).
+ */
+export async function typesContext(
+  schema: Record<string, unknown>,
+  transform: ((schema: Record<string, unknown>) => unknown) | undefined,
+  discriminators: GlobalContext["discriminators"],
+): Promise<GlobalContext> {
+  const { resolveRef } = await openapiTypescriptInternals();
+  return {
     additionalProperties: false,
     alphabetize: false,
     arrayLength: false,
     defaultNonNullable: true,
-    discriminators: scanDiscriminators(schema, {}),
+    discriminators,
     emptyObjectsUnknown: false,
     enum: false,
     enumValues: false,
@@ -110,6 +151,5 @@ export async function openapiTypesAst(
     generatePathParams: false,
     readWriteMarkers: false,
     resolve: ($ref) => resolveRef(schema, $ref, { silent: true }),
-  });
-  return ast;
+  };
 }

@@ -20,13 +20,18 @@ function isObject(value: unknown): value is Json {
 
 const REF_PREFIX = "#/components/schemas/";
 
-/** Changes the document copy for openapi-typescript (see the module comment). */
-export function prepareTypesDocument(document: Json): void {
+/**
+ * Changes the document copy for openapi-typescript (see the module comment). Returns whether any
+ * object of the document has a `discriminator` key (without one, openapi-typescript's
+ * discriminator scan finds nothing and changes nothing).
+ */
+export function prepareTypesDocument(document: Json): boolean {
   const schemas =
     isObject(document.components) && isObject(document.components.schemas)
       ? document.components.schemas
       : {};
   const seen = new Set<unknown>();
+  let discriminators = false;
   const visit = (node: unknown): void => {
     if (typeof node !== "object" || node === null || seen.has(node)) return;
     seen.add(node);
@@ -41,11 +46,13 @@ export function prepareTypesDocument(document: Json): void {
           media.schema = media.itemSchema;
       }
     }
+    if (object.discriminator !== undefined) discriminators = true;
     if (isObject(object.discriminator)) mapDiscriminatorValues(object, schemas);
     for (const value of Object.values(object)) visit(value);
   };
   visit(document);
   addSchemaViews(document);
+  return discriminators;
 }
 
 /** Adds `mapping` entries (value → member) from the members' own enums of the discriminating property. */

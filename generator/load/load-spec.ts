@@ -58,11 +58,16 @@ export async function loadSpec(
     const t0 = performance.now();
     const text = await readFile(specPath, "utf8");
     const json = jsonValue(text);
+    // YAML: with a cache, the sections an edit left alone are not parsed again (yaml-sections.ts)
+    const sections =
+      json === undefined && options.cache === true
+        ? await (await import("./yaml-sections.js")).parseYamlSections(text, cwd, specPath)
+        : undefined;
     const root =
-      json === undefined
+      json === undefined && sections === undefined
         ? (await import("./sync-file-resolver.js")).documentFromText(text, specPath)
         : undefined;
-    const parsed: unknown = json === undefined ? root?.parsed : json.value;
+    const parsed: unknown = json !== undefined ? json.value : (sections ?? root?.parsed);
     checkVersion(parsed, displayPath);
     breakReferenceCycles(parsed, warnings);
     timing("  read and parse", t0);

@@ -24,6 +24,7 @@ const OUTPUT_LIBRARIES = [
   "ajv-formats",
   "ts-morph",
   "@redocly/openapi-core",
+  "js-yaml", // Redocly's YAML parser: load/yaml-sections.ts keeps what it parsed
 ];
 
 export interface HashInputs {

@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
+import { makeDocumentFromString } from "@redocly/openapi-core";
 import { Ajv } from "ajv";
 import { IndentationText, Project, StructureKind, VariableDeclarationKind } from "ts-morph";
 import ts from "typescript";
@@ -19,6 +20,7 @@ import {
   printSourceStructure,
   structureWriter,
 } from "../../generator/internal/ts-morph.js";
+import { redoclyParseYaml } from "../../generator/internal/redocly-yaml.js";
 import { ROOT } from "./cli-helper.js";
 
 const GENERATOR = join(ROOT, "generator");
@@ -136,6 +138,15 @@ describe("openapi-typescript", () => {
         ),
       ),
     ).toBe("type A = string;\n");
+  });
+});
+
+describe("Redocly's YAML parser", () => {
+  it("is the parser makeDocumentFromString reads a spec with", async () => {
+    const parseYaml = await redoclyParseYaml();
+    const text = "openapi: 3.1.0\nx: &a { k: [1, 2.5, .inf, ~] }\ny: *a\nwhen: 2024-01-01\n";
+    expect(parseYaml(text)).toStrictEqual(makeDocumentFromString(text, "/spec.yaml").parsed);
+    expect(() => parseYaml("a: [1\n")).toThrow();
   });
 });
 

@@ -2,7 +2,7 @@
  * server-api.ts, validate.ts and entry/*.ts are cached by the document and the model without prose
  * (cache/cached-emitters.ts): that is only right if they never show a description or summary;
  * mcp.ts by the document and the component schemas without prose (the tools show only the
- * operations' prose).
+ * operations' prose); zod.ts by the document and the model without prose.
  * For the pet store, every fixture spec and the corpus subset (with ../shared), the file made from the prose-free inputs is the file
  * made from the whole ones, and stripping prose really changes the inputs there (so the check
  * compares something).
@@ -18,6 +18,7 @@ import { emitResponseValidation } from "../../generator/emit/client/emit-respons
 import { emitPackageEntries } from "../../generator/emit/package/emit-entries.js";
 import { emitServerApi } from "../../generator/emit/server/emit-server-api.js";
 import { loadSpec } from "../../generator/load/load-spec.js";
+import { emitZod } from "../../generator/emit/zod/emit-zod.js";
 import { buildModel } from "../../generator/model/build-model.js";
 import { ROOT } from "./cli-helper.js";
 import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS } from "./layout-specs.js";
@@ -52,6 +53,13 @@ describe("server-api.ts without prose", () => {
         emitMcp(model, context, document, "api", []),
       );
       expect(mcpWarnings).toEqual(mcpTools(model, document).warnings);
+      // zod.ts (and its warnings) too, when there is a cache (cache/cached-emitters.ts)
+      const zodWarnings: string[] = [];
+      const zodWhole: string[] = [];
+      expect(
+        emitZod(caches.proseFree(document), caches.proseFree(model), context, zodWarnings),
+      ).toEqual(emitZod(document, model, context, zodWhole));
+      expect(zodWarnings).toEqual(zodWhole);
     },
     60_000,
   );

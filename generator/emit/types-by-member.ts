@@ -1,0 +1,207 @@
+/**
+ * types.ts with a cache per member: after a one-line edit only the path items, webhooks and
+ * components whose types can have changed are transformed and printed again; the others' printed
+ * text comes from the cache and the file is put together as the whole transform prints it
+ * (internal/openapi-typescript-members.ts). On Stripe the whole transform and print was about
+ * 40% of a warm edit's time.
+ *
+ * What a member prints depends on its own object, on what the transform resolves elsewhere in
+ * the document while typing it (`ctx.resolve`: a `$ref`'d request body's `required`, the
+ * properties of an `allOf` member, a `$ref`'d parameter's `in` and `name`) and on the
+ * discriminators found in the whole document (`ctx.discriminators`), nothing else (the options
+ * are fixed; the generator's own hash salts the pack). So each member's entry is found by the
+ * hash of its object (after the document is prepared and its discriminators scanned, as the
+ * whole transform sees it) and records everything the member resolved and looked up, with what
+ * it got: the entry is used only when each of those gives the same today. A member whose
+ * transform looks at the discriminators in any other way is never cached. The output is byte for
+ * byte the whole transform's (test/generator/types-by-member.test.ts, after edits).
+ */
+import type { GlobalContext } from "openapi-typescript";
+import type { CachePack } from "../cache/cache-pack.js";
+import { sha256Hex } from "../cache/cache-pack.js";
+import { openapiTypescriptInternals } from "../internal/openapi-typescript.js";
+import {
+  assembleTypes,
+  printUnit,
+  typesUnits,
+  UnexpectedLayout,
+  type TypesUnit,
+  type UnitText,
+} from "../internal/openapi-typescript-members.js";
+import { astText, typesContext, type PreparedTypes } from "./emit-types.js";
+
+/** What a member's transform read of the rest of the document, and what it got (hashes, texts). */
+interface Reads {
+  /** `$ref` → hash of what `ctx.resolve` returned. */
+  readonly resolved: Record<string, string>;
+  /** Discriminator object looked up by pointer → its JSON ("" when absent). */
+  readonly discriminators: Record<string, string>;
+  /** Pointer → whether `refsHandled` held it. */
+  readonly handled: Record<string, boolean>;
+}
+
+interface Entry {
+  readonly reads: Reads;
+  readonly text: UnitText;
+}
+
+/** How many members a run had, and how many it transformed and printed (not from the cache). */
+export interface MemberStats {
+  units: number;
+  printed: number;
+}
+
+/** types.ts for a prepared document, members from `pack` where they still hold. */
+export async function typesByMember(
+  prepared: PreparedTypes,
+  pack: CachePack,
+  stats: MemberStats = { units: 0, printed: 0 },
+): Promise<string> {
+  const { scanDiscriminators, resolveRef, transformSchema } = await openapiTypescriptInternals();
+  const { schema, transform } = prepared;
+  // the scan walks the whole document (a tenth of a second on Stripe's) and finds nothing when
+  // no object has a `discriminator` key
+  const discriminators = prepared.discriminators
+    ? scanDiscriminators(schema as never, {})
+    : { objects: {}, refsHandled: [] };
+  const ctx = await typesContext(schema, transform, discriminators);
+  // the whole document at once, with the same context (its discriminators are scanned already)
+  const whole = async () => astText(transformSchema(schema as never, ctx));
+  let units: TypesUnit[];
+  try {
+    units = typesUnits(schema);
+  } catch (error) {
+    if (!(error instanceof UnexpectedLayout)) throw error;
+    return whole();
+  }
+  const resolvedHashes = new Map<string, string>();
+  // what `ctx.resolve` returns for `ref` (the same call), hashed once per run
+  const resolvedHash = (ref: string): string => {
+    let hash = resolvedHashes.get(ref);
+    if (hash === undefined) {
+      const target: unknown = resolveRef(schema, ref, { silent: true });
+      hash = sha256Hex(JSON.stringify(target) ?? "undefined");
+      resolvedHashes.set(ref, hash);
+    }
+    return hash;
+  };
+  const objects = discriminators.objects as Record<string, unknown>;
+  const still = (reads: Reads): boolean =>
+    Object.entries(reads.resolved).every(([ref, hash]) => resolvedHash(ref) === hash) &&
+    Object.entries(reads.discriminators).every(
+      ([pointer, text]) => discriminatorText(objects, pointer) === text,
+    ) &&
+    Object.entries(reads.handled).every(
+      ([pointer, held]) => discriminators.refsHandled.includes(pointer) === held,
+    );
+  const texts: UnitText[] = [];
+  stats.units = units.length;
+  try {
+    for (const unit of units) {
+      const key = unitKey(unit);
+      const cached = key === undefined ? undefined : parseEntry(pack.get(key));
+      if (cached !== undefined && still(cached.reads)) {
+        texts.push(cached.text);
+        continue;
+      }
+      const traced = tracedContext(ctx, discriminators, resolvedHash);
+      const text = await printUnit(unit, traced.ctx);
+      stats.printed++;
+      texts.push(text);
+      const reads = traced.reads();
+      if (key !== undefined && reads !== undefined)
+        pack.set(key, JSON.stringify({ reads, text } satisfies Entry));
+    }
+  } catch (error) {
+    if (!(error instanceof UnexpectedLayout)) throw error;
+    return whole();
+  }
+  pack.save();
+  return assembleTypes(schema, units, texts);
+}
+
+/** The key of a unit's entry: where it is and its object; undefined when JSON cannot say it. */
+function unitKey(unit: TypesUnit): string | undefined {
+  try {
+    const text = JSON.stringify([unit.root, unit.kind ?? null, unit.name ?? null, unit.value]);
+    return text === undefined ? undefined : `member\0${text}`;
+  } catch {
+    return undefined; // a cycle: never cached
+  }
+}
+
+function discriminatorText(objects: Record<string, unknown>, pointer: string): string {
+  return Object.hasOwn(objects, pointer) ? (JSON.stringify(objects[pointer]) ?? "") : "";
+}
+
+/**
+ * `ctx` with its `resolve` and discriminators recording what a unit's transform reads;
+ * `reads()` is undefined when it read the discriminators in a way that is not recorded.
+ */
+function tracedContext(
+  ctx: GlobalContext,
+  discriminators: GlobalContext["discriminators"],
+  hash: (ref: string) => string,
+): { readonly ctx: GlobalContext; reads(): Reads | undefined } {
+  const resolved: Record<string, string> = {};
+  const looked: Record<string, string> = {};
+  const handled: Record<string, boolean> = {};
+  let untraced = false;
+  const objects = discriminators.objects as Record<string, unknown>;
+  const tracedObjects = new Proxy(objects, {
+    get: (target, key) => {
+      if (typeof key === "string") looked[key] = discriminatorText(target, key);
+      else untraced = true;
+      return Reflect.get(target, key);
+    },
+    has: (target, key) => ((untraced = true), Reflect.has(target, key)),
+    ownKeys: (target) => ((untraced = true), Reflect.ownKeys(target)),
+  });
+  const list = discriminators.refsHandled;
+  const tracedHandled = new Proxy(list, {
+    get: (target, key) => {
+      if (key === "includes")
+        return (pointer: string) => {
+          const held = target.includes(pointer);
+          handled[pointer] = held;
+          return held;
+        };
+      untraced = true;
+      return Reflect.get(target, key);
+    },
+  });
+  const traced: GlobalContext = {
+    ...ctx,
+    injectFooter: [],
+    discriminators: { objects: tracedObjects as never, refsHandled: tracedHandled },
+    resolve: (ref: string) => {
+      const value = ctx.resolve(ref);
+      resolved[ref] = hash(ref);
+      return value as never;
+    },
+  };
+  return {
+    ctx: traced,
+    reads: () =>
+      untraced ? undefined : ({ resolved, discriminators: looked, handled } satisfies Reads),
+  };
+}
+
+function parseEntry(text: string | undefined): Entry | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const entry = JSON.parse(text) as Entry;
+    const ok =
+      typeof entry.text?.member === "string" &&
+      Array.isArray(entry.text.footer) &&
+      entry.text.footer.every(
+        (item) => typeof item?.name === "string" && typeof item.text === "string",
+      ) &&
+      typeof entry.reads?.resolved === "object" &&
+      typeof entry.reads.discriminators === "object" &&
+      typeof entry.reads.handled === "object";
+    return ok ? entry : undefined;
+  } catch {
+    return undefined;
+  }
+}

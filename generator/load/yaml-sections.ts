@@ -1,0 +1,327 @@
+/**
+ * A YAML spec parsed one section at a time, each section's value kept from the last run while
+ * its text is the same: after a one-line edit only the section the edit is in is parsed again
+ * (on Stripe's 3.7 MB of YAML the whole parse was about an eighth of a warm edit's time).
+ *
+ * The text is cut where the document's block mappings have their keys: each line at column 0 of
+ * the document starts a top-level entry; an entry over {@link SPLIT_BYTES} whose value is a block
+ * mapping on the following lines (`paths:`, `components:`, `schemas:`) is cut again at its own
+ * keys' indentation, down to {@link MAX_DEPTH} levels. Each piece is parsed alone (dedented) with
+ * Redocly's parser, the one the whole file is read with, and must give a mapping of exactly one
+ * key; the document is those keys in text order. Anything else gives up and the caller parses the
+ * whole text as before ({@link NotSplittable}): a piece that does not parse alone (an alias to an
+ * anchor in another piece, a syntax error, which the whole parse then reports with its place), a
+ * repeated key, a merge key, a top level that is not a block mapping, directives or several
+ * documents, tabs or CR line ends. Cutting a block mapping at its keys and dedenting changes
+ * nothing a YAML parser reads: every line of an entry's value is indented past its key, block
+ * scalars included (test/generator/yaml-sections.test.ts compares with the whole parse on the
+ * pet store, the vendored specs and corpus specs).
+ *
+ * The values are kept in `node_modules/.cache/petstore-generator/load/yaml/` (one file per spec,
+ * in V8's serialization, which keeps what JSON cannot: binary values, shared aliases within a
+ * piece, non-finite numbers), keyed by the SHA-256 of each piece's text, salted with the
+ * generator's hash and checked by a SHA-256 of the file: a corrupt file is ignored.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { deserialize, serialize } from "node:v8";
+import { cacheDir, sha256Hex } from "../cache/cache-pack.js";
+import type { ParseYaml } from "../internal/redocly-yaml.js";
+
+/** The text cannot be read section by section: parse it whole. */
+export class NotSplittable extends Error {}
+
+/** An entry longer than this is cut again at its own keys (when its value is a block mapping). */
+const SPLIT_BYTES = 16_384;
+/** Top level, then `components`, then `schemas`: deep enough for the sections that grow. */
+const MAX_DEPTH = 3;
+const FORMAT = 2;
+
+type Json = Record<string, unknown>;
+
+/** Parsed pieces (V8-serialized) by the hash of their text: last run's, and this run's. */
+export class YamlPieces {
+  readonly #previous: Map<string, Buffer>;
+  readonly #used = new Map<string, Buffer>();
+  #changed = false;
+  /** Pieces parsed in this run (not from the cache): for tests. */
+  parsed = 0;
+
+  private constructor(
+    readonly file: string | undefined,
+    previous: Map<string, Buffer>,
+    readonly salt: string,
+  ) {
+    this.#previous = previous;
+  }
+
+  /** The pieces kept for `specPath` in the cache of `cwd`; none to read or write without `cwd`. */
+  static open(cwd: string | undefined, specPath: string, salt: string): YamlPieces {
+    if (cwd === undefined) return new YamlPieces(undefined, new Map(), salt);
+    const file = join(cacheDir(cwd), "load/yaml", `${sha256Hex(specPath).slice(0, 24)}.v8`);
+    return new YamlPieces(file, readPieces(file, salt), salt);
+  }
+
+  /**
+   * What `parse()` gives for the piece `text`, or the value kept for the same text (each call gets
+   * values of its own: a piece's serialization is read again, never shared).
+   */
+  value(text: string, parse: () => unknown): unknown {
+    const key = sha256Hex(`${this.salt}\0${text}`);
+    const known = this.#used.get(key) ?? this.#previous.get(key);
+    if (known !== undefined) {
+      this.#used.set(key, known);
+      return deserialize(known);
+    }
+    const value = parse();
+    this.parsed++;
+    this.#used.set(key, serialize(value));
+    this.#changed = true;
+    return value;
+  }
+
+  /**
+   * Writes the pieces this run used (dropping the others), when any changed: a header (its
+   * length, then as JSON the format, the salt and each piece's key and size), then the pieces'
+   * serializations one after the other, all behind the SHA-256 of the rest.
+   */
+  save(): void {
+    if (this.file === undefined) return;
+    if (!this.#changed && this.#used.size === this.#previous.size) return;
+    const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      const entries = [...this.#used];
+      const header = Buffer.from(
+        JSON.stringify({
+          format: FORMAT,
+          salt: this.salt,
+          entries: entries.map(([key, data]) => [key, data.length]),
+        }),
+      );
+      const size = Buffer.alloc(4);
+      size.writeUInt32LE(header.length);
+      const body = Buffer.concat([size, header, ...entries.map(([, data]) => data)]);
+      const sum = createHash("sha256").update(body).digest();
+      mkdirSync(dirname(this.file), { recursive: true });
+      writeFileSync(temporary, Buffer.concat([sum, body]));
+      renameSync(temporary, this.file);
+    } catch {
+      rmSync(temporary, { force: true }); // the cache only costs speed
+    }
+  }
+}
+
+function readPieces(file: string, salt: string): Map<string, Buffer> {
+  const pieces = new Map<string, Buffer>();
+  try {
+    const data = readFileSync(file);
+    const body = data.subarray(32);
+    if (!createHash("sha256").update(body).digest().equals(data.subarray(0, 32))) return pieces;
+    const length = body.readUInt32LE(0);
+    const header = JSON.parse(body.subarray(4, 4 + length).toString("utf8")) as {
+      format?: unknown;
+      salt?: unknown;
+      entries?: unknown;
+    };
+    if (header.format !== FORMAT || header.salt !== salt || !Array.isArray(header.entries))
+      return pieces;
+    let at = 4 + length;
+    for (const [key, size] of header.entries as [string, number][]) {
+      pieces.set(key, body.subarray(at, at + size));
+      at += size;
+    }
+    return at === body.length ? pieces : new Map();
+  } catch {
+    return new Map(); // absent or unreadable: parse everything
+  }
+}
+
+/** The document `text` holds, section by section (see the module comment); throws {@link NotSplittable}. */
+export function parseBySection(text: string, parse: ParseYaml, pieces: YamlPieces): Json {
+  if (/[\r\t\uFEFF]|__proto__/.test(text))
+    throw new NotSplittable("CR, tab, byte order mark or a __proto__ key");
+  const source = { text, parse, pieces };
+  const starts = topLevelKeys(text);
+  const document = mapping(source, starts, text.length, 0, 1);
+  pieces.save();
+  return document;
+}
+
+interface Source {
+  readonly text: string;
+  readonly parse: ParseYaml;
+  readonly pieces: YamlPieces;
+}
+
+const SPACE = 32;
+const NEWLINE = 10;
+const HASH = 35;
+const DASH = 45;
+
+/** The end of the line starting at `at` (the index of its newline, or the text's length). */
+function lineEnd(text: string, at: number): number {
+  const end = text.indexOf("\n", at);
+  return end === -1 ? text.length : end;
+}
+
+/** How many spaces line `at` starts with. */
+function spaces(text: string, at: number): number {
+  let n = 0;
+  while (text.charCodeAt(at + n) === SPACE) n++;
+  return n;
+}
+
+/** Whether the line at `at` (after `indent` spaces) is a sequence entry (`-` then a space or its end). */
+function isDash(text: string, at: number): boolean {
+  if (text.charCodeAt(at) !== DASH) return false;
+  const next = text.charCodeAt(at + 1);
+  return Number.isNaN(next) || next === SPACE || next === NEWLINE;
+}
+
+/** Characters a top-level line cannot start with for it to be a plain `key: value` entry. */
+const NOT_A_KEY = /^(?:[-?[\]{},&*!|>%@`]|<<|\.\.\.)/;
+
+/** Where the top-level entries start: each line at column 0 that is not a comment. */
+function topLevelKeys(text: string): number[] {
+  const starts: number[] = [];
+  for (let at = 0; at < text.length; at = lineEnd(text, at) + 1) {
+    const first = text.charCodeAt(at);
+    if (first === NEWLINE || first === SPACE || first === HASH) continue;
+    // the document's start marker, above its first key, goes with that key's piece
+    if (starts.length === 0 && /^---(?:[ \n]|$)/.test(text.slice(at, at + 4))) continue;
+    // a sequence at its key's indentation (`tags:` then `- a`) belongs to the entry above
+    if (starts.length > 0 && isDash(text, at)) continue;
+    if (NOT_A_KEY.test(text.slice(at, at + 3)))
+      throw new NotSplittable(`${text.slice(at, lineEnd(text, at))} is not a mapping key`);
+    starts.push(at);
+  }
+  if (starts.length === 0) throw new NotSplittable("no mapping");
+  return starts;
+}
+
+/**
+ * Where the keys of the block mapping in `[from, to)` start, all at indentation `indent`, or
+ * undefined when it is not a block mapping at that indentation (a sequence, a line less indented).
+ */
+function nestedKeys(
+  text: string,
+  from: number,
+  to: number,
+): { starts: number[]; indent: number } | undefined {
+  const starts: number[] = [];
+  let indent = -1;
+  for (let at = from; at < to; at = lineEnd(text, at) + 1) {
+    const own = spaces(text, at);
+    const next = text.charCodeAt(at + own);
+    if (next === NEWLINE || next === HASH || Number.isNaN(next)) continue; // blank or a comment
+    if (indent === -1) indent = own;
+    if (own < indent || indent === 0) return undefined;
+    if (own > indent) continue;
+    if (isDash(text, at + own)) return undefined;
+    starts.push(at);
+  }
+  return starts.length === 0 ? undefined : { starts, indent };
+}
+
+/** The mapping of the entries starting at `starts` (up to `to`), each at indentation `indent`. */
+function mapping(
+  source: Source,
+  starts: readonly number[],
+  to: number,
+  indent: number,
+  depth: number,
+): Json {
+  const result: Json = {};
+  for (const [n, start] of starts.entries()) {
+    // the comments and blank lines above the first key go with it
+    const from = n === 0 && depth === 1 ? 0 : start;
+    const end = starts[n + 1] ?? to;
+    const [key, value] = entry(source, from, start, end, indent, depth);
+    if (Object.hasOwn(result, key) || key === "__proto__")
+      throw new NotSplittable(`key ${JSON.stringify(key)} repeated`);
+    result[key] = value;
+  }
+  return result;
+}
+
+/** The key and value of the entry whose key line starts at `start`, in `[from, to)`. */
+function entry(
+  source: Source,
+  from: number,
+  start: number,
+  to: number,
+  indent: number,
+  depth: number,
+): [string, unknown] {
+  const { text } = source;
+  const bodyStart = Math.min(lineEnd(text, start) + 1, to);
+  if (depth < MAX_DEPTH && to - from > SPLIT_BYTES) {
+    const head = parseSingle(source, start, bodyStart, indent);
+    const inner =
+      head !== undefined && head[1] === null ? nestedKeys(text, bodyStart, to) : undefined;
+    // the comments between the key line and the first inner key belong to no value
+    if (head !== undefined && inner !== undefined)
+      return [head[0], mapping(source, inner.starts, to, inner.indent, depth + 1)];
+  }
+  const single = parseSingle(source, from, to, indent);
+  if (single === undefined)
+    throw new NotSplittable(`${text.slice(start, lineEnd(text, start))} is not one entry`);
+  return single;
+}
+
+/**
+ * The one key and its value that the lines `[from, to)` hold (less `indent` spaces each), or
+ * undefined when they hold something else.
+ */
+function parseSingle(
+  source: Source,
+  from: number,
+  to: number,
+  indent: number,
+): [string, unknown] | undefined {
+  const raw = source.text.slice(from, to);
+  let value: unknown;
+  try {
+    value = source.pieces.value(`${indent}\0${raw}`, () => source.parse(dedent(raw, indent)));
+  } catch {
+    throw new NotSplittable("a piece does not parse alone");
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
+  const key = keys[0] as string;
+  return [key, (value as Json)[key]];
+}
+
+/** `raw` without `indent` spaces at the start of each line (a line with fewer is blank or a comment: emptied). */
+function dedent(raw: string, indent: number): string {
+  if (indent === 0) return raw;
+  return raw
+    .split("\n")
+    .map((line) => (spaces(line, 0) >= indent ? line.slice(indent) : ""))
+    .join("\n");
+}
+
+/**
+ * The document of a YAML `text` at `specPath`, parsed section by section with the pieces kept in
+ * the cache of `cwd`; undefined when the text cannot be read that way (the caller parses it whole).
+ */
+export async function parseYamlSections(
+  text: string,
+  cwd: string,
+  specPath: string,
+): Promise<Json | undefined> {
+  const [{ redoclyParseYaml }, { computeToolHash }] = await Promise.all([
+    import("../internal/redocly-yaml.js"),
+    import("../write/inputs-hash.js"),
+  ]);
+  const parse = await redoclyParseYaml();
+  const pieces = YamlPieces.open(cwd, specPath, await computeToolHash());
+  try {
+    return parseBySection(text, (piece) => parse(piece, { filename: specPath }), pieces);
+  } catch (error) {
+    if (error instanceof NotSplittable) return undefined;
+    throw error;
+  }
+}
