@@ -18,6 +18,7 @@ import {
   type DataValue,
 } from "../ts/data-layout.js";
 import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/validator-names.js";
+import { ApiReadersNeeded } from "./api-readers.js";
 import { apiErrorFormat, errorShapeOfResponse } from "./error-shapes.js";
 import { FormShapeWriter } from "./form-shape-writer.js";
 import { headerSchemaType } from "./handler-types.js";
@@ -47,7 +48,8 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
   const responses = new ResponseDescriptors(model.operations, document, (shape) =>
     shapeReference(shapes, shape),
   );
-  const descriptor = apiDescriptor(model, document, shapes, forms, responses);
+  const readers = new ApiReadersNeeded(model);
+  const descriptor = apiDescriptor(model, document, shapes, forms, responses, readers.entry());
   const descriptorTypes = [
     "ApiDescriptor",
     ...(shapes.size > 0 ? ["ErrorShape"] : []),
@@ -88,6 +90,7 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
     imports: [
       { namespace: "parameterValidators", from: "./validators/parameters.js" },
       { namespace: "bodyValidators", from: "./validators/bodies.js" },
+      ...readers.imports(),
       { typeOnly: true, names: descriptorTypes, from: "./runtime/server/core/descriptor.js" },
     ],
     constants,
@@ -122,6 +125,7 @@ function apiDescriptor(
   shapes: Map<string, string>,
   forms: Map<OperationModel, DataObject | undefined>,
   responses: ResponseDescriptors,
+  readers: DataObject | undefined,
 ): DataObject {
   const entries: [string, DataValue][] = [
     ["title", model.title],
@@ -146,6 +150,7 @@ function apiDescriptor(
         ])
       : new DataObject([["mediaType", "application/problem+json"]]),
   ]);
+  if (readers !== undefined) entries.push(["readers", readers]);
   entries.push([
     "operations",
     model.operations.map((operation) =>

@@ -8,7 +8,8 @@
  *   operation's media types (`type/*` and `*\/*` in the spec match accordingly).
  * - Parsing by the request's media type: JSON (`application/json`, `+json`) → value; `text/*` →
  *   string; `application/x-www-form-urlencoded` and `multipart/form-data` → an object coerced by
- *   the schema and validated (form-body.ts, multipart-body.ts; without a form descriptor a form
+ *   the schema and validated (by the descriptor's `readers.formBodies`, form-reader.ts; without
+ *   a form descriptor a form
  *   is an object of strings, repeated names → arrays; a urlencoded body whose schema is a string
  *   is that text, validated); anything else (octet-stream, images...)
  *   → `Uint8Array`, passed without validation.
@@ -19,16 +20,15 @@
  *   `identity` is a 415 with `Accept-Encoding: identity` (RFC 9110 §15.5.16).
  * - An empty body counts as no body: 400 when the body is required.
  */
-import type { FormBodyDescriptor, ServerOperationDescriptor, Validator } from "./descriptor.js";
+import type { ApiReaders, FormBodyDescriptor, FormBodyReader, Validator } from "./descriptor.js";
 import { RequestError } from "./errors.js";
-import { coerceFormFields } from "./form-body.js";
-import { readMultipartEntries } from "./multipart-body.js";
 import {
   createMediaTypeMatcher,
   isJsonMediaType,
   isMediaTypeEssence,
   mediaTypeEssence,
 } from "./media-type.js";
+import { formReaderFor, type BodyDescriptor } from "./optional-readers.js";
 import { BODY_TOO_LARGE, type RequestSource } from "./request-source.js";
 import { validationMessage } from "./validation-message.js";
 
@@ -46,10 +46,19 @@ export interface PreparedBody {
   readonly validatesText: boolean;
   /** Form and multipart bodies' fields and validators, by media type essence. */
   readonly forms: ReadonlyMap<string, FormBodyDescriptor>;
+  /** Set when the body may be a multipart or a shaped form (optional-readers.ts). */
+  readonly readForm: FormBodyReader | undefined;
 }
 
-export function prepareBody(body: NonNullable<ServerOperationDescriptor["body"]>): PreparedBody {
+/** `readers`: the API descriptor's (see optional-readers.ts). */
+export function prepareBody(
+  body: BodyDescriptor,
+  operationId: string,
+  readers: ApiReaders | undefined,
+): PreparedBody {
+  const readForm = formReaderFor(body, operationId, readers);
   return {
+    readForm,
     required: body.required,
     accepts: createMediaTypeMatcher(body.mediaTypes),
     mediaTypes: body.mediaTypes.join(", "),
@@ -68,7 +77,7 @@ export function prepareBody(body: NonNullable<ServerOperationDescriptor["body"]>
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 
-function decodeText(bytes: Uint8Array): string {
+export function decodeText(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes);
   } catch {
@@ -149,11 +158,8 @@ export async function readOperationBody(
         } else if (form === undefined && essence !== MULTIPART) {
           value = parseForm(decodeText(bytes));
         } else {
-          const entries =
-            essence === MULTIPART
-              ? await readMultipartEntries(bytes, source.header("content-type") ?? "")
-              : new URLSearchParams(decodeText(bytes));
-          value = await coerceFormFields(entries, form?.fields ?? {}, parseJson);
+          // set by prepareBody whenever this branch can be reached (`needsFormReader`)
+          value = await body.readForm!(bytes, contentType, form?.fields ?? {});
           validated = form?.validate !== undefined;
           validate = form?.validate;
         }

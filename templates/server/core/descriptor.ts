@@ -3,6 +3,8 @@
  * What the generator tells the server runtime about the API.
  * Generated tables `satisfies` these types, so a mismatch fails the build.
  */
+import type { ParameterStyleReaders } from "./styled-parameter.js";
+
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
 /** One error found by a precompiled validator (the subset of Ajv's ErrorObject we read). */
@@ -229,6 +231,28 @@ export interface RateLimitPolicyDescriptor {
   };
 }
 
+/**
+ * Reads a `multipart/form-data` or `application/x-www-form-urlencoded` body (`contentType`, as
+ * sent) into the object its fields' shapes describe (form-reader.ts's `formBodies`).
+ */
+export type FormBodyReader = (
+  bytes: Uint8Array,
+  contentType: string,
+  fields: Readonly<Record<string, FormFieldShape>>,
+) => Promise<unknown>;
+
+/**
+ * Code that only some APIs need, carried by the descriptor so that a bundle of any other API leaves
+ * it out: the generated server-api.ts sets the ones its spec needs. A descriptor that lacks one it
+ * needs is refused when the handler is built (a `ConfigurationError` naming the operation).
+ */
+export interface ApiReaders {
+  /** Parameters read by their style, objects, JSON `content` (parameter-styles.ts). */
+  readonly parameterStyles?: ParameterStyleReaders;
+  /** Multipart bodies, and forms whose fields have shapes (form-reader.ts). */
+  readonly formBodies?: FormBodyReader;
+}
+
 export interface ApiDescriptor {
   readonly title: string;
   readonly version: string;
@@ -237,6 +261,8 @@ export interface ApiDescriptor {
   readonly securitySchemes?: Readonly<Record<string, SecuritySchemeDescriptor>>;
   readonly rateLimits?: RateLimitPolicyDescriptor;
   readonly operations: readonly ServerOperationDescriptor[];
+  /** The optional readers its operations need (see {@link ApiReaders}). */
+  readonly readers?: ApiReaders;
   /**
    * The API's usual error response (the one its operations declare most often for 4xx/5xx), for
    * errors of a status an operation does not declare and errors before routing; without

@@ -23,59 +23,15 @@
  * (`a%2Cb,c` is `["a,b", "c"]`). A value that does not have its style's form (a `label` value
  * without its leading `.`, an object with a name and no value) is a 400 naming the parameter.
  */
-import type { ParameterDescriptor } from "./descriptor.js";
 import { parseJson } from "./body.js";
 import { FORBIDDEN_KEYS, nameKeys } from "./bracket-names.js";
 import { deepObject, setNested } from "./deep-object.js";
-import { invalid, type StyledParameter } from "./styled-parameter.js";
-
-export type { StyledParameter };
-
-/** The "style" of a parameter described by a JSON `content`: its value is JSON text. */
-const JSON_CONTENT = "json";
-
-const DEFAULT_STYLE: Readonly<Record<ParameterDescriptor["in"], string>> = {
-  path: "simple",
-  header: "simple",
-  query: "form",
-  cookie: "form",
-};
-
-/**
- * The parameter as the styled reader sees it, or `undefined` when the plain reading (one string,
- * a query array's every occurrence, a header or cookie array split on commas) is already right.
- */
-export function prepareStyled(parameter: ParameterDescriptor): StyledParameter | undefined {
-  const style =
-    parameter.json === true ? JSON_CONTENT : (parameter.style ?? DEFAULT_STYLE[parameter.in]);
-  const explode = parameter.explode ?? style === "form";
-  const object = parameter.object === true;
-  const jsonItems = parameter.jsonItems === true && style !== "deepObject";
-  // a list or one value without explode (`?ids=1,2` or `?ids=3`): split only when it is a list;
-  // in `deepObject`, indexed names are the list (`?ids[0][a]=1`)
-  const listOrValue = parameter.listOrValue === true && (!explode || style === "deepObject");
-  const plain =
-    !object &&
-    !jsonItems &&
-    !listOrValue &&
-    style === DEFAULT_STYLE[parameter.in] &&
-    (!parameter.array ||
-      parameter.in === "header" ||
-      parameter.in === "cookie" ||
-      (parameter.in === "query" && explode));
-  if (plain) return undefined;
-  return {
-    name: parameter.in === "header" ? parameter.name.toLowerCase() : parameter.name,
-    in: parameter.in,
-    style,
-    explode,
-    array: parameter.array,
-    object,
-    properties: parameter.properties,
-    jsonItems,
-    ...(listOrValue ? { listOrValue } : {}),
-  };
-}
+import {
+  invalid,
+  JSON_CONTENT,
+  type ParameterStyleReaders,
+  type StyledParameter,
+} from "./styled-parameter.js";
 
 /** How an array's items are read: as text, or (an array of objects) as JSON. */
 function itemOf(
@@ -285,3 +241,15 @@ export function readQueryParameter(
   const text = (values[0] as string).replaceAll("+", "%20");
   return listValue(parameter, text, separator === " " ? "%20" : separator, false, read);
 }
+
+/**
+ * Every reader above, for the API descriptor's `readers` (the generated server-api.ts passes it
+ * when a parameter of the spec needs one; `prepareStyled` in styled-parameter.ts says which).
+ */
+export const parameterStyles: ParameterStyleReaders = {
+  path: readPathParameter,
+  query: readQueryParameter,
+  header: readHeaderParameter,
+  cookie: readCookieParameter,
+  queryPairs: rawQueryPairs,
+};

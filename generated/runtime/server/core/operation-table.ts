@@ -7,11 +7,14 @@
  * that were sent. Query arrays take every occurrence (`?tag=a&tag=b`, form + explode); a non-array
  * query parameter sent twice is a 400 (no value is silently dropped unvalidated); header and
  * cookie arrays are split on commas (simple style). Header names are lower-case. Parameters in
- * another style, and objects, are read by parameter-styles.ts.
+ * another style, and objects, are read by the descriptor's `readers.parameterStyles`
+ * (parameter-styles.ts), which only an API with such parameters carries.
  */
 import { prepareBody, type PreparedBody } from "./body.js";
 import { parseCookies } from "./cookies.js";
 import type {
+  ApiDescriptor,
+  ApiReaders,
   ParameterDescriptor,
   ResponseDescriptor,
   ServerOperationDescriptor,
@@ -20,15 +23,12 @@ import { deprecationHeaders } from "./deprecation.js";
 import { IDEMPOTENCY_KEY_HEADER } from "./idempotency.js";
 import { RequestError } from "./errors.js";
 import type { RequestSource } from "./request-source.js";
+import { styleReaderFor } from "./optional-readers.js";
 import {
   prepareStyled,
-  rawQueryPairs,
-  readCookieParameter,
-  readHeaderParameter,
-  readPathParameter,
-  readQueryParameter,
+  type ParameterStyleReaders,
   type StyledParameter,
-} from "./parameter-styles.js";
+} from "./styled-parameter.js";
 
 export interface PreparedParameter {
   readonly name: string;
@@ -52,6 +52,8 @@ export interface PreparedOperation {
   readonly styledPath: readonly StyledParameter[];
   /** The query parameters' names, when one of them is styled. */
   readonly queryNames: ReadonlySet<string> | undefined;
+  /** The styled readers, when a parameter is styled (the API descriptor's `readers`). */
+  readonly styles: ParameterStyleReaders | undefined;
   readonly validateParameters: ServerOperationDescriptor["validateParameters"];
   readonly body: PreparedBody | undefined;
   /** Whether the operation declares the `Idempotency-Key` header (see idempotency.ts). */
@@ -70,12 +72,30 @@ export interface ParameterValues {
   cookie: Record<string, unknown>;
 }
 
+/**
+ * Every operation of `api`, prepared with the readers it carries (an operation that needs one it
+ * lacks is refused: optional-readers.ts).
+ */
+export function prepareOperations(api: ApiDescriptor): PreparedOperation[] {
+  return api.operations.map((operation) => prepareWith(operation, api.readers));
+}
+
+/** One operation of a descriptor without `readers` (see {@link prepareOperations}). */
 export function prepareOperation(operation: ServerOperationDescriptor): PreparedOperation {
+  return prepareWith(operation, undefined);
+}
+
+function prepareWith(
+  operation: ServerOperationDescriptor,
+  readers: ApiReaders | undefined,
+): PreparedOperation {
+  let styles: ParameterStyleReaders | undefined;
   const byLocation = (location: ParameterDescriptor["in"]): PreparedParameter[] =>
     operation.parameters
       .filter((parameter) => parameter.in === location)
       .map((parameter) => {
         const styled = prepareStyled(parameter);
+        styles ??= styleReaderFor(styled, operation.operationId, readers);
         const name = location === "header" ? parameter.name.toLowerCase() : parameter.name;
         const listOrValue = parameter.listOrValue === true;
         return styled === undefined
@@ -83,6 +103,11 @@ export function prepareOperation(operation: ServerOperationDescriptor): Prepared
           : { name, array: parameter.array, listOrValue, styled };
       });
   const query = byLocation("query");
+  const header = byLocation("header");
+  const cookie = byLocation("cookie");
+  const styledPath = byLocation("path").flatMap(({ styled }) =>
+    styled === undefined ? [] : [styled],
+  );
   return {
     operationId: operation.operationId,
     method: operation.method,
@@ -90,14 +115,18 @@ export function prepareOperation(operation: ServerOperationDescriptor): Prepared
     secured: operation.secured,
     hasParameters: operation.parameters.length > 0,
     query,
-    header: byLocation("header"),
-    cookie: byLocation("cookie"),
-    styledPath: byLocation("path").flatMap(({ styled }) => (styled === undefined ? [] : [styled])),
+    header,
+    cookie,
+    styledPath,
     queryNames: query.some(({ styled }) => styled !== undefined)
       ? new Set(query.map(({ name }) => name))
       : undefined,
+    styles,
     validateParameters: operation.validateParameters,
-    body: operation.body === undefined ? undefined : prepareBody(operation.body),
+    body:
+      operation.body === undefined
+        ? undefined
+        : prepareBody(operation.body, operation.operationId, readers),
     idempotent: operation.parameters.some(
       (parameter) =>
         parameter.in === "header" && parameter.name.toLowerCase() === IDEMPOTENCY_KEY_HEADER,
@@ -122,22 +151,24 @@ export function collectParameters(
   search = "",
   rawPathParams?: Readonly<Record<string, string>>,
 ): ParameterValues {
+  // set whenever a parameter is styled (prepareOperation)
+  const styles = operation.styles!;
   let path: Record<string, unknown> = pathParams;
   if (operation.styledPath.length > 0) {
     path = { ...pathParams };
     for (const styled of operation.styledPath) {
       const raw = rawPathParams?.[styled.name] ?? pathParams[styled.name];
-      if (raw !== undefined) path[styled.name] = readPathParameter(styled, raw);
+      if (raw !== undefined) path[styled.name] = styles.path(styled, raw);
     }
   }
   let query = EMPTY;
   if (operation.query.length > 0) {
     query = {};
     const params = searchParams();
-    const pairs = operation.queryNames === undefined ? [] : rawQueryPairs(search);
+    const pairs = operation.queryNames === undefined ? [] : styles.queryPairs(search);
     for (const { name, array, listOrValue, styled } of operation.query) {
       if (styled !== undefined) {
-        const value = readQueryParameter(styled, pairs, operation.queryNames ?? new Set());
+        const value = styles.query(styled, pairs, operation.queryNames ?? new Set());
         if (value !== undefined) query[name] = value;
       } else if (array) {
         const values = params.getAll(name);
@@ -165,7 +196,7 @@ export function collectParameters(
     for (const { name, array, styled } of operation.header) {
       const value = source.header(name);
       if (value === null) continue;
-      if (styled !== undefined) header[name] = readHeaderParameter(styled, value);
+      if (styled !== undefined) header[name] = styles.header(styled, value);
       else header[name] = array ? value.split(",").map((item) => item.trim()) : value;
     }
   }
@@ -176,7 +207,7 @@ export function collectParameters(
     for (const { name, array, styled } of operation.cookie) {
       const value = cookies[name];
       if (styled !== undefined) {
-        const read = readCookieParameter(styled, value, cookies);
+        const read = styles.cookie(styled, value, cookies);
         if (read !== undefined) cookie[name] = read;
       } else if (value !== undefined) cookie[name] = array ? value.split(",") : value;
     }

@@ -48,7 +48,7 @@ import { answerFailure } from "./failure.js";
 import type { Handler, HandlerMap, ServerOptions } from "./handler-api.js";
 import { stripBodyForHead } from "./head.js";
 import { createIdempotencyStage } from "./idempotency.js";
-import { prepareOperation } from "./operation-table.js";
+import { prepareOperations } from "./operation-table.js";
 import { resolveRateLimitPlans } from "./rate-limit-plans.js";
 import { RequestContext } from "./request-context.js";
 import { WebRequestSource, type RequestSource } from "./request-source.js";
@@ -122,7 +122,7 @@ export function createRuntimeRequestHandler<C = unknown>(
   options: ServerOptions<C> = {},
   transformTables?: () => Promise<TransformModule>,
 ): RuntimeRequestHandler {
-  const router = createRouter(api.operations.map(prepareOperation), (operation, name) =>
+  const router = createRouter(prepareOperations(api), (operation, name) =>
     operation.header.some((parameter) => parameter.name === name.toLowerCase()),
   );
   const handlerFor = new Map<string, Handler<C>>();

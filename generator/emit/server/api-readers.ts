@@ -1,0 +1,69 @@
+/**
+ * The server descriptor's `readers`: the runtime's optional readers (styled parameters, form and
+ * multipart bodies) that the spec's operations need, decided by the runtime's own rule
+ * (templates/server/core/optional-readers.ts, which also refuses a descriptor that lacks one).
+ * server-api.ts imports only those, so a bundle of the server carries no reader its API never
+ * runs.
+ */
+import {
+  needsFormReader,
+  needsStyleReader,
+} from "../../../templates/server/core/optional-readers.js";
+import type { FormBodyDescriptor } from "../../../templates/server/core/descriptor.js";
+import type { ApiModel, OperationModel } from "../../model/types.js";
+import { DataObject, reference, type DataImport } from "../ts/data-layout.js";
+import { parameterDescriptors } from "./parameter-descriptors.js";
+
+/** Each optional reader: its name in `ApiReaders` (and its export) and its module in the runtime. */
+const READERS = [
+  { name: "parameterStyles", from: "./runtime/server/core/parameter-styles.js" },
+  { name: "formBodies", from: "./runtime/server/core/form-reader.js" },
+] as const;
+
+type ReaderName = (typeof READERS)[number]["name"];
+
+function needs(operation: OperationModel): Set<ReaderName> {
+  const needed = new Set<ReaderName>();
+  if (parameterDescriptors(operation).some(needsStyleReader)) {
+    needed.add("parameterStyles");
+  }
+  const body = operation.requestBody;
+  if (body !== undefined) {
+    const forms: Record<string, FormBodyDescriptor> = {};
+    for (const form of operation.forms) {
+      forms[form.mediaType] = { fields: {}, ...(form.text ? { text: true } : {}) };
+    }
+    const descriptor = {
+      required: body.required,
+      mediaTypes: body.contents.map((media) => media.mediaType),
+      forms,
+    };
+    if (needsFormReader(descriptor)) needed.add("formBodies");
+  }
+  return needed;
+}
+
+export class ApiReadersNeeded {
+  private readonly needed = new Set<ReaderName>();
+
+  constructor(model: ApiModel) {
+    for (const operation of model.operations) {
+      for (const name of needs(operation)) this.needed.add(name);
+    }
+  }
+
+  /** `import { parameterStyles } from "./runtime/server/core/parameter-styles.js"`, ... */
+  imports(): DataImport[] {
+    return READERS.filter(({ name }) => this.needed.has(name)).map(({ name, from }) => ({
+      names: [name],
+      from,
+    }));
+  }
+
+  /** The `readers` entry of the API descriptor, `undefined` when the spec needs none. */
+  entry(): DataObject | undefined {
+    const names = READERS.filter(({ name }) => this.needed.has(name));
+    if (names.length === 0) return undefined;
+    return new DataObject(names.map(({ name }) => [name, reference(name)]));
+  }
+}

@@ -1,0 +1,81 @@
+// Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
+/**
+ * Which of the API descriptor's optional `readers` an operation needs, asked twice with the same
+ * rule: by the generator, to import into server-api.ts only the readers its spec needs (so a
+ * bundle of the server carries no code its API never runs), and here, when the handler is built,
+ * to refuse a descriptor that lacks one it needs (a `ConfigurationError` naming the operation
+ * and what to import) rather than fail on the first such request.
+ */
+import type {
+  ApiReaders,
+  FormBodyReader,
+  ParameterDescriptor,
+  ServerOperationDescriptor,
+} from "./descriptor.js";
+import { ConfigurationError } from "./errors.js";
+import { createMediaTypeMatcher } from "./media-type.js";
+import {
+  prepareStyled,
+  type ParameterStyleReaders,
+  type StyledParameter,
+} from "./styled-parameter.js";
+
+export type BodyDescriptor = NonNullable<ServerOperationDescriptor["body"]>;
+
+/**
+ * Whether a body may need `readers.formBodies` (form-reader.ts): it accepts multipart (`*\/*`
+ * does too), or a form whose fields have shapes. A urlencoded form without shapes does not.
+ */
+export function needsFormReader(body: BodyDescriptor): boolean {
+  return (
+    createMediaTypeMatcher(body.mediaTypes)("multipart/form-data") ||
+    Object.values(body.forms ?? {}).some((form) => form.text !== true)
+  );
+}
+
+/** Whether a parameter needs `readers.parameterStyles` (parameter-styles.ts). */
+export function needsStyleReader(parameter: ParameterDescriptor): boolean {
+  return prepareStyled(parameter) !== undefined;
+}
+
+function missing(operationId: string, what: string, reader: string, from: string): never {
+  throw new ConfigurationError(
+    `${operationId}: ${what} needs the API descriptor's readers.${reader}; import { ${reader} } from runtime/server/core/${from} into it (the generated server-api.ts does when its spec needs it)`,
+  );
+}
+
+/** The form reader a body needs, `undefined` when it needs none. */
+export function formReaderFor(
+  body: BodyDescriptor,
+  operationId: string,
+  readers: ApiReaders | undefined,
+): FormBodyReader | undefined {
+  if (!needsFormReader(body)) return undefined;
+  return (
+    readers?.formBodies ??
+    missing(
+      operationId,
+      `reading its ${body.mediaTypes.join(", ")} bodies`,
+      "formBodies",
+      "form-reader.js",
+    )
+  );
+}
+
+/** The styled readers a parameter needs, `undefined` when it is read the plain way. */
+export function styleReaderFor(
+  styled: StyledParameter | undefined,
+  operationId: string,
+  readers: ApiReaders | undefined,
+): ParameterStyleReaders | undefined {
+  if (styled === undefined) return undefined;
+  return (
+    readers?.parameterStyles ??
+    missing(
+      operationId,
+      `its ${styled.in} parameter ${styled.name} (style ${styled.style})`,
+      "parameterStyles",
+      "parameter-styles.js",
+    )
+  );
+}
