@@ -4,7 +4,7 @@ import type { paths } from "./types.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./runtime/client/descriptor.js";
 import { bindOperations, createClientRuntimeWith } from "./runtime/client/runtime.js";
 import type { ClientOptions } from "./runtime/client/runtime.js";
-import type { ClientMiddlewareApi } from "./runtime/client/middleware.js";
+import type { ClientCore } from "./runtime/client/core.js";
 import type {
   OperationMethod,
   OperationRequest,
@@ -406,7 +406,7 @@ export type SetInventoryStockBody = NonNullable<SetInventoryStockParams["body"]>
  *
  * `Throws` is `true` for a client created with `throwOnError: true`: its methods then resolve only to 2XX results.
  */
-export interface PetStoreClient<Throws extends boolean = false> extends ClientMiddlewareApi {
+export interface PetStoreClient<Throws extends boolean = false> extends ClientCore<Throws> {
   /**
    * List pets
    *

@@ -148,13 +148,19 @@ export function mcpInputs({ model, document, scope, caches }: EmitInput): {
 }
 
 export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("client", input, { model: input.model, document: input.document }, async (read) =>
-    (await import("../emit/client/emit-client.js")).emitClient(
+  traced("client", input, { model: input.model, document: input.document }, async (read) => [
+    ...(await import("../emit/client/emit-client.js")).emitClient(
       read.model,
       input.context,
       read.document,
     ),
-  );
+    // the per-operation functions over the client core (pay for what you use)
+    (await import("../emit/client/emit-operations.js")).emitOperations(
+      read.model,
+      input.context,
+      read.document,
+    ),
+  ]);
 
 /**
  * validate.ts and entry/*.ts show no description or summary of the spec: with a cache they are

@@ -3,6 +3,7 @@
  * Serializers only some specs need. A generated client passes the ones its descriptor table uses
  * to `createClientRuntimeWith`, so a bundler drops the others (tree-shaking is per export).
  */
+import { basicAuthorization } from "./basic-auth.js";
 import { setCookieParams } from "./cookies.js";
 import { encodeOtherBody } from "./request-body.js";
 import { readStreamResult } from "./stream-result.js";
@@ -21,6 +22,8 @@ export interface ClientCodecs {
   readonly styledPath?: typeof stylePathValue;
   /** Streamed responses (`text/event-stream`, NDJSON), read as they arrive. */
   readonly streams?: typeof readStreamResult;
+  /** `Authorization: Basic` from `{ username, password }` (an http `basic` security scheme). */
+  readonly basicAuth?: typeof basicAuthorization;
 }
 
 /** Every optional serializer (what `createClientRuntime` uses). */
@@ -30,4 +33,5 @@ export const ALL_CODECS: ClientCodecs = {
   cookies: setCookieParams,
   streams: readStreamResult,
   styledPath: stylePathValue,
+  basicAuth: basicAuthorization,
 };

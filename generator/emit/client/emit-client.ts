@@ -16,7 +16,7 @@ import type { EmitContext, GeneratedFile } from "../file.js";
 import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { responseHeaderKinds } from "./header-kinds.js";
-import { literal, objectCode, objectWriter, propertyKey } from "../ts/literal.js";
+import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { rawClientStatements } from "./emit-raw-client.js";
 import {
@@ -28,7 +28,15 @@ import {
 import { clientSecurityImport, clientSecurityStatements } from "./client-security.js";
 import { isJsonMediaType } from "../../schema/json-media.js";
 import { formBodies } from "../../model/form-fields.js";
-import { templateStyles } from "../../model/check-path-template.js";
+import {
+  codecImports,
+  codecsLiteral,
+  codecsNeeded,
+  isObject,
+  pathStyles,
+  queryStyles,
+  type CodecRef,
+} from "./client-codecs.js";
 import type { FormFieldShape } from "../../../templates/server/core/descriptor.js";
 import { streamFormat } from "../../../templates/client/event-stream.js";
 
@@ -102,50 +110,6 @@ export function emitClient(
   ];
 }
 
-/** The runtime's optional serializers the spec needs (styled query, non-JSON body, cookie parameters). */
-interface CodecsNeeded {
-  readonly styledQuery: boolean;
-  readonly otherBody: boolean;
-  readonly cookies: boolean;
-  readonly streams: boolean;
-  readonly styledPath: boolean;
-}
-
-function queryStyles(
-  operation: OperationModel,
-): Record<string, { style: string; explode: boolean }> {
-  return Object.fromEntries(
-    operation.parameters.query
-      .filter((parameter) => (parameter.style ?? "form") !== "form" || !parameter.explode)
-      .map((parameter) => [
-        parameter.name,
-        { style: parameter.style ?? "form", explode: parameter.explode },
-      ]),
-  );
-}
-
-function pathStyles(
-  operation: OperationModel,
-): Record<string, { style: string; explode: boolean }> {
-  const declared = operation.parameters.path
-    .filter(
-      (parameter) =>
-        (parameter.style ?? "simple") !== "simple" ||
-        parameter.explode ||
-        isObjectSchema(parameter.schema),
-    )
-    .map(
-      (parameter) =>
-        [
-          parameter.name,
-          { style: parameter.style ?? "simple", explode: parameter.explode },
-        ] as const,
-    );
-  // the template's operators (`{.id}`), which the runtime reads from the template itself: listed
-  // so that the descriptor brings in the styled-path codec
-  return Object.fromEntries([...declared, ...templateStyles(operation.path)]);
-}
-
 /** The parameters described by a JSON `content`, by location (sent as JSON text). */
 function jsonParameters(operation: OperationModel): Partial<Record<ParameterLocation, string[]>> {
   const out: Partial<Record<ParameterLocation, string[]>> = {};
@@ -197,38 +161,7 @@ function holdsArray(shape: FormFieldShape, depth = 0): boolean {
   return inner.some((sub) => holdsArray(sub, depth + 1));
 }
 
-function codecsNeeded(model: ApiModel): CodecsNeeded {
-  return {
-    styledQuery: model.operations.some(
-      (operation) => Object.keys(queryStyles(operation)).length > 0,
-    ),
-    // the runtime's own rule, so the two never disagree on what is JSON
-    otherBody: model.operations.some((operation) =>
-      (operation.requestBody?.contents ?? []).some((media) => !isJsonMediaType(media.mediaType)),
-    ),
-    cookies: model.operations.some((operation) => operation.parameters.cookie.length > 0),
-    styledPath: model.operations.some((operation) => Object.keys(pathStyles(operation)).length > 0),
-    streams: model.operations.some((operation) =>
-      operation.responses.some((response) =>
-        response.contents.some((media) => streamFormat(media.mediaType) !== undefined),
-      ),
-    ),
-  };
-}
-
-/** The `codecs` argument of `createClientRuntimeWith`: only the serializers the spec needs. */
-function codecsLiteral(codecs: CodecsNeeded): string {
-  const entries: [string, string][] = [
-    ...(codecs.styledQuery ? [["styledQuery", "serializeQuery"] as [string, string]] : []),
-    ...(codecs.otherBody ? [["otherBody", "encodeOtherBody"] as [string, string]] : []),
-    ...(codecs.cookies ? [["cookies", "setCookieParams"] as [string, string]] : []),
-    ...(codecs.streams ? [["streams", "readStreamResult"] as [string, string]] : []),
-    ...(codecs.styledPath ? [["styledPath", "stylePathValue"] as [string, string]] : []),
-  ];
-  return objectCode(entries);
-}
-
-function imports(codecs: CodecsNeeded): StatementStructures[] {
+function imports(codecs: readonly CodecRef[]): StatementStructures[] {
   const named = (
     moduleSpecifier: string,
     names: readonly string[],
@@ -243,19 +176,9 @@ function imports(codecs: CodecsNeeded): StatementStructures[] {
     named("./types.js", ["paths"], true),
     named("./runtime/client/descriptor.js", ["ApiKeyLocation", "ClientOperationDescriptor"], true),
     named("./runtime/client/runtime.js", ["bindOperations", "createClientRuntimeWith"], false),
-    ...(codecs.styledQuery ? [named("./runtime/client/url.js", ["serializeQuery"], false)] : []),
-    ...(codecs.otherBody
-      ? [named("./runtime/client/request-body.js", ["encodeOtherBody"], false)]
-      : []),
-    ...(codecs.cookies ? [named("./runtime/client/cookies.js", ["setCookieParams"], false)] : []),
-    ...(codecs.streams
-      ? [named("./runtime/client/stream-result.js", ["readStreamResult"], false)]
-      : []),
-    ...(codecs.styledPath
-      ? [named("./runtime/client/path-style.js", ["stylePathValue"], false)]
-      : []),
+    ...codecImports(codecs),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
-    named("./runtime/client/middleware.js", ["ClientMiddlewareApi"], true),
+    named("./runtime/client/core.js", ["ClientCore"], true),
     named(
       "./runtime/client/types.js",
       ["OperationMethod", "OperationRequest", "OperationResult", "ResultOptions"],
@@ -269,15 +192,21 @@ function imports(codecs: CodecsNeeded): StatementStructures[] {
  * every operation that declares the same headers (most operations of a spec share a few maps,
  * e.g. the rate-limit headers), so the table stays small to type-check and to bundle.
  */
-class HeaderTables {
+export class HeaderTables {
   readonly #names = new Map<string, string>();
+  readonly #prefix: string;
+
+  /** @param prefix before each constant's name (`$` in operations.ts, beside the spec's names) */
+  constructor(prefix = "") {
+    this.#prefix = prefix;
+  }
 
   /** The constant's name for a map (created on first use, numbered in spec order). */
   reference(map: Record<string, unknown>): string {
     const key = literal(map);
     let name = this.#names.get(key);
     if (name === undefined) {
-      name = `RESPONSE_HEADERS_${this.#names.size}`;
+      name = `${this.#prefix}RESPONSE_HEADERS_${this.#names.size}`;
       this.#names.set(key, name);
     }
     return name;
@@ -317,11 +246,13 @@ function routeHeaderKeys(operation: OperationModel): string[] {
     .filter((name) => headers.has(name.toLowerCase()));
 }
 
-function descriptorWriter(
+/** @param extra entries written last (the per-operation descriptor's `codecs`) */
+export function descriptorWriter(
   operation: OperationModel,
   model: ApiModel,
   headerTables: HeaderTables,
   document: unknown,
+  extra: readonly [string, string][] = [],
 ): WriterFunction {
   const styles = queryStyles(operation);
   const fields = formStyles(operation, document);
@@ -377,7 +308,7 @@ function descriptorWriter(
     literal(value),
   ]);
   if (responseHeaders) entries.push(["responseHeaders", headerTables.reference(responseHeaders)]);
-  return objectWriter(entries);
+  return objectWriter([...entries, ...extra]);
 }
 
 /**
@@ -413,18 +344,6 @@ function eventDataIsText(operation: OperationModel): boolean {
         (isObject(schema) && schema.type === "string" && schema.contentMediaType === undefined),
     )
   );
-}
-
-/** Whether a parameter schema is an object (its value is then serialized by the styled-path codec). */
-function isObjectSchema(schema: unknown): boolean {
-  return (
-    isObject(schema) &&
-    (schema.type === "object" || isObject(schema.properties) || "$ref" in schema)
-  );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
 }
 
 function operationTypes(operation: OperationModel): StatementStructures[] {
@@ -474,7 +393,8 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
     kind: StructureKind.Interface,
     isExported: true,
     name: clientType,
-    extends: ["ClientMiddlewareApi"],
+    // a core too: the per-operation functions (operations.ts) accept the whole client
+    extends: ["ClientCore<Throws>"],
     typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
     docs: jsDoc({
       summary: `A typed client for ${model.title} ${model.version}: one method per operation, plus \`use\`/\`eject\` for middleware.`,
@@ -497,7 +417,7 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
 function factory(
   context: EmitContext,
   clientType: string,
-  codecs: CodecsNeeded,
+  codecs: readonly CodecRef[],
 ): StatementStructures {
   return {
     kind: StructureKind.Function,
