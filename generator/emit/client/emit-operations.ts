@@ -25,16 +25,7 @@ import { printStatements } from "../ts/source-file.js";
 import { clientSecuritySchemes } from "../security-tables.js";
 import { codecImports, codecsLiteral, operationCodecRefs } from "./client-codecs.js";
 import { descriptorWriter, HeaderTables } from "./emit-client.js";
-
-/** Words that cannot name a function declaration (such an operation is exported under an alias). */
-const RESERVED = new Set(
-  (
-    "break case catch class const continue debugger default delete do else enum export extends " +
-    "false finally for function if import in instanceof new null return super switch this throw " +
-    "true try typeof var void while with implements interface let package private protected " +
-    "public static yield await arguments eval"
-  ).split(" "),
-);
+import { RESERVED_WORDS } from "./reserved-words.js";
 
 /** `document`: the bundled spec, for the form bodies' `encoding` (as in emit-client.ts). */
 export function emitOperations(
@@ -184,7 +175,7 @@ function descriptorStatement(
 
 /** The exported name's declaration: the name itself, or `$$name` for a reserved word. */
 function declaredName(name: string): string {
-  return RESERVED.has(name) ? `$$${name}` : name;
+  return RESERVED_WORDS.has(name) ? `$$${name}` : name;
 }
 
 function operationFunctions(
@@ -201,7 +192,7 @@ function operationFunctions(
   ];
   const call: FunctionDeclarationStructure = {
     kind: StructureKind.Function,
-    isExported: !RESERVED.has(operation.name),
+    isExported: !RESERVED_WORDS.has(operation.name),
     name: declaredName(operation.name),
     docs: jsDoc(doc),
     typeParameters: generics,
@@ -246,7 +237,7 @@ function operationFunctions(
 
 /** `export { $$delete as delete }` for the operations named by a reserved word. */
 function reservedExports(model: ApiModel): StatementStructures[] {
-  const reserved = model.operations.filter((operation) => RESERVED.has(operation.name));
+  const reserved = model.operations.filter((operation) => RESERVED_WORDS.has(operation.name));
   if (reserved.length === 0) return [];
   return [
     {
