@@ -37,7 +37,15 @@ export async function bundleSize(
   contents: string,
   external: readonly string[] = [],
 ): Promise<BundleSize> {
-  const result = await build({
+  return measureBuild(await bundleForBrowser(root, contents, external), groupInput);
+}
+
+/**
+ * The esbuild build every client bundle figure uses (also test/client/per-operation-bundle.test.ts,
+ * which reads its code): bundle, minify, ESM, platform browser, es2022, with a metafile.
+ */
+export function bundleForBrowser(root: string, contents: string, external: readonly string[] = []) {
+  return build({
     stdin: { contents, resolveDir: root, loader: "ts", sourcefile: "bench-entry.ts" },
     bundle: true,
     minify: true,
@@ -50,7 +58,6 @@ export async function bundleSize(
     outfile: "bench-entry.js",
     external: [...external],
   });
-  return measureBuild(result, groupInput);
 }
 
 /** Minified and gzip (level 9) bytes of an esbuild result, and its bytes by source group. */

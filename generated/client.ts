@@ -6,7 +6,7 @@ import { bindOperations, createClientRuntimeWith } from "./runtime/client/runtim
 import type { ClientOptions } from "./runtime/client/runtime.js";
 import type { TransformOptions } from "./runtime/client/transforms.js";
 import type { TransformedPetStoreClient } from "./transforms.js";
-import type { ClientMiddlewareApi } from "./runtime/client/middleware.js";
+import type { ClientCore } from "./runtime/client/core.js";
 import type {
   OperationMethod,
   OperationRequest,
@@ -408,7 +408,7 @@ export type SetInventoryStockBody = NonNullable<SetInventoryStockParams["body"]>
  *
  * `Throws` is `true` for a client created with `throwOnError: true`: its methods then resolve only to 2XX results.
  */
-export interface PetStoreClient<Throws extends boolean = false> extends ClientMiddlewareApi {
+export interface PetStoreClient<Throws extends boolean = false> extends ClientCore<Throws> {
   /**
    * List pets
    *

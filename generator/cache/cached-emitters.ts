@@ -160,9 +160,11 @@ export function mcpInputs({ model, document, scope, caches }: EmitInput): {
 }
 
 export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("client", input, { model: input.model }, async (read) =>
-    (await import("../emit/client/emit-client.js")).emitClient(read.model, input.context),
-  );
+  traced("client", input, { model: input.model }, async (read) => [
+    ...(await import("../emit/client/emit-client.js")).emitClient(read.model, input.context),
+    // the per-operation functions over the client core (pay for what you use)
+    (await import("../emit/client/emit-operations.js")).emitOperations(read.model, input.context),
+  ]);
 
 /**
  * validate.ts and entry/*.ts show no description or summary of the spec: with a cache they are

@@ -78,20 +78,13 @@ export type OperationAuth =
    */
   | { readonly kind: "missing"; readonly error: Error };
 
-const utf8 = new TextEncoder();
+export { base64Utf8, basicAuthorization } from "./basic-auth.js";
 
-/** Base64 of the UTF-8 bytes of `text`. */
-export function base64Utf8(text: string): string {
-  const bytes = utf8.encode(text);
-  let binary = "";
-  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i] as number);
-  return btoa(binary);
-}
-
-/** The `Authorization` value of basic credentials (RFC 7617, UTF-8). */
-export function basicAuthorization(credentials: BasicCredentials): string {
-  return `Basic ${base64Utf8(`${credentials.username}:${credentials.password}`)}`;
-}
+/**
+ * Encodes basic credentials as an `Authorization` value (basic-auth.ts): the `basicAuth` codec,
+ * given only by clients and operations that use an http `basic` scheme.
+ */
+export type BasicEncoder = (credentials: BasicCredentials) => string;
 
 function isBasic(value: unknown): value is BasicCredentials {
   return (
@@ -127,6 +120,7 @@ function applyScheme(
   value: string | BasicCredentials,
   headers: Record<string, string>,
   query: string[],
+  basic: BasicEncoder,
 ): void {
   if (scheme.type === "apiKey") {
     const location: ApiKeyLocation = scheme;
@@ -138,7 +132,7 @@ function applyScheme(
   }
   if (scheme.type === "mutualTLS") return;
   if (scheme.type === "http" && scheme.scheme === "basic") {
-    headers["authorization"] = basicAuthorization(value as BasicCredentials);
+    headers["authorization"] = basic(value as BasicCredentials);
   } else if (scheme.type === "http" && scheme.scheme !== "bearer") {
     headers["authorization"] = `${scheme.scheme} ${value as string}`;
   } else headers["authorization"] = `Bearer ${value as string}`;
@@ -172,12 +166,15 @@ function ordered(requirements: readonly (readonly string[])[]): (readonly string
  * @param auth the client's credentials by scheme name (the `apiKey` shorthand already merged)
  * @param missing what a call whose requirements cannot be met does; an anonymous client (no
  *   credential at all) always sends
+ * @param basic the encoder of basic credentials (the `basicAuth` codec), for operations that
+ *   use an http `basic` scheme
  */
 export function operationAuth(
   op: ClientOperationDescriptor,
   security: ClientSecurity,
   auth: AuthOption,
   missing: MissingAuth,
+  basic: BasicEncoder,
 ): OperationAuth {
   const requirements = op.security;
   if (requirements === undefined || requirements.length === 0) return { kind: "none" };
@@ -211,7 +208,7 @@ export function operationAuth(
       for (const name of names) {
         const scheme = schemes[name] as ClientSecurityScheme;
         const value = sendsBearer(scheme) ? token : values.get(name);
-        if (value !== undefined) applyScheme(scheme, value, headers, query);
+        if (value !== undefined) applyScheme(scheme, value, headers, query, basic);
       }
       return names.length === 0 ? NOTHING : { headers, query: query.join("&") };
     }

@@ -4,6 +4,7 @@
  * except for an API key returned by a function, added per attempt).
  */
 import type { OperationAuth } from "./auth.js";
+import type { ClientCodecs } from "./codecs.js";
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import { newIdempotencyKey } from "./idempotency.js";
 import { buildPath } from "./url.js";
@@ -67,6 +68,8 @@ export interface CompiledOperation {
   readonly idempotencyKeyHeader: string | undefined;
   /** The JSON codec of the transforms (client-transforms.ts), when the client has the option. */
   readonly json?: JsonCodec;
+  /** Reads a 2XX streamed response, when the operation (or the client) has the streams codec. */
+  readonly readStream?: ClientCodecs["streams"];
 }
 
 /** What `call` takes, untyped (the generated methods narrow it with `OperationRequest`). */

@@ -4,6 +4,7 @@
  * to `createClientRuntimeWith`, so a bundler drops the others (tree-shaking is per export).
  */
 import type { ClientTransformsOf } from "./client-transforms.js";
+import { basicAuthorization } from "./basic-auth.js";
 import { setCookieParams } from "./cookies.js";
 import { encodeOtherBody } from "./request-body.js";
 import { readStreamResult } from "./stream-result.js";
@@ -27,6 +28,8 @@ export interface ClientCodecs {
    * transforms.ts, imported dynamically), once, on the first call.
    */
   readonly transforms?: () => Promise<ClientTransformsOf>;
+  /** `Authorization: Basic` from `{ username, password }` (an http `basic` security scheme). */
+  readonly basicAuth?: typeof basicAuthorization;
 }
 
 /** Every optional serializer (what `createClientRuntime` uses). */
@@ -36,4 +39,5 @@ export const ALL_CODECS: ClientCodecs = {
   cookies: setCookieParams,
   streams: readStreamResult,
   styledPath: stylePathValue,
+  basicAuth: basicAuthorization,
 };

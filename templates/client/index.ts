@@ -46,6 +46,12 @@ export {
   type UntypedOperationMethod,
 } from "./runtime.js";
 export { RuntimeResult } from "./result.js";
+export { CLIENT_RUNTIME, createRuntimeWithFeatures, type RuntimeFeatures } from "./runtime.js";
+export { callThrough, createClientCore, type ClientCore, type CoreOptions } from "./core.js";
+export { itemsThrough, pagesThrough } from "./core-pages.js";
+export { encodeFormBody, formParams, type FormFieldStyle } from "./form-body.js";
+export { encodeMultipartBody, toFormData } from "./multipart-body.js";
+export { streamReconnect, type StreamResume } from "./stream-resume.js";
 export {
   DONE_SENTINEL,
   EventStream,
@@ -93,6 +99,7 @@ export { newIdempotencyKey } from "./idempotency.js";
 export { type ApiKeyOption } from "./api-key.js";
 export {
   basicAuthorization,
+  type BasicEncoder,
   MissingCredentialsError,
   type AuthOption,
   type AuthValue,

@@ -29,6 +29,7 @@ export { PageFailedError, PageLoopError, type PageOptions } from "./paginate.js"
 export { clientTelemetry, type ClientTelemetryPlugin } from "./telemetry.js";
 export type { OpenTelemetryApi, TelemetryOptions } from "../telemetry/otel-api.js";
 export type { ClientOptions, ResponseValidationContext } from "./runtime.js";
+export type { ClientCore, CoreOptions } from "./core.js";
 export type { DeprecationNotice } from "./deprecation.js";
 export type { ClientLogger, LogLevel, RateLimitWaitEvent, RetryEvent } from "./observe.js";
 export type { RateLimitInfo } from "./rate-limit.js";

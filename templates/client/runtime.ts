@@ -35,12 +35,13 @@ import {
   credentialFingerprint,
   type ClientIdentity,
 } from "./client-identity.js";
-import { credentialNames, type CrossOriginRedirect } from "./redirect.js";
+import { credentialNames, type CredentialNames, type CrossOriginRedirect } from "./redirect.js";
 import type { ClientTelemetryPlugin } from "./telemetry.js";
 import {
   createObserver,
   type ClientLogger,
   type LogLevel,
+  type Observer,
   type RateLimitWaitEvent,
   type RetryEvent,
 } from "./observe.js";
@@ -280,6 +281,34 @@ export function createClientRuntimeWith(
   codecs: ClientCodecs,
   security: ClientSecurity = legacySecurity(apiKey),
 ): ClientRuntime {
+  return createRuntimeWithFeatures(options, security, { codecs, observe: createObserver });
+}
+
+/**
+ * What a runtime can do beyond its core, each a module a bundler keeps only when it is passed
+ * here (or referenced from an operation's descriptor: `op.codecs`).
+ */
+export interface RuntimeFeatures {
+  /** Serializers for every operation (an operation's own `codecs` come first). */
+  readonly codecs: ClientCodecs;
+  /**
+   * `onRetry`, `onRateLimitWait`, `logger` (observe.ts). Without it, a client given one of those
+   * options throws a `TypeError` naming it (it would otherwise be ignored in silence).
+   */
+  readonly observe?: typeof createObserver;
+}
+
+/**
+ * The runtime with only the features given: {@link createClientRuntimeWith} passes all of them;
+ * the core of the per-operation functions (core.ts) passes none, so that a bundle calling one
+ * operation holds only what that operation's descriptor references.
+ */
+export function createRuntimeWithFeatures(
+  options: ClientOptions,
+  security: ClientSecurity,
+  features: RuntimeFeatures,
+): ClientRuntime {
+  const codecs = features.codecs;
   const resolved = resolveBaseUrl(options.baseUrl);
   const baseUrl = resolved.url.replace(/\/+$/, "");
   const policy = resolveRetryPolicy(options.retry);
@@ -300,7 +329,7 @@ export function createClientRuntimeWith(
   };
   const state = options.rateLimitState ?? "shared";
   const names = credentialNames(security);
-  const observer = createObserver(options, names);
+  const observer = observerOf(options, names, features.observe);
   const ctx: ClientContext = {
     baseUrl,
     fetch: options.fetch,
@@ -367,6 +396,10 @@ export function createClientRuntimeWith(
     op: ClientOperationDescriptor,
     transforms?: ClientOperationTransforms,
   ): CompiledOperation => {
+    // the operation's own serializers (a per-operation descriptor), else the client's
+    const own = op.codecs;
+    const codec = <K extends keyof ClientCodecs>(name: K): ClientCodecs[K] =>
+      own?.[name] ?? codecs[name];
     const mediaType = op.bodyMediaType ?? "application/json";
     const keyHeader = op.idempotencyKeyHeader?.toLowerCase();
     const styles = op.queryStyles;
@@ -378,6 +411,7 @@ export function createClientRuntimeWith(
       security,
       credentials,
       missingAuth,
+      codec("basicAuth") ?? missingCodec(op, "basic credentials"),
     );
     const result: CompiledOperation = {
       method: op.method.toUpperCase(),
@@ -388,15 +422,15 @@ export function createClientRuntimeWith(
       literalQuery,
       ...(keys.query.length > 0 ? { routeQuery: keys.query } : {}),
       ...(keys.fixedHeaders.length > 0 ? { fixedHeaders: keys.fixedHeaders } : {}),
-      stylePath: codecs.styledPath ?? missingCodec(op, "styled path"),
+      stylePath: codec("styledPath") ?? missingCodec(op, "styled path"),
       serializeQuery:
         styles === undefined
           ? serializeFormQuery
-          : (query) => (codecs.styledQuery ?? missingCodec(op, "styled query"))(query, styles),
-      setCookies: codecs.cookies ?? missingCodec(op, "cookie parameter"),
+          : (query) => (codec("styledQuery") ?? missingCodec(op, "styled query"))(query, styles),
+      setCookies: codec("cookies") ?? missingCodec(op, "cookie parameter"),
       encodeBody: jsonBody
         ? undefined
-        : (codecs.otherBody ?? missingCodec(op, `"${mediaType}" body`)),
+        : (codec("otherBody") ?? missingCodec(op, `"${mediaType}" body`)),
       bodyMediaType: mediaType,
       encoderFor: (picked) => {
         if (picked !== mediaType && !(op.bodyMediaTypes ?? []).includes(picked))
@@ -405,7 +439,7 @@ export function createClientRuntimeWith(
           );
         return isJsonMediaType(picked)
           ? undefined
-          : (codecs.otherBody ?? missingCodec(op, `"${picked}" body`));
+          : (codec("otherBody") ?? missingCodec(op, `"${picked}" body`));
       },
       headers: headersWith(
         auth.kind === "static" ? { ...keys.headers, ...auth.applied.headers } : keys.headers,
@@ -413,6 +447,7 @@ export function createClientRuntimeWith(
       apiKeyQuery: auth.kind === "static" ? auth.applied.query : "",
       auth,
       idempotencyKeyHeader: keyHeader,
+      readStream: codec("streams"),
       ...(transforms === undefined ? {} : { json: transforms.codec }),
     };
     compiled.set(op, result);
@@ -425,15 +460,30 @@ export function createClientRuntimeWith(
   let transforms: Promise<ClientTransformsOf> | undefined;
   const transformsOf =
     loadTransforms === undefined ? undefined : () => (transforms ??= loadTransforms());
-  const call = (op: ClientOperationDescriptor, init?: CallInit): Promise<ClientResult> =>
-    relative !== undefined
-      ? Promise.reject(relative)
-      : transformsOf === undefined
-        ? callOperation(ctx, compiled.get(op) ?? compile(op), op, init)
-        : transformsOf().then((of) => {
-            const own = of(op);
-            return callOperation(ctx, compiled.get(op) ?? compile(op, own), op, own.request(init));
-          });
+  const send = (
+    op: ClientOperationDescriptor,
+    init: CallInit | undefined,
+    own?: ClientOperationTransforms,
+  ): Promise<ClientResult> => {
+    let c = compiled.get(op);
+    if (c === undefined) {
+      try {
+        c = compile(op, own);
+      } catch (error) {
+        // e.g. a codec the runtime lacks for fixed basic credentials: a rejection, nothing sent
+        return Promise.reject(error);
+      }
+    }
+    return callOperation(ctx, c, op, init);
+  };
+  const call = (op: ClientOperationDescriptor, init?: CallInit): Promise<ClientResult> => {
+    if (relative !== undefined) return Promise.reject(relative);
+    if (transformsOf === undefined) return send(op, init);
+    return transformsOf().then((of) => {
+      const own = of(op);
+      return send(op, own.request(init), own);
+    });
+  };
 
   return {
     identity,
@@ -479,6 +529,25 @@ function missingCodec(op: ClientOperationDescriptor, what: string): () => never 
   };
 }
 
+/** The observability options, which need observe.ts (not in the per-operation core). */
+const OBSERVED = ["onRetry", "onRateLimitWait", "logger"] as const;
+
+/** The client's observer (`undefined` without the options); a `TypeError` without the feature. */
+function observerOf(
+  options: ClientOptions,
+  names: CredentialNames,
+  observe: typeof createObserver | undefined,
+): Observer | undefined {
+  if (observe !== undefined) return observe(options, names);
+  const given = OBSERVED.find((name) => options[name] !== undefined);
+  if (given !== undefined)
+    throw new TypeError(
+      `The client option "${given}" needs the full client: create it with the generated ` +
+        "create…Client (its object works with the per-operation functions too), not create…Core",
+    );
+  return undefined;
+}
+
 /** The client options as openapi-fetch middleware sees them (`MergedOptions`). */
 function describeOptions(
   baseUrl: string,
@@ -496,6 +565,15 @@ function describeOptions(
     fetch: fetchImpl ?? globalThis.fetch,
   });
 }
+
+/**
+ * Where a client made by `bindOperations` (and a core, core.ts) keeps its runtime, so that the
+ * per-operation functions can call through either (a symbol: an operation method can never be
+ * named so). `Symbol.for`, so two copies of the runtime agree.
+ */
+export const CLIENT_RUNTIME: unique symbol = Symbol.for(
+  "openapi-contract-toolchain.client-runtime",
+);
 
 /** An untyped operation method, as {@link bindOperations} creates them. */
 export type UntypedOperationMethod = (init?: CallInit) => Promise<ClientResult>;
@@ -532,5 +610,6 @@ export function bindOperations<K extends string>(
   // a symbol: `Object.keys` and JSON show the methods only, a spread or rest keeps it
   if (runtime.identity !== undefined)
     Object.defineProperty(methods, CLIENT_IDENTITY, { value: runtime.identity, enumerable: true });
+  Object.defineProperty(methods, CLIENT_RUNTIME, { value: runtime, enumerable: true });
   return methods as Record<K, UntypedOperationMethod> & ClientMiddlewareApi;
 }

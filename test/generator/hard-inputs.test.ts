@@ -55,6 +55,27 @@ describe("hard inputs", () => {
     expect(typecheckFolders(CASES.map(outOf))).toEqual([]);
   }, 180_000);
 
+  it("give each per-operation descriptor the narrowest body writer, and alias reserved words", () => {
+    const operations = (name: string) => readFileSync(join(outOf(name), "operations.ts"), "utf8");
+    const media = operations("media-types");
+    const descriptor = (id: string) => {
+      const start = media.indexOf(`const $${id} = {`);
+      return media.slice(start, media.indexOf("} as const satisfies", start));
+    };
+    // JSON or text: the whole encoder; multipart only: the multipart writer; none: no codecs
+    expect(descriptor("postNote")).toContain("otherBody: $encodeOtherBody");
+    expect(descriptor("uploadFile")).toContain("otherBody: $encodeMultipartBody");
+    expect(descriptor("downloadFile")).not.toContain("codecs");
+    expect(media).toContain(
+      'import { encodeMultipartBody as $encodeMultipartBody } from "./runtime/client/multipart-body.js"',
+    );
+    // operations named by reserved words: declared as $$name, exported under their name
+    const ids = operations("operation-ids");
+    expect(ids).toMatch(/export \{[^}]*\$\$delete as delete/);
+    expect(ids).toMatch(/export \{[^}]*\$\$class as class/);
+    expect(ids).toContain("export function getAThing<");
+  });
+
   it("give the client runtime only the optional serializers the spec needs", () => {
     const client = (name: string) => readFileSync(join(outOf(name), "client.ts"), "utf8");
     // media-types has a multipart/form-data request body and no styled query parameter

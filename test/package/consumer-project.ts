@@ -92,12 +92,20 @@ export function consumerFiles(
     "src/read-results.ts": readResults(packageName),
     "src/client-only.ts": `import { createPetStoreClient, type ListPetsResponse } from "${packageName}";
 import type { components } from "${packageName}/types";
+import { createPetStoreCore, getPetById } from "${packageName}/operations";
 
 export const api = createPetStoreClient({ baseUrl: "https://example.test" });
 export async function names(): Promise<string[]> {
   const result: ListPetsResponse = await api.listPets({ query: { limit: 10 } });
   const pets: components["schemas"]["Pet"][] = result.data ?? [];
   return pets.map((pet) => pet.name);
+}
+
+// pay for what you use: one operation's function over the core
+export const core = createPetStoreCore({ baseUrl: "https://example.test" });
+export async function petName(petId: number): Promise<string | undefined> {
+  const result = await getPetById(core, { path: { petId } });
+  return result.status === 200 ? result.data.name : undefined;
 }
 `,
     ...badFiles(packageName),

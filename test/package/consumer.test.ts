@@ -401,7 +401,7 @@ describe("the generated package, installed from its tarball", () => {
 
   it("bundles the client entries for the browser without any server code, and openapi-fetch only in ./raw", async () => {
     const esbuild = await import("esbuild");
-    for (const entry of ["", "/experimental", "/raw", "/query", "/mocks"]) {
+    for (const entry of ["", "/experimental", "/operations", "/raw", "/query", "/mocks"]) {
       const bundle = await esbuild.build({
         stdin: { contents: `export * from "${packed.name}${entry}";`, resolveDir: consumer },
         absWorkingDir: consumer,

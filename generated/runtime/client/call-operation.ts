@@ -32,7 +32,7 @@ import {
   type CrossOriginRedirect,
 } from "./redirect.js";
 import { RuntimeResult } from "./result.js";
-import type { StreamReconnect } from "./event-stream.js";
+import type { StreamResume } from "./stream-resume.js";
 import type { Observer } from "./observe.js";
 import type { CallTelemetry, ClientTelemetry } from "./telemetry.js";
 import {
@@ -85,52 +85,8 @@ export interface ClientContext {
     op: ClientOperationDescriptor,
     done: () => void,
     what: string,
-    reconnect?: StreamReconnect,
+    resume?: StreamResume,
   ) => RuntimeResult | undefined;
-}
-
-/**
- * The opt-in resumption of a dropped event stream (`resumeStream`): the same request again with
- * `Last-Event-ID`, through the rate-limit state (a held key gives up rather than wait past its
- * hold), without middleware; a non-2XX or non-stream answer gives up.
- */
-function streamReconnect(
-  ctx: ClientContext,
-  c: CompiledOperation,
-  request: { readonly url: string; readonly headers: Record<string, string> },
-  body: BodyInit | undefined,
-  option: CallInit["resumeStream"],
-  signal: AbortSignal | undefined,
-): StreamReconnect | undefined {
-  if (option === undefined || option === false || ctx.readStream === undefined) return undefined;
-  const maxRetries = option === true ? 3 : (option.maxRetries ?? 3);
-  const fetchImpl = ctx.fetch ?? globalThis.fetch;
-  return {
-    maxRetries,
-    async resume(lastEventId) {
-      if (signal?.aborted === true) return null;
-      const held = ctx.scheduler.acquire(signal);
-      if (held !== undefined && (await held) !== undefined) return null; // limited beyond the wait
-      let response: Response | undefined;
-      try {
-        response = await fetchImpl(request.url, {
-          method: c.method,
-          headers: { ...request.headers, "last-event-id": lastEventId },
-          body,
-          signal,
-        });
-      } catch {
-        return null;
-      } finally {
-        ctx.scheduler.release(response);
-      }
-      // event-stream.ts is not imported here: clients without streams do not bundle it
-      const type = response.headers.get("content-type")?.toLowerCase() ?? "";
-      if (response.ok && type.startsWith("text/event-stream")) return response.body;
-      discard(response);
-      return null;
-    },
-  };
 }
 
 /** Frees a response that will not be read (before a retry). */
@@ -539,19 +495,24 @@ async function callAttempts(
       }
     }
     // a stream: resolved now, read as it arrives (never retried); the timer then covers it whole
-    const stream = ctx.readStream?.(
+    const stream = (c.readStream ?? ctx.readStream)?.(
       response,
       op,
       () => timer?.dispose(),
       describeCall(op, c, built),
-      streamReconnect(
-        ctx,
-        c,
-        { url: outcome.url, headers: requestHeaders },
-        built.body,
-        init?.resumeStream,
-        signal,
-      ),
+      // what resuming a dropped event stream needs (stream-resume.ts), when the call asks for it
+      init?.resumeStream === undefined || init.resumeStream === false
+        ? undefined
+        : {
+            option: init.resumeStream,
+            scheduler: ctx.scheduler,
+            fetch: fetchImpl,
+            method: c.method,
+            url: outcome.url,
+            headers: requestHeaders,
+            body: built.body,
+            signal,
+          },
     );
     if (stream !== undefined) return finish(ctx, op, init, stream);
     if (timer === undefined)

@@ -3,6 +3,7 @@
  * What the generator tells the client runtime about each operation.
  * Generated tables `satisfies` these types, so a mismatch fails the build.
  */
+import type { ClientCodecs } from "./codecs.js";
 import type { PathParameterStyle } from "./path-style.js";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
@@ -142,4 +143,10 @@ export interface ClientOperationDescriptor {
   readonly successMedia?: Readonly<Record<string, readonly string[]>>;
   /** How the operation pages (`x-pagination`), when it declares it: it then has `pages`/`items`. */
   readonly pagination?: PaginationDescriptor;
+  /**
+   * The serializers this operation needs (styled query or path, a non-JSON body, cookies,
+   * streams), referenced by a per-operation descriptor so that a bundle calling it carries them
+   * and no others; over the client's own. Left out in the whole client's table.
+   */
+  readonly codecs?: ClientCodecs;
 }

@@ -1,99 +1,14 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
- * Encoding of request bodies whose media type is not JSON.
+ * Encoding of request bodies whose media type is not JSON: the `otherBody` codec of a client (or
+ * an operation) with several kinds of them. An operation with forms only references form-body.ts,
+ * one with multipart only multipart-body.ts (operations.ts), so it bundles one writer.
  */
+import { formParams, isFormMedia, type FormFieldStyle } from "./form-body.js";
+import { isMultipartMedia, toFormData } from "./multipart-body.js";
+import { encodeAsText, isRawBody } from "./raw-body.js";
 
-function isRawBody(body: unknown): boolean {
-  return (
-    typeof body === "string" ||
-    body instanceof Blob ||
-    body instanceof FormData ||
-    body instanceof URLSearchParams ||
-    body instanceof ArrayBuffer ||
-    ArrayBuffer.isView(body) ||
-    body instanceof ReadableStream
-  );
-}
-
-/**
- * Form fields of a value: scalars as `name=value`, arrays of scalars as repeated names (OpenAPI's
- * default `form` + explode), objects and arrays of objects in brackets (`a[b][c]=`,
- * `items[0][price]=`: the `deepObject` form that Stripe and most form parsers read); `indexed`
- * (a `deepObject` field): arrays of scalars with their indexes too (`tax_rates[0]=`).
- */
-function appendEntries(
-  target: { append(name: string, value: string): void },
-  name: string,
-  value: unknown,
-  indexed = false,
-): void {
-  if (value === undefined || value === null) return;
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => {
-      if (indexed || (typeof item === "object" && item !== null))
-        appendEntries(target, `${name}[${index}]`, item, indexed);
-      else appendEntries(target, name, item);
-    });
-  } else if (value instanceof Date) {
-    target.append(name, value.toISOString());
-  } else if (typeof value === "object") {
-    const object = value as Record<string, unknown>;
-    for (const key in object)
-      appendEntries(target, name === "" ? key : `${name}[${key}]`, object[key], indexed);
-  } else {
-    target.append(name, `${value as string}`);
-  }
-}
-
-function toFormData(body: Record<string, unknown>): FormData {
-  const form = new FormData();
-  for (const name in body) {
-    const value = body[name];
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? value : [value]) {
-      if (item instanceof Blob) form.append(name, item);
-      else form.append(name, typeof item === "object" ? JSON.stringify(item) : `${item}`);
-    }
-  }
-  return form;
-}
-
-const DELIMITERS: Readonly<Record<string, string>> = {
-  form: ",",
-  spaceDelimited: " ",
-  pipeDelimited: "|",
-};
-
-/**
- * A form field whose `encoding` is not exploded: one `name=value`, an array's values joined by
- * the style's delimiter, an object's members as `key,value` pairs (`a,1,b,2`).
- */
-function appendJoined(
-  target: URLSearchParams,
-  name: string,
-  value: unknown,
-  style: FormFieldStyle,
-): void {
-  if (value === undefined || value === null) return;
-  const text = (item: unknown): string =>
-    item instanceof Date ? item.toISOString() : `${item as string}`;
-  const items: string[] = [];
-  if (Array.isArray(value)) {
-    for (const item of value) if (item !== undefined && item !== null) items.push(text(item));
-  } else if (typeof value === "object" && !(value instanceof Date)) {
-    for (const [key, item] of Object.entries(value))
-      if (item !== undefined && item !== null) items.push(key, text(item));
-  } else {
-    items.push(text(value));
-  }
-  if (items.length > 0) target.append(name, items.join(DELIMITERS[style.style] ?? ","));
-}
-
-/** A form field's `encoding` (see `ClientOperationDescriptor.formStyles`). */
-export interface FormFieldStyle {
-  readonly style: string;
-  readonly explode: boolean;
-}
+export type { FormFieldStyle };
 
 /**
  * Encodes a body for a non-JSON media type: raw bodies pass through, plain objects are encoded.
@@ -107,24 +22,8 @@ export function encodeOtherBody(
 ): BodyInit {
   if (isRawBody(body)) return body as BodyInit;
   if (typeof body === "object" && body !== null) {
-    if (mediaType.startsWith("application/x-www-form-urlencoded")) {
-      const params = new URLSearchParams();
-      if (formStyles === undefined || Array.isArray(body)) appendEntries(params, "", body);
-      else {
-        const fields = body as Record<string, unknown>;
-        for (const name in fields) {
-          const style = formStyles[name];
-          if (style === undefined) appendEntries(params, name, fields[name]);
-          else if (style.style === "deepObject") appendEntries(params, name, fields[name], true);
-          else if (!style.explode) appendJoined(params, name, fields[name], style);
-          else appendEntries(params, name, fields[name]);
-        }
-      }
-      return params;
-    }
-    if (mediaType.startsWith("multipart/form-data"))
-      return toFormData(body as Record<string, unknown>);
-    return JSON.stringify(body);
+    if (isFormMedia(mediaType)) return formParams(body, formStyles);
+    if (isMultipartMedia(mediaType)) return toFormData(body as Record<string, unknown>);
   }
-  return `${body as string | number | boolean | bigint}`;
+  return encodeAsText(body);
 }

@@ -5,15 +5,17 @@
  * spec declares a stream pass this reader to the runtime, so the others do not bundle it.
  */
 import type { ClientOperationDescriptor } from "./descriptor.js";
-import { EventStream, streamFormat, type StreamReconnect } from "./event-stream.js";
+import { EventStream, streamFormat } from "./event-stream.js";
 import { RuntimeResult } from "./result.js";
+import { streamReconnect, type StreamResume } from "./stream-resume.js";
 
 /**
  * Reads a response into a streamed result when it is a 2XX whose Content-Type is a stream.
  *
  * @param done called once when the stream ends or is cancelled (it frees the call's timer)
  * @param what the call, for error messages
- * @param reconnect resumes a dropped event stream with `Last-Event-ID` (the call's `resumeStream`)
+ * @param resume the request, to resume a dropped event stream with `Last-Event-ID` (the call's
+ *   `resumeStream`)
  * @returns `undefined` when the response is not a 2XX stream (it is then read as usual)
  */
 export function readStreamResult(
@@ -21,7 +23,7 @@ export function readStreamResult(
   op: ClientOperationDescriptor,
   done: () => void,
   what: string,
-  reconnect?: StreamReconnect,
+  resume?: StreamResume,
 ): RuntimeResult | undefined {
   const status = response.status;
   if (status < 200 || status >= 300 || status === 204 || status === 205) return undefined;
@@ -32,7 +34,7 @@ export function readStreamResult(
     format === "events" && op.eventData === "text" ? "text-events" : format,
     done,
     what,
-    format === "events" ? reconnect : undefined,
+    format === "events" && resume !== undefined ? streamReconnect(resume) : undefined,
   );
   return new RuntimeResult(stream, undefined, response, null, op);
 }

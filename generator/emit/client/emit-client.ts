@@ -16,7 +16,7 @@ import type { EmitContext, GeneratedFile } from "../file.js";
 import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { responseHeaderKinds } from "./header-kinds.js";
-import { literal, objectCode, objectWriter, propertyKey } from "../ts/literal.js";
+import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { rawClientStatements } from "./emit-raw-client.js";
 import {
@@ -27,7 +27,15 @@ import {
 } from "../pagination/client-pagination.js";
 import { clientSecurityImport, clientSecurityStatements } from "./client-security.js";
 import { isJsonMediaType } from "../../schema/json-media.js";
-import { templateStyles } from "../../model/check-path-template.js";
+import {
+  codecImports,
+  codecsLiteral,
+  codecsNeeded,
+  isObject,
+  pathStyles,
+  queryStyles,
+  type CodecRef,
+} from "./client-codecs.js";
 import type { FormFieldShape } from "../../../templates/server/core/descriptor.js";
 import { streamFormat } from "../../../templates/client/event-stream.js";
 
@@ -95,50 +103,6 @@ export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile
   ];
 }
 
-/** The runtime's optional serializers the spec needs (styled query, non-JSON body, cookie parameters). */
-interface CodecsNeeded {
-  readonly styledQuery: boolean;
-  readonly otherBody: boolean;
-  readonly cookies: boolean;
-  readonly streams: boolean;
-  readonly styledPath: boolean;
-}
-
-function queryStyles(
-  operation: OperationModel,
-): Record<string, { style: string; explode: boolean }> {
-  return Object.fromEntries(
-    operation.parameters.query
-      .filter((parameter) => (parameter.style ?? "form") !== "form" || !parameter.explode)
-      .map((parameter) => [
-        parameter.name,
-        { style: parameter.style ?? "form", explode: parameter.explode },
-      ]),
-  );
-}
-
-function pathStyles(
-  operation: OperationModel,
-): Record<string, { style: string; explode: boolean }> {
-  const declared = operation.parameters.path
-    .filter(
-      (parameter) =>
-        (parameter.style ?? "simple") !== "simple" ||
-        parameter.explode ||
-        isObjectSchema(parameter.schema),
-    )
-    .map(
-      (parameter) =>
-        [
-          parameter.name,
-          { style: parameter.style ?? "simple", explode: parameter.explode },
-        ] as const,
-    );
-  // the template's operators (`{.id}`), which the runtime reads from the template itself: listed
-  // so that the descriptor brings in the styled-path codec
-  return Object.fromEntries([...declared, ...templateStyles(operation.path)]);
-}
-
 /** The parameters described by a JSON `content`, by location (sent as JSON text). */
 function jsonParameters(operation: OperationModel): Partial<Record<ParameterLocation, string[]>> {
   const out: Partial<Record<ParameterLocation, string[]>> = {};
@@ -189,41 +153,7 @@ function holdsArray(shape: FormFieldShape, depth = 0): boolean {
   return inner.some((sub) => holdsArray(sub, depth + 1));
 }
 
-function codecsNeeded(model: ApiModel): CodecsNeeded {
-  return {
-    styledQuery: model.operations.some(
-      (operation) => Object.keys(queryStyles(operation)).length > 0,
-    ),
-    // the runtime's own rule, so the two never disagree on what is JSON
-    otherBody: model.operations.some((operation) =>
-      (operation.requestBody?.contents ?? []).some((media) => !isJsonMediaType(media.mediaType)),
-    ),
-    cookies: model.operations.some((operation) => operation.parameters.cookie.length > 0),
-    styledPath: model.operations.some((operation) => Object.keys(pathStyles(operation)).length > 0),
-    streams: model.operations.some((operation) =>
-      operation.responses.some((response) =>
-        response.contents.some((media) => streamFormat(media.mediaType) !== undefined),
-      ),
-    ),
-  };
-}
-
-/** The `codecs` argument of `createClientRuntimeWith`: only the serializers the spec needs. */
-function codecsLiteral(codecs: CodecsNeeded): string {
-  const entries: [string, string][] = [
-    ...(codecs.styledQuery ? [["styledQuery", "serializeQuery"] as [string, string]] : []),
-    ...(codecs.otherBody ? [["otherBody", "encodeOtherBody"] as [string, string]] : []),
-    ...(codecs.cookies ? [["cookies", "setCookieParams"] as [string, string]] : []),
-    ...(codecs.streams ? [["streams", "readStreamResult"] as [string, string]] : []),
-    ...(codecs.styledPath ? [["styledPath", "stylePathValue"] as [string, string]] : []),
-  ];
-  // the option `transforms`, as a shorthand property (undefined when the option is not given)
-  return entries.length === 0
-    ? "{ transforms }"
-    : objectCode(entries).replace(/\n}$/, "\n  transforms,\n}");
-}
-
-function imports(codecs: CodecsNeeded, clientType: string): StatementStructures[] {
+function imports(codecs: readonly CodecRef[], clientType: string): StatementStructures[] {
   const named = (
     moduleSpecifier: string,
     names: readonly string[],
@@ -238,21 +168,11 @@ function imports(codecs: CodecsNeeded, clientType: string): StatementStructures[
     named("./types.js", ["paths"], true),
     named("./runtime/client/descriptor.js", ["ApiKeyLocation", "ClientOperationDescriptor"], true),
     named("./runtime/client/runtime.js", ["bindOperations", "createClientRuntimeWith"], false),
-    ...(codecs.styledQuery ? [named("./runtime/client/url.js", ["serializeQuery"], false)] : []),
-    ...(codecs.otherBody
-      ? [named("./runtime/client/request-body.js", ["encodeOtherBody"], false)]
-      : []),
-    ...(codecs.cookies ? [named("./runtime/client/cookies.js", ["setCookieParams"], false)] : []),
-    ...(codecs.streams
-      ? [named("./runtime/client/stream-result.js", ["readStreamResult"], false)]
-      : []),
-    ...(codecs.styledPath
-      ? [named("./runtime/client/path-style.js", ["stylePathValue"], false)]
-      : []),
+    ...codecImports(codecs),
     named("./runtime/client/runtime.js", ["ClientOptions"], true),
     named("./runtime/client/transforms.js", ["TransformOptions"], true),
     named("./transforms.js", [`Transformed${clientType}`], true),
-    named("./runtime/client/middleware.js", ["ClientMiddlewareApi"], true),
+    named("./runtime/client/core.js", ["ClientCore"], true),
     named(
       "./runtime/client/types.js",
       ["OperationMethod", "OperationRequest", "OperationResult", "ResultOptions"],
@@ -266,15 +186,21 @@ function imports(codecs: CodecsNeeded, clientType: string): StatementStructures[
  * every operation that declares the same headers (most operations of a spec share a few maps,
  * e.g. the rate-limit headers), so the table stays small to type-check and to bundle.
  */
-class HeaderTables {
+export class HeaderTables {
   readonly #names = new Map<string, string>();
+  readonly #prefix: string;
+
+  /** @param prefix before each constant's name (`$` in operations.ts, beside the spec's names) */
+  constructor(prefix = "") {
+    this.#prefix = prefix;
+  }
 
   /** The constant's name for a map (created on first use, numbered in spec order). */
   reference(map: Record<string, unknown>): string {
     const key = literal(map);
     let name = this.#names.get(key);
     if (name === undefined) {
-      name = `RESPONSE_HEADERS_${this.#names.size}`;
+      name = `${this.#prefix}RESPONSE_HEADERS_${this.#names.size}`;
       this.#names.set(key, name);
     }
     return name;
@@ -314,10 +240,12 @@ function routeHeaderKeys(operation: OperationModel): string[] {
     .filter((name) => headers.has(name.toLowerCase()));
 }
 
-function descriptorWriter(
+/** @param extra entries written last (the per-operation descriptor's `codecs`) */
+export function descriptorWriter(
   operation: OperationModel,
   model: ApiModel,
   headerTables: HeaderTables,
+  extra: readonly [string, string][] = [],
 ): WriterFunction {
   const styles = queryStyles(operation);
   const fields = formStyles(operation);
@@ -373,7 +301,7 @@ function descriptorWriter(
     literal(value),
   ]);
   if (responseHeaders) entries.push(["responseHeaders", headerTables.reference(responseHeaders)]);
-  return objectWriter(entries);
+  return objectWriter([...entries, ...extra]);
 }
 
 /**
@@ -409,18 +337,6 @@ function eventDataIsText(operation: OperationModel): boolean {
         (isObject(schema) && schema.type === "string" && schema.contentMediaType === undefined),
     )
   );
-}
-
-/** Whether a parameter schema is an object (its value is then serialized by the styled-path codec). */
-function isObjectSchema(schema: unknown): boolean {
-  return (
-    isObject(schema) &&
-    (schema.type === "object" || isObject(schema.properties) || "$ref" in schema)
-  );
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null;
 }
 
 function operationTypes(operation: OperationModel): StatementStructures[] {
@@ -470,7 +386,8 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
     kind: StructureKind.Interface,
     isExported: true,
     name: clientType,
-    extends: ["ClientMiddlewareApi"],
+    // a core too: the per-operation functions (operations.ts) accept the whole client
+    extends: ["ClientCore<Throws>"],
     typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
     docs: jsDoc({
       summary: `A typed client for ${model.title} ${model.version}: one method per operation, plus \`use\`/\`eject\` for middleware.`,
@@ -493,7 +410,7 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
 function factory(
   context: EmitContext,
   clientType: string,
-  codecs: CodecsNeeded,
+  codecs: readonly CodecRef[],
 ): StatementStructures {
   const options = `Omit<ClientOptions, "auth"> & { auth?: ${context.apiName}Auth`;
   const summary = `Creates a ${context.apiName} client.`;
@@ -552,7 +469,7 @@ function factory(
         "// only the optional serializers this spec needs, so a bundler drops the others",
       );
       writer.writeLine(
-        `const runtime = createClientRuntimeWith(options, API_KEY, ${codecsLiteral(codecs)}, SECURITY);`,
+        `const runtime = createClientRuntimeWith(options, API_KEY, ${clientCodecsLiteral(codecs)}, SECURITY);`,
       );
       writer.writeLine(
         "// Each method calls the runtime with its descriptor; the overloads give it its operations' types.",
@@ -560,4 +477,11 @@ function factory(
       writer.writeLine("return bindOperations(runtime, OPERATIONS);");
     },
   };
+}
+
+/** The codecs' object of the whole client, with the option `transforms` as a shorthand property. */
+function clientCodecsLiteral(codecs: readonly CodecRef[]): string {
+  return codecs.length === 0
+    ? "{ transforms }"
+    : codecsLiteral(codecs).replace(/\n}$/, "\n  transforms,\n}");
 }

@@ -72,6 +72,12 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       runsIn: "Node.js, in a Fastify 5 app (the optional peer `fastify`)",
     },
     {
+      subpath: "./operations",
+      module: "operations",
+      summary: `one function per operation (\`<operation>(api, init)\`) over \`create${apiName}Core\`: a bundle holds only the operations it imports and the runtime they use`,
+      runsIn: "browsers, Node.js, workers (no Node.js built-ins)",
+    },
+    {
       subpath: "./raw",
       module: `${ENTRY_DIR}/raw`,
       summary: `\`create${apiName}RawClient\`: the plain openapi-fetch client (every path of the spec, API key set; no retries or rate-limit handling)`,

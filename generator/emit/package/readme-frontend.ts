@@ -9,6 +9,7 @@ import { queryFactoryName } from "../query/emit-query.js";
 import type { EmitContext } from "../file.js";
 import { printStatements } from "../ts/source-file.js";
 import { code, fence, isCallableWithoutArguments, list } from "./emit-readme.js";
+import { RESERVED_WORDS } from "../client/reserved-words.js";
 
 function example(name: string, lines: readonly string[]): string {
   return fence("ts", printStatements(name, [lines.join("\n")]));
@@ -33,7 +34,22 @@ export function frontendSections(
   const failure = get?.responses
     .map((response) => mockStatus(response.status, true))
     .find((status) => status !== undefined && status >= 400);
+  const core = `create${context.apiName}Core`;
+  const one = get !== undefined && !RESERVED_WORDS.has(get.name) ? get : undefined;
   return [
+    "## One operation at a time",
+    `${code(`${packageName}/operations`)} has one function per operation over a small client core (\`${core}(options)\`, the client's options without the logger): a browser bundle holds the functions it imports, their descriptors and the runtime they use, not every operation's. The functions behave as the client's methods (credentials, the shared rate-limit state, retries after \`Retry-After\`, deprecation notices, typed errors, middleware) and also accept a client made by \`${create}\`.`,
+    ...(one
+      ? [
+          example("operations-example.ts", [
+            `import { ${core}, ${one.name} } from ${pkg("/operations")};`,
+            "",
+            `const api = ${core}({ baseUrl: ${url} });`,
+            `const result = await ${one.name}(api);`,
+            "if (result.ok) console.log(result.data);",
+          ]),
+        ]
+      : []),
     "## TanStack Query",
     `${code(`${packageName}/query`)} has TanStack Query v5 options for every operation, on the typed client: \`<operation>Options(client, params)\` for GET operations (spread into \`useQuery\`, \`fetchQuery\`, …) and \`<operation>Mutation(client)\` for the others (into \`useMutation\`). Install \`@tanstack/query-core\` (every TanStack Query v5 adapter brings it).`,
     list([

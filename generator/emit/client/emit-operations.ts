@@ -1,0 +1,245 @@
+/**
+ * operations.ts: one exported function per operation over a small client core, for consumers
+ * that pay only for what they call (`getPetById(api, { path: { petId: 1 } })` with
+ * `api = create<Name>Core(options)`). Each function carries its own descriptor, and the
+ * descriptor references the serializers its operation needs (`codecs`), so a bundler keeps that
+ * operation's descriptor and runtime and drops every other. A paginated operation also gets
+ * `<op>Pages` and `<op>Items`. The whole client (client.ts) is unchanged; its object is accepted
+ * by these functions too.
+ *
+ * Names the spec gives (operations) are used as is; everything else in the file starts with `$`,
+ * which no operation name has (names are letters and digits), so the two never collide.
+ */
+import {
+  StructureKind,
+  VariableDeclarationKind,
+  type FunctionDeclarationStructure,
+  type StatementStructures,
+} from "ts-morph";
+import type { ApiModel, OperationModel } from "../../model/types.js";
+import type { EmitContext, GeneratedFile } from "../file.js";
+import { operationDoc, replacementName } from "../operation-docs.js";
+import { jsDoc } from "../ts/jsdoc.js";
+import { literal } from "../ts/literal.js";
+import { printStatements } from "../ts/source-file.js";
+import { clientSecuritySchemes } from "../security-tables.js";
+import { codecImports, codecsLiteral, operationCodecRefs } from "./client-codecs.js";
+import { descriptorWriter, HeaderTables } from "./emit-client.js";
+import { RESERVED_WORDS } from "./reserved-words.js";
+
+export function emitOperations(model: ApiModel, context: EmitContext): GeneratedFile {
+  const headerTables = new HeaderTables("$");
+  const names = new Set(model.operations.map((operation) => operation.name));
+  const perOperation = model.operations.map((operation) => ({
+    operation,
+    descriptor: descriptorStatement(operation, model, headerTables),
+    functions: operationFunctions(operation, model, names),
+  }));
+  const paged = model.operations.some((operation) => operation.pagination !== undefined);
+  const statements: StatementStructures[] = [
+    typeImport("./types.js", [["paths", "$paths"]]),
+    typeImport("./runtime/client/descriptor.js", [
+      ["ClientOperationDescriptor", "$ClientOperationDescriptor"],
+    ]),
+    typeImport("./runtime/client/auth.js", [["ClientSecurity", "$ClientSecurity"]]),
+    typeImport("./runtime/client/types.js", [
+      ["OperationArgs", "$OperationArgs"],
+      ["OperationOutcome", "$OperationOutcome"],
+      ["ResultOptions", "$ResultOptions"],
+    ]),
+    typeImport("./runtime/client/core.js", [
+      ["ClientCore", "$ClientCore"],
+      ["CoreOptions", "$CoreOptions"],
+    ]),
+    typeImport("./client.js", [[`${context.apiName}Auth`, "$Auth"]]),
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./runtime/client/core.js",
+      namedImports: [
+        { name: "callThrough", alias: "$callThrough" },
+        { name: "createClientCore", alias: "$createClientCore" },
+      ],
+    },
+    ...(paged
+      ? [
+          {
+            kind: StructureKind.ImportDeclaration,
+            moduleSpecifier: "./runtime/client/core-pages.js",
+            namedImports: [
+              { name: "itemsThrough", alias: "$itemsThrough" },
+              { name: "pagesThrough", alias: "$pagesThrough" },
+            ],
+          } satisfies StatementStructures,
+          typeImport("./runtime/client/paginate.js", [
+            ["PageArgs", "$PageArgs"],
+            ["PageItem", "$PageItem"],
+          ]),
+        ]
+      : []),
+    ...codecImports(
+      model.operations.flatMap((operation) => operationCodecRefs(operation, model.securitySchemes)),
+      "$",
+    ),
+    ...headerTables.statements(),
+    {
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [{ description: "The spec's security schemes (data: the code is the core's)." }],
+      declarations: [
+        {
+          name: "$SECURITY",
+          type: "$ClientSecurity",
+          initializer: literal({
+            schemes: clientSecuritySchemes(model.securitySchemes),
+            ...(model.apiKey ? { apiKeyScheme: model.apiKey.schemeName } : {}),
+          }),
+        },
+      ],
+    },
+    {
+      kind: StructureKind.ExportDeclaration,
+      isTypeOnly: true,
+      moduleSpecifier: "./runtime/client/core.js",
+      namedExports: [{ name: "ClientCore" }, { name: "CoreOptions" }],
+    },
+    coreFactory(context),
+    ...perOperation.flatMap((entry) => [entry.descriptor, ...entry.functions]),
+    ...reservedExports(model),
+  ];
+  return { path: "operations.ts", content: printStatements("operations.ts", statements) };
+}
+
+function typeImport(moduleSpecifier: string, names: readonly [string, string][]) {
+  return {
+    kind: StructureKind.ImportDeclaration,
+    moduleSpecifier,
+    isTypeOnly: true,
+    namedImports: names.map(([name, alias]) => ({ name, alias })),
+  } satisfies StatementStructures;
+}
+
+function coreFactory(context: EmitContext): StatementStructures {
+  return {
+    kind: StructureKind.Function,
+    isExported: true,
+    name: `create${context.apiName}Core`,
+    docs: jsDoc({
+      summary: `Creates the ${context.apiName} client core the per-operation functions call through.`,
+      description:
+        "The whole client's behaviour (credentials as each operation's security requirements say, the rate-limit state shared per key and origin, " +
+        "retries after `Retry-After`, timeouts, deprecation notices, typed errors, middleware) without the table of every operation: " +
+        "a bundle holds only the functions it imports. `onRetry`, `onRateLimitWait` and `logger` need the whole client " +
+        `(\`create${context.apiName}Client\`), whose object these functions accept too.`,
+    }),
+    typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
+    parameters: [
+      {
+        name: "options",
+        type: 'Omit<$CoreOptions, "auth"> & { auth?: $Auth } & $ResultOptions<Throws>',
+      },
+    ],
+    returnType: "$ClientCore<Throws>",
+    statements: ["return $createClientCore(options, $SECURITY);"],
+  };
+}
+
+function descriptorStatement(
+  operation: OperationModel,
+  model: ApiModel,
+  headerTables: HeaderTables,
+): StatementStructures {
+  const codecs = operationCodecRefs(operation, model.securitySchemes);
+  const extra: [string, string][] =
+    codecs.length === 0 ? [] : [["codecs", codecsLiteral(codecs, "$")]];
+  const writer = descriptorWriter(operation, model, headerTables, extra);
+  return {
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [
+      {
+        name: `$${operation.name}`,
+        initializer: (w) => {
+          writer(w);
+          w.write(" as const satisfies $ClientOperationDescriptor");
+        },
+      },
+    ],
+  };
+}
+
+/** The exported name's declaration: the name itself, or `$$name` for a reserved word. */
+function declaredName(name: string): string {
+  return RESERVED_WORDS.has(name) ? `$$${name}` : name;
+}
+
+function operationFunctions(
+  operation: OperationModel,
+  model: ApiModel,
+  names: ReadonlySet<string>,
+): StatementStructures[] {
+  const op = `$paths[${literal(operation.path)}][${literal(operation.method)}]`;
+  const descriptor = `$${operation.name}`;
+  const doc = operationDoc(operation, replacementName(operation, model.operations));
+  const generics = [
+    { name: "Throws", constraint: "boolean", default: "false" },
+    { name: "T", constraint: "boolean", default: "Throws" },
+  ];
+  const call: FunctionDeclarationStructure = {
+    kind: StructureKind.Function,
+    isExported: !RESERVED_WORDS.has(operation.name),
+    name: declaredName(operation.name),
+    docs: jsDoc(doc),
+    typeParameters: generics,
+    parameters: [
+      { name: "client", type: "$ClientCore<Throws>" },
+      { name: "args", isRestParameter: true, type: `$OperationArgs<${op}, T>` },
+    ],
+    returnType: `Promise<$OperationOutcome<${op}, T>>`,
+    statements: [`return $callThrough(client, ${descriptor}, args[0]);`],
+  };
+  const pagination = operation.pagination;
+  const walks = [`${operation.name}Pages`, `${operation.name}Items`];
+  // a walk named like an operation is left out (the whole client's methods still have it)
+  if (pagination === undefined || walks.some((name) => names.has(name))) return [call];
+  const item = `$PageItem<${op}, ${literal(pagination.items.pointer)}>`;
+  const walk = (
+    name: string,
+    what: string,
+    result: string,
+    through: string,
+  ): FunctionDeclarationStructure => ({
+    kind: StructureKind.Function,
+    isExported: true,
+    name,
+    docs: jsDoc({
+      summary: `${what} of \`${operation.name}\`, page after page (as the whole client's \`${operation.name}.${what === "Every page" ? "pages" : "items"}()\`).`,
+    }),
+    typeParameters: generics,
+    parameters: [
+      { name: "client", type: "$ClientCore<Throws>" },
+      { name: "args", isRestParameter: true, type: `$PageArgs<${op}, T>` },
+    ],
+    returnType: `AsyncIterable<${result}>`,
+    statements: [`return ${through}(client, ${descriptor}, args[0], args[1]);`],
+  });
+  return [
+    call,
+    walk(walks[0]!, "Every page", `$OperationOutcome<${op}, T>`, "$pagesThrough"),
+    walk(walks[1]!, "Every item", item, "$itemsThrough"),
+  ];
+}
+
+/** `export { $$delete as delete }` for the operations named by a reserved word. */
+function reservedExports(model: ApiModel): StatementStructures[] {
+  const reserved = model.operations.filter((operation) => RESERVED_WORDS.has(operation.name));
+  if (reserved.length === 0) return [];
+  return [
+    {
+      kind: StructureKind.ExportDeclaration,
+      namedExports: reserved.map((operation) => ({
+        name: declaredName(operation.name),
+        alias: operation.name,
+      })),
+    },
+  ];
+}

@@ -1,0 +1,97 @@
+/**
+ * Pay for what you use (issue 41 item 2): a browser bundle (esbuild, as benchmarks/bundle.ts
+ * builds it) of a consumer calling `getPetById` alone through generated/operations.ts holds that
+ * operation and the core, and none of what it does not use: no event-stream reader, no multipart
+ * or form writer, no cookie parameters, no basic-auth encoder, no pagination, no logger, no other
+ * operation's descriptor. The build is the bundle figure's (benchmarks/bundle.ts). The controls (the whole client; the runtime with every codec) contain
+ * them, so each assertion can fail.
+ */
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { bundleForBrowser } from "../../benchmarks/bundle.js";
+
+const root = join(import.meta.dirname, "../..");
+
+interface Bundle {
+  readonly code: string;
+  /** The runtime modules in the bundle (file names under runtime/client/), with bytes > 0. */
+  readonly modules: readonly string[];
+}
+
+async function bundle(contents: string): Promise<Bundle> {
+  const result = await bundleForBrowser(root, contents);
+  const modules = Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path.replace(/^.*runtime\/client\//, "")),
+  );
+  return { code: result.outputFiles[0]!.text, modules };
+}
+
+const ONE_OPERATION = `
+import { createPetStoreCore, getPetById } from "./generated/operations.js";
+const api = createPetStoreCore({ baseUrl: "https://api.example.com", apiKey: "k" });
+export const call = () => getPetById(api, { path: { petId: 1 } });
+`;
+
+/** What a getPetById-only consumer must not carry: module, and text only it would bring. */
+const UNUSED = [
+  { what: "the event-stream reader", module: "event-stream.ts", text: "EventStream" },
+  { what: "the stream result", module: "stream-result.ts", text: "Last-Event-ID" },
+  { what: "the multipart writer", module: "multipart-body.ts", text: "new FormData" },
+  { what: "the form writer", module: "form-body.ts", text: undefined },
+  { what: "the other bodies' encoder", module: "request-body.ts", text: undefined },
+  { what: "cookie parameters", module: "cookies.ts", text: undefined },
+  { what: "basic auth", module: "basic-auth.ts", text: "btoa(" },
+  { what: "styled paths", module: "path-style.ts", text: undefined },
+  { what: "pagination", module: "paginate.ts", text: "PageLoopError" },
+  { what: "the logger", module: "observe.ts", text: "[redacted]" },
+  { what: "telemetry", module: "telemetry.ts", text: "http.request.resend_count" },
+] as const;
+
+describe("a consumer calling getPetById alone", () => {
+  it("bundles getPetById and the core, and nothing it does not use", async () => {
+    const one = await bundle(ONE_OPERATION);
+    for (const unused of UNUSED) {
+      expect(one.modules, unused.what).not.toContain(unused.module);
+      if (unused.text !== undefined) expect(one.code, unused.what).not.toContain(unused.text);
+    }
+    // no other operation's descriptor: their paths and ids are absent
+    for (const other of ["/store/orders", "/categories", "placeOrder", "listPets", "createPet"])
+      expect(one.code).not.toContain(other);
+    // what it uses is there: its descriptor, the rate-limit state, retries, deprecation, errors
+    expect(one.code).toContain("/pets/by-id/{petId}");
+    expect(one.modules).toEqual(
+      expect.arrayContaining([
+        "core.ts",
+        "rate-limit-scheduler.ts",
+        "retry.ts",
+        "deprecation.ts",
+        "api-error-classes.ts",
+        "middleware.ts",
+        "redirect.ts",
+      ]),
+    );
+    expect(one.code).toContain("X-API-Key");
+  });
+
+  it("is far smaller than the whole client's bundle, which holds what it leaves out (control)", async () => {
+    const one = await bundle(ONE_OPERATION);
+    const whole = await bundle(`
+      import { createPetStoreClient } from "./generated/client.js";
+      const api = createPetStoreClient({ baseUrl: "https://api.example.com", apiKey: "k" });
+      export const call = () => api.getPetById({ path: { petId: 1 } });
+    `);
+    expect(whole.code).toContain("/store/orders");
+    expect(whole.modules).toEqual(expect.arrayContaining(["paginate.ts", "observe.ts"]));
+    expect(one.code.length).toBeLessThan(whole.code.length * 0.9);
+    const everything = await bundle(`
+      import { createClientRuntime } from "./generated/runtime/client/runtime.js";
+      export const runtime = () => createClientRuntime({ baseUrl: "https://api.example.com" });
+    `);
+    for (const unused of UNUSED.filter(
+      (entry) => !["paginate.ts", "telemetry.ts"].includes(entry.module),
+    ))
+      expect(everything.modules, unused.what).toContain(unused.module);
+  });
+});
