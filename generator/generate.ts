@@ -90,7 +90,7 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
   warnings.push(...routeKeyWarnings(model, loaded.document));
   warnings.push(...eventWarnings(loaded.document));
   warnings.push(...parameterWarnings(model, loaded.document));
-  warnings.push(...xmlWarnings(model));
+  warnings.push(...xmlWarnings(model, loaded.document));
   warnings.push(...unformableBodies(loaded.document, model).map((body) => body.message));
   const scope: CacheScope =
     options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) };

@@ -392,7 +392,9 @@ export function createClientRuntimeWith(
       setCookies: codecs.cookies ?? missingCodec(op, "cookie parameter"),
       encodeBody: jsonBody
         ? undefined
-        : (codecs.otherBody ?? missingCodec(op, `"${mediaType}" body`)),
+        : (op.xml?.codec.encoder(op, mediaType) ??
+          codecs.otherBody ??
+          missingCodec(op, `"${mediaType}" body`)),
       bodyMediaType: mediaType,
       encoderFor: (picked) => {
         if (picked !== mediaType && !(op.bodyMediaTypes ?? []).includes(picked))
@@ -401,7 +403,9 @@ export function createClientRuntimeWith(
           );
         return isJsonMediaType(picked)
           ? undefined
-          : (codecs.otherBody ?? missingCodec(op, `"${picked}" body`));
+          : (op.xml?.codec.encoder(op, picked) ??
+              codecs.otherBody ??
+              missingCodec(op, `"${picked}" body`));
       },
       headers: headersWith(
         auth.kind === "static" ? { ...keys.headers, ...auth.applied.headers } : keys.headers,

@@ -134,6 +134,9 @@ export function readResult(
   operation?: ClientOperationDescriptor,
 ): Promise<RuntimeResult> {
   const status = response.status;
+  // an XML body the spec declares: read by the codec its table gives (runtime/xml/xml-client.ts)
+  const xml = head ? undefined : operation?.xml?.codec.readResult(response, operation);
+  if (xml !== undefined) return xml;
   if (status < 200 || status >= 300) {
     return readErrorBody(response, head).then(
       (error) => new RuntimeResult(undefined, error, response, null, operation),

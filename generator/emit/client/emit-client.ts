@@ -31,6 +31,7 @@ import { formBodies } from "../../model/form-fields.js";
 import { templateStyles } from "../../model/check-path-template.js";
 import type { FormFieldShape } from "../../../templates/server/core/descriptor.js";
 import { streamFormat } from "../../../templates/client/event-stream.js";
+import { xmlCodecImport, xmlEntryCode, XmlShapeTable } from "./xml-entry.js";
 
 /** `document`: the bundled spec, for the form bodies' `encoding` (see {@link formStyles}). */
 export function emitClient(
@@ -40,16 +41,22 @@ export function emitClient(
 ): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
   const headerTables = new HeaderTables();
+  const xmlShapes = new XmlShapeTable();
   const descriptors = model.operations.map(
     (operation) =>
-      [operation.name, descriptorWriter(operation, model, headerTables, document)] as const,
+      [
+        operation.name,
+        descriptorWriter(operation, model, headerTables, document, xmlShapes),
+      ] as const,
   );
   const codecs = codecsNeeded(model);
   const statements: StatementStructures[] = [
     ...imports(codecs),
+    ...xmlCodecImport(model),
     ...paginationImports(model),
     clientSecurityImport(model),
     ...headerTables.statements(),
+    ...xmlShapes.statements(),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -322,6 +329,7 @@ function descriptorWriter(
   model: ApiModel,
   headerTables: HeaderTables,
   document: unknown,
+  xmlShapes: XmlShapeTable,
 ): WriterFunction {
   const styles = queryStyles(operation);
   const fields = formStyles(operation, document);
@@ -377,6 +385,8 @@ function descriptorWriter(
     literal(value),
   ]);
   if (responseHeaders) entries.push(["responseHeaders", headerTables.reference(responseHeaders)]);
+  const xml = xmlEntryCode(operation, document, xmlShapes);
+  if (xml !== undefined) entries.push(["xml", xml]);
   return objectWriter(entries);
 }
 

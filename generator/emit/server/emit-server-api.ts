@@ -19,6 +19,7 @@ import {
   type DataValue,
 } from "../ts/data-layout.js";
 import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/validator-names.js";
+import { hasXmlBodies, XML_IMPORTS, xmlBodyEntry, XmlShapeConstants } from "./xml-descriptors.js";
 import { apiErrorFormat, errorShapeOfResponse } from "./error-shapes.js";
 import { FormShapeWriter } from "./form-shape-writer.js";
 import { headerSchemaType } from "./handler-types.js";
@@ -48,10 +49,14 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
       formsDescriptor(operation, document, formShapes),
     ]),
   );
-  const responses = new ResponseDescriptors(model.operations, document, (shape) =>
-    shapeReference(shapes, shape),
+  const xmlShapes = new XmlShapeConstants();
+  const responses = new ResponseDescriptors(
+    model.operations,
+    document,
+    (shape) => shapeReference(shapes, shape),
+    xmlShapes,
   );
-  const descriptor = apiDescriptor(model, document, shapes, forms, responses);
+  const descriptor = apiDescriptor(model, document, shapes, forms, responses, xmlShapes);
   const descriptorTypes = [
     "ApiDescriptor",
     ...(shapes.size > 0 ? ["ErrorShape"] : []),
@@ -79,6 +84,7 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
       type: "FormFieldShape",
       value,
     })),
+    ...xmlShapes.constants,
     ...responses.constants,
     {
       doc: "The API as the server runtime runs it: routes, validators, security, rate limits, deprecation.",
@@ -93,6 +99,7 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
       { namespace: "parameterValidators", from: "./validators/parameters.js" },
       { namespace: "bodyValidators", from: "./validators/bodies.js" },
       { typeOnly: true, names: descriptorTypes, from: "./runtime/server/core/descriptor.js" },
+      ...(hasXmlBodies(model) ? XML_IMPORTS : []),
     ],
     constants,
   };
@@ -126,6 +133,7 @@ function apiDescriptor(
   shapes: Map<string, string>,
   forms: Map<OperationModel, DataObject | undefined>,
   responses: ResponseDescriptors,
+  xmlShapes: XmlShapeConstants,
 ): DataObject {
   const entries: [string, DataValue][] = [
     ["title", model.title],
@@ -153,7 +161,14 @@ function apiDescriptor(
   entries.push([
     "operations",
     model.operations.map((operation) =>
-      operationDescriptor(operation, model.operations, document, forms.get(operation), responses),
+      operationDescriptor(
+        operation,
+        model.operations,
+        document,
+        forms.get(operation),
+        responses,
+        xmlShapes,
+      ),
     ),
   ]);
   return new DataObject(entries);
@@ -165,6 +180,7 @@ function operationDescriptor(
   document: unknown,
   forms: DataObject | undefined,
   responses: ResponseDescriptors,
+  xmlShapes: XmlShapeConstants,
 ): DataObject {
   const entries: [string, DataValue][] = [
     ["operationId", operation.operationId],
@@ -190,6 +206,7 @@ function operationDescriptor(
             ] as const)
           : []),
         ...(forms === undefined ? [] : ([["forms", forms]] as const)),
+        ...xmlBodyEntry(document, body.contents, xmlShapes),
       ]),
     ]);
   }

@@ -6,9 +6,11 @@
  *   cap while streaming is refused as soon as it does.
  * - Content type: its essence (parameters such as `charset` ignored) must match one of the
  *   operation's media types (`type/*` and `*\/*` in the spec match accordingly).
- * - Parsing by the request's media type: JSON (`application/json`, `+json`) → value; `text/*` →
- *   string; `application/x-www-form-urlencoded` and `multipart/form-data` → an object coerced by
- *   the schema and validated (form-body.ts, multipart-body.ts; without a form descriptor a form
+ * - Parsing by the request's media type: JSON (`application/json`, `+json`) → value; XML
+ *   (`application/xml`, `text/xml`, `+xml`) → the value its schema describes, read by the codec
+ *   the table gives (runtime/xml/xml-server.ts), then validated as JSON is; `text/*` → string;
+ *   `application/x-www-form-urlencoded` and `multipart/form-data` → an object coerced by the
+ *   schema and validated (form-body.ts, multipart-body.ts; without a form descriptor a form
  *   is an object of strings, repeated names → arrays; a urlencoded body whose schema is a string
  *   is that text, validated); anything else (octet-stream, images...)
  *   → `Uint8Array`, passed without validation.
@@ -19,7 +21,12 @@
  *   `identity` is a 415 with `Accept-Encoding: identity` (RFC 9110 §15.5.16).
  * - An empty body counts as no body: 400 when the body is required.
  */
-import type { FormBodyDescriptor, ServerOperationDescriptor, Validator } from "./descriptor.js";
+import type {
+  FormBodyDescriptor,
+  ServerOperationDescriptor,
+  Validator,
+  XmlBodyDescriptor,
+} from "./descriptor.js";
 import { RequestError } from "./errors.js";
 import { coerceFormFields } from "./form-body.js";
 import { readMultipartEntries } from "./multipart-body.js";
@@ -46,6 +53,8 @@ export interface PreparedBody {
   readonly validatesText: boolean;
   /** Form and multipart bodies' fields and validators, by media type essence. */
   readonly forms: ReadonlyMap<string, FormBodyDescriptor>;
+  /** XML bodies' codec and node trees, when the operation accepts XML. */
+  readonly xml: XmlBodyDescriptor | undefined;
 }
 
 export function prepareBody(body: NonNullable<ServerOperationDescriptor["body"]>): PreparedBody {
@@ -63,6 +72,7 @@ export function prepareBody(body: NonNullable<ServerOperationDescriptor["body"]>
         form,
       ]),
     ),
+    xml: body.xml,
   };
 }
 
@@ -134,7 +144,11 @@ export async function readOperationBody(
     if (bytes === BODY_TOO_LARGE) throw tooLarge(maxBytes);
     if (bytes.byteLength > 0) {
       present = true;
-      if (isJsonMediaType(essence)) {
+      const xml = body.xml?.codec.readBody(body.xml, essence, () => decodeText(bytes));
+      if (xml !== undefined) {
+        validated = true;
+        value = xml.value;
+      } else if (isJsonMediaType(essence)) {
         validated = true;
         value = parseJson(decodeText(bytes));
       } else if (essence.startsWith("text/")) {

@@ -1,0 +1,93 @@
+/**
+ * The client descriptor's `xml` entry: for an operation with XML bodies, the codec
+ * (runtime/xml/xml-client.ts, imported only when the spec has XML bodies) and the node trees
+ * (generator/model/xml-shapes.ts) of its request body and of each response key. Each distinct
+ * tree is written once, as `const XML_SHAPE_<n>`, and named by every operation that has it.
+ */
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { XmlNode } from "../../../templates/xml/xml-shape.js";
+import type { ApiModel, OperationModel } from "../../model/types.js";
+import { hasXmlBodies, xmlShapes } from "../../model/xml-shapes.js";
+import { literal, objectCode } from "../ts/literal.js";
+
+/** The imports of the codec and of the node type, when the spec has XML bodies. */
+export function xmlCodecImport(model: ApiModel): StatementStructures[] {
+  if (!hasXmlBodies(model)) return [];
+  return [
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./runtime/xml/xml-client.js",
+      namedImports: [{ name: "XML_CLIENT" }],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./runtime/xml/xml-shape.js",
+      isTypeOnly: true,
+      namedImports: [{ name: "XmlNode" }],
+    },
+  ];
+}
+
+/** The node trees of the spec's XML bodies, each written once as a constant. */
+export class XmlShapeTable {
+  readonly #names = new Map<string, string>();
+
+  /** `{ "<media type>": XML_SHAPE_<n> }` for a body's node trees. */
+  shapesCode(shapes: Readonly<Record<string, XmlNode>>): string {
+    return objectCode(
+      Object.entries(shapes).map(([mediaType, node]) => [mediaType, this.#reference(node)]),
+    );
+  }
+
+  #reference(node: XmlNode): string {
+    const key = literal(node);
+    let name = this.#names.get(key);
+    if (name === undefined) {
+      name = `XML_SHAPE_${this.#names.size}`;
+      this.#names.set(key, name);
+    }
+    return name;
+  }
+
+  statements(): StatementStructures[] {
+    return [...this.#names].map(([value, name], index) => ({
+      kind: StructureKind.VariableStatement,
+      declarationKind: VariableDeclarationKind.Const,
+      ...(index === 0
+        ? {
+            docs: [
+              {
+                description:
+                  "How XML bodies map to values (runtime/xml/xml-shape.ts), shared by the operations that have them.",
+              },
+            ],
+          }
+        : {}),
+      declarations: [{ name, type: "XmlNode", initializer: value }],
+    }));
+  }
+}
+
+/** The code of the operation's `xml` entry, or undefined when it has no XML body. */
+export function xmlEntryCode(
+  operation: OperationModel,
+  document: unknown,
+  table: XmlShapeTable,
+): string | undefined {
+  const body = xmlShapes(document, operation.requestBody?.contents ?? []);
+  const responses: [string, string][] = [];
+  for (const response of operation.responses) {
+    const found = xmlShapes(document, response.contents);
+    if (found !== undefined) responses.push([response.status, table.shapesCode(found.shapes)]);
+  }
+  if (body === undefined && responses.length === 0) return undefined;
+  return objectCode([
+    ["codec", "XML_CLIENT"],
+    ...(body === undefined
+      ? []
+      : ([["body", table.shapesCode(body.shapes)]] as [string, string][])),
+    ...(responses.length === 0
+      ? []
+      : ([["responses", objectCode(responses)]] as [string, string][])),
+  ]);
+}
