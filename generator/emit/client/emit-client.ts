@@ -32,6 +32,7 @@ import { templateStyles } from "../../model/check-path-template.js";
 import type { FormFieldShape } from "../../../templates/server/core/descriptor.js";
 import { streamFormat } from "../../../templates/client/event-stream.js";
 import { xmlCodecImport, xmlEntryCode, XmlShapeTable } from "./xml-entry.js";
+import { ConstantTable } from "./constant-table.js";
 
 /** `document`: the bundled spec, for the form bodies' `encoding` (see {@link formStyles}). */
 export function emitClient(
@@ -277,35 +278,18 @@ function imports(codecs: CodecsNeeded): StatementStructures[] {
  * e.g. the rate-limit headers), so the table stays small to type-check and to bundle.
  */
 class HeaderTables {
-  readonly #names = new Map<string, string>();
+  readonly #table = new ConstantTable(
+    "RESPONSE_HEADERS_",
+    "Declared response headers (name → how to parse), shared by the operations that declare them.",
+  );
 
   /** The constant's name for a map (created on first use, numbered in spec order). */
   reference(map: Record<string, unknown>): string {
-    const key = literal(map);
-    let name = this.#names.get(key);
-    if (name === undefined) {
-      name = `RESPONSE_HEADERS_${this.#names.size}`;
-      this.#names.set(key, name);
-    }
-    return name;
+    return this.#table.reference(`${literal(map)} as const`);
   }
 
   statements(): StatementStructures[] {
-    return [...this.#names].map(([value, name], index) => ({
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      ...(index === 0
-        ? {
-            docs: [
-              {
-                description:
-                  "Declared response headers (name → how to parse), shared by the operations that declare them.",
-              },
-            ],
-          }
-        : {}),
-      declarations: [{ name, initializer: `${value} as const` }],
-    }));
+    return this.#table.statements();
   }
 }
 

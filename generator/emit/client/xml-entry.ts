@@ -4,7 +4,8 @@
  * (generator/model/xml-shapes.ts) of its request body and of each response key. Each distinct
  * tree is written once, as `const XML_SHAPE_<n>`, and named by every operation that has it.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import { StructureKind, type StatementStructures } from "ts-morph";
+import { ConstantTable } from "./constant-table.js";
 import type { XmlNode } from "../../../templates/xml/xml-shape.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import { hasXmlBodies, xmlShapes } from "../../model/xml-shapes.js";
@@ -30,41 +31,24 @@ export function xmlCodecImport(model: ApiModel): StatementStructures[] {
 
 /** The node trees of the spec's XML bodies, each written once as a constant. */
 export class XmlShapeTable {
-  readonly #names = new Map<string, string>();
+  readonly #table = new ConstantTable(
+    "XML_SHAPE_",
+    "How XML bodies map to values (runtime/xml/xml-shape.ts), shared by the operations that have them.",
+    "XmlNode",
+  );
 
   /** `{ "<media type>": XML_SHAPE_<n> }` for a body's node trees. */
   shapesCode(shapes: Readonly<Record<string, XmlNode>>): string {
     return objectCode(
-      Object.entries(shapes).map(([mediaType, node]) => [mediaType, this.#reference(node)]),
+      Object.entries(shapes).map(([mediaType, node]) => [
+        mediaType,
+        this.#table.reference(literal(node)),
+      ]),
     );
   }
 
-  #reference(node: XmlNode): string {
-    const key = literal(node);
-    let name = this.#names.get(key);
-    if (name === undefined) {
-      name = `XML_SHAPE_${this.#names.size}`;
-      this.#names.set(key, name);
-    }
-    return name;
-  }
-
   statements(): StatementStructures[] {
-    return [...this.#names].map(([value, name], index) => ({
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      ...(index === 0
-        ? {
-            docs: [
-              {
-                description:
-                  "How XML bodies map to values (runtime/xml/xml-shape.ts), shared by the operations that have them.",
-              },
-            ],
-          }
-        : {}),
-      declarations: [{ name, type: "XmlNode", initializer: value }],
-    }));
+    return this.#table.statements();
   }
 }
 
