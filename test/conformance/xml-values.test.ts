@@ -1,10 +1,12 @@
 /**
  * Conformance data for XML bodies (conformance/xml-values.ts): a drawn value becomes the value its
  * XML reads back as (no `null`, no empty unwrapped list, untyped text), positive requests of an
- * XML-only operation are drawn that way, and the request goes out as XML.
+ * XML-only operation are drawn that way, the request goes out as XML, and an XML response is
+ * read by its schema and checked against it.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { checkResponse } from "../../conformance/checks/response-checks.js";
 import { prepareRequest } from "../../conformance/http-request.js";
 import { positiveRequests, requestMedia } from "../../conformance/request-arbitrary.js";
 import { loadApi } from "../../conformance/load-api.js";
@@ -50,8 +52,8 @@ describe("xmlCarried", () => {
   });
 });
 
-describe("positive requests of an XML operation", () => {
-  it("choose the XML media type, draw carried values and send them as XML", async () => {
+describe("an XML operation in the conformance runner", () => {
+  it("is drawn values XML carries and sent them as XML; its XML answers are checked", async () => {
     const api = await loadApi(`${FIXTURES}/xml-bodies.yaml`);
     const operation = api.model.operations.find((op) => op.operationId === "addPet")!;
     const chosen = requestMedia(operation);
@@ -68,5 +70,18 @@ describe("positive requests of an XML operation", () => {
       expect(prepared.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><p:pet /);
       expect(readXml(prepared.body!, request.body!.xml!)).toEqual(request.body!.value);
     }
+    const answer = (bodyText: string) =>
+      checkResponse(api, operation, {
+        status: 201,
+        headers: new Headers({ "content-type": "application/xml" }),
+        bodyText,
+      }).map((failure) => failure.message);
+    expect(answer('<pet id="1"><name>a</name><tag label="x"/></pet>')).toEqual([]);
+    expect(answer('<pet id="one"><name>a</name></pet>')).toEqual([
+      expect.stringContaining("the body does not match the schema of 201 application/xml: /id"),
+    ]);
+    expect(answer("<pet><name>a</pet>")).toEqual([
+      expect.stringContaining("the body cannot be read as XML: is not well-formed XML"),
+    ]);
   });
 });
