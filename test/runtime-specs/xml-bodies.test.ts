@@ -121,6 +121,30 @@ describe("an XML request and response through the generated client", () => {
   });
 });
 
+describe("the client's validateResponse", () => {
+  it("checks an XML answer against the schema, as a JSON one", async () => {
+    const validate = (await import(join(fixture.outDir, "validate.ts"))) as {
+      validateFixtureResponse: (context: unknown) => void;
+    };
+    const module = (await import(join(fixture.outDir, "client.ts"))) as {
+      createFixtureClient(options: object): Record<string, Call>;
+    };
+    const answering = (text: string) =>
+      module.createFixtureClient({
+        baseUrl: "http://127.0.0.1:9",
+        retry: false,
+        validateResponse: validate.validateFixtureResponse,
+        fetch: async () =>
+          new Response(text, { status: 201, headers: { "content-type": "application/xml" } }),
+      });
+    const good = await answering('<pet id="1"><name>a</name></pet>').addPet!({ body: pet });
+    expect(good).toMatchObject({ ok: true, data: { id: 1, name: "a", tags: [] } });
+    await expect(
+      answering('<pet id="x"><name>a</name></pet>').addPet!({ body: pet }),
+    ).rejects.toThrow(/id/);
+  });
+});
+
 describe("content negotiation for a status declaring JSON and XML", () => {
   const list = async (accept?: string) => {
     const response = await fetch(
