@@ -121,6 +121,26 @@ describe("an XML request and response through the generated client", () => {
   });
 });
 
+describe("the MCP tool of an XML operation", () => {
+  it("takes the body as JSON arguments and sends it as XML through the client", async () => {
+    const mcp = (await import(join(fixture.outDir, "mcp.ts"))) as {
+      MCP_TOOLS: readonly { name: string; bodyMediaType?: string }[];
+    };
+    const runtime = (await import(join(fixture.outDir, "runtime/mcp/tool-call.ts"))) as {
+      callTool(tool: unknown, args: unknown, call: unknown): Promise<{ isError?: boolean }>;
+    };
+    const api = (await import(join(fixture.outDir, "runtime/mcp/mcp-api.ts"))) as {
+      clientCaller(client: object): unknown;
+    };
+    const tool = mcp.MCP_TOOLS.find((entry) => entry.name === "addPet")!;
+    expect(tool.bodyMediaType).toBe("application/xml");
+    const result = await runtime.callTool(tool, { body: pet }, api.clientCaller(client));
+    expect(result.isError).not.toBe(true);
+    expect(sent.at(-1)!.headers.get("content-type")).toBe("application/xml");
+    expect(received.at(-1)).toEqual(pet);
+  });
+});
+
 describe("the client's validateResponse", () => {
   it("checks an XML answer against the schema, as a JSON one", async () => {
     const validate = (await import(join(fixture.outDir, "validate.ts"))) as {
