@@ -1,10 +1,12 @@
 /**
  * Values an XML body carries: the XML form of a value (templates/xml/xml-codec.ts) has no `null`
  * (an element left out), no empty unwrapped list (no element at all), no text XML 1.0 cannot
- * hold (control characters), and an untyped (`any`) element reads back as text. Draws for an XML
- * body are mapped to the value their XML reads back as, so that a positive request (and the
- * round trip's answers) only holds values the wire can carry; one that then breaks its schema (a
- * required `null` property left out) is rejected by the validity check that follows.
+ * hold (control characters), and an untyped (`any`) element reads back as text; a body that is
+ * the document's text (a string schema without `xml`) is drawn as a document holding the value.
+ * Draws for an XML body are mapped to the value their XML reads back as, so that a positive
+ * request (and the round trip's answers) only holds values the wire can carry; one that then
+ * breaks its schema (a required `null` property left out) is rejected by the validity check that
+ * follows.
  */
 import { xmlShapes } from "../generator/model/xml-shapes.js";
 import { isXmlMediaType } from "../templates/xml/xml-media.js";
@@ -42,6 +44,8 @@ export function xmlCarried(
   if (!isXmlMediaType(media.mediaType) || value === undefined) return value;
   const node = xmlNodeOf(document, media);
   try {
+    // a body that is the document's text: a drawn value becomes a document holding it
+    if (node.text === true) return writeXml(value, { name: node.name, type: "any" });
     return readXml(writeXml(value, node), node);
   } catch {
     return NOT_XML;

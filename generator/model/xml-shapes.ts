@@ -6,7 +6,8 @@
  * name; the root by its `xml.name`, else its component's name (`#/components/schemas/Pet` →
  * `Pet`); an array's items by their `xml.name`, else the array's element name (for a root array,
  * the items' component name). `allOf` branches are merged; a `oneOf`/`anyOf` whose branches are
- * not all one scalar type, and a schema that refers back to itself, are read untyped (`any`).
+ * not all one scalar type, and a schema that refers back to itself, are read untyped (`any`). A
+ * body whose schema is a string or has no type, without an `xml` object, is the document's text.
  */
 import type { XmlNode } from "../../templates/xml/xml-shape.js";
 import { isXmlMediaType } from "../../templates/xml/xml-media.js";
@@ -82,7 +83,17 @@ class ShapeWalker {
   ) {}
 
   root(schema: unknown): XmlNode {
-    return this.node(schema, componentName(schema) ?? "root", "the root element", true);
+    const name = componentName(schema) ?? "root";
+    // a string (or untyped) body without an xml object: the document's text itself
+    const resolved = schema === undefined ? {} : this.merged(this.resolve(schema));
+    const type = typeOf(resolved);
+    const plain =
+      !isObject(resolved.xml) &&
+      !Array.isArray(resolved.oneOf) &&
+      !Array.isArray(resolved.anyOf) &&
+      (type === "string" || type === undefined);
+    if (plain) return { name, text: true };
+    return this.node(schema, name, "the root element", true);
   }
 
   private resolve(schema: unknown): Schema {

@@ -30,4 +30,10 @@ export interface XmlNode {
   readonly wrapped?: true;
   /** A required unwrapped array: no element at all reads as `[]` (else the property is absent). */
   readonly required?: true;
+  /**
+   * The root of a body whose schema is a string, or has no type, and no `xml` object (or no
+   * schema at all): the value is the document's text itself, read and sent as it is (still
+   * refused when it is not well-formed XML or declares a document type).
+   */
+  readonly text?: true;
 }

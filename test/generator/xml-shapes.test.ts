@@ -60,6 +60,14 @@ describe("xmlShapes", () => {
     ).toMatchObject({ name: "root", type: "array", wrapped: true, items: { name: "Named" } });
   });
 
+  it("makes a string or untyped body without xml the document's text", () => {
+    expect(shapeOf({ type: "string" })).toEqual({ name: "root", text: true });
+    expect(xmlShapes(document, [{ mediaType: "text/xml", schema: undefined }])?.shapes).toEqual({
+      "text/xml": { name: "root", text: true },
+    });
+    expect(shapeOf({ type: "string", xml: { name: "message" } })).toEqual({ name: "message" });
+  });
+
   it("leaves out media types that are not XML", () => {
     expect(xmlShapes(document, [{ mediaType: "application/json", schema: {} }])).toBeUndefined();
     const model = (mediaType: string) =>

@@ -141,9 +141,11 @@ function isElementName(name: string): boolean {
 
 /**
  * The XML document of a value (with the declaration `<?xml version="1.0" encoding="UTF-8"?>`):
- * its root element is named by `node` (an array's root element wraps its items).
+ * its root element is named by `node` (an array's root element wraps its items); a string for a
+ * `text` root is the document itself.
  */
 export function writeXml(value: unknown, node: XmlNode): string {
+  if (node.text === true && typeof value === "string") return value;
   const root = elementContent(value ?? "", node);
   const text = getBuilder().build({ [qualified(node)]: root }) as string;
   // a carriage return in a value survives only as a reference (XML reads a raw one as a newline)
@@ -151,7 +153,8 @@ export function writeXml(value: unknown, node: XmlNode): string {
 }
 
 /**
- * Reads an XML document into the value its root element holds, as `node` maps it.
+ * Reads an XML document into the value its root element holds, as `node` maps it (a `text` root:
+ * the document's text).
  *
  * @throws XmlBodyError when the text declares a document type, is not well-formed XML, has no
  *   root element, or nests deeper than {@link MAX_XML_DEPTH}
@@ -168,6 +171,7 @@ export function readXml(text: string, node: XmlNode): unknown {
     throw new XmlBodyError(`is not well-formed XML: ${msg} (line ${line}, column ${col})`);
   }
   checkDepth(text);
+  if (node.text === true) return text;
   const document = getParser().parse(text) as Parsed;
   const roots = Object.keys(document).filter((key) => key !== TEXT && !key.startsWith(ATTRIBUTE));
   const element = (document[roots[0] ?? ""] as Parsed[] | undefined)?.[0];

@@ -207,11 +207,12 @@ class MockTable {
     const written = (media.examples ?? []).find(
       (example): example is string => typeof example === "string" && example.trim().startsWith("<"),
     );
-    if (written !== undefined && node?.type !== undefined && node.type !== "any")
-      return { kind: "text", value: written };
+    if (written !== undefined && node?.type !== "any") return { kind: "text", value: written };
     const value = this.#data.value(media.schema, examples, "response", validate);
     if (value === undefined || node === undefined) return undefined;
-    return { kind: "text", value: writeXml(value, node) };
+    // a body that is the document's text: a document holding the generated value
+    const mapped = node.text === true ? { name: node.name, type: "any" as const } : node;
+    return { kind: "text", value: writeXml(value, mapped) };
   }
 
   #headerValue(header: HeaderModel): string | undefined {

@@ -200,3 +200,14 @@ describe("negotiateMediaType", () => {
     );
   });
 });
+
+describe("a text root (a string body without xml)", () => {
+  const node: XmlNode = { name: "root", text: true };
+  it("is the document itself both ways, still checked", () => {
+    const document = '<?xml version="1.0"?><note><to>Ann</to></note>';
+    expect(readXml(document, node)).toBe(document);
+    expect(writeXml(document, node)).toBe(document);
+    expect(() => readXml("<note>", node)).toThrow(/not well-formed/);
+    expect(() => readXml("<!DOCTYPE x><note/>", node)).toThrow(/document type/);
+  });
+});
