@@ -5,6 +5,7 @@
  */
 import type { ParameterModel } from "../generator/model/types.js";
 import { parseRouteKeys } from "../templates/server/core/route-keys.js";
+import { writeXml } from "../templates/xml/xml-codec.js";
 import { isIdempotencyKey, sentKey } from "./idempotency-key.js";
 import { parameterText, parameterWireText, queryPairs } from "./parameter-text.js";
 import type { GeneratedRequest } from "./request-arbitrary.js";
@@ -107,7 +108,8 @@ export function prepareRequest(
   let body: string | undefined;
   if (request.body !== undefined) {
     const { mediaType, value } = request.body;
-    if (/json/i.test(mediaType) || mediaType === "*/*") body = JSON.stringify(value);
+    if (request.body.xml !== undefined) body = writeXml(value, request.body.xml);
+    else if (/json/i.test(mediaType) || mediaType === "*/*") body = JSON.stringify(value);
     else if (/x-www-form-urlencoded/i.test(mediaType)) {
       const form = new URLSearchParams();
       for (const [key, item] of Object.entries(

@@ -5,6 +5,8 @@
  * the broken part and simplifies the rest.
  */
 import { parseRouteKeys } from "../templates/server/core/route-keys.js";
+import { isXmlMediaType, NOT_XML, xmlCarried, xmlNodeOf } from "./xml-values.js";
+import type { XmlNode } from "../templates/xml/xml-shape.js";
 import fc from "fast-check";
 import { isObject, resolveObject } from "../generator/schema/json-pointer.js";
 import type {
@@ -29,6 +31,8 @@ import { formReadsBack, readsBack } from "./wire-reading.js";
 export interface GeneratedBody {
   readonly mediaType: string;
   readonly value: unknown;
+  /** For an XML media type: how the value is written (xml-values.ts). */
+  readonly xml?: XmlNode;
 }
 
 export interface GeneratedRequest {
@@ -51,13 +55,14 @@ export type RequestArbitrary =
 /** Header parameters OpenAPI says to ignore (https://spec.openapis.org/oas/v3.0.3#fixed-fields-10). */
 const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
-/** The media type requests are sent with: JSON first, then forms and text. */
+/** The media type requests are sent with: JSON first, then forms, XML and text. */
 export function requestMedia(operation: OperationModel): MediaModel | undefined {
   if (operation.method === "get" || operation.method === "head") return undefined; // fetch cannot send one
   const contents = operation.requestBody?.contents ?? [];
   return (
     contents.find((media) => /^application\/(.+\+)?json$/i.test(media.mediaType)) ??
     contents.find((media) => /^application\/x-www-form-urlencoded$/i.test(media.mediaType)) ??
+    contents.find((media) => isXmlMediaType(media.mediaType) && media.schema !== undefined) ??
     contents.find((media) => /^text\/plain$/i.test(media.mediaType)) ??
     contents.find((media) => media.mediaType === "*/*")
   );
@@ -154,11 +159,15 @@ function parameterArbitrary(
 }
 
 function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unknown> | undefined {
-  const arbitrary = schemaArbitrary(media.schema ?? true, {
+  const drawn = schemaArbitrary(media.schema ?? true, {
     document: api.document,
     direction: "request",
     edges: true,
   });
+  // an XML body: the value its XML reads back as (xml-values.ts)
+  const arbitrary = isXmlMediaType(media.mediaType)
+    ? drawn?.map((value) => xmlCarried(media, value))
+    : drawn;
   const essence = media.mediaType.split(";")[0]!.trim().toLowerCase();
   const form =
     essence === "application/x-www-form-urlencoded"
@@ -172,6 +181,7 @@ function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unk
         arbitrary,
         (value) =>
           value !== undefined &&
+          value !== NOT_XML &&
           (form === undefined ||
             (formCarries(api.document, media.schema, value, form) &&
               formReadsBack(value, media.schema, api.document, form === "multipart"))) &&
@@ -261,6 +271,8 @@ interface Parts {
   readonly values: readonly fc.Arbitrary<unknown>[];
   readonly media: MediaModel | undefined;
   readonly body: fc.Arbitrary<unknown> | undefined;
+  /** How an XML body is written, when the media type is XML. */
+  readonly xml?: XmlNode;
 }
 
 /**
@@ -326,7 +338,8 @@ function positiveParts(
           ? rejectUnless(arbitrary, (value) => !emptyOnTheWire(media, value))
           : fc.option(arbitrary, { nil: undefined, freq: 4 });
   }
-  return { parameters, values, media, body };
+  const xml = media !== undefined && isXmlMediaType(media.mediaType) ? xmlNodeOf(media) : undefined;
+  return { parameters, values, media, body, ...(xml === undefined ? {} : { xml }) };
 }
 
 function assemble(
@@ -355,7 +368,11 @@ function assemble(
     body:
       body === undefined || parts.media === undefined
         ? undefined
-        : { mediaType: parts.media.mediaType, value: body },
+        : {
+            mediaType: parts.media.mediaType,
+            value: body,
+            ...(parts.xml === undefined ? {} : { xml: parts.xml }),
+          },
     mutation,
   };
 }

@@ -4,6 +4,8 @@
  * valid against the declared schema.
  */
 import { isJsonMediaType } from "../../generator/schema/json-media.js";
+import { readXml } from "../../templates/xml/xml-codec.js";
+import { isXmlMediaType, xmlNodeOf } from "../xml-values.js";
 import { escapePointer } from "../../generator/schema/json-pointer.js";
 import type { OperationModel, ResponseModel } from "../../generator/model/types.js";
 import type { ConformanceApi } from "../load-api.js";
@@ -159,16 +161,20 @@ export function checkResponse(
     );
     return failures;
   }
-  if (media.schema === undefined || !isJsonMedia(essence)) return failures;
+  const xml = isXmlMediaType(essence);
+  if (media.schema === undefined || (!isJsonMedia(essence) && !xml)) return failures;
   let body: unknown;
   try {
-    body = JSON.parse(response.bodyText);
-  } catch {
+    // XML: the value its schema's xml objects map it to (docs/xml.md), checked as JSON is
+    body = xml ? readXml(response.bodyText, xmlNodeOf(media)) : JSON.parse(response.bodyText);
+  } catch (error) {
     failures.push(
       failure(
         "response_schema_conformance",
-        "the body is not JSON",
-        `JSON (${media.mediaType})`,
+        xml
+          ? `the body cannot be read as XML: ${error instanceof Error ? error.message : String(error)}`
+          : "the body is not JSON",
+        `${xml ? "XML" : "JSON"} (${media.mediaType})`,
         response.bodyText.slice(0, 200),
         "",
       ),

@@ -19,6 +19,7 @@ export const RUNTIME_PARTS = [
   "telemetry",
   "bin",
   "zod",
+  "xml",
 ] as const;
 
 /** The `.ts` files under `dir`, relative to it (`core/stages/route.ts`), sorted. */

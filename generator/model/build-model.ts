@@ -8,6 +8,7 @@ import { checkSuccessors } from "./check-successors.js";
 import { readDeprecation, readRateLimits, readStability } from "./extensions.js";
 import { readOperationPagination } from "./pagination.js";
 import { formBodies, formFieldShape } from "./form-fields.js";
+import { xmlMediaShape } from "./xml-shapes.js";
 import { NameRegistry, deriveOperationName, toCamelCase, toPascalCase } from "./names.js";
 
 /** Names the generated client already uses for its own methods (`use`/`eject`: middleware). */
@@ -312,14 +313,19 @@ function readResponses(document: Doc, raw: unknown): ResponseModel[] {
 
 function readContents(document: Doc, raw: unknown): MediaModel[] {
   if (!isObject(raw)) return [];
-  return Object.entries(raw).map(([mediaType, media]) => ({
-    mediaType,
-    schema:
+  return Object.entries(raw).map(([mediaType, media]) => {
+    const schema =
       isObject(media) && (isObject(media.schema) || typeof media.schema === "boolean")
         ? (media.schema as SchemaModel)
-        : undefined,
-    examples: isObject(media) ? readExamples(document, media) : [],
-  }));
+        : undefined;
+    const xml = xmlMediaShape(document, mediaType, schema);
+    return {
+      mediaType,
+      schema,
+      examples: isObject(media) ? readExamples(document, media) : [],
+      ...(xml === undefined ? {} : { xml }),
+    };
+  });
 }
 
 /** A media type's or a header's `example`, then the `value` of each of its `examples` (refs resolved), in spec order. */

@@ -5,6 +5,7 @@
 import type { HttpMethod } from "../../templates/client/descriptor.js";
 import type { PaginationDeclaration, PaginationSource } from "../../lint/pagination.js";
 import type { SchemaModel } from "../schema/to-json-schema.js";
+import type { XmlNode } from "../../templates/xml/xml-shape.js";
 import type { FormBodyModel } from "./form-fields.js";
 import type { FormFieldShape } from "../../templates/server/core/descriptor.js";
 
@@ -104,6 +105,14 @@ export interface MediaModel {
   readonly schema: SchemaModel | undefined;
   /** Its `example`, then its `examples`' values, as written (not validated). */
   readonly examples?: readonly unknown[];
+  /** For an XML media type: how the body maps to the value (xml-shapes.ts). */
+  readonly xml?: XmlMediaShape;
+}
+
+/** An XML body's node tree, and what of its schema XML cannot honour (for `generate`'s warning). */
+export interface XmlMediaShape {
+  readonly node: XmlNode;
+  readonly notes: readonly string[];
 }
 
 export interface RequestBodyModel {

@@ -10,6 +10,7 @@ import { matchesMediaType } from "./media-type.js";
 import { pickResponse } from "./response-key.js";
 import { UnexpectedResponseBody } from "./unexpected-body.js";
 import { isJsonMediaType } from "./url.js";
+import { isXmlMediaType } from "../xml/xml-media.js";
 
 /** One error of a precompiled validator (the part of Ajv's `ErrorObject` read here). */
 export interface ResponseValidationIssue {
@@ -70,7 +71,7 @@ export class ResponseValidationError extends Error {
    * the content type.
    */
   readonly pointer: string;
-  /** The schema rule that failed (`required`, `type`, …; `status`, `content-type`, `json`). */
+  /** The schema rule that failed (`required`, `type`, …; `status`, `content-type`, `json`, `xml`). */
   readonly keyword: string;
   /** The response (its body has been read). */
   readonly response: Response;
@@ -172,14 +173,19 @@ export function validateResponseAgainst(
     }
   }
   const bodyValidator = declared.body;
-  if (bodyValidator !== undefined && (contentType === null || isJsonMediaType(contentType))) {
+  // XML is read into the value its schema describes (runtime/xml), then checked alike
+  const xml = contentType !== null && isXmlMediaType(contentType);
+  if (
+    bodyValidator !== undefined &&
+    (contentType === null || isJsonMediaType(contentType) || xml)
+  ) {
     if (body instanceof UnexpectedResponseBody) {
       throw new ResponseValidationError(
         context,
         "body",
         "",
-        "json",
-        `is not the JSON the spec declares: ${body.message}`,
+        xml ? "xml" : "json",
+        `is not the ${xml ? "XML" : "JSON"} the spec declares: ${body.message}`,
       );
     }
     if (!bodyValidator(body)) throw firstIssue(context, "body", bodyValidator);

@@ -430,7 +430,9 @@ export function createRuntimeWithFeatures(
       setCookies: codec("cookies") ?? missingCodec(op, "cookie parameter"),
       encodeBody: jsonBody
         ? undefined
-        : (codec("otherBody") ?? missingCodec(op, `"${mediaType}" body`)),
+        : (op.xml?.codec.encoder(op, mediaType) ??
+          codec("otherBody") ??
+          missingCodec(op, `"${mediaType}" body`)),
       bodyMediaType: mediaType,
       encoderFor: (picked) => {
         if (picked !== mediaType && !(op.bodyMediaTypes ?? []).includes(picked))
@@ -439,7 +441,9 @@ export function createRuntimeWithFeatures(
           );
         return isJsonMediaType(picked)
           ? undefined
-          : (codec("otherBody") ?? missingCodec(op, `"${picked}" body`));
+          : (op.xml?.codec.encoder(op, picked) ??
+              codec("otherBody") ??
+              missingCodec(op, `"${picked}" body`));
       },
       headers: headersWith(
         auth.kind === "static" ? { ...keys.headers, ...auth.applied.headers } : keys.headers,

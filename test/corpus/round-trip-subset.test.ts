@@ -31,6 +31,8 @@ const FIXTURES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "test/fixtures/runtime-specs/optional-lists.yaml": {},
   // one bearer token for two OAuth 2 schemes of a requirement
   "test/fixtures/runtime-specs/shared-token.yaml": {},
+  // XML bodies both ways, from the schemas' xml objects (issue 43, item 2)
+  "test/fixtures/runtime-specs/xml-bodies.yaml": {},
 };
 const CORPUS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   "heyapi/specs/3.1.x/sse-post.yaml": {},

@@ -6,8 +6,10 @@
  */
 import { isObject, resolveObject } from "../../generator/model/resolve-ref.js";
 import { isBinaryString } from "../../generator/emit/types-document.js";
+import { isXmlMediaType } from "../../templates/xml/xml-media.js";
 
-export type MediaKind = "json" | "form" | "multipart" | "text" | "events" | "ndjson" | "binary";
+export type MediaKind =
+  "json" | "xml" | "form" | "multipart" | "text" | "events" | "ndjson" | "binary";
 
 /** How the round trip treats a media type. */
 export function mediaKind(mediaType: string): MediaKind {
@@ -18,6 +20,8 @@ export function mediaKind(mediaType: string): MediaKind {
   if (essence === "multipart/form-data") return "multipart";
   if (essence === "text/event-stream") return "events";
   if (/^application\/(x-)?(ndjson|jsonl|jsonlines)$/.test(essence)) return "ndjson";
+  // read and written by the schema's xml objects: the client and handler see typed values
+  if (isXmlMediaType(essence)) return "xml";
   if (essence.startsWith("text/")) return "text";
   return "binary";
 }

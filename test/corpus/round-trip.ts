@@ -15,6 +15,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { loadApi, type ConformanceApi } from "../../conformance/load-api.js";
 import { positiveRequests, type GeneratedRequest } from "../../conformance/request-arbitrary.js";
+import { NOT_XML, xmlCarried } from "../../conformance/xml-values.js";
 import { isJsonParameter, parameterText } from "../../conformance/parameter-text.js";
 import { rejectUnless, schemaArbitrary } from "../../generator/schema/schema-arbitrary.js";
 import { generate } from "../../generator/generate.js";
@@ -363,15 +364,26 @@ function planResponse(
   }
   if (status === 204 || status === 205 || status === 304 || operation.method === "head")
     return { status, mediaType: undefined, kind: undefined, value: undefined, headers };
-  const media =
-    chosen.contents.find((m) => mediaKind(m.mediaType) === "json") ?? chosen.contents[0];
+  // a status offering XML is answered, to a client that states no preference, in the first
+  // media type it declares (the server's content negotiation): the plan follows it
+  const media = chosen.contents.some((m) => mediaKind(m.mediaType) === "xml")
+    ? chosen.contents[0]
+    : (chosen.contents.find((m) => mediaKind(m.mediaType) === "json") ?? chosen.contents[0]);
   if (media === undefined)
     return { status, mediaType: undefined, kind: undefined, value: undefined, headers };
   const kind = mediaKind(media.mediaType);
   if (kind === "form" || kind === "multipart")
     return `its ${chosen.status} response is ${media.mediaType}, which the client does not parse`;
+  // an XML answer: a value its XML carries (conformance/xml-values.ts)
+  const carry = kind === "xml" ? (v: unknown) => xmlCarried(media, v) : undefined;
   const one = () =>
-    drawValue(api, media.schema ?? true, seed, (v) => kind !== "text" || typeof v === "string");
+    drawValue(
+      api,
+      media.schema ?? true,
+      seed,
+      (v) => v !== NOT_XML && (kind !== "text" || typeof v === "string"),
+      carry,
+    );
   if (kind === "events" || kind === "ndjson") {
     const first = one();
     const second = drawValue(api, media.schema ?? true, seed + 7);
@@ -401,9 +413,11 @@ function drawValue(
   schema: unknown,
   seed: number,
   keep: (value: unknown) => boolean = () => true,
+  carry?: (value: unknown) => unknown,
 ): unknown {
-  const arbitrary = schemaArbitrary(schema, { document: api.document, direction: "response" });
-  if (arbitrary === undefined) return undefined;
+  const drawn = schemaArbitrary(schema, { document: api.document, direction: "response" });
+  if (drawn === undefined) return undefined;
+  const arbitrary = carry === undefined ? drawn : drawn.map(carry);
   const valid = rejectUnless(
     arbitrary,
     (value) => value !== undefined && keep(value) && api.validator.isValid(schema ?? {}, value),

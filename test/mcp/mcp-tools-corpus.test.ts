@@ -107,7 +107,7 @@ paths:
     expect(count).toBe(2);
     expect(warnings).toEqual([
       "MCP: operation get thing (GET /b) is not a tool: its tool name get_thing is the name of get_thing's tool. Give it an operationId that differs in letters, digits, _ - or . to expose it.",
-      "MCP: operation upload (POST /upload) is not a tool: its request body (application/octet-stream) is neither JSON nor a URL-encoded form, which MCP tool arguments (JSON) cannot carry.",
+      "MCP: operation upload (POST /upload) is not a tool: its request body (application/octet-stream) is neither JSON nor a URL-encoded form nor XML with a schema, which MCP tool arguments (JSON) cannot carry.",
     ]);
   });
 });

@@ -5,6 +5,8 @@
  */
 import type { ClientCodecs } from "./codecs.js";
 import type { PathParameterStyle } from "./path-style.js";
+import type { RuntimeResult } from "./result.js";
+import type { XmlNode } from "../xml/xml-shape.js";
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
@@ -149,4 +151,28 @@ export interface ClientOperationDescriptor {
    * and no others; over the client's own. Left out in the whole client's table.
    */
   readonly codecs?: ClientCodecs;
+  /** The operation's XML bodies, when it has some (runtime/xml/xml-client.ts). */
+  readonly xml?: ClientXmlDescriptor;
+}
+
+/**
+ * An operation's XML bodies: the codec (runtime/xml/xml-client.ts, which the generated client
+ * imports only when the spec has XML) and the node tree of each XML media type, by the media type
+ * as written in the spec: the request body's, and each response key's (`"200"`, `"4XX"`).
+ */
+export interface ClientXmlDescriptor {
+  readonly codec: {
+    /** The encoder of a body sent as `mediaType`, when it is one of the body's XML types. */
+    encoder(
+      op: ClientOperationDescriptor,
+      mediaType: string,
+    ): ((body: unknown) => BodyInit) | undefined;
+    /** The result of a response its status declares as XML; `undefined` for any other. */
+    readResult(
+      response: Response,
+      op: ClientOperationDescriptor,
+    ): Promise<RuntimeResult> | undefined;
+  };
+  readonly body?: Readonly<Record<string, XmlNode>>;
+  readonly responses?: Readonly<Record<string, Readonly<Record<string, XmlNode>>>>;
 }

@@ -46,7 +46,7 @@ type BodyVariants<C, Optional> = {
  * The parsed 2XX body for a `content` map, the union over what the response's Content-Type may
  * be: JSON → its schema; `text/event-stream` → an {@link EventStream} of {@link ServerSentEvent}s
  * whose `data` is the schema; NDJSON → an {@link EventStream} of the schema; without JSON,
- * `text/*` → its schema, anything else (binary) → `Blob`.
+ * `text/*` and XML → its schema, anything else (binary) → `Blob`.
  */
 type ResponseMedia<C> =
   | C[Extract<keyof C, JsonMediaKey>]
@@ -60,9 +60,16 @@ type ResponseMedia<C> =
       ? OtherMedia<C, Exclude<keyof C, "text/event-stream" | NdjsonMediaKey>>
       : never);
 
-/** Non-JSON, non-stream media: `text/*` → the schema, anything else → `Blob`. */
+/**
+ * Media type keys of XML bodies besides `text/xml` (read into the schema's value: runtime/xml):
+ * `application/xml`, `+xml` types.
+ */
+type XmlMediaKey = `application/xml${string}` | `${string}+xml${string}`;
+
+/** Non-JSON, non-stream media: `text/*` and XML → the schema, anything else → `Blob`. */
 type OtherMedia<C, K extends keyof C> =
-  C[Extract<K, `text/${string}`>] | ([Exclude<K, `text/${string}`>] extends [never] ? never : Blob);
+  | C[Extract<K, `text/${string}` | XmlMediaKey>]
+  | ([Exclude<K, `text/${string}` | XmlMediaKey>] extends [never] ? never : Blob);
 
 /** `{ body }` (required or optional as the spec says), or nothing when there is no body. */
 type BodyGroup<Op> = Op extends { requestBody?: never }
@@ -140,11 +147,13 @@ type Responses<Op> = Op extends { responses: infer R } ? R : never;
 type ResponseBody<R> = R extends { content: infer C } ? ResponseMedia<C> : undefined;
 
 /**
- * The parsed body of a non-2XX response: the schema of its JSON media type. The runtime parses
- * only JSON error bodies; any other body (and an empty or unparsable one) becomes an
- * {@link UnexpectedResponseBody}, which every error type includes.
+ * The parsed body of a non-2XX response: the schema of its JSON or XML media type. The runtime
+ * parses only JSON and XML error bodies; any other body (and an empty or unparsable one) becomes
+ * an {@link UnexpectedResponseBody}, which every error type includes.
  */
-type ErrorMedia<R> = R extends { content: infer C } ? C[Extract<keyof C, JsonMediaKey>] : never;
+type ErrorMedia<R> = R extends { content: infer C }
+  ? C[Extract<keyof C, JsonMediaKey | XmlMediaKey | `text/xml${string}`>]
+  : never;
 
 /** Whether a response key (`200`, `"2XX"`, `404`, `"default"`, …) is a success (2XX). */
 type IsSuccessKey<K> = `${K & (string | number)}` extends `2${string}` ? true : false;

@@ -16,8 +16,8 @@ const MESSAGE_EXCERPT = 200;
 export interface UnexpectedSuccess {
   /** The operation called. */
   readonly operationId: string;
-  /** `"undeclared content type"` or `"invalid JSON"`. */
-  readonly reason: "undeclared content type" | "invalid JSON";
+  /** `"undeclared content type"`, `"invalid JSON"` or `"invalid XML"`. */
+  readonly reason: "undeclared content type" | "invalid JSON" | "invalid XML";
   /** What was expected or what failed (the declared media types, the parser's message). */
   readonly detail: string;
 }

@@ -38,19 +38,25 @@ import {
 } from "./client-codecs.js";
 import type { FormFieldShape } from "../../../templates/server/core/descriptor.js";
 import { streamFormat } from "../../../templates/client/event-stream.js";
+import { xmlCodecImport, xmlEntryCode, XmlShapeTable } from "./xml-entry.js";
+import { ConstantTable } from "./constant-table.js";
 
 export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
   const headerTables = new HeaderTables();
+  const xmlShapes = new XmlShapeTable();
   const descriptors = model.operations.map(
-    (operation) => [operation.name, descriptorWriter(operation, model, headerTables)] as const,
+    (operation) =>
+      [operation.name, descriptorWriter(operation, model, headerTables, xmlShapes)] as const,
   );
   const codecs = codecsNeeded(model);
   const statements: StatementStructures[] = [
     ...imports(codecs, clientType),
+    ...xmlCodecImport(model),
     ...paginationImports(model),
     clientSecurityImport(model),
     ...headerTables.statements(),
+    ...xmlShapes.statements(),
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -187,41 +193,23 @@ function imports(codecs: readonly CodecRef[], clientType: string): StatementStru
  * e.g. the rate-limit headers), so the table stays small to type-check and to bundle.
  */
 export class HeaderTables {
-  readonly #names = new Map<string, string>();
-  readonly #prefix: string;
+  readonly #table: ConstantTable;
 
   /** @param prefix before each constant's name (`$` in operations.ts, beside the spec's names) */
   constructor(prefix = "") {
-    this.#prefix = prefix;
+    this.#table = new ConstantTable(
+      `${prefix}RESPONSE_HEADERS_`,
+      "Declared response headers (name → how to parse), shared by the operations that declare them.",
+    );
   }
 
   /** The constant's name for a map (created on first use, numbered in spec order). */
   reference(map: Record<string, unknown>): string {
-    const key = literal(map);
-    let name = this.#names.get(key);
-    if (name === undefined) {
-      name = `${this.#prefix}RESPONSE_HEADERS_${this.#names.size}`;
-      this.#names.set(key, name);
-    }
-    return name;
+    return this.#table.reference(`${literal(map)} as const`);
   }
 
   statements(): StatementStructures[] {
-    return [...this.#names].map(([value, name], index) => ({
-      kind: StructureKind.VariableStatement,
-      declarationKind: VariableDeclarationKind.Const,
-      ...(index === 0
-        ? {
-            docs: [
-              {
-                description:
-                  "Declared response headers (name → how to parse), shared by the operations that declare them.",
-              },
-            ],
-          }
-        : {}),
-      declarations: [{ name, initializer: `${value} as const` }],
-    }));
+    return this.#table.statements();
   }
 }
 
@@ -245,6 +233,7 @@ export function descriptorWriter(
   operation: OperationModel,
   model: ApiModel,
   headerTables: HeaderTables,
+  xmlShapes: XmlShapeTable,
   extra: readonly [string, string][] = [],
 ): WriterFunction {
   const styles = queryStyles(operation);
@@ -301,6 +290,8 @@ export function descriptorWriter(
     literal(value),
   ]);
   if (responseHeaders) entries.push(["responseHeaders", headerTables.reference(responseHeaders)]);
+  const xml = xmlEntryCode(operation, xmlShapes);
+  if (xml !== undefined) entries.push(["xml", xml]);
   return objectWriter([...entries, ...extra]);
 }
 

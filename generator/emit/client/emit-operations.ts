@@ -26,13 +26,15 @@ import { clientSecuritySchemes } from "../security-tables.js";
 import { codecImports, codecsLiteral, operationCodecRefs } from "./client-codecs.js";
 import { descriptorWriter, HeaderTables } from "./emit-client.js";
 import { RESERVED_WORDS } from "./reserved-words.js";
+import { xmlCodecImport, XmlShapeTable } from "./xml-entry.js";
 
 export function emitOperations(model: ApiModel, context: EmitContext): GeneratedFile {
   const headerTables = new HeaderTables("$");
+  const xmlShapes = new XmlShapeTable("$");
   const names = new Set(model.operations.map((operation) => operation.name));
   const perOperation = model.operations.map((operation) => ({
     operation,
-    descriptor: descriptorStatement(operation, model, headerTables),
+    descriptor: descriptorStatement(operation, model, headerTables, xmlShapes),
     functions: operationFunctions(operation, model, names),
   }));
   const paged = model.operations.some((operation) => operation.pagination !== undefined);
@@ -80,7 +82,9 @@ export function emitOperations(model: ApiModel, context: EmitContext): Generated
       model.operations.flatMap((operation) => operationCodecRefs(operation, model.securitySchemes)),
       "$",
     ),
+    ...xmlCodecImport(model, "$"),
     ...headerTables.statements(),
+    ...xmlShapes.statements(),
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
@@ -147,11 +151,12 @@ function descriptorStatement(
   operation: OperationModel,
   model: ApiModel,
   headerTables: HeaderTables,
+  xmlShapes: XmlShapeTable,
 ): StatementStructures {
   const codecs = operationCodecRefs(operation, model.securitySchemes);
   const extra: [string, string][] =
     codecs.length === 0 ? [] : [["codecs", codecsLiteral(codecs, "$")]];
-  const writer = descriptorWriter(operation, model, headerTables, extra);
+  const writer = descriptorWriter(operation, model, headerTables, xmlShapes, extra);
   return {
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,

@@ -22,10 +22,10 @@ import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectCode, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import {
-  jsonMedia,
   responseHeadersValidatorName,
   validatedBodyMedia,
   validatedResponseHeaders,
+  validatedResponseMedia,
   validatorName,
 } from "../validators/validator-names.js";
 import { headerKind } from "./header-kinds.js";
@@ -169,7 +169,7 @@ function standardSchemasCode(operation: OperationModel): string {
   }
   const responses: [string, string][] = [];
   for (const response of operation.responses) {
-    const media = jsonMedia(response.contents);
+    const media = validatedResponseMedia(response.contents);
     if (media === undefined) continue;
     const responseType = `${type}["responses"][${literal(response.status)}]["content"][${literal(media.mediaType)}]`;
     responses.push([
@@ -198,7 +198,7 @@ function responseLiteral(
   const parts: [string, string][] = [
     ["mediaTypes", literal(response.contents.map((media) => media.mediaType))],
   ];
-  if (jsonMedia(response.contents))
+  if (validatedResponseMedia(response.contents))
     parts.push(["body", `bodyValidators.${validatorName(operation, response.status)}`]);
   const headers = validatedResponseHeaders(response.headers);
   const headersValidator = responseHeadersValidatorName(response.headers);

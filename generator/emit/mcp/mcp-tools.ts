@@ -9,7 +9,7 @@ import type {
 } from "../../../templates/mcp/tool-descriptor.js";
 import { isObject } from "../../model/resolve-ref.js";
 import type { ApiModel, MediaModel, OperationModel, ParameterLocation } from "../../model/types.js";
-import { jsonMedia } from "../validators/validator-names.js";
+import { jsonMedia, xmlMedia } from "../validators/validator-names.js";
 import { schemaConverter, type SchemaConverter } from "./tool-schemas.js";
 
 /** MCP tool names (2025-11-25): 1 to 128 of A-Z a-z 0-9 _ - . */
@@ -44,7 +44,7 @@ export function mcpTools(model: ApiModel, document: unknown): McpTools {
     if (body !== undefined && body.contents.length > 0 && bodyMedia(body.contents) === undefined) {
       const types = body.contents.map((media) => media.mediaType).join(", ");
       warnings.push(
-        `MCP: ${where} is not a tool: its request body (${types}) is neither JSON nor a URL-encoded form, which MCP tool arguments (JSON) cannot carry.`,
+        `MCP: ${where} is not a tool: its request body (${types}) is neither JSON nor a URL-encoded form nor XML with a schema, which MCP tool arguments (JSON) cannot carry.`,
       );
       continue;
     }
@@ -62,15 +62,19 @@ export function mcpTools(model: ApiModel, document: unknown): McpTools {
 
 const FORM = "application/x-www-form-urlencoded";
 
-/** The body media a tool takes: JSON, else a URL-encoded form (an object the client encodes). */
+/**
+ * The body media a tool takes: JSON, else a URL-encoded form, else XML with a schema (an object
+ * the client encodes).
+ */
 function bodyMedia(contents: readonly MediaModel[]): MediaModel | undefined {
   return (
     jsonMedia(contents) ??
-    contents.find((media) => media.mediaType.split(";")[0]?.trim().toLowerCase() === FORM)
+    contents.find((media) => media.mediaType.split(";")[0]?.trim().toLowerCase() === FORM) ??
+    xmlMedia(contents)
   );
 }
 
-/** The declared form media type when the tool's body is sent as a URL-encoded form (no JSON body). */
+/** The declared media type the tool's body is sent as when it has no JSON one (a form, XML). */
 function formBody(operation: OperationModel): string | undefined {
   const contents = operation.requestBody?.contents ?? [];
   return jsonMedia(contents) === undefined ? bodyMedia(contents)?.mediaType : undefined;

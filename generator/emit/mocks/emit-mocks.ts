@@ -10,13 +10,26 @@ import { createHash } from "node:crypto";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import { deprecationHeaders } from "../../../templates/server/core/deprecation.js";
 import { isJsonMediaType } from "../../schema/json-media.js";
-import type { ApiModel, HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
+import type {
+  ApiModel,
+  HeaderModel,
+  MediaModel,
+  OperationModel,
+  ResponseModel,
+} from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectCode, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { bodyValidatorFunctions } from "../validators/emit-validators.js";
-import { jsonMedia, validatorName } from "../validators/validator-names.js";
+import {
+  jsonMedia,
+  validatedResponseMedia,
+  validatorName,
+  xmlMedia,
+} from "../validators/validator-names.js";
+import { xmlShapes } from "../../model/xml-shapes.js";
+import { writeXml } from "../../../templates/xml/xml-codec.js";
 import { MockData } from "./mock-data.js";
 import { mockStatus } from "./mock-status.js";
 
@@ -118,6 +131,7 @@ class MockTable {
     const text = response.contents.find((media) =>
       media.mediaType.toLowerCase().startsWith("text/"),
     );
+    const xml = xmlMedia(response.contents);
     let body: MockedResponse["body"];
     if (json) {
       // the body validator of this response, when it is the one validators/bodies.js checks
@@ -133,6 +147,8 @@ class MockTable {
           `${operation.operationId} ${response.status} (${json.mediaType})`,
         );
       }
+    } else if (xml) {
+      body = this.#xmlBody(operation, response, xml);
     } else if (text) {
       const value = this.#data.value(text.schema, text.examples);
       body = typeof value === "string" ? { kind: "text", value } : undefined;
@@ -157,7 +173,38 @@ class MockTable {
         // a malformed date: the lint rules report it; the mock sends no such header
       }
     }
-    return { status, body, mediaType: (json ?? text ?? response.contents[0])?.mediaType, headers };
+    return {
+      status,
+      body,
+      mediaType: (json ?? xml ?? text ?? response.contents[0])?.mediaType,
+      headers,
+    };
+  }
+
+  /**
+   * An XML response's mocked text: the spec's example when it is XML text already, else its
+   * example or generated value written as the schema's `xml` objects say.
+   */
+  #xmlBody(
+    operation: OperationModel,
+    response: ResponseModel,
+    media: MediaModel,
+  ): MockedResponse["body"] {
+    const node = media.xml?.node;
+    const validate =
+      validatedResponseMedia(response.contents) === media
+        ? this.#validators.get(validatorName(operation, response.status))
+        : undefined;
+    const examples = (media.examples ?? []).filter((example) => typeof example !== "string");
+    const written = (media.examples ?? []).find(
+      (example): example is string => typeof example === "string" && example.trim().startsWith("<"),
+    );
+    if (written !== undefined && node?.type !== "any") return { kind: "text", value: written };
+    const value = this.#data.value(media.schema, examples, "response", validate);
+    if (value === undefined || node === undefined) return undefined;
+    // a body that is the document's text: a document holding the generated value
+    const mapped = node.text === true ? { name: node.name, type: "any" as const } : node;
+    return { kind: "text", value: writeXml(value, mapped) };
   }
 
   #headerValue(header: HeaderModel): string | undefined {

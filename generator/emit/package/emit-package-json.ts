@@ -4,11 +4,13 @@
  * layout.ts: the version is `info.version`, so `npm run generate` keeps them in step.
  */
 import type { ApiModel } from "../../model/types.js";
+import { hasXmlBodies } from "../../model/xml-shapes.js";
 import type { GeneratedFile } from "../file.js";
 import {
   DIST_DIR,
   NODE_ENGINE,
   PACKAGE_DEPENDENCIES,
+  XML_DEPENDENCIES,
   PACKAGE_OPTIONAL_PEERS,
   BIN_MODULE,
   binName,
@@ -55,7 +57,10 @@ export function packageJsonData(
     bin: { [binName(identity.name)]: distPath(BIN_MODULE, ".js") },
     files: identity.hasChangelog === true ? [DIST_DIR, "CHANGELOG.md"] : [DIST_DIR],
     scripts: { prepack: prepackGuard(distPath(main.module, ".js")) },
-    dependencies: { ...PACKAGE_DEPENDENCIES },
+    dependencies: {
+      ...PACKAGE_DEPENDENCIES,
+      ...(hasXmlBodies(model) ? XML_DEPENDENCIES : {}),
+    },
     peerDependencies: { ...PACKAGE_OPTIONAL_PEERS },
     peerDependenciesMeta: Object.fromEntries(
       Object.keys(PACKAGE_OPTIONAL_PEERS).map((name) => [name, { optional: true }]),

@@ -163,6 +163,15 @@ export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * The runtime dependency of a package whose spec has XML bodies: runtime/xml/xml-codec.ts reads
+ * and writes them with fast-xml-parser (4.5, one small dependency of its own, Node.js 20 and
+ * later). A spec without XML bodies never loads the codec, and its package does not depend on it.
+ */
+export const XML_DEPENDENCIES: Readonly<Record<string, string>> = {
+  "fast-xml-parser": "^4.5.7",
+};
+
+/**
  * Optional peer dependencies: installed by the users of the entry point that loads them, never
  * pulled in for the others.
  * - ioredis: the client of the Redis store (`./server/redis`);

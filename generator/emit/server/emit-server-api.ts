@@ -19,6 +19,7 @@ import {
 } from "../ts/data-layout.js";
 import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/validator-names.js";
 import { ApiReadersNeeded } from "./api-readers.js";
+import { hasXmlBodies, XML_IMPORTS, xmlBodyEntry, XmlShapeConstants } from "./xml-descriptors.js";
 import { apiErrorFormat, errorShapeOfResponse } from "./error-shapes.js";
 import { FormShapeWriter } from "./form-shape-writer.js";
 import { headerSchemaType } from "./handler-types.js";
@@ -45,11 +46,23 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
   const forms = new Map(
     model.operations.map((operation) => [operation, formsDescriptor(operation, formShapes)]),
   );
-  const responses = new ResponseDescriptors(model.operations, document, (shape) =>
-    shapeReference(shapes, shape),
+  const xmlShapes = new XmlShapeConstants();
+  const responses = new ResponseDescriptors(
+    model.operations,
+    document,
+    (shape) => shapeReference(shapes, shape),
+    xmlShapes,
   );
   const readers = new ApiReadersNeeded(model);
-  const descriptor = apiDescriptor(model, document, shapes, forms, responses, readers.entry());
+  const descriptor = apiDescriptor(
+    model,
+    document,
+    shapes,
+    forms,
+    responses,
+    readers.entry(),
+    xmlShapes,
+  );
   const descriptorTypes = [
     "ApiDescriptor",
     ...(shapes.size > 0 ? ["ErrorShape"] : []),
@@ -77,6 +90,7 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
       type: "FormFieldShape",
       value,
     })),
+    ...xmlShapes.constants,
     ...responses.constants,
     {
       doc: "The API as the server runtime runs it: routes, validators, security, rate limits, deprecation.",
@@ -92,6 +106,7 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
       { namespace: "bodyValidators", from: "./validators/bodies.js" },
       ...readers.imports(),
       { typeOnly: true, names: descriptorTypes, from: "./runtime/server/core/descriptor.js" },
+      ...(hasXmlBodies(model) ? XML_IMPORTS : []),
     ],
     constants,
   };
@@ -126,6 +141,7 @@ function apiDescriptor(
   forms: Map<OperationModel, DataObject | undefined>,
   responses: ResponseDescriptors,
   readers: DataObject | undefined,
+  xmlShapes: XmlShapeConstants,
 ): DataObject {
   const entries: [string, DataValue][] = [
     ["title", model.title],
@@ -154,7 +170,14 @@ function apiDescriptor(
   entries.push([
     "operations",
     model.operations.map((operation) =>
-      operationDescriptor(operation, model.operations, document, forms.get(operation), responses),
+      operationDescriptor(
+        operation,
+        model.operations,
+        document,
+        forms.get(operation),
+        responses,
+        xmlShapes,
+      ),
     ),
   ]);
   return new DataObject(entries);
@@ -166,6 +189,7 @@ function operationDescriptor(
   document: unknown,
   forms: DataObject | undefined,
   responses: ResponseDescriptors,
+  xmlShapes: XmlShapeConstants,
 ): DataObject {
   const entries: [string, DataValue][] = [
     ["operationId", operation.operationId],
@@ -191,6 +215,7 @@ function operationDescriptor(
             ] as const)
           : []),
         ...(forms === undefined ? [] : ([["forms", forms]] as const)),
+        ...xmlBodyEntry(body.contents, xmlShapes),
       ]),
     ]);
   }

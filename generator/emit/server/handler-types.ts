@@ -10,6 +10,7 @@
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
 import { literal, typeAliasCode, typeLiteralCode } from "../ts/literal.js";
+import { isXmlMediaType } from "../../model/xml-shapes.js";
 import {
   IGNORED_HEADER_PARAMETERS,
   isJsonMediaType,
@@ -131,10 +132,12 @@ function streamKind(mediaType: string): "ndjson" | "sse" | undefined {
   return base === "text/event-stream" ? "sse" : undefined;
 }
 
-/** How the runtime reads or writes a media type: JSON, text, a form, a wildcard, or bytes. */
-function mediaKind(mediaType: string): "json" | "text" | "form" | "any" | "binary" {
+/** How the runtime reads or writes a media type: JSON, XML, text, a form, a wildcard, or bytes. */
+function mediaKind(mediaType: string): "json" | "xml" | "text" | "form" | "any" | "binary" {
   const base = mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
   if (isJsonMediaType(base)) return "json";
+  // read into and written from the value its schema describes (runtime/xml)
+  if (isXmlMediaType(base)) return "xml";
   if (base.startsWith("text/")) return "text";
   if (base === "application/x-www-form-urlencoded" || base === "multipart/form-data") return "form";
   if (base.includes("*")) return "any";

@@ -22,7 +22,8 @@ import {
   type DataConstant,
   type DataValue,
 } from "../ts/data-layout.js";
-import { jsonMedia, validatorName } from "../validators/validator-names.js";
+import { validatedResponseMedia, validatorName } from "../validators/validator-names.js";
+import { xmlBodyEntry, type XmlShapeConstants } from "./xml-descriptors.js";
 import { errorShapeOfResponse } from "./error-shapes.js";
 import { headerSchemaType } from "./handler-types.js";
 
@@ -47,11 +48,15 @@ export class ResponseDescriptors {
     operations: readonly OperationModel[],
     document: unknown,
     shapeReference: (shape: ErrorShape) => DataValue,
+    xmlShapes: XmlShapeConstants,
   ) {
     for (const operation of operations) {
       const entries = operation.responses.map(
         (response) =>
-          [response.status, responseEntry(operation, response, document, shapeReference)] as const,
+          [
+            response.status,
+            responseEntry(operation, response, document, shapeReference, xmlShapes),
+          ] as const,
       );
       this.entries.set(operation, entries);
       for (const [, entry] of entries) increment(this.counts, entry.key);
@@ -126,8 +131,10 @@ function responseEntry(
   response: ResponseModel,
   document: unknown,
   shapeReference: (shape: ErrorShape) => DataValue,
+  xmlShapes: XmlShapeConstants,
 ): ResponseEntry {
-  const json = jsonMedia(response.contents);
+  // the validator of the JSON body, else of the XML one (read into the same kind of value)
+  const json = validatedResponseMedia(response.contents);
   const mediaType = response.contents[0]?.mediaType;
   const headers =
     response.headers.length === 0
@@ -149,6 +156,7 @@ function responseEntry(
     ...(response.contents.length > 1
       ? [["mediaTypes", response.contents.map((media) => media.mediaType)] as [string, DataValue]]
       : []),
+    ...xmlBodyEntry(response.contents, xmlShapes),
   ];
   const validate = json
     ? ([["validate", reference(`bodyValidators.${validatorName(operation, response.status)}`)]] as [

@@ -32,10 +32,10 @@ import {
 } from "./validator-module.js";
 import {
   IGNORED_HEADER_PARAMETERS,
-  jsonMedia,
   responseHeadersValidatorName,
   validatedBodyMedia,
   validatedResponseHeaders,
+  validatedResponseMedia,
   validatorName,
 } from "./validator-names.js";
 
@@ -144,7 +144,7 @@ function validatorSchemas(document: Record<string, unknown>, model: ApiModel, wa
         toJsonSchema(schema, convert),
       );
     for (const response of operation.responses) {
-      const media = jsonMedia(response.contents);
+      const media = validatedResponseMedia(response.contents);
       if (media)
         bodySchemas.set(
           at(

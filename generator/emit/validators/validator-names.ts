@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import type { HeaderModel, MediaModel, OperationModel } from "../../model/types.js";
 import { isJsonMediaType } from "../../schema/json-media.js";
+import { isXmlMediaType } from "../../model/xml-shapes.js";
 
 /** An ASCII export name (Ajv standalone requires one): non-ASCII characters become `_xHEX_`. */
 export function validatorName(operation: OperationModel, part: string): string {
@@ -21,12 +22,27 @@ export function jsonMedia(contents: readonly MediaModel[]): MediaModel | undefin
   return contents.find((media) => isJsonMediaType(media.mediaType) && media.schema !== undefined);
 }
 
-/** The media type a request body validator is compiled for: JSON, else a `text/*` one. */
+/**
+ * The media type a request body validator is compiled for: JSON, else XML (read into the value
+ * its schema describes, then validated alike), else a `text/*` one.
+ */
 export function validatedBodyMedia(contents: readonly MediaModel[]): MediaModel | undefined {
   if (contents.some((media) => isJsonMediaType(media.mediaType))) return jsonMedia(contents);
+  const xml = xmlMedia(contents);
+  if (xml !== undefined) return xml;
   return contents.find(
     (media) => media.mediaType.toLowerCase().startsWith("text/") && media.schema !== undefined,
   );
+}
+
+/** The first XML media type of a body or response that has a schema (docs/xml.md). */
+export function xmlMedia(contents: readonly MediaModel[]): MediaModel | undefined {
+  return contents.find((media) => isXmlMediaType(media.mediaType) && media.schema !== undefined);
+}
+
+/** The media type a response validator is compiled for: JSON, else XML. */
+export function validatedResponseMedia(contents: readonly MediaModel[]): MediaModel | undefined {
+  return jsonMedia(contents) ?? xmlMedia(contents);
 }
 
 export { isJsonMediaType };

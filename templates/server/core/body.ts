@@ -6,9 +6,11 @@
  *   cap while streaming is refused as soon as it does.
  * - Content type: its essence (parameters such as `charset` ignored) must match one of the
  *   operation's media types (`type/*` and `*\/*` in the spec match accordingly).
- * - Parsing by the request's media type: JSON (`application/json`, `+json`) → value; `text/*` →
- *   string; `application/x-www-form-urlencoded` and `multipart/form-data` → an object coerced by
- *   the schema and validated (by the descriptor's `readers.formBodies`, form-reader.ts; without
+ * - Parsing by the request's media type: JSON (`application/json`, `+json`) → value; XML
+ *   (`application/xml`, `text/xml`, `+xml`) → the value its schema describes, read by the codec
+ *   the table gives (runtime/xml/xml-server.ts), then validated as JSON is; `text/*` → string;
+ *   `application/x-www-form-urlencoded` and `multipart/form-data` → an object coerced by the
+ *   schema and validated (by the descriptor's `readers.formBodies`, form-reader.ts; without
  *   a form descriptor a form
  *   is an object of strings, repeated names → arrays; a urlencoded body whose schema is a string
  *   is that text, validated); anything else (octet-stream, images...)
@@ -20,7 +22,13 @@
  *   `identity` is a 415 with `Accept-Encoding: identity` (RFC 9110 §15.5.16).
  * - An empty body counts as no body: 400 when the body is required.
  */
-import type { ApiReaders, FormBodyDescriptor, FormBodyReader, Validator } from "./descriptor.js";
+import type {
+  ApiReaders,
+  FormBodyDescriptor,
+  FormBodyReader,
+  Validator,
+  XmlBodyDescriptor,
+} from "./descriptor.js";
 import { RequestError } from "./errors.js";
 import {
   createMediaTypeMatcher,
@@ -48,6 +56,8 @@ export interface PreparedBody {
   readonly forms: ReadonlyMap<string, FormBodyDescriptor>;
   /** Set when the body may be a multipart or a shaped form (optional-readers.ts). */
   readonly readForm: FormBodyReader | undefined;
+  /** XML bodies' codec and node trees, when the operation accepts XML. */
+  readonly xml: XmlBodyDescriptor | undefined;
 }
 
 /** `readers`: the API descriptor's (see optional-readers.ts). */
@@ -72,6 +82,7 @@ export function prepareBody(
         form,
       ]),
     ),
+    xml: body.xml,
   };
 }
 
@@ -143,7 +154,11 @@ export async function readOperationBody(
     if (bytes === BODY_TOO_LARGE) throw tooLarge(maxBytes);
     if (bytes.byteLength > 0) {
       present = true;
-      if (isJsonMediaType(essence)) {
+      const xml = body.xml?.codec.readBody(body.xml, essence, () => decodeText(bytes));
+      if (xml !== undefined) {
+        validated = true;
+        value = xml.value;
+      } else if (isJsonMediaType(essence)) {
         validated = true;
         value = parseJson(decodeText(bytes));
       } else if (essence.startsWith("text/")) {

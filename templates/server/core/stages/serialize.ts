@@ -2,9 +2,11 @@
 /**
  * Stage 14, always, last: the handler's answer as a response: the headers every answer carries
  * and the handler's, the body serialized (JSON unless the declared media type says otherwise;
- * none for 204/304; a body JSON cannot carry, such as a stream where JSON is declared, is a 500
- * through `onError`, never a silent `{}`; an async iterable for NDJSON or server-sent events is
- * streamed: stream-body.ts). Always answers.
+ * XML as the schema maps it when an XML media type is chosen, by the handler's `content-type` or
+ * the request's `Accept`: runtime/xml/xml-server.ts, which the table gives; none for 204/304; a
+ * body JSON cannot carry, such as a stream where JSON is declared, is a 500 through `onError`,
+ * never a silent `{}`; an async iterable for NDJSON or server-sent events is streamed:
+ * stream-body.ts). Always answers.
  */
 import { ContractViolationError } from "../errors.js";
 import { isJsonMediaType, mediaTypeEssence } from "../media-type.js";
@@ -45,15 +47,23 @@ export function createSerializeStage<C>(responder: Responder) {
     const { value } = context;
     if (value === undefined) return { status, headers, body: null };
     const given = headers["content-type"];
+    const { declared, binaryType } = context;
+    const xml = binaryType === undefined ? declared?.xml : undefined;
     const contentType =
       typeof given === "string"
         ? given
-        : (context.binaryType ?? context.declared?.mediaType ?? JSON_TYPE);
+        : (binaryType ??
+          (xml === undefined
+            ? (declared?.mediaType ?? JSON_TYPE)
+            : xml.codec.negotiate(declared!, context.source.header("accept"))));
     headers["content-type"] = contentType;
     const essence = mediaTypeEssence(contentType);
     const operation = context.operation!;
     const { operationId } = operation;
-    if (isJsonMediaType(essence)) {
+    const text = xml?.codec.writeBody(xml, contentType, value);
+    if (text !== undefined) {
+      return { status, headers, body: text };
+    } else if (isJsonMediaType(essence)) {
       const reason = notJsonReason(value);
       if (reason !== undefined) {
         const message = `${operationId} answered ${status} with ${reason} as its ${essence} body, which JSON cannot carry`;
