@@ -43,7 +43,9 @@ function folder(): string {
 /** The section-by-section document of `text`, or "refused". */
 function bySection(text: string, pieces = YamlPieces.open(undefined, "spec", "test")): unknown {
   try {
-    return parseBySection(text, parse, pieces);
+    const document = parseBySection(text, parse, pieces);
+    pieces.save();
+    return document;
   } catch (error) {
     if (error instanceof NotSplittable) return "refused";
     throw error;
