@@ -261,9 +261,15 @@ function entry(
     const head = parseSingle(source, start, bodyStart, indent);
     const inner =
       head !== undefined && head[1] === null ? nestedKeys(text, bodyStart, to) : undefined;
-    // the comments between the key line and the first inner key belong to no value
-    if (head !== undefined && inner !== undefined)
-      return [head[0], mapping(source, inner.starts, to, inner.indent, depth + 1)];
+    // the comments between the key line and the first inner key belong to no value; what cannot
+    // be cut inside (an alias to an anchor in a sibling, say) is parsed as one piece
+    if (head !== undefined && inner !== undefined) {
+      try {
+        return [head[0], mapping(source, inner.starts, to, inner.indent, depth + 1)];
+      } catch (error) {
+        if (!(error instanceof NotSplittable)) throw error;
+      }
+    }
   }
   const single = parseSingle(source, from, to, indent);
   if (single === undefined)
