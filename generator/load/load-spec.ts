@@ -58,10 +58,12 @@ export async function loadSpec(
     const t0 = performance.now();
     const text = await readFile(specPath, "utf8");
     const json = jsonValue(text);
-    // YAML: with a cache, the sections an edit left alone are not parsed again (yaml-sections.ts)
+    // with a cache, the YAML sections and files an edit left alone are not parsed again (yaml-sections.ts)
+    const yaml = options.cache === true ? await import("./yaml-sections.js") : undefined;
+    const pieces = yaml === undefined ? undefined : await yaml.openYamlPieces(cwd, specPath);
     const sections =
-      json === undefined && options.cache === true
-        ? await (await import("./yaml-sections.js")).parseYamlSections(text, cwd, specPath)
+      json === undefined && yaml !== undefined && pieces !== undefined
+        ? await yaml.parseYamlSections(text, specPath, pieces)
         : undefined;
     const root =
       json === undefined && sections === undefined
@@ -87,7 +89,7 @@ export async function loadSpec(
         doc: root ?? documentFromText(text, specPath, parsed),
         config,
         dereference: false,
-        externalRefResolver: new SyncFileResolver(config.resolve),
+        externalRefResolver: new SyncFileResolver(config.resolve, pieces),
       });
       timing("  bundle", t1);
       const unresolved = result.problems.find(
@@ -104,6 +106,7 @@ export async function loadSpec(
       bundled = result.bundle.parsed;
       dependencies = [...result.fileDependencies];
     }
+    pieces?.save();
   } catch (error) {
     if (error instanceof GeneratorError) throw error;
     throw await loadFailure(error, displayPath);

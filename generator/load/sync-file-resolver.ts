@@ -12,8 +12,17 @@ import { readFileSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import { BaseResolver, Source, makeDocumentFromString, type Document } from "@redocly/openapi-core";
 import { jsonValue } from "./json-text.js";
+import type { YamlPieces } from "./yaml-sections.js";
 
 export class SyncFileResolver extends BaseResolver {
+  /** `pieces`: where parsed files are kept from run to run (yaml-sections.ts), if anywhere. */
+  constructor(
+    config?: ConstructorParameters<typeof BaseResolver>[0],
+    private readonly pieces?: YamlPieces,
+  ) {
+    super(config);
+  }
+
   override async loadExternalRef(absoluteRef: string): Promise<Source> {
     if (isAbsolute(absoluteRef)) {
       let content: string | undefined;
@@ -28,7 +37,16 @@ export class SyncFileResolver extends BaseResolver {
   }
 
   override parseDocument(source: Source, isRoot = false): Document {
-    return jsonDocument(source) ?? super.parseDocument(source, isRoot);
+    const json = jsonDocument(source);
+    if (json !== undefined || this.pieces === undefined)
+      return json ?? super.parseDocument(source, isRoot);
+    // what Redocly makes of this file (its parse, or the text it leaves as it is), kept by its text
+    const key = ["file", source.absoluteRef, String(isRoot), source.mimeType ?? "", source.body];
+    const parsed = this.pieces.value(
+      key.join("\0"),
+      () => super.parseDocument(source, isRoot).parsed,
+    );
+    return { source, parsed };
   }
 }
 

@@ -17,6 +17,9 @@
  * scalars included (test/generator/yaml-sections.test.ts compares with the whole parse on the
  * pet store, the vendored specs and corpus specs).
  *
+ * The files a spec `$ref`s are kept the same way, whole (sync-file-resolver.ts): on DigitalOcean's
+ * 2,850 files, parsing them was a quarter of a warm edit's time.
+ *
  * The values are kept in `node_modules/.cache/petstore-generator/load/yaml/` (one file per spec,
  * in V8's serialization, which keeps what JSON cannot: binary values, shared aliases within a
  * piece, non-finite numbers), keyed by the SHA-256 of each piece's text, salted with the
@@ -143,9 +146,7 @@ export function parseBySection(text: string, parse: ParseYaml, pieces: YamlPiece
     throw new NotSplittable("CR, tab, byte order mark or a __proto__ key");
   const source = { text, parse, pieces };
   const starts = topLevelKeys(text);
-  const document = mapping(source, starts, text.length, 0, 1);
-  pieces.save();
-  return document;
+  return mapping(source, starts, text.length, 0, 1);
 }
 
 interface Source {
@@ -260,9 +261,15 @@ function entry(
     const head = parseSingle(source, start, bodyStart, indent);
     const inner =
       head !== undefined && head[1] === null ? nestedKeys(text, bodyStart, to) : undefined;
-    // the comments between the key line and the first inner key belong to no value
-    if (head !== undefined && inner !== undefined)
-      return [head[0], mapping(source, inner.starts, to, inner.indent, depth + 1)];
+    // the comments between the key line and the first inner key belong to no value; what cannot
+    // be cut inside (an alias to an anchor in a sibling, say) is parsed as one piece
+    if (head !== undefined && inner !== undefined) {
+      try {
+        return [head[0], mapping(source, inner.starts, to, inner.indent, depth + 1)];
+      } catch (error) {
+        if (!(error instanceof NotSplittable)) throw error;
+      }
+    }
   }
   const single = parseSingle(source, from, to, indent);
   if (single === undefined)
@@ -303,21 +310,23 @@ function dedent(raw: string, indent: number): string {
     .join("\n");
 }
 
+/** The pieces kept for the spec at `specPath` in the cache of `cwd` (salted with the generator's hash). */
+export async function openYamlPieces(cwd: string, specPath: string): Promise<YamlPieces> {
+  const { computeToolHash } = await import("../write/inputs-hash.js");
+  return YamlPieces.open(cwd, specPath, await computeToolHash());
+}
+
 /**
- * The document of a YAML `text` at `specPath`, parsed section by section with the pieces kept in
- * the cache of `cwd`; undefined when the text cannot be read that way (the caller parses it whole).
+ * The document of a YAML `text` at `specPath`, parsed section by section with `pieces`; undefined
+ * when the text cannot be read that way (the caller parses it whole). The caller saves `pieces`.
  */
 export async function parseYamlSections(
   text: string,
-  cwd: string,
   specPath: string,
+  pieces: YamlPieces,
 ): Promise<Json | undefined> {
-  const [{ redoclyParseYaml }, { computeToolHash }] = await Promise.all([
-    import("../internal/redocly-yaml.js"),
-    import("../write/inputs-hash.js"),
-  ]);
+  const { redoclyParseYaml } = await import("../internal/redocly-yaml.js");
   const parse = await redoclyParseYaml();
-  const pieces = YamlPieces.open(cwd, specPath, await computeToolHash());
   try {
     return parseBySection(text, (piece) => parse(piece, { filename: specPath }), pieces);
   } catch (error) {

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { BaseResolver, bundle, createConfig } from "@redocly/openapi-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { SyncFileResolver } from "../../generator/load/sync-file-resolver.js";
+import { YamlPieces } from "../../generator/load/yaml-sections.js";
 
 const work = mkdtempSync(join(tmpdir(), "sync-resolver-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -67,6 +68,29 @@ describe("SyncFileResolver", () => {
       expect(text, file).toBe((await new BaseResolver().loadExternalRef(file)).body);
       expect(text, file).not.toContain("\r");
     }
+  });
+
+  it("keeps each file's parse by its text (yaml-sections.ts), parsing again only an edited file", async () => {
+    const dir = join(work, "kept");
+    mkdirSync(join(dir, "schemas"), { recursive: true });
+    writeFileSync(
+      join(dir, "schemas", "pet.yaml"),
+      "type: object\nproperties:\n  tag: { $ref: ./tag.yaml }\n",
+    );
+    writeFileSync(join(dir, "schemas", "tag.yaml"), "type: string\nenum: [a, b]\n");
+    writeFileSync(join(dir, "split.yaml"), spec("./schemas/pet.yaml"));
+    const root = join(dir, "split.yaml");
+    const run = async () => {
+      const pieces = YamlPieces.open(dir, root, "test");
+      const result = await bundled(root, new SyncFileResolver(undefined, pieces));
+      pieces.save();
+      expect(result).toEqual(await bundled(root, new BaseResolver()));
+      return pieces.parsed;
+    };
+    expect(await run()).toBe(3);
+    expect(await run(), "nothing changed").toBe(0);
+    writeFileSync(join(dir, "schemas", "tag.yaml"), "type: string\nenum: [a, b, c]\n");
+    expect(await run(), "the edited file").toBe(1);
   });
 
   it("leaves missing files and folders to Redocly's reader, which reports them", async () => {

@@ -43,7 +43,9 @@ function folder(): string {
 /** The section-by-section document of `text`, or "refused". */
 function bySection(text: string, pieces = YamlPieces.open(undefined, "spec", "test")): unknown {
   try {
-    return parseBySection(text, parse, pieces);
+    const document = parseBySection(text, parse, pieces);
+    pieces.save();
+    return document;
   } catch (error) {
     if (error instanceof NotSplittable) return "refused";
     throw error;
@@ -101,6 +103,10 @@ describe("YAML parsed section by section", () => {
     ["quoted keys", big("paths:\n  \"/a: b\":\n    get: {}\n  '/c':\n    put: {}\n")],
     ["an anchor used in its own section", "a:\n  x: &x { k: 1 }\n  y: *x\nb: 2\n"],
     ["comments above the first key", "# top\n\n# more\nopenapi: 3.1.0\ninfo: { title: T }\n"],
+    [
+      "an alias to a sibling's anchor inside a large section (that section parsed whole)",
+      big("components:\n  schemas:\n    A: &a { type: string }\n    B: *a\n"),
+    ],
     ["a start marker", "---\nopenapi: 3.1.0\ninfo: { title: T }\n"],
     ["a flow mapping over several lines", "info: { title: T,\n  version: 1 }\nx: [1,\n  2]\n"],
   ])("gives the whole parse's document: %s", (_what, text) => {
