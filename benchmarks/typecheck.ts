@@ -2,8 +2,14 @@
  * Figure 5 — type-check cost: `tsc --noEmit` (the project's compiler options, strict) of a consumer
  * making the same handful of calls through our generated client vs through openapi-fetch over
  * openapi-typescript's types, for the large specs (our spec with `--quick`). Cold `tsc` processes,
- * alternated; median wall time; target ≤ 1.0×. tsc's own figures (check time, types,
- * instantiations, memory) go into the details.
+ * alternated; median wall time. tsc's own figures (check time, types, instantiations, memory) go
+ * into the details. Two rows per spec (issue 41 item 4):
+ *
+ * - `typecheck.<spec>`: what users of the published package get, target ≤ 1.0×: our package built
+ *   (scripts/build-package.ts, `dist/*.d.ts`) and imported by its name, against openapi-fetch over
+ *   openapi-typescript's types as `schema.d.ts` (its documented `-o schema.d.ts`);
+ * - `typecheck.sources.<spec>`, a reference: our generated sources imported directly (a monorepo
+ *   without a build step), against the peer's `types.ts`.
  */
 import { mkdir, rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -15,6 +21,9 @@ import { failedRow, makeRow, type Row } from "./harness/rows.js";
 import { median, round } from "./harness/stats.js";
 import { loadBundled, pickOperations } from "./typecheck/pick-operations.js";
 import {
+  copyAsDeclarations,
+  importPath,
+  installPackage,
   oursConsumer,
   peerConsumer,
   readGeneratedClient,
@@ -93,18 +102,49 @@ export async function benchTypecheck(ctx: BenchContext): Promise<Row[]> {
   const rows: Row[] = [];
   for (const spec of specs) {
     try {
-      rows.push(await benchSpec(ctx, spec));
+      rows.push(...(await benchSpec(ctx, spec)));
     } catch (error) {
       ctx.log(`  ${spec.label}: FAILED ${error instanceof Error ? error.message : String(error)}`);
       rows.push(
         failedRow(`typecheck.${spec.id}`, "5", `tsc consumer, ${spec.label}`, TARGET, error),
+        failedRow(
+          `typecheck.sources.${spec.id}`,
+          "5",
+          `tsc consumer of the sources, ${spec.label}`,
+          TARGET,
+          error,
+        ),
       );
     }
   }
   return rows;
 }
 
-async function benchSpec(ctx: BenchContext, spec: BenchSpec): Promise<Row> {
+/** Builds our package's dist/ (scripts/build-package.ts) in `packageDir`; its wall time in s. */
+async function buildPackage(ctx: BenchContext, packageDir: string): Promise<number> {
+  const run = await runNode(
+    ["--import", "tsx", join(ctx.root, "scripts/build-package.ts"), "--dir", packageDir],
+    { cwd: ctx.root },
+  );
+  if (run.exitCode !== 0) {
+    throw new Error(
+      `building the package failed: ${run.stderr.trim().split("\n").slice(-5).join(" ")}`,
+    );
+  }
+  return run.wallSeconds;
+}
+
+/** One consumer pair: ours and the peer, each a tsconfig. */
+interface Pair {
+  readonly name: string;
+  readonly label: string;
+  readonly peerName: string;
+  readonly ours: string;
+  readonly peer: string;
+  readonly consumers: { readonly ours: string; readonly peer: string };
+}
+
+async function benchSpec(ctx: BenchContext, spec: BenchSpec): Promise<Row[]> {
   assertSpecExists(spec);
   const { oursOut, peerOut } = await outputsFor(ctx, spec);
   const clientPath = join(oursOut, "client.ts");
@@ -115,38 +155,102 @@ async function benchSpec(ctx: BenchContext, spec: BenchSpec): Promise<Row> {
   if (operations.length === 0) throw new Error(`no operation of ${spec.label} fits the consumer`);
   const dir = join(ctx.workDir, "typecheck", spec.id);
   await rm(dir, { recursive: true, force: true });
-  const oursDir = join(dir, "ours");
-  const peerDir = join(dir, "openapi-fetch");
-  const oursConfig = await writeConsumer(
-    ctx.root,
-    oursDir,
-    oursConsumer(oursDir, clientPath, info, operations),
-  );
-  const peerConfig = await writeConsumer(
-    ctx.root,
-    peerDir,
-    peerConsumer(peerDir, peerOut, operations),
-  );
+  const buildSeconds = await buildPackage(ctx, oursOut);
+  ctx.log(`  ${spec.label}: package built in ${buildSeconds.toFixed(1)} s`);
 
-  const ours: TscRun[] = [];
-  const peer: TscRun[] = [];
-  let runs = ctx.runs;
-  for (let i = 0; i < runs; i++) {
-    if (i % 2 === 0) {
-      ours.push(await tsc(ctx, oursConfig));
-      peer.push(await tsc(ctx, peerConfig));
-    } else {
-      peer.push(await tsc(ctx, peerConfig));
-      ours.push(await tsc(ctx, oursConfig));
+  const consumer = async (name: string, source: (dir: string) => Promise<string>) => {
+    const at = join(dir, name);
+    await mkdir(at, { recursive: true });
+    return {
+      config: await writeConsumer(ctx.root, at, await source(at)),
+      file: join(at, "consumer.ts"),
+    };
+  };
+  const oursPackage = await consumer("ours-package", async (at) =>
+    oursConsumer(`${await installPackage(at, oursOut)}/client`, info, operations),
+  );
+  const peerDeclarations = await consumer("openapi-fetch-dts", async (at) =>
+    peerConsumer(await copyAsDeclarations(at, peerOut), operations),
+  );
+  const oursSources = await consumer("ours-sources", async (at) =>
+    oursConsumer(importPath(at, clientPath), info, operations),
+  );
+  const peerSources = await consumer("openapi-fetch", async (at) =>
+    peerConsumer(importPath(at, peerOut), operations),
+  );
+  const pairs: Pair[] = [
+    {
+      name: `typecheck.${spec.id}`,
+      label: `tsc consumer of the built package, ${spec.label}`,
+      peerName: "openapi-fetch + openapi-typescript schema.d.ts",
+      ours: oursPackage.config,
+      peer: peerDeclarations.config,
+      consumers: { ours: oursPackage.file, peer: peerDeclarations.file },
+    },
+    {
+      name: `typecheck.sources.${spec.id}`,
+      label: `tsc consumer of the sources (reference), ${spec.label}`,
+      peerName: "openapi-fetch + openapi-typescript types.ts",
+      ours: oursSources.config,
+      peer: peerSources.config,
+      consumers: { ours: oursSources.file, peer: peerSources.file },
+    },
+  ];
+  const runs = await measurePairs(ctx, spec, pairs);
+  return pairs.map((pair, index) =>
+    pairRow(pair, runs[index]!, {
+      buildSeconds: round(buildSeconds),
+      operations: operations.map(
+        (operation) =>
+          `${operation.method.toUpperCase()} ${operation.path}${operation.bodyMediaType === undefined ? "" : ` (body ${operation.bodyMediaType})`}`,
+      ),
+    }),
+  );
+}
+
+/** Each pair's tsc runs, ours and the peer back to back, alternating which goes first. */
+async function measurePairs(
+  ctx: BenchContext,
+  spec: BenchSpec,
+  pairs: readonly Pair[],
+): Promise<Array<{ ours: TscRun[]; peer: TscRun[] }>> {
+  const runs = pairs.map(() => ({ ours: [] as TscRun[], peer: [] as TscRun[] }));
+  let count = ctx.runs;
+  for (let i = 0; i < count; i++) {
+    let seconds = 0;
+    for (const [index, pair] of pairs.entries()) {
+      const into = runs[index]!;
+      if (i % 2 === 0) {
+        into.ours.push(await tsc(ctx, pair.ours));
+        into.peer.push(await tsc(ctx, pair.peer));
+      } else {
+        into.peer.push(await tsc(ctx, pair.peer));
+        into.ours.push(await tsc(ctx, pair.ours));
+      }
+      seconds += into.ours[i]!.seconds + into.peer[i]!.seconds;
     }
     ctx.log(
-      `  ${spec.label} run ${i + 1}/${runs}: ours ${ours[i]!.seconds.toFixed(2)} s, openapi-fetch ${peer[i]!.seconds.toFixed(2)} s`,
+      `  ${spec.label} run ${i + 1}/${count}: ` +
+        pairs
+          .map(
+            (pair, index) =>
+              `${pair.name} ours ${runs[index]!.ours[i]!.seconds.toFixed(2)} s, peer ${runs[index]!.peer[i]!.seconds.toFixed(2)} s`,
+          )
+          .join("; "),
     );
-    if (i === 0 && !ctx.runsExplicit && runs > 3) {
-      const affordable = Math.floor(PAIR_BUDGET_SECONDS / (ours[0]!.seconds + peer[0]!.seconds));
-      if (affordable < runs) runs = Math.max(3, affordable);
+    if (i === 0 && !ctx.runsExplicit && count > 3) {
+      const affordable = Math.floor((PAIR_BUDGET_SECONDS * pairs.length) / seconds);
+      if (affordable < count) count = Math.max(3, affordable);
     }
   }
+  return runs;
+}
+
+function pairRow(
+  pair: Pair,
+  { ours, peer }: { ours: TscRun[]; peer: TscRun[] },
+  details: Readonly<Record<string, unknown>>,
+): Row {
   const last = (list: TscRun[]) => list[list.length - 1]!;
   const errors = [
     ...(last(ours).errors > 0
@@ -156,33 +260,26 @@ async function benchSpec(ctx: BenchContext, spec: BenchSpec): Promise<Row> {
       ? [`openapi-fetch consumer: ${last(peer).errors} type errors: ${last(peer).firstErrors}`]
       : []),
   ];
+  const rssMb = (list: TscRun[]) =>
+    round(median(list.flatMap((run) => (run.rssKb === undefined ? [] : [run.rssKb]))) / 1024, 0);
   return makeRow({
-    name: `typecheck.${spec.id}`,
+    name: pair.name,
     figure: "5",
-    label: `tsc consumer, ${spec.label}`,
+    label: pair.label,
     ours: median(ours.map((run) => run.seconds)),
     peer: median(peer.map((run) => run.seconds)),
-    peerName: "openapi-fetch + openapi-typescript types",
+    peerName: pair.peerName,
     unit: "s",
     target: TARGET,
     pairedRatios: ours.map((run, i) => run.seconds / peer[i]!.seconds),
     details: {
-      runs,
-      operations: operations.map(
-        (operation) =>
-          `${operation.method.toUpperCase()} ${operation.path}${operation.bodyMediaType === undefined ? "" : ` (body ${operation.bodyMediaType})`}`,
-      ),
-      consumers: { ours: join(oursDir, "consumer.ts"), peer: join(peerDir, "consumer.ts") },
+      runs: ours.length,
+      ...details,
+      consumers: pair.consumers,
       oursSeconds: ours.map((run) => round(run.seconds)),
       peerSeconds: peer.map((run) => round(run.seconds)),
-      oursPeakRssMb: round(
-        median(ours.flatMap((run) => (run.rssKb === undefined ? [] : [run.rssKb]))) / 1024,
-        0,
-      ),
-      peerPeakRssMb: round(
-        median(peer.flatMap((run) => (run.rssKb === undefined ? [] : [run.rssKb]))) / 1024,
-        0,
-      ),
+      oursPeakRssMb: rssMb(ours),
+      peerPeakRssMb: rssMb(peer),
       oursTsc: last(ours).diagnostics,
       peerTsc: last(peer).diagnostics,
     },

@@ -1,10 +1,14 @@
 /**
- * Writes the two consumers of figure 5 for a spec: the same calls through our generated client,
- * and through openapi-fetch over openapi-typescript's `types.ts`. Each consumer gets a tsconfig
- * that extends the project's (strict, NodeNext, …) with only the consumer as root.
+ * Writes the consumers of figure 5 for a spec: the same calls through our generated client, and
+ * through openapi-fetch over openapi-typescript's types. Each consumer gets a tsconfig that
+ * extends the project's (strict, NodeNext, …) with only the consumer as root. Ours imports the
+ * built package by its name (`<name>/client`, resolved through its `exports` to `dist/*.d.ts`,
+ * as `npm install` delivers it) or the generated sources (a monorepo without a build step); the
+ * peer's types are `schema.d.ts` (openapi-typescript's documented `-o schema.d.ts`) or the
+ * `types.ts` the generation figure wrote.
  */
-import { mkdir, readFile, writeFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { copyFile, mkdir, readFile, symlink, writeFile } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
 import type { PickedOperation } from "./pick-operations.js";
 
 export interface GeneratedClientInfo {
@@ -34,7 +38,7 @@ export async function readGeneratedClient(clientPath: string): Promise<Generated
   return { factory, methods, bodyTypes };
 }
 
-function importPath(from: string, to: string): string {
+export function importPath(from: string, to: string): string {
   const path = relative(from, to).replace(/\.ts$/, ".js");
   return path.startsWith(".") ? path : `./${path}`;
 }
@@ -46,9 +50,9 @@ function pascal(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 
+/** `from`: the module specifier of the client (a relative path, or `<package>/client`). */
 export function oursConsumer(
-  dir: string,
-  clientPath: string,
+  from: string,
   info: GeneratedClientInfo,
   operations: readonly PickedOperation[],
 ): string {
@@ -75,7 +79,6 @@ export function oursConsumer(
       `  if (r${index}.data !== undefined) use(r${index}.data);\n  else use(r${index}.error);`,
     );
   });
-  const from = importPath(dir, clientPath);
   const typeImport =
     bodyImports.length > 0 ? `import type { ${bodyImports.join(", ")} } from "${from}";\n` : "";
   return (
@@ -85,11 +88,8 @@ export function oursConsumer(
   );
 }
 
-export function peerConsumer(
-  dir: string,
-  typesPath: string,
-  operations: readonly PickedOperation[],
-): string {
+/** `typesFrom`: the module specifier of openapi-typescript's `paths`. */
+export function peerConsumer(typesFrom: string, operations: readonly PickedOperation[]): string {
   const lines: string[] = [];
   operations.forEach((operation, index) => {
     const args: string[] = [];
@@ -110,7 +110,7 @@ export function peerConsumer(
     );
   });
   return (
-    `${PRELUDE}import createClient from "openapi-fetch";\nimport type { paths } from "${importPath(dir, typesPath)}";\n\n` +
+    `${PRELUDE}import createClient from "openapi-fetch";\nimport type { paths } from "${typesFrom}";\n\n` +
     `const client = createClient<paths>({ baseUrl: "https://api.example.test", headers: { "X-API-Key": "key" } });\n\n` +
     `export async function main(): Promise<void> {\n${lines.join("\n")}\n}\n`
   );
@@ -128,4 +128,26 @@ export async function writeConsumer(root: string, dir: string, source: string): 
   };
   await writeFile(join(dir, "tsconfig.json"), `${JSON.stringify(tsconfig, null, 2)}\n`);
   return join(dir, "tsconfig.json");
+}
+
+/**
+ * Makes the built package at `packageDir` installed in `dir` (`node_modules/<name>`, a link, as
+ * npm links a workspace) and returns its name.
+ */
+export async function installPackage(dir: string, packageDir: string): Promise<string> {
+  const manifest = JSON.parse(await readFile(join(packageDir, "package.json"), "utf8")) as {
+    name?: unknown;
+  };
+  if (typeof manifest.name !== "string") throw new Error(`${packageDir}/package.json has no name`);
+  const link = join(dir, "node_modules", manifest.name);
+  await mkdir(dirname(link), { recursive: true });
+  await symlink(packageDir, link, "dir");
+  return manifest.name;
+}
+
+/** openapi-typescript's output as the declaration file its docs write (`-o schema.d.ts`). */
+export async function copyAsDeclarations(dir: string, typesPath: string): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  await copyFile(typesPath, join(dir, "schema.d.ts"));
+  return "./schema.js";
 }

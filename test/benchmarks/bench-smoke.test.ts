@@ -35,6 +35,7 @@ const EXPECTED_ROWS = [
   "server.get-by-id.fair.cpu",
   "server.post-pet.fair.cpu",
   "typecheck.petstore",
+  "typecheck.sources.petstore",
   "bundle.client.min",
   "bundle.client.gzip",
   "bundle.worker.min",
