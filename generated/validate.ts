@@ -5,6 +5,7 @@ import * as headerValidators from "./validators/response-headers.js";
 import * as parameterValidators from "./validators/parameters.js";
 import { createResponseValidator } from "./runtime/client/response-validation.js";
 import { standardSchema } from "./runtime/client/standard-schema.js";
+import type { StandardSchemaV1 } from "./runtime/client/standard-schema.js";
 import type { paths } from "./types.js";
 import type { ResponseValidationContext, ResponseValidatorTable } from "./runtime/client/response-validation.js";
 /** The precompiled validators of every declared response, by operationId and response key. */
@@ -902,269 +903,531 @@ export const RESPONSE_VALIDATORS = {
  * It checks the status (declared, or covered by a range or `default`), the content type, the body (against its JSON schema) and the declared headers, and throws a `ResponseValidationError` (operation, status, JSON pointer) on the first mismatch, so the call rejects.
  */
 export const validatePetStoreResponse: (context: ResponseValidationContext) => void = createResponseValidator(RESPONSE_VALIDATORS);
+/** The type of `STANDARD_SCHEMAS`, written out: inferred, it is too large for the compiler to write in a declaration file on large specs (TS7056). */
+export type StandardSchemas = {
+  readonly listPets: {
+    readonly params: StandardSchemaV1<paths["/pets"]["get"]["parameters"]>;
+    readonly responses: {
+      readonly "200": StandardSchemaV1<paths["/pets"]["get"]["responses"]["200"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/pets"]["get"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/pets"]["get"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/pets"]["get"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/pets"]["get"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/pets"]["get"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/pets"]["get"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/pets"]["get"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly createPet: {
+    readonly params: StandardSchemaV1<paths["/pets"]["post"]["parameters"]>;
+    readonly body: StandardSchemaV1<NonNullable<paths["/pets"]["post"]["requestBody"]>["content"]["application/json"]>;
+    readonly responses: {
+      readonly "201": StandardSchemaV1<paths["/pets"]["post"]["responses"]["201"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/pets"]["post"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/pets"]["post"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "404": StandardSchemaV1<paths["/pets"]["post"]["responses"]["404"]["content"]["application/json"]>;
+      readonly "409": StandardSchemaV1<paths["/pets"]["post"]["responses"]["409"]["content"]["application/json"]>;
+      readonly "413": StandardSchemaV1<paths["/pets"]["post"]["responses"]["413"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/pets"]["post"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "415": StandardSchemaV1<paths["/pets"]["post"]["responses"]["415"]["content"]["application/json"]>;
+      readonly "422": StandardSchemaV1<paths["/pets"]["post"]["responses"]["422"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/pets"]["post"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/pets"]["post"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/pets"]["post"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/pets"]["post"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly getPet: {
+    readonly params: StandardSchemaV1<paths["/pets/{petId}"]["get"]["parameters"]>;
+    readonly responses: {
+      readonly "200": StandardSchemaV1<paths["/pets/{petId}"]["get"]["responses"]["200"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/pets/{petId}"]["get"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/pets/{petId}"]["get"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "404": StandardSchemaV1<paths["/pets/{petId}"]["get"]["responses"]["404"]["content"]["application/json"]>;
+      readonly "410": StandardSchemaV1<paths["/pets/{petId}"]["get"]["responses"]["410"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/pets/{petId}"]["get"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/pets/{petId}"]["get"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/pets/{petId}"]["get"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/pets/{petId}"]["get"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/pets/{petId}"]["get"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly updatePet: {
+    readonly params: StandardSchemaV1<paths["/pets/{petId}"]["put"]["parameters"]>;
+    readonly body: StandardSchemaV1<NonNullable<paths["/pets/{petId}"]["put"]["requestBody"]>["content"]["application/json"]>;
+    readonly responses: {
+      readonly "200": StandardSchemaV1<paths["/pets/{petId}"]["put"]["responses"]["200"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/pets/{petId}"]["put"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/pets/{petId}"]["put"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "404": StandardSchemaV1<paths["/pets/{petId}"]["put"]["responses"]["404"]["content"]["application/json"]>;
+      readonly "413": StandardSchemaV1<paths["/pets/{petId}"]["put"]["responses"]["413"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/pets/{petId}"]["put"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "415": StandardSchemaV1<paths["/pets/{petId}"]["put"]["responses"]["415"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/pets/{petId}"]["put"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/pets/{petId}"]["put"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/pets/{petId}"]["put"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/pets/{petId}"]["put"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly deletePet: {
+    readonly params: StandardSchemaV1<paths["/pets/{petId}"]["delete"]["parameters"]>;
+    readonly responses: {
+      readonly "400": StandardSchemaV1<paths["/pets/{petId}"]["delete"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/pets/{petId}"]["delete"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "404": StandardSchemaV1<paths["/pets/{petId}"]["delete"]["responses"]["404"]["content"]["application/json"]>;
+      readonly "409": StandardSchemaV1<paths["/pets/{petId}"]["delete"]["responses"]["409"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/pets/{petId}"]["delete"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/pets/{petId}"]["delete"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/pets/{petId}"]["delete"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/pets/{petId}"]["delete"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/pets/{petId}"]["delete"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly getPetById: {
+    readonly params: StandardSchemaV1<paths["/pets/by-id/{petId}"]["get"]["parameters"]>;
+    readonly responses: {
+      readonly "200": StandardSchemaV1<paths["/pets/by-id/{petId}"]["get"]["responses"]["200"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/pets/by-id/{petId}"]["get"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/pets/by-id/{petId}"]["get"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "404": StandardSchemaV1<paths["/pets/by-id/{petId}"]["get"]["responses"]["404"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/pets/by-id/{petId}"]["get"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/pets/by-id/{petId}"]["get"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/pets/by-id/{petId}"]["get"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/pets/by-id/{petId}"]["get"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/pets/by-id/{petId}"]["get"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly listCategories: {
+    readonly params: StandardSchemaV1<paths["/categories"]["get"]["parameters"]>;
+    readonly responses: {
+      readonly "200": StandardSchemaV1<paths["/categories"]["get"]["responses"]["200"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/categories"]["get"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/categories"]["get"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/categories"]["get"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/categories"]["get"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/categories"]["get"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/categories"]["get"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/categories"]["get"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly createCategory: {
+    readonly params: StandardSchemaV1<paths["/categories"]["post"]["parameters"]>;
+    readonly body: StandardSchemaV1<NonNullable<paths["/categories"]["post"]["requestBody"]>["content"]["application/json"]>;
+    readonly responses: {
+      readonly "201": StandardSchemaV1<paths["/categories"]["post"]["responses"]["201"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/categories"]["post"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/categories"]["post"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "409": StandardSchemaV1<paths["/categories"]["post"]["responses"]["409"]["content"]["application/json"]>;
+      readonly "413": StandardSchemaV1<paths["/categories"]["post"]["responses"]["413"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/categories"]["post"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "415": StandardSchemaV1<paths["/categories"]["post"]["responses"]["415"]["content"]["application/json"]>;
+      readonly "422": StandardSchemaV1<paths["/categories"]["post"]["responses"]["422"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/categories"]["post"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/categories"]["post"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/categories"]["post"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/categories"]["post"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly getCategory: {
+    readonly params: StandardSchemaV1<paths["/categories/{categoryId}"]["get"]["parameters"]>;
+    readonly responses: {
+      readonly "200": StandardSchemaV1<paths["/categories/{categoryId}"]["get"]["responses"]["200"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/categories/{categoryId}"]["get"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/categories/{categoryId}"]["get"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "404": StandardSchemaV1<paths["/categories/{categoryId}"]["get"]["responses"]["404"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/categories/{categoryId}"]["get"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/categories/{categoryId}"]["get"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/categories/{categoryId}"]["get"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/categories/{categoryId}"]["get"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/categories/{categoryId}"]["get"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly updateCategory: {
+    readonly params: StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["parameters"]>;
+    readonly body: StandardSchemaV1<NonNullable<paths["/categories/{categoryId}"]["put"]["requestBody"]>["content"]["application/json"]>;
+    readonly responses: {
+      readonly "200": StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["responses"]["200"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "404": StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["responses"]["404"]["content"]["application/json"]>;
+      readonly "409": StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["responses"]["409"]["content"]["application/json"]>;
+      readonly "413": StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["responses"]["413"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "415": StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["responses"]["415"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/categories/{categoryId}"]["put"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly deleteCategory: {
+    readonly params: StandardSchemaV1<paths["/categories/{categoryId}"]["delete"]["parameters"]>;
+    readonly responses: {
+      readonly "400": StandardSchemaV1<paths["/categories/{categoryId}"]["delete"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/categories/{categoryId}"]["delete"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "404": StandardSchemaV1<paths["/categories/{categoryId}"]["delete"]["responses"]["404"]["content"]["application/json"]>;
+      readonly "409": StandardSchemaV1<paths["/categories/{categoryId}"]["delete"]["responses"]["409"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/categories/{categoryId}"]["delete"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/categories/{categoryId}"]["delete"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/categories/{categoryId}"]["delete"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/categories/{categoryId}"]["delete"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/categories/{categoryId}"]["delete"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly listOrders: {
+    readonly params: StandardSchemaV1<paths["/store/orders"]["get"]["parameters"]>;
+    readonly responses: {
+      readonly "200": StandardSchemaV1<paths["/store/orders"]["get"]["responses"]["200"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/store/orders"]["get"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/store/orders"]["get"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/store/orders"]["get"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/store/orders"]["get"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/store/orders"]["get"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/store/orders"]["get"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/store/orders"]["get"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly placeOrder: {
+    readonly params: StandardSchemaV1<paths["/store/orders"]["post"]["parameters"]>;
+    readonly body: StandardSchemaV1<NonNullable<paths["/store/orders"]["post"]["requestBody"]>["content"]["application/json"]>;
+    readonly responses: {
+      readonly "201": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["201"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "404": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["404"]["content"]["application/json"]>;
+      readonly "409": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["409"]["content"]["application/json"]>;
+      readonly "413": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["413"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "415": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["415"]["content"]["application/json"]>;
+      readonly "422": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["422"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/store/orders"]["post"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly getOrder: {
+    readonly params: StandardSchemaV1<paths["/store/orders/{orderId}"]["get"]["parameters"]>;
+    readonly responses: {
+      readonly "200": StandardSchemaV1<paths["/store/orders/{orderId}"]["get"]["responses"]["200"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/store/orders/{orderId}"]["get"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/store/orders/{orderId}"]["get"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "404": StandardSchemaV1<paths["/store/orders/{orderId}"]["get"]["responses"]["404"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/store/orders/{orderId}"]["get"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/store/orders/{orderId}"]["get"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/store/orders/{orderId}"]["get"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/store/orders/{orderId}"]["get"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/store/orders/{orderId}"]["get"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly cancelOrder: {
+    readonly params: StandardSchemaV1<paths["/store/orders/{orderId}"]["delete"]["parameters"]>;
+    readonly responses: {
+      readonly "400": StandardSchemaV1<paths["/store/orders/{orderId}"]["delete"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/store/orders/{orderId}"]["delete"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "404": StandardSchemaV1<paths["/store/orders/{orderId}"]["delete"]["responses"]["404"]["content"]["application/json"]>;
+      readonly "409": StandardSchemaV1<paths["/store/orders/{orderId}"]["delete"]["responses"]["409"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/store/orders/{orderId}"]["delete"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/store/orders/{orderId}"]["delete"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/store/orders/{orderId}"]["delete"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/store/orders/{orderId}"]["delete"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/store/orders/{orderId}"]["delete"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly getInventory: {
+    readonly params: StandardSchemaV1<paths["/store/inventory"]["get"]["parameters"]>;
+    readonly responses: {
+      readonly "200": StandardSchemaV1<paths["/store/inventory"]["get"]["responses"]["200"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/store/inventory"]["get"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/store/inventory"]["get"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/store/inventory"]["get"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/store/inventory"]["get"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/store/inventory"]["get"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/store/inventory"]["get"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/store/inventory"]["get"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+  readonly setInventoryStock: {
+    readonly params: StandardSchemaV1<paths["/store/inventory/{petId}"]["put"]["parameters"]>;
+    readonly body: StandardSchemaV1<NonNullable<paths["/store/inventory/{petId}"]["put"]["requestBody"]>["content"]["application/json"]>;
+    readonly responses: {
+      readonly "200": StandardSchemaV1<paths["/store/inventory/{petId}"]["put"]["responses"]["200"]["content"]["application/json"]>;
+      readonly "400": StandardSchemaV1<paths["/store/inventory/{petId}"]["put"]["responses"]["400"]["content"]["application/json"]>;
+      readonly "401": StandardSchemaV1<paths["/store/inventory/{petId}"]["put"]["responses"]["401"]["content"]["application/json"]>;
+      readonly "404": StandardSchemaV1<paths["/store/inventory/{petId}"]["put"]["responses"]["404"]["content"]["application/json"]>;
+      readonly "413": StandardSchemaV1<paths["/store/inventory/{petId}"]["put"]["responses"]["413"]["content"]["application/json"]>;
+      readonly "414": StandardSchemaV1<paths["/store/inventory/{petId}"]["put"]["responses"]["414"]["content"]["application/json"]>;
+      readonly "415": StandardSchemaV1<paths["/store/inventory/{petId}"]["put"]["responses"]["415"]["content"]["application/json"]>;
+      readonly "429": StandardSchemaV1<paths["/store/inventory/{petId}"]["put"]["responses"]["429"]["content"]["application/json"]>;
+      readonly "431": StandardSchemaV1<paths["/store/inventory/{petId}"]["put"]["responses"]["431"]["content"]["application/json"]>;
+      readonly "500": StandardSchemaV1<paths["/store/inventory/{petId}"]["put"]["responses"]["500"]["content"]["application/json"]>;
+      readonly "503": StandardSchemaV1<paths["/store/inventory/{petId}"]["put"]["responses"]["503"]["content"]["application/json"]>;
+    };
+  };
+};
 /**
  * Every operation's parameters (`{ path, query, header, cookie }`, header names in lower case, values as text or typed), request body and JSON responses (by status) as Standard Schema v1 objects.
  *
  * They run the precompiled validators the server runs (no schema is compiled at run time): pass them to Hono's `sValidator`, TanStack Form, tRPC or oRPC.
  */
-export const STANDARD_SCHEMAS = {
+export const STANDARD_SCHEMAS: StandardSchemas = {
   listPets: {
-    params: standardSchema<paths["/pets"]["get"]["parameters"]>(parameterValidators.listPets$params, true),
+    params: standardSchema(parameterValidators.listPets$params, true),
     responses: {
-      "200": standardSchema<paths["/pets"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.listPets$200),
-      "400": standardSchema<paths["/pets"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.listPets$400),
-      "401": standardSchema<paths["/pets"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.listPets$401),
-      "414": standardSchema<paths["/pets"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.listPets$414),
-      "429": standardSchema<paths["/pets"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.listPets$429),
-      "431": standardSchema<paths["/pets"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.listPets$431),
-      "500": standardSchema<paths["/pets"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.listPets$500),
-      "503": standardSchema<paths["/pets"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.listPets$503),
+      "200": standardSchema(bodyValidators.listPets$200),
+      "400": standardSchema(bodyValidators.listPets$400),
+      "401": standardSchema(bodyValidators.listPets$401),
+      "414": standardSchema(bodyValidators.listPets$414),
+      "429": standardSchema(bodyValidators.listPets$429),
+      "431": standardSchema(bodyValidators.listPets$431),
+      "500": standardSchema(bodyValidators.listPets$500),
+      "503": standardSchema(bodyValidators.listPets$503),
     },
   },
   createPet: {
-    params: standardSchema<paths["/pets"]["post"]["parameters"]>(parameterValidators.createPet$params, true),
-    body: standardSchema<NonNullable<paths["/pets"]["post"]["requestBody"]>["content"]["application/json"]>(bodyValidators.createPet$body),
+    params: standardSchema(parameterValidators.createPet$params, true),
+    body: standardSchema(bodyValidators.createPet$body),
     responses: {
-      "201": standardSchema<paths["/pets"]["post"]["responses"]["201"]["content"]["application/json"]>(bodyValidators.createPet$201),
-      "400": standardSchema<paths["/pets"]["post"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.createPet$400),
-      "401": standardSchema<paths["/pets"]["post"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.createPet$401),
-      "404": standardSchema<paths["/pets"]["post"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.createPet$404),
-      "409": standardSchema<paths["/pets"]["post"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.createPet$409),
-      "413": standardSchema<paths["/pets"]["post"]["responses"]["413"]["content"]["application/json"]>(bodyValidators.createPet$413),
-      "414": standardSchema<paths["/pets"]["post"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.createPet$414),
-      "415": standardSchema<paths["/pets"]["post"]["responses"]["415"]["content"]["application/json"]>(bodyValidators.createPet$415),
-      "422": standardSchema<paths["/pets"]["post"]["responses"]["422"]["content"]["application/json"]>(bodyValidators.createPet$422),
-      "429": standardSchema<paths["/pets"]["post"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.createPet$429),
-      "431": standardSchema<paths["/pets"]["post"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.createPet$431),
-      "500": standardSchema<paths["/pets"]["post"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.createPet$500),
-      "503": standardSchema<paths["/pets"]["post"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.createPet$503),
+      "201": standardSchema(bodyValidators.createPet$201),
+      "400": standardSchema(bodyValidators.createPet$400),
+      "401": standardSchema(bodyValidators.createPet$401),
+      "404": standardSchema(bodyValidators.createPet$404),
+      "409": standardSchema(bodyValidators.createPet$409),
+      "413": standardSchema(bodyValidators.createPet$413),
+      "414": standardSchema(bodyValidators.createPet$414),
+      "415": standardSchema(bodyValidators.createPet$415),
+      "422": standardSchema(bodyValidators.createPet$422),
+      "429": standardSchema(bodyValidators.createPet$429),
+      "431": standardSchema(bodyValidators.createPet$431),
+      "500": standardSchema(bodyValidators.createPet$500),
+      "503": standardSchema(bodyValidators.createPet$503),
     },
   },
   getPet: {
-    params: standardSchema<paths["/pets/{petId}"]["get"]["parameters"]>(parameterValidators.getPet$params, true),
+    params: standardSchema(parameterValidators.getPet$params, true),
     responses: {
-      "200": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.getPet$200),
-      "400": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.getPet$400),
-      "401": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.getPet$401),
-      "404": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.getPet$404),
-      "410": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["410"]["content"]["application/json"]>(bodyValidators.getPet$410),
-      "414": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.getPet$414),
-      "429": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.getPet$429),
-      "431": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.getPet$431),
-      "500": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.getPet$500),
-      "503": standardSchema<paths["/pets/{petId}"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.getPet$503),
+      "200": standardSchema(bodyValidators.getPet$200),
+      "400": standardSchema(bodyValidators.getPet$400),
+      "401": standardSchema(bodyValidators.getPet$401),
+      "404": standardSchema(bodyValidators.getPet$404),
+      "410": standardSchema(bodyValidators.getPet$410),
+      "414": standardSchema(bodyValidators.getPet$414),
+      "429": standardSchema(bodyValidators.getPet$429),
+      "431": standardSchema(bodyValidators.getPet$431),
+      "500": standardSchema(bodyValidators.getPet$500),
+      "503": standardSchema(bodyValidators.getPet$503),
     },
   },
   updatePet: {
-    params: standardSchema<paths["/pets/{petId}"]["put"]["parameters"]>(parameterValidators.updatePet$params, true),
-    body: standardSchema<NonNullable<paths["/pets/{petId}"]["put"]["requestBody"]>["content"]["application/json"]>(bodyValidators.updatePet$body),
+    params: standardSchema(parameterValidators.updatePet$params, true),
+    body: standardSchema(bodyValidators.updatePet$body),
     responses: {
-      "200": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.updatePet$200),
-      "400": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.updatePet$400),
-      "401": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.updatePet$401),
-      "404": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.updatePet$404),
-      "413": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["413"]["content"]["application/json"]>(bodyValidators.updatePet$413),
-      "414": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.updatePet$414),
-      "415": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["415"]["content"]["application/json"]>(bodyValidators.updatePet$415),
-      "429": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.updatePet$429),
-      "431": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.updatePet$431),
-      "500": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.updatePet$500),
-      "503": standardSchema<paths["/pets/{petId}"]["put"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.updatePet$503),
+      "200": standardSchema(bodyValidators.updatePet$200),
+      "400": standardSchema(bodyValidators.updatePet$400),
+      "401": standardSchema(bodyValidators.updatePet$401),
+      "404": standardSchema(bodyValidators.updatePet$404),
+      "413": standardSchema(bodyValidators.updatePet$413),
+      "414": standardSchema(bodyValidators.updatePet$414),
+      "415": standardSchema(bodyValidators.updatePet$415),
+      "429": standardSchema(bodyValidators.updatePet$429),
+      "431": standardSchema(bodyValidators.updatePet$431),
+      "500": standardSchema(bodyValidators.updatePet$500),
+      "503": standardSchema(bodyValidators.updatePet$503),
     },
   },
   deletePet: {
-    params: standardSchema<paths["/pets/{petId}"]["delete"]["parameters"]>(parameterValidators.deletePet$params, true),
+    params: standardSchema(parameterValidators.deletePet$params, true),
     responses: {
-      "400": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.deletePet$400),
-      "401": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.deletePet$401),
-      "404": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.deletePet$404),
-      "409": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.deletePet$409),
-      "414": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.deletePet$414),
-      "429": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.deletePet$429),
-      "431": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.deletePet$431),
-      "500": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.deletePet$500),
-      "503": standardSchema<paths["/pets/{petId}"]["delete"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.deletePet$503),
+      "400": standardSchema(bodyValidators.deletePet$400),
+      "401": standardSchema(bodyValidators.deletePet$401),
+      "404": standardSchema(bodyValidators.deletePet$404),
+      "409": standardSchema(bodyValidators.deletePet$409),
+      "414": standardSchema(bodyValidators.deletePet$414),
+      "429": standardSchema(bodyValidators.deletePet$429),
+      "431": standardSchema(bodyValidators.deletePet$431),
+      "500": standardSchema(bodyValidators.deletePet$500),
+      "503": standardSchema(bodyValidators.deletePet$503),
     },
   },
   getPetById: {
-    params: standardSchema<paths["/pets/by-id/{petId}"]["get"]["parameters"]>(parameterValidators.getPetById$params, true),
+    params: standardSchema(parameterValidators.getPetById$params, true),
     responses: {
-      "200": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.getPetById$200),
-      "400": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.getPetById$400),
-      "401": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.getPetById$401),
-      "404": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.getPetById$404),
-      "414": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.getPetById$414),
-      "429": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.getPetById$429),
-      "431": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.getPetById$431),
-      "500": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.getPetById$500),
-      "503": standardSchema<paths["/pets/by-id/{petId}"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.getPetById$503),
+      "200": standardSchema(bodyValidators.getPetById$200),
+      "400": standardSchema(bodyValidators.getPetById$400),
+      "401": standardSchema(bodyValidators.getPetById$401),
+      "404": standardSchema(bodyValidators.getPetById$404),
+      "414": standardSchema(bodyValidators.getPetById$414),
+      "429": standardSchema(bodyValidators.getPetById$429),
+      "431": standardSchema(bodyValidators.getPetById$431),
+      "500": standardSchema(bodyValidators.getPetById$500),
+      "503": standardSchema(bodyValidators.getPetById$503),
     },
   },
   listCategories: {
-    params: standardSchema<paths["/categories"]["get"]["parameters"]>(parameterValidators.listCategories$params, true),
+    params: standardSchema(parameterValidators.listCategories$params, true),
     responses: {
-      "200": standardSchema<paths["/categories"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.listCategories$200),
-      "400": standardSchema<paths["/categories"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.listCategories$400),
-      "401": standardSchema<paths["/categories"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.listCategories$401),
-      "414": standardSchema<paths["/categories"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.listCategories$414),
-      "429": standardSchema<paths["/categories"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.listCategories$429),
-      "431": standardSchema<paths["/categories"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.listCategories$431),
-      "500": standardSchema<paths["/categories"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.listCategories$500),
-      "503": standardSchema<paths["/categories"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.listCategories$503),
+      "200": standardSchema(bodyValidators.listCategories$200),
+      "400": standardSchema(bodyValidators.listCategories$400),
+      "401": standardSchema(bodyValidators.listCategories$401),
+      "414": standardSchema(bodyValidators.listCategories$414),
+      "429": standardSchema(bodyValidators.listCategories$429),
+      "431": standardSchema(bodyValidators.listCategories$431),
+      "500": standardSchema(bodyValidators.listCategories$500),
+      "503": standardSchema(bodyValidators.listCategories$503),
     },
   },
   createCategory: {
-    params: standardSchema<paths["/categories"]["post"]["parameters"]>(parameterValidators.createCategory$params, true),
-    body: standardSchema<NonNullable<paths["/categories"]["post"]["requestBody"]>["content"]["application/json"]>(bodyValidators.createCategory$body),
+    params: standardSchema(parameterValidators.createCategory$params, true),
+    body: standardSchema(bodyValidators.createCategory$body),
     responses: {
-      "201": standardSchema<paths["/categories"]["post"]["responses"]["201"]["content"]["application/json"]>(bodyValidators.createCategory$201),
-      "400": standardSchema<paths["/categories"]["post"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.createCategory$400),
-      "401": standardSchema<paths["/categories"]["post"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.createCategory$401),
-      "409": standardSchema<paths["/categories"]["post"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.createCategory$409),
-      "413": standardSchema<paths["/categories"]["post"]["responses"]["413"]["content"]["application/json"]>(bodyValidators.createCategory$413),
-      "414": standardSchema<paths["/categories"]["post"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.createCategory$414),
-      "415": standardSchema<paths["/categories"]["post"]["responses"]["415"]["content"]["application/json"]>(bodyValidators.createCategory$415),
-      "422": standardSchema<paths["/categories"]["post"]["responses"]["422"]["content"]["application/json"]>(bodyValidators.createCategory$422),
-      "429": standardSchema<paths["/categories"]["post"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.createCategory$429),
-      "431": standardSchema<paths["/categories"]["post"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.createCategory$431),
-      "500": standardSchema<paths["/categories"]["post"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.createCategory$500),
-      "503": standardSchema<paths["/categories"]["post"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.createCategory$503),
+      "201": standardSchema(bodyValidators.createCategory$201),
+      "400": standardSchema(bodyValidators.createCategory$400),
+      "401": standardSchema(bodyValidators.createCategory$401),
+      "409": standardSchema(bodyValidators.createCategory$409),
+      "413": standardSchema(bodyValidators.createCategory$413),
+      "414": standardSchema(bodyValidators.createCategory$414),
+      "415": standardSchema(bodyValidators.createCategory$415),
+      "422": standardSchema(bodyValidators.createCategory$422),
+      "429": standardSchema(bodyValidators.createCategory$429),
+      "431": standardSchema(bodyValidators.createCategory$431),
+      "500": standardSchema(bodyValidators.createCategory$500),
+      "503": standardSchema(bodyValidators.createCategory$503),
     },
   },
   getCategory: {
-    params: standardSchema<paths["/categories/{categoryId}"]["get"]["parameters"]>(parameterValidators.getCategory$params, true),
+    params: standardSchema(parameterValidators.getCategory$params, true),
     responses: {
-      "200": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.getCategory$200),
-      "400": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.getCategory$400),
-      "401": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.getCategory$401),
-      "404": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.getCategory$404),
-      "414": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.getCategory$414),
-      "429": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.getCategory$429),
-      "431": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.getCategory$431),
-      "500": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.getCategory$500),
-      "503": standardSchema<paths["/categories/{categoryId}"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.getCategory$503),
+      "200": standardSchema(bodyValidators.getCategory$200),
+      "400": standardSchema(bodyValidators.getCategory$400),
+      "401": standardSchema(bodyValidators.getCategory$401),
+      "404": standardSchema(bodyValidators.getCategory$404),
+      "414": standardSchema(bodyValidators.getCategory$414),
+      "429": standardSchema(bodyValidators.getCategory$429),
+      "431": standardSchema(bodyValidators.getCategory$431),
+      "500": standardSchema(bodyValidators.getCategory$500),
+      "503": standardSchema(bodyValidators.getCategory$503),
     },
   },
   updateCategory: {
-    params: standardSchema<paths["/categories/{categoryId}"]["put"]["parameters"]>(parameterValidators.updateCategory$params, true),
-    body: standardSchema<NonNullable<paths["/categories/{categoryId}"]["put"]["requestBody"]>["content"]["application/json"]>(bodyValidators.updateCategory$body),
+    params: standardSchema(parameterValidators.updateCategory$params, true),
+    body: standardSchema(bodyValidators.updateCategory$body),
     responses: {
-      "200": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.updateCategory$200),
-      "400": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.updateCategory$400),
-      "401": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.updateCategory$401),
-      "404": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.updateCategory$404),
-      "409": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.updateCategory$409),
-      "413": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["413"]["content"]["application/json"]>(bodyValidators.updateCategory$413),
-      "414": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.updateCategory$414),
-      "415": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["415"]["content"]["application/json"]>(bodyValidators.updateCategory$415),
-      "429": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.updateCategory$429),
-      "431": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.updateCategory$431),
-      "500": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.updateCategory$500),
-      "503": standardSchema<paths["/categories/{categoryId}"]["put"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.updateCategory$503),
+      "200": standardSchema(bodyValidators.updateCategory$200),
+      "400": standardSchema(bodyValidators.updateCategory$400),
+      "401": standardSchema(bodyValidators.updateCategory$401),
+      "404": standardSchema(bodyValidators.updateCategory$404),
+      "409": standardSchema(bodyValidators.updateCategory$409),
+      "413": standardSchema(bodyValidators.updateCategory$413),
+      "414": standardSchema(bodyValidators.updateCategory$414),
+      "415": standardSchema(bodyValidators.updateCategory$415),
+      "429": standardSchema(bodyValidators.updateCategory$429),
+      "431": standardSchema(bodyValidators.updateCategory$431),
+      "500": standardSchema(bodyValidators.updateCategory$500),
+      "503": standardSchema(bodyValidators.updateCategory$503),
     },
   },
   deleteCategory: {
-    params: standardSchema<paths["/categories/{categoryId}"]["delete"]["parameters"]>(parameterValidators.deleteCategory$params, true),
+    params: standardSchema(parameterValidators.deleteCategory$params, true),
     responses: {
-      "400": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.deleteCategory$400),
-      "401": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.deleteCategory$401),
-      "404": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.deleteCategory$404),
-      "409": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.deleteCategory$409),
-      "414": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.deleteCategory$414),
-      "429": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.deleteCategory$429),
-      "431": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.deleteCategory$431),
-      "500": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.deleteCategory$500),
-      "503": standardSchema<paths["/categories/{categoryId}"]["delete"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.deleteCategory$503),
+      "400": standardSchema(bodyValidators.deleteCategory$400),
+      "401": standardSchema(bodyValidators.deleteCategory$401),
+      "404": standardSchema(bodyValidators.deleteCategory$404),
+      "409": standardSchema(bodyValidators.deleteCategory$409),
+      "414": standardSchema(bodyValidators.deleteCategory$414),
+      "429": standardSchema(bodyValidators.deleteCategory$429),
+      "431": standardSchema(bodyValidators.deleteCategory$431),
+      "500": standardSchema(bodyValidators.deleteCategory$500),
+      "503": standardSchema(bodyValidators.deleteCategory$503),
     },
   },
   listOrders: {
-    params: standardSchema<paths["/store/orders"]["get"]["parameters"]>(parameterValidators.listOrders$params, true),
+    params: standardSchema(parameterValidators.listOrders$params, true),
     responses: {
-      "200": standardSchema<paths["/store/orders"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.listOrders$200),
-      "400": standardSchema<paths["/store/orders"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.listOrders$400),
-      "401": standardSchema<paths["/store/orders"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.listOrders$401),
-      "414": standardSchema<paths["/store/orders"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.listOrders$414),
-      "429": standardSchema<paths["/store/orders"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.listOrders$429),
-      "431": standardSchema<paths["/store/orders"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.listOrders$431),
-      "500": standardSchema<paths["/store/orders"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.listOrders$500),
-      "503": standardSchema<paths["/store/orders"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.listOrders$503),
+      "200": standardSchema(bodyValidators.listOrders$200),
+      "400": standardSchema(bodyValidators.listOrders$400),
+      "401": standardSchema(bodyValidators.listOrders$401),
+      "414": standardSchema(bodyValidators.listOrders$414),
+      "429": standardSchema(bodyValidators.listOrders$429),
+      "431": standardSchema(bodyValidators.listOrders$431),
+      "500": standardSchema(bodyValidators.listOrders$500),
+      "503": standardSchema(bodyValidators.listOrders$503),
     },
   },
   placeOrder: {
-    params: standardSchema<paths["/store/orders"]["post"]["parameters"]>(parameterValidators.placeOrder$params, true),
-    body: standardSchema<NonNullable<paths["/store/orders"]["post"]["requestBody"]>["content"]["application/json"]>(bodyValidators.placeOrder$body),
+    params: standardSchema(parameterValidators.placeOrder$params, true),
+    body: standardSchema(bodyValidators.placeOrder$body),
     responses: {
-      "201": standardSchema<paths["/store/orders"]["post"]["responses"]["201"]["content"]["application/json"]>(bodyValidators.placeOrder$201),
-      "400": standardSchema<paths["/store/orders"]["post"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.placeOrder$400),
-      "401": standardSchema<paths["/store/orders"]["post"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.placeOrder$401),
-      "404": standardSchema<paths["/store/orders"]["post"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.placeOrder$404),
-      "409": standardSchema<paths["/store/orders"]["post"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.placeOrder$409),
-      "413": standardSchema<paths["/store/orders"]["post"]["responses"]["413"]["content"]["application/json"]>(bodyValidators.placeOrder$413),
-      "414": standardSchema<paths["/store/orders"]["post"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.placeOrder$414),
-      "415": standardSchema<paths["/store/orders"]["post"]["responses"]["415"]["content"]["application/json"]>(bodyValidators.placeOrder$415),
-      "422": standardSchema<paths["/store/orders"]["post"]["responses"]["422"]["content"]["application/json"]>(bodyValidators.placeOrder$422),
-      "429": standardSchema<paths["/store/orders"]["post"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.placeOrder$429),
-      "431": standardSchema<paths["/store/orders"]["post"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.placeOrder$431),
-      "500": standardSchema<paths["/store/orders"]["post"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.placeOrder$500),
-      "503": standardSchema<paths["/store/orders"]["post"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.placeOrder$503),
+      "201": standardSchema(bodyValidators.placeOrder$201),
+      "400": standardSchema(bodyValidators.placeOrder$400),
+      "401": standardSchema(bodyValidators.placeOrder$401),
+      "404": standardSchema(bodyValidators.placeOrder$404),
+      "409": standardSchema(bodyValidators.placeOrder$409),
+      "413": standardSchema(bodyValidators.placeOrder$413),
+      "414": standardSchema(bodyValidators.placeOrder$414),
+      "415": standardSchema(bodyValidators.placeOrder$415),
+      "422": standardSchema(bodyValidators.placeOrder$422),
+      "429": standardSchema(bodyValidators.placeOrder$429),
+      "431": standardSchema(bodyValidators.placeOrder$431),
+      "500": standardSchema(bodyValidators.placeOrder$500),
+      "503": standardSchema(bodyValidators.placeOrder$503),
     },
   },
   getOrder: {
-    params: standardSchema<paths["/store/orders/{orderId}"]["get"]["parameters"]>(parameterValidators.getOrder$params, true),
+    params: standardSchema(parameterValidators.getOrder$params, true),
     responses: {
-      "200": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.getOrder$200),
-      "400": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.getOrder$400),
-      "401": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.getOrder$401),
-      "404": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.getOrder$404),
-      "414": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.getOrder$414),
-      "429": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.getOrder$429),
-      "431": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.getOrder$431),
-      "500": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.getOrder$500),
-      "503": standardSchema<paths["/store/orders/{orderId}"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.getOrder$503),
+      "200": standardSchema(bodyValidators.getOrder$200),
+      "400": standardSchema(bodyValidators.getOrder$400),
+      "401": standardSchema(bodyValidators.getOrder$401),
+      "404": standardSchema(bodyValidators.getOrder$404),
+      "414": standardSchema(bodyValidators.getOrder$414),
+      "429": standardSchema(bodyValidators.getOrder$429),
+      "431": standardSchema(bodyValidators.getOrder$431),
+      "500": standardSchema(bodyValidators.getOrder$500),
+      "503": standardSchema(bodyValidators.getOrder$503),
     },
   },
   cancelOrder: {
-    params: standardSchema<paths["/store/orders/{orderId}"]["delete"]["parameters"]>(parameterValidators.cancelOrder$params, true),
+    params: standardSchema(parameterValidators.cancelOrder$params, true),
     responses: {
-      "400": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.cancelOrder$400),
-      "401": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.cancelOrder$401),
-      "404": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.cancelOrder$404),
-      "409": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["409"]["content"]["application/json"]>(bodyValidators.cancelOrder$409),
-      "414": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.cancelOrder$414),
-      "429": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.cancelOrder$429),
-      "431": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.cancelOrder$431),
-      "500": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.cancelOrder$500),
-      "503": standardSchema<paths["/store/orders/{orderId}"]["delete"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.cancelOrder$503),
+      "400": standardSchema(bodyValidators.cancelOrder$400),
+      "401": standardSchema(bodyValidators.cancelOrder$401),
+      "404": standardSchema(bodyValidators.cancelOrder$404),
+      "409": standardSchema(bodyValidators.cancelOrder$409),
+      "414": standardSchema(bodyValidators.cancelOrder$414),
+      "429": standardSchema(bodyValidators.cancelOrder$429),
+      "431": standardSchema(bodyValidators.cancelOrder$431),
+      "500": standardSchema(bodyValidators.cancelOrder$500),
+      "503": standardSchema(bodyValidators.cancelOrder$503),
     },
   },
   getInventory: {
-    params: standardSchema<paths["/store/inventory"]["get"]["parameters"]>(parameterValidators.getInventory$params, true),
+    params: standardSchema(parameterValidators.getInventory$params, true),
     responses: {
-      "200": standardSchema<paths["/store/inventory"]["get"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.getInventory$200),
-      "400": standardSchema<paths["/store/inventory"]["get"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.getInventory$400),
-      "401": standardSchema<paths["/store/inventory"]["get"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.getInventory$401),
-      "414": standardSchema<paths["/store/inventory"]["get"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.getInventory$414),
-      "429": standardSchema<paths["/store/inventory"]["get"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.getInventory$429),
-      "431": standardSchema<paths["/store/inventory"]["get"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.getInventory$431),
-      "500": standardSchema<paths["/store/inventory"]["get"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.getInventory$500),
-      "503": standardSchema<paths["/store/inventory"]["get"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.getInventory$503),
+      "200": standardSchema(bodyValidators.getInventory$200),
+      "400": standardSchema(bodyValidators.getInventory$400),
+      "401": standardSchema(bodyValidators.getInventory$401),
+      "414": standardSchema(bodyValidators.getInventory$414),
+      "429": standardSchema(bodyValidators.getInventory$429),
+      "431": standardSchema(bodyValidators.getInventory$431),
+      "500": standardSchema(bodyValidators.getInventory$500),
+      "503": standardSchema(bodyValidators.getInventory$503),
     },
   },
   setInventoryStock: {
-    params: standardSchema<paths["/store/inventory/{petId}"]["put"]["parameters"]>(parameterValidators.setInventoryStock$params, true),
-    body: standardSchema<NonNullable<paths["/store/inventory/{petId}"]["put"]["requestBody"]>["content"]["application/json"]>(bodyValidators.setInventoryStock$body),
+    params: standardSchema(parameterValidators.setInventoryStock$params, true),
+    body: standardSchema(bodyValidators.setInventoryStock$body),
     responses: {
-      "200": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["200"]["content"]["application/json"]>(bodyValidators.setInventoryStock$200),
-      "400": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["400"]["content"]["application/json"]>(bodyValidators.setInventoryStock$400),
-      "401": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["401"]["content"]["application/json"]>(bodyValidators.setInventoryStock$401),
-      "404": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["404"]["content"]["application/json"]>(bodyValidators.setInventoryStock$404),
-      "413": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["413"]["content"]["application/json"]>(bodyValidators.setInventoryStock$413),
-      "414": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["414"]["content"]["application/json"]>(bodyValidators.setInventoryStock$414),
-      "415": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["415"]["content"]["application/json"]>(bodyValidators.setInventoryStock$415),
-      "429": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["429"]["content"]["application/json"]>(bodyValidators.setInventoryStock$429),
-      "431": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["431"]["content"]["application/json"]>(bodyValidators.setInventoryStock$431),
-      "500": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["500"]["content"]["application/json"]>(bodyValidators.setInventoryStock$500),
-      "503": standardSchema<paths["/store/inventory/{petId}"]["put"]["responses"]["503"]["content"]["application/json"]>(bodyValidators.setInventoryStock$503),
+      "200": standardSchema(bodyValidators.setInventoryStock$200),
+      "400": standardSchema(bodyValidators.setInventoryStock$400),
+      "401": standardSchema(bodyValidators.setInventoryStock$401),
+      "404": standardSchema(bodyValidators.setInventoryStock$404),
+      "413": standardSchema(bodyValidators.setInventoryStock$413),
+      "414": standardSchema(bodyValidators.setInventoryStock$414),
+      "415": standardSchema(bodyValidators.setInventoryStock$415),
+      "429": standardSchema(bodyValidators.setInventoryStock$429),
+      "431": standardSchema(bodyValidators.setInventoryStock$431),
+      "500": standardSchema(bodyValidators.setInventoryStock$500),
+      "503": standardSchema(bodyValidators.setInventoryStock$503),
     },
   },
-} as const;
+};

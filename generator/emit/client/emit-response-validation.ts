@@ -19,7 +19,7 @@ import {
 import type { ApiModel, OperationModel, ResponseModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
-import { literal, objectCode, objectWriter } from "../ts/literal.js";
+import { literal, objectCode, objectWriter, propertyKey, typeLiteralCode } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import {
   responseHeadersValidatorName,
@@ -56,6 +56,12 @@ export function emitResponseValidation(model: ApiModel, context: EmitContext): G
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "./runtime/client/standard-schema.js",
       namedImports: [{ name: "standardSchema" }],
+    },
+    {
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: "./runtime/client/standard-schema.js",
+      isTypeOnly: true,
+      namedImports: [{ name: "StandardSchemaV1" }],
     },
     {
       kind: StructureKind.ImportDeclaration,
@@ -99,6 +105,27 @@ export function emitResponseValidation(model: ApiModel, context: EmitContext): G
         },
       ],
     },
+    {
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: "StandardSchemas",
+      docs: [
+        {
+          description:
+            "The type of `STANDARD_SCHEMAS`, written out: inferred, it is too large for the compiler to write in a declaration file on large specs (TS7056).",
+        },
+      ],
+      type: (writer) => {
+        writer.write(
+          typeLiteralCode(
+            uniqueOperations(model).map(
+              (operation) =>
+                `readonly ${propertyKey(operation.operationId)}: ${standardSchemasType(operation)}`,
+            ),
+          ),
+        );
+      },
+    },
     operationTable(
       "STANDARD_SCHEMAS",
       jsDoc({
@@ -108,8 +135,17 @@ export function emitResponseValidation(model: ApiModel, context: EmitContext): G
           "They run the precompiled validators the server runs (no schema is compiled at run time): pass them to Hono's `sValidator`, TanStack Form, tRPC or oRPC.",
       }),
       model,
-      standardSchemasCode,
-      " as const",
+      (operation) =>
+        objectCode(
+          standardSchemaParts(operation).map(({ key, call, responses }) => [
+            key,
+            responses === undefined
+              ? call
+              : objectCode(responses.map((response) => [response.key, response.call])),
+          ]),
+        ),
+      "",
+      "StandardSchemas",
     ),
   ];
   return [{ path: "validate.ts", content: printStatements("validate.ts", statements) }];
@@ -122,6 +158,7 @@ function operationTable(
   model: ApiModel,
   code: (operation: OperationModel) => string,
   suffix: string,
+  type?: string,
 ): VariableStatementStructure {
   return {
     kind: StructureKind.VariableStatement,
@@ -131,6 +168,7 @@ function operationTable(
     declarations: [
       {
         name,
+        ...(type === undefined ? {} : { type }),
         initializer: (writer) => {
           objectWriter(
             uniqueOperations(model).map((operation) => [operation.operationId, code(operation)]),
@@ -150,35 +188,59 @@ function uniqueOperations(model: ApiModel): OperationModel[] {
   );
 }
 
-/** `{ params, body?, responses }` of one operation, each a `standardSchema<T>(validator)` call. */
-function standardSchemasCode(operation: OperationModel): string {
+/** One Standard Schema of an operation: its key, its validated type and the call that makes it. */
+interface StandardSchemaPart {
+  readonly key: string;
+  readonly type: string;
+  readonly call: string;
+  /** For `responses`: one part per validated response, by status. */
+  readonly responses?: readonly StandardSchemaPart[];
+}
+
+/**
+ * `params`, `body?` and `responses` of one operation, each a `standardSchema(validator)` call
+ * (its type argument comes from the `StandardSchemas` type it is assigned to).
+ */
+function standardSchemaParts(operation: OperationModel): StandardSchemaPart[] {
   const type = `paths[${literal(operation.path)}][${literal(operation.method)}]`;
-  const parts: [string, string][] = [
-    [
-      "params",
-      `standardSchema<${type}["parameters"]>(parameterValidators.${validatorName(operation, "params")}, true)`,
-    ],
+  const parts: StandardSchemaPart[] = [
+    {
+      key: "params",
+      type: `${type}["parameters"]`,
+      call: `standardSchema(parameterValidators.${validatorName(operation, "params")}, true)`,
+    },
   ];
   const body = operation.requestBody && validatedBodyMedia(operation.requestBody.contents);
   if (body !== undefined) {
-    const bodyType = `NonNullable<${type}["requestBody"]>["content"][${literal(body.mediaType)}]`;
-    parts.push([
-      "body",
-      `standardSchema<${bodyType}>(bodyValidators.${validatorName(operation, "body")})`,
-    ]);
+    parts.push({
+      key: "body",
+      type: `NonNullable<${type}["requestBody"]>["content"][${literal(body.mediaType)}]`,
+      call: `standardSchema(bodyValidators.${validatorName(operation, "body")})`,
+    });
   }
-  const responses: [string, string][] = [];
+  const responses: StandardSchemaPart[] = [];
   for (const response of operation.responses) {
     const media = validatedResponseMedia(response.contents);
     if (media === undefined) continue;
-    const responseType = `${type}["responses"][${literal(response.status)}]["content"][${literal(media.mediaType)}]`;
-    responses.push([
-      response.status,
-      `standardSchema<${responseType}>(bodyValidators.${validatorName(operation, response.status)})`,
-    ]);
+    responses.push({
+      key: response.status,
+      type: `${type}["responses"][${literal(response.status)}]["content"][${literal(media.mediaType)}]`,
+      call: `standardSchema(bodyValidators.${validatorName(operation, response.status)})`,
+    });
   }
-  parts.push(["responses", objectCode(responses)]);
-  return objectCode(parts);
+  parts.push({ key: "responses", type: "", call: "", responses });
+  return parts;
+}
+
+/** The type of one operation's entry of `STANDARD_SCHEMAS`. */
+function standardSchemasType(operation: OperationModel): string {
+  const member = (part: StandardSchemaPart): string =>
+    `readonly ${propertyKey(part.key)}: ${
+      part.responses === undefined
+        ? `StandardSchemaV1<${part.type}>`
+        : typeLiteralCode(part.responses.map(member))
+    }`;
+  return typeLiteralCode(standardSchemaParts(operation).map(member));
 }
 
 function operationWriter(operation: OperationModel, model: ApiModel): string {
