@@ -80,7 +80,8 @@ describe("hard inputs", () => {
     const client = (name: string) => readFileSync(join(outOf(name), "client.ts"), "utf8");
     // media-types has a multipart/form-data request body and no styled query parameter
     expect(client("media-types")).toMatch(
-      /createClientRuntimeWith\(options, API_KEY, \{\n\s*otherBody: encodeOtherBody,\n\s*\}, SECURITY\)/,
+      // (and `transforms`, the option's loader: undefined unless the option is given)
+      /createClientRuntimeWith\(options, API_KEY, \{\n\s*otherBody: encodeOtherBody,\n\s*transforms,\n\s*\}, SECURITY\)/,
     );
     expect(client("media-types")).toContain(
       'import { encodeOtherBody } from "./runtime/client/request-body.js"',
@@ -95,7 +96,9 @@ describe("hard inputs", () => {
     );
     // the pet store's bodies are all JSON and its query parameters form + explode
     const petStore = readFileSync(join(ROOT, "generated/client.ts"), "utf8");
-    expect(petStore).toMatch(/createClientRuntimeWith\(options, API_KEY, \{\}, SECURITY\)/);
+    expect(petStore).toMatch(
+      /createClientRuntimeWith\(options, API_KEY, \{ transforms \}, SECURITY\)/,
+    );
     expect(petStore).not.toContain("encodeOtherBody");
     expect(petStore).not.toContain("setCookieParams");
   });

@@ -43,7 +43,11 @@ export function createClientTransforms(
     let found = byOperation.get(op);
     if (found === undefined) {
       const name = names.get(op);
-      const plan = name === undefined ? undefined : tables.OPERATION_TRANSFORMS[name];
+      // own keys only: an operation named `constructor` must not read Object.prototype's
+      const plan =
+        name === undefined || !Object.hasOwn(tables.OPERATION_TRANSFORMS, name)
+          ? undefined
+          : tables.OPERATION_TRANSFORMS[name];
       found = {
         codec: operationCodec(plan, tables.TRANSFORM_PLANS, options),
         request: (init) =>

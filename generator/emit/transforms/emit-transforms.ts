@@ -93,7 +93,7 @@ function jsonSchemaOf(
 function transformsModule(model: ApiModel, context: EmitContext): string {
   const planner = modelPlanner(model);
   const table = operationTransforms(model, planner);
-  const operations = model.operations.filter((operation) => table[operation.name] !== undefined);
+  const operations = model.operations.filter((operation) => Object.hasOwn(table, operation.name));
   const clientType = `${context.apiName}Client`;
   const typeImports =
     operations.length === 0

@@ -52,7 +52,11 @@ export function createTransformStages<C>(
       return (codecOf = (operation) => {
         let codec = codecs.get(operation);
         if (codec === undefined) {
-          const plan = loaded.OPERATION_TRANSFORMS[names.get(operation.operationId)!];
+          const name = names.get(operation.operationId)!;
+          // own keys only: an operation named `constructor` must not read Object.prototype's
+          const plan = Object.hasOwn(loaded.OPERATION_TRANSFORMS, name)
+            ? loaded.OPERATION_TRANSFORMS[name]
+            : undefined;
           codec = loaded.operationCodec(plan, loaded.TRANSFORM_PLANS, options);
           codecs.set(operation, codec);
         }
