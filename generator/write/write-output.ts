@@ -9,6 +9,7 @@
  * A run that dies before step 2 leaves the output untouched (the next run removes the staging
  * folder); one that dies during step 3 is rolled forward from the journal by the next run.
  */
+import { isAscii } from "node:buffer";
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
@@ -114,13 +115,14 @@ export async function writeOutput(
   const changed: OutputFile[] = [];
   const unchanged: string[] = [];
   // read side by side: one file after the other, a hundred small reads left the process idle
-  const read = (path: string) => readFile(join(out, path), "utf8").catch(() => undefined);
-  const [currents, currentManifest] = await Promise.all([
+  const read = (path: string) => readFile(join(out, path)).catch(() => undefined);
+  const [currents, manifestBytes] = await Promise.all([
     Promise.all(files.map((file) => read(file.path))),
     read(MANIFEST_NAME),
   ]);
+  const currentManifest = manifestBytes?.toString("utf8");
   files.forEach((file, index) => {
-    if (currents[index] === file.content) unchanged.push(file.path);
+    if (holdsText(currents[index], file.content)) unchanged.push(file.path);
     else changed.push(file);
   });
   const record =
@@ -177,6 +179,17 @@ export async function writeOutput(
   });
   if (record !== undefined) recordManifest(out, record, manifest.content);
   return { written: changed.map((file) => file.path), unchanged, deleted: deletes };
+}
+
+/**
+ * Whether `bytes` (a file's) read as UTF-8 give `text`. Bytes that are all ASCII are compared as
+ * one-byte text, which is what UTF-8 decoding gives for them at a fraction of its cost (on Stripe,
+ * decoding 31 MB of output was most of the comparison's 0.13 s).
+ */
+function holdsText(bytes: Buffer | undefined, text: string): boolean {
+  if (bytes === undefined) return false;
+  if (isAscii(bytes)) return bytes.toString("latin1") === text;
+  return bytes.toString("utf8") === text;
 }
 
 async function applyJournal(staging: string, out: string, journal: Journal): Promise<void> {

@@ -216,3 +216,20 @@ describe("writeOutput with the manifest record (hashes of unchanged files reused
     }
   });
 });
+
+describe("writeOutput's comparison with the bytes on disk", () => {
+  it("leaves ASCII and non-ASCII files as they are, and rewrites bytes that only look alike", async () => {
+    const files = [
+      { path: "ascii.ts", content: "export const a = 1;\n" },
+      { path: "accents.ts", content: "// café, naïve, “quoted”, 🐈\n" },
+      // the UTF-8 bytes of "é" read one byte per character: a different text
+      { path: "mojibake.ts", content: "// Ã©\n" },
+    ];
+    await writeOutput(out, files, META);
+    writeFileSync(join(out, "mojibake.ts"), "// é\n");
+    const report = await writeOutput(out, files, META);
+    expect(report.unchanged).toEqual(expect.arrayContaining(["ascii.ts", "accents.ts"]));
+    expect(report.written).toEqual(["mojibake.ts"]);
+    expect(read("mojibake.ts")).toBe("// Ã©\n");
+  });
+});
