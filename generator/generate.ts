@@ -154,7 +154,9 @@ export async function generate(
   await assertOwnedOutput(outDir, [cwd, resolve(cwd, options.specPath)]);
   const rendered = await render(options);
   const started = performance.now();
-  const report = await writeOutput(outDir, rendered.files, rendered.manifest);
+  const report = await writeOutput(outDir, rendered.files, rendered.manifest, {
+    cacheCwd: options.cache === false ? undefined : cwd,
+  });
   timing("write", started);
   return { rendered, report };
 }

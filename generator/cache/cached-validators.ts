@@ -11,6 +11,7 @@ import type { ApiModel } from "../model/types.js";
 import { sha256Hex } from "./cache-pack.js";
 import { openScopedPack } from "./cached-emitters.js";
 import type { RunCaches } from "./run-caches.js";
+import { valueHash } from "./traced-emit.js";
 
 interface CachedValidators {
   readonly files: readonly GeneratedFile[];
@@ -49,8 +50,7 @@ async function cachedProseFree(
 ): Promise<GeneratedFile[]> {
   const pack = await openScopedPack(name, scope);
   if (pack === undefined) return emit(warnings);
-  // the text is large on large specs (Stripe's: tens of MB): hashed once for both packs, which
-  // hash the 64 characters of its hash with their salt
+  // made once for both packs, which hash the 64 characters of its hash with their salt
   const input = caches.once("prose-free input hash", () =>
     sha256Hex(proseFreeInput(caches, document, model, context)),
   );
@@ -68,16 +68,31 @@ async function cachedProseFree(
   return files;
 }
 
-/** The document, the model (without the spec's hash) and the context, without prose, as JSON (the validators and the mocks share it: made once per run). */
+/**
+ * The document, the model (without the spec's hash) and the context, without prose, as the text
+ * of each top-level value's hash (the validators and the mocks share it: made once per run). The
+ * hashes are the ones the traced emitters key their entries with (traced-emit.ts), shared in the
+ * run: on Stripe the whole JSON (tens of MB) was serialized and hashed again here. Equal texts
+ * mean equal JSON of the document, the model and the context, key order included.
+ */
 function proseFreeInput(
   caches: RunCaches,
   document: Record<string, unknown>,
   model: ApiModel,
   context: EmitContext,
 ): string {
-  const { specHash: _specHash, ...modelWithoutHash } = caches.proseFree(model);
-  return JSON.stringify([caches.proseFree(document), modelWithoutHash, context]);
+  const parts: string[] = [];
+  const hashes = (name: string, input: Record<string, unknown>, skip?: string) => {
+    parts.push(name);
+    for (const key of Object.keys(input))
+      if (key !== skip) parts.push(`${JSON.stringify(key)}=${valueHash(caches, input, key)}`);
+  };
+  hashes("document", caches.proseFree(document));
+  hashes("model", caches.proseFree(model) as unknown as Record<string, unknown>, "specHash");
+  parts.push(`context=${JSON.stringify(context)}`);
+  return parts.join("\n");
 }
+
 function parse(text: string | undefined): CachedValidators | undefined {
   if (text === undefined) return undefined;
   try {

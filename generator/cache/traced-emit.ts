@@ -153,7 +153,7 @@ function keyText(caches: RunCaches, inputs: EmitInputs, reads: Reads, fixed: str
 }
 
 /** The hash of a top-level value, once per input object and run (the document's are shared by every emitter of a run). */
-function valueHash(caches: RunCaches, input: Record<string, unknown>, key: string): string {
+export function valueHash(caches: RunCaches, input: Record<string, unknown>, key: string): string {
   return caches.valueHash(input, key, () => {
     // an absent key and one whose value is `undefined` read alike (`input[key]`), but `in` tells them apart
     const text = Object.hasOwn(input, key) ? `=${caches.jsonText(input[key])}` : "absent";

@@ -8,14 +8,24 @@
 const PROSE_KEYS = new Set(["description", "summary"]);
 const LITERAL_KEYS = new Set(["const", "default", "enum", "example", "examples"]);
 
+/** Whether `withoutProse` drops the entry `key: item` of a mapping (outside literal values). */
+export function isProse(key: string, item: unknown): boolean {
+  return PROSE_KEYS.has(key) && typeof item === "string";
+}
+
+/** Whether the value of `key` is kept whole by `withoutProse` (a literal value or an extension). */
+export function isLiteralKey(key: string): boolean {
+  return LITERAL_KEYS.has(key) || key.startsWith("x-");
+}
+
 /** A copy without string `description`/`summary` values (outside literal values). */
 export function withoutProse(value: unknown, literal: boolean): unknown {
   if (Array.isArray(value)) return value.map((item) => withoutProse(item, literal));
   if (value === null || typeof value !== "object") return value;
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
-    if (!literal && PROSE_KEYS.has(key) && typeof item === "string") continue;
-    copy[key] = withoutProse(item, literal || LITERAL_KEYS.has(key) || key.startsWith("x-"));
+    if (!literal && isProse(key, item)) continue;
+    copy[key] = withoutProse(item, literal || isLiteralKey(key));
   }
   return copy;
 }

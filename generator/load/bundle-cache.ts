@@ -16,7 +16,8 @@
  */
 import { isObject } from "../model/resolve-ref.js";
 import { CachePack, sha256Hex } from "../cache/cache-pack.js";
-import { withoutProse } from "../cache/without-prose.js";
+import { isLiteralKey, isProse, withoutProse } from "../cache/without-prose.js";
+import { sectionKey } from "./bundle-key.js";
 import { computeToolHash } from "../write/inputs-hash.js";
 
 /** What bundling did to a document of that shape: nothing, or `components: {}` added. */
@@ -41,20 +42,29 @@ export async function bundleRecord(
   cwd: string,
   specPath: string,
   parsed: Record<string, unknown>,
+  leaves?: WeakMap<object, string>,
 ): Promise<BundleRecord | undefined> {
+  const name = sha256Hex(specPath).slice(0, 24);
+  const salt = await computeToolHash();
   let key: string;
-  try {
-    const proseFree = withoutProse(parsed, false) as Record<string, unknown>;
-    if (!keyable(proseFree, proseFree)) return undefined;
-    key = sha256Hex(JSON.stringify(proseFree));
-  } catch {
-    return undefined; // a cycle through YAML aliases, say: bundle as usual
+  const sections =
+    leaves === undefined ? undefined : CachePack.open(cwd, `load/bundle-pieces/${name}`, salt);
+  const fromSections = sections && sectionKey(parsed, leaves as WeakMap<object, string>, sections);
+  sections?.save();
+  if (fromSections !== undefined) {
+    if (fromSections.external) return undefined;
+    for (const ref of fromSections.refs) if (!resolves(ref, parsed)) return undefined;
+    key = fromSections.key;
+  } else {
+    try {
+      const proseFree = withoutProse(parsed, false) as Record<string, unknown>;
+      if (!keyable(proseFree)) return undefined;
+      key = sha256Hex(JSON.stringify(proseFree));
+    } catch {
+      return undefined; // a cycle through YAML aliases, say: bundle as usual
+    }
   }
-  const pack = CachePack.open(
-    cwd,
-    `load/bundle/${sha256Hex(specPath).slice(0, 24)}`,
-    await computeToolHash(),
-  );
+  const pack = CachePack.open(cwd, `load/bundle/${name}`, salt);
   const known = pack.get(key);
   const verdict = known === "unchanged" || known === "components added" ? known : undefined;
   if (verdict !== undefined) pack.save();
@@ -86,24 +96,32 @@ export function applyVerdict(parsed: Record<string, unknown>, verdict: Verdict):
 }
 
 /**
- * Whether every `$ref` below `value` is internal and resolves in `root` (the prose-free
- * document), and no `externalValue` (a file the bundle would read) is there.
+ * Whether every `$ref` below `proseFree` (the prose-free document) is internal and resolves in
+ * it, and no `externalValue` (a file the bundle would read) is there.
  */
-function keyable(value: unknown, root: Record<string, unknown>): boolean {
-  if (Array.isArray(value)) return value.every((item) => keyable(item, root));
-  if (!isObject(value)) return true;
-  for (const [key, item] of Object.entries(value)) {
-    if (key === "externalValue") return false;
-    if (key === "$ref" && typeof item === "string" && !resolves(item, root)) return false;
-    if (!keyable(item, root)) return false;
-  }
-  return true;
+function keyable(proseFree: Record<string, unknown>): boolean {
+  const visit = (value: unknown): boolean => {
+    if (Array.isArray(value)) return value.every(visit);
+    if (!isObject(value)) return true;
+    for (const [key, item] of Object.entries(value)) {
+      if (key === "externalValue") return false;
+      if (key === "$ref" && typeof item === "string" && !resolves(item, proseFree)) return false;
+      if (!visit(item)) return false;
+    }
+    return true;
+  };
+  return visit(proseFree);
 }
 
+/**
+ * Whether the internal `ref` resolves in the prose-free copy of `root` (`root` itself may still
+ * have its prose: a `$ref` to a `description` that `withoutProse` drops does not resolve).
+ */
 function resolves(ref: string, root: Record<string, unknown>): boolean {
   if (ref === "#") return true;
   if (!ref.startsWith("#/")) return false;
   let node: unknown = root;
+  let literal = false;
   for (const segment of ref.slice(2).split("/")) {
     let key: string;
     try {
@@ -112,7 +130,11 @@ function resolves(ref: string, root: Record<string, unknown>): boolean {
       return false;
     }
     if (Array.isArray(node)) node = /^\d+$/.test(key) ? node[Number(key)] : undefined;
-    else node = isObject(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+    else {
+      node = isObject(node) && Object.hasOwn(node, key) ? node[key] : undefined;
+      if (!literal && isProse(key, node)) return false;
+      literal ||= isLiteralKey(key);
+    }
     if (node === undefined) return false;
   }
   return true;

@@ -71,10 +71,15 @@ export async function loadSpec(
         : undefined;
     const parsed: unknown = json !== undefined ? json.value : (sections ?? root?.parsed);
     checkVersion(parsed, displayPath);
+    const warned = warnings.length;
     breakReferenceCycles(parsed, warnings);
+    // the pieces' keys describe the text: not a document whose cycles were broken
+    const leaves =
+      sections !== undefined && warnings.length === warned ? pieces?.leaves : undefined;
     timing("  read and parse", t0);
     const t1 = performance.now();
-    const record = options.cache === true ? await bundleRecord(cwd, specPath, parsed) : undefined;
+    const record =
+      options.cache === true ? await bundleRecord(cwd, specPath, parsed, leaves) : undefined;
     if (record?.verdict !== undefined) {
       applyVerdict(parsed, record.verdict);
       bundled = parsed;

@@ -50,6 +50,11 @@ export class YamlPieces {
   #changed = false;
   /** Pieces parsed in this run (not from the cache): for tests. */
   parsed = 0;
+  /**
+   * The value of each piece of the document this run gave (an object or array), by its own
+   * object, with the key of the piece's text: what bundle-key.ts keys the bundle record with.
+   */
+  readonly leaves = new WeakMap<object, string>();
 
   private constructor(
     readonly file: string | undefined,
@@ -71,7 +76,16 @@ export class YamlPieces {
    * values of its own: a piece's serialization is read again, never shared).
    */
   value(text: string, parse: () => unknown): unknown {
+    return this.keyed(text, parse).value;
+  }
+
+  /** {@link value}, with the key of `text` (the SHA-256 of the salt and the text). */
+  keyed(text: string, parse: () => unknown): { value: unknown; key: string } {
     const key = sha256Hex(`${this.salt}\0${text}`);
+    return { value: this.#value(key, parse), key };
+  }
+
+  #value(key: string, parse: () => unknown): unknown {
     const known = this.#used.get(key) ?? this.#previous.get(key);
     if (known !== undefined) {
       this.#used.set(key, known);
@@ -289,8 +303,11 @@ function parseSingle(
 ): [string, unknown] | undefined {
   const raw = source.text.slice(from, to);
   let value: unknown;
+  let textKey: string;
   try {
-    value = source.pieces.value(`${indent}\0${raw}`, () => source.parse(dedent(raw, indent)));
+    ({ value, key: textKey } = source.pieces.keyed(`${indent}\0${raw}`, () =>
+      source.parse(dedent(raw, indent)),
+    ));
   } catch {
     throw new NotSplittable("a piece does not parse alone");
   }
@@ -298,7 +315,9 @@ function parseSingle(
   const keys = Object.keys(value);
   if (keys.length !== 1 || Object.getPrototypeOf(value) !== Object.prototype) return undefined;
   const key = keys[0] as string;
-  return [key, (value as Json)[key]];
+  const inner = (value as Json)[key];
+  if (inner !== null && typeof inner === "object") source.pieces.leaves.set(inner, textKey);
+  return [key, inner];
 }
 
 /** `raw` without `indent` spaces at the start of each line (a line with fewer is blank or a comment: emptied). */

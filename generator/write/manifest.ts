@@ -28,9 +28,14 @@ export function sha256(content: string | Uint8Array): string {
   return createHash("sha256").update(content).digest("hex");
 }
 
+/**
+ * The manifest of `files`; `known` gives hashes already known for some paths (write-output.ts
+ * passes those of files left unchanged since the previous manifest, so they are not hashed again).
+ */
 export function renderManifest(
   files: readonly { path: string; content: string }[],
   meta: ManifestMeta,
+  known: ReadonlyMap<string, string> = new Map(),
 ): string {
   const entries = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: Manifest = {
@@ -38,7 +43,9 @@ export function renderManifest(
     apiName: meta.apiName,
     specFiles: meta.specFiles,
     inputsHash: meta.inputsHash,
-    files: Object.fromEntries(entries.map((file) => [file.path, sha256(file.content)])),
+    files: Object.fromEntries(
+      entries.map((file) => [file.path, known.get(file.path) ?? sha256(file.content)]),
+    ),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }

@@ -5,12 +5,15 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
+import { createHash } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GeneratorError } from "../../generator/errors.js";
+import { manifestRecordPath, recordManifest } from "../../generator/write/known-hashes.js";
 import { MANIFEST_NAME } from "../../generator/write/manifest.js";
 import {
   assertOwnedOutput,
@@ -127,5 +130,106 @@ describe("assertOwnedOutput", () => {
     await expect(assertOwnedOutput(out, [])).resolves.toBeUndefined();
     await writeOutput(out, [{ path: "a.ts", content: "a" }], META);
     await expect(assertOwnedOutput(out, [])).resolves.toBeUndefined();
+  });
+});
+
+describe("writeOutput with the manifest record (hashes of unchanged files reused)", () => {
+  const sha = (text: string) => createHash("sha256").update(text).digest("hex");
+  const hashes = () => JSON.parse(read(MANIFEST_NAME)).files as Record<string, string>;
+  const write = (files: { path: string; content: string }[]) =>
+    writeOutput(out, files, META, { cacheCwd: root });
+  const tick = () => new Promise((done) => setTimeout(done, 5));
+
+  it("reuses a previous hash only for a file untouched since the manifest was written", async () => {
+    await write([
+      { path: "a.ts", content: "a1" },
+      { path: "b.ts", content: "b1" },
+    ]);
+    expect(hashes()).toEqual({ "a.ts": sha("a1"), "b.ts": sha("b1") });
+    // a previous hash is reused when the file is untouched: a forged one shows it is
+    const forged = JSON.parse(read(MANIFEST_NAME)) as { files: Record<string, string> };
+    forged.files["b.ts"] = sha("forged");
+    const original = read(MANIFEST_NAME);
+    const record = manifestRecordPath(root, out);
+    writeFileSync(join(out, MANIFEST_NAME), `${JSON.stringify(forged, null, 2)}\n`);
+    // an edited manifest is not trusted: every hash is worked out again
+    await write([
+      { path: "a.ts", content: "a2" },
+      { path: "b.ts", content: "b1" },
+    ]);
+    expect(hashes()).toEqual({ "a.ts": sha("a2"), "b.ts": sha("b1") });
+    expect(existsSync(record)).toBe(true);
+    expect(original).not.toBe(read(MANIFEST_NAME));
+  });
+
+  it("takes an unchanged file's hash from a recorded manifest instead of hashing it", async () => {
+    await write([
+      { path: "a.ts", content: "a1" },
+      { path: "b.ts", content: "b1" },
+    ]);
+    // older than the manifest written below, even where file times are coarse
+    utimesSync(join(out, "b.ts"), new Date(2020, 0, 1), new Date(2020, 0, 1));
+    // a manifest the record vouches for, with a hash no file has: only reuse can carry it over
+    const forged = JSON.parse(read(MANIFEST_NAME)) as { files: Record<string, string> };
+    forged.files["b.ts"] = sha("marker");
+    const text = `${JSON.stringify(forged, null, 2)}\n`;
+    writeFileSync(join(out, MANIFEST_NAME), text);
+    recordManifest(out, manifestRecordPath(root, out), text);
+    await write([
+      { path: "a.ts", content: "a2" },
+      { path: "b.ts", content: "b1" },
+    ]);
+    expect(hashes()).toEqual({ "a.ts": sha("a2"), "b.ts": sha("marker") });
+  });
+
+  it("hashes a file edited after the manifest, even back to the same bytes", async () => {
+    await write([
+      { path: "a.ts", content: "a1" },
+      { path: "b.ts", content: "b1" },
+    ]);
+    await tick();
+    writeFileSync(join(out, "b.ts"), "b1"); // the same bytes, newer than the manifest
+    await write([
+      { path: "a.ts", content: "a2" },
+      { path: "b.ts", content: "b1" },
+    ]);
+    expect(hashes()).toEqual({ "a.ts": sha("a2"), "b.ts": sha("b1") });
+  });
+
+  it("gives the manifest a run without the record gives, over several edits", async () => {
+    const versions = [
+      ["a1", "b1", "c1"],
+      ["a2", "b1", "c1"],
+      ["a2", "b2", "c1"],
+      ["a2", "b2", "c1"],
+      ["a3", "b2", "c2"],
+    ];
+    for (const [a, b, c] of versions) {
+      const files = [
+        { path: "a.ts", content: a as string },
+        { path: "sub/b.ts", content: b as string },
+        { path: "c.ts", content: c as string },
+      ];
+      await write(files);
+      expect(hashes()).toEqual(Object.fromEntries(files.map((f) => [f.path, sha(f.content)])));
+      await tick();
+    }
+  });
+});
+
+describe("writeOutput's comparison with the bytes on disk", () => {
+  it("leaves ASCII and non-ASCII files as they are, and rewrites bytes that only look alike", async () => {
+    const files = [
+      { path: "ascii.ts", content: "export const a = 1;\n" },
+      { path: "accents.ts", content: "// café, naïve, “quoted”, 🐈\n" },
+      // the UTF-8 bytes of "é" read one byte per character: a different text
+      { path: "mojibake.ts", content: "// Ã©\n" },
+    ];
+    await writeOutput(out, files, META);
+    writeFileSync(join(out, "mojibake.ts"), "// é\n");
+    const report = await writeOutput(out, files, META);
+    expect(report.unchanged).toEqual(expect.arrayContaining(["ascii.ts", "accents.ts"]));
+    expect(report.written).toEqual(["mojibake.ts"]);
+    expect(read("mojibake.ts")).toBe("// Ã©\n");
   });
 });

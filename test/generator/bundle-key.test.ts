@@ -1,0 +1,136 @@
+/**
+ * The bundle record's key from a YAML spec's pieces (generator/load/bundle-key.ts): the same key
+ * exactly when the prose-free document is the same (a description edit keeps it; an edit of
+ * anything else, or of a description under an `x-` extension, which is kept whole, changes it);
+ * a `$ref` into prose is never keyed; and the loader gives what a run without cache gives after
+ * each of those edits.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { stringify } from "yaml";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CachePack } from "../../generator/cache/cache-pack.js";
+import { redoclyParseYaml, type ParseYaml } from "../../generator/internal/redocly-yaml.js";
+import { bundleRecord } from "../../generator/load/bundle-cache.js";
+import { sectionKey } from "../../generator/load/bundle-key.js";
+import { loadSpec } from "../../generator/load/load-spec.js";
+import { parseBySection, YamlPieces } from "../../generator/load/yaml-sections.js";
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+let parse: ParseYaml;
+beforeAll(async () => {
+  parse = await redoclyParseYaml();
+});
+
+function folder(): string {
+  const dir = mkdtempSync(join(tmpdir(), "bundle-key-"));
+  dirs.push(dir);
+  return dir;
+}
+
+const LONG = "A sentence that makes each section long enough to be cut into pieces. ".repeat(8);
+
+/** A spec whose `components`, `schemas` and `x-notes` are long enough to be cut at their keys. */
+function spec(edit: { prose?: string; type?: string; note?: string; ref?: string } = {}) {
+  const schemas: Record<string, unknown> = {};
+  for (let n = 0; n < 40; n++)
+    schemas[`Thing${n}`] = {
+      type: "object",
+      description: `${LONG}${n}`,
+      properties: { name: { type: "string", description: "The name." } },
+    };
+  schemas["Thing7"] = {
+    type: "object",
+    description: `${LONG}7${edit.prose ?? ""}`,
+    properties: { name: { type: edit.type ?? "string", description: "The name." } },
+  };
+  const notes: Record<string, unknown> = {};
+  for (let n = 0; n < 40; n++) notes[`note${n}`] = { description: `${LONG}${n}` };
+  notes["note3"] = { description: `${LONG}3${edit.note ?? ""}` };
+  return {
+    openapi: "3.1.0",
+    info: { title: "Things", version: "1", description: `Things.${edit.prose ?? ""}` },
+    paths: {
+      "/things": {
+        get: {
+          operationId: "listThings",
+          responses: {
+            "200": {
+              description: "The things",
+              content: {
+                "application/json": {
+                  schema: { $ref: edit.ref ?? "#/components/schemas/Thing7" },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    components: { schemas },
+    "x-notes": notes,
+  };
+}
+
+function key(text: string, cwd: string): string | undefined {
+  const pieces = YamlPieces.open(cwd, "spec.yaml", "salt");
+  const document = parseBySection(text, parse, pieces);
+  pieces.save();
+  const pack = CachePack.open(cwd, "facts", "salt");
+  const found = sectionKey(document, pieces.leaves, pack);
+  pack.save();
+  return found?.key;
+}
+
+describe("the bundle record's key from the YAML pieces", () => {
+  it("is the same exactly when the prose-free document is", () => {
+    const cwd = folder();
+    const base = key(stringify(spec()), cwd);
+    expect(base).toMatch(/^[0-9a-f]{64}$/);
+    // twice: once working out the pieces' facts, once from the cache
+    for (let round = 0; round < 2; round++) {
+      expect(key(stringify(spec()), cwd)).toBe(base);
+      expect(key(stringify(spec({ prose: " more" })), cwd)).toBe(base);
+      const others = [
+        key(stringify(spec({ type: "integer" })), cwd),
+        key(stringify(spec({ note: " more" })), cwd), // under x-notes: kept whole
+        key(stringify(spec({ ref: "#/components/schemas/Thing8" })), cwd),
+      ];
+      expect(new Set([base, ...others]).size).toBe(4);
+    }
+  });
+
+  it("keys no document with a $ref into prose (a description it would drop)", async () => {
+    const cwd = folder();
+    const record = async (edit: Parameters<typeof spec>[0]) => {
+      const pieces = YamlPieces.open(cwd, "spec.yaml", "salt");
+      const document = parseBySection(stringify(spec(edit)), parse, pieces);
+      return bundleRecord(cwd, "spec.yaml", document, pieces.leaves);
+    };
+    expect(await record({})).toBeDefined();
+    expect(await record({ ref: "#/x-notes/note3/description" })).toBeDefined(); // kept whole
+    expect(await record({ ref: "#/components/schemas/Thing7/description" })).toBeUndefined();
+    expect(await record({ ref: "#/components/schemas/Nothing" })).toBeUndefined();
+  });
+
+  it.each([
+    ["a description edit", { prose: " edited" }],
+    ["a type edit", { type: "integer" }],
+    ["an extension's description edit", { note: " edited" }],
+    ["a $ref into prose", { ref: "#/components/schemas/Thing7/description" }],
+    ["a $ref into an extension's description", { ref: "#/x-notes/note3/description" }],
+    ["the first document again", {}],
+  ] as const)("loads what a run without cache loads after %s", async (_name, edit) => {
+    const cwd = folder();
+    const path = join(cwd, "openapi.yaml");
+    for (const document of [spec(), spec({ prose: " first" }), spec(edit)]) {
+      writeFileSync(path, stringify(document));
+      const cached = await loadSpec(path, cwd, { cache: true });
+      const fresh = await loadSpec(path, cwd);
+      expect(JSON.stringify(cached.document)).toBe(JSON.stringify(fresh.document));
+      expect(cached.specHash).toBe(fresh.specHash);
+    }
+  });
+});
