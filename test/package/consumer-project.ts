@@ -105,7 +105,7 @@ export async function names(): Promise<string[]> {
 export const core = createPetStoreCore({ baseUrl: "https://example.test" });
 export async function petName(petId: number): Promise<string | undefined> {
   const result = await getPetById(core, { path: { petId } });
-  return result.status === 200 ? result.data.name : undefined;
+  return result.ok ? result.data.name : undefined;
 }
 `,
     ...badFiles(packageName),

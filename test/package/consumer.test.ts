@@ -268,6 +268,7 @@ describe("the generated package, installed from its tarball", () => {
       "./server/redis",
       "./server/express",
       "./server/fastify",
+      "./operations",
       "./raw",
       "./validate",
       "./query",
