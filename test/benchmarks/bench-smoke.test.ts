@@ -43,6 +43,7 @@ const EXPECTED_ROWS = [
   "bundle.client.redocly.petstore.min",
   "bundle.client.redocly.petstore.gzip",
   "bundle.client.one-op.petstore",
+  "bundle.client.one-op.petstore.gzip",
   "conformance.found",
   "conformance.first-report",
   "conformance.no-false-alarm",
