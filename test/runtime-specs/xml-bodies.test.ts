@@ -186,6 +186,13 @@ describe("content negotiation for a status declaring JSON and XML", () => {
     expect(xml.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><pets><p:pet id="7"/);
   });
 
+  it("is asked for JSON first by the generated client, unless the call says otherwise", async () => {
+    await client.listPets!();
+    expect(sent.at(-1)!.headers.get("accept")).toBe("application/json, application/xml;q=0.9");
+    await client.listPets!({ headers: { Accept: "application/xml" } });
+    expect(sent.at(-1)!.headers.get("accept")).toBe("application/xml");
+  });
+
   it("gives the client the same value either way", async () => {
     expect(await client.listPets!()).toMatchObject({ status: 200, data: [pet] });
     expect(await client.listPets!({ headers: { accept: "application/xml" } })).toMatchObject({

@@ -43,3 +43,40 @@ export function declaredSuccessMedia(
 ): readonly string[] {
   return pickResponse(byKey, status) ?? Object.values(byKey).flat();
 }
+
+/**
+ * A media type that keeps the header CORS-safelisted (no preflight of its own): printable ASCII
+ * without `"():<>?@[\]{}` (https://fetch.spec.whatwg.org/#cors-unsafe-request-header-byte).
+ */
+const SAFELISTED = /^[\x20-\x7e]+$/;
+const UNSAFE = /["():<>?@[\\\]{}]/;
+/** The longest `Accept` value that stays CORS-safelisted. */
+const SAFELISTED_LENGTH = 128;
+
+/**
+ * The `Accept` header of an operation's calls: the media types its 2XX responses declare, each
+ * once, JSON first with the others at `q=0.9` (the result types describe the JSON body), so that
+ * a server offering several representations (XML first, say) answers with JSON, and with one the
+ * client reads when it cannot. `undefined` when no 2XX declares content. A type that would make
+ * the header unsafelisted (so a browser would send a preflight for it) is left out, and a list
+ * over 128 characters keeps its JSON types and asks for the rest with `*\/*;q=0.9`.
+ */
+export function acceptHeader(
+  successMedia: Readonly<Record<string, readonly string[]>> | undefined,
+): string | undefined {
+  if (successMedia === undefined) return undefined;
+  const json: string[] = [];
+  const other: string[] = [];
+  for (const key in successMedia) {
+    for (const media of successMedia[key]!) {
+      if (!SAFELISTED.test(media) || UNSAFE.test(media)) continue;
+      if (json.includes(media) || other.includes(media)) continue;
+      (isJsonMediaType(media) ? json : other).push(media);
+    }
+  }
+  const weighed = json.length === 0 ? other : other.map((media) => `${media};q=0.9`);
+  const value = [...json, ...weighed].join(", ");
+  if (value.length <= SAFELISTED_LENGTH) return value || undefined;
+  const short = json.length === 0 ? "*/*" : `${json.join(", ")}, */*;q=0.9`;
+  return short.length <= SAFELISTED_LENGTH ? short : undefined;
+}

@@ -52,6 +52,7 @@ import type { OperationRequest, OperationResult } from "./types.js";
 import { routeKeysOf } from "./route-keys.js";
 import { compilePath, isJsonMediaType, serializeFormQuery, splitLiteralQuery } from "./url.js";
 import { ALL_CODECS, type ClientCodecs } from "./codecs.js";
+import { acceptHeader } from "./media-type.js";
 import type { ClientOperationTransforms, ClientTransformsOf } from "./client-transforms.js";
 
 export type { ClientResult } from "./result.js";
@@ -413,6 +414,7 @@ export function createRuntimeWithFeatures(
       missingAuth,
       codec("basicAuth") ?? missingCodec(op, "basic credentials"),
     );
+    const accept = baseHeaders.accept === undefined ? acceptHeader(op.successMedia) : undefined;
     const result: CompiledOperation = {
       method: op.method.toUpperCase(),
       retrySafe: isIdempotentMethod(op.method) || keyHeader !== undefined,
@@ -445,9 +447,11 @@ export function createRuntimeWithFeatures(
               codec("otherBody") ??
               missingCodec(op, `"${picked}" body`));
       },
-      headers: headersWith(
-        auth.kind === "static" ? { ...keys.headers, ...auth.applied.headers } : keys.headers,
-      ),
+      headers: headersWith({
+        // what the client reads, unless the client's `headers` say otherwise
+        ...(accept === undefined ? {} : { accept }),
+        ...(auth.kind === "static" ? { ...keys.headers, ...auth.applied.headers } : keys.headers),
+      }),
       apiKeyQuery: auth.kind === "static" ? auth.applied.query : "",
       auth,
       idempotencyKeyHeader: keyHeader,
