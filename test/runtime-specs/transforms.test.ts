@@ -173,6 +173,30 @@ describe("transforms on, client and server", () => {
     ]);
   });
 
+  it("checks responses in their wire form with validateResponse on: strings and numbers, not Dates", async () => {
+    const { validateFixtureResponse } = (await import(join(fixture.outDir, "validate.ts"))) as {
+      validateFixtureResponse: (context: { body: unknown }) => void;
+    };
+    const seen: { body: unknown }[] = [];
+    const api = createClient({
+      baseUrl: transformed.baseUrl,
+      retry: false,
+      transforms: ON,
+      validateResponse: (context: { body: unknown }) => {
+        seen.push(context);
+        validateFixtureResponse(context);
+      },
+    });
+    const result = await api.listEvents();
+    expect(result.ok).toBe(true);
+    expect((result.data as { at: unknown }[])[0]!.at).toEqual(new Date(AT));
+    // the Dates written back as ISO 8601 (milliseconds included), the int64 as a number
+    const tags = [{ name: "a", seen: "2026-01-01T00:00:00.000Z" }];
+    expect(seen.map((context) => context.body)).toEqual([[{ ...stored, at: AT, tags }]]);
+    // the same check on the decoded value fails: that is what the wire form avoids
+    expect(() => validateFixtureResponse({ ...seen[0]!, body: result.data })).toThrow();
+  });
+
   it("still validates what was sent: a date-time that is no date-time is a 400", async () => {
     const response = await fetch(`${transformed.baseUrl}/events/1`, {
       method: "PUT",

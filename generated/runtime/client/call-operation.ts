@@ -11,6 +11,7 @@ import {
   type BuiltRequest,
   type CallInit,
   type CompiledOperation,
+  type JsonCodec,
 } from "./build-request.js";
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import type { DeprecationTracker } from "./deprecation.js";
@@ -21,6 +22,7 @@ import {
   type MiddlewareRequestParams,
   type MiddlewareStack,
 } from "./middleware.js";
+import { isJsonMediaType } from "./json-media.js";
 import { parseRetryAfter } from "./rate-limit.js";
 import { markAnsweredLocally, type RateLimitScheduler } from "./rate-limit-scheduler.js";
 import { readResult } from "./read-body.js";
@@ -150,18 +152,24 @@ async function attemptRequest(
   return { url: `${url}${url.includes("?") ? "&" : "?"}${applied.query}`, headers: withAuth };
 }
 
-/** Validates, then throws an `ApiError` for a non-2XX result when asked to. */
+/**
+ * Validates, then throws an `ApiError` for a non-2XX result when asked to. A JSON body the
+ * transforms decoded (`json`) is validated in its wire form (`Date`s as ISO 8601 strings, `bigint`s
+ * as numbers), which is what the schema describes.
+ */
 function finish(
   ctx: ClientContext,
   op: ClientOperationDescriptor,
   init: CallInit | undefined,
   result: RuntimeResult,
+  json?: JsonCodec,
 ): RuntimeResult {
   if (ctx.validateResponse !== undefined) {
+    const body = result.ok ? result.data : result.error;
     ctx.validateResponse({
       operationId: op.operationId,
       status: result.status,
-      body: result.ok ? result.data : result.error,
+      body: json === undefined ? body : wireForm(body, result.response, json),
       response: result.response,
     });
   }
@@ -370,7 +378,7 @@ async function callAttempts(
           );
           markAnsweredLocally(answer);
         }
-        return finish(ctx, op, init, await readResult(answer, c.head, op, c.json));
+        return finish(ctx, op, init, await readResult(answer, c.head, op, c.json), c.json);
       }
     }
     const timer = timeoutMs === undefined ? undefined : attemptSignal(signal, timeoutMs);
@@ -516,7 +524,7 @@ async function callAttempts(
     );
     if (stream !== undefined) return finish(ctx, op, init, stream);
     if (timer === undefined)
-      return finish(ctx, op, init, await readResult(response, c.head, op, c.json));
+      return finish(ctx, op, init, await readResult(response, c.head, op, c.json), c.json);
     let result: RuntimeResult;
     try {
       result = await abortable(readResult(response, c.head, op, c.json), timer.signal);
@@ -535,6 +543,13 @@ async function callAttempts(
     } finally {
       timer.dispose();
     }
-    return finish(ctx, op, init, result);
+    return finish(ctx, op, init, result, c.json);
   }
+}
+
+/** A JSON body as it came over the wire, from its decoded value (others as they are). */
+function wireForm(body: unknown, response: Response, json: JsonCodec): unknown {
+  const type = response.headers.get("content-type");
+  if (body === undefined || type == null || !isJsonMediaType(type)) return body;
+  return JSON.parse(json.stringify(body));
 }
