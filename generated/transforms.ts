@@ -251,25 +251,29 @@ export function clientTransforms(operations: Readonly<Record<string, ClientOpera
 /** An operation's type with the transforms the options `X` turn on. */
 type Transformed<Op, K extends keyof typeof OPERATION_TRANSFORMS, X> = TransformedOperation<Op, (typeof OPERATION_TRANSFORMS)[K], typeof TRANSFORM_PLANS, X>;
 
+/** The methods the transforms retype, as the options `X` say. */
+type TransformedMethods<Throws extends boolean, X> = {
+  readonly listPets: OperationMethod<Transformed<ListPetsOperation, "listPets", X>, Throws> & PageMethods<Transformed<ListPetsOperation, "listPets", X>, PageItem<Transformed<ListPetsOperation, "listPets", X>, []>, Throws>;
+  readonly createPet: OperationMethod<Transformed<CreatePetOperation, "createPet", X>, Throws>;
+  readonly getPet: OperationMethod<Transformed<GetPetOperation, "getPet", X>, Throws>;
+  readonly updatePet: OperationMethod<Transformed<UpdatePetOperation, "updatePet", X>, Throws>;
+  readonly deletePet: OperationMethod<Transformed<DeletePetOperation, "deletePet", X>, Throws>;
+  readonly getPetById: OperationMethod<Transformed<GetPetByIdOperation, "getPetById", X>, Throws>;
+  readonly listCategories: OperationMethod<Transformed<ListCategoriesOperation, "listCategories", X>, Throws> & PageMethods<Transformed<ListCategoriesOperation, "listCategories", X>, PageItem<Transformed<ListCategoriesOperation, "listCategories", X>, []>, Throws>;
+  readonly createCategory: OperationMethod<Transformed<CreateCategoryOperation, "createCategory", X>, Throws>;
+  readonly getCategory: OperationMethod<Transformed<GetCategoryOperation, "getCategory", X>, Throws>;
+  readonly updateCategory: OperationMethod<Transformed<UpdateCategoryOperation, "updateCategory", X>, Throws>;
+  readonly deleteCategory: OperationMethod<Transformed<DeleteCategoryOperation, "deleteCategory", X>, Throws>;
+  readonly listOrders: OperationMethod<Transformed<ListOrdersOperation, "listOrders", X>, Throws> & PageMethods<Transformed<ListOrdersOperation, "listOrders", X>, PageItem<Transformed<ListOrdersOperation, "listOrders", X>, []>, Throws>;
+  readonly placeOrder: OperationMethod<Transformed<PlaceOrderOperation, "placeOrder", X>, Throws>;
+  readonly getOrder: OperationMethod<Transformed<GetOrderOperation, "getOrder", X>, Throws>;
+  readonly cancelOrder: OperationMethod<Transformed<CancelOrderOperation, "cancelOrder", X>, Throws>;
+  readonly getInventory: OperationMethod<Transformed<GetInventoryOperation, "getInventory", X>, Throws>;
+  readonly setInventoryStock: OperationMethod<Transformed<SetInventoryStockOperation, "setInventoryStock", X>, Throws>;
+};
+
 /** The client created with the option `transforms: X`: the operations with a `date-time` or `int64` field retyped (`Date`, `bigint`), the others as in `PetStoreClient`. */
+// mapped over the client's own keys, so that each method keeps its documentation in editors
 export type TransformedPetStoreClient<Throws extends boolean, X> = TransformsOn<X> extends true
-  ? Omit<PetStoreClient<Throws>, "listPets" | "createPet" | "getPet" | "updatePet" | "deletePet" | "getPetById" | "listCategories" | "createCategory" | "getCategory" | "updateCategory" | "deleteCategory" | "listOrders" | "placeOrder" | "getOrder" | "cancelOrder" | "getInventory" | "setInventoryStock"> & {
-      readonly listPets: OperationMethod<Transformed<ListPetsOperation, "listPets", X>, Throws> & PageMethods<Transformed<ListPetsOperation, "listPets", X>, PageItem<Transformed<ListPetsOperation, "listPets", X>, []>, Throws>;
-      readonly createPet: OperationMethod<Transformed<CreatePetOperation, "createPet", X>, Throws>;
-      readonly getPet: OperationMethod<Transformed<GetPetOperation, "getPet", X>, Throws>;
-      readonly updatePet: OperationMethod<Transformed<UpdatePetOperation, "updatePet", X>, Throws>;
-      readonly deletePet: OperationMethod<Transformed<DeletePetOperation, "deletePet", X>, Throws>;
-      readonly getPetById: OperationMethod<Transformed<GetPetByIdOperation, "getPetById", X>, Throws>;
-      readonly listCategories: OperationMethod<Transformed<ListCategoriesOperation, "listCategories", X>, Throws> & PageMethods<Transformed<ListCategoriesOperation, "listCategories", X>, PageItem<Transformed<ListCategoriesOperation, "listCategories", X>, []>, Throws>;
-      readonly createCategory: OperationMethod<Transformed<CreateCategoryOperation, "createCategory", X>, Throws>;
-      readonly getCategory: OperationMethod<Transformed<GetCategoryOperation, "getCategory", X>, Throws>;
-      readonly updateCategory: OperationMethod<Transformed<UpdateCategoryOperation, "updateCategory", X>, Throws>;
-      readonly deleteCategory: OperationMethod<Transformed<DeleteCategoryOperation, "deleteCategory", X>, Throws>;
-      readonly listOrders: OperationMethod<Transformed<ListOrdersOperation, "listOrders", X>, Throws> & PageMethods<Transformed<ListOrdersOperation, "listOrders", X>, PageItem<Transformed<ListOrdersOperation, "listOrders", X>, []>, Throws>;
-      readonly placeOrder: OperationMethod<Transformed<PlaceOrderOperation, "placeOrder", X>, Throws>;
-      readonly getOrder: OperationMethod<Transformed<GetOrderOperation, "getOrder", X>, Throws>;
-      readonly cancelOrder: OperationMethod<Transformed<CancelOrderOperation, "cancelOrder", X>, Throws>;
-      readonly getInventory: OperationMethod<Transformed<GetInventoryOperation, "getInventory", X>, Throws>;
-      readonly setInventoryStock: OperationMethod<Transformed<SetInventoryStockOperation, "setInventoryStock", X>, Throws>;
-    }
+  ? { [K in keyof PetStoreClient<Throws>]: K extends keyof TransformedMethods<Throws, X> ? TransformedMethods<Throws, X>[K] : PetStoreClient<Throws>[K] }
   : PetStoreClient<Throws>;

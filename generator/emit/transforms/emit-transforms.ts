@@ -150,16 +150,19 @@ function clientTypeLines(operations: readonly OperationModel[], clientType: stri
       doc,
       `export type Transformed${clientType}<Throws extends boolean, X> = ${clientType}<Throws>;`,
     ];
-  const names = operations.map((operation) => JSON.stringify(operation.name)).join(" | ");
   return [
     "/** An operation's type with the transforms the options `X` turn on. */",
     "type Transformed<Op, K extends keyof typeof OPERATION_TRANSFORMS, X> = TransformedOperation<Op, (typeof OPERATION_TRANSFORMS)[K], typeof TRANSFORM_PLANS, X>;",
     "",
+    "/** The methods the transforms retype, as the options `X` say. */",
+    "type TransformedMethods<Throws extends boolean, X> = {",
+    ...operations.map((operation) => `  ${methodLine(operation)};`),
+    "};",
+    "",
     doc,
+    "// mapped over the client's own keys, so that each method keeps its documentation in editors",
     `export type Transformed${clientType}<Throws extends boolean, X> = TransformsOn<X> extends true`,
-    `  ? Omit<${clientType}<Throws>, ${names}> & {`,
-    ...operations.map((operation) => `      ${methodLine(operation)};`),
-    "    }",
+    `  ? { [K in keyof ${clientType}<Throws>]: K extends keyof TransformedMethods<Throws, X> ? TransformedMethods<Throws, X>[K] : ${clientType}<Throws>[K] }`,
     `  : ${clientType}<Throws>;`,
   ];
 }
