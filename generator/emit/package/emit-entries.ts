@@ -106,6 +106,7 @@ export function emitPackageEntries(
       path: `${ENTRY_DIR}/zod.ts`,
       content: printStatements("zod.ts", [
         { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../zod.js" },
+        { kind: StructureKind.ExportDeclaration, moduleSpecifier: "../zod-transforms.js" },
       ]),
     },
     { path: `${ENTRY_DIR}/runtime.ts`, content: printStatements("runtime.ts", runtimeEntry()) },

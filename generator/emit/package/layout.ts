@@ -100,7 +100,7 @@ export function entryPoints(apiName: string): readonly EntryPoint[] {
       subpath: "./zod",
       module: `${ENTRY_DIR}/zod`,
       summary:
-        "Zod 4 schemas of every component schema (`PetSchema`) and of each operation's body and parameters (`OPERATION_SCHEMAS`), accepting what the server's validators accept (needs the optional peer `zod`)",
+        "Zod 4 schemas of every component schema (`PetSchema`) and of each operation's body and parameters (`OPERATION_SCHEMAS`), accepting what the server's validators accept, and as codecs with the transforms (`OrderCodec(options)`, `operationCodecs`) (needs the optional peer `zod`)",
       runsIn: "browsers, Node.js, workers",
     },
     {
@@ -195,7 +195,7 @@ export const PACKAGE_OPTIONAL_PEERS: Readonly<Record<string, string>> = {
   msw: "^2.0.0",
   "@modelcontextprotocol/sdk": "^1.32.2",
   "@opentelemetry/api": "^1.9.0",
-  zod: "^4.0.0",
+  zod: "^4.1.0",
 };
 
 /** The Node.js LTS lines the package is tested on (20, 22, 24; `.ci/run` runs each), and later ones. */

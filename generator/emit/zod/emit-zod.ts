@@ -13,6 +13,7 @@ import type { EmitContext, GeneratedFile } from "../file.js";
 import { objectCode, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { validatedBodyMedia } from "../validators/validator-names.js";
+import { zodTransformsFile } from "./zod-transforms.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 const HELPERS = [
@@ -33,8 +34,8 @@ export function emitZod(
   _context: EmitContext,
   warnings: string[] = [],
 ): GeneratedFile[] {
-  const { code } = zodModule(document, model, warnings);
-  return [{ path: "zod.ts", content: code }];
+  const { code, constants } = zodModule(document, model, warnings);
+  return [{ path: "zod.ts", content: code }, zodTransformsFile(model, constants)];
 }
 
 /** The module's text, and the constant of each component (by name). */
