@@ -73,7 +73,9 @@ describe("Zod codecs of the pet store, transforms on", () => {
     const result = order.safeEncode({ id: 9007199254740993n });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(["id"]);
-    expect(result.error?.issues[0]?.message).toMatch(/9007199254740993 is past 2\^53/);
+    expect(result.error?.issues[0]?.message).toMatch(
+      /^9007199254740993 cannot be a JSON number value exactly \(it would be read as 9007199254740992\)/,
+    );
   });
 
   it("give operation inputs as codecs: body and parameters", () => {

@@ -37,8 +37,9 @@ export type TransformCodec<S extends z.ZodType, P, Plans, X> = z.ZodCodec<
  * `wire` with the transforms of `plan` that `options` turn on: `parse` (or `decode`) checks the
  * wire value with `wire` (its messages), then gives a copy with `Date`s and `bigint`s where the
  * plan says; `encode` writes `Date`s as ISO 8601 and `bigint`s as numbers (the client's JSON
- * writer, read back), then checks the result with `wire`. A `bigint` past 2^53 fails `encode`: a
- * JSON number value cannot hold it (the client and the server write it as JSON text, exactly).
+ * writer, read back), then checks the result with `wire`. A `bigint` that no double equals
+ * (9007199254740993n) fails `encode` rather than be rounded: a JSON number value cannot hold it
+ * (the client and the server write it as JSON text, with every digit).
  */
 export function transformCodec<
   S extends z.ZodType,
@@ -57,7 +58,7 @@ export function transformCodec<
           code: "custom",
           input: unsafe.value,
           path: unsafe.path,
-          message: `${unsafe.value} is past 2^53: a JSON number value cannot hold it exactly (the client and the server write it as JSON text with every digit)`,
+          message: `${unsafe.value} cannot be a JSON number value exactly (it would be read as ${Number(unsafe.value)}): the client and the server write it as JSON text with every digit`,
         });
       return JSON.parse(stringifyTransformed(value)) as z.output<S>;
     },
@@ -113,15 +114,13 @@ export function operationCodecs<
   return out as OperationCodecs<S, OP, Plans, X>;
 }
 
-/** The first `bigint` a JSON number cannot hold exactly, with its path. */
+/** The first `bigint` a JSON number (a double) cannot hold exactly, with its path. */
 function unsafeInteger(
   value: unknown,
   path: PropertyKey[],
 ): { readonly value: bigint; readonly path: PropertyKey[] } | undefined {
   if (typeof value === "bigint")
-    return value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)
-      ? { value, path }
-      : undefined;
+    return BigInt(Number(value)) === value ? undefined : { value, path };
   if (value === null || typeof value !== "object" || value instanceof Date) return undefined;
   for (const key of Object.keys(value)) {
     const found = unsafeInteger((value as Record<string, unknown>)[key], [
