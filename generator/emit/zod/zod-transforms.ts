@@ -7,12 +7,10 @@
  * itself is left as it is: its wire schemas do not depend on this file.
  */
 import type { ApiModel } from "../../model/types.js";
-import { isJsonMediaType } from "../../schema/json-media.js";
 import type { GeneratedFile } from "../file.js";
 import { namedImportText } from "../ts/import-layout.js";
 import { propertyKey } from "../ts/literal.js";
 import { modelPlanner, operationTransforms } from "../transforms/emit-transforms.js";
-import { validatedBodyMedia } from "../validators/validator-names.js";
 
 export const ZOD_TRANSFORMS_PATH = "zod-transforms.ts";
 
@@ -33,7 +31,7 @@ export function zodTransformsFile(
     const plan = `(typeof TRANSFORM_PLANS)[${JSON.stringify(name)}]`;
     return [
       `/** \`${schema}\` as a codec with the transforms \`options\` turn on: \`parse\` gives \`Date\`s and \`bigint\`s, \`encode\` the wire form. */`,
-      `export const ${schema.replace(/Schema$/, "Codec")} = <const X extends TransformOptions>(`,
+      `export const ${schema.replace(/Schema(\d*)$/, "Codec$1")} = <const X extends TransformOptions>(`,
       "  options: X,",
       `): zt.TransformCodec<typeof ${schema}, ${plan}, typeof TRANSFORM_PLANS, X> =>`,
       `  zt.transformCodec(${schema}, TRANSFORM_PLANS[${JSON.stringify(name)}], TRANSFORM_PLANS, options);`,
@@ -47,12 +45,9 @@ export function zodTransformsFile(
     .map((operation) => {
       const key = propertyKey(operation.operationId);
       if (!Object.hasOwn(table, operation.name)) return `  ${key}: {},`;
-      const plan = `OPERATION_TRANSFORMS[${JSON.stringify(operation.name)}]`;
-      const body = operation.requestBody && validatedBodyMedia(operation.requestBody.contents);
-      // the body plan is the JSON body's; a body validated as XML or text keeps its wire schema
-      return body === undefined || isJsonMediaType(body.mediaType)
-        ? `  ${key}: ${plan},`
-        : `  ${key}: { ...${plan}, body: undefined },`;
+      // the body plan is the first JSON media type's, the one OPERATION_SCHEMAS validates (a body
+      // without a JSON media type has no plan, and keeps its wire schema)
+      return `  ${key}: OPERATION_TRANSFORMS[${JSON.stringify(operation.name)}],`;
     });
   const lines = [
     'import * as zt from "./runtime/zod/zod-transforms.js";',
