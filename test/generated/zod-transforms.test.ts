@@ -114,10 +114,26 @@ describe("Zod codecs of the pet store, transforms on", () => {
     // @ts-expect-error: encode takes the decoded form (a bigint id)
     const wireToEncode = () => order.encode({ id: 10 });
     expectTypeOf(wireToEncode).toBeFunction();
+    // what the transformed client reads can be encoded back (a form filled from an order)
+    const edit = async () => {
+      const result = await api.getOrder({ path: { orderId: 10n } });
+      if (result.ok) return order.encode(result.data);
+      return undefined;
+    };
+    expectTypeOf(edit).toBeFunction();
     // options off: the wire types
     type Off = z.output<ReturnType<typeof OrderCodec<{ dates: false }>>>;
     expectTypeOf<Off["shipDate"]>().toEqualTypeOf<string | undefined>();
     expectTypeOf<Off["id"]>().toEqualTypeOf<number | undefined>();
+  });
+
+  it("are Standard Schema validators giving the decoded value (Hono, TanStack Form)", async () => {
+    const result = await order["~standard"].validate(WIRE);
+    expect(result).toEqual({
+      value: { ...WIRE, id: 10n, petId: 1n, shipDate: new Date("2026-03-04T05:06:07Z") },
+    });
+    const failed = await order["~standard"].validate({ ...WIRE, quantity: 0 });
+    expect("issues" in failed && failed.issues?.[0]?.path).toEqual(["quantity"]);
   });
 
   it("decode only what the options turn on", () => {
