@@ -65,6 +65,9 @@ describe("Zod codecs of the pet store, transforms on", () => {
     // encode checks the wire form it writes: an id below the minimum fails as it would on the wire
     const encoded = NewOrderCodec(ON).safeEncode({ petId: 0n, quantity: 1 });
     expect(encoded.error?.issues[0]?.path).toEqual(["petId"]);
+    // an unknown property the wire schema keeps must be data the codec can copy
+    const withFunction = order.safeParse({ ...WIRE, extra: () => 1 });
+    expect(withFunction.error?.issues[0]?.message).toMatch(/^must be JSON data/);
     // an invalid Date is written as null, which the wire schema refuses
     expect(order.safeEncode({ shipDate: new Date("nonsense") }).success).toBe(false);
   });

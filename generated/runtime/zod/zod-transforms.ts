@@ -49,8 +49,21 @@ export function transformCodec<
 >(wire: S, plan: P, plans: Plans, options: X): TransformCodec<S, P, Plans, X> {
   type Out = TransformedOutput<S, P, Plans, X>;
   return z.codec(wire, z.custom<Out>(), {
-    // a copy: the wire schema may hand back parts of the caller's value, and decoding is in place
-    decode: (value) => decodeTransformed(structuredClone(value), plan, plans, options) as Out,
+    decode: (value, payload) => {
+      let copy: unknown;
+      try {
+        // a copy: the wire schema may hand back parts of the caller's value; decoding is in place
+        copy = structuredClone(value);
+      } catch {
+        payload.issues.push({
+          code: "custom",
+          input: value,
+          message: "must be JSON data (it holds a value that cannot be copied, such as a function)",
+        });
+        return value as Out;
+      }
+      return decodeTransformed(copy, plan, plans, options) as Out;
+    },
     encode: (value, payload) => {
       const unsafe = unsafeInteger(value, []);
       if (unsafe !== undefined)
