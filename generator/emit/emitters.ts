@@ -1,9 +1,10 @@
 /**
  * The emitters, as one table the pipeline runs in order (generate.ts): each gets the same
  * {@link EmitInput} (the model, never the document) and returns its files; the types emitter
- * alone is handed the document too ({@link TypesDocument}). `headed` files get the static "generated, do not edit"
- * header (emit/header.ts) above their content; the runtime copy, package.json and the README do
- * not (the templates carry their own header; JSON has no comments; the README says it in prose).
+ * alone is handed the document too ({@link TypesDocument}). `headed` files get the static
+ * "generated, do not edit" header (emit/header.ts) above their content; the runtime copy,
+ * package.json and the README do not (the templates carry their own header; JSON has no
+ * comments; the README says it in prose).
  *
  * The cached emitters (cache/) run an emitter only when a part of the input it read has
  * changed since the last run; without a cache (`scope` undefined) every emitter runs.
