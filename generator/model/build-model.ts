@@ -130,8 +130,8 @@ export function buildModel(document: Doc, specHash: string): ApiModel {
     rateLimits: readRateLimits(document["x-rate-limits"]),
     operations,
     schemas,
-    // one walk over what the model holds (schemas, operations) and the targets it reaches
-    refTargets: collectRefTargets(document, [schemas, operations]),
+    // one walk over the model's schemas and the targets they reach
+    refTargets: collectRefTargets(document, [schemas, ...operationSchemas(operations)]),
     license: readLicense(info.license),
     servers: Array.isArray(document.servers) ? document.servers.map(readServer) : [],
     events: readEvents(document),
@@ -367,6 +367,26 @@ function findApiKeyScheme(document: Doc): ApiKeyModel | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The schemas of the operations' parameters, bodies, responses and headers. The form bodies'
+ * validation schemas, the form shapes and the rest of the operations are left out: made of these
+ * schemas' parts and the components, they reach no other target (on Stripe, whose bodies are
+ * forms, walking the whole operations took the walk from about 5–9 ms to 12–16 ms).
+ */
+function operationSchemas(operations: readonly OperationModel[]): unknown[] {
+  const out: unknown[] = [];
+  for (const operation of operations) {
+    for (const location of LOCATIONS)
+      for (const parameter of operation.parameters[location]) out.push(parameter.schema);
+    for (const media of operation.requestBody?.contents ?? []) out.push(media.schema);
+    for (const response of operation.responses) {
+      for (const header of response.headers) out.push(header.schema);
+      for (const media of response.contents) out.push(media.schema);
+    }
+  }
+  return out;
 }
 
 function readLicense(raw: unknown): LicenseModel | undefined {
