@@ -106,6 +106,9 @@ describe("the emitters other than the types'", () => {
     expect(files.get("server-api.ts")).toMatch(/code: "code",\s*message: "message"/);
     // the parameter's schema is a property of Pet: its limits are enforced
     expect(files.get("validators/parameters.js")).toContain("20");
+    // a header example its schema (a ref to Pet's property) refuses: the mocks draw a value
+    expect(files.get("mocks.ts")).toMatch(/"X-Name"/);
+    expect(files.get("mocks.ts")).not.toContain("an-example-far-too-long-for-twenty");
     expect(files.get("package.json")).toContain('"license": "MIT"');
     expect(files.get("README.md")).toContain("https://eu.example.com/v1");
     expect(input.warnings.some((warning) => warning.includes("callback adopted"))).toBe(true);

@@ -31,7 +31,9 @@ export class MockData {
   #isValid(schema: SchemaModel, value: unknown): boolean {
     if (this.#validator === undefined) {
       try {
-        this.#validator = new SchemaValidator(this.#model.schemas, this.#model.openapiVersion);
+        this.#validator = new SchemaValidator(this.#model.schemas, this.#model.openapiVersion, {
+          refs: this.#model,
+        });
       } catch {
         this.#validator = null;
       }
