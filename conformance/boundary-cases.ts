@@ -7,7 +7,8 @@
  * negative requests are spread evenly over the fields, each kind of breakage is sent once,
  * deterministically, and a server that only mishandles one field's edge is found whatever the seed.
  */
-import { isObject, resolveObject, escapePointer } from "../generator/schema/json-pointer.js";
+import { isObject, escapePointer } from "../generator/schema/json-pointer.js";
+import { resolveSchemaObject, type SchemaRefs } from "../generator/schema/schema-refs.js";
 import type { OperationModel, ParameterModel } from "../generator/model/types.js";
 import { limitString, TRICKY_CODE_POINTS } from "../generator/schema/edge-data.js";
 import { isIdempotencyKey } from "./idempotency-key.js";
@@ -40,7 +41,7 @@ export function limitValues(
   schema: unknown,
 ): Array<{ value: unknown; limit: string }> {
   const resolved = isObject(schema)
-    ? mergeAllOf(resolveObject(api.document, schema) ?? {}, { document: api.document })
+    ? mergeAllOf(resolveSchemaObject(api.model, schema) ?? {}, { refs: api.model })
     : undefined;
   if (resolved === undefined || resolved.enum !== undefined || "const" in resolved) return [];
   const types = typesOf(resolved);
@@ -77,7 +78,7 @@ export function boundaryCases(
   skipHeaders: ReadonlySet<string>,
 ): BoundaryCase[] {
   const cases: BoundaryCase[] = [];
-  const context = { document: api.document, direction: "request" } as const;
+  const context = { refs: api.model, direction: "request" } as const;
   for (const parameter of generatedParameters(operation, skipHeaders)) {
     const field = `${parameter.in} parameter ${parameter.name}`;
     const withValue = (value: unknown, mutation: string | undefined): GeneratedRequest =>
@@ -138,7 +139,7 @@ export function boundaryCases(
       });
   }
   const body = base.body?.value;
-  const resolved = mergeAllOf(resolveObject(api.document, schema) ?? {}, context);
+  const resolved = mergeAllOf(resolveSchemaObject(api.model, schema) ?? {}, context);
   if (!isObject(body) || Array.isArray(body) || !isObject(resolved.properties)) return cases;
   const required = new Set(Array.isArray(resolved.required) ? resolved.required : []);
   if (resolved.additionalProperties === false) {
@@ -152,7 +153,7 @@ export function boundaryCases(
     });
   }
   for (const [name, propertySchema] of Object.entries(resolved.properties)) {
-    if (resolveObject(api.document, propertySchema)?.readOnly === true) continue;
+    if (resolveSchemaObject(api.model, propertySchema)?.readOnly === true) continue;
     const pointer = `/${escapePointer(name)}`;
     const field = `body ${pointer}`;
     if (required.has(name)) {

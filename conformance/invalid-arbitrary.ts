@@ -6,7 +6,8 @@
  * rejects, so a mutation that happens to stay valid is never sent as "invalid".
  */
 import fc from "fast-check";
-import { escapePointer, isObject, resolveObject } from "../generator/schema/json-pointer.js";
+import { escapePointer, isObject } from "../generator/schema/json-pointer.js";
+import { resolveSchemaObject, type SchemaRefs } from "../generator/schema/schema-refs.js";
 import {
   integerBounds,
   mergeAllOf,
@@ -63,7 +64,7 @@ export function scalarViolations(
   pointer = "",
 ): Violation[] {
   if (!isObject(schema)) return [];
-  const resolved = mergeAllOf(resolveObject(context.document, schema) ?? {}, context);
+  const resolved = mergeAllOf(resolveSchemaObject(context.refs, schema) ?? {}, context);
   const at = pointer === "" ? "" : ` at ${pointer}`;
   const out: Violation[] = [];
   const add = (mutation: string, ...values: unknown[]): void => {
@@ -131,7 +132,7 @@ export function invalidArbitrary(
   depth = 0,
 ): fc.Arbitrary<InvalidValue> | undefined {
   if (!isObject(schema) || depth > 3) return undefined;
-  const resolved = mergeAllOf(resolveObject(context.document, schema) ?? {}, context);
+  const resolved = mergeAllOf(resolveSchemaObject(context.refs, schema) ?? {}, context);
   const at = pointer === "" ? "" : ` at ${pointer}`;
   const types = typesOf(resolved).length > 0 ? typesOf(resolved) : branchTypes(resolved, context);
   const candidates: Array<fc.Arbitrary<InvalidValue>> = scalarViolations(
@@ -205,7 +206,7 @@ function objectMutations(
   }
   const properties = isObject(schema.properties) ? schema.properties : {};
   for (const [name, propertySchema] of Object.entries(properties)) {
-    const resolved = resolveObject(context.document, propertySchema);
+    const resolved = resolveSchemaObject(context.refs, propertySchema);
     if (resolved?.readOnly === true) continue;
     const bad = invalidArbitrary(
       propertySchema,
@@ -233,7 +234,7 @@ function branchTypes(schema: Record<string, unknown>, context: ArbitraryContext)
   ];
   const types = new Set<string>();
   for (const branch of branches) {
-    const resolved = resolveObject(context.document, branch);
+    const resolved = resolveSchemaObject(context.refs, branch);
     if (resolved === undefined) return [];
     const own = typesOf(mergeAllOf(resolved, context));
     if (own.length === 0) return []; // a branch that allows anything: no type is wrong

@@ -106,7 +106,7 @@ function apiFromDocument(
   return {
     model,
     document,
-    validator: new SchemaValidator(model.schemas, model.openapiVersion, { strict, document }),
+    validator: new SchemaValidator(model.schemas, model.openapiVersion, { strict, refs: model }),
     displayPath,
     links,
     optionalHeaders,

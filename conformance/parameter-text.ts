@@ -5,7 +5,8 @@
  * against the schema's type, so that a negative value is only sent when that reading breaks it.
  */
 import { isJsonMediaType } from "../generator/schema/json-media.js";
-import { isObject, resolveObject } from "../generator/schema/json-pointer.js";
+import { isObject } from "../generator/schema/json-pointer.js";
+import { resolveSchemaObject, type SchemaRefs } from "../generator/schema/schema-refs.js";
 import type { ParameterModel } from "../generator/model/types.js";
 import { typesOf } from "../generator/schema/schema-arbitrary.js";
 
@@ -71,14 +72,10 @@ export function readParameterText(text: string, types: readonly string[]): unkno
 }
 
 /** A parameter's or header's text as its schema reads it (arrays: comma-separated items). */
-export function readTextAs(
-  text: string,
-  schema: unknown,
-  document: Record<string, unknown>,
-): unknown {
-  const resolved = resolveObject(document, schema) ?? {};
+export function readTextAs(text: string, schema: unknown, refs: SchemaRefs): unknown {
+  const resolved = resolveSchemaObject(refs, schema) ?? {};
   const types = typesOf(resolved);
   if (!types.includes("array")) return readParameterText(text, types);
-  const items = typesOf(resolveObject(document, resolved.items) ?? {});
+  const items = typesOf(resolveSchemaObject(refs, resolved.items) ?? {});
   return text === "" ? [] : text.split(",").map((part) => readParameterText(part.trim(), items));
 }

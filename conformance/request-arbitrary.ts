@@ -8,7 +8,8 @@ import { parseRouteKeys } from "../templates/server/core/route-keys.js";
 import { isXmlMediaType, NOT_XML, xmlCarried, xmlNodeOf } from "./xml-values.js";
 import type { XmlNode } from "../templates/xml/xml-shape.js";
 import fc from "fast-check";
-import { isObject, resolveObject } from "../generator/schema/json-pointer.js";
+import { isObject } from "../generator/schema/json-pointer.js";
+import { resolveSchemaObject, type SchemaRefs } from "../generator/schema/schema-refs.js";
 import type {
   MediaModel,
   OperationModel,
@@ -110,7 +111,7 @@ export function sendsInvalid(
     carriable(parameter, value) &&
     !api.validator.isValid(
       parameter.schema,
-      readTextAs(parameterText(value), parameter.schema, api.document),
+      readTextAs(parameterText(value), parameter.schema, api.model),
     )
   );
 }
@@ -125,7 +126,7 @@ export function sendsValid(
     value !== null &&
     value !== undefined &&
     carriable(parameter, value) &&
-    readsBack(value, parameter.schema, api.document) &&
+    readsBack(value, parameter.schema, api.model) &&
     api.validator.isValid(parameter.schema, value)
   );
 }
@@ -145,7 +146,7 @@ function parameterArbitrary(
   );
   if (fresh !== undefined) return fresh;
   const arbitrary = schemaArbitrary(parameter.schema, {
-    document: api.document,
+    refs: api.model,
     direction: "request",
     edges: true,
   });
@@ -160,7 +161,7 @@ function parameterArbitrary(
 
 function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unknown> | undefined {
   const drawn = schemaArbitrary(media.schema ?? true, {
-    document: api.document,
+    refs: api.model,
     direction: "request",
     edges: true,
   });
@@ -183,8 +184,8 @@ function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unk
           value !== undefined &&
           value !== NOT_XML &&
           (form === undefined ||
-            (formCarries(api.document, media.schema, value, form) &&
-              formReadsBack(value, media.schema, api.document, form === "multipart"))) &&
+            (formCarries(api.model, media.schema, value, form) &&
+              formReadsBack(value, media.schema, api.model, form === "multipart"))) &&
           api.validator.isValid(media.schema ?? {}, value),
       );
 }
@@ -196,22 +197,21 @@ function bodyArbitrary(api: ConformanceApi, media: MediaModel): fc.Arbitrary<unk
  * an array item with no field at all leaves a gap in the indexes the server reads.
  */
 function formCarries(
-  document: Record<string, unknown>,
+  refs: SchemaRefs,
   schema: unknown,
   value: unknown,
   form: "form" | "multipart",
   depth = 0,
 ): boolean {
   if (depth > 8 || typeof value !== "object" || value === null) return true;
-  const resolved = resolveObject(document, schema);
-  const merged = resolved === undefined ? undefined : mergeAllOf(resolved, { document });
+  const resolved = resolveSchemaObject(refs, schema);
+  const merged = resolved === undefined ? undefined : mergeAllOf(resolved, { refs });
   if (Array.isArray(value)) {
     // a multipart part carries each item whole (an object as JSON)
     if (form === "multipart") return true;
-    const items =
-      merged === undefined ? undefined : (merged.items ?? branchItems(document, merged));
+    const items = merged === undefined ? undefined : (merged.items ?? branchItems(refs, merged));
     return value.every(
-      (item) => !formEmpty(item) && formCarries(document, items, item, form, depth + 1),
+      (item) => !formEmpty(item) && formCarries(refs, items, item, form, depth + 1),
     );
   }
   if (merged === undefined) return true;
@@ -224,7 +224,7 @@ function formCarries(
       (form === "form" && formEmpty(item));
     if (empty && required.has(name)) return false;
     // a multipart part carries an object as JSON, whole
-    if (form === "form" && !formCarries(document, properties[name], item, form, depth + 1))
+    if (form === "form" && !formCarries(refs, properties[name], item, form, depth + 1))
       return false;
   }
   return true;
@@ -243,12 +243,12 @@ function formEmpty(value: unknown): boolean {
 }
 
 /** The items of the array branch of a union (Stripe's `anyOf: [array, enum [""]]`). */
-function branchItems(document: Record<string, unknown>, schema: Record<string, unknown>): unknown {
+function branchItems(refs: SchemaRefs, schema: Record<string, unknown>): unknown {
   for (const branch of [
     ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
     ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
   ]) {
-    const resolved = resolveObject(document, branch);
+    const resolved = resolveSchemaObject(refs, branch);
     if (resolved?.items !== undefined) return resolved.items;
   }
   return undefined;
@@ -407,7 +407,7 @@ export function negativeRequests(
 ): RequestArbitrary {
   const parts = positiveParts(api, operation, skipHeaders);
   if (typeof parts === "string") return { kind: "skipped", reason: parts };
-  const context = { document: api.document, direction: "request", edges: true } as const;
+  const context = { refs: api.model, direction: "request", edges: true } as const;
   const base = fc.tuple(fc.tuple(...parts.values), parts.body ?? fc.constant(undefined));
   const mutations: Array<fc.Arbitrary<GeneratedRequest | undefined>> = [];
   parts.parameters.forEach((parameter, index) => {

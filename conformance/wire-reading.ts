@@ -11,7 +11,8 @@
  * This is the rule written from the schema, apart from the server's own reading (the parameter
  * validators, form-body.ts), so that a reading bug there still shows in the round trip.
  */
-import { isObject, resolveObject } from "../generator/schema/json-pointer.js";
+import { isObject } from "../generator/schema/json-pointer.js";
+import { resolveSchemaObject, type SchemaRefs } from "../generator/schema/schema-refs.js";
 import { PLAIN_TEXT } from "../templates/server/core/plain-text.js";
 import { mergeAllOf, typesOf } from "../generator/schema/schema-arbitrary.js";
 
@@ -32,7 +33,7 @@ interface Reading {
 const NUMBER = new RegExp(PLAIN_TEXT.number);
 const MAX_DEPTH = 8;
 
-function readingOf(schemas: readonly unknown[], document: Record<string, unknown>): Reading {
+function readingOf(schemas: readonly unknown[], refs: SchemaRefs): Reading {
   const reading: Reading = {
     types: new Set(),
     freeText: false,
@@ -42,19 +43,14 @@ function readingOf(schemas: readonly unknown[], document: Record<string, unknown
     properties: new Map(),
     additional: [],
   };
-  for (const schema of schemas) collect(schema, document, reading, 0);
+  for (const schema of schemas) collect(schema, refs, reading, 0);
   return reading;
 }
 
-function collect(
-  schema: unknown,
-  document: Record<string, unknown>,
-  reading: Reading,
-  depth: number,
-): void {
-  const resolved = depth > MAX_DEPTH ? undefined : resolveObject(document, schema);
+function collect(schema: unknown, refs: SchemaRefs, reading: Reading, depth: number): void {
+  const resolved = depth > MAX_DEPTH ? undefined : resolveSchemaObject(refs, schema);
   if (resolved === undefined) return;
-  const merged = mergeAllOf(resolved, { document });
+  const merged = mergeAllOf(resolved, { refs });
   const listed = Array.isArray(merged.enum)
     ? merged.enum
     : "const" in merged
@@ -82,7 +78,7 @@ function collect(
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = merged[keyword];
     if (Array.isArray(branches))
-      for (const branch of branches) collect(branch, document, reading, depth + 1);
+      for (const branch of branches) collect(branch, refs, reading, depth + 1);
   }
 }
 
@@ -111,21 +107,21 @@ function readsAsSingle(item: unknown, reading: Reading): boolean {
 export function readsBack(
   value: unknown,
   schema: unknown,
-  document: Record<string, unknown>,
+  refs: SchemaRefs,
   multipart = false,
 ): boolean {
-  return readsBackAll(value, [schema], document, multipart, 0);
+  return readsBackAll(value, [schema], refs, multipart, 0);
 }
 
 function readsBackAll(
   value: unknown,
   schemas: readonly unknown[],
-  document: Record<string, unknown>,
+  refs: SchemaRefs,
   multipart: boolean,
   depth: number,
 ): boolean {
   if (value === null || value === undefined || depth > MAX_DEPTH) return true;
-  const reading = readingOf(schemas, document);
+  const reading = readingOf(schemas, refs);
   if (Array.isArray(value)) {
     if (
       value.length === 1 &&
@@ -137,7 +133,7 @@ function readsBackAll(
     ) {
       return false;
     }
-    return value.every((item) => readsBackAll(item, reading.items, document, multipart, depth + 1));
+    return value.every((item) => readsBackAll(item, reading.items, refs, multipart, depth + 1));
   }
   if (typeof value === "object") {
     if (multipart) return true;
@@ -145,7 +141,7 @@ function readsBackAll(
       readsBackAll(
         item,
         reading.properties.get(name) ?? reading.additional,
-        document,
+        refs,
         multipart,
         depth + 1,
       ),
@@ -159,11 +155,11 @@ function readsBackAll(
 export function formReadsBack(
   value: unknown,
   schema: unknown,
-  document: Record<string, unknown>,
+  refs: SchemaRefs,
   multipart: boolean,
 ): boolean {
   if (!isObject(value) || Array.isArray(value)) return true;
-  const reading = readingOf([schema], document);
+  const reading = readingOf([schema], refs);
   return Object.entries(value).every(([name, item]) => {
     const field = reading.properties.get(name) ?? reading.additional;
     // a multipart field's own value: its JSON part, or each part of a list; nested objects are JSON
@@ -172,11 +168,11 @@ export function formReadsBack(
     if (
       multipart &&
       typeof item === "string" &&
-      readingOf(field, document).types.has("object") &&
+      readingOf(field, refs).types.has("object") &&
       isJsonObject(item)
     )
       return false;
-    return readsBackAll(item, field, document, multipart, 1);
+    return readsBackAll(item, field, refs, multipart, 1);
   });
 }
 

@@ -7,7 +7,7 @@ import { resolve } from "node:path";
 import { RunCaches } from "./cache/run-caches.js";
 import type { CacheScope } from "./cache/cached-emitters.js";
 import { cachedModelWarnings } from "./cache/cached-warnings.js";
-import { EMITTERS, type EmitInput } from "./emit/emitters.js";
+import { EMITTERS, type EmitInput, type TypesDocument } from "./emit/emitters.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
 import { generatedHeader, withHeader } from "./emit/header.js";
 import { loadSpec } from "./load/load-spec.js";
@@ -85,10 +85,9 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
         `operation ${rename.from} is named ${rename.to}: an earlier operation has its name`,
       );
   }
-  warnings.push(...(await cachedModelWarnings(model, loaded.document, scope, caches)));
+  warnings.push(...(await cachedModelWarnings(model, scope, caches)));
   timing("  warnings", warningsStarted);
   const input: EmitInput = {
-    document: loaded.document,
     model,
     context,
     packageName: options.packageName,
@@ -100,13 +99,19 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
   return { loaded, changelog, input };
 }
 
-/** Every emitter's files, in the table's order, with the header where the table says. */
-export async function emitAll(input: EmitInput): Promise<GeneratedFile[]> {
+/**
+ * Every emitter's files, in the table's order, with the header where the table says
+ * (`typesDocument`: the bundled spec, for the types emitter alone).
+ */
+export async function emitAll(
+  input: EmitInput,
+  typesDocument: TypesDocument,
+): Promise<GeneratedFile[]> {
   const header = generatedHeader(input.context.specPath);
   const files: GeneratedFile[] = [];
   for (const emitter of EMITTERS) {
     const started = performance.now();
-    for (const file of await emitter.emit(input))
+    for (const file of await emitter.emit(input, typesDocument))
       files.push(
         emitter.headed ? { path: file.path, content: withHeader(header, file.content) } : file,
       );
@@ -123,7 +128,7 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
   timing("load and model", started);
   let files: GeneratedFile[];
   try {
-    files = await emitAll(input);
+    files = await emitAll(input, loaded.document);
   } catch (error) {
     // a stage that fails on a spec usually means the spec is not valid OpenAPI: say where
     // with Redocly's linter, only on a failure

@@ -113,7 +113,7 @@ export function checkResponse(
       continue;
     }
     if (header.schema === undefined) continue;
-    const value = readTextAs(raw, header.schema, api.document);
+    const value = readTextAs(raw, header.schema, api.model);
     const errors = api.validator.compile(header.schema)(value);
     if (errors.length > 0) {
       failures.push(

@@ -5,7 +5,7 @@
  * it runs, so a run whose emitters all come from the cache loads neither TypeScript, ts-morph
  * nor openapi-typescript. Without a cache (`--no-cache`) every emitter runs.
  */
-import type { EmitInput } from "../emit/emitters.js";
+import type { EmitInput, TypesDocument } from "../emit/emitters.js";
 import type { GeneratedFile } from "../emit/file.js";
 import type { ReadmeInput } from "../emit/package/emit-readme.js";
 import { computeToolHash } from "../write/inputs-hash.js";
@@ -26,10 +26,7 @@ export type CacheScope = { readonly cwd: string; readonly outDir: string } | und
 const UNTYPED_SECTIONS = ["info", "servers", "tags", "externalDocs", "security"];
 
 /** `document` without its {@link UNTYPED_SECTIONS} (same values, no copy). */
-export function typedSections(
-  document: Record<string, unknown>,
-  caches: RunCaches,
-): Record<string, unknown> {
+export function typedSections(document: TypesDocument, caches: RunCaches): Record<string, unknown> {
   const kept = Object.entries(document).filter(([key]) => !UNTYPED_SECTIONS.includes(key));
   // the kept sections' texts are the ones their cache key is hashed from (traced-emit.ts): made once
   const texts = kept.map(([, value]) => caches.jsonText(value));
@@ -58,11 +55,10 @@ export async function openScopedPack(
 
 const pack = (name: string, scope: CacheScope) => openScopedPack(`emit/${name}`, scope);
 
-export async function cachedTypes({
-  document,
-  scope,
-  caches,
-}: EmitInput): Promise<GeneratedFile[]> {
+export async function cachedTypes(
+  { scope, caches }: EmitInput,
+  document: TypesDocument,
+): Promise<GeneratedFile[]> {
   const typesPack = await pack("types", scope);
   // without a cache the whole document is typed: no projection (and no serialization) to pay for
   const typed = typesPack === undefined ? document : typedSections(document, caches);
@@ -93,7 +89,7 @@ async function traced<I extends EmitInputs>(
  * them out converts every tool's schemas, seconds on a large spec). The tool table shows the
  * operations' prose (summaries, descriptions, parameter and body descriptions) but converts
  * schemas with the validators' rule, which drops `description` and `title`: with a cache it is
- * made from the prose-free document and component schemas ({@link mcpInputs}), so an edit of a
+ * made from the prose-free component schemas and ref targets ({@link mcpInputs}), so an edit of a
  * schema's description reuses it (test/generator/server-api-prose.test.ts checks the files are
  * the same either way).
  */
@@ -108,7 +104,6 @@ export const cachedMcp = async (input: EmitInput, packageName: string): Promise<
       (await import("../emit/mcp/emit-mcp.js")).emitMcp(
         read.model,
         input.context,
-        read.document,
         packageName,
         warnings,
       ),
@@ -117,8 +112,7 @@ export const cachedMcp = async (input: EmitInput, packageName: string): Promise<
 
 /**
  * zod.ts, with its warnings (what a Zod schema cannot say), cached like the others. It shows no
- * description or summary of the spec, so with a cache it is made from the document and the model
- * without prose, and a prose edit (a schema's description: on Stripe, 0.8 s of a warm edit) reuses
+ * description or summary of the spec, so with a cache it is made from the model without prose, and a prose edit (a schema's description: on Stripe, 0.8 s of a warm edit) reuses
  * it without loading ts-morph (test/generator/server-api-prose.test.ts checks the file and the
  * warnings are the same either way).
  */
@@ -126,37 +120,24 @@ export const cachedZod = async (input: EmitInput): Promise<GeneratedFile[]> =>
   tracedEmit(
     await pack("zod", input.scope),
     input.caches,
-    input.scope === undefined
-      ? { model: input.model, document: input.document }
-      : {
-          model: input.caches.proseFree(input.model),
-          document: input.caches.proseFree(input.document),
-        },
+    { model: proseFreeModel(input) },
     JSON.stringify(input.context),
     async (read, warnings) =>
-      (await import("../emit/zod/emit-zod.js")).emitZod(
-        read.document,
-        read.model,
-        input.context,
-        warnings,
-      ),
+      (await import("../emit/zod/emit-zod.js")).emitZod(read.model, input.context, warnings),
     input.warnings,
   );
 
 /**
- * What the MCP emitter is given: without a cache the document and the model whole; with one the
- * prose-free document, and the model with prose-free component schemas (its operations keep
- * their prose, which the tools show).
+ * What the MCP emitter is given: without a cache the model whole; with one the model with
+ * prose-free component schemas and ref targets (its operations keep their prose, which the tools
+ * show).
  */
-export function mcpInputs({ model, document, scope, caches }: EmitInput): {
+export function mcpInputs({ model, scope, caches }: EmitInput): {
   readonly model: EmitInput["model"];
-  readonly document: EmitInput["document"];
 } {
-  if (scope === undefined) return { model, document };
-  return {
-    model: { ...model, schemas: caches.proseFree(model).schemas },
-    document: caches.proseFree(document),
-  };
+  if (scope === undefined) return { model };
+  const { schemas, refTargets } = caches.proseFree(model);
+  return { model: { ...model, schemas, refTargets } };
 }
 
 export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
@@ -196,25 +177,21 @@ export const cachedQuery = (input: EmitInput): Promise<GeneratedFile[]> =>
 
 /**
  * server-api.ts, the API descriptor: it shows no description or summary, so with a cache it is
- * made from the document and the model without them (without-prose.ts), and an edit of prose
+ * made from the model without them (without-prose.ts), and an edit of prose
  * (an operation's description, say) reuses it; the emitter never sees prose, so no prose can go
  * stale in it. Without a cache it gets them whole (no copies to pay for; a test checks that the
  * file is the same either way).
  */
 export async function cachedServerApi({
   model,
-  document,
   scope,
   caches,
 }: EmitInput): Promise<GeneratedFile[]> {
   const apiPack = await pack("server-api", scope);
-  const inputs =
-    apiPack === undefined
-      ? { model, document }
-      : { model: caches.proseFree(model), document: caches.proseFree(document) };
-  return tracedEmit(apiPack, caches, inputs, "", async ({ model, document }) => {
+  const inputs = { model: apiPack === undefined ? model : caches.proseFree(model) };
+  return tracedEmit(apiPack, caches, inputs, "", async ({ model }) => {
     const { emitServerApi } = await import("../emit/server/emit-server-api.js");
-    return [emitServerApi(model, document)];
+    return [emitServerApi(model)];
   });
 }
 

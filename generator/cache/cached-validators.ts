@@ -1,6 +1,7 @@
 /**
  * The validators (Ajv standalone code, a costly emitter) and the mocks from the cache
- * when the spec changed only in prose: the key is the document and the model without their
+ * when the spec changed only in prose: the key is the model (its schemas, operations and the
+ * targets of schema `$ref`s: all they read) without its
  * string `description` and `summary` texts (which no validator contains; a test edits a
  * description and checks the validators' bytes; see without-prose.ts), salted with the
  * generator's own hash.
@@ -19,15 +20,10 @@ interface CachedValidators {
 }
 
 export async function cachedValidators(input: EmitInput): Promise<GeneratedFile[]> {
-  const { document, model, context } = input;
+  const { model, context } = input;
   // Ajv is loaded only when the validators are not in the cache
   const emit = async (into: string[]) =>
-    (await import("../emit/validators/emit-validators.js")).emitValidators(
-      document,
-      model,
-      context,
-      into,
-    );
+    (await import("../emit/validators/emit-validators.js")).emitValidators(model, context, into);
   return cachedProseFree("validators", input, emit);
 }
 
@@ -36,23 +32,23 @@ export async function cachedValidators(input: EmitInput): Promise<GeneratedFile[
  * costliest emitter) cached the same way: mocks.ts shows no description or summary of the spec.
  */
 export async function cachedMocks(input: EmitInput): Promise<GeneratedFile[]> {
-  const { document, model, context } = input;
+  const { model, context } = input;
   const emit = async (own: string[]) =>
-    (await import("../emit/mocks/emit-mocks.js")).emitMocks(document, model, context, own);
+    (await import("../emit/mocks/emit-mocks.js")).emitMocks(model, context, own);
   return cachedProseFree("mocks", input, emit);
 }
 
-/** `emit()`'s files (and warnings) from the pack `name`, keyed by the hash of the prose-free document, model and context. */
+/** `emit()`'s files (and warnings) from the pack `name`, keyed by the hash of the prose-free model and the context. */
 async function cachedProseFree(
   name: string,
-  { document, model, context, warnings, scope, caches }: EmitInput,
+  { model, context, warnings, scope, caches }: EmitInput,
   emit: (warnings: string[]) => Promise<GeneratedFile[]>,
 ): Promise<GeneratedFile[]> {
   const pack = await openScopedPack(name, scope);
   if (pack === undefined) return emit(warnings);
   // made once for both packs, which hash the 64 characters of its hash with their salt
   const input = caches.once("prose-free input hash", () =>
-    sha256Hex(proseFreeInput(caches, document, model, context)),
+    sha256Hex(proseFreeInput(caches, model, context)),
   );
   const cached = parse(pack.get(input));
   if (cached !== undefined) {
@@ -69,25 +65,19 @@ async function cachedProseFree(
 }
 
 /**
- * The document, the model (without the spec's hash) and the context, without prose, as the text
- * of each top-level value's hash (the validators and the mocks share it: made once per run). The
- * hashes are the ones the traced emitters key their entries with (traced-emit.ts), shared in the
- * run: on Stripe the whole JSON (tens of MB) was serialized and hashed again here. Equal texts
- * mean equal JSON of the document, the model and the context, key order included.
+ * The model (without the spec's hash) and the context, without prose, as the text of each
+ * top-level value's hash (the validators and the mocks share it: made once per run). The hashes
+ * are the ones the traced emitters key their entries with (traced-emit.ts), shared in the run: on
+ * Stripe the whole JSON (tens of MB) was serialized and hashed again here. Equal texts mean equal
+ * JSON of the model and the context, key order included.
  */
-function proseFreeInput(
-  caches: RunCaches,
-  document: Record<string, unknown>,
-  model: ApiModel,
-  context: EmitContext,
-): string {
+function proseFreeInput(caches: RunCaches, model: ApiModel, context: EmitContext): string {
   const parts: string[] = [];
   const hashes = (name: string, input: Record<string, unknown>, skip?: string) => {
     parts.push(name);
     for (const key of Object.keys(input))
       if (key !== skip) parts.push(`${JSON.stringify(key)}=${valueHash(caches, input, key)}`);
   };
-  hashes("document", caches.proseFree(document));
   hashes("model", caches.proseFree(model) as unknown as Record<string, unknown>, "specHash");
   parts.push(`context=${JSON.stringify(context)}`);
   return parts.join("\n");

@@ -1,10 +1,10 @@
 /**
- * The warnings `prepare()` works out from the model and the document (routing, route keys,
+ * The warnings `prepare()` works out from the model (routing, route keys,
  * callbacks, parameters, XML bodies, form bodies no form carries), cached like an emitter that
  * gives warnings and no files (traced-emit.ts). On Stripe they took 0.2–0.3 s of every run, most
  * of it the form shapes of unformable-bodies.ts, more than building the model. None of them shows
- * prose, so with a cache they are worked out from the prose-free model and document: an edit of
- * prose, or of a part of the document they never read, reuses them.
+ * prose, so with a cache they are worked out from the prose-free model: an edit of prose, or of a
+ * part of the model they never read, reuses them.
  */
 import { eventWarnings } from "../model/event-warnings.js";
 import { parameterWarnings } from "../model/parameter-warnings.js";
@@ -18,35 +18,34 @@ import type { RunCaches } from "./run-caches.js";
 import { tracedEmit } from "./traced-emit.js";
 
 /** Every model warning, in the order `generate` prints them. */
-function modelWarnings(model: ApiModel, document: Record<string, unknown>): string[] {
+function modelWarnings(model: ApiModel): string[] {
   return [
     ...routeConflictWarnings(model),
-    ...routeKeyWarnings(model, document),
-    ...eventWarnings(document),
-    ...parameterWarnings(model, document),
+    ...routeKeyWarnings(model),
+    ...eventWarnings(model),
+    ...parameterWarnings(model),
     ...xmlWarnings(model),
-    ...unformableBodies(document, model).map((body) => body.message),
+    ...unformableBodies(model).map((body) => body.message),
   ];
 }
 
 /** The model's warnings, from the cache when what they read is unchanged (no cache: worked out). */
 export async function cachedModelWarnings(
   model: ApiModel,
-  document: Record<string, unknown>,
   scope: CacheScope,
   caches: RunCaches,
 ): Promise<string[]> {
   const pack = await openScopedPack("emit/warnings", scope);
-  if (pack === undefined) return modelWarnings(model, document);
+  if (pack === undefined) return modelWarnings(model);
   const warnings: string[] = [];
-  const inputs = { model: caches.proseFree(model), document: caches.proseFree(document) };
+  const inputs = { model: caches.proseFree(model) };
   await tracedEmit(
     pack,
     caches,
     inputs,
     "",
     (read, out) => {
-      out.push(...modelWarnings(read.model, read.document));
+      out.push(...modelWarnings(read.model));
       return [];
     },
     warnings,

@@ -1,8 +1,10 @@
 /**
  * The emitters, as one table the pipeline runs in order (generate.ts): each gets the same
- * {@link EmitInput} and returns its files. `headed` files get the static "generated, do not edit"
- * header (emit/header.ts) above their content; the runtime copy, package.json and the README do
- * not (the templates carry their own header; JSON has no comments; the README says it in prose).
+ * {@link EmitInput} (the model, never the document) and returns its files; the types emitter
+ * alone is handed the document too ({@link TypesDocument}). `headed` files get the static
+ * "generated, do not edit" header (emit/header.ts) above their content; the runtime copy,
+ * package.json and the README do not (the templates carry their own header; JSON has no
+ * comments; the README says it in prose).
  *
  * The cached emitters (cache/) run an emitter only when a part of the input it read has
  * changed since the last run; without a cache (`scope` undefined) every emitter runs.
@@ -28,10 +30,16 @@ import { packageName } from "./package/package-meta.js";
 import type { EmitContext, GeneratedFile } from "./file.js";
 import { emitPackageFiles } from "./package/emit-package.js";
 
+/**
+ * The bundled spec, given to the types emitter alone: types.ts is openapi-typescript's transform
+ * of the document itself (issue 36), so it cannot be printed from the model. Every other emitter
+ * reads the model only (DESIGN principle 2): what they need of the document (schema `$ref`
+ * targets, `info.license`, `servers`) the model carries (model/types.ts).
+ */
+export type TypesDocument = Readonly<Record<string, unknown>>;
+
 /** What every emitter is given. */
 export interface EmitInput {
-  /** The bundled spec (the types emitter reads it; the others read the model, see DESIGN principle 2). */
-  readonly document: Record<string, unknown>;
   readonly model: ApiModel;
   readonly context: EmitContext;
   /** The npm name of generated/package.json, as asked for (undefined: made from the API name). */
@@ -50,11 +58,15 @@ export interface Emitter {
   readonly name: string;
   /** Whether the files get the generated header. */
   readonly headed: boolean;
-  emit(input: EmitInput): Promise<readonly GeneratedFile[]> | readonly GeneratedFile[];
+  /** `typesDocument`: for the types emitter only ({@link TypesDocument}); the others never take it. */
+  emit(
+    input: EmitInput,
+    typesDocument: TypesDocument,
+  ): Promise<readonly GeneratedFile[]> | readonly GeneratedFile[];
 }
 
 export const EMITTERS: readonly Emitter[] = [
-  { name: "types", headed: true, emit: (input) => cachedTypes(input) },
+  { name: "types", headed: true, emit: (input, document) => cachedTypes(input, document) },
   { name: "client", headed: true, emit: (input) => cachedClient(input) },
   { name: "response validation", headed: true, emit: (input) => cachedResponseValidation(input) },
   { name: "server", headed: true, emit: (input) => cachedServer(input) },

@@ -13,13 +13,16 @@ import { NameRegistry, deriveOperationName, toCamelCase, toPascalCase } from "./
 
 /** Names the generated client already uses for its own methods (`use`/`eject`: middleware). */
 const CLIENT_METHOD_NAMES: readonly string[] = ["use", "eject"];
-import { escapePointer, isObject, resolveObject } from "./resolve-ref.js";
+import { collectRefTargets } from "../schema/schema-refs.js";
+import { readEvents } from "./event-warnings.js";
+import { documentRefs, escapePointer, isObject, resolveObject } from "./resolve-ref.js";
 import { readSecurityRequirements, readSecuritySchemes, requiresCaller } from "./security.js";
 import type {
   ApiKeyModel,
   ApiModel,
   HeaderModel,
   HttpMethod,
+  LicenseModel,
   MediaModel,
   OperationModel,
   PaginationModel,
@@ -30,6 +33,7 @@ import type {
   ResponseModel,
   SchemaModel,
   SecuritySchemeModel,
+  ServerModel,
 } from "./types.js";
 
 /** The operation methods of a path item, in the OpenAPI order (the order operations are read in). */
@@ -114,6 +118,7 @@ export function buildModel(document: Doc, specHash: string): ApiModel {
   }
 
   checkSuccessors(operations);
+  const schemas = readSchemas(document);
   return {
     title: typeof info.title === "string" ? info.title : "API",
     version: typeof info.version === "string" ? info.version : "0.0.0",
@@ -124,7 +129,12 @@ export function buildModel(document: Doc, specHash: string): ApiModel {
     securitySchemes,
     rateLimits: readRateLimits(document["x-rate-limits"]),
     operations,
-    schemas: readSchemas(document),
+    schemas,
+    // one walk over the model's schemas and the targets they reach
+    refTargets: collectRefTargets(document, [schemas, ...operationSchemas(operations)]),
+    license: readLicense(info.license),
+    servers: Array.isArray(document.servers) ? document.servers.map(readServer) : [],
+    events: readEvents(document),
     renames,
   };
 }
@@ -258,7 +268,7 @@ function buildParameter(
     required: location === "path" || parameter.required === true,
     description: text(parameter.description),
     schema: schema as SchemaModel,
-    shape: formFieldShape(document, schema),
+    shape: formFieldShape(documentRefs(document), schema),
     format: typeof resolved?.format === "string" ? resolved.format : undefined,
     array: isListSchema(document, resolved),
     style,
@@ -357,6 +367,42 @@ function findApiKeyScheme(document: Doc): ApiKeyModel | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The schemas of the operations' parameters, bodies, responses and headers. The form bodies'
+ * validation schemas, the form shapes and the rest of the operations are left out: made of these
+ * schemas' parts and the components, they reach no other target (on Stripe, whose bodies are
+ * forms, walking the whole operations took the walk from about 5–9 ms to 12–16 ms).
+ */
+function operationSchemas(operations: readonly OperationModel[]): unknown[] {
+  const out: unknown[] = [];
+  for (const operation of operations) {
+    for (const location of LOCATIONS)
+      for (const parameter of operation.parameters[location]) out.push(parameter.schema);
+    for (const media of operation.requestBody?.contents ?? []) out.push(media.schema);
+    for (const response of operation.responses) {
+      for (const header of response.headers) out.push(header.schema);
+      for (const media of response.contents) out.push(media.schema);
+    }
+  }
+  return out;
+}
+
+function readLicense(raw: unknown): LicenseModel | undefined {
+  if (!isObject(raw)) return undefined;
+  const field = (key: string) => (typeof raw[key] === "string" ? raw[key] : undefined);
+  return { name: field("name"), identifier: field("identifier"), url: field("url") };
+}
+
+function readServer(raw: unknown): ServerModel {
+  const server = isObject(raw) ? raw : {};
+  const variables = isObject(server.variables) ? server.variables : {};
+  const defaults: Record<string, string> = {};
+  for (const [name, variable] of Object.entries(variables))
+    if (isObject(variable) && typeof variable.default === "string")
+      defaults[name] = variable.default;
+  return { url: typeof server.url === "string" ? server.url : undefined, defaults };
 }
 
 function readSchemas(document: Doc): Record<string, SchemaModel> {

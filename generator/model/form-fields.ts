@@ -7,7 +7,7 @@
  */
 import { isJsonMediaType } from "../schema/json-media.js";
 import type { FormFieldShape, FormFieldType } from "../../templates/server/core/descriptor.js";
-import { isObject, resolveObject } from "./resolve-ref.js";
+import { documentRefs, isObject, resolveObject, resolveWith, type ReadRef } from "./resolve-ref.js";
 import type { OperationModel, SchemaModel } from "./types.js";
 
 export const FORM_MEDIA_TYPES = [
@@ -84,11 +84,11 @@ function merged(a: FormFieldShape, b: FormFieldShape): FormFieldShape {
 }
 
 /** A schema reduced to a form field shape (`$ref`s followed, `allOf` merged, `oneOf`/`anyOf` united). */
-export function formFieldShape(document: unknown, raw: unknown, depth = 0): FormFieldShape {
+export function formFieldShape(read: ReadRef, raw: unknown, depth = 0): FormFieldShape {
   if (depth > MAX_DEPTH) return {};
   let schema: Record<string, unknown> | undefined;
   try {
-    schema = resolveObject(document, raw);
+    schema = resolveWith(read, raw);
   } catch {
     return {};
   }
@@ -106,19 +106,19 @@ export function formFieldShape(document: unknown, raw: unknown, depth = 0): Form
     shape.properties = Object.fromEntries(
       Object.entries(schema.properties).map(([name, sub]) => [
         name,
-        formFieldShape(document, sub, depth + 1),
+        formFieldShape(read, sub, depth + 1),
       ]),
     );
     shape.types ??= ["object"];
   }
   if (isObject(schema.additionalProperties))
-    shape.additionalProperties = formFieldShape(document, schema.additionalProperties, depth + 1);
+    shape.additionalProperties = formFieldShape(read, schema.additionalProperties, depth + 1);
   if (isObject(schema.items)) {
-    shape.items = formFieldShape(document, schema.items, depth + 1);
+    shape.items = formFieldShape(read, schema.items, depth + 1);
     shape.types ??= ["array"];
   }
   for (const sub of Array.isArray(schema.allOf) ? schema.allOf : [])
-    merge(shape, formFieldShape(document, sub, depth + 1));
+    merge(shape, formFieldShape(read, sub, depth + 1));
   const alternatives = [
     ...(Array.isArray(schema.oneOf) ? schema.oneOf : []),
     ...(Array.isArray(schema.anyOf) ? schema.anyOf : []),
@@ -130,11 +130,11 @@ export function formFieldShape(document: unknown, raw: unknown, depth = 0): Form
     let texts: string[] | undefined = [];
     for (const sub of alternatives) {
       // a `null` branch (`oneOf: [Model, { type: "null" }]`) has no form: it adds no type
-      if (isNullOnly(document, sub)) continue;
-      const alternative = formFieldShape(document, sub, depth + 1);
+      if (isNullOnly(read, sub)) continue;
+      const alternative = formFieldShape(read, sub, depth + 1);
       if (alternative.types === undefined) unknown = true;
       if (alternative.types?.includes("string") === true) {
-        const values = enumTexts(document, sub);
+        const values = enumTexts(read, sub);
         texts = values === undefined || texts === undefined ? undefined : [...texts, ...values];
       }
       merge(union, alternative);
@@ -169,10 +169,10 @@ function listedTypes(values: readonly unknown[]): FormFieldType[] | undefined {
 }
 
 /** Whether a schema allows `null` only (`type: "null"`, or `["null"]`). */
-function isNullOnly(document: unknown, raw: unknown): boolean {
+function isNullOnly(read: ReadRef, raw: unknown): boolean {
   let type: unknown;
   try {
-    type = resolveObject(document, raw)?.type;
+    type = resolveWith(read, raw)?.type;
   } catch {
     return false;
   }
@@ -183,8 +183,8 @@ function isNullOnly(document: unknown, raw: unknown): boolean {
 }
 
 /** The values of a string `enum`, or `undefined` when the schema takes any text. */
-function enumTexts(document: unknown, raw: unknown): string[] | undefined {
-  const schema = resolveObject(document, raw);
+function enumTexts(read: ReadRef, raw: unknown): string[] | undefined {
+  const schema = resolveWith(read, raw);
   const values = schema?.enum;
   return Array.isArray(values) && values.every((value) => typeof value === "string")
     ? values
@@ -193,7 +193,7 @@ function enumTexts(document: unknown, raw: unknown): string[] | undefined {
 
 /** The top-level properties and `required` of an object schema (`$ref`s followed, `allOf` merged). */
 function objectParts(
-  document: unknown,
+  read: ReadRef,
   raw: unknown,
   depth = 0,
 ): { properties: Record<string, unknown>; required: string[]; additional: unknown } {
@@ -202,7 +202,7 @@ function objectParts(
     required: [] as string[],
     additional: undefined as unknown,
   };
-  const schema = depth > MAX_DEPTH ? undefined : resolveObject(document, raw);
+  const schema = depth > MAX_DEPTH ? undefined : resolveWith(read, raw);
   if (schema === undefined) return parts;
   if (isObject(schema.properties)) Object.assign(parts.properties, schema.properties);
   if (Array.isArray(schema.required))
@@ -211,7 +211,7 @@ function objectParts(
     );
   if (schema.additionalProperties !== undefined) parts.additional = schema.additionalProperties;
   for (const sub of Array.isArray(schema.allOf) ? schema.allOf : []) {
-    const inner = objectParts(document, sub, depth + 1);
+    const inner = objectParts(read, sub, depth + 1);
     Object.assign(parts.properties, inner.properties);
     parts.required.push(...inner.required);
     parts.additional ??= inner.additional;
@@ -271,6 +271,7 @@ export function formBodies(
   document: unknown,
   operation: Pick<OperationModel, "requestBody" | "path" | "method">,
 ): FormBodyModel[] {
+  const read = documentRefs(document);
   const out: FormBodyModel[] = [];
   for (const media of operation.requestBody?.contents ?? []) {
     const base = essence(media.mediaType);
@@ -278,7 +279,7 @@ export function formBodies(
     if (out.some((form) => essence(form.mediaType) === base)) continue;
     const multipart = base === "multipart/form-data";
     const encodings = mediaObject(document, operation, media.mediaType)?.encoding;
-    const top = formFieldShape(document, media.schema);
+    const top = formFieldShape(read, media.schema);
     const fields: Record<string, FormFieldShape> = {};
     for (const [name, field] of Object.entries(top.properties ?? {})) {
       const encoding =
@@ -297,12 +298,7 @@ export function formBodies(
       multipart,
       validatorPart: multipart ? "multipart" : "form",
       fields,
-      validationSchema: validationSchema(
-        document,
-        media.schema,
-        [...files, ...fileLists],
-        fileLists,
-      ),
+      validationSchema: validationSchema(read, media.schema, [...files, ...fileLists], fileLists),
       files,
       fileLists,
       text: !multipart && isTextShape(top),
@@ -322,14 +318,14 @@ export function isTextShape(shape: FormFieldShape): boolean {
 
 /** The media schema, with file fields accepting what the runtime gives them (`File`, `File[]`). */
 function validationSchema(
-  document: unknown,
+  read: ReadRef,
   schema: SchemaModel | undefined,
   fileFields: readonly string[],
   fileLists: readonly string[],
 ): SchemaModel | undefined {
   if (schema === undefined) return undefined;
   if (fileFields.length === 0) return schema;
-  const parts = objectParts(document, schema);
+  const parts = objectParts(read, schema);
   const properties: Record<string, unknown> = {};
   for (const [name, sub] of Object.entries(parts.properties)) {
     const oneFile = fileFields.includes(name) && !fileLists.includes(name);
@@ -339,7 +335,7 @@ function validationSchema(
       oneFile || either
         ? {}
         : fileLists.includes(name)
-          ? { ...resolveObject(document, sub), items: {} }
+          ? { ...resolveWith(read, sub), items: {} }
           : sub;
   }
   return {

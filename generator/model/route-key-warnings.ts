@@ -7,9 +7,11 @@
  * 404. `generate` warns naming the operation and the key.
  */
 import { formFieldShape } from "./form-fields.js";
+import { modelRefs } from "./resolve-ref.js";
 import type { ApiModel } from "./types.js";
 
-export function routeKeyWarnings(model: ApiModel, document: unknown): string[] {
+export function routeKeyWarnings(model: ApiModel): string[] {
+  const read = modelRefs(model);
   const warnings: string[] = [];
   for (const operation of model.operations) {
     const hash = operation.path.indexOf("#");
@@ -21,7 +23,7 @@ export function routeKeyWarnings(model: ApiModel, document: unknown): string[] {
     );
     const bodyProperties = new Set(
       (operation.requestBody?.contents ?? []).flatMap((media) =>
-        Object.keys(formFieldShape(document, media.schema).properties ?? {}),
+        Object.keys(formFieldShape(read, media.schema).properties ?? {}),
       ),
     );
     for (const item of operation.path.slice(hash + 1).split("&")) {

@@ -31,8 +31,41 @@ export interface ApiModel {
   readonly operations: readonly OperationModel[];
   /** `components.schemas`, keyed by name, for validators. */
   readonly schemas: Readonly<Record<string, SchemaModel>>;
+  /**
+   * Every other target a schema `$ref` points at (`#/paths/…/schema`,
+   * `#/components/schemas/X/properties/y`, `#/$defs/Y`), keyed by the `$ref` as written: the
+   * document's own objects, so a cycle stays a `$ref` (generator/schema/schema-refs.ts resolves a
+   * `$ref` against `schemas` and this table; emitters never read the document).
+   */
+  readonly refTargets: Readonly<Record<string, unknown>>;
+  /** `info.license`, its text fields as written; undefined when the spec declares none. */
+  readonly license: LicenseModel | undefined;
+  /** `servers`, in spec order. */
+  readonly servers: readonly ServerModel[];
+  /** What the API sends on its own, which nothing is generated for (event-warnings.ts). */
+  readonly events: EventsModel;
   /** Names that differ from the operationId (collisions become warnings). */
   readonly renames: readonly RenameModel[];
+}
+
+export interface LicenseModel {
+  readonly name: string | undefined;
+  readonly identifier: string | undefined;
+  readonly url: string | undefined;
+}
+
+export interface ServerModel {
+  /** Undefined when the spec's `url` is not a string. */
+  readonly url: string | undefined;
+  /** Each variable's `default`, where it is a string. */
+  readonly defaults: Readonly<Record<string, string>>;
+}
+
+export interface EventsModel {
+  /** Operations that declare `callbacks` (by operationId, or `METHOD /path`), with their names. */
+  readonly callbacks: readonly { readonly operation: string; readonly names: readonly string[] }[];
+  /** The names of the document's `webhooks`. */
+  readonly webhooks: readonly string[];
 }
 
 export interface ApiKeyModel {

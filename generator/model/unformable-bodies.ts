@@ -7,6 +7,7 @@
  * (its fields are not the schema's value), while the operation's other media types still work.
  */
 import { formFieldShape } from "./form-fields.js";
+import { modelRefs } from "./resolve-ref.js";
 import type { ApiModel } from "./types.js";
 
 export interface UnformableBody {
@@ -17,14 +18,15 @@ export interface UnformableBody {
   readonly message: string;
 }
 
-export function unformableBodies(document: unknown, model: ApiModel): UnformableBody[] {
+export function unformableBodies(model: ApiModel): UnformableBody[] {
+  const read = modelRefs(model);
   return model.operations.flatMap((operation) =>
     operation.forms.flatMap((form) => {
       if (form.text) return [];
       const media = operation.requestBody?.contents.find(
         (candidate) => candidate.mediaType === form.mediaType,
       );
-      const types = formFieldShape(document, media?.schema).types;
+      const types = formFieldShape(read, media?.schema).types;
       if (types === undefined || types.length === 0 || types.includes("object")) return [];
       return [
         {

@@ -66,6 +66,14 @@ export function resolveObject(
   document: unknown,
   value: unknown,
 ): Record<string, unknown> | undefined {
+  return followRefs((ref) => readPointer(document, ref), value);
+}
+
+/** Follows `$ref` chains with `read` until a non-ref object; fails clearly on a cycle. */
+export function followRefs(
+  read: (ref: string) => unknown,
+  value: unknown,
+): Record<string, unknown> | undefined {
   const seen = new Set<string>();
   let node = value;
   while (isObject(node) && typeof node.$ref === "string") {
@@ -76,7 +84,7 @@ export function resolveObject(
         "Break the reference cycle.",
       );
     seen.add(node.$ref);
-    node = readPointer(document, node.$ref);
+    node = read(node.$ref);
   }
   return isObject(node) ? node : undefined;
 }

@@ -6,14 +6,16 @@
  * a false failure.
  */
 import fc from "fast-check";
-import { isObject, resolveObject } from "./json-pointer.js";
+import { isObject } from "./json-pointer.js";
+import { resolveSchemaObject, type SchemaRefs } from "./schema-refs.js";
 import { edgeNumbers, edgeString, withFormatEdges } from "./edge-data.js";
 import { ownValues } from "./json-value.js";
 
 export type Direction = "request" | "response";
 
 export interface ArbitraryContext {
-  readonly document: Record<string, unknown>;
+  /** Where a `$ref` leads (schema-refs.ts): the model, or a document's refs. */
+  readonly refs: SchemaRefs;
   /** Requests leave out `readOnly` properties; responses leave out `writeOnly` ones. */
   readonly direction: Direction;
   /**
@@ -66,7 +68,7 @@ export function schemaArbitrary(
 ): fc.Arbitrary<unknown> | undefined {
   if (schema === true || schema === undefined) return smallJson();
   if (schema === false || !isObject(schema) || depth > HARD_DEPTH) return undefined;
-  const resolved = resolveObject(context.document, schema) ?? {};
+  const resolved = resolveSchemaObject(context.refs, schema) ?? {};
   const nullable = resolved.nullable === true;
   if (nullable && depth >= MAX_DEPTH) return fc.constant(null);
   const base = nonNullArbitrary(resolved, context, depth);
@@ -139,7 +141,7 @@ function simplestFirst(
 ): readonly unknown[] {
   if (depth < MAX_DEPTH) return branches;
   const compound = (branch: unknown): number => {
-    const resolved = resolveObject(context.document, branch);
+    const resolved = resolveSchemaObject(context.refs, branch);
     if (resolved === undefined) return 1;
     const types = typesOf(resolved);
     return types.length > 0 && types.every((type) => COMPOUND_TYPES.has(type)) ? 1 : 0;
@@ -521,7 +523,7 @@ function objectArbitrary(
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   const requiredKeys: string[] = [];
   for (const [name, propertySchema] of Object.entries(properties)) {
-    const resolved = resolveObject(context.document, propertySchema);
+    const resolved = resolveSchemaObject(context.refs, propertySchema);
     const hidden =
       context.direction === "request" ? resolved?.readOnly === true : resolved?.writeOnly === true;
     if (hidden && !required.has(name)) continue;
@@ -547,14 +549,14 @@ function objectArbitrary(
 /** `allOf` folded into one schema: properties and required merged, the other keywords of the last. */
 export function mergeAllOf(
   schema: Record<string, unknown>,
-  context: ArbitraryContext | { document: Record<string, unknown> },
+  context: ArbitraryContext | { readonly refs: SchemaRefs },
   seen = 0,
 ): Record<string, unknown> {
   const { allOf, ...rest } = schema;
   if (!Array.isArray(allOf) || seen > MAX_DEPTH) return schema;
   let merged: Record<string, unknown> = { ...rest };
   for (const part of allOf) {
-    const resolved = resolveObject(context.document, part);
+    const resolved = resolveSchemaObject(context.refs, part);
     if (resolved === undefined) continue;
     const flat = mergeAllOf(resolved, context, seen + 1);
     const properties = {
@@ -603,7 +605,7 @@ function withDiscriminatorValue(
   )?.[0];
   const property = discriminator.propertyName;
   const own =
-    mapped === undefined ? ownValues(resolveObject(context.document, branch), property) : [];
+    mapped === undefined ? ownValues(resolveSchemaObject(context.refs, branch), property) : [];
   return {
     ...merged,
     properties: {

@@ -8,7 +8,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { readPointer } from "./json-pointer.js";
+import { readSchemaRef, type SchemaRefs } from "./schema-refs.js";
 import {
   API_SCHEMA_ID,
   toJsonSchema,
@@ -32,10 +32,11 @@ export interface SchemaValidatorOptions {
   /** Ajv's strict mode (the project's own spec is compiled strictly; real specs are not). */
   readonly strict?: boolean;
   /**
-   * The bundled document, for schema `$ref`s that point elsewhere than `#/components/schemas/<Name>`
-   * (`#/$defs/X`, a schema inside another one's `$defs`): each target is inlined where it is used.
+   * Where schema `$ref`s that point elsewhere than `#/components/schemas/<Name>` lead (`#/$defs/X`,
+   * a schema inside another one's `$defs`): the model, or `documentSchemaRefs(document)`
+   * (schema-refs.ts). Each target is inlined where it is used.
    */
-  readonly document?: Readonly<Record<string, unknown>>;
+  readonly refs?: SchemaRefs;
 }
 
 /** ajv-formats' formats, and OpenAPI's `int32` and `int64` as ranges of numbers. */
@@ -97,18 +98,18 @@ export class SchemaValidator {
         ajv.addFormat(name, true);
     }
     this.ajv = ajv;
-    const document = options.document;
+    const refs = options.refs;
     this.#convert = {
-      document,
+      refs: refs ?? { schemas: schemas as SchemaRefs["schemas"], refTargets: {} },
       openapi31: this.dialect === "2020-12",
       formats: new Set(),
       warnings: [],
       read: (ref) => {
-        if (document === undefined || !ref.startsWith("#"))
+        if (refs === undefined || !ref.startsWith("#"))
           throw new Error(
-            `unsupported $ref in a schema: ${ref} (${document === undefined ? "no document to resolve it in" : "not a pointer into the document"})`,
+            `unsupported $ref in a schema: ${ref} (${refs === undefined ? "no document to resolve it in" : "not a pointer into the document"})`,
           );
-        return readPointer(document, ref);
+        return readSchemaRef(refs, ref);
       },
     };
     const components: Record<string, unknown> = {};

@@ -7,13 +7,13 @@
  * `$ref`s to `#/components/schemas/X` point into the shared `api` schema; other refs are inlined.
  */
 import { discriminatedOneOf } from "./discriminated-one-of.js";
-import { isObject, readPointer } from "./json-pointer.js";
+import { isObject } from "./json-pointer.js";
+import { componentSchemaName, readSchemaRef, type SchemaRefs } from "./schema-refs.js";
 
 /** An OpenAPI Schema Object as the spec has it (a `$ref`, a boolean in 3.1, or keywords). */
 export type SchemaModel = boolean | Readonly<Record<string, unknown>>;
 
 export const API_SCHEMA_ID = "api";
-const COMPONENT_PREFIX = "#/components/schemas/";
 
 export const SCHEMA_MAPS = [
   "properties",
@@ -49,8 +49,9 @@ const ANNOTATIONS = new Set([
 ]);
 
 export interface ConvertOptions {
-  readonly document: unknown;
-  /** Reads a `$ref` that is not a component (default: the pointer in `document`). */
+  /** Where a `$ref` that is not a component leads (schema-refs.ts: the model is one). */
+  readonly refs: SchemaRefs;
+  /** Reads a `$ref` that is not a component (default: {@link readSchemaRef} in `refs`). */
   readonly read?: (ref: string) => unknown;
   readonly openapi31: boolean;
   /** Formats seen, so unknown ones can be registered as annotations. */
@@ -68,14 +69,14 @@ export function toJsonSchema(
   if (typeof schema === "boolean") return schema;
   if (typeof schema.$ref === "string") {
     const ref = schema.$ref;
-    if (ref.startsWith(COMPONENT_PREFIX) && !ref.slice(COMPONENT_PREFIX.length).includes("/")) {
+    if (componentSchemaName(ref) !== undefined) {
       const target = { $ref: `${API_SCHEMA_ID}${ref}` };
       if (!options.openapi31) return target; // 3.0: siblings of $ref are ignored
       const rest = convertKeywords(withoutRef(schema), options, inlining);
       return Object.keys(rest).length === 0 ? target : { allOf: [target, rest] };
     }
     if (inlining.includes(ref)) return {}; // a cycle through a non-component ref: accept rather than recurse forever
-    const resolved = (options.read ?? ((at) => readPointer(options.document, at)))(ref);
+    const resolved = readRef(options, ref);
     return toJsonSchema(resolved as SchemaModel, options, [...inlining, ref]);
   }
   // `nullable` is OpenAPI 3.0, but 3.1 documents in the wild still use it: honour it in both
@@ -94,7 +95,7 @@ function convertKeywords(
     (ref) => {
       if (!ref.startsWith("#")) return undefined;
       try {
-        return (options.read ?? ((at) => readPointer(options.document, at)))(ref);
+        return readRef(options, ref);
       } catch {
         return undefined; // a branch that cannot be read gives its tag no values of its own
       }
@@ -221,6 +222,10 @@ function applyNullable(
     converted.enum = [...converted.enum, null];
   if (typeof converted.type === "string") converted.type = [converted.type, "null"];
   return converted;
+}
+
+function readRef(options: ConvertOptions, ref: string): unknown {
+  return options.read ? options.read(ref) : readSchemaRef(options.refs, ref);
 }
 
 function withoutRef(schema: Readonly<Record<string, unknown>>): Record<string, unknown> {

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { positiveRequests, type GeneratedRequest } from "../../conformance/request-arbitrary.js";
 import { hasRejected, schemaArbitrary } from "../../generator/schema/schema-arbitrary.js";
 import { petStoreApi } from "./reference-server.js";
+import { documentSchemaRefs } from "../../generator/schema/schema-refs.js";
 
 async function createPetNames(count: number): Promise<string[]> {
   const api = await petStoreApi();
@@ -41,18 +42,18 @@ describe("edge data in requests", () => {
   });
 
   it("puts integers at and next to their bounds, and keeps mock data readable", () => {
-    const document = {};
+    const refs = documentSchemaRefs({});
     const schema = { type: "integer", minimum: 1, maximum: 50 };
     const values = fc.sample(
-      schemaArbitrary(schema, { document, direction: "request", edges: true })!,
+      schemaArbitrary(schema, { refs, direction: "request", edges: true })!,
       { seed: 3, numRuns: 300 },
     ) as number[];
     for (const edge of [1, 2, 49, 50]) expect(values, String(edge)).toContain(edge);
     const text = fc
-      .sample(
-        schemaArbitrary({ type: "string", maxLength: 40 }, { document, direction: "request" })!,
-        { seed: 3, numRuns: 200 },
-      )
+      .sample(schemaArbitrary({ type: "string", maxLength: 40 }, { refs, direction: "request" })!, {
+        seed: 3,
+        numRuns: 200,
+      })
       .filter((value) => !hasRejected(value));
     for (const value of text) expect(value).toMatch(/^[\x20-\x7e]*$/);
   });

@@ -57,7 +57,7 @@ function pickResponse(operation: OperationModel): ResponseModel | undefined {
 
 function draw(api: ConformanceApi, schema: unknown, seed: number): unknown {
   const arbitrary = schemaArbitrary(schema ?? true, {
-    document: api.document,
+    refs: api.model,
     direction: "response",
   });
   if (arbitrary === undefined) return undefined;

@@ -13,6 +13,7 @@ import { positiveRequests } from "../../conformance/request-arbitrary.js";
 import { hasRejected, schemaArbitrary } from "../../generator/schema/schema-arbitrary.js";
 import { SchemaValidator } from "../../generator/schema/schema-validator.js";
 import { ROOT } from "../corpus/run-entry.js";
+import { documentSchemaRefs } from "../../generator/schema/schema-refs.js";
 
 /** Nesting depth of a value (a scalar is 0). */
 function depthOf(value: unknown): number {
@@ -67,8 +68,10 @@ const RECURSIVE: Record<string, unknown> = {
     properties: { next: { allOf: [{ $ref: "#/components/schemas/Endless" }] } },
   },
 };
-const document = { components: { schemas: RECURSIVE } };
-const context = { document, direction: "response" } as const;
+const context = {
+  refs: documentSchemaRefs({ components: { schemas: RECURSIVE } }),
+  direction: "response",
+} as const;
 
 describe("generated data: recursive schemas", () => {
   it.each(["Customer", "Source", "Subscription", "Node"])(
@@ -116,7 +119,7 @@ describe("generated data: patterns", () => {
   ])("%s: values are drawn and the validator accepts them", (_name, pattern) => {
     const schema = { type: "string", pattern };
     const values = fc
-      .sample(schemaArbitrary(schema, { document: {}, direction: "request" })!, {
+      .sample(schemaArbitrary(schema, { refs: documentSchemaRefs({}), direction: "request" })!, {
         seed: 3,
         numRuns: 40,
       })
@@ -147,7 +150,9 @@ describe("schema validator: $refs outside components.schemas", () => {
       parameters: { Simple: { name: "p", in: "query", schema: { type: "string" } } },
     },
   };
-  const validator = new SchemaValidator(spec.components.schemas, "3.1.0", { document: spec });
+  const validator = new SchemaValidator(spec.components.schemas, "3.1.0", {
+    refs: documentSchemaRefs(spec),
+  });
 
   it("validates through a ref to the document's $defs and to another schema's $defs", () => {
     expect(
@@ -193,12 +198,12 @@ describe("generated data: a discriminator without a mapping over branches with t
   const spec = { components: { schemas } };
 
   it("draws the branches' own values, and the validator accepts them (and only them)", () => {
-    const validator = new SchemaValidator(schemas, "3.1.0", { document: spec });
+    const validator = new SchemaValidator(schemas, "3.1.0", { refs: documentSchemaRefs(spec) });
     const values = fc
       .sample(
         schemaArbitrary(
           { $ref: "#/components/schemas/Config" },
-          { document: spec, direction: "request" },
+          { refs: documentSchemaRefs(spec), direction: "request" },
         )!,
         { seed: 5, numRuns: 40 },
       )
@@ -294,7 +299,7 @@ describe("generated requests: parameters a request cannot carry", () => {
 });
 
 describe("generated data: allOf parts with types", () => {
-  const context = { document: {}, direction: "request" } as const;
+  const context = { refs: documentSchemaRefs({}), direction: "request" } as const;
   it("draws only values of the types every part allows", () => {
     const values = fc.sample(
       schemaArbitrary(

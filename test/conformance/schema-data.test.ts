@@ -12,6 +12,7 @@ import { SchemaValidator } from "../../generator/schema/schema-validator.js";
 import { createdId } from "../../conformance/stateful-plan.js";
 import { retryAfterMs } from "../../conformance/sender.js";
 import type { GeneratedRequest } from "../../conformance/request-arbitrary.js";
+import { documentSchemaRefs } from "../../generator/schema/schema-refs.js";
 
 const SCHEMAS: Record<string, unknown> = {
   Cat: {
@@ -32,7 +33,7 @@ const SCHEMAS: Record<string, unknown> = {
     },
   },
 };
-const document = { components: { schemas: SCHEMAS } };
+const refs = documentSchemaRefs({ components: { schemas: SCHEMAS } });
 
 const CASES: ReadonlyArray<readonly [string, string, unknown]> = [
   [
@@ -123,7 +124,7 @@ describe("generated data", () => {
     "%s: positive draws match, negative draws break the schema",
     (_name, version, schema) => {
       const validator = new SchemaValidator(SCHEMAS, version);
-      const context = { document, direction: "request" } as const;
+      const context = { refs, direction: "request" } as const;
       const positive = fc
         .sample(schemaArbitrary(schema, context)!, { seed: 1, numRuns: 200 })
         .filter((value) => !hasRejected(value));
@@ -179,7 +180,7 @@ describe("nullable with subschemas (Clerk's `type: object, nullable: true, oneOf
     expect(validator.isValid(allOf, null)).toBe(true);
     expect(validator.isValid(allOf, {})).toBe(false);
     // drawn values (null among them) are all accepted
-    const drawn = fc.sample(schemaArbitrary(schema, { document, direction: "response" })!, {
+    const drawn = fc.sample(schemaArbitrary(schema, { refs, direction: "response" })!, {
       seed: 3,
       numRuns: 100,
     });

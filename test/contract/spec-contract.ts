@@ -406,7 +406,7 @@ function coerceHeader(raw: string, type: string | undefined): unknown {
 /** The schema model's one conversion (generator/schema/to-json-schema.ts), for OpenAPI 3.0. */
 function toDraft07(schema: Json): Json {
   const options = {
-    document: undefined,
+    refs: { schemas: {}, refTargets: {} },
     openapi31: false,
     formats: new Set<string>(),
     warnings: [],

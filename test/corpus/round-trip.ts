@@ -125,7 +125,7 @@ export async function roundTripSpec(
     const api = await loadApi(specPath, flags);
     // form bodies generate warned no request can carry: excluded when they fail, with the warning
     const unformable = new Map(
-      unformableBodies(api.document, api.model).map(
+      unformableBodies(api.model).map(
         (body) => [`${body.operationId} ${body.mediaType}`, body.message] as const,
       ),
     );
@@ -415,7 +415,7 @@ function drawValue(
   keep: (value: unknown) => boolean = () => true,
   carry?: (value: unknown) => unknown,
 ): unknown {
-  const drawn = schemaArbitrary(schema, { document: api.document, direction: "response" });
+  const drawn = schemaArbitrary(schema, { refs: api.model, direction: "response" });
   if (drawn === undefined) return undefined;
   const arbitrary = carry === undefined ? drawn : drawn.map(carry);
   const valid = rejectUnless(

@@ -25,16 +25,16 @@ import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS } from "./layout-specs.js";
 
 describe("server-api.ts without prose", () => {
   it.each([...LAYOUT_SPECS, ...LAYOUT_CORPUS_SPECS].map((spec) => [relative(ROOT, spec), spec]))(
-    "is the same from the prose-free document and model for %s",
+    "is the same from the prose-free model for %s",
     async (_name, spec) => {
       const { document, specHash } = await loadSpec(spec, ROOT, {
         allowUndeclaredPathParameters: true,
         allowDuplicateOperationIds: true,
       });
       const model = buildModel(document, specHash);
-      const whole = emitServerApi(model, document);
+      const whole = emitServerApi(model);
       const caches = new RunCaches();
-      const stripped = emitServerApi(caches.proseFree(model), caches.proseFree(document));
+      const stripped = emitServerApi(caches.proseFree(model));
       expect(stripped).toEqual(whole);
       // validate.ts and entry/*.ts are made from the prose-free model too (cache/cached-emitters.ts)
       const context = { apiName: "Api", specPath: "spec.yaml" };
@@ -44,21 +44,22 @@ describe("server-api.ts without prose", () => {
       expect(emitPackageEntries(caches.proseFree(model), context, "api")).toEqual(
         emitPackageEntries(model, context, "api"),
       );
-      // mcp.ts is made from the prose-free document and component schemas (cache/cached-emitters.ts)
+      // mcp.ts is made from the prose-free component schemas and ref targets (cache/cached-emitters.ts)
       const scope = { cwd: ROOT, outDir: "out" };
-      const read = mcpInputs({ model, document, scope, caches } as EmitInput);
-      expect(read.document).not.toBe(document);
+      const read = mcpInputs({ model, scope, caches } as EmitInput);
+      expect(read.model.schemas).not.toBe(model.schemas);
+      expect(read.model.refTargets).not.toBe(model.refTargets);
       const mcpWarnings: string[] = [];
-      expect(emitMcp(read.model, context, read.document, "api", mcpWarnings)).toEqual(
-        emitMcp(model, context, document, "api", []),
+      expect(emitMcp(read.model, context, "api", mcpWarnings)).toEqual(
+        emitMcp(model, context, "api", []),
       );
-      expect(mcpWarnings).toEqual(mcpTools(model, document).warnings);
+      expect(mcpWarnings).toEqual(mcpTools(model).warnings);
       // zod.ts (and its warnings) too, when there is a cache (cache/cached-emitters.ts)
       const zodWarnings: string[] = [];
       const zodWhole: string[] = [];
-      expect(
-        emitZod(caches.proseFree(document), caches.proseFree(model), context, zodWarnings),
-      ).toEqual(emitZod(document, model, context, zodWhole));
+      expect(emitZod(caches.proseFree(model), context, zodWarnings)).toEqual(
+        emitZod(model, context, zodWhole),
+      );
       expect(zodWarnings).toEqual(zodWhole);
     },
     60_000,

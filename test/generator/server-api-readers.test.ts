@@ -27,7 +27,7 @@ function spec(operation: Record<string, unknown>): Record<string, unknown> {
 
 function serverApi(operation: Record<string, unknown>): string {
   const document = spec(operation);
-  return printDataModule(serverApiModule(buildModel(document, "hash"), document));
+  return printDataModule(serverApiModule(buildModel(document, "hash")));
 }
 
 const STYLES = 'import { parameterStyles } from "./runtime/server/core/parameter-styles.js";';

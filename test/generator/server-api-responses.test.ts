@@ -73,7 +73,7 @@ function responsesOf(text: string, operationId: string): string {
 describe("server-api.ts response descriptors", () => {
   it("share a response declared alike (descriptions aside) and keep different ones apart", () => {
     const document = spec();
-    const module = serverApiModule(buildModel(document, "hash"), document);
+    const module = serverApiModule(buildModel(document, "hash"));
     const text = printDataModule(module);
     const shared = module.constants.filter((constant) => constant.type === "ResponseDescriptor");
     // The 400 of all three and the 404 of getB are alike; getC's 404 has another schema.

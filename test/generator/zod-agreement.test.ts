@@ -57,13 +57,13 @@ async function agreement(specPath: string): Promise<Agreement> {
   const loaded = await loadSpec(join(ROOT, specPath), ROOT, {});
   const { document } = loaded;
   const model = buildModel(document, loaded.specHash);
-  const { code, constants } = zodModule(document, model, []);
+  const { code, constants } = zodModule(model, []);
   const file = join(work, `${specPath.replace(/[^a-z0-9]+/gi, "-")}.ts`);
   writeFileSync(file, code);
   const zod = (await import(pathToFileURL(file).href)) as Record<string, z.ZodType>;
 
   const convert = {
-    document,
+    refs: model,
     openapi31: model.openapiVersion.startsWith("3.1"),
     formats: new Set<string>(),
     warnings: [],
@@ -88,7 +88,7 @@ async function agreement(specPath: string): Promise<Agreement> {
   let refused = 0;
   let decoded = 0;
   const { plans } = modelPlanner(model);
-  const context = { document, direction: "request" as const, edges: true };
+  const context = { refs: model, direction: "request" as const, edges: true };
   names.forEach((name, index) => {
     const ajv = functions.get(`c${index}`) as (value: unknown) => boolean;
     const schema = zod[constants.get(name) as string] as z.ZodType;

@@ -48,11 +48,11 @@ async function checkTools(specPath: string): Promise<{ count: number; warnings: 
     allowDuplicateOperationIds: true,
   });
   const { model, warnings } = input;
-  const emitted = await emitAll(input);
+  const emitted = await emitAll(input, loaded.document);
   expect(emitted.map((file) => file.path)).toEqual(
     expect.arrayContaining(["mcp.ts", "entry/mcp.ts"]),
   );
-  const { tools, definitions } = mcpTools(model, loaded.document);
+  const { tools, definitions } = mcpTools(model);
   const schemas = model.openapiVersion.startsWith("3.1")
     ? new Ajv2020({ strict: false })
     : new Ajv07({ strict: false });

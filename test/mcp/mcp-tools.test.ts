@@ -14,7 +14,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 describe("MCP tools of the pet store", async () => {
   const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
   const model = buildModel(document, specHash);
-  const { tools, definitions, warnings } = mcpTools(model, document);
+  const { tools, definitions, warnings } = mcpTools(model);
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
 
   it("has one tool per operation, as generated into mcp.ts, with no warning", () => {

@@ -18,6 +18,7 @@ import {
   packageVersion,
 } from "../../generator/emit/package/package-meta.js";
 import { render, type Rendered } from "../../generator/generate.js";
+import { buildModel } from "../../generator/model/build-model.js";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 mkdirSync(join(ROOT, ".tmp"), { recursive: true });
@@ -260,24 +261,27 @@ describe("package identity rules", () => {
 
   it("take the license from the spec, never invent one", () => {
     const warnings: string[] = [];
-    expect(packageLicense({ info: { license: { name: "Apache-2.0" } } }, warnings).field).toBe(
+    // the license as the model reads it from `info`
+    const licenseOf = (info: object) =>
+      buildModel({ openapi: "3.1.0", info: { title: "T", version: "1", ...info } }, "0").license;
+    expect(packageLicense(licenseOf({ license: { name: "Apache-2.0" } }), warnings).field).toBe(
       "Apache-2.0",
     );
     expect(
       packageLicense(
-        { info: { license: { name: "Apache 2.0", identifier: "Apache-2.0" } } },
+        licenseOf({ license: { name: "Apache 2.0", identifier: "Apache-2.0" } }),
         warnings,
       ).field,
     ).toBe("Apache-2.0");
-    expect(packageLicense({ info: { license: { name: "mit" } } }, warnings).field).toBe("MIT");
-    expect(packageLicense({ info: { license: { name: "Our terms" } } }, warnings).field).toBe(
+    expect(packageLicense(licenseOf({ license: { name: "mit" } }), warnings).field).toBe("MIT");
+    expect(packageLicense(licenseOf({ license: { name: "Our terms" } }), warnings).field).toBe(
       "SEE LICENSE IN README.md",
     );
-    expect(packageLicense({ info: { license: { name: "Proprietary" } } }, warnings).field).toBe(
+    expect(packageLicense(licenseOf({ license: { name: "Proprietary" } }), warnings).field).toBe(
       "SEE LICENSE IN README.md",
     );
     expect(warnings).toEqual([]);
-    expect(packageLicense({ info: {} }, warnings).field).toBe("UNLICENSED");
+    expect(packageLicense(licenseOf({}), warnings).field).toBe("UNLICENSED");
     expect(warnings).toHaveLength(1);
   });
 

@@ -5,11 +5,11 @@
  */
 import type { HeaderKind } from "../../../templates/client/descriptor.js";
 import type { ApiModel, OperationModel, SchemaModel } from "../../model/types.js";
+import { readSchemaRef } from "../../schema/schema-refs.js";
 
-const COMPONENT_PREFIX = "#/components/schemas/";
 const SCALARS: ReadonlySet<string> = new Set(["string", "integer", "number", "boolean"]);
 
-/** Follows `#/components/schemas/X` refs through the model (at most `depth` hops, for cycles). */
+/** Follows `$ref`s through the model (schema-refs.ts; at most `depth` hops, for cycles). */
 function resolve(
   schema: SchemaModel | undefined,
   model: ApiModel,
@@ -17,8 +17,14 @@ function resolve(
 ): SchemaModel | undefined {
   if (schema === undefined || typeof schema === "boolean" || depth === 0) return schema;
   const ref = schema.$ref;
-  if (typeof ref !== "string" || !ref.startsWith(COMPONENT_PREFIX)) return schema;
-  return resolve(model.schemas[ref.slice(COMPONENT_PREFIX.length)], model, depth - 1);
+  if (typeof ref !== "string") return schema;
+  let target: unknown;
+  try {
+    target = readSchemaRef(model, ref);
+  } catch {
+    return undefined; // the validators' emitter reports a $ref that leads nowhere
+  }
+  return resolve(target as SchemaModel, model, depth - 1);
 }
 
 /** The schema's single type (`["integer", "null"]` is `integer`), `undefined` when it has none or several. */

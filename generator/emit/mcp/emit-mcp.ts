@@ -17,11 +17,10 @@ const RUNTIME = "./runtime/mcp/index.js";
 export function emitMcp(
   model: ApiModel,
   context: EmitContext,
-  document: unknown,
   packageName: string,
   warnings: string[],
 ): GeneratedFile[] {
-  const { tools, definitions, warnings: toolWarnings } = mcpTools(model, document);
+  const { tools, definitions, warnings: toolWarnings } = mcpTools(model);
   warnings.push(...toolWarnings);
   const table: StatementStructures[] = [
     {

@@ -23,8 +23,8 @@ export interface McpTools {
   readonly warnings: string[];
 }
 
-export function mcpTools(model: ApiModel, document: unknown): McpTools {
-  const converter = schemaConverter(model, document);
+export function mcpTools(model: ApiModel): McpTools {
+  const converter = schemaConverter(model);
   const tools: McpToolDescriptor[] = [];
   const warnings: string[] = [];
   const taken = new Map<string, string>();

@@ -6,6 +6,7 @@
  */
 import { isObject } from "../../model/resolve-ref.js";
 import type { ApiModel, SchemaModel } from "../../model/types.js";
+import { componentSchemaName } from "../../schema/schema-refs.js";
 import { API_SCHEMA_ID, toJsonSchema } from "../../schema/to-json-schema.js";
 
 const COMPONENT_REF = `${API_SCHEMA_ID}#/components/schemas/`;
@@ -21,9 +22,9 @@ export interface SchemaConverter {
   componentSchema(name: string): SchemaModel | undefined;
 }
 
-export function schemaConverter(model: ApiModel, document: unknown): SchemaConverter {
+export function schemaConverter(model: ApiModel): SchemaConverter {
   const options = {
-    document,
+    refs: model,
     openapi31: model.openapiVersion.startsWith("3.1"),
     formats: new Set<string>(),
     // what the conversion cannot enforce is reported once, by the validators' emitter
@@ -74,8 +75,7 @@ export function schemaConverter(model: ApiModel, document: unknown): SchemaConve
     },
     component(schema) {
       if (!isObject(schema) || typeof schema.$ref !== "string") return undefined;
-      const prefix = "#/components/schemas/";
-      return schema.$ref.startsWith(prefix) ? schema.$ref.slice(prefix.length) : undefined;
+      return componentSchemaName(schema.$ref);
     },
     componentSchema: (name) => model.schemas[name],
   };

@@ -248,15 +248,11 @@ class MockTable {
 }
 
 export function emitMocks(
-  document: Record<string, unknown>,
   model: ApiModel,
   context: EmitContext,
   warnings: string[] = [],
 ): GeneratedFile[] {
-  const table = new MockTable(
-    new MockData(document, model),
-    bodyValidatorFunctions(document, model),
-  );
+  const table = new MockTable(new MockData(model), bodyValidatorFunctions(model));
   const operations = model.operations.map(
     (operation) => [operation.name, table.operationWriter(operation)] as const,
   );

@@ -18,14 +18,12 @@ export const MOCK_SEED = 20_240_601;
 const DRAWS = [4, 40] as const;
 
 export class MockData {
-  readonly #document: Record<string, unknown>;
   readonly #model: ApiModel;
   #validator: SchemaValidator | undefined | null;
   /** Values already chosen, by schema, examples and direction (specs repeat their error schemas). */
   readonly #chosen = new Map<string, unknown>();
 
-  constructor(document: Record<string, unknown>, model: ApiModel) {
-    this.#document = document;
+  constructor(model: ApiModel) {
     this.#model = model;
   }
 
@@ -33,7 +31,9 @@ export class MockData {
   #isValid(schema: SchemaModel, value: unknown): boolean {
     if (this.#validator === undefined) {
       try {
-        this.#validator = new SchemaValidator(this.#model.schemas, this.#model.openapiVersion);
+        this.#validator = new SchemaValidator(this.#model.schemas, this.#model.openapiVersion, {
+          refs: this.#model,
+        });
       } catch {
         this.#validator = null;
       }
@@ -88,7 +88,7 @@ export class MockData {
     }
     let arbitrary: fc.Arbitrary<unknown> | undefined;
     try {
-      arbitrary = schemaArbitrary(checked, { document: this.#document, direction });
+      arbitrary = schemaArbitrary(checked, { refs: this.#model, direction });
     } catch {
       return undefined;
     }

@@ -13,7 +13,6 @@ import { exampleBaseUrl, packageLicense, packageName, packageVersion } from "./p
 
 /** package.json and README.md, final (laid out by their emitters, no header). */
 export async function emitPackageFiles({
-  document,
   model,
   context,
   packageName: wanted,
@@ -24,9 +23,9 @@ export async function emitPackageFiles({
 }: EmitInput): Promise<GeneratedFile[]> {
   const name = packageName(context.apiName, wanted);
   const version = packageVersion(model.version, warnings);
-  const license = packageLicense(document, warnings);
+  const license = packageLicense(model.license, warnings);
   const readme = await cachedReadme(
-    { baseUrl: exampleBaseUrl(document), model, context, packageName: name, version, license },
+    { baseUrl: exampleBaseUrl(model.servers), model, context, packageName: name, version, license },
     scope,
     caches,
   );

@@ -3,6 +3,7 @@
  * Nothing here is guessed silently: every fallback is reported as a generator warning.
  */
 import { GeneratorError } from "../../errors.js";
+import type { LicenseModel, ServerModel } from "../../model/types.js";
 
 /** npm's rules for a (possibly scoped) package name, lower case, at most 214 characters. */
 const NPM_NAME = /^(?:@[a-z0-9-~][a-z0-9-._~]*\/)?[a-z0-9-~][a-z0-9-._~]*$/;
@@ -99,9 +100,7 @@ const KNOWN_SPDX = [
  * otherwise is referred to the README. No license in the spec → `UNLICENSED`: the generator
  * never grants rights the API's owner did not.
  */
-export function packageLicense(document: Record<string, unknown>, warnings: string[]): LicenseInfo {
-  const info = isRecord(document.info) ? document.info : {};
-  const license = isRecord(info.license) ? info.license : undefined;
+export function packageLicense(license: LicenseModel | undefined, warnings: string[]): LicenseInfo {
   const name =
     typeof license?.name === "string" && license.name.trim() ? license.name.trim() : undefined;
   const url =
@@ -117,27 +116,14 @@ export function packageLicense(document: Record<string, unknown>, warnings: stri
   return { field: "UNLICENSED", name: undefined, url: undefined };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** The first server's URL with its variables' defaults, or a placeholder where that is no plain http(s) URL. */
-export function exampleBaseUrl(document: Record<string, unknown>): string {
-  const servers = Array.isArray(document.servers) ? (document.servers as unknown[]) : [];
-  const first = servers[0];
-  if (
-    typeof first !== "object" ||
-    first === null ||
-    typeof (first as { url?: unknown }).url !== "string"
-  )
-    return "https://api.example.com";
-  const { url, variables } = first as {
-    url: string;
-    variables?: Record<string, { default?: unknown }>;
-  };
+export function exampleBaseUrl(servers: readonly ServerModel[]): string {
+  const url = servers[0]?.url;
+  if (url === undefined) return "https://api.example.com";
+  const defaults = servers[0]?.defaults ?? {};
   const resolved = url.replace(/\{([^}]+)\}/g, (whole, name: string) => {
-    const value = variables?.[name]?.default;
-    return typeof value === "string" ? value : whole;
+    const value = Object.hasOwn(defaults, name) ? defaults[name] : undefined;
+    return value ?? whole;
   });
   return /^https?:\/\/[^\s{}]+$/.test(resolved) ? resolved : "https://api.example.com";
 }

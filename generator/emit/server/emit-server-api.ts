@@ -30,13 +30,13 @@ export const SERVER_API_PATH = "server-api.ts";
 /** How server.ts imports it. */
 export const SERVER_API_SPECIFIER = "./server-api.js";
 
-export function emitServerApi(model: ApiModel, document: unknown): GeneratedFile {
-  return { path: SERVER_API_PATH, content: printDataModule(serverApiModule(model, document)) };
+export function emitServerApi(model: ApiModel): GeneratedFile {
+  return { path: SERVER_API_PATH, content: printDataModule(serverApiModule(model)) };
 }
 
 /** The statements of server-api.ts. */
-export function serverApiModule(model: ApiModel, document: unknown): DataModule {
-  const shapes = errorShapeNames(model, document);
+export function serverApiModule(model: ApiModel): DataModule {
+  const shapes = errorShapeNames(model);
   const formShapes = new FormShapeWriter(
     model.operations.flatMap((operation) =>
       operation.forms.flatMap((form) => Object.values(form.fields)),
@@ -49,20 +49,12 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
   const xmlShapes = new XmlShapeConstants();
   const responses = new ResponseDescriptors(
     model.operations,
-    document,
+    model,
     (shape) => shapeReference(shapes, shape),
     xmlShapes,
   );
   const readers = new ApiReadersNeeded(model);
-  const descriptor = apiDescriptor(
-    model,
-    document,
-    shapes,
-    forms,
-    responses,
-    readers.entry(),
-    xmlShapes,
-  );
+  const descriptor = apiDescriptor(model, shapes, forms, responses, readers.entry(), xmlShapes);
   const descriptorTypes = [
     "ApiDescriptor",
     ...(shapes.size > 0 ? ["ErrorShape"] : []),
@@ -113,7 +105,7 @@ export function serverApiModule(model: ApiModel, document: unknown): DataModule 
 }
 
 /** Each distinct error shape (error-shapes.ts) by its literal, named `errorShapeN` in first-use order. */
-function errorShapeNames(model: ApiModel, document: unknown): Map<string, string> {
+function errorShapeNames(model: ApiModel): Map<string, string> {
   const names = new Map<string, string>();
   const add = (shape: ErrorShape) => {
     const text = JSON.stringify(shape);
@@ -121,7 +113,7 @@ function errorShapeNames(model: ApiModel, document: unknown): Map<string, string
   };
   for (const operation of model.operations) {
     for (const response of operation.responses) {
-      const found = errorShapeOfResponse(document, response);
+      const found = errorShapeOfResponse(model, response);
       if (found) add(found.shape);
     }
   }
@@ -136,7 +128,6 @@ function shapeReference(shapes: Map<string, string>, shape: ErrorShape): DataVal
 
 function apiDescriptor(
   model: ApiModel,
-  document: unknown,
   shapes: Map<string, string>,
   forms: Map<OperationModel, DataObject | undefined>,
   responses: ResponseDescriptors,
@@ -155,7 +146,7 @@ function apiDescriptor(
     const { plans, ban } = model.rateLimits;
     entries.push(["rateLimits", jsonData({ plans, ...(ban ? { ban } : {}) })]);
   }
-  const errorFormat = apiErrorFormat(model, document);
+  const errorFormat = apiErrorFormat(model);
   entries.push([
     "errorFormat",
     errorFormat
@@ -170,14 +161,7 @@ function apiDescriptor(
   entries.push([
     "operations",
     model.operations.map((operation) =>
-      operationDescriptor(
-        operation,
-        model.operations,
-        document,
-        forms.get(operation),
-        responses,
-        xmlShapes,
-      ),
+      operationDescriptor(operation, model.operations, forms.get(operation), responses, xmlShapes),
     ),
   ]);
   return new DataObject(entries);
@@ -186,7 +170,6 @@ function apiDescriptor(
 function operationDescriptor(
   operation: OperationModel,
   operations: readonly OperationModel[],
-  document: unknown,
   forms: DataObject | undefined,
   responses: ResponseDescriptors,
   xmlShapes: XmlShapeConstants,

@@ -12,7 +12,8 @@
  * The API's usual error format is the shaped error response its operations declare most often.
  */
 import type { ErrorShape } from "../../../templates/server/core/descriptor.js";
-import { isObject, resolveObject } from "../../model/resolve-ref.js";
+import { isObject } from "../../model/resolve-ref.js";
+import { resolveSchemaObject, type SchemaRefs } from "../../schema/schema-refs.js";
 import type { ApiModel, MediaModel, ResponseModel } from "../../model/types.js";
 import { isJsonMediaType, jsonMedia, validatorName } from "../validators/validator-names.js";
 
@@ -53,16 +54,18 @@ function typesOf(schema: Record<string, unknown> | undefined): string[] {
 }
 
 function objectSchema(
-  document: unknown,
+  refs: SchemaRefs,
   raw: unknown,
 ): { properties: Record<string, unknown>; required: string[] } | undefined {
-  const schema = resolveObject(document, raw);
+  const schema = resolveSchemaObject(refs, raw);
   if (schema === undefined) return undefined;
   const properties: Record<string, unknown> = {};
   const required: string[] = [];
   for (const part of [
     schema,
-    ...(Array.isArray(schema.allOf) ? schema.allOf.map((sub) => resolveObject(document, sub)) : []),
+    ...(Array.isArray(schema.allOf)
+      ? schema.allOf.map((sub) => resolveSchemaObject(refs, sub))
+      : []),
   ]) {
     if (part === undefined) continue;
     if (isObject(part.properties)) Object.assign(properties, part.properties);
@@ -74,7 +77,7 @@ function objectSchema(
 
 /** The shape of an error body schema, or undefined when the runtime cannot fill it. */
 export function errorShapeOf(
-  document: unknown,
+  refs: SchemaRefs,
   raw: unknown,
   problem: boolean,
   depth = 0,
@@ -82,7 +85,7 @@ export function errorShapeOf(
   if (depth > 3) return undefined;
   let object;
   try {
-    object = objectSchema(document, raw);
+    object = objectSchema(refs, raw);
   } catch {
     return undefined;
   }
@@ -93,7 +96,7 @@ export function errorShapeOf(
     const key = name.toLowerCase().replace(/[-_]/g, "");
     let resolved: Record<string, unknown> | undefined;
     try {
-      resolved = resolveObject(document, sub);
+      resolved = resolveSchemaObject(refs, sub);
     } catch {
       continue;
     }
@@ -106,7 +109,7 @@ export function errorShapeOf(
     else if (text && CODE_NAMES.has(key)) shape[name] = "code";
     else if (text && MESSAGE_NAMES.has(key)) shape[name] = "message";
     else if (types.includes("object") && NESTED_NAMES.has(key)) {
-      const nested = errorShapeOf(document, sub, false, depth + 1);
+      const nested = errorShapeOf(refs, sub, false, depth + 1);
       if (nested !== undefined) shape[name] = nested;
     }
     if (
@@ -122,7 +125,7 @@ export function errorShapeOf(
 
 /** The media type of an error response the runtime can fill (JSON, problem+json), with its shape. */
 export function errorShapeOfResponse(
-  document: unknown,
+  refs: SchemaRefs,
   response: ResponseModel,
 ): { media: MediaModel; shape: ErrorShape } | undefined {
   if (!isErrorStatus(response.status)) return undefined;
@@ -131,14 +134,13 @@ export function errorShapeOfResponse(
     response.contents.find((entry) => isJsonMediaType(entry.mediaType));
   if (media === undefined || media.schema === undefined) return undefined;
   const problem = media.mediaType.toLowerCase().startsWith("application/problem+json");
-  const shape = errorShapeOf(document, media.schema, problem);
+  const shape = errorShapeOf(refs, media.schema, problem);
   return shape === undefined ? undefined : { media, shape };
 }
 
 /** The API's usual error response: the shaped one its operations declare most often. */
 export function apiErrorFormat(
   model: ApiModel,
-  document: unknown,
 ): { mediaType: string; shape: ErrorShape; validator: string } | undefined {
   const counts = new Map<
     string,
@@ -146,7 +148,7 @@ export function apiErrorFormat(
   >();
   for (const operation of model.operations) {
     for (const response of operation.responses) {
-      const found = errorShapeOfResponse(document, response);
+      const found = errorShapeOfResponse(model, response);
       if (found === undefined) continue;
       const key = JSON.stringify([found.media.mediaType, found.shape, found.media.schema]);
       const entry = counts.get(key) ?? {

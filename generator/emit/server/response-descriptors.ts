@@ -11,6 +11,7 @@
  * validation), error shapes, media types and headers are. Their validators are then compiled from
  * the same schema, so the shared constant names the validator of the first operation declaring it.
  */
+import type { SchemaRefs } from "../../schema/schema-refs.js";
 import type { ErrorShape } from "../../../templates/server/core/descriptor.js";
 import { withoutProse } from "../../cache/without-prose.js";
 import type { OperationModel, ResponseModel } from "../../model/types.js";
@@ -46,7 +47,7 @@ export class ResponseDescriptors {
 
   constructor(
     operations: readonly OperationModel[],
-    document: unknown,
+    refs: SchemaRefs,
     shapeReference: (shape: ErrorShape) => DataValue,
     xmlShapes: XmlShapeConstants,
   ) {
@@ -55,7 +56,7 @@ export class ResponseDescriptors {
         (response) =>
           [
             response.status,
-            responseEntry(operation, response, document, shapeReference, xmlShapes),
+            responseEntry(operation, response, refs, shapeReference, xmlShapes),
           ] as const,
       );
       this.entries.set(operation, entries);
@@ -129,7 +130,7 @@ function increment(counts: Map<string, number>, key: string): void {
 function responseEntry(
   operation: OperationModel,
   response: ResponseModel,
-  document: unknown,
+  refs: SchemaRefs,
   shapeReference: (shape: ErrorShape) => DataValue,
   xmlShapes: XmlShapeConstants,
 ): ResponseEntry {
@@ -147,7 +148,7 @@ function responseEntry(
             }),
           ),
         );
-  const errorShape = errorShapeOfResponse(document, response);
+  const errorShape = errorShapeOfResponse(refs, response);
   const rest: [string, DataValue][] = [
     ...(errorShape
       ? [["errorShape", shapeReference(errorShape.shape)] as [string, DataValue]]

@@ -10,7 +10,7 @@
 import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
 import { isJsonMediaType } from "../../schema/json-media.js";
 import { transformPlanner, type TransformPlanner } from "../../schema/transform-plan.js";
-import { readPointer } from "../../schema/json-pointer.js";
+import { readSchemaRef } from "../../schema/schema-refs.js";
 import type { OperationTransformPlan } from "../../../templates/client/operation-transforms.js";
 import type { TransformPlan } from "../../../templates/client/transforms.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
@@ -18,7 +18,6 @@ import { namedImportText } from "../ts/import-layout.js";
 import { literal, propertyKey } from "../ts/literal.js";
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
-const COMPONENTS = "#/components/schemas/";
 
 export const TRANSFORMS_PATH = "transforms.ts";
 
@@ -39,13 +38,11 @@ export function operationTransforms(
   return table;
 }
 
-/** The planner of the model's component schemas (a `$ref` into a component's inside resolved there). */
+/** The planner of the model's component schemas (any other `$ref` resolved through the model: schema-refs.ts). */
 export function modelPlanner(model: ApiModel): TransformPlanner {
-  const components = { components: { schemas: model.schemas } };
   return transformPlanner(model.schemas, (ref) => {
-    if (!ref.startsWith(COMPONENTS)) return undefined;
     try {
-      return readPointer(components, ref);
+      return readSchemaRef(model, ref);
     } catch {
       return undefined; // the validators' emitter reports a $ref that resolves to nothing
     }

@@ -42,13 +42,12 @@ import {
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 
 export function emitValidators(
-  document: Record<string, unknown>,
   model: ApiModel,
   _context: EmitContext,
   warnings: string[] = [],
 ): GeneratedFile[] {
   const { convert, components, apiSchema, parameterSchemas, bodySchemas, origin } =
-    validatorSchemas(document, model, warnings);
+    validatorSchemas(model, warnings);
 
   const headerSchemas = new Map<string, unknown>();
   for (const operation of model.operations) {
@@ -92,12 +91,11 @@ const compiledBodies = new WeakMap<ApiModel, ReadonlyMap<string, (value: unknown
  * way (the validators came from the cache).
  */
 export function bodyValidatorFunctions(
-  document: Record<string, unknown>,
   model: ApiModel,
 ): ReadonlyMap<string, (value: unknown) => boolean> {
   const known = compiledBodies.get(model);
   if (known !== undefined) return known;
-  const { convert, apiSchema, bodySchemas, origin } = validatorSchemas(document, model, []);
+  const { convert, apiSchema, bodySchemas, origin } = validatorSchemas(model, []);
   const options = moduleOptions(convert, {}, origin);
   const functions = compileValidators(bodySchemas, apiSchema, options).functions;
   compiledBodies.set(model, functions);
@@ -105,9 +103,9 @@ export function bodyValidatorFunctions(
 }
 
 /** The schemas of validators/parameters.js and bodies.js by export name, and what they are converted and compiled with. */
-function validatorSchemas(document: Record<string, unknown>, model: ApiModel, warnings: string[]) {
+function validatorSchemas(model: ApiModel, warnings: string[]) {
   const convert: ConvertOptions = {
-    document,
+    refs: model,
     openapi31: model.openapiVersion.startsWith("3.1"),
     formats: new Set(),
     warnings,

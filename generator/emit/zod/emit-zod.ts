@@ -29,23 +29,21 @@ const HELPERS = [
 ];
 
 export function emitZod(
-  document: Record<string, unknown>,
   model: ApiModel,
   _context: EmitContext,
   warnings: string[] = [],
 ): GeneratedFile[] {
-  const { code, constants } = zodModule(document, model, warnings);
+  const { code, constants } = zodModule(model, warnings);
   return [{ path: "zod.ts", content: code }, zodTransformsFile(model, constants)];
 }
 
 /** The module's text, and the constant of each component (by name). */
 export function zodModule(
-  document: Record<string, unknown>,
   model: ApiModel,
   warnings: string[],
 ): { readonly code: string; readonly constants: ReadonlyMap<string, string> } {
   const convert: ConvertOptions = {
-    document,
+    refs: model,
     openapi31: model.openapiVersion.startsWith("3.1"),
     formats: new Set(),
     warnings: [],
