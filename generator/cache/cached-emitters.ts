@@ -236,15 +236,23 @@ export async function cachedPackageEntries(input: EmitInput): Promise<GeneratedF
   );
 }
 
-/** README.md as rendered. */
+/**
+ * README.md as rendered. The prose it shows is the API's description (its first paragraph) and
+ * the operations' summaries: with a cache it is made from the model without the rest of its
+ * prose ({@link readmeModel}), so an edit of an operation's or a schema's description reuses it
+ * without loading ts-morph (test/generator/server-api-prose.test.ts checks the file is the same
+ * either way).
+ */
 export async function cachedReadme(
   input: ReadmeInput,
   scope: CacheScope,
   caches: RunCaches,
 ): Promise<string> {
-  const { model, ...rest } = input;
+  const { model: whole, ...rest } = input;
+  const readmePack = await pack("readme", scope);
+  const model = readmePack === undefined ? whole : readmeModel(whole, caches);
   const files = await tracedEmit(
-    await pack("readme", scope),
+    readmePack,
     caches,
     { model },
     JSON.stringify(rest),
@@ -256,12 +264,26 @@ export async function cachedReadme(
   return files[0]?.content ?? "";
 }
 
+/** `model` without the prose the README does not show: all of it but the API's description and the operations' summaries. */
+export function readmeModel(model: EmitInput["model"], caches: RunCaches): EmitInput["model"] {
+  const bare = caches.proseFree(model);
+  return {
+    ...bare,
+    description: model.description,
+    operations: bare.operations.map((operation, index) => ({
+      ...operation,
+      summary: model.operations[index]?.summary,
+    })),
+  };
+}
+
 /**
  * transforms.ts: the transform plans and the client type of the option `transforms`, from the
- * model only.
+ * model only. It shows no description or summary: with a cache it is made from the model without
+ * prose, so a description edit reuses it (test/generator/server-api-prose.test.ts).
  */
 export const cachedTransforms = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("transforms", input, { model: input.model }, async (read) =>
+  traced("transforms", input, { model: proseFreeModel(input) }, async (read) =>
     (await import("../emit/transforms/emit-transforms.js")).emitTransforms(
       read.model,
       input.context,
