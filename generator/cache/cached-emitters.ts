@@ -159,12 +159,38 @@ export function mcpInputs({ model, document, scope, caches }: EmitInput): {
   };
 }
 
-export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("client", input, { model: input.model }, async (read) => [
-    ...(await import("../emit/client/emit-client.js")).emitClient(read.model, input.context),
-    // the per-operation functions over the client core (pay for what you use)
-    (await import("../emit/client/emit-operations.js")).emitOperations(read.model, input.context),
-  ]);
+/**
+ * client.ts, raw-client.ts and operations.ts (the per-operation functions over the client core:
+ * pay for what you use). The only prose they show is the operations' docs, printed as slots
+ * (emit/ts/operation-doc-slots.ts): with a cache the files are made from the model without prose
+ * and their slots filled from the model, so an edit of an operation's description or summary
+ * fills the slots again without ts-morph (test/generator/operation-doc-slots.test.ts checks the
+ * files are the same either way).
+ */
+export async function cachedClient(input: EmitInput): Promise<GeneratedFile[]> {
+  if (input.scope === undefined)
+    return [
+      ...(await import("../emit/client/emit-client.js")).emitClient(input.model, input.context),
+      (await import("../emit/client/emit-operations.js")).emitOperations(
+        input.model,
+        input.context,
+      ),
+    ];
+  const templates = await traced(
+    "client",
+    input,
+    { model: proseFreeModel(input) },
+    async (read) => [
+      ...(await import("../emit/client/emit-client.js")).clientTemplates(read.model, input.context),
+      (await import("../emit/client/emit-operations.js")).operationsTemplate(
+        read.model,
+        input.context,
+      ),
+    ],
+  );
+  const { fillClientDocs } = await import("../emit/client/client-doc-slots.js");
+  return templates.map((file) => fillClientDocs(file, input.model));
+}
 
 /**
  * validate.ts and entry/*.ts show no description or summary of the spec: with a cache they are
