@@ -215,10 +215,16 @@ export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
     (await import("../emit/server/emit-server.js")).emitServer(read.model, input.context),
   );
 
-export const cachedQuery = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("query", input, { model: input.model }, async (read) =>
-    (await import("../emit/query/emit-query.js")).emitQuery(read.model, input.context),
+/** query.ts, made like the client's files: its only prose is in doc slots (emit/query/query-docs.ts). */
+export async function cachedQuery(input: EmitInput): Promise<GeneratedFile[]> {
+  if (input.scope === undefined)
+    return (await import("../emit/query/emit-query.js")).emitQuery(input.model, input.context);
+  const templates = await traced("query", input, { model: proseFreeModel(input) }, async (read) =>
+    (await import("../emit/query/emit-query.js")).queryTemplates(read.model, input.context),
   );
+  const { fillQueryDocs } = await import("../emit/query/query-docs.js");
+  return templates.map((file) => fillQueryDocs(file, input.model));
+}
 
 /**
  * server-api.ts, the API descriptor: it shows no description or summary, so with a cache it is

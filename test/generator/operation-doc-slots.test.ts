@@ -1,9 +1,9 @@
 /**
  * Operation docs as slots (generator/emit/ts/operation-doc-slots.ts): filled, they are laid out
  * exactly as ts-morph lays out the same JSDoc structure (hostile prose included, and every
- * operation's doc of the pet store, the fixtures and the corpus subset); and client.ts,
- * raw-client.ts and operations.ts made from the model without prose, filled from the whole model
- * (the cached path, cache/cached-emitters.ts), are the files made from the whole model.
+ * operation's docs of the pet store, the fixtures and the corpus subset); and client.ts,
+ * raw-client.ts, operations.ts and query.ts made from the model without prose, filled from the
+ * whole model (the cached path, cache/cached-emitters.ts), are the files made from the whole model.
  */
 import { relative } from "node:path";
 import { StructureKind, type JSDocStructure, type OptionalKind } from "ts-morph";
@@ -12,12 +12,14 @@ import { RunCaches } from "../../generator/cache/run-caches.js";
 import { fillClientDocs } from "../../generator/emit/client/client-doc-slots.js";
 import { clientTemplates, emitClient } from "../../generator/emit/client/emit-client.js";
 import { emitOperations, operationsTemplate } from "../../generator/emit/client/emit-operations.js";
+import { emitQuery, queryTemplates } from "../../generator/emit/query/emit-query.js";
+import { FACTORY_DOC, fillQueryDocs } from "../../generator/emit/query/query-docs.js";
 import { jsDoc, type DocInput } from "../../generator/emit/ts/jsdoc.js";
 import {
   docBlock,
-  fillOperationDocs,
-  operationDocs,
-  operationDocSlot,
+  docSlot,
+  fillDocSlots,
+  OPERATION_DOC,
 } from "../../generator/emit/ts/operation-doc-slots.js";
 import { printStatements } from "../../generator/emit/ts/source-file.js";
 import { ROOT } from "./cli-helper.js";
@@ -48,6 +50,8 @@ function bothLayouts(docs: OptionalKind<JSDocStructure>[]): { tsMorph: string; o
   expect(ours).not.toBe(bare);
   return { tsMorph: print(true), ours };
 }
+
+const RECIPES = { operation: OPERATION_DOC };
 
 const HOSTILE: [string, DocInput][] = [
   ["one line", { summary: "List pets." }],
@@ -89,10 +93,17 @@ describe("operation doc slots", () => {
       const filled = (file: { path: string; content: string }) => fillClientDocs(file, model);
       expect(clientTemplates(bare, context).map(filled)).toEqual(emitClient(model, context));
       expect(filled(operationsTemplate(bare, context))).toEqual(emitOperations(model, context));
+      // query.ts too (emit/query/query-docs.ts)
+      expect(queryTemplates(bare, context)).toEqual(queryTemplates(model, context));
+      expect(queryTemplates(bare, context).map((file) => fillQueryDocs(file, model))).toEqual(
+        emitQuery(model, context),
+      );
       // every operation's doc is laid out as ts-morph lays it out
       for (const operation of model.operations.slice(0, 200)) {
-        const { tsMorph, ours } = bothLayouts(operationDocs(operation, model.operations));
-        expect(ours, operation.name).toBe(tsMorph);
+        for (const recipe of [OPERATION_DOC, FACTORY_DOC]) {
+          const { tsMorph, ours } = bothLayouts(jsDoc(recipe(operation, model.operations)));
+          expect(ours, operation.name).toBe(tsMorph);
+        }
       }
     },
     120_000,
@@ -102,16 +113,16 @@ describe("operation doc slots", () => {
     const { model } = await loadLayoutSpec(`${ROOT}spec/openapi.yaml`);
     const [first] = model.operations;
     if (first === undefined) throw new Error("the pet store has operations");
-    const slot = `/** ${String(operationDocSlot(first)[0]?.description)} */\n`;
-    expect(fillOperationDocs(slot, model, 1)).toContain("Returns pets in ascending");
+    const slot = `/** ${String(docSlot("operation", first)[0]?.description)} */\n`;
+    expect(fillDocSlots(slot, model, 1, RECIPES)).toContain("Returns pets in ascending");
     // a slot printed on several lines (another layout) is not filled: an error, not a placeholder
-    const reshaped = `/**\n * ${String(operationDocSlot(first)[0]?.description)}\n */\n`;
-    expect(() => fillOperationDocs(reshaped, model, 1)).toThrow(/found 0 operation doc slots/);
-    expect(() => fillOperationDocs(slot.replace(first.name, "noSuchOperation"), model, 1)).toThrow(
-      /noSuchOperation/,
-    );
+    const reshaped = `/**\n * ${String(docSlot("operation", first)[0]?.description)}\n */\n`;
+    expect(() => fillDocSlots(reshaped, model, 1, RECIPES)).toThrow(/found 0 doc slots/);
+    expect(() =>
+      fillDocSlots(slot.replace(first.name, "noSuchOperation"), model, 1, RECIPES),
+    ).toThrow(/noSuchOperation/);
     // prose that spells a slot is text, not a slot
-    expect(fillOperationDocs(` * ${slot}`, model, 0)).toBe(` * ${slot}`);
+    expect(fillDocSlots(` * ${slot}`, model, 0, RECIPES)).toBe(` * ${slot}`);
   });
 
   it("strips something the client shows (the pet store's operations have descriptions)", async () => {

@@ -15,7 +15,7 @@ import type { ApiModel, OperationModel, ParameterLocation } from "../../model/ty
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
-import { operationDocSlot } from "../ts/operation-doc-slots.js";
+import { docSlot } from "../ts/operation-doc-slots.js";
 import { fillClientDocs } from "./client-doc-slots.js";
 import { responseHeaderKinds } from "./header-kinds.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
@@ -398,7 +398,7 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
       ...model.operations.map((operation) => ({
         name: propertyKey(operation.name),
         isReadonly: true,
-        docs: operationDocSlot(operation),
+        docs: docSlot("operation", operation),
         type: methodType(operation),
       })),
     ],

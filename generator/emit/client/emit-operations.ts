@@ -19,7 +19,7 @@ import {
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
-import { operationDocSlot } from "../ts/operation-doc-slots.js";
+import { docSlot } from "../ts/operation-doc-slots.js";
 import { literal } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { clientSecuritySchemes } from "../security-tables.js";
@@ -199,7 +199,7 @@ function operationFunctions(
     kind: StructureKind.Function,
     isExported: !RESERVED_WORDS.has(operation.name),
     name: declaredName(operation.name),
-    docs: operationDocSlot(operation),
+    docs: docSlot("operation", operation),
     typeParameters: generics,
     parameters: [
       { name: "client", type: "$ClientCore<Throws>" },
