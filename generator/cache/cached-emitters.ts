@@ -140,12 +140,38 @@ export function mcpInputs({ model, scope, caches }: EmitInput): {
   return { model: { ...model, schemas, refTargets } };
 }
 
-export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("client", input, { model: input.model }, async (read) => [
-    ...(await import("../emit/client/emit-client.js")).emitClient(read.model, input.context),
-    // the per-operation functions over the client core (pay for what you use)
-    (await import("../emit/client/emit-operations.js")).emitOperations(read.model, input.context),
-  ]);
+/**
+ * client.ts, raw-client.ts and operations.ts (the per-operation functions over the client core:
+ * pay for what you use). The only prose they show is the operations' docs, printed as slots
+ * (emit/ts/operation-doc-slots.ts): with a cache the files are made from the model without prose
+ * and their slots filled from the model, so an edit of an operation's description or summary
+ * fills the slots again without ts-morph (test/generator/operation-doc-slots.test.ts checks the
+ * files are the same either way).
+ */
+export async function cachedClient(input: EmitInput): Promise<GeneratedFile[]> {
+  if (input.scope === undefined)
+    return [
+      ...(await import("../emit/client/emit-client.js")).emitClient(input.model, input.context),
+      (await import("../emit/client/emit-operations.js")).emitOperations(
+        input.model,
+        input.context,
+      ),
+    ];
+  const templates = await traced(
+    "client",
+    input,
+    { model: proseFreeModel(input) },
+    async (read) => [
+      ...(await import("../emit/client/emit-client.js")).clientTemplates(read.model, input.context),
+      (await import("../emit/client/emit-operations.js")).operationsTemplate(
+        read.model,
+        input.context,
+      ),
+    ],
+  );
+  const { fillClientDocs } = await import("../emit/client/client-doc-slots.js");
+  return templates.map((file) => fillClientDocs(file, input.model));
+}
 
 /**
  * validate.ts and entry/*.ts show no description or summary of the spec: with a cache they are
@@ -170,10 +196,16 @@ export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
     (await import("../emit/server/emit-server.js")).emitServer(read.model, input.context),
   );
 
-export const cachedQuery = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("query", input, { model: input.model }, async (read) =>
-    (await import("../emit/query/emit-query.js")).emitQuery(read.model, input.context),
+/** query.ts, made like the client's files: its only prose is in doc slots (emit/query/query-docs.ts). */
+export async function cachedQuery(input: EmitInput): Promise<GeneratedFile[]> {
+  if (input.scope === undefined)
+    return (await import("../emit/query/emit-query.js")).emitQuery(input.model, input.context);
+  const templates = await traced("query", input, { model: proseFreeModel(input) }, async (read) =>
+    (await import("../emit/query/emit-query.js")).queryTemplates(read.model, input.context),
   );
+  const { fillQueryDocs } = await import("../emit/query/query-docs.js");
+  return templates.map((file) => fillQueryDocs(file, input.model));
+}
 
 /**
  * server-api.ts, the API descriptor: it shows no description or summary, so with a cache it is
@@ -213,15 +245,23 @@ export async function cachedPackageEntries(input: EmitInput): Promise<GeneratedF
   );
 }
 
-/** README.md as rendered. */
+/**
+ * README.md as rendered. The prose it shows is the API's description (its first paragraph) and
+ * the operations' summaries: with a cache it is made from the model without the rest of its
+ * prose ({@link readmeModel}), so an edit of an operation's or a schema's description reuses it
+ * without loading ts-morph (test/generator/server-api-prose.test.ts checks the file is the same
+ * either way).
+ */
 export async function cachedReadme(
   input: ReadmeInput,
   scope: CacheScope,
   caches: RunCaches,
 ): Promise<string> {
-  const { model, ...rest } = input;
+  const { model: whole, ...rest } = input;
+  const readmePack = await pack("readme", scope);
+  const model = readmePack === undefined ? whole : readmeModel(whole, caches);
   const files = await tracedEmit(
-    await pack("readme", scope),
+    readmePack,
     caches,
     { model },
     JSON.stringify(rest),
@@ -233,12 +273,26 @@ export async function cachedReadme(
   return files[0]?.content ?? "";
 }
 
+/** `model` without the prose the README does not show: all of it but the API's description and the operations' summaries. */
+export function readmeModel(model: EmitInput["model"], caches: RunCaches): EmitInput["model"] {
+  const bare = caches.proseFree(model);
+  return {
+    ...bare,
+    description: model.description,
+    operations: bare.operations.map((operation, index) => ({
+      ...operation,
+      summary: model.operations[index]?.summary,
+    })),
+  };
+}
+
 /**
  * transforms.ts: the transform plans and the client type of the option `transforms`, from the
- * model only.
+ * model only. It shows no description or summary: with a cache it is made from the model without
+ * prose, so a description edit reuses it (test/generator/server-api-prose.test.ts).
  */
 export const cachedTransforms = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("transforms", input, { model: input.model }, async (read) =>
+  traced("transforms", input, { model: proseFreeModel(input) }, async (read) =>
     (await import("../emit/transforms/emit-transforms.js")).emitTransforms(
       read.model,
       input.context,

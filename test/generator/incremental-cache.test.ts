@@ -1,8 +1,9 @@
 /**
  * The generation cache (node_modules/.cache/petstore-generator under the working directory):
- * after one-line edits (a description, a schema keyword, a new operation) a run that reuses the
- * cache writes exactly the bytes of a run without it, on the pet store, vendored hard specs
- * and, when ../shared is there, corpus specs; a corrupt or foreign cache is ignored.
+ * after one-line edits (a description, a schema keyword, a new operation; prose that ends a
+ * comment, backticks, U+2028, CR) a run that reuses the cache writes exactly the bytes of a run
+ * without it, on the pet store, vendored hard specs and, when ../shared is there, corpus specs;
+ * a corrupt or foreign cache is ignored.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +13,14 @@ import { CachePack, cacheDir } from "../../generator/cache/cache-pack.js";
 import { render, type Rendered } from "../../generator/generate.js";
 import { CORPUS_DIR, hasCorpus } from "../corpus/corpus-index.js";
 import { ROOT } from "./cli-helper.js";
-import { addOperation, copySpec, editDescription, editSchema, editSpec } from "./spec-edits.js";
+import {
+  addOperation,
+  copySpec,
+  editDescription,
+  editSchema,
+  editSpec,
+  operationsOf,
+} from "./spec-edits.js";
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -62,6 +70,52 @@ describe("incremental generation", () => {
   it("writes what a cold run writes after edits of vendored hard specs (external refs, composition)", async () => {
     await checkEdits(join(ROOT, "test/fixtures/hard/external.yaml"));
     await checkEdits(join(ROOT, "test/fixtures/hard/composition.yaml"));
+  }, 300_000);
+
+  it("writes what a cold run writes after hostile edits of an operation's and a schema's prose", async () => {
+    const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"));
+    temps.push(dir);
+    let previous = (await renderBoth(spec, dir)).cold;
+    // text that ends a comment, opens a template or a tag, and breaks lines in ways JavaScript
+    // (U+2028, U+2029, CR) and TypeScript's comment printer read as line ends
+    const hostile = [
+      "ends */ evil(); /* here",
+      "a `template ${literal}` and </script>",
+      "line\u2028separator\u2029paragraph\r\ncarriage\rreturn",
+      "@deprecated at a line start\n@see also\n*/",
+    ];
+    for (const [index, word] of hostile.entries()) {
+      editSpec(spec, (document) => {
+        const operation = operationsOf(document)[0]?.operation;
+        if (operation === undefined) throw new Error("the pet store has no operation");
+        operation.description = `Edit ${index}: ${word}`;
+        if (index % 2 === 1) operation.summary = `Summary ${index}: ${word}`;
+        const schemas = (
+          document.components as { schemas: Record<string, { description?: string }> }
+        ).schemas;
+        const first = Object.values(schemas)[0];
+        if (first !== undefined) first.description = `Schema edit ${index}: ${word}`;
+      });
+      const { cached, cold } = await renderBoth(spec, dir);
+      expect(cached, `cached render after hostile edit ${index}`).toEqual(cold);
+      expect(cold, `hostile edit ${index} changes the output`).not.toEqual(previous);
+      // the text may stand in a string literal (mcp.ts) but never ends a comment early
+      const commentLines = Object.entries(cold).flatMap(([path, content]) =>
+        content
+          .split("\n")
+          .filter((text) => /^\s*(\/\*\*|\*)/.test(text))
+          .map((line) => [path, line] as const),
+      );
+      for (const [path, line] of commentLines)
+        expect(line, `${path} after hostile edit ${index}`).not.toContain("*/ evil()");
+      if (index === 0)
+        expect(commentLines.filter(([, line]) => line.includes("evil()")).length).toBeGreaterThan(
+          3,
+        );
+      previous = cold;
+    }
+    // openapi-typescript's escape of a comment's end, in types.ts: after the last edit too
+    expect(previous["types.ts"]).toContain("*\\/");
   }, 300_000);
 
   const corpus = hasCorpus();

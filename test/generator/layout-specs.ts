@@ -5,6 +5,9 @@
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { loadSpec } from "../../generator/load/load-spec.js";
+import { buildModel } from "../../generator/model/build-model.js";
+import type { ApiModel } from "../../generator/model/types.js";
 import { CORPUS_DIR, hasCorpus } from "../corpus/corpus-index.js";
 import { ROOT } from "./cli-helper.js";
 
@@ -39,3 +42,14 @@ const CORPUS_SUBSET = [
 export const LAYOUT_CORPUS_SPECS = hasCorpus()
   ? CORPUS_SUBSET.map((path) => join(CORPUS_DIR, path)).filter((path) => existsSync(path))
   : [];
+
+/** A layout spec's bundled document and model (duplicate operationIds and undeclared path parameters allowed). */
+export async function loadLayoutSpec(
+  spec: string,
+): Promise<{ readonly document: Record<string, unknown>; readonly model: ApiModel }> {
+  const { document, specHash } = await loadSpec(spec, ROOT, {
+    allowUndeclaredPathParameters: true,
+    allowDuplicateOperationIds: true,
+  });
+  return { document, model: buildModel(document, specHash) };
+}

@@ -2,36 +2,37 @@
  * server-api.ts, validate.ts and entry/*.ts are cached by the document and the model without prose
  * (cache/cached-emitters.ts): that is only right if they never show a description or summary;
  * mcp.ts by the document and the component schemas without prose (the tools show only the
- * operations' prose); zod.ts by the document and the model without prose.
+ * operations' prose); zod.ts and transforms.ts by the model without prose; README.md by the
+ * model without the prose it does not show (all but the API's description and the operations'
+ * summaries).
  * For the pet store, every fixture spec and the corpus subset (with ../shared), the file made from the prose-free inputs is the file
  * made from the whole ones, and stripping prose really changes the inputs there (so the check
  * compares something).
  */
 import { relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { mcpInputs } from "../../generator/cache/cached-emitters.js";
+import { mcpInputs, readmeModel } from "../../generator/cache/cached-emitters.js";
 import { RunCaches } from "../../generator/cache/run-caches.js";
 import type { EmitInput } from "../../generator/emit/emitters.js";
 import { emitMcp } from "../../generator/emit/mcp/emit-mcp.js";
 import { mcpTools } from "../../generator/emit/mcp/mcp-tools.js";
 import { emitResponseValidation } from "../../generator/emit/client/emit-response-validation.js";
 import { emitPackageEntries } from "../../generator/emit/package/emit-entries.js";
+import { exampleBaseUrl, packageLicense } from "../../generator/emit/package/package-meta.js";
+import { renderReadme } from "../../generator/emit/package/emit-readme.js";
+import { emitTransforms } from "../../generator/emit/transforms/emit-transforms.js";
 import { emitServerApi } from "../../generator/emit/server/emit-server-api.js";
 import { loadSpec } from "../../generator/load/load-spec.js";
 import { emitZod } from "../../generator/emit/zod/emit-zod.js";
 import { buildModel } from "../../generator/model/build-model.js";
 import { ROOT } from "./cli-helper.js";
-import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS } from "./layout-specs.js";
+import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS, loadLayoutSpec } from "./layout-specs.js";
 
 describe("server-api.ts without prose", () => {
   it.each([...LAYOUT_SPECS, ...LAYOUT_CORPUS_SPECS].map((spec) => [relative(ROOT, spec), spec]))(
     "is the same from the prose-free model for %s",
     async (_name, spec) => {
-      const { document, specHash } = await loadSpec(spec, ROOT, {
-        allowUndeclaredPathParameters: true,
-        allowDuplicateOperationIds: true,
-      });
-      const model = buildModel(document, specHash);
+      const { model } = await loadLayoutSpec(spec);
       const whole = emitServerApi(model);
       const caches = new RunCaches();
       const stripped = emitServerApi(caches.proseFree(model));
@@ -61,6 +62,20 @@ describe("server-api.ts without prose", () => {
         emitZod(model, context, zodWhole),
       );
       expect(zodWarnings).toEqual(zodWhole);
+      // transforms.ts from the prose-free model, README.md from the model without unshown prose
+      expect(emitTransforms(caches.proseFree(model), context)).toEqual(
+        emitTransforms(model, context),
+      );
+      const readme = {
+        baseUrl: exampleBaseUrl(model.servers),
+        context,
+        packageName: "api",
+        version: "1.0.0",
+        license: packageLicense(model.license, []),
+      };
+      expect(renderReadme({ ...readme, model: readmeModel(model, caches) })).toBe(
+        renderReadme({ ...readme, model }),
+      );
     },
     60_000,
   );
@@ -74,5 +89,10 @@ describe("server-api.ts without prose", () => {
     );
     expect(JSON.stringify(caches.proseFree(model))).not.toContain("Returns pets in ascending");
     expect(JSON.stringify(model)).toContain("Returns pets in ascending");
+    expect(JSON.stringify(readmeModel(model, caches))).not.toContain("Returns pets in ascending");
+    // what the README shows stays: the operations' summaries
+    expect(readmeModel(model, caches).operations.map((operation) => operation.summary)).toEqual(
+      model.operations.map((operation) => operation.summary),
+    );
   });
 });

@@ -13,8 +13,10 @@ import {
 } from "ts-morph";
 import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
-import { operationDoc, replacementName } from "../operation-docs.js";
+import { replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
+import { docSlot } from "../ts/operation-doc-slots.js";
+import { fillClientDocs } from "./client-doc-slots.js";
 import { responseHeaderKinds } from "./header-kinds.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
@@ -42,6 +44,11 @@ import { xmlCodecImport, xmlEntryCode, XmlShapeTable } from "./xml-entry.js";
 import { ConstantTable } from "./constant-table.js";
 
 export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile[] {
+  return clientTemplates(model, context).map((file) => fillClientDocs(file, model));
+}
+
+/** client.ts and raw-client.ts with each operation's doc as a slot (ts/operation-doc-slots.ts). */
+export function clientTemplates(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
   const headerTables = new HeaderTables();
   const xmlShapes = new XmlShapeTable();
@@ -391,7 +398,7 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
       ...model.operations.map((operation) => ({
         name: propertyKey(operation.name),
         isReadonly: true,
-        docs: jsDoc(operationDoc(operation, replacementName(operation, model.operations))),
+        docs: docSlot("operation", operation),
         type: methodType(operation),
       })),
     ],

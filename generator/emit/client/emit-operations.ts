@@ -18,17 +18,19 @@ import {
 } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
-import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
+import { docSlot } from "../ts/operation-doc-slots.js";
 import { literal } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { clientSecuritySchemes } from "../security-tables.js";
 import { codecImports, codecsLiteral, operationCodecRefs } from "./client-codecs.js";
+import { fillClientDocs } from "./client-doc-slots.js";
 import { descriptorWriter, HeaderTables } from "./emit-client.js";
 import { RESERVED_WORDS } from "./reserved-words.js";
 import { xmlCodecImport, XmlShapeTable } from "./xml-entry.js";
 
-export function emitOperations(model: ApiModel, context: EmitContext): GeneratedFile {
+/** operations.ts with each operation's doc as a slot (ts/operation-doc-slots.ts). */
+export function operationsTemplate(model: ApiModel, context: EmitContext): GeneratedFile {
   const headerTables = new HeaderTables("$");
   const xmlShapes = new XmlShapeTable("$");
   const names = new Set(model.operations.map((operation) => operation.name));
@@ -113,6 +115,11 @@ export function emitOperations(model: ApiModel, context: EmitContext): Generated
   return { path: "operations.ts", content: printStatements("operations.ts", statements) };
 }
 
+/** operations.ts, each operation's doc filled in (ts/operation-doc-slots.ts). */
+export function emitOperations(model: ApiModel, context: EmitContext): GeneratedFile {
+  return fillClientDocs(operationsTemplate(model, context), model);
+}
+
 function typeImport(moduleSpecifier: string, names: readonly [string, string][]) {
   return {
     kind: StructureKind.ImportDeclaration,
@@ -184,7 +191,6 @@ function operationFunctions(
 ): StatementStructures[] {
   const op = `$paths[${literal(operation.path)}][${literal(operation.method)}]`;
   const descriptor = `$${operation.name}`;
-  const doc = operationDoc(operation, replacementName(operation, model.operations));
   const generics = [
     { name: "Throws", constraint: "boolean", default: "false" },
     { name: "T", constraint: "boolean", default: "Throws" },
@@ -193,7 +199,7 @@ function operationFunctions(
     kind: StructureKind.Function,
     isExported: !RESERVED_WORDS.has(operation.name),
     name: declaredName(operation.name),
-    docs: jsDoc(doc),
+    docs: docSlot("operation", operation),
     typeParameters: generics,
     parameters: [
       { name: "client", type: "$ClientCore<Throws>" },

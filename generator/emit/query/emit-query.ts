@@ -8,8 +8,9 @@
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
-import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
+import { docSlot } from "../ts/operation-doc-slots.js";
+import { fillQueryDocs } from "./query-docs.js";
 import { literal, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { invalidationMap, isQuery, keyHelperNames, operationResources } from "./resources.js";
@@ -21,6 +22,11 @@ export function queryFactoryName(operation: OperationModel): string {
 }
 
 export function emitQuery(model: ApiModel, context: EmitContext): GeneratedFile[] {
+  return queryTemplates(model, context).map((file) => fillQueryDocs(file, model));
+}
+
+/** query.ts with each option factory's doc as a slot (query-docs.ts). */
+export function queryTemplates(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const resources = operationResources(model.operations);
   const helpers = keyHelperNames(resources.values());
   const prefix = (operation: OperationModel): string =>
@@ -136,17 +142,13 @@ function keyHelper(
 
 function factory(operation: OperationModel, model: ApiModel, prefix: string): StatementStructures {
   const op = `${operation.typeName}Operation`;
-  const base = operationDoc(operation, replacementName(operation, model.operations));
   const client = { name: "client", type: `ClientWith<${literal(operation.name)}, ${op}>` };
   if (isQuery(operation)) {
     return {
       kind: StructureKind.Function,
       isExported: true,
       name: queryFactoryName(operation),
-      docs: jsDoc({
-        ...base,
-        summary: `Query options for \`${operation.name}\`${operation.summary ? ` (${operation.summary})` : ""}: key, query function on the typed client, \`retry: false\`.`,
-      }),
+      docs: docSlot("factory", operation),
       parameters: [client, { name: "...[params]", type: `QueryArgs<${op}>` }],
       returnType: `OperationQueryOptions<${op}>`,
       statements: [
@@ -158,10 +160,7 @@ function factory(operation: OperationModel, model: ApiModel, prefix: string): St
     kind: StructureKind.Function,
     isExported: true,
     name: queryFactoryName(operation),
-    docs: jsDoc({
-      ...base,
-      summary: `Mutation options for \`${operation.name}\`${operation.summary ? ` (${operation.summary})` : ""}: on success, invalidates \`INVALIDATES.${operation.name}\`.`,
-    }),
+    docs: docSlot("factory", operation),
     parameters: [
       client,
       { name: "options", type: "MutationFactoryOptions", hasQuestionToken: true },
