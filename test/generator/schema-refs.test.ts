@@ -4,6 +4,11 @@
  * OpenAPI → JSON Schema conversion reading them.
  */
 import { describe, expect, it } from "vitest";
+import {
+  modelPlanner,
+  operationTransforms,
+} from "../../generator/emit/transforms/emit-transforms.js";
+import { loadSpec } from "../../generator/load/load-spec.js";
 import { buildModel } from "../../generator/model/build-model.js";
 import { PointerError } from "../../generator/schema/json-pointer.js";
 import {
@@ -12,6 +17,7 @@ import {
   resolveSchemaObject,
 } from "../../generator/schema/schema-refs.js";
 import { toJsonSchema, type SchemaModel } from "../../generator/schema/to-json-schema.js";
+import { ROOT } from "./cli-helper.js";
 
 const node = {
   type: "object",
@@ -158,5 +164,16 @@ describe("toJsonSchema through the model", () => {
 
   it("says which ref leads nowhere", () => {
     expect(() => convert(schemas.Missing)).toThrow(/Pet\/properties\/age.*does not exist/);
+  });
+});
+
+describe("transform plans through the model", () => {
+  it("follow a property's $ref into another schema's $defs (date-time and int64 there)", async () => {
+    const spec = `${ROOT}/test/fixtures/odd/schema-refs.yaml`;
+    const loaded = await loadSpec(spec, ROOT, {});
+    const refs = buildModel(loaded.document, loaded.specHash);
+    const planner = modelPlanner(refs);
+    operationTransforms(refs, planner);
+    expect(planner.plans).toEqual({ Pet: { p: { born: "date-time", weight: "int64" } } });
   });
 });
