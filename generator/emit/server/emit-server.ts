@@ -11,6 +11,7 @@ import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
+import { operationTransforms } from "../transforms/emit-transforms.js";
 import { SERVER_API_SPECIFIER } from "./emit-server-api.js";
 import { handlerRequestType, handlerResponseType } from "./handler-types.js";
 import {
@@ -37,7 +38,11 @@ export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile
     operationIdType(model, context),
     handlersInterface(model, handlersType),
     stubs(model, context, handlersType),
-    requestHandlerFactory(context, handlersType),
+    requestHandlerFactory(
+      context,
+      handlersType,
+      Object.keys(operationTransforms(model)).length > 0,
+    ),
     ...serverPaginationHelpers(model),
   ];
   return [{ path: "server.ts", content: printStatements("server.ts", statements) }];
@@ -174,7 +179,12 @@ function stubs(model: ApiModel, context: EmitContext, handlersType: string): Sta
   };
 }
 
-function requestHandlerFactory(context: EmitContext, handlersType: string): StatementStructures {
+/** `transformable`: whether an operation has a field the option `transforms` changes (else no codec is imported). */
+function requestHandlerFactory(
+  context: EmitContext,
+  handlersType: string,
+  transformable: boolean,
+): StatementStructures {
   return {
     kind: StructureKind.Function,
     isExported: true,
@@ -212,9 +222,14 @@ function requestHandlerFactory(context: EmitContext, handlersType: string): Stat
       },
     ],
     returnType: "(request: Request) => Promise<Response>",
-    statements: [
-      // the transform plans are imported only when the option `transforms` is given
-      'return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, () => import("./transforms.js"));',
-    ],
+    statements: transformable
+      ? [
+          // the transform plans are imported only when the option `transforms` is given
+          'return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, () => import("./transforms.js"));',
+        ]
+      : [
+          // no field of this spec is a date-time or an int64: the option `transforms` changes nothing, and no codec is bundled
+          "return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, null);",
+        ],
   };
 }

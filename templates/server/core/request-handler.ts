@@ -113,14 +113,14 @@ function wholeNumber(name: string, value: number, min: number): number {
 }
 
 /**
- * @param transformTables loads the generated transforms.ts: the plans and the codec the option
- *   `transforms` needs (the generated `createRequestHandler` passes it)
+ * @param transformTables loads the generated transforms.ts (the plans and the codec the option
+ *   `transforms` needs); `null` when no field of the spec is transformed (no codec is bundled)
  */
 export function createRuntimeRequestHandler<C = unknown>(
   api: ApiDescriptor,
   handlers: HandlerMap<C>,
   options: ServerOptions<C> = {},
-  transformTables?: () => Promise<TransformModule>,
+  transformTables?: (() => Promise<TransformModule>) | null,
 ): RuntimeRequestHandler {
   const router = createRouter(prepareOperations(api), (operation, name) =>
     operation.header.some((parameter) => parameter.name === name.toLowerCase()),
@@ -177,7 +177,7 @@ export function createRuntimeRequestHandler<C = unknown>(
     );
   }
   const transforms =
-    options.transforms === undefined || transformTables === undefined
+    options.transforms === undefined || !transformTables // null: nothing to transform
       ? undefined
       : createTransformStages<C>(api, options.transforms, transformTables);
 

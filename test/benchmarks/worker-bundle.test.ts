@@ -1,0 +1,86 @@
+/**
+ * Figure 6's worker bundle (issue 41 item 3), built exactly as benchmarks/worker-bundle.ts builds
+ * it, carries none of the code its worker cannot run: no SHA-256 library (sha256.ts is the
+ * runtime's), no client side of the transforms (client-transforms.ts), no optional reader the pet
+ * store does not need, no Node.js built-in; and a spec with no `date-time` or `int64` field
+ * bundles no transforms codec at all (its server.ts imports none), while its handler still
+ * accepts the option `transforms` (which then changes nothing).
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { workerBundleSize, workerEntry } from "../../benchmarks/worker-bundle.js";
+import { generateFixture, type GeneratedFixture } from "../runtime-specs/serve-fixture.js";
+
+const root = join(import.meta.dirname, "../..");
+
+/** The worker of a runtime-spec fixture: its handler with its stubs, as the figure's entry. */
+function fixtureWorker(outDir: string): string {
+  return [
+    `import { createFixtureStubs, createRequestHandler } from ${JSON.stringify(join(outDir, "server.ts"))};`,
+    "export default { fetch: createRequestHandler(createFixtureStubs(), {}) };",
+  ].join("\n");
+}
+
+/** The bundle's inputs with bytes in it (as the figure groups them: a runtime file by its path). */
+function inputs(byInput: Readonly<Record<string, number>>): string[] {
+  return Object.keys(byInput).filter((name) => (byInput[name] ?? 0) > 0);
+}
+
+describe("the pet store's worker bundle (figure 6)", () => {
+  it("carries the transforms codec's shared part only, no hash library, no reader it never runs", async () => {
+    const bundle = await workerBundleSize(root, workerEntry(root));
+    const names = inputs(bundle.byInput);
+    expect(bundle.nodeBuiltins).toEqual([]);
+    // the pet store has int64 and date-time fields: the codec may be asked for, so it is there
+    expect(names).toContain("runtime/client/transforms.ts");
+    expect(names).toContain("runtime/server"); // the controls: the grouping sees the runtime
+    for (const absent of [
+      "@noble/hashes", // SHA-256 is runtime/server/core/sha256.ts
+      "runtime/client/client-transforms.ts", // the client's side of the option transforms
+      "runtime/client/build-request.ts",
+    ]) {
+      expect(names, absent).not.toContain(absent);
+    }
+    // the readers the pet store's operations do not need (optional-readers.ts)
+    const code = Object.keys(bundle.byInput).join("\n");
+    expect(code).not.toMatch(/form-reader|parameter-styles|multipart-body/);
+  }, 60_000);
+});
+
+describe("a spec with no date-time or int64 field", () => {
+  let fixture: GeneratedFixture;
+  beforeAll(async () => {
+    fixture = await generateFixture("shared-token.yaml");
+  }, 120_000);
+  afterAll(() => fixture?.remove());
+
+  it("bundles no transforms codec: its server.ts imports none", async () => {
+    const bundle = await workerBundleSize(root, fixtureWorker(fixture.outDir));
+    const names = Object.keys(bundle.byInput).join("\n");
+    expect(names).not.toMatch(/transforms/);
+    expect(names).toContain("server-api.ts"); // the control: the fixture's own table is in it
+  }, 60_000);
+
+  it("still takes the option transforms, which changes nothing", async () => {
+    const served = await fixture.serve(
+      { listFiles: () => ({ status: 200, body: { authorization: "none" } }) },
+      {
+        transforms: { dates: true, int64: "bigint" },
+        authenticate: () => ({
+          caller: {},
+          plan: "free",
+          scopes: ["https://example.test/auth/files.readonly", "https://example.test/auth/drive"],
+        }),
+      },
+    );
+    try {
+      const response = await fetch(`${served.baseUrl}/files`, {
+        headers: { authorization: "Bearer t" },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ authorization: "none" });
+    } finally {
+      await served.close();
+    }
+  });
+});
