@@ -25,8 +25,10 @@ export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile
     handlerRequestType(operation),
     handlerResponseType(operation),
   ]);
+  // whether an operation has a field the option `transforms` changes (else no codec is bundled)
+  const transformable = Object.keys(operationTransforms(model)).length > 0;
   const statements: (string | StatementStructures)[] = [
-    ...imports(typeHelpersUsed(handlerTypes)),
+    ...imports(typeHelpersUsed(handlerTypes), transformable),
     ...serverPaginationImports(model),
     {
       kind: StructureKind.ExportDeclaration,
@@ -38,11 +40,7 @@ export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile
     operationIdType(model, context),
     handlersInterface(model, handlersType),
     stubs(model, context, handlersType),
-    requestHandlerFactory(
-      context,
-      handlersType,
-      Object.keys(operationTransforms(model)).length > 0,
-    ),
+    requestHandlerFactory(context, handlersType, transformable),
     ...serverPaginationHelpers(model),
   ];
   return [{ path: "server.ts", content: printStatements("server.ts", statements) }];
@@ -67,7 +65,7 @@ function typeHelpersUsed(handlerTypes: readonly (string | StatementStructures)[]
   return TYPE_HELPERS.filter((helper) => new RegExp(`\\b${helper}\\b`).test(text));
 }
 
-function imports(typeHelpers: readonly string[]): StatementStructures[] {
+function imports(typeHelpers: readonly string[], transformable: boolean): StatementStructures[] {
   const imp = (
     moduleSpecifier: string,
     names: readonly string[],
@@ -86,6 +84,9 @@ function imports(typeHelpers: readonly string[]): StatementStructures[] {
       : []),
     imp("./runtime/server/core/errors.js", ["notImplemented"], false),
     imp("./runtime/server/core/request-handler.js", ["createRuntimeRequestHandler"], false),
+    ...(transformable
+      ? [imp("./runtime/server/core/stages/transforms.js", ["createTransformStages"], false)]
+      : []),
     imp("./runtime/server/core/handler-api.js", ["HandlerMap", "ServerOptions"], true),
     imp("./runtime/client/transforms.js", ["TransformOptions"], true),
     imp("./runtime/client/transform-types.js", ["TransformedHandlers"], true),
@@ -179,7 +180,7 @@ function stubs(model: ApiModel, context: EmitContext, handlersType: string): Sta
   };
 }
 
-/** `transformable`: whether an operation has a field the option `transforms` changes (else no codec is imported). */
+/** `transformable`: whether an operation has a field the option `transforms` changes (else no codec and no transform stage is imported). */
 function requestHandlerFactory(
   context: EmitContext,
   handlersType: string,
@@ -225,10 +226,10 @@ function requestHandlerFactory(
     statements: transformable
       ? [
           // the transform plans are imported only when the option `transforms` is given
-          'return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, () => import("./transforms.js"));',
+          'return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, { stages: createTransformStages, load: () => import("./transforms.js") });',
         ]
       : [
-          // no field of this spec is a date-time or an int64: the option `transforms` changes nothing, and no codec is bundled
+          // no field of this spec is a date-time or an int64: the option `transforms` changes nothing, and none of its code is bundled
           "return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, null);",
         ],
   };

@@ -93,59 +93,63 @@ function compress(state: Uint32Array, bytes: Uint8Array, at: number): void {
 }
 
 /** An incremental SHA-256: `update` with the message's parts in order, then `digest` once. */
-export class Sha256 {
-  readonly #state = IV.slice();
-  readonly #block = new Uint8Array(64);
-  /** Bytes waiting in `#block` (fewer than 64). */
-  #filled = 0;
-  /** Bytes of the message so far. */
-  #length = 0;
-
-  update(bytes: Uint8Array): this {
-    let at = 0;
-    this.#length += bytes.length;
-    if (this.#filled > 0) {
-      at = Math.min(64 - this.#filled, bytes.length);
-      this.#block.set(bytes.subarray(0, at), this.#filled);
-      this.#filled += at;
-      if (this.#filled < 64) return this;
-      compress(this.#state, this.#block, 0);
-      this.#filled = 0;
-    }
-    for (; at + 64 <= bytes.length; at += 64) compress(this.#state, bytes, at);
-    this.#block.set(bytes.subarray(at), 0);
-    this.#filled = bytes.length - at;
-    return this;
-  }
-
+export interface Sha256 {
+  update(bytes: Uint8Array): Sha256;
   /** The 32-byte digest; the hasher is spent (its buffers are zeroed). */
-  digest(): Uint8Array {
-    const block = this.#block;
-    const state = this.#state;
-    const bits = this.#length * 8;
-    block.fill(0, this.#filled);
-    block[this.#filled] = 0x80;
-    if (this.#filled >= 56) {
+  digest(): Uint8Array;
+}
+
+export function createSha256(): Sha256 {
+  const state = IV.slice();
+  const block = new Uint8Array(64);
+  /** Bytes waiting in `block` (fewer than 64). */
+  let filled = 0;
+  /** Bytes of the message so far. */
+  let length = 0;
+  const hasher: Sha256 = {
+    update(bytes) {
+      let at = 0;
+      length += bytes.length;
+      if (filled > 0) {
+        at = Math.min(64 - filled, bytes.length);
+        block.set(bytes.subarray(0, at), filled);
+        filled += at;
+        if (filled < 64) return hasher;
+        compress(state, block, 0);
+        filled = 0;
+      }
+      for (; at + 64 <= bytes.length; at += 64) compress(state, bytes, at);
+      block.set(bytes.subarray(at), 0);
+      filled = bytes.length - at;
+      return hasher;
+    },
+    digest() {
+      const bits = length * 8;
+      block.fill(0, filled);
+      block[filled] = 0x80;
+      if (filled >= 56) {
+        compress(state, block, 0);
+        block.fill(0);
+      }
+      // the message length in bits, big-endian in the last 8 bytes (2^53 bits at most here)
+      const high = Math.floor(bits / 0x100000000);
+      for (let i = 0; i < 4; i++) {
+        block[56 + i] = high >>> (24 - 8 * i);
+        block[60 + i] = bits >>> (24 - 8 * i);
+      }
       compress(state, block, 0);
+      const out = new Uint8Array(32);
+      for (let i = 0; i < 32; i++) out[i] = (state[i >> 2] as number) >>> (24 - 8 * (i & 3));
       block.fill(0);
-    }
-    // the message length in bits, big-endian in the last 8 bytes (2^53 bits at most here)
-    const high = Math.floor(bits / 0x100000000);
-    for (let i = 0; i < 4; i++) {
-      block[56 + i] = high >>> (24 - 8 * i);
-      block[60 + i] = bits >>> (24 - 8 * i);
-    }
-    compress(state, block, 0);
-    const out = new Uint8Array(32);
-    for (let i = 0; i < 32; i++) out[i] = (state[i >> 2] as number) >>> (24 - 8 * (i & 3));
-    block.fill(0);
-    state.fill(0);
-    W.fill(0);
-    return out;
-  }
+      state.fill(0);
+      W.fill(0);
+      return out;
+    },
+  };
+  return hasher;
 }
 
 /** The SHA-256 digest of `bytes`, 32 bytes. */
 export function sha256(bytes: Uint8Array): Uint8Array {
-  return new Sha256().update(bytes).digest();
+  return createSha256().update(bytes).digest();
 }

@@ -41,7 +41,7 @@ import {
 import { BodyCapturingSource } from "./body-capture.js";
 import { isPromiseLike } from "./promise-like.js";
 import type { ResponseHeaders, RuntimeResponse } from "./runtime-response.js";
-import { Sha256 } from "./sha256.js";
+import { createSha256 } from "./sha256.js";
 
 export { BodyCapturingSource };
 
@@ -109,7 +109,7 @@ const encoder = new TextEncoder();
  * earlier `node:crypto` version, so records kept in a shared store stay valid).
  */
 export async function idempotencyDigest(parts: readonly (string | Uint8Array)[]): Promise<string> {
-  const hash = new Sha256();
+  const hash = createSha256();
   for (const part of parts) {
     hash.update(typeof part === "string" ? encoder.encode(part) : part);
     hash.update(SEPARATOR);
