@@ -86,7 +86,8 @@ export function workerEntry(root: string): string {
   ].join("\n");
 }
 
-function peerEntry(root: string): string {
+/** The peer: a Hono 4 app with one catch-all route, importing the same validators. */
+export function peerEntry(root: string): string {
   const validators = (name: string): string =>
     JSON.stringify(join(root, `generated/validators/${name}.js`));
   return [
