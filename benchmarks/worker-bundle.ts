@@ -24,6 +24,8 @@ const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]
 export interface WorkerBundle extends BundleSize {
   /** `importer → built-in` for every Node.js built-in the graph reaches (must be none). */
   readonly nodeBuiltins: readonly string[];
+  /** Every input with bytes in the output, as `groupInput` names it before grouping the runtime. */
+  readonly modules: readonly string[];
 }
 
 function groupInput(path: string): string {
@@ -60,9 +62,15 @@ export async function workerBundleSize(root: string, contents: string): Promise<
     outfile: "worker-entry.js",
     plugins: [recordBuiltins],
   });
+  const modules = Object.values(result.metafile.outputs).flatMap((output) =>
+    Object.entries(output.inputs)
+      .filter(([, input]) => input.bytesInOutput > 0)
+      .map(([path]) => path.replace(/^.*generated\//, "").replace(/^.*node_modules\//, "")),
+  );
   return {
     ...measureBuild(result, groupInput),
     nodeBuiltins: [...new Set(nodeBuiltins)].sort(),
+    modules: modules.sort(),
   };
 }
 
@@ -78,7 +86,8 @@ export function workerEntry(root: string): string {
   ].join("\n");
 }
 
-function peerEntry(root: string): string {
+/** The peer: a Hono 4 app with one catch-all route, importing the same validators. */
+export function peerEntry(root: string): string {
   const validators = (name: string): string =>
     JSON.stringify(join(root, `generated/validators/${name}.js`));
   return [

@@ -619,7 +619,7 @@ export function createPetStoreClient<Throws extends boolean = false>(options: Om
 export function createPetStoreClient(options: Omit<ClientOptions, "auth"> & { auth?: PetStoreAuth; transforms?: TransformOptions } & ResultOptions<boolean>): unknown {
   // the option `transforms` (Date, bigint): its plans and codec are imported on the first call
   const chosen = options.transforms;
-  const transforms = chosen === undefined ? undefined : () => import("./transforms.js").then((module) => module.clientTransforms(OPERATIONS, chosen));
+  const transforms = chosen === undefined ? undefined : () => Promise.all([import("./transforms.js"), import("./runtime/client/client-transforms.js")]).then(([tables, runtime]) => runtime.createClientTransforms(tables, OPERATIONS, chosen));
   // only the optional serializers this spec needs, so a bundler drops the others
   const runtime = createClientRuntimeWith(options, API_KEY, { transforms }, SECURITY);
   // Each method calls the runtime with its descriptor; the overloads give it its operations' types.

@@ -10,6 +10,7 @@ import type {
 } from "./runtime/server/core/handler-types.js";
 import { notImplemented } from "./runtime/server/core/errors.js";
 import { createRuntimeRequestHandler } from "./runtime/server/core/request-handler.js";
+import { createTransformStages } from "./runtime/server/core/stages/transforms.js";
 import type { HandlerMap, ServerOptions } from "./runtime/server/core/handler-api.js";
 import type { TransformOptions } from "./runtime/client/transforms.js";
 import type { TransformedHandlers } from "./runtime/client/transform-types.js";
@@ -1512,7 +1513,7 @@ export function createRequestHandler<C = unknown, const H extends string = never
   handlers: TransformedHandlers<PetStoreHandlers<C, NoInfer<H>>, typeof OPERATION_TRANSFORMS, typeof TRANSFORM_PLANS, X>,
   options: ServerOptions<C, PetStoreOperationId> & { readonly responseHeaders?: readonly H[]; readonly transforms?: X } = {},
 ): (request: Request) => Promise<Response> {
-  return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, () => import("./transforms.js"));
+  return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, { stages: createTransformStages, load: () => import("./transforms.js") });
 }
 
 /** How each paginated operation pages (its `x-pagination`). */

@@ -2,10 +2,7 @@
 // Do not edit: change the spec or templates/ and run `npm run generate`.
 import { operationCodec } from "./runtime/client/operation-transforms.js";
 import type { OperationTransformPlan } from "./runtime/client/operation-transforms.js";
-import { createClientTransforms } from "./runtime/client/client-transforms.js";
-import type { ClientTransformsOf } from "./runtime/client/client-transforms.js";
-import type { ClientOperationDescriptor } from "./runtime/client/descriptor.js";
-import type { TransformOptions, TransformPlans } from "./runtime/client/transforms.js";
+import type { TransformPlans } from "./runtime/client/transforms.js";
 import type { TransformedOperation, TransformsOn } from "./runtime/client/transform-types.js";
 import type { OperationMethod } from "./runtime/client/types.js";
 import type { PageItem, PageMethods } from "./runtime/client/paginate.js";
@@ -240,13 +237,8 @@ export const OPERATION_TRANSFORMS = {
   },
 } as const satisfies Readonly<Record<string, OperationTransformPlan>>;
 
-/** The codec of one operation: what the server and the mocks apply. */
+/** The codec of one operation: what the client, the server and the mocks apply. */
 export { operationCodec };
-
-/** The transforms of a client's operations: what a client created with the option loads on its first call. */
-export function clientTransforms(operations: Readonly<Record<string, ClientOperationDescriptor>>, options: TransformOptions): ClientTransformsOf {
-  return createClientTransforms({ OPERATION_TRANSFORMS, TRANSFORM_PLANS }, operations, options);
-}
 
 /** An operation's type with the transforms the options `X` turn on. */
 type Transformed<Op, K extends keyof typeof OPERATION_TRANSFORMS, X> = TransformedOperation<Op, (typeof OPERATION_TRANSFORMS)[K], typeof TRANSFORM_PLANS, X>;

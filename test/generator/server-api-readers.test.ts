@@ -103,7 +103,30 @@ describe("server-api.ts readers", () => {
     }
   });
 
-  it("leaves both out of the pet store's descriptor (its parameters and bodies need neither)", () => {
+  it("imports the stream writer for an event-stream response, the header reader for a Bearer scheme", () => {
+    const document: Record<string, unknown> = {
+      ...spec({ security: [{ Token: [] }] }),
+      components: { securitySchemes: { Token: { type: "http", scheme: "bearer" } } },
+    };
+    const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
+    paths["/things"]!["post"]!["responses"] = {
+      "200": { description: "events", content: { "text/event-stream": { schema: {} } } },
+    };
+    const text = printDataModule(serverApiModule(buildModel(document, "hash")));
+    expect(text).toContain(
+      'import { streamBodies } from "./runtime/server/core/stream-writer.js";',
+    );
+    expect(text).toContain(
+      'import { authorizationHeader } from "./runtime/server/core/authorization-header.js";',
+    );
+    expect(text).toContain(
+      "    streamBodies: streamBodies,\n    authorizationHeader: authorizationHeader,\n",
+    );
+    // an API key alone reads no Authorization header, a JSON response needs no writer
+    expect(serverApi({})).not.toMatch(/authorizationHeader|streamBodies/);
+  });
+
+  it("leaves every reader out of the pet store's descriptor (API keys, JSON, plain parameters)", () => {
     expect(API.readers).toBeUndefined();
   });
 });

@@ -16,7 +16,7 @@ export {
   type Credentials,
   type KeyAuthenticator,
 } from "./core/auth.js";
-export { decodeBasic } from "./core/auth-credentials.js";
+export { decodeBasic } from "./core/authorization-header.js";
 export { DEFAULT_MAX_BODY_BYTES } from "./core/body.js";
 export { ANONYMOUS_RATE_ID, clientRateId } from "./core/client-address.js";
 export type { CorsOptions } from "./core/cors.js";

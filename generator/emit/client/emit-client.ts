@@ -461,7 +461,7 @@ function factory(
       );
       writer.writeLine("const chosen = options.transforms;");
       writer.writeLine(
-        'const transforms = chosen === undefined ? undefined : () => import("./transforms.js").then((module) => module.clientTransforms(OPERATIONS, chosen));',
+        'const transforms = chosen === undefined ? undefined : () => Promise.all([import("./transforms.js"), import("./runtime/client/client-transforms.js")]).then(([tables, runtime]) => runtime.createClientTransforms(tables, OPERATIONS, chosen));',
       );
       writer.writeLine(
         "// only the optional serializers this spec needs, so a bundler drops the others",

@@ -1,15 +1,22 @@
 /**
  * The server descriptor's `readers`: the runtime's optional readers (styled parameters, form and
- * multipart bodies) that the spec's operations need, decided by the runtime's own rule
+ * multipart bodies), the stream writer (NDJSON, server-sent events) and the `Authorization` header
+ * reader (http, OAuth 2 and OpenID Connect schemes) that the spec needs, decided by the runtime's own rule
  * (templates/server/core/optional-readers.ts, which also refuses a descriptor that lacks one).
  * server-api.ts imports only those, so a bundle of the server carries no reader its API never
  * runs.
  */
 import {
   needsFormReader,
+  needsStreamWriter,
   needsStyleReader,
 } from "../../../templates/server/core/optional-readers.js";
-import type { FormBodyDescriptor } from "../../../templates/server/core/descriptor.js";
+import { needsAuthorizationHeader } from "../../../templates/server/core/auth-credentials.js";
+import type {
+  FormBodyDescriptor,
+  SecuritySchemeDescriptor,
+} from "../../../templates/server/core/descriptor.js";
+import { serverSecuritySchemes } from "../security-tables.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import { DataObject, reference, type DataImport } from "../ts/data-layout.js";
 import { parameterDescriptors } from "./parameter-descriptors.js";
@@ -18,6 +25,8 @@ import { parameterDescriptors } from "./parameter-descriptors.js";
 const READERS = [
   { name: "parameterStyles", from: "./runtime/server/core/parameter-styles.js" },
   { name: "formBodies", from: "./runtime/server/core/form-reader.js" },
+  { name: "streamBodies", from: "./runtime/server/core/stream-writer.js" },
+  { name: "authorizationHeader", from: "./runtime/server/core/authorization-header.js" },
 ] as const;
 
 type ReaderName = (typeof READERS)[number]["name"];
@@ -40,6 +49,13 @@ function needs(operation: OperationModel): Set<ReaderName> {
     };
     if (needsFormReader(descriptor)) needed.add("formBodies");
   }
+  const responses = Object.fromEntries(
+    operation.responses.map((response) => [
+      response.status,
+      { mediaTypes: response.contents.map((media) => media.mediaType) },
+    ]),
+  );
+  if (needsStreamWriter(responses)) needed.add("streamBodies");
   return needed;
 }
 
@@ -49,6 +65,10 @@ export class ApiReadersNeeded {
   constructor(model: ApiModel) {
     for (const operation of model.operations) {
       for (const name of needs(operation)) this.needed.add(name);
+    }
+    const schemes = Object.values(serverSecuritySchemes(model.securitySchemes));
+    if (schemes.some((scheme) => needsAuthorizationHeader(scheme as SecuritySchemeDescriptor))) {
+      this.needed.add("authorizationHeader");
     }
   }
 

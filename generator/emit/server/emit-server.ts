@@ -11,6 +11,7 @@ import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
+import { operationTransforms } from "../transforms/emit-transforms.js";
 import { SERVER_API_SPECIFIER } from "./emit-server-api.js";
 import { handlerRequestType, handlerResponseType } from "./handler-types.js";
 import {
@@ -24,8 +25,10 @@ export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile
     handlerRequestType(operation),
     handlerResponseType(operation),
   ]);
+  // whether an operation has a field the option `transforms` changes (else no codec is bundled)
+  const transformable = Object.keys(operationTransforms(model)).length > 0;
   const statements: (string | StatementStructures)[] = [
-    ...imports(typeHelpersUsed(handlerTypes)),
+    ...imports(typeHelpersUsed(handlerTypes), transformable),
     ...serverPaginationImports(model),
     {
       kind: StructureKind.ExportDeclaration,
@@ -37,7 +40,7 @@ export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile
     operationIdType(model, context),
     handlersInterface(model, handlersType),
     stubs(model, context, handlersType),
-    requestHandlerFactory(context, handlersType),
+    requestHandlerFactory(context, handlersType, transformable),
     ...serverPaginationHelpers(model),
   ];
   return [{ path: "server.ts", content: printStatements("server.ts", statements) }];
@@ -62,7 +65,7 @@ function typeHelpersUsed(handlerTypes: readonly (string | StatementStructures)[]
   return TYPE_HELPERS.filter((helper) => new RegExp(`\\b${helper}\\b`).test(text));
 }
 
-function imports(typeHelpers: readonly string[]): StatementStructures[] {
+function imports(typeHelpers: readonly string[], transformable: boolean): StatementStructures[] {
   const imp = (
     moduleSpecifier: string,
     names: readonly string[],
@@ -81,6 +84,9 @@ function imports(typeHelpers: readonly string[]): StatementStructures[] {
       : []),
     imp("./runtime/server/core/errors.js", ["notImplemented"], false),
     imp("./runtime/server/core/request-handler.js", ["createRuntimeRequestHandler"], false),
+    ...(transformable
+      ? [imp("./runtime/server/core/stages/transforms.js", ["createTransformStages"], false)]
+      : []),
     imp("./runtime/server/core/handler-api.js", ["HandlerMap", "ServerOptions"], true),
     imp("./runtime/client/transforms.js", ["TransformOptions"], true),
     imp("./runtime/client/transform-types.js", ["TransformedHandlers"], true),
@@ -174,7 +180,12 @@ function stubs(model: ApiModel, context: EmitContext, handlersType: string): Sta
   };
 }
 
-function requestHandlerFactory(context: EmitContext, handlersType: string): StatementStructures {
+/** `transformable`: whether an operation has a field the option `transforms` changes (else no codec and no transform stage is imported). */
+function requestHandlerFactory(
+  context: EmitContext,
+  handlersType: string,
+  transformable: boolean,
+): StatementStructures {
   return {
     kind: StructureKind.Function,
     isExported: true,
@@ -212,9 +223,14 @@ function requestHandlerFactory(context: EmitContext, handlersType: string): Stat
       },
     ],
     returnType: "(request: Request) => Promise<Response>",
-    statements: [
-      // the transform plans are imported only when the option `transforms` is given
-      'return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, () => import("./transforms.js"));',
-    ],
+    statements: transformable
+      ? [
+          // the transform plans are imported only when the option `transforms` is given
+          'return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, { stages: createTransformStages, load: () => import("./transforms.js") });',
+        ]
+      : [
+          // no field of this spec is a date-time or an int64: the option `transforms` changes nothing, and none of its code is bundled
+          "return createRuntimeRequestHandler(API, handlers as unknown as HandlerMap<C>, options as ServerOptions<C>, null);",
+        ],
   };
 }

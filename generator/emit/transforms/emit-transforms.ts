@@ -5,7 +5,9 @@
  * transform inside) and `OPERATION_TRANSFORMS` (each operation's parameters, JSON request body
  * and JSON response bodies, by method name), plus the client interface the option gives. Made
  * from the schema model only (generator/schema/transform-plan.ts). The client and the server
- * import this module dynamically, and only when created with the option `transforms`.
+ * import this module dynamically, and only when created with the option `transforms`; it holds
+ * nothing only one of them runs (the client's side, client-transforms.ts, is the client's own
+ * dynamic import), so a server bundle that inlines it carries no client code.
  */
 import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
 import { isJsonMediaType } from "../../schema/json-media.js";
@@ -114,10 +116,7 @@ function transformsModule(model: ApiModel, context: EmitContext): string {
   const lines = [
     namedImportText(["operationCodec"], "./runtime/client/operation-transforms.js", false),
     namedImportText(["OperationTransformPlan"], "./runtime/client/operation-transforms.js", true),
-    namedImportText(["createClientTransforms"], "./runtime/client/client-transforms.js", false),
-    namedImportText(["ClientTransformsOf"], "./runtime/client/client-transforms.js", true),
-    namedImportText(["ClientOperationDescriptor"], "./runtime/client/descriptor.js", true),
-    namedImportText(["TransformOptions", "TransformPlans"], "./runtime/client/transforms.js", true),
+    namedImportText(["TransformPlans"], "./runtime/client/transforms.js", true),
     ...typeImports,
     "",
     "/** The component schemas with a transform inside: where (`{ r: name }` refers to them). */",
@@ -126,13 +125,8 @@ function transformsModule(model: ApiModel, context: EmitContext): string {
     "/** Where each operation's transforms apply, by method name (header names in lower case). */",
     `export const OPERATION_TRANSFORMS = ${literal(table)} as const satisfies Readonly<Record<string, OperationTransformPlan>>;`,
     "",
-    "/** The codec of one operation: what the server and the mocks apply. */",
+    "/** The codec of one operation: what the client, the server and the mocks apply. */",
     "export { operationCodec };",
-    "",
-    "/** The transforms of a client's operations: what a client created with the option loads on its first call. */",
-    "export function clientTransforms(operations: Readonly<Record<string, ClientOperationDescriptor>>, options: TransformOptions): ClientTransformsOf {",
-    "  return createClientTransforms({ OPERATION_TRANSFORMS, TRANSFORM_PLANS }, operations, options);",
-    "}",
     "",
     ...clientTypeLines(operations, clientType),
   ];

@@ -22,18 +22,24 @@ import type { RequestHandler } from "../core/handler-api.js";
 import { MAX_REQUEST_HEADERS } from "./http-edges.js";
 import { DEFAULT_MAX_URL_LENGTH } from "../core/request-target.js";
 import {
+  createTransportRejectionHandler,
+  type TransportRejectionContext,
+} from "../core/transport-rejection.js";
+import {
   TRANSPORT_REJECTION,
   type RuntimeResponse,
   type TransportRejection,
   type TransportRejectionHandler,
 } from "../core/runtime-response.js";
 
+/** How a runtime handler answers what node's parser refused (none for a foreign handler). */
 export function transportRejectionOf(
   handler: RequestHandler | undefined,
 ): TransportRejectionHandler | undefined {
-  return (handler as Partial<Record<typeof TRANSPORT_REJECTION, TransportRejectionHandler>>)?.[
-    TRANSPORT_REJECTION
-  ];
+  const context = (
+    handler as Partial<Record<typeof TRANSPORT_REJECTION, TransportRejectionContext>> | undefined
+  )?.[TRANSPORT_REJECTION];
+  return context === undefined ? undefined : createTransportRejectionHandler(context);
 }
 
 /** The request line's method and target, read from the bytes node's parser refused. */

@@ -3,6 +3,8 @@
  * What the generator tells the server runtime about the API.
  * Generated tables `satisfies` these types, so a mismatch fails the build.
  */
+import type { AuthorizationHeaderReader } from "./authorization-header.js";
+import type { StreamBodyWriter } from "./stream-body.js";
 import type { ParameterStyleReaders } from "./styled-parameter.js";
 import type { XmlBodyDescriptor } from "./xml-descriptor.js";
 
@@ -259,6 +261,10 @@ export interface ApiReaders {
   readonly parameterStyles?: ParameterStyleReaders;
   /** Multipart bodies, and forms whose fields have shapes (form-reader.ts). */
   readonly formBodies?: FormBodyReader;
+  /** NDJSON and server-sent-event responses written from async iterables (stream-writer.ts). */
+  readonly streamBodies?: StreamBodyWriter;
+  /** The `Authorization` header, for http, OAuth 2 and OpenID Connect schemes (authorization-header.ts). */
+  readonly authorizationHeader?: AuthorizationHeaderReader;
 }
 
 export interface ApiDescriptor {

@@ -10,10 +10,12 @@ import type {
   ApiReaders,
   FormBodyReader,
   ParameterDescriptor,
+  ResponseDescriptor,
   ServerOperationDescriptor,
 } from "./descriptor.js";
 import { ConfigurationError } from "./errors.js";
-import { createMediaTypeMatcher } from "./media-type.js";
+import { createMediaTypeMatcher, mediaTypeEssence } from "./media-type.js";
+import { isStreamingMediaType, type StreamBodyWriter } from "./stream-body.js";
 import {
   prepareStyled,
   type ParameterStyleReaders,
@@ -38,9 +40,21 @@ export function needsStyleReader(parameter: ParameterDescriptor): boolean {
   return prepareStyled(parameter) !== undefined;
 }
 
-function missing(operationId: string, what: string, reader: string, from: string): never {
+/** Whether an operation's responses need `readers.streamBodies` (stream-writer.ts): one declares NDJSON or server-sent events. */
+export function needsStreamWriter(
+  responses: Readonly<Record<string, Pick<ResponseDescriptor, "mediaType" | "mediaTypes">>>,
+): boolean {
+  return Object.values(responses).some(({ mediaType, mediaTypes }) =>
+    [mediaType, ...(mediaTypes ?? [])].some(
+      (type) => type !== undefined && isStreamingMediaType(mediaTypeEssence(type)),
+    ),
+  );
+}
+
+/** Refuses a descriptor that lacks a reader `who` needs, naming what to import. */
+export function missingReader(who: string, what: string, reader: string, from: string): never {
   throw new ConfigurationError(
-    `${operationId}: ${what} needs the API descriptor's readers.${reader}; import { ${reader} } from runtime/server/core/${from} into it (the generated server-api.ts does when its spec needs it)`,
+    `${who}: ${what} needs the API descriptor's readers.${reader}; import { ${reader} } from runtime/server/core/${from} into it (the generated server-api.ts does when its spec needs it)`,
   );
 }
 
@@ -53,7 +67,7 @@ export function formReaderFor(
   if (!needsFormReader(body)) return undefined;
   return (
     readers?.formBodies ??
-    missing(
+    missingReader(
       operationId,
       `reading its ${body.mediaTypes.join(", ")} bodies`,
       "formBodies",
@@ -71,11 +85,30 @@ export function styleReaderFor(
   if (styled === undefined) return undefined;
   return (
     readers?.parameterStyles ??
-    missing(
+    missingReader(
       operationId,
       `its ${styled.in} parameter ${styled.name} (style ${styled.style})`,
       "parameterStyles",
       "parameter-styles.js",
     )
+  );
+}
+
+/**
+ * The stream writer of an operation: the descriptor's, whenever it has one (a handler may stream
+ * a type it chose itself); refused when the operation declares a streaming type and it has none.
+ */
+export function streamWriterFor(
+  operation: Pick<ServerOperationDescriptor, "operationId" | "responses">,
+  readers: ApiReaders | undefined,
+): StreamBodyWriter | undefined {
+  if (readers?.streamBodies !== undefined || !needsStreamWriter(operation.responses)) {
+    return readers?.streamBodies;
+  }
+  return missingReader(
+    operation.operationId,
+    "streaming its NDJSON or event-stream responses",
+    "streamBodies",
+    "stream-writer.js",
   );
 }

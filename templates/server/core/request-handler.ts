@@ -63,7 +63,7 @@ import {
   type RuntimeResponse,
 } from "./runtime-response.js";
 import { createSunsetGate } from "./sunset.js";
-import { createTransportRejectionHandler } from "./transport-rejection.js";
+import type { TransportRejectionContext } from "./transport-rejection.js";
 import { createMemoryRateLimitStore } from "../stores/rate-limiter.js";
 import { createAuthenticateStage } from "./stages/authenticate.js";
 import { createAuthorizeStage } from "./stages/authorize.js";
@@ -83,8 +83,7 @@ import { isPromiseLike, Pipeline, type Answer, type Stage } from "./stages/runne
 import { createSerializeStage } from "./stages/serialize.js";
 import { splitTarget } from "./stages/split-target.js";
 import { createValidateResponseStage } from "./stages/validate-response.js";
-import { createTransformStages } from "./stages/transforms.js";
-import type { TransformModule } from "../../client/operation-transforms.js";
+import type { ServerTransforms } from "./stages/transforms.js";
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -113,14 +112,14 @@ function wholeNumber(name: string, value: number, min: number): number {
 }
 
 /**
- * @param transformTables loads the generated transforms.ts: the plans and the codec the option
- *   `transforms` needs (the generated `createRequestHandler` passes it)
+ * @param transformSupport what the option `transforms` needs (stages/transforms.ts and the loader
+ *   of the generated transforms.ts); `null` when no field of the spec is transformed
  */
 export function createRuntimeRequestHandler<C = unknown>(
   api: ApiDescriptor,
   handlers: HandlerMap<C>,
   options: ServerOptions<C> = {},
-  transformTables?: () => Promise<TransformModule>,
+  transformSupport?: ServerTransforms | null,
 ): RuntimeRequestHandler {
   const router = createRouter(prepareOperations(api), (operation, name) =>
     operation.header.some((parameter) => parameter.name === name.toLowerCase()),
@@ -171,15 +170,15 @@ export function createRuntimeRequestHandler<C = unknown>(
     basePath,
   });
 
-  if (options.transforms !== undefined && transformTables === undefined) {
+  if (options.transforms !== undefined && transformSupport === undefined) {
     throw new Error(
       "The option transforms needs the transform plans of the spec: create the handler with the generated createRequestHandler",
     );
   }
   const transforms =
-    options.transforms === undefined || transformTables === undefined
+    options.transforms === undefined || !transformSupport // null: nothing to transform
       ? undefined
-      : createTransformStages<C>(api, options.transforms, transformTables);
+      : transformSupport.stages<C>(api, options.transforms, transformSupport.load);
 
   const allowedHeaders = checkHeaderNames(options.responseHeaders ?? []);
   const onResponse =
@@ -267,8 +266,8 @@ export function createRuntimeRequestHandler<C = unknown>(
     return source.method === "HEAD" ? stripBodyForHead(response) : response;
   }
 
-  /** Requests node's parser refused (transport-rejection.ts), counted per client address. */
-  const rejectTransport = createTransportRejectionHandler({
+  /** What answers requests node's parser refused (the Node adapter: transport-rejection.ts). */
+  const rejectTransport: TransportRejectionContext = {
     async countAnonymous(remoteAddress) {
       if (plans === undefined || store === undefined) return undefined;
       const limits = plans.limitsOf(plans.anonymousPlan);
@@ -286,7 +285,7 @@ export function createRuntimeRequestHandler<C = unknown>(
     },
     routeOf: responder.routeOf,
     errorResponse: responder.errorResponse,
-  });
+  };
 
   // With telemetry, each request runs in its span (telemetry.ts); without, nothing of it runs.
   const entry =

@@ -3,6 +3,7 @@
  * Responses inside the runtime, before they become a web `Response` or are written straight to
  * `node:http`: finding the declared response, merging a handler's headers, serializing bodies.
  */
+import type { TransportRejectionContext } from "./transport-rejection.js";
 import type { ResponseDescriptor } from "./descriptor.js";
 import type { HeaderValue, RequestHandler } from "./handler-api.js";
 import { isJsonMediaType, mediaTypeEssence } from "./media-type.js";
@@ -42,12 +43,16 @@ export interface TransportRejection {
 
 export type TransportRejectionHandler = (rejection: TransportRejection) => Promise<RuntimeResponse>;
 
-/** Answers a {@link TransportRejection} with the runtime's headers (see request-handler.ts). */
+/**
+ * What a {@link TransportRejection} is answered with (the handler's rate limits, routes and error
+ * format): the Node adapter builds the answer from it (transport-rejection.ts), so a bundle that
+ * never meets node's parser (a worker) carries none of that code.
+ */
 export const TRANSPORT_REJECTION: unique symbol = Symbol.for("petstore.runtime.transportRejection");
 
 export interface RuntimeRequestHandler extends RequestHandler {
   readonly [RAW_REQUEST_HANDLER]: RawRequestHandler;
-  readonly [TRANSPORT_REJECTION]: TransportRejectionHandler;
+  readonly [TRANSPORT_REJECTION]: TransportRejectionContext;
 }
 
 const RANGE_KEYS = ["", "1XX", "2XX", "3XX", "4XX", "5XX"];

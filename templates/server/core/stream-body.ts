@@ -3,10 +3,9 @@
  * Streamed response bodies produced from an async iterable (an `async function*` handler
  * helper, a database cursor): NDJSON (`application/x-ndjson`, `application/jsonl`: one JSON
  * text per item and line) and server-sent events (`text/event-stream`: one event per item,
- * see {@link ServerSentEvent}). Items are pulled only as fast as the client reads; a client that
- * goes away ends the iteration (its `return()` runs, so `finally` blocks close cursors). An
- * item that throws after the status was sent cannot change it: the failure goes to `onError`
- * and the stream is cut, so the client sees an incomplete body rather than a silent end.
+ * see {@link ServerSentEvent}). What every server needs to recognise them is here; the writer
+ * itself is stream-writer.ts, which an API descriptor carries only when its spec declares such
+ * a media type (optional-readers.ts).
  */
 
 /** One server-sent event: `data` is sent as JSON (a string as it is), one `data:` line per line. */
@@ -33,52 +32,16 @@ export function isAsyncIterable(value: unknown): value is AsyncIterable<unknown>
   );
 }
 
-/** No line breaks in an event's field (they would start a new field). */
-function oneLine(text: string): string {
-  return text.replace(/[\r\n]+/g, " ");
-}
-
-function eventText(item: unknown): string {
-  const event = (item ?? {}) as ServerSentEvent;
-  let text = "";
-  if (event.event !== undefined) text += `event: ${oneLine(event.event)}\n`;
-  if (event.id !== undefined) text += `id: ${oneLine(event.id)}\n`;
-  if (event.retry !== undefined) text += `retry: ${Math.max(0, Math.floor(event.retry))}\n`;
-  const data = typeof event.data === "string" ? event.data : (JSON.stringify(event.data) ?? "null");
-  for (const line of data.split(/\r\n|\r|\n/)) text += `data: ${line}\n`;
-  return `${text}\n`;
-}
-
-/** The items of `source` as the bytes of `essence` (see {@link isStreamingMediaType}). */
-export function streamFromIterable(
+/**
+ * Writes an async iterable's items as the bytes of a streaming media type `essence` (see
+ * {@link isStreamingMediaType}); `onFailure` gets what an item threw. The API descriptor's
+ * `readers.streamBodies` (stream-writer.ts), present when an operation declares such a type.
+ */
+export type StreamBodyWriter = (
   source: AsyncIterable<unknown>,
   essence: string,
   onFailure: (error: unknown) => void,
-): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  const sse = essence === "text/event-stream";
-  let iterator: AsyncIterator<unknown> | undefined;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      try {
-        iterator ??= source[Symbol.asyncIterator]();
-        const next = await iterator.next();
-        if (next.done === true) {
-          controller.close();
-          return;
-        }
-        const text = sse ? eventText(next.value) : `${JSON.stringify(next.value) ?? "null"}\n`;
-        controller.enqueue(encoder.encode(text));
-      } catch (error) {
-        onFailure(error);
-        controller.error(error);
-      }
-    },
-    async cancel() {
-      await iterator?.return?.();
-    },
-  });
-}
+) => ReadableStream<Uint8Array>;
 
 /**
  * Why a value declared as JSON cannot be sent as JSON (`JSON.stringify` would send `{}` or

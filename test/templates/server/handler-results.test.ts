@@ -9,6 +9,7 @@ import type {
   ServerOperationDescriptor,
 } from "../../../templates/server/core/descriptor.js";
 import { replyFor } from "../../../templates/server/core/reply.js";
+import { streamBodies } from "../../../templates/server/core/stream-writer.js";
 import { compileBody, handlers, api as fixtureApi } from "./fixture-api.js";
 import { testServer } from "./helpers.js";
 
@@ -29,6 +30,7 @@ const api: ApiDescriptor = {
   ...fixtureApi,
   rateLimits: undefined,
   operations: [...fixtureApi.operations, events],
+  readers: { streamBodies },
 } as ApiDescriptor;
 
 async function* pets(closed: { value: boolean }, failAt = -1) {

@@ -1,7 +1,7 @@
 /**
  * The API descriptor's optional `readers` (issue 41 item 3: a worker bundle carries only the code
- * its spec needs): a descriptor whose operations need the styled parameter readers or the form
- * reader runs with them, and one that lacks them is refused when the handler is built, naming
+ * its spec needs): a descriptor whose operations need the styled parameter readers, the form
+ * reader or the stream writer runs with them, and one that lacks them is refused when the handler is built, naming
  * the operation and what to import, instead of failing on the first such request.
  */
 import { describe, expect, it } from "vitest";
@@ -13,8 +13,11 @@ import { ConfigurationError } from "../../../templates/server/core/errors.js";
 import { formBodies } from "../../../templates/server/core/form-reader.js";
 import {
   needsFormReader,
+  needsStreamWriter,
   needsStyleReader,
 } from "../../../templates/server/core/optional-readers.js";
+import { streamBodies } from "../../../templates/server/core/stream-writer.js";
+import { authorizationHeader } from "../../../templates/server/core/authorization-header.js";
 import { parameterStyles } from "../../../templates/server/core/parameter-styles.js";
 import { createRuntimeRequestHandler } from "../../../templates/server/core/request-handler.js";
 import { compileBody, parameters } from "./fixture-api.js";
@@ -62,6 +65,21 @@ const upload: ServerOperationDescriptor = {
   secured: false,
 };
 
+const events: ServerOperationDescriptor = {
+  operationId: "petEvents",
+  method: "get",
+  path: "/events",
+  parameters: [],
+  validateParameters: parameters([]).validateParameters,
+  responses: { "200": { mediaType: "text/event-stream" } },
+  secured: false,
+};
+
+async function* twoEvents() {
+  yield { data: { id: 1 } };
+  yield { event: "done", data: "bye" };
+}
+
 function descriptor(
   operations: ServerOperationDescriptor[],
   readers?: ApiDescriptor["readers"],
@@ -72,6 +90,12 @@ function descriptor(
 const echo = {
   searchPets: (input: { query: unknown }) => ({ status: 200, body: input.query }),
   uploadPhoto: (input: { body: unknown }) => ({ status: 200, body: input.body }),
+  petEvents: () => ({ status: 200, body: twoEvents() }),
+  searchAsStream: () => ({
+    status: 200,
+    headers: { "content-type": "application/x-ndjson" },
+    body: twoEvents(),
+  }),
 };
 
 describe("which readers an operation needs", () => {
@@ -131,7 +155,38 @@ describe("which readers an operation needs", () => {
   });
 });
 
+describe("which responses need the stream writer", () => {
+  it.each([
+    ["JSON", { "200": { mediaType: "application/json" } }, false],
+    ["no body", { "204": {} }, false],
+    ["server-sent events", { "200": { mediaType: "text/event-stream; charset=utf-8" } }, true],
+    [
+      "NDJSON among several types",
+      {
+        "200": {
+          mediaType: "application/json",
+          mediaTypes: ["application/json", "application/x-ndjson"],
+        },
+      },
+      true,
+    ],
+    ["JSON Lines on an error status", { "4XX": { mediaType: "application/jsonl" } }, true],
+  ] as const)("%s: %s", (_name, responses, needed) => {
+    expect(needsStreamWriter(responses)).toBe(needed);
+  });
+});
+
 describe("a descriptor with the readers it needs", () => {
+  it("streams server-sent events", async () => {
+    const handler = createRuntimeRequestHandler(
+      descriptor([events], { streamBodies }),
+      echo as never,
+    );
+    const response = await handler(request("GET", "/events"));
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('data: {"id":1}\n\nevent: done\ndata: bye\n\n');
+  });
+
   it("reads a deepObject query parameter", async () => {
     const handler = createRuntimeRequestHandler(
       descriptor([search], { parameterStyles }),
@@ -157,6 +212,53 @@ describe("a descriptor with the readers it needs", () => {
   });
 });
 
+/** An API whose one operation needs a Bearer token (a scheme read from `Authorization`). */
+function bearerApi(readers?: ApiDescriptor["readers"]): ApiDescriptor {
+  return {
+    ...descriptor(
+      [{ ...search, parameters: [], secured: true, security: [{ Token: [] }] }],
+      readers,
+    ),
+    securitySchemes: { Token: { type: "http", scheme: "bearer" } },
+  };
+}
+
+const bearerHandlers = {
+  ...echo,
+  searchPets: (input: { caller: unknown }) => ({ status: 200, body: { caller: input.caller } }),
+};
+
+describe("the Authorization header reader", () => {
+  it("reads a Bearer token when the descriptor carries it", async () => {
+    const handler = createRuntimeRequestHandler(
+      bearerApi({ authorizationHeader }),
+      bearerHandlers as never,
+      {
+        authenticate: (credentials) =>
+          credentials["Token"]?.type === "bearer" && credentials["Token"].token === "t0k"
+            ? { caller: "ann", plan: "free" }
+            : undefined,
+      },
+    );
+    const ok = await handler(request("GET", "/pets", { headers: { authorization: "Bearer t0k" } }));
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ caller: "ann" });
+    const malformed = await handler(
+      request("GET", "/pets", { headers: { authorization: "Basic x" } }),
+    );
+    expect(malformed.status).toBe(401);
+    expect(await malformed.text()).toContain(
+      "the Authorization scheme is not one this API accepts (bearer)",
+    );
+  });
+
+  it("is refused when a scheme reads Authorization and the descriptor lacks it", () => {
+    expect(() => createRuntimeRequestHandler(bearerApi(), bearerHandlers as never)).toThrow(
+      "Token: reading the Authorization header needs the API descriptor's readers.authorizationHeader; import { authorizationHeader } from runtime/server/core/authorization-header.js",
+    );
+  });
+});
+
 describe("a descriptor without a reader it needs", () => {
   it("is refused when the handler is built, naming the parameter and what to import", () => {
     expect(() => createRuntimeRequestHandler(descriptor([search]), echo as never)).toThrow(
@@ -164,6 +266,26 @@ describe("a descriptor without a reader it needs", () => {
     );
     expect(() => createRuntimeRequestHandler(descriptor([search]), echo as never)).toThrow(
       "searchPets: its query parameter filter (style deepObject) needs the API descriptor's readers.parameterStyles; import { parameterStyles } from runtime/server/core/parameter-styles.js",
+    );
+  });
+
+  it("is refused for an event-stream response, naming the operation and what to import", () => {
+    expect(() => createRuntimeRequestHandler(descriptor([events]), echo as never)).toThrow(
+      "petEvents: streaming its NDJSON or event-stream responses needs the API descriptor's readers.streamBodies; import { streamBodies } from runtime/server/core/stream-writer.js",
+    );
+  });
+
+  it("answers 500 (never a silent {}) when a handler streams in an API that declares no stream", async () => {
+    const errors: unknown[] = [];
+    const handler = createRuntimeRequestHandler(
+      descriptor([{ ...search, operationId: "searchAsStream", parameters: [] }]),
+      echo as never,
+      { onError: (error) => void errors.push(error) },
+    );
+    const response = await handler(request("GET", "/pets"));
+    expect(response.status).toBe(500);
+    expect(String(errors[0])).toContain(
+      "searchAsStream answered 200 with an async iterable as application/x-ndjson, a streaming media type its API declares nowhere",
     );
   });
 

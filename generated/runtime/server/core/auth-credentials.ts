@@ -1,16 +1,19 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
- * Reads the credentials a request carries for the spec's security schemes: the `Authorization`
- * header (RFC 9110 §11.6.2: `Bearer` per RFC 6750, `Basic` per RFC 7617 with UTF-8, any other
- * scheme passed through) and API keys from their header, query parameter or cookie.
+ * Reads the credentials a request carries for the spec's security schemes: API keys from their
+ * header, query parameter or cookie, and the `Authorization` header through the API descriptor's
+ * `readers.authorizationHeader` (authorization-header.ts: `Bearer`, `Basic`, any other scheme),
+ * which a descriptor carries only when one of its schemes reads that header.
  *
- * Nothing here throws: a malformed `Authorization` header (bad base64, no colon, an empty token,
- * a scheme no security scheme accepts) is reported as `malformed`, and the request then counts as
- * presenting no credential for it (401 where the operation needs a caller).
+ * Nothing here throws on a request: a malformed `Authorization` header (bad base64, no colon, an
+ * empty token, a scheme no security scheme accepts) is reported as `malformed`, and the request
+ * then counts as presenting no credential for it (401 where the operation needs a caller).
  */
 import type { Credential, Credentials } from "./auth.js";
 import { findCookie } from "./cookies.js";
+import type { AuthorizationHeaderReader } from "./authorization-header.js";
 import type { SecuritySchemeDescriptor } from "./descriptor.js";
+import { missingReader } from "./optional-readers.js";
 
 /** What a request presented. */
 export interface PresentedCredentials {
@@ -44,61 +47,6 @@ export interface CredentialSource {
 
 export type CredentialReader = (source: CredentialSource) => PresentedCredentials;
 
-const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-/** Decodes `Basic` credentials, or returns why they are malformed. */
-export function decodeBasic(
-  value: string,
-): { readonly username: string; readonly password: string } | string {
-  if (!BASE64.test(value)) return "Basic credentials are not valid base64";
-  let text: string;
-  try {
-    const binary = atob(value);
-    const bytes = new Uint8Array(binary.length);
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-    text = utf8.decode(bytes);
-  } catch {
-    return "Basic credentials are not valid base64 of UTF-8 text";
-  }
-  const colon = text.indexOf(":");
-  if (colon === -1) return "Basic credentials have no colon between user name and password";
-  return { username: text.slice(0, colon), password: text.slice(colon + 1) };
-}
-
-/** `Authorization: <scheme> <value>` split, or undefined when there is no value at all. */
-function splitAuthorization(header: string): { scheme: string; value: string } | undefined {
-  const trimmed = header.trim();
-  const space = trimmed.search(/[ \t]/);
-  if (space === -1) return undefined;
-  return { scheme: trimmed.slice(0, space).toLowerCase(), value: trimmed.slice(space + 1).trim() };
-}
-
-/** The credential an `Authorization` header gives a scheme, a problem, or undefined (not its). */
-function fromAuthorization(
-  scheme: SecuritySchemeDescriptor,
-  parts: { scheme: string; value: string },
-): Credential | string | undefined {
-  const wanted =
-    scheme.type === "http" ? scheme.scheme : scheme.type === "apiKey" ? undefined : "bearer";
-  if (wanted === undefined || scheme.type === "mutualTLS" || parts.scheme !== wanted) {
-    return undefined;
-  }
-  if (wanted === "bearer") {
-    return TOKEN68.test(parts.value)
-      ? { type: "bearer", token: parts.value }
-      : "empty or malformed Bearer token";
-  }
-  if (wanted === "basic") {
-    const decoded = decodeBasic(parts.value);
-    return typeof decoded === "string" ? decoded : { type: "basic", ...decoded };
-  }
-  return parts.value === ""
-    ? `empty ${parts.scheme} credentials`
-    : { type: "http", scheme: wanted, value: parts.value };
-}
-
 function secretOf(credential: Credential): string {
   switch (credential.type) {
     case "bearer":
@@ -115,6 +63,7 @@ function secretOf(credential: Credential): string {
 /** A reader for the given schemes; the schemes that read `Authorization` share one parse. */
 export function createCredentialReader(
   schemes: Readonly<Record<string, SecuritySchemeDescriptor>>,
+  authorizationHeader?: AuthorizationHeaderReader,
 ): CredentialReader {
   // Per scheme, what each request reads (header names lower-cased once).
   const entries = Object.entries(schemes).map(([name, scheme]) => ({
@@ -122,38 +71,21 @@ export function createCredentialReader(
     scheme,
     header: scheme.type === "apiKey" && scheme.in === "header" ? scheme.name.toLowerCase() : "",
   }));
-  const readsAuthorization = entries.some(
-    ({ scheme }) => scheme.type !== "apiKey" && scheme.type !== "mutualTLS",
-  );
-  const accepted = [
-    ...new Set(
-      entries.flatMap(({ scheme }) =>
-        scheme.type === "http"
-          ? [scheme.scheme]
-          : scheme.type === "oauth2" || scheme.type === "openIdConnect"
-            ? ["bearer"]
-            : [],
-      ),
-    ),
-  ];
   if (entries.length === 0) return () => NO_CREDENTIALS;
+  const readsAuthorization = entries.some(({ scheme }) => needsAuthorizationHeader(scheme));
+  const parseAuthorization = !readsAuthorization
+    ? undefined
+    : (authorizationHeader ?? missingAuthorizationReader(entries)).parser(
+        entries.map(({ scheme }) => scheme),
+      );
 
   return (source) => {
     const credentials: Record<string, Credential> = {};
     let count = 0;
-    let malformed: string | undefined;
     let secret = "";
     let lone: Credential | undefined;
-    const authorization = readsAuthorization ? source.header("authorization") : null;
-    const parts =
-      authorization === null || authorization.trim() === ""
-        ? undefined
-        : splitAuthorization(authorization);
-    if (authorization !== null && authorization.trim() !== "" && parts === undefined) {
-      malformed = "the Authorization header has a scheme but no credentials";
-    } else if (parts !== undefined && !accepted.includes(parts.scheme)) {
-      malformed = `the Authorization scheme is not one this API accepts (${accepted.join(", ")})`;
-    }
+    const authorization = parseAuthorization?.(source.header("authorization"));
+    let malformed = authorization?.malformed;
     for (let i = 0; i < entries.length; i++) {
       const { name, scheme, header } = entries[i] as (typeof entries)[number];
       let credential: Credential | string | undefined;
@@ -167,8 +99,8 @@ export function createCredentialReader(
         if (value !== null && value !== undefined && value !== "") {
           credential = { type: "apiKey", in: scheme.in, name: scheme.name, value };
         }
-      } else if (parts !== undefined) {
-        credential = fromAuthorization(scheme, parts);
+      } else {
+        credential = authorization?.credential(scheme);
       }
       if (typeof credential === "string") malformed ??= credential;
       else if (credential !== undefined) {
@@ -181,4 +113,19 @@ export function createCredentialReader(
     if (count === 0 && malformed === undefined) return NO_CREDENTIALS;
     return { credentials, count, malformed, secret, lone };
   };
+}
+
+/** Whether a scheme's credential comes in the `Authorization` header (http, OAuth 2, OpenID Connect). */
+export function needsAuthorizationHeader(scheme: SecuritySchemeDescriptor): boolean {
+  return scheme.type !== "apiKey" && scheme.type !== "mutualTLS";
+}
+
+function missingAuthorizationReader(entries: readonly { readonly name: string }[]): never {
+  const names = entries.map(({ name }) => name).join(", ");
+  return missingReader(
+    names,
+    "reading the Authorization header",
+    "authorizationHeader",
+    "authorization-header.js",
+  );
 }

@@ -33,7 +33,6 @@ import {
   API_KEY_SCHEME,
   describeOperation,
   missingScopes,
-  quoted,
   schemesOf,
   type OperationSecurity,
 } from "./auth-requirements.js";
@@ -76,7 +75,8 @@ export function createSecurityGate<C>(
   authenticate: Authenticator<C> | undefined,
 ): SecurityGate<C> {
   const schemes = schemesOf(api);
-  const read = createCredentialReader(schemes);
+  const authorization = api.readers?.authorizationHeader;
+  const read = createCredentialReader(schemes, authorization);
   const byDigest = (authenticate as Partial<KeyAuthenticator<C>> | undefined)?.[
     AUTHENTICATE_DIGEST
   ];
@@ -88,7 +88,7 @@ export function createSecurityGate<C>(
       (operation.secured && api.apiKey !== undefined ? [{ [API_KEY_SCHEME]: [] }] : []);
     operations.set(
       operation.operationId,
-      describeOperation(requirements, operation.secured, schemes, realm),
+      describeOperation(requirements, operation.secured, schemes, realm, authorization),
     );
   }
 
@@ -174,7 +174,8 @@ export function createSecurityGate<C>(
         status: 403,
         code: "forbidden",
         message: `Missing scope${lackingScopes.length === 1 ? "" : "s"}: ${lackingScopes.join(", ")}`,
-        challenge: `Bearer realm=${quoted(realm)}, error="insufficient_scope", scope=${quoted(scope)}`,
+        // scopes are OAuth 2's, whose schemes read Authorization: the reader is there
+        challenge: authorization?.scopeChallenge(realm, scope),
       };
     }
     return refuse(

@@ -4,6 +4,7 @@
  * `WWW-Authenticate` challenges (RFC 9110 §11.6.1), how to send each scheme's credential (for
  * the 401 message), and which OAuth 2 scopes a caller lacks (auth-gate.ts uses them per request).
  */
+import type { AuthorizationHeaderReader } from "./authorization-header.js";
 import type {
   ApiDescriptor,
   SecurityRequirementDescriptor,
@@ -27,45 +28,34 @@ export function quoted(value: string): string {
   return `"${value.replace(/[\\"]/g, (character) => `\\${character}`)}"`;
 }
 
-/** The challenge of one scheme (none for mutualTLS), with the realm. */
-function challengeOf(scheme: SecuritySchemeDescriptor, realm: string): string | undefined {
-  switch (scheme.type) {
-    case "http": {
-      const name =
-        scheme.scheme === "bearer" ? "Bearer" : scheme.scheme === "basic" ? "Basic" : scheme.scheme;
-      return scheme.scheme === "basic"
-        ? `Basic realm=${quoted(realm)}, charset="UTF-8"`
-        : `${name} realm=${quoted(realm)}`;
-    }
-    case "oauth2":
-    case "openIdConnect":
-      return `Bearer realm=${quoted(realm)}`;
-    case "apiKey":
-      // No registered scheme for API keys: this names where the key goes.
-      return `ApiKey realm=${quoted(realm)}, in=${quoted(scheme.in)}, name=${quoted(scheme.name)}`;
-    case "mutualTLS":
-      return undefined;
+/**
+ * The challenge of one scheme (none for mutualTLS), with the realm; the schemes read from the
+ * `Authorization` header are the header reader's (authorization-header.ts).
+ */
+function challengeOf(
+  scheme: SecuritySchemeDescriptor,
+  realm: string,
+  authorization: AuthorizationHeaderReader | undefined,
+): string | undefined {
+  if (scheme.type === "apiKey") {
+    // No registered scheme for API keys: this names where the key goes.
+    return `ApiKey realm=${quoted(realm)}, in=${quoted(scheme.in)}, name=${quoted(scheme.name)}`;
   }
+  return scheme.type === "mutualTLS" ? undefined : authorization?.challenge(scheme, realm);
 }
 
 /** How to send a scheme's credential, for messages. */
-function howToSend(scheme: SecuritySchemeDescriptor | undefined, name: string): string {
+function howToSend(
+  scheme: SecuritySchemeDescriptor | undefined,
+  name: string,
+  authorization: AuthorizationHeaderReader | undefined,
+): string {
   if (scheme === undefined) return `the ${name} credentials (a scheme the spec does not declare)`;
-  switch (scheme.type) {
-    case "apiKey":
-      return `the API key in the ${scheme.name} ${scheme.in === "query" ? "query parameter" : scheme.in}`;
-    case "http":
-      return scheme.scheme === "bearer"
-        ? "a Bearer token in the Authorization header"
-        : scheme.scheme === "basic"
-          ? "Basic credentials in the Authorization header"
-          : `${scheme.scheme} credentials in the Authorization header`;
-    case "oauth2":
-    case "openIdConnect":
-      return "an OAuth 2 access token as Bearer in the Authorization header";
-    case "mutualTLS":
-      return "a TLS client certificate";
+  if (scheme.type === "apiKey") {
+    return `the API key in the ${scheme.name} ${scheme.in === "query" ? "query parameter" : scheme.in}`;
   }
+  if (scheme.type === "mutualTLS") return "a TLS client certificate";
+  return authorization?.howToSend(scheme) ?? `the ${name} credentials`;
 }
 
 /** The schemes of a descriptor, with a lone `apiKey` named {@link API_KEY_SCHEME}. */
@@ -76,25 +66,28 @@ export function schemesOf(api: ApiDescriptor): Readonly<Record<string, SecurityS
     : { [API_KEY_SCHEME]: { type: "apiKey", in: api.apiKey.in, name: api.apiKey.name } };
 }
 
+/** `authorization`: the descriptor's header reader (present whenever a scheme reads that header). */
 export function describeOperation(
   requirements: readonly SecurityRequirementDescriptor[],
   secured: boolean,
   schemes: Readonly<Record<string, SecuritySchemeDescriptor>>,
   realm: string,
+  authorization: AuthorizationHeaderReader | undefined,
 ): OperationSecurity {
   const names = [...new Set(requirements.flatMap((requirement) => Object.keys(requirement)))];
   const challenges = [
     ...new Set(
       names.flatMap((name) => {
         const scheme = schemes[name];
-        const challenge = scheme === undefined ? undefined : challengeOf(scheme, realm);
+        const challenge =
+          scheme === undefined ? undefined : challengeOf(scheme, realm, authorization);
         return challenge === undefined ? [] : [challenge];
       }),
     ),
   ];
   const ways = requirements.map((requirement) =>
     Object.keys(requirement)
-      .map((name) => howToSend(schemes[name], name))
+      .map((name) => howToSend(schemes[name], name, authorization))
       .join(" and "),
   );
   const lone = requirements.length === 1 ? Object.keys(requirements[0] ?? {}) : [];

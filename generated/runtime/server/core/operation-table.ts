@@ -23,7 +23,8 @@ import { deprecationHeaders } from "./deprecation.js";
 import { IDEMPOTENCY_KEY_HEADER } from "./idempotency.js";
 import { RequestError } from "./errors.js";
 import type { RequestSource } from "./request-source.js";
-import { styleReaderFor } from "./optional-readers.js";
+import type { StreamBodyWriter } from "./stream-body.js";
+import { streamWriterFor, styleReaderFor } from "./optional-readers.js";
 import {
   prepareStyled,
   type ParameterStyleReaders,
@@ -63,6 +64,8 @@ export interface PreparedOperation {
   readonly responses: Readonly<Record<string, ResponseDescriptor>>;
   /** The declared response per status (exact, range, default), filled on first use. */
   readonly responseByStatus: Map<number, ResponseDescriptor | null>;
+  /** Writes an async iterable as NDJSON or events, when the API streams (stream-writer.ts). */
+  readonly writeStream: StreamBodyWriter | undefined;
 }
 
 export interface ParameterValues {
@@ -134,6 +137,7 @@ function prepareWith(
     fixedHeaders: deprecationHeaders(operation),
     responses: operation.responses,
     responseByStatus: new Map(),
+    writeStream: streamWriterFor(operation, readers),
   };
 }
 

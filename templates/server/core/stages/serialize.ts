@@ -5,8 +5,9 @@
  * XML as the schema maps it when an XML media type is chosen, by the handler's `content-type` or
  * the request's `Accept`: runtime/xml/xml-server.ts, which the table gives; none for 204/304; a
  * body JSON cannot carry, such as a stream where JSON is declared, is a 500 through `onError`,
- * never a silent `{}`; an async iterable for NDJSON or server-sent events is streamed:
- * stream-body.ts). Always answers.
+ * never a silent `{}`; an async iterable for NDJSON or server-sent events is streamed by the
+ * descriptor's stream writer, stream-writer.ts, and is a 500 in an API that declares no streaming
+ * type). Always answers.
  */
 import { ContractViolationError } from "../errors.js";
 import { isJsonMediaType, mediaTypeEssence } from "../media-type.js";
@@ -18,12 +19,7 @@ import {
   type ResponseHeaders,
   type RuntimeResponse,
 } from "../runtime-response.js";
-import {
-  isAsyncIterable,
-  isStreamingMediaType,
-  notJsonReason,
-  streamFromIterable,
-} from "../stream-body.js";
+import { isAsyncIterable, isStreamingMediaType, notJsonReason } from "../stream-body.js";
 
 const JSON_TYPE = "application/json";
 
@@ -72,8 +68,15 @@ export function createSerializeStage<C>(responder: Responder) {
       }
       return { status, headers, body: context.jsonText ?? JSON.stringify(value) ?? "null" };
     } else if (isStreamingMediaType(essence) && isAsyncIterable(value)) {
+      const write = operation.writeStream;
+      if (write === undefined) {
+        // no operation of the spec declares a streaming type: nothing to write it with
+        const message = `${operationId} answered ${status} with an async iterable as ${essence}, a streaming media type its API declares nowhere`;
+        const error = new ContractViolationError(operationId, status, message);
+        return responder.internalError(error, { operationId, status }, context.rate, operation);
+      }
       const report = (error: unknown) => responder.report(error, { operationId, status });
-      return { status, headers, body: streamFromIterable(value, essence, report) };
+      return { status, headers, body: write(value, essence, report) };
     }
     return { status, headers, body: serializeBody(value, contentType) };
   };

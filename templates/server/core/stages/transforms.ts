@@ -6,7 +6,8 @@
  * body's text, the parameter's text); after the handler, `encode` writes a JSON body with the
  * codec (`Date` as ISO 8601, `bigint` as a JSON number with every digit) and leaves its wire form
  * for the response checks. The codec and the plans are imported on the first request (`load`:
- * the generated transforms.ts): a server without the option loads neither.
+ * the generated transforms.ts): a server without the option loads neither. Only the generated
+ * server of a spec with a `date-time` or `int64` field imports this module.
  */
 import type {
   OperationCodec,
@@ -30,6 +31,12 @@ export interface TransformStages<C> {
   capture(context: RequestContext<C>): undefined;
   decode(context: RequestContext<C>): undefined | Promise<undefined>;
   encode(context: RequestContext<C>): undefined | Promise<undefined>;
+}
+
+/** What the generated `createRequestHandler` passes when its spec has fields to transform. */
+export interface ServerTransforms {
+  readonly stages: typeof createTransformStages;
+  readonly load: () => Promise<TransformModule>;
 }
 
 export function createTransformStages<C>(

@@ -1,0 +1,100 @@
+/**
+ * Figure 6's worker bundle (issue 41 item 3), built exactly as benchmarks/worker-bundle.ts builds
+ * it, carries none of the code its worker cannot run: no SHA-256 library (sha256.ts is the
+ * runtime's), no client side of the transforms (client-transforms.ts), no optional reader the pet
+ * store does not need (styles, forms, the stream writer, the Authorization header), no answer to
+ * node's parser rejections, no Node.js built-in; and a spec with no `date-time` or `int64` field
+ * bundles no transforms codec at all (its server.ts imports none), while its handler still
+ * accepts the option `transforms` (which then changes nothing). And the figure's target holds:
+ * at most 1.5× the Hono peer, minified (the peer as the figure builds it).
+ */
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { peerEntry, workerBundleSize, workerEntry } from "../../benchmarks/worker-bundle.js";
+import { generateFixture, type GeneratedFixture } from "../runtime-specs/serve-fixture.js";
+
+const root = join(import.meta.dirname, "../..");
+
+/** The worker of a runtime-spec fixture: its handler with its stubs, as the figure's entry. */
+function fixtureWorker(outDir: string): string {
+  return [
+    `import { createFixtureStubs, createRequestHandler } from ${JSON.stringify(join(outDir, "server.ts"))};`,
+    "export default { fetch: createRequestHandler(createFixtureStubs(), {}) };",
+  ].join("\n");
+}
+
+/** The bundle's inputs with bytes in it (as the figure groups them: a runtime file by its path). */
+function inputs(byInput: Readonly<Record<string, number>>): string[] {
+  return Object.keys(byInput).filter((name) => (byInput[name] ?? 0) > 0);
+}
+
+describe("the pet store's worker bundle (figure 6)", () => {
+  it("carries the transforms codec's shared part only, no hash library, no reader it never runs", async () => {
+    const bundle = await workerBundleSize(root, workerEntry(root));
+    const names = inputs(bundle.byInput);
+    expect(bundle.nodeBuiltins).toEqual([]);
+    // the pet store has int64 and date-time fields: the codec may be asked for, so it is there
+    expect(names).toContain("runtime/client/transforms.ts");
+    expect(names).toContain("runtime/server"); // the controls: the grouping sees the runtime
+    for (const absent of [
+      "@noble/hashes", // SHA-256 is runtime/server/core/sha256.ts
+      "runtime/client/client-transforms.ts", // the client's side of the option transforms
+      "runtime/client/build-request.ts",
+    ]) {
+      expect(names, absent).not.toContain(absent);
+    }
+    // the readers the pet store does not need (optional-readers.ts), and node-only code
+    const modules = bundle.modules.join("\n");
+    expect(modules).toContain("runtime/server/core/auth-credentials.ts"); // the control
+    expect(modules).not.toMatch(
+      /form-reader|parameter-styles|multipart-body|stream-writer|authorization-header|transport-rejection/,
+    );
+  }, 60_000);
+});
+
+describe("figure 6's target", () => {
+  it("the pet store's worker stays within 1.5× Hono with the same validators, minified", async () => {
+    const ours = await workerBundleSize(root, workerEntry(root));
+    const peer = await workerBundleSize(root, peerEntry(root));
+    expect(peer.byInput["hono"]).toBeGreaterThan(0); // the control: the peer is Hono's
+    expect(ours.minified / peer.minified).toBeLessThanOrEqual(1.5);
+  }, 60_000);
+});
+
+describe("a spec with no date-time or int64 field", () => {
+  let fixture: GeneratedFixture;
+  beforeAll(async () => {
+    fixture = await generateFixture("shared-token.yaml");
+  }, 120_000);
+  afterAll(() => fixture?.remove());
+
+  it("bundles no transforms codec: its server.ts imports none", async () => {
+    const bundle = await workerBundleSize(root, fixtureWorker(fixture.outDir));
+    const names = bundle.modules.join("\n");
+    expect(names).not.toMatch(/transforms/);
+    expect(names).toContain("server-api.ts"); // the control: the fixture's own table is in it
+  }, 60_000);
+
+  it("still takes the option transforms, which changes nothing", async () => {
+    const served = await fixture.serve(
+      { listFiles: () => ({ status: 200, body: { authorization: "none" } }) },
+      {
+        transforms: { dates: true, int64: "bigint" },
+        authenticate: () => ({
+          caller: {},
+          plan: "free",
+          scopes: ["https://example.test/auth/files.readonly", "https://example.test/auth/drive"],
+        }),
+      },
+    );
+    try {
+      const response = await fetch(`${served.baseUrl}/files`, {
+        headers: { authorization: "Bearer t" },
+      });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ authorization: "none" });
+    } finally {
+      await served.close();
+    }
+  });
+});
