@@ -18,37 +18,29 @@ const errorShape1: ErrorShape = {
 /** Response header tables several responses declare, written once. */
 const headers1: Readonly<Record<string, ResponseHeaderDescriptor>> = {
   Link: {
-    required: false,
     type: "string",
   },
   "X-Total-Count": {
-    required: false,
     type: "integer",
   },
   "X-RateLimit-Limit": {
-    required: false,
     type: "integer",
   },
   "X-RateLimit-Remaining": {
-    required: false,
     type: "integer",
   },
   "X-RateLimit-Reset": {
-    required: false,
     type: "integer",
   },
 };
 const headers2: Readonly<Record<string, ResponseHeaderDescriptor>> = {
   "X-RateLimit-Limit": {
-    required: false,
     type: "integer",
   },
   "X-RateLimit-Remaining": {
-    required: false,
     type: "integer",
   },
   "X-RateLimit-Reset": {
-    required: false,
     type: "integer",
   },
 };
@@ -65,19 +57,15 @@ const response2: ResponseDescriptor = {
   mediaType: "application/json",
   headers: {
     "Retry-After": {
-      required: false,
       type: "integer",
     },
     "X-RateLimit-Limit": {
-      required: false,
       type: "integer",
     },
     "X-RateLimit-Remaining": {
-      required: false,
       type: "integer",
     },
     "X-RateLimit-Reset": {
-      required: false,
       type: "integer",
     },
   },
@@ -88,41 +76,32 @@ const headers3: Readonly<Record<string, ResponseHeaderDescriptor>> = {
     type: "string",
   },
   "Idempotent-Replayed": {
-    required: false,
     type: "string",
   },
   "X-RateLimit-Limit": {
-    required: false,
     type: "integer",
   },
   "X-RateLimit-Remaining": {
-    required: false,
     type: "integer",
   },
   "X-RateLimit-Reset": {
-    required: false,
     type: "integer",
   },
 };
 const headers4: Readonly<Record<string, ResponseHeaderDescriptor>> = {
   Deprecation: {
-    required: false,
     type: "string",
   },
   Sunset: {
-    required: false,
     type: "string",
   },
   "X-RateLimit-Limit": {
-    required: false,
     type: "integer",
   },
   "X-RateLimit-Remaining": {
-    required: false,
     type: "integer",
   },
   "X-RateLimit-Reset": {
-    required: false,
     type: "integer",
   },
 };
@@ -138,27 +117,21 @@ const response4: ResponseDescriptor = {
   mediaType: "application/json",
   headers: {
     "Retry-After": {
-      required: false,
       type: "integer",
     },
     Deprecation: {
-      required: false,
       type: "string",
     },
     Sunset: {
-      required: false,
       type: "string",
     },
     "X-RateLimit-Limit": {
-      required: false,
       type: "integer",
     },
     "X-RateLimit-Remaining": {
-      required: false,
       type: "integer",
     },
     "X-RateLimit-Reset": {
-      required: false,
       type: "integer",
     },
   },
@@ -233,26 +206,18 @@ export const API: ApiDescriptor = {
         {
           name: "categoryId",
           in: "query",
-          required: false,
-          array: false,
         },
         {
           name: "limit",
           in: "query",
-          required: false,
-          array: false,
         },
         {
           name: "offset",
           in: "query",
-          required: false,
-          array: false,
         },
         {
           name: "status",
           in: "query",
-          required: false,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.listPets$params,
@@ -285,8 +250,6 @@ export const API: ApiDescriptor = {
         {
           name: "Idempotency-Key",
           in: "header",
-          required: false,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.createPet$params,
@@ -330,7 +293,6 @@ export const API: ApiDescriptor = {
           name: "petId",
           in: "path",
           required: true,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.getPet$params,
@@ -349,27 +311,21 @@ export const API: ApiDescriptor = {
           mediaType: "application/json",
           headers: {
             Link: {
-              required: false,
               type: "string",
             },
             Deprecation: {
-              required: false,
               type: "string",
             },
             Sunset: {
-              required: false,
               type: "string",
             },
             "X-RateLimit-Limit": {
-              required: false,
               type: "integer",
             },
             "X-RateLimit-Remaining": {
-              required: false,
               type: "integer",
             },
             "X-RateLimit-Reset": {
-              required: false,
               type: "integer",
             },
           },
@@ -405,7 +361,6 @@ export const API: ApiDescriptor = {
           name: "petId",
           in: "path",
           required: true,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.updatePet$params,
@@ -443,7 +398,6 @@ export const API: ApiDescriptor = {
           name: "petId",
           in: "path",
           required: true,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.deletePet$params,
@@ -475,7 +429,6 @@ export const API: ApiDescriptor = {
           name: "petId",
           in: "path",
           required: true,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.getPetById$params,
@@ -505,14 +458,10 @@ export const API: ApiDescriptor = {
         {
           name: "limit",
           in: "query",
-          required: false,
-          array: false,
         },
         {
           name: "offset",
           in: "query",
-          required: false,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.listCategories$params,
@@ -546,8 +495,6 @@ export const API: ApiDescriptor = {
         {
           name: "Idempotency-Key",
           in: "header",
-          required: false,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.createCategory$params,
@@ -590,7 +537,6 @@ export const API: ApiDescriptor = {
           name: "categoryId",
           in: "path",
           required: true,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.getCategory$params,
@@ -621,7 +567,6 @@ export const API: ApiDescriptor = {
           name: "categoryId",
           in: "path",
           required: true,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.updateCategory$params,
@@ -660,7 +605,6 @@ export const API: ApiDescriptor = {
           name: "categoryId",
           in: "path",
           required: true,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.deleteCategory$params,
@@ -691,26 +635,18 @@ export const API: ApiDescriptor = {
         {
           name: "complete",
           in: "query",
-          required: false,
-          array: false,
         },
         {
           name: "limit",
           in: "query",
-          required: false,
-          array: false,
         },
         {
           name: "offset",
           in: "query",
-          required: false,
-          array: false,
         },
         {
           name: "petId",
           in: "query",
-          required: false,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.listOrders$params,
@@ -743,8 +679,6 @@ export const API: ApiDescriptor = {
         {
           name: "Idempotency-Key",
           in: "header",
-          required: false,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.placeOrder$params,
@@ -788,7 +722,6 @@ export const API: ApiDescriptor = {
           name: "orderId",
           in: "path",
           required: true,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.getOrder$params,
@@ -823,7 +756,6 @@ export const API: ApiDescriptor = {
           name: "orderId",
           in: "path",
           required: true,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.cancelOrder$params,
@@ -882,7 +814,6 @@ export const API: ApiDescriptor = {
           name: "petId",
           in: "path",
           required: true,
-          array: false,
         },
       ],
       validateParameters: parameterValidators.setInventoryStock$params,

@@ -159,6 +159,7 @@ export const PACKAGE_DEPENDENCIES: Readonly<Record<string, string>> = {
   ajv: "^8.20.0",
   "ajv-formats": "^3.0.1",
   "openapi-fetch": "^0.17.0",
+  "@noble/hashes": "^2.4.0",
 };
 
 /**

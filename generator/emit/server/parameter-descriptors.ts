@@ -29,8 +29,8 @@ export function parameterDescriptors(operation: OperationModel): ParameterDescri
         return {
           name: declared.name,
           in: location,
-          required: declared.required,
-          array: declared.array,
+          ...(declared.required ? { required: true } : {}),
+          ...(declared.array ? { array: true } : {}),
           json: true,
         };
       }
@@ -60,9 +60,9 @@ export function parameterDescriptors(operation: OperationModel): ParameterDescri
       return {
         name: parameter.name,
         in: location,
-        required: parameter.required,
+        ...(parameter.required ? { required: true } : {}),
         ...(secret ? { secret: true } : {}),
-        array: parameter.array,
+        ...(parameter.array ? { array: true } : {}),
         ...(style === DEFAULT_STYLE[location] ? {} : { style }),
         ...(parameter.explode === (style === "form") ? {} : { explode: parameter.explode }),
         ...(object ? { object: true } : {}),

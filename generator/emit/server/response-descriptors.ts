@@ -144,7 +144,10 @@ function responseEntry(
           Object.fromEntries(
             response.headers.map((header) => {
               const type = headerSchemaType(header);
-              return [header.name, { required: header.required, ...(type ? { type } : {}) }];
+              return [
+                header.name,
+                { ...(header.required ? { required: true } : {}), ...(type ? { type } : {}) },
+              ];
             }),
           ),
         );

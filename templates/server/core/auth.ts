@@ -1,15 +1,15 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /**
  * Credentials, callers and the constant-time key authenticator. No `node:` module: runs unchanged
- * on Node, Deno, Bun and workers. SHA-256 is sha256.ts (plain JavaScript, synchronous): Web
- * Crypto's `crypto.subtle.digest` is asynchronous and on Node goes through the thread pool, about
- * 70 µs per short key against 1–2 µs, and a key is hashed on every request.
+ * on Node, Deno, Bun and workers. SHA-256 is @noble/hashes' (audited, plain JavaScript,
+ * synchronous): Web Crypto's `crypto.subtle.digest` is asynchronous and on Node goes through the
+ * thread pool, about 70 µs per short key against 1–2 µs, and a key is hashed on every request.
  *
  * Presented keys and every known key are hashed with SHA-256, and the digests are compared
  * against EVERY entry without early exit, so neither the length of the presented key nor which
  * entry matched (if any) shows in the time taken. Keys are never logged or kept raw.
  */
-import { sha256 } from "./sha256.js";
+import { sha256 } from "@noble/hashes/sha2.js";
 
 /** Who is calling, and on which rate-limit plan (a plan name from the spec's `x-rate-limits`). */
 export interface AuthResult<C> {

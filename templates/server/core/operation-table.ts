@@ -102,8 +102,8 @@ function prepareWith(
         const name = location === "header" ? parameter.name.toLowerCase() : parameter.name;
         const listOrValue = parameter.listOrValue === true;
         return styled === undefined
-          ? { name, array: parameter.array, listOrValue }
-          : { name, array: parameter.array, listOrValue, styled };
+          ? { name, array: parameter.array === true, listOrValue }
+          : { name, array: parameter.array === true, listOrValue, styled };
       });
   const query = byLocation("query");
   const header = byLocation("header");

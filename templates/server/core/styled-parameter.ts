@@ -91,7 +91,7 @@ export function prepareStyled(parameter: ParameterDescriptor): StyledParameter |
     in: parameter.in,
     style,
     explode,
-    array: parameter.array,
+    array: parameter.array === true,
     object,
     properties: parameter.properties,
     jsonItems,

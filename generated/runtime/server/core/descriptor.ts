@@ -31,11 +31,12 @@ export interface Validator {
 export interface ParameterDescriptor {
   readonly name: string;
   readonly in: "path" | "query" | "header" | "cookie";
-  readonly required: boolean;
+  /** True when the parameter is required (left out of generated tables when false). */
+  readonly required?: boolean;
   /** `format: password`: its value is never recorded (telemetry). */
   readonly secret?: boolean;
-  /** True when the schema is an array: the runtime collects every occurrence. */
-  readonly array: boolean;
+  /** True when the schema is an array: the runtime collects every occurrence (left out when false). */
+  readonly array?: boolean;
   /**
    * `style`, when it is not the location's default (`form` for query and cookie, `simple` for path
    * and header): `label`, `matrix`, `spaceDelimited`, `pipeDelimited`, `deepObject`.
@@ -202,7 +203,8 @@ export interface ResponseDescriptor {
 
 /** A declared response header: whether it is required, and its schema's type when scalar. */
 export interface ResponseHeaderDescriptor {
-  readonly required: boolean;
+  /** True when the spec requires the header (left out of generated tables when false). */
+  readonly required?: boolean;
   readonly type?: "integer" | "number" | "string" | "boolean";
 }
 

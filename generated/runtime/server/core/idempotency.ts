@@ -23,6 +23,7 @@
  * run's record dropped) with retries, and a write that never succeeds is reported through
  * `onError`; the handler's response is sent all the same.
  */
+import { sha256 } from "@noble/hashes/sha2.js";
 import { base64Url } from "./auth.js";
 import type { RuntimeErrorCode } from "./errors.js";
 import {
@@ -41,7 +42,6 @@ import {
 import { BodyCapturingSource } from "./body-capture.js";
 import { isPromiseLike } from "./promise-like.js";
 import type { ResponseHeaders, RuntimeResponse } from "./runtime-response.js";
-import { createSha256 } from "./sha256.js";
 
 export { BodyCapturingSource };
 
@@ -104,12 +104,12 @@ export interface IdempotencyStage {
 const encoder = new TextEncoder();
 
 /**
- * SHA-256 (sha256.ts, as for API keys in auth.ts) of the parts, each followed by a NUL byte;
+ * SHA-256 (@noble/hashes, as for API keys in auth.ts) of the parts, each followed by a NUL byte;
  * base64url without padding. The ids and fingerprints of idempotency records (the same bytes as the
  * earlier `node:crypto` version, so records kept in a shared store stay valid).
  */
 export async function idempotencyDigest(parts: readonly (string | Uint8Array)[]): Promise<string> {
-  const hash = createSha256();
+  const hash = sha256.create();
   for (const part of parts) {
     hash.update(typeof part === "string" ? encoder.encode(part) : part);
     hash.update(SEPARATOR);
