@@ -191,10 +191,20 @@ function proseFreeModel({ model, scope, caches }: EmitInput): EmitInput["model"]
   return scope === undefined ? model : caches.proseFree(model);
 }
 
-export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("server", input, { model: input.model }, async (read) =>
-    (await import("../emit/server/emit-server.js")).emitServer(read.model, input.context),
+/**
+ * server.ts, made like the client's files: its only prose is the handler methods' docs, printed
+ * as slots (emit/ts/operation-doc-slots.ts) and filled from the model.
+ */
+export async function cachedServer(input: EmitInput): Promise<GeneratedFile[]> {
+  if (input.scope === undefined)
+    return (await import("../emit/server/emit-server.js")).emitServer(input.model, input.context);
+  const templates = await traced("server", input, { model: proseFreeModel(input) }, async (read) =>
+    (await import("../emit/server/emit-server.js")).serverTemplate(read.model, input.context),
   );
+  const { fillOperationDocs } = await import("../emit/ts/operation-doc-slots.js");
+  const slots = input.model.operations.length;
+  return templates.map((file) => fillOperationDocs(file, input.model, slots));
+}
 
 /** query.ts, made like the client's files: its only prose is in doc slots (emit/query/query-docs.ts). */
 export async function cachedQuery(input: EmitInput): Promise<GeneratedFile[]> {
