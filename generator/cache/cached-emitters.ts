@@ -87,28 +87,33 @@ async function traced<I extends EmitInputs>(
 /**
  * mcp.ts and entry/mcp.ts, with the warnings about tools left out (cached with the files: working
  * them out converts every tool's schemas, seconds on a large spec). The tool table shows the
- * operations' prose (summaries, descriptions, parameter and body descriptions) but converts
+ * operations' prose (summaries, descriptions, parameter and body descriptions) and converts
  * schemas with the validators' rule, which drops `description` and `title`: with a cache it is
- * made from the prose-free component schemas and ref targets ({@link mcpInputs}), so an edit of a
- * schema's description reuses it (test/generator/server-api-prose.test.ts checks the files are
- * the same either way).
+ * made from the model without prose in which the operations' prose are placeholders
+ * (emit/mcp/mcp-prose-slots.ts), filled from the model afterwards, so an edit of an operation's
+ * or a schema's description reuses it without ts-morph (test/generator/server-api-prose.test.ts
+ * checks the files are the same either way).
  */
-export const cachedMcp = async (input: EmitInput, packageName: string): Promise<GeneratedFile[]> =>
-  tracedEmit(
+export async function cachedMcp(input: EmitInput, packageName: string): Promise<GeneratedFile[]> {
+  // the package name is printed in MCP_API: part of the key, like the context
+  const fixed = JSON.stringify([input.context, packageName]);
+  const emit = async (model: EmitInput["model"], warnings: string[]) =>
+    (await import("../emit/mcp/emit-mcp.js")).emitMcp(model, input.context, packageName, warnings);
+  if (input.scope === undefined) return emit(input.model, input.warnings);
+  const slots = await import("../emit/mcp/mcp-prose-slots.js");
+  const bare = proseFreeModel(input);
+  const slotted = slots.slottedMcpModel(input.model, bare, input.caches, fixed);
+  const model = slotted ?? mcpInputs(input).model;
+  const files = await tracedEmit(
     await pack("mcp", input.scope),
     input.caches,
-    mcpInputs(input),
-    // the package name is printed in MCP_API: part of the key, like the context
-    JSON.stringify([input.context, packageName]),
-    async (read, warnings) =>
-      (await import("../emit/mcp/emit-mcp.js")).emitMcp(
-        read.model,
-        input.context,
-        packageName,
-        warnings,
-      ),
+    { model },
+    fixed,
+    (read, warnings) => emit(read.model, warnings),
     input.warnings,
   );
+  return slotted === undefined ? files : files.map((file) => slots.fillMcpProse(file, input.model));
+}
 
 /**
  * zod.ts, with its warnings (what a Zod schema cannot say), cached like the others. It shows no
@@ -128,9 +133,9 @@ export const cachedZod = async (input: EmitInput): Promise<GeneratedFile[]> =>
   );
 
 /**
- * What the MCP emitter is given: without a cache the model whole; with one the model with
- * prose-free component schemas and ref targets (its operations keep their prose, which the tools
- * show).
+ * What the MCP emitter is given when its prose cannot be slots (emit/mcp/mcp-prose-slots.ts):
+ * without a cache the model whole; with one the model with prose-free component schemas and ref
+ * targets (its operations keep their prose, which the tools show).
  */
 export function mcpInputs({ model, scope, caches }: EmitInput): {
   readonly model: EmitInput["model"];

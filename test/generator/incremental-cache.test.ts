@@ -95,6 +95,19 @@ describe("incremental generation", () => {
         ).schemas;
         const first = Object.values(schemas)[0];
         if (first !== undefined) first.description = `Schema edit ${index}: ${word}`;
+        // the prose mcp.ts shows inside its tools' schemas: a parameter's and a request body's
+        for (const { operation: each } of operationsOf(document)) {
+          const parameter = (
+            each.parameters as { $ref?: string; description?: string }[] | undefined
+          )?.find((entry) => entry.$ref === undefined);
+          if (parameter !== undefined) parameter.description = `Parameter edit ${index}: ${word}`;
+          const body = each.requestBody as { $ref?: string; description?: string } | undefined;
+          if (body !== undefined && body.$ref === undefined)
+            body.description = `Body edit ${index}: ${word}`;
+        }
+        // spec text that looks like one of mcp.ts's prose slots (emit/mcp/mcp-prose-slots.ts)
+        (document.info as { version: string }).version =
+          index === 2 ? "1.0.0-\uE002summary 0\uE003" : "1.0.0";
       });
       const { cached, cold } = await renderBoth(spec, dir);
       expect(cached, `cached render after hostile edit ${index}`).toEqual(cold);
