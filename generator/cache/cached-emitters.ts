@@ -153,29 +153,35 @@ export function mcpInputs({ model, scope, caches }: EmitInput): {
  * fills the slots again without ts-morph (test/generator/operation-doc-slots.test.ts checks the
  * files are the same either way).
  */
-export async function cachedClient(input: EmitInput): Promise<GeneratedFile[]> {
-  if (input.scope === undefined)
-    return [
-      ...(await import("../emit/client/emit-client.js")).emitClient(input.model, input.context),
-      (await import("../emit/client/emit-operations.js")).emitOperations(
-        input.model,
-        input.context,
-      ),
-    ];
-  const templates = await traced(
+export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
+  withDocSlots(
     "client",
     input,
-    { model: proseFreeModel(input) },
-    async (read) => [
-      ...(await import("../emit/client/emit-client.js")).clientTemplates(read.model, input.context),
-      (await import("../emit/client/emit-operations.js")).operationsTemplate(
-        read.model,
-        input.context,
-      ),
+    async (model) => [
+      ...(await import("../emit/client/emit-client.js")).clientTemplates(model, input.context),
+      (await import("../emit/client/emit-operations.js")).operationsTemplate(model, input.context),
     ],
+    async () => (await import("../emit/client/client-doc-slots.js")).fillClientDocs,
   );
-  const { fillClientDocs } = await import("../emit/client/client-doc-slots.js");
-  return templates.map((file) => fillClientDocs(file, input.model));
+
+/**
+ * Files whose only prose is in doc slots (emit/ts/operation-doc-slots.ts): `template` made from
+ * the model without prose through the emit cache's pack `name` (from the model whole without a
+ * cache: no copy to pay for), then each file's slots filled from the model by the function
+ * `filler` loads (a module without ts-morph, so a hit loads none).
+ */
+async function withDocSlots(
+  name: string,
+  input: EmitInput,
+  template: (model: EmitInput["model"]) => Promise<GeneratedFile[]>,
+  filler: () => Promise<(file: GeneratedFile, model: EmitInput["model"]) => GeneratedFile>,
+): Promise<GeneratedFile[]> {
+  const templates =
+    input.scope === undefined
+      ? await template(input.model)
+      : await traced(name, input, { model: proseFreeModel(input) }, (read) => template(read.model));
+  const fill = await filler();
+  return templates.map((file) => fill(file, input.model));
 }
 
 /**
@@ -200,27 +206,27 @@ function proseFreeModel({ model, scope, caches }: EmitInput): EmitInput["model"]
  * server.ts, made like the client's files: its only prose is the handler methods' docs, printed
  * as slots (emit/ts/operation-doc-slots.ts) and filled from the model.
  */
-export async function cachedServer(input: EmitInput): Promise<GeneratedFile[]> {
-  if (input.scope === undefined)
-    return (await import("../emit/server/emit-server.js")).emitServer(input.model, input.context);
-  const templates = await traced("server", input, { model: proseFreeModel(input) }, async (read) =>
-    (await import("../emit/server/emit-server.js")).serverTemplate(read.model, input.context),
+export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
+  withDocSlots(
+    "server",
+    input,
+    async (model) =>
+      (await import("../emit/server/emit-server.js")).serverTemplate(model, input.context),
+    async () => {
+      const { fillOperationDocs } = await import("../emit/ts/operation-doc-slots.js");
+      return (file, model) => fillOperationDocs(file, model, model.operations.length);
+    },
   );
-  const { fillOperationDocs } = await import("../emit/ts/operation-doc-slots.js");
-  const slots = input.model.operations.length;
-  return templates.map((file) => fillOperationDocs(file, input.model, slots));
-}
 
 /** query.ts, made like the client's files: its only prose is in doc slots (emit/query/query-docs.ts). */
-export async function cachedQuery(input: EmitInput): Promise<GeneratedFile[]> {
-  if (input.scope === undefined)
-    return (await import("../emit/query/emit-query.js")).emitQuery(input.model, input.context);
-  const templates = await traced("query", input, { model: proseFreeModel(input) }, async (read) =>
-    (await import("../emit/query/emit-query.js")).queryTemplates(read.model, input.context),
+export const cachedQuery = (input: EmitInput): Promise<GeneratedFile[]> =>
+  withDocSlots(
+    "query",
+    input,
+    async (model) =>
+      (await import("../emit/query/emit-query.js")).queryTemplates(model, input.context),
+    async () => (await import("../emit/query/query-docs.js")).fillQueryDocs,
   );
-  const { fillQueryDocs } = await import("../emit/query/query-docs.js");
-  return templates.map((file) => fillQueryDocs(file, input.model));
-}
 
 /**
  * server-api.ts, the API descriptor: it shows no description or summary, so with a cache it is
