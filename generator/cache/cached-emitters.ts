@@ -100,19 +100,29 @@ export async function cachedMcp(input: EmitInput, packageName: string): Promise<
   const emit = async (model: EmitInput["model"], warnings: string[]) =>
     (await import("../emit/mcp/emit-mcp.js")).emitMcp(model, input.context, packageName, warnings);
   if (input.scope === undefined) return emit(input.model, input.warnings);
-  const slots = await import("../emit/mcp/mcp-prose-slots.js");
+  const prose = await import("../emit/mcp/mcp-prose-slots.js");
   const bare = proseFreeModel(input);
-  const slotted = slots.slottedMcpModel(input.model, bare, input.caches, fixed);
-  const model = slotted ?? mcpInputs(input).model;
+  const slots = prose.mcpProseSlots(input.model, bare, input.caches, fixed);
+  const mcpPack = await pack("mcp", input.scope);
+  if (slots === undefined)
+    return tracedEmit(
+      mcpPack,
+      input.caches,
+      mcpInputs(input),
+      fixed,
+      (read, warnings) => emit(read.model, warnings),
+      input.warnings,
+    );
+  // keyed by the prose-free model (its hashes shared with the other emitters) and the slots
   const files = await tracedEmit(
-    await pack("mcp", input.scope),
+    mcpPack,
     input.caches,
-    { model },
+    { model: bare, slots },
     fixed,
-    (read, warnings) => emit(read.model, warnings),
+    (read, warnings) => emit(prose.withMcpSlots(read.model, read.slots), warnings),
     input.warnings,
   );
-  return slotted === undefined ? files : files.map((file) => slots.fillMcpProse(file, input.model));
+  return files.map((file) => prose.fillMcpProse(file, input.model));
 }
 
 /**

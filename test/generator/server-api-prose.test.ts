@@ -19,7 +19,8 @@ import { emitMcp } from "../../generator/emit/mcp/emit-mcp.js";
 import {
   fillMcpProse,
   mapParameters,
-  slottedMcpModel,
+  mcpProseSlots,
+  withMcpSlots,
 } from "../../generator/emit/mcp/mcp-prose-slots.js";
 import { mcpTools } from "../../generator/emit/mcp/mcp-tools.js";
 import { emitResponseValidation } from "../../generator/emit/client/emit-response-validation.js";
@@ -33,6 +34,13 @@ import { emitZod } from "../../generator/emit/zod/emit-zod.js";
 import { buildModel } from "../../generator/model/build-model.js";
 import { ROOT } from "./cli-helper.js";
 import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS, loadLayoutSpec } from "./layout-specs.js";
+
+/** What mcp.ts is made from with a cache: the prose-free model with the operations' prose as slots. */
+function slottedModel(model: ApiModel, caches: RunCaches): ApiModel {
+  const slots = mcpProseSlots(model, caches.proseFree(model), caches, "");
+  if (slots === undefined) throw new Error("no spec text here looks like a placeholder");
+  return withMcpSlots(caches.proseFree(model), slots);
+}
 
 describe("server-api.ts without prose", () => {
   it.each([...LAYOUT_SPECS, ...LAYOUT_CORPUS_SPECS].map((spec) => [relative(ROOT, spec), spec]))(
@@ -62,8 +70,7 @@ describe("server-api.ts without prose", () => {
       );
       expect(mcpWarnings).toEqual(mcpTools(model).warnings);
       // and from the prose-free model with the operations' prose as slots, filled from the model
-      const slotted = slottedMcpModel(model, caches.proseFree(model), caches, "");
-      if (slotted === undefined) throw new Error("no spec text here looks like a placeholder");
+      const slotted = slottedModel(model, caches);
       const slottedWarnings: string[] = [];
       const template = emitMcp(slotted, context, "api", slottedWarnings);
       expect(template.map((file) => fillMcpProse(file, model))).toEqual(
@@ -125,8 +132,7 @@ describe("server-api.ts without prose", () => {
         })),
       };
       const caches = new RunCaches();
-      const slotted = slottedMcpModel(edited, caches.proseFree(edited), caches, "");
-      if (slotted === undefined) throw new Error("no spec text here looks like a placeholder");
+      const slotted = slottedModel(edited, caches);
       const whole = emitMcp(edited, context, "api", []);
       expect(
         emitMcp(slotted, context, "api", []).map((file) => fillMcpProse(file, edited)),
@@ -136,8 +142,8 @@ describe("server-api.ts without prose", () => {
     // spec text holding the placeholders' character (the version here): no slots, the model whole
     const caches = new RunCaches();
     const forged = { ...model, version: "\uE002summary 0\uE003" };
-    expect(slottedMcpModel(forged, caches.proseFree(forged), caches, "")).toBeUndefined();
-    expect(slottedMcpModel(model, caches.proseFree(model), caches, "\uE002")).toBeUndefined();
+    expect(mcpProseSlots(forged, caches.proseFree(forged), caches, "")).toBeUndefined();
+    expect(mcpProseSlots(model, caches.proseFree(model), caches, "\uE002")).toBeUndefined();
   });
 
   it("strips something from the pet store (its operations have descriptions)", async () => {
@@ -148,7 +154,7 @@ describe("server-api.ts without prose", () => {
       JSON.stringify(document).length * 0.9,
     );
     expect(JSON.stringify(caches.proseFree(model))).not.toContain("Returns pets in ascending");
-    const slotted = slottedMcpModel(model, caches.proseFree(model), caches, "");
+    const slotted = slottedModel(model, caches);
     expect(JSON.stringify(slotted)).not.toContain("Returns pets in ascending");
     expect(JSON.stringify(model)).toContain("Returns pets in ascending");
     expect(JSON.stringify(readmeModel(model, caches))).not.toContain("Returns pets in ascending");

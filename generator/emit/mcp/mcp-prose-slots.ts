@@ -2,7 +2,7 @@
  * The operations' prose in mcp.ts as slots: the tool table shows each operation's summary (the
  * tool's title, and the start of its description), its description, and its parameters' and
  * request body's descriptions (inside the input schema), all in string literals. With a cache,
- * mcp.ts is made from {@link slottedMcpModel}, the model without prose in which each of these
+ * mcp.ts is made from {@link withMcpSlots}, the model without prose in which each of these
  * texts is a placeholder (private-use characters around what it stands for), and
  * {@link fillMcpProse} writes each text where its placeholder is, escaped as the literal's
  * `JSON.stringify` escapes it. The placeholders stand where the texts would be, with the same
@@ -13,7 +13,7 @@
  *
  * A placeholder is told from spec text by its private-use character: when any string of the
  * prose-free model, the package name or the context holds that character, there are no slots
- * ({@link slottedMcpModel} gives undefined) and mcp.ts is made from the model whole.
+ * ({@link mcpProseSlots} gives undefined) and mcp.ts is made from the model whole.
  *
  * This module imports no ts-morph code: filling loads neither it nor TypeScript.
  */
@@ -33,48 +33,66 @@ const SLOT = /\uE002([^\uE003]*)\uE003/g;
 /** The text a summary or a description gives the tools: trimmed, none when blank (emit/mcp/mcp-tools.ts). */
 const trimmed = (text: string | undefined): string | undefined => text?.trim() || undefined;
 
+/** Which prose texts of the model the tools show: the ids of their slots (`summary 3`, `parameter 3 query 0`, ...). */
+export interface McpSlots {
+  readonly ids: readonly string[];
+}
+
 /**
- * `bare` (the model without prose) with a placeholder for each prose text of `model` that the
- * tools show; undefined when spec text could pass for a placeholder (see the module's doc).
+ * The slots of `model`'s prose texts that the tools show (each present exactly when the text is);
+ * undefined when spec text could pass for a placeholder: a string of `bare` (the model without
+ * prose) or `fixed` (the rest of what mcp.ts prints: package name, context) holding its character.
  */
-export function slottedMcpModel(
+export function mcpProseSlots(
   model: ApiModel,
   bare: ApiModel,
   caches: RunCaches,
   fixed: string,
-): ApiModel | undefined {
+): McpSlots | undefined {
   if (
     fixed.includes(OPEN) ||
     Object.values(bare).some((value) => caches.jsonText(value).includes(OPEN))
   )
     return undefined;
-  const slot = (text: string | undefined, id: string) =>
-    text === undefined ? undefined : `${OPEN}${id}${CLOSE}`;
-  const operations = bare.operations.map((operation, index): OperationModel => {
-    const whole = model.operations[index];
-    if (whole === undefined) throw new Error("the prose-free model has another operation list");
-    const parameters = mapParameters(operation, (parameter, location, at) => ({
-      ...parameter,
-      description: slot(
-        wholeParameter(whole, location, at).description,
-        `parameter ${index} ${location} ${at}`,
-      ),
-    }));
-    return {
-      ...operation,
-      summary: slot(trimmed(whole.summary), `summary ${index}`),
-      description: slot(trimmed(whole.description), `description ${index}`),
-      parameters,
-      requestBody:
-        operation.requestBody === undefined
-          ? undefined
-          : {
-              ...operation.requestBody,
-              description: slot(whole.requestBody?.description, `body ${index}`),
-            },
-    };
+  const ids: string[] = [];
+  model.operations.forEach((operation, index) => {
+    if (trimmed(operation.summary) !== undefined) ids.push(`summary ${index}`);
+    if (trimmed(operation.description) !== undefined) ids.push(`description ${index}`);
+    mapParameters(operation, (parameter, location, at) => {
+      if (parameter.description !== undefined) ids.push(`parameter ${index} ${location} ${at}`);
+      return parameter;
+    });
+    if (operation.requestBody?.description !== undefined) ids.push(`body ${index}`);
   });
-  return { ...bare, operations };
+  return { ids };
+}
+
+/**
+ * `bare` (the model without prose) with a placeholder where each of `slots` is: what mcp.ts is
+ * made from with a cache, a function of `bare` and `slots` alone (so what the emitter reads of
+ * them is its cache key).
+ */
+export function withMcpSlots(bare: ApiModel, slots: McpSlots): ApiModel {
+  const present = new Set(slots.ids);
+  const slot = (id: string) => (present.has(id) ? `${OPEN}${id}${CLOSE}` : undefined);
+  const operations = bare.operations.map((operation, index): OperationModel => ({
+    ...operation,
+    summary: slot(`summary ${index}`),
+    description: slot(`description ${index}`),
+    parameters: mapParameters(operation, (parameter, location, at) => ({
+      ...parameter,
+      description: slot(`parameter ${index} ${location} ${at}`),
+    })),
+    requestBody:
+      operation.requestBody === undefined
+        ? undefined
+        : { ...operation.requestBody, description: slot(`body ${index}`) },
+  }));
+  // the other keys read through (not copied): the cache records only those the emitter reads,
+  // not the spec's hash, say
+  return new Proxy(bare, {
+    get: (target, key) => (key === "operations" ? operations : Reflect.get(target, key)),
+  });
 }
 
 /** `operation`'s parameters, each mapped by `map` (given its location and index there). */
@@ -92,17 +110,7 @@ export function mapParameters(
   };
 }
 
-function wholeParameter(
-  operation: OperationModel,
-  location: ParameterLocation,
-  at: number,
-): ParameterModel {
-  const parameter = operation.parameters[location][at];
-  if (parameter === undefined) throw new Error("the prose-free model has other parameters");
-  return parameter;
-}
-
-/** `file` (made from {@link slottedMcpModel}) with each placeholder replaced by the text of `model` it stands for. */
+/** `file` (made from {@link withMcpSlots}) with each placeholder replaced by the text of `model` it stands for. */
 export function fillMcpProse(file: GeneratedFile, model: ApiModel): GeneratedFile {
   const content = file.content.replace(SLOT, (_slot, id: string) => {
     const text = proseOf(model, id);
