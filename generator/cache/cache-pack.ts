@@ -1,8 +1,16 @@
 /**
  * The generator's cache: `node_modules/.cache/petstore-generator/` under the working directory,
  * safe to delete at any time, never committed (node_modules/ is ignored). It holds packs, one
- * JSON file per artifact (`format/<hash of the output path>.json`, ...), each a map from the
+ * file per artifact (`emit/mcp/<hash of the output path>.json`, ...), each a map from the
  * SHA-256 of an input to the output rendered from it, plus the SHA-256 of that output.
+ *
+ * A pack file is one line of JSON, its header (the format, and per entry its key, its text's
+ * SHA-256 and length), then the entries' texts one after the other as they are: a text is not
+ * escaped into the JSON, so reading a pack parses only its small header and cuts the texts out
+ * (on Stripe the validators' pack is 17 MB and mcp.ts's 10 MB: parsing them as JSON strings cost
+ * 25 ms and more apiece on every run). A text that is not well-formed UTF-16 (a lone surrogate,
+ * which UTF-8 cannot carry) is stored as its JSON string instead, marked so in the header. A
+ * pack whose texts do not add up to the lengths its header gives (truncated, say) is ignored.
  *
  * A pack holds the entries the last run used, so it never grows past one output's worth. An
  * entry is trusted only when its recorded hash matches its text and its key matches the input
@@ -18,8 +26,8 @@ import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node
 import { dirname, join, resolve } from "node:path";
 
 export const CACHE_DIR = "node_modules/.cache/petstore-generator";
-/** Bumped when what a pack entry means changes; part of every key. */
-const PACK_FORMAT = 1;
+/** Bumped when what a pack entry means or how a pack file is laid out changes; part of every key. */
+const PACK_FORMAT = 2;
 
 export function cacheDir(cwd: string): string {
   return resolve(cwd, CACHE_DIR);
@@ -29,10 +37,23 @@ export function sha256Hex(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-interface PackFile {
+/** The header line of a pack file: each entry's text follows it, in this order. */
+interface PackHeader {
   readonly format: number;
-  readonly entries: Record<string, { readonly sum: string; readonly text: string }>;
+  readonly entries: readonly PackEntryHeader[];
 }
+
+interface PackEntryHeader {
+  readonly key: string;
+  readonly sum: string;
+  /** The length of the text as stored (UTF-16 code units). */
+  readonly length: number;
+  /** The text is stored as its JSON string (it is not well-formed UTF-16). */
+  readonly json?: true;
+}
+
+/** A lone surrogate: what UTF-8 cannot carry, so a text holding one is stored as JSON. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Entries keyed by the hash of `salt` + input; reads and writes a pack file lazily. */
 export class CachePack {
@@ -54,17 +75,18 @@ export class CachePack {
   }
 
   private load(): void {
-    let parsed: unknown;
+    let text: string;
     try {
-      parsed = JSON.parse(readFileSync(this.file, "utf8"));
+      text = readFileSync(this.file, "utf8");
     } catch {
       return; // absent or unreadable: start empty
     }
-    if (!isPackFile(parsed)) {
+    const entries = parsePack(text);
+    if (entries === undefined) {
       this.rejected++;
       return;
     }
-    for (const [key, entry] of Object.entries(parsed.entries)) this.previous.set(key, entry);
+    for (const [key, entry] of entries) this.previous.set(key, entry);
   }
 
   key(input: string): string {
@@ -93,11 +115,10 @@ export class CachePack {
   /** Writes the entries this run used (dropping the others), when anything changed. */
   save(): void {
     if (!this.changed && this.used.size === this.previous.size) return;
-    const body: PackFile = { format: PACK_FORMAT, entries: Object.fromEntries(this.used) };
     const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
-      writeFileSync(temporary, JSON.stringify(body));
+      writeFileSync(temporary, packText(this.used));
       renameSync(temporary, this.file);
     } catch {
       try {
@@ -109,13 +130,61 @@ export class CachePack {
   }
 }
 
-function isPackFile(value: unknown): value is PackFile {
+/** A pack file's text: its header line, then each entry's text. */
+function packText(entries: ReadonlyMap<string, { sum: string; text: string }>): string {
+  const texts: string[] = [];
+  const header: PackEntryHeader[] = [];
+  for (const [key, { sum, text }] of entries) {
+    const json = LONE_SURROGATE.test(text);
+    const stored = json ? JSON.stringify(text) : text;
+    texts.push(stored);
+    header.push({ key, sum, length: stored.length, ...(json ? { json } : {}) });
+  }
+  return `${JSON.stringify({ format: PACK_FORMAT, entries: header } satisfies PackHeader)}\n${texts.join("")}`;
+}
+
+/** The entries of a pack file's text; undefined when it is not a whole pack of this format. */
+function parsePack(text: string): Map<string, { sum: string; text: string }> | undefined {
+  const end = text.indexOf("\n");
+  if (end < 0) return undefined;
+  let header: unknown;
+  try {
+    header = JSON.parse(text.slice(0, end));
+  } catch {
+    return undefined;
+  }
+  if (!isPackHeader(header)) return undefined;
+  const entries = new Map<string, { sum: string; text: string }>();
+  let offset = end + 1;
+  for (const entry of header.entries) {
+    const stored = text.slice(offset, offset + entry.length);
+    offset += entry.length;
+    let value = stored;
+    if (entry.json === true) {
+      try {
+        value = JSON.parse(stored) as string;
+      } catch {
+        return undefined;
+      }
+      if (typeof value !== "string") return undefined;
+    }
+    entries.set(entry.key, { sum: entry.sum, text: value });
+  }
+  return offset === text.length ? entries : undefined;
+}
+
+function isPackHeader(value: unknown): value is PackHeader {
   if (value === null || typeof value !== "object") return false;
-  const pack = value as Partial<PackFile>;
+  const pack = value as Partial<PackHeader>;
   return (
     pack.format === PACK_FORMAT &&
-    pack.entries !== null &&
-    typeof pack.entries === "object" &&
-    !Array.isArray(pack.entries)
+    Array.isArray(pack.entries) &&
+    pack.entries.every(
+      (entry: Partial<PackEntryHeader> | null) =>
+        typeof entry?.key === "string" &&
+        typeof entry.sum === "string" &&
+        Number.isSafeInteger(entry.length) &&
+        (entry.length ?? -1) >= 0,
+    )
   );
 }

@@ -87,28 +87,43 @@ async function traced<I extends EmitInputs>(
 /**
  * mcp.ts and entry/mcp.ts, with the warnings about tools left out (cached with the files: working
  * them out converts every tool's schemas, seconds on a large spec). The tool table shows the
- * operations' prose (summaries, descriptions, parameter and body descriptions) but converts
+ * operations' prose (summaries, descriptions, parameter and body descriptions) and converts
  * schemas with the validators' rule, which drops `description` and `title`: with a cache it is
- * made from the prose-free component schemas and ref targets ({@link mcpInputs}), so an edit of a
- * schema's description reuses it (test/generator/server-api-prose.test.ts checks the files are
- * the same either way).
+ * made from the model without prose in which the operations' prose are placeholders
+ * (emit/mcp/mcp-prose-slots.ts), filled from the model afterwards, so an edit of an operation's
+ * or a schema's description reuses it without ts-morph (test/generator/server-api-prose.test.ts
+ * checks the files are the same either way).
  */
-export const cachedMcp = async (input: EmitInput, packageName: string): Promise<GeneratedFile[]> =>
-  tracedEmit(
-    await pack("mcp", input.scope),
+export async function cachedMcp(input: EmitInput, packageName: string): Promise<GeneratedFile[]> {
+  // the package name is printed in MCP_API: part of the key, like the context
+  const fixed = JSON.stringify([input.context, packageName]);
+  const emit = async (model: EmitInput["model"], warnings: string[]) =>
+    (await import("../emit/mcp/emit-mcp.js")).emitMcp(model, input.context, packageName, warnings);
+  if (input.scope === undefined) return emit(input.model, input.warnings);
+  const prose = await import("../emit/mcp/mcp-prose-slots.js");
+  const bare = proseFreeModel(input);
+  const slots = prose.mcpProseSlots(input.model, bare, input.caches, fixed);
+  const mcpPack = await pack("mcp", input.scope);
+  if (slots === undefined)
+    return tracedEmit(
+      mcpPack,
+      input.caches,
+      mcpInputs(input),
+      fixed,
+      (read, warnings) => emit(read.model, warnings),
+      input.warnings,
+    );
+  // keyed by the prose-free model (its hashes shared with the other emitters) and the slots
+  const files = await tracedEmit(
+    mcpPack,
     input.caches,
-    mcpInputs(input),
-    // the package name is printed in MCP_API: part of the key, like the context
-    JSON.stringify([input.context, packageName]),
-    async (read, warnings) =>
-      (await import("../emit/mcp/emit-mcp.js")).emitMcp(
-        read.model,
-        input.context,
-        packageName,
-        warnings,
-      ),
+    { model: bare, slots },
+    fixed,
+    (read, warnings) => emit(prose.withMcpSlots(read.model, read.slots), warnings),
     input.warnings,
   );
+  return files.map((file) => prose.fillMcpProse(file, input.model));
+}
 
 /**
  * zod.ts, with its warnings (what a Zod schema cannot say), cached like the others. It shows no
@@ -128,9 +143,9 @@ export const cachedZod = async (input: EmitInput): Promise<GeneratedFile[]> =>
   );
 
 /**
- * What the MCP emitter is given: without a cache the model whole; with one the model with
- * prose-free component schemas and ref targets (its operations keep their prose, which the tools
- * show).
+ * What the MCP emitter is given when its prose cannot be slots (emit/mcp/mcp-prose-slots.ts):
+ * without a cache the model whole; with one the model with prose-free component schemas and ref
+ * targets (its operations keep their prose, which the tools show).
  */
 export function mcpInputs({ model, scope, caches }: EmitInput): {
   readonly model: EmitInput["model"];
@@ -148,29 +163,35 @@ export function mcpInputs({ model, scope, caches }: EmitInput): {
  * fills the slots again without ts-morph (test/generator/operation-doc-slots.test.ts checks the
  * files are the same either way).
  */
-export async function cachedClient(input: EmitInput): Promise<GeneratedFile[]> {
-  if (input.scope === undefined)
-    return [
-      ...(await import("../emit/client/emit-client.js")).emitClient(input.model, input.context),
-      (await import("../emit/client/emit-operations.js")).emitOperations(
-        input.model,
-        input.context,
-      ),
-    ];
-  const templates = await traced(
+export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
+  withDocSlots(
     "client",
     input,
-    { model: proseFreeModel(input) },
-    async (read) => [
-      ...(await import("../emit/client/emit-client.js")).clientTemplates(read.model, input.context),
-      (await import("../emit/client/emit-operations.js")).operationsTemplate(
-        read.model,
-        input.context,
-      ),
+    async (model) => [
+      ...(await import("../emit/client/emit-client.js")).clientTemplates(model, input.context),
+      (await import("../emit/client/emit-operations.js")).operationsTemplate(model, input.context),
     ],
+    async () => (await import("../emit/client/client-doc-slots.js")).fillClientDocs,
   );
-  const { fillClientDocs } = await import("../emit/client/client-doc-slots.js");
-  return templates.map((file) => fillClientDocs(file, input.model));
+
+/**
+ * Files whose only prose is in doc slots (emit/ts/operation-doc-slots.ts): `template` made from
+ * the model without prose through the emit cache's pack `name` (from the model whole without a
+ * cache: no copy to pay for), then each file's slots filled from the model by the function
+ * `filler` loads (a module without ts-morph, so a hit loads none).
+ */
+async function withDocSlots(
+  name: string,
+  input: EmitInput,
+  template: (model: EmitInput["model"]) => Promise<GeneratedFile[]>,
+  filler: () => Promise<(file: GeneratedFile, model: EmitInput["model"]) => GeneratedFile>,
+): Promise<GeneratedFile[]> {
+  const templates =
+    input.scope === undefined
+      ? await template(input.model)
+      : await traced(name, input, { model: proseFreeModel(input) }, (read) => template(read.model));
+  const fill = await filler();
+  return templates.map((file) => fill(file, input.model));
 }
 
 /**
@@ -191,21 +212,31 @@ function proseFreeModel({ model, scope, caches }: EmitInput): EmitInput["model"]
   return scope === undefined ? model : caches.proseFree(model);
 }
 
+/**
+ * server.ts, made like the client's files: its only prose is the handler methods' docs, printed
+ * as slots (emit/ts/operation-doc-slots.ts) and filled from the model.
+ */
 export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("server", input, { model: input.model }, async (read) =>
-    (await import("../emit/server/emit-server.js")).emitServer(read.model, input.context),
+  withDocSlots(
+    "server",
+    input,
+    async (model) =>
+      (await import("../emit/server/emit-server.js")).serverTemplate(model, input.context),
+    async () => {
+      const { fillOperationDocs } = await import("../emit/ts/operation-doc-slots.js");
+      return (file, model) => fillOperationDocs(file, model, model.operations.length);
+    },
   );
 
 /** query.ts, made like the client's files: its only prose is in doc slots (emit/query/query-docs.ts). */
-export async function cachedQuery(input: EmitInput): Promise<GeneratedFile[]> {
-  if (input.scope === undefined)
-    return (await import("../emit/query/emit-query.js")).emitQuery(input.model, input.context);
-  const templates = await traced("query", input, { model: proseFreeModel(input) }, async (read) =>
-    (await import("../emit/query/emit-query.js")).queryTemplates(read.model, input.context),
+export const cachedQuery = (input: EmitInput): Promise<GeneratedFile[]> =>
+  withDocSlots(
+    "query",
+    input,
+    async (model) =>
+      (await import("../emit/query/emit-query.js")).queryTemplates(model, input.context),
+    async () => (await import("../emit/query/query-docs.js")).fillQueryDocs,
   );
-  const { fillQueryDocs } = await import("../emit/query/query-docs.js");
-  return templates.map((file) => fillQueryDocs(file, input.model));
-}
 
 /**
  * server-api.ts, the API descriptor: it shows no description or summary, so with a cache it is

@@ -95,6 +95,19 @@ describe("incremental generation", () => {
         ).schemas;
         const first = Object.values(schemas)[0];
         if (first !== undefined) first.description = `Schema edit ${index}: ${word}`;
+        // the prose mcp.ts shows inside its tools' schemas: a parameter's and a request body's
+        for (const { operation: each } of operationsOf(document)) {
+          const parameter = (
+            each.parameters as { $ref?: string; description?: string }[] | undefined
+          )?.find((entry) => entry.$ref === undefined);
+          if (parameter !== undefined) parameter.description = `Parameter edit ${index}: ${word}`;
+          const body = each.requestBody as { $ref?: string; description?: string } | undefined;
+          if (body !== undefined && body.$ref === undefined)
+            body.description = `Body edit ${index}: ${word}`;
+        }
+        // spec text that looks like one of mcp.ts's prose slots (emit/mcp/mcp-prose-slots.ts)
+        (document.info as { version: string }).version =
+          index === 2 ? "1.0.0-\uE002summary 0\uE003" : "1.0.0";
       });
       const { cached, cold } = await renderBoth(spec, dir);
       expect(cached, `cached render after hostile edit ${index}`).toEqual(cold);
@@ -151,10 +164,17 @@ describe("incremental generation", () => {
       const text = readFileSync(path, "utf8");
       // the YAML pieces (load/yaml-sections.ts, not JSON) are truncated
       if (index % 2 === 0 && entry.name.endsWith(".json")) {
-        const pack = JSON.parse(text) as { entries: Record<string, { text: string }> };
-        for (const value of Object.values(pack.entries))
-          value.text = value.text.replace(/[a-z]/, "X") + "// tampered\n";
-        writeFileSync(path, JSON.stringify(pack));
+        // a pack is a header line, then its entries' texts one after the other (cache/cache-pack.ts)
+        const start = text.indexOf("\n") + 1;
+        const header = JSON.parse(text.slice(0, start)) as { entries: { length: number }[] };
+        let offset = start;
+        const texts = header.entries.map((entry) => {
+          const tampered = `${text.slice(offset, offset + entry.length).replace(/[a-z]/, "X")}// tampered\n`;
+          offset += entry.length;
+          entry.length = tampered.length;
+          return tampered;
+        });
+        writeFileSync(path, `${JSON.stringify(header)}\n${texts.join("")}`);
       } else {
         writeFileSync(path, text.slice(0, Math.floor(text.length / 2)));
       }
@@ -181,9 +201,36 @@ describe("incremental generation", () => {
     expect(CachePack.open(dir, "unit/a", "salt 1").get("input")).toBe("output");
     expect(CachePack.open(dir, "unit/a", "salt 2").get("input")).toBeUndefined();
     const file = join(cacheDir(dir), "unit/a.json");
-    writeFileSync(file, readFileSync(file, "utf8").replace('"output"', '"0utput"'));
+    writeFileSync(file, readFileSync(file, "utf8").replace(/output$/, "0utput"));
     const tampered = CachePack.open(dir, "unit/a", "salt 1");
     expect(tampered.get("input")).toBeUndefined();
     expect(tampered.rejected).toBe(1);
+  });
+
+  it("keeps texts as they are after a header line: any text round-trips, a truncated pack is ignored", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cache-pack-"));
+    temps.push(dir);
+    const texts = [
+      "plain",
+      "",
+      '{"json": "with \\"quotes\\" and\\nescapes"}\n',
+      "lines\nand\r\nCR\r, U+2028\u2028, emoji \u{1F600}",
+      "a lone surrogate \ud800 and \udc00",
+      "\n{not a header}\n",
+    ];
+    const pack = CachePack.open(dir, "unit/b", "salt");
+    texts.forEach((text, index) => pack.set(`input ${index}`, text));
+    pack.save();
+    const file = join(cacheDir(dir), "unit/b.json");
+    const raw = readFileSync(file, "utf8");
+    // stored as they are (not escaped into JSON), but for the one UTF-8 cannot carry
+    expect(raw).toContain("lines\nand\r\nCR");
+    const reopened = CachePack.open(dir, "unit/b", "salt");
+    texts.forEach((text, index) => expect(reopened.get(`input ${index}`)).toBe(text));
+    expect(reopened.rejected).toBe(0);
+    writeFileSync(file, raw.slice(0, -1));
+    const truncated = CachePack.open(dir, "unit/b", "salt");
+    expect(truncated.get("input 0")).toBeUndefined();
+    expect(truncated.rejected).toBe(1);
   });
 });

@@ -1,12 +1,16 @@
 /**
  * The MCP tool table comes from the emitter cache only for the same package name, and a run whose
- * MCP files come from the cache still warns about the tools it leaves out.
+ * MCP files come from the cache still warns about the tools it leaves out; after an edit of an
+ * operation's prose, mcp.ts, server.ts and the client's files are made from their cached text
+ * (their prose in slots, filled again).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { cacheDir } from "../../generator/cache/cache-pack.js";
 import { render } from "../../generator/generate.js";
+import { copySpec, editSpec, operationsOf } from "./spec-edits.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const out = mkdtempSync(join(tmpdir(), "mcp-cache-"));
@@ -67,6 +71,33 @@ describe("the MCP emitter's cache", () => {
       expect(await warningsAfter("Stores a file.", true)).toEqual(fresh);
       // this run's MCP files come from the cache the run before filled
       expect(await warningsAfter("Stores a file.", true)).toEqual(fresh);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("reuses mcp.ts, server.ts and the client's text after an operation's prose edit", async () => {
+    const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"), "mcp-prose-");
+    try {
+      const options = { specPath: spec, outDir: join(dir, "out"), cwd: dir, apiName: "PetStore" };
+      // a pack is written again only when an entry misses (cache/cache-pack.ts)
+      const packs = () =>
+        ["mcp", "server", "client", "query"].map((name) => {
+          const folder = join(cacheDir(dir), "emit", name);
+          return readdirSync(folder).map((file) => readFileSync(join(folder, file), "utf8"));
+        });
+      const before = (await render(options)).files.find((file) => file.path === "mcp.ts");
+      const cached = packs();
+      editSpec(spec, (document) => {
+        const operation = operationsOf(document)[0]?.operation;
+        if (operation === undefined) throw new Error("the pet store has no operation");
+        operation.description = "Edited: lists the pets.";
+        operation.summary = "Edited summary";
+      });
+      const after = (await render(options)).files.find((file) => file.path === "mcp.ts");
+      expect(after?.content).toContain('title: "Edited summary"');
+      expect(after?.content).not.toEqual(before?.content);
+      expect(packs()).toEqual(cached);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

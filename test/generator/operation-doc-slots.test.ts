@@ -2,7 +2,7 @@
  * Operation docs as slots (generator/emit/ts/operation-doc-slots.ts): filled, they are laid out
  * exactly as ts-morph lays out the same JSDoc structure (hostile prose included, and every
  * operation's docs of the pet store, the fixtures and the corpus subset); and client.ts,
- * raw-client.ts, operations.ts and query.ts made from the model without prose, filled from the
+ * raw-client.ts, operations.ts, query.ts and server.ts made from the model without prose, filled from the
  * whole model (the cached path, cache/cached-emitters.ts), are the files made from the whole model.
  */
 import { relative } from "node:path";
@@ -14,11 +14,13 @@ import { clientTemplates, emitClient } from "../../generator/emit/client/emit-cl
 import { emitOperations, operationsTemplate } from "../../generator/emit/client/emit-operations.js";
 import { emitQuery, queryTemplates } from "../../generator/emit/query/emit-query.js";
 import { FACTORY_DOC, fillQueryDocs } from "../../generator/emit/query/query-docs.js";
+import { emitServer, serverTemplate } from "../../generator/emit/server/emit-server.js";
 import { jsDoc, type DocInput } from "../../generator/emit/ts/jsdoc.js";
 import {
   docBlock,
   docSlot,
   fillDocSlots,
+  fillOperationDocs,
   OPERATION_DOC,
 } from "../../generator/emit/ts/operation-doc-slots.js";
 import { printStatements } from "../../generator/emit/ts/source-file.js";
@@ -93,6 +95,13 @@ describe("operation doc slots", () => {
       const filled = (file: { path: string; content: string }) => fillClientDocs(file, model);
       expect(clientTemplates(bare, context).map(filled)).toEqual(emitClient(model, context));
       expect(filled(operationsTemplate(bare, context))).toEqual(emitOperations(model, context));
+      // server.ts: one slot per handler method
+      expect(serverTemplate(bare, context)).toEqual(serverTemplate(model, context));
+      expect(
+        serverTemplate(bare, context).map((file) =>
+          fillOperationDocs(file, model, model.operations.length),
+        ),
+      ).toEqual(emitServer(model, context));
       // query.ts too (emit/query/query-docs.ts)
       expect(queryTemplates(bare, context)).toEqual(queryTemplates(model, context));
       expect(queryTemplates(bare, context).map((file) => fillQueryDocs(file, model))).toEqual(

@@ -1,8 +1,8 @@
 /**
  * server-api.ts, validate.ts and entry/*.ts are cached by the document and the model without prose
  * (cache/cached-emitters.ts): that is only right if they never show a description or summary;
- * mcp.ts by the document and the component schemas without prose (the tools show only the
- * operations' prose); zod.ts and transforms.ts by the model without prose; README.md by the
+ * mcp.ts by the model without prose, the operations' prose as slots filled afterwards
+ * (emit/mcp/mcp-prose-slots.ts; else with only the component schemas without prose); zod.ts and transforms.ts by the model without prose; README.md by the
  * model without the prose it does not show (all but the API's description and the operations'
  * summaries).
  * For the pet store, every fixture spec and the corpus subset (with ../shared), the file made from the prose-free inputs is the file
@@ -14,7 +14,14 @@ import { describe, expect, it } from "vitest";
 import { mcpInputs, readmeModel } from "../../generator/cache/cached-emitters.js";
 import { RunCaches } from "../../generator/cache/run-caches.js";
 import type { EmitInput } from "../../generator/emit/emitters.js";
+import type { ApiModel } from "../../generator/model/types.js";
 import { emitMcp } from "../../generator/emit/mcp/emit-mcp.js";
+import {
+  fillMcpProse,
+  mapParameters,
+  mcpProseSlots,
+  withMcpSlots,
+} from "../../generator/emit/mcp/mcp-prose-slots.js";
 import { mcpTools } from "../../generator/emit/mcp/mcp-tools.js";
 import { emitResponseValidation } from "../../generator/emit/client/emit-response-validation.js";
 import { emitPackageEntries } from "../../generator/emit/package/emit-entries.js";
@@ -27,6 +34,13 @@ import { emitZod } from "../../generator/emit/zod/emit-zod.js";
 import { buildModel } from "../../generator/model/build-model.js";
 import { ROOT } from "./cli-helper.js";
 import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS, loadLayoutSpec } from "./layout-specs.js";
+
+/** What mcp.ts is made from with a cache: the prose-free model with the operations' prose as slots. */
+function slottedModel(model: ApiModel, caches: RunCaches): ApiModel {
+  const slots = mcpProseSlots(model, caches.proseFree(model), caches, "");
+  if (slots === undefined) throw new Error("no spec text here looks like a placeholder");
+  return withMcpSlots(caches.proseFree(model), slots);
+}
 
 describe("server-api.ts without prose", () => {
   it.each([...LAYOUT_SPECS, ...LAYOUT_CORPUS_SPECS].map((spec) => [relative(ROOT, spec), spec]))(
@@ -55,6 +69,14 @@ describe("server-api.ts without prose", () => {
         emitMcp(model, context, "api", []),
       );
       expect(mcpWarnings).toEqual(mcpTools(model).warnings);
+      // and from the prose-free model with the operations' prose as slots, filled from the model
+      const slotted = slottedModel(model, caches);
+      const slottedWarnings: string[] = [];
+      const template = emitMcp(slotted, context, "api", slottedWarnings);
+      expect(template.map((file) => fillMcpProse(file, model))).toEqual(
+        emitMcp(model, context, "api", []),
+      );
+      expect(slottedWarnings).toEqual(mcpTools(model).warnings);
       // zod.ts (and its warnings) too, when there is a cache (cache/cached-emitters.ts)
       const zodWarnings: string[] = [];
       const zodWhole: string[] = [];
@@ -80,6 +102,50 @@ describe("server-api.ts without prose", () => {
     60_000,
   );
 
+  it("fills mcp.ts's prose slots with hostile prose, and has no slots when spec text looks like one", async () => {
+    const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
+    const model = buildModel(document, specHash);
+    const context = { apiName: "Api", specPath: "spec.yaml" };
+    const hostile = [
+      "ends */ evil(); /* here",
+      'a `template ${literal}` and </script> \\ "quoted"',
+      "line\u2028separator\u2029paragraph\r\ncarriage\rreturn \ud800 lone",
+      "  padded\n\n",
+      "",
+      "   ",
+    ];
+    for (const [index, text] of hostile.entries()) {
+      const edited: ApiModel = {
+        ...model,
+        operations: model.operations.map((operation) => ({
+          ...operation,
+          summary: index % 2 === 0 ? text : operation.summary,
+          description: `${text}`,
+          parameters: mapParameters(operation, (parameter) => ({
+            ...parameter,
+            description: text,
+          })),
+          requestBody:
+            operation.requestBody === undefined
+              ? undefined
+              : { ...operation.requestBody, description: text },
+        })),
+      };
+      const caches = new RunCaches();
+      const slotted = slottedModel(edited, caches);
+      const whole = emitMcp(edited, context, "api", []);
+      expect(
+        emitMcp(slotted, context, "api", []).map((file) => fillMcpProse(file, edited)),
+      ).toEqual(whole);
+      if (text.length > 2) expect(whole[0]?.content).toContain(JSON.stringify(text).slice(1, -1));
+    }
+    // spec text holding the placeholders' character (the version here): no slots, the model whole
+    const caches = new RunCaches();
+    const forged = { ...model, version: "\uE002summary 0\uE003" };
+    expect(mcpProseSlots(forged, caches.proseFree(forged), caches, "")).toBeUndefined();
+    expect(mcpProseSlots(model, caches.proseFree(model), caches, "\uE002")).toBeUndefined();
+  });
+
   it("strips something from the pet store (its operations have descriptions)", async () => {
     const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
     const model = buildModel(document, specHash);
@@ -88,6 +154,8 @@ describe("server-api.ts without prose", () => {
       JSON.stringify(document).length * 0.9,
     );
     expect(JSON.stringify(caches.proseFree(model))).not.toContain("Returns pets in ascending");
+    const slotted = slottedModel(model, caches);
+    expect(JSON.stringify(slotted)).not.toContain("Returns pets in ascending");
     expect(JSON.stringify(model)).toContain("Returns pets in ascending");
     expect(JSON.stringify(readmeModel(model, caches))).not.toContain("Returns pets in ascending");
     // what the README shows stays: the operations' summaries

@@ -5,14 +5,11 @@
  */
 import type { ApiModel } from "../../model/types.js";
 import type { GeneratedFile } from "../file.js";
-import { fillDocSlots, OPERATION_DOC } from "../ts/operation-doc-slots.js";
+import { fillOperationDocs } from "../ts/operation-doc-slots.js";
 
 /** A file of `clientTemplates` (client.ts, raw-client.ts) or operations.ts with its slots filled. */
 export function fillClientDocs(file: GeneratedFile, model: ApiModel): GeneratedFile {
   // client.ts and operations.ts have one slot per operation, raw-client.ts none
   const slots = file.path === "raw-client.ts" ? 0 : model.operations.length;
-  return {
-    path: file.path,
-    content: fillDocSlots(file.content, model, slots, { operation: OPERATION_DOC }),
-  };
+  return fillOperationDocs(file, model, slots);
 }

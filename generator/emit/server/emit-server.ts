@@ -7,9 +7,9 @@
 import { StructureKind, type StatementStructures } from "ts-morph";
 import type { ApiModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
-import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal } from "../ts/literal.js";
+import { docSlot, fillOperationDocs } from "../ts/operation-doc-slots.js";
 import { printStatements } from "../ts/source-file.js";
 import { operationTransforms } from "../transforms/emit-transforms.js";
 import { SERVER_API_SPECIFIER } from "./emit-server-api.js";
@@ -20,6 +20,17 @@ import {
 } from "../pagination/server-pagination.js";
 
 export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile[] {
+  return serverTemplate(model, context).map((file) =>
+    fillOperationDocs(file, model, model.operations.length),
+  );
+}
+
+/**
+ * server.ts with each handler method's doc as a slot (emit/ts/operation-doc-slots.ts), the only
+ * prose it shows: filled by `fillOperationDocs` from the model (one slot per operation), so a cached template made from
+ * the model without prose serves an edit of an operation's description (cache/cached-emitters.ts).
+ */
+export function serverTemplate(model: ApiModel, context: EmitContext): GeneratedFile[] {
   const handlersType = `${context.apiName}Handlers`;
   const handlerTypes = model.operations.flatMap((operation) => [
     handlerRequestType(operation),
@@ -146,7 +157,7 @@ function handlersInterface(model: ApiModel, handlersType: string): StatementStru
     }),
     methods: model.operations.map((operation) => ({
       name: operation.name,
-      docs: jsDoc(operationDoc(operation, replacementName(operation, model.operations))),
+      docs: docSlot("operation", operation),
       parameters: [{ name: "request", type: `${operation.typeName}HandlerRequest<C>` }],
       returnType: `${operation.typeName}HandlerResponse<H> | Promise<${operation.typeName}HandlerResponse<H>>`,
     })),

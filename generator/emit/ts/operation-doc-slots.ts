@@ -14,6 +14,7 @@
  */
 import type { JSDocStructure, OptionalKind } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
+import type { GeneratedFile } from "../file.js";
 import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc, type DocInput } from "./jsdoc.js";
 
@@ -70,6 +71,18 @@ export function fillDocSlots(
       `found ${count} doc slots where ${slots} were printed: generator/emit/ts/operation-doc-slots.ts does not know their shape (a ts-morph update?)`,
     );
   return result;
+}
+
+/** `file` with its `slots` operation doc slots (one per operation, or none) filled with each operation's own doc. */
+export function fillOperationDocs(
+  file: GeneratedFile,
+  model: ApiModel,
+  slots: number,
+): GeneratedFile {
+  return {
+    path: file.path,
+    content: fillDocSlots(file.content, model, slots, { operation: OPERATION_DOC }),
+  };
 }
 
 /** A JSDoc structure as ts-morph's JSDoc printer writes it, its later lines at `indent`. */
