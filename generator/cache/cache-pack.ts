@@ -24,6 +24,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { keepRecent, touchCacheFile } from "./cache-folder.js";
 
 export const CACHE_DIR = "node_modules/.cache/petstore-generator";
 /** Bumped when what a pack entry means or how a pack file is laid out changes; part of every key. */
@@ -60,6 +61,8 @@ export class CachePack {
   private readonly previous = new Map<string, { sum: string; text: string }>();
   private readonly used = new Map<string, { sum: string; text: string }>();
   private changed = false;
+  /** Whether the pack file was there when opened. */
+  private existed = false;
   /** Entries found but not trusted (bad hash): for tests and `--debug`. */
   rejected = 0;
 
@@ -81,6 +84,7 @@ export class CachePack {
     } catch {
       return; // absent or unreadable: start empty
     }
+    this.existed = true;
     const entries = parsePack(text);
     if (entries === undefined) {
       this.rejected++;
@@ -112,14 +116,22 @@ export class CachePack {
     this.changed = true;
   }
 
-  /** Writes the entries this run used (dropping the others), when anything changed. */
+  /**
+   * Writes the entries this run used (dropping the others), when anything changed; else marks the
+   * file used. A new file makes its folder drop its least recently used files (cache-folder.ts).
+   */
   save(): void {
-    if (!this.changed && this.used.size === this.previous.size) return;
+    if (!this.changed && this.used.size === this.previous.size) {
+      if (this.existed) touchCacheFile(this.file);
+      return;
+    }
     const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
       writeFileSync(temporary, packText(this.used));
       renameSync(temporary, this.file);
+      if (!this.existed) keepRecent(dirname(this.file));
+      this.existed = true;
     } catch {
       try {
         rmSync(temporary, { force: true });

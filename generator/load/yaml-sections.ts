@@ -29,6 +29,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { deserialize, serialize } from "node:v8";
+import { keepRecent, touchCacheFile } from "../cache/cache-folder.js";
 import { cacheDir, sha256Hex } from "../cache/cache-pack.js";
 import type { ParseYaml } from "../internal/redocly-yaml.js";
 
@@ -105,7 +106,10 @@ export class YamlPieces {
    */
   save(): void {
     if (this.file === undefined) return;
-    if (!this.#changed && this.#used.size === this.#previous.size) return;
+    if (!this.#changed && this.#used.size === this.#previous.size) {
+      touchCacheFile(this.file); // used: kept when the folder is pruned (cache-folder.ts)
+      return;
+    }
     const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
       const entries = [...this.#used];
@@ -123,6 +127,8 @@ export class YamlPieces {
       mkdirSync(dirname(this.file), { recursive: true });
       writeFileSync(temporary, Buffer.concat([sum, body]));
       renameSync(temporary, this.file);
+      // a spec seen for the first time: the folder drops its least recently used files
+      if (this.#previous.size === 0) keepRecent(dirname(this.file));
     } catch {
       rmSync(temporary, { force: true }); // the cache only costs speed
     }

@@ -16,6 +16,7 @@
  * then sets its time back defeats it (`--no-cache` hashes everything).
  */
 import { readFileSync, statSync, mkdirSync, writeFileSync, renameSync, rmSync } from "node:fs";
+import { keepRecent } from "../cache/cache-folder.js";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
 import { cacheDir, sha256Hex } from "../cache/cache-pack.js";
@@ -80,6 +81,7 @@ export function recordManifest(out: string, record: string, manifestText: string
     const value: Recorded = { manifest: sha256Hex(manifestText), mtimeNs: String(written) };
     writeFileSync(temporary, JSON.stringify(value));
     renameSync(temporary, record);
+    keepRecent(dirname(record)); // one record per output folder: the least recently used go
   } catch {
     rmSync(temporary, { force: true }); // the record only saves time
   }
