@@ -11,7 +11,7 @@ import { readdirSync, rmSync, statSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 
 /** Output folders (or specs) whose files each cache folder keeps. */
-export const KEPT_PER_FOLDER = 16;
+export const KEPT_PER_FOLDER = 32;
 
 /** Marks `file` as used now (its modification time), so that pruning keeps it. */
 export function touchCacheFile(file: string): void {

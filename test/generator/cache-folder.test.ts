@@ -1,7 +1,7 @@
 /**
- * The cache keeps its size (generator/cache/cache-folder.ts): each folder keeps the packs of its 16
+ * The cache keeps its size (generator/cache/cache-folder.ts): each folder keeps the packs of its 32
  * most recently used output folders; a pack a run uses is touched, and writing a new one removes
- * the least recently used beyond 16.
+ * the least recently used beyond 32.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
