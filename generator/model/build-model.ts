@@ -10,9 +10,6 @@ import { readOperationPagination } from "./pagination.js";
 import { formBodies, formFieldShape } from "./form-fields.js";
 import { xmlMediaShape } from "./xml-shapes.js";
 import { NameRegistry, deriveOperationName, toCamelCase, toPascalCase } from "./names.js";
-
-/** Names the generated client already uses for its own methods (`use`/`eject`: middleware). */
-const CLIENT_METHOD_NAMES: readonly string[] = ["use", "eject"];
 import { collectRefTargets } from "../schema/schema-refs.js";
 import { readEvents } from "./event-warnings.js";
 import { documentRefs, escapePointer, isObject, resolveObject } from "./resolve-ref.js";
@@ -35,6 +32,9 @@ import type {
   SecuritySchemeModel,
   ServerModel,
 } from "./types.js";
+
+/** Names the generated client already uses for its own methods (`use`/`eject`: middleware). */
+const CLIENT_METHOD_NAMES: readonly string[] = ["use", "eject"];
 
 /** The operation methods of a path item, in the OpenAPI order (the order operations are read in). */
 export const METHODS: readonly HttpMethod[] = [

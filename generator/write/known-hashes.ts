@@ -15,7 +15,15 @@
  * Like git's index, this trusts modification times: a tool that rewrites a generated file and
  * then sets its time back defeats it (`--no-cache` hashes everything).
  */
-import { readFileSync, statSync, mkdirSync, writeFileSync, renameSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  readFileSync,
+  statSync,
+  mkdirSync,
+  writeFileSync,
+  renameSync,
+  rmSync,
+} from "node:fs";
 import { keepRecent } from "../cache/cache-folder.js";
 import { dirname, join } from "node:path";
 import { randomBytes } from "node:crypto";
@@ -79,9 +87,11 @@ export function recordManifest(out: string, record: string, manifestText: string
   try {
     mkdirSync(dirname(record), { recursive: true });
     const value: Recorded = { manifest: sha256Hex(manifestText), mtimeNs: String(written) };
+    const isNew = !existsSync(record);
     writeFileSync(temporary, JSON.stringify(value));
     renameSync(temporary, record);
-    keepRecent(dirname(record)); // one record per output folder: the least recently used go
+    // one record per output folder: a new one makes the least recently used go (cache-folder.ts)
+    if (isNew) keepRecent(dirname(record));
   } catch {
     rmSync(temporary, { force: true }); // the record only saves time
   }
