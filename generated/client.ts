@@ -62,6 +62,7 @@ export const SECURITY: ClientSecurity = {
     },
   },
   apiKeyScheme: "ApiKeyAuth",
+  requirements: [["ApiKeyAuth"]],
 };
 /**
  * Credentials for Pet Store API, by the spec's security scheme name.
@@ -78,8 +79,6 @@ export const OPERATIONS = {
     operationId: "listPets",
     method: "get",
     path: "/pets",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     successMedia: {
       "200": ["application/json"],
     },
@@ -108,8 +107,6 @@ export const OPERATIONS = {
     method: "post",
     path: "/pets",
     bodyMediaType: "application/json",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     idempotencyKeyHeader: "Idempotency-Key",
     successMedia: {
       "201": ["application/json"],
@@ -120,8 +117,6 @@ export const OPERATIONS = {
     operationId: "getPet",
     method: "get",
     path: "/pets/{petId}",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     deprecated: {
       sunset: "2027-06-30",
       replacement: "getPetById",
@@ -136,8 +131,6 @@ export const OPERATIONS = {
     method: "put",
     path: "/pets/{petId}",
     bodyMediaType: "application/json",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     successMedia: {
       "200": ["application/json"],
     },
@@ -147,16 +140,12 @@ export const OPERATIONS = {
     operationId: "deletePet",
     method: "delete",
     path: "/pets/{petId}",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_3,
   },
   getPetById: {
     operationId: "getPetById",
     method: "get",
     path: "/pets/by-id/{petId}",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     successMedia: {
       "200": ["application/json"],
     },
@@ -166,8 +155,6 @@ export const OPERATIONS = {
     operationId: "listCategories",
     method: "get",
     path: "/categories",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     stability: "beta",
     successMedia: {
       "200": ["application/json"],
@@ -197,8 +184,6 @@ export const OPERATIONS = {
     method: "post",
     path: "/categories",
     bodyMediaType: "application/json",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     idempotencyKeyHeader: "Idempotency-Key",
     successMedia: {
       "201": ["application/json"],
@@ -209,8 +194,6 @@ export const OPERATIONS = {
     operationId: "getCategory",
     method: "get",
     path: "/categories/{categoryId}",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     successMedia: {
       "200": ["application/json"],
     },
@@ -221,8 +204,6 @@ export const OPERATIONS = {
     method: "put",
     path: "/categories/{categoryId}",
     bodyMediaType: "application/json",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     successMedia: {
       "200": ["application/json"],
     },
@@ -232,16 +213,12 @@ export const OPERATIONS = {
     operationId: "deleteCategory",
     method: "delete",
     path: "/categories/{categoryId}",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_3,
   },
   listOrders: {
     operationId: "listOrders",
     method: "get",
     path: "/store/orders",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     successMedia: {
       "200": ["application/json"],
     },
@@ -270,8 +247,6 @@ export const OPERATIONS = {
     method: "post",
     path: "/store/orders",
     bodyMediaType: "application/json",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     idempotencyKeyHeader: "Idempotency-Key",
     successMedia: {
       "201": ["application/json"],
@@ -282,8 +257,6 @@ export const OPERATIONS = {
     operationId: "getOrder",
     method: "get",
     path: "/store/orders/{orderId}",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     successMedia: {
       "200": ["application/json"],
     },
@@ -293,16 +266,12 @@ export const OPERATIONS = {
     operationId: "cancelOrder",
     method: "delete",
     path: "/store/orders/{orderId}",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     responseHeaders: RESPONSE_HEADERS_3,
   },
   getInventory: {
     operationId: "getInventory",
     method: "get",
     path: "/store/inventory",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     successMedia: {
       "200": ["application/json"],
     },
@@ -313,8 +282,6 @@ export const OPERATIONS = {
     method: "put",
     path: "/store/inventory/{petId}",
     bodyMediaType: "application/json",
-    secured: true,
-    security: [["ApiKeyAuth"]],
     stability: "experimental",
     successMedia: {
       "200": ["application/json"],

@@ -51,6 +51,7 @@ const $SECURITY: $ClientSecurity = {
     },
   },
   apiKeyScheme: "ApiKeyAuth",
+  requirements: [["ApiKeyAuth"]],
 };
 export type { ClientCore, CoreOptions } from "./runtime/client/core.js";
 
@@ -67,8 +68,6 @@ const $listPets = {
   operationId: "listPets",
   method: "get",
   path: "/pets",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   successMedia: {
     "200": ["application/json"],
   },
@@ -131,8 +130,6 @@ const $createPet = {
   method: "post",
   path: "/pets",
   bodyMediaType: "application/json",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   idempotencyKeyHeader: "Idempotency-Key",
   successMedia: {
     "201": ["application/json"],
@@ -163,8 +160,6 @@ const $getPet = {
   operationId: "getPet",
   method: "get",
   path: "/pets/{petId}",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   deprecated: {
     sunset: "2027-06-30",
     replacement: "getPetById",
@@ -200,8 +195,6 @@ const $updatePet = {
   method: "put",
   path: "/pets/{petId}",
   bodyMediaType: "application/json",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   successMedia: {
     "200": ["application/json"],
   },
@@ -229,8 +222,6 @@ const $deletePet = {
   operationId: "deletePet",
   method: "delete",
   path: "/pets/{petId}",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   responseHeaders: $RESPONSE_HEADERS_3,
 } as const satisfies $ClientOperationDescriptor;
 
@@ -254,8 +245,6 @@ const $getPetById = {
   operationId: "getPetById",
   method: "get",
   path: "/pets/by-id/{petId}",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   successMedia: {
     "200": ["application/json"],
   },
@@ -280,8 +269,6 @@ const $listCategories = {
   operationId: "listCategories",
   method: "get",
   path: "/categories",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   stability: "beta",
   successMedia: {
     "200": ["application/json"],
@@ -346,8 +333,6 @@ const $createCategory = {
   method: "post",
   path: "/categories",
   bodyMediaType: "application/json",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   idempotencyKeyHeader: "Idempotency-Key",
   successMedia: {
     "201": ["application/json"],
@@ -375,8 +360,6 @@ const $getCategory = {
   operationId: "getCategory",
   method: "get",
   path: "/categories/{categoryId}",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   successMedia: {
     "200": ["application/json"],
   },
@@ -402,8 +385,6 @@ const $updateCategory = {
   method: "put",
   path: "/categories/{categoryId}",
   bodyMediaType: "application/json",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   successMedia: {
     "200": ["application/json"],
   },
@@ -430,8 +411,6 @@ const $deleteCategory = {
   operationId: "deleteCategory",
   method: "delete",
   path: "/categories/{categoryId}",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   responseHeaders: $RESPONSE_HEADERS_3,
 } as const satisfies $ClientOperationDescriptor;
 
@@ -454,8 +433,6 @@ const $listOrders = {
   operationId: "listOrders",
   method: "get",
   path: "/store/orders",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   successMedia: {
     "200": ["application/json"],
   },
@@ -519,8 +496,6 @@ const $placeOrder = {
   method: "post",
   path: "/store/orders",
   bodyMediaType: "application/json",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   idempotencyKeyHeader: "Idempotency-Key",
   successMedia: {
     "201": ["application/json"],
@@ -558,8 +533,6 @@ const $getOrder = {
   operationId: "getOrder",
   method: "get",
   path: "/store/orders/{orderId}",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   successMedia: {
     "200": ["application/json"],
   },
@@ -584,8 +557,6 @@ const $cancelOrder = {
   operationId: "cancelOrder",
   method: "delete",
   path: "/store/orders/{orderId}",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   responseHeaders: $RESPONSE_HEADERS_3,
 } as const satisfies $ClientOperationDescriptor;
 
@@ -612,8 +583,6 @@ const $getInventory = {
   operationId: "getInventory",
   method: "get",
   path: "/store/inventory",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   successMedia: {
     "200": ["application/json"],
   },
@@ -640,8 +609,6 @@ const $setInventoryStock = {
   method: "put",
   path: "/store/inventory/{petId}",
   bodyMediaType: "application/json",
-  secured: true,
-  security: [["ApiKeyAuth"]],
   stability: "experimental",
   successMedia: {
     "200": ["application/json"],

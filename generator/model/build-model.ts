@@ -127,6 +127,7 @@ export function buildModel(document: Doc, specHash: string): ApiModel {
     specHash,
     apiKey,
     securitySchemes,
+    securityRequirements: readSecurityRequirements(document.security),
     rateLimits: readRateLimits(document["x-rate-limits"]),
     operations,
     schemas,

@@ -26,6 +26,11 @@ export interface ApiModel {
   readonly apiKey: ApiKeyModel | undefined;
   /** Every security scheme of `components.securitySchemes`, in spec order. */
   readonly securitySchemes: readonly SecuritySchemeModel[];
+  /**
+   * The top-level `security` (OR of ANDs), which every operation without its own inherits;
+   * `[]` when the spec has none.
+   */
+  readonly securityRequirements: readonly SecurityRequirementModel[];
   readonly rateLimits: RateLimitPolicyModel | undefined;
   /** In spec order: paths as written, methods in the OpenAPI order. */
   readonly operations: readonly OperationModel[];

@@ -50,6 +50,11 @@ export type AuthOption = {
 export interface ClientSecurity {
   readonly schemes: Readonly<Record<string, ClientSecurityScheme>>;
   readonly apiKeyScheme?: string;
+  /**
+   * The spec's top-level security requirements (scheme names, as a descriptor's `security`):
+   * those of every operation whose descriptor has no `security` of its own.
+   */
+  readonly requirements?: readonly (readonly string[])[];
 }
 
 /** What a call without a usable credential does: reject before sending (default) or send. */
@@ -261,11 +266,17 @@ export function legacySecurity(apiKey: ApiKeyLocation | undefined): ClientSecuri
     : { schemes: { apiKey: { type: "apiKey", ...apiKey } }, apiKeyScheme: "apiKey" };
 }
 
-/** `op.security`, or for descriptors without it, the lone `apiKey` scheme when `secured`. */
-export function withLegacyRequirements(
+/**
+ * The operation's requirements: `op.security`; for a descriptor without it, the spec's top-level
+ * ones (`security.requirements`), else (a table of before either) the lone `apiKey` scheme when
+ * `secured`.
+ */
+export function withRequirements(
   op: ClientOperationDescriptor,
   security: ClientSecurity,
 ): ClientOperationDescriptor {
-  if (op.security !== undefined || !op.secured || security.apiKeyScheme === undefined) return op;
+  if (op.security !== undefined) return op;
+  if (security.requirements !== undefined) return { ...op, security: security.requirements };
+  if (op.secured !== true || security.apiKeyScheme === undefined) return op;
   return { ...op, security: [[security.apiKeyScheme]] };
 }

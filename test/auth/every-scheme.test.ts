@@ -141,6 +141,11 @@ describe("the client, over HTTP", () => {
     const publicRequest = await send({ bearerAuth: "tok-1", headerKey: "hk" }, "publicStatus");
     expect(publicRequest.headers.authorization).toBeUndefined();
     expect(publicRequest.headers["x-api-key"]).toBeUndefined();
+    // the table says the top-level requirements once; an operation repeats only its own
+    expect(api.security.requirements).toEqual([["bearerAuth"]]);
+    expect(api.operations.rootDefault).not.toHaveProperty("security");
+    expect(api.operations.publicStatus?.security).toEqual([]);
+    expect(api.operations.bearerOrBasic?.security).toEqual([["bearerAuth"], ["basicAuth"]]);
   });
 
   it("sends basic credentials as base64 of UTF-8", async () => {

@@ -98,13 +98,17 @@ export interface ClientOperationDescriptor {
   >;
   /** The request body's media type, when the operation has one. */
   readonly bodyMediaType?: string;
-  /** Whether the operation needs credentials (from the spec's security requirements). */
-  readonly secured: boolean;
+  /**
+   * Whether the operation needs credentials: read only for a descriptor without `security` by a
+   * runtime whose `ClientSecurity` has no `requirements` (tables written before either), where it
+   * means the lone `apiKey` scheme. Generated tables leave it out.
+   */
+  readonly secured?: boolean;
   /**
    * The operation's security requirements: alternatives (the first the client's credentials
    * meet is used), each listing the scheme names that all apply; `[]` for a list with no scheme
-   * means credentials are optional. Left out when the operation has none (then, for older
-   * tables, `secured` means the lone `apiKey` scheme).
+   * means credentials are optional, and `security: []` that the operation has none. Left out
+   * when they are the spec's top-level requirements (`ClientSecurity.requirements`).
    */
   readonly security?: readonly (readonly string[])[];
   /**

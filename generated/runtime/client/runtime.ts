@@ -9,7 +9,7 @@ import { resolveApiKey, type ApiKeyOption } from "./api-key.js";
 import {
   legacySecurity,
   operationAuth,
-  withLegacyRequirements,
+  withRequirements,
   type AuthOption,
   type ClientSecurity,
   type MissingAuth,
@@ -408,7 +408,7 @@ export function createRuntimeWithFeatures(
     const keys = routeKeysOf(op.path, op.routeHeaders);
     const [path, literalQuery] = splitLiteralQuery(keys.path);
     const auth = operationAuth(
-      withLegacyRequirements(op, security),
+      withRequirements(op, security),
       security,
       credentials,
       missingAuth,

@@ -3,7 +3,12 @@
  * fills) and `<Name>Auth`, the `auth` option typed from the spec's scheme names.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
-import type { ApiModel, SecuritySchemeModel } from "../../model/types.js";
+import type {
+  ApiModel,
+  OperationModel,
+  SecurityRequirementModel,
+  SecuritySchemeModel,
+} from "../../model/types.js";
 import type { EmitContext } from "../file.js";
 import { escapeDocText, jsDoc } from "../ts/jsdoc.js";
 import { literal, objectCode, propertyKey } from "../ts/literal.js";
@@ -85,10 +90,7 @@ export function clientSecurityStatements(
         {
           name: "SECURITY",
           type: "ClientSecurity",
-          initializer: literal({
-            schemes: clientSecuritySchemes(model.securitySchemes),
-            ...(model.apiKey ? { apiKeyScheme: model.apiKey.schemeName } : {}),
-          }),
+          initializer: clientSecurityLiteral(model),
         },
       ],
     },
@@ -115,6 +117,37 @@ export function clientSecurityStatements(
       },
     },
   ];
+}
+
+/**
+ * The client's `ClientSecurity` value (client.ts' `SECURITY`, operations.ts' `$SECURITY`): the
+ * spec's schemes, the one the `apiKey` shorthand fills, and the top-level requirements, which
+ * every descriptor without its own `security` uses (so 457 Stripe operations do not repeat them).
+ */
+export function clientSecurityLiteral(model: ApiModel): string {
+  const requirements = requirementNames(model.securityRequirements);
+  return literal({
+    schemes: clientSecuritySchemes(model.securitySchemes),
+    ...(model.apiKey ? { apiKeyScheme: model.apiKey.schemeName } : {}),
+    ...(requirements.length > 0 ? { requirements } : {}),
+  });
+}
+
+/**
+ * A descriptor's `security` entry: the operation's requirements (scheme names), left out when
+ * they are the spec's top-level ones (`SECURITY.requirements`); `[]` when it has none of its own.
+ */
+export function descriptorSecurity(
+  operation: OperationModel,
+  model: ApiModel,
+): { security?: string[][] } {
+  const own = requirementNames(operation.securityRequirements);
+  const inherited = requirementNames(model.securityRequirements);
+  return JSON.stringify(own) === JSON.stringify(inherited) ? {} : { security: own };
+}
+
+function requirementNames(requirements: readonly SecurityRequirementModel[]): string[][] {
+  return requirements.map((requirement) => requirement.schemes.map((scheme) => scheme.name));
 }
 
 /**

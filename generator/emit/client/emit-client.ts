@@ -27,7 +27,11 @@ import {
   paginationEntry,
   paginationImports,
 } from "../pagination/client-pagination.js";
-import { clientSecurityImport, clientSecurityStatements } from "./client-security.js";
+import {
+  clientSecurityImport,
+  clientSecurityStatements,
+  descriptorSecurity,
+} from "./client-security.js";
 import { isJsonMediaType } from "../../schema/json-media.js";
 import {
   codecImports,
@@ -265,14 +269,7 @@ export function descriptorWriter(
     ...(explodedHeaders.length > 0 ? { explodedHeaders } : {}),
     ...(Object.keys(json).length > 0 ? { jsonParameters: json } : {}),
     ...(body ? { bodyMediaType: body.mediaType } : {}),
-    secured: operation.secured,
-    ...(operation.securityRequirements.length > 0
-      ? {
-          security: operation.securityRequirements.map((requirement) =>
-            requirement.schemes.map((scheme) => scheme.name),
-          ),
-        }
-      : {}),
+    ...descriptorSecurity(operation, model),
     ...(operation.idempotencyKeyHeader
       ? { idempotencyKeyHeader: operation.idempotencyKeyHeader }
       : {}),

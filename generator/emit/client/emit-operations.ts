@@ -22,7 +22,7 @@ import { jsDoc } from "../ts/jsdoc.js";
 import { docSlot } from "../ts/operation-doc-slots.js";
 import { literal } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
-import { clientSecuritySchemes } from "../security-tables.js";
+import { clientSecurityLiteral } from "./client-security.js";
 import { codecImports, codecsLiteral, operationCodecRefs } from "./client-codecs.js";
 import { fillClientDocs } from "./client-doc-slots.js";
 import { descriptorWriter, HeaderTables } from "./emit-client.js";
@@ -95,10 +95,7 @@ export function operationsTemplate(model: ApiModel, context: EmitContext): Gener
         {
           name: "$SECURITY",
           type: "$ClientSecurity",
-          initializer: literal({
-            schemes: clientSecuritySchemes(model.securitySchemes),
-            ...(model.apiKey ? { apiKeyScheme: model.apiKey.schemeName } : {}),
-          }),
+          initializer: clientSecurityLiteral(model),
         },
       ],
     },
