@@ -3,6 +3,7 @@
 import type { paths } from "./types.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./runtime/client/descriptor.js";
 import { bindOperations, createClientRuntimeWith } from "./runtime/client/runtime.js";
+import { newIdempotencyKey } from "./runtime/client/idempotency.js";
 import type { ClientOptions } from "./runtime/client/runtime.js";
 import type { TransformOptions } from "./runtime/client/transforms.js";
 import type { TransformedPetStoreClient } from "./transforms.js";
@@ -588,7 +589,10 @@ export function createPetStoreClient(options: Omit<ClientOptions, "auth"> & { au
   const chosen = options.transforms;
   const transforms = chosen === undefined ? undefined : () => Promise.all([import("./transforms.js"), import("./runtime/client/client-transforms.js")]).then(([tables, runtime]) => runtime.createClientTransforms(tables, OPERATIONS, chosen));
   // only the optional serializers this spec needs, so a bundler drops the others
-  const runtime = createClientRuntimeWith(options, API_KEY, { transforms }, SECURITY);
+  const runtime = createClientRuntimeWith(options, API_KEY, {
+    idempotencyKey: newIdempotencyKey,
+    transforms,
+  }, SECURITY);
   // Each method calls the runtime with its descriptor; the overloads give it its operations' types.
   return bindOperations(runtime, OPERATIONS);
 }

@@ -9,6 +9,7 @@ import type { PetStoreAuth as $Auth } from "./client.js";
 import { callThrough as $callThrough, createClientCore as $createClientCore } from "./runtime/client/core.js";
 import { itemsThrough as $itemsThrough, pagesThrough as $pagesThrough } from "./runtime/client/core-pages.js";
 import type { PageArgs as $PageArgs, PageItem as $PageItem } from "./runtime/client/paginate.js";
+import { newIdempotencyKey as $newIdempotencyKey } from "./runtime/client/idempotency.js";
 /** Declared response headers (name → how to parse), shared by the operations that declare them. */
 const $RESPONSE_HEADERS_0 = {
   Link: "string",
@@ -135,6 +136,9 @@ const $createPet = {
     "201": ["application/json"],
   },
   responseHeaders: $RESPONSE_HEADERS_1,
+  codecs: {
+    idempotencyKey: $newIdempotencyKey,
+  },
 } as const satisfies $ClientOperationDescriptor;
 
 /**
@@ -338,6 +342,9 @@ const $createCategory = {
     "201": ["application/json"],
   },
   responseHeaders: $RESPONSE_HEADERS_1,
+  codecs: {
+    idempotencyKey: $newIdempotencyKey,
+  },
 } as const satisfies $ClientOperationDescriptor;
 
 /**
@@ -501,6 +508,9 @@ const $placeOrder = {
     "201": ["application/json"],
   },
   responseHeaders: $RESPONSE_HEADERS_1,
+  codecs: {
+    idempotencyKey: $newIdempotencyKey,
+  },
 } as const satisfies $ClientOperationDescriptor;
 
 /**

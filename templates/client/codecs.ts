@@ -6,8 +6,11 @@
 import type { ClientTransformsOf } from "./client-transforms.js";
 import { basicAuthorization } from "./basic-auth.js";
 import { setCookieParams } from "./cookies.js";
+import { newIdempotencyKey } from "./idempotency.js";
+import { withJsonText } from "./json-parameters.js";
 import { encodeOtherBody } from "./request-body.js";
 import { readStreamResult } from "./stream-result.js";
+import { routeKeysOf } from "./route-keys.js";
 import { stylePathValue } from "./path-style.js";
 import { serializeQuery } from "./url.js";
 
@@ -30,6 +33,12 @@ export interface ClientCodecs {
   readonly transforms?: () => Promise<ClientTransformsOf>;
   /** `Authorization: Basic` from `{ username, password }` (an http `basic` security scheme). */
   readonly basicAuth?: typeof basicAuthorization;
+  /** The keys of a path template's fragment (`/#Action=DescribeInstances`), sent in the query or a header. */
+  readonly routeKeys?: typeof routeKeysOf;
+  /** Parameters described by a JSON `content` (`jsonParameters`), sent as JSON text. */
+  readonly jsonParameters?: typeof withJsonText;
+  /** A fresh `Idempotency-Key` per call, for operations that declare the header. */
+  readonly idempotencyKey?: typeof newIdempotencyKey;
 }
 
 /** Every optional serializer (what `createClientRuntime` uses). */
@@ -40,4 +49,7 @@ export const ALL_CODECS: ClientCodecs = {
   streams: readStreamResult,
   styledPath: stylePathValue,
   basicAuth: basicAuthorization,
+  routeKeys: routeKeysOf,
+  jsonParameters: withJsonText,
+  idempotencyKey: newIdempotencyKey,
 };

@@ -49,7 +49,7 @@ import { withPages } from "./paginate.js";
 import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
 import type { OperationRequest, OperationResult } from "./types.js";
-import { routeKeysOf } from "./route-keys.js";
+import type { RouteKeys } from "./route-keys.js";
 import { compilePath, isJsonMediaType, serializeFormQuery, splitLiteralQuery } from "./url.js";
 import { ALL_CODECS, type ClientCodecs } from "./codecs.js";
 import { acceptHeader } from "./media-type.js";
@@ -405,7 +405,10 @@ export function createRuntimeWithFeatures(
     const keyHeader = op.idempotencyKeyHeader?.toLowerCase();
     const styles = op.queryStyles;
     const jsonBody = isJsonMediaType(mediaType);
-    const keys = routeKeysOf(op.path, op.routeHeaders);
+    // the optional modules this operation needs (route keys, JSON parameters, idempotency keys)
+    const keys: RouteKeys = op.path.includes("#")
+      ? (codec("routeKeys") ?? missingCodec(op, "route keys"))(op.path, op.routeHeaders)
+      : { path: op.path, headers: NO_HEADERS, fixedHeaders: [] };
     const [path, literalQuery] = splitLiteralQuery(keys.path);
     const auth = operationAuth(
       withRequirements(op, security),
@@ -422,7 +425,7 @@ export function createRuntimeWithFeatures(
       pathParts: compilePath(path),
       staticUrl: baseUrl + path,
       literalQuery,
-      ...(keys.query.length > 0 ? { routeQuery: keys.query } : {}),
+      ...(keys.query === undefined ? {} : { routeQuery: keys.query }),
       ...(keys.fixedHeaders.length > 0 ? { fixedHeaders: keys.fixedHeaders } : {}),
       stylePath: codec("styledPath") ?? missingCodec(op, "styled path"),
       serializeQuery:
@@ -455,6 +458,14 @@ export function createRuntimeWithFeatures(
       apiKeyQuery: auth.kind === "static" ? auth.applied.query : "",
       auth,
       idempotencyKeyHeader: keyHeader,
+      newKey:
+        keyHeader === undefined
+          ? undefined
+          : (codec("idempotencyKey") ?? missingCodec(op, "idempotency key")),
+      jsonText:
+        op.jsonParameters === undefined
+          ? sameValues
+          : (codec("jsonParameters") ?? missingCodec(op, "JSON parameter")),
       readStream: codec("streams"),
       ...(transforms === undefined ? {} : { json: transforms.codec }),
     };
@@ -526,6 +537,11 @@ export function resolveBaseUrl(baseUrl: string): { url: string; error?: TypeErro
     ),
   };
 }
+
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** `jsonText` of an operation without JSON parameters: the values as given. */
+const sameValues = <T>(values: T): T => values;
 
 /** A serializer that throws: `codecs` lacks one the operation needs (the call rejects, unsent). */
 function missingCodec(op: ClientOperationDescriptor, what: string): () => never {

@@ -2,8 +2,8 @@
  * Pay for what you use (issue 41 item 2): a browser bundle (esbuild, as benchmarks/bundle.ts
  * builds it) of a consumer calling `getPetById` alone through generated/operations.ts holds that
  * operation and the core, and none of what it does not use: no event-stream reader, no multipart
- * or form writer, no cookie parameters, no basic-auth encoder, no pagination, no logger, no other
- * operation's descriptor. The build is the bundle figure's (benchmarks/bundle.ts). The controls (the whole client; the runtime with every codec) contain
+ * or form writer, no cookie parameters, no basic-auth encoder, no pagination, no logger, no route
+ * keys, JSON-content parameters or idempotency keys, no other operation's descriptor. The build is the bundle figure's (benchmarks/bundle.ts). The controls (the whole client; the runtime with every codec) contain
  * them, so each assertion can fail.
  */
 import { join } from "node:path";
@@ -47,6 +47,9 @@ const UNUSED = [
   { what: "pagination", module: "paginate.ts", text: "PageLoopError" },
   { what: "the logger", module: "observe.ts", text: "[redacted]" },
   { what: "telemetry", module: "telemetry.ts", text: "http.request.resend_count" },
+  { what: "route keys", module: "route-keys.ts", text: undefined },
+  { what: "JSON-content parameters", module: "json-parameters.ts", text: undefined },
+  { what: "idempotency keys", module: "idempotency.ts", text: undefined },
 ] as const;
 
 describe("a consumer calling getPetById alone", () => {
@@ -73,6 +76,16 @@ describe("a consumer calling getPetById alone", () => {
       ]),
     );
     expect(one.code).toContain("X-API-Key");
+  });
+
+  it("a write that declares Idempotency-Key brings idempotency.ts with its descriptor", async () => {
+    const write = await bundle(`
+      import { createPetStoreCore, createPet } from "./generated/operations.js";
+      const api = createPetStoreCore({ baseUrl: "https://api.example.com", apiKey: "k" });
+      export const call = () => createPet(api, { body: { name: "Rex", categoryId: 1 } });
+    `);
+    expect(write.modules).toContain("idempotency.ts");
+    expect(write.modules).not.toContain("route-keys.ts");
   });
 
   it("is far smaller than the whole client's bundle, which holds what it leaves out (control)", async () => {

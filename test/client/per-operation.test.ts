@@ -4,6 +4,7 @@
  * the whole client's methods do (issue 41 item 2: the default behaviour does not weaken).
  *
  * - a call is typed and contract-checked; `throwOnError` gives the typed `NotFoundError`;
+ * - a write sends a fresh `Idempotency-Key` (the module comes with its descriptor);
  * - a burst of 80 calls with a Free key (60 per minute) ends with zero 429s and no ban: the
  *   core's rate-limit state holds the calls over the quota until the reset (as
  *   test/contract/client-burst.test.ts does for the whole client);
@@ -14,6 +15,7 @@
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
 import {
+  createPet,
   createPetStoreCore,
   getPet,
   getPetById,
@@ -81,6 +83,28 @@ describe("a per-operation function over the core", () => {
     const whole = createPetStoreClient({ baseUrl: h.baseUrl, apiKey: h.key("free") });
     const again = await whole.getPetById({ path: { petId: first!.id } });
     expect(again.data).toEqual(pet.data);
+    h.log.expectNoViolations();
+  });
+
+  it("sends a fresh Idempotency-Key on a write (its descriptor brings idempotency.ts)", async () => {
+    const keys: (string | null)[] = [];
+    const checked = checkedFetch(h.log);
+    const api = core(h.key("free"), {
+      fetch: (input, init) => {
+        keys.push(new Headers(init?.headers).get("idempotency-key"));
+        return checked(input, init);
+      },
+    });
+    const pets = await listPets(api, { query: { limit: 1 } });
+    const categoryId = pets.ok ? pets.data[0]!.categoryId : 0;
+    keys.length = 0;
+    for (const name of ["Idem one", "Idem two"]) {
+      const created = await createPet(api, { body: { name, categoryId } });
+      expect(created.status).toBe(201);
+    }
+    expect(keys).toHaveLength(2);
+    for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
+    expect(keys[0]).not.toBe(keys[1]);
     h.log.expectNoViolations();
   });
 

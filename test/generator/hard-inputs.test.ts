@@ -94,11 +94,14 @@ describe("hard inputs", () => {
     expect(client("names")).toMatch(
       /createClientRuntimeWith\(\s*options,\s*API_KEY,\s*\{[^}]*cookies: setCookieParams/,
     );
-    // the pet store's bodies are all JSON and its query parameters form + explode
+    // the pet store's bodies are all JSON and its query parameters form + explode; its writes
+    // declare Idempotency-Key (no route keys, no JSON-content parameters)
     const petStore = readFileSync(join(ROOT, "generated/client.ts"), "utf8");
     expect(petStore).toMatch(
-      /createClientRuntimeWith\(options, API_KEY, \{ transforms \}, SECURITY\)/,
+      /createClientRuntimeWith\(options, API_KEY, \{\n\s*idempotencyKey: newIdempotencyKey,\n\s*transforms,\n\s*\}, SECURITY\)/,
     );
+    expect(petStore).not.toContain("routeKeysOf");
+    expect(petStore).not.toContain("withJsonText");
     expect(petStore).not.toContain("encodeOtherBody");
     expect(petStore).not.toContain("setCookieParams");
   });

@@ -4,8 +4,15 @@
  * The generated client puts each key where the generated server routes by it, over real HTTP;
  * a request that carries no operation's keys, or fits two equally, is never given to a guess.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateFixture, recordingClient, type GeneratedFixture } from "./serve-fixture.js";
+import {
+  generateFixture,
+  recordingClient,
+  recordingOperations,
+  type GeneratedFixture,
+} from "./serve-fixture.js";
 
 type Call = (init?: Record<string, unknown>) => Promise<{ status: number; data: unknown }>;
 const OPERATIONS = [
@@ -28,6 +35,7 @@ let fixture: GeneratedFixture;
 let server: { baseUrl: string; close(): Promise<void> };
 const sent: Request[] = [];
 let client: Record<string, Call>;
+let functions: Record<string, Call>;
 
 beforeAll(async () => {
   fixture = await generateFixture("route-keys.yaml");
@@ -36,6 +44,7 @@ beforeAll(async () => {
   );
   server = await fixture.serve(handlers, { validateResponses: true });
   client = await recordingClient<Call>(fixture, server.baseUrl, sent);
+  functions = await recordingOperations<Call>(fixture, server.baseUrl, sent);
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -85,6 +94,18 @@ describe("path keys with a fragment (AWS style)", () => {
       data: { handler: "createThing" },
     });
     expect(lastSent().target).toBe("/?Action=CreateThing");
+  });
+
+  it("sends the keys from a per-operation function too (its descriptor brings route-keys.ts)", async () => {
+    expect(await functions.createThing!()).toMatchObject({ data: { handler: "createThing" } });
+    expect(lastSent().target).toBe("/?Action=CreateThing");
+    const described = await functions.describeThings!({
+      query: { Action: "DescribeThings", Version: "2016-11-15" },
+    });
+    expect(described).toMatchObject({ status: 200, data: { handler: "describeThings" } });
+    expect(lastSent().target).toBe("/?Action=DescribeThings&Version=2016-11-15");
+    const operations = readFileSync(join(fixture.outDir, "operations.ts"), "utf8");
+    expect(operations).toContain("routeKeys: $routeKeysOf");
   });
 
   it("routes by a header key, which the client sends even when the call leaves it out", async () => {

@@ -78,6 +78,15 @@ export async function generateFixture(file: string): Promise<GeneratedFixture> {
   };
 }
 
+/** A `fetch` that copies every request into `sent` before it goes over HTTP. */
+function recordingFetch(sent: Request[]): typeof fetch {
+  return async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    sent.push(request.clone());
+    return fetch(request);
+  };
+}
+
 /**
  * The fixture's generated client on `baseUrl` (no retry), whose every request is copied into
  * `sent` before it goes over HTTP.
@@ -90,10 +99,27 @@ export async function recordingClient<Call>(
   const module = (await import(join(fixture.outDir, "client.ts"))) as {
     createFixtureClient(options: object): Record<string, Call>;
   };
-  const recording = async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    sent.push(request.clone());
-    return fetch(request);
-  };
-  return module.createFixtureClient({ baseUrl, retry: false, fetch: recording });
+  return module.createFixtureClient({ baseUrl, retry: false, fetch: recordingFetch(sent) });
+}
+
+/**
+ * The fixture's per-operation functions (operations.ts) over `createFixtureCore` on `baseUrl`,
+ * as `name(init)`, recording as {@link recordingClient}: what each function's descriptor brings
+ * (its optional modules) is all the core has, as in a bundle that imports only that function.
+ */
+export async function recordingOperations<Call>(
+  fixture: GeneratedFixture,
+  baseUrl: string,
+  sent: Request[],
+): Promise<Record<string, Call>> {
+  const module = (await import(join(fixture.outDir, "operations.ts"))) as Record<
+    string,
+    (...args: unknown[]) => unknown
+  >;
+  const core = module.createFixtureCore!({ baseUrl, retry: false, fetch: recordingFetch(sent) });
+  return Object.fromEntries(
+    Object.entries(module)
+      .filter(([name]) => name !== "createFixtureCore")
+      .map(([name, operation]) => [name, ((init?: unknown) => operation(core, init)) as Call]),
+  );
 }

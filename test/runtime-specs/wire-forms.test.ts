@@ -8,7 +8,12 @@
  */
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateFixture, recordingClient, type GeneratedFixture } from "./serve-fixture.js";
+import {
+  generateFixture,
+  recordingClient,
+  recordingOperations,
+  type GeneratedFixture,
+} from "./serve-fixture.js";
 
 interface Received {
   path?: unknown;
@@ -24,6 +29,7 @@ let server: { baseUrl: string; close(): Promise<void> };
 let received: Received | undefined;
 const sent: Request[] = [];
 let client: Record<string, Call>;
+let functions: Record<string, Call>;
 
 beforeAll(async () => {
   fixture = await generateFixture("wire-forms.yaml");
@@ -49,20 +55,25 @@ beforeAll(async () => {
     upload: record(204),
   });
   client = await recordingClient<Call>(fixture, server.baseUrl, sent);
+  functions = await recordingOperations<Call>(fixture, server.baseUrl, sent);
 }, 120_000);
 afterAll(async () => {
   await server?.close();
   fixture?.remove();
 });
 
-/** Calls an operation with the generated client: what went on the wire, and what the handler got. */
+/**
+ * Calls an operation with the generated client (or its per-operation function over the core):
+ * what went on the wire, and what the handler got.
+ */
 async function exchange(
   method: string,
   init: Record<string, unknown>,
+  through: Record<string, Call> = client,
 ): Promise<{ request: Request; status: number; received: Received | undefined; error: unknown }> {
   received = undefined;
   sent.length = 0;
-  const result = await client[method]!(init);
+  const result = await through[method]!(init);
   return { request: sent[0]!, status: result.status, received, error: result.error };
 }
 
@@ -80,26 +91,36 @@ async function raw(
 }
 
 describe("parameters described by a JSON content", () => {
-  it("travel as JSON text in the path, query, header and cookie, and arrive parsed", async () => {
-    const filter = { prop: "abc" };
-    const { request, status, received } = await exchange("jsonParameters", {
-      path: { where: filter },
-      query: { filter },
-      header: { "X-Filter": filter, "X-Nullable": { prop: "n" } },
-      cookie: { prefs: filter },
-    });
-    expect(status).toBe(204);
-    const json = encodeURIComponent(JSON.stringify(filter));
-    expect(request.url).toBe(`${server.baseUrl}/json/${json}?filter=${json}`);
-    expect(request.headers.get("x-filter")).toBe('{"prop":"abc"}');
-    expect(request.headers.get("cookie")).toBe(`prefs=${json}`);
-    expect(received).toMatchObject({
-      path: { where: filter },
-      query: { filter },
-      header: { "x-filter": filter },
-      cookie: { prefs: filter },
-    });
-  });
+  it.each([
+    ["the whole client", () => client],
+    ["the per-operation function (its descriptor brings json-parameters.ts)", () => functions],
+  ])(
+    "travel as JSON text in the path, query, header and cookie, and arrive parsed: %s",
+    async (_, through) => {
+      const filter = { prop: "abc" };
+      const { request, status, received } = await exchange(
+        "jsonParameters",
+        {
+          path: { where: filter },
+          query: { filter },
+          header: { "X-Filter": filter, "X-Nullable": { prop: "n" } },
+          cookie: { prefs: filter },
+        },
+        through(),
+      );
+      expect(status).toBe(204);
+      const json = encodeURIComponent(JSON.stringify(filter));
+      expect(request.url).toBe(`${server.baseUrl}/json/${json}?filter=${json}`);
+      expect(request.headers.get("x-filter")).toBe('{"prop":"abc"}');
+      expect(request.headers.get("cookie")).toBe(`prefs=${json}`);
+      expect(received).toMatchObject({
+        path: { where: filter },
+        query: { filter },
+        header: { "x-filter": filter },
+        cookie: { prefs: filter },
+      });
+    },
+  );
 
   it("are validated once parsed, and refused when they are not JSON", async () => {
     const headers = { "x-filter": '{"prop":"abc"}', "x-nullable": "prop,n" };

@@ -6,12 +6,11 @@
 import type { OperationAuth } from "./auth.js";
 import type { ClientCodecs } from "./codecs.js";
 import type { ClientOperationDescriptor } from "./descriptor.js";
-import { newIdempotencyKey } from "./idempotency.js";
 import { buildPath } from "./url.js";
-import { withJsonText } from "./json-parameters.js";
+import type { withJsonText } from "./json-parameters.js";
 import type { PathParameterStyle } from "./path-style.js";
 import type { RetryPolicy } from "./retry.js";
-import { withoutValuedKeys, withRouteQuery, type RouteKeys } from "./route-keys.js";
+import type { RouteKeys } from "./route-keys.js";
 
 /** How JSON bodies are read and written: `JSON.parse`/`JSON.stringify` unless the transforms are on. */
 export interface JsonCodec {
@@ -54,7 +53,7 @@ export interface CompiledOperation {
   readonly stylePath?: (name: string, value: unknown, style?: PathParameterStyle) => string;
   /** The literal query of the path template (`beta=true` of `/responses/{id}?beta=true`), or `""`. */
   readonly literalQuery?: string;
-  /** The query keys of the path template's fragment (route-keys.ts), when it has one. */
+  /** The query with the path template's fragment's query keys (route-keys.ts), when it has some. */
   readonly routeQuery?: RouteKeys["query"];
   /** The header keys with a value of the fragment, already in `headers` (route-keys.ts). */
   readonly fixedHeaders?: RouteKeys["fixedHeaders"];
@@ -66,6 +65,13 @@ export interface CompiledOperation {
   readonly auth: OperationAuth;
   /** The lower-case name of the operation's idempotency key header, if it declares one. */
   readonly idempotencyKeyHeader: string | undefined;
+  /** A fresh idempotency key (the `idempotencyKey` codec), when the operation declares the header. */
+  readonly newKey: (() => string) | undefined;
+  /**
+   * Its JSON parameters of one location (`op.jsonParameters`) as JSON text (the `jsonParameters`
+   * codec); the values as given for an operation without any.
+   */
+  readonly jsonText: typeof withJsonText;
   /** The JSON codec of the transforms (client-transforms.ts), when the client has the option. */
   readonly json?: JsonCodec;
   /** Reads a 2XX streamed response, when the operation (or the client) has the streams codec. */
@@ -156,12 +162,16 @@ export function buildUrl(
     c.pathParts === undefined
       ? c.staticUrl
       : baseUrl +
-        buildPath(op, c.pathParts, withJsonText(init?.path, op.jsonParameters?.path), c.stylePath);
-  const params =
-    c.routeQuery === undefined ? init?.query : withoutValuedKeys(init?.query, c.routeQuery);
+        buildPath(op, c.pathParts, c.jsonText(init?.path, op.jsonParameters?.path), c.stylePath);
+  const params = init?.query;
+  const serialize = (values: Readonly<Record<string, unknown>>) =>
+    c.serializeQuery(c.jsonText(values, op.jsonParameters?.query)!);
   let query =
-    params === undefined ? "" : c.serializeQuery(withJsonText(params, op.jsonParameters?.query)!);
-  if (c.routeQuery !== undefined) query = withRouteQuery(query, c.routeQuery, params);
+    c.routeQuery !== undefined
+      ? c.routeQuery(params, serialize)
+      : params === undefined
+        ? ""
+        : serialize(params);
   const literal = c.literalQuery;
   if (literal) query = query === "" ? literal : `${literal}&${query}`;
   if (c.apiKeyQuery !== "") query = query === "" ? c.apiKeyQuery : `${query}&${c.apiKeyQuery}`;
@@ -185,8 +195,8 @@ export function buildRequest(
   let replayable = true;
   const keyHeader = c.idempotencyKeyHeader;
   if (init !== undefined) {
-    const headerParams = withJsonText(init.header, op.jsonParameters?.header);
-    const cookieParams = withJsonText(init.cookie, op.jsonParameters?.cookie);
+    const headerParams = c.jsonText(init.header, op.jsonParameters?.header);
+    const cookieParams = c.jsonText(init.cookie, op.jsonParameters?.cookie);
     const rawBody = init.body;
     const extra = init.headers;
     if (
@@ -229,7 +239,6 @@ export function buildRequest(
     headers = copyHeaders(headers);
   }
   // one key per call, reused by every retry; the caller's own (a header parameter or header) wins
-  if (keyHeader !== undefined && headers[keyHeader] === undefined)
-    headers[keyHeader] = newIdempotencyKey();
+  if (keyHeader !== undefined && headers[keyHeader] === undefined) headers[keyHeader] = c.newKey!();
   return { url, headers, body, replayable };
 }

@@ -11,13 +11,22 @@
 export interface RouteKeys {
   /** The template without its fragment. */
   readonly path: string;
-  /** Query keys: the name, the text sent (`Action=Describe`, `tagging`), whether it has a value. */
-  readonly query: ReadonlyArray<readonly [name: string, text: string, valued: boolean]>;
+  /**
+   * The query of a call with the query keys in front, from its query parameters and their
+   * serializer (a key with a value replaces the parameter of that name); absent without query keys.
+   */
+  readonly query?: (
+    params: Readonly<Record<string, unknown>> | undefined,
+    serialize: (params: Readonly<Record<string, unknown>>) => string,
+  ) => string;
   /** Header keys by lower-case name (`""` for a bare key). */
   readonly headers: Readonly<Record<string, string>>;
   /** The lower-case names of the header keys with a value: a header parameter does not replace them. */
   readonly fixedHeaders: readonly string[];
 }
+
+/** A query key: the name, the text sent (`Action=Describe`, `tagging`), whether it has a value. */
+type QueryKey = readonly [name: string, text: string, valued: boolean];
 
 function decoded(text: string): string {
   try {
@@ -27,11 +36,15 @@ function decoded(text: string): string {
   }
 }
 
-/** Splits the fragment off `template` and reads its keys; `headerKeys` as in the descriptor. */
+/**
+ * Splits the fragment off `template` and reads its keys; `headerKeys` as in the descriptor. The
+ * `routeKeys` codec (codecs.ts): the runtime calls it only for a template with a `#`, so a
+ * bundle without such an operation does not carry this module.
+ */
 export function routeKeysOf(template: string, headerKeys: readonly string[] = []): RouteKeys {
   const hash = template.indexOf("#");
-  if (hash === -1) return { path: template, query: [], headers: {}, fixedHeaders: [] };
-  const query: [string, string, boolean][] = [];
+  if (hash === -1) return { path: template, headers: {}, fixedHeaders: [] };
+  const query: QueryKey[] = [];
   const headers: Record<string, string> = {};
   const fixedHeaders: string[] = [];
   for (const item of template.slice(hash + 1).split("&")) {
@@ -48,13 +61,25 @@ export function routeKeysOf(template: string, headerKeys: readonly string[] = []
       query.push([name, pair, value !== undefined]);
     }
   }
-  return { path: template.slice(0, hash), query, headers, fixedHeaders };
+  return {
+    path: template.slice(0, hash),
+    ...(query.length > 0
+      ? {
+          query: (params, serialize) => {
+            const kept = withoutValuedKeys(params, query);
+            return withRouteQuery(kept === undefined ? "" : serialize(kept), query, kept);
+          },
+        }
+      : {}),
+    headers,
+    fixedHeaders,
+  };
 }
 
 /** The call's query parameters without those a key with a value replaces. */
-export function withoutValuedKeys(
+function withoutValuedKeys(
   params: Readonly<Record<string, unknown>> | undefined,
-  keys: RouteKeys["query"],
+  keys: readonly QueryKey[],
 ): Readonly<Record<string, unknown>> | undefined {
   if (params === undefined || !keys.some(([name, , valued]) => valued && name in params)) {
     return params;
@@ -65,9 +90,9 @@ export function withoutValuedKeys(
 }
 
 /** `query` (serialized from `params`) with the query keys in front (see the module comment). */
-export function withRouteQuery(
+function withRouteQuery(
   query: string,
-  keys: RouteKeys["query"],
+  keys: readonly QueryKey[],
   params: Readonly<Record<string, unknown>> | undefined,
 ): string {
   for (let i = keys.length - 1; i >= 0; i--) {

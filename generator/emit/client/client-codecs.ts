@@ -1,11 +1,17 @@
 /**
  * Which of the client runtime's optional serializers (templates/client/codecs.ts) an operation
- * needs: a styled query or path, a non-JSON body, cookie parameters, a streamed response. The
+ * needs: a styled query or path, a non-JSON body, cookie parameters, a streamed response, basic
+ * credentials, a path's route keys, JSON-content parameters, idempotency keys. The
  * whole client passes the union for its spec to the runtime; each per-operation descriptor
  * (operations.ts) references its own, so a bundle that calls it carries those and no others.
  */
 import { StructureKind, type StatementStructures } from "ts-morph";
-import type { ApiModel, OperationModel, SecuritySchemeModel } from "../../model/types.js";
+import type {
+  ApiModel,
+  OperationModel,
+  ParameterLocation,
+  SecuritySchemeModel,
+} from "../../model/types.js";
 import { templateStyles } from "../../model/check-path-template.js";
 import { isJsonMediaType } from "../../schema/json-media.js";
 import { objectCode } from "../ts/literal.js";
@@ -34,6 +40,9 @@ const CODEC_MODULES: Readonly<Record<CodecName, { module: string; name: string }
   streams: { module: "stream-result", name: "readStreamResult" },
   styledPath: { module: "path-style", name: "stylePathValue" },
   basicAuth: { module: "basic-auth", name: "basicAuthorization" },
+  routeKeys: { module: "route-keys", name: "routeKeysOf" },
+  jsonParameters: { module: "json-parameters", name: "withJsonText" },
+  idempotencyKey: { module: "idempotency", name: "newIdempotencyKey" },
 };
 
 const ORDER = Object.keys(CODEC_MODULES) as CodecName[];
@@ -49,6 +58,23 @@ export function queryStyles(
         { style: parameter.style ?? "form", explode: parameter.explode },
       ]),
   );
+}
+
+/** The parameters described by a JSON `content`, by location (sent as JSON text). */
+export function jsonParameters(
+  operation: OperationModel,
+): Partial<Record<ParameterLocation, string[]>> {
+  const out: Partial<Record<ParameterLocation, string[]>> = {};
+  for (const location of ["path", "query", "header", "cookie"] as const) {
+    const names = operation.parameters[location]
+      .filter(
+        (parameter) =>
+          parameter.contentType !== undefined && isJsonMediaType(parameter.contentType),
+      )
+      .map((parameter) => parameter.name);
+    if (names.length > 0) out[location] = names;
+  }
+  return out;
 }
 
 export function pathStyles(
@@ -135,6 +161,9 @@ export function operationCodecs(
     basicAuth: operation.securityRequirements.some((requirement) =>
       requirement.schemes.some((scheme) => basic.has(scheme.name)),
     ),
+    routeKeys: operation.path.includes("#"),
+    jsonParameters: Object.keys(jsonParameters(operation)).length > 0,
+    idempotencyKey: operation.idempotencyKeyHeader !== undefined,
   };
   return ORDER.filter((name) => needs[name]);
 }

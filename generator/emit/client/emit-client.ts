@@ -38,6 +38,7 @@ import {
   codecsLiteral,
   codecsNeeded,
   isObject,
+  jsonParameters,
   pathStyles,
   queryStyles,
   type CodecRef,
@@ -118,21 +119,6 @@ export function clientTemplates(model: ApiModel, context: EmitContext): Generate
       content: printStatements("raw-client.ts", rawClientStatements(model, context)),
     },
   ];
-}
-
-/** The parameters described by a JSON `content`, by location (sent as JSON text). */
-function jsonParameters(operation: OperationModel): Partial<Record<ParameterLocation, string[]>> {
-  const out: Partial<Record<ParameterLocation, string[]>> = {};
-  for (const location of ["path", "query", "header", "cookie"] as const) {
-    const names = operation.parameters[location]
-      .filter(
-        (parameter) =>
-          parameter.contentType !== undefined && isJsonMediaType(parameter.contentType),
-      )
-      .map((parameter) => parameter.name);
-    if (names.length > 0) out[location] = names;
-  }
-  return out;
 }
 
 /**
