@@ -122,6 +122,8 @@ export { lazy as Ajv2020 };
  * rules), JSONPath (overlays), and the two YAML parsers that map a problem's JSON pointer to a
  * line and column (only when a spec is refused), and the file-system helpers of ts-morph (globs,
  * paths), which printing in memory never calls. Importing them cost about 75 ms of every run.
+ * And fast-xml-parser (13 CommonJS files with its dependency), which the mocks emitter calls
+ * only for a spec with XML bodies (templates/xml/xml-codec.ts).
  */
 const LAZY_NAMED_PACKAGES = [
   "graphql",
@@ -131,6 +133,7 @@ const LAZY_NAMED_PACKAGES = [
   "minimatch",
   "path-browserify",
   "tinyglobby",
+  "fast-xml-parser",
 ];
 /** Their specifiers: the packages and the one subpath imported from them. */
 const LAZY_NAMED = new RegExp(

@@ -80,6 +80,7 @@ describe("modules the generator loads", () => {
       "minimatch",
       "path-browserify",
       "tinyglobby",
+      "fast-xml-parser",
       "diff",
     ])
       expect(packages.has(name), name).toBe(false);
