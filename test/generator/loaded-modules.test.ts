@@ -44,6 +44,8 @@ describe("modules the generator loads", () => {
   const args = ["--spec", spec, "--out", join(work, "out"), "--name", "PetStore"];
 
   it("loads one copy of TypeScript and one major version of @redocly/openapi-core on a cold run", () => {
+    // a run that builds the bundle loads every lazy package once, to list its exports: not this one
+    loadedBy(["--help"], "build");
     const loaded = loadedBy(["--spec", spec, "--out", join(work, "cold"), "--no-cache"], "cold");
     expect(loaded.filter(isTypeScript)).toEqual(["node_modules/typescript/lib/typescript.js"]);
     // openapi-core 2.x is bundled (its dependencies are not); 1.x (openapi-typescript's) is never loaded
