@@ -67,6 +67,10 @@ const SHARED_DIRS = [join(GENERATOR_DIR, "../conformance")];
  * as CommonJS with a V8 code cache: importing that 9 MB CommonJS file as an ES module costs
  * Node 20 about 0.3 s more (it scans the whole file for its format and its export names), and
  * compiling it is the largest part of start-up.
+ * - Ajv 8, ajv-formats and Ajv's own dependencies (the validators emitter and the mocks' checks):
+ *   about 95 CommonJS files, each resolved, read and compiled on its own, about 16 ms of a cold run
+ *   on Node 24 against about 6 ms as one chunk. One copy for all of them, as from node_modules
+ *   (ajv-formats and generator/internal/ajv.ts reach into the same `ajv/dist/` modules).
  * Every other package stays external.
  */
 const BUNDLED_PACKAGES = [
@@ -74,6 +78,12 @@ const BUNDLED_PACKAGES = [
   "@ts-morph/common",
   "openapi-typescript",
   "@redocly/openapi-core",
+  "ajv",
+  "ajv-formats",
+  "fast-deep-equal",
+  "fast-uri",
+  "json-schema-traverse",
+  "require-from-string",
 ];
 const LOAD_TYPESCRIPT = JSON.stringify(join(GENERATOR_DIR, "load/load-typescript.ts"));
 /** For `import ts from "typescript"` (an ES module, so esbuild does not copy TypeScript's thousands of exports) and for `require`. */
@@ -112,6 +122,8 @@ export { lazy as Ajv2020 };
  * rules), JSONPath (overlays), and the two YAML parsers that map a problem's JSON pointer to a
  * line and column (only when a spec is refused), and the file-system helpers of ts-morph (globs,
  * paths), which printing in memory never calls. Importing them cost about 75 ms of every run.
+ * And fast-xml-parser (13 CommonJS files with its dependency), which the mocks emitter calls
+ * only for a spec with XML bodies (templates/xml/xml-codec.ts).
  */
 const LAZY_NAMED_PACKAGES = [
   "graphql",
@@ -121,6 +133,7 @@ const LAZY_NAMED_PACKAGES = [
   "minimatch",
   "path-browserify",
   "tinyglobby",
+  "fast-xml-parser",
 ];
 /** Their specifiers: the packages and the one subpath imported from them. */
 const LAZY_NAMED = new RegExp(
@@ -243,16 +256,16 @@ const oneCopyOfEachLibrary = {
   },
 };
 
-/** The TypeScript sources under `dir`, leaving out dot folders (the bundles). */
+/**
+ * The TypeScript sources under `dir`, leaving out dot folders (the bundles): they are not entered
+ * at all (a listing of every file below generator/ went through each bundle's hundred chunks).
+ */
 function typeScriptFiles(dir) {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter(
-      (file) =>
-        file.isFile() &&
-        file.name.endsWith(".ts") &&
-        !relative(dir, file.parentPath).startsWith("."),
-    )
-    .map((file) => join(file.parentPath, file.name));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory())
+      return entry.name.startsWith(".") ? [] : typeScriptFiles(join(dir, entry.name));
+    return entry.isFile() && entry.name.endsWith(".ts") ? [join(dir, entry.name)] : [];
+  });
 }
 
 function sourceFiles() {
@@ -268,8 +281,12 @@ function sourcesHash() {
     );
     hash.update(`${name} ${version}\0`);
   }
+  // the bytes as read (decoding them into the text first cost as much as hashing it)
   for (const file of sourceFiles())
-    hash.update(`${relative(GENERATOR_DIR, file)}\0${readFileSync(file)}\0`);
+    hash
+      .update(`${relative(GENERATOR_DIR, file)}\0`)
+      .update(readFileSync(file))
+      .update("\0");
   return hash.digest("hex").slice(0, 16);
 }
 

@@ -8,10 +8,24 @@
  * SIGINT/SIGTERM are held back during steps 1–4 and take effect right after.
  * A run that dies before step 2 leaves the output untouched (the next run removes the staging
  * folder); one that dies during step 3 is rolled forward from the journal by the next run.
+ * A new output (no folder, or an empty one) needs no journal: the staging folder, manifest
+ * included, is renamed to the output in one step (where the system cannot rename a folder over
+ * an empty one, the journal's way is taken).
+ *
+ * The files are read, written and renamed synchronously: a few hundred small files, each through
+ * the thread pool with promises, cost the run more waiting than the work (issue 36).
  */
 import { isAscii } from "node:buffer";
-import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { readdir, readFile, rm, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../errors.js";
 import { knownHashes, manifestRecordPath, recordManifest } from "./known-hashes.js";
@@ -114,17 +128,21 @@ export async function writeOutput(
 
   const changed: OutputFile[] = [];
   const unchanged: string[] = [];
-  // read side by side: one file after the other, a hundred small reads left the process idle
-  const read = (path: string) => readFile(join(out, path)).catch(() => undefined);
-  const [currents, manifestBytes] = await Promise.all([
-    Promise.all(files.map((file) => read(file.path))),
-    read(MANIFEST_NAME),
-  ]);
-  const currentManifest = manifestBytes?.toString("utf8");
-  files.forEach((file, index) => {
-    if (holdsText(currents[index], file.content)) unchanged.push(file.path);
+  // a new or empty folder holds none of the files: nothing to read
+  const fresh = previous === undefined && isNewOrEmpty(out);
+  const read = (path: string): Buffer | undefined => {
+    if (fresh) return undefined;
+    try {
+      return readFileSync(join(out, path));
+    } catch {
+      return undefined;
+    }
+  };
+  const currentManifest = read(MANIFEST_NAME)?.toString("utf8");
+  for (const file of files) {
+    if (holdsText(read(file.path), file.content)) unchanged.push(file.path);
     else changed.push(file);
-  });
+  }
   const record =
     options.cacheCwd === undefined ? undefined : manifestRecordPath(options.cacheCwd, out);
   const known =
@@ -155,27 +173,29 @@ export async function writeOutput(
   // From here on SIGINT/SIGTERM wait: staging and commit take milliseconds, and an interruption
   // would leave a staging folder behind (harmless, but litter).
   await withSignalsHeld(async () => {
-    await rm(staging, { recursive: true, force: true });
+    rmSync(staging, { recursive: true, force: true });
     try {
       for (const folder of new Set(changed.map((file) => dirname(join(staging, file.path)))))
-        await mkdir(folder, { recursive: true });
-      const stage = (file: OutputFile) => writeFile(join(staging, file.path), file.content);
+        mkdirSync(folder, { recursive: true });
+      const stage = (file: OutputFile) => writeFileSync(join(staging, file.path), file.content);
       // the manifest is written after the others, so it is newer than every file (known-hashes.ts)
-      await Promise.all(changed.filter((file) => file.path !== MANIFEST_NAME).map(stage));
-      if (changed.includes(manifest)) await stage(manifest);
+      for (const file of changed) if (file !== manifest) stage(file);
+      if (changed.includes(manifest)) stage(manifest);
+      // every file is staged and nothing is deleted: the staging folder becomes the output
+      if (fresh && deletes.length === 0 && renamedOver(staging, out)) return;
       // written then renamed, so a journal is either whole or absent
-      await writeFile(join(staging, `${JOURNAL}.partial`), JSON.stringify(journal));
-      await rename(join(staging, `${JOURNAL}.partial`), join(staging, JOURNAL));
+      writeFileSync(join(staging, `${JOURNAL}.partial`), JSON.stringify(journal));
+      renameSync(join(staging, `${JOURNAL}.partial`), join(staging, JOURNAL));
     } catch (error) {
-      await rm(staging, { recursive: true, force: true });
+      rmSync(staging, { recursive: true, force: true });
       throw new GeneratorError(
         "internal",
         `Could not stage the output: ${error instanceof Error ? error.message : String(error)}`,
         { where: staging, cause: error },
       );
     }
-    await applyJournal(staging, out, journal);
-    await rm(staging, { recursive: true, force: true });
+    applyJournal(staging, out, journal);
+    rmSync(staging, { recursive: true, force: true });
   });
   if (record !== undefined) recordManifest(out, record, manifest.content);
   return { written: changed.map((file) => file.path), unchanged, deleted: deletes };
@@ -192,17 +212,40 @@ function holdsText(bytes: Buffer | undefined, text: string): boolean {
   return bytes.toString("utf8") === text;
 }
 
+/** Whether `out` does not exist or is an empty folder. */
+function isNewOrEmpty(out: string): boolean {
+  try {
+    return readdirSync(out).length === 0;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT";
+  }
+}
+
+/**
+ * Renames the staging folder to the output folder, new or empty (one atomic step: the output is
+ * either as it was or whole); false, with nothing changed, where that cannot be done (a file
+ * appeared meanwhile, or the system does not rename a folder over an empty one).
+ */
+function renamedOver(staging: string, out: string): boolean {
+  try {
+    renameSync(staging, out);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function applyJournal(staging: string, out: string, journal: Journal): Promise<void> {
-  const move = async (path: string): Promise<void> => {
+  const move = (path: string): void => {
     const from = join(staging, path);
     if (!existsSync(from)) return; // already moved by the interrupted run
-    await rename(from, join(out, path));
+    renameSync(from, join(out, path));
   };
   const files = journal.moves.filter((path) => path !== MANIFEST_NAME);
   for (const folder of new Set(files.map((path) => dirname(join(out, path)))))
-    await mkdir(folder, { recursive: true });
-  await Promise.all(files.map(move));
-  if (journal.moves.includes(MANIFEST_NAME)) await move(MANIFEST_NAME); // last: see writeOutput
+    mkdirSync(folder, { recursive: true });
+  for (const path of files) move(path);
+  if (journal.moves.includes(MANIFEST_NAME)) move(MANIFEST_NAME); // last: see writeOutput
   for (const path of journal.deletes) {
     await unlink(join(out, path)).catch(() => undefined);
     await removeEmptyParents(out, dirname(join(out, path)));

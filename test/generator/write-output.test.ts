@@ -5,6 +5,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   utimesSync,
   writeFileSync,
 } from "node:fs";
@@ -96,6 +97,31 @@ describe("writeOutput", () => {
     expect(read("a.ts")).toBe("v2");
     expect(read("b.ts")).toBe("v2");
     expect(existsSync(staging)).toBe(false);
+  });
+
+  it("makes a new or empty output folder whole in one rename, and fills one holding a file file by file", async () => {
+    const files = [
+      { path: "a.ts", content: "a" },
+      { path: "sub/b.ts", content: "b" },
+    ];
+    // empty: the staging folder (files and manifest) takes the output's place
+    mkdirSync(out);
+    const emptyFolder = statSync(out).ino;
+    const report = await writeOutput(out, files, META);
+    expect(statSync(out).ino).not.toBe(emptyFolder);
+    expect(report.written).toEqual(["a.ts", "sub/b.ts", MANIFEST_NAME]);
+    expect(readdirSync(out).sort()).toEqual([MANIFEST_NAME, "a.ts", "sub"]);
+    expect(read("sub/b.ts")).toBe("b");
+    expect(readdirSync(root)).toEqual(["generated"]);
+    // a folder with a file of its own (.gitkeep) keeps it: the files are moved in one by one
+    rmSync(out, { recursive: true });
+    mkdirSync(out);
+    writeFileSync(join(out, ".gitkeep"), "");
+    const keptFolder = statSync(out).ino;
+    await writeOutput(out, files, META);
+    expect(statSync(out).ino).toBe(keptFolder);
+    expect(readdirSync(out).sort()).toEqual([MANIFEST_NAME, ".gitkeep", "a.ts", "sub"]);
+    expect(readdirSync(root)).toEqual(["generated"]);
   });
 
   it("discards a staging folder that never got its journal", async () => {
