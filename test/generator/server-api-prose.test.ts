@@ -69,6 +69,10 @@ describe("server-api.ts without prose", () => {
         emitMcp(model, context, "api", []),
       );
       expect(mcpWarnings).toEqual(mcpTools(model).warnings);
+      // its tables put in after printing are what ts-morph's writer writes
+      expect(emitMcp(model, context, "api", [])).toEqual(
+        emitMcp(model, context, "api", [], { writer: true }),
+      );
       // and from the prose-free model with the operations' prose as slots, filled from the model
       const slotted = slottedModel(model, caches);
       const slottedWarnings: string[] = [];
@@ -134,6 +138,7 @@ describe("server-api.ts without prose", () => {
       const caches = new RunCaches();
       const slotted = slottedModel(edited, caches);
       const whole = emitMcp(edited, context, "api", []);
+      expect(emitMcp(edited, context, "api", [], { writer: true })).toEqual(whole);
       expect(
         emitMcp(slotted, context, "api", []).map((file) => fillMcpProse(file, edited)),
       ).toEqual(whole);
@@ -144,6 +149,16 @@ describe("server-api.ts without prose", () => {
     const forged = { ...model, version: "\uE002summary 0\uE003" };
     expect(mcpProseSlots(forged, caches.proseFree(forged), caches, "")).toBeUndefined();
     expect(mcpProseSlots(model, caches.proseFree(model), caches, "\uE002")).toBeUndefined();
+    // spec text holding a table's placeholder: the writer writes the file whole, the same bytes
+    for (const version of ["__MCP_TOOLS_TABLE__", "__MCP_DEFINITIONS_TABLE__"]) {
+      const named = { ...model, version };
+      const files = emitMcp(named, context, "api", []);
+      expect(files).toEqual(emitMcp(named, context, "api", [], { writer: true }));
+      expect(files[0]?.content).toContain(`version: ${JSON.stringify(version)}`);
+      expect(files[0]?.content).toContain(
+        "export const MCP_TOOLS: readonly McpToolDescriptor[] = [\n  {",
+      );
+    }
   });
 
   it("strips something from the pet store (its operations have descriptions)", async () => {
