@@ -17,6 +17,10 @@ import type { EmitInput } from "../../generator/emit/emitters.js";
 import type { ApiModel } from "../../generator/model/types.js";
 import { emitMcp } from "../../generator/emit/mcp/emit-mcp.js";
 import {
+  fillReadmeDescription,
+  README_DESCRIPTION_SLOT,
+} from "../../generator/emit/package/readme-description.js";
+import {
   fillMcpProse,
   mapParameters,
   mcpProseSlots,
@@ -102,6 +106,14 @@ describe("server-api.ts without prose", () => {
       expect(renderReadme({ ...readme, model: readmeModel(model, caches) })).toBe(
         renderReadme({ ...readme, model }),
       );
+      // and with the API's description as a slot, filled after (cache/cached-emitters.ts)
+      const readmeTemplate = renderReadme({
+        ...readme,
+        model: { ...readmeModel(model, caches), description: README_DESCRIPTION_SLOT },
+      });
+      expect(fillReadmeDescription(readmeTemplate, model.description)).toBe(
+        renderReadme({ ...readme, model }),
+      );
     },
     60_000,
   );
@@ -159,6 +171,45 @@ describe("server-api.ts without prose", () => {
         "export const MCP_TOOLS: readonly McpToolDescriptor[] = [\n  {",
       );
     }
+  });
+
+  it("fills the README's description slot with hostile descriptions, and has none when spec text holds it", async () => {
+    const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
+    const model = buildModel(document, specHash);
+    const caches = new RunCaches();
+    const readme = {
+      baseUrl: exampleBaseUrl(model.servers),
+      context: { apiName: "Api", specPath: "spec.yaml" },
+      packageName: "api",
+      version: "1.0.0",
+      license: packageLicense(model.license, []),
+    };
+    const template = renderReadme({
+      ...readme,
+      model: { ...readmeModel(model, caches), description: README_DESCRIPTION_SLOT },
+    });
+    for (const description of [
+      undefined,
+      "",
+      "   \n\n  ",
+      "## A heading\r\n\r\nsecond paragraph",
+      "<script>alert(1)</script> & `code` ${x} \\ \u2028 end",
+      "  padded first\nline two\n\n\nthird",
+      "\uE010 private use \uE011",
+    ]) {
+      const whole = renderReadme({ ...readme, model: { ...model, description } });
+      expect(fillReadmeDescription(template, description), JSON.stringify(description)).toBe(whole);
+    }
+    // spec text holding the slot (the title here): no slot, the README is rendered whole
+    const forged = renderReadme({
+      ...readme,
+      model: {
+        ...readmeModel(model, caches),
+        title: README_DESCRIPTION_SLOT,
+        description: README_DESCRIPTION_SLOT,
+      },
+    });
+    expect(fillReadmeDescription(forged, model.description)).toBeUndefined();
   });
 
   it("strips something from the pet store (its operations have descriptions)", async () => {
