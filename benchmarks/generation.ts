@@ -115,7 +115,7 @@ export async function benchGeneration(ctx: BenchContext): Promise<Row[]> {
     for (const spec of ctx.specs) {
       try {
         rows.push(...(await benchSpec(ctx, spec, peerCwd)));
-        rows.push(...(await benchEdit(ctx, spec)));
+        rows.push(...(await benchEdit(ctx, spec, peerCwd)));
         if (peersSkipped === undefined) {
           rows.push(
             ...(await benchPeers(

@@ -2,7 +2,8 @@
  * Runs a node process and measures its wall time (from the parent, around spawn → exit) and its
  * peak resident set size: with GNU `/usr/bin/time -f %M` when it exists (Debian package `time`),
  * else with a preloaded probe (`--import rss-probe.mjs`) that writes `process.resourceUsage().maxRSS`
- * on exit. Both read the kernel's ru_maxrss of the measured process.
+ * on exit. Both read the kernel's ru_maxrss of the measured process, and its CPU time (user +
+ * system: on a shared machine much steadier than wall time).
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -33,6 +34,8 @@ export interface ProcessRun {
   readonly wallSeconds: number;
   /** Peak RSS in KB, undefined if it could not be read. */
   readonly peakRssKb: number | undefined;
+  /** CPU time (user + system, seconds) of the measured process, undefined if it could not be read. */
+  readonly cpuSeconds: number | undefined;
   readonly exitCode: number | null;
   readonly stdout: string;
   readonly stderr: string;
@@ -59,7 +62,7 @@ export async function runNode(
     const node = options.node ?? process.execPath;
     const command = useTime ? GNU_TIME : node;
     const args = useTime
-      ? ["-f", "%M", "-o", rssFile, node, ...nodeArgs]
+      ? ["-f", "%M %U %S", "-o", rssFile, node, ...nodeArgs]
       : ["--import", PROBE, ...nodeArgs];
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -100,11 +103,14 @@ export async function runNode(
     });
     const wallSeconds = (performance.now() - started) / 1000;
     const text = await readFile(rssFile, "utf8").catch(() => "");
-    // GNU time writes "Command exited with non-zero status N" before the value on failures.
-    const value = Number(text.trim().split("\n").pop());
+    // "<peak RSS KB> <user s> <system s>"; GNU time writes "Command exited with non-zero
+    // status N" before it on failures.
+    const [rss, user, system] = (text.trim().split("\n").pop() ?? "").split(" ").map(Number);
+    const cpu = (user ?? Number.NaN) + (system ?? Number.NaN);
     return {
       wallSeconds,
-      peakRssKb: Number.isFinite(value) && value > 0 ? value : undefined,
+      peakRssKb: rss !== undefined && Number.isFinite(rss) && rss > 0 ? rss : undefined,
+      cpuSeconds: Number.isFinite(cpu) ? cpu : undefined,
       exitCode,
       stdout,
       stderr,

@@ -8,6 +8,10 @@
 import type { EmitInput, TypesDocument } from "../emit/emitters.js";
 import type { GeneratedFile } from "../emit/file.js";
 import type { ReadmeInput } from "../emit/package/emit-readme.js";
+import {
+  fillReadmeDescription,
+  README_DESCRIPTION_SLOT,
+} from "../emit/package/readme-description.js";
 import { computeToolHash } from "../write/inputs-hash.js";
 import { CachePack, sha256Hex } from "./cache-pack.js";
 import type { RunCaches } from "./run-caches.js";
@@ -281,7 +285,9 @@ export async function cachedPackageEntries(input: EmitInput): Promise<GeneratedF
  * the operations' summaries: with a cache it is made from the model without the rest of its
  * prose ({@link readmeModel}), so an edit of an operation's or a schema's description reuses it
  * without loading ts-morph (test/generator/server-api-prose.test.ts checks the file is the same
- * either way).
+ * either way); and with a placeholder for the API's description, whose block is put in after
+ * (emit/package/readme-description.ts), so an edit of `info.description` reuses it too (it cost
+ * ts-morph's and TypeScript's load, about 0.1 s, for its code examples).
  */
 export async function cachedReadme(
   input: ReadmeInput,
@@ -290,18 +296,23 @@ export async function cachedReadme(
 ): Promise<string> {
   const { model: whole, ...rest } = input;
   const readmePack = await pack("readme", scope);
-  const model = readmePack === undefined ? whole : readmeModel(whole, caches);
-  const files = await tracedEmit(
-    readmePack,
-    caches,
-    { model },
-    JSON.stringify(rest),
-    async (inputs) => {
-      const { renderReadme } = await import("../emit/package/emit-readme.js");
-      return [{ path: "README.md", content: renderReadme({ ...rest, model: inputs.model }) }];
-    },
-  );
-  return files[0]?.content ?? "";
+  const render = async (model: ReadmeInput["model"]) => {
+    const files = await tracedEmit(
+      readmePack,
+      caches,
+      { model },
+      JSON.stringify(rest),
+      async (inputs) => {
+        const { renderReadme } = await import("../emit/package/emit-readme.js");
+        return [{ path: "README.md", content: renderReadme({ ...rest, model: inputs.model }) }];
+      },
+    );
+    return files[0]?.content ?? "";
+  };
+  if (readmePack === undefined) return render(whole);
+  const model = readmeModel(whole, caches);
+  const template = await render({ ...model, description: README_DESCRIPTION_SLOT });
+  return fillReadmeDescription(template, whole.description) ?? render(model);
 }
 
 /** `model` without the prose the README does not show: all of it but the API's description and the operations' summaries. */

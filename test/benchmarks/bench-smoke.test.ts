@@ -15,8 +15,12 @@ import { findRedisServer } from "../../scripts/redis-server.js";
 const EXPECTED_ROWS = [
   "generation.time.petstore",
   "generation.memory.petstore",
-  "generation.edit-operation.petstore",
   "generation.edit.petstore",
+  "generation.edit-operation.petstore",
+  "generation.edit-schema.petstore",
+  "generation.edit-parameter.petstore",
+  "generation.edit.budget.petstore",
+  "generation.edit-operation.budget.petstore",
   "check.time.petstore",
   "client.instant.get-path",
   "client.instant.get-query",

@@ -160,4 +160,22 @@ describe("modules the generator loads", () => {
     expect(loaded.some((path) => /^generator\/\.build-[0-9a-f]+\/generate-/.test(path))).toBe(true);
     expect(readFileSync(join(work, "out/types.ts"), "utf8")).not.toContain("Edited."); // a servers description: shown by no file
   }, 180_000);
+
+  it("loads neither TypeScript nor ts-morph after an edit of the API's description, which only the README shows", () => {
+    loadedBy(args, "fill-readme"); // the cache as the last run left it
+    writeFileSync(
+      spec,
+      readFileSync(spec, "utf8").replace(
+        /^(\s*HTTP JSON interface of the pet store:)/m,
+        "$1 Described again,",
+      ),
+    );
+    const loaded = loadedBy(args, "edit-readme");
+    expect(loaded.filter(isTypeScript)).toEqual([]);
+    expect(new Set(loaded.map(packageOf)).has("code-block-writer")).toBe(false);
+    // the README shows it, put in the README the cache kept (cache/cached-emitters.ts)
+    expect(readFileSync(join(work, "out/README.md"), "utf8")).toContain(
+      "HTTP JSON interface of the pet store: Described again,",
+    );
+  }, 180_000);
 });

@@ -17,6 +17,10 @@ import type { EmitInput } from "../../generator/emit/emitters.js";
 import type { ApiModel } from "../../generator/model/types.js";
 import { emitMcp } from "../../generator/emit/mcp/emit-mcp.js";
 import {
+  fillReadmeDescription,
+  README_DESCRIPTION_SLOT,
+} from "../../generator/emit/package/readme-description.js";
+import {
   fillMcpProse,
   mapParameters,
   mcpProseSlots,
@@ -69,6 +73,10 @@ describe("server-api.ts without prose", () => {
         emitMcp(model, context, "api", []),
       );
       expect(mcpWarnings).toEqual(mcpTools(model).warnings);
+      // its tables put in after printing are what ts-morph's writer writes
+      expect(emitMcp(model, context, "api", [])).toEqual(
+        emitMcp(model, context, "api", [], { writer: true }),
+      );
       // and from the prose-free model with the operations' prose as slots, filled from the model
       const slotted = slottedModel(model, caches);
       const slottedWarnings: string[] = [];
@@ -96,6 +104,14 @@ describe("server-api.ts without prose", () => {
         license: packageLicense(model.license, []),
       };
       expect(renderReadme({ ...readme, model: readmeModel(model, caches) })).toBe(
+        renderReadme({ ...readme, model }),
+      );
+      // and with the API's description as a slot, filled after (cache/cached-emitters.ts)
+      const readmeTemplate = renderReadme({
+        ...readme,
+        model: { ...readmeModel(model, caches), description: README_DESCRIPTION_SLOT },
+      });
+      expect(fillReadmeDescription(readmeTemplate, model.description)).toBe(
         renderReadme({ ...readme, model }),
       );
     },
@@ -134,6 +150,7 @@ describe("server-api.ts without prose", () => {
       const caches = new RunCaches();
       const slotted = slottedModel(edited, caches);
       const whole = emitMcp(edited, context, "api", []);
+      expect(emitMcp(edited, context, "api", [], { writer: true })).toEqual(whole);
       expect(
         emitMcp(slotted, context, "api", []).map((file) => fillMcpProse(file, edited)),
       ).toEqual(whole);
@@ -144,6 +161,55 @@ describe("server-api.ts without prose", () => {
     const forged = { ...model, version: "\uE002summary 0\uE003" };
     expect(mcpProseSlots(forged, caches.proseFree(forged), caches, "")).toBeUndefined();
     expect(mcpProseSlots(model, caches.proseFree(model), caches, "\uE002")).toBeUndefined();
+    // spec text holding a table's placeholder: the writer writes the file whole, the same bytes
+    for (const version of ["__MCP_TOOLS_TABLE__", "__MCP_DEFINITIONS_TABLE__"]) {
+      const named = { ...model, version };
+      const files = emitMcp(named, context, "api", []);
+      expect(files).toEqual(emitMcp(named, context, "api", [], { writer: true }));
+      expect(files[0]?.content).toContain(`version: ${JSON.stringify(version)}`);
+      expect(files[0]?.content).toContain(
+        "export const MCP_TOOLS: readonly McpToolDescriptor[] = [\n  {",
+      );
+    }
+  });
+
+  it("fills the README's description slot with hostile descriptions, and has none when spec text holds it", async () => {
+    const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
+    const model = buildModel(document, specHash);
+    const caches = new RunCaches();
+    const readme = {
+      baseUrl: exampleBaseUrl(model.servers),
+      context: { apiName: "Api", specPath: "spec.yaml" },
+      packageName: "api",
+      version: "1.0.0",
+      license: packageLicense(model.license, []),
+    };
+    const template = renderReadme({
+      ...readme,
+      model: { ...readmeModel(model, caches), description: README_DESCRIPTION_SLOT },
+    });
+    for (const description of [
+      undefined,
+      "",
+      "   \n\n  ",
+      "## A heading\r\n\r\nsecond paragraph",
+      "<script>alert(1)</script> & `code` ${x} \\ \u2028 end",
+      "  padded first\nline two\n\n\nthird",
+      "\uE010 private use \uE011",
+    ]) {
+      const whole = renderReadme({ ...readme, model: { ...model, description } });
+      expect(fillReadmeDescription(template, description), JSON.stringify(description)).toBe(whole);
+    }
+    // spec text holding the slot (the title here): no slot, the README is rendered whole
+    const forged = renderReadme({
+      ...readme,
+      model: {
+        ...readmeModel(model, caches),
+        title: README_DESCRIPTION_SLOT,
+        description: README_DESCRIPTION_SLOT,
+      },
+    });
+    expect(fillReadmeDescription(forged, model.description)).toBeUndefined();
   });
 
   it("strips something from the pet store (its operations have descriptions)", async () => {

@@ -27,6 +27,7 @@ import { frontendSections } from "./readme-frontend.js";
 import { entryPoints, NODE_ENGINE } from "./layout.js";
 import type { LicenseInfo } from "./package-meta.js";
 import { clientRuntimeSections } from "./readme-client-runtime.js";
+import { firstParagraph } from "./readme-description.js";
 
 export interface ReadmeInput {
   /** The URL the examples call: the first server's, see {@link exampleBaseUrl}. */
@@ -611,18 +612,6 @@ export function table(headers: readonly string[], rows: readonly (readonly strin
 
 function width(cell: string): number {
   return [...cell].length;
-}
-
-/** The description's first paragraph: markdown (as OpenAPI says), with HTML neutralized. */
-function firstParagraph(description: string | undefined): string[] {
-  const paragraph = description
-    ?.replace(/\r\n?/g, "\n")
-    .trim()
-    .split(/\n\s*\n/)[0]
-    ?.trim();
-  return paragraph
-    ? [paragraph.replace(/^#+\s*/, "").replace(/[<>]/g, (character) => `\\${character}`)]
-    : [];
 }
 
 function htmlComment(value: string): string {
