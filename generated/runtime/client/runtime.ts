@@ -541,7 +541,9 @@ export function resolveBaseUrl(baseUrl: string): { url: string; error?: TypeErro
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** `jsonText` of an operation without JSON parameters: the values as given. */
-const sameValues = <T>(values: T): T => values;
+function sameValues<T>(values: T): T {
+  return values;
+}
 
 /** A serializer that throws: `codecs` lacks one the operation needs (the call rejects, unsent). */
 function missingCodec(op: ClientOperationDescriptor, what: string): () => never {
