@@ -74,6 +74,7 @@ describe("request handler: routing, auth and parameters", () => {
       { in: "query", name: "api_key" },
       { in: "cookie", name: "apikey" },
     ] as const) {
+      // a cookie is read by the fixture descriptor's readers.cookies (cookies.ts)
       const server = testServer({ api: { ...api, apiKey } });
       const path = apiKey.in === "query" ? `/pets/1?api_key=${key}` : "/pets/1";
       const headers: Record<string, string> =

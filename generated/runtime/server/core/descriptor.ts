@@ -4,6 +4,7 @@
  * Generated tables `satisfies` these types, so a mismatch fails the build.
  */
 import type { AuthorizationHeaderReader } from "./authorization-header.js";
+import type { CookieReader } from "./cookies.js";
 import type { StreamBodyWriter } from "./stream-body.js";
 import type { ParameterStyleReaders } from "./styled-parameter.js";
 import type { XmlBodyDescriptor } from "./xml-descriptor.js";
@@ -267,6 +268,8 @@ export interface ApiReaders {
   readonly streamBodies?: StreamBodyWriter;
   /** The `Authorization` header, for http, OAuth 2 and OpenID Connect schemes (authorization-header.ts). */
   readonly authorizationHeader?: AuthorizationHeaderReader;
+  /** The `Cookie` header, for cookie parameters and API keys sent in a cookie (cookies.ts). */
+  readonly cookies?: CookieReader;
 }
 
 export interface ApiDescriptor {
