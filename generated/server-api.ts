@@ -8,7 +8,6 @@ import type {
   ParameterDescriptor,
   ResponseDescriptor,
   ResponseHeaderDescriptor,
-  SecurityRequirementDescriptor,
 } from "./runtime/server/core/descriptor.js";
 
 /** How the runtime fills the error bodies the spec declares with its own errors (see runtime/server/core/error-format.ts). */
@@ -167,12 +166,15 @@ const response7: ResponseDescriptor = {
   mediaType: "application/json",
   headers: headers1,
 };
-/** Security requirements several operations declare alike, written once. */
-const security1: readonly SecurityRequirementDescriptor[] = [
-  {
-    ApiKeyAuth: [],
-  },
-];
+/** Parameters several operations declare alike (in lists that differ), written once. */
+const parameter1: ParameterDescriptor = {
+  name: "limit",
+  in: "query",
+};
+const parameter2: ParameterDescriptor = {
+  name: "offset",
+  in: "query",
+};
 /** Parameter lists several operations declare alike, written once. */
 const parameters1: readonly ParameterDescriptor[] = [
   {
@@ -180,6 +182,8 @@ const parameters1: readonly ParameterDescriptor[] = [
     in: "header",
   },
 ];
+/** The media types several request bodies accept, written once. */
+const mediaTypes1: readonly string[] = ["application/json"];
 const parameters2: readonly ParameterDescriptor[] = [
   {
     name: "petId",
@@ -244,6 +248,11 @@ export const API: ApiDescriptor = {
       durationSeconds: 900,
     },
   },
+  security: [
+    {
+      ApiKeyAuth: [],
+    },
+  ],
   errorFormat: {
     mediaType: "application/json",
     errorShape: errorShape1,
@@ -259,14 +268,8 @@ export const API: ApiDescriptor = {
           name: "categoryId",
           in: "query",
         },
-        {
-          name: "limit",
-          in: "query",
-        },
-        {
-          name: "offset",
-          in: "query",
-        },
+        parameter1,
+        parameter2,
         {
           name: "status",
           in: "query",
@@ -282,7 +285,6 @@ export const API: ApiDescriptor = {
         ...errorResponses1,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "createPet",
@@ -292,7 +294,7 @@ export const API: ApiDescriptor = {
       validateParameters: parameterValidators.createPet$params,
       body: {
         required: true,
-        mediaTypes: ["application/json"],
+        mediaTypes: mediaTypes1,
         validate: bodyValidators.createPet$body,
       },
       responses: {
@@ -304,7 +306,6 @@ export const API: ApiDescriptor = {
         ...errorResponses2,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "getPet",
@@ -340,7 +341,6 @@ export const API: ApiDescriptor = {
         "503": response4,
       },
       secured: true,
-      security: security1,
       deprecated: {
         sunset: "2027-06-30",
         since: "2026-01-01",
@@ -359,7 +359,7 @@ export const API: ApiDescriptor = {
       validateParameters: parameterValidators.updatePet$params,
       body: {
         required: true,
-        mediaTypes: ["application/json"],
+        mediaTypes: mediaTypes1,
         validate: bodyValidators.updatePet$body,
       },
       responses: {
@@ -367,7 +367,6 @@ export const API: ApiDescriptor = {
         ...errorResponses3,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "deletePet",
@@ -380,7 +379,6 @@ export const API: ApiDescriptor = {
         ...errorResponses4,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "getPetById",
@@ -393,22 +391,12 @@ export const API: ApiDescriptor = {
         ...errorResponses5,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "listCategories",
       method: "get",
       path: "/categories",
-      parameters: [
-        {
-          name: "limit",
-          in: "query",
-        },
-        {
-          name: "offset",
-          in: "query",
-        },
-      ],
+      parameters: [parameter1, parameter2],
       validateParameters: parameterValidators.listCategories$params,
       responses: {
         "200": {
@@ -419,7 +407,6 @@ export const API: ApiDescriptor = {
         ...errorResponses1,
       },
       secured: true,
-      security: security1,
       stability: "beta",
     },
     {
@@ -430,7 +417,7 @@ export const API: ApiDescriptor = {
       validateParameters: parameterValidators.createCategory$params,
       body: {
         required: true,
-        mediaTypes: ["application/json"],
+        mediaTypes: mediaTypes1,
         validate: bodyValidators.createCategory$body,
       },
       responses: {
@@ -452,7 +439,6 @@ export const API: ApiDescriptor = {
         "503": response2,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "getCategory",
@@ -465,7 +451,6 @@ export const API: ApiDescriptor = {
         ...errorResponses5,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "updateCategory",
@@ -475,7 +460,7 @@ export const API: ApiDescriptor = {
       validateParameters: parameterValidators.updateCategory$params,
       body: {
         required: true,
-        mediaTypes: ["application/json"],
+        mediaTypes: mediaTypes1,
         validate: bodyValidators.updateCategory$body,
       },
       responses: {
@@ -493,7 +478,6 @@ export const API: ApiDescriptor = {
         "503": response2,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "deleteCategory",
@@ -506,7 +490,6 @@ export const API: ApiDescriptor = {
         ...errorResponses4,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "listOrders",
@@ -517,14 +500,8 @@ export const API: ApiDescriptor = {
           name: "complete",
           in: "query",
         },
-        {
-          name: "limit",
-          in: "query",
-        },
-        {
-          name: "offset",
-          in: "query",
-        },
+        parameter1,
+        parameter2,
         {
           name: "petId",
           in: "query",
@@ -540,7 +517,6 @@ export const API: ApiDescriptor = {
         ...errorResponses1,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "placeOrder",
@@ -550,7 +526,7 @@ export const API: ApiDescriptor = {
       validateParameters: parameterValidators.placeOrder$params,
       body: {
         required: true,
-        mediaTypes: ["application/json"],
+        mediaTypes: mediaTypes1,
         validate: bodyValidators.placeOrder$body,
       },
       responses: {
@@ -562,7 +538,6 @@ export const API: ApiDescriptor = {
         ...errorResponses2,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "getOrder",
@@ -579,7 +554,6 @@ export const API: ApiDescriptor = {
         ...errorResponses5,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "cancelOrder",
@@ -592,7 +566,6 @@ export const API: ApiDescriptor = {
         ...errorResponses4,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "getInventory",
@@ -609,7 +582,6 @@ export const API: ApiDescriptor = {
         ...errorResponses1,
       },
       secured: true,
-      security: security1,
     },
     {
       operationId: "setInventoryStock",
@@ -619,7 +591,7 @@ export const API: ApiDescriptor = {
       validateParameters: parameterValidators.setInventoryStock$params,
       body: {
         required: true,
-        mediaTypes: ["application/json"],
+        mediaTypes: mediaTypes1,
         validate: bodyValidators.setInventoryStock$body,
       },
       responses: {
@@ -631,7 +603,6 @@ export const API: ApiDescriptor = {
         ...errorResponses3,
       },
       secured: true,
-      security: security1,
       stability: "experimental",
     },
   ],

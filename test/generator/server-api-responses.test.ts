@@ -190,10 +190,32 @@ describe("server-api.ts shared tables", () => {
     expect(text).not.toContain("...headers");
   });
 
-  it("writes once the parameter lists and security requirements operations declare alike", () => {
+  it("writes once the parameter lists and media types operations declare alike", () => {
     expect(petStore("getPet").parameters).toBe(petStore("deletePet").parameters);
     expect(petStore("getPet").parameters).toEqual([{ name: "petId", in: "path", required: true }]);
-    expect(petStore("getPet").security).toBe(petStore("listPets").security);
-    expect(petStore("getPet").security).toEqual([{ ApiKeyAuth: [] }]);
+    // lists that differ share their parameters alike
+    expect(petStore("listPets").parameters[1]).toBe(petStore("listOrders").parameters[1]);
+    expect(petStore("listPets").parameters[1]).toEqual({ name: "limit", in: "query" });
+    expect(petStore("createPet").body?.mediaTypes).toBe(petStore("placeOrder").body?.mediaTypes);
+  });
+
+  it("makes the requirements most operations declare the API's security", () => {
+    expect(API.security).toEqual([{ ApiKeyAuth: [] }]);
+    expect(API.operations.every((operation) => operation.security === undefined)).toBe(true);
+    const document = spec();
+    document["components"] = {
+      ...(document["components"] as object),
+      securitySchemes: { Key: { type: "apiKey", in: "header", name: "X-Key" } },
+    };
+    document["security"] = [{ Key: [] }];
+    const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
+    paths["/other/c"]!["get"]!["security"] = [];
+    const text = printDataModule(serverApiModule(buildModel(document, "hash")));
+    expect(text).toContain("  security: [\n    {\n      Key: [],\n    },\n  ],\n");
+    // getC declares none: it says so, or it would get the API's
+    expect(text.slice(text.indexOf('operationId: "getC"'))).toContain("      security: [],\n");
+    expect(
+      text.slice(text.indexOf('operationId: "getA"'), text.indexOf('operationId: "getB"')),
+    ).not.toContain("security");
   });
 });

@@ -1,8 +1,9 @@
 /**
  * The server descriptor's `readers`: the runtime's optional readers (styled parameters, form and
  * multipart bodies), the stream writer (NDJSON, server-sent events), the `Authorization` header
- * reader (http, OAuth 2 and OpenID Connect schemes) and the `Cookie` header reader (cookie
- * parameters, API keys in a cookie) that the spec needs, decided by the runtime's own rule
+ * reader (http, OAuth 2 and OpenID Connect schemes), the `Cookie` header reader (cookie
+ * parameters, API keys in a cookie) and route keys (path templates with a fragment) that the spec
+ * needs, decided by the runtime's own rule
  * (templates/server/core/optional-readers.ts, which also refuses a descriptor that lacks one).
  * server-api.ts imports only those, so a bundle of the server carries no reader its API never
  * runs.
@@ -10,6 +11,7 @@
 import {
   needsCookieReader,
   needsFormReader,
+  needsRouteKeys,
   needsStreamWriter,
   needsStyleReader,
 } from "../../../templates/server/core/optional-readers.js";
@@ -30,6 +32,7 @@ const READERS = [
   { name: "streamBodies", from: "./runtime/server/core/stream-writer.js" },
   { name: "authorizationHeader", from: "./runtime/server/core/authorization-header.js" },
   { name: "cookies", from: "./runtime/server/core/cookies.js" },
+  { name: "routeKeys", from: "./runtime/server/core/route-keys.js" },
 ] as const;
 
 type ReaderName = (typeof READERS)[number]["name"];
@@ -39,6 +42,7 @@ function needs(operation: OperationModel): Set<ReaderName> {
   const parameters = parameterDescriptors(operation);
   if (parameters.some(needsStyleReader)) needed.add("parameterStyles");
   if (parameters.some(needsCookieReader)) needed.add("cookies");
+  if (needsRouteKeys(operation.path)) needed.add("routeKeys");
   const body = operation.requestBody;
   if (body !== undefined) {
     const forms: Record<string, FormBodyDescriptor> = {};

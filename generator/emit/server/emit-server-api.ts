@@ -163,6 +163,7 @@ function apiDescriptor(
     const { plans, ban } = model.rateLimits;
     entries.push(["rateLimits", jsonData({ plans, ...(ban ? { ban } : {}) })]);
   }
+  if (parts.lists.apiSecurity !== undefined) entries.push(["security", parts.lists.apiSecurity]);
   const errorFormat = apiErrorFormat(model);
   entries.push([
     "errorFormat",
@@ -207,7 +208,7 @@ function operationDescriptor(
       "body",
       new DataObject([
         ["required", body.required],
-        ["mediaTypes", body.contents.map((media) => media.mediaType)],
+        ["mediaTypes", lists.writeMediaTypes(operation) ?? []],
         ...(validated
           ? ([
               ["validate", reference(`bodyValidators.${validatorName(operation, "body")}`)],

@@ -84,6 +84,7 @@ export function createSecurityGate<C>(
   for (const operation of api.operations) {
     const requirements =
       operation.security ??
+      api.security ??
       (operation.secured && api.apiKey !== undefined ? [{ [API_KEY_SCHEME]: [] }] : []);
     operations.set(
       operation.operationId,

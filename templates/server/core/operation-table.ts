@@ -148,6 +148,11 @@ function prepareWith(
   };
 }
 
+/** Whether `operation` declares the header `name` (a route key read from it: router.ts). */
+export function declaresHeader(operation: PreparedOperation, name: string): boolean {
+  return operation.header.some((parameter) => parameter.name === name.toLowerCase());
+}
+
 const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
 
 /**

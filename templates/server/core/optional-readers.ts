@@ -15,6 +15,7 @@ import type {
   ServerOperationDescriptor,
 } from "./descriptor.js";
 import type { CookieReader } from "./cookies.js";
+import { parseRouteTemplate } from "./route-template.js";
 import { ConfigurationError } from "./errors.js";
 import { createMediaTypeMatcher, mediaTypeEssence } from "./media-type.js";
 import { isStreamingMediaType, type StreamBodyWriter } from "./stream-body.js";
@@ -48,6 +49,18 @@ export function needsStyleReader(parameter: ParameterDescriptor): boolean {
  */
 export function needsCookieReader(read: ParameterDescriptor | SecuritySchemeDescriptor): boolean {
   return "in" in read && read.in === "cookie";
+}
+
+/**
+ * Whether a path template needs `readers.routeKeys` (route-keys.ts): it has a fragment (one the
+ * router cannot read is not served at all).
+ */
+export function needsRouteKeys(path: string): boolean {
+  try {
+    return parseRouteTemplate(path).fragment !== "";
+  } catch {
+    return false;
+  }
 }
 
 /** Whether an operation's responses need `readers.streamBodies` (stream-writer.ts): one declares NDJSON or server-sent events. */

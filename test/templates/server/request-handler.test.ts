@@ -84,6 +84,22 @@ describe("request handler: routing, auth and parameters", () => {
     }
   });
 
+  it("applies the API's security to an operation that leaves out its own, never to one with []", async () => {
+    const guarded = operations.map((operation) =>
+      operation.operationId === "health"
+        ? { ...operation, secured: true, security: undefined }
+        : operation.operationId === "stub"
+          ? { ...operation, secured: false, security: [] }
+          : operation,
+    );
+    const server = testServer({
+      api: { ...api, security: [{ apiKey: [] }], operations: guarded },
+    });
+    expect((await server.call("GET", "/health")).status).toBe(401);
+    expect((await server.call("GET", "/health", { key })).status).toBe(200);
+    expect((await server.call("GET", "/stub")).status).toBe(501); // reached its handler
+  });
+
   it("supports asynchronous authenticate functions", async () => {
     const server = testServer({
       authenticate: async (credentials) =>
