@@ -209,10 +209,6 @@ const parameters4: readonly ParameterDescriptor[] = [
 export const API: ApiDescriptor = {
   title: "Pet Store API",
   version: "1.0.0",
-  apiKey: {
-    in: "header",
-    name: "X-API-Key",
-  },
   securitySchemes: {
     ApiKeyAuth: {
       type: "apiKey",

@@ -155,7 +155,8 @@ function apiDescriptor(
     ["title", model.title],
     ["version", model.version],
   ];
-  if (model.apiKey)
+  // the runtime reads `apiKey` only without `securitySchemes`, which then holds it
+  if (model.apiKey && model.securitySchemes.length === 0)
     entries.push(["apiKey", jsonData({ in: model.apiKey.in, name: model.apiKey.name })]);
   if (model.securitySchemes.length > 0)
     entries.push(["securitySchemes", jsonData(serverSecuritySchemes(model.securitySchemes))]);

@@ -244,6 +244,7 @@ export interface RateLimitPolicyDescriptor {
 export interface ApiDescriptor {
   readonly title: string;
   readonly version: string;
+  /** The lone API key of a descriptor without `securitySchemes` (generated tables use those). */
   readonly apiKey?: ApiKeyLocation;
   /** Every security scheme of the spec, by name. Without it, `apiKey` is the only scheme. */
   readonly securitySchemes?: Readonly<Record<string, SecuritySchemeDescriptor>>;
