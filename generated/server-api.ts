@@ -5,6 +5,7 @@ import * as bodyValidators from "./validators/bodies.js";
 import type {
   ApiDescriptor,
   ErrorShape,
+  ParameterDescriptor,
   ResponseDescriptor,
   ResponseHeaderDescriptor,
 } from "./runtime/server/core/descriptor.js";
@@ -15,14 +16,8 @@ const errorShape1: ErrorShape = {
   message: "message",
   status: "status",
 };
-/** Response header tables several responses declare, written once. */
+/** Response header tables several responses declare (or end with), written once. */
 const headers1: Readonly<Record<string, ResponseHeaderDescriptor>> = {
-  Link: {
-    type: "string",
-  },
-  "X-Total-Count": {
-    type: "integer",
-  },
   "X-RateLimit-Limit": {
     type: "integer",
   },
@@ -34,43 +29,46 @@ const headers1: Readonly<Record<string, ResponseHeaderDescriptor>> = {
   },
 };
 const headers2: Readonly<Record<string, ResponseHeaderDescriptor>> = {
-  "X-RateLimit-Limit": {
+  Link: {
+    type: "string",
+  },
+  "X-Total-Count": {
     type: "integer",
   },
-  "X-RateLimit-Remaining": {
-    type: "integer",
-  },
-  "X-RateLimit-Reset": {
-    type: "integer",
-  },
+  ...headers1,
 };
 /** Responses several operations declare alike (body schema, error shape, media types, headers), written once; the validator named is compiled from that same schema. */
 const response1: ResponseDescriptor = {
   validate: bodyValidators.listPets$400,
   errorShape: errorShape1,
   mediaType: "application/json",
-  headers: headers2,
+  headers: headers1,
+};
+const headers3: Readonly<Record<string, ResponseHeaderDescriptor>> = {
+  "Retry-After": {
+    type: "integer",
+  },
 };
 const response2: ResponseDescriptor = {
   validate: bodyValidators.listPets$429,
   errorShape: errorShape1,
   mediaType: "application/json",
   headers: {
-    "Retry-After": {
-      type: "integer",
-    },
-    "X-RateLimit-Limit": {
-      type: "integer",
-    },
-    "X-RateLimit-Remaining": {
-      type: "integer",
-    },
-    "X-RateLimit-Reset": {
-      type: "integer",
-    },
+    ...headers3,
+    ...headers1,
   },
 };
-const headers3: Readonly<Record<string, ResponseHeaderDescriptor>> = {
+/** Error responses several operations declare alike, written once and spread into their responses. */
+const errorResponses1: Readonly<Record<string, ResponseDescriptor>> = {
+  "400": response1,
+  "401": response1,
+  "414": response1,
+  "429": response2,
+  "431": response1,
+  "500": response1,
+  "503": response2,
+};
+const headers4: Readonly<Record<string, ResponseHeaderDescriptor>> = {
   Location: {
     required: true,
     type: "string",
@@ -78,85 +76,139 @@ const headers3: Readonly<Record<string, ResponseHeaderDescriptor>> = {
   "Idempotent-Replayed": {
     type: "string",
   },
-  "X-RateLimit-Limit": {
-    type: "integer",
-  },
-  "X-RateLimit-Remaining": {
-    type: "integer",
-  },
-  "X-RateLimit-Reset": {
-    type: "integer",
-  },
+  ...headers1,
 };
-const headers4: Readonly<Record<string, ResponseHeaderDescriptor>> = {
+const errorResponses2: Readonly<Record<string, ResponseDescriptor>> = {
+  "400": response1,
+  "401": response1,
+  "404": response1,
+  "409": response2,
+  "413": response1,
+  "414": response1,
+  "415": response1,
+  "422": response1,
+  "429": response2,
+  "431": response1,
+  "500": response1,
+  "503": response2,
+};
+const headers5: Readonly<Record<string, ResponseHeaderDescriptor>> = {
   Deprecation: {
     type: "string",
   },
   Sunset: {
     type: "string",
   },
-  "X-RateLimit-Limit": {
-    type: "integer",
-  },
-  "X-RateLimit-Remaining": {
-    type: "integer",
-  },
-  "X-RateLimit-Reset": {
-    type: "integer",
-  },
+};
+const headers6: Readonly<Record<string, ResponseHeaderDescriptor>> = {
+  ...headers5,
+  ...headers1,
 };
 const response3: ResponseDescriptor = {
   validate: bodyValidators.getPet$400,
   errorShape: errorShape1,
   mediaType: "application/json",
-  headers: headers4,
+  headers: headers6,
 };
 const response4: ResponseDescriptor = {
   validate: bodyValidators.getPet$429,
   errorShape: errorShape1,
   mediaType: "application/json",
   headers: {
-    "Retry-After": {
-      type: "integer",
-    },
-    Deprecation: {
-      type: "string",
-    },
-    Sunset: {
-      type: "string",
-    },
-    "X-RateLimit-Limit": {
-      type: "integer",
-    },
-    "X-RateLimit-Remaining": {
-      type: "integer",
-    },
-    "X-RateLimit-Reset": {
-      type: "integer",
-    },
+    ...headers3,
+    ...headers5,
+    ...headers1,
   },
 };
 const response5: ResponseDescriptor = {
   validate: bodyValidators.updatePet$200,
   mediaType: "application/json",
-  headers: headers2,
+  headers: headers1,
+};
+const errorResponses3: Readonly<Record<string, ResponseDescriptor>> = {
+  "400": response1,
+  "401": response1,
+  "404": response1,
+  "413": response1,
+  "414": response1,
+  "415": response1,
+  "429": response2,
+  "431": response1,
+  "500": response1,
+  "503": response2,
 };
 const response6: ResponseDescriptor = {
-  headers: headers2,
+  headers: headers1,
+};
+const errorResponses4: Readonly<Record<string, ResponseDescriptor>> = {
+  "400": response1,
+  "401": response1,
+  "404": response1,
+  "409": response1,
+  "414": response1,
+  "429": response2,
+  "431": response1,
+  "500": response1,
+  "503": response2,
+};
+const errorResponses5: Readonly<Record<string, ResponseDescriptor>> = {
+  "400": response1,
+  "401": response1,
+  "404": response1,
+  "414": response1,
+  "429": response2,
+  "431": response1,
+  "500": response1,
+  "503": response2,
 };
 const response7: ResponseDescriptor = {
   validate: bodyValidators.getCategory$200,
   mediaType: "application/json",
-  headers: headers2,
+  headers: headers1,
 };
+/** Parameters several operations declare alike (in lists that differ), written once. */
+const parameter1: ParameterDescriptor = {
+  name: "limit",
+  in: "query",
+};
+const parameter2: ParameterDescriptor = {
+  name: "offset",
+  in: "query",
+};
+/** Parameter lists several operations declare alike, written once. */
+const parameters1: readonly ParameterDescriptor[] = [
+  {
+    name: "Idempotency-Key",
+    in: "header",
+  },
+];
+/** The media types several request bodies accept, written once. */
+const mediaTypes1: readonly string[] = ["application/json"];
+const parameters2: readonly ParameterDescriptor[] = [
+  {
+    name: "petId",
+    in: "path",
+    required: true,
+  },
+];
+const parameters3: readonly ParameterDescriptor[] = [
+  {
+    name: "categoryId",
+    in: "path",
+    required: true,
+  },
+];
+const parameters4: readonly ParameterDescriptor[] = [
+  {
+    name: "orderId",
+    in: "path",
+    required: true,
+  },
+];
 /** The API as the server runtime runs it: routes, validators, security, rate limits, deprecation. */
 export const API: ApiDescriptor = {
   title: "Pet Store API",
   version: "1.0.0",
-  apiKey: {
-    in: "header",
-    name: "X-API-Key",
-  },
   securitySchemes: {
     ApiKeyAuth: {
       type: "apiKey",
@@ -192,6 +244,11 @@ export const API: ApiDescriptor = {
       durationSeconds: 900,
     },
   },
+  security: [
+    {
+      ApiKeyAuth: [],
+    },
+  ],
   errorFormat: {
     mediaType: "application/json",
     errorShape: errorShape1,
@@ -207,14 +264,8 @@ export const API: ApiDescriptor = {
           name: "categoryId",
           in: "query",
         },
-        {
-          name: "limit",
-          in: "query",
-        },
-        {
-          name: "offset",
-          in: "query",
-        },
+        parameter1,
+        parameter2,
         {
           name: "status",
           in: "query",
@@ -225,82 +276,44 @@ export const API: ApiDescriptor = {
         "200": {
           validate: bodyValidators.listPets$200,
           mediaType: "application/json",
-          headers: headers1,
+          headers: headers2,
         },
-        "400": response1,
-        "401": response1,
-        "414": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses1,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "createPet",
       method: "post",
       path: "/pets",
-      parameters: [
-        {
-          name: "Idempotency-Key",
-          in: "header",
-        },
-      ],
+      parameters: parameters1,
       validateParameters: parameterValidators.createPet$params,
       body: {
         required: true,
-        mediaTypes: ["application/json"],
+        mediaTypes: mediaTypes1,
         validate: bodyValidators.createPet$body,
       },
       responses: {
         "201": {
           validate: bodyValidators.createPet$201,
           mediaType: "application/json",
-          headers: headers3,
+          headers: headers4,
         },
-        "400": response1,
-        "401": response1,
-        "404": response1,
-        "409": response2,
-        "413": response1,
-        "414": response1,
-        "415": response1,
-        "422": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses2,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "getPet",
       method: "get",
       path: "/pets/{petId}",
-      parameters: [
-        {
-          name: "petId",
-          in: "path",
-          required: true,
-        },
-      ],
+      parameters: parameters2,
       validateParameters: parameterValidators.getPet$params,
       responses: {
         "200": {
           validate: bodyValidators.getPet$200,
           mediaType: "application/json",
-          headers: headers4,
+          headers: headers6,
         },
         "400": response3,
         "401": response3,
@@ -313,21 +326,8 @@ export const API: ApiDescriptor = {
             Link: {
               type: "string",
             },
-            Deprecation: {
-              type: "string",
-            },
-            Sunset: {
-              type: "string",
-            },
-            "X-RateLimit-Limit": {
-              type: "integer",
-            },
-            "X-RateLimit-Remaining": {
-              type: "integer",
-            },
-            "X-RateLimit-Reset": {
-              type: "integer",
-            },
+            ...headers5,
+            ...headers1,
           },
         },
         "414": response3,
@@ -337,11 +337,6 @@ export const API: ApiDescriptor = {
         "503": response4,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
       deprecated: {
         sunset: "2027-06-30",
         since: "2026-01-01",
@@ -356,158 +351,76 @@ export const API: ApiDescriptor = {
       operationId: "updatePet",
       method: "put",
       path: "/pets/{petId}",
-      parameters: [
-        {
-          name: "petId",
-          in: "path",
-          required: true,
-        },
-      ],
+      parameters: parameters2,
       validateParameters: parameterValidators.updatePet$params,
       body: {
         required: true,
-        mediaTypes: ["application/json"],
+        mediaTypes: mediaTypes1,
         validate: bodyValidators.updatePet$body,
       },
       responses: {
         "200": response5,
-        "400": response1,
-        "401": response1,
-        "404": response1,
-        "413": response1,
-        "414": response1,
-        "415": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses3,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "deletePet",
       method: "delete",
       path: "/pets/{petId}",
-      parameters: [
-        {
-          name: "petId",
-          in: "path",
-          required: true,
-        },
-      ],
+      parameters: parameters2,
       validateParameters: parameterValidators.deletePet$params,
       responses: {
         "204": response6,
-        "400": response1,
-        "401": response1,
-        "404": response1,
-        "409": response1,
-        "414": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses4,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "getPetById",
       method: "get",
       path: "/pets/by-id/{petId}",
-      parameters: [
-        {
-          name: "petId",
-          in: "path",
-          required: true,
-        },
-      ],
+      parameters: parameters2,
       validateParameters: parameterValidators.getPetById$params,
       responses: {
         "200": response5,
-        "400": response1,
-        "401": response1,
-        "404": response1,
-        "414": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses5,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "listCategories",
       method: "get",
       path: "/categories",
-      parameters: [
-        {
-          name: "limit",
-          in: "query",
-        },
-        {
-          name: "offset",
-          in: "query",
-        },
-      ],
+      parameters: [parameter1, parameter2],
       validateParameters: parameterValidators.listCategories$params,
       responses: {
         "200": {
           validate: bodyValidators.listCategories$200,
           mediaType: "application/json",
-          headers: headers1,
+          headers: headers2,
         },
-        "400": response1,
-        "401": response1,
-        "414": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses1,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
       stability: "beta",
     },
     {
       operationId: "createCategory",
       method: "post",
       path: "/categories",
-      parameters: [
-        {
-          name: "Idempotency-Key",
-          in: "header",
-        },
-      ],
+      parameters: parameters1,
       validateParameters: parameterValidators.createCategory$params,
       body: {
         required: true,
-        mediaTypes: ["application/json"],
+        mediaTypes: mediaTypes1,
         validate: bodyValidators.createCategory$body,
       },
       responses: {
         "201": {
           validate: bodyValidators.createCategory$201,
           mediaType: "application/json",
-          headers: headers3,
+          headers: headers4,
         },
         "400": response1,
         "401": response1,
@@ -522,57 +435,28 @@ export const API: ApiDescriptor = {
         "503": response2,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "getCategory",
       method: "get",
       path: "/categories/{categoryId}",
-      parameters: [
-        {
-          name: "categoryId",
-          in: "path",
-          required: true,
-        },
-      ],
+      parameters: parameters3,
       validateParameters: parameterValidators.getCategory$params,
       responses: {
         "200": response7,
-        "400": response1,
-        "401": response1,
-        "404": response1,
-        "414": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses5,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "updateCategory",
       method: "put",
       path: "/categories/{categoryId}",
-      parameters: [
-        {
-          name: "categoryId",
-          in: "path",
-          required: true,
-        },
-      ],
+      parameters: parameters3,
       validateParameters: parameterValidators.updateCategory$params,
       body: {
         required: true,
-        mediaTypes: ["application/json"],
+        mediaTypes: mediaTypes1,
         validate: bodyValidators.updateCategory$body,
       },
       responses: {
@@ -590,42 +474,18 @@ export const API: ApiDescriptor = {
         "503": response2,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "deleteCategory",
       method: "delete",
       path: "/categories/{categoryId}",
-      parameters: [
-        {
-          name: "categoryId",
-          in: "path",
-          required: true,
-        },
-      ],
+      parameters: parameters3,
       validateParameters: parameterValidators.deleteCategory$params,
       responses: {
         "204": response6,
-        "400": response1,
-        "401": response1,
-        "404": response1,
-        "409": response1,
-        "414": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses4,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "listOrders",
@@ -636,14 +496,8 @@ export const API: ApiDescriptor = {
           name: "complete",
           in: "query",
         },
-        {
-          name: "limit",
-          in: "query",
-        },
-        {
-          name: "offset",
-          in: "query",
-        },
+        parameter1,
+        parameter2,
         {
           name: "petId",
           in: "query",
@@ -654,129 +508,60 @@ export const API: ApiDescriptor = {
         "200": {
           validate: bodyValidators.listOrders$200,
           mediaType: "application/json",
-          headers: headers1,
+          headers: headers2,
         },
-        "400": response1,
-        "401": response1,
-        "414": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses1,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "placeOrder",
       method: "post",
       path: "/store/orders",
-      parameters: [
-        {
-          name: "Idempotency-Key",
-          in: "header",
-        },
-      ],
+      parameters: parameters1,
       validateParameters: parameterValidators.placeOrder$params,
       body: {
         required: true,
-        mediaTypes: ["application/json"],
+        mediaTypes: mediaTypes1,
         validate: bodyValidators.placeOrder$body,
       },
       responses: {
         "201": {
           validate: bodyValidators.placeOrder$201,
           mediaType: "application/json",
-          headers: headers3,
+          headers: headers4,
         },
-        "400": response1,
-        "401": response1,
-        "404": response1,
-        "409": response2,
-        "413": response1,
-        "414": response1,
-        "415": response1,
-        "422": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses2,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "getOrder",
       method: "get",
       path: "/store/orders/{orderId}",
-      parameters: [
-        {
-          name: "orderId",
-          in: "path",
-          required: true,
-        },
-      ],
+      parameters: parameters4,
       validateParameters: parameterValidators.getOrder$params,
       responses: {
         "200": {
           validate: bodyValidators.getOrder$200,
           mediaType: "application/json",
-          headers: headers2,
+          headers: headers1,
         },
-        "400": response1,
-        "401": response1,
-        "404": response1,
-        "414": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses5,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "cancelOrder",
       method: "delete",
       path: "/store/orders/{orderId}",
-      parameters: [
-        {
-          name: "orderId",
-          in: "path",
-          required: true,
-        },
-      ],
+      parameters: parameters4,
       validateParameters: parameterValidators.cancelOrder$params,
       responses: {
         "204": response6,
-        "400": response1,
-        "401": response1,
-        "404": response1,
-        "409": response1,
-        "414": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses4,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "getInventory",
@@ -788,63 +573,32 @@ export const API: ApiDescriptor = {
         "200": {
           validate: bodyValidators.getInventory$200,
           mediaType: "application/json",
-          headers: headers2,
+          headers: headers1,
         },
-        "400": response1,
-        "401": response1,
-        "414": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses1,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
     },
     {
       operationId: "setInventoryStock",
       method: "put",
       path: "/store/inventory/{petId}",
-      parameters: [
-        {
-          name: "petId",
-          in: "path",
-          required: true,
-        },
-      ],
+      parameters: parameters2,
       validateParameters: parameterValidators.setInventoryStock$params,
       body: {
         required: true,
-        mediaTypes: ["application/json"],
+        mediaTypes: mediaTypes1,
         validate: bodyValidators.setInventoryStock$body,
       },
       responses: {
         "200": {
           validate: bodyValidators.setInventoryStock$200,
           mediaType: "application/json",
-          headers: headers2,
+          headers: headers1,
         },
-        "400": response1,
-        "401": response1,
-        "404": response1,
-        "413": response1,
-        "414": response1,
-        "415": response1,
-        "429": response2,
-        "431": response1,
-        "500": response1,
-        "503": response2,
+        ...errorResponses3,
       },
       secured: true,
-      security: [
-        {
-          ApiKeyAuth: [],
-        },
-      ],
       stability: "experimental",
     },
   ],

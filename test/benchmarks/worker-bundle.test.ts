@@ -1,9 +1,10 @@
 /**
  * Figure 6's worker bundle (issue 41 item 3), built exactly as benchmarks/worker-bundle.ts builds
  * it, carries none of the code its worker cannot run: no client side of the transforms
- * (client-transforms.ts), no optional reader the pet
- * store does not need (styles, forms, the stream writer, the Authorization header), no answer to
- * node's parser rejections, no Node.js built-in; and a spec with no `date-time` or `int64` field
+ * (client-transforms.ts), no optional reader the pet store does not need (styles, forms, the
+ * stream writer, the Authorization header with its OAuth 2 scopes, the Cookie header), no answer
+ * to node's parser rejections, no Node.js built-in; a spec that reads cookies bundles the cookie
+ * reader and serves them over HTTP; and a spec with no `date-time` or `int64` field
  * bundles no transforms codec at all (its server.ts imports none), while its handler still
  * accepts the option `transforms` (which then changes nothing). The figure's ratio to Hono is
  * reported by `npm run bench`, not asserted here.
@@ -46,9 +47,60 @@ describe("the pet store's worker bundle (figure 6)", () => {
     const modules = bundle.modules.join("\n");
     expect(modules).toContain("runtime/server/core/auth-credentials.ts"); // the control
     expect(modules).not.toMatch(
-      /form-reader|parameter-styles|multipart-body|stream-writer|authorization-header|transport-rejection/,
+      /form-reader|parameter-styles|multipart-body|stream-writer|authorization-header|cookies|transport-rejection/,
     );
+    const code = bundle.code;
+    expect(code).toContain("Invalid API key"); // the control: the API key's messages are there
+    expect(code).not.toContain("insufficient_scope"); // OAuth 2 scopes: the header reader's
   }, 60_000);
+});
+
+describe("a spec that reads cookies (a cookie parameter, an API key in a cookie)", () => {
+  let fixture: GeneratedFixture;
+  beforeAll(async () => {
+    fixture = await generateFixture("cookies.yaml");
+  }, 120_000);
+  afterAll(() => fixture?.remove());
+
+  it("bundles the cookie reader", async () => {
+    const bundle = await workerBundleSize(root, fixtureWorker(fixture.outDir));
+    expect(bundle.modules.join("\n")).toContain("runtime/server/core/cookies.ts");
+  }, 60_000);
+
+  it("reads both cookies over HTTP", async () => {
+    const served = await fixture.serve(
+      {
+        whoAmI: ({ cookie, caller }: { cookie: { theme: string }; caller: string }) => ({
+          status: 200,
+          body: { caller, theme: cookie.theme },
+        }),
+      },
+      {
+        authenticate: (credentials: Record<string, { value?: string } | undefined>) =>
+          credentials["Session"]?.value === "s3cret" ? { caller: "ann", plan: "free" } : undefined,
+      },
+    );
+    try {
+      const ok = await fetch(`${served.baseUrl}/me`, {
+        headers: { cookie: "theme=dark; sid=s3cret" },
+      });
+      expect(ok.status).toBe(200);
+      expect(await ok.json()).toEqual({ caller: "ann", theme: "dark" });
+      const noKey = await fetch(`${served.baseUrl}/me`, { headers: { cookie: "theme=dark" } });
+      expect(noKey.status).toBe(401);
+      // no error schema in the spec: RFC 9457 problem details
+      expect(((await noKey.json()) as { detail: string }).detail).toBe(
+        "Missing API key: send it in the sid cookie",
+      );
+      const badTheme = await fetch(`${served.baseUrl}/me`, {
+        headers: { cookie: "theme=blue; sid=s3cret" },
+      });
+      expect(badTheme.status).toBe(400);
+      expect(((await badTheme.json()) as { detail: string }).detail).toContain("cookie.theme");
+    } finally {
+      await served.close();
+    }
+  });
 });
 
 describe("a spec with no date-time or int64 field", () => {

@@ -17,6 +17,7 @@ import { table } from "../../generator/emit/package/emit-readme.js";
 import {
   dataText,
   DataObject,
+  DataSpread,
   jsonData,
   reference,
   type DataValue,
@@ -69,6 +70,13 @@ describe("data literals", () => {
     ],
     ["a numeric key", { given: new DataObject([[200, "ok"]]), want: '{\n  200: "ok",\n}' }],
     [
+      "a spread of a shared constant, in its place",
+      {
+        given: new DataObject([["a", 1], new DataSpread(reference("headers1")), ["b", 2]]),
+        want: "{\n  a: 1,\n  ...headers1,\n  b: 2,\n}",
+      },
+    ],
+    [
       "a __proto__ key, computed",
       { given: new DataObject([["__proto__", 1]]), want: '{\n  ["__proto__"]: 1,\n}' },
     ],
@@ -80,12 +88,16 @@ describe("data literals", () => {
   it.each(cases)("%s", (_name, { given, want }) => {
     const text = dataText(given);
     expect(text).toBe(want);
-    // the text is the value again (references aside)
-    if (!text.includes("bodyValidators"))
+    // the text is the value again (references and spreads aside)
+    if (!/bodyValidators|\.\.\.headers/.test(text))
       expect(new Function(`return (${text});`)()).toEqual(
         JSON.parse(
           JSON.stringify(given, (_key, value: unknown) =>
-            value instanceof DataObject ? Object.fromEntries(value.entries) : value,
+            value instanceof DataObject
+              ? Object.fromEntries(
+                  value.entries.flatMap((entry) => (Array.isArray(entry) ? [entry] : [])),
+                )
+              : value,
           ),
         ),
       );

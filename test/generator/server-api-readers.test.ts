@@ -1,6 +1,6 @@
 /**
  * server-api.ts imports the runtime's optional readers (styled parameters, form and multipart
- * bodies) only for a spec whose operations need them, and names them in the descriptor's
+ * bodies, the stream writer, the Authorization and Cookie headers) only for a spec whose operations need them, and names them in the descriptor's
  * `readers` (issue 41 item 3: the pet store's worker bundle carried them all).
  */
 import { describe, expect, it } from "vitest";
@@ -80,6 +80,11 @@ describe("server-api.ts readers", () => {
       },
       [],
     ],
+    [
+      "a cookie parameter",
+      { parameters: [{ name: "sid", in: "cookie", schema: { type: "string" } }] },
+      ["cookies"],
+    ],
     ["a multipart body", body("multipart/form-data"), ["formBodies"]],
     [
       "a form with properties",
@@ -124,6 +129,17 @@ describe("server-api.ts readers", () => {
     );
     // an API key alone reads no Authorization header, a JSON response needs no writer
     expect(serverApi({})).not.toMatch(/authorizationHeader|streamBodies/);
+  });
+
+  it("imports the cookie reader for an API key sent in a cookie", () => {
+    const document: Record<string, unknown> = {
+      ...spec({ security: [{ Session: [] }] }),
+      components: { securitySchemes: { Session: { type: "apiKey", in: "cookie", name: "sid" } } },
+    };
+    const text = printDataModule(serverApiModule(buildModel(document, "hash")));
+    expect(text).toContain('import { cookies } from "./runtime/server/core/cookies.js";');
+    expect(text).toContain("  readers: {\n    cookies: cookies,\n  },\n");
+    expect(serverApi({})).not.toContain("cookies");
   });
 
   it("leaves every reader out of the pet store's descriptor (API keys, JSON, plain parameters)", () => {

@@ -1,7 +1,9 @@
 /**
  * server-api.ts writes a response descriptor that several operations declare alike once
  * (response-descriptors.ts, issue 41: the worker bundle carried a copy per operation), and keeps
- * apart the responses that differ in anything the runtime reads.
+ * apart the responses that differ in anything the runtime reads; likewise the error responses
+ * several operations declare alike, the runs of headers several tables end with, and parameter
+ * lists and security requirements; the runtime reads the same objects, in the same order.
  */
 import { describe, expect, it } from "vitest";
 import { serverApiModule } from "../../generator/emit/server/emit-server-api.js";
@@ -110,5 +112,110 @@ describe("server-api.ts response descriptors", () => {
     }
     // 17 operations, most declaring 400, 401, 414, 429, 431, 500, 503 alike.
     expect(alike).toBeGreaterThan(100);
+  });
+});
+
+describe("server-api.ts shared tables", () => {
+  const petStore = (operationId: string) => {
+    const found = API.operations.find((operation) => operation.operationId === operationId);
+    if (found === undefined) throw new Error(`no ${operationId}`);
+    return found;
+  };
+
+  it("spreads the error responses operations declare alike, keeping the statuses' order", () => {
+    const module = serverApiModule(buildModel(spec(), "hash"));
+    const text = printDataModule(module);
+    // getA and getB differ in their 404 only: no table has two entries they share alike
+    expect(text).not.toContain("errorResponses");
+    // the pet store: listPets, listCategories, listOrders, getInventory declare the same errors
+    expect(Object.keys(petStore("listPets").responses)).toEqual([
+      "200",
+      "400",
+      "401",
+      "414",
+      "429",
+      "431",
+      "500",
+      "503",
+    ]);
+    expect(petStore("listPets").responses["429"]).toBe(petStore("listOrders").responses["429"]);
+    expect(petStore("listPets").responses["500"]).toBe(petStore("getInventory").responses["500"]);
+  });
+
+  it("keeps a response table whole when a spread would change the order of its keys", () => {
+    const document = spec();
+    const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
+    const error = (paths["/a"]!["get"]!["responses"] as Record<string, unknown>)["400"];
+    const ok = { description: "ok", content: { "application/json": { schema: {} } } };
+    for (const path of ["/a", "/b"]) {
+      // `4XX` and `default` around an own `2XX`: spread together, they would end up before it
+      paths[path]!["get"]!["responses"] = { "4XX": error, "2XX": ok, default: error };
+    }
+    const text = printDataModule(serverApiModule(buildModel(document, "hash")));
+    expect(text).not.toContain("...errorResponses");
+    for (const path of ["/a", "/b"]) {
+      paths[path]!["get"]!["responses"] = { "2XX": ok, "4XX": error, default: error };
+    }
+    const spread = printDataModule(serverApiModule(buildModel(document, "hash")));
+    expect(responsesOf(spread, "getA")).toContain("...errorResponses1,");
+    expect(spread).toMatch(
+      /const errorResponses1: Readonly<Record<string, ResponseDescriptor>> = \{\n {2}"4XX": (response\d),\n {2}default: \1,\n\};/,
+    );
+  });
+
+  it("writes once the run of headers several tables end with, in the tables' order", () => {
+    const rate = ["X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"];
+    expect(Object.keys(petStore("listPets").responses["200"]!.headers ?? {})).toEqual([
+      "Link",
+      "X-Total-Count",
+      ...rate,
+    ]);
+    expect(Object.keys(petStore("createPet").responses["201"]!.headers ?? {})).toEqual([
+      "Location",
+      "Idempotent-Replayed",
+      ...rate,
+    ]);
+    expect(petStore("createPet").responses["201"]!.headers?.["Location"]).toEqual({
+      required: true,
+      type: "string",
+    });
+    expect(Object.keys(petStore("getPet").responses["429"]!.headers ?? {})).toEqual([
+      "Retry-After",
+      "Deprecation",
+      "Sunset",
+      ...rate,
+    ]);
+    const text = printDataModule(serverApiModule(buildModel(spec(), "hash")));
+    // one table for the 200s and 400s of the little spec: nothing to spread
+    expect(text).not.toContain("...headers");
+  });
+
+  it("writes once the parameter lists and media types operations declare alike", () => {
+    expect(petStore("getPet").parameters).toBe(petStore("deletePet").parameters);
+    expect(petStore("getPet").parameters).toEqual([{ name: "petId", in: "path", required: true }]);
+    // lists that differ share their parameters alike
+    expect(petStore("listPets").parameters[1]).toBe(petStore("listOrders").parameters[1]);
+    expect(petStore("listPets").parameters[1]).toEqual({ name: "limit", in: "query" });
+    expect(petStore("createPet").body?.mediaTypes).toBe(petStore("placeOrder").body?.mediaTypes);
+  });
+
+  it("makes the requirements most operations declare the API's security", () => {
+    expect(API.security).toEqual([{ ApiKeyAuth: [] }]);
+    expect(API.operations.every((operation) => operation.security === undefined)).toBe(true);
+    const document = spec();
+    document["components"] = {
+      ...(document["components"] as object),
+      securitySchemes: { Key: { type: "apiKey", in: "header", name: "X-Key" } },
+    };
+    document["security"] = [{ Key: [] }];
+    const paths = document.paths as Record<string, Record<string, Record<string, unknown>>>;
+    paths["/other/c"]!["get"]!["security"] = [];
+    const text = printDataModule(serverApiModule(buildModel(document, "hash")));
+    expect(text).toContain("  security: [\n    {\n      Key: [],\n    },\n  ],\n");
+    // getC declares none: it says so, or it would get the API's
+    expect(text.slice(text.indexOf('operationId: "getC"'))).toContain("      security: [],\n");
+    expect(
+      text.slice(text.indexOf('operationId: "getA"'), text.indexOf('operationId: "getB"')),
+    ).not.toContain("security");
   });
 });

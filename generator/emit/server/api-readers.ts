@@ -1,13 +1,17 @@
 /**
  * The server descriptor's `readers`: the runtime's optional readers (styled parameters, form and
- * multipart bodies), the stream writer (NDJSON, server-sent events) and the `Authorization` header
- * reader (http, OAuth 2 and OpenID Connect schemes) that the spec needs, decided by the runtime's own rule
+ * multipart bodies), the stream writer (NDJSON, server-sent events), the `Authorization` header
+ * reader (http, OAuth 2 and OpenID Connect schemes), the `Cookie` header reader (cookie
+ * parameters, API keys in a cookie) and route keys (path templates with a fragment) that the spec
+ * needs, decided by the runtime's own rule
  * (templates/server/core/optional-readers.ts, which also refuses a descriptor that lacks one).
  * server-api.ts imports only those, so a bundle of the server carries no reader its API never
  * runs.
  */
 import {
+  needsCookieReader,
   needsFormReader,
+  needsRouteKeys,
   needsStreamWriter,
   needsStyleReader,
 } from "../../../templates/server/core/optional-readers.js";
@@ -27,15 +31,18 @@ const READERS = [
   { name: "formBodies", from: "./runtime/server/core/form-reader.js" },
   { name: "streamBodies", from: "./runtime/server/core/stream-writer.js" },
   { name: "authorizationHeader", from: "./runtime/server/core/authorization-header.js" },
+  { name: "cookies", from: "./runtime/server/core/cookies.js" },
+  { name: "routeKeys", from: "./runtime/server/core/route-keys.js" },
 ] as const;
 
 type ReaderName = (typeof READERS)[number]["name"];
 
 function needs(operation: OperationModel): Set<ReaderName> {
   const needed = new Set<ReaderName>();
-  if (parameterDescriptors(operation).some(needsStyleReader)) {
-    needed.add("parameterStyles");
-  }
+  const parameters = parameterDescriptors(operation);
+  if (parameters.some(needsStyleReader)) needed.add("parameterStyles");
+  if (parameters.some(needsCookieReader)) needed.add("cookies");
+  if (needsRouteKeys(operation.path)) needed.add("routeKeys");
   const body = operation.requestBody;
   if (body !== undefined) {
     const forms: Record<string, FormBodyDescriptor> = {};
@@ -66,9 +73,12 @@ export class ApiReadersNeeded {
     for (const operation of model.operations) {
       for (const name of needs(operation)) this.needed.add(name);
     }
-    const schemes = Object.values(serverSecuritySchemes(model.securitySchemes));
-    if (schemes.some((scheme) => needsAuthorizationHeader(scheme as SecuritySchemeDescriptor))) {
-      this.needed.add("authorizationHeader");
+    const schemes = Object.values(serverSecuritySchemes(model.securitySchemes)).map(
+      (scheme) => scheme as SecuritySchemeDescriptor,
+    );
+    if (schemes.some(needsAuthorizationHeader)) this.needed.add("authorizationHeader");
+    if (schemes.some(needsCookieReader) || model.apiKey?.in === "cookie") {
+      this.needed.add("cookies");
     }
   }
 

@@ -10,6 +10,7 @@ import type { GeneratedFile } from "../file.js";
 import { securityRequirementsTable, serverSecuritySchemes } from "../security-tables.js";
 import {
   DataObject,
+  dataText,
   jsonData,
   printDataModule,
   reference,
@@ -25,6 +26,7 @@ import { FormShapeWriter } from "./form-shape-writer.js";
 import { headerSchemaType } from "./handler-types.js";
 import { parameterDescriptors } from "./parameter-descriptors.js";
 import { ResponseDescriptors } from "./response-descriptors.js";
+import { OperationLists } from "./operation-lists.js";
 
 export const SERVER_API_PATH = "server-api.ts";
 /** How server.ts imports it. */
@@ -54,13 +56,21 @@ export function serverApiModule(model: ApiModel): DataModule {
     xmlShapes,
   );
   const readers = new ApiReadersNeeded(model);
-  const descriptor = apiDescriptor(model, shapes, forms, responses, readers.entry(), xmlShapes);
+  const lists = new OperationLists(model.operations);
+  const descriptor = apiDescriptor(
+    model,
+    shapes,
+    forms,
+    { responses, lists, xmlShapes },
+    readers.entry(),
+  );
   const descriptorTypes = [
     "ApiDescriptor",
     ...(shapes.size > 0 ? ["ErrorShape"] : []),
     ...(formShapes.constants.length > 0 ? ["FormFieldShape"] : []),
+    ...lists.typesUsed(),
     ...responses.typesUsed(),
-  ];
+  ].sort();
   const constants: DataConstant[] = [
     ...[...shapes].map(([text, name], index) => ({
       ...(index === 0
@@ -84,6 +94,7 @@ export function serverApiModule(model: ApiModel): DataModule {
     })),
     ...xmlShapes.constants,
     ...responses.constants,
+    ...lists.constants,
     {
       doc: "The API as the server runtime runs it: routes, validators, security, rate limits, deprecation.",
       exported: true,
@@ -126,19 +137,26 @@ function shapeReference(shapes: Map<string, string>, shape: ErrorShape): DataVal
   return reference(name);
 }
 
+/** What writes the parts of each operation's descriptor that operations share. */
+interface SharedParts {
+  readonly responses: ResponseDescriptors;
+  readonly lists: OperationLists;
+  readonly xmlShapes: XmlShapeConstants;
+}
+
 function apiDescriptor(
   model: ApiModel,
   shapes: Map<string, string>,
   forms: Map<OperationModel, DataObject | undefined>,
-  responses: ResponseDescriptors,
+  parts: SharedParts,
   readers: DataObject | undefined,
-  xmlShapes: XmlShapeConstants,
 ): DataObject {
   const entries: [string, DataValue][] = [
     ["title", model.title],
     ["version", model.version],
   ];
-  if (model.apiKey)
+  // the runtime reads `apiKey` only without `securitySchemes`, which then holds it
+  if (model.apiKey && model.securitySchemes.length === 0)
     entries.push(["apiKey", jsonData({ in: model.apiKey.in, name: model.apiKey.name })]);
   if (model.securitySchemes.length > 0)
     entries.push(["securitySchemes", jsonData(serverSecuritySchemes(model.securitySchemes))]);
@@ -146,6 +164,7 @@ function apiDescriptor(
     const { plans, ban } = model.rateLimits;
     entries.push(["rateLimits", jsonData({ plans, ...(ban ? { ban } : {}) })]);
   }
+  if (parts.lists.apiSecurity !== undefined) entries.push(["security", parts.lists.apiSecurity]);
   const errorFormat = apiErrorFormat(model);
   entries.push([
     "errorFormat",
@@ -161,7 +180,7 @@ function apiDescriptor(
   entries.push([
     "operations",
     model.operations.map((operation) =>
-      operationDescriptor(operation, model.operations, forms.get(operation), responses, xmlShapes),
+      operationDescriptor(operation, model.operations, forms.get(operation), parts),
     ),
   ]);
   return new DataObject(entries);
@@ -171,8 +190,7 @@ function operationDescriptor(
   operation: OperationModel,
   operations: readonly OperationModel[],
   forms: DataObject | undefined,
-  responses: ResponseDescriptors,
-  xmlShapes: XmlShapeConstants,
+  { responses, lists, xmlShapes }: SharedParts,
 ): DataObject {
   const entries: [string, DataValue][] = [
     ["operationId", operation.operationId],
@@ -181,7 +199,7 @@ function operationDescriptor(
       : ([["handlerName", operation.name]] as [string, DataValue][])),
     ["method", operation.method],
     ["path", operation.path],
-    ["parameters", jsonData(parameterDescriptors(operation))],
+    ["parameters", lists.writeParameters(operation)],
     ["validateParameters", reference(`parameterValidators.${validatorName(operation, "params")}`)],
   ];
   const body = operation.requestBody;
@@ -191,7 +209,7 @@ function operationDescriptor(
       "body",
       new DataObject([
         ["required", body.required],
-        ["mediaTypes", body.contents.map((media) => media.mediaType)],
+        ["mediaTypes", lists.writeMediaTypes(operation) ?? []],
         ...(validated
           ? ([
               ["validate", reference(`bodyValidators.${validatorName(operation, "body")}`)],
@@ -204,8 +222,8 @@ function operationDescriptor(
   }
   entries.push(["responses", responses.write(operation)]);
   entries.push(["secured", operation.secured]);
-  if (operation.securityRequirements.length > 0)
-    entries.push(["security", jsonData(securityRequirementsTable(operation.securityRequirements))]);
+  const security = lists.writeSecurity(operation);
+  if (security !== undefined) entries.push(["security", security]);
   if (operation.deprecation) {
     const { sunset, since } = operation.deprecation;
     const successor = operations.find(

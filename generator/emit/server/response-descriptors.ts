@@ -3,9 +3,11 @@
  * same error responses on every operation (the pet store's 400, 401, 429, 500 … all carry the
  * `Error` schema and the rate-limit headers), so a response descriptor that several operations
  * declare alike is written once, as `const responseN: ResponseDescriptor`, and referred to by
- * name: the worker bundle stops carrying a copy per operation (issue 41). Likewise a header table
- * that several different responses declare (the rate-limit headers) is written once as
- * `const headersN`.
+ * name: the worker bundle stops carrying a copy per operation (issue 41). Header tables are
+ * shared the same way (header-tables.ts). And the error responses (4xx, 5xx, `default`) that
+ * several operations declare alike, all of them shared descriptors, are one table
+ * `const errorResponsesN`, spread into each operation's `responses` where it keeps the order in
+ * which the runtime would see them.
  *
  * Two responses are alike when their body schemas (prose left out: a description changes no
  * validation), error shapes, media types and headers are. Their validators are then compiled from
@@ -17,33 +19,61 @@ import { withoutProse } from "../../cache/without-prose.js";
 import type { OperationModel, ResponseModel } from "../../model/types.js";
 import {
   DataObject,
+  DataReference,
+  DataSpread,
   dataText,
-  jsonData,
   reference,
   type DataConstant,
+  type DataKey,
   type DataValue,
 } from "../ts/data-layout.js";
+import { SharedConstants } from "../ts/shared-constants.js";
 import { validatedResponseMedia, validatorName } from "../validators/validator-names.js";
 import { xmlBodyEntry, type XmlShapeConstants } from "./xml-descriptors.js";
 import { errorShapeOfResponse } from "./error-shapes.js";
 import { headerSchemaType } from "./handler-types.js";
+import { HeaderTables, type HeaderEntry } from "./header-tables.js";
 
 /** One response descriptor before sharing: its literal and what makes it alike another. */
 interface ResponseEntry {
   readonly key: string;
-  readonly headersKey: string | undefined;
+  readonly headers: readonly HeaderEntry[] | undefined;
   readonly build: (headers: DataValue | undefined) => DataObject;
-  readonly headers: DataValue | undefined;
+}
+
+/** An error status (4xx, 5xx, `4XX`, `default`): the responses operations declare alike. */
+const isErrorStatus = (status: string): boolean => /^[45]|^default$/.test(status);
+
+/** The order in which JavaScript lists an object's keys: integer keys ascending, then the rest. */
+function keyOrder(keys: readonly string[]): string[] {
+  const integer = (key: string): boolean => /^(0|[1-9][0-9]*)$/.test(key);
+  return [
+    ...keys.filter(integer).sort((a, b) => Number(a) - Number(b)),
+    ...keys.filter((key) => !integer(key)),
+  ];
 }
 
 export class ResponseDescriptors {
   private readonly entries = new Map<OperationModel, (readonly [string, ResponseEntry])[]>();
-  private readonly counts = new Map<string, number>();
-  private readonly headerCounts = new Map<string, number>();
-  private readonly names = new Map<string, string>();
-  private readonly headerNames = new Map<string, string>();
-  /** The shared response descriptors and header tables, in first-use order. */
+  /** The shared response descriptors, header tables and error tables, in first-use order. */
   readonly constants: DataConstant[] = [];
+  private readonly responses = new SharedConstants(
+    {
+      prefix: "response",
+      type: "ResponseDescriptor",
+      doc: "Responses several operations declare alike (body schema, error shape, media types, headers), written once; the validator named is compiled from that same schema.",
+    },
+    this.constants,
+  );
+  private readonly headers = new HeaderTables(this.constants);
+  private readonly errors = new SharedConstants(
+    {
+      prefix: "errorResponses",
+      type: "Readonly<Record<string, ResponseDescriptor>>",
+      doc: "Error responses several operations declare alike, written once and spread into their responses.",
+    },
+    this.constants,
+  );
 
   constructor(
     operations: readonly OperationModel[],
@@ -51,6 +81,7 @@ export class ResponseDescriptors {
     shapeReference: (shape: ErrorShape) => DataValue,
     xmlShapes: XmlShapeConstants,
   ) {
+    const distinct = new Map<string, ResponseEntry>();
     for (const operation of operations) {
       const entries = operation.responses.map(
         (response) =>
@@ -60,71 +91,85 @@ export class ResponseDescriptors {
           ] as const,
       );
       this.entries.set(operation, entries);
-      for (const [, entry] of entries) increment(this.counts, entry.key);
+      for (const [, entry] of entries) {
+        this.responses.count(entry.key);
+        if (!distinct.has(entry.key)) distinct.set(entry.key, entry);
+      }
     }
     // A header table counts once per distinct response literal that holds it.
-    const counted = new Set<string>();
-    for (const entries of this.entries.values())
-      for (const [, entry] of entries) {
-        if (entry.headersKey === undefined || counted.has(entry.key)) continue;
-        counted.add(entry.key);
-        increment(this.headerCounts, entry.headersKey);
-      }
+    for (const entry of distinct.values()) if (entry.headers) this.headers.count(entry.headers);
+    this.headers.shareTails();
+    for (const operation of operations) {
+      const key = this.errorKey(operation);
+      if (key !== undefined) this.errors.count(key);
+    }
   }
 
   /** The descriptor types the shared constants name (for server-api.ts's type import). */
   typesUsed(): string[] {
     return [
-      ...(this.names.size > 0 ? ["ResponseDescriptor"] : []),
-      ...(this.headerNames.size > 0 ? ["ResponseHeaderDescriptor"] : []),
+      ...(this.responses.used || this.errors.used ? ["ResponseDescriptor"] : []),
+      ...(this.headers.used ? ["ResponseHeaderDescriptor"] : []),
     ];
   }
 
-  /** `{ "200": …, "400": responseN, … }` for `operation`. */
+  /** `{ "200": …, "400": responseN, … }`, or `{ "200": …, ...errorResponsesN }`, for `operation`. */
   write(operation: OperationModel): DataObject {
     const entries = this.entries.get(operation) ?? [];
-    return new DataObject(entries.map(([status, entry]) => [status, this.writeEntry(entry)]));
+    const key = this.errorKey(operation);
+    const spread = key !== undefined && this.errors.shared(key);
+    const written: (readonly [DataKey, DataValue] | DataSpread)[] = [];
+    for (const [status, entry] of entries) {
+      if (!spread || !this.inErrorTable(status, entry)) {
+        written.push([status, this.writeEntry(entry)]);
+      } else if (!written.some((item) => item instanceof DataSpread)) {
+        const table = this.errors.write(key, () => this.errorTable(operation));
+        written.push(new DataSpread(table as DataReference));
+      }
+    }
+    return new DataObject(written);
   }
 
   private writeEntry(entry: ResponseEntry): DataValue {
-    if ((this.counts.get(entry.key) ?? 0) < 2) return entry.build(this.writeHeaders(entry));
-    const known = this.names.get(entry.key);
-    if (known !== undefined) return reference(known);
-    const name = `response${this.names.size + 1}`;
-    this.names.set(entry.key, name);
-    this.constants.push({
-      ...(this.names.size === 1 ? { doc: SHARED_DOC } : {}),
-      name,
-      type: "ResponseDescriptor",
-      value: entry.build(this.writeHeaders(entry)),
-    });
-    return reference(name);
+    return this.responses.write(entry.key, () =>
+      entry.build(entry.headers === undefined ? undefined : this.headers.write(entry.headers)),
+    );
   }
 
-  private writeHeaders(entry: ResponseEntry): DataValue | undefined {
-    const key = entry.headersKey;
-    if (key === undefined || entry.headers === undefined) return undefined;
-    if ((this.headerCounts.get(key) ?? 0) < 2) return entry.headers;
-    const known = this.headerNames.get(key);
-    if (known !== undefined) return reference(known);
-    const name = `headers${this.headerNames.size + 1}`;
-    this.headerNames.set(key, name);
-    this.constants.push({
-      ...(this.headerNames.size === 1 ? { doc: HEADERS_DOC } : {}),
-      name,
-      type: "Readonly<Record<string, ResponseHeaderDescriptor>>",
-      value: entry.headers,
-    });
-    return reference(name);
+  /** Whether a response belongs in the operation's shared error table: an error, written once. */
+  private inErrorTable(status: string, entry: ResponseEntry): boolean {
+    return isErrorStatus(status) && this.responses.shared(entry.key);
   }
-}
 
-const SHARED_DOC =
-  "Responses several operations declare alike (body schema, error shape, media types, headers), written once; the validator named is compiled from that same schema.";
-const HEADERS_DOC = "Response header tables several responses declare, written once.";
+  /**
+   * What identifies an operation's error table (its statuses and their shared responses), or
+   * `undefined` when it has fewer than two such responses or when spreading them would change
+   * the order in which the runtime sees the statuses.
+   */
+  private errorKey(operation: OperationModel): string | undefined {
+    const entries = this.entries.get(operation) ?? [];
+    const inTable = entries.filter(([status, entry]) => this.inErrorTable(status, entry));
+    if (inTable.length < 2) return undefined;
+    const first = entries.findIndex(([status, entry]) => this.inErrorTable(status, entry));
+    const rest = entries.filter(([status, entry]) => !this.inErrorTable(status, entry));
+    const spread = [
+      ...rest.slice(0, first).map(([status]) => status),
+      ...inTable.map(([status]) => status),
+      ...rest.slice(first).map(([status]) => status),
+    ];
+    const order = keyOrder(entries.map(([status]) => status)).join("\n");
+    if (keyOrder(spread).join("\n") !== order) return undefined;
+    return JSON.stringify(inTable.map(([status, entry]) => [status, entry.key]));
+  }
 
-function increment(counts: Map<string, number>, key: string): void {
-  counts.set(key, (counts.get(key) ?? 0) + 1);
+  private errorTable(operation: OperationModel): DataObject {
+    const entries = this.entries.get(operation) ?? [];
+    return new DataObject(
+      entries
+        .filter(([status, entry]) => this.inErrorTable(status, entry))
+        .map(([status, entry]) => [status, this.writeEntry(entry)] as const),
+    );
+  }
 }
 
 function responseEntry(
@@ -140,17 +185,14 @@ function responseEntry(
   const headers =
     response.headers.length === 0
       ? undefined
-      : jsonData(
-          Object.fromEntries(
-            response.headers.map((header) => {
-              const type = headerSchemaType(header);
-              return [
-                header.name,
-                { ...(header.required ? { required: true } : {}), ...(type ? { type } : {}) },
-              ];
-            }),
-          ),
-        );
+      : response.headers.map((header): HeaderEntry => {
+          const type = headerSchemaType(header);
+          const value = new DataObject([
+            ...(header.required ? [["required", true] as const] : []),
+            ...(type ? [["type", type] as const] : []),
+          ]);
+          return { name: header.name, value, text: dataText(value) };
+        });
   const errorShape = errorShapeOfResponse(refs, response);
   const rest: [string, DataValue][] = [
     ...(errorShape
@@ -168,14 +210,12 @@ function responseEntry(
         DataValue,
       ][])
     : [];
-  const headersKey = headers === undefined ? undefined : dataText(headers);
   return {
     key: JSON.stringify([
       json === undefined ? null : withoutProse(json.schema, false),
       dataText(new DataObject(rest)),
-      headersKey ?? null,
+      headers?.map(({ name, text }) => [name, text]) ?? null,
     ]),
-    headersKey,
     headers,
     build: (written) =>
       new DataObject([

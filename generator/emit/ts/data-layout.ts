@@ -11,7 +11,7 @@
  *   `[]`); any other array has one element per line;
  * - keys are bare when they are identifier names, otherwise quoted with `JSON.stringify`
  *   (`__proto__` is written as a computed key, so it stays an own property); numeric keys
- *   (`200`) are written as numbers;
+ *   (`200`) are written as numbers; a spread of a shared constant is a `...name,` line;
  * - strings and numbers are written by `JSON.stringify`: spec text is never evaluated as code.
  */
 import { namedImportText } from "./import-layout.js";
@@ -22,9 +22,14 @@ export type DataValue =
 /** A key: a string (written bare or quoted), or a number written as a numeric literal (`200: …`). */
 export type DataKey = string | number;
 
-/** An object literal. */
+/** An object literal: its entries, and spreads of other constants (`...headers2`) among them. */
 export class DataObject {
-  constructor(readonly entries: readonly (readonly [DataKey, DataValue])[]) {}
+  constructor(readonly entries: readonly (readonly [DataKey, DataValue] | DataSpread)[]) {}
+}
+
+/** `...name` in an object literal: the entries of another constant, in their order. */
+export class DataSpread {
+  constructor(readonly of: DataReference) {}
 }
 
 /** Code written as is: an identifier or a member expression (`errorShape1`, `bodyValidators.listPets$400`). */
@@ -108,7 +113,11 @@ export function dataText(value: DataValue, indent = ""): string {
   if (value instanceof DataObject) {
     if (value.entries.length === 0) return "{}";
     const inner = indent + INDENT;
-    return `{\n${value.entries.map(([key, entry]) => `${inner}${keyText(key)}: ${dataText(entry, inner)},\n`).join("")}${indent}}`;
+    const line = (entry: DataObject["entries"][number]): string =>
+      entry instanceof DataSpread
+        ? `${inner}...${entry.of.code},\n`
+        : `${inner}${keyText(entry[0])}: ${dataText(entry[1], inner)},\n`;
+    return `{\n${value.entries.map(line).join("")}${indent}}`;
   }
   if (isDataArray(value)) {
     if (inlineScalars(value) <= INLINE_ELEMENTS)

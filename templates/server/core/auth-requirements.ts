@@ -2,7 +2,8 @@
 /**
  * What an operation's security requirements ask for, worked out once per operation: the
  * `WWW-Authenticate` challenges (RFC 9110 §11.6.1), how to send each scheme's credential (for
- * the 401 message), and which OAuth 2 scopes a caller lacks (auth-gate.ts uses them per request).
+ * the 401 message). Which OAuth 2 scopes a caller lacks is the `Authorization` header reader's
+ * (authorization-header.ts), as only its schemes have scopes.
  */
 import type { AuthorizationHeaderReader } from "./authorization-header.js";
 import type {
@@ -103,25 +104,4 @@ export function describeOperation(
     missingMessage,
     ways: [...new Set(ways)].join(", or "),
   };
-}
-
-/**
- * Scopes of `requirement` that `granted` lacks (OAuth 2 / OpenID Connect schemes only): the union
- * of its schemes' scopes, each once (the schemes read the one bearer token of the request).
- */
-export function missingScopes(
-  requirement: SecurityRequirementDescriptor,
-  schemes: Readonly<Record<string, SecuritySchemeDescriptor>>,
-  granted: readonly string[] | undefined,
-): string[] {
-  const missing: string[] = [];
-  for (const name in requirement) {
-    const type = schemes[name]?.type;
-    if (type !== "oauth2" && type !== "openIdConnect") continue;
-    for (const scope of requirement[name] ?? []) {
-      if ((granted === undefined || !granted.includes(scope)) && !missing.includes(scope))
-        missing.push(scope);
-    }
-  }
-  return missing;
 }

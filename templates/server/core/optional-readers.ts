@@ -11,8 +11,11 @@ import type {
   FormBodyReader,
   ParameterDescriptor,
   ResponseDescriptor,
+  SecuritySchemeDescriptor,
   ServerOperationDescriptor,
 } from "./descriptor.js";
+import type { CookieReader } from "./cookies.js";
+import { parseRouteTemplate } from "./route-template.js";
 import { ConfigurationError } from "./errors.js";
 import { createMediaTypeMatcher, mediaTypeEssence } from "./media-type.js";
 import { isStreamingMediaType, type StreamBodyWriter } from "./stream-body.js";
@@ -38,6 +41,26 @@ export function needsFormReader(body: BodyDescriptor): boolean {
 /** Whether a parameter needs `readers.parameterStyles` (parameter-styles.ts). */
 export function needsStyleReader(parameter: ParameterDescriptor): boolean {
   return prepareStyled(parameter) !== undefined;
+}
+
+/**
+ * Whether a parameter or a security scheme needs `readers.cookies` (cookies.ts): it is read from
+ * the `Cookie` header (a cookie parameter, an API key sent in a cookie).
+ */
+export function needsCookieReader(read: ParameterDescriptor | SecuritySchemeDescriptor): boolean {
+  return "in" in read && read.in === "cookie";
+}
+
+/**
+ * Whether a path template needs `readers.routeKeys` (route-keys.ts): it has a fragment (one the
+ * router cannot read is not served at all).
+ */
+export function needsRouteKeys(path: string): boolean {
+  try {
+    return parseRouteTemplate(path).fragment !== "";
+  } catch {
+    return false;
+  }
 }
 
 /** Whether an operation's responses need `readers.streamBodies` (stream-writer.ts): one declares NDJSON or server-sent events. */
@@ -92,6 +115,15 @@ export function styleReaderFor(
       "parameter-styles.js",
     )
   );
+}
+
+/** The cookie reader `who` needs for `what` (see {@link needsCookieReader}); refused without one. */
+export function cookieReaderFor(
+  who: string,
+  what: string,
+  readers: ApiReaders | undefined,
+): CookieReader {
+  return readers?.cookies ?? missingReader(who, what, "cookies", "cookies.js");
 }
 
 /**

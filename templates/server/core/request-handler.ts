@@ -48,7 +48,7 @@ import { answerFailure } from "./failure.js";
 import type { Handler, HandlerMap, ServerOptions } from "./handler-api.js";
 import { stripBodyForHead } from "./head.js";
 import { createIdempotencyStage } from "./idempotency.js";
-import { prepareOperations } from "./operation-table.js";
+import { declaresHeader, prepareOperations } from "./operation-table.js";
 import { resolveRateLimitPlans } from "./rate-limit-plans.js";
 import { RequestContext } from "./request-context.js";
 import { WebRequestSource, type RequestSource } from "./request-source.js";
@@ -121,9 +121,7 @@ export function createRuntimeRequestHandler<C = unknown>(
   options: ServerOptions<C> = {},
   transformSupport?: ServerTransforms | null,
 ): RuntimeRequestHandler {
-  const router = createRouter(prepareOperations(api), (operation, name) =>
-    operation.header.some((parameter) => parameter.name === name.toLowerCase()),
-  );
+  const router = createRouter(prepareOperations(api), declaresHeader, api.readers?.routeKeys);
   const handlerFor = new Map<string, Handler<C>>();
   for (const operation of api.operations) {
     // By the generated name (`handlerName`); the raw operationId too, for hand-written maps.

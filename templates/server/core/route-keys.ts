@@ -7,6 +7,10 @@
  * A key travels in the header of that name when the operation declares such a header parameter,
  * else in the query. Unlike a template's literal query, keys are strict: an operation with keys
  * is chosen only when the request carries them all, never as a fallback.
+ *
+ * Only an API whose path templates have a fragment needs this: its descriptor carries
+ * {@link routeKeys} as `readers.routeKeys` (optional-readers.ts), so a bundle of any other API
+ * leaves it out.
  */
 
 export interface RouteKey {
@@ -60,3 +64,13 @@ export function keysMet(
   }
   return true;
 }
+
+/** The API descriptor's `readers.routeKeys`: the router's side of route keys. */
+export interface RouteKeyReader {
+  readonly parse: typeof parseRouteKeys;
+  readonly same: typeof sameKeys;
+  readonly met: typeof keysMet;
+}
+
+/** What server-api.ts imports for an API with route keys (see {@link RouteKeyReader}). */
+export const routeKeys: RouteKeyReader = { parse: parseRouteKeys, same: sameKeys, met: keysMet };

@@ -10,6 +10,7 @@ import type {
   Validator,
 } from "../../../templates/server/core/descriptor.js";
 import { createKeyAuthenticator } from "../../../templates/server/core/auth.js";
+import { cookies } from "../../../templates/server/core/cookies.js";
 import type { HandlerMap, HandlerResponse } from "../../../templates/server/core/handler-api.js";
 import { notImplemented } from "../../../templates/server/core/errors.js";
 
@@ -281,6 +282,8 @@ export const api = {
     ban: { afterRejectedRequests: 3, durationSeconds: 120 },
   },
   operations,
+  // the session operation reads a cookie parameter
+  readers: { cookies },
 } satisfies ApiDescriptor;
 
 /** The same API without rate limits, for tests that are not about them. */

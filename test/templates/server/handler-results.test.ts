@@ -30,7 +30,7 @@ const api: ApiDescriptor = {
   ...fixtureApi,
   rateLimits: undefined,
   operations: [...fixtureApi.operations, events],
-  readers: { streamBodies },
+  readers: { ...fixtureApi.readers, streamBodies },
 } as ApiDescriptor;
 
 async function* pets(closed: { value: boolean }, failAt = -1) {

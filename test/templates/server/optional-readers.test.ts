@@ -9,9 +9,12 @@ import type {
   ApiDescriptor,
   ServerOperationDescriptor,
 } from "../../../templates/server/core/descriptor.js";
+import type { Credential } from "../../../templates/server/core/auth.js";
+import { cookies } from "../../../templates/server/core/cookies.js";
 import { ConfigurationError } from "../../../templates/server/core/errors.js";
 import { formBodies } from "../../../templates/server/core/form-reader.js";
 import {
+  needsCookieReader,
   needsFormReader,
   needsStreamWriter,
   needsStyleReader,
@@ -255,6 +258,84 @@ describe("the Authorization header reader", () => {
   it("is refused when a scheme reads Authorization and the descriptor lacks it", () => {
     expect(() => createRuntimeRequestHandler(bearerApi(), bearerHandlers as never)).toThrow(
       "Token: reading the Authorization header needs the API descriptor's readers.authorizationHeader; import { authorizationHeader } from runtime/server/core/authorization-header.js",
+    );
+  });
+});
+
+describe("which parameters and schemes need the cookie reader", () => {
+  it.each([
+    ["a cookie parameter", { name: "session", in: "cookie" }, true],
+    ["a header parameter", { name: "session", in: "header" }, false],
+    ["an API key in a cookie", { type: "apiKey", in: "cookie", name: "sid" }, true],
+    ["an API key in a header", { type: "apiKey", in: "header", name: "X-Key" }, false],
+    ["a Bearer scheme", { type: "http", scheme: "bearer" }, false],
+  ] as const)("%s: %s", (_name, read, needed) => {
+    expect(needsCookieReader(read)).toBe(needed);
+  });
+});
+
+const session = parameters([
+  { name: "session", in: "cookie", required: true, schema: { type: "string" } },
+]);
+
+/** An operation with a cookie parameter, secured by an API key sent in another cookie. */
+function cookieApi(readers?: ApiDescriptor["readers"]): ApiDescriptor {
+  return {
+    ...descriptor(
+      [
+        {
+          ...search,
+          operationId: "whoAmI",
+          ...session,
+          secured: true,
+          security: [{ Sid: [] }],
+        },
+      ],
+      readers,
+    ),
+    securitySchemes: { Sid: { type: "apiKey", in: "cookie", name: "sid" } },
+  };
+}
+
+const cookieHandlers = {
+  whoAmI: (input: { cookie: unknown; caller: unknown }) => ({
+    status: 200,
+    body: { cookie: input.cookie, caller: input.caller },
+  }),
+};
+
+describe("the cookie reader", () => {
+  const authenticate = (credentials: Readonly<Record<string, Credential | undefined>>) => {
+    const sid = credentials["Sid"];
+    return sid?.type === "apiKey" && sid.value === "k 1"
+      ? { caller: "ann", plan: "free" }
+      : undefined;
+  };
+
+  it("reads a cookie parameter and an API key from a cookie when the descriptor carries it", async () => {
+    const handler = createRuntimeRequestHandler(cookieApi({ cookies }), cookieHandlers as never, {
+      authenticate,
+    });
+    const ok = await handler(
+      request("GET", "/pets", { headers: { cookie: 'a=1; session="s%201"; sid=k%201' } }),
+    );
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ cookie: { session: "s 1" }, caller: "ann" });
+    const noKey = await handler(request("GET", "/pets", { headers: { cookie: "session=s" } }));
+    expect(noKey.status).toBe(401);
+    expect(await noKey.text()).toContain("send it in the sid cookie");
+  });
+
+  it("is refused when the descriptor lacks it, naming the scheme or the parameter", () => {
+    expect(() => createRuntimeRequestHandler(cookieApi(), cookieHandlers as never)).toThrow(
+      "whoAmI: its cookie parameter session needs the API descriptor's readers.cookies; import { cookies } from runtime/server/core/cookies.js",
+    );
+    const keyOnly: ApiDescriptor = {
+      ...cookieApi(),
+      operations: cookieApi().operations.map((operation) => ({ ...operation, parameters: [] })),
+    };
+    expect(() => createRuntimeRequestHandler(keyOnly, cookieHandlers as never)).toThrow(
+      "Sid: reading its API key from a cookie needs the API descriptor's readers.cookies; import { cookies } from runtime/server/core/cookies.js",
     );
   });
 });

@@ -74,6 +74,7 @@ describe("request handler: routing, auth and parameters", () => {
       { in: "query", name: "api_key" },
       { in: "cookie", name: "apikey" },
     ] as const) {
+      // a cookie is read by the fixture descriptor's readers.cookies (cookies.ts)
       const server = testServer({ api: { ...api, apiKey } });
       const path = apiKey.in === "query" ? `/pets/1?api_key=${key}` : "/pets/1";
       const headers: Record<string, string> =
@@ -81,6 +82,22 @@ describe("request handler: routing, auth and parameters", () => {
       expect((await server.call("GET", path, { headers })).status).toBe(200);
       expect((await server.call("GET", "/pets/1")).status).toBe(401);
     }
+  });
+
+  it("applies the API's security to an operation that leaves out its own, never to one with []", async () => {
+    const guarded = operations.map((operation) =>
+      operation.operationId === "health"
+        ? { ...operation, secured: true, security: undefined }
+        : operation.operationId === "stub"
+          ? { ...operation, secured: false, security: [] }
+          : operation,
+    );
+    const server = testServer({
+      api: { ...api, security: [{ apiKey: [] }], operations: guarded },
+    });
+    expect((await server.call("GET", "/health")).status).toBe(401);
+    expect((await server.call("GET", "/health", { key })).status).toBe(200);
+    expect((await server.call("GET", "/stub")).status).toBe(501); // reached its handler
   });
 
   it("supports asynchronous authenticate functions", async () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ConfigurationError } from "../../../templates/server/core/errors.js";
+import { routeKeys } from "../../../templates/server/core/route-keys.js";
 import { createRouter, type RoutableOperation } from "../../../templates/server/core/router.js";
 
 const op = (operationId: string, method: RoutableOperation["method"], path: string) => ({
@@ -247,6 +249,7 @@ describe("router", () => {
         op("policy", "get", "/{Bucket}#policy"),
       ],
       (operation, name) => operation.operationId === "getItem" && name === "X-Amz-Target",
+      routeKeys,
     );
     const id = (method: string, path: string, query?: string, headers = {}) => {
       const match = r.match(method, path, query, (name) => headers[name as never] ?? null);
@@ -265,7 +268,21 @@ describe("router", () => {
     expect(id("GET", "/b", "acl")).toBe("acl");
     expect(id("GET", "/b", "acl&policy")).toBe("not-found");
     expect(id("GET", "/b")).toBe("not-found");
-    const same = createRouter([op("a", "get", "/r#x"), op("b", "get", "/r#x&")]);
+    const same = createRouter(
+      [op("a", "get", "/r#x"), op("b", "get", "/r#x&")],
+      undefined,
+      routeKeys,
+    );
     expect(same.conflicts.map((conflict) => conflict.operationIds)).toEqual([["a", "b"]]);
+  });
+
+  it("refuses a fragment's keys without their reader (the API descriptor's readers.routeKeys)", () => {
+    const build = () => createRouter([op("tags", "get", "/{Bucket}#tagging")]);
+    expect(build).toThrow(ConfigurationError);
+    expect(build).toThrow(
+      "tags: its route keys (#tagging) needs the API descriptor's readers.routeKeys; import { routeKeys } from runtime/server/core/route-keys.js",
+    );
+    // an empty fragment has no keys: no reader needed
+    expect(createRouter([op("a", "get", "/r#")]).match("GET", "/r").kind).toBe("found");
   });
 });

@@ -3,17 +3,16 @@
  * Reads the credentials a request carries for the spec's security schemes: API keys from their
  * header, query parameter or cookie, and the `Authorization` header through the API descriptor's
  * `readers.authorizationHeader` (authorization-header.ts: `Bearer`, `Basic`, any other scheme),
- * which a descriptor carries only when one of its schemes reads that header.
+ * which a descriptor carries only when one of its schemes reads that header; cookies likewise
+ * through `readers.cookies` (cookies.ts).
  *
  * Nothing here throws on a request: a malformed `Authorization` header (bad base64, no colon, an
  * empty token, a scheme no security scheme accepts) is reported as `malformed`, and the request
  * then counts as presenting no credential for it (401 where the operation needs a caller).
  */
 import type { Credential, Credentials } from "./auth.js";
-import { findCookie } from "./cookies.js";
-import type { AuthorizationHeaderReader } from "./authorization-header.js";
-import type { SecuritySchemeDescriptor } from "./descriptor.js";
-import { missingReader } from "./optional-readers.js";
+import type { ApiReaders, SecuritySchemeDescriptor } from "./descriptor.js";
+import { cookieReaderFor, missingReader, needsCookieReader } from "./optional-readers.js";
 
 /** What a request presented. */
 export interface PresentedCredentials {
@@ -60,10 +59,13 @@ function secretOf(credential: Credential): string {
   }
 }
 
-/** A reader for the given schemes; the schemes that read `Authorization` share one parse. */
+/**
+ * A reader for the given schemes; the schemes that read `Authorization` share one parse.
+ * `readers`: the API descriptor's (a scheme that needs one it lacks is refused here).
+ */
 export function createCredentialReader(
   schemes: Readonly<Record<string, SecuritySchemeDescriptor>>,
-  authorizationHeader?: AuthorizationHeaderReader,
+  readers?: ApiReaders,
 ): CredentialReader {
   // Per scheme, what each request reads (header names lower-cased once).
   const entries = Object.entries(schemes).map(([name, scheme]) => ({
@@ -75,9 +77,14 @@ export function createCredentialReader(
   const readsAuthorization = entries.some(({ scheme }) => needsAuthorizationHeader(scheme));
   const parseAuthorization = !readsAuthorization
     ? undefined
-    : (authorizationHeader ?? missingAuthorizationReader(entries)).parser(
+    : (readers?.authorizationHeader ?? missingAuthorizationReader(entries)).parser(
         entries.map(({ scheme }) => scheme),
       );
+  const inCookie = entries.find(({ scheme }) => needsCookieReader(scheme));
+  const cookies =
+    inCookie === undefined
+      ? undefined
+      : cookieReaderFor(inCookie.name, "reading its API key from a cookie", readers);
 
   return (source) => {
     const credentials: Record<string, Credential> = {};
@@ -95,7 +102,8 @@ export function createCredentialReader(
             ? source.header(header)
             : scheme.in === "query"
               ? source.query(scheme.name)
-              : findCookie(source.header("cookie"), scheme.name);
+              : // set whenever a scheme reads a cookie (above)
+                cookies!.find(source.header("cookie"), scheme.name);
         if (value !== null && value !== undefined && value !== "") {
           credential = { type: "apiKey", in: scheme.in, name: scheme.name, value };
         }

@@ -32,7 +32,6 @@ import {
 import {
   API_KEY_SCHEME,
   describeOperation,
-  missingScopes,
   schemesOf,
   type OperationSecurity,
 } from "./auth-requirements.js";
@@ -76,7 +75,7 @@ export function createSecurityGate<C>(
 ): SecurityGate<C> {
   const schemes = schemesOf(api);
   const authorization = api.readers?.authorizationHeader;
-  const read = createCredentialReader(schemes, authorization);
+  const read = createCredentialReader(schemes, api.readers);
   const byDigest = (authenticate as Partial<KeyAuthenticator<C>> | undefined)?.[
     AUTHENTICATE_DIGEST
   ];
@@ -85,6 +84,7 @@ export function createSecurityGate<C>(
   for (const operation of api.operations) {
     const requirements =
       operation.security ??
+      api.security ??
       (operation.secured && api.apiKey !== undefined ? [{ [API_KEY_SCHEME]: [] }] : []);
     operations.set(
       operation.operationId,
@@ -155,7 +155,7 @@ export function createSecurityGate<C>(
           : "Invalid credentials",
       );
     }
-    let lackingScopes: string[] | undefined;
+    let forbidden: AuthRefusal | undefined;
     for (const requirement of operation.requirements) {
       let complete = true;
       for (const name in requirement) {
@@ -164,20 +164,12 @@ export function createSecurityGate<C>(
         if (type === undefined || presented.credentials[name] === undefined) complete = false;
       }
       if (!complete) continue;
-      const missing = missingScopes(requirement, schemes, auth.scopes);
-      if (missing.length === 0) return undefined;
-      lackingScopes ??= missing;
+      // scopes are OAuth 2's and OpenID Connect's, whose schemes read Authorization: the reader is there
+      const lacking = authorization?.insufficientScope(requirement, schemes, auth.scopes, realm);
+      if (lacking === undefined) return undefined;
+      forbidden ??= lacking;
     }
-    if (lackingScopes !== undefined) {
-      const scope = lackingScopes.join(" ");
-      return {
-        status: 403,
-        code: "forbidden",
-        message: `Missing scope${lackingScopes.length === 1 ? "" : "s"}: ${lackingScopes.join(", ")}`,
-        // scopes are OAuth 2's, whose schemes read Authorization: the reader is there
-        challenge: authorization?.scopeChallenge(realm, scope),
-      };
-    }
+    if (forbidden !== undefined) return forbidden;
     return refuse(
       presented.malformed !== undefined
         ? `Malformed credentials: ${presented.malformed}`

@@ -2,14 +2,17 @@
 /**
  * The API descriptor's `readers.authorizationHeader`: the `Authorization` header (RFC 9110
  * §11.6.2) read for the schemes that use it: `Bearer` per RFC 6750 (http `bearer`, OAuth 2,
- * OpenID Connect), `Basic` per RFC 7617 with UTF-8, any other http scheme passed through. The
+ * OpenID Connect), `Basic` per RFC 7617 with UTF-8, any other http scheme passed through; and the
+ * OAuth 2 scopes a caller lacks (403 `insufficient_scope`), as only these schemes have scopes. The
  * generated server-api.ts passes it only when a security scheme of the spec reads that header
  * (`needsAuthorizationHeader` in auth-credentials.ts), so an API-key-only bundle leaves it out.
  * Nothing here throws: what is unusable is returned as a message (never echoing the secret).
  */
 import type { Credential } from "./auth.js";
+import type { AuthRefusal } from "./auth-gate.js";
 import { quoted } from "./auth-requirements.js";
-import type { SecuritySchemeDescriptor } from "./descriptor.js";
+import type { SecurityRequirementDescriptor, SecuritySchemeDescriptor } from "./descriptor.js";
+
 /** The `Authorization` header's side of the security schemes that read it. */
 export interface AuthorizationHeaderReader {
   /**
@@ -24,8 +27,17 @@ export interface AuthorizationHeaderReader {
   readonly challenge: (scheme: SecuritySchemeDescriptor, realm: string) => string;
   /** How to send a scheme's credential, for the 401 message. */
   readonly howToSend: (scheme: SecuritySchemeDescriptor) => string;
-  /** The 403 challenge of missing OAuth 2 scopes (RFC 6750 §3.1). */
-  readonly scopeChallenge: (realm: string, scope: string) => string;
+  /**
+   * The 403 `forbidden` of a requirement met by credentials that lack scopes its OAuth 2 and
+   * OpenID Connect schemes require (with the RFC 6750 §3.1 `insufficient_scope` challenge), or
+   * undefined when none lacks. Only these schemes have scopes, and they read this header.
+   */
+  readonly insufficientScope: (
+    requirement: SecurityRequirementDescriptor,
+    schemes: Readonly<Record<string, SecuritySchemeDescriptor>>,
+    granted: readonly string[] | undefined,
+    realm: string,
+  ) => AuthRefusal | undefined;
 }
 
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
@@ -126,6 +138,23 @@ export const authorizationHeader: AuthorizationHeaderReader = {
         : scheme.scheme === "basic"
           ? "Basic credentials in the Authorization header"
           : `${scheme.scheme} credentials in the Authorization header`,
-  scopeChallenge: (realm, scope) =>
-    `Bearer realm=${quoted(realm)}, error="insufficient_scope", scope=${quoted(scope)}`,
+  insufficientScope(requirement, schemes, granted, realm) {
+    // the union of its schemes' scopes, each once (they read the one bearer token of the request)
+    const missing: string[] = [];
+    for (const name in requirement) {
+      const type = schemes[name]?.type;
+      if (type !== "oauth2" && type !== "openIdConnect") continue;
+      for (const scope of requirement[name] ?? []) {
+        if ((granted === undefined || !granted.includes(scope)) && !missing.includes(scope))
+          missing.push(scope);
+      }
+    }
+    if (missing.length === 0) return undefined;
+    return {
+      status: 403,
+      code: "forbidden",
+      message: `Missing scope${missing.length === 1 ? "" : "s"}: ${missing.join(", ")}`,
+      challenge: `Bearer realm=${quoted(realm)}, error="insufficient_scope", scope=${quoted(missing.join(" "))}`,
+    };
+  },
 };

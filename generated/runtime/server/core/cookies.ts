@@ -3,7 +3,19 @@
  * `Cookie` request header parsing (RFC 6265 §5.4): `name=value` pairs separated by `;`, the first
  * occurrence of a name wins, surrounding double quotes are removed and percent-escapes decoded
  * (a malformed escape leaves the value as sent).
+ *
+ * Only an API that reads cookies (a cookie parameter, an API key in a cookie) needs this: its
+ * descriptor carries {@link cookies} as `readers.cookies` (optional-readers.ts), so a bundle of
+ * any other API leaves it out.
  */
+
+/** The API descriptor's `readers.cookies`: how the runtime reads the `Cookie` request header. */
+export interface CookieReader {
+  /** Every cookie of a `Cookie` header (`null`: none sent), in an object without prototype. */
+  readonly parse: (header: string | null) => Record<string, string>;
+  /** One cookie's value, without parsing the others. */
+  readonly find: (header: string | null, name: string) => string | undefined;
+}
 
 function cookieValue(raw: string): string {
   let value = raw.trim();
@@ -45,3 +57,6 @@ export function findCookie(header: string | null, name: string): string | undefi
   }
   return undefined;
 }
+
+/** What server-api.ts imports for an API that reads cookies (see {@link CookieReader}). */
+export const cookies: CookieReader = { parse: parseCookies, find: findCookie };

@@ -3,12 +3,10 @@
  * What the generator tells the server runtime about the API.
  * Generated tables `satisfies` these types, so a mismatch fails the build.
  */
-import type { AuthorizationHeaderReader } from "./authorization-header.js";
-import type { StreamBodyWriter } from "./stream-body.js";
-import type { ParameterStyleReaders } from "./styled-parameter.js";
+import type { ApiReaders, FormBodyReader } from "./api-readers.js";
 import type { XmlBodyDescriptor } from "./xml-descriptor.js";
 
-export type { XmlBodyDescriptor };
+export type { ApiReaders, FormBodyReader, XmlBodyDescriptor };
 
 export type HttpMethod = "get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace";
 
@@ -107,7 +105,7 @@ export interface ServerOperationDescriptor {
   /**
    * The operation's security requirements, as in the spec: alternatives (any one will do), each
    * mapping the scheme names that all apply to the scopes they require. `[]`: none. When left out,
-   * a `secured` operation requires the `apiKey` scheme.
+   * the API's `security`; without that, a `secured` operation requires the `apiKey` scheme.
    */
   readonly security?: readonly SecurityRequirementDescriptor[];
   readonly deprecated?: {
@@ -243,39 +241,19 @@ export interface RateLimitPolicyDescriptor {
   };
 }
 
-/**
- * Reads a `multipart/form-data` or `application/x-www-form-urlencoded` body (`contentType`, as
- * sent) into the object its fields' shapes describe (form-reader.ts's `formBodies`).
- */
-export type FormBodyReader = (
-  bytes: Uint8Array,
-  contentType: string,
-  fields: Readonly<Record<string, FormFieldShape>>,
-) => Promise<unknown>;
-
-/**
- * Code that only some APIs need, carried by the descriptor so that a bundle of any other API leaves
- * it out: the generated server-api.ts sets the ones its spec needs. A descriptor that lacks one it
- * needs is refused when the handler is built (a `ConfigurationError` naming the operation).
- */
-export interface ApiReaders {
-  /** Parameters read by their style, objects, JSON `content` (parameter-styles.ts). */
-  readonly parameterStyles?: ParameterStyleReaders;
-  /** Multipart bodies, and forms whose fields have shapes (form-reader.ts). */
-  readonly formBodies?: FormBodyReader;
-  /** NDJSON and server-sent-event responses written from async iterables (stream-writer.ts). */
-  readonly streamBodies?: StreamBodyWriter;
-  /** The `Authorization` header, for http, OAuth 2 and OpenID Connect schemes (authorization-header.ts). */
-  readonly authorizationHeader?: AuthorizationHeaderReader;
-}
-
 export interface ApiDescriptor {
   readonly title: string;
   readonly version: string;
+  /** The lone API key of a descriptor without `securitySchemes` (generated tables use those). */
   readonly apiKey?: ApiKeyLocation;
   /** Every security scheme of the spec, by name. Without it, `apiKey` is the only scheme. */
   readonly securitySchemes?: Readonly<Record<string, SecuritySchemeDescriptor>>;
   readonly rateLimits?: RateLimitPolicyDescriptor;
+  /**
+   * The security requirements of every operation that leaves out its own (as the spec's top-level
+   * `security`; the generator writes the ones most of its operations declare).
+   */
+  readonly security?: readonly SecurityRequirementDescriptor[];
   readonly operations: readonly ServerOperationDescriptor[];
   /** The optional readers its operations need (see {@link ApiReaders}). */
   readonly readers?: ApiReaders;

@@ -8,10 +8,11 @@
  * query parameter sent twice is a 400 (no value is silently dropped unvalidated); header and
  * cookie arrays are split on commas (simple style). Header names are lower-case. Parameters in
  * another style, and objects, are read by the descriptor's `readers.parameterStyles`
- * (parameter-styles.ts), which only an API with such parameters carries.
+ * (parameter-styles.ts), which only an API with such parameters carries; cookies likewise by its
+ * `readers.cookies` (cookies.ts).
  */
 import { prepareBody, type PreparedBody } from "./body.js";
-import { parseCookies } from "./cookies.js";
+import type { CookieReader } from "./cookies.js";
 import type {
   ApiDescriptor,
   ApiReaders,
@@ -24,7 +25,7 @@ import { IDEMPOTENCY_KEY_HEADER } from "./idempotency.js";
 import { RequestError } from "./errors.js";
 import type { RequestSource } from "./request-source.js";
 import type { StreamBodyWriter } from "./stream-body.js";
-import { streamWriterFor, styleReaderFor } from "./optional-readers.js";
+import { cookieReaderFor, streamWriterFor, styleReaderFor } from "./optional-readers.js";
 import {
   prepareStyled,
   type ParameterStyleReaders,
@@ -55,6 +56,8 @@ export interface PreparedOperation {
   readonly queryNames: ReadonlySet<string> | undefined;
   /** The styled readers, when a parameter is styled (the API descriptor's `readers`). */
   readonly styles: ParameterStyleReaders | undefined;
+  /** The `Cookie` header's reader, when a parameter is a cookie (the API descriptor's `readers`). */
+  readonly cookies: CookieReader | undefined;
   readonly validateParameters: ServerOperationDescriptor["validateParameters"];
   readonly body: PreparedBody | undefined;
   /** Whether the operation declares the `Idempotency-Key` header (see idempotency.ts). */
@@ -125,6 +128,10 @@ function prepareWith(
       ? new Set(query.map(({ name }) => name))
       : undefined,
     styles,
+    cookies:
+      cookie[0] === undefined
+        ? undefined
+        : cookieReaderFor(operation.operationId, `its cookie parameter ${cookie[0].name}`, readers),
     validateParameters: operation.validateParameters,
     body:
       operation.body === undefined
@@ -139,6 +146,11 @@ function prepareWith(
     responseByStatus: new Map(),
     writeStream: streamWriterFor(operation, readers),
   };
+}
+
+/** Whether `operation` declares the header `name` (a route key read from it: router.ts). */
+export function declaresHeader(operation: PreparedOperation, name: string): boolean {
+  return operation.header.some((parameter) => parameter.name === name.toLowerCase());
 }
 
 const EMPTY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;
@@ -207,7 +219,8 @@ export function collectParameters(
   let cookie = EMPTY;
   if (operation.cookie.length > 0) {
     cookie = {};
-    const cookies = parseCookies(source.header("cookie"));
+    // set whenever a parameter is a cookie (prepareOperation)
+    const cookies = operation.cookies!.parse(source.header("cookie"));
     for (const { name, array, styled } of operation.cookie) {
       const value = cookies[name];
       if (styled !== undefined) {

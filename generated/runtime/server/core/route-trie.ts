@@ -1,6 +1,6 @@
 // Runtime template of the pet store contract toolchain: copied verbatim into generated/runtime/. Edit it in templates/, never in generated/.
 /** The router's trie (router.ts): a node per path segment, static children before patterns. */
-import { keysMet, type RouteKey } from "./route-keys.js";
+import type { RouteKey, RouteKeyReader } from "./route-keys.js";
 import type { SegmentTemplate } from "./route-template.js";
 
 export interface Route<Op> {
@@ -67,6 +67,7 @@ export function selectRoute<Op>(
   routes: readonly Route<Op>[],
   query: string | undefined,
   header: ((name: string) => string | null) | undefined,
+  keys: RouteKeyReader | undefined,
 ): Route<Op> | undefined {
   const only = routes[0] as Route<Op>;
   if (routes.length === 1 && only.keys.length === 0) return only;
@@ -77,7 +78,8 @@ export function selectRoute<Op>(
   let fallback: Route<Op> | undefined;
   for (const route of routes) {
     if (route.keys.length === 0) fallback ??= route;
-    if (route.keys.length > 0 && !keysMet(route.keys, params, header)) continue;
+    // a route has keys only when the router has their reader (router.ts)
+    if (route.keys.length > 0 && !keys!.met(route.keys, params, header)) continue;
     if (!route.query.every(([name, value]) => params.getAll(name).includes(value))) continue;
     const score = route.query.length + route.keys.length;
     if (score > bestScore) {

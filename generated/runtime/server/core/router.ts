@@ -28,7 +28,8 @@
  * - A method-only miss answers `method-not-allowed` with every method the path accepts.
  */
 import type { HttpMethod } from "./descriptor.js";
-import { parseRouteKeys, sameKeys } from "./route-keys.js";
+import { missingReader } from "./optional-readers.js";
+import type { RouteKey, RouteKeyReader } from "./route-keys.js";
 import { parseRouteTemplate } from "./route-template.js";
 import {
   childFor,
@@ -91,13 +92,18 @@ export interface Router<Op> {
 const METHOD_ORDER = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE"];
 const NOT_FOUND = Object.freeze({ kind: "not-found" as const });
 
+const NO_KEYS: readonly RouteKey[] = [];
+
 /**
  * @param isHeaderKey whether a route key of `operation` is one of its header parameters (the key
  *   is then read from that header, else from the query)
+ * @param keys the route keys' reader (the API descriptor's `readers.routeKeys`): a template with a
+ *   fragment needs it, and is refused without it (a `ConfigurationError` naming the operation)
  */
 export function createRouter<Op extends RoutableOperation>(
   operations: readonly Op[],
   isHeaderKey: (operation: Op, name: string) => boolean = () => false,
+  keys?: RouteKeyReader,
 ): Router<Op> {
   const root = newNode<Op>();
   const conflicts: RouteConflict[] = [];
@@ -130,11 +136,24 @@ export function createRouter<Op extends RoutableOperation>(
       node = childFor(node, segment);
     }
     const method = operation.method.toUpperCase();
-    const keys = parseRouteKeys(template.fragment, (name) => isHeaderKey(operation, name));
+    let routeKeys = NO_KEYS;
+    if (template.fragment !== "") {
+      routeKeys = (
+        keys ??
+        missingReader(
+          operation.operationId,
+          `its route keys (#${template.fragment})`,
+          "routeKeys",
+          "route-keys.js",
+        )
+      ).parse(template.fragment, (name) => isHeaderKey(operation, name));
+    }
     node.routes ??= new Map();
     const routes = node.routes.get(method) ?? [];
     const clash = routes.find(
-      (route) => sameQuery(route.query, template.query) && sameKeys(route.keys, keys),
+      (route) =>
+        sameQuery(route.query, template.query) &&
+        (keys === undefined || keys.same(route.keys, routeKeys)),
     );
     if (clash !== undefined) {
       const a = clash.operation;
@@ -144,7 +163,7 @@ export function createRouter<Op extends RoutableOperation>(
       });
       continue;
     }
-    routes.push({ operation, paramNames, query: template.query, keys });
+    routes.push({ operation, paramNames, query: template.query, keys: routeKeys });
     node.routes.set(method, routes);
   }
 
@@ -231,7 +250,7 @@ export function createRouter<Op extends RoutableOperation>(
         const allow = allowedMethods(pathname);
         return allow.length === 0 ? NOT_FOUND : { kind: "method-not-allowed", allow };
       }
-      const route = selectRoute(routes, query, header);
+      const route = selectRoute(routes, query, header, keys);
       if (route === undefined) return NOT_FOUND;
       const params: Record<string, string> = {};
       let rawParams: Record<string, string> | undefined;

@@ -5,7 +5,7 @@
  */
 import type { ApiDescriptor } from "../../../../templates/server/core/descriptor.js";
 import type { ErrorContext, ServerOptions } from "../../../../templates/server/core/handler-api.js";
-import { prepareOperation } from "../../../../templates/server/core/operation-table.js";
+import { prepareOperations } from "../../../../templates/server/core/operation-table.js";
 import { RequestContext } from "../../../../templates/server/core/request-context.js";
 import { WebRequestSource } from "../../../../templates/server/core/request-source.js";
 import { createResponder, type Responder } from "../../../../templates/server/core/responder.js";
@@ -28,7 +28,7 @@ export function stageKit(
   descriptor: ApiDescriptor = api,
 ): StageKit {
   const logged: Array<{ error: unknown; context: ErrorContext }> = [];
-  const router = createRouter(descriptor.operations.map(prepareOperation));
+  const router = createRouter(prepareOperations(descriptor));
   const responder = createResponder(descriptor, router, {
     onError: (error, context) => logged.push({ error, context }),
     ...options,
