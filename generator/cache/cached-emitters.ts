@@ -14,6 +14,7 @@ import {
 } from "../emit/package/readme-description.js";
 import { computeToolHash } from "../write/inputs-hash.js";
 import { CachePack, sha256Hex } from "./cache-pack.js";
+import { PartCache, sharedPartKey } from "./cached-parts.js";
 import type { RunCaches } from "./run-caches.js";
 import { tracedEmit, type EmitInputs } from "./traced-emit.js";
 
@@ -101,29 +102,46 @@ async function traced<I extends EmitInputs>(
 export async function cachedMcp(input: EmitInput, packageName: string): Promise<GeneratedFile[]> {
   // the package name is printed in MCP_API: part of the key, like the context
   const fixed = JSON.stringify([input.context, packageName]);
-  const emit = async (model: EmitInput["model"], warnings: string[]) =>
-    (await import("../emit/mcp/emit-mcp.js")).emitMcp(model, input.context, packageName, warnings);
-  if (input.scope === undefined) return emit(input.model, input.warnings);
+  const emitMcp = async () => (await import("../emit/mcp/emit-mcp.js")).emitMcp;
+  const { CONVERTER_MODEL_KEYS } = await import("../emit/mcp/tool-schemas.js");
+  if (input.scope === undefined)
+    return (await emitMcp())(input.model, input.context, packageName, input.warnings);
   const prose = await import("../emit/mcp/mcp-prose-slots.js");
   const bare = proseFreeModel(input);
   const slots = prose.mcpProseSlots(input.model, bare, input.caches, fixed);
   const mcpPack = await pack("mcp", input.scope);
-  if (slots === undefined)
+  const partsPack = await pack("mcp-parts", input.scope);
+  // on a miss (a structural edit) each tool is made again only when its operation changed, or
+  // a value of the model its schemas are converted with (`source`'s, the same as the emitter's)
+  const emit = async (model: EmitInput["model"], source: object, warnings: string[]) => {
+    if (partsPack === undefined)
+      return (await emitMcp())(model, input.context, packageName, warnings);
+    const parts = new PartCache(
+      partsPack,
+      sharedPartKey(input.caches, source, CONVERTER_MODEL_KEYS, fixed),
+    );
+    const files = (await emitMcp())(model, input.context, packageName, warnings, { parts });
+    parts.save();
+    return files;
+  };
+  if (slots === undefined) {
+    const inputs = mcpInputs(input);
     return tracedEmit(
       mcpPack,
       input.caches,
-      mcpInputs(input),
+      inputs,
       fixed,
-      (read, warnings) => emit(read.model, warnings),
+      (read, warnings) => emit(read.model, inputs.model, warnings),
       input.warnings,
     );
+  }
   // keyed by the prose-free model (its hashes shared with the other emitters) and the slots
   const files = await tracedEmit(
     mcpPack,
     input.caches,
     { model: bare, slots },
     fixed,
-    (read, warnings) => emit(prose.withMcpSlots(read.model, read.slots), warnings),
+    (read, warnings) => emit(prose.withMcpSlots(read.model, read.slots), bare, warnings),
     input.warnings,
   );
   return files.map((file) => prose.fillMcpProse(file, input.model));

@@ -8,9 +8,18 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures } from
 import type { ApiModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { ENTRY_DIR } from "../package/layout.js";
+import { UNCACHED_PARTS, type PartStore } from "../part-store.js";
 import { indentCode, literal, objectCode, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
-import { mcpTools } from "./mcp-tools.js";
+import {
+  mcpTools,
+  tool,
+  toolDefinitions,
+  toolPlan,
+  type McpTools,
+  type ToolPlan,
+} from "./mcp-tools.js";
+import { converterModel, schemaConverter, type SchemaConverter } from "./tool-schemas.js";
 
 const RUNTIME = "./runtime/mcp/index.js";
 
@@ -28,21 +37,17 @@ export function emitMcp(
   context: EmitContext,
   packageName: string,
   warnings: string[],
-  options: { readonly writer?: boolean } = {},
+  options: { readonly writer?: boolean; readonly parts?: PartStore } = {},
 ): GeneratedFile[] {
-  const { tools, definitions, warnings: toolWarnings } = mcpTools(model);
-  warnings.push(...toolWarnings);
-  const tables = (writer: boolean): StatementStructures[] =>
-    mcpStatements(model, context, packageName, tools, definitions, writer);
+  const plan = toolPlan(model);
+  warnings.push(...plan.warnings);
   const spliced =
     options.writer === true
       ? undefined
-      : putTables(printStatements("mcp.ts", tables(false)), {
-          [TABLES.tools]: `[\n${tools.map((tool) => `  ${indentCode(literal(tool))},\n`).join("")}]`,
-          [TABLES.definitions]: objectCode(
-            Object.entries(definitions).map(([name, schema]) => [name, literal(schema)]),
-          ),
-        });
+      : putTables(
+          printStatements("mcp.ts", mcpStatements(model, context, packageName, undefined)),
+          tableTexts(model, plan, options.parts ?? UNCACHED_PARTS),
+        );
   const entry: StatementStructures[] = [
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: `.${RUNTIME}` },
     {
@@ -52,9 +57,74 @@ export function emitMcp(
     },
   ];
   return [
-    { path: "mcp.ts", content: spliced ?? printStatements("mcp.ts", tables(true)) },
+    {
+      path: "mcp.ts",
+      content:
+        spliced ??
+        printStatements("mcp.ts", mcpStatements(model, context, packageName, mcpTools(model))),
+    },
     { path: `${ENTRY_DIR}/mcp.ts`, content: printStatements("mcp.ts", entry) },
   ];
+}
+
+/** One tool's entry of the tools table, and the components its schemas refer to. */
+interface ToolPart {
+  readonly text: string;
+  readonly definitions: readonly string[];
+}
+
+const isString = (value: unknown): value is string => typeof value === "string";
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every(isString);
+const isToolPart = (value: unknown): value is ToolPart =>
+  typeof value === "object" &&
+  value !== null &&
+  isString((value as Partial<ToolPart>).text) &&
+  isStrings((value as Partial<ToolPart>).definitions);
+
+/**
+ * The two tables' texts by placeholder, laid out as the writer lays them out. Each tool is a part
+ * of `parts` that reads its operation and tool name, and through the converter the model's
+ * values `CONVERTER_MODEL_KEYS` (tool-schemas.ts; the store's shared key covers them: the
+ * converter is given nothing else); the definitions table is a part that reads the names of the
+ * components used.
+ */
+function tableTexts(
+  model: ApiModel,
+  plan: ToolPlan,
+  parts: PartStore,
+): Readonly<Record<string, string>> {
+  let converter: SchemaConverter | undefined;
+  // the tools read the model only through the converter, given only the values the shared key covers
+  const convert = () => (converter ??= schemaConverter(converterModel(model)));
+  const tools = plan.operations.map(({ operation, name }) =>
+    parts.part(
+      "tool",
+      JSON.stringify([name, operation]),
+      (): ToolPart => {
+        const made = tool(operation, name, convert());
+        return { text: `  ${indentCode(literal(made))},\n`, definitions: toolDefinitions(made) };
+      },
+      isToolPart,
+    ),
+  );
+  const used = [...new Set(tools.flatMap((part) => part.definitions))].sort();
+  const definitions = parts.part(
+    "definitions",
+    JSON.stringify(used),
+    () =>
+      objectCode(
+        Object.entries(convert().definitions(new Set(used)) ?? {}).map(([name, schema]) => [
+          name,
+          literal(schema),
+        ]),
+      ),
+    isString,
+  );
+  return {
+    [TABLES.tools]: `[\n${tools.map((part) => part.text).join("")}]`,
+    [TABLES.definitions]: definitions,
+  };
 }
 
 /**
@@ -78,14 +148,12 @@ function putTables(printed: string, texts: Readonly<Record<string, string>>): st
   return result + printed.slice(from);
 }
 
-/** mcp.ts's statements; the tables written by ts-morph's writer, or as placeholders. */
+/** mcp.ts's statements; the tables written by ts-morph's writer, or placeholders without `tables`. */
 function mcpStatements(
   model: ApiModel,
   context: EmitContext,
   packageName: string,
-  tools: readonly unknown[],
-  definitions: Readonly<Record<string, unknown>>,
-  writer: boolean,
+  tables: McpTools | undefined,
 ): StatementStructures[] {
   return [
     {
@@ -110,14 +178,15 @@ function mcpStatements(
         {
           name: "MCP_TOOLS",
           type: "readonly McpToolDescriptor[]",
-          initializer: writer
-            ? (code) => {
-                code.write("[").indent(() => {
-                  for (const tool of tools) code.write(`${literal(tool)},`).newLine();
-                });
-                code.write("]");
-              }
-            : TABLES.tools,
+          initializer:
+            tables === undefined
+              ? TABLES.tools
+              : (code) => {
+                  code.write("[").indent(() => {
+                    for (const tool of tables.tools) code.write(`${literal(tool)},`).newLine();
+                  });
+                  code.write("]");
+                },
         },
       ],
     },
@@ -130,11 +199,15 @@ function mcpStatements(
         {
           name: "MCP_DEFINITIONS",
           type: "Readonly<Record<string, unknown>>",
-          initializer: writer
-            ? objectWriter(
-                Object.entries(definitions).map(([name, schema]) => [name, literal(schema)]),
-              )
-            : TABLES.definitions,
+          initializer:
+            tables === undefined
+              ? TABLES.definitions
+              : objectWriter(
+                  Object.entries(tables.definitions).map(([name, schema]) => [
+                    name,
+                    literal(schema),
+                  ]),
+                ),
         },
       ],
     },

@@ -25,7 +25,20 @@ export interface McpTools {
 
 export function mcpTools(model: ApiModel): McpTools {
   const converter = schemaConverter(model);
-  const tools: McpToolDescriptor[] = [];
+  const { operations, warnings } = toolPlan(model);
+  const tools = operations.map(({ operation, name }) => tool(operation, name, converter));
+  return { tools, definitions: converter.definitions(usedDefinitions(tools)) ?? {}, warnings };
+}
+
+/** The operations that are tools, each with its tool name, and warnings naming those left out. */
+export interface ToolPlan {
+  readonly operations: readonly { readonly operation: OperationModel; readonly name: string }[];
+  readonly warnings: string[];
+}
+
+/** Which operations become tools and under which names (cheap: no schema is converted). */
+export function toolPlan(model: ApiModel): ToolPlan {
+  const operations: { operation: OperationModel; name: string }[] = [];
   const warnings: string[] = [];
   const taken = new Map<string, string>();
   for (const operation of model.operations) {
@@ -49,15 +62,18 @@ export function mcpTools(model: ApiModel): McpTools {
       continue;
     }
     taken.set(name, operation.operationId);
-    tools.push(tool(operation, name, converter));
+    operations.push({ operation, name });
   }
-  const used = new Set(
-    tools.flatMap((entry) => [
-      ...(entry.definitions?.input ?? []),
-      ...(entry.definitions?.output ?? []),
-    ]),
-  );
-  return { tools, definitions: converter.definitions(used) ?? {}, warnings };
+  return { operations, warnings };
+}
+
+/** The components a tool's schemas refer to (directly or through other components). */
+export function toolDefinitions(tool: McpToolDescriptor): string[] {
+  return [...(tool.definitions?.input ?? []), ...(tool.definitions?.output ?? [])];
+}
+
+function usedDefinitions(tools: readonly McpToolDescriptor[]): Set<string> {
+  return new Set(tools.flatMap(toolDefinitions));
 }
 
 const FORM = "application/x-www-form-urlencoded";
@@ -85,7 +101,8 @@ function toolName(operationId: string): string {
   return (operationId.replace(/[^A-Za-z0-9_.-]/g, "_") || "_").slice(0, 128);
 }
 
-function tool(
+/** The tool of `operation`: reads the operation, and the model's schemas through `converter`. */
+export function tool(
   operation: OperationModel,
   name: string,
   converter: SchemaConverter,

@@ -22,7 +22,23 @@ export interface SchemaConverter {
   componentSchema(name: string): SchemaModel | undefined;
 }
 
-export function schemaConverter(model: ApiModel): SchemaConverter {
+/**
+ * What of the model the converter reads (the tools read nothing else of it but their operation):
+ * the keys of a tool's cached part (emit-mcp.ts, cache/cached-emitters.ts).
+ */
+export const CONVERTER_MODEL_KEYS = ["openapiVersion", "refTargets", "schemas"] as const;
+export type ConverterModel = Pick<ApiModel, (typeof CONVERTER_MODEL_KEYS)[number]>;
+
+/** Only the values of `model` the converter reads, so that it can read nothing else. */
+export function converterModel(model: ConverterModel): ConverterModel {
+  return {
+    openapiVersion: model.openapiVersion,
+    refTargets: model.refTargets,
+    schemas: model.schemas,
+  };
+}
+
+export function schemaConverter(model: ConverterModel): SchemaConverter {
   const options = {
     refs: model,
     openapi31: model.openapiVersion.startsWith("3.1"),

@@ -1,0 +1,124 @@
+/**
+ * mcp.ts's per-tool parts (cache/cached-parts.ts): after an edit of one operation only that
+ * operation's tool is made again, the others come from the cache, and the file is the one a run
+ * without a cache writes; after an edit of a component schema (which any tool may reach through a
+ * `$ref`) every tool is made again.
+ */
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CachePack, cacheDir } from "../../generator/cache/cache-pack.js";
+import { PartCache, sharedPartKey } from "../../generator/cache/cached-parts.js";
+import { RunCaches } from "../../generator/cache/run-caches.js";
+import { emitMcp } from "../../generator/emit/mcp/emit-mcp.js";
+import { toolPlan } from "../../generator/emit/mcp/mcp-tools.js";
+import { CONVERTER_MODEL_KEYS } from "../../generator/emit/mcp/tool-schemas.js";
+import { render } from "../../generator/generate.js";
+import type { ApiModel } from "../../generator/model/types.js";
+import { ROOT } from "./cli-helper.js";
+import { loadLayoutSpec } from "./layout-specs.js";
+import { copySpec, editSchema, editSpec, operationsOf } from "./spec-edits.js";
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const context = { apiName: "Api", specPath: "spec.yaml" };
+
+/** Adds a query parameter `name` to the spec's `index`-th operation. */
+function addQueryParameter(document: Record<string, unknown>, index: number, name: string): void {
+  const { operation } = operationsOf(document)[index] ?? {};
+  if (operation === undefined) throw new Error(`the spec has no operation ${index}`);
+  const parameters = (operation.parameters ??= []) as unknown[];
+  parameters.unshift({ in: "query", name, schema: { type: "string" } });
+}
+
+/** The keys of the entries of the one MCP parts pack of the generator's cache in `cwd`. */
+function partKeys(cwd: string): Set<string> {
+  const folder = join(cacheDir(cwd), "emit/mcp-parts");
+  const packs = readdirSync(folder);
+  expect(packs).toHaveLength(1);
+  const header = readFileSync(join(folder, packs[0] ?? ""), "utf8").split("\n", 1)[0] ?? "";
+  const { entries } = JSON.parse(header) as { entries: { key: string }[] };
+  return new Set(entries.map((entry) => entry.key));
+}
+
+/** mcp.ts made through a part cache in `cwd` (the pack of the run before), with its counts. */
+function emitWithParts(model: ApiModel, cwd: string) {
+  const caches = new RunCaches();
+  const parts = new PartCache(
+    CachePack.open(cwd, "test/mcp-parts", "salt"),
+    sharedPartKey(caches, model, CONVERTER_MODEL_KEYS, JSON.stringify(context)),
+  );
+  const warnings: string[] = [];
+  const files = emitMcp(model, context, "api", warnings, { parts });
+  parts.save();
+  return { files, warnings, hits: parts.hits, made: parts.made };
+}
+
+describe("mcp.ts's per-tool parts", () => {
+  it("makes only the edited operation's tool again, and writes what a run without cache writes", async () => {
+    const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"), "mcp-parts-");
+    temps.push(dir);
+    const first = (await loadLayoutSpec(spec)).model;
+    const tools = toolPlan(first).operations.length;
+    expect(tools).toBeGreaterThan(3);
+    const cold = emitWithParts(first, dir);
+    expect(cold).toMatchObject({ hits: 0, made: tools + 1 });
+    const uncachedWarnings: string[] = [];
+    expect(cold.files).toEqual(emitMcp(first, context, "api", uncachedWarnings));
+    expect(cold.warnings).toEqual(uncachedWarnings);
+    // the same model again: every part from the cache
+    expect(emitWithParts(first, dir)).toEqual({ ...cold, hits: tools + 1, made: 0 });
+
+    editSpec(spec, (document) => addQueryParameter(document, 2, "editedByTheTest"));
+    const edited = (await loadLayoutSpec(spec)).model;
+    const warm = emitWithParts(edited, dir);
+    // the edited tool is made again; the others and the definitions (same components) are not
+    expect(warm).toMatchObject({ hits: tools, made: 1 });
+    expect(warm.files).toEqual(emitMcp(edited, context, "api", []));
+    expect(warm.files).not.toEqual(cold.files);
+    expect(warm.files[0]?.content).toContain("editedByTheTest");
+  }, 120_000);
+
+  it("makes every tool again after a component schema's edit (any tool may reach it)", async () => {
+    const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"), "mcp-parts-schema-");
+    temps.push(dir);
+    const first = (await loadLayoutSpec(spec)).model;
+    const tools = toolPlan(first).operations.length;
+    const cold = emitWithParts(first, dir);
+    let changed = false;
+    editSpec(spec, (document) => void (changed = editSchema(document, 77)));
+    expect(changed).toBe(true);
+    const edited = (await loadLayoutSpec(spec)).model;
+    const warm = emitWithParts(edited, dir);
+    expect(warm).toMatchObject({ hits: 0, made: tools + 1 });
+    expect(warm.files).toEqual(emitMcp(edited, context, "api", []));
+    expect(warm.files).not.toEqual(cold.files);
+  }, 120_000);
+
+  it("gives the generator's output of a cold run after one operation's edit, its other tools from the cache", async () => {
+    const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"), "mcp-parts-render-");
+    temps.push(dir);
+    const options = { specPath: spec, outDir: join(dir, "out"), cwd: dir, apiName: "Api" };
+    const mcp = async (cache: boolean) =>
+      (await render({ ...options, cache })).files.filter((file) => file.path.endsWith("mcp.ts"));
+    expect(await mcp(true)).toEqual(await mcp(false));
+    const tools = toolPlan((await loadLayoutSpec(spec)).model).operations.length;
+    let before = partKeys(dir);
+    expect(before.size).toBe(tools + 1);
+    for (const [index, name] of [
+      [0, "firstEdit"],
+      [3, "secondEdit"],
+    ] as const) {
+      editSpec(spec, (document) => addQueryParameter(document, index, name));
+      const cached = await mcp(true);
+      expect(cached).toEqual(await mcp(false));
+      expect(cached.map((file) => file.content).join("")).toContain(name);
+      // the pack keeps the parts the run used: all but the edited tool's under the keys of the run before
+      const after = partKeys(dir);
+      expect(after.size).toBe(tools + 1);
+      expect([...after].filter((key) => before.has(key))).toHaveLength(tools);
+      before = after;
+    }
+  }, 240_000);
+});
