@@ -56,10 +56,20 @@ interface PackEntryHeader {
 /** A lone surrogate: what UTF-8 cannot carry, so a text holding one is stored as JSON. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/**
+ * An entry: its text and the text's SHA-256; `plain` when the text is known to be well-formed
+ * UTF-16 (read from a pack that stored it as it is), so that writing it again skips the check.
+ */
+interface Entry {
+  readonly sum: string;
+  readonly text: string;
+  readonly plain?: true;
+}
+
 /** Entries keyed by the hash of `salt` + input; reads and writes a pack file lazily. */
 export class CachePack {
-  private readonly previous = new Map<string, { sum: string; text: string }>();
-  private readonly used = new Map<string, { sum: string; text: string }>();
+  private readonly previous = new Map<string, Entry>();
+  private readonly used = new Map<string, Entry>();
   private changed = false;
   /** Whether the pack file was there when opened. */
   private existed = false;
@@ -143,11 +153,11 @@ export class CachePack {
 }
 
 /** A pack file's text: its header line, then each entry's text. */
-function packText(entries: ReadonlyMap<string, { sum: string; text: string }>): string {
+function packText(entries: ReadonlyMap<string, Entry>): string {
   const texts: string[] = [];
   const header: PackEntryHeader[] = [];
-  for (const [key, { sum, text }] of entries) {
-    const json = LONE_SURROGATE.test(text);
+  for (const [key, { sum, text, plain }] of entries) {
+    const json = plain !== true && LONE_SURROGATE.test(text);
     const stored = json ? JSON.stringify(text) : text;
     texts.push(stored);
     header.push({ key, sum, length: stored.length, ...(json ? { json } : {}) });
@@ -156,7 +166,7 @@ function packText(entries: ReadonlyMap<string, { sum: string; text: string }>): 
 }
 
 /** The entries of a pack file's text; undefined when it is not a whole pack of this format. */
-function parsePack(text: string): Map<string, { sum: string; text: string }> | undefined {
+function parsePack(text: string): Map<string, Entry> | undefined {
   const end = text.indexOf("\n");
   if (end < 0) return undefined;
   let header: unknown;
@@ -166,7 +176,7 @@ function parsePack(text: string): Map<string, { sum: string; text: string }> | u
     return undefined;
   }
   if (!isPackHeader(header)) return undefined;
-  const entries = new Map<string, { sum: string; text: string }>();
+  const entries = new Map<string, Entry>();
   let offset = end + 1;
   for (const entry of header.entries) {
     const stored = text.slice(offset, offset + entry.length);
@@ -180,7 +190,11 @@ function parsePack(text: string): Map<string, { sum: string; text: string }> | u
       }
       if (typeof value !== "string") return undefined;
     }
-    entries.set(entry.key, { sum: entry.sum, text: value });
+    entries.set(entry.key, {
+      sum: entry.sum,
+      text: value,
+      ...(entry.json === true ? {} : { plain: true as const }),
+    });
   }
   return offset === text.length ? entries : undefined;
 }

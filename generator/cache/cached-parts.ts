@@ -28,31 +28,22 @@ export class PartCache implements PartStore {
     private readonly shared: string,
   ) {}
 
-  part<T>(kind: string, reads: string, make: () => T, valid: (value: unknown) => value is T): T {
+  part(kind: string, reads: string, make: () => string, valid = (_text: string) => true): string {
     const key = `${this.shared}\n${kind}\n${reads}`;
-    const cached = parsed(this.pack.get(key));
-    if (cached !== undefined && valid(cached.value)) {
+    const cached = this.pack.get(key);
+    if (cached !== undefined && valid(cached)) {
       this.hits++;
-      return cached.value;
+      return cached;
     }
     this.made++;
-    const value = make();
-    this.pack.set(key, JSON.stringify(value));
-    return value;
+    const text = make();
+    this.pack.set(key, text);
+    return text;
   }
 
   /** Writes the parts this run used (dropping the others). */
   save(): void {
     this.pack.save();
-  }
-}
-
-function parsed(text: string | undefined): { readonly value: unknown } | undefined {
-  if (text === undefined) return undefined;
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    return undefined;
   }
 }
 

@@ -6,11 +6,11 @@
 /** Where an emitter's parts come from: the cache, or `make`. */
 export interface PartStore {
   /**
-   * The part `kind` for `reads` (the text of all the part depends on beyond the store's shared
-   * key): from the cache when it holds one that `valid` accepts, else made by `make` (a value
-   * JSON carries unchanged: strings, arrays, plain objects) and cached.
+   * The text of part `kind` for `reads` (the text of all the part depends on beyond the store's
+   * shared key): from the cache when it holds one that `valid` accepts, else made by `make` and
+   * cached. Texts are kept as they are (a pack stores them unescaped: cache-pack.ts).
    */
-  part<T>(kind: string, reads: string, make: () => T, valid: (value: unknown) => value is T): T;
+  part(kind: string, reads: string, make: () => string, valid?: (text: string) => boolean): string;
 }
 
 /** Makes every part (no cache). */

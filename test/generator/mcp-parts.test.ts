@@ -4,13 +4,15 @@
  * without a cache writes; after an edit of a component schema (which any tool may reach through a
  * `$ref`) every tool is made again.
  */
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CachePack, cacheDir } from "../../generator/cache/cache-pack.js";
 import { PartCache, sharedPartKey } from "../../generator/cache/cached-parts.js";
 import { RunCaches } from "../../generator/cache/run-caches.js";
 import { emitMcp } from "../../generator/emit/mcp/emit-mcp.js";
+import type { PartStore } from "../../generator/emit/part-store.js";
 import { toolPlan } from "../../generator/emit/mcp/mcp-tools.js";
 import { CONVERTER_MODEL_KEYS } from "../../generator/emit/mcp/tool-schemas.js";
 import { render } from "../../generator/generate.js";
@@ -121,4 +123,38 @@ describe("mcp.ts's per-tool parts", () => {
       before = after;
     }
   }, 240_000);
+
+  it("makes a tool again when the cache gives a text that is not a tool's part", async () => {
+    const { model } = await loadLayoutSpec(join(ROOT, "spec/openapi.yaml"));
+    let offered = 0;
+    const forged: PartStore = {
+      part: (kind, _reads, make, valid) => {
+        if (kind !== "tool") return make();
+        offered++;
+        return valid === undefined || valid("not a part") ? "not a part" : make();
+      },
+    };
+    const files = emitMcp(model, context, "api", [], { parts: forged });
+    expect(offered).toBe(toolPlan(model).operations.length);
+    expect(files).toEqual(emitMcp(model, context, "api", []));
+  });
+
+  it("keeps the texts of a pack written again, lone surrogates included", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mcp-parts-pack-"));
+    temps.push(dir);
+    const texts = ["plain \u00e9", "lone \ud800 surrogate", "pair \ud83d\ude00"];
+    const first = CachePack.open(dir, "test/plain", "salt");
+    texts.forEach((text, index) => first.set(`input ${index}`, text));
+    first.save();
+    // read back (known plain or not), one more entry added, written again, read back
+    const second = CachePack.open(dir, "test/plain", "salt");
+    texts.forEach((text, index) => expect(second.get(`input ${index}`)).toBe(text));
+    second.set("input 3", "added \udc00");
+    second.save();
+    const third = CachePack.open(dir, "test/plain", "salt");
+    [...texts, "added \udc00"].forEach((text, index) =>
+      expect(third.get(`input ${index}`)).toBe(text),
+    );
+    expect(third.rejected).toBe(0);
+  });
 });

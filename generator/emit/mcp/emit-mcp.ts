@@ -5,7 +5,7 @@
  * with the runtime, so that only users of `./mcp` load `@modelcontextprotocol/sdk`.
  */
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
-import type { ApiModel } from "../../model/types.js";
+import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { ENTRY_DIR } from "../package/layout.js";
 import { UNCACHED_PARTS, type PartStore } from "../part-store.js";
@@ -67,20 +67,27 @@ export function emitMcp(
   ];
 }
 
-/** One tool's entry of the tools table, and the components its schemas refer to. */
-interface ToolPart {
-  readonly text: string;
-  readonly definitions: readonly string[];
-}
+/**
+ * A tool's part: the names of the components its schemas refer to as a JSON array on the first
+ * line, then its entry of the tools table (the part's text kept as it is: no escaping to pay for).
+ */
+const toolPart = (definitions: readonly string[], entry: string): string =>
+  `${JSON.stringify(definitions)}\n${entry}`;
 
-const isString = (value: unknown): value is string => typeof value === "string";
-const isStrings = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.every(isString);
-const isToolPart = (value: unknown): value is ToolPart =>
-  typeof value === "object" &&
-  value !== null &&
-  isString((value as Partial<ToolPart>).text) &&
-  isStrings((value as Partial<ToolPart>).definitions);
+/** A tool's part read back; undefined when it is not one (a cache entry forged to pass its check). */
+function readToolPart(
+  part: string,
+): { readonly definitions: string[]; readonly entry: string } | undefined {
+  const end = part.indexOf("\n");
+  try {
+    const definitions = JSON.parse(part.slice(0, Math.max(end, 0))) as unknown;
+    if (end < 0 || !Array.isArray(definitions) || !definitions.every((n) => typeof n === "string"))
+      return undefined;
+    return { definitions: definitions as string[], entry: part.slice(end + 1) };
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The two tables' texts by placeholder, laid out as the writer lays them out. Each tool is a part
@@ -97,32 +104,33 @@ function tableTexts(
   let converter: SchemaConverter | undefined;
   // the tools read the model only through the converter, given only the values the shared key covers
   const convert = () => (converter ??= schemaConverter(converterModel(model)));
-  const tools = plan.operations.map(({ operation, name }) =>
-    parts.part(
+  const make = (operation: OperationModel, name: string) => () => {
+    const made = tool(operation, name, convert());
+    return toolPart(toolDefinitions(made), `  ${indentCode(literal(made))},\n`);
+  };
+  const tools = plan.operations.map(({ operation, name }) => {
+    const part = parts.part(
       "tool",
       JSON.stringify([name, operation]),
-      (): ToolPart => {
-        const made = tool(operation, name, convert());
-        return { text: `  ${indentCode(literal(made))},\n`, definitions: toolDefinitions(made) };
-      },
-      isToolPart,
+      make(operation, name),
+      (text) => readToolPart(text) !== undefined,
+    );
+    const read = readToolPart(part);
+    if (read === undefined)
+      throw new Error(`MCP: the tool part made for ${name} does not read back`);
+    return read;
+  });
+  const used = [...new Set(tools.flatMap((part) => part.definitions))].sort();
+  const definitions = parts.part("definitions", JSON.stringify(used), () =>
+    objectCode(
+      Object.entries(convert().definitions(new Set(used)) ?? {}).map(([name, schema]) => [
+        name,
+        literal(schema),
+      ]),
     ),
   );
-  const used = [...new Set(tools.flatMap((part) => part.definitions))].sort();
-  const definitions = parts.part(
-    "definitions",
-    JSON.stringify(used),
-    () =>
-      objectCode(
-        Object.entries(convert().definitions(new Set(used)) ?? {}).map(([name, schema]) => [
-          name,
-          literal(schema),
-        ]),
-      ),
-    isString,
-  );
   return {
-    [TABLES.tools]: `[\n${tools.map((part) => part.text).join("")}]`,
+    [TABLES.tools]: `[\n${tools.map((part) => part.entry).join("")}]`,
     [TABLES.definitions]: definitions,
   };
 }
