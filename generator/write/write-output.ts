@@ -194,7 +194,7 @@ export async function writeOutput(
         { where: staging, cause: error },
       );
     }
-    applyJournal(staging, out, journal);
+    await applyJournal(staging, out, journal);
     rmSync(staging, { recursive: true, force: true });
   });
   if (record !== undefined) recordManifest(out, record, manifest.content);

@@ -75,6 +75,19 @@ describe("writeOutput", () => {
     expect(read("new.ts")).toBe("new");
   });
 
+  it("has deleted stale files and their emptied folders when it returns", async () => {
+    const nested = Array.from({ length: 20 }, (_, index) => ({
+      path: `old/deep${index}/file.ts`,
+      content: `old ${index}`,
+    }));
+    await writeOutput(out, [{ path: "a.ts", content: "a" }, ...nested], META);
+    const report = await writeOutput(out, [{ path: "a.ts", content: "b" }], META);
+    expect(report.deleted).toHaveLength(20);
+    // checked at once, with no turn of the event loop between: the deletes are part of the write
+    expect(existsSync(join(out, "old"))).toBe(false);
+    expect(readdirSync(out).sort()).toEqual([MANIFEST_NAME, "a.ts"].sort());
+  });
+
   it("rolls an interrupted commit forward from its journal", async () => {
     await writeOutput(
       out,
