@@ -16,46 +16,44 @@ describe("createKeyAuthenticator", () => {
     { key: "key-c", caller: { id: "c" }, plan: "enterprise", scopes: ["read"] },
   ];
 
-  it("returns the caller and plan of a known key, and undefined otherwise", async () => {
+  it("returns the caller and plan of a known key, and undefined otherwise", () => {
     const authenticate = createKeyAuthenticator(entries);
-    expect(await authenticate("key-b")).toEqual({ caller: { id: "b" }, plan: "pro" });
-    expect(await authenticate("key-a")).toEqual({ caller: { id: "a" }, plan: "free" });
-    expect(await authenticate("key-c")).toEqual({
+    expect(authenticate("key-b")).toEqual({ caller: { id: "b" }, plan: "pro" });
+    expect(authenticate("key-a")).toEqual({ caller: { id: "a" }, plan: "free" });
+    expect(authenticate("key-c")).toEqual({
       caller: { id: "c" },
       plan: "enterprise",
       scopes: ["read"],
     });
-    expect(await authenticate("key-")).toBeUndefined();
-    expect(await authenticate("key-bb")).toBeUndefined();
-    expect(await authenticate("")).toBeUndefined();
-    expect(await authenticate("x".repeat(10_000))).toBeUndefined();
+    expect(authenticate("key-")).toBeUndefined();
+    expect(authenticate("key-bb")).toBeUndefined();
+    expect(authenticate("")).toBeUndefined();
+    expect(authenticate("x".repeat(10_000))).toBeUndefined();
   });
 
-  it("reads the first API key, else the first bearer token, of the credentials", async () => {
+  it("reads the first API key, else the first bearer token, of the credentials", () => {
     const authenticate = createKeyAuthenticator(entries);
     const header = { type: "apiKey", in: "header", name: "X-Key", value: "key-a" } as const;
-    expect(await authenticate({ bearer: { type: "bearer", token: "key-b" }, key: header })).toEqual(
-      {
-        caller: { id: "a" },
-        plan: "free",
-      },
-    );
-    expect(await authenticate({ bearer: { type: "bearer", token: "key-b" } })).toEqual({
+    expect(authenticate({ bearer: { type: "bearer", token: "key-b" }, key: header })).toEqual({
+      caller: { id: "a" },
+      plan: "free",
+    });
+    expect(authenticate({ bearer: { type: "bearer", token: "key-b" } })).toEqual({
       caller: { id: "b" },
       plan: "pro",
     });
     expect(
-      await authenticate({ basic: { type: "basic", username: "key-a", password: "" } }),
+      authenticate({ basic: { type: "basic", username: "key-a", password: "" } }),
     ).toBeUndefined();
     expect(presentedKey({})).toBeUndefined();
   });
 
-  it("answers the same from the key's digest (the runtime hashes a key once)", async () => {
+  it("answers the same from the key's digest (the runtime hashes a key once)", () => {
     const authenticate = createKeyAuthenticator(entries);
-    expect(await authenticate[AUTHENTICATE_DIGEST](await digestKey("key-c"))).toMatchObject({
+    expect(authenticate[AUTHENTICATE_DIGEST](digestKey("key-c"))).toMatchObject({
       plan: "enterprise",
     });
-    expect(await authenticate[AUTHENTICATE_DIGEST](await digestKey("key-d"))).toBeUndefined();
+    expect(authenticate[AUTHENTICATE_DIGEST](digestKey("key-d"))).toBeUndefined();
   });
 
   it("refuses empty and repeated keys without printing them", () => {
@@ -80,7 +78,7 @@ describe("createKeyAuthenticator", () => {
     expect(digestKey("key-a")).toEqual(first);
   });
 
-  it("digests keys as SHA-256 of their UTF-8 bytes", async () => {
+  it("digests keys as SHA-256 of their UTF-8 bytes", () => {
     for (const key of [
       "key-a",
       "ключ-🔑",
@@ -89,13 +87,11 @@ describe("createKeyAuthenticator", () => {
       "k".repeat(342),
       "x".repeat(5000),
     ]) {
-      expect(Buffer.from(await digestKey(key))).toEqual(createHash("sha256").update(key).digest());
-      expect(base64Url(await digestKey(key))).toBe(
-        createHash("sha256").update(key).digest("base64url"),
-      );
+      expect(Buffer.from(digestKey(key))).toEqual(createHash("sha256").update(key).digest());
+      expect(base64Url(digestKey(key))).toBe(createHash("sha256").update(key).digest("base64url"));
     }
     const authenticate = createKeyAuthenticator([{ key: "ключ-🔑", caller: 7, plan: "pro" }]);
-    expect(await authenticate("ключ-🔑")).toEqual({ caller: 7, plan: "pro" });
+    expect(authenticate("ключ-🔑")).toEqual({ caller: 7, plan: "pro" });
   });
 
   it("encodes any bytes as Node's base64url does, for every length", () => {

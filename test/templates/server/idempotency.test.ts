@@ -237,7 +237,7 @@ function countingStore(): IdempotencyStore & { calls: string[] } {
     },
     async complete(id, fingerprint, response, ttlMs) {
       calls.push("complete");
-      await inner.complete(id, fingerprint, response, ttlMs);
+      return inner.complete(id, fingerprint, response, ttlMs);
     },
     abandon(id) {
       calls.push("abandon");

@@ -116,7 +116,7 @@ export function describeRateLimitStoreConformance(
     it("applies concurrent hits atomically", async () => {
       const store = createStore();
       const outcomes = await Promise.all(
-        Array.from({ length: 20 }, () =>
+        Array.from({ length: 20 }, async () =>
           store.hit("c", { now: T0, limits: { perMinute: 7, perDay: 100 } }),
         ),
       );

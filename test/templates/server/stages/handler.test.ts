@@ -22,12 +22,12 @@ describe("handler stage", () => {
     expect(context.declared?.mediaType).toBe("application/json");
   });
 
-  it("drops the body of a 204 and marks an undeclared status", () => {
+  it("drops the body of a 204 and marks an undeclared status", async () => {
     const context = routedWith(() => ({ status: 299, body: "ignored?" }));
-    stage(context);
+    await stage(context);
     expect(context.declared).toBeNull();
     const empty = routedWith(() => ({ status: 204, body: { no: "body" } }));
-    stage(empty);
+    await stage(empty);
     expect(empty.value).toBeUndefined();
   });
 
