@@ -31,7 +31,7 @@ import {
 } from "./redirect.js";
 import { RuntimeResult } from "./result.js";
 import type { StreamResume } from "./stream-resume.js";
-import type { Observer } from "./observe.js";
+import type { Observer, RetryEvent } from "./observe.js";
 import type { CallTelemetry, ClientTelemetry } from "./telemetry.js";
 import {
   isRetryableServerStatus,
@@ -264,6 +264,15 @@ async function callAttempts(
   const scheduler = ctx.scheduler;
   const fetchImpl = ctx.fetch ?? globalThis.fetch;
   let id: string | undefined; // the call's id for middleware, made on first use
+  /** Reports a retry (`onRetry`, the logger, telemetry), then waits for it. */
+  const retry = (
+    attempt: number,
+    url: string,
+    event: Omit<RetryEvent, "operationId" | "attempt">,
+  ): Promise<void> => {
+    observer?.retry({ operationId: op.operationId, attempt: attempt + 1, ...event }, c.method, url);
+    return sleep(event.delayMs, signal);
+  };
 
   for (let attempt = 0; ; attempt++) {
     // a custom fetch may ignore the signal: never send once it has aborted
@@ -363,12 +372,7 @@ async function callAttempts(
       const delay = retrySafe ? retryAfterFailure(ctx, policy, c.method, attempt) : undefined;
       if (delay !== undefined) {
         const reason = timer?.timedOut === true ? "timeout" : "network";
-        observer?.retry(
-          { operationId: op.operationId, attempt: attempt + 1, delayMs: delay, reason },
-          c.method,
-          outcome.url,
-        );
-        await sleep(delay, signal);
+        await retry(attempt, outcome.url, { delayMs: delay, reason });
         continue;
       }
       if (outcome.replaced) throw outcome.error; // a middleware's own error, as is
@@ -404,18 +408,7 @@ async function callAttempts(
       if (delay !== undefined && (deadline === undefined || Date.now() + delay < deadline)) {
         timer?.dispose();
         discard(response);
-        observer?.retry(
-          {
-            operationId: op.operationId,
-            attempt: attempt + 1,
-            delayMs: delay,
-            reason: "status",
-            status,
-          },
-          c.method,
-          outcome.url,
-        );
-        await sleep(delay, signal);
+        await retry(attempt, outcome.url, { delayMs: delay, reason: "status", status });
         continue;
       }
     }
@@ -450,12 +443,7 @@ async function callAttempts(
       if (!timer.timedOut) throw error;
       const delay = retrySafe ? retryAfterFailure(ctx, policy, c.method, attempt) : undefined;
       if (delay === undefined) throw timeoutError(timeoutMs!, describeCall(op, c, built));
-      observer?.retry(
-        { operationId: op.operationId, attempt: attempt + 1, delayMs: delay, reason: "timeout" },
-        c.method,
-        outcome.url,
-      );
-      await sleep(delay, signal);
+      await retry(attempt, outcome.url, { delayMs: delay, reason: "timeout" });
       continue;
     } finally {
       timer.dispose();
