@@ -75,15 +75,22 @@ export const LOW_WATER_FACTOR = 4;
 
 /** The identity of a client's options: origin and credential fingerprint (never a secret). */
 export function clientIdentityOf(options: ClientOptions, security: ClientSecurity): ClientIdentity {
-  const keyScheme = security.apiKeyScheme ?? "apiKey";
-  const auth: AuthOption =
-    options.apiKey === undefined || options.auth?.[keyScheme] !== undefined
-      ? (options.auth ?? {})
-      : { ...options.auth, [keyScheme]: options.apiKey };
+  const auth = withApiKey(options, security.apiKeyScheme ?? "apiKey", options.apiKey);
   return {
     origin: baseOrigin(options.baseUrl),
     key: credentialFingerprint({ ...auth, ...credentialHeaders(options.headers, security) }),
   };
+}
+
+/** `auth` with the `apiKey` shorthand (`key`) under `scheme`, unless `auth` names that scheme. */
+function withApiKey(
+  options: ClientOptions,
+  scheme: string | undefined,
+  key: ApiKeyOption | undefined,
+): AuthOption {
+  return key === undefined || scheme === undefined || options.auth?.[scheme] !== undefined
+    ? (options.auth ?? {})
+    : { ...options.auth, [scheme]: key };
 }
 
 /**
@@ -381,14 +388,11 @@ export function createRuntimeWithFeatures(
   }
   // the `apiKey` shorthand fills the spec's API-key scheme, unless `auth` names it
   const key = options.apiKey;
-  const keyScheme = security.apiKeyScheme;
-  const credentials: AuthOption =
-    key === undefined || keyScheme === undefined || options.auth?.[keyScheme] !== undefined
-      ? (options.auth ?? {})
-      : {
-          ...options.auth,
-          [keyScheme]: typeof key === "function" ? () => resolveApiKey(key) : key,
-        };
+  const credentials = withApiKey(
+    options,
+    security.apiKeyScheme,
+    typeof key === "function" ? () => resolveApiKey(key) : key,
+  );
   const missingAuth = options.missingAuth ?? "reject";
   // operations with the same fixed credentials share one headers object
   const authHeaders = new Map<string, Record<string, string>>();
