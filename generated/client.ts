@@ -4,10 +4,14 @@ import type { paths } from "./types.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./runtime/client/descriptor.js";
 import { bindOperations, createClientRuntimeWith } from "./runtime/client/runtime.js";
 import { newIdempotencyKey } from "./runtime/client/idempotency.js";
+import { serializeFormQuery } from "./runtime/client/url.js";
+import { setHeaderParams } from "./runtime/client/header-params.js";
+import { writeBody } from "./runtime/client/body-writer.js";
 import type { ClientOptions } from "./runtime/client/runtime.js";
 import type { TransformOptions } from "./runtime/client/transforms.js";
 import type { TransformedPetStoreClient } from "./transforms.js";
 import type { ClientCore } from "./runtime/client/core.js";
+import type { ClientMiddlewareApi } from "./runtime/client/middleware.js";
 import type {
   OperationMethod,
   OperationRequest,
@@ -376,7 +380,7 @@ export type SetInventoryStockBody = NonNullable<SetInventoryStockParams["body"]>
  *
  * `Throws` is `true` for a client created with `throwOnError: true`: its methods then resolve only to 2XX results.
  */
-export interface PetStoreClient<Throws extends boolean = false> extends ClientCore<Throws> {
+export interface PetStoreClient<Throws extends boolean = false> extends ClientCore<Throws>, ClientMiddlewareApi {
   /**
    * List pets
    *
@@ -591,6 +595,9 @@ export function createPetStoreClient(options: Omit<ClientOptions, "auth"> & { au
   // only the optional serializers this spec needs, so a bundler drops the others
   const runtime = createClientRuntimeWith(options, API_KEY, {
     idempotencyKey: newIdempotencyKey,
+    query: serializeFormQuery,
+    headerParams: setHeaderParams,
+    body: writeBody,
     transforms,
   }, SECURITY);
   // Each method calls the runtime with its descriptor; the overloads give it its operations' types.

@@ -9,7 +9,10 @@ import type { PetStoreAuth as $Auth } from "./client.js";
 import { callThrough as $callThrough, createClientCore as $createClientCore } from "./runtime/client/core.js";
 import { itemsThrough as $itemsThrough, pagesThrough as $pagesThrough } from "./runtime/client/core-pages.js";
 import type { PageArgs as $PageArgs, PageItem as $PageItem } from "./runtime/client/paginate.js";
+import { serializeFormQuery as $serializeFormQuery } from "./runtime/client/url.js";
 import { newIdempotencyKey as $newIdempotencyKey } from "./runtime/client/idempotency.js";
+import { setHeaderParams as $setHeaderParams } from "./runtime/client/header-params.js";
+import { writeBody as $writeBody } from "./runtime/client/body-writer.js";
 /** Declared response headers (name → how to parse), shared by the operations that declare them. */
 const $RESPONSE_HEADERS_0 = {
   Link: "string",
@@ -59,12 +62,13 @@ export type { ClientCore, CoreOptions } from "./runtime/client/core.js";
 /**
  * Creates the PetStore client core the per-operation functions call through.
  *
- * The whole client's behaviour (credentials as each operation's security requirements say, the rate-limit state shared per key and origin, retries after `Retry-After`, timeouts, deprecation notices, typed errors, middleware) without the table of every operation: a bundle holds only the functions it imports. `onRetry`, `onRateLimitWait` and `logger` need the whole client (`createPetStoreClient`), whose object these functions accept too.
+ * The whole client's behaviour (credentials as each operation's security requirements say, the rate-limit state shared per key and origin, retries after `Retry-After`, timeouts, deprecation notices, typed errors) without the table of every operation: a bundle holds only the functions it imports. Middleware: `useMiddleware(api, ...)`. `onRetry`, `onRateLimitWait` and `logger` need the whole client (`createPetStoreClient`), whose object these functions accept too.
  */
 export function createPetStoreCore<Throws extends boolean = false>(options: Omit<$CoreOptions, "auth"> & { auth?: $Auth } & $ResultOptions<Throws>): $ClientCore<Throws> {
   return $createClientCore(options, $SECURITY);
 }
 
+export { useMiddleware } from "./runtime/client/core-middleware.js";
 const $listPets = {
   operationId: "listPets",
   method: "get",
@@ -91,6 +95,9 @@ const $listPets = {
     },
   },
   responseHeaders: $RESPONSE_HEADERS_0,
+  codecs: {
+    query: $serializeFormQuery,
+  },
 } as const satisfies $ClientOperationDescriptor;
 
 /**
@@ -138,6 +145,8 @@ const $createPet = {
   responseHeaders: $RESPONSE_HEADERS_1,
   codecs: {
     idempotencyKey: $newIdempotencyKey,
+    headerParams: $setHeaderParams,
+    body: $writeBody,
   },
 } as const satisfies $ClientOperationDescriptor;
 
@@ -203,6 +212,9 @@ const $updatePet = {
     "200": ["application/json"],
   },
   responseHeaders: $RESPONSE_HEADERS_3,
+  codecs: {
+    body: $writeBody,
+  },
 } as const satisfies $ClientOperationDescriptor;
 
 /**
@@ -296,6 +308,9 @@ const $listCategories = {
     },
   },
   responseHeaders: $RESPONSE_HEADERS_0,
+  codecs: {
+    query: $serializeFormQuery,
+  },
 } as const satisfies $ClientOperationDescriptor;
 
 /**
@@ -344,6 +359,8 @@ const $createCategory = {
   responseHeaders: $RESPONSE_HEADERS_1,
   codecs: {
     idempotencyKey: $newIdempotencyKey,
+    headerParams: $setHeaderParams,
+    body: $writeBody,
   },
 } as const satisfies $ClientOperationDescriptor;
 
@@ -396,6 +413,9 @@ const $updateCategory = {
     "200": ["application/json"],
   },
   responseHeaders: $RESPONSE_HEADERS_3,
+  codecs: {
+    body: $writeBody,
+  },
 } as const satisfies $ClientOperationDescriptor;
 
 /**
@@ -462,6 +482,9 @@ const $listOrders = {
     },
   },
   responseHeaders: $RESPONSE_HEADERS_0,
+  codecs: {
+    query: $serializeFormQuery,
+  },
 } as const satisfies $ClientOperationDescriptor;
 
 /**
@@ -510,6 +533,8 @@ const $placeOrder = {
   responseHeaders: $RESPONSE_HEADERS_1,
   codecs: {
     idempotencyKey: $newIdempotencyKey,
+    headerParams: $setHeaderParams,
+    body: $writeBody,
   },
 } as const satisfies $ClientOperationDescriptor;
 
@@ -624,6 +649,9 @@ const $setInventoryStock = {
     "200": ["application/json"],
   },
   responseHeaders: $RESPONSE_HEADERS_3,
+  codecs: {
+    body: $writeBody,
+  },
 } as const satisfies $ClientOperationDescriptor;
 
 /**

@@ -13,7 +13,7 @@
  * function (sync or async), called again before every attempt (so a refreshed token is used on a
  * retry); returning `undefined` means "none now". Credentials never appear in errors or logs.
  */
-import { setApiKeyHeader, withQueryKey } from "./api-key.js";
+import { apiKeyQueryPair, setApiKeyHeader } from "./api-key.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./descriptor.js";
 import { MissingCredentialsError } from "./missing-credentials.js";
 
@@ -131,7 +131,7 @@ function applyScheme(
     const location: ApiKeyLocation = scheme;
     const key = value as string;
     if (location.in === "query") {
-      query.push(withQueryKey("", location, key).slice(1));
+      query.push(apiKeyQueryPair(location, key));
     } else setApiKeyHeader(headers, location, key);
     return;
   }

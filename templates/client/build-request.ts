@@ -11,6 +11,8 @@ import type { withJsonText } from "./json-parameters.js";
 import type { PathParameterStyle } from "./path-style.js";
 import type { RetryPolicy } from "./retry.js";
 import type { RouteKeys } from "./route-keys.js";
+import type { writeBody } from "./body-writer.js";
+import type { setHeaderParams } from "./header-params.js";
 
 /** How JSON bodies are read and written: `JSON.parse`/`JSON.stringify` unless the transforms are on. */
 export interface JsonCodec {
@@ -31,24 +33,17 @@ export interface CompiledOperation {
   readonly staticUrl: string;
   /** The query serializer (the operation's declared styles bound, if any). */
   readonly serializeQuery: (query: Readonly<Record<string, unknown>>) => string;
-  /** Adds cookie parameters to the headers (a thrower when the runtime has no cookie codec). */
-  readonly setCookies: (headers: Record<string, string>, params: Record<string, unknown>) => void;
-  /** The encoder of a body whose media type is not JSON; `undefined` for a JSON one. */
-  readonly encodeBody:
-    | ((
-        body: unknown,
-        mediaType: string,
-        formStyles?: ClientOperationDescriptor["formStyles"],
-      ) => BodyInit)
-    | undefined;
-  readonly bodyMediaType: string;
   /**
-   * The encoder for a media type the caller picked (`contentType`), `undefined` for JSON.
-   * @throws Error when the operation does not declare that media type
+   * Each codec a call may need (codecs.ts), else a thrower naming it: an operation's descriptor
+   * references those it declares, so a bundle carries only what its operations use.
    */
-  readonly encoderFor?: (
-    mediaType: string,
-  ) => ((body: unknown, mediaType: string) => BodyInit) | undefined;
+  readonly setHeaders: typeof setHeaderParams;
+  /** Adds cookie parameters to the headers. */
+  readonly setCookies: (headers: Record<string, string>, params: Record<string, unknown>) => void;
+  /** Writes the body (body-writer.ts). */
+  readonly writeBody: typeof writeBody;
+  /** The writer of non-JSON bodies, when the operation or the runtime has it. */
+  readonly otherBody?: ClientCodecs["otherBody"];
   /** The serializer of styled path parameters (label, matrix, objects), when the spec has them. */
   readonly stylePath?: (name: string, value: unknown, style?: PathParameterStyle) => string;
   /** The literal query of the path template (`beta=true` of `/responses/{id}?beta=true`), or `""`. */
@@ -101,22 +96,6 @@ export interface CallInit {
   throwOnError?: boolean;
 }
 
-/**
- * The declared media type a `FormData` or `URLSearchParams` body is, when the caller did not say
- * (an operation declaring JSON first would otherwise send it as `{}`).
- */
-function inferMediaType(op: ClientOperationDescriptor, body: unknown): string | undefined {
-  const declared = op.bodyMediaTypes;
-  if (declared === undefined) return undefined;
-  const prefix =
-    body instanceof FormData
-      ? "multipart/form-data"
-      : body instanceof URLSearchParams
-        ? "application/x-www-form-urlencoded"
-        : undefined;
-  return prefix === undefined ? undefined : declared.find((type) => type.startsWith(prefix));
-}
-
 /** A call's request, as every attempt sends it. */
 export interface BuiltRequest {
   readonly url: string;
@@ -124,24 +103,6 @@ export interface BuiltRequest {
   readonly body: BodyInit | undefined;
   /** `false` for a stream body, which cannot be sent twice. */
   readonly replayable: boolean;
-}
-
-/**
- * A header parameter's value in the `simple` style (the only one headers have): arrays and
- * objects comma-separated, an object's members as `key,value` pairs, or `key=value` when
- * `explode`.
- */
-function stringifyHeaderValue(value: unknown, explode: boolean): string {
-  if (Array.isArray(value)) return value.join(",");
-  if (typeof value !== "object" || value === null || value instanceof Date)
-    return value instanceof Date ? value.toISOString() : `${value as string}`;
-  const parts: string[] = [];
-  for (const [key, item] of Object.entries(value)) {
-    if (item === undefined || item === null) continue;
-    const text = typeof item === "object" ? JSON.stringify(item) : `${item as string}`;
-    parts.push(explode ? `${key}=${text}` : `${key},${text}`);
-  }
-  return parts.join(",");
 }
 
 /** A fresh copy of a headers object (a for-in copy: several times faster here than a spread). */
@@ -207,30 +168,10 @@ export function buildRequest(
       keyHeader !== undefined
     ) {
       headers = copyHeaders(headers);
-      if (headerParams !== undefined) {
-        for (const name in headerParams) {
-          const value = headerParams[name];
-          if (c.fixedHeaders?.includes(name.toLowerCase()) === true) continue;
-          if (value !== undefined && value !== null)
-            headers[name.toLowerCase()] = stringifyHeaderValue(
-              value,
-              op.explodedHeaders?.includes(name) === true,
-            );
-        }
-      }
+      if (headerParams !== undefined) c.setHeaders(headers, headerParams, op, c.fixedHeaders);
       if (cookieParams !== undefined) c.setCookies(headers, cookieParams);
-      if (rawBody !== undefined) {
-        const mediaType = init.contentType ?? inferMediaType(op, rawBody) ?? c.bodyMediaType;
-        const encode = mediaType === c.bodyMediaType ? c.encodeBody : c.encoderFor!(mediaType);
-        if (encode === undefined) {
-          body = c.json === undefined ? JSON.stringify(rawBody) : c.json.stringify(rawBody);
-          headers["content-type"] = mediaType;
-        } else {
-          body = encode(rawBody, mediaType, op.formStyles);
-          if (!(body instanceof FormData)) headers["content-type"] = mediaType;
-          replayable = !(body instanceof ReadableStream);
-        }
-      }
+      if (rawBody !== undefined)
+        ({ body, replayable } = c.writeBody(headers, rawBody, init.contentType, op, c));
       if (extra !== undefined) {
         for (const name in extra) headers[name.toLowerCase()] = extra[name]!;
       }

@@ -46,9 +46,20 @@ export {
   type UntypedOperationMethod,
 } from "./runtime.js";
 export { RuntimeResult } from "./result.js";
-export { CLIENT_RUNTIME, createRuntimeWithFeatures, type RuntimeFeatures } from "./runtime.js";
+export {
+  CLIENT_RUNTIME,
+  createRuntimeWithFeatures,
+  withMiddlewareMethods,
+  type CoreRuntime,
+  type RuntimeFeatures,
+} from "./runtime.js";
 export { callThrough, createClientCore, type ClientCore, type CoreOptions } from "./core.js";
 export { itemsThrough, pagesThrough } from "./core-pages.js";
+export { useMiddleware } from "./core-middleware.js";
+export { writeBody } from "./body-writer.js";
+export { setHeaderParams } from "./header-params.js";
+export { missingCodecError } from "./missing-codec.js";
+export { attachMiddleware } from "./middleware-send.js";
 export { encodeFormBody, formParams, type FormFieldStyle } from "./form-body.js";
 export { encodeMultipartBody, toFormData } from "./multipart-body.js";
 export { streamReconnect, type StreamResume } from "./stream-resume.js";

@@ -17,16 +17,14 @@ import {
 import type { CallInit, CompiledOperation } from "./build-request.js";
 import {
   callOperation,
+  type AttachedMiddleware,
   type ClientContext,
   type ResponseValidationContext,
 } from "./call-operation.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./descriptor.js";
 import { DeprecationTracker, warnDeprecation, type DeprecationNotice } from "./deprecation.js";
-import {
-  MiddlewareStack,
-  type ClientMiddlewareApi,
-  type MiddlewareClientOptions,
-} from "./middleware.js";
+import type { ClientMiddlewareApi, MiddlewareStack } from "./middleware.js";
+import { attachMiddleware } from "./middleware-send.js";
 import { RateLimitScheduler } from "./rate-limit-scheduler.js";
 import { sharedScheduler } from "./shared-rate-limits.js";
 import {
@@ -50,7 +48,8 @@ import type { ClientResult } from "./result.js";
 import { isIdempotentMethod, resolveRetryPolicy, type RetryPolicy } from "./retry.js";
 import type { OperationRequest, OperationResult } from "./types.js";
 import type { RouteKeys } from "./route-keys.js";
-import { compilePath, isJsonMediaType, serializeFormQuery, splitLiteralQuery } from "./url.js";
+import { compilePath, splitLiteralQuery } from "./url.js";
+import { missingCodec } from "./missing-codec.js";
 import { ALL_CODECS, type ClientCodecs } from "./codecs.js";
 import { acceptHeader } from "./media-type.js";
 import type { ClientOperationTransforms, ClientTransformsOf } from "./client-transforms.js";
@@ -76,15 +75,22 @@ export const LOW_WATER_FACTOR = 4;
 
 /** The identity of a client's options: origin and credential fingerprint (never a secret). */
 export function clientIdentityOf(options: ClientOptions, security: ClientSecurity): ClientIdentity {
-  const keyScheme = security.apiKeyScheme ?? "apiKey";
-  const auth: AuthOption =
-    options.apiKey === undefined || options.auth?.[keyScheme] !== undefined
-      ? (options.auth ?? {})
-      : { ...options.auth, [keyScheme]: options.apiKey };
+  const auth = withApiKey(options, security.apiKeyScheme ?? "apiKey", options.apiKey);
   return {
     origin: baseOrigin(options.baseUrl),
     key: credentialFingerprint({ ...auth, ...credentialHeaders(options.headers, security) }),
   };
+}
+
+/** `auth` with the `apiKey` shorthand (`key`) under `scheme`, unless `auth` names that scheme. */
+function withApiKey(
+  options: ClientOptions,
+  scheme: string | undefined,
+  key: ApiKeyOption | undefined,
+): AuthOption {
+  return key === undefined || scheme === undefined || options.auth?.[scheme] !== undefined
+    ? (options.auth ?? {})
+    : { ...options.auth, [scheme]: key };
 }
 
 /**
@@ -223,8 +229,11 @@ export type CallRequest<Op> = unknown extends Op ? CallInit : OperationRequest<O
 /** `ClientResult` when `Op` is not given, else the operation's typed result. */
 export type CallResult<Op> = unknown extends Op ? ClientResult : OperationResult<Op>;
 
-/** The runtime a generated client delegates to. */
-export interface ClientRuntime extends ClientMiddlewareApi {
+/**
+ * A runtime without middleware methods (what a core holds, core.ts): middleware is attached only
+ * when asked, so a bundle that never adds any does not carry it.
+ */
+export interface CoreRuntime {
   /**
    * Performs one operation.
    *
@@ -251,7 +260,15 @@ export interface ClientRuntime extends ClientMiddlewareApi {
   ): Promise<CallResult<Op>>;
   /** Who the client is: the origin and a credential fingerprint (never a secret). */
   readonly identity?: ClientIdentity;
+  /**
+   * The middleware list, attaching `attach`'s middleware first if none is (middleware-send.ts's
+   * `attachMiddleware`; the runtime keeps the first it is given).
+   */
+  middleware(attach: (ctx: ClientContext) => AttachedMiddleware): MiddlewareStack;
 }
+
+/** The runtime a generated client delegates to: a {@link CoreRuntime} with `use` and `eject`. */
+export interface ClientRuntime extends CoreRuntime, ClientMiddlewareApi {}
 
 /**
  * Creates the runtime a generated client delegates to.
@@ -282,7 +299,18 @@ export function createClientRuntimeWith(
   codecs: ClientCodecs,
   security: ClientSecurity = legacySecurity(apiKey),
 ): ClientRuntime {
-  return createRuntimeWithFeatures(options, security, { codecs, observe: createObserver });
+  return withMiddlewareMethods(
+    createRuntimeWithFeatures(options, security, { codecs, observe: createObserver }),
+  );
+}
+
+/** A runtime with `use` and `eject` (they attach middleware-send.ts to it). */
+export function withMiddlewareMethods(runtime: CoreRuntime): ClientRuntime {
+  return {
+    ...runtime,
+    use: (...list) => runtime.middleware(attachMiddleware).use(...list),
+    eject: (...list) => runtime.middleware(attachMiddleware).eject(...list),
+  };
 }
 
 /**
@@ -308,14 +336,12 @@ export function createRuntimeWithFeatures(
   options: ClientOptions,
   security: ClientSecurity,
   features: RuntimeFeatures,
-): ClientRuntime {
+): CoreRuntime {
   const codecs = features.codecs;
   const resolved = resolveBaseUrl(options.baseUrl);
   const baseUrl = resolved.url.replace(/\/+$/, "");
   const policy = resolveRetryPolicy(options.retry);
   const now = options.now ?? ((): number => Date.now());
-  const middleware = new MiddlewareStack();
-  let middlewareOptions: MiddlewareClientOptions | undefined;
   const identity = clientIdentityOf(options, security);
   const maxConcurrent = options.maxConcurrent ?? DEFAULT_MAX_CONCURRENT;
   const schedulerOptions = {
@@ -344,8 +370,6 @@ export function createRuntimeWithFeatures(
           ? new RateLimitScheduler(schedulerOptions)
           : state,
     deprecations: new DeprecationTracker(options.onDeprecation ?? warnDeprecation),
-    middleware,
-    middlewareOptions: () => (middlewareOptions ??= describeOptions(baseUrl, options.fetch)),
     timeoutMs: options.timeoutMs,
     deadlineMs: options.deadlineMs,
     throwOnError: options.throwOnError === true,
@@ -364,14 +388,11 @@ export function createRuntimeWithFeatures(
   }
   // the `apiKey` shorthand fills the spec's API-key scheme, unless `auth` names it
   const key = options.apiKey;
-  const keyScheme = security.apiKeyScheme;
-  const credentials: AuthOption =
-    key === undefined || keyScheme === undefined || options.auth?.[keyScheme] !== undefined
-      ? (options.auth ?? {})
-      : {
-          ...options.auth,
-          [keyScheme]: typeof key === "function" ? () => resolveApiKey(key) : key,
-        };
+  const credentials = withApiKey(
+    options,
+    security.apiKeyScheme,
+    typeof key === "function" ? () => resolveApiKey(key) : key,
+  );
   const missingAuth = options.missingAuth ?? "reject";
   // operations with the same fixed credentials share one headers object
   const authHeaders = new Map<string, Record<string, string>>();
@@ -401,13 +422,14 @@ export function createRuntimeWithFeatures(
     const own = op.codecs;
     const codec = <K extends keyof ClientCodecs>(name: K): ClientCodecs[K] =>
       own?.[name] ?? codecs[name];
-    const mediaType = op.bodyMediaType ?? "application/json";
+    // the codec, else a thrower naming it (the call rejects, nothing sent)
+    const need = <K extends keyof ClientCodecs>(name: K, what: string) =>
+      codec(name) ?? missingCodec(op, what);
     const keyHeader = op.idempotencyKeyHeader?.toLowerCase();
     const styles = op.queryStyles;
-    const jsonBody = isJsonMediaType(mediaType);
     // the optional modules this operation needs (route keys, JSON parameters, idempotency keys)
     const keys: RouteKeys = op.path.includes("#")
-      ? (codec("routeKeys") ?? missingCodec(op, "route keys"))(op.path, op.routeHeaders)
+      ? need("routeKeys", "route keys")(op.path, op.routeHeaders)
       : { path: op.path, headers: NO_HEADERS, fixedHeaders: [] };
     const [path, literalQuery] = splitLiteralQuery(keys.path);
     const auth = operationAuth(
@@ -415,7 +437,7 @@ export function createRuntimeWithFeatures(
       security,
       credentials,
       missingAuth,
-      codec("basicAuth") ?? missingCodec(op, "basic credentials"),
+      need("basicAuth", "basic credentials"),
     );
     const accept = baseHeaders.accept === undefined ? acceptHeader(op.successMedia) : undefined;
     const result: CompiledOperation = {
@@ -427,29 +449,15 @@ export function createRuntimeWithFeatures(
       literalQuery,
       ...(keys.query === undefined ? {} : { routeQuery: keys.query }),
       ...(keys.fixedHeaders.length > 0 ? { fixedHeaders: keys.fixedHeaders } : {}),
-      stylePath: codec("styledPath") ?? missingCodec(op, "styled path"),
+      stylePath: need("styledPath", "styled path"),
       serializeQuery:
         styles === undefined
-          ? serializeFormQuery
-          : (query) => (codec("styledQuery") ?? missingCodec(op, "styled query"))(query, styles),
-      setCookies: codec("cookies") ?? missingCodec(op, "cookie parameter"),
-      encodeBody: jsonBody
-        ? undefined
-        : (op.xml?.codec.encoder(op, mediaType) ??
-          codec("otherBody") ??
-          missingCodec(op, `"${mediaType}" body`)),
-      bodyMediaType: mediaType,
-      encoderFor: (picked) => {
-        if (picked !== mediaType && !(op.bodyMediaTypes ?? []).includes(picked))
-          throw new Error(
-            `Operation "${op.operationId}" declares no "${picked}" request body (contentType: ${(op.bodyMediaTypes ?? [mediaType]).join(", ")})`,
-          );
-        return isJsonMediaType(picked)
-          ? undefined
-          : (op.xml?.codec.encoder(op, picked) ??
-              codec("otherBody") ??
-              missingCodec(op, `"${picked}" body`));
-      },
+          ? need("query", "query parameter")
+          : (query) => need("styledQuery", "styled query")(query, styles),
+      setHeaders: need("headerParams", "header parameter"),
+      setCookies: need("cookies", "cookie parameter"),
+      writeBody: need("body", "request body"),
+      otherBody: codec("otherBody"),
       headers: headersWith({
         // what the client reads, unless the client's `headers` say otherwise
         ...(accept === undefined ? {} : { accept }),
@@ -458,14 +466,9 @@ export function createRuntimeWithFeatures(
       apiKeyQuery: auth.kind === "static" ? auth.applied.query : "",
       auth,
       idempotencyKeyHeader: keyHeader,
-      newKey:
-        keyHeader === undefined
-          ? undefined
-          : (codec("idempotencyKey") ?? missingCodec(op, "idempotency key")),
+      newKey: keyHeader === undefined ? undefined : need("idempotencyKey", "idempotency key"),
       jsonText:
-        op.jsonParameters === undefined
-          ? sameValues
-          : (codec("jsonParameters") ?? missingCodec(op, "JSON parameter")),
+        op.jsonParameters === undefined ? sameValues : need("jsonParameters", "JSON parameter"),
       readStream: codec("streams"),
       ...(transforms === undefined ? {} : { json: transforms.codec }),
     };
@@ -506,9 +509,8 @@ export function createRuntimeWithFeatures(
 
   return {
     identity,
-    call: call as ClientRuntime["call"],
-    use: (...list) => middleware.use(...list),
-    eject: (...list) => middleware.eject(...list),
+    call: call as CoreRuntime["call"],
+    middleware: (attach) => (ctx.middleware ??= attach(ctx)).stack,
   };
 }
 
@@ -545,16 +547,6 @@ function sameValues<T>(values: T): T {
   return values;
 }
 
-/** A serializer that throws: `codecs` lacks one the operation needs (the call rejects, unsent). */
-function missingCodec(op: ClientOperationDescriptor, what: string): () => never {
-  return () => {
-    throw new Error(
-      `Operation "${op.operationId}" needs the ${what} serializer, which this runtime was created without: ` +
-        "use createClientRuntime, or pass it to createClientRuntimeWith",
-    );
-  };
-}
-
 /** The observability options, which need observe.ts (not in the per-operation core). */
 const OBSERVED = ["onRetry", "onRateLimitWait", "logger"] as const;
 
@@ -572,24 +564,6 @@ function observerOf(
         "create…Client (its object works with the per-operation functions too), not create…Core",
     );
   return undefined;
-}
-
-/** The client options as openapi-fetch middleware sees them (`MergedOptions`). */
-function describeOptions(
-  baseUrl: string,
-  fetchImpl: typeof fetch | undefined,
-): MiddlewareClientOptions {
-  return Object.freeze({
-    baseUrl,
-    parseAs: "json" as const,
-    querySerializer: (query: Record<string, unknown>) => serializeFormQuery(query),
-    bodySerializer: (body: unknown) => JSON.stringify(body),
-    pathSerializer: (pathname: string, params: Record<string, unknown>) =>
-      pathname.replace(/\{([^{}]+)\}/g, (_, name: string) =>
-        encodeURIComponent(`${params[name] as string}`),
-      ),
-    fetch: fetchImpl ?? globalThis.fetch,
-  });
 }
 
 /**

@@ -11,6 +11,7 @@
  * - a 429 is retried after its `Retry-After`, not sooner;
  * - the deprecated `getPet` reports once, with its sunset and replacement;
  * - the whole client's object works as the first argument, and shares its rate-limit state;
+ * - `useMiddleware` adds middleware to a core (run on every attempt, removed by what it returns);
  * - what the core cannot do is refused clearly.
  */
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from "vitest";
@@ -21,6 +22,7 @@ import {
   getPetById,
   listPets,
   listPetsItems,
+  useMiddleware,
 } from "../../generated/operations.js";
 import { createPetStoreClient } from "../../generated/client.js";
 import { NotFoundError } from "../../generated/runtime/client/api-error-classes.js";
@@ -217,6 +219,53 @@ describe("the whole client as the first argument", () => {
     });
     expect((await getPetById(whole, { path: { petId: 1 } })).status).toBe(200);
     expect(seen).toEqual(["middleware /pets/by-id/1", expect.stringMatching(/^getPetById: GET /)]);
+  });
+});
+
+describe("middleware on a core (useMiddleware)", () => {
+  it("runs on every attempt of every later call, until the function it returns removes it", async () => {
+    const sent: (string | null)[] = [];
+    const checked = checkedFetch(h.log);
+    const api = core(h.key("free"), {
+      fetch: (input, init) => {
+        sent.push(new Request(input, init).headers.get("x-request-id"));
+        return checked(input, init);
+      },
+    });
+    expect(Object.keys(api)).toEqual([]); // no `use` method: a bundle without middleware skips it
+    const seen: string[] = [];
+    const remove = useMiddleware(api, {
+      onRequest: ({ request, schemaPath }) => {
+        seen.push(`${schemaPath} ${new URL(request.url).pathname}`);
+        const headers = new Headers(request.headers);
+        headers.set("x-request-id", "from-middleware");
+        return new Request(request, { headers });
+      },
+      onResponse: ({ response }) => {
+        seen.push(`status ${response.status}`);
+      },
+    });
+    expect((await getPetById(api, { path: { petId: 1 } })).status).toBe(200);
+    expect(seen).toEqual(["/pets/by-id/{petId} /pets/by-id/1", "status 200"]);
+    remove();
+    expect((await getPetById(api, { path: { petId: 1 } })).status).toBe(200);
+    expect(seen).toHaveLength(2);
+    expect(sent).toEqual(["from-middleware", null]);
+    h.log.expectNoViolations();
+  });
+
+  it("refuses what is no client, and middleware without a hook", () => {
+    // @ts-expect-error not a client
+    expect(() => useMiddleware(null, { onRequest: () => undefined })).toThrow(
+      /useMiddleware: the first argument must be a client made by/,
+    );
+    expect(() => useMiddleware({}, { onRequest: () => undefined })).toThrow(
+      /useMiddleware: the first argument must be a client made by/,
+    );
+    // @ts-expect-error not a middleware
+    expect(() => useMiddleware(core(h.key("free")), { nothing: true })).toThrow(
+      /at least one of onRequest\(\), onResponse\(\) or onError\(\)/,
+    );
   });
 });
 

@@ -81,7 +81,7 @@ describe("hard inputs", () => {
     // media-types has a multipart/form-data request body and no styled query parameter
     expect(client("media-types")).toMatch(
       // (and `transforms`, the option's loader: undefined unless the option is given)
-      /createClientRuntimeWith\(options, API_KEY, \{\n\s*otherBody: encodeOtherBody,\n\s*transforms,\n\s*\}, SECURITY\)/,
+      /createClientRuntimeWith\(options, API_KEY, \{\n\s*otherBody: encodeOtherBody,\n\s*body: writeBody,\n\s*transforms,\n\s*\}, SECURITY\)/,
     );
     expect(client("media-types")).toContain(
       'import { encodeOtherBody } from "./runtime/client/request-body.js"',
@@ -95,10 +95,11 @@ describe("hard inputs", () => {
       /createClientRuntimeWith\(\s*options,\s*API_KEY,\s*\{[^}]*cookies: setCookieParams/,
     );
     // the pet store's bodies are all JSON and its query parameters form + explode; its writes
-    // declare Idempotency-Key (no route keys, no JSON-content parameters)
+    // declare Idempotency-Key (no route keys, no JSON-content parameters); it has query and
+    // header parameters and request bodies
     const petStore = readFileSync(join(ROOT, "generated/client.ts"), "utf8");
     expect(petStore).toMatch(
-      /createClientRuntimeWith\(options, API_KEY, \{\n\s*idempotencyKey: newIdempotencyKey,\n\s*transforms,\n\s*\}, SECURITY\)/,
+      /createClientRuntimeWith\(options, API_KEY, \{\n\s*idempotencyKey: newIdempotencyKey,\n\s*query: serializeFormQuery,\n\s*headerParams: setHeaderParams,\n\s*body: writeBody,\n\s*transforms,\n\s*\}, SECURITY\)/,
     );
     expect(petStore).not.toContain("routeKeysOf");
     expect(petStore).not.toContain("withJsonText");

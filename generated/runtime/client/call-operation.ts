@@ -15,13 +15,7 @@ import {
 } from "./build-request.js";
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import type { DeprecationTracker } from "./deprecation.js";
-import {
-  runMiddleware,
-  runResponseHooks,
-  type MiddlewareClientOptions,
-  type MiddlewareRequestParams,
-  type MiddlewareStack,
-} from "./middleware.js";
+import type { MiddlewareStack } from "./middleware.js";
 import { isJsonMediaType } from "./json-media.js";
 import { parseRetryAfter } from "./rate-limit.js";
 import { markAnsweredLocally, type RateLimitScheduler } from "./rate-limit-scheduler.js";
@@ -29,13 +23,15 @@ import { readResult } from "./read-body.js";
 import {
   carriesCredentials,
   followRedirects,
+  isRedirectResponse,
+  redirectFollowing,
   redirectStop,
   type CredentialNames,
   type CrossOriginRedirect,
 } from "./redirect.js";
 import { RuntimeResult } from "./result.js";
 import type { StreamResume } from "./stream-resume.js";
-import type { Observer } from "./observe.js";
+import type { Observer, RetryEvent } from "./observe.js";
 import type { CallTelemetry, ClientTelemetry } from "./telemetry.js";
 import {
   isRetryableServerStatus,
@@ -63,8 +59,11 @@ export interface ClientContext {
   readonly random: () => number;
   readonly scheduler: RateLimitScheduler;
   readonly deprecations: DeprecationTracker;
-  readonly middleware: MiddlewareStack;
-  readonly middlewareOptions: () => MiddlewareClientOptions;
+  /**
+   * The middleware, once attached (middleware-send.ts: by the whole client's `use`, or
+   * `useMiddleware` on a core); without it, every attempt is a straight `fetch(url, init)`.
+   */
+  middleware?: AttachedMiddleware;
   readonly timeoutMs: number | undefined;
   /** The whole call's deadline in ms (waits, retries, attempts); none by default. */
   readonly deadlineMs: number | undefined;
@@ -107,18 +106,6 @@ function retryAfterFailure(
   return retryDelay({ attempt, method, status: undefined, idempotent: true }, policy, ctx.random);
 }
 
-const PARAMETER_GROUPS = ["path", "query", "header", "cookie"] as const;
-
-/** The call's parameters as openapi-fetch passes them to middleware (only the groups given). */
-function middlewareParams(init: CallInit | undefined): MiddlewareRequestParams {
-  const params: Record<string, unknown> = {};
-  if (init !== undefined) {
-    for (const group of PARAMETER_GROUPS)
-      if (init[group] !== undefined) params[group] = init[group];
-  }
-  return params as MiddlewareRequestParams;
-}
-
 /** `listPets (GET https://api.test/pets)`, the URL without its query (it may hold a key). */
 function describeCall(
   op: ClientOperationDescriptor,
@@ -152,6 +139,35 @@ async function attemptRequest(
   return { url: `${url}${url.includes("?") ? "&" : "?"}${applied.query}`, headers: withAuth };
 }
 
+/** Middleware attached to a runtime (middleware-send.ts makes it). */
+export interface AttachedMiddleware {
+  /** The list `use` and `eject` change. */
+  readonly stack: MiddlewareStack;
+  /**
+   * Sends one attempt through the middleware, as a `Request`. A `fetch` failure is returned;
+   * what a middleware hook throws is thrown.
+   */
+  send(
+    op: ClientOperationDescriptor,
+    init: CallInit | undefined,
+    id: string,
+    requestInit: RequestInit,
+    url: string,
+    replay: { readonly body: BodyInit | undefined; readonly replayable: boolean },
+  ): Promise<AttemptOutcome>;
+  /**
+   * Shows a response the client made itself (a held 429) to the `onResponse` hooks, with the
+   * request it stands for.
+   */
+  answered(
+    op: ClientOperationDescriptor,
+    init: CallInit | undefined,
+    id: string,
+    request: { readonly url: string; readonly method: string; readonly headers: HeadersInit },
+    response: Response,
+  ): Promise<Response>;
+}
+
 /**
  * Validates, then throws an `ApiError` for a non-2XX result when asked to. A JSON body the
  * transforms decoded (`json`) is validated in its wire form (`Date`s as ISO 8601 strings, `bigint`s
@@ -179,7 +195,7 @@ function finish(
 }
 
 /** What one attempt gave: a response (`sent: false` when a middleware answered), or a failure. */
-type AttemptOutcome =
+export type AttemptOutcome =
   | { readonly response: Response; readonly sent: boolean; readonly url: string }
   | {
       readonly response?: undefined;
@@ -187,101 +203,6 @@ type AttemptOutcome =
       readonly replaced: boolean;
       readonly url: string;
     };
-
-/**
- * Sends one attempt through the middleware, as a `Request`. A `fetch` failure is returned; what a
- * middleware hook throws is thrown.
- */
-async function sendThroughMiddleware(
-  ctx: ClientContext,
-  c: CompiledOperation,
-  op: ClientOperationDescriptor,
-  init: CallInit | undefined,
-  requestInit: RequestInit,
-  url: string,
-  id: string,
-  replay: { readonly body: BodyInit | undefined; readonly replayable: boolean },
-): Promise<AttemptOutcome> {
-  const fetchImpl = ctx.fetch ?? globalThis.fetch;
-  const abort = requestInit.signal ?? undefined;
-  if (requestInit.body instanceof ReadableStream)
-    (requestInit as { duplex?: string }).duplex = "half";
-  const outcome = await runMiddleware(
-    ctx.middleware.list,
-    { schemaPath: op.path, params: middlewareParams(init), id, options: ctx.middlewareOptions() },
-    new Request(url, requestInit),
-    (request) => abortable(sendRequest(ctx, op, request, fetchImpl, replay, abort), abort),
-  );
-  return outcome.response === undefined
-    ? { error: outcome.error, replaced: outcome.replaced, url }
-    : { response: outcome.response, sent: outcome.sent, url };
-}
-
-/** The request's headers as a record of lower-case names. */
-function headerRecord(headers: Headers): Record<string, string> {
-  const out: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    out[name] = value;
-  });
-  return out;
-}
-
-/**
- * Sends the `Request` a middleware chain produced: when it carries credentials (whoever added
- * them), with `redirect: "manual"` and the redirects followed by the policy (redirect.ts).
- */
-async function sendRequest(
-  ctx: ClientContext,
-  op: ClientOperationDescriptor,
-  request: Request,
-  fetchImpl: typeof fetch,
-  replay: { readonly body: BodyInit | undefined; readonly replayable: boolean },
-  signal: AbortSignal | undefined,
-): Promise<Response> {
-  if (!ctx.followRedirects) return fetchImpl(new Request(request, { redirect: "manual" }));
-  const headers = headerRecord(request.headers);
-  if (!carriesCredentials(headers, ctx.credentialNames) && !hasCredentialQuery(ctx, request.url))
-    return fetchImpl(request);
-  const first = await fetchImpl(new Request(request, { redirect: "manual" }));
-  if (!isRedirectResponse(first)) return first;
-  // a 307/308 sends the call's body again (a stream cannot be: the 3XX is then the answer)
-  return followRedirects(
-    first,
-    { url: request.url, method: request.method, headers, body: replay.body },
-    replay.replayable,
-    redirectFollowing(ctx, op, fetchImpl, signal),
-  );
-}
-
-/** Whether a URL carries an API key in its query (a scheme's query parameter). */
-function hasCredentialQuery(ctx: ClientContext, url: string): boolean {
-  const names = ctx.credentialNames.query;
-  if (names.size === 0 || !url.includes("?")) return false;
-  const params = new URL(url).searchParams;
-  for (const name of names) if (params.has(name)) return true;
-  return false;
-}
-
-function redirectFollowing(
-  ctx: ClientContext,
-  op: ClientOperationDescriptor,
-  fetchImpl: typeof fetch,
-  signal: AbortSignal | undefined,
-) {
-  return {
-    operationId: op.operationId,
-    policy: ctx.crossOriginRedirect,
-    names: ctx.credentialNames,
-    send: (url: string, init: RequestInit) => fetchImpl(url, init),
-    signal,
-  };
-}
-
-/** Whether a response of a `redirect: "manual"` request is a redirect to follow (or an opaque one). */
-function isRedirectResponse(response: Response): boolean {
-  const status = response.status;
-  return (status >= 300 && status < 400) || response.type === "opaqueredirect";
-}
 
 /**
  * Performs one call (see `ClientRuntime.call` for the contract), within its deadline when it has
@@ -343,6 +264,15 @@ async function callAttempts(
   const scheduler = ctx.scheduler;
   const fetchImpl = ctx.fetch ?? globalThis.fetch;
   let id: string | undefined; // the call's id for middleware, made on first use
+  /** Reports a retry (`onRetry`, the logger, telemetry), then waits for it. */
+  const retry = (
+    attempt: number,
+    url: string,
+    event: Omit<RetryEvent, "operationId" | "attempt">,
+  ): Promise<void> => {
+    observer?.retry({ operationId: op.operationId, attempt: attempt + 1, ...event }, c.method, url);
+    return sleep(event.delayMs, signal);
+  };
 
   for (let attempt = 0; ; attempt++) {
     // a custom fetch may ignore the signal: never send once it has aborted
@@ -364,16 +294,13 @@ async function callAttempts(
       // shown to the middleware's onResponse hooks, so that they see what the caller gets)
       if (replayed !== undefined) {
         let answer = replayed;
-        if (ctx.middleware.list.length !== 0) {
-          answer = await runResponseHooks(
-            ctx.middleware.list,
-            {
-              schemaPath: op.path,
-              params: middlewareParams(init),
-              id: (id ??= newCallId()),
-              options: ctx.middlewareOptions(),
-            },
-            new Request(built.url, { method: c.method, headers: built.headers }),
+        const hooks = ctx.middleware;
+        if (hooks !== undefined && hooks.stack.list.length !== 0) {
+          answer = await hooks.answered(
+            op,
+            init,
+            (id ??= newCallId()),
+            { url: built.url, method: c.method, headers: built.headers },
             replayed,
           );
           markAnsweredLocally(answer);
@@ -386,19 +313,18 @@ async function callAttempts(
     let outcome: AttemptOutcome | undefined;
     let url = built.url;
     let requestHeaders = built.headers;
-    if (c.auth.kind === "dynamic" || ctx.middleware.list.length !== 0) {
+    const middleware = ctx.middleware?.stack.list.length === 0 ? undefined : ctx.middleware;
+    if (c.auth.kind === "dynamic" || middleware !== undefined) {
       try {
         // credentials from functions are resolved per attempt (a refreshed token on a retry)
         ({ url, headers: requestHeaders } = await attemptRequest(c, url, requestHeaders));
-        if (ctx.middleware.list.length !== 0) {
-          outcome = await sendThroughMiddleware(
-            ctx,
-            c,
+        if (middleware !== undefined) {
+          outcome = await middleware.send(
             op,
             init,
+            (id ??= newCallId()),
             { method: c.method, headers: requestHeaders, body: built.body, signal: abort },
             url,
-            (id ??= newCallId()),
             built,
           );
         }
@@ -427,7 +353,7 @@ async function callAttempts(
         let first = await (timer === undefined ? pending : abortable(pending, abort));
         if (credentialed && isRedirectResponse(first)) {
           const request = { url, method: c.method, headers: requestHeaders, body: built.body };
-          const following = redirectFollowing(ctx, op, fetchImpl, abort);
+          const following = redirectFollowing(ctx, op.operationId, fetchImpl, abort);
           first = await abortable(
             followRedirects(first, request, built.replayable, following),
             abort,
@@ -446,12 +372,7 @@ async function callAttempts(
       const delay = retrySafe ? retryAfterFailure(ctx, policy, c.method, attempt) : undefined;
       if (delay !== undefined) {
         const reason = timer?.timedOut === true ? "timeout" : "network";
-        observer?.retry(
-          { operationId: op.operationId, attempt: attempt + 1, delayMs: delay, reason },
-          c.method,
-          outcome.url,
-        );
-        await sleep(delay, signal);
+        await retry(attempt, outcome.url, { delayMs: delay, reason });
         continue;
       }
       if (outcome.replaced) throw outcome.error; // a middleware's own error, as is
@@ -487,18 +408,7 @@ async function callAttempts(
       if (delay !== undefined && (deadline === undefined || Date.now() + delay < deadline)) {
         timer?.dispose();
         discard(response);
-        observer?.retry(
-          {
-            operationId: op.operationId,
-            attempt: attempt + 1,
-            delayMs: delay,
-            reason: "status",
-            status,
-          },
-          c.method,
-          outcome.url,
-        );
-        await sleep(delay, signal);
+        await retry(attempt, outcome.url, { delayMs: delay, reason: "status", status });
         continue;
       }
     }
@@ -533,12 +443,7 @@ async function callAttempts(
       if (!timer.timedOut) throw error;
       const delay = retrySafe ? retryAfterFailure(ctx, policy, c.method, attempt) : undefined;
       if (delay === undefined) throw timeoutError(timeoutMs!, describeCall(op, c, built));
-      observer?.retry(
-        { operationId: op.operationId, attempt: attempt + 1, delayMs: delay, reason: "timeout" },
-        c.method,
-        outcome.url,
-      );
-      await sleep(delay, signal);
+      await retry(attempt, outcome.url, { delayMs: delay, reason: "timeout" });
       continue;
     } finally {
       timer.dispose();

@@ -12,10 +12,18 @@ import { encodeOtherBody } from "./request-body.js";
 import { readStreamResult } from "./stream-result.js";
 import { routeKeysOf } from "./route-keys.js";
 import { stylePathValue } from "./path-style.js";
-import { serializeQuery } from "./url.js";
+import { serializeFormQuery, serializeQuery } from "./url.js";
+import { writeBody } from "./body-writer.js";
+import { setHeaderParams } from "./header-params.js";
 
 /** The optional serializers of a runtime. */
 export interface ClientCodecs {
+  /** Query parameters without declared styles (`form`, exploded): every operation with any. */
+  readonly query?: typeof serializeFormQuery;
+  /** Header parameters (`in: header`). */
+  readonly headerParams?: typeof setHeaderParams;
+  /** A request body (JSON here; other media types through `otherBody` or the XML codec). */
+  readonly body?: typeof writeBody;
   /** Query parameters with declared styles (`deepObject`, `pipeDelimited`, `form` unexploded, …). */
   readonly styledQuery?: typeof serializeQuery;
   /** Request bodies whose media type is not JSON (form, multipart, text, binary). */
@@ -43,6 +51,9 @@ export interface ClientCodecs {
 
 /** Every optional serializer (what `createClientRuntime` uses). */
 export const ALL_CODECS: ClientCodecs = {
+  query: serializeFormQuery,
+  headerParams: setHeaderParams,
+  body: writeBody,
   styledQuery: serializeQuery,
   otherBody: encodeOtherBody,
   cookies: setCookieParams,

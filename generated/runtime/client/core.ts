@@ -3,11 +3,13 @@
  * The client core behind the per-operation functions (`operations.ts` of a generated package:
  * `getPetById(api, { path: { petId: 1 } })`). It is the same runtime as the whole client's
  * (rate-limit state shared per key and origin, retries after `Retry-After`, timeouts, deadlines,
- * deprecation notices, typed errors, middleware, the redirect policy of credentialed calls), but
- * created without any optional feature: each per-operation function passes its own descriptor,
+ * deprecation notices, typed errors, the redirect policy of credentialed calls), but created
+ * without any optional feature: each per-operation function passes its own descriptor,
  * and the descriptor references the serializers it needs (`op.codecs`: non-JSON bodies, styled
  * queries and paths, cookies, event streams). A bundle that calls one operation therefore holds
  * that operation's descriptor and the runtime it uses, not the table of every operation.
+ * Middleware too is added by a function, `useMiddleware(api, ...)` (core-middleware.ts), so that a
+ * bundle that never adds any does not carry it.
  *
  * The object of a whole client (`create<Name>Client`) works too: the functions then use its
  * runtime (with its logger, `onRetry`, ... which the core leaves out).
@@ -16,13 +18,12 @@ import type { ClientSecurity } from "./auth.js";
 import type { CallInit } from "./build-request.js";
 import { CLIENT_IDENTITY } from "./client-identity.js";
 import type { ClientOperationDescriptor } from "./descriptor.js";
-import type { ClientMiddlewareApi } from "./middleware.js";
 import type { ClientResult } from "./result.js";
 import {
   CLIENT_RUNTIME,
   createRuntimeWithFeatures,
   type ClientOptions,
-  type ClientRuntime,
+  type CoreRuntime,
 } from "./runtime.js";
 import type { ResultOptions } from "./types.js";
 
@@ -34,7 +35,7 @@ declare const THROWS: unique symbol;
  * a whole client (`create<Name>Client`). `Throws` is `true` when it was created with
  * `throwOnError: true` (the functions then resolve only to 2XX results).
  */
-export interface ClientCore<Throws extends boolean = false> extends ClientMiddlewareApi {
+export interface ClientCore<Throws extends boolean = false> {
   /**
    * Type only (never set): the client's `throwOnError`, for the functions to infer. A method, so
    * that it adds no constraint between clients (their methods' types already say it).
@@ -63,12 +64,25 @@ export function createClientCore<Throws extends boolean = false>(
   security: ClientSecurity,
 ): ClientCore<Throws> {
   const runtime = createRuntimeWithFeatures(options, security, { codecs: {} });
-  const core = { use: runtime.use, eject: runtime.eject };
-  // symbols: `Object.keys` and JSON show `use` and `eject` only
+  const core = {};
+  // symbols: `Object.keys` and JSON show nothing
   Object.defineProperty(core, CLIENT_RUNTIME, { value: runtime, enumerable: true });
   if (runtime.identity !== undefined)
     Object.defineProperty(core, CLIENT_IDENTITY, { value: runtime.identity, enumerable: true });
   return core;
+}
+
+/** The runtime of a core or a whole client; `undefined` for anything else. */
+export function runtimeOf(client: unknown): CoreRuntime | undefined {
+  return (client as { readonly [CLIENT_RUNTIME]?: CoreRuntime } | undefined)?.[CLIENT_RUNTIME];
+}
+
+/** The `TypeError` for a first argument that is no client (`what`: the function called). */
+export function notAClient(what: string, client: unknown): TypeError {
+  return new TypeError(
+    `${what}: the first argument must be a client made by the generated create…Core ` +
+      `or create…Client, not ${client === null ? "null" : typeof client}`,
+  );
 }
 
 /**
@@ -81,15 +95,7 @@ export function callThrough<R = ClientResult>(
   op: ClientOperationDescriptor,
   init: unknown,
 ): Promise<R> {
-  const runtime = (client as { readonly [CLIENT_RUNTIME]?: ClientRuntime } | undefined)?.[
-    CLIENT_RUNTIME
-  ];
-  if (runtime === undefined)
-    return Promise.reject(
-      new TypeError(
-        `${op.operationId}: the first argument must be a client made by the generated create…Core ` +
-          `or create…Client, not ${client === null ? "null" : typeof client}`,
-      ),
-    );
+  const runtime = runtimeOf(client);
+  if (runtime === undefined) return Promise.reject(notAClient(op.operationId, client));
   return runtime.call(op, init as CallInit | undefined) as Promise<R>;
 }

@@ -134,6 +134,31 @@ export interface RedirectFollowing {
   readonly signal: AbortSignal | undefined;
 }
 
+/** Whether a response of a `redirect: "manual"` request is a redirect to follow (or an opaque one). */
+export function isRedirectResponse(response: Response): boolean {
+  const status = response.status;
+  return (status >= 300 && status < 400) || response.type === "opaqueredirect";
+}
+
+/** {@link RedirectFollowing} of one call, from the client's settings. */
+export function redirectFollowing(
+  settings: {
+    readonly crossOriginRedirect: CrossOriginRedirect;
+    readonly credentialNames: CredentialNames;
+  },
+  operationId: string,
+  fetchImpl: typeof fetch,
+  signal: AbortSignal | undefined,
+): RedirectFollowing {
+  return {
+    operationId,
+    policy: settings.crossOriginRedirect,
+    names: settings.credentialNames,
+    send: (url, init) => fetchImpl(url, init),
+    signal,
+  };
+}
+
 /**
  * Follows the redirects of a credentialed request sent with `redirect: "manual"`, as the policy
  * says. Returns the final response: a non-redirect, a redirect that cannot be followed (a stream

@@ -1,7 +1,8 @@
 /**
  * Which of the client runtime's optional serializers (templates/client/codecs.ts) an operation
  * needs: a styled query or path, a non-JSON body, cookie parameters, a streamed response, basic
- * credentials, a path's route keys, JSON-content parameters, idempotency keys. The
+ * credentials, a path's route keys, JSON-content parameters, idempotency keys, and the plain
+ * ones not every operation has: query parameters, header parameters, a request body. The
  * whole client passes the union for its spec to the runtime; each per-operation descriptor
  * (operations.ts) references its own, so a bundle that calls it carries those and no others.
  */
@@ -43,6 +44,9 @@ const CODEC_MODULES: Readonly<Record<CodecName, { module: string; name: string }
   routeKeys: { module: "route-keys", name: "routeKeysOf" },
   jsonParameters: { module: "json-parameters", name: "withJsonText" },
   idempotencyKey: { module: "idempotency", name: "newIdempotencyKey" },
+  query: { module: "url", name: "serializeFormQuery" },
+  headerParams: { module: "header-params", name: "setHeaderParams" },
+  body: { module: "body-writer", name: "writeBody" },
 };
 
 const ORDER = Object.keys(CODEC_MODULES) as CodecName[];
@@ -164,6 +168,13 @@ export function operationCodecs(
     routeKeys: operation.path.includes("#"),
     jsonParameters: Object.keys(jsonParameters(operation)).length > 0,
     idempotencyKey: operation.idempotencyKeyHeader !== undefined,
+    // unstyled query parameters (the styled serializer writes the others too); a paginated
+    // operation's walk sends its page parameters in the query
+    query:
+      (operation.parameters.query.length > 0 || operation.pagination !== undefined) &&
+      Object.keys(queryStyles(operation)).length === 0,
+    headerParams: operation.parameters.header.length > 0,
+    body: operation.requestBody !== undefined,
   };
   return ORDER.filter((name) => needs[name]);
 }

@@ -176,6 +176,7 @@ function imports(codecs: readonly CodecRef[], clientType: string): StatementStru
     named("./runtime/client/transforms.js", ["TransformOptions"], true),
     named("./transforms.js", [`Transformed${clientType}`], true),
     named("./runtime/client/core.js", ["ClientCore"], true),
+    named("./runtime/client/middleware.js", ["ClientMiddlewareApi"], true),
     named(
       "./runtime/client/types.js",
       ["OperationMethod", "OperationRequest", "OperationResult", "ResultOptions"],
@@ -368,7 +369,7 @@ function clientInterface(model: ApiModel, clientType: string): StatementStructur
     isExported: true,
     name: clientType,
     // a core too: the per-operation functions (operations.ts) accept the whole client
-    extends: ["ClientCore<Throws>"],
+    extends: ["ClientCore<Throws>", "ClientMiddlewareApi"],
     typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
     docs: jsDoc({
       summary: `A typed client for ${model.title} ${model.version}: one method per operation, plus \`use\`/\`eject\` for middleware.`,

@@ -106,6 +106,7 @@ export function operationsTemplate(model: ApiModel, context: EmitContext): Gener
       namedExports: [{ name: "ClientCore" }, { name: "CoreOptions" }],
     },
     coreFactory(context),
+    ...middlewareExport(names),
     ...perOperation.flatMap((entry) => [entry.descriptor, ...entry.functions]),
     ...reservedExports(model),
   ];
@@ -135,8 +136,8 @@ function coreFactory(context: EmitContext): StatementStructures {
       summary: `Creates the ${context.apiName} client core the per-operation functions call through.`,
       description:
         "The whole client's behaviour (credentials as each operation's security requirements say, the rate-limit state shared per key and origin, " +
-        "retries after `Retry-After`, timeouts, deprecation notices, typed errors, middleware) without the table of every operation: " +
-        "a bundle holds only the functions it imports. `onRetry`, `onRateLimitWait` and `logger` need the whole client " +
+        "retries after `Retry-After`, timeouts, deprecation notices, typed errors) without the table of every operation: " +
+        "a bundle holds only the functions it imports. Middleware: `useMiddleware(api, ...)`. `onRetry`, `onRateLimitWait` and `logger` need the whole client " +
         `(\`create${context.apiName}Client\`), whose object these functions accept too.`,
     }),
     typeParameters: [{ name: "Throws", constraint: "boolean", default: "false" }],
@@ -149,6 +150,22 @@ function coreFactory(context: EmitContext): StatementStructures {
     returnType: "$ClientCore<Throws>",
     statements: ["return $createClientCore(options, $SECURITY);"],
   };
+}
+
+/**
+ * `export { useMiddleware }`: middleware for a core (core-middleware.ts), a function so that a
+ * bundle that never adds middleware does not carry it. An operation of that name keeps the name;
+ * the export is then `$useMiddleware`.
+ */
+function middlewareExport(names: ReadonlySet<string>): StatementStructures[] {
+  const name = "useMiddleware";
+  return [
+    {
+      kind: StructureKind.ExportDeclaration,
+      moduleSpecifier: "./runtime/client/core-middleware.js",
+      namedExports: [names.has(name) ? { name, alias: `$${name}` } : { name }],
+    },
+  ];
 }
 
 function descriptorStatement(

@@ -38,7 +38,7 @@ export function frontendSections(
   const one = get !== undefined && !RESERVED_WORDS.has(get.name) ? get : undefined;
   return [
     "## One operation at a time",
-    `${code(`${packageName}/operations`)} has one function per operation over a small client core (\`${core}(options)\`, the client's options without the logger): a browser bundle holds the functions it imports, their descriptors and the runtime they use, not every operation's. The functions behave as the client's methods (credentials, the shared rate-limit state, retries after \`Retry-After\`, deprecation notices, typed errors, middleware) and also accept a client made by \`${create}\`.`,
+    `${code(`${packageName}/operations`)} has one function per operation over a small client core (\`${core}(options)\`, the client's options without the logger): a browser bundle holds the functions it imports, their descriptors and the runtime they use, not every operation's. The functions behave as the client's methods (credentials, the shared rate-limit state, retries after \`Retry-After\`, deprecation notices, typed errors) and also accept a client made by \`${create}\`. Middleware is added with \`useMiddleware(api, ...middleware)\` (it returns the function that removes it), so a bundle that never adds any does not carry it.`,
     ...(one
       ? [
           example("operations-example.ts", [

@@ -4,8 +4,10 @@ import {
   createClientRuntime,
   createClientRuntimeWith,
   encodeOtherBody,
+  serializeFormQuery,
   serializeQuery,
   setCookieParams,
+  writeBody,
   type ApiKeyLocation,
   type ClientOperationDescriptor,
   type ClientOptions,
@@ -420,8 +422,16 @@ describe("client runtime: optional serializers (createClientRuntimeWith)", () =>
     return { runtime, ...scripted };
   };
 
-  it("without any, serves plain queries and JSON bodies", async () => {
+  it("without any, serves a call without parameters or body", async () => {
     const { runtime, calls } = runtimeWith({}, [json(200, {})]);
+    expect((await runtime.call(op())).status).toBe(200);
+    expect(calls[0]?.url).toBe("https://api.test/pets");
+  });
+
+  it("with query and body, serves plain queries and JSON bodies", async () => {
+    const { runtime, calls } = runtimeWith({ query: serializeFormQuery, body: writeBody }, [
+      json(200, {}),
+    ]);
     await runtime.call(op({ method: "post", bodyMediaType: "application/json" }), {
       query: { tags: ["a", "b"] },
       body: { name: "Rex" },
@@ -435,18 +445,34 @@ describe("client runtime: optional serializers (createClientRuntimeWith)", () =>
     await expect(runtime.call(styled, { query: { ids: [1, 2] } })).rejects.toThrow(
       /Operation "op" needs the styled query serializer.*createClientRuntimeWith/,
     );
-    await expect(runtime.call(form, { body: { a: 1 } })).rejects.toThrow(
+    // a non-JSON body needs its writer besides the body codec
+    const bodyOnly = runtimeWith({ body: writeBody }, []).runtime;
+    await expect(bodyOnly.call(form, { body: { a: 1 } })).rejects.toThrow(
       /"application\/x-www-form-urlencoded" body serializer/,
     );
     await expect(runtime.call(op(), { cookie: { theme: "dark" } })).rejects.toThrow(
       /needs the cookie parameter serializer/,
+    );
+    await expect(runtime.call(op(), { query: { tags: ["a"] } })).rejects.toThrow(
+      /Operation "op" needs the query parameter serializer/,
+    );
+    await expect(runtime.call(op(), { header: { "x-trace": "1" } })).rejects.toThrow(
+      /needs the header parameter serializer/,
+    );
+    await expect(runtime.call(op({ method: "post" }), { body: { a: 1 } })).rejects.toThrow(
+      /needs the request body serializer/,
     );
     expect(calls).toHaveLength(0);
   });
 
   it("uses the ones it was given", async () => {
     const { runtime, calls } = runtimeWith(
-      { styledQuery: serializeQuery, otherBody: encodeOtherBody, cookies: setCookieParams },
+      {
+        styledQuery: serializeQuery,
+        body: writeBody,
+        otherBody: encodeOtherBody,
+        cookies: setCookieParams,
+      },
       [json(200, {}), json(200, {}), json(200, {})],
     );
     await runtime.call(styled, { query: { ids: [1, 2] } });
