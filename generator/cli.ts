@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { reportFailure, usageError } from "./cli-errors.js";
 import { EXIT_CODES } from "./errors.js";
 import { generatedSummary } from "./write/generated-summary.js";
+import type { SpecDigests } from "./write/inputs-hash.js";
 import { isUpToDate } from "./write/quick-check.js";
 
 const USAGE = `Usage: npm run generate -- [options]
@@ -105,7 +106,12 @@ async function main(argv: readonly string[]): Promise<number> {
       values["package-name"] === undefined &&
       !values["allow-duplicate-operation-ids"] &&
       !values["allow-undeclared-path-parameters"];
-    if (recorded && (await isUpToDate(values.out, values.spec, values.name, process.cwd()))) {
+    // the spec files' hashes, worked out once in this run for the quick check and the manifest
+    const specDigests: SpecDigests = new Map();
+    if (
+      recorded &&
+      (await isUpToDate(values.out, values.spec, values.name, process.cwd(), specDigests))
+    ) {
       process.stdout.write(
         `${values.out}/ is up to date with ${values.spec} (inputs and outputs unchanged; nothing rendered)\n`,
       );
@@ -114,7 +120,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (values.check) {
       const { check } = await import("./generate.js");
       const { formatDrift } = await import("./write/check-output.js");
-      const drifts = await check(options);
+      const drifts = await check({ ...options, specDigests });
       if (drifts.length > 0) {
         process.stderr.write(`${formatDrift(drifts, values.out)}\n`);
         return EXIT_CODES.drift;
@@ -123,7 +129,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return EXIT_CODES.ok;
     }
     const { generate } = await import("./generate.js");
-    const { rendered, report } = await generate(options);
+    const { rendered, report } = await generate({ ...options, specDigests });
     for (const warning of rendered.warnings) process.stderr.write(`warning: ${warning}\n`);
     process.stdout.write(
       `${generatedSummary(report, rendered.model.operations.length, values.out)}\n`,

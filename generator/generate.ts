@@ -17,7 +17,7 @@ import { buildModel } from "./model/build-model.js";
 import { defaultApiName } from "./model/names.js";
 import type { ApiModel } from "./model/types.js";
 import type { Drift } from "./write/check-output.js";
-import { computeInputsHash } from "./write/inputs-hash.js";
+import { computeInputsHash, type SpecDigests } from "./write/inputs-hash.js";
 import type { ManifestMeta } from "./write/manifest.js";
 import { timing } from "./timing.js";
 import { assertOwnedOutput, writeOutput, type WriteReport } from "./write/write-output.js";
@@ -36,6 +36,8 @@ export interface GenerateOptions {
   readonly cwd?: string;
   /** Reuse what earlier runs rendered from the same inputs (node_modules/.cache/; default true). */
   readonly cache?: boolean;
+  /** The spec files' hashes this run's quick check worked out (inputs-hash.ts), for the manifest. */
+  readonly specDigests?: SpecDigests;
 }
 
 export interface Rendered {
@@ -64,7 +66,7 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
   let model: ApiModel;
   const modelStarted = performance.now();
   try {
-    model = buildModel(loaded.document, loaded.specHash);
+    model = buildModel(loaded.document, () => loaded.specHash);
   } catch (error) {
     throw withSourceLocation(error, resolve(cwd, options.specPath), loaded.displayPath);
   }
@@ -141,11 +143,10 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
   const manifest: ManifestMeta = {
     apiName: input.context.apiName,
     specFiles: loaded.files,
-    inputsHash: await computeInputsHash({
-      specFiles: loaded.files,
-      apiName: input.context.apiName,
-      cwd,
-    }),
+    inputsHash: await computeInputsHash(
+      { specFiles: loaded.files, apiName: input.context.apiName, cwd },
+      options.specDigests,
+    ),
   };
   timing("inputs hash", hashing);
   return { model: input.model, files, manifest, warnings: [...new Set(input.warnings)] };

@@ -272,8 +272,16 @@ function sourceFiles() {
   return [GENERATOR_DIR, ...SHARED_DIRS].flatMap(typeScriptFiles).concat(SHARED_SOURCES).sort();
 }
 
+/**
+ * The SHA-256 of each source file this process hashed for the bundle's name, by absolute path,
+ * left on `globalThis` under this symbol: the generator's tool hash (write/inputs-hash.ts) covers
+ * the same files and takes their digests from here instead of reading and hashing them again.
+ */
+const SOURCE_DIGESTS = Symbol.for("petstore-generator.source-digests");
+
 function sourcesHash() {
   const hash = createHash("sha256");
+  const digests = new Map();
   hash.update(`${readFileSync(fileURLToPath(import.meta.url))}\0`); // this file's build options
   for (const name of ["esbuild", ...BUNDLED_PACKAGES, ...LAZY_NAMED_PACKAGES]) {
     const { version } = JSON.parse(
@@ -282,11 +290,12 @@ function sourcesHash() {
     hash.update(`${name} ${version}\0`);
   }
   // the bytes as read (decoding them into the text first cost as much as hashing it)
-  for (const file of sourceFiles())
-    hash
-      .update(`${relative(GENERATOR_DIR, file)}\0`)
-      .update(readFileSync(file))
-      .update("\0");
+  for (const file of sourceFiles()) {
+    const digest = createHash("sha256").update(readFileSync(file)).digest("hex");
+    digests.set(file, digest);
+    hash.update(`${relative(GENERATOR_DIR, file)}\0${digest}\0`);
+  }
+  globalThis[SOURCE_DIGESTS] = digests;
   return hash.digest("hex").slice(0, 16);
 }
 

@@ -20,7 +20,10 @@ export interface ApiModel {
   readonly description: string | undefined;
   /** `3.0.x` or `3.1.x`, as declared. */
   readonly openapiVersion: string;
-  /** SHA-256 (hex, first 16 chars) of the bundled spec, for headers and drift checks. */
+  /**
+   * SHA-256 (hex, first 16 chars) of the bundled spec, for drift checks: a non-enumerable
+   * property, worked out when first read (build-model.ts), and lost by a spread copy.
+   */
   readonly specHash: string;
   /** The API-key scheme operations are secured with, when there is one. */
   readonly apiKey: ApiKeyModel | undefined;

@@ -7,16 +7,20 @@
 import { readdir, readFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { listOutputFiles } from "./list-output-files.js";
-import { computeInputsHash } from "./inputs-hash.js";
+import { computeInputsHash, type SpecDigests } from "./inputs-hash.js";
 import { MANIFEST_NAME, readManifest, sha256 } from "./manifest.js";
 import { stagingPrefix } from "./write-output.js";
 
-/** `specPath` / `apiName`: what the caller asks for (undefined: whatever the manifest recorded). */
+/**
+ * `specPath` / `apiName`: what the caller asks for (undefined: whatever the manifest recorded).
+ * `digests` collects the spec files' hashes, for the render that may follow in the same run.
+ */
 export async function isUpToDate(
   outDir: string,
   specPath: string | undefined,
   apiName: string | undefined,
   cwd: string,
+  digests?: SpecDigests,
 ): Promise<boolean> {
   const out = resolve(cwd, outDir);
   const manifest = await readManifest(out);
@@ -30,11 +34,10 @@ export async function isUpToDate(
     return false;
   if (apiName !== undefined && apiName !== manifest.apiName) return false;
   try {
-    const inputsHash = await computeInputsHash({
-      specFiles: manifest.specFiles,
-      apiName: manifest.apiName,
-      cwd,
-    });
+    const inputsHash = await computeInputsHash(
+      { specFiles: manifest.specFiles, apiName: manifest.apiName, cwd },
+      digests,
+    );
     if (inputsHash !== manifest.inputsHash) return false;
   } catch {
     return false; // a spec file is gone: let the full check say what is wrong

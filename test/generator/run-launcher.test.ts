@@ -15,6 +15,7 @@ import {
 } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { computeInputsHash } from "../../generator/write/inputs-hash.js";
 import { ROOT } from "./cli-helper.js";
 
 const work = mkdtempSync(join(ROOT, ".tmp-launcher-"));
@@ -43,7 +44,7 @@ describe("generator/run.mjs", () => {
   cpSync(join(ROOT, "spec"), join(work, "spec"), { recursive: true });
   symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir");
 
-  it("runs the CLI from a bundle, and generates the same files as the sources do", () => {
+  it("runs the CLI from a bundle, and generates the same files as the sources do", async () => {
     const result = launch("cli", "--name", "PetStore", "--out", "generated");
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
@@ -53,6 +54,13 @@ describe("generator/run.mjs", () => {
         readFileSync(join(ROOT, "generated", file), "utf8"),
       );
     }
+    // the tool hash took run.mjs's digests of the sources: the same hash as reading them all
+    const manifest = JSON.parse(
+      readFileSync(join(work, "generated/.generated-manifest.json"), "utf8"),
+    ) as { inputsHash: string; specFiles: string[] };
+    expect(manifest.inputsHash).toBe(
+      await computeInputsHash({ specFiles: manifest.specFiles, apiName: "PetStore", cwd: work }),
+    );
   }, 180_000);
 
   it("never runs a stale bundle: a changed source is rebuilt into a new folder", () => {
