@@ -151,18 +151,29 @@ export async function cachedMcp(input: EmitInput, packageName: string): Promise<
  * zod.ts, with its warnings (what a Zod schema cannot say), cached like the others. It shows no
  * description or summary of the spec, so with a cache it is made from the model without prose, and a prose edit (a schema's description: on Stripe, 0.8 s of a warm edit) reuses
  * it without loading ts-morph (test/generator/server-api-prose.test.ts checks the file and the
- * warnings are the same either way).
+ * warnings are the same either way). On a miss (a structural edit) each component's schema and
+ * each operation's entry is made again only when its converted schema changed (pack
+ * "zod-parts": the parts' keys cover all they read, emit/zod/emit-zod.ts).
  */
-export const cachedZod = async (input: EmitInput): Promise<GeneratedFile[]> =>
-  tracedEmit(
+export async function cachedZod(input: EmitInput): Promise<GeneratedFile[]> {
+  const fixed = JSON.stringify(input.context);
+  const partsPack = await pack("zod-parts", input.scope);
+  return tracedEmit(
     await pack("zod", input.scope),
     input.caches,
     { model: proseFreeModel(input) },
-    JSON.stringify(input.context),
-    async (read, warnings) =>
-      (await import("../emit/zod/emit-zod.js")).emitZod(read.model, input.context, warnings),
+    fixed,
+    async (read, warnings) => {
+      const { emitZod } = await import("../emit/zod/emit-zod.js");
+      if (partsPack === undefined) return emitZod(read.model, input.context, warnings);
+      const parts = new PartCache(partsPack, sharedPartKey(input.caches, read.model, [], fixed));
+      const files = emitZod(read.model, input.context, warnings, parts);
+      parts.save();
+      return files;
+    },
     input.warnings,
   );
+}
 
 /**
  * What the MCP emitter is given when its prose cannot be slots (emit/mcp/mcp-prose-slots.ts):

@@ -1,0 +1,128 @@
+/**
+ * Per-operation and per-schema cache parts of zod.ts (cache/cached-parts.ts): after a one-line
+ * edit (an operation's parameter, a schema's keyword, a description) only the parts that read what
+ * changed are made again, and the files are the ones a run without a cache writes, byte for byte.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CachePack } from "../../generator/cache/cache-pack.js";
+import { PartCache } from "../../generator/cache/cached-parts.js";
+import { RunCaches } from "../../generator/cache/run-caches.js";
+import type { GeneratedFile } from "../../generator/emit/file.js";
+import type { PartStore } from "../../generator/emit/part-store.js";
+import { emitZod } from "../../generator/emit/zod/emit-zod.js";
+import { render } from "../../generator/generate.js";
+import type { ApiModel } from "../../generator/model/types.js";
+import { ROOT } from "./cli-helper.js";
+import { loadLayoutSpec } from "./layout-specs.js";
+import { copySpec, editDescription, editSchema, editSpec, operationsOf } from "./spec-edits.js";
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const context = { apiName: "Api", specPath: "spec.yaml" };
+
+/** An emitter that takes a part store, and how many parts a model has. */
+interface PartEmitter {
+  readonly name: string;
+  emit(model: ApiModel, parts?: PartStore): GeneratedFile[];
+  count(model: ApiModel): number;
+}
+
+const uniqueOperationIds = (model: ApiModel) =>
+  new Set(model.operations.map((operation) => operation.operationId)).size;
+
+const EMITTERS: readonly PartEmitter[] = [
+  {
+    name: "zod",
+    emit: (model, parts) => emitZod(model, context, [], parts),
+    // a part per component schema and per operationId, and the file with its slots
+    count: (model) => Object.keys(model.schemas).length + uniqueOperationIds(model) + 1,
+  },
+];
+
+/** Adds a query parameter `name` to the spec's `index`-th operation. */
+function addQueryParameter(document: Record<string, unknown>, index: number, name: string): void {
+  const { operation } = operationsOf(document)[index] ?? {};
+  if (operation === undefined) throw new Error(`the spec has no operation ${index}`);
+  const parameters = (operation.parameters ??= []) as unknown[];
+  parameters.unshift({ in: "query", name, schema: { type: "string" } });
+}
+
+/** The emitter's files through a part cache in `dir` (the pack of the run before), with its counts. */
+function emitWithParts(emitter: PartEmitter, model: ApiModel, dir: string) {
+  const parts = new PartCache(CachePack.open(dir, `test/${emitter.name}-parts`, "salt"), "shared");
+  const files = emitter.emit(new RunCaches().proseFree(model), parts);
+  parts.save();
+  return { files, hits: parts.hits, made: parts.made };
+}
+
+describe.each(EMITTERS)("$name's parts", (emitter) => {
+  it("makes only the edited operation's part again, and writes what a run without cache writes", async () => {
+    const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"), `${emitter.name}-parts-`);
+    temps.push(dir);
+    const first = (await loadLayoutSpec(spec)).model;
+    const count = emitter.count(first);
+    const cold = emitWithParts(emitter, first, dir);
+    // parts alike (two operations with the same parameters) are made once
+    expect(cold.hits + cold.made).toBe(count);
+    expect(cold.made).toBeGreaterThan(count / 2);
+    expect(cold.files).toEqual(emitter.emit(first));
+    expect(emitWithParts(emitter, first, dir)).toEqual({ ...cold, hits: count, made: 0 });
+
+    editSpec(spec, (document) => addQueryParameter(document, 2, "editedByTheTest"));
+    const edited = (await loadLayoutSpec(spec)).model;
+    const warm = emitWithParts(emitter, edited, dir);
+    expect(warm).toMatchObject({ hits: count - 1, made: 1 });
+    expect(warm.files).toEqual(emitter.emit(edited));
+    expect(warm.files.map((file) => file.content).join("")).toContain("editedByTheTest");
+  }, 120_000);
+
+  it("makes only the parts that reach an edited schema again", async () => {
+    const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"), `${emitter.name}-schema-`);
+    temps.push(dir);
+    const first = (await loadLayoutSpec(spec)).model;
+    const cold = emitWithParts(emitter, first, dir);
+    let changed = false;
+    editSpec(spec, (document) => void (changed = editSchema(document, 77)));
+    expect(changed).toBe(true);
+    const edited = (await loadLayoutSpec(spec)).model;
+    const warm = emitWithParts(emitter, edited, dir);
+    expect(warm).toMatchObject({ hits: emitter.count(first) - 1, made: 1 });
+    expect(warm.files).toEqual(emitter.emit(edited));
+    expect(warm.files).not.toEqual(cold.files);
+  }, 120_000);
+
+  it("makes nothing again after a description's edit", async () => {
+    const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"), `${emitter.name}-prose-`);
+    temps.push(dir);
+    const first = (await loadLayoutSpec(spec)).model;
+    emitWithParts(emitter, first, dir);
+    editSpec(spec, (document) => editDescription(document, 1, "editedByTheTest"));
+    const edited = (await loadLayoutSpec(spec)).model;
+    const warm = emitWithParts(emitter, edited, dir);
+    expect(warm).toMatchObject({ hits: emitter.count(first), made: 0 });
+    expect(warm.files).toEqual(emitter.emit(new RunCaches().proseFree(edited)));
+  }, 120_000);
+});
+
+describe("the generator's output with parts", () => {
+  it("is a cold run's after each kind of edit", async () => {
+    const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"), "parts-render-");
+    temps.push(dir);
+    const options = { specPath: spec, outDir: join(dir, "out"), cwd: dir, apiName: "Api" };
+    const files = async (cache: boolean) => (await render({ ...options, cache })).files;
+    expect(await files(true)).toEqual(await files(false));
+    const edits: ((document: Record<string, unknown>) => void)[] = [
+      (document) => addQueryParameter(document, 0, "firstEdit"),
+      (document) => void editSchema(document, 33),
+      (document) => editDescription(document, 3, "proseEdit"),
+      (document) => addQueryParameter(document, 3, "secondEdit"),
+    ];
+    for (const edit of edits) {
+      editSpec(spec, edit);
+      expect(await files(true)).toEqual(await files(false));
+    }
+  }, 240_000);
+});
