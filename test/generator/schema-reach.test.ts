@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { SchemaReach } from "../../generator/model/schema-reach.js";
+import type { SchemaRefs } from "../../generator/schema/schema-refs.js";
 
 const schemas = {
   Pet: {
@@ -66,10 +67,7 @@ describe("schema reach", () => {
 
   it("changes its fingerprint exactly when a reached value changes", () => {
     const operation = { schema: { $ref: "#/components/schemas/Dog" } };
-    const fingerprint = (model: {
-      schemas: Record<string, unknown>;
-      refTargets: Record<string, unknown>;
-    }) => {
+    const fingerprint = (model: SchemaRefs) => {
       const reach = new SchemaReach(model);
       return reach.fingerprint(reach.reach([operation]));
     };
