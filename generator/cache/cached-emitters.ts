@@ -6,6 +6,7 @@
  * nor openapi-typescript. Without a cache (`--no-cache`) every emitter runs.
  */
 import type { EmitInput, TypesDocument } from "../emit/emitters.js";
+import type { OperationModel } from "../model/types.js";
 import type { GeneratedFile } from "../emit/file.js";
 import type { ReadmeInput } from "../emit/package/emit-readme.js";
 import {
@@ -200,12 +201,53 @@ export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
   withDocSlots(
     "client",
     input,
-    async (model) => [
-      ...(await import("../emit/client/emit-client.js")).clientTemplates(model, input.context),
-      (await import("../emit/client/emit-operations.js")).operationsTemplate(model, input.context),
-    ],
+    async (model) => {
+      const parts = await operationParts("operations-parts", input);
+      const files = [
+        ...(await import("../emit/client/emit-client.js")).clientTemplates(model, input.context),
+        (await import("../emit/client/emit-operations.js")).operationsTemplate(
+          model,
+          input.context,
+          parts?.store,
+          parts?.reads,
+        ),
+      ];
+      parts?.store.save();
+      return files;
+    },
     async () => (await import("../emit/client/client-doc-slots.js")).fillClientDocs,
   );
+
+/** The model's values an operation's part reads through its own key: its operation and the schemas it reaches. */
+const OPERATION_PART_OWN = new Set(["operations", "schemas", "refTargets"]);
+
+/**
+ * Per-operation parts of an emitter (pack `name`; undefined without a cache). The store's shared
+ * key covers the context and every value of `model` but its operations and schemas (the security
+ * schemes, the API's security, ...); each part's key, `reads(operation)`, covers its operation and
+ * the schemas and ref targets it reaches (model/schema-reach.ts). An operation's edit misses its
+ * own part, a schema's edit the parts that reach that schema. The emitter must be given the
+ * model without prose ({@link proseFreeModel}), whose operations these keys are made of.
+ */
+async function operationParts(
+  name: string,
+  input: EmitInput,
+): Promise<{ store: PartCache; reads: (operation: OperationModel) => string } | undefined> {
+  const partsPack = await pack(name, input.scope);
+  if (partsPack === undefined) return undefined;
+  // the model the emitter is given, not its traced proxy: the keys' reads are not the emitter's
+  const model = proseFreeModel(input);
+  const shared = Object.keys(model).filter((key) => !OPERATION_PART_OWN.has(key));
+  const store = new PartCache(
+    partsPack,
+    sharedPartKey(input.caches, model, shared, JSON.stringify(input.context)),
+  );
+  const { SchemaReach } = await import("../model/schema-reach.js");
+  const reach = new SchemaReach(model);
+  const reads = (operation: OperationModel) =>
+    `${input.caches.jsonText(operation)}\n${reach.fingerprint(reach.reach([operation]))}`;
+  return { store, reads };
+}
 
 /**
  * Files whose only prose is in doc slots (emit/ts/operation-doc-slots.ts): `template` made from
