@@ -245,7 +245,7 @@ async function operationParts(
   const { SchemaReach } = await import("../model/schema-reach.js");
   const reach = new SchemaReach(model);
   const reads = (operation: OperationModel) =>
-    `${input.caches.jsonText(operation)}\n${reach.fingerprint(reach.reach([operation]))}`;
+    `${input.caches.jsonText(operation)}\n${reach.fingerprint([operation])}`;
   return { store, reads };
 }
 

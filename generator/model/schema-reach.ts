@@ -3,9 +3,9 @@
  * (`model.schemas`, by name) and the other `$ref` targets (`model.refTargets`, by the ref as
  * written) reachable from some roots (an operation's parameters, bodies and responses) through
  * `$ref`s and discriminator `mapping` values (a ref, or a component's bare name), wherever they
- * stand in a schema (compositions, items, properties, ...). A per-part cache keys a part with
- * what it reaches ({@link SchemaReach.fingerprint}), so that an edit of one schema misses only
- * the parts that reach it.
+ * stand in a schema (compositions, items, properties, ...). A per-part cache keys a part with a
+ * fingerprint of what it reaches ({@link SchemaReach.fingerprint}), so that an edit of one schema
+ * misses only the parts that reach it.
  *
  * Deliberately wide, never narrow: a ref into a component (`#/components/schemas/X/properties/y`)
  * reaches its target and the component `X` whole; a `mapping` value that names both a ref target
@@ -69,15 +69,82 @@ export class SchemaReach {
   }
 
   /**
-   * A text that changes whenever a reached value changes: each reached node and the SHA-256 of
-   * its value's JSON (each hashed once per instance).
+   * A text that changes whenever a value reachable from `roots` changes (or appears, or goes
+   * away): each node `roots` link to directly, with its deep hash, which covers its own value and
+   * the deep hashes of all it reaches (a hash over the graph of reference cycles, each cycle
+   * hashed once: see {@link #deepHash}). Small whatever the reach, and made in time linear in the
+   * model once per instance.
    */
-  fingerprint(reach: Reach): string {
-    const lines = [
-      ...reach.schemas.map((name) => `schema:${name}` as const),
-      ...reach.refTargets.map((ref) => `ref:${ref}` as const),
-    ].map((node) => `${JSON.stringify(node)}=${this.#hash(node)}`);
-    return [...lines, ...reach.missing.map((ref) => `missing:${JSON.stringify(ref)}`)].join("\n");
+  fingerprint(roots: readonly unknown[]): string {
+    const links = new Set<Node>();
+    for (const root of roots) for (const node of this.#linksOf(root)) links.add(node);
+    return [...links]
+      .sort()
+      .map((node) => `${JSON.stringify(node)}=${this.#deepHash(node)}`)
+      .join("\n");
+  }
+
+  readonly #deep = new Map<Node, string>();
+
+  /**
+   * The hash of `node`'s value and of everything it reaches: the nodes are grouped into strongly
+   * connected components (Tarjan's algorithm, iterative), each component hashed from its members'
+   * own hashes and the deep hashes of the components it links to (hashed before it: Tarjan
+   * closes a component after all it reaches).
+   */
+  #deepHash(start: Node): string {
+    const known = this.#deep.get(start);
+    if (known !== undefined) return known;
+    const index = new Map<Node, number>();
+    const low = new Map<Node, number>();
+    const stack: Node[] = [];
+    const onStack = new Set<Node>();
+    const work: { node: Node; next: number }[] = [];
+    const open = (node: Node) => {
+      index.set(node, index.size);
+      low.set(node, index.size - 1);
+      stack.push(node);
+      onStack.add(node);
+      work.push({ node, next: 0 });
+    };
+    open(start);
+    while (work.length > 0) {
+      const frame = work[work.length - 1] as { node: Node; next: number };
+      const links = this.#nodeLinks(frame.node);
+      if (frame.next < links.length) {
+        const next = links[frame.next++] as Node;
+        if (this.#deep.has(next)) continue;
+        if (!index.has(next)) open(next);
+        else if (onStack.has(next))
+          low.set(frame.node, Math.min(low.get(frame.node) ?? 0, index.get(next) ?? 0));
+        continue;
+      }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent !== undefined)
+        low.set(parent.node, Math.min(low.get(parent.node) ?? 0, low.get(frame.node) ?? 0));
+      if (low.get(frame.node) !== index.get(frame.node)) continue;
+      const members: Node[] = [];
+      let member: Node;
+      do {
+        member = stack.pop() as Node;
+        onStack.delete(member);
+        members.push(member);
+      } while (member !== frame.node);
+      const inside = new Set(members);
+      const outside = new Set<string>();
+      for (const each of members)
+        for (const next of this.#nodeLinks(each))
+          if (!inside.has(next)) outside.add(`${next}=${this.#deep.get(next) ?? "?"}`);
+      const text = [
+        ...members.map((each) => `${each}=${this.#hash(each)}`).sort(),
+        "->",
+        ...[...outside].sort(),
+      ].join("\n");
+      const hash = createHash("sha256").update(text).digest("hex");
+      for (const each of members) this.#deep.set(each, hash);
+    }
+    return this.#deep.get(start) as string;
   }
 
   #hash(node: Node): string {

@@ -36,8 +36,7 @@ interface PartEmitter {
 /** An operation's part key as cache/cached-emitters.ts makes it: the operation and what it reaches. */
 function operationReads(model: ApiModel): (operation: OperationModel) => string {
   const reach = new SchemaReach(model);
-  return (operation) =>
-    `${JSON.stringify(operation)}\n${reach.fingerprint(reach.reach([operation]))}`;
+  return (operation) => `${JSON.stringify(operation)}\n${reach.fingerprint([operation])}`;
 }
 
 /** The operations that reach one of the schemas `edited`. */

@@ -69,7 +69,7 @@ describe("schema reach", () => {
     const operation = { schema: { $ref: "#/components/schemas/Dog" } };
     const fingerprint = (model: SchemaRefs) => {
       const reach = new SchemaReach(model);
-      return reach.fingerprint(reach.reach([operation]));
+      return reach.fingerprint([operation]);
     };
     const before = fingerprint({ schemas, refTargets });
     // an edit of a schema the operation does not reach (Lonely, Cat, an unused ref target) keeps it
@@ -86,5 +86,35 @@ describe("schema reach", () => {
     // a reached component removed changes it
     const { Base: _removed, ...withoutBase } = schemas;
     expect(fingerprint({ schemas: withoutBase, refTargets })).not.toBe(before);
+  });
+
+  it("changes its fingerprint through reference cycles, whichever member is edited", () => {
+    const cyclic = {
+      A: { properties: { b: { $ref: "#/components/schemas/B" } } },
+      B: { items: { $ref: "#/components/schemas/C" } },
+      C: {
+        properties: {
+          a: { $ref: "#/components/schemas/A" },
+          d: { $ref: "#/components/schemas/D" },
+        },
+      },
+      D: { type: "string" },
+      E: { properties: { a: { $ref: "#/components/schemas/A" } } },
+    };
+    const fingerprint = (edited: Record<string, unknown>) => {
+      const reach = new SchemaReach({ schemas: { ...cyclic, ...edited }, refTargets: {} });
+      // asked in another order first: the hashes of a run do not depend on the order of questions
+      reach.fingerprint([{ $ref: "#/components/schemas/E" }]);
+      return reach.fingerprint([{ schema: { $ref: "#/components/schemas/B" } }]);
+    };
+    const before = fingerprint({});
+    expect(
+      new SchemaReach({ schemas: cyclic, refTargets: {} }).fingerprint([
+        { schema: { $ref: "#/components/schemas/B" } },
+      ]),
+    ).toBe(before);
+    for (const name of ["A", "B", "C", "D"])
+      expect(fingerprint({ [name]: { type: "null" } }), name).not.toBe(before);
+    expect(fingerprint({ E: { type: "null" } })).toBe(before);
   });
 });
