@@ -218,13 +218,17 @@ export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
     async () => (await import("../emit/client/client-doc-slots.js")).fillClientDocs,
   );
 
-/** The model's values an operation's part reads through its own key: its operation and the schemas it reaches. */
-const OPERATION_PART_OWN = new Set(["operations", "schemas", "refTargets"]);
+/**
+ * The model's values left out of an operation part's shared key: those its own key covers (its
+ * operation and the schemas it reaches), and the spec's hash, which every edit changes and no
+ * emitter prints.
+ */
+const OPERATION_PART_OWN = new Set(["operations", "schemas", "refTargets", "specHash"]);
 
 /**
  * Per-operation parts of an emitter (pack `name`; undefined without a cache). The store's shared
- * key covers the context and every value of `model` but its operations and schemas (the security
- * schemes, the API's security, ...); each part's key, `reads(operation)`, covers its operation and
+ * key covers the context and every value of `model` but its operations, schemas and hash (the
+ * security schemes, the API's security, ...); each part's key, `reads(operation)`, covers its operation and
  * the schemas and ref targets it reaches (model/schema-reach.ts). An operation's edit misses its
  * own part, a schema's edit the parts that reach that schema. The emitter must be given the
  * model without prose ({@link proseFreeModel}), whose operations these keys are made of.
