@@ -13,6 +13,7 @@ import type { GeneratedFile } from "../../generator/emit/file.js";
 import type { PartStore } from "../../generator/emit/part-store.js";
 import { emitZod } from "../../generator/emit/zod/emit-zod.js";
 import { operationsTemplate } from "../../generator/emit/client/emit-operations.js";
+import { PART_TOKEN } from "../../generator/emit/client/operation-parts.js";
 import { SchemaReach } from "../../generator/model/schema-reach.js";
 import { render } from "../../generator/generate.js";
 import type { ApiModel, OperationModel } from "../../generator/model/types.js";
@@ -179,4 +180,37 @@ describe("the generator's output with parts", () => {
       before = after;
     }
   }, 240_000);
+});
+
+describe("operations.ts's parts against hostile input", () => {
+  it("prints the file whole when an operation holds the token character", async () => {
+    const { model } = await loadLayoutSpec(join(ROOT, "spec/openapi.yaml"));
+    const [first, ...rest] = model.operations;
+    if (first === undefined) throw new Error("the pet store has operations");
+    const hostile: ApiModel = {
+      ...model,
+      operations: [{ ...first, operationId: `x${PART_TOKEN}RESPONSE_HEADERS_0` }, ...rest],
+    };
+    let offered = 0;
+    const counting: PartStore = { part: (_kind, _reads, make) => (offered++, make()) };
+    const files = operationsTemplate(hostile, context, counting, operationReads(hostile));
+    expect(offered).toBe(0);
+    expect(files).toEqual(operationsTemplate(hostile, context));
+    expect(files.content).toContain(`x${PART_TOKEN}RESPONSE_HEADERS_0`);
+  });
+
+  it("makes a part again when the cache gives a text that is not a part", async () => {
+    const { model } = await loadLayoutSpec(join(ROOT, "spec/openapi.yaml"));
+    let offered = 0;
+    const forged: PartStore = {
+      part: (_kind, _reads, make, valid) => {
+        offered++;
+        const text = `[[],[]]\nconst ${PART_TOKEN}RESPONSE_HEADERS_7 = 1;`;
+        return valid === undefined || valid(text) ? text : make();
+      },
+    };
+    const files = operationsTemplate(model, context, forged, operationReads(model));
+    expect(offered).toBe(model.operations.length);
+    expect(files).toEqual(operationsTemplate(model, context));
+  });
 });
