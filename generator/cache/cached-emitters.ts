@@ -307,13 +307,26 @@ export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
     },
   );
 
-/** query.ts, made like the client's files: its only prose is in doc slots (emit/query/query-docs.ts). */
+/**
+ * query.ts, made like the client's files: its only prose is in doc slots (emit/query/query-docs.ts).
+ * On a miss each operation's factory is a part keyed by its own structure (pack `query-parts`).
+ */
 export const cachedQuery = (input: EmitInput): Promise<GeneratedFile[]> =>
   withDocSlots(
     "query",
     input,
-    async (model) =>
-      (await import("../emit/query/emit-query.js")).queryTemplates(model, input.context),
+    async (model) => {
+      const partsPack = await pack("query-parts", input.scope);
+      const parts =
+        partsPack && new PartCache(partsPack, sharedPartKey(input.caches, {}, [], "query"));
+      const files = (await import("../emit/query/emit-query.js")).queryTemplates(
+        model,
+        input.context,
+        parts,
+      );
+      parts?.save();
+      return files;
+    },
     async () => (await import("../emit/query/query-docs.js")).fillQueryDocs,
   );
 
