@@ -6,6 +6,7 @@
  * nor openapi-typescript. Without a cache (`--no-cache`) every emitter runs.
  */
 import type { EmitInput, TypesDocument } from "../emit/emitters.js";
+import type { OperationModel } from "../model/types.js";
 import type { GeneratedFile } from "../emit/file.js";
 import type { ReadmeInput } from "../emit/package/emit-readme.js";
 import {
@@ -151,18 +152,29 @@ export async function cachedMcp(input: EmitInput, packageName: string): Promise<
  * zod.ts, with its warnings (what a Zod schema cannot say), cached like the others. It shows no
  * description or summary of the spec, so with a cache it is made from the model without prose, and a prose edit (a schema's description: on Stripe, 0.8 s of a warm edit) reuses
  * it without loading ts-morph (test/generator/server-api-prose.test.ts checks the file and the
- * warnings are the same either way).
+ * warnings are the same either way). On a miss (a structural edit) each component's schema and
+ * each operation's entry is made again only when its converted schema changed (pack
+ * "zod-parts": the parts' keys cover all they read, emit/zod/emit-zod.ts).
  */
-export const cachedZod = async (input: EmitInput): Promise<GeneratedFile[]> =>
-  tracedEmit(
+export async function cachedZod(input: EmitInput): Promise<GeneratedFile[]> {
+  const fixed = JSON.stringify(input.context);
+  const partsPack = await pack("zod-parts", input.scope);
+  return tracedEmit(
     await pack("zod", input.scope),
     input.caches,
     { model: proseFreeModel(input) },
-    JSON.stringify(input.context),
-    async (read, warnings) =>
-      (await import("../emit/zod/emit-zod.js")).emitZod(read.model, input.context, warnings),
+    fixed,
+    async (read, warnings) => {
+      const { emitZod } = await import("../emit/zod/emit-zod.js");
+      if (partsPack === undefined) return emitZod(read.model, input.context, warnings);
+      const parts = new PartCache(partsPack, sharedPartKey(input.caches, read.model, [], fixed));
+      const files = emitZod(read.model, input.context, warnings, parts);
+      parts.save();
+      return files;
+    },
     input.warnings,
   );
+}
 
 /**
  * What the MCP emitter is given when its prose cannot be slots (emit/mcp/mcp-prose-slots.ts):
@@ -189,12 +201,57 @@ export const cachedClient = (input: EmitInput): Promise<GeneratedFile[]> =>
   withDocSlots(
     "client",
     input,
-    async (model) => [
-      ...(await import("../emit/client/emit-client.js")).clientTemplates(model, input.context),
-      (await import("../emit/client/emit-operations.js")).operationsTemplate(model, input.context),
-    ],
+    async (model) => {
+      const parts = await operationParts("operations-parts", input);
+      const files = [
+        ...(await import("../emit/client/emit-client.js")).clientTemplates(model, input.context),
+        (await import("../emit/client/emit-operations.js")).operationsTemplate(
+          model,
+          input.context,
+          parts?.store,
+          parts?.reads,
+        ),
+      ];
+      parts?.store.save();
+      return files;
+    },
     async () => (await import("../emit/client/client-doc-slots.js")).fillClientDocs,
   );
+
+/**
+ * The model's values left out of an operation part's shared key: those its own key covers (its
+ * operation and the schemas it reaches), and the spec's hash, which every edit changes and no
+ * emitter prints.
+ */
+const OPERATION_PART_OWN = new Set(["operations", "schemas", "refTargets", "specHash"]);
+
+/**
+ * Per-operation parts of an emitter (pack `name`; undefined without a cache). The store's shared
+ * key covers the context and every value of `model` but its operations, schemas and hash (the
+ * security schemes, the API's security, ...); each part's key, `reads(operation)`, covers its operation and
+ * the schemas and ref targets it reaches (model/schema-reach.ts). An operation's edit misses its
+ * own part, a schema's edit the parts that reach that schema. The emitter must be given the
+ * model without prose ({@link proseFreeModel}), whose operations these keys are made of.
+ */
+async function operationParts(
+  name: string,
+  input: EmitInput,
+): Promise<{ store: PartCache; reads: (operation: OperationModel) => string } | undefined> {
+  const partsPack = await pack(name, input.scope);
+  if (partsPack === undefined) return undefined;
+  // the model the emitter is given, not its traced proxy: the keys' reads are not the emitter's
+  const model = proseFreeModel(input);
+  const shared = Object.keys(model).filter((key) => !OPERATION_PART_OWN.has(key));
+  const store = new PartCache(
+    partsPack,
+    sharedPartKey(input.caches, model, shared, JSON.stringify(input.context)),
+  );
+  const { SchemaReach } = await import("../model/schema-reach.js");
+  const reach = new SchemaReach(model);
+  const reads = (operation: OperationModel) =>
+    `${input.caches.jsonText(operation)}\n${reach.fingerprint([operation])}`;
+  return { store, reads };
+}
 
 /**
  * Files whose only prose is in doc slots (emit/ts/operation-doc-slots.ts): `template` made from
@@ -250,13 +307,26 @@ export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
     },
   );
 
-/** query.ts, made like the client's files: its only prose is in doc slots (emit/query/query-docs.ts). */
+/**
+ * query.ts, made like the client's files: its only prose is in doc slots (emit/query/query-docs.ts).
+ * On a miss each operation's factory is a part keyed by its own structure (pack `query-parts`).
+ */
 export const cachedQuery = (input: EmitInput): Promise<GeneratedFile[]> =>
   withDocSlots(
     "query",
     input,
-    async (model) =>
-      (await import("../emit/query/emit-query.js")).queryTemplates(model, input.context),
+    async (model) => {
+      const partsPack = await pack("query-parts", input.scope);
+      const parts =
+        partsPack && new PartCache(partsPack, sharedPartKey(input.caches, {}, [], "query"));
+      const files = (await import("../emit/query/emit-query.js")).queryTemplates(
+        model,
+        input.context,
+        parts,
+      );
+      parts?.save();
+      return files;
+    },
     async () => (await import("../emit/query/query-docs.js")).fillQueryDocs,
   );
 

@@ -29,6 +29,11 @@ export class ConstantTable {
     return name;
   }
 
+  /** The initializers referenced, in first-use order. */
+  initializers(): string[] {
+    return [...this.#names.keys()];
+  }
+
   statements(): StatementStructures[] {
     return [...this.#names].map(([initializer, name], index) => ({
       kind: StructureKind.VariableStatement,

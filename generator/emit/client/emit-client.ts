@@ -191,11 +191,12 @@ function imports(codecs: readonly CodecRef[], clientType: string): StatementStru
  * e.g. the rate-limit headers), so the table stays small to type-check and to bundle.
  */
 export class HeaderTables {
-  readonly #table: ConstantTable;
+  /** The constants (emit/client/operation-parts.ts numbers those of each part into the file's). */
+  readonly table: ConstantTable;
 
   /** @param prefix before each constant's name (`$` in operations.ts, beside the spec's names) */
   constructor(prefix = "") {
-    this.#table = new ConstantTable(
+    this.table = new ConstantTable(
       `${prefix}RESPONSE_HEADERS_`,
       "Declared response headers (name → how to parse), shared by the operations that declare them.",
     );
@@ -203,11 +204,11 @@ export class HeaderTables {
 
   /** The constant's name for a map (created on first use, numbered in spec order). */
   reference(map: Record<string, unknown>): string {
-    return this.#table.reference(`${literal(map)} as const`);
+    return this.table.reference(`${literal(map)} as const`);
   }
 
   statements(): StatementStructures[] {
-    return this.#table.statements();
+    return this.table.statements();
   }
 }
 

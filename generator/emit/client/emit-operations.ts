@@ -28,19 +28,74 @@ import { fillClientDocs } from "./client-doc-slots.js";
 import { descriptorWriter, HeaderTables } from "./emit-client.js";
 import { RESERVED_WORDS } from "./reserved-words.js";
 import { xmlCodecImport, XmlShapeTable } from "./xml-entry.js";
+import {
+  isTokenPart,
+  numberPart,
+  PART_TOKEN,
+  tokenPart,
+  type PartTables,
+} from "./operation-parts.js";
+import { UNCACHED_PARTS, type PartStore } from "../part-store.js";
 
-/** operations.ts with each operation's doc as a slot (ts/operation-doc-slots.ts). */
-export function operationsTemplate(model: ApiModel, context: EmitContext): GeneratedFile {
-  const headerTables = new HeaderTables("$");
-  const xmlShapes = new XmlShapeTable("$");
+/**
+ * operations.ts with each operation's doc as a slot (ts/operation-doc-slots.ts). With `parts`
+ * (a cache), each operation's statements are a part (operation-parts.ts) that reads the operation,
+ * `reads` (the text of what else of the model it reads: cache/cached-emitters.ts) and the
+ * operations' names; without, the file is printed whole.
+ */
+export function operationsTemplate(
+  model: ApiModel,
+  context: EmitContext,
+  parts: PartStore = UNCACHED_PARTS,
+  reads: (operation: OperationModel) => string = () => "",
+): GeneratedFile {
+  const tables = { headers: new HeaderTables("$"), shapes: new XmlShapeTable("$") };
   const names = new Set(model.operations.map((operation) => operation.name));
-  const perOperation = model.operations.map((operation) => ({
-    operation,
-    descriptor: descriptorStatement(operation, model, headerTables, xmlShapes),
-    functions: operationFunctions(operation, model, names),
-  }));
+  const statements = (section: readonly (string | StatementStructures)[]) =>
+    operationsStatements(model, context, tables, section);
+  const print = (section: readonly (string | StatementStructures)[]): GeneratedFile => ({
+    path: "operations.ts",
+    content: printStatements("operations.ts", statements(section)),
+  });
+  const whole = () =>
+    print(
+      model.operations.flatMap((operation) => [
+        descriptorStatement(operation, model, tables.headers, tables.shapes),
+        ...operationFunctions(operation, model, names),
+      ]),
+    );
+  if (parts === UNCACHED_PARTS || model.operations.length === 0) return whole();
+  // names and operationIds: a walk named like an operation, a deprecated operation's replacement
+  const namesText = JSON.stringify(
+    model.operations.map((operation) => [operation.operationId, operation.name]),
+  );
+  const keys = model.operations.map((operation) => `${namesText}\n${reads(operation)}`);
+  if (keys.some((key) => key.includes(PART_TOKEN))) return whole();
+  const texts = model.operations.map((operation, index) => {
+    const make = () =>
+      tokenPart((own) =>
+        printStatements("operations.ts", [
+          descriptorStatement(operation, model, own.headers, own.shapes),
+          ...operationFunctions(operation, model, names),
+        ]),
+      );
+    const part = parts.part("operation", keys[index] as string, make, isTokenPart);
+    return numberPart(part, tables, "$").replace(/\n$/, "");
+  });
+  // each part ends with a function: a blank line after it, as the printer puts one after a function
+  const reserved = reservedExports(model).length > 0;
+  return print([`${texts.join("\n\n")}${reserved ? "\n" : ""}`]);
+}
+
+/** operations.ts's statements, the operations' own statements being `section`. */
+function operationsStatements(
+  model: ApiModel,
+  context: EmitContext,
+  tables: PartTables,
+  section: readonly (string | StatementStructures)[],
+): (string | StatementStructures)[] {
   const paged = model.operations.some((operation) => operation.pagination !== undefined);
-  const statements: StatementStructures[] = [
+  return [
     typeImport("./types.js", [["paths", "$paths"]]),
     typeImport("./runtime/client/descriptor.js", [
       ["ClientOperationDescriptor", "$ClientOperationDescriptor"],
@@ -85,8 +140,8 @@ export function operationsTemplate(model: ApiModel, context: EmitContext): Gener
       "$",
     ),
     ...xmlCodecImport(model, "$"),
-    ...headerTables.statements(),
-    ...xmlShapes.statements(),
+    ...tables.headers.statements(),
+    ...tables.shapes.statements(),
     {
       kind: StructureKind.VariableStatement,
       declarationKind: VariableDeclarationKind.Const,
@@ -106,11 +161,10 @@ export function operationsTemplate(model: ApiModel, context: EmitContext): Gener
       namedExports: [{ name: "ClientCore" }, { name: "CoreOptions" }],
     },
     coreFactory(context),
-    ...middlewareExport(names),
-    ...perOperation.flatMap((entry) => [entry.descriptor, ...entry.functions]),
+    ...middlewareExport(new Set(model.operations.map((operation) => operation.name))),
+    ...section,
     ...reservedExports(model),
   ];
-  return { path: "operations.ts", content: printStatements("operations.ts", statements) };
 }
 
 /** operations.ts, each operation's doc filled in (ts/operation-doc-slots.ts). */

@@ -35,13 +35,14 @@ export function xmlCodecImport(model: ApiModel, prefix = ""): StatementStructure
 
 /** The node trees of the spec's XML bodies, each written once as a constant. */
 export class XmlShapeTable {
-  readonly #table: ConstantTable;
+  /** The constants (emit/client/operation-parts.ts numbers those of each part into the file's). */
+  readonly table: ConstantTable;
   readonly #prefix: string;
 
   /** @param prefix before each constant's and imported name (as in {@link xmlCodecImport}) */
   constructor(prefix = "") {
     this.#prefix = prefix;
-    this.#table = new ConstantTable(
+    this.table = new ConstantTable(
       `${prefix}XML_SHAPE_`,
       "How XML bodies map to values (runtime/xml/xml-shape.ts), shared by the operations that have them.",
       `${prefix}XmlNode`,
@@ -58,13 +59,13 @@ export class XmlShapeTable {
     return objectCode(
       Object.entries(shapes).map(([mediaType, node]) => [
         mediaType,
-        this.#table.reference(literal(node)),
+        this.table.reference(literal(node)),
       ]),
     );
   }
 
   statements(): StatementStructures[] {
-    return this.#table.statements();
+    return this.table.statements();
   }
 }
 

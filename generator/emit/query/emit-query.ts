@@ -13,6 +13,7 @@ import { docSlot } from "../ts/operation-doc-slots.js";
 import { fillQueryDocs } from "./query-docs.js";
 import { literal, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
+import { UNCACHED_PARTS, type PartStore } from "../part-store.js";
 import { invalidationMap, isQuery, keyHelperNames, operationResources } from "./resources.js";
 import { infiniteFactories, infiniteImports } from "../pagination/query-pagination.js";
 
@@ -26,13 +27,23 @@ export function emitQuery(model: ApiModel, context: EmitContext): GeneratedFile[
 }
 
 /** query.ts with each option factory's doc as a slot (query-docs.ts). */
-export function queryTemplates(model: ApiModel, context: EmitContext): GeneratedFile[] {
+/**
+ * query.ts with each operation's doc as a slot. With `parts` (a cache), each operation's factory
+ * is a part keyed by its structure's JSON (plain data: exactly what its text is printed from),
+ * printed apart and put in the file in spec order (cache/cached-parts.ts); without, the file is
+ * printed whole (test/generator/operation-parts.test.ts compares both ways).
+ */
+export function queryTemplates(
+  model: ApiModel,
+  context: EmitContext,
+  parts: PartStore = UNCACHED_PARTS,
+): GeneratedFile[] {
   const resources = operationResources(model.operations);
   const helpers = keyHelperNames(resources.values());
   const prefix = (operation: OperationModel): string =>
     literal([context.apiName, resources.get(operation.name) ?? "root", operation.name]);
   const invalidates = invalidationMap(model.operations);
-  const statements: StatementStructures[] = [
+  const statements: (string | StatementStructures)[] = [
     ...imports(model),
     ...infiniteImports(model),
     ...[...helpers].map(([resource, helper]) =>
@@ -65,10 +76,31 @@ export function queryTemplates(model: ApiModel, context: EmitContext): Generated
         },
       ],
     },
-    ...model.operations.map((operation) => factory(operation, model, prefix(operation))),
+    ...factories(model, prefix, parts),
     ...infiniteFactories(model, prefix),
   ];
   return [{ path: "query.ts", content: printStatements("query.ts", statements) }];
+}
+
+/**
+ * The operations' factories: their structures, or with parts one text of them all (each a part),
+ * laid out as the printer lays out functions after a variable statement: a blank line before each.
+ */
+function factories(
+  model: ApiModel,
+  prefix: (operation: OperationModel) => string,
+  parts: PartStore,
+): (string | StatementStructures)[] {
+  const structures = model.operations.map((operation) =>
+    factory(operation, model, prefix(operation)),
+  );
+  if (parts === UNCACHED_PARTS || structures.length === 0) return structures;
+  const texts = structures.map((structure) =>
+    parts.part("factory", JSON.stringify(structure), () =>
+      printStatements("query.ts", [structure]).replace(/\n$/, ""),
+    ),
+  );
+  return [`\n${texts.join("\n\n")}`];
 }
 
 function imports(model: ApiModel): StatementStructures[] {

@@ -5,12 +5,15 @@
  * (generator/schema/to-zod.ts; test/generator/zod-agreement.test.ts checks it value by value).
  * Zod is an optional peer dependency: only this entry imports it.
  */
+import { createHash } from "node:crypto";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "../../schema/to-json-schema.js";
 import { zodCode, type ZodCodeOptions } from "../../schema/to-zod.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
-import { objectCode, objectWriter } from "../ts/literal.js";
+import { objectCode } from "../ts/literal.js";
+import { fillPartSlots, partSlot } from "../ts/part-slots.js";
+import { UNCACHED_PARTS, type PartStore } from "../part-store.js";
 import { printStatements } from "../ts/source-file.js";
 import { validatedBodyMedia } from "../validators/validator-names.js";
 import { zodTransformsFile } from "./zod-transforms.js";
@@ -32,15 +35,24 @@ export function emitZod(
   model: ApiModel,
   _context: EmitContext,
   warnings: string[] = [],
+  parts: PartStore = UNCACHED_PARTS,
 ): GeneratedFile[] {
-  const { code, constants } = zodModule(model, warnings);
+  const { code, constants } = zodModule(model, warnings, parts);
   return [{ path: "zod.ts", content: code }, zodTransformsFile(model, constants)];
 }
 
-/** The module's text, and the constant of each component (by name). */
+/**
+ * The module's text, and the constant of each component (by name). Each component's schema and
+ * each operation's entry is a part of `parts` (cache/cached-parts.ts) that reads exactly its
+ * converted JSON Schema (the conversion, which resolves `$ref`s into other components, is done
+ * for all of them first, and is cheap) and the names and reference cycles of the components
+ * (`names`: constants and lazy references), so a schema edit makes only the parts whose
+ * converted schemas it changed. Parts are printed apart and put in the file's slots (part-slots.ts).
+ */
 export function zodModule(
   model: ApiModel,
   warnings: string[],
+  parts: PartStore = UNCACHED_PARTS,
 ): { readonly code: string; readonly constants: ReadonlyMap<string, string> } {
   const convert: ConvertOptions = {
     refs: model,
@@ -59,7 +71,78 @@ export function zodModule(
     lazy: (name) => cyclic.has(name),
     unsupported,
   };
-  const statements: StatementStructures[] = [
+  const namesText = JSON.stringify([[...constants], [...cyclic].sort()]);
+  // every part reads them: hashed once (on Stripe 40 kB, which each part's key would hash again)
+  const names = createHash("sha256").update(namesText).digest("hex");
+  // a part: the keywords it leaves unenforced as a JSON array on the first line, then its code
+  const part = (kind: string, input: unknown, code: (own: ZodCodeOptions) => string): string => {
+    const make = () => {
+      const own: ZodCodeOptions = { ...options, unsupported: new Set() };
+      const made = code(own);
+      return `${JSON.stringify([...own.unsupported].sort())}\n${made}`;
+    };
+    const reads = `${names}\n${JSON.stringify(input) ?? ""}`;
+    const text = parts.part(kind, reads, make, (cached) => readPart(cached) !== undefined);
+    const read = readPart(text);
+    if (read === undefined) throw new Error(`zod: the ${kind} part made does not read back`);
+    for (const keyword of read.unsupported) unsupported.add(keyword);
+    return read.code;
+  };
+  const texts = order.map((name) =>
+    part("component", components.get(name), (own) => zodCode(components.get(name), own)),
+  );
+  const seen = new Set<string>();
+  const entries = model.operations
+    .filter((operation) => !seen.has(operation.operationId) && seen.add(operation.operationId))
+    .map((operation): [string, string] => {
+      const input = operationInput(operation, convert);
+      return [operation.operationId, part("operation", input, (own) => operationCode(input, own))];
+    });
+  const table = objectCode(entries);
+  const statements = (code: (index: number) => string, operations: string) =>
+    zodStatements(order, constants, cyclic, code, operations);
+  // the file with its slots reads the components' order, constants and cycles: a part of its own
+  const slotted = parts.part("file", `${namesText}\n${JSON.stringify(order)}`, () =>
+    printStatements("zod.ts", statements(partSlot, partSlot(texts.length))),
+  );
+  const code =
+    fillPartSlots(slotted, [...texts, table]) ??
+    printStatements(
+      "zod.ts",
+      statements((index) => texts[index] ?? "", table),
+    );
+  for (const keyword of [...unsupported].sort())
+    warnings.push(
+      `zod: the keyword ${keyword} is not enforced by the Zod schemas (docs/validators.md)`,
+    );
+  return { code, constants };
+}
+
+/** A part's text read back; undefined when it is not one (a cache entry forged to pass its check). */
+function readPart(
+  text: string,
+): { readonly unsupported: readonly string[]; readonly code: string } | undefined {
+  const end = text.indexOf("\n");
+  if (end < 0) return undefined;
+  try {
+    const unsupported = JSON.parse(text.slice(0, end)) as unknown;
+    if (!Array.isArray(unsupported) || !unsupported.every((k) => typeof k === "string"))
+      return undefined;
+    return { unsupported: unsupported as string[], code: text.slice(end + 1) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** zod.ts's statements, the component `order[i]`'s code `code(i)` and the operations' table `operations`. */
+function zodStatements(
+  order: readonly string[],
+  constants: ReadonlyMap<string, string>,
+  cyclic: ReadonlySet<string>,
+  code: (index: number) => string,
+  operations: string,
+): StatementStructures[] {
+  return [
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "zod",
@@ -70,9 +153,7 @@ export function zodModule(
       moduleSpecifier: "./runtime/zod/zod-helpers.js",
       namedImports: HELPERS.map((name) => ({ name })),
     },
-  ];
-  for (const name of order) {
-    statements.push({
+    ...order.map((name, index): StatementStructures => ({
       kind: StructureKind.VariableStatement,
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
@@ -82,57 +163,35 @@ export function zodModule(
           name: constants.get(name) as string,
           // a schema in a reference cycle cannot infer its own type
           ...(cyclic.has(name) ? { type: "z.ZodType" } : {}),
-          initializer: zodCode(components.get(name), options),
+          initializer: code(index),
         },
       ],
-    });
-  }
-  statements.push({
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: [
-      {
-        description:
-          "Each operation's JSON request body and parameters (typed values by location; header names in lower case), by operationId.",
-      },
-    ],
-    declarations: [
-      {
-        name: "OPERATION_SCHEMAS",
-        initializer: (writer) => {
-          const seen = new Set<string>();
-          objectWriter(
-            model.operations
-              .filter(
-                (operation) => !seen.has(operation.operationId) && seen.add(operation.operationId),
-              )
-              .map((operation) => [
-                operation.operationId,
-                operationCode(operation, convert, options),
-              ]),
-          )(writer);
+    })),
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: [
+        {
+          description:
+            "Each operation's JSON request body and parameters (typed values by location; header names in lower case), by operationId.",
         },
-      },
-    ],
-  });
-  for (const keyword of [...unsupported].sort())
-    warnings.push(
-      `zod: the keyword ${keyword} is not enforced by the Zod schemas (docs/validators.md)`,
-    );
-  return { code: printStatements("zod.ts", statements), constants };
+      ],
+      declarations: [{ name: "OPERATION_SCHEMAS", initializer: operations }],
+    },
+  ];
 }
 
-function operationCode(
-  operation: OperationModel,
-  convert: ConvertOptions,
-  options: ZodCodeOptions,
-): string {
-  const parts: [string, string][] = [];
+/** What an operation's entry is made from: its JSON body's and its parameters' converted schemas. */
+interface OperationInput {
+  /** Absent when it has no JSON body with a schema. */
+  readonly body?: { readonly schema: unknown };
+  readonly locations: readonly (readonly [string, unknown])[];
+}
+
+function operationInput(operation: OperationModel, convert: ConvertOptions): OperationInput {
   const body = operation.requestBody && validatedBodyMedia(operation.requestBody.contents);
-  if (body?.schema !== undefined)
-    parts.push(["body", zodCode(toJsonSchema(body.schema, convert), options)]);
-  const locations: [string, string][] = [];
+  const locations: [string, unknown][] = [];
   for (const location of LOCATIONS) {
     const list = operation.parameters[location];
     if (list.length === 0) continue;
@@ -143,8 +202,20 @@ function operationCode(
       properties[name] = toJsonSchema(parameter.schema, convert);
       if (parameter.required) required.push(name);
     }
-    locations.push([location, zodCode({ type: "object", properties, required }, options)]);
+    locations.push([location, { type: "object", properties, required }]);
   }
+  return body?.schema === undefined
+    ? { locations }
+    : { body: { schema: toJsonSchema(body.schema, convert) }, locations };
+}
+
+function operationCode(input: OperationInput, options: ZodCodeOptions): string {
+  const parts: [string, string][] = [];
+  if (input.body !== undefined) parts.push(["body", zodCode(input.body.schema, options)]);
+  const locations = input.locations.map(([location, schema]): [string, string] => [
+    location,
+    zodCode(schema, options),
+  ]);
   parts.push(["params", `z.object(${objectCode(locations)})`]);
   return objectCode(parts);
 }
