@@ -206,11 +206,23 @@ describe("the validators' and the mocks' per-operation parts", () => {
     expect(warm.validatorParts.madeOf("parameters", OPERATIONS)).toEqual(["listOwners"]);
     expect(warm.validatorParts.count("parameters")).toBe(1);
     expect(warm.validatorParts.count("bodies")).toBe(0);
-    expect(warm.mockParts.madeOf("mock", ["listOwners"])).toEqual(["listOwners"]);
-    expect(warm.mockParts.count("mock")).toBe(1);
+    // the mocks do not read an operation's parameters (mock-parts.ts: mockedOperationInput)
+    expect(warm.mockParts.made).toEqual([]);
     expect(warm.files.find((file) => file.path.endsWith("parameters.js"))?.content).toContain(
       "addedByTheTest",
     );
+    // a response added: that operation's bodies and mocks only
+    const responded = await edit((document) => {
+      at(document, "paths", "/chain", "get", "responses")["404"] = {
+        description: "Not found",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Plain" } } },
+      };
+    });
+    expect(responded.validatorParts.madeOf("bodies", OPERATIONS)).toEqual(["getChain"]);
+    expect(responded.validatorParts.count("bodies")).toBe(1);
+    expect(responded.validatorParts.count("parameters")).toBe(0);
+    expect(responded.mockParts.madeOf("mock", OPERATIONS)).toEqual(["getChain"]);
+    expect(responded.mockParts.count("mock")).toBe(1);
   }, 60_000);
 
   it("make again only the parts that reach an edited schema: through a $ref chain, a cycle, a mapping", async () => {

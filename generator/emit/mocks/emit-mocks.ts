@@ -31,7 +31,7 @@ import {
 import { xmlShapes } from "../../model/xml-shapes.js";
 import { writeXml } from "../../../templates/xml/xml-codec.js";
 import { MockData } from "./mock-data.js";
-import { mockPartKeys } from "./mock-parts.js";
+import { mockedOperationInput, mockPartKeys, type MockedOperationInput } from "./mock-parts.js";
 import type { BatchPartStore } from "../part-store.js";
 import { mockStatus } from "./mock-status.js";
 
@@ -126,7 +126,7 @@ class MockTable {
   }
 
   /** `operation`'s mocked responses, with its rejected examples (the part mocks.ts caches per operation). */
-  mocked(operation: OperationModel): MockedOperation {
+  mocked(operation: MockedOperationInput): MockedOperation {
     const rejected = this.rejectedExamples.length;
     const hasSuccess = operation.responses.some((response) => /^2/.test(response.status));
     const mocked = new Map<number, MockedResponse>();
@@ -196,7 +196,11 @@ class MockTable {
     ];
   }
 
-  response(operation: OperationModel, response: ResponseModel, status: number): MockedResponse {
+  response(
+    operation: MockedOperationInput,
+    response: ResponseModel,
+    status: number,
+  ): MockedResponse {
     const json = response.contents.find((media) => isJsonMediaType(media.mediaType));
     const text = response.contents.find((media) =>
       media.mediaType.toLowerCase().startsWith("text/"),
@@ -256,7 +260,7 @@ class MockTable {
    * example or generated value written as the schema's `xml` objects say.
    */
   #xmlBody(
-    operation: OperationModel,
+    operation: MockedOperationInput,
     response: ResponseModel,
     media: MediaModel,
   ): MockedResponse["body"] {
@@ -328,7 +332,7 @@ export function emitMocks(
   const mocked = model.operations.map((operation) => {
     let part = cached.get(operation);
     if (part === undefined) {
-      part = table.mocked(operation);
+      part = table.mocked(mockedOperationInput(operation));
       if (parts !== undefined && keyOf !== undefined)
         parts.store("mock", keyOf(operation), JSON.stringify(part));
     }

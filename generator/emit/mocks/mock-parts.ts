@@ -1,7 +1,9 @@
 /**
  * The key of each operation's part of mocks.ts (its mocked responses: emit-mocks.ts): what
- * drawing and checking its data reads. That is the operation itself (its schemas, examples,
- * headers, deprecation, pagination), the OpenAPI version (the checks' JSON Schema dialect), and
+ * drawing and checking its data reads. That is the part of the operation it is given
+ * ({@link mockedOperationInput}: its responses, with their schemas, examples and headers, its
+ * deprecation, its names; not its parameters nor its request body, so an edit of those reuses
+ * it), the OpenAPI version (the checks' JSON Schema dialect), and
  * the schemas its schemas reach through `$ref`s and discriminator mappings at any depth, the
  * component schemas and the model's other `$ref` targets alike: per node, a hash of everything it
  * reaches (component-order.ts's {@link closureHashes}). A `$ref` the graph cannot follow makes
@@ -10,6 +12,17 @@
 import { createHash } from "node:crypto";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import { closureHashes, componentGraph, escape } from "../validators/component-order.js";
+
+/** What an operation's mocks read of it: the part is made from this alone, so its key covers it. */
+export type MockedOperationInput = Pick<
+  OperationModel,
+  "name" | "operationId" | "deprecation" | "responses"
+>;
+
+export function mockedOperationInput(operation: OperationModel): MockedOperationInput {
+  const { name, operationId, deprecation, responses } = operation;
+  return { name, operationId, deprecation, responses };
+}
 
 export function mockPartKeys(model: ApiModel): (operation: OperationModel) => string {
   const graph = componentGraph(
@@ -29,8 +42,9 @@ export function mockPartKeys(model: ApiModel): (operation: OperationModel) => st
       .digest("hex"));
   const fixed = JSON.stringify([model.openapiVersion, closure.unresolved ? everything() : ""]);
   return (operation) => {
+    const input = mockedOperationInput(operation);
     const reached = new Set<string>();
-    for (const ref of graph.refsOf(operation)) reached.add(closure.of(ref) ?? everything());
-    return `${fixed}\n${JSON.stringify(operation)}\n${[...reached].sort().join("\n")}`;
+    for (const ref of graph.refsOf(input)) reached.add(closure.of(ref) ?? everything());
+    return `${fixed}\n${JSON.stringify(input)}\n${[...reached].sort().join("\n")}`;
   };
 }
