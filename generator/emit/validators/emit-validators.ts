@@ -143,12 +143,17 @@ export function bodyValidatorFunctions(
       only === undefined || only.has(operation) ? [String(index)] : [],
     ),
   );
-  const wanted = new Map([...bodySchemas].filter(([name]) => indexes.has(operationOf(name))));
-  if (known !== undefined && [...wanted.keys()].every((name) => known.functions.has(name)))
-    return known.functions;
+  // only those not compiled in this process yet (the validators' missed parts were)
+  const wanted = new Map(
+    [...bodySchemas].filter(
+      ([name]) => indexes.has(operationOf(name)) && known?.functions.has(name) !== true,
+    ),
+  );
+  if (known !== undefined && wanted.size === 0) return known.functions;
   const options = moduleOptions(convert, {}, origin);
-  const functions = compileValidators(wanted, apiSchema, options).functions;
-  if (only === undefined) compiledBodies.set(model, { functions, all: true });
+  const compiled = compileValidators(wanted, apiSchema, options).functions;
+  const functions = new Map([...(known?.functions ?? []), ...compiled]);
+  compiledBodies.set(model, { functions, all: functions.size === bodySchemas.size });
   return functions;
 }
 
