@@ -41,6 +41,22 @@ export class PartCache implements PartStore {
     return text;
   }
 
+  /**
+   * The text of part `kind` for `reads` when the cache holds one (for an emitter that makes its
+   * missing parts together: {@link store} them after); counted as a hit, a miss is counted by `store`.
+   */
+  lookup(kind: string, reads: string): string | undefined {
+    const text = this.pack.get(`${this.shared}\n${kind}\n${reads}`);
+    if (text !== undefined) this.hits++;
+    return text;
+  }
+
+  /** Caches `text` as part `kind` for `reads`, made in this run. */
+  store(kind: string, reads: string, text: string): void {
+    this.made++;
+    this.pack.set(`${this.shared}\n${kind}\n${reads}`, text);
+  }
+
   /** Writes the parts this run used (dropping the others). */
   save(): void {
     this.pack.save();

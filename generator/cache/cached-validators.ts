@@ -11,6 +11,7 @@ import type { EmitContext, GeneratedFile } from "../emit/file.js";
 import type { ApiModel } from "../model/types.js";
 import { sha256Hex } from "./cache-pack.js";
 import { openScopedPack } from "./cached-emitters.js";
+import { PartCache } from "./cached-parts.js";
 import type { RunCaches } from "./run-caches.js";
 import { valueHash } from "./traced-emit.js";
 
@@ -19,23 +20,53 @@ interface CachedValidators {
   readonly warnings: readonly string[];
 }
 
-export async function cachedValidators(input: EmitInput): Promise<GeneratedFile[]> {
-  const { model, context } = input;
-  // Ajv is loaded only when the validators are not in the cache
-  const emit = async (into: string[]) =>
-    (await import("../emit/validators/emit-validators.js")).emitValidators(model, context, into);
-  return cachedProseFree("validators", input, emit);
-}
+/** How an emitter with per-operation parts is called: the model, the context, its warnings, and its part store (none without a cache). */
+type PartedEmitter = (
+  model: EmitInput["model"],
+  context: EmitInput["context"],
+  warnings: string[],
+  options: { readonly parts?: PartCache },
+) => GeneratedFile[];
+
+/**
+ * The validators: Ajv is loaded only when they are not in the cache; on a miss (a structural
+ * edit) each operation's validators are compiled again only when what they read changed
+ * (emit/validators/validator-parts.ts).
+ */
+export const cachedValidators = (input: EmitInput): Promise<GeneratedFile[]> =>
+  cachedProseFree("validators", input, async (into) =>
+    withParts(
+      "validators",
+      input,
+      into,
+      (await import("../emit/validators/emit-validators.js")).emitValidators,
+    ),
+  );
 
 /**
  * The mocks (data drawn from every response schema and checked with Ajv: on large specs the
  * costliest emitter) cached the same way: mocks.ts shows no description or summary of the spec.
+ * On a miss each operation's mocks are drawn again only when what they read changed
+ * (emit/mocks/mock-parts.ts), with the body validators of those operations only.
  */
-export async function cachedMocks(input: EmitInput): Promise<GeneratedFile[]> {
-  const { model, context } = input;
-  const emit = async (own: string[]) =>
-    (await import("../emit/mocks/emit-mocks.js")).emitMocks(model, context, own);
-  return cachedProseFree("mocks", input, emit);
+export const cachedMocks = (input: EmitInput): Promise<GeneratedFile[]> =>
+  cachedProseFree("mocks", input, async (into) =>
+    withParts("mocks", input, into, (await import("../emit/mocks/emit-mocks.js")).emitMocks),
+  );
+
+/** `emit`'s files through the part pack `<name>-parts` of the output folder (every part made without a cache). */
+async function withParts(
+  name: string,
+  { model, context, scope }: EmitInput,
+  warnings: string[],
+  emit: PartedEmitter,
+): Promise<GeneratedFile[]> {
+  const pack = await openScopedPack(`emit/${name}-parts`, scope);
+  if (pack === undefined) return emit(model, context, warnings, {});
+  const parts = new PartCache(pack, JSON.stringify(context));
+  const files = emit(model, context, warnings, { parts });
+  parts.save();
+  return files;
 }
 
 /** `emit()`'s files (and warnings) from the pack `name`, keyed by the hash of the prose-free model and the context. */

@@ -15,3 +15,11 @@ export interface PartStore {
 
 /** Makes every part (no cache). */
 export const UNCACHED_PARTS: PartStore = { part: (_kind, _reads, make) => make() };
+
+/** A store an emitter that makes its missing parts together reads and fills (cached-parts.ts). */
+export interface BatchPartStore {
+  /** The cached text of part `kind` for `reads`, if any. */
+  lookup(kind: string, reads: string): string | undefined;
+  /** Caches `text`, made in this run, as part `kind` for `reads`. */
+  store(kind: string, reads: string, text: string): void;
+}

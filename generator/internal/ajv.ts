@@ -63,3 +63,11 @@ export function hookScopeNaming(
       ? value(nameOrPrefix, named, access)
       : register(nameOrPrefix, named);
 }
+
+/**
+ * `ref` as Ajv resolves it against the base `base` (its `uriResolver` option, documented, and
+ * the trailing `#` it drops first): the key under which Ajv keeps what a `$ref` leads to.
+ */
+export function resolvedRef(ajv: Ajv, base: string, ref: string): string {
+  return ajv.opts.uriResolver.resolve(base, ref.replace(/#\/?$/, ""));
+}

@@ -10,7 +10,12 @@ import { Ajv } from "ajv";
 import { IndentationText, Project, StructureKind, VariableDeclarationKind } from "ts-morph";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { AJV_HELPERS, hookScopeNaming, ValueScopeName } from "../../generator/internal/ajv.js";
+import {
+  AJV_HELPERS,
+  hookScopeNaming,
+  resolvedRef,
+  ValueScopeName,
+} from "../../generator/internal/ajv.js";
 import {
   astToString,
   openapiTypescriptInternals,
@@ -175,5 +180,24 @@ describe("Ajv", () => {
     expect(validate("a")).toBe(false);
     expect(String(validate.source?.validateName)).toBe("validate$mine1");
     expect(named).toContain("func"); // ucs2length, a helper the validators import
+  });
+
+  it("keys a $ref target compiled by getSchema where a referrer's $ref finds it", () => {
+    const ajv = new Ajv({
+      code: { source: true },
+      strict: false,
+      validateSchema: false,
+      inlineRefs: false,
+    });
+    const api = { $id: "api", components: { schemas: { "A b": { type: "string" } } } };
+    ajv.addSchema(api);
+    const ref = "api#/components/schemas/A%20b";
+    const target = ajv.getSchema(resolvedRef(ajv, "api", ref));
+    expect(target?.("x")).toBe(true);
+    // a referrer compiled after calls that very function (no second copy of the target)
+    const referrer = ajv.compile({ type: "object", properties: { a: { $ref: ref } } });
+    expect(referrer.source?.validateCode).toContain(`${String(target?.source?.validateName)}(`);
+    expect(referrer({ a: 1 })).toBe(false);
+    expect(referrer({ a: "x" })).toBe(true);
   });
 });

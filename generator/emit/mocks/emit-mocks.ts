@@ -31,6 +31,8 @@ import {
 import { xmlShapes } from "../../model/xml-shapes.js";
 import { writeXml } from "../../../templates/xml/xml-codec.js";
 import { MockData } from "./mock-data.js";
+import { mockedOperationInput, mockPartKeys, type MockedOperationInput } from "./mock-parts.js";
+import type { BatchPartStore } from "../part-store.js";
 import { mockStatus } from "./mock-status.js";
 
 /** A header a client acts on whatever the spec says of its presence. */
@@ -71,6 +73,43 @@ function contentName(names: Map<string, string>, prefix: string, text: string): 
   return name;
 }
 
+/** An operation's mocked responses as mocks.ts writes them (bodies and headers as literals), and the examples set aside. */
+interface MockedOperation {
+  readonly success: number;
+  readonly responses: readonly {
+    readonly status: number;
+    readonly json?: string;
+    readonly text?: string;
+    readonly mediaType?: string;
+    readonly headers: string;
+  }[];
+  readonly rejected: readonly string[];
+}
+
+/** A cached operation's mocks; undefined when the text is not one. */
+function readMockedOperation(text: string | undefined): MockedOperation | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value = JSON.parse(text) as MockedOperation;
+    const ok =
+      typeof value.success === "number" &&
+      Array.isArray(value.responses) &&
+      value.responses.every(
+        (response) =>
+          typeof response.status === "number" &&
+          typeof response.headers === "string" &&
+          ["json", "text", "mediaType"].every(
+            (key) => !(key in response) || typeof response[key as "json"] === "string",
+          ),
+      ) &&
+      Array.isArray(value.rejected) &&
+      value.rejected.every((where) => typeof where === "string");
+    return ok ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 class MockTable {
   readonly #data: MockData;
   /** The generated body validators by name (`listPets$200`): what a mocked body must pass. */
@@ -86,14 +125,45 @@ class MockTable {
     this.#validators = validators;
   }
 
-  /** The name of a body constant (one per distinct value). */
-  bodyName(value: unknown): string {
-    return contentName(this.#bodies, "BODY", literal(value));
+  /** `operation`'s mocked responses, with its rejected examples (the part mocks.ts caches per operation). */
+  mocked(operation: MockedOperationInput): MockedOperation {
+    const rejected = this.rejectedExamples.length;
+    const hasSuccess = operation.responses.some((response) => /^2/.test(response.status));
+    const mocked = new Map<number, MockedResponse>();
+    // exact codes first, so `4XX` or `default` never shadows a declared code
+    const ordered = [...operation.responses].sort(
+      (a, b) => Number(!/^\d+$/.test(a.status)) - Number(!/^\d+$/.test(b.status)),
+    );
+    for (const response of ordered) {
+      const status = mockStatus(response.status, hasSuccess);
+      if (status !== undefined && !mocked.has(status))
+        mocked.set(status, this.response(operation, response, status));
+    }
+    const statuses = [...mocked.keys()].sort((a, b) => a - b);
+    return {
+      success: statuses.find((status) => status >= 200 && status < 300) ?? statuses[0] ?? 200,
+      responses: statuses.map((status) => {
+        const response = mocked.get(status) as MockedResponse;
+        return {
+          status,
+          ...(response.body?.kind === "json" ? { json: literal(response.body.value) } : {}),
+          ...(response.body?.kind === "text" ? { text: literal(response.body.value) } : {}),
+          ...(response.mediaType ? { mediaType: response.mediaType } : {}),
+          headers: literal(response.headers),
+        };
+      }),
+      rejected: this.rejectedExamples.slice(rejected),
+    };
   }
 
-  /** The name of a headers constant (one per distinct set: most responses share a few). */
-  headersName(headers: Record<string, string>): string {
-    return contentName(this.#headers, "HEADERS", literal(headers));
+  /** The name of a body constant (one per distinct value, as written). */
+  bodyName(text: string): string {
+    return contentName(this.#bodies, "BODY", text);
+  }
+
+  /** The name of a headers constant (one per distinct set, as written: most responses share a few). */
+  headersName(text: string): string {
+    return contentName(this.#headers, "HEADERS", text);
   }
 
   constantStatements(): StatementStructures[] {
@@ -126,7 +196,11 @@ class MockTable {
     ];
   }
 
-  response(operation: OperationModel, response: ResponseModel, status: number): MockedResponse {
+  response(
+    operation: MockedOperationInput,
+    response: ResponseModel,
+    status: number,
+  ): MockedResponse {
     const json = response.contents.find((media) => isJsonMediaType(media.mediaType));
     const text = response.contents.find((media) =>
       media.mediaType.toLowerCase().startsWith("text/"),
@@ -186,7 +260,7 @@ class MockTable {
    * example or generated value written as the schema's `xml` objects say.
    */
   #xmlBody(
-    operation: OperationModel,
+    operation: MockedOperationInput,
     response: ResponseModel,
     media: MediaModel,
   ): MockedResponse["body"] {
@@ -213,33 +287,20 @@ class MockTable {
     return headerText(this.#data.value(header.schema, header.examples));
   }
 
-  operationWriter(operation: OperationModel): string {
-    const hasSuccess = operation.responses.some((response) => /^2/.test(response.status));
-    const mocked = new Map<number, MockedResponse>();
-    // exact codes first, so `4XX` or `default` never shadows a declared code
-    const ordered = [...operation.responses].sort(
-      (a, b) => Number(!/^\d+$/.test(a.status)) - Number(!/^\d+$/.test(b.status)),
-    );
-    for (const response of ordered) {
-      const status = mockStatus(response.status, hasSuccess);
-      if (status !== undefined && !mocked.has(status))
-        mocked.set(status, this.response(operation, response, status));
-    }
-    const statuses = [...mocked.keys()].sort((a, b) => a - b);
-    const success = statuses.find((status) => status >= 200 && status < 300) ?? statuses[0] ?? 200;
-    const entries = statuses.map((status) => {
-      const response = mocked.get(status) as MockedResponse;
-      const fields: [string, string][] = [["status", String(status)]];
-      if (response.body?.kind === "json") fields.push(["json", this.bodyName(response.body.value)]);
-      if (response.body?.kind === "text") fields.push(["text", literal(response.body.value)]);
-      if (response.mediaType) fields.push(["mediaType", literal(response.mediaType)]);
+  /** The entry of `MOCK_OPERATIONS` for `operation`, mocked as `mocked` says. */
+  operationWriter(operation: OperationModel, mocked: MockedOperation): string {
+    const entries = mocked.responses.map((response) => {
+      const fields: [string, string][] = [["status", String(response.status)]];
+      if (response.json !== undefined) fields.push(["json", this.bodyName(response.json)]);
+      if (response.text !== undefined) fields.push(["text", response.text]);
+      if (response.mediaType !== undefined) fields.push(["mediaType", literal(response.mediaType)]);
       fields.push(["headers", this.headersName(response.headers)]);
-      return [String(status), objectCode(fields)] as const;
+      return [String(response.status), objectCode(fields)] as const;
     });
     return objectCode([
       ["method", literal(operation.method)],
       ["path", literal(operation.path)],
-      ["status", String(success)],
+      ["status", String(mocked.success)],
       ["responses", objectCode(entries)],
       // a paginated operation's default answer pages through its items (docs/pagination.md)
       ...(operation.pagination ? [["pagination", literal(operation.pagination)] as const] : []),
@@ -251,12 +312,37 @@ export function emitMocks(
   model: ApiModel,
   context: EmitContext,
   warnings: string[] = [],
+  options: { readonly parts?: BatchPartStore } = {},
 ): GeneratedFile[] {
-  const table = new MockTable(new MockData(model), bodyValidatorFunctions(model));
+  const { parts } = options;
+  const keyOf = parts === undefined ? undefined : mockPartKeys(model);
+  const cached = new Map<OperationModel, MockedOperation>();
+  if (parts !== undefined && keyOf !== undefined)
+    for (const operation of model.operations) {
+      const part = readMockedOperation(parts.lookup("mock", keyOf(operation)));
+      if (part !== undefined) cached.set(operation, part);
+    }
+  const missing = new Set(model.operations.filter((operation) => !cached.has(operation)));
+  // the body validators of the operations mocked again only (all without a cache)
+  const validators =
+    missing.size === 0
+      ? new Map()
+      : bodyValidatorFunctions(model, parts === undefined ? undefined : missing);
+  const table = new MockTable(new MockData(model), validators);
+  const mocked = model.operations.map((operation) => {
+    let part = cached.get(operation);
+    if (part === undefined) {
+      part = table.mocked(mockedOperationInput(operation));
+      if (parts !== undefined && keyOf !== undefined)
+        parts.store("mock", keyOf(operation), JSON.stringify(part));
+    }
+    return part;
+  });
   const operations = model.operations.map(
-    (operation) => [operation.name, table.operationWriter(operation)] as const,
+    (operation, index) =>
+      [operation.name, table.operationWriter(operation, mocked[index] as MockedOperation)] as const,
   );
-  for (const where of table.rejectedExamples) {
+  for (const where of mocked.flatMap((part) => part.rejected)) {
     warnings.push(
       `the example of ${where} does not match its schema: mocks.ts answers generated data instead (fix the example; lint reports it as no-invalid-media-type-examples)`,
     );

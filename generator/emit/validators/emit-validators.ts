@@ -21,11 +21,12 @@ import type {
 } from "../../model/types.js";
 import { escapePointer } from "../../model/resolve-ref.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
+import type { BatchPartStore } from "../part-store.js";
+import { compileModuleParts, type ModulePart } from "./validator-parts.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
 import { textReadingSchema, type ComponentSchemas } from "./text-reading.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "../../schema/to-json-schema.js";
 import {
-  compileValidatorModule,
   compileValidators,
   type ApiSchema,
   type ValidatorModuleOptions,
@@ -45,8 +46,9 @@ export function emitValidators(
   model: ApiModel,
   _context: EmitContext,
   warnings: string[] = [],
+  options: { readonly parts?: BatchPartStore } = {},
 ): GeneratedFile[] {
-  const { convert, components, apiSchema, parameterSchemas, bodySchemas, origin } =
+  const { convert, components, apiSchema, parameterSchemas, bodySchemas, origin, partsOf } =
     validatorSchemas(model, warnings);
 
   const headerSchemas = new Map<string, unknown>();
@@ -67,38 +69,91 @@ export function emitValidators(
     ]),
   );
   const textApiSchema = { $id: API_SCHEMA_ID, components: { schemas: textComponents } };
-  const parameters = compileModule(parameterSchemas, textApiSchema, convert, coercing, origin);
-  const bodies = compileValidators(bodySchemas, apiSchema, moduleOptions(convert, {}, origin));
-  compiledBodies.set(model, bodies.functions);
-  const responseHeaders = compileModule(headerSchemas, textApiSchema, convert, coercing, origin);
+  // one part per operation (per response-headers validator), each cached on its own
+  const parts = (schemas: ReadonlyMap<string, unknown>) => partsOf(schemas);
+  const compile = (
+    kind: string,
+    schemas: ReadonlyMap<string, unknown>,
+    api: ApiSchema,
+    extra: Options,
+    moduleParts: readonly ModulePart[],
+  ) => {
+    const made = compileModuleParts(
+      kind,
+      schemas,
+      api,
+      moduleOptions(convert, extra, origin),
+      moduleParts,
+      options.parts,
+    );
+    warnings.push(...made.warnings);
+    return made;
+  };
+  const parameters = compile(
+    "parameters",
+    parameterSchemas,
+    textApiSchema,
+    coercing,
+    parts(parameterSchemas),
+  );
+  const bodies = compile("bodies", bodySchemas, apiSchema, {}, parts(bodySchemas));
+  compiledBodies.set(model, {
+    functions: bodies.functions,
+    all: bodies.functions.size === bodySchemas.size,
+  });
+  const responseHeaders = compile(
+    "response-headers",
+    headerSchemas,
+    textApiSchema,
+    coercing,
+    [...headerSchemas.keys()].map((name) => ({ names: [name] })),
+  );
   return [
-    { path: "validators/response-headers.js", content: responseHeaders },
+    { path: "validators/response-headers.js", content: responseHeaders.code },
     { path: "validators/response-headers.d.ts", content: declarations(headerSchemas.keys()) },
-    { path: "validators/parameters.js", content: parameters },
+    { path: "validators/parameters.js", content: parameters.code },
     { path: "validators/parameters.d.ts", content: declarations(parameterSchemas.keys()) },
     { path: "validators/bodies.js", content: bodies.code },
     { path: "validators/bodies.d.ts", content: declarations(bodySchemas.keys()) },
   ];
 }
 
-/** The body validators compiled in this process, by model (the mocks reuse them: see {@link bodyValidatorFunctions}). */
-const compiledBodies = new WeakMap<ApiModel, ReadonlyMap<string, (value: unknown) => boolean>>();
+/** The body validators compiled in this process, by model (the mocks reuse them: see {@link bodyValidatorFunctions}); a part cache compiles only some. */
+const compiledBodies = new WeakMap<
+  ApiModel,
+  { readonly functions: ReadonlyMap<string, (value: unknown) => boolean>; readonly all: boolean }
+>();
 
 /**
  * The validators of validators/bodies.js as functions (by export name, `listPets$200`), for the
  * mocks to check their data with what the server and the client's response validation check:
- * those {@link emitValidators} compiled for `model` in this process, else compiled here the same
- * way (the validators came from the cache).
+ * those {@link emitValidators} compiled for `model` in this process when they cover the
+ * operations `only` (all when undefined), else those operations' compiled here the same way
+ * (the validators came from the cache).
  */
 export function bodyValidatorFunctions(
   model: ApiModel,
+  only?: ReadonlySet<OperationModel>,
 ): ReadonlyMap<string, (value: unknown) => boolean> {
   const known = compiledBodies.get(model);
-  if (known !== undefined) return known;
-  const { convert, apiSchema, bodySchemas, origin } = validatorSchemas(model, []);
+  if (known?.all === true) return known.functions;
+  const { convert, apiSchema, bodySchemas, origin, operationOf } = validatorSchemas(model, []);
+  const indexes = new Set(
+    model.operations.flatMap((operation, index) =>
+      only === undefined || only.has(operation) ? [String(index)] : [],
+    ),
+  );
+  // only those not compiled in this process yet (the validators' missed parts were)
+  const wanted = new Map(
+    [...bodySchemas].filter(
+      ([name]) => indexes.has(operationOf(name)) && known?.functions.has(name) !== true,
+    ),
+  );
+  if (known !== undefined && wanted.size === 0) return known.functions;
   const options = moduleOptions(convert, {}, origin);
-  const functions = compileValidators(bodySchemas, apiSchema, options).functions;
-  compiledBodies.set(model, functions);
+  const compiled = compileValidators(wanted, apiSchema, options).functions;
+  const functions = new Map([...(known?.functions ?? []), ...compiled]);
+  compiledBodies.set(model, { functions, all: functions.size === bodySchemas.size });
   return functions;
 }
 
@@ -117,8 +172,10 @@ function validatorSchemas(model: ApiModel, warnings: string[]) {
   const parameterSchemas = new Map<string, unknown>();
   const bodySchemas = new Map<string, unknown>();
   const origins = new Map<string, string>();
-  for (const operation of model.operations) {
+  const operationOf = new Map<string, string>();
+  model.operations.forEach((operation, index) => {
     const at = (name: string, what: string, pointer: string): string => {
+      operationOf.set(name, String(index));
       origins.set(
         name,
         `operation ${operation.operationId} (${operation.method.toUpperCase()} ${operation.path}), ${what}: ${operation.pointer}${pointer}`,
@@ -153,9 +210,27 @@ function validatorSchemas(model: ApiModel, warnings: string[]) {
           toJsonSchema(media.schema, convert),
         );
     }
-  }
+  });
   const origin = (name: string): string => origins.get(name) ?? name;
-  return { convert, components, apiSchema, parameterSchemas, bodySchemas, origin };
+  /** The export names of `schemas` by operation, in module order. */
+  const partsOf = (schemas: ReadonlyMap<string, unknown>): ModulePart[] => {
+    const parts = new Map<string, string[]>();
+    for (const name of schemas.keys()) {
+      const operation = operationOf.get(name) ?? name;
+      parts.set(operation, [...(parts.get(operation) ?? []), name]);
+    }
+    return [...parts.values()].map((names) => ({ names }));
+  };
+  return {
+    convert,
+    components,
+    apiSchema,
+    parameterSchemas,
+    bodySchemas,
+    origin,
+    partsOf,
+    operationOf: (name: string) => operationOf.get(name) ?? name,
+  };
 }
 
 /**
@@ -241,16 +316,6 @@ function parameterValueSchema(
   if (converted === null || typeof converted !== "object") return converted;
   if ((converted as Record<string, unknown>).type === "object" && !objects) return {};
   return textReadingSchema(converted, components);
-}
-
-function compileModule(
-  schemas: Map<string, unknown>,
-  apiSchema: ApiSchema,
-  convert: ConvertOptions,
-  extra: Options,
-  origin: (name: string) => string,
-): string {
-  return compileValidatorModule(schemas, apiSchema, moduleOptions(convert, extra, origin));
 }
 
 function moduleOptions(

@@ -34,10 +34,12 @@ import type { Options } from "ajv";
 import addFormatsModule from "ajv-formats";
 import { GeneratorError } from "../../errors.js";
 import { pointerToken } from "../../schema/json-pointer.js";
+import { componentGraph, componentOrder, type ComponentGraph } from "./component-order.js";
 import {
   Ajv2020,
   AJV_HELPERS as HELPERS,
   hookScopeNaming,
+  resolvedRef,
   ValueScopeName,
   type AnyValidateFunction,
   type NameValue,
@@ -90,23 +92,78 @@ export interface CompiledValidators {
   readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
 }
 
+/**
+ * What a set of exports needs of a module, as text: the functions they reach (by name, each with
+ * the lines after its schemas), the module-level values those read (by name, with the function
+ * that owns each, if one does), the helpers imported, and the exports. A module is the union of
+ * its parts' slices ({@link printSlices}); a function's text depends only on its schema and the
+ * components it reaches (see {@link precompileComponents}), so slices made in different runs
+ * agree on what they share.
+ */
+export interface ModuleSlice {
+  readonly functions: Readonly<Record<string, string>>;
+  readonly values: Readonly<Record<string, readonly [owner: string | null, line: string]>>;
+  readonly helpers: readonly string[];
+  readonly formats: boolean;
+  readonly exports: readonly (readonly [name: string, validator: string])[];
+}
+
+/** Slices of a module compiled at once (one per part), with the validators as functions and the warnings of relaxed exports by name. */
+export interface CompiledSlices {
+  readonly slices: readonly ModuleSlice[];
+  readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
+  readonly relaxed: ReadonlyMap<string, string>;
+}
+
 /** {@link compileValidatorModule}, with the validators themselves (the mocks check their data with them). */
 export function compileValidators(
   schemas: ReadonlyMap<string, unknown>,
   apiSchema: ApiSchema,
   options: ValidatorModuleOptions,
 ): CompiledValidators {
-  if (schemas.size === 0) return { code: "export {};\n", functions: new Map() };
+  const { slices, functions } = compileValidatorSlices(schemas, apiSchema, options, [
+    [...schemas.keys()],
+  ]);
+  return { code: printSlices(slices), functions };
+}
+
+/**
+ * The module of `schemas` as one slice per part (`parts`: export names, each once, in module
+ * order): what each part's exports need. Exports whose schemas Ajv refuses accept any value,
+ * each with a warning (in `options.warnings` and in `relaxed`).
+ */
+export function compileValidatorSlices(
+  schemas: ReadonlyMap<string, unknown>,
+  apiSchema: ApiSchema,
+  options: ValidatorModuleOptions,
+  parts: readonly (readonly string[])[],
+): CompiledSlices {
+  const relaxedWarnings = new Map<string, string>();
+  if (schemas.size === 0)
+    return { slices: parts.map(() => EMPTY_SLICE), functions: new Map(), relaxed: relaxedWarnings };
   let current = schemas;
   for (;;) {
     try {
-      return compileNamed(current, apiSchema, options);
+      const compiled = compileNamed(current, apiSchema, options);
+      return {
+        slices: parts.map((names) => compiled.slice(names)),
+        functions: compiled.functions,
+        relaxed: relaxedWarnings,
+      };
     } catch (error) {
       if (!(error instanceof UncompilableSchemas)) throw error;
-      current = relaxed(current, error, options);
+      current = relaxed(current, error, options, relaxedWarnings);
     }
   }
 }
+
+const EMPTY_SLICE: ModuleSlice = {
+  functions: {},
+  values: {},
+  helpers: [],
+  formats: false,
+  exports: [],
+};
 
 /**
  * One odd schema never fails a whole run: the exports whose schemas Ajv refused accept any value
@@ -117,6 +174,7 @@ function relaxed(
   schemas: ReadonlyMap<string, unknown>,
   failure: UncompilableSchemas,
   options: ValidatorModuleOptions,
+  warnings: Map<string, string>,
 ): ReadonlyMap<string, unknown> {
   const next = new Map(schemas);
   for (const [name, message] of failure.failed) {
@@ -124,9 +182,9 @@ function relaxed(
     if (schema !== null && typeof schema === "object" && Object.keys(schema).length === 0)
       throw failure.error; // already relaxed: nothing left to relax
     next.set(name, {});
-    options.warnings?.push(
-      `${options.origin?.(name) ?? name}: the schema could not be compiled into a validator (${message}): this check accepts any value`,
-    );
+    const warning = `${options.origin?.(name) ?? name}: the schema could not be compiled into a validator (${message}): this check accepts any value`;
+    options.warnings?.push(warning);
+    warnings.set(name, warning);
   }
   return next;
 }
@@ -141,11 +199,17 @@ class UncompilableSchemas extends Error {
   }
 }
 
+/** A compiled module: its validators as functions, and the slice of any of its exports. */
+interface CompiledModule {
+  readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
+  slice(names: readonly string[]): ModuleSlice;
+}
+
 function compileNamed(
   schemas: ReadonlyMap<string, unknown>,
   apiSchema: ApiSchema,
   options: ValidatorModuleOptions,
-): CompiledValidators {
+): CompiledModule {
   const shared = new ModuleNaming(apiSchema, false);
   try {
     return compileModule(schemas, apiSchema, options, shared);
@@ -166,7 +230,7 @@ function compileModule(
   apiSchema: ApiSchema,
   options: ValidatorModuleOptions,
   naming: ModuleNaming,
-): CompiledValidators {
+): CompiledModule {
   const ajvOptions: Options = {
     strict: false,
     allErrors: false,
@@ -196,6 +260,7 @@ function compileModule(
   }
   ajv.addSchema(apiSchema);
   naming.attach(ajv);
+  precompileComponents(ajv, apiSchema, [...schemas.values()], naming);
 
   // One function per distinct schema (the `Error` body of every 4xx/5xx, say), exported under
   // each name that has it.
@@ -249,11 +314,55 @@ function compileModule(
         ([name, validate]) => [name, (value: unknown) => validate(value) === true] as const,
       ),
     );
-    return { code: assemble(naming, [...functionOf.values()], exports), functions };
+    const byName = new Map(exports);
+    const units = new FunctionUnits(naming);
+    return {
+      functions,
+      slice: (names) =>
+        slice(
+          units,
+          names.map((name) => [name, byName.get(name) as AnyValidateFunction] as const),
+        ),
+    };
   } catch (error) {
     if (error instanceof GeneratorError || error instanceof UncompilableSchemas) throw error;
     throw uncompilable(error);
   }
+}
+
+const graphs = new WeakMap<ApiSchema, ComponentGraph>();
+
+/**
+ * Compiles the components `roots` reach in {@link componentOrder}'s order, so that each
+ * function's code is the same whatever else the module holds (component-order.ts). A component
+ * that does not compile is left to the export that reaches it (which is then relaxed).
+ */
+function precompileComponents(
+  ajv: Ajv,
+  apiSchema: ApiSchema,
+  roots: readonly unknown[],
+  naming: ModuleNaming,
+): void {
+  let graph = graphs.get(apiSchema);
+  if (graph === undefined) {
+    const normalized = new Map<string, string>();
+    const normalize = (ref: string): string => {
+      let known = normalized.get(ref);
+      if (known === undefined) normalized.set(ref, (known = resolvedRef(ajv, apiSchema.$id, ref)));
+      return known;
+    };
+    graph = componentGraph(apiSchema.$id, apiSchema.components.schemas, normalize);
+    graphs.set(apiSchema, graph);
+  }
+  for (const cycle of componentOrder(graph, roots))
+    for (const ref of cycle) {
+      try {
+        ajv.getSchema(ref);
+      } catch (error) {
+        if (error instanceof GeneratorError) throw error;
+        naming.abandon();
+      }
+    }
 }
 
 function uncompilable(error: unknown): GeneratorError {
@@ -450,64 +559,128 @@ class ModuleNaming {
   }
 }
 
-/** The module's text: imports, shared values, functions by name (each after its schemas), exports. */
-function assemble(
-  naming: ModuleNaming,
-  roots: readonly AnyValidateFunction[],
-  exports: readonly (readonly [string, AnyValidateFunction])[],
-): string {
-  const functions = new Map<string, SourceCode>();
-  const values = new Map<string, ValueScopeName>();
-  const visit = (validate: AnyValidateFunction | undefined): void => {
+/** One compiled function as the module prints it, with what it reads of the rest of the module. */
+interface FunctionUnit {
+  readonly name: string;
+  /** The schemas it owns (by name), then its code. */
+  readonly text: string;
+  readonly calls: readonly AnyValidateFunction[];
+  /** Module-level values it reads that it does not own: name → [owner, definition]. */
+  readonly shared: ReadonlyMap<string, readonly [string | null, string]>;
+  readonly helpers: readonly string[];
+  readonly formats: boolean;
+}
+
+/** Each compiled function's unit, made once per compilation (a module's parts share most of them). */
+class FunctionUnits {
+  readonly #units = new Map<SourceCode, FunctionUnit>();
+
+  constructor(private readonly naming: ModuleNaming) {}
+
+  of(validate: AnyValidateFunction | undefined): FunctionUnit {
     const source = validate?.source;
     if (source === undefined) throw new Error("a validator was compiled without its source");
-    if (functions.has(source.validateName.str)) return;
-    functions.set(source.validateName.str, source);
+    let unit = this.#units.get(source);
+    if (unit === undefined) this.#units.set(source, (unit = this.#make(source)));
+    return unit;
+  }
+
+  #make(source: SourceCode): FunctionUnit {
+    const name = source.validateName.str;
+    const calls: AnyValidateFunction[] = [];
+    const owned: ValueScopeName[] = [];
+    const shared = new Map<string, readonly [string | null, string]>();
+    const helpers: string[] = [];
+    let formats = false;
     for (const [prefix, names] of Object.entries(source.scopeValues)) {
-      for (const name of names ?? []) {
-        if (prefix === "validate") visit(name.value?.ref as AnyValidateFunction);
-        else values.set(name.str, name);
+      for (const value of names ?? []) {
+        if (prefix === "validate") {
+          calls.push(value.value?.ref as AnyValidateFunction);
+          continue;
+        }
         if (prefix === "wrapper" || prefix === "root")
-          visit((name.value?.ref as { validate?: AnyValidateFunction }).validate);
+          calls.push((value.value?.ref as { validate: AnyValidateFunction }).validate);
+        if (value.prefix === "formats" && !(value.value?.ref instanceof RegExp)) formats = true;
+        const owner = this.naming.ownerOf.get(value) ?? null;
+        if (value.prefix === "func" && this.naming.helpers.has(value.str))
+          helpers.push(value.str); // imported
+        else if (owner === name) owned.push(value);
+        else shared.set(value.str, [owner, definition(value)]);
       }
     }
-  };
-  roots.forEach(visit);
-
-  const lines: string[] = [];
-  if (
-    [...values.values()].some(
-      (name) => name.prefix === "formats" && !(name.value?.ref instanceof RegExp),
-    )
-  ) {
-    lines.push(`import { fullFormats } from ${JSON.stringify(FORMATS_MODULE)};`);
+    const byName = (a: ValueScopeName, b: ValueScopeName): number =>
+      a.str < b.str ? -1 : a.str > b.str ? 1 : 0;
+    const lines = [...owned.sort(byName).map(definition), source.validateCode.trimEnd()];
+    if (source.evaluated !== undefined)
+      lines.push(`${name}.evaluated = ${source.evaluated.toString()};`);
+    return { name, text: lines.join("\n"), calls, shared, helpers, formats };
   }
-  for (const helper of [...naming.helpers].sort())
+}
+
+/** What `exports` need of the module: the functions they reach and the values those read. */
+function slice(
+  units: FunctionUnits,
+  exports: readonly (readonly [string, AnyValidateFunction])[],
+): ModuleSlice {
+  const functions: Record<string, string> = {};
+  const values: Record<string, readonly [string | null, string]> = {};
+  const helpers = new Set<string>();
+  let formats = false;
+  const pending = exports.map(([, validate]) => validate);
+  for (let validate = pending.pop(); validate !== undefined; validate = pending.pop()) {
+    const unit = units.of(validate);
+    if (Object.hasOwn(functions, unit.name)) continue;
+    functions[unit.name] = unit.text;
+    pending.push(...unit.calls);
+    for (const [name, value] of unit.shared) values[name] = value;
+    unit.helpers.forEach((helper) => helpers.add(helper));
+    formats ||= unit.formats;
+  }
+  return {
+    functions,
+    values,
+    helpers: [...helpers],
+    formats,
+    exports: exports.map(([name, validate]) => [name, units.of(validate).name]),
+  };
+}
+
+/**
+ * The module's text from its parts' slices: imports, shared values, functions by name (each after
+ * the schemas it owns), then the exports in the slices' order.
+ */
+export function printSlices(slices: readonly ModuleSlice[]): string {
+  if (slices.every((part) => part.exports.length === 0)) return "export {};\n";
+  const functions = new Map<string, string>();
+  const values = new Map<string, readonly [string | null, string]>();
+  const helpers = new Set<string>();
+  for (const part of slices) {
+    for (const [name, text] of Object.entries(part.functions))
+      if (!functions.has(name)) functions.set(name, text);
+    for (const [name, value] of Object.entries(part.values))
+      if (!values.has(name)) values.set(name, value);
+    part.helpers.forEach((helper) => helpers.add(helper));
+  }
+  const lines: string[] = [];
+  if (slices.some((part) => part.formats))
+    lines.push(`import { fullFormats } from ${JSON.stringify(FORMATS_MODULE)};`);
+  for (const helper of [...helpers].sort())
     lines.push(`import { ${helper} } from ${JSON.stringify(VALIDATOR_FUNCTIONS_MODULE)};`);
   lines.push("");
   const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-  const owned = new Map<string, ValueScopeName[]>();
   for (const name of [...values.keys()].sort(byName)) {
-    const value = values.get(name) as ValueScopeName;
-    const owner = naming.ownerOf.get(value);
-    if (owner !== undefined && functions.has(owner)) {
-      owned.set(owner, [...(owned.get(owner) ?? []), value]);
-      continue;
-    }
-    if (value.prefix === "func" && naming.helpers.has(value.str)) continue; // imported
-    lines.push(definition(value));
+    const [owner, line] = values.get(name) as readonly [string | null, string];
+    // a function's own schemas are in its text
+    if (owner === null || !functions.has(owner)) lines.push(line);
   }
   for (const name of [...functions.keys()].sort(byName)) {
-    const source = functions.get(name) as SourceCode;
     lines.push("");
-    for (const value of owned.get(name) ?? []) lines.push(definition(value));
-    lines.push(source.validateCode.trimEnd());
-    if (source.evaluated !== undefined)
-      lines.push(`${name}.evaluated = ${source.evaluated.toString()};`);
+    lines.push(functions.get(name) as string);
   }
   lines.push("");
-  for (const [name, validate] of exports)
-    lines.push(`export const ${name} = ${(validate.source as SourceCode).validateName.str};`);
+  for (const part of slices)
+    for (const [name, validator] of part.exports)
+      lines.push(`export const ${name} = ${validator};`);
   return `${lines.join("\n")}\n`;
 }
 

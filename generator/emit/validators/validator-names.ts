@@ -9,7 +9,7 @@ import { isJsonMediaType } from "../../schema/json-media.js";
 import { isXmlMediaType } from "../../model/xml-shapes.js";
 
 /** An ASCII export name (Ajv standalone requires one): non-ASCII characters become `_xHEX_`. */
-export function validatorName(operation: OperationModel, part: string): string {
+export function validatorName(operation: Pick<OperationModel, "name">, part: string): string {
   const ascii = operation.name.replace(
     /[^A-Za-z0-9_$]/gu,
     (char) => `_x${char.codePointAt(0)?.toString(16)}_`,

@@ -1,0 +1,171 @@
+/**
+ * The order in which a validators module compiles the components its exports reach, so that
+ * each function's code depends only on its own schema and the components it reaches, never on
+ * what else the module holds or what was compiled before it.
+ *
+ * Ajv compiles a `$ref`'s target inside its referrer, and a call to a function still being
+ * compiled (a cycle: `account` → `person` → `account`) goes through a wrapper object
+ * (`wrapper$account.validate(...)`) where a compiled one is called directly: which member of a
+ * cycle has the wrapper depends on where the cycle was entered. Compiled in this order, every
+ * component's targets outside its cycle are compiled before it (strongly connected components,
+ * sinks first) and each cycle is entered at its first member by name, so a module compiled for
+ * one operation's exports (a cache part: emit-validators.ts) has the same functions, byte for
+ * byte, as the module compiled for all of them.
+ */
+import { createHash } from "node:crypto";
+import { isObject } from "../../schema/json-pointer.js";
+
+/** The components of `api#/components/schemas/` by `$ref` as the exports write them (resolved by `normalize`). */
+export interface ComponentGraph {
+  /** The `$ref`s (normalized) each value reaches directly. */
+  refsOf(value: unknown): readonly string[];
+  /** The schema a normalized `$ref` leads to; undefined when it is not a component. */
+  schemaOf(ref: string): unknown;
+}
+
+const COMPONENTS = "#/components/schemas/";
+
+/** A component name as a JSON pointer token. */
+export const escape = (name: string): string => name.replace(/~/g, "~0").replace(/\//g, "~1");
+
+/**
+ * The graph of `components` (by name): a `$ref` is a component's when, normalized by `normalize`
+ * (Ajv's own URI resolution), it is `<id>#/components/schemas/<token>`; `others` gives what any
+ * other `$ref` leads to (the model's `refTargets`), when it is a node of the graph too.
+ */
+export function componentGraph(
+  id: string,
+  components: Readonly<Record<string, unknown>>,
+  normalize: (ref: string) => string,
+  others: (ref: string) => unknown = () => undefined,
+): ComponentGraph {
+  const direct = new Map<unknown, readonly string[]>();
+  const refsOf = (value: unknown): readonly string[] => {
+    const known = isObject(value) || Array.isArray(value) ? direct.get(value) : undefined;
+    if (known !== undefined) return known;
+    const found = new Set<string>();
+    const pending: unknown[] = [value];
+    while (pending.length > 0) {
+      const node = pending.pop();
+      if (Array.isArray(node)) pending.push(...node);
+      else if (isObject(node))
+        for (const [key, item] of Object.entries(node)) {
+          if (key === "$ref" && typeof item === "string") found.add(normalize(item));
+          else if (typeof item === "object" && item !== null) pending.push(item);
+          // a discriminator's mapping names its branches by `$ref` or by component name
+          if (key === "discriminator" && isObject(item) && isObject(item.mapping))
+            for (const target of Object.values(item.mapping))
+              if (typeof target === "string")
+                found.add(
+                  normalize(target.includes("#") ? target : `${id}${COMPONENTS}${escape(target)}`),
+                );
+        }
+    }
+    const refs = [...found].sort();
+    if (isObject(value) || Array.isArray(value)) direct.set(value, refs);
+    return refs;
+  };
+  const prefix = `${id}${COMPONENTS}`;
+  const schemaOf = (ref: string): unknown => {
+    if (!ref.startsWith(prefix)) return others(ref);
+    const token = ref.slice(prefix.length);
+    if (token.includes("/")) return others(ref);
+    let name: string;
+    try {
+      name = decodeURIComponent(token).replace(/~1/g, "/").replace(/~0/g, "~");
+    } catch {
+      return others(ref);
+    }
+    return Object.hasOwn(components, name) ? components[name] : others(ref);
+  };
+  return { refsOf, schemaOf };
+}
+
+/** Hashes of what each node of a graph reaches, itself included: see {@link closureHashes}. */
+export interface ClosureHashes {
+  /** The hash of the nodes `ref` reaches; undefined when `ref` is not a node. */
+  of(ref: string): string | undefined;
+  /** Whether a node reaches a `$ref` that is none (a broken one, or one the graph cannot read). */
+  readonly unresolved: boolean;
+}
+
+/**
+ * For every node reached from `roots`, a hash of the schemas it reaches through `$ref`s at any
+ * depth, itself included: per strongly connected component, the hash of its members' `$ref`s and
+ * JSON and of the hashes of the components it reaches (a Merkle hash over the graph), so a
+ * schema's edit changes the hash of exactly the nodes that reach it.
+ */
+export function closureHashes(graph: ComponentGraph, roots: readonly unknown[]): ClosureHashes {
+  const closure = new Map<string, string>();
+  let unresolved = false;
+  for (const cycle of componentOrder(graph, roots)) {
+    const hash = createHash("sha256");
+    for (const ref of cycle) hash.update(`${ref}\n${JSON.stringify(graph.schemaOf(ref))}\n`);
+    const members = new Set(cycle);
+    const reached = new Set<string>();
+    for (const ref of cycle)
+      for (const target of graph.refsOf(graph.schemaOf(ref))) {
+        if (graph.schemaOf(target) === undefined) unresolved = true;
+        else if (!members.has(target)) reached.add(closure.get(target) as string);
+      }
+    for (const target of [...reached].sort()) hash.update(`${target}\n`);
+    const digest = hash.digest("hex");
+    for (const ref of cycle) closure.set(ref, digest);
+  }
+  return { of: (ref) => closure.get(ref), unresolved };
+}
+
+/**
+ * The components (normalized `$ref`s) reached from `roots`, in compile order: each cycle
+ * (strongly connected component) after every cycle it reaches, its members by `$ref`, the first
+ * of them to be compiled first (Tarjan's algorithm, without recursion: real specs nest deeply).
+ */
+export function componentOrder(graph: ComponentGraph, roots: readonly unknown[]): string[][] {
+  const next = (ref: string): readonly string[] =>
+    graph.refsOf(graph.schemaOf(ref)).filter((target) => graph.schemaOf(target) !== undefined);
+  const starts = [...new Set(roots.flatMap((root) => graph.refsOf(root)))]
+    .filter((ref) => graph.schemaOf(ref) !== undefined)
+    .sort();
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const order: string[][] = [];
+  for (const start of starts) {
+    if (index.has(start)) continue;
+    const frames: { ref: string; targets: readonly string[]; at: number }[] = [];
+    const enter = (ref: string) => {
+      index.set(ref, index.size);
+      low.set(ref, index.get(ref) as number);
+      stack.push(ref);
+      onStack.add(ref);
+      frames.push({ ref, targets: next(ref), at: 0 });
+    };
+    enter(start);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1] as (typeof frames)[number];
+      const target = frame.targets[frame.at++];
+      if (target !== undefined) {
+        if (!index.has(target)) enter(target);
+        else if (onStack.has(target))
+          low.set(frame.ref, Math.min(low.get(frame.ref) as number, index.get(target) as number));
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent !== undefined)
+        low.set(parent.ref, Math.min(low.get(parent.ref) as number, low.get(frame.ref) as number));
+      if (low.get(frame.ref) === index.get(frame.ref)) {
+        const members: string[] = [];
+        let member: string | undefined;
+        do {
+          member = stack.pop() as string;
+          onStack.delete(member);
+          members.push(member);
+        } while (member !== frame.ref);
+        order.push(members.sort());
+      }
+    }
+  }
+  return order;
+}

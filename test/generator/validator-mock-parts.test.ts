@@ -1,0 +1,294 @@
+/**
+ * The validators' and the mocks' per-operation parts (emit/validators/validator-parts.ts,
+ * emit/mocks/mock-parts.ts): after an edit of one operation, one schema or one description, only
+ * the parts that read what changed are made again, and the files are byte for byte those of a run
+ * without a cache. The spec reaches schemas through a `$ref` chain, a discriminator's mapping
+ * (by `$ref` and by bare name), a cycle, and a mapping alone (a base schema naming a subtype
+ * that `allOf`s it).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CachePack } from "../../generator/cache/cache-pack.js";
+import { PartCache } from "../../generator/cache/cached-parts.js";
+import { emitMocks } from "../../generator/emit/mocks/emit-mocks.js";
+import type { BatchPartStore } from "../../generator/emit/part-store.js";
+import { emitValidators } from "../../generator/emit/validators/emit-validators.js";
+import { render } from "../../generator/generate.js";
+import type { ApiModel } from "../../generator/model/types.js";
+import { loadLayoutSpec } from "./layout-specs.js";
+import { editSpec } from "./spec-edits.js";
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+const context = { apiName: "Api", specPath: "spec.yaml" };
+
+const json = (schema: string) => ({
+  description: "OK",
+  content: { "application/json": { schema: { $ref: `#/components/schemas/${schema}` } } },
+});
+
+const SPEC = {
+  openapi: "3.0.3",
+  info: { title: "Parts", version: "1.0.0" },
+  paths: {
+    "/pets/{id}": {
+      get: {
+        operationId: "getPet",
+        parameters: [{ in: "path", name: "id", required: true, schema: { type: "string" } }],
+        responses: { "200": json("Pet") },
+      },
+    },
+    "/chain": { get: { operationId: "getChain", responses: { "200": json("Chain1") } } },
+    "/owners": {
+      get: {
+        operationId: "listOwners",
+        parameters: [{ in: "query", name: "limit", schema: { type: "integer", maximum: 50 } }],
+        responses: { "200": json("Owner") },
+      },
+    },
+    "/animals": { get: { operationId: "getAnimal", responses: { "200": json("Animal") } } },
+    "/plain": {
+      post: {
+        operationId: "postPlain",
+        requestBody: json("Plain"),
+        responses: { "201": json("Plain") },
+      },
+    },
+  },
+  components: {
+    schemas: {
+      Pet: {
+        oneOf: [{ $ref: "#/components/schemas/Dog" }, { $ref: "#/components/schemas/Cat" }],
+        discriminator: {
+          propertyName: "kind",
+          mapping: { dog: "#/components/schemas/Dog", cat: "Cat" },
+        },
+      },
+      Dog: {
+        type: "object",
+        required: ["kind"],
+        properties: { kind: { type: "string" }, bark: { type: "string", maxLength: 10 } },
+      },
+      Cat: {
+        type: "object",
+        required: ["kind"],
+        properties: { kind: { type: "string" }, lives: { type: "integer", minimum: 1 } },
+      },
+      Chain1: { $ref: "#/components/schemas/Chain2" },
+      Chain2: { type: "array", items: { $ref: "#/components/schemas/Chain3" } },
+      Chain3: { type: "object", properties: { end: { type: "string", pattern: "^e" } } },
+      Owner: {
+        type: "object",
+        properties: {
+          name: { type: "string" },
+          friends: { type: "array", items: { $ref: "#/components/schemas/Owner" } },
+          best: { $ref: "#/components/schemas/Friend" },
+        },
+      },
+      Friend: { type: "object", properties: { of: { $ref: "#/components/schemas/Owner" } } },
+      Animal: {
+        type: "object",
+        required: ["type"],
+        properties: { type: { type: "string" } },
+        discriminator: { propertyName: "type", mapping: { lizard: "#/components/schemas/Lizard" } },
+      },
+      Lizard: {
+        allOf: [
+          { $ref: "#/components/schemas/Animal" },
+          { type: "object", properties: { scales: { type: "integer" } } },
+        ],
+      },
+      Plain: { type: "object", properties: { id: { type: "string", format: "uuid" } } },
+    },
+  },
+};
+
+type Spec = typeof SPEC & Record<string, unknown>;
+
+/** The object at `keys` under `value` (a spec being edited). */
+function at(value: unknown, ...keys: string[]): Record<string, unknown> {
+  return keys.reduce(
+    (node, key) => node[key] as Record<string, unknown>,
+    value as Record<string, unknown>,
+  );
+}
+
+/** A store that counts the entries made, by kind, and records their keys. */
+class CountingStore implements BatchPartStore {
+  readonly made: { kind: string; reads: string }[] = [];
+  constructor(readonly inner: PartCache) {}
+  lookup(kind: string, reads: string): string | undefined {
+    return this.inner.lookup(kind, reads);
+  }
+  store(kind: string, reads: string, text: string): void {
+    this.made.push({ kind, reads });
+    this.inner.store(kind, reads, text);
+  }
+  /** The operations (by the export names or operation ids their keys hold) of the parts made of `kind`. */
+  madeOf(kind: string, names: readonly string[]): string[] {
+    return names.filter((name) =>
+      this.made.some((entry) => entry.kind === kind && entry.reads.includes(`"${name}`)),
+    );
+  }
+  count(kind: string): number {
+    return this.made.filter((entry) => entry.kind === kind).length;
+  }
+}
+
+const OPERATIONS = ["getPet", "getChain", "listOwners", "getAnimal", "postPlain"];
+
+/** validators/* and mocks.ts through part caches in `dir` (the packs of the run before), with what was made. */
+function emitWithParts(model: ApiModel, dir: string) {
+  const open = (name: string) =>
+    new CountingStore(new PartCache(CachePack.open(dir, `test/${name}`, "salt"), "shared"));
+  const validatorParts = open("validator-parts");
+  const mockParts = open("mock-parts");
+  const warnings: string[] = [];
+  const files = [
+    ...emitValidators(model, context, warnings, { parts: validatorParts }),
+    ...emitMocks(model, context, warnings, { parts: mockParts }),
+  ];
+  for (const store of [validatorParts, mockParts]) store.inner.save();
+  return { files, warnings, validatorParts, mockParts };
+}
+
+/** The same files without a cache. */
+function emitWhole(model: ApiModel) {
+  const warnings: string[] = [];
+  const files = [
+    ...emitValidators(model, context, warnings),
+    ...emitMocks(model, context, warnings),
+  ];
+  return { files, warnings };
+}
+
+async function setUp(prefix: string) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temps.push(dir);
+  const spec = join(dir, "spec.json");
+  writeFileSync(spec, JSON.stringify(SPEC, null, 2));
+  const load = async () => (await loadLayoutSpec(spec)).model;
+  const cold = emitWithParts(await load(), dir);
+  expect({ files: cold.files, warnings: cold.warnings }).toEqual(emitWhole(await load()));
+  // every part made once: the bodies and parameters of each operation, the mocks of each
+  expect(cold.validatorParts.madeOf("bodies", OPERATIONS)).toEqual(OPERATIONS);
+  expect(cold.mockParts.count("mock")).toBe(OPERATIONS.length);
+  // the same spec again: nothing made
+  const again = emitWithParts(await load(), dir);
+  expect(again.files).toEqual(cold.files);
+  expect(again.validatorParts.made).toEqual([]);
+  expect(again.mockParts.made).toEqual([]);
+  /** Edits the spec, emits through the caches, checks the files against a run without cache. */
+  const edit = async (change: (document: Spec) => void) => {
+    editSpec(spec, (document) => change(document as Spec));
+    const model = await load();
+    const warm = emitWithParts(model, dir);
+    expect({ files: warm.files, warnings: warm.warnings }).toEqual(emitWhole(model));
+    expect(warm.files).not.toEqual(cold.files);
+    return warm;
+  };
+  return { edit };
+}
+
+describe("the validators' and the mocks' per-operation parts", () => {
+  it("make only the edited operation's parts again", async () => {
+    const { edit } = await setUp("parts-operation-");
+    const warm = await edit((document) => {
+      (at(document, "paths", "/owners", "get").parameters as unknown[]).push({
+        in: "query",
+        name: "addedByTheTest",
+        schema: { type: "string" },
+      });
+    });
+    expect(warm.validatorParts.madeOf("parameters", OPERATIONS)).toEqual(["listOwners"]);
+    expect(warm.validatorParts.count("parameters")).toBe(1);
+    expect(warm.validatorParts.count("bodies")).toBe(0);
+    // the mocks do not read an operation's parameters (mock-parts.ts: mockedOperationInput)
+    expect(warm.mockParts.made).toEqual([]);
+    expect(warm.files.find((file) => file.path.endsWith("parameters.js"))?.content).toContain(
+      "addedByTheTest",
+    );
+    // a response added: that operation's bodies and mocks only
+    const responded = await edit((document) => {
+      at(document, "paths", "/chain", "get", "responses")["404"] = {
+        description: "Not found",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Plain" } } },
+      };
+    });
+    expect(responded.validatorParts.madeOf("bodies", OPERATIONS)).toEqual(["getChain"]);
+    expect(responded.validatorParts.count("bodies")).toBe(1);
+    expect(responded.validatorParts.count("parameters")).toBe(0);
+    expect(responded.mockParts.madeOf("mock", OPERATIONS)).toEqual(["getChain"]);
+    expect(responded.mockParts.count("mock")).toBe(1);
+  }, 60_000);
+
+  it("make again only the parts that reach an edited schema: through a $ref chain, a cycle, a mapping", async () => {
+    const { edit } = await setUp("parts-schema-");
+    // reached only through Chain1 → Chain2 → Chain3
+    let warm = await edit((document) => {
+      (document.components.schemas.Chain3.properties as Record<string, unknown>).added = {
+        type: "integer",
+      };
+    });
+    expect(warm.validatorParts.madeOf("bodies", OPERATIONS)).toEqual(["getChain"]);
+    expect(warm.validatorParts.count("bodies")).toBe(1);
+    expect(warm.validatorParts.count("parameters")).toBe(0);
+    expect(warm.mockParts.count("mock")).toBe(1);
+    // reached through the discriminator's mapping by bare name (and the oneOf)
+    warm = await edit((document) => {
+      at(document, "components", "schemas", "Cat", "properties", "lives").minimum = 2;
+    });
+    expect(warm.validatorParts.madeOf("bodies", OPERATIONS)).toEqual(["getPet"]);
+    expect(warm.validatorParts.count("bodies")).toBe(1);
+    expect(warm.mockParts.count("mock")).toBe(1);
+    // in a cycle (Owner → Friend → Owner)
+    warm = await edit((document) => {
+      (document.components.schemas.Friend.properties as Record<string, unknown>).since = {
+        type: "string",
+      };
+    });
+    expect(warm.validatorParts.madeOf("bodies", OPERATIONS)).toEqual(["listOwners"]);
+    expect(warm.validatorParts.count("bodies")).toBe(1);
+    // reached only through a base schema's mapping (Animal names Lizard, which `allOf`s it): its
+    // validator does not read it (the conversion keeps a discriminator only on a oneOf), its mocks'
+    // key counts every mapping (over-approximated: made again)
+    warm = await edit((document) => {
+      (at(document, "components", "schemas", "Lizard").allOf as unknown[])[1] = {
+        type: "object",
+        properties: { scales: { type: "integer", minimum: 0 } },
+      };
+    });
+    expect(warm.validatorParts.made).toEqual([]);
+    expect(warm.mockParts.madeOf("mock", OPERATIONS)).toEqual(["getAnimal"]);
+    expect(warm.mockParts.count("mock")).toBe(1);
+  }, 60_000);
+
+  it("give the generator's output of a run without cache after each kind of edit", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "parts-render-"));
+    temps.push(dir);
+    const spec = join(dir, "spec.json");
+    writeFileSync(spec, JSON.stringify(SPEC, null, 2));
+    const options = { specPath: spec, outDir: join(dir, "out"), cwd: dir, apiName: "Api" };
+    const files = async (cache: boolean) =>
+      (await render({ ...options, cache })).files.filter(
+        (file) => file.path.startsWith("validators/") || file.path === "mocks.ts",
+      );
+    expect(await files(true)).toEqual(await files(false));
+    const edits: ((document: Spec) => void)[] = [
+      (document) => void (document.components.schemas.Dog.properties.bark.maxLength = 12),
+      (document) =>
+        void Object.assign(document.paths["/chain"].get, {
+          parameters: [{ in: "query", name: "q", schema: { type: "string" } }],
+        }),
+      (document) =>
+        void Object.assign(document.components.schemas.Plain, { description: "A plain one." }),
+    ];
+    for (const change of edits) {
+      editSpec(spec, (document) => change(document as Spec));
+      expect(await files(true)).toEqual(await files(false));
+    }
+  }, 120_000);
+});
