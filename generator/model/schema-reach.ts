@@ -15,6 +15,7 @@
  */
 import { createHash } from "node:crypto";
 import { isObject } from "../schema/json-pointer.js";
+import { stronglyConnected } from "./strongly-connected.js";
 import {
   COMPONENT_SCHEMA_PREFIX,
   componentSchemaName,
@@ -88,49 +89,17 @@ export class SchemaReach {
 
   /**
    * The hash of `node`'s value and of everything it reaches: the nodes are grouped into strongly
-   * connected components (Tarjan's algorithm, iterative), each component hashed from its members'
-   * own hashes and the deep hashes of the components it links to (hashed before it: Tarjan
-   * closes a component after all it reaches).
+   * connected components (strongly-connected.ts), each component hashed from its members'
+   * own hashes and the deep hashes of the components it links to (hashed before it: the
+   * components come sinks first).
    */
   #deepHash(start: Node): string {
     const known = this.#deep.get(start);
     if (known !== undefined) return known;
-    const index = new Map<Node, number>();
-    const low = new Map<Node, number>();
-    const stack: Node[] = [];
-    const onStack = new Set<Node>();
-    const work: { node: Node; next: number }[] = [];
-    const open = (node: Node) => {
-      index.set(node, index.size);
-      low.set(node, index.size - 1);
-      stack.push(node);
-      onStack.add(node);
-      work.push({ node, next: 0 });
-    };
-    open(start);
-    while (work.length > 0) {
-      const frame = work[work.length - 1] as { node: Node; next: number };
-      const links = this.#nodeLinks(frame.node);
-      if (frame.next < links.length) {
-        const next = links[frame.next++] as Node;
-        if (this.#deep.has(next)) continue;
-        if (!index.has(next)) open(next);
-        else if (onStack.has(next))
-          low.set(frame.node, Math.min(low.get(frame.node) ?? 0, index.get(next) ?? 0));
-        continue;
-      }
-      work.pop();
-      const parent = work[work.length - 1];
-      if (parent !== undefined)
-        low.set(parent.node, Math.min(low.get(parent.node) ?? 0, low.get(frame.node) ?? 0));
-      if (low.get(frame.node) !== index.get(frame.node)) continue;
-      const members: Node[] = [];
-      let member: Node;
-      do {
-        member = stack.pop() as Node;
-        onStack.delete(member);
-        members.push(member);
-      } while (member !== frame.node);
+    const components = stronglyConnected([start], (node) =>
+      this.#nodeLinks(node).filter((next) => !this.#deep.has(next)),
+    );
+    for (const members of components) {
       const inside = new Set(members);
       const outside = new Set<string>();
       for (const each of members)

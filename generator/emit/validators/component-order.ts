@@ -14,6 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import { isObject } from "../../schema/json-pointer.js";
+import { stronglyConnected } from "../../model/strongly-connected.js";
 
 /** The components of `api#/components/schemas/` by `$ref` as the exports write them (resolved by `normalize`). */
 export interface ComponentGraph {
@@ -118,7 +119,7 @@ export function closureHashes(graph: ComponentGraph, roots: readonly unknown[]):
 /**
  * The components (normalized `$ref`s) reached from `roots`, in compile order: each cycle
  * (strongly connected component) after every cycle it reaches, its members by `$ref`, the first
- * of them to be compiled first (Tarjan's algorithm, without recursion: real specs nest deeply).
+ * of them to be compiled first (model/strongly-connected.ts).
  */
 export function componentOrder(graph: ComponentGraph, roots: readonly unknown[]): string[][] {
   const next = (ref: string): readonly string[] =>
@@ -126,46 +127,5 @@ export function componentOrder(graph: ComponentGraph, roots: readonly unknown[])
   const starts = [...new Set(roots.flatMap((root) => graph.refsOf(root)))]
     .filter((ref) => graph.schemaOf(ref) !== undefined)
     .sort();
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const order: string[][] = [];
-  for (const start of starts) {
-    if (index.has(start)) continue;
-    const frames: { ref: string; targets: readonly string[]; at: number }[] = [];
-    const enter = (ref: string) => {
-      index.set(ref, index.size);
-      low.set(ref, index.get(ref) as number);
-      stack.push(ref);
-      onStack.add(ref);
-      frames.push({ ref, targets: next(ref), at: 0 });
-    };
-    enter(start);
-    while (frames.length > 0) {
-      const frame = frames[frames.length - 1] as (typeof frames)[number];
-      const target = frame.targets[frame.at++];
-      if (target !== undefined) {
-        if (!index.has(target)) enter(target);
-        else if (onStack.has(target))
-          low.set(frame.ref, Math.min(low.get(frame.ref) as number, index.get(target) as number));
-        continue;
-      }
-      frames.pop();
-      const parent = frames[frames.length - 1];
-      if (parent !== undefined)
-        low.set(parent.ref, Math.min(low.get(parent.ref) as number, low.get(frame.ref) as number));
-      if (low.get(frame.ref) === index.get(frame.ref)) {
-        const members: string[] = [];
-        let member: string | undefined;
-        do {
-          member = stack.pop() as string;
-          onStack.delete(member);
-          members.push(member);
-        } while (member !== frame.ref);
-        order.push(members.sort());
-      }
-    }
-  }
-  return order;
+  return stronglyConnected(starts, next).map((members) => members.sort());
 }
