@@ -104,7 +104,6 @@ export async function cachedMcp(input: EmitInput, packageName: string): Promise<
   // the package name is printed in MCP_API: part of the key, like the context
   const fixed = JSON.stringify([input.context, packageName]);
   const emitMcp = async () => (await import("../emit/mcp/emit-mcp.js")).emitMcp;
-  const { CONVERTER_MODEL_KEYS } = await import("../emit/mcp/tool-schemas.js");
   if (input.scope === undefined)
     return (await emitMcp())(input.model, input.context, packageName, input.warnings);
   const prose = await import("../emit/mcp/mcp-prose-slots.js");
@@ -117,11 +116,21 @@ export async function cachedMcp(input: EmitInput, packageName: string): Promise<
   const emit = async (model: EmitInput["model"], source: object, warnings: string[]) => {
     if (partsPack === undefined)
       return (await emitMcp())(model, input.context, packageName, warnings);
+    // the version is read by every tool; the schemas and ref targets by reach (model/schema-reach.ts)
     const parts = new PartCache(
       partsPack,
-      sharedPartKey(input.caches, source, CONVERTER_MODEL_KEYS, fixed),
+      sharedPartKey(input.caches, source, ["openapiVersion"], fixed),
     );
-    const files = (await emitMcp())(model, input.context, packageName, warnings, { parts });
+    const { SchemaReach } = await import("../model/schema-reach.js");
+    const reach = new SchemaReach(source as EmitInput["model"]);
+    const reads = {
+      tool: (operation: OperationModel) => reach.fingerprint([operation]),
+      definitions: (names: readonly string[]) => reach.schemasFingerprint(names),
+    };
+    const files = (await emitMcp())(model, input.context, packageName, warnings, {
+      parts,
+      reads,
+    });
     parts.save();
     return files;
   };

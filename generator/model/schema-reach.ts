@@ -69,6 +69,13 @@ export class SchemaReach {
     return this.reach(roots);
   }
 
+  /** {@link fingerprint} of the component `name`s, themselves included. */
+  schemasFingerprint(names: readonly string[]): string {
+    return this.fingerprint(
+      names.map((name) => ({ $ref: `${COMPONENT_SCHEMA_PREFIX}${escape(name)}` })),
+    );
+  }
+
   /**
    * A text that changes whenever a value reachable from `roots` changes (or appears, or goes
    * away): each node `roots` link to directly, with its deep hash, which covers its own value and

@@ -2,7 +2,8 @@
  * mcp.ts's per-tool parts (cache/cached-parts.ts): after an edit of one operation only that
  * operation's tool is made again, the others come from the cache, and the file is the one a run
  * without a cache writes; after an edit of a component schema (which any tool may reach through a
- * `$ref`) every tool is made again.
+ * `$ref`) every tool is made again when the parts are keyed by every component, and only the tools
+ * that reach it when they are keyed by schema reach (as the generator keys them).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import type { PartStore } from "../../generator/emit/part-store.js";
 import { toolPlan } from "../../generator/emit/mcp/mcp-tools.js";
 import { CONVERTER_MODEL_KEYS } from "../../generator/emit/mcp/tool-schemas.js";
 import { render } from "../../generator/generate.js";
+import { SchemaReach } from "../../generator/model/schema-reach.js";
 import type { ApiModel } from "../../generator/model/types.js";
 import { ROOT } from "./cli-helper.js";
 import { loadLayoutSpec } from "./layout-specs.js";
@@ -55,6 +57,16 @@ function emitWithParts(model: ApiModel, cwd: string) {
   const files = emitMcp(model, context, "api", warnings, { parts });
   parts.save();
   return { files, warnings, hits: parts.hits, made: parts.made };
+}
+
+/** A copy of the pet store's spec in a temporary folder, and its mcp.ts as `render` makes it there. */
+function renderedCopy(prefix: string) {
+  const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"), prefix);
+  temps.push(dir);
+  const options = { specPath: spec, outDir: join(dir, "out"), cwd: dir, apiName: "Api" };
+  const mcp = async (cache: boolean) =>
+    (await render({ ...options, cache })).files.filter((file) => file.path.endsWith("mcp.ts"));
+  return { dir, spec, mcp };
 }
 
 describe("mcp.ts's per-tool parts", () => {
@@ -99,11 +111,7 @@ describe("mcp.ts's per-tool parts", () => {
   }, 120_000);
 
   it("gives the generator's output of a cold run after one operation's edit, its other tools from the cache", async () => {
-    const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"), "mcp-parts-render-");
-    temps.push(dir);
-    const options = { specPath: spec, outDir: join(dir, "out"), cwd: dir, apiName: "Api" };
-    const mcp = async (cache: boolean) =>
-      (await render({ ...options, cache })).files.filter((file) => file.path.endsWith("mcp.ts"));
+    const { dir, spec, mcp } = renderedCopy("mcp-parts-render-");
     expect(await mcp(true)).toEqual(await mcp(false));
     const tools = toolPlan((await loadLayoutSpec(spec)).model).operations.length;
     let before = partKeys(dir);
@@ -122,6 +130,33 @@ describe("mcp.ts's per-tool parts", () => {
       expect([...after].filter((key) => before.has(key))).toHaveLength(tools);
       before = after;
     }
+  }, 240_000);
+
+  it("makes again, after a component schema's edit, only the tools whose operations reach it", async () => {
+    const { dir, spec, mcp } = renderedCopy("mcp-parts-reach-");
+    await mcp(true);
+    const before = partKeys(dir);
+    let edited = "";
+    editSpec(spec, (document) => {
+      const schemas = (document.components as { schemas: Record<string, unknown> }).schemas;
+      const names = Object.keys(schemas);
+      expect(editSchema(document, 77)).toBe(true);
+      edited = names.find((name) => JSON.stringify(schemas[name]).includes('"maxLength":77')) ?? "";
+    });
+    const model = (await loadLayoutSpec(spec)).model;
+    const reach = new SchemaReach(model);
+    const tools = toolPlan(model).operations;
+    const reaching = tools.filter(({ operation }) =>
+      reach.reach([operation]).schemas.includes(edited),
+    ).length;
+    // the test means something only if the edited schema is reached by some tools and not all
+    expect(reaching).toBeGreaterThan(0);
+    expect(reaching).toBeLessThan(tools.length);
+    const cached = await mcp(true);
+    expect(cached).toEqual(await mcp(false));
+    const kept = [...partKeys(dir)].filter((key) => before.has(key)).length;
+    // every tool that does not reach it, and the definitions table unless it holds the schema
+    expect([tools.length - reaching, tools.length - reaching + 1]).toContain(kept);
   }, 240_000);
 
   it("makes a tool again when the cache gives a text that is not a tool's part", async () => {

@@ -37,7 +37,11 @@ export function emitMcp(
   context: EmitContext,
   packageName: string,
   warnings: string[],
-  options: { readonly writer?: boolean; readonly parts?: PartStore } = {},
+  options: {
+    readonly writer?: boolean;
+    readonly parts?: PartStore;
+    readonly reads?: McpPartReads;
+  } = {},
 ): GeneratedFile[] {
   const plan = toolPlan(model);
   warnings.push(...plan.warnings);
@@ -46,7 +50,7 @@ export function emitMcp(
       ? undefined
       : putTables(
           printStatements("mcp.ts", mcpStatements(model, context, packageName, undefined)),
-          tableTexts(model, plan, options.parts ?? UNCACHED_PARTS),
+          tableTexts(model, plan, options.parts ?? UNCACHED_PARTS, options.reads ?? NO_READS),
         );
   const entry: StatementStructures[] = [
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: `.${RUNTIME}` },
@@ -90,16 +94,30 @@ function readToolPart(
 }
 
 /**
+ * What a cached part reads through the converter besides its own key (the store's shared key
+ * covers the rest): for a tool, what its operation's schemas reach; for the definitions table,
+ * what the components it holds reach (cache/cached-emitters.ts keys both by schema reach).
+ */
+export interface McpPartReads {
+  tool(operation: OperationModel): string;
+  definitions(names: readonly string[]): string;
+}
+
+/** Nothing besides the key: the store's shared key covers all the converter reads. */
+const NO_READS: McpPartReads = { tool: () => "", definitions: () => "" };
+
+/**
  * The two tables' texts by placeholder, laid out as the writer lays them out. Each tool is a part
  * of `parts` that reads its operation and tool name, and through the converter the model's
- * values `CONVERTER_MODEL_KEYS` (tool-schemas.ts; the store's shared key covers them: the
- * converter is given nothing else); the definitions table is a part that reads the names of the
- * components used.
+ * values `CONVERTER_MODEL_KEYS` (tool-schemas.ts): the parts' keys cover them through the store's
+ * shared key and `reads` (the converter is given nothing else); the definitions table is a part
+ * that reads the components used.
  */
 function tableTexts(
   model: ApiModel,
   plan: ToolPlan,
   parts: PartStore,
+  reads: McpPartReads,
 ): Readonly<Record<string, string>> {
   let converter: SchemaConverter | undefined;
   // the tools read the model only through the converter, given only the values the shared key covers
@@ -111,7 +129,7 @@ function tableTexts(
   const tools = plan.operations.map(({ operation, name }) => {
     const part = parts.part(
       "tool",
-      JSON.stringify([name, operation]),
+      `${JSON.stringify([name, operation])}\n${reads.tool(operation)}`,
       make(operation, name),
       (text) => readToolPart(text) !== undefined,
     );
@@ -121,13 +139,16 @@ function tableTexts(
     return read;
   });
   const used = [...new Set(tools.flatMap((part) => part.definitions))].sort();
-  const definitions = parts.part("definitions", JSON.stringify(used), () =>
-    objectCode(
-      Object.entries(convert().definitions(new Set(used)) ?? {}).map(([name, schema]) => [
-        name,
-        literal(schema),
-      ]),
-    ),
+  const definitions = parts.part(
+    "definitions",
+    `${JSON.stringify(used)}\n${reads.definitions(used)}`,
+    () =>
+      objectCode(
+        Object.entries(convert().definitions(new Set(used)) ?? {}).map(([name, schema]) => [
+          name,
+          literal(schema),
+        ]),
+      ),
   );
   return {
     [TABLES.tools]: `[\n${tools.map((part) => part.entry).join("")}]`,
