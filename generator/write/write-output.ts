@@ -8,6 +8,8 @@
  * SIGINT/SIGTERM are held back during steps 1–4 and take effect right after.
  * A run that dies before step 2 leaves the output untouched (the next run removes the staging
  * folder); one that dies during step 3 is rolled forward from the journal by the next run.
+ * Steps 1–4 and the recovery run holding the output's lock (output-lock.ts): a second run into the
+ * same folder waits, so it never takes a live run's staging folder for an interrupted one's.
  * A new output (no folder, or an empty one) needs no journal: the staging folder, manifest
  * included, is renamed to the output in one step (where the system cannot rename a folder over
  * an empty one, the journal's way is taken).
@@ -30,6 +32,7 @@ import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../errors.js";
 import { knownHashes, manifestRecordPath, recordManifest } from "./known-hashes.js";
 import { MANIFEST_NAME, readManifest, renderManifest, type ManifestMeta } from "./manifest.js";
+import { withOutputLock } from "./output-lock.js";
 
 const JOURNAL = "JOURNAL.json";
 
@@ -116,6 +119,7 @@ export interface WriteOptions {
   readonly cacheCwd?: string;
 }
 
+/** Writes `files` as the whole output of `outDir`, one run at a time (output-lock.ts). */
 export async function writeOutput(
   outDir: string,
   files: readonly OutputFile[],
@@ -123,6 +127,15 @@ export async function writeOutput(
   options: WriteOptions = {},
 ): Promise<WriteReport> {
   const out = resolve(outDir);
+  return withOutputLock(out, () => writeLocked(out, files, meta, options));
+}
+
+async function writeLocked(
+  out: string,
+  files: readonly OutputFile[],
+  meta: ManifestMeta,
+  options: WriteOptions,
+): Promise<WriteReport> {
   await recoverInterruptedWrite(out);
   const previous = (await readManifest(out)) ?? undefined;
 
