@@ -4,19 +4,24 @@
  * usually left as it is by the bundle, but not always (it adds `components: {}` when there is
  * none, inlines a `$ref` standing where a plain value goes, such as `example: {$ref}`, and copies
  * discriminator mapping targets into components), so the bundle is not skipped by a rule: each
- * run that bundles records what the bundle did, keyed by the document without its prose, and a
- * later run with the same key (an edit of a description or a summary, the most common edit)
- * applies that record instead of bundling. Recorded only when the bundle read no other file,
- * reported nothing and changed the document at most by adding `components: {}`.
+ * run that bundles records what the bundle did, keyed by what the bundle reads in the document
+ * (bundle-skeleton.ts: its `$ref`s and discriminators where they stand, without prose and without
+ * the subtrees holding neither), and a later run with the same key (an edit of a description, of
+ * a schema's constraints, a property or a parameter holding no `$ref`) applies that record instead
+ * of bundling. Recorded only when the bundle read no other file, reported nothing and changed the
+ * document at most by adding `components: {}`.
  *
- * Why prose cannot change what the bundle does: it acts on `$ref`s, `externalValue`s and
- * discriminator mappings, at positions given by the document's keys; string `description` and
- * `summary` values are none of those. A spec with a `$ref` that does not resolve without its prose
- * (one pointing at a description, say) is never recorded.
+ * Why prose and `$ref`-free subtrees cannot change what the bundle does: it acts on `$ref`s,
+ * `externalValue`s and discriminator mappings, at positions given by the document's keys; string
+ * `description` and `summary` values are none of those, and a subtree holding none is not read
+ * (test/generator/bundle-skeleton.test.ts bundles edited copies of real specs to check it). A
+ * spec with a `$ref` that does not resolve without its prose (one pointing at a description, say)
+ * is never recorded.
  */
 import { isObject } from "../model/resolve-ref.js";
 import { CachePack, sha256Hex } from "../cache/cache-pack.js";
-import { isLiteralKey, isProse, withoutProse } from "../cache/without-prose.js";
+import { isLiteralKey, isProse } from "../cache/without-prose.js";
+import { bundleSkeleton } from "./bundle-skeleton.js";
 import { sectionKey } from "./bundle-key.js";
 import { computeToolHash } from "../write/inputs-hash.js";
 
@@ -57,11 +62,12 @@ export async function bundleRecord(
     key = fromSections.key;
   } else {
     try {
-      const proseFree = withoutProse(parsed, false) as Record<string, unknown>;
-      if (!keyable(proseFree)) return undefined;
-      key = sha256Hex(JSON.stringify(proseFree));
+      const skeleton = bundleSkeleton(parsed, false, true);
+      if (skeleton.external) return undefined;
+      for (const ref of skeleton.refs) if (!resolves(ref, parsed)) return undefined;
+      key = sha256Hex(`skeleton\0${skeleton.text}`);
     } catch {
-      return undefined; // a cycle through YAML aliases, say: bundle as usual
+      return undefined; // a cycle through YAML aliases, a value JSON has no text for: bundle as usual
     }
   }
   const pack = CachePack.open(cwd, `load/bundle/${name}`, salt);
@@ -93,24 +99,6 @@ export async function bundleRecord(
 /** The document as a skipped bundle leaves it (what the recorded bundle did to it). */
 export function applyVerdict(parsed: Record<string, unknown>, verdict: Verdict): void {
   if (verdict === "components added") parsed.components = parsed.components || {};
-}
-
-/**
- * Whether every `$ref` below `proseFree` (the prose-free document) is internal and resolves in
- * it, and no `externalValue` (a file the bundle would read) is there.
- */
-function keyable(proseFree: Record<string, unknown>): boolean {
-  const visit = (value: unknown): boolean => {
-    if (Array.isArray(value)) return value.every(visit);
-    if (!isObject(value)) return true;
-    for (const [key, item] of Object.entries(value)) {
-      if (key === "externalValue") return false;
-      if (key === "$ref" && typeof item === "string" && !resolves(item, proseFree)) return false;
-      if (!visit(item)) return false;
-    }
-    return true;
-  };
-  return visit(proseFree);
 }
 
 /**

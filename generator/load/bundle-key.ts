@@ -5,16 +5,18 @@
  * about 0.15 s of every warm edit.
  *
  * What a piece contributes depends only on its text (and on whether it sits under a literal
- * key, which `withoutProse` keeps whole): the SHA-256 of its prose-free JSON, the `$ref`s in it
- * and whether it has an `externalValue`. Those facts are kept in a cache pack keyed by the piece's
- * text key (the SHA-256 of the generator's hash and the text), so an edit works them out for the
- * piece it is in only. The key is then the SHA-256 of the document's outline: the mappings the
- * text was cut at, with each entry's key, each piece as its prose-free hash and each plain value
- * as its JSON. Two documents with the same key have the same prose-free JSON, which is what the
- * whole-document key hashes; the key spaces differ (a different prefix), so they never mix.
+ * key): the SHA-256 of its skeleton (bundle-skeleton.ts: what the bundle reads in it), the
+ * `$ref`s in it and whether it has an `externalValue`. Those facts are kept in a cache pack keyed
+ * by the piece's text key (the SHA-256 of the generator's hash and the text), so an edit works
+ * them out for the piece it is in only. The key is then the SHA-256 of the document's outline:
+ * the mappings the text was cut at, with each entry's key, each piece as its skeleton's hash and
+ * each plain value as its JSON. The outline tells apart every two documents the whole document's
+ * skeleton tells apart (it is finer: it also lists the pieces holding no `$ref`); the key spaces
+ * differ (a different prefix), so they never mix.
  */
 import { CachePack, sha256Hex } from "../cache/cache-pack.js";
-import { isLiteralKey, isProse, withoutProse } from "../cache/without-prose.js";
+import { isLiteralKey, isProse } from "../cache/without-prose.js";
+import { bundleSkeleton, NotKeyable } from "./bundle-skeleton.js";
 
 /** What one piece contributes to the key: see the module comment. */
 interface PieceFacts {
@@ -32,9 +34,6 @@ export interface SectionKey {
   readonly external: boolean;
 }
 
-/** Thrown inside: the outline has a part it cannot key (the caller keys the whole document). */
-class NotKeyable extends Error {}
-
 /**
  * The key of `document` given the text key of each of its pieces (`leaves`), with the facts
  * kept in `pack`; undefined when some part of the document is not a piece nor a mapping the
@@ -48,13 +47,15 @@ export function sectionKey(
   const refs = new Set<string>();
   let external = false;
   const facts = (textKey: string, value: object, literal: boolean): PieceFacts => {
-    const input = `${textKey}\0${literal ? "literal" : "plain"}`;
+    const input = `${textKey}\0${literal ? "literal" : "plain"}\0skeleton`;
     const known = pack.get(input);
     if (known !== undefined) return JSON.parse(known) as PieceFacts;
-    const proseFree = withoutProse(value, literal);
-    const json = JSON.stringify(proseFree) as string | undefined;
-    if (json === undefined) throw new NotKeyable();
-    const found: PieceFacts = { hash: sha256Hex(json), ...references(proseFree) };
+    const skeleton = bundleSkeleton(value, literal);
+    const found: PieceFacts = {
+      hash: sha256Hex(skeleton.text),
+      refs: skeleton.refs,
+      external: skeleton.external,
+    };
     pack.set(input, JSON.stringify(found));
     return found;
   };
@@ -82,28 +83,11 @@ export function sectionKey(
     return `{${entries.join(",")}}`;
   };
   try {
-    const key = sha256Hex(`sections\0${outline(document, false)}`);
+    const key = sha256Hex(`sections-skeleton\0${outline(document, false)}`);
     return { key, refs, external };
   } catch (error) {
     if (error instanceof NotKeyable || error instanceof RangeError || error instanceof TypeError)
       return undefined; // a value JSON has no text for, a cycle: key the document whole
     throw error;
   }
-}
-
-/** The string `$ref`s below `value` (a prose-free copy) and whether an `externalValue` is there. */
-function references(value: unknown): { refs: string[]; external: boolean } {
-  const refs: string[] = [];
-  let external = false;
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (node === null || typeof node !== "object") return;
-    for (const [key, item] of Object.entries(node)) {
-      if (key === "externalValue") external = true;
-      if (key === "$ref" && typeof item === "string") refs.push(item);
-      visit(item);
-    }
-  };
-  visit(value);
-  return { refs: [...new Set(refs)], external };
 }

@@ -1,7 +1,7 @@
 /**
  * The bundle record's key from a YAML spec's pieces (generator/load/bundle-key.ts): the same key
- * exactly when the prose-free document is the same (a description edit keeps it; an edit of
- * anything else, or of a description under an `x-` extension, which is kept whole, changes it);
+ * exactly when what the bundle reads is the same (a description edit, an edit of a schema or an
+ * extension holding no `$ref` keep it; a `$ref` or a plain value on the way to one changes it);
  * a `$ref` into prose is never keyed; and the loader gives what a run without cache gives after
  * each of those edits.
  */
@@ -33,7 +33,9 @@ function folder(): string {
 const LONG = "A sentence that makes each section long enough to be cut into pieces. ".repeat(8);
 
 /** A spec whose `components`, `schemas` and `x-notes` are long enough to be cut at their keys. */
-function spec(edit: { prose?: string; type?: string; note?: string; ref?: string } = {}) {
+function spec(
+  edit: { prose?: string; type?: string; note?: string; ref?: string; id?: string } = {},
+) {
   const schemas: Record<string, unknown> = {};
   for (let n = 0; n < 40; n++)
     schemas[`Thing${n}`] = {
@@ -55,7 +57,7 @@ function spec(edit: { prose?: string; type?: string; note?: string; ref?: string
     paths: {
       "/things": {
         get: {
-          operationId: "listThings",
+          operationId: edit.id ?? "listThings",
           responses: {
             "200": {
               description: "The things",
@@ -85,7 +87,7 @@ function key(text: string, cwd: string): string | undefined {
 }
 
 describe("the bundle record's key from the YAML pieces", () => {
-  it("is the same exactly when the prose-free document is", () => {
+  it("is the same exactly when what the bundle reads is (bundle-skeleton.ts)", () => {
     const cwd = folder();
     const base = key(stringify(spec()), cwd);
     expect(base).toMatch(/^[0-9a-f]{64}$/);
@@ -93,12 +95,14 @@ describe("the bundle record's key from the YAML pieces", () => {
     for (let round = 0; round < 2; round++) {
       expect(key(stringify(spec()), cwd)).toBe(base);
       expect(key(stringify(spec({ prose: " more" })), cwd)).toBe(base);
+      // a schema holding no $ref, an extension holding none: not read by the bundle
+      expect(key(stringify(spec({ type: "integer" })), cwd)).toBe(base);
+      expect(key(stringify(spec({ note: " more" })), cwd)).toBe(base);
       const others = [
-        key(stringify(spec({ type: "integer" })), cwd),
-        key(stringify(spec({ note: " more" })), cwd), // under x-notes: kept whole
         key(stringify(spec({ ref: "#/components/schemas/Thing8" })), cwd),
+        key(stringify(spec({ id: "listAllThings" })), cwd), // a plain value on the way to a $ref
       ];
-      expect(new Set([base, ...others]).size).toBe(4);
+      expect(new Set([base, ...others]).size).toBe(3);
     }
   });
 
