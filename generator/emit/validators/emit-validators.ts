@@ -69,7 +69,8 @@ export function emitValidators(
     ]),
   );
   const textApiSchema = { $id: API_SCHEMA_ID, components: { schemas: textComponents } };
-  // one part per operation (per response-headers validator), each cached on its own
+  // one part per operation (per response-headers validator): what a module compiled whole groups
+  // its warnings by (with a cache, its functions are cached one by one: validator-parts.ts)
   const parts = (schemas: ReadonlyMap<string, unknown>) => partsOf(schemas);
   const compile = (
     kind: string,
