@@ -37,6 +37,7 @@ import { pointerToken } from "../../schema/json-pointer.js";
 import { componentGraph, componentOrder, type ComponentGraph } from "./component-order.js";
 import {
   Ajv2020,
+  AJV_FULL_FORMATS,
   AJV_HELPERS as HELPERS,
   hookScopeNaming,
   resolvedRef,
@@ -817,7 +818,36 @@ function slice(
  * the schemas it owns), then the exports in the slices' order.
  */
 export function printSlices(slices: readonly ModuleSlice[]): string {
-  if (slices.every((part) => part.exports.length === 0)) return "export {};\n";
+  return printModule(slices, false);
+}
+
+/**
+ * The validators of `slices` as functions of this process, from their code (as Ajv turns the code
+ * it compiles into functions: `new Function`), its imports bound to what Ajv itself calls (the
+ * formats of ajv-formats, Ajv's helper functions): the checks a module compiled by Ajv makes,
+ * without compiling again what the cache holds.
+ */
+export function evaluateSlices(
+  slices: readonly ModuleSlice[],
+): ReadonlyMap<string, (value: unknown) => boolean> {
+  const helpers = [...HELPERS].map(([helper, name]) => [name, helper] as const);
+  const body = printModule(slices, true);
+  const made = new Function("fullFormats", ...helpers.map(([name]) => name), body) as (
+    ...imports: unknown[]
+  ) => Record<string, (value: unknown) => unknown>;
+  const validators = made(AJV_FULL_FORMATS, ...helpers.map(([, helper]) => helper));
+  return new Map(
+    Object.entries(validators).map(([name, validate]) => [
+      name,
+      (value: unknown) => validate(value) === true,
+    ]),
+  );
+}
+
+/** The module's text, or with `body` a function body that returns its exports (imports given as parameters). */
+function printModule(slices: readonly ModuleSlice[], body: boolean): string {
+  if (slices.every((part) => part.exports.length === 0))
+    return body ? "return {};" : "export {};\n";
   const functions = new Map<string, string>();
   const values = new Map<string, readonly [string | null, string]>();
   const helpers = new Set<string>();
@@ -829,9 +859,9 @@ export function printSlices(slices: readonly ModuleSlice[]): string {
     part.helpers.forEach((helper) => helpers.add(helper));
   }
   const lines: string[] = [];
-  if (slices.some((part) => part.formats))
+  if (slices.some((part) => part.formats) && !body)
     lines.push(`import { fullFormats } from ${JSON.stringify(FORMATS_MODULE)};`);
-  for (const helper of [...helpers].sort())
+  for (const helper of body ? [] : [...helpers].sort())
     lines.push(`import { ${helper} } from ${JSON.stringify(VALIDATOR_FUNCTIONS_MODULE)};`);
   lines.push("");
   const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -845,9 +875,11 @@ export function printSlices(slices: readonly ModuleSlice[]): string {
     lines.push(functions.get(name) as string);
   }
   lines.push("");
+  if (body) lines.push("return {");
   for (const part of slices)
     for (const [name, validator] of part.exports)
-      lines.push(`export const ${name} = ${validator};`);
+      lines.push(body ? `${name}: ${validator},` : `export const ${name} = ${validator};`);
+  if (body) lines.push("};");
   return `${lines.join("\n")}\n`;
 }
 

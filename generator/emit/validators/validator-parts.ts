@@ -41,9 +41,10 @@ export interface ModulePart {
   readonly names: readonly string[];
 }
 
-/** A module: its code, the validators compiled in this run (by export name) and its warnings (in part order). */
+/** A module: its code (and the slices of its parts, in order), the validators compiled in this run (by export name) and its warnings (in part order). */
 export interface PartedModule {
   readonly code: string;
+  readonly slices: readonly ModuleSlice[];
   readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
   readonly warnings: readonly string[];
 }
@@ -74,6 +75,7 @@ export function compileModuleParts(
   );
   return {
     code: printSlices(compiled.slices),
+    slices: compiled.slices,
     functions: compiled.functions,
     warnings: parts.flatMap((part) =>
       part.names.flatMap((name) => compiled.relaxed.get(name) ?? []),
@@ -220,7 +222,7 @@ function fromFunctionEntries(
     if (slice === undefined) return undefined;
     slices.push(slice);
   }
-  return { code: printSlices(slices), functions, warnings: [] };
+  return { code: printSlices(slices), slices, functions, warnings: [] };
 }
 
 /** Whether a component's schema has a `$ref` beside it (Ajv compiles it as its target when nothing else of it is a keyword). */
