@@ -31,6 +31,7 @@ import {
   printSlices,
   sliceOf,
   type ApiSchema,
+  type SliceUnit,
   type FunctionText,
   type ModuleSlice,
   type ValidatorModuleOptions,
@@ -213,11 +214,12 @@ function fromFunctionEntries(
       if (text.copy !== "a") copies.b = text;
       byName.set(text.name, copies);
     }
+  const unitOf = sliceUnits(byName);
   const slices: ModuleSlice[] = [];
   for (const part of parts) {
     const slice = moduleSlice(
       part.names.map((name) => [name, exportTexts.get(name) as FunctionText]),
-      byName,
+      unitOf,
     );
     if (slice === undefined) return undefined;
     slices.push(slice);
@@ -237,17 +239,30 @@ function isAlias(schema: unknown): schema is { readonly $ref: string } {
  */
 function moduleSlice(
   exports: readonly (readonly [string, FunctionText])[],
-  byName: ReadonlyMap<string, { readonly a?: FunctionText; readonly b?: FunctionText }>,
+  unitOf: (text: FunctionText) => SliceUnit<FunctionText | undefined>,
 ): ModuleSlice | undefined {
-  return sliceOf<FunctionText | undefined>(exports, (text) => {
-    if (text === undefined) return undefined; // a call to a function no entry holds
-    const copy = text.copy === "export" ? "b" : "a";
-    return {
-      ...text,
-      calls: text.calls.map((call) => byName.get(call)?.[copy]),
-      shared: text.shared.map(([name, owner, line]) => [name, [owner, line]] as const),
-    };
-  });
+  // undefined: a call to a function no entry holds
+  return sliceOf<FunctionText | undefined>(exports, (text) => text && unitOf(text));
+}
+
+/** Each function text as a slice walks it (made once per module: the parts share most of them). */
+function sliceUnits(
+  byName: ReadonlyMap<string, { readonly a?: FunctionText; readonly b?: FunctionText }>,
+): (text: FunctionText) => SliceUnit<FunctionText | undefined> {
+  const units = new Map<FunctionText, SliceUnit<FunctionText | undefined>>();
+  return (text) => {
+    let unit = units.get(text);
+    if (unit === undefined) {
+      const copy = text.copy === "export" ? "b" : "a";
+      unit = {
+        ...text,
+        calls: text.calls.map((call) => byName.get(call)?.[copy]),
+        shared: text.shared.map(([name, owner, line]) => [name, [owner, line]] as const),
+      };
+      units.set(text, unit);
+    }
+    return unit;
+  };
 }
 
 /** Cached function texts (one for an export); undefined when the entry is absent or not that. */
