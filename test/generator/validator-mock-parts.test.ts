@@ -353,6 +353,45 @@ describe("the validators' function entries", () => {
     expect(warm.validatorParts.count("bodies/export")).toBe(1);
   }, 60_000);
 
+  it("keep an alias an alias among the stand-ins", async () => {
+    const document = structuredClone(SPEC) as Spec;
+    const schemas = document.components.schemas as Record<string, unknown>;
+    // Chain2 → Chain3Alias (`$ref: Chain3`) → Chain3: Chain2's code calls validate$Chain3
+    schemas.Chain3Alias = { $ref: "#/components/schemas/Chain3" };
+    at(document, "components", "schemas", "Chain2").items = {
+      $ref: "#/components/schemas/Chain3Alias",
+    };
+    // Chain2 alone compiled again, against stand-ins for the alias and Chain3
+    const { warm } = await editedTwice(document, (edited) => {
+      at(edited, "components", "schemas", "Chain2").maxItems = 5;
+    });
+    expect(warm.validatorParts.functionsMade("bodies/cycle")).toEqual([["validate$Chain2"]]);
+    // the entry made calls the alias's target by name, as a whole compilation does
+    const made = warm.validatorParts.made.find((entry) => entry.kind === "bodies/cycle")?.text;
+    expect(made).toContain("validate$Chain3(");
+    expect(made).not.toContain("validate$Chain3Alias");
+  }, 60_000);
+
+  it("compile the callers of an alias again when it stops being one", async () => {
+    const document = structuredClone(SPEC) as Spec;
+    const schemas = document.components.schemas as Record<string, unknown>;
+    schemas.Chain3Alias = { $ref: "#/components/schemas/Chain3" };
+    at(document, "components", "schemas", "Chain2").items = {
+      $ref: "#/components/schemas/Chain3Alias",
+    };
+    const { warm } = await editedTwice(document, (edited) => {
+      (edited.components.schemas as Record<string, unknown>).Chain3Alias = {
+        type: "object",
+        properties: { end: { type: "string" } },
+      };
+    });
+    // Chain2's own schema is unchanged, but it now calls validate$Chain3Alias
+    expect(warm.validatorParts.functionsMade("bodies/cycle")).toContainEqual(["validate$Chain2"]);
+    expect(warm.files.find((file) => file.path.endsWith("bodies.js"))?.content).toContain(
+      "validate$Chain3Alias(",
+    );
+  }, 60_000);
+
   it("compile the module whole where an alias is in a cycle (its copies differ), with the same bytes", async () => {
     const document = structuredClone(SPEC) as Spec;
     const schemas = document.components.schemas as Record<string, unknown>;

@@ -120,6 +120,29 @@ function fromFunctionEntries(
       if (isAlias(schema) && (cycle.length !== 1 || cycleSize.get(schema.$ref) !== 1))
         return undefined;
     }
+  // A call to an alias names its target's function: a key covers what its callees compile as.
+  const compiledAs = (ref: string): string => {
+    let at = ref;
+    for (let step = 0; step < names.length; step++) {
+      const schema = graph.schemaOf(at);
+      if (!isAlias(schema)) break;
+      at = schema.$ref;
+    }
+    return at;
+  };
+  const aliasesCalled = (values: readonly unknown[]): string =>
+    [
+      ...new Set(
+        values.flatMap((value) =>
+          graph.refsOf(value).flatMap((ref) => {
+            const target = compiledAs(ref);
+            return target === ref ? [] : [`${ref} = ${target}`];
+          }),
+        ),
+      ),
+    ]
+      .sort()
+      .join("\n");
   // where Ajv tracks evaluated properties, a caller reads what its callees evaluate
   const tracksEvaluated = options.draft2020 && options.ajv.unevaluated !== false;
   const hashes = cycleHashes(graph, cycles, tracksEvaluated);
@@ -134,8 +157,10 @@ function fromFunctionEntries(
 
   const cycleTexts = new Map<readonly string[], readonly FunctionText[]>();
   const missedCycles: (readonly string[])[] = [];
+  const cycleKey = (cycle: readonly string[]) =>
+    `${fixed}\n${hashes.get(cycle[0] as string)}\n${aliasesCalled(cycle.map(graph.schemaOf))}`;
   for (const cycle of cycles) {
-    const key = `${fixed}\n${hashes.get(cycle[0] as string)}`;
+    const key = cycleKey(cycle);
     const texts = parseTexts(store.lookup(cycleKind, key), false);
     if (texts === undefined) missedCycles.push(cycle);
     else cycleTexts.set(cycle, texts);
@@ -148,7 +173,7 @@ function fromFunctionEntries(
   for (const [name, schema] of schemas) {
     const json = JSON.stringify(schema);
     const reached = tracksEvaluated ? graph.refsOf(schema).map((ref) => hashes.get(ref)) : [];
-    const key = `${fixed}\n${sha256(json)}\n${[...new Set(reached)].sort().join("\n")}`;
+    const key = `${fixed}\n${sha256(json)}\n${[...new Set(reached)].sort().join("\n")}\n${aliasesCalled([schema])}`;
     exportKeys.set(name, key);
     if (!byKey.has(key)) byKey.set(key, parseTexts(store.lookup(exportKind, key), true)?.[0]);
     const text = byKey.get(key);
@@ -168,8 +193,9 @@ function fromFunctionEntries(
           components: {
             schemas: Object.fromEntries(
               names.map((name) => {
+                // an alias stays one (its callers call its target's function by name)
                 const schema = components[name];
-                return [name, compiledHere.has(schema) ? schema : {}];
+                return [name, compiledHere.has(schema) || isAlias(schema) ? schema : {}];
               }),
             ),
           },
@@ -192,7 +218,7 @@ function fromFunctionEntries(
     for (const cycle of missedCycles) {
       const texts = cycle.flatMap((ref) => made.components.get(ref) ?? []);
       cycleTexts.set(cycle, texts);
-      store.store(cycleKind, `${fixed}\n${hashes.get(cycle[0] as string)}`, JSON.stringify(texts));
+      store.store(cycleKind, cycleKey(cycle), JSON.stringify(texts));
     }
     const storedKeys = new Set<string>();
     for (const [name, text] of made.exports) {
