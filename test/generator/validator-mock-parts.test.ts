@@ -321,6 +321,17 @@ describe("the validators' and the mocks' per-operation parts", () => {
   }, 120_000);
 });
 
+/** SPEC with Chain2 → Chain3Alias (`$ref: Chain3`) → Chain3: Chain2's code calls validate$Chain3. */
+function withChain3Alias(): Spec {
+  const document = structuredClone(SPEC) as Spec;
+  const schemas = document.components.schemas as Record<string, unknown>;
+  schemas.Chain3Alias = { $ref: "#/components/schemas/Chain3" };
+  at(document, "components", "schemas", "Chain2").items = {
+    $ref: "#/components/schemas/Chain3Alias",
+  };
+  return document;
+}
+
 describe("the validators' function entries", () => {
   /** The spec `document` written to a new folder, emitted through its caches, then edited by `change`. */
   async function editedTwice(document: object, change: (document: Spec) => void) {
@@ -354,13 +365,7 @@ describe("the validators' function entries", () => {
   }, 60_000);
 
   it("keep an alias an alias among the stand-ins", async () => {
-    const document = structuredClone(SPEC) as Spec;
-    const schemas = document.components.schemas as Record<string, unknown>;
-    // Chain2 → Chain3Alias (`$ref: Chain3`) → Chain3: Chain2's code calls validate$Chain3
-    schemas.Chain3Alias = { $ref: "#/components/schemas/Chain3" };
-    at(document, "components", "schemas", "Chain2").items = {
-      $ref: "#/components/schemas/Chain3Alias",
-    };
+    const document = withChain3Alias();
     // Chain2 alone compiled again, against stand-ins for the alias and Chain3
     const { warm } = await editedTwice(document, (edited) => {
       at(edited, "components", "schemas", "Chain2").maxItems = 5;
@@ -373,12 +378,7 @@ describe("the validators' function entries", () => {
   }, 60_000);
 
   it("compile the callers of an alias again when it stops being one", async () => {
-    const document = structuredClone(SPEC) as Spec;
-    const schemas = document.components.schemas as Record<string, unknown>;
-    schemas.Chain3Alias = { $ref: "#/components/schemas/Chain3" };
-    at(document, "components", "schemas", "Chain2").items = {
-      $ref: "#/components/schemas/Chain3Alias",
-    };
+    const document = withChain3Alias();
     const { warm } = await editedTwice(document, (edited) => {
       (edited.components.schemas as Record<string, unknown>).Chain3Alias = {
         type: "object",
