@@ -20,7 +20,7 @@ interface CachedValidators {
   readonly warnings: readonly string[];
 }
 
-/** How an emitter with per-operation parts is called: the model, the context, its warnings, and its part store (none without a cache). */
+/** How an emitter with parts is called: the model, the context, its warnings, and its part store (none without a cache). */
 type PartedEmitter = (
   model: EmitInput["model"],
   context: EmitInput["context"],
@@ -30,8 +30,8 @@ type PartedEmitter = (
 
 /**
  * The validators: Ajv is loaded only when they are not in the cache; on a miss (a structural
- * edit) each operation's validators are compiled again only when what they read changed
- * (emit/validators/validator-parts.ts).
+ * edit) only the functions whose schemas changed are compiled again: one entry per cycle of
+ * components and per export schema (emit/validators/validator-parts.ts).
  */
 export const cachedValidators = (input: EmitInput): Promise<GeneratedFile[]> =>
   cachedProseFree("validators", input, async (into) =>

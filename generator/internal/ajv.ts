@@ -9,6 +9,7 @@
 import type { Ajv } from "ajv";
 import equalModule from "ajv/dist/runtime/equal.js";
 import ucs2lengthModule from "ajv/dist/runtime/ucs2length.js";
+import formatsModule from "ajv-formats/dist/formats.js";
 import { ValueScopeName, type NameValue } from "ajv/dist/compile/codegen/scope.js";
 
 export type { AnyValidateFunction, SourceCode } from "ajv/dist/types/index.js";
@@ -28,6 +29,14 @@ export const AJV_HELPERS: ReadonlyMap<unknown, string> = new Map<unknown, string
   [commonJsDefault(ucs2lengthModule), "codePointLength"],
   [commonJsDefault(equalModule), "jsonEqual"],
 ]);
+
+/**
+ * ajv-formats' `fullFormats` (the formats `addFormats` gives Ajv, and the object the generated
+ * validators import from ajv-formats/dist/formats.js, FORMATS_MODULE).
+ */
+export const AJV_FULL_FORMATS: unknown =
+  (formatsModule as { fullFormats?: unknown }).fullFormats ??
+  (formatsModule as { default?: { fullFormats?: unknown } }).default?.fullFormats;
 
 /** What the scope does with a value once it is named, and which value a prefix and key already have. */
 export interface ScopeAccess {

@@ -1,10 +1,10 @@
 /**
- * The validators' and the mocks' per-operation parts (emit/validators/validator-parts.ts,
- * emit/mocks/mock-parts.ts): after an edit of one operation, one schema or one description, only
- * the parts that read what changed are made again, and the files are byte for byte those of a run
- * without a cache. The spec reaches schemas through a `$ref` chain, a discriminator's mapping
- * (by `$ref` and by bare name), a cycle, and a mapping alone (a base schema naming a subtype
- * that `allOf`s it).
+ * The validators' function entries (emit/validators/validator-parts.ts: one per cycle of
+ * components, one per export schema) and the mocks' per-operation parts (emit/mocks/mock-parts.ts):
+ * after an edit of one operation, one schema or one description, only the entries that read what
+ * changed are made again, and the files are byte for byte those of a run without a cache. The
+ * spec reaches schemas through a `$ref` chain, a discriminator's mapping (by `$ref` and by bare
+ * name), a cycle, and a mapping alone (a base schema naming a subtype that `allOf`s it).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -116,16 +116,27 @@ function at(value: unknown, ...keys: string[]): Record<string, unknown> {
   );
 }
 
-/** A store that counts the entries made, by kind, and records their keys. */
+/** A store that counts the entries made, by kind, and records their keys and texts. */
 class CountingStore implements BatchPartStore {
-  readonly made: { kind: string; reads: string }[] = [];
+  readonly made: { kind: string; reads: string; text: string }[] = [];
   constructor(readonly inner: PartCache) {}
   lookup(kind: string, reads: string): string | undefined {
     return this.inner.lookup(kind, reads);
   }
   store(kind: string, reads: string, text: string): void {
-    this.made.push({ kind, reads });
+    this.made.push({ kind, reads, text });
     this.inner.store(kind, reads, text);
+  }
+  /** The functions compiled again for the entries made of `kind` (`bodies/cycle`: per cycle of components), each entry's names sorted. */
+  functionsMade(kind: string): string[][] {
+    return this.made
+      .filter((entry) => entry.kind === kind)
+      .map((entry) =>
+        [
+          ...new Set((JSON.parse(entry.text) as { name: string }[]).map((text) => text.name)),
+        ].sort(),
+      )
+      .sort((a, b) => a.join().localeCompare(b.join()));
   }
   /** The operations (by the export names or operation ids their keys hold) of the parts made of `kind`. */
   madeOf(kind: string, names: readonly string[]): string[] {
@@ -173,8 +184,20 @@ async function setUp(prefix: string) {
   const load = async () => (await loadLayoutSpec(spec)).model;
   const cold = emitWithParts(await load(), dir);
   expect({ files: cold.files, warnings: cold.warnings }).toEqual(emitWhole(await load()));
-  // every part made once: the bodies and parameters of each operation, the mocks of each
-  expect(cold.validatorParts.madeOf("bodies", OPERATIONS)).toEqual(OPERATIONS);
+  // every entry made once: each component reached, each export schema, the mocks of each operation
+  expect(cold.validatorParts.functionsMade("bodies/cycle")).toEqual([
+    [], // Chain1, `$ref: Chain2`: Ajv compiles it as Chain2
+    ["validate$Animal"], // the conversion keeps no mapping on Animal: Lizard is not reached
+    ["validate$Cat"],
+    ["validate$Chain2"],
+    ["validate$Chain3"],
+    ["validate$Dog"],
+    ["validate$Friend", "validate$Owner"],
+    ["validate$Pet"],
+    ["validate$Plain"],
+  ]);
+  expect(cold.validatorParts.count("bodies/export")).toBe(5); // `$ref` to Pet, Chain1, Owner, Animal, Plain
+  expect(cold.validatorParts.count("parameters/export")).toBe(3); // getPet's, listOwners', and none
   expect(cold.mockParts.count("mock")).toBe(OPERATIONS.length);
   // the same spec again: nothing made
   const again = emitWithParts(await load(), dir);
@@ -203,9 +226,9 @@ describe("the validators' and the mocks' per-operation parts", () => {
         schema: { type: "string" },
       });
     });
-    expect(warm.validatorParts.madeOf("parameters", OPERATIONS)).toEqual(["listOwners"]);
-    expect(warm.validatorParts.count("parameters")).toBe(1);
-    expect(warm.validatorParts.count("bodies")).toBe(0);
+    // listOwners' parameters schema only: no component, no body
+    expect(warm.validatorParts.made.map((entry) => entry.kind)).toEqual(["parameters/export"]);
+    expect(warm.validatorParts.made[0]?.text).toContain("addedByTheTest");
     // the mocks do not read an operation's parameters (mock-parts.ts: mockedOperationInput)
     expect(warm.mockParts.made).toEqual([]);
     expect(warm.files.find((file) => file.path.endsWith("parameters.js"))?.content).toContain(
@@ -218,14 +241,16 @@ describe("the validators' and the mocks' per-operation parts", () => {
         content: { "application/json": { schema: { $ref: "#/components/schemas/Plain" } } },
       };
     });
-    expect(responded.validatorParts.madeOf("bodies", OPERATIONS)).toEqual(["getChain"]);
-    expect(responded.validatorParts.count("bodies")).toBe(1);
-    expect(responded.validatorParts.count("parameters")).toBe(0);
+    // its schema (`$ref: Plain`) is postPlain's body's: nothing compiled, one export line more
+    expect(responded.validatorParts.made).toEqual([]);
+    expect(responded.files.find((file) => file.path.endsWith("bodies.js"))?.content).toContain(
+      "export const getChain$404 = validate$ref$Plain;",
+    );
     expect(responded.mockParts.madeOf("mock", OPERATIONS)).toEqual(["getChain"]);
     expect(responded.mockParts.count("mock")).toBe(1);
   }, 60_000);
 
-  it("make again only the parts that reach an edited schema: through a $ref chain, a cycle, a mapping", async () => {
+  it("compile again only the edited schema's cycle, and the mocks that reach it: through a $ref chain, a cycle, a mapping", async () => {
     const { edit } = await setUp("parts-schema-");
     // reached only through Chain1 → Chain2 → Chain3
     let warm = await edit((document) => {
@@ -233,16 +258,16 @@ describe("the validators' and the mocks' per-operation parts", () => {
         type: "integer",
       };
     });
-    expect(warm.validatorParts.madeOf("bodies", OPERATIONS)).toEqual(["getChain"]);
-    expect(warm.validatorParts.count("bodies")).toBe(1);
-    expect(warm.validatorParts.count("parameters")).toBe(0);
+    // Chain3 alone: not Chain2 nor Chain1, which call it by name, nor getChain's export
+    expect(warm.validatorParts.functionsMade("bodies/cycle")).toEqual([["validate$Chain3"]]);
+    expect(warm.validatorParts.made).toHaveLength(1);
     expect(warm.mockParts.count("mock")).toBe(1);
     // reached through the discriminator's mapping by bare name (and the oneOf)
     warm = await edit((document) => {
       at(document, "components", "schemas", "Cat", "properties", "lives").minimum = 2;
     });
-    expect(warm.validatorParts.madeOf("bodies", OPERATIONS)).toEqual(["getPet"]);
-    expect(warm.validatorParts.count("bodies")).toBe(1);
+    expect(warm.validatorParts.functionsMade("bodies/cycle")).toEqual([["validate$Cat"]]);
+    expect(warm.validatorParts.made).toHaveLength(1);
     expect(warm.mockParts.count("mock")).toBe(1);
     // in a cycle (Owner → Friend → Owner)
     warm = await edit((document) => {
@@ -250,8 +275,11 @@ describe("the validators' and the mocks' per-operation parts", () => {
         type: "string",
       };
     });
-    expect(warm.validatorParts.madeOf("bodies", OPERATIONS)).toEqual(["listOwners"]);
-    expect(warm.validatorParts.count("bodies")).toBe(1);
+    // the whole cycle (each member's text may call the others through `wrapper$...`)
+    expect(warm.validatorParts.functionsMade("bodies/cycle")).toEqual([
+      ["validate$Friend", "validate$Owner"],
+    ]);
+    expect(warm.validatorParts.made).toHaveLength(1);
     // reached only through a base schema's mapping (Animal names Lizard, which `allOf`s it): its
     // validator does not read it (the conversion keeps a discriminator only on a oneOf), its mocks'
     // key counts every mapping (over-approximated: made again)
@@ -291,4 +319,92 @@ describe("the validators' and the mocks' per-operation parts", () => {
       expect(await files(true)).toEqual(await files(false));
     }
   }, 120_000);
+});
+
+/** SPEC with Chain2 → Chain3Alias (`$ref: Chain3`) → Chain3: Chain2's code calls validate$Chain3. */
+function withChain3Alias(): Spec {
+  const document = structuredClone(SPEC) as Spec;
+  const schemas = document.components.schemas as Record<string, unknown>;
+  schemas.Chain3Alias = { $ref: "#/components/schemas/Chain3" };
+  at(document, "components", "schemas", "Chain2").items = {
+    $ref: "#/components/schemas/Chain3Alias",
+  };
+  return document;
+}
+
+describe("the validators' function entries", () => {
+  /** The spec `document` written to a new folder, emitted through its caches, then edited by `change`. */
+  async function editedTwice(document: object, change: (document: Spec) => void) {
+    const dir = mkdtempSync(join(tmpdir(), "parts-entries-"));
+    temps.push(dir);
+    const spec = join(dir, "spec.json");
+    writeFileSync(spec, JSON.stringify(document, null, 2));
+    const load = async () => (await loadLayoutSpec(spec)).model;
+    const cold = emitWithParts(await load(), dir);
+    expect(cold.files).toEqual(emitWhole(await load()).files);
+    editSpec(spec, (edited) => change(edited as Spec));
+    const model = await load();
+    const warm = emitWithParts(model, dir);
+    expect({ files: warm.files, warnings: warm.warnings }).toEqual(emitWhole(model));
+    return { cold, warm };
+  }
+
+  it("compile the callers too where Ajv tracks evaluated properties (OpenAPI 3.1 bodies)", async () => {
+    const { warm } = await editedTwice({ ...SPEC, openapi: "3.1.0" }, (document) => {
+      (document.components.schemas.Chain3.properties as Record<string, unknown>).added = {
+        type: "integer",
+      };
+    });
+    // a caller's code reads what its callees evaluate: Chain2 (Chain1 is Chain2) and getChain's export
+    expect(warm.validatorParts.functionsMade("bodies/cycle")).toEqual([
+      [],
+      ["validate$Chain2"],
+      ["validate$Chain3"],
+    ]);
+    expect(warm.validatorParts.count("bodies/export")).toBe(1);
+  }, 60_000);
+
+  it("keep an alias an alias among the stand-ins", async () => {
+    const document = withChain3Alias();
+    // Chain2 alone compiled again, against stand-ins for the alias and Chain3
+    const { warm } = await editedTwice(document, (edited) => {
+      at(edited, "components", "schemas", "Chain2").maxItems = 5;
+    });
+    expect(warm.validatorParts.functionsMade("bodies/cycle")).toEqual([["validate$Chain2"]]);
+    // the entry made calls the alias's target by name, as a whole compilation does
+    const made = warm.validatorParts.made.find((entry) => entry.kind === "bodies/cycle")?.text;
+    expect(made).toContain("validate$Chain3(");
+    expect(made).not.toContain("validate$Chain3Alias");
+  }, 60_000);
+
+  it("compile the callers of an alias again when it stops being one", async () => {
+    const document = withChain3Alias();
+    const { warm } = await editedTwice(document, (edited) => {
+      (edited.components.schemas as Record<string, unknown>).Chain3Alias = {
+        type: "object",
+        properties: { end: { type: "string" } },
+      };
+    });
+    // Chain2's own schema is unchanged, but it now calls validate$Chain3Alias
+    expect(warm.validatorParts.functionsMade("bodies/cycle")).toContainEqual(["validate$Chain2"]);
+    expect(warm.files.find((file) => file.path.endsWith("bodies.js"))?.content).toContain(
+      "validate$Chain3Alias(",
+    );
+  }, 60_000);
+
+  it("compile the module whole where an alias is in a cycle (its copies differ), with the same bytes", async () => {
+    const document = structuredClone(SPEC) as Spec;
+    const schemas = document.components.schemas as Record<string, unknown>;
+    // Friend becomes an alias of Owner's new twin, in the cycle Owner → Friend → Twin → Owner
+    schemas.Friend = { $ref: "#/components/schemas/Twin" };
+    schemas.Twin = {
+      type: "object",
+      properties: { of: { $ref: "#/components/schemas/Owner" }, n: { type: "integer" } },
+    };
+    const { cold, warm } = await editedTwice(document, (edited) => {
+      at(edited, "components", "schemas", "Twin", "properties", "n").minimum = 1;
+    });
+    expect(cold.validatorParts.count("bodies/cycle")).toBe(0);
+    expect(warm.validatorParts.count("bodies/cycle")).toBe(0);
+  }, 60_000);
 });

@@ -15,6 +15,8 @@ import equalModule from "ajv/dist/runtime/equal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   compileValidatorModule,
+  compileValidatorSlices,
+  evaluateSlices,
   FORMATS_MODULE,
   VALIDATOR_FUNCTIONS_MODULE,
 } from "../../generator/emit/validators/validator-module.js";
@@ -119,6 +121,31 @@ describe("validator modules", () => {
     expect(when({ at: "yesterday" })).toBe(false);
     expect(when({ n: 2 ** 31 })).toBe(false);
     expect(validators["same$body"]).toBe(validators["name$body"]);
+  });
+
+  it("evaluated from their slices' code, check as the functions Ajv compiled (what the mocks check with)", () => {
+    const options = { draft2020: false, unknownFormats: [], ajv: {} };
+    const compiled = compileValidatorSlices(SCHEMAS, API, options, [[...SCHEMAS.keys()]]);
+    const evaluated = evaluateSlices(compiled.slices);
+    expect([...evaluated.keys()]).toEqual([...SCHEMAS.keys()]);
+    const samples = [
+      "ab",
+      "a",
+      "abcd",
+      { kind: "circle" },
+      [1, 2],
+      [{}, {}],
+      [{ a: 1 }, { a: 2 }],
+      { at: "2020-01-01T00:00:00Z", n: 1 },
+      { at: "not a date" },
+      { n: 2 ** 40 },
+    ];
+    for (const [name, check] of compiled.functions)
+      for (const sample of samples)
+        expect([name, evaluated.get(name)?.(sample)]).toEqual([name, check(sample)]);
+    // the module's code itself: its formats and helpers are in use
+    expect(evaluated.get("when$body")?.({ at: "not a date" })).toBe(false);
+    expect(evaluated.get("set$body")?.([{}, {}])).toBe(false);
   });
 
   it("stop generation on an Ajv helper that has no ES-module counterpart", () => {

@@ -82,38 +82,33 @@ export function componentGraph(
   return { refsOf, schemaOf };
 }
 
-/** Hashes of what each node of a graph reaches, itself included: see {@link closureHashes}. */
-export interface ClosureHashes {
-  /** The hash of the nodes `ref` reaches; undefined when `ref` is not a node. */
-  of(ref: string): string | undefined;
-  /** Whether a node reaches a `$ref` that is none (a broken one, or one the graph cannot read). */
-  readonly unresolved: boolean;
-}
-
 /**
- * For every node reached from `roots`, a hash of the schemas it reaches through `$ref`s at any
- * depth, itself included: per strongly connected component, the hash of its members' `$ref`s and
- * JSON and of the hashes of the components it reaches (a Merkle hash over the graph), so a
- * schema's edit changes the hash of exactly the nodes that reach it.
+ * A hash per cycle of `cycles` (strongly connected components in {@link componentOrder}'s order,
+ * sinks first), by member: the hash of its members' `$ref`s and JSON, and with `closure` also of
+ * the hashes of the cycles it reaches (a Merkle hash over the graph: a schema's edit then changes
+ * the hash of every node that reaches it, not only its own cycle's).
  */
-export function closureHashes(graph: ComponentGraph, roots: readonly unknown[]): ClosureHashes {
-  const closure = new Map<string, string>();
-  let unresolved = false;
-  for (const cycle of componentOrder(graph, roots)) {
+export function cycleHashes(
+  graph: ComponentGraph,
+  cycles: readonly (readonly string[])[],
+  closure: boolean,
+): ReadonlyMap<string, string> {
+  const hashes = new Map<string, string>();
+  for (const cycle of cycles) {
     const hash = createHash("sha256");
     for (const ref of cycle) hash.update(`${ref}\n${JSON.stringify(graph.schemaOf(ref))}\n`);
-    const members = new Set(cycle);
-    const reached = new Set<string>();
-    for (const ref of cycle)
-      for (const target of graph.refsOf(graph.schemaOf(ref))) {
-        if (graph.schemaOf(target) === undefined) unresolved = true;
-        else if (!members.has(target)) reached.add(closure.get(target) as string);
-      }
-    for (const target of [...reached].sort()) hash.update(`${target}\n`);
+    if (closure) {
+      const members = new Set(cycle);
+      const reached = new Set<string>();
+      for (const ref of cycle)
+        for (const target of graph.refsOf(graph.schemaOf(ref)))
+          if (!members.has(target)) reached.add(hashes.get(target) ?? `unresolved ${target}`);
+      for (const target of [...reached].sort()) hash.update(`${target}\n`);
+    }
     const digest = hash.digest("hex");
-    for (const ref of cycle) closure.set(ref, digest);
+    for (const ref of cycle) hashes.set(ref, digest);
   }
-  return { of: (ref) => closure.get(ref), unresolved };
+  return hashes;
 }
 
 /**

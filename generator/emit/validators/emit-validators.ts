@@ -23,11 +23,13 @@ import { escapePointer } from "../../model/resolve-ref.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import type { BatchPartStore } from "../part-store.js";
 import { compileModuleParts, type ModulePart } from "./validator-parts.js";
+import type { ModuleSlice } from "./validator-module.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
 import { textReadingSchema, type ComponentSchemas } from "./text-reading.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "../../schema/to-json-schema.js";
 import {
   compileValidators,
+  evaluateSlices,
   type ApiSchema,
   type ValidatorModuleOptions,
 } from "./validator-module.js";
@@ -69,7 +71,8 @@ export function emitValidators(
     ]),
   );
   const textApiSchema = { $id: API_SCHEMA_ID, components: { schemas: textComponents } };
-  // one part per operation (per response-headers validator), each cached on its own
+  // one part per operation (per response-headers validator): what a module compiled whole groups
+  // its warnings by (with a cache, its functions are cached one by one: validator-parts.ts)
   const parts = (schemas: ReadonlyMap<string, unknown>) => partsOf(schemas);
   const compile = (
     kind: string,
@@ -100,6 +103,7 @@ export function emitValidators(
   compiledBodies.set(model, {
     functions: bodies.functions,
     all: bodies.functions.size === bodySchemas.size,
+    slices: bodies.slices,
   });
   const responseHeaders = compile(
     "response-headers",
@@ -118,10 +122,19 @@ export function emitValidators(
   ];
 }
 
-/** The body validators compiled in this process, by model (the mocks reuse them: see {@link bodyValidatorFunctions}); a part cache compiles only some. */
+/**
+ * The body validators compiled in this process, by model (the mocks reuse them: see
+ * {@link bodyValidatorFunctions}); a cache compiles only some, or none of them as they are (its
+ * functions are compiled against stand-ins): then the module's slices (by operation), whose code
+ * gives them.
+ */
 const compiledBodies = new WeakMap<
   ApiModel,
-  { readonly functions: ReadonlyMap<string, (value: unknown) => boolean>; readonly all: boolean }
+  {
+    readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
+    readonly all: boolean;
+    readonly slices?: readonly ModuleSlice[];
+  }
 >();
 
 /**
@@ -137,6 +150,21 @@ export function bodyValidatorFunctions(
 ): ReadonlyMap<string, (value: unknown) => boolean> {
   const known = compiledBodies.get(model);
   if (known?.all === true) return known.functions;
+  if (known?.slices !== undefined) {
+    // the module's code, as printed, for the operations asked for (the others' slices left out)
+    const names = new Set(
+      model.operations.flatMap((operation) =>
+        only === undefined || only.has(operation)
+          ? [
+              validatorName(operation, "body"),
+              ...operation.responses.map((response) => validatorName(operation, response.status)),
+            ]
+          : [],
+      ),
+    );
+    const slices = known.slices.filter((slice) => slice.exports.some(([name]) => names.has(name)));
+    return new Map([...known.functions, ...evaluateSlices(slices)]);
+  }
   const { convert, apiSchema, bodySchemas, origin, operationOf } = validatorSchemas(model, []);
   const indexes = new Set(
     model.operations.flatMap((operation, index) =>

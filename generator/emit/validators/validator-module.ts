@@ -37,6 +37,7 @@ import { pointerToken } from "../../schema/json-pointer.js";
 import { componentGraph, componentOrder, type ComponentGraph } from "./component-order.js";
 import {
   Ajv2020,
+  AJV_FULL_FORMATS,
   AJV_HELPERS as HELPERS,
   hookScopeNaming,
   resolvedRef,
@@ -225,12 +226,12 @@ function compileNamed(
   }
 }
 
-function compileModule(
-  schemas: ReadonlyMap<string, unknown>,
+/** An Ajv instance for a module of `apiSchema`, its values named by `naming`. */
+function moduleAjv(
   apiSchema: ApiSchema,
   options: ValidatorModuleOptions,
   naming: ModuleNaming,
-): CompiledModule {
+): Ajv {
   const ajvOptions: Options = {
     strict: false,
     allErrors: false,
@@ -260,6 +261,17 @@ function compileModule(
   }
   ajv.addSchema(apiSchema);
   naming.attach(ajv);
+  return ajv;
+}
+
+/** The module of `schemas` compiled whole, named by `naming`. */
+function compileModule(
+  schemas: ReadonlyMap<string, unknown>,
+  apiSchema: ApiSchema,
+  options: ValidatorModuleOptions,
+  naming: ModuleNaming,
+): CompiledModule {
+  const ajv = moduleAjv(apiSchema, options, naming);
   precompileComponents(ajv, apiSchema, [...schemas.values()], naming);
 
   // One function per distinct schema (the `Error` body of every 4xx/5xx, say), exported under
@@ -330,6 +342,136 @@ function compileModule(
   }
 }
 
+/**
+ * One compiled function as text, with the names of the functions it calls (in the order Ajv
+ * lists them, repeats included) and the module-level values it reads: a validators module is the
+ * functions its exports reach (validator-parts.ts caches them one cycle of components at a time).
+ *
+ * `copy`: Ajv compiles a member of a cycle twice when the cycle has more members. Compiling the
+ * cycle's first member compiles the others inside it, in the cache of `$ref`s of the document
+ * they belong to (copy `a`, the one every component calls), and asking for a member by its
+ * `$ref` compiles it again into Ajv's own cache (copy `b`, the one the exports call), by then
+ * calling its cycle's members directly rather than through `wrapper$...` objects. Both copies
+ * have one name; a module keeps the one its exports reach first (see `slice`). A function
+ * compiled once is both (`ab`); an export's function is `export`.
+ */
+export interface FunctionText {
+  readonly name: string;
+  readonly copy: "a" | "b" | "ab" | "export";
+  /** The schemas it owns, then its code. */
+  readonly text: string;
+  readonly calls: readonly string[];
+  /** Module-level values it reads and does not own: [name, owner (always null: see below), definition]. */
+  readonly shared: readonly (readonly [name: string, owner: string | null, line: string])[];
+  readonly helpers: readonly string[];
+  readonly formats: boolean;
+}
+
+/** The name of component `name`'s function in a validators module (two components may share one: see {@link ModuleNaming}). */
+export const componentFunctionName = (name: string): string => `validate$${identifierPart(name)}`;
+
+/** Functions compiled on their own ({@link compileFunctionTexts}). */
+export interface FunctionTexts {
+  /**
+   * By `$ref`, each component asked for: its function, or its two copies; none for an alias (a
+   * schema that is only a `$ref`, which Ajv compiles as its target: `aliases` gives the name).
+   */
+  readonly components: ReadonlyMap<string, readonly FunctionText[]>;
+  /** The components that are aliases, by `$ref`, with the name of the function they compile to. */
+  readonly aliases: ReadonlyMap<string, string>;
+  /** By export name, the function each export is. */
+  readonly exports: ReadonlyMap<string, FunctionText>;
+  /** The exports' validators, by export name (meaningful only when `apiSchema` held no stand-ins). */
+  readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
+}
+
+/**
+ * The functions of the components `components` (`$ref`s as the exports write them) and of the
+ * exports `schemas` (by export name) as a module compiles them (components sinks first, each
+ * cycle entered at its first member: component-order.ts), against `apiSchema`, whose other
+ * components may be stand-ins (`{}`): a function's text names the functions it calls and reads
+ * of them only whether they are compiled yet (and, where Ajv tracks evaluated properties, what
+ * they evaluate: the caller gives no stand-ins then). Throws when a schema does not compile, or
+ * when a function reads a value another function owns (its text would depend on the order of
+ * compilation): the caller compiles the module whole instead.
+ */
+export function compileFunctionTexts(
+  schemas: ReadonlyMap<string, unknown>,
+  apiSchema: ApiSchema,
+  options: ValidatorModuleOptions,
+  components: readonly (readonly [ref: string, name: string])[],
+): FunctionTexts {
+  const naming = new ModuleNaming(apiSchema, false);
+  const ajv = moduleAjv(apiSchema, options, naming);
+  const roots = [...schemas.values(), ...components.map(([$ref]) => ({ $ref }))];
+  precompileComponents(ajv, apiSchema, roots, naming, true);
+  const compiled = (id: string): AnyValidateFunction => {
+    const validate = ajv.getSchema(id);
+    if (validate === undefined) throw new Error(`no validator compiled for ${id}`);
+    return validate;
+  };
+  const units = new FunctionUnits(naming);
+  const text = (validate: AnyValidateFunction, copy: FunctionText["copy"]): FunctionText => {
+    const unit = units.of(validate);
+    const shared = [...unit.shared].map(([name, [owner, line]]) => [name, owner, line] as const);
+    if (shared.some(([, owner]) => owner !== null))
+      throw new Error(`${unit.name} reads a value another function owns`);
+    const calls = unit.calls.map((call) => units.of(call).name);
+    const { name, helpers, formats } = unit;
+    return { name, copy, text: unit.text, calls, shared, helpers, formats };
+  };
+  // each component's copies: its function in Ajv's cache, and any other its cycle calls
+  const aliases = new Map<string, string>();
+  const own = components.flatMap(([ref, name]) => {
+    const validate = compiled(ref);
+    const compiledAs = units.of(validate).name;
+    if (compiledAs === name) return [[ref, validate] as const];
+    aliases.set(ref, compiledAs);
+    return [];
+  });
+  const copies = new Map(own.map(([, validate]) => [units.of(validate).name, new Set([validate])]));
+  const pending = own.map(([, validate]) => validate);
+  const seen = new Set(pending);
+  for (let validate = pending.pop(); validate !== undefined; validate = pending.pop())
+    for (const call of units.of(validate).calls) {
+      const known = copies.get(units.of(call).name);
+      if (known === undefined || seen.has(call)) continue;
+      seen.add(call);
+      known.add(call);
+      pending.push(call);
+    }
+  const componentTexts = new Map<string, readonly FunctionText[]>(
+    own.map(([ref, validate]) => {
+      const found = [...(copies.get(units.of(validate).name) ?? [])];
+      if (found.length > 2)
+        throw new Error(`${units.of(validate).name} was compiled more than twice`);
+      const other = found.find((copy) => copy !== validate);
+      const texts =
+        other === undefined ? [text(validate, "ab")] : [text(validate, "b"), text(other, "a")];
+      return [ref, texts] as const;
+    }),
+  );
+  const groups = new Map<string, AnyValidateFunction>();
+  const exportTexts = new Map<string, FunctionText>();
+  const functions = new Map<string, (value: unknown) => boolean>();
+  for (const [name, schema] of schemas) {
+    const wrapped = wrap(schema);
+    const key = JSON.stringify(wrapped);
+    let validate = groups.get(key);
+    if (validate === undefined) {
+      const id = `export$${groups.size}`;
+      naming.exported(wrapped, key);
+      ajv.addSchema(wrapped, id);
+      groups.set(key, (validate = compiled(id)));
+    }
+    const check = validate;
+    exportTexts.set(name, text(check, "export"));
+    functions.set(name, (value) => check(value) === true);
+  }
+  for (const ref of aliases.keys()) componentTexts.set(ref, []);
+  return { components: componentTexts, aliases, exports: exportTexts, functions };
+}
+
 const graphs = new WeakMap<ApiSchema, ComponentGraph>();
 
 /**
@@ -342,6 +484,7 @@ function precompileComponents(
   apiSchema: ApiSchema,
   roots: readonly unknown[],
   naming: ModuleNaming,
+  strict = false,
 ): void {
   let graph = graphs.get(apiSchema);
   if (graph === undefined) {
@@ -359,7 +502,7 @@ function precompileComponents(
       try {
         ajv.getSchema(ref);
       } catch (error) {
-        if (error instanceof GeneratorError) throw error;
+        if (error instanceof GeneratorError || strict) throw error;
         naming.abandon();
       }
     }
@@ -617,18 +760,34 @@ class FunctionUnits {
   }
 }
 
-/** What `exports` need of the module: the functions they reach and the values those read. */
-function slice(
-  units: FunctionUnits,
-  exports: readonly (readonly [string, AnyValidateFunction])[],
-): ModuleSlice {
+/** What a slice reads of one function: see {@link sliceOf}. */
+export interface SliceUnit<T> {
+  readonly name: string;
+  readonly text: string;
+  /** The functions it calls, in Ajv's order. */
+  readonly calls: readonly T[];
+  readonly shared: Iterable<readonly [name: string, value: readonly [string | null, string]]>;
+  readonly helpers: readonly string[];
+  readonly formats: boolean;
+}
+
+/**
+ * What `exports` need of a module: the functions they reach (walked depth first, the first
+ * function of a name kept) and the values those read; undefined when `unitOf` knows a function not.
+ */
+export function sliceOf<T>(
+  exports: readonly (readonly [string, T])[],
+  unitOf: (node: T) => SliceUnit<T> | undefined,
+): ModuleSlice | undefined {
   const functions: Record<string, string> = {};
   const values: Record<string, readonly [string | null, string]> = {};
   const helpers = new Set<string>();
   let formats = false;
-  const pending = exports.map(([, validate]) => validate);
-  for (let validate = pending.pop(); validate !== undefined; validate = pending.pop()) {
-    const unit = units.of(validate);
+  const names: string[] = [];
+  const pending = exports.map(([, node]) => node);
+  while (pending.length > 0) {
+    const unit = unitOf(pending.pop() as T);
+    if (unit === undefined) return undefined;
     if (Object.hasOwn(functions, unit.name)) continue;
     functions[unit.name] = unit.text;
     pending.push(...unit.calls);
@@ -636,13 +795,22 @@ function slice(
     unit.helpers.forEach((helper) => helpers.add(helper));
     formats ||= unit.formats;
   }
+  for (const [, node] of exports) names.push((unitOf(node) as SliceUnit<T>).name);
   return {
     functions,
     values,
     helpers: [...helpers],
     formats,
-    exports: exports.map(([name, validate]) => [name, units.of(validate).name]),
+    exports: exports.map(([name], index) => [name, names[index] as string]),
   };
+}
+
+/** What `exports` need of the module compiled here. */
+function slice(
+  units: FunctionUnits,
+  exports: readonly (readonly [string, AnyValidateFunction])[],
+): ModuleSlice {
+  return sliceOf(exports, (validate) => units.of(validate)) as ModuleSlice;
 }
 
 /**
@@ -650,7 +818,36 @@ function slice(
  * the schemas it owns), then the exports in the slices' order.
  */
 export function printSlices(slices: readonly ModuleSlice[]): string {
-  if (slices.every((part) => part.exports.length === 0)) return "export {};\n";
+  return printModule(slices, false);
+}
+
+/**
+ * The validators of `slices` as functions of this process, from their code (as Ajv turns the code
+ * it compiles into functions: `new Function`), its imports bound to what Ajv itself calls (the
+ * formats of ajv-formats, Ajv's helper functions): the checks a module compiled by Ajv makes,
+ * without compiling again what the cache holds.
+ */
+export function evaluateSlices(
+  slices: readonly ModuleSlice[],
+): ReadonlyMap<string, (value: unknown) => boolean> {
+  const helpers = [...HELPERS].map(([helper, name]) => [name, helper] as const);
+  const body = printModule(slices, true);
+  const made = new Function("fullFormats", ...helpers.map(([name]) => name), body) as (
+    ...imports: unknown[]
+  ) => Record<string, (value: unknown) => unknown>;
+  const validators = made(AJV_FULL_FORMATS, ...helpers.map(([, helper]) => helper));
+  return new Map(
+    Object.entries(validators).map(([name, validate]) => [
+      name,
+      (value: unknown) => validate(value) === true,
+    ]),
+  );
+}
+
+/** The module's text, or with `body` a function body that returns its exports (imports given as parameters). */
+function printModule(slices: readonly ModuleSlice[], body: boolean): string {
+  if (slices.every((part) => part.exports.length === 0))
+    return body ? "return {};" : "export {};\n";
   const functions = new Map<string, string>();
   const values = new Map<string, readonly [string | null, string]>();
   const helpers = new Set<string>();
@@ -662,9 +859,9 @@ export function printSlices(slices: readonly ModuleSlice[]): string {
     part.helpers.forEach((helper) => helpers.add(helper));
   }
   const lines: string[] = [];
-  if (slices.some((part) => part.formats))
+  if (slices.some((part) => part.formats) && !body)
     lines.push(`import { fullFormats } from ${JSON.stringify(FORMATS_MODULE)};`);
-  for (const helper of [...helpers].sort())
+  for (const helper of body ? [] : [...helpers].sort())
     lines.push(`import { ${helper} } from ${JSON.stringify(VALIDATOR_FUNCTIONS_MODULE)};`);
   lines.push("");
   const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -678,9 +875,11 @@ export function printSlices(slices: readonly ModuleSlice[]): string {
     lines.push(functions.get(name) as string);
   }
   lines.push("");
+  if (body) lines.push("return {");
   for (const part of slices)
     for (const [name, validator] of part.exports)
-      lines.push(`export const ${name} = ${validator};`);
+      lines.push(body ? `${name}: ${validator},` : `export const ${name} = ${validator};`);
+  if (body) lines.push("};");
   return `${lines.join("\n")}\n`;
 }
 

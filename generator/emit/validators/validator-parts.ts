@@ -1,58 +1,60 @@
 /**
- * A validators module made from per-part cache entries: each part (one operation's exports of
- * the module, or one response-headers validator) is the slice of the module its exports need
- * (validator-module.ts), cached under a key that covers what its compilation reads: its exports'
- * JSON Schemas (converted from the operation, so they cover the operation's own schemas and the
- * targets of its non-component `$ref`s, which the conversion inlines), where each comes from (its
- * warning names it), the module's options, and the component schemas its exports reach, through
- * `$ref`s at any depth (a discriminator's mapping is converted into `$ref`s, so it is covered):
- * per strongly connected component of the `$ref` graph, the hash of its members' schemas and of
- * the components it reaches (a Merkle hash over the graph, made once per module and run).
+ * A validators module made from cache entries of its functions. A module is the functions its
+ * exports reach (validator-module.ts), and a function's text depends only on its own schema and
+ * on which functions it calls, by name (components are compiled sinks first, each cycle entered
+ * at its first member: component-order.ts). So the entries are:
+ * - one per cycle of components (strongly connected component of the `$ref` graph, a lone
+ *   component included): its members' functions, keyed by the members' `$ref`s and converted JSON
+ *   Schemas and the module's options. Where Ajv tracks evaluated properties (OpenAPI 3.1 bodies),
+ *   a caller's code also reads what its callees evaluate, and the key covers the cycles it reaches
+ *   too (a Merkle hash over the graph);
+ * - one per distinct export schema: its function, keyed the same way.
  *
- * The parts that miss are compiled together (one Ajv instance) and cut into slices again. A
- * function's code depends only on its own schema and what it reaches (component-order.ts), so
- * the functions two slices share are the same text and a module put together from cached and new
- * slices is the module compiled whole. Each function's text is stored once under its SHA-256 (a
- * component reached by every operation is not kept once per part).
+ * What misses is compiled in one Ajv instance whose other components are stand-ins (`{}`), so an
+ * edit of `account`, which most of Stripe's operations reach, compiles `account`'s cycle again
+ * and none of the functions that call it (their text names `validate$account` and is unchanged).
+ * The module is printed from the functions its exports reach through their calls.
+ *
+ * Where a function's text could depend on more than that, the module is compiled whole, as
+ * without a cache: a `$ref` that names no component as written (the graph cannot follow it), two
+ * components whose function names clash, a boolean component schema (inlined into its callers,
+ * which then share its value), a schema that does not compile (the module relaxes it).
  */
 import { createHash } from "node:crypto";
 import { isObject } from "../../schema/json-pointer.js";
 import type { BatchPartStore } from "../part-store.js";
-import { closureHashes, componentGraph, escape } from "./component-order.js";
+import { componentGraph, componentOrder, cycleHashes } from "./component-order.js";
 import {
+  compileFunctionTexts,
   compileValidatorSlices,
+  componentFunctionName,
   printSlices,
+  sliceOf,
   type ApiSchema,
+  type SliceUnit,
+  type FunctionText,
   type ModuleSlice,
   type ValidatorModuleOptions,
 } from "./validator-module.js";
 
-/** One part of a module: its export names (in module order) and where each comes from. */
+/** One part of a module compiled whole: its export names (in module order). */
 export interface ModulePart {
   readonly names: readonly string[];
 }
 
-/** A module made from parts: its code, the validators compiled in this run (by export name) and its warnings (in part order). */
+/** A module: its code (and the slices of its parts, in order), the validators compiled in this run (by export name) and its warnings (in part order). */
 export interface PartedModule {
   readonly code: string;
+  readonly slices: readonly ModuleSlice[];
   readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
   readonly warnings: readonly string[];
 }
 
-/** A slice as cached: its functions by the SHA-256 of their text (each text an entry of its own). */
-interface StoredSlice extends Omit<ModuleSlice, "functions"> {
-  readonly functions: readonly (readonly [name: string, hash: string])[];
-  readonly warnings: readonly string[];
-}
-
-const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
-/** A function text's name in the pack: its SHA-256, cut to 96 bits (every part lists its functions by it). */
-const textHash = (text: string): string => sha256(text).slice(0, 24);
-
 /**
- * Module `kind` of `schemas` (by export name) made of `parts`, each from `store` when it holds
- * the part for what it reads, the others compiled together; without a store every part is
- * compiled (the same code either way).
+ * Module `kind` of `schemas` (by export name): from `store`'s function entries, compiling only
+ * those it does not hold (see the header); without a store, or where a function's text could
+ * depend on more than its key, compiled whole (`parts` only group the warnings of relaxed exports).
+ * The same code either way.
  */
 export function compileModuleParts(
   kind: string,
@@ -62,141 +64,265 @@ export function compileModuleParts(
   parts: readonly ModulePart[],
   store: BatchPartStore | undefined,
 ): PartedModule {
-  const keyOf = store === undefined ? undefined : partKeys(kind, schemas, apiSchema, options);
-  const slices = new Map<ModulePart, ModuleSlice & { readonly warnings: readonly string[] }>();
-  const reads = new Map<ModulePart, string>();
-  // function texts read from the pack, by hash, each checked once
-  const read = new Map<string, string>();
-  if (store !== undefined && keyOf !== undefined)
-    for (const part of parts) {
-      const key = keyOf(part);
-      reads.set(part, key);
-      const cached = readSlice(store, store.lookup(kind, key), read);
-      if (cached !== undefined) slices.set(part, cached);
-    }
-  const missing = parts.filter((part) => !slices.has(part));
-  let functions: ReadonlyMap<string, (value: unknown) => boolean> = new Map();
-  if (missing.length > 0) {
-    // each function's text hashed and stored once (parts share most of them)
-    const stored = new Map<string, string>();
-    const subset = new Map(
-      missing.flatMap((part) => part.names.map((name) => [name, schemas.get(name)] as const)),
-    );
-    const compiled = compileValidatorSlices(
-      subset,
-      apiSchema,
-      { ...options, warnings: [] },
-      missing.map((part) => part.names),
-    );
-    functions = compiled.functions;
-    missing.forEach((part, index) => {
-      const slice = compiled.slices[index] as ModuleSlice;
-      const warnings = part.names.flatMap((name) => compiled.relaxed.get(name) ?? []);
-      slices.set(part, { ...slice, warnings });
-      const key = reads.get(part);
-      if (store !== undefined && key !== undefined)
-        storeSlice(store, kind, key, slice, warnings, stored);
-    });
+  if (store !== undefined && schemas.size > 0) {
+    const made = fromFunctionEntries(kind, schemas, apiSchema, options, parts, store);
+    if (made !== undefined) return made;
   }
-  const ordered = parts.map((part) => slices.get(part) as ModuleSlice & { warnings: string[] });
+  const compiled = compileValidatorSlices(
+    schemas,
+    apiSchema,
+    { ...options, warnings: [] },
+    parts.map((part) => part.names),
+  );
   return {
-    code: printSlices(ordered),
-    functions,
-    warnings: ordered.flatMap((slice) => slice.warnings),
+    code: printSlices(compiled.slices),
+    slices: compiled.slices,
+    functions: compiled.functions,
+    warnings: parts.flatMap((part) =>
+      part.names.flatMap((name) => compiled.relaxed.get(name) ?? []),
+    ),
   };
 }
 
-function storeSlice(
-  store: BatchPartStore,
-  kind: string,
-  key: string,
-  slice: ModuleSlice,
-  warnings: readonly string[],
-  stored: Map<string, string>,
-): void {
-  const functions = Object.entries(slice.functions).map(([name, text]) => {
-    let hash = stored.get(name);
-    if (hash === undefined) {
-      stored.set(name, (hash = textHash(text)));
-      store.store("function", hash, text);
-    }
-    return [name, hash] as const;
-  });
-  store.store(kind, key, JSON.stringify({ ...slice, functions, warnings } satisfies StoredSlice));
-}
+const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
 
-/** A cached slice with its functions' texts; undefined when it or one of its functions is not there (or not one). */
-function readSlice(
-  store: BatchPartStore,
-  text: string | undefined,
-  read: Map<string, string>,
-): (ModuleSlice & { readonly warnings: readonly string[] }) | undefined {
-  if (text === undefined) return undefined;
-  let stored: StoredSlice;
-  try {
-    stored = JSON.parse(text) as StoredSlice;
-  } catch {
-    return undefined;
-  }
-  if (!isObject(stored) || !Array.isArray(stored.functions)) return undefined;
-  const functions: Record<string, string> = {};
-  for (const entry of stored.functions) {
-    const [name, hash] = Array.isArray(entry) ? entry : [];
-    if (typeof name !== "string" || typeof hash !== "string") return undefined;
-    let body = read.get(hash);
-    if (body === undefined) {
-      body = store.lookup("function", hash);
-      if (body === undefined || textHash(body) !== hash) return undefined;
-      read.set(hash, body);
-    }
-    functions[name] = body;
-  }
-  const ok =
-    isObject(stored.values) &&
-    Array.isArray(stored.helpers) &&
-    typeof stored.formats === "boolean" &&
-    Array.isArray(stored.exports) &&
-    Array.isArray(stored.warnings);
-  return ok ? { ...stored, functions } : undefined;
-}
-
-/**
- * The key of each part of module `kind`: its exports' schemas and the hashes of the components
- * they reach (see the header), after what the module is compiled with.
- */
-function partKeys(
+/** The module from function entries; undefined where it must be compiled whole. */
+function fromFunctionEntries(
   kind: string,
   schemas: ReadonlyMap<string, unknown>,
   apiSchema: ApiSchema,
   options: ValidatorModuleOptions,
-): (part: ModulePart) => string {
+  parts: readonly ModulePart[],
+  store: BatchPartStore,
+): PartedModule | undefined {
   const components = apiSchema.components.schemas;
-  // the `$ref`s as written: one that names no component (an encoding the graph does not read)
-  // makes every part read all components (never fewer than it reads)
+  const names = Object.keys(components);
+  if (new Set(names.map(componentFunctionName)).size !== names.length) return undefined;
+  if (Object.values(components).some((schema) => typeof schema === "boolean")) return undefined;
+  // the `$ref`s as written: one that names no component this way compiles the module whole
   const graph = componentGraph(apiSchema.$id, components, (ref) => ref);
-  const refs = Object.keys(components).map(
-    (name) => `${apiSchema.$id}#/components/schemas/${escape(name)}`,
-  );
-  const closure = closureHashes(graph, [refs.map(($ref) => ({ $ref }))]);
-  let whole: string | undefined;
-  const allComponents = () => (whole ??= sha256(JSON.stringify(components)));
-  const all = closure.unresolved ? allComponents() : "";
+  const roots = [...schemas.values()];
+  const cycles = componentOrder(graph, roots);
+  const resolved = (value: unknown) =>
+    graph.refsOf(value).every((ref) => graph.schemaOf(ref) !== undefined);
+  if (
+    !roots.every(resolved) ||
+    !cycles.every((cycle) => cycle.every((ref) => resolved(graph.schemaOf(ref))))
+  )
+    return undefined;
+  // A component that is a `$ref` (with no other keyword) compiles as a copy of its target, which
+  // its callers call: the same text as the target's own only when neither is in a cycle of
+  // several members (else the copies differ: see FunctionText in validator-module.ts).
+  const cycleSize = new Map(cycles.flatMap((cycle) => cycle.map((ref) => [ref, cycle.length])));
+  for (const cycle of cycles)
+    for (const ref of cycle) {
+      const schema = graph.schemaOf(ref);
+      if (isAlias(schema) && (cycle.length !== 1 || cycleSize.get(schema.$ref) !== 1))
+        return undefined;
+    }
+  // A call to an alias names its target's function: a key covers what its callees compile as.
+  const compiledAs = (ref: string): string => {
+    let at = ref;
+    for (let step = 0; step < names.length; step++) {
+      const schema = graph.schemaOf(at);
+      if (!isAlias(schema)) break;
+      at = schema.$ref;
+    }
+    return at;
+  };
+  const aliasesCalled = (values: readonly unknown[]): string =>
+    [
+      ...new Set(
+        values.flatMap((value) =>
+          graph.refsOf(value).flatMap((ref) => {
+            const target = compiledAs(ref);
+            return target === ref ? [] : [`${ref} = ${target}`];
+          }),
+        ),
+      ),
+    ]
+      .sort()
+      .join("\n");
+  // where Ajv tracks evaluated properties, a caller reads what its callees evaluate
+  const tracksEvaluated = options.draft2020 && options.ajv.unevaluated !== false;
+  const hashes = cycleHashes(graph, cycles, tracksEvaluated);
   const fixed = JSON.stringify([
     kind,
     options.draft2020,
     options.ajv,
     [...options.unknownFormats].sort(),
-    all,
   ]);
-  return (part) => {
-    const own = part.names.map((name) => [name, options.origin?.(name) ?? name, schemas.get(name)]);
-    const reached = new Set<string>();
-    for (const [, , schema] of own)
-      for (const ref of graph.refsOf(schema)) {
-        const hash = closure.of(ref);
-        // a `$ref` that leads to no component (a broken one): every component, to be safe
-        reached.add(hash ?? allComponents());
-      }
-    return `${fixed}\n${JSON.stringify(own)}\n${[...reached].sort().join("\n")}`;
+  const cycleKind = `${kind}/cycle`;
+  const exportKind = `${kind}/export`;
+
+  const cycleTexts = new Map<readonly string[], readonly FunctionText[]>();
+  const missedCycles: (readonly string[])[] = [];
+  const cycleKey = (cycle: readonly string[]) =>
+    `${fixed}\n${hashes.get(cycle[0] as string)}\n${aliasesCalled(cycle.map(graph.schemaOf))}`;
+  for (const cycle of cycles) {
+    const key = cycleKey(cycle);
+    const texts = parseTexts(store.lookup(cycleKind, key), false);
+    if (texts === undefined) missedCycles.push(cycle);
+    else cycleTexts.set(cycle, texts);
+  }
+  // one function per distinct export schema
+  const exportKeys = new Map<string, string>();
+  const exportTexts = new Map<string, FunctionText>();
+  const byKey = new Map<string, FunctionText | undefined>();
+  const missedExports = new Map<string, unknown>();
+  for (const [name, schema] of schemas) {
+    const json = JSON.stringify(schema);
+    const reached = tracksEvaluated ? graph.refsOf(schema).map((ref) => hashes.get(ref)) : [];
+    const key = `${fixed}\n${sha256(json)}\n${[...new Set(reached)].sort().join("\n")}\n${aliasesCalled([schema])}`;
+    exportKeys.set(name, key);
+    if (!byKey.has(key)) byKey.set(key, parseTexts(store.lookup(exportKind, key), true)?.[0]);
+    const text = byKey.get(key);
+    if (text === undefined) missedExports.set(name, schema);
+    else exportTexts.set(name, text);
+  }
+
+  let functions: ReadonlyMap<string, (value: unknown) => boolean> = new Map();
+  if (missedCycles.length > 0 || missedExports.size > 0) {
+    // the components compiled here are the missed cycles' members; the others are stand-ins
+    // (unless callers read what their callees evaluate)
+    const compiledHere = new Set(missedCycles.flatMap((cycle) => cycle.map(graph.schemaOf)));
+    const standIns = !tracksEvaluated && cycleTexts.size > 0;
+    const api: ApiSchema = standIns
+      ? {
+          $id: apiSchema.$id,
+          components: {
+            schemas: Object.fromEntries(
+              names.map((name) => {
+                // an alias stays one (its callers call its target's function by name)
+                const schema = components[name];
+                return [name, compiledHere.has(schema) || isAlias(schema) ? schema : {}];
+              }),
+            ),
+          },
+        }
+      : apiSchema;
+    const nameOf = new Map(names.map((name) => [components[name], componentFunctionName(name)]));
+    let made;
+    try {
+      made = compileFunctionTexts(
+        missedExports,
+        api,
+        { ...options, warnings: [] },
+        missedCycles.flat().map((ref) => [ref, nameOf.get(graph.schemaOf(ref)) as string] as const),
+      );
+    } catch {
+      return undefined; // compiled whole: relaxed exports, their warnings
+    }
+    // an alias compiles as its target: checked above
+    for (const ref of made.aliases.keys()) if (!isAlias(graph.schemaOf(ref))) return undefined;
+    for (const cycle of missedCycles) {
+      const texts = cycle.flatMap((ref) => made.components.get(ref) ?? []);
+      cycleTexts.set(cycle, texts);
+      store.store(cycleKind, cycleKey(cycle), JSON.stringify(texts));
+    }
+    const storedKeys = new Set<string>();
+    for (const [name, text] of made.exports) {
+      exportTexts.set(name, text);
+      const key = exportKeys.get(name) as string;
+      if (!storedKeys.has(key)) store.store(exportKind, key, JSON.stringify([text]));
+      storedKeys.add(key);
+    }
+    // validators of this process only when compiled against the real components
+    if (!standIns) functions = made.functions;
+  }
+
+  // each component's copy the components call (`a`) and the one the exports call (`b`)
+  const byName = new Map<string, { a?: FunctionText; b?: FunctionText }>();
+  for (const texts of cycleTexts.values())
+    for (const text of texts) {
+      const copies = byName.get(text.name) ?? {};
+      if (text.copy !== "b") copies.a = text;
+      if (text.copy !== "a") copies.b = text;
+      byName.set(text.name, copies);
+    }
+  const unitOf = sliceUnits(byName);
+  const slices: ModuleSlice[] = [];
+  for (const part of parts) {
+    const slice = moduleSlice(
+      part.names.map((name) => [name, exportTexts.get(name) as FunctionText]),
+      unitOf,
+    );
+    if (slice === undefined) return undefined;
+    slices.push(slice);
+  }
+  return { code: printSlices(slices), slices, functions, warnings: [] };
+}
+
+/** Whether a component's schema has a `$ref` beside it (Ajv compiles it as its target when nothing else of it is a keyword). */
+function isAlias(schema: unknown): schema is { readonly $ref: string } {
+  return isObject(schema) && typeof schema.$ref === "string";
+}
+
+/**
+ * What a part's `exports` need: the functions they reach through their calls, walked as
+ * validator-module.ts's `slice` walks the compiled functions (so that of a component's two copies
+ * the same one is kept); undefined when one is not known.
+ */
+function moduleSlice(
+  exports: readonly (readonly [string, FunctionText])[],
+  unitOf: (text: FunctionText) => SliceUnit<FunctionText | undefined>,
+): ModuleSlice | undefined {
+  // undefined: a call to a function no entry holds
+  return sliceOf<FunctionText | undefined>(exports, (text) => text && unitOf(text));
+}
+
+/** Each function text as a slice walks it (made once per module: the parts share most of them). */
+function sliceUnits(
+  byName: ReadonlyMap<string, { readonly a?: FunctionText; readonly b?: FunctionText }>,
+): (text: FunctionText) => SliceUnit<FunctionText | undefined> {
+  const units = new Map<FunctionText, SliceUnit<FunctionText | undefined>>();
+  return (text) => {
+    let unit = units.get(text);
+    if (unit === undefined) {
+      const copy = text.copy === "export" ? "b" : "a";
+      unit = {
+        ...text,
+        calls: text.calls.map((call) => byName.get(call)?.[copy]),
+        shared: text.shared.map(([name, owner, line]) => [name, [owner, line]] as const),
+      };
+      units.set(text, unit);
+    }
+    return unit;
   };
+}
+
+/** Cached function texts (one for an export); undefined when the entry is absent or not that. */
+function parseTexts(text: string | undefined, exported: boolean): FunctionText[] | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const strings = (list: unknown) =>
+    Array.isArray(list) && list.every((item) => typeof item === "string");
+  const ok =
+    Array.isArray(value) &&
+    (!exported || value.length === 1) &&
+    value.every(
+      (unit: unknown) =>
+        isObject(unit) &&
+        typeof unit.name === "string" &&
+        (exported ? unit.copy === "export" : ["a", "b", "ab"].includes(unit.copy as string)) &&
+        typeof unit.text === "string" &&
+        strings(unit.calls) &&
+        strings(unit.helpers) &&
+        typeof unit.formats === "boolean" &&
+        Array.isArray(unit.shared) &&
+        unit.shared.every(
+          (entry: unknown) =>
+            Array.isArray(entry) &&
+            entry.length === 3 &&
+            typeof entry[0] === "string" &&
+            entry[1] === null &&
+            typeof entry[2] === "string",
+        ),
+    );
+  return ok ? (value as FunctionText[]) : undefined;
 }
