@@ -240,6 +240,20 @@ describe("writeOutput with the manifest record (hashes of unchanged files reused
     expect(hashes()).toEqual({ "a.ts": sha("a2"), "b.ts": sha("b1") });
   });
 
+  it("reads and restores a file edited after the manifest was written", async () => {
+    const files = [
+      { path: "a.ts", content: "a1" },
+      { path: "b.ts", content: "b1" },
+    ];
+    await write(files);
+    await tick();
+    writeFileSync(join(out, "b.ts"), "edited by hand"); // newer than the manifest: not vouched for
+    const report = await write(files);
+    expect(report.written).toEqual(["b.ts"]);
+    expect(read("b.ts")).toBe("b1");
+    expect(hashes()).toEqual({ "a.ts": sha("a1"), "b.ts": sha("b1") });
+  });
+
   it("hashes a file edited after the manifest, even back to the same bytes", async () => {
     await write([
       { path: "a.ts", content: "a1" },
