@@ -18,7 +18,8 @@
  * The warnings an emitter gives (what the generated code cannot enforce) are cached with its
  * files and given again on a hit, so a run says the same whether its files came from the cache
  * or not. Entries live in a {@link CachePack} (content-addressed, checked on read): a corrupt
- * entry is ignored and rendered again.
+ * entry is ignored and rendered again. An entry is a listing (the files' paths and the warnings)
+ * with each file's content in an entry of its own, stored as it is.
  */
 import { createHash } from "node:crypto";
 import type { GeneratedFile } from "../emit/file.js";
@@ -36,6 +37,12 @@ const READS_ENTRY = "reads of the last run";
 /** What one run of an emitter gave: its files and its warnings. */
 interface Emitted {
   readonly files: readonly GeneratedFile[];
+  readonly warnings: readonly string[];
+}
+
+/** An entry's listing: the paths of its files (each file's content is an entry of its own) and its warnings. */
+interface Listing {
+  readonly paths: readonly string[];
   readonly warnings: readonly string[];
 }
 
@@ -59,7 +66,7 @@ export async function tracedEmit<I extends EmitInputs>(
   if (pack === undefined) return [...(await emit(inputs, warnings))];
   const reads = parseReads(pack.get(READS_ENTRY), inputs);
   if (reads !== undefined) {
-    const cached = parseEmitted(pack.get(keyText(caches, inputs, reads, fixed)));
+    const cached = cachedEmitted(pack, keyText(caches, inputs, reads, fixed));
     if (cached !== undefined) {
       pack.save();
       warnings.push(...cached.warnings);
@@ -85,10 +92,12 @@ export async function tracedEmit<I extends EmitInputs>(
       [...tracers].map(([name, tracer]) => [name, tracer.reads()]),
     );
     pack.set(READS_ENTRY, JSON.stringify(seen));
+    const key = keyText(caches, inputs, seen, fixed);
     pack.set(
-      keyText(caches, inputs, seen, fixed),
-      JSON.stringify({ files, warnings: own } satisfies Emitted),
+      key,
+      JSON.stringify({ paths: files.map((file) => file.path), warnings: own } satisfies Listing),
     );
+    files.forEach((file, index) => pack.set(fileKey(key, index), file.content));
     pack.save();
   }
   return [...files];
@@ -176,19 +185,39 @@ function parseReads(text: string | undefined, inputs: EmitInputs): Reads | undef
   }
 }
 
-function parseEmitted(text: string | undefined): Emitted | undefined {
+/** The input a file's content is cached under: the entry's key, and the file's place in its listing. */
+function fileKey(key: string, index: number): string {
+  return `${key}\0file ${index}`;
+}
+
+/**
+ * The files and warnings cached under `key`: the listing (paths and warnings, JSON), and each
+ * file's content as an entry of its own, kept as it is in the pack (no JSON to parse: on Stripe
+ * the files of a warm run's hits are about 15 MB, whose JSON strings were parsed and copied on
+ * every run). Undefined when the listing or any of its files is absent or fails its check.
+ */
+function cachedEmitted(pack: CachePack, key: string): Emitted | undefined {
+  const listing = parseListing(pack.get(key));
+  if (listing === undefined) return undefined;
+  const files: GeneratedFile[] = [];
+  for (const [index, path] of listing.paths.entries()) {
+    const content = pack.get(fileKey(key, index));
+    if (content === undefined) return undefined;
+    files.push({ path, content });
+  }
+  return { files, warnings: listing.warnings };
+}
+
+function parseListing(text: string | undefined): Listing | undefined {
   if (text === undefined) return undefined;
   try {
-    const value = JSON.parse(text) as Partial<Emitted> | null;
+    const value = JSON.parse(text) as Partial<Listing> | null;
     const ok =
-      Array.isArray(value?.files) &&
-      value.files.every(
-        (file: Partial<GeneratedFile> | null) =>
-          typeof file?.path === "string" && typeof file.content === "string",
-      ) &&
+      Array.isArray(value?.paths) &&
+      value.paths.every((path) => typeof path === "string") &&
       Array.isArray(value.warnings) &&
       value.warnings.every((warning) => typeof warning === "string");
-    return ok ? (value as Emitted) : undefined;
+    return ok ? (value as Listing) : undefined;
   } catch {
     return undefined;
   }

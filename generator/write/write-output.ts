@@ -31,7 +31,13 @@ import { readdir, readFile, rm, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../errors.js";
 import { knownHashes, manifestRecordPath, recordManifest } from "./known-hashes.js";
-import { MANIFEST_NAME, readManifest, renderManifest, type ManifestMeta } from "./manifest.js";
+import {
+  MANIFEST_NAME,
+  readManifest,
+  renderManifest,
+  sha256,
+  type ManifestMeta,
+} from "./manifest.js";
 import { withOutputLock } from "./output-lock.js";
 
 const JOURNAL = "JOURNAL.json";
@@ -114,7 +120,8 @@ export async function assertOwnedOutput(outDir: string, guarded: readonly string
 export interface WriteOptions {
   /**
    * The working directory whose cache records the manifest this write leaves, so the next write
-   * takes the hashes of files it leaves as they are from it (known-hashes.ts); none: hash all.
+   * compares its files by hash instead of reading those untouched since (known-hashes.ts); none:
+   * every file is read and compared.
    */
   readonly cacheCwd?: string;
 }
@@ -152,17 +159,28 @@ async function writeLocked(
     }
   };
   const currentManifest = read(MANIFEST_NAME)?.toString("utf8");
-  for (const file of files) {
-    if (holdsText(read(file.path), file.content)) unchanged.push(file.path);
-    else changed.push(file);
-  }
   const record =
     options.cacheCwd === undefined ? undefined : manifestRecordPath(options.cacheCwd, out);
-  const known =
+  // the hashes of the files on disk that the record vouches for (known-hashes.ts): those files are
+  // compared by the hash of the new content, which the manifest takes, instead of being read
+  const onDisk =
     record === undefined
       ? new Map<string, string>()
-      : knownHashes(out, record, currentManifest, previous, unchanged);
-  const manifest = { path: MANIFEST_NAME, content: renderManifest(files, meta, known) };
+      : knownHashes(out, record, currentManifest, previous);
+  const hashes = new Map<string, string>();
+  for (const file of files) {
+    const known = onDisk.get(file.path);
+    let same: boolean;
+    if (known === undefined) same = holdsText(read(file.path), file.content);
+    else {
+      const hash = sha256(file.content);
+      hashes.set(file.path, hash);
+      same = hash === known;
+    }
+    if (same) unchanged.push(file.path);
+    else changed.push(file);
+  }
+  const manifest = { path: MANIFEST_NAME, content: renderManifest(files, meta, hashes) };
   if (currentManifest === manifest.content) unchanged.push(MANIFEST_NAME);
   else changed.push(manifest);
   const all = [...files, manifest];

@@ -110,6 +110,38 @@ describe("tracedEmit", () => {
     expect(emitter.runs).toBe(2);
   });
 
+  it("gives every file back as it was on a hit: several, empty, and texts JSON would escape", async () => {
+    const open = newPack();
+    const files: GeneratedFile[] = [
+      { path: "a.ts", content: 'export const a = "x\\n";\n' },
+      { path: "empty.ts", content: "" },
+      { path: "sub/b.ts", content: '// \u0000 \ud800 lone, \u{1f408} pair, \r\n\t"\n' },
+    ];
+    let runs = 0;
+    const emit = async () => (runs++, files);
+    const again = () => tracedEmit(open(), new RunCaches(), { document: { a: 1 } }, "fixed", emit);
+    expect(await again()).toEqual(files);
+    const hit = await again();
+    expect(runs).toBe(1);
+    expect(hit).toEqual(files);
+  });
+
+  it("renders again when one file of an entry fails its check, the listing being whole", async () => {
+    const open = newPack();
+    const emitter = counted(() => "only file");
+    await run(open, { a: 1 }, emitter);
+    // the same length, so the pack's header still fits: only that file's entry fails its hash
+    const packs = readdirSync(cacheDir(dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name))
+      .filter((path) => readFileSync(path, "utf8").includes("only file"));
+    expect(packs).toHaveLength(1);
+    const [path] = packs as [string];
+    writeFileSync(path, readFileSync(path, "utf8").replace("only file", "only fil!"));
+    expect(await run(open, { a: 1 }, emitter)).toBe("only file");
+    expect(emitter.runs).toBe(2);
+  });
+
   it("gives the warnings of the run that filled the cache again on a hit", async () => {
     const open = newPack();
     let runs = 0;

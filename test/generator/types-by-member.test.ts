@@ -8,11 +8,11 @@
  * private layout: an update of openapi-typescript or TypeScript that prints a member differently
  * alone than in the whole file fails here.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CachePack } from "../../generator/cache/cache-pack.js";
+import { CachePack, cacheDir } from "../../generator/cache/cache-pack.js";
 import { emitTypes, preparedTypes } from "../../generator/emit/emit-types.js";
 import { typesByMember, type MemberStats } from "../../generator/emit/types-by-member.js";
 import { loadSpec } from "../../generator/load/load-spec.js";
@@ -226,5 +226,26 @@ describe("types.ts member by member", () => {
     const after = await byMember(optional, dir);
     expect(after, `requestBodies.${name} made optional`).toBe(await whole(optional));
     expect(after).not.toBe(before);
+  }, 120_000);
+  it("prints again only the member one of whose texts fails its check, the rest from the pack", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "types-members-"));
+    temps.push(dir);
+    const base = await load(join(ROOT, "spec/openapi.yaml"));
+    const cold: MemberStats = { units: 0, printed: 0 };
+    const expected = await byMember(base, dir, cold);
+    expect(cold.printed).toBe(cold.units);
+    // the member text of one path item (`get: operations["..."]`), stored as it is after the
+    // pack's header: tampered with at the same length, so only that entry fails its hash
+    const file = readdirSync(cacheDir(dir), { recursive: true, withFileTypes: true }).find(
+      (entry) => entry.isFile(),
+    );
+    const path = join(file?.parentPath ?? "", file?.name ?? "");
+    const packText = readFileSync(path, "utf8");
+    const at = packText.indexOf('operations["', packText.indexOf("\n"));
+    expect(at).toBeGreaterThan(0);
+    writeFileSync(path, `${packText.slice(0, at)}operationX["${packText.slice(at + 12)}`);
+    const warm: MemberStats = { units: 0, printed: 0 };
+    expect(await byMember(base, dir, warm)).toBe(expected);
+    expect(warm.printed).toBe(1);
   }, 120_000);
 });

@@ -201,24 +201,57 @@ describe("writeOutput with the manifest record (hashes of unchanged files reused
     expect(original).not.toBe(read(MANIFEST_NAME));
   });
 
-  it("takes an unchanged file's hash from a recorded manifest instead of hashing it", async () => {
+  /** Writes a.ts and b.ts, then gives b.ts `bytes` with an old time and a manifest the record vouches for, saying b.ts hashes to `claimed`. */
+  const vouchFor = async (bytes: string, claimed: string) => {
     await write([
       { path: "a.ts", content: "a1" },
       { path: "b.ts", content: "b1" },
     ]);
+    writeFileSync(join(out, "b.ts"), bytes);
     // older than the manifest written below, even where file times are coarse
     utimesSync(join(out, "b.ts"), new Date(2020, 0, 1), new Date(2020, 0, 1));
-    // a manifest the record vouches for, with a hash no file has: only reuse can carry it over
     const forged = JSON.parse(read(MANIFEST_NAME)) as { files: Record<string, string> };
-    forged.files["b.ts"] = sha("marker");
+    forged.files["b.ts"] = sha(claimed);
     const text = `${JSON.stringify(forged, null, 2)}\n`;
     writeFileSync(join(out, MANIFEST_NAME), text);
     recordManifest(out, manifestRecordPath(root, out), text);
-    await write([
+  };
+
+  it("compares a file the record vouches for by its recorded hash, without reading it", async () => {
+    // the bytes on disk differ from what the manifest says: only a comparison by hash keeps them
+    await vouchFor("zz", "b1");
+    const report = await write([
       { path: "a.ts", content: "a2" },
       { path: "b.ts", content: "b1" },
     ]);
-    expect(hashes()).toEqual({ "a.ts": sha("a2"), "b.ts": sha("marker") });
+    expect(report.written).toEqual(["a.ts", MANIFEST_NAME]);
+    expect(report.unchanged).toContain("b.ts");
+    expect(read("b.ts")).toBe("zz");
+    expect(hashes()).toEqual({ "a.ts": sha("a2"), "b.ts": sha("b1") });
+  });
+
+  it("rewrites a file the record vouches for when its recorded hash is not the new content's", async () => {
+    await vouchFor("b1", "marker");
+    const report = await write([
+      { path: "a.ts", content: "a2" },
+      { path: "b.ts", content: "b1" },
+    ]);
+    expect(report.written).toEqual(["a.ts", "b.ts", MANIFEST_NAME]);
+    expect(hashes()).toEqual({ "a.ts": sha("a2"), "b.ts": sha("b1") });
+  });
+
+  it("reads and restores a file edited after the manifest was written", async () => {
+    const files = [
+      { path: "a.ts", content: "a1" },
+      { path: "b.ts", content: "b1" },
+    ];
+    await write(files);
+    await tick();
+    writeFileSync(join(out, "b.ts"), "edited by hand"); // newer than the manifest: not vouched for
+    const report = await write(files);
+    expect(report.written).toEqual(["b.ts"]);
+    expect(read("b.ts")).toBe("b1");
+    expect(hashes()).toEqual({ "a.ts": sha("a1"), "b.ts": sha("b1") });
   });
 
   it("hashes a file edited after the manifest, even back to the same bytes", async () => {
