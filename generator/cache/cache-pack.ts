@@ -246,10 +246,15 @@ function writePack(file: string, entries: ReadonlyMap<string, Entry>): void {
   }
 }
 
+/** What UTF-8 encoding makes of a lone surrogate (and of U+FFFD itself). */
+const REPLACEMENT = Buffer.from("\uFFFD", "utf8");
+
 /** A text as a pack stores it: its UTF-8 bytes (of its JSON string when UTF-8 cannot carry it) and their SHA-256. */
 function encoded(text: string): { bytes: Buffer; sum: string; json: boolean } {
-  const json = !wellFormed(text);
-  const bytes = Buffer.from(json ? JSON.stringify(text) : text, "utf8");
+  let bytes = Buffer.from(text, "utf8");
+  // a lone surrogate comes out as U+FFFD: only a text whose bytes hold one needs checking
+  const json = bytes.includes(REPLACEMENT) && !wellFormed(text);
+  if (json) bytes = Buffer.from(JSON.stringify(text), "utf8");
   return { bytes, sum: createHash("sha256").update(bytes).digest("hex"), json };
 }
 

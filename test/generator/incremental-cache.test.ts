@@ -223,6 +223,7 @@ describe("incremental generation", () => {
       '{"json": "with \\"quotes\\" and\\nescapes"}\n',
       "lines\nand\r\nCR\r, U+2028\u2028, emoji \u{1F600}",
       "a lone surrogate \ud800 and \udc00",
+      "U+FFFD \ufffd, what UTF-8 makes of a lone surrogate, stored as it is",
       "\n{not a header}\n",
     ];
     const pack = CachePack.open(dir, "unit/b", "salt");
@@ -232,6 +233,7 @@ describe("incremental generation", () => {
     const raw = readFileSync(file, "utf8");
     // stored as they are (not escaped into JSON), but for the one UTF-8 cannot carry
     expect(raw).toContain("lines\nand\r\nCR");
+    expect(raw).toContain("U+FFFD \ufffd, what");
     const reopened = CachePack.open(dir, "unit/b", "salt");
     texts.forEach((text, index) => expect(reopened.get(`input ${index}`)).toBe(text));
     expect(reopened.rejected).toBe(0);
