@@ -122,7 +122,12 @@ export async function cachedMcp(input: EmitInput, packageName: string): Promise<
       sharedPartKey(input.caches, source, ["openapiVersion"], fixed),
     );
     const { SchemaReach } = await import("../model/schema-reach.js");
-    const reach = new SchemaReach(source as EmitInput["model"]);
+    // the same instance as the client's operation parts (the same prose-free model): hashed once
+    const reach = input.caches.derived(
+      source,
+      "schema reach",
+      () => new SchemaReach(source as EmitInput["model"]),
+    );
     const reads = {
       tool: (operation: OperationModel) => reach.fingerprint([operation]),
       definitions: (names: readonly string[]) => reach.schemasFingerprint(names),
@@ -256,7 +261,7 @@ async function operationParts(
     sharedPartKey(input.caches, model, shared, JSON.stringify(input.context)),
   );
   const { SchemaReach } = await import("../model/schema-reach.js");
-  const reach = new SchemaReach(model);
+  const reach = input.caches.derived(model, "schema reach", () => new SchemaReach(model));
   const reads = (operation: OperationModel) =>
     `${input.caches.jsonText(operation)}\n${reach.fingerprint([operation])}`;
   return { store, reads };

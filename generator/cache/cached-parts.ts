@@ -29,15 +29,16 @@ export class PartCache implements PartStore {
   ) {}
 
   part(kind: string, reads: string, make: () => string, valid = (_text: string) => true): string {
-    const key = `${this.shared}\n${kind}\n${reads}`;
-    const cached = this.pack.get(key);
+    // hashed once for the lookup and the store
+    const key = this.pack.key(`${this.shared}\n${kind}\n${reads}`);
+    const cached = this.pack.getKey(key);
     if (cached !== undefined && valid(cached)) {
       this.hits++;
       return cached;
     }
     this.made++;
     const text = make();
-    this.pack.set(key, text);
+    this.pack.setKey(key, text);
     return text;
   }
 

@@ -12,6 +12,7 @@ export class RunCaches {
   readonly #texts = new WeakMap<object, string>();
   readonly #hashes = new WeakMap<object, Map<string, string>>();
   readonly #keys = new Map<string, string>();
+  readonly #derived = new WeakMap<object, Map<string, unknown>>();
 
   /** `value` without prose (without-prose.ts), made once per object. */
   proseFree<T extends object>(value: T): T {
@@ -38,6 +39,17 @@ export class RunCaches {
     let value = known.get(key);
     if (value === undefined) known.set(key, (value = hash()));
     return value;
+  }
+
+  /**
+   * What `make` derives from `value` (an index over it, say), made once per object and `kind`: on
+   * Stripe two emitters' part keys each hashed the schemas' reach (model/schema-reach.ts) afresh.
+   */
+  derived<T>(value: object, kind: string, make: () => T): T {
+    let known = this.#derived.get(value);
+    if (known === undefined) this.#derived.set(value, (known = new Map()));
+    if (!known.has(kind)) known.set(kind, make());
+    return known.get(kind) as T;
   }
 
   /** A text computed once per run under `name` (`make` computes it). */

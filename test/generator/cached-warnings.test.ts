@@ -3,10 +3,10 @@
  * like an emitter's: a run that reuses them prints what a run without the cache prints, an edit
  * of prose reuses the cached entry, and an edit they read works them out again.
  */
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cacheDir } from "../../generator/cache/cache-pack.js";
+import { cacheDir, packKeys as packFileKeys } from "../../generator/cache/cache-pack.js";
 import { prepare } from "../../generator/generate.js";
 import { FIXTURES } from "../runtime-specs/serve-fixture.js";
 import { addOperation, copySpec, editDescription, editSpec } from "./spec-edits.js";
@@ -23,10 +23,7 @@ async function warnings(spec: string, cwd: string, cache: boolean): Promise<read
 function packKeys(cwd: string): string[] {
   const folder = join(cacheDir(cwd), "emit/warnings");
   const [file] = readdirSync(folder);
-  // a pack file's first line is its header (cache/cache-pack.ts)
-  const [header] = readFileSync(join(folder, file!), "utf8").split("\n");
-  const pack = JSON.parse(header!) as { entries: { key: string }[] };
-  return pack.entries.map((entry) => entry.key).sort();
+  return (packFileKeys(join(folder, file!)) ?? []).sort();
 }
 
 describe("the model's warnings through the cache", () => {

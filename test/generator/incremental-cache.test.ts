@@ -164,17 +164,24 @@ describe("incremental generation", () => {
       const text = readFileSync(path, "utf8");
       // the YAML pieces (load/yaml-sections.ts, not JSON) are truncated
       if (index % 2 === 0 && entry.name.endsWith(".json")) {
-        // a pack is a header line, then its entries' texts one after the other (cache/cache-pack.ts)
-        const start = text.indexOf("\n") + 1;
-        const header = JSON.parse(text.slice(0, start)) as { entries: { length: number }[] };
-        let offset = start;
+        // a pack is its entries' texts one after the other, then a newline and a header line (cache/cache-pack.ts)
+        const bytes = readFileSync(path);
+        const start = bytes.lastIndexOf(0x0a, bytes.length - 2);
+        const header = JSON.parse(bytes.toString("utf8", start + 1)) as {
+          entries: { bytes: number }[];
+        };
+        let offset = 0;
         const texts = header.entries.map((entry) => {
-          const tampered = `${text.slice(offset, offset + entry.length).replace(/[a-z]/, "X")}// tampered\n`;
-          offset += entry.length;
-          entry.length = tampered.length;
+          const text = bytes.toString("utf8", offset, offset + entry.bytes);
+          const tampered = Buffer.from(`${text.replace(/[a-z]/, "X")}// tampered\n`);
+          offset += entry.bytes;
+          entry.bytes = tampered.length;
           return tampered;
         });
-        writeFileSync(path, `${JSON.stringify(header)}\n${texts.join("")}`);
+        writeFileSync(
+          path,
+          Buffer.concat([...texts, Buffer.from(`\n${JSON.stringify(header)}\n`)]),
+        );
       } else {
         writeFileSync(path, text.slice(0, Math.floor(text.length / 2)));
       }
@@ -201,13 +208,13 @@ describe("incremental generation", () => {
     expect(CachePack.open(dir, "unit/a", "salt 1").get("input")).toBe("output");
     expect(CachePack.open(dir, "unit/a", "salt 2").get("input")).toBeUndefined();
     const file = join(cacheDir(dir), "unit/a.json");
-    writeFileSync(file, readFileSync(file, "utf8").replace(/output$/, "0utput"));
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^output/, "0utput"));
     const tampered = CachePack.open(dir, "unit/a", "salt 1");
     expect(tampered.get("input")).toBeUndefined();
     expect(tampered.rejected).toBe(1);
   });
 
-  it("keeps texts as they are after a header line: any text round-trips, a truncated pack is ignored", () => {
+  it("keeps texts as they are before a header line: any text round-trips, a truncated pack is ignored", () => {
     const dir = mkdtempSync(join(tmpdir(), "cache-pack-"));
     temps.push(dir);
     const texts = [
@@ -216,6 +223,7 @@ describe("incremental generation", () => {
       '{"json": "with \\"quotes\\" and\\nescapes"}\n',
       "lines\nand\r\nCR\r, U+2028\u2028, emoji \u{1F600}",
       "a lone surrogate \ud800 and \udc00",
+      "U+FFFD \ufffd, what UTF-8 makes of a lone surrogate, stored as it is",
       "\n{not a header}\n",
     ];
     const pack = CachePack.open(dir, "unit/b", "salt");
@@ -225,6 +233,7 @@ describe("incremental generation", () => {
     const raw = readFileSync(file, "utf8");
     // stored as they are (not escaped into JSON), but for the one UTF-8 cannot carry
     expect(raw).toContain("lines\nand\r\nCR");
+    expect(raw).toContain("U+FFFD \ufffd, what");
     const reopened = CachePack.open(dir, "unit/b", "salt");
     texts.forEach((text, index) => expect(reopened.get(`input ${index}`)).toBe(text));
     expect(reopened.rejected).toBe(0);
@@ -232,5 +241,38 @@ describe("incremental generation", () => {
     const truncated = CachePack.open(dir, "unit/b", "salt");
     expect(truncated.get("input 0")).toBeUndefined();
     expect(truncated.rejected).toBe(1);
+    writeFileSync(file, raw.slice(1));
+    const headless = CachePack.open(dir, "unit/b", "salt");
+    expect(headless.get("input 1")).toBeUndefined();
+    expect(headless.rejected).toBe(1);
+  });
+
+  it("writes the entries a run used: those read again as they were, new ones, none other", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cache-pack-"));
+    temps.push(dir);
+    const first = CachePack.open(dir, "unit/c", "salt");
+    ["kept \u00e9\u{1F600}", "dropped", "replaced"].forEach((text, index) =>
+      first.set(`input ${index}`, text),
+    );
+    first.save();
+    const second = CachePack.open(dir, "unit/c", "salt");
+    expect(second.get("input 0")).toBe("kept \u00e9\u{1F600}");
+    expect(second.get("input 2")).toBe("replaced");
+    second.set("input 2", "replacement \ud800");
+    second.set("input 3", "new");
+    second.save();
+    const third = CachePack.open(dir, "unit/c", "salt");
+    expect(third.get("input 0")).toBe("kept \u00e9\u{1F600}");
+    expect(third.get("input 1")).toBeUndefined();
+    expect(third.get("input 2")).toBe("replacement \ud800");
+    expect(third.get("input 3")).toBe("new");
+    expect(third.rejected).toBe(0);
+    // a text changed in place (same length) fails its hash: that entry alone is dropped
+    const file = join(cacheDir(dir), "unit/c.json");
+    writeFileSync(file, readFileSync(file, "utf8").replace("new", "NEW"));
+    const tampered = CachePack.open(dir, "unit/c", "salt");
+    expect(tampered.get("input 3")).toBeUndefined();
+    expect(tampered.get("input 0")).toBe("kept \u00e9\u{1F600}");
+    expect(tampered.rejected).toBe(1);
   });
 });

@@ -5,11 +5,11 @@
  * `$ref`) every tool is made again when the parts are keyed by every component, and only the tools
  * that reach it when they are keyed by schema reach (as the generator keys them).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CachePack, cacheDir } from "../../generator/cache/cache-pack.js";
+import { CachePack, cacheDir, packKeys } from "../../generator/cache/cache-pack.js";
 import { PartCache, sharedPartKey } from "../../generator/cache/cached-parts.js";
 import { RunCaches } from "../../generator/cache/run-caches.js";
 import { emitMcp } from "../../generator/emit/mcp/emit-mcp.js";
@@ -41,9 +41,7 @@ function partKeys(cwd: string): Set<string> {
   const folder = join(cacheDir(cwd), "emit/mcp-parts");
   const packs = readdirSync(folder);
   expect(packs).toHaveLength(1);
-  const header = readFileSync(join(folder, packs[0] ?? ""), "utf8").split("\n", 1)[0] ?? "";
-  const { entries } = JSON.parse(header) as { entries: { key: string }[] };
-  return new Set(entries.map((entry) => entry.key));
+  return new Set(packKeys(join(folder, packs[0] ?? "")));
 }
 
 /** mcp.ts made through a part cache in `cwd` (the pack of the run before), with its counts. */

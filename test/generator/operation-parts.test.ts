@@ -3,10 +3,10 @@
  * edit (an operation's parameter, a schema's keyword, a description) only the parts that read what
  * changed are made again, and the files are the ones a run without a cache writes, byte for byte.
  */
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CachePack, cacheDir } from "../../generator/cache/cache-pack.js";
+import { CachePack, cacheDir, packKeys } from "../../generator/cache/cache-pack.js";
 import { PartCache } from "../../generator/cache/cached-parts.js";
 import { RunCaches } from "../../generator/cache/run-caches.js";
 import type { GeneratedFile } from "../../generator/emit/file.js";
@@ -94,9 +94,7 @@ function partKeys(cwd: string, name: string): Set<string> {
   const folder = join(cacheDir(cwd), "emit", name);
   const packs = readdirSync(folder);
   expect(packs).toHaveLength(1);
-  const header = readFileSync(join(folder, packs[0] ?? ""), "utf8").split("\n", 1)[0] ?? "";
-  const { entries } = JSON.parse(header) as { entries: { key: string }[] };
-  return new Set(entries.map((entry) => entry.key));
+  return new Set(packKeys(join(folder, packs[0] ?? "")));
 }
 
 /** The emitter's files through a part cache in `dir` (the pack of the run before), with its counts. */

@@ -8,8 +8,8 @@ import { StructureKind, VariableDeclarationKind, type StatementStructures } from
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { ENTRY_DIR } from "../package/layout.js";
-import { UNCACHED_PARTS, type PartStore } from "../part-store.js";
-import { indentCode, literal, objectCode, objectWriter } from "../ts/literal.js";
+import type { PartStore } from "../part-store.js";
+import { literal, objectCode, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import {
   mcpTools,
@@ -50,7 +50,7 @@ export function emitMcp(
       ? undefined
       : putTables(
           printStatements("mcp.ts", mcpStatements(model, context, packageName, undefined)),
-          tableTexts(model, plan, options.parts ?? UNCACHED_PARTS, options.reads ?? NO_READS),
+          tableTexts(model, plan, options.parts, options.reads ?? NO_READS),
         );
   const entry: StatementStructures[] = [
     { kind: StructureKind.ExportDeclaration, moduleSpecifier: `.${RUNTIME}` },
@@ -107,7 +107,7 @@ export interface McpPartReads {
 const NO_READS: McpPartReads = { tool: () => "", definitions: () => "" };
 
 /**
- * The two tables' texts by placeholder, laid out as the writer lays them out. Each tool is a part
+ * The two tables' texts by placeholder, laid out as the writer lays them out. With a store, each tool is a part
  * of `parts` that reads its operation and tool name, and through the converter the model's
  * values `CONVERTER_MODEL_KEYS` (tool-schemas.ts): the parts' keys cover them through the store's
  * shared key and `reads` (the converter is given nothing else); the definitions table is a part
@@ -116,17 +116,23 @@ const NO_READS: McpPartReads = { tool: () => "", definitions: () => "" };
 function tableTexts(
   model: ApiModel,
   plan: ToolPlan,
-  parts: PartStore,
+  parts: PartStore | undefined,
   reads: McpPartReads,
 ): Readonly<Record<string, string>> {
   let converter: SchemaConverter | undefined;
   // the tools read the model only through the converter, given only the values the shared key covers
   const convert = () => (converter ??= schemaConverter(converterModel(model)));
-  const make = (operation: OperationModel, name: string) => () => {
+  const entry = (operation: OperationModel, name: string) => {
     const made = tool(operation, name, convert());
-    return toolPart(toolDefinitions(made), `  ${indentCode(literal(made))},\n`);
+    return { definitions: toolDefinitions(made), entry: `  ${literal(made, "  ")},\n` };
+  };
+  const make = (operation: OperationModel, name: string) => () => {
+    const made = entry(operation, name);
+    return toolPart(made.definitions, made.entry);
   };
   const tools = plan.operations.map(({ operation, name }) => {
+    // without a store: no key to make, no part to read back
+    if (parts === undefined) return entry(operation, name);
     const part = parts.part(
       "tool",
       `${JSON.stringify([name, operation])}\n${reads.tool(operation)}`,
@@ -139,17 +145,17 @@ function tableTexts(
     return read;
   });
   const used = [...new Set(tools.flatMap((part) => part.definitions))].sort();
-  const definitions = parts.part(
-    "definitions",
-    `${JSON.stringify(used)}\n${reads.definitions(used)}`,
-    () =>
-      objectCode(
-        Object.entries(convert().definitions(new Set(used)) ?? {}).map(([name, schema]) => [
-          name,
-          literal(schema),
-        ]),
-      ),
-  );
+  const table = () =>
+    objectCode(
+      Object.entries(convert().definitions(new Set(used)) ?? {}).map(([name, schema]) => [
+        name,
+        literal(schema),
+      ]),
+    );
+  const definitions =
+    parts === undefined
+      ? table()
+      : parts.part("definitions", `${JSON.stringify(used)}\n${reads.definitions(used)}`, table);
   return {
     [TABLES.tools]: `[\n${tools.map((part) => part.entry).join("")}]`,
     [TABLES.definitions]: definitions,

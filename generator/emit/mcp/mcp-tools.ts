@@ -194,7 +194,7 @@ function toolSchema(
 ): ToolSchema {
   return {
     schema: { type: "object", ...schema } as ToolObjectSchema,
-    definitions: Object.keys(converter.definitions(reached) ?? {}),
+    definitions: converter.definitionNames(reached),
   };
 }
 

@@ -16,6 +16,8 @@ export interface SchemaConverter {
   convert(schema: SchemaModel | undefined, reached: Set<string>): unknown;
   /** `$defs` for the components reached (and those they reach), in code-unit order. */
   definitions(reached: Set<string>): Record<string, unknown> | undefined;
+  /** The names of {@link definitions}' components, in the same order (no schema copied). */
+  definitionNames(reached: Set<string>): string[];
   /** The component a schema is a bare `$ref` to, if it is one. */
   component(schema: SchemaModel | undefined): string | undefined;
   /** A component's own schema, as the spec writes it. */
@@ -74,21 +76,47 @@ export function schemaConverter(model: ConverterModel): SchemaConverter {
     }
     return converted;
   };
+  // each component's closure (itself and what it reaches) worked out once per run: tools share
+  // most of theirs (on Stripe, working them out per tool was a fifth of mcp.ts's time)
+  const closures = new Map<string, readonly string[]>();
+  const closureOf = (root: string): readonly string[] => {
+    let closure = closures.get(root);
+    if (closure === undefined) {
+      const done = new Set<string>([root]);
+      const queue = [root];
+      for (let at = 0; at < queue.length; at++)
+        for (const next of componentOf(queue[at] as string).refs)
+          if (!done.has(next)) {
+            done.add(next);
+            queue.push(next);
+          }
+      closure = queue;
+      closures.set(root, closure);
+    }
+    return closure;
+  };
+  // tools reach the same sets again and again (an output that is one component, say)
+  const unions = new Map<string, readonly string[]>();
+  const definitionNames = (reached: Set<string>): string[] => {
+    const key = [...reached].sort().join("\0");
+    let union = unions.get(key);
+    if (union === undefined) {
+      const names = new Set<string>();
+      for (const name of reached) for (const next of closureOf(name)) names.add(next);
+      // code-unit order
+      union = [...names].sort();
+      unions.set(key, union);
+    }
+    return [...union];
+  };
   return {
     convert,
     definitions(reached) {
-      const done = new Map<string, unknown>();
-      const queue = [...reached];
-      while (queue.length > 0) {
-        const name = queue.shift() as string;
-        if (done.has(name)) continue;
-        const converted = componentOf(name);
-        done.set(name, converted.schema);
-        queue.push(...converted.refs.filter((next) => !done.has(next)));
-      }
-      if (done.size === 0) return undefined;
-      return Object.fromEntries([...done].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      const names = definitionNames(reached);
+      if (names.length === 0) return undefined;
+      return Object.fromEntries(names.map((name) => [name, componentOf(name).schema]));
     },
+    definitionNames,
     component(schema) {
       if (!isObject(schema) || typeof schema.$ref !== "string") return undefined;
       return componentSchemaName(schema.$ref);
