@@ -5,13 +5,14 @@
  * `example`, say), copies discriminator mapping targets into `components`, reads the file of an
  * `externalValue`, and adds `components: {}` when there is none. A subtree holding no `$ref` and
  * no discriminator is left as it is, whatever it holds. So the key is the document with those
- * subtrees left out: every `$ref` at its place (object keys and array indexes on the way), each
- * discriminator whole, the plain values (`type`, `in`, lists of plain values, ...) of the objects
- * on the way to them (what could decide what an object is), and the root's keys. Adding a property or a parameter that
- * holds no `$ref`, or editing a schema's constraints, keeps the key; the recorded verdict (the
- * bundle changed nothing, or added `components: {}`) then applies and the bundle is skipped. Any
- * edit near a `$ref` (moving it, renaming what it points at, inserting an array item before it)
- * changes the key and the next run bundles.
+ * subtrees left out: every `$ref` at its place (the object keys on the way; a list keeps its
+ * `$ref`-holding items in order, without their indexes), each discriminator whole, the plain
+ * values (`type`, `in`, lists of plain values, ...) of the objects on the way to them (what could
+ * decide what an object is), and the root's keys. Adding a property or a parameter that holds no
+ * `$ref` (anywhere in a list), or editing a schema's constraints, keeps the key; the recorded
+ * verdict (the bundle changed nothing, or added `components: {}`) then applies and the bundle is
+ * skipped. Any edit near a `$ref` (moving it to another key, reordering a list's `$ref`s,
+ * renaming what it points at) changes the key and the next run bundles.
  *
  * Prose (`description`, `summary` outside literal values) is left out as `withoutProse` does.
  */
@@ -40,11 +41,13 @@ export function bundleSkeleton(value: unknown, literal: boolean, root = false): 
   };
   const visit = (node: unknown, inLiteral: boolean, whole: boolean): string => {
     if (Array.isArray(node)) {
+      // in order, without indexes: no OpenAPI list types its items by position (parameters,
+      // allOf, prefixItems, servers...), so a $ref-free item inserted before a $ref changes nothing
       const items: string[] = [];
-      node.forEach((item, index) => {
+      for (const item of node) {
         const text = isContainer(item) ? visit(item, inLiteral, false) : "";
-        if (text !== "") items.push(`${index}:${text}`);
-      });
+        if (text !== "") items.push(text);
+      }
       return items.length === 0 ? "" : `[${items.join(",")}]`;
     }
     const plain: string[] = [];

@@ -83,6 +83,10 @@ describe("bundleSkeleton", () => {
         (listBooks(d).parameters as Json[]).push({ name: "page", in: "query", schema: {} }),
       ),
     ).toBe(base);
+    // before a $ref in a list: no list types its items by position
+    expect(
+      edited((d) => (listBooks(d).parameters as Json[]).unshift({ name: "a", in: "query" })),
+    ).toBe(base);
     expect(edited((d) => (schemas(d).Tag = { type: "string" }))).toBe(base);
     expect(edited((d) => (schemas(d).Book!.description = "A book"))).toBe(base);
   });
@@ -91,13 +95,19 @@ describe("bundleSkeleton", () => {
     const keys = [
       edited((d) => (bookProperties(d).author = { $ref: "#/components/schemas/Book" })),
       edited((d) => (bookProperties(d).writer = bookProperties(d).author)),
-      edited((d) => (listBooks(d).parameters as Json[]).unshift({ name: "a", in: "query" })),
+      edited((d) =>
+        (listBooks(d).parameters as Json[]).push({ $ref: "#/components/schemas/Book" }),
+      ),
       edited((d) => (schemas(d).Book!.type = "string")),
       edited((d) => (schemas(d).Book!.discriminator = { propertyName: "kind" })),
       edited((d) => (schemas(d).Book!.example = { externalValue: "book.json" })),
       edited((d) => delete d.components),
     ];
     for (const changed of keys) expect(changed).not.toBe(base);
+    // a list's $refs in another order
+    const both = { allOf: [{ $ref: "#/a" }, { type: "object" }, { $ref: "#/b" }] };
+    const swapped = { allOf: [{ $ref: "#/b" }, { $ref: "#/a" }] };
+    expect(bundleSkeleton(both, false).text).not.toBe(bundleSkeleton(swapped, false).text);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -139,8 +149,8 @@ async function verdict(path: string, document: Json): Promise<string> {
 
 /**
  * Every `$ref`-free edit the key ignores, at once: a property added to each `properties` map, a
- * `maxLength` on each string schema holding no `$ref`, a query parameter appended to each
- * `parameters` list.
+ * `maxLength` on each string schema holding no `$ref`, a query parameter put first and another
+ * last in each `parameters` list.
  */
 function refFreeEdits(document: Json): Json {
   const copy = clone(document);
@@ -156,8 +166,11 @@ function refFreeEdits(document: Json): Json {
       (object.properties as Json).zzEdited = { type: "string" };
     if (object.type === "string" && !JSON.stringify(object).includes('"$ref"'))
       object.maxLength = 7;
-    if (Array.isArray(object.parameters))
-      object.parameters.push({ name: "zzEdited", in: "query", schema: { type: "string" } });
+    if (Array.isArray(object.parameters)) {
+      const parameter = { name: "zzEdited", in: "query", schema: { type: "string" } };
+      object.parameters.unshift(parameter); // before the list's $refs, as the bench's edit
+      object.parameters.push({ ...parameter, name: "zzEditedLast" });
+    }
   };
   visit(copy.paths);
   visit(copy.components);
