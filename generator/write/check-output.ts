@@ -1,12 +1,15 @@
 /**
  * --check: compares every rendered file with the output folder and reports each changed,
- * missing or extra file (with a short diff). Reads only; never writes.
+ * missing or extra file (with a short diff). Reads the output only; the lock file beside it
+ * (output-lock.ts) is its one write.
  */
 import { readdir, readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { listOutputFiles } from "./list-output-files.js";
 import { MANIFEST_NAME, renderManifest, type ManifestMeta } from "./manifest.js";
+import { withOutputLock } from "./output-lock.js";
 import type { OutputFile } from "./write-output.js";
 
 const DIFF_LINES = 12;
@@ -23,6 +26,18 @@ export async function checkOutput(
   meta: ManifestMeta,
 ): Promise<Drift[]> {
   const out = resolve(outDir);
+  // under the output's lock, so a run writing the folder this instant is waited for instead of
+  // being reported as drift; where the lock cannot be written (read-only), it reads unlocked
+  // unlocked (nothing to wait for) where the output's folder does not exist: the lock would make it
+  if (!existsSync(dirname(out))) return compare(out, files, meta);
+  return withOutputLock(out, () => compare(out, files, meta));
+}
+
+async function compare(
+  out: string,
+  files: readonly OutputFile[],
+  meta: ManifestMeta,
+): Promise<Drift[]> {
   const all = [...files, { path: MANIFEST_NAME, content: renderManifest(files, meta) }];
   const drifts: Drift[] = [];
   for (const file of all) {

@@ -14,6 +14,11 @@
  * reused after a crash). Taking over renames the stale file aside and checks it is the one judged
  * stale, so two runs that find the same stale lock do not both win. The hold is released in a
  * `finally`; SIGINT and SIGTERM already wait for the write stage (write-output.ts).
+ *
+ * Where the lock cannot be written because the folder beside the output is read-only (a checkout
+ * mounted read-only, a CI step run as another user), no run can write there either: the work runs
+ * without the lock, and refuses only when it has something to change (`OutputHold.assertWritable`),
+ * so `generate` on an up-to-date read-only output, and `--check`, still succeed.
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -49,14 +54,31 @@ export function outputLockPath(outDir: string): string {
   return join(dirname(outDir), `.${basename(outDir)}.lock`);
 }
 
-/** Runs `work` holding the lock of `outDir` (resolved), waiting for another holder to finish. */
-export async function withOutputLock<T>(outDir: string, work: () => Promise<T>): Promise<T> {
+/** What the work under {@link withOutputLock} is told of its lock. */
+export interface OutputHold {
+  /** Whether the lock is held (false: the folder beside the output is read-only). */
+  readonly held: boolean;
+  /** Throws the refusal when the lock could not be taken: call it before changing anything. */
+  readonly assertWritable: () => void;
+}
+
+/** Error codes of a folder that cannot be written (rather than of a path that cannot be one). */
+const READ_ONLY = new Set(["EACCES", "EPERM", "EROFS"]);
+
+/**
+ * Runs `work` holding the lock of `outDir` (resolved), waiting for another holder to finish; where
+ * the lock's folder is read-only, runs it unlocked and writing refused (see the module's comment).
+ */
+export async function withOutputLock<T>(
+  outDir: string,
+  work: (hold: OutputHold) => Promise<T>,
+): Promise<T> {
   const lock = outputLockPath(outDir);
   let holder: LockHolder;
   try {
     holder = await acquire(lock);
   } catch (error) {
-    throw new GeneratorError(
+    const refusal = new GeneratorError(
       "outputRefused",
       `Could not lock the output folder: ${error instanceof Error ? error.message : String(error)}`,
       {
@@ -65,9 +87,16 @@ export async function withOutputLock<T>(outDir: string, work: () => Promise<T>):
         cause: error,
       },
     );
+    if (!READ_ONLY.has((error as NodeJS.ErrnoException).code ?? "")) throw refusal;
+    return work({
+      held: false,
+      assertWritable: () => {
+        throw refusal;
+      },
+    });
   }
   try {
-    return await work();
+    return await work({ held: true, assertWritable: () => undefined });
   } finally {
     release(lock, holder);
   }

@@ -38,7 +38,7 @@ import {
   sha256,
   type ManifestMeta,
 } from "./manifest.js";
-import { withOutputLock } from "./output-lock.js";
+import { withOutputLock, type OutputHold } from "./output-lock.js";
 
 const JOURNAL = "JOURNAL.json";
 
@@ -61,6 +61,18 @@ interface Journal {
 /** The staging folders of `outDir` are its siblings named `.<name>.staging-<pid>`. */
 export function stagingPrefix(outDir: string): string {
   return join(dirname(outDir), `.${basename(outDir)}.staging-`);
+}
+
+/** Whether an interrupted earlier run left a staging folder beside `outDir`. */
+function hasStaging(outDir: string): boolean {
+  const prefix = stagingPrefix(outDir);
+  try {
+    return readdirSync(dirname(prefix)).some((entry) =>
+      join(dirname(prefix), entry).startsWith(prefix),
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** Finishes or discards what an interrupted earlier run left behind. */
@@ -134,7 +146,7 @@ export async function writeOutput(
   options: WriteOptions = {},
 ): Promise<WriteReport> {
   const out = resolve(outDir);
-  return withOutputLock(out, () => writeLocked(out, files, meta, options));
+  return withOutputLock(out, (hold) => writeLocked(out, files, meta, options, hold));
 }
 
 async function writeLocked(
@@ -142,7 +154,11 @@ async function writeLocked(
   files: readonly OutputFile[],
   meta: ManifestMeta,
   options: WriteOptions,
+  hold: OutputHold,
 ): Promise<WriteReport> {
+  // without the lock (a read-only folder beside the output) an interrupted run's staging folder
+  // cannot be recovered: refuse rather than compare against a half-applied output
+  if (!hold.held && hasStaging(out)) hold.assertWritable();
   await recoverInterruptedWrite(out);
   const previous = (await readManifest(out)) ?? undefined;
 
@@ -192,6 +208,7 @@ async function writeLocked(
     if (record !== undefined) recordManifest(out, record, manifest.content);
     return { written: [], unchanged, deleted: [] };
   }
+  hold.assertWritable();
 
   const staging = `${stagingPrefix(out)}${process.pid}`;
   // The manifest moves last, so the output is never described by a manifest it does not match.

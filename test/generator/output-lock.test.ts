@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import {
+  chmodSync,
   existsSync,
   mkdtempSync,
   readdirSync,
@@ -20,6 +21,8 @@ import {
 } from "../../generator/write/output-lock.js";
 import { GeneratorError } from "../../generator/errors.js";
 import { MANIFEST_NAME } from "../../generator/write/manifest.js";
+import { writeOutput } from "../../generator/write/write-output.js";
+import { checkOutput } from "../../generator/write/check-output.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 let root: string;
@@ -28,7 +31,10 @@ beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), "output-lock-"));
   out = join(root, "generated");
 });
-afterEach(() => rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  chmodSync(root, 0o700);
+  rmSync(root, { recursive: true, force: true });
+});
 
 /** A lock file as another run would leave it. */
 function holdBy(holder: Partial<LockHolder>): void {
@@ -182,5 +188,62 @@ describe("a lock that cannot be written", () => {
     expect((error as GeneratorError).kind).toBe("outputRefused");
     expect((error as GeneratorError).where).toBe(join(parent, ".generated.lock"));
     expect((error as GeneratorError).hint).toMatch(/writable/);
+  });
+});
+
+const META = { inputsHash: "h", specFiles: ["spec.yaml"], apiName: "Test" };
+const filesOf = (label: string) => [{ path: "api.ts", content: `${label}\n` }];
+
+/**
+ * writeOutput of `label`'s files into `out` in a process that cannot write `root` (run as user
+ * nobody when the tests run as root, whom permissions do not stop): what it wrote, or its error.
+ */
+function writeUnprivileged(label: string): Promise<string> {
+  const script = `
+    import { writeOutput } from ${JSON.stringify(join(ROOT, "generator/write/write-output.ts"))};
+    try {
+      const report = await writeOutput(${JSON.stringify(out)}, ${JSON.stringify(filesOf(label))}, ${JSON.stringify(META)});
+      process.stdout.write(JSON.stringify({ written: report.written }));
+    } catch (error) {
+      process.stdout.write(JSON.stringify({ kind: error.kind, where: error.where, message: error.message }));
+    }
+  `;
+  const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, HOME: tmpdir() },
+    ...asNobody,
+  });
+  let text = "";
+  child.stdout.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  return new Promise((done) => child.on("exit", () => done(text)));
+}
+
+describe("a read-only folder beside the output", () => {
+  it("leaves an up-to-date output as it is, and refuses a change with the lock's error", async () => {
+    await writeOutput(out, filesOf("first"), META);
+    chmodSync(out, 0o555);
+    chmodSync(root, 0o555);
+    expect(JSON.parse(await writeUnprivileged("first"))).toEqual({ written: [] });
+    const refused = JSON.parse(await writeUnprivileged("second")) as Record<string, string>;
+    expect(refused["kind"]).toBe("outputRefused");
+    expect(refused["where"]).toBe(outputLockPath(out));
+    expect(readFileSync(join(out, "api.ts"), "utf8")).toBe("first\n");
+    chmodSync(out, 0o755);
+  }, 30_000);
+});
+
+describe("checkOutput", () => {
+  it("waits for a run holding the output's lock instead of reading a folder being written", async () => {
+    await writeOutput(out, filesOf("first"), META);
+    holdBy({}); // this process is alive: the hold is not stale
+    let drifts: unknown;
+    const check = checkOutput(out, filesOf("first"), META).then((found) => (drifts = found));
+    await sleep(200);
+    expect(drifts).toBeUndefined();
+    rmSync(outputLockPath(out));
+    await check;
+    expect(drifts).toEqual([]);
   });
 });
