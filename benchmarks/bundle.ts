@@ -71,6 +71,8 @@ function browserOptions(root: string, contents: string) {
 export interface SplitBundleSize extends BundleSize {
   /** Minified bytes of the chunks only a dynamic `import()` loads (0 when there are none). */
   readonly lazyMinified: number;
+  /** The source files with bytes in the first load (paths relative to `root`). */
+  readonly firstLoadInputs: readonly string[];
 }
 
 /**
@@ -107,10 +109,12 @@ export async function firstLoadSize(root: string, contents: string): Promise<Spl
   };
   const firstBytes = Buffer.concat([...first].map(bytes));
   const byInput: Record<string, number> = {};
+  const inputs = new Set<string>();
   for (const path of first) {
     for (const [input, { bytesInOutput }] of Object.entries(outputs[path]!.inputs)) {
       const name = groupInput(input);
       byInput[name] = (byInput[name] ?? 0) + bytesInOutput;
+      if (bytesInOutput > 0) inputs.add(input);
     }
   }
   const lazy = Object.keys(outputs).filter((path) => !first.has(path));
@@ -119,6 +123,7 @@ export async function firstLoadSize(root: string, contents: string): Promise<Spl
     gzip: gzipSync(firstBytes, { level: 9 }).byteLength,
     byInput,
     lazyMinified: lazy.reduce((sum, path) => sum + bytes(path).byteLength, 0),
+    firstLoadInputs: [...inputs],
   };
 }
 
