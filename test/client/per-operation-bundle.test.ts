@@ -45,6 +45,7 @@ const UNUSED = [
   { what: "the other bodies' encoder", module: "request-body.ts", text: undefined },
   { what: "cookie parameters", module: "cookies.ts", text: undefined },
   { what: "basic auth", module: "basic-auth.ts", text: "btoa(" },
+  { what: "bearer and other Authorization schemes", module: "http-auth.ts", text: "Bearer " },
   { what: "styled paths", module: "path-style.ts", text: undefined },
   { what: "pagination", module: "paginate.ts", text: "PageLoopError" },
   { what: "the logger", module: "observe.ts", text: "[redacted]" },
