@@ -12,6 +12,8 @@
  * (the TLS client certificate of your `fetch`): nothing is sent for it. A credential may be a
  * function (sync or async), called again before every attempt (so a refreshed token is used on a
  * retry); returning `undefined` means "none now". Credentials never appear in errors or logs.
+ * What the schemes sent in `Authorization` send is the `httpAuth` codec's (http-auth.ts), given by
+ * the operations that use one: an API-key-only bundle does without it.
  */
 import { apiKeyQueryPair, setApiKeyHeader } from "./api-key.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./descriptor.js";
