@@ -9,7 +9,7 @@
  * Redocly's generated client and for a one-operation consumer (client-bundle-peer.ts).
  */
 import { gzipSync } from "node:zlib";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { build, type Metafile, type OutputFile } from "esbuild";
 import type { BenchContext } from "./harness/context.js";
 import { makeRow, type Row } from "./harness/rows.js";
@@ -46,6 +46,15 @@ export async function bundleSize(
  */
 export function bundleForBrowser(root: string, contents: string, external: readonly string[] = []) {
   return build({
+    ...browserOptions(root, contents),
+    outfile: "bench-entry.js",
+    external: [...external],
+  });
+}
+
+/** The options every client bundle figure shares: `contents` bundled for a browser, minified. */
+function browserOptions(root: string, contents: string) {
+  return {
     stdin: { contents, resolveDir: root, loader: "ts", sourcefile: "bench-entry.ts" },
     bundle: true,
     minify: true,
@@ -55,9 +64,67 @@ export function bundleForBrowser(root: string, contents: string, external: reado
     write: false,
     metafile: true,
     logLevel: "silent",
-    outfile: "bench-entry.js",
-    external: [...external],
+  } as const;
+}
+
+/** A bundle's first load (its entry chunk and the chunks it imports statically) and its lazy rest. */
+export interface SplitBundleSize extends BundleSize {
+  /** Minified bytes of the chunks only a dynamic `import()` loads (0 when there are none). */
+  readonly lazyMinified: number;
+  /** The source files with bytes in the first load (paths relative to `root`). */
+  readonly firstLoadInputs: readonly string[];
+}
+
+/**
+ * What a browser downloads before the entry runs, as a bundler that splits chunks (Vite, Rollup,
+ * webpack) emits it: the same esbuild options as {@link bundleForBrowser} with `splitting`, and the
+ * entry chunk plus its static imports measured; the chunks only a dynamic `import()` reaches (our
+ * client's `transforms` option) are counted apart, in `lazyMinified`.
+ */
+export async function firstLoadSize(root: string, contents: string): Promise<SplitBundleSize> {
+  const result = await build({
+    ...browserOptions(root, contents),
+    splitting: true,
+    absWorkingDir: root,
+    outdir: join(root, ".bench-split"),
   });
+  const outputs = result.metafile.outputs;
+  const entry = Object.keys(outputs).find((path) => outputs[path]!.entryPoint !== undefined);
+  if (entry === undefined) throw new Error("esbuild wrote no entry chunk");
+  const first = new Set<string>();
+  const visit = (path: string): void => {
+    if (first.has(path)) return;
+    first.add(path);
+    for (const imported of outputs[path]!.imports)
+      if (imported.kind === "import-statement") visit(imported.path);
+  };
+  visit(entry);
+  const files = new Map(
+    result.outputFiles.map((file) => [relative(root, file.path), file.contents]),
+  );
+  const bytes = (path: string): Uint8Array => {
+    const file = files.get(path);
+    if (file === undefined) throw new Error(`esbuild's metafile names ${path}, not written`);
+    return file;
+  };
+  const firstBytes = Buffer.concat([...first].map(bytes));
+  const byInput: Record<string, number> = {};
+  const inputs = new Set<string>();
+  for (const path of first) {
+    for (const [input, { bytesInOutput }] of Object.entries(outputs[path]!.inputs)) {
+      const name = groupInput(input);
+      byInput[name] = (byInput[name] ?? 0) + bytesInOutput;
+      if (bytesInOutput > 0) inputs.add(input);
+    }
+  }
+  const lazy = Object.keys(outputs).filter((path) => !first.has(path));
+  return {
+    minified: firstBytes.byteLength,
+    gzip: gzipSync(firstBytes, { level: 9 }).byteLength,
+    byInput,
+    lazyMinified: lazy.reduce((sum, path) => sum + bytes(path).byteLength, 0),
+    firstLoadInputs: [...inputs],
+  };
 }
 
 /** Minified and gzip (level 9) bytes of an esbuild result, and its bytes by source group. */

@@ -27,15 +27,15 @@ function errorDetail(error: unknown): string {
 export class ApiError<E = unknown> extends Error {
   override readonly name: string = "ApiError";
   /** The operation that failed. */
-  readonly operationId: string;
+  declare readonly operationId: string;
   /** The response status. */
-  readonly status: number;
+  declare readonly status: number;
   /** The result's `error`: the parsed body, or an `UnexpectedResponseBody`. */
-  readonly error: E;
+  declare readonly error: E;
   /** The final response (its body has been read). */
-  readonly response: Response;
+  declare readonly response: Response;
   /** The response's parsed `X-RateLimit-*` headers, `undefined` when absent. */
-  readonly rateLimit: RateLimitInfo | undefined;
+  declare readonly rateLimit: RateLimitInfo | undefined;
 
   constructor(operationId: string, result: ApiErrorSource<E>) {
     const response = result.response;
@@ -62,9 +62,9 @@ export function redactUrl(url: string): string {
  */
 export class RequestFailedError extends Error {
   override readonly name = "RequestFailedError";
-  readonly operationId: string;
+  declare readonly operationId: string;
   /** How many requests were tried (1 + retries). */
-  readonly attempts: number;
+  declare readonly attempts: number;
 
   constructor(operationId: string, method: string, url: string, attempts: number, cause: unknown) {
     const why = cause instanceof Error ? `${cause.message}${causeCode(cause)}` : String(cause);

@@ -19,6 +19,12 @@ export interface JsonCodec {
   /** A response body of `status`, from its text. */
   parse(text: string, status: number): unknown;
   stringify(value: unknown): string;
+  /**
+   * A decoded body as it came over the wire (`Date`s back to text, …), for `validateResponse`;
+   * the transforms' codec has it (client-transforms.ts), so a client without them does not
+   * bundle it.
+   */
+  wire?(body: unknown, response: Response): unknown;
 }
 
 /** What the runtime precomputes per operation (cached by descriptor identity). */

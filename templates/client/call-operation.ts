@@ -16,7 +16,6 @@ import {
 import type { ClientOperationDescriptor } from "./descriptor.js";
 import type { DeprecationTracker } from "./deprecation.js";
 import type { MiddlewareStack } from "./middleware.js";
-import { isJsonMediaType } from "./json-media.js";
 import { parseRetryAfter } from "./rate-limit.js";
 import { markAnsweredLocally, type RateLimitScheduler } from "./rate-limit-scheduler.js";
 import { readResult } from "./read-body.js";
@@ -30,7 +29,7 @@ import {
   type CrossOriginRedirect,
 } from "./redirect.js";
 import { RuntimeResult } from "./result.js";
-import type { StreamResume } from "./stream-resume.js";
+import type { readStreamResult } from "./stream-result.js";
 import type { Observer, RetryEvent } from "./observe.js";
 import type { CallTelemetry, ClientTelemetry } from "./telemetry.js";
 import {
@@ -81,13 +80,7 @@ export interface ClientContext {
   /** Spans and metrics (the `telemetry` option); `undefined` without it. */
   readonly telemetry?: ClientTelemetry | undefined;
   /** Reads a 2XX streamed response (see `stream-result.ts`), when the spec declares streams. */
-  readonly readStream?: (
-    response: Response,
-    op: ClientOperationDescriptor,
-    done: () => void,
-    what: string,
-    resume?: StreamResume,
-  ) => RuntimeResult | undefined;
+  readonly readStream?: typeof readStreamResult;
 }
 
 /** Frees a response that will not be read (before a retry). */
@@ -185,7 +178,7 @@ function finish(
     ctx.validateResponse({
       operationId: op.operationId,
       status: result.status,
-      body: json === undefined ? body : wireForm(body, result.response, json),
+      body: json?.wire === undefined ? body : json.wire(body, result.response),
       response: result.response,
     });
   }
@@ -413,24 +406,20 @@ async function callAttempts(
       }
     }
     // a stream: resolved now, read as it arrives (never retried); the timer then covers it whole
+    // (the request, for resuming a dropped event stream, in arguments: the streams codec makes
+    // its description only when the call asks to resume, so the code is not in other bundles)
     const stream = (c.readStream ?? ctx.readStream)?.(
       response,
       op,
       () => timer?.dispose(),
       describeCall(op, c, built),
-      // what resuming a dropped event stream needs (stream-resume.ts), when the call asks for it
-      init?.resumeStream === undefined || init.resumeStream === false
-        ? undefined
-        : {
-            option: init.resumeStream,
-            scheduler: ctx.scheduler,
-            fetch: fetchImpl,
-            method: c.method,
-            url: outcome.url,
-            headers: requestHeaders,
-            body: built.body,
-            signal,
-          },
+      init,
+      scheduler,
+      fetchImpl,
+      c.method,
+      outcome.url,
+      requestHeaders,
+      built.body,
     );
     if (stream !== undefined) return finish(ctx, op, init, stream);
     if (timer === undefined)
@@ -450,11 +439,4 @@ async function callAttempts(
     }
     return finish(ctx, op, init, result, c.json);
   }
-}
-
-/** A JSON body as it came over the wire, from its decoded value (others as they are). */
-function wireForm(body: unknown, response: Response, json: JsonCodec): unknown {
-  const type = response.headers.get("content-type");
-  if (body === undefined || type == null || !isJsonMediaType(type)) return body;
-  return JSON.parse(json.stringify(body));
 }

@@ -5,6 +5,7 @@
  */
 import type { ClientTransformsOf } from "./client-transforms.js";
 import { basicAuthorization } from "./basic-auth.js";
+import { httpAuth } from "./http-auth.js";
 import { setCookieParams } from "./cookies.js";
 import { newIdempotencyKey } from "./idempotency.js";
 import { withJsonText } from "./json-parameters.js";
@@ -41,6 +42,11 @@ export interface ClientCodecs {
   readonly transforms?: () => Promise<ClientTransformsOf>;
   /** `Authorization: Basic` from `{ username, password }` (an http `basic` security scheme). */
   readonly basicAuth?: typeof basicAuthorization;
+  /**
+   * What the schemes sent in `Authorization` send (http `bearer`, `basic`, others, OAuth 2,
+   * OpenID Connect): API-key-only operations do without it.
+   */
+  readonly httpAuth?: typeof httpAuth;
   /** The keys of a path template's fragment (`/#Action=DescribeInstances`), sent in the query or a header. */
   readonly routeKeys?: typeof routeKeysOf;
   /** Parameters described by a JSON `content` (`jsonParameters`), sent as JSON text. */
@@ -60,6 +66,7 @@ export const ALL_CODECS: ClientCodecs = {
   streams: readStreamResult,
   styledPath: stylePathValue,
   basicAuth: basicAuthorization,
+  httpAuth,
   routeKeys: routeKeysOf,
   jsonParameters: withJsonText,
   idempotencyKey: newIdempotencyKey,

@@ -173,11 +173,11 @@ export const DONE_SENTINEL = "[DONE]";
 export class EventStreamError extends SyntaxError {
   override readonly name = "EventStreamError";
   /** The call: `operationId (METHOD url)`. */
-  readonly call: string;
+  declare readonly call: string;
   /** The event (`event 7`) or line (`line 3`) that broke the stream. */
-  readonly where: string;
+  declare readonly where: string;
   /** The data, at most 200 characters. */
-  readonly data: string;
+  declare readonly data: string;
 
   constructor(call: string, where: string, text: string, cause: unknown) {
     const data = text.slice(0, 200);

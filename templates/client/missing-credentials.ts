@@ -4,9 +4,9 @@
  * was sent. Names the schemes that would do, never a credential.
  */
 export class MissingCredentialsError extends Error {
-  readonly operationId: string;
+  declare readonly operationId: string;
   /** The requirements, as lists of scheme names (any one list would do). */
-  readonly requirements: readonly (readonly string[])[];
+  declare readonly requirements: readonly (readonly string[])[];
 
   /**
    * @param given the schemes of `requirements` the client has a credential for (the message says

@@ -438,6 +438,7 @@ export function createRuntimeWithFeatures(
       credentials,
       missingAuth,
       need("basicAuth", "basic credentials"),
+      codec("httpAuth"),
     );
     const accept = baseHeaders.accept === undefined ? acceptHeader(op.successMedia) : undefined;
     const result: CompiledOperation = {

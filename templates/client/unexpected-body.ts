@@ -31,15 +31,15 @@ export interface UnexpectedSuccess {
 export class UnexpectedResponseBody extends Error {
   override readonly name = "UnexpectedResponseBody";
   /** The response status. */
-  readonly status: number;
+  declare readonly status: number;
   /** The response's `Content-Type`, `null` when it had none. */
-  readonly contentType: string | null;
+  declare readonly contentType: string | null;
   /** The body as text, at most {@link UNEXPECTED_BODY_MAX_TEXT} code units (empty for no body). */
-  readonly text: string;
+  declare readonly text: string;
   /** The operation, for a 2XX that is not the declared success (else `undefined`). */
-  readonly operationId: string | undefined;
+  declare readonly operationId: string | undefined;
   /** Why a 2XX is not the declared success (else `undefined`). */
-  readonly reason: UnexpectedSuccess["reason"] | undefined;
+  declare readonly reason: UnexpectedSuccess["reason"] | undefined;
 
   /**
    * @param statusText the reason phrase, if any (`"Bad Gateway"`)
@@ -59,11 +59,11 @@ export class UnexpectedResponseBody extends Error {
       head = `${success.operationId} got ${head} with ${what ?? "no Content-Type"} (${success.detail})`;
     }
     super(excerpt.trim() === "" ? `${head}: empty response body` : `${head}: ${excerpt}`);
-    this.operationId = success?.operationId;
-    this.reason = success?.reason;
     this.status = status;
     this.contentType = contentType;
     this.text = text.slice(0, UNEXPECTED_BODY_MAX_TEXT);
+    this.operationId = success?.operationId;
+    this.reason = success?.reason;
   }
 }
 

@@ -12,10 +12,14 @@
  * (the TLS client certificate of your `fetch`): nothing is sent for it. A credential may be a
  * function (sync or async), called again before every attempt (so a refreshed token is used on a
  * retry); returning `undefined` means "none now". Credentials never appear in errors or logs.
+ * What the schemes sent in `Authorization` send is the `httpAuth` codec's (http-auth.ts), given by
+ * the operations that use one: an API-key-only bundle does without it.
  */
 import { apiKeyQueryPair, setApiKeyHeader } from "./api-key.js";
 import type { ApiKeyLocation, ClientOperationDescriptor } from "./descriptor.js";
+import type { HttpAuth } from "./http-auth.js";
 import { MissingCredentialsError } from "./missing-credentials.js";
+import { missingCodecError } from "./missing-codec.js";
 
 export { MissingCredentialsError };
 
@@ -84,6 +88,7 @@ export type OperationAuth =
   | { readonly kind: "missing"; readonly error: Error };
 
 export { base64Utf8, basicAuthorization } from "./basic-auth.js";
+export { httpAuth, type HttpAuth } from "./http-auth.js";
 
 /**
  * Encodes basic credentials as an `Authorization` value (basic-auth.ts): the `basicAuth` codec,
@@ -91,13 +96,9 @@ export { base64Utf8, basicAuthorization } from "./basic-auth.js";
  */
 export type BasicEncoder = (credentials: BasicCredentials) => string;
 
-function isBasic(value: unknown): value is BasicCredentials {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as BasicCredentials).username === "string" &&
-    typeof (value as BasicCredentials).password === "string"
-  );
+/** Whether a scheme is sent in `Authorization` (its credential is the `httpAuth` codec's). */
+function isHttp(scheme: ClientSecurityScheme | undefined): scheme is ClientSecurityScheme {
+  return scheme !== undefined && scheme.type !== "apiKey" && scheme.type !== "mutualTLS";
 }
 
 /**
@@ -108,52 +109,17 @@ function checkCredential(
   name: string,
   scheme: ClientSecurityScheme,
   value: unknown,
+  http: () => HttpAuth,
 ): string | BasicCredentials | undefined {
   if (value === undefined || value === null || value === "") return undefined;
-  const basic = scheme.type === "http" && scheme.scheme === "basic";
-  if (basic ? isBasic(value) : typeof value === "string") return value as string | BasicCredentials;
+  const mismatch = isHttp(scheme)
+    ? http().mismatch(scheme, value)
+    : typeof value === "string"
+      ? undefined
+      : "a string";
+  if (mismatch === undefined) return value as string | BasicCredentials;
   throw new TypeError(
-    `The auth credential for "${name}" is ${typeof value}; it must be ${
-      basic ? "{ username, password } (strings)" : "a string"
-    } (or a function returning one)`,
-  );
-}
-
-/** Adds one scheme's credential to `headers` / `query`. */
-function applyScheme(
-  scheme: ClientSecurityScheme,
-  value: string | BasicCredentials,
-  headers: Record<string, string>,
-  query: string[],
-  basic: BasicEncoder,
-): void {
-  if (scheme.type === "apiKey") {
-    const location: ApiKeyLocation = scheme;
-    const key = value as string;
-    if (location.in === "query") {
-      query.push(apiKeyQueryPair(location, key));
-    } else setApiKeyHeader(headers, location, key);
-    return;
-  }
-  if (scheme.type === "mutualTLS") return;
-  if (scheme.type === "http" && scheme.scheme === "basic") {
-    headers["authorization"] = basic(value as BasicCredentials);
-  } else if (scheme.type === "http" && scheme.scheme !== "bearer") {
-    headers["authorization"] = `${scheme.scheme} ${value as string}`;
-  } else headers["authorization"] = `Bearer ${value as string}`;
-}
-
-/**
- * Whether a scheme sends `Authorization: Bearer <token>` (OAuth 2, OpenID Connect, http bearer):
- * the schemes of one requirement that do share the header, so one token serves them all (the
- * server checks the union of their scopes).
- */
-function sendsBearer(scheme: ClientSecurityScheme | undefined): boolean {
-  return (
-    scheme !== undefined &&
-    (scheme.type === "oauth2" ||
-      scheme.type === "openIdConnect" ||
-      (scheme.type === "http" && scheme.scheme === "bearer"))
+    `The auth credential for "${name}" is ${typeof value}; it must be ${mismatch} (or a function returning one)`,
   );
 }
 
@@ -173,6 +139,8 @@ function ordered(requirements: readonly (readonly string[])[]): (readonly string
  *   credential at all) always sends
  * @param basic the encoder of basic credentials (the `basicAuth` codec), for operations that
  *   use an http `basic` scheme
+ * @param httpCodec the credentials sent in `Authorization` (the `httpAuth` codec), for operations
+ *   that use such a scheme (without it, they reject naming the codec)
  */
 export function operationAuth(
   op: ClientOperationDescriptor,
@@ -180,6 +148,7 @@ export function operationAuth(
   auth: AuthOption,
   missing: MissingAuth,
   basic: BasicEncoder,
+  httpCodec: HttpAuth | undefined,
 ): OperationAuth {
   const requirements = op.security;
   if (requirements === undefined || requirements.length === 0) return { kind: "none" };
@@ -190,19 +159,22 @@ export function operationAuth(
   const involved = new Set(candidates.flat());
   const dynamic = [...involved].some((name) => typeof auth[name] === "function");
 
-  const pick = (values: Map<string, string | BasicCredentials | undefined>) => {
+  const http = (): HttpAuth => {
+    if (httpCodec === undefined) throw missingCodecError(op, "http credentials");
+    return httpCodec;
+  };
+
+  const pick = (values: ReadonlyMap<string, string | BasicCredentials | undefined>) => {
     for (const names of candidates) {
       // one bearer token serves every scheme of the requirement that sends one (the first given)
-      const token = names
-        .map((name) => (sendsBearer(schemes[name]) ? values.get(name) : undefined))
-        .find((value) => value !== undefined);
-      const valueOf = (name: string) =>
-        values.get(name) ?? (sendsBearer(schemes[name]) ? token : undefined);
+      const own = names.some((name) => isHttp(schemes[name]))
+        ? http().shareToken(names, schemes, values)
+        : values;
       if (
         !names.every((name) => {
           const scheme = schemes[name];
           return (
-            scheme !== undefined && (scheme.type === "mutualTLS" || valueOf(name) !== undefined)
+            scheme !== undefined && (scheme.type === "mutualTLS" || own.get(name) !== undefined)
           );
         })
       ) {
@@ -212,8 +184,13 @@ export function operationAuth(
       const query: string[] = [];
       for (const name of names) {
         const scheme = schemes[name] as ClientSecurityScheme;
-        const value = sendsBearer(scheme) ? token : values.get(name);
-        if (value !== undefined) applyScheme(scheme, value, headers, query, basic);
+        const value = own.get(name);
+        if (value === undefined) continue;
+        if (scheme.type === "apiKey") {
+          if (scheme.in === "query") query.push(apiKeyQueryPair(scheme, value as string));
+          else setApiKeyHeader(headers, scheme, value as string);
+        } else if (isHttp(scheme))
+          headers["authorization"] = http().authorization(scheme, value, basic);
       }
       return names.length === 0 ? NOTHING : { headers, query: query.join("&") };
     }
@@ -231,7 +208,7 @@ export function operationAuth(
     try {
       for (const name of involved) {
         const scheme = schemes[name];
-        if (scheme !== undefined) values.set(name, checkCredential(name, scheme, auth[name]));
+        if (scheme !== undefined) values.set(name, checkCredential(name, scheme, auth[name], http));
       }
     } catch (wrongType) {
       return { kind: "missing", error: wrongType as TypeError };
@@ -249,7 +226,7 @@ export function operationAuth(
         if (scheme === undefined || scheme.type === "mutualTLS") continue;
         const option = auth[name];
         const value: unknown = typeof option === "function" ? await option() : option;
-        values.set(name, checkCredential(name, scheme, value));
+        values.set(name, checkCredential(name, scheme, value, http));
       }
       const applied = pick(values);
       if (applied !== undefined) return applied;

@@ -13,11 +13,12 @@ import {
   type OperationCodec,
   type TransformTables,
 } from "./operation-transforms.js";
-import type { TransformOptions } from "./transforms.js";
+import { stringifyTransformed, type TransformOptions } from "./transforms.js";
+import { isJsonMediaType } from "./json-media.js";
 
 /** One operation's side of the transforms: its JSON codec and its request's parameters as text. */
 export interface ClientOperationTransforms {
-  readonly codec: OperationCodec;
+  readonly codec: OperationCodec & { wire(body: unknown, response: Response): unknown };
   /** The call's parameters with `Date`s as ISO 8601 and `bigint`s as digits (a copy). */
   request(init: CallInit | undefined): CallInit | undefined;
 }
@@ -49,7 +50,7 @@ export function createClientTransforms(
           ? undefined
           : tables.OPERATION_TRANSFORMS[name];
       found = {
-        codec: operationCodec(plan, tables.TRANSFORM_PLANS, options),
+        codec: { ...operationCodec(plan, tables.TRANSFORM_PLANS, options), wire: wireForm },
         request: (init) =>
           init === undefined
             ? init
@@ -65,4 +66,11 @@ export function createClientTransforms(
     }
     return found;
   };
+}
+
+/** A JSON body as it came over the wire, from its decoded value (others as they are). */
+function wireForm(body: unknown, response: Response): unknown {
+  const type = response.headers.get("content-type");
+  if (body === undefined || type == null || !isJsonMediaType(type)) return body;
+  return JSON.parse(stringifyTransformed(body));
 }

@@ -108,6 +108,7 @@ export {
 } from "./timeout.js";
 export { newIdempotencyKey } from "./idempotency.js";
 export { type ApiKeyOption } from "./api-key.js";
+export { httpAuth, type HttpAuth } from "./http-auth.js";
 export {
   basicAuthorization,
   type BasicEncoder,

@@ -61,9 +61,9 @@ export interface PageMethods<Op, Item, Throws extends boolean = false> {
 export class PageFailedError extends Error {
   override readonly name: string = "PageFailedError";
   /** The failed page's result. */
-  readonly result: ClientResult;
+  declare readonly result: ClientResult;
   /** How many pages had been read before it. */
-  readonly pagesRead: number;
+  declare readonly pagesRead: number;
 
   constructor(operationId: string, result: ClientResult, pagesRead: number) {
     super(

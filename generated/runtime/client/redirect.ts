@@ -60,11 +60,11 @@ export type RedirectStopReason = "cross-origin" | "hidden-location" | "too-many"
  */
 export class RedirectNotFollowedError extends Error {
   override readonly name = "RedirectNotFollowedError";
-  readonly operationId: string;
-  readonly status: number;
-  readonly reason: RedirectStopReason;
+  declare readonly operationId: string;
+  declare readonly status: number;
+  declare readonly reason: RedirectStopReason;
   /** Where the server redirected, without its query (`null` when a browser hides it). */
-  readonly location: string | null;
+  declare readonly location: string | null;
 
   constructor(
     operationId: string,

@@ -60,21 +60,21 @@ export type ResponseValidationTarget = "status" | "content-type" | "body" | "hea
 export class ResponseValidationError extends Error {
   override readonly name = "ResponseValidationError";
   /** The operation called. */
-  readonly operationId: string;
+  declare readonly operationId: string;
   /** The response's HTTP status. */
-  readonly status: number;
+  declare readonly status: number;
   /** What broke the spec. */
-  readonly target: ResponseValidationTarget;
+  declare readonly target: ResponseValidationTarget;
   /**
    * JSON pointer (Ajv's `instancePath`) to the offending value: into the body for `body`, to the
    * lower-case header name for `header` (`/x-total-count`); `""` for the whole body, the status or
    * the content type.
    */
-  readonly pointer: string;
+  declare readonly pointer: string;
   /** The schema rule that failed (`required`, `type`, …; `status`, `content-type`, `json`, `xml`). */
-  readonly keyword: string;
+  declare readonly keyword: string;
   /** The response (its body has been read). */
-  readonly response: Response;
+  declare readonly response: Response;
 
   constructor(
     context: ResponseValidationContext,

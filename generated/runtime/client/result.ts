@@ -42,11 +42,11 @@ export interface ClientResult {
  * read it directly (an object spread of the result does not copy it).
  */
 export class RuntimeResult implements ClientResult {
-  readonly data: unknown;
-  readonly error: unknown;
-  readonly status: number;
-  readonly ok: boolean;
-  readonly response: Response;
+  declare readonly data: unknown;
+  declare readonly error: unknown;
+  declare readonly status: number;
+  declare readonly ok: boolean;
+  declare readonly response: Response;
   /** `null` until parsed. */
   #rateLimit: RateLimitInfo | undefined | null;
   /** The operation called, for its declared response headers. */

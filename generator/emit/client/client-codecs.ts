@@ -41,6 +41,7 @@ const CODEC_MODULES: Readonly<Record<CodecName, { module: string; name: string }
   streams: { module: "stream-result", name: "readStreamResult" },
   styledPath: { module: "path-style", name: "stylePathValue" },
   basicAuth: { module: "basic-auth", name: "basicAuthorization" },
+  httpAuth: { module: "http-auth", name: "httpAuth" },
   routeKeys: { module: "route-keys", name: "routeKeysOf" },
   jsonParameters: { module: "json-parameters", name: "withJsonText" },
   idempotencyKey: { module: "idempotency", name: "newIdempotencyKey" },
@@ -151,6 +152,14 @@ export function operationCodecs(
       .filter((scheme) => scheme.kind === "http" && scheme.scheme === "basic")
       .map((scheme) => scheme.name),
   );
+  const inAuthorization = new Set(
+    schemes
+      .filter(
+        (scheme) =>
+          scheme.kind === "http" || scheme.kind === "oauth2" || scheme.kind === "openIdConnect",
+      )
+      .map((scheme) => scheme.name),
+  );
   const needs: Record<CodecName, boolean> = {
     styledQuery: Object.keys(queryStyles(operation)).length > 0,
     // the runtime's own rule, so the two never disagree on what is JSON
@@ -164,6 +173,10 @@ export function operationCodecs(
     styledPath: Object.keys(pathStyles(operation)).length > 0,
     basicAuth: operation.securityRequirements.some((requirement) =>
       requirement.schemes.some((scheme) => basic.has(scheme.name)),
+    ),
+    // a scheme sent in `Authorization` (API keys and mutualTLS are the core's)
+    httpAuth: operation.securityRequirements.some((requirement) =>
+      requirement.schemes.some((scheme) => inAuthorization.has(scheme.name)),
     ),
     routeKeys: operation.path.includes("#"),
     jsonParameters: Object.keys(jsonParameters(operation)).length > 0,
