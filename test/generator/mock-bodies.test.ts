@@ -140,6 +140,7 @@ describe("the mocks' per-body entries", () => {
     });
     expect(leaf.mockParts.count("mock")).toBe(2);
     expect(leaf.mockParts.count("mock-body")).toBe(1);
+    expect(leaf.mockParts.count("mock-file")).toBe(1);
     expect(mocksOf(leaf.files)).toContain("added: 3");
     expect(mocksOf(leaf.files)).not.toEqual(mocksOf(cold.files));
     // a property of Nest itself: Nest's body is drawn again, Shallow's mocks are not made
@@ -155,12 +156,14 @@ describe("the mocks' per-body entries", () => {
 
   it("keep a body's entry while its operation is taken whole from the cache", async () => {
     const { edit } = await setUp(SPEC);
-    // an edit no operation's mocks read (a parameter) keeps every part and body entry...
-    await edit((document) => {
+    // an edit no operation's mocks read (a parameter) keeps every part and body entry, and
+    // mocks.ts is not printed again...
+    const parameter = await edit((document) => {
       (document.paths["/nest"].get as Record<string, unknown>).parameters = [
         { in: "query", name: "q", schema: { type: "string" } },
       ];
     });
+    expect(parameter.mockParts.made).toEqual([]);
     // ...so that an edit of Leaf after it still finds Nest's body
     const leaf = await edit((document) => {
       document.components.schemas.Leaf.properties.name.maxLength = 4;

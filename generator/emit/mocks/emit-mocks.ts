@@ -367,6 +367,24 @@ export function emitMocks(
       `the example of ${where} does not match its schema: mocks.ts answers generated data instead (fix the example; lint reports it as no-invalid-media-type-examples)`,
     );
   }
+  // with a cache, the file is printed again only when what it is printed from changed (on a
+  // parameter edit its parts all hit, and ts-morph's printing was most of the stage)
+  const constants = table.constantStatements();
+  const pageStatements = mockPageStatements(model, context.apiName);
+  const pagesMethod = mockPagesMethod(model, context.apiName);
+  const printedFrom = plainJson([
+    context.apiName,
+    model.operations.map((operation) => [operation.name, operation.typeName]),
+    operations,
+    constants,
+    pageStatements,
+    pagesMethod,
+  ]);
+  const printed =
+    parts !== undefined && printedFrom !== undefined
+      ? parts.lookup("mock-file", printedFrom)
+      : undefined;
+  if (printed !== undefined) return [{ path: "mocks.ts", content: printed }];
   const overrides = `${context.apiName}MockOverrides`;
   const mocksType = `${context.apiName}Mocks`;
   const statements: StatementStructures[] = [
@@ -406,8 +424,8 @@ export function emitMocks(
         (name) => ({ name }),
       ),
     },
-    ...mockPageStatements(model, context.apiName),
-    ...table.constantStatements(),
+    ...pageStatements,
+    ...constants,
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -487,7 +505,7 @@ export function emitMocks(
           ],
           returnType: "unknown",
         },
-        ...mockPagesMethod(model, context.apiName),
+        ...pagesMethod,
       ],
     },
     {
@@ -505,7 +523,23 @@ export function emitMocks(
       ],
     },
   ];
-  return [{ path: "mocks.ts", content: printStatements("mocks.ts", statements) }];
+  const content = printStatements("mocks.ts", statements);
+  if (parts !== undefined && printedFrom !== undefined)
+    parts.store("mock-file", printedFrom, content);
+  return [{ path: "mocks.ts", content }];
+}
+
+/** `value`'s JSON; undefined when it holds what JSON does not carry (a writer function, say). */
+function plainJson(value: unknown): string | undefined {
+  let plain = true;
+  const text = JSON.stringify(value, function (this: unknown, _key, item: unknown) {
+    if (typeof item === "function" || typeof item === "symbol" || typeof item === "bigint")
+      plain = false;
+    if (item === undefined && Array.isArray(this)) plain = false;
+    if (typeof item === "number" && !Number.isFinite(item)) plain = false;
+    return item;
+  });
+  return plain ? text : undefined;
 }
 
 /**
