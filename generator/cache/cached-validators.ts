@@ -9,7 +9,7 @@
 import type { EmitInput } from "../emit/emitters.js";
 import type { EmitContext, GeneratedFile } from "../emit/file.js";
 import type { ApiModel } from "../model/types.js";
-import { sha256Hex } from "./cache-pack.js";
+import { sha256Hex, type CachePack } from "./cache-pack.js";
 import { openScopedPack } from "./cached-emitters.js";
 import { PartCache } from "./cached-parts.js";
 import type { RunCaches } from "./run-caches.js";
@@ -81,7 +81,7 @@ async function cachedProseFree(
   const input = caches.once("prose-free input hash", () =>
     sha256Hex(proseFreeInput(caches, model, context)),
   );
-  const cached = parse(pack.get(input));
+  const cached = read(pack, input);
   if (cached !== undefined) {
     warnings.push(...cached.warnings);
     pack.save();
@@ -90,9 +90,32 @@ async function cachedProseFree(
   const own: string[] = [];
   const files = await emit(own);
   warnings.push(...own);
-  pack.set(input, JSON.stringify({ files, warnings: own } satisfies CachedValidators));
+  // each file an entry of its own, as it is (JSON-escaping Stripe's 14 MB of validators cost
+  // tens of milliseconds each way), after an index of the paths and the warnings
+  const index: CachedIndex = { paths: files.map((file) => file.path), warnings: own };
+  pack.set(input, JSON.stringify(index));
+  for (const file of files) pack.set(`${input}\n${file.path}`, file.content);
   pack.save();
   return files;
+}
+
+/** What the entry of the input holds: the files' paths (each file is the entry `<input>\n<path>`) and the warnings. */
+interface CachedIndex {
+  readonly paths: readonly string[];
+  readonly warnings: readonly string[];
+}
+
+/** The files and warnings cached for `input`; undefined unless the index and every file are there. */
+function read(pack: CachePack, input: string): CachedValidators | undefined {
+  const index = parseIndex(pack.get(input));
+  if (index === undefined) return undefined;
+  const files: GeneratedFile[] = [];
+  for (const path of index.paths) {
+    const content = pack.get(`${input}\n${path}`);
+    if (content === undefined) return undefined;
+    files.push({ path, content });
+  }
+  return { files, warnings: index.warnings };
 }
 
 /**
@@ -114,19 +137,13 @@ function proseFreeInput(caches: RunCaches, model: ApiModel, context: EmitContext
   return parts.join("\n");
 }
 
-function parse(text: string | undefined): CachedValidators | undefined {
+function parseIndex(text: string | undefined): CachedIndex | undefined {
   if (text === undefined) return undefined;
   try {
-    const value = JSON.parse(text) as Partial<CachedValidators>;
-    const filesOk =
-      Array.isArray(value.files) &&
-      value.files.every(
-        (file) => typeof file?.path === "string" && typeof file.content === "string",
-      );
-    const warningsOk =
-      Array.isArray(value.warnings) &&
-      value.warnings.every((warning) => typeof warning === "string");
-    return filesOk && warningsOk ? (value as CachedValidators) : undefined;
+    const value = JSON.parse(text) as Partial<CachedIndex>;
+    const strings = (list: unknown) =>
+      Array.isArray(list) && list.every((item) => typeof item === "string");
+    return strings(value.paths) && strings(value.warnings) ? (value as CachedIndex) : undefined;
   } catch {
     return undefined;
   }

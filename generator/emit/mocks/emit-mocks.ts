@@ -21,7 +21,7 @@ import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectCode, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
-import { bodyValidatorFunctions } from "../validators/emit-validators.js";
+import { bodyValidatorFunctions, tracedBodyValidators } from "../validators/emit-validators.js";
 import {
   jsonMedia,
   validatedResponseMedia,
@@ -31,6 +31,7 @@ import {
 import { xmlShapes } from "../../model/xml-shapes.js";
 import { writeXml } from "../../../templates/xml/xml-codec.js";
 import { MockData } from "./mock-data.js";
+import { MockBodies } from "./mock-bodies.js";
 import { mockedOperationInput, mockPartKeys, type MockedOperationInput } from "./mock-parts.js";
 import type { BatchPartStore } from "../part-store.js";
 import { mockStatus } from "./mock-status.js";
@@ -84,6 +85,13 @@ interface MockedOperation {
     readonly headers: string;
   }[];
   readonly rejected: readonly string[];
+  /** The digests of the cached bodies it was made with (mock-bodies.ts; kept while it is). */
+  readonly bodies?: readonly string[];
+}
+
+/** The body validators by export name (`listPets$200`). */
+interface Validators {
+  get(name: string): ((value: unknown) => boolean) | undefined;
 }
 
 /** A cached operation's mocks; undefined when the text is not one. */
@@ -103,7 +111,9 @@ function readMockedOperation(text: string | undefined): MockedOperation | undefi
           ),
       ) &&
       Array.isArray(value.rejected) &&
-      value.rejected.every((where) => typeof where === "string");
+      value.rejected.every((where) => typeof where === "string") &&
+      (value.bodies === undefined ||
+        (Array.isArray(value.bodies) && value.bodies.every((body) => typeof body === "string")));
     return ok ? value : undefined;
   } catch {
     return undefined;
@@ -113,14 +123,14 @@ function readMockedOperation(text: string | undefined): MockedOperation | undefi
 class MockTable {
   readonly #data: MockData;
   /** The generated body validators by name (`listPets$200`): what a mocked body must pass. */
-  readonly #validators: ReadonlyMap<string, (value: unknown) => boolean>;
+  readonly #validators: Validators;
   readonly #bodies = new Map<string, string>();
   readonly #headers = new Map<string, string>();
 
   /** Where the spec's examples were set aside for not matching their schemas (for generate's warnings). */
   readonly rejectedExamples: string[] = [];
 
-  constructor(data: MockData, validators: ReadonlyMap<string, (value: unknown) => boolean>) {
+  constructor(data: MockData, validators: Validators) {
     this.#data = data;
     this.#validators = validators;
   }
@@ -323,18 +333,28 @@ export function emitMocks(
       if (part !== undefined) cached.set(operation, part);
     }
   const missing = new Set(model.operations.filter((operation) => !cached.has(operation)));
+  // with a cache, each checked body is cached by what it read (mock-bodies.ts)
+  const bodies =
+    parts !== undefined && MockBodies.usable(model) ? new MockBodies(model, parts) : undefined;
+  const data = new MockData(model, bodies);
+  for (const part of cached.values()) for (const digest of part.bodies ?? []) bodies?.keep(digest);
   // the body validators of the operations mocked again only (all without a cache)
   const validators =
     missing.size === 0
       ? new Map()
-      : bodyValidatorFunctions(model, parts === undefined ? undefined : missing);
-  const table = new MockTable(new MockData(model), validators);
+      : bodies === undefined
+        ? bodyValidatorFunctions(model, parts === undefined ? undefined : missing)
+        : tracedValidators(model, missing, data, bodies);
+  const table = new MockTable(data, validators);
   const mocked = model.operations.map((operation) => {
     let part = cached.get(operation);
     if (part === undefined) {
+      const from = data.bodiesUsed.length;
       part = table.mocked(mockedOperationInput(operation));
-      if (parts !== undefined && keyOf !== undefined)
+      if (parts !== undefined && keyOf !== undefined) {
+        if (bodies !== undefined) part = { ...part, bodies: data.bodiesUsed.slice(from) };
         parts.store("mock", keyOf(operation), JSON.stringify(part));
+      }
     }
     return part;
   });
@@ -347,6 +367,24 @@ export function emitMocks(
       `the example of ${where} does not match its schema: mocks.ts answers generated data instead (fix the example; lint reports it as no-invalid-media-type-examples)`,
     );
   }
+  // with a cache, the file is printed again only when what it is printed from changed (on a
+  // parameter edit its parts all hit, and ts-morph's printing was most of the stage)
+  const constants = table.constantStatements();
+  const pageStatements = mockPageStatements(model, context.apiName);
+  const pagesMethod = mockPagesMethod(model, context.apiName);
+  const printedFrom = plainJson([
+    context.apiName,
+    model.operations.map((operation) => [operation.name, operation.typeName]),
+    operations,
+    constants,
+    pageStatements,
+    pagesMethod,
+  ]);
+  const printed =
+    parts !== undefined && printedFrom !== undefined
+      ? parts.lookup("mock-file", printedFrom)
+      : undefined;
+  if (printed !== undefined) return [{ path: "mocks.ts", content: printed }];
   const overrides = `${context.apiName}MockOverrides`;
   const mocksType = `${context.apiName}Mocks`;
   const statements: StatementStructures[] = [
@@ -386,8 +424,8 @@ export function emitMocks(
         (name) => ({ name }),
       ),
     },
-    ...mockPageStatements(model, context.apiName),
-    ...table.constantStatements(),
+    ...pageStatements,
+    ...constants,
     {
       kind: StructureKind.VariableStatement,
       isExported: true,
@@ -467,7 +505,7 @@ export function emitMocks(
           ],
           returnType: "unknown",
         },
-        ...mockPagesMethod(model, context.apiName),
+        ...pagesMethod,
       ],
     },
     {
@@ -485,5 +523,89 @@ export function emitMocks(
       ],
     },
   ];
-  return [{ path: "mocks.ts", content: printStatements("mocks.ts", statements) }];
+  const content = printStatements("mocks.ts", statements);
+  if (parts !== undefined && printedFrom !== undefined)
+    parts.store("mock-file", printedFrom, content);
+  return [{ path: "mocks.ts", content }];
+}
+
+/** `value`'s JSON; undefined when it holds what JSON does not carry (a writer function, say). */
+function plainJson(value: unknown): string | undefined {
+  let plain = true;
+  const text = JSON.stringify(value, function (this: unknown, _key, item: unknown) {
+    if (typeof item === "function" || typeof item === "symbol" || typeof item === "bigint")
+      plain = false;
+    if (item === undefined && Array.isArray(this)) plain = false;
+    if (typeof item === "number" && !Number.isFinite(item)) plain = false;
+    return item;
+  });
+  return plain ? text : undefined;
+}
+
+/**
+ * The body validators of the `missing` operations whose bodies are not all cached
+ * (mock-bodies.ts), traced (each run records its functions in `bodies.calls`); another
+ * operation's, should its body miss after all, evaluated when asked for.
+ */
+function tracedValidators(
+  model: ApiModel,
+  missing: ReadonlySet<OperationModel>,
+  data: MockData,
+  bodies: MockBodies,
+): Validators {
+  const operationOf = new Map<string, OperationModel>();
+  // the first operation to draw each body not cached (the others take it from the first)
+  const drawn = new Set<OperationModel>();
+  const toDraw = new Set<string>();
+  for (const operation of missing)
+    for (const response of operation.responses) {
+      const media = validatedResponseMedia(response.contents);
+      if (media === undefined) continue;
+      operationOf.set(validatorName(operation, response.status), operation);
+      const examples =
+        xmlMedia(response.contents) === media
+          ? (media.examples ?? []).filter((example) => typeof example !== "string")
+          : media.examples;
+      const key = data.bodyToDraw(media.schema, examples);
+      if (key !== undefined && !toDraw.has(key)) {
+        toDraw.add(key);
+        drawn.add(operation);
+      }
+    }
+  const functions = new Map<string, (value: unknown) => boolean>();
+  const evaluated = new Set<OperationModel>();
+  const evaluate = (operations: ReadonlySet<OperationModel>) => {
+    operations.forEach((operation) => evaluated.add(operation));
+    const traced = tracedBodyValidators(model, operations, bodies.calls);
+    // untraced (no code of this process to trace): what they check is not known, nothing is stored
+    const made =
+      traced ??
+      new Map(
+        [...bodyValidatorFunctions(model, operations)].map(([name, validate]) => [
+          name,
+          (value: unknown) => {
+            bodies.untraced();
+            return validate(value);
+          },
+        ]),
+      );
+    for (const [name, validate] of made) functions.set(name, validate);
+  };
+  if (drawn.size > 0) evaluate(drawn);
+  // a body validator exists for each response with a validated medium (emit-validators.ts)
+  const wrappers = new Map(
+    [...operationOf].map(([name, operation]) => [
+      name,
+      (value: unknown) => {
+        if (!evaluated.has(operation)) evaluate(new Set([operation]));
+        const validate = functions.get(name);
+        if (validate !== undefined) return validate(value);
+        bodies.untraced();
+        const compiled = bodyValidatorFunctions(model, new Set([operation])).get(name);
+        if (compiled === undefined) throw new Error(`the generator has no body validator ${name}`);
+        return compiled(value);
+      },
+    ]),
+  );
+  return wrappers;
 }

@@ -10,7 +10,9 @@
 import fc from "fast-check";
 import { hasRejected, schemaArbitrary } from "../../schema/schema-arbitrary.js";
 import { SchemaValidator } from "../../schema/schema-validator.js";
+import type { SchemaRefs } from "../../schema/schema-refs.js";
 import type { ApiModel, SchemaModel } from "../../model/types.js";
+import type { MockBodies } from "./mock-bodies.js";
 
 /** The seed of every sample: fixed, so the output is deterministic. */
 export const MOCK_SEED = 20_240_601;
@@ -22,9 +24,29 @@ export class MockData {
   #validator: SchemaValidator | undefined | null;
   /** Values already chosen, by schema, examples and direction (specs repeat their error schemas). */
   readonly #chosen = new Map<string, unknown>();
+  /** Where checked bodies are cached by what they read (mock-bodies.ts); none without a cache. */
+  readonly #bodies: MockBodies | undefined;
+  /** The digests of the cached bodies asked for, in order (an operation's part keeps them alive). */
+  readonly bodiesUsed: string[] = [];
 
-  constructor(model: ApiModel) {
+  constructor(model: ApiModel, bodies?: MockBodies) {
     this.#model = model;
+    this.#bodies = bodies;
+  }
+
+  /**
+   * The memo key of the body `value` would give for `schema` and `examples` (checked by a
+   * validator), unless it is chosen already or cached.
+   */
+  bodyToDraw(
+    schema: SchemaModel | undefined,
+    examples: readonly unknown[] = [],
+  ): string | undefined {
+    const key = JSON.stringify([schema ?? true, examples, "response", true]);
+    const held =
+      this.#chosen.has(key) ||
+      (this.#bodies !== undefined && this.#bodies.lookup(this.#bodies.digest(key)) !== undefined);
+    return held ? undefined : key;
   }
 
   /** Whether `value` matches `schema`; `true` when the schema cannot be compiled (real specs have broken ones). */
@@ -59,12 +81,22 @@ export class MockData {
     validate?: (value: unknown) => boolean,
   ): unknown {
     const key = JSON.stringify([schema ?? true, examples, direction, validate !== undefined]);
+    const bodies = validate === undefined ? undefined : this.#bodies;
+    const digest = bodies?.digest(key);
+    if (digest !== undefined) this.bodiesUsed.push(digest);
     if (this.#chosen.has(key)) return this.#chosen.get(key);
+    const cached = digest === undefined ? undefined : bodies?.lookup(digest);
+    if (cached !== undefined) {
+      this.#chosen.set(key, cached.value);
+      return cached.value;
+    }
     const isValid =
       validate === undefined
         ? (value: unknown) => this.#isValid(schema ?? true, value)
         : (value: unknown) => checkedBy(validate, value);
-    const value = this.#choose(schema ?? true, examples, direction, isValid);
+    bodies?.startDraw();
+    const value = this.#choose(schema ?? true, examples, direction, isValid, bodies?.refs);
+    if (digest !== undefined) bodies?.store(digest, value);
     this.#chosen.set(key, value);
     return value;
   }
@@ -74,6 +106,7 @@ export class MockData {
     examples: readonly unknown[],
     direction: "request" | "response",
     isValid: (value: unknown) => boolean,
+    refs: SchemaRefs = this.#model,
   ): unknown {
     for (const example of examples) {
       if (example !== undefined && isValid(example)) return example;
@@ -88,7 +121,7 @@ export class MockData {
     }
     let arbitrary: fc.Arbitrary<unknown> | undefined;
     try {
-      arbitrary = schemaArbitrary(checked, { refs: this.#model, direction });
+      arbitrary = schemaArbitrary(checked, { refs, direction });
     } catch {
       return undefined;
     }

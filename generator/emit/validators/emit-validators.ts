@@ -185,6 +185,34 @@ export function bodyValidatorFunctions(
   return functions;
 }
 
+/**
+ * The body validators of the operations `only`, evaluated from the code {@link emitValidators}
+ * printed for `model` in this process, each function adding its name to `calls` when it runs
+ * (what a check read: the mocks key their data with it); undefined when this process has no such
+ * code (the validators came whole from the cache).
+ */
+export function tracedBodyValidators(
+  model: ApiModel,
+  only: ReadonlySet<OperationModel>,
+  calls: Set<string>,
+): ReadonlyMap<string, (value: unknown) => boolean> | undefined {
+  const slices = compiledBodies.get(model)?.slices;
+  if (slices === undefined) return undefined;
+  const names = new Set(
+    [...only].flatMap((operation) =>
+      operation.responses.map((response) => validatorName(operation, response.status)),
+    ),
+  );
+  try {
+    return evaluateSlices(
+      slices.filter((slice) => slice.exports.some(([name]) => names.has(name))),
+      calls,
+    );
+  } catch {
+    return undefined;
+  }
+}
+
 /** The schemas of validators/parameters.js and bodies.js by export name, and what they are converted and compiled with. */
 function validatorSchemas(model: ApiModel, warnings: string[]) {
   const convert: ConvertOptions = {

@@ -829,19 +829,42 @@ export function printSlices(slices: readonly ModuleSlice[]): string {
  */
 export function evaluateSlices(
   slices: readonly ModuleSlice[],
+  calls?: Set<string>,
 ): ReadonlyMap<string, (value: unknown) => boolean> {
   const helpers = [...HELPERS].map(([helper, name]) => [name, helper] as const);
-  const body = printModule(slices, true);
-  const made = new Function("fullFormats", ...helpers.map(([name]) => name), body) as (
+  const printed = printModule(slices, true);
+  const body = calls === undefined ? printed : withCallTrace(printed);
+  const made = new Function("fullFormats", ...helpers.map(([name]) => name), CALLS, body) as (
     ...imports: unknown[]
   ) => Record<string, (value: unknown) => unknown>;
-  const validators = made(AJV_FULL_FORMATS, ...helpers.map(([, helper]) => helper));
+  const validators = made(AJV_FULL_FORMATS, ...helpers.map(([, helper]) => helper), calls);
   return new Map(
     Object.entries(validators).map(([name, validate]) => [
       name,
       (value: unknown) => validate(value) === true,
     ]),
   );
+}
+
+/** The parameter through which traced functions report that they ran (no Ajv name has this form). */
+const CALLS = "calls$traced";
+/** A function's first line as Ajv prints it: `function <name>(<parameters>){`. */
+const FUNCTION_HEAD = /^function (validate\$[\w$]+)\((.*)\)\{$/gmu;
+
+/**
+ * `body` with each function adding its name to {@link CALLS} when it runs: which functions
+ * validating a value ran (the mocks key their data by the schemas of those, emit/mocks/mock-data.ts).
+ * Throws when a function is not in Ajv's one-line head form (nothing would record it).
+ */
+function withCallTrace(body: string): string {
+  let traced = 0;
+  const text = body.replace(FUNCTION_HEAD, (_line, name: string, parameters: string) => {
+    traced++;
+    return `function ${name}(${parameters}){${CALLS}.add(${JSON.stringify(name)});`;
+  });
+  const functions = body.match(/^function /gmu)?.length ?? 0;
+  if (traced !== functions) throw new Error("a validator function head is not in Ajv's form");
+  return text;
 }
 
 /** The module's text, or with `body` a function body that returns its exports (imports given as parameters). */
