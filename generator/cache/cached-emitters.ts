@@ -313,13 +313,33 @@ export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
   withDocSlots(
     "server",
     input,
-    async (model) =>
-      (await import("../emit/server/emit-server.js")).serverTemplate(model, input.context),
+    // each operation's handler types a part keyed by the operation (emit/server/emit-server.ts)
+    (model) =>
+      withOwnParts("server", input, async (parts) =>
+        (await import("../emit/server/emit-server.js")).serverTemplate(model, input.context, parts),
+      ),
     async () => {
       const { fillOperationDocs } = await import("../emit/ts/operation-doc-slots.js");
       return (file, model) => fillOperationDocs(file, model, model.operations.length);
     },
   );
+
+/**
+ * `emit`'s files made with the parts of pack `<name>-parts` (none without a cache), each keyed by
+ * what the emitter says it reads and nothing of the model besides: for parts that read their own
+ * operation only.
+ */
+async function withOwnParts(
+  name: string,
+  input: EmitInput,
+  emit: (parts: PartCache | undefined) => Promise<GeneratedFile[]>,
+): Promise<GeneratedFile[]> {
+  const partsPack = await pack(`${name}-parts`, input.scope);
+  const parts = partsPack && new PartCache(partsPack, sharedPartKey(input.caches, {}, [], name));
+  const files = await emit(parts);
+  parts?.save();
+  return files;
+}
 
 /**
  * query.ts, made like the client's files: its only prose is in doc slots (emit/query/query-docs.ts).
@@ -329,18 +349,10 @@ export const cachedQuery = (input: EmitInput): Promise<GeneratedFile[]> =>
   withDocSlots(
     "query",
     input,
-    async (model) => {
-      const partsPack = await pack("query-parts", input.scope);
-      const parts =
-        partsPack && new PartCache(partsPack, sharedPartKey(input.caches, {}, [], "query"));
-      const files = (await import("../emit/query/emit-query.js")).queryTemplates(
-        model,
-        input.context,
-        parts,
-      );
-      parts?.save();
-      return files;
-    },
+    (model) =>
+      withOwnParts("query", input, async (parts) =>
+        (await import("../emit/query/emit-query.js")).queryTemplates(model, input.context, parts),
+      ),
     async () => (await import("../emit/query/query-docs.js")).fillQueryDocs,
   );
 

@@ -10,6 +10,7 @@ import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal } from "../ts/literal.js";
 import { docSlot, fillOperationDocs } from "../ts/operation-doc-slots.js";
+import { UNCACHED_PARTS, type PartStore } from "../part-store.js";
 import { printStatements } from "../ts/source-file.js";
 import { operationTransforms } from "../transforms/emit-transforms.js";
 import { SERVER_API_SPECIFIER } from "./emit-server-api.js";
@@ -29,13 +30,21 @@ export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile
  * server.ts with each handler method's doc as a slot (emit/ts/operation-doc-slots.ts), the only
  * prose it shows: filled by `fillOperationDocs` from the model (one slot per operation), so a cached template made from
  * the model without prose serves an edit of an operation's description (cache/cached-emitters.ts).
+ * With `parts` (a cache), each operation's handler types (most of the file) are a part printed
+ * apart, which reads its operation only (handler-types.ts), so an edit prints only the edited
+ * operation's again; without, the file is printed whole.
  */
-export function serverTemplate(model: ApiModel, context: EmitContext): GeneratedFile[] {
+export function serverTemplate(
+  model: ApiModel,
+  context: EmitContext,
+  parts: PartStore = UNCACHED_PARTS,
+): GeneratedFile[] {
   const handlersType = `${context.apiName}Handlers`;
   const handlerTypes = model.operations.flatMap((operation) => [
     handlerRequestType(operation),
     handlerResponseType(operation),
   ]);
+  const handlerSection = parts === UNCACHED_PARTS ? handlerTypes : handlerTexts(model, parts);
   // whether an operation has a field the option `transforms` changes (else no codec is bundled)
   const transformable = Object.keys(operationTransforms(model)).length > 0;
   const statements: (string | StatementStructures)[] = [
@@ -47,7 +56,7 @@ export function serverTemplate(model: ApiModel, context: EmitContext): Generated
       namedExports: [{ name: "API" }],
     },
     ...planType(model, context),
-    ...handlerTypes,
+    ...handlerSection,
     operationIdType(model, context),
     handlersInterface(model, handlersType),
     stubs(model, context, handlersType),
@@ -55,6 +64,23 @@ export function serverTemplate(model: ApiModel, context: EmitContext): Generated
     ...serverPaginationHelpers(model),
   ];
   return [{ path: "server.ts", content: printStatements("server.ts", statements) }];
+}
+
+/**
+ * The operations' handler types as one text, each operation's a part (keyed by the operation,
+ * all they read), laid out as the printer lays them out: a blank line before each interface.
+ */
+function handlerTexts(model: ApiModel, parts: PartStore): string[] {
+  if (model.operations.length === 0) return [];
+  const texts = model.operations.map((operation) =>
+    parts.part("handler types", JSON.stringify(operation), () =>
+      printStatements("server.ts", [
+        handlerRequestType(operation),
+        handlerResponseType(operation),
+      ]).trim(),
+    ),
+  );
+  return [`\n${texts.join("\n\n")}`];
 }
 
 const TYPE_HELPERS = [

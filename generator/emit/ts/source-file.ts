@@ -4,6 +4,16 @@
  * quotes, with imports laid out by import-layout.ts and function signatures by
  * signature-layout.ts. A project is made per file (about 0.1 ms):
  * nothing is kept between calls, so nothing outlives a run. Nothing touches the disk.
+ *
+ * A long statement given as text (the emitters' per-operation parts joined, a table printed as
+ * text) is not passed through the writer, which costs about 0.1 s per megabyte (it tracks strings
+ * and comments character by character, and at the top level, indentation 0, writes each line as
+ * it is): the printer is given a slot in its place (part-slots.ts) that starts and ends with the
+ * same whitespace and the same last character, so the printer lays out what comes around it
+ * exactly as around the text, and the slot is then replaced by the text. A text is slotted only
+ * when the writer would write it unchanged: it holds no carriage return (which the writer turns
+ * into the file's newline) and ends with a character that leaves the writer outside any string,
+ * comment or regex (the emitters' texts are whole statements, which close what they open).
  */
 import {
   IndentationText,
@@ -15,12 +25,54 @@ import {
 } from "ts-morph";
 import { printSourceStructure } from "../../internal/ts-morph.js";
 import { laidOutImport } from "./import-layout.js";
+import { fillPartSlots, TEXT_SLOTS } from "./part-slots.js";
 import { laidOutSignature } from "./signature-layout.js";
 
+/** Texts shorter than this go through the writer (a slot saves nothing on them). */
+const SLOTTED_LENGTH = 4096;
+
+/** Last characters after which the writer is outside any string, comment or regex. */
+const CLOSING = /[;})\]\w]/;
+
+/**
+ * The file of `statements`. `options.textSlots: false` passes every text through the writer (what
+ * test/generator/source-file.test.ts compares the slots with).
+ */
 export function printStatements(
   fileName: string,
   statements: readonly (string | StatementStructures)[],
+  options: { readonly textSlots?: boolean } = {},
 ): string {
+  const slotted: string[] = [];
+  const laidOut = statements.map((statement) => {
+    if (
+      typeof statement !== "string" ||
+      statement.length < SLOTTED_LENGTH ||
+      options.textSlots === false
+    )
+      return laidOutStatement(statement);
+    const start = statement.length - statement.trimStart().length;
+    const end = statement.trimEnd().length;
+    const last = statement.charAt(end - 1);
+    if (statement.includes("\r") || !CLOSING.test(last)) return statement;
+    slotted.push(statement.slice(start, end - 1));
+    const slot = TEXT_SLOTS.slot(slotted.length - 1);
+    return `${statement.slice(0, start)}${slot}${last}${statement.slice(end)}`;
+  });
+  const printed = printWhole(fileName, laidOut);
+  if (slotted.length === 0) return printed;
+  // spec text that looks like a slot: printed whole instead
+  return (
+    fillPartSlots(printed, slotted, TEXT_SLOTS.pattern) ??
+    printWhole(fileName, statements.map(laidOutStatement))
+  );
+}
+
+function laidOutStatement(statement: string | StatementStructures): string | StatementStructures {
+  return laidOutSignature(laidOutImport(statement));
+}
+
+function printWhole(fileName: string, statements: readonly (string | StatementStructures)[]) {
   const project = new Project({
     useInMemoryFileSystem: true,
     skipLoadingLibFiles: true,
@@ -30,8 +82,6 @@ export function printStatements(
       useTrailingCommas: true,
     },
   });
-  const structure: OptionalKind<SourceFileStructure> = {
-    statements: statements.map((statement) => laidOutSignature(laidOutImport(statement))),
-  };
+  const structure: OptionalKind<SourceFileStructure> = { statements: [...statements] };
   return printSourceStructure(project, structure, fileName.endsWith(".d.ts"));
 }
