@@ -376,14 +376,29 @@ export async function cachedServerApi({
   });
 }
 
-/** entry/*.ts, for the package's npm name. */
+/** `model` with each component schema's name and an empty schema: what the package entries read of them. */
+export function entriesModel(model: EmitInput["model"]): EmitInput["model"] {
+  return {
+    ...model,
+    schemas: Object.fromEntries(Object.keys(model.schemas).map((key) => [key, {}])),
+  };
+}
+
+/**
+ * entry/*.ts and bin/*.ts, for the package's npm name. Of the component schemas they read the
+ * names only (the client entry exports a type per schema): with a cache they are given the
+ * schemas' names each with an empty schema, so a schema's edit reuses them
+ * (test/generator/entries-cache.test.ts checks that a schema's edit is a hit and gives the files
+ * a run without a cache writes).
+ */
 export async function cachedPackageEntries(input: EmitInput): Promise<GeneratedFile[]> {
   const { packageName } = await import("../emit/package/package-meta.js");
   const name = packageName(input.context.apiName, input.packageName);
+  const model = input.scope === undefined ? input.model : entriesModel(proseFreeModel(input));
   return traced(
     "entries",
     input,
-    { model: proseFreeModel(input) },
+    { model },
     async (read) =>
       (await import("../emit/package/emit-entries.js")).emitPackageEntries(
         read.model,
