@@ -6,15 +6,14 @@
  * without a cache writes.
  */
 import { readdirSync, rmSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { cacheDir, packKeys } from "../../generator/cache/cache-pack.js";
 import { entriesModel } from "../../generator/cache/cached-emitters.js";
-import { RunCaches } from "../../generator/cache/run-caches.js";
 import { emitPackageEntries } from "../../generator/emit/package/emit-entries.js";
 import { render } from "../../generator/generate.js";
 import { ROOT } from "./cli-helper.js";
-import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS, loadLayoutSpec } from "./layout-specs.js";
+import { itEachLayoutModel } from "./layout-specs.js";
 import { copySpec, editSchema, editSpec } from "./spec-edits.js";
 
 const temps: string[] = [];
@@ -23,17 +22,11 @@ afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true
 const context = { apiName: "Api", specPath: "spec.yaml" };
 
 describe("the package entries from the schemas' names", () => {
-  it.each([...LAYOUT_SPECS, ...LAYOUT_CORPUS_SPECS].map((spec) => [relative(ROOT, spec), spec]))(
-    "are the entries of the whole model for %s",
-    async (_name, spec) => {
-      const { model } = await loadLayoutSpec(spec);
-      const bare = new RunCaches().proseFree(model);
-      expect(emitPackageEntries(entriesModel(bare), context, "api")).toEqual(
-        emitPackageEntries(model, context, "api"),
-      );
-    },
-    60_000,
-  );
+  itEachLayoutModel("are the entries of the whole model", (model, bare) => {
+    expect(emitPackageEntries(entriesModel(bare), context, "api")).toEqual(
+      emitPackageEntries(model, context, "api"),
+    );
+  });
 });
 
 /** The keys of the one pack `emit/<name>` of the generator's cache in `cwd`. */

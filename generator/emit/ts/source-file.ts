@@ -22,11 +22,15 @@ import {
   type OptionalKind,
   type SourceFileStructure,
   type StatementStructures,
+  type WriterFunction,
 } from "ts-morph";
 import { printSourceStructure } from "../../internal/ts-morph.js";
 import { laidOutImport } from "./import-layout.js";
 import { fillPartSlots, TEXT_SLOTS } from "./part-slots.js";
 import { laidOutSignature } from "./signature-layout.js";
+
+/** A statement: a structure, a text, or a writer function (ts/structure-text.ts's blank line). */
+export type PrintedStatement = string | WriterFunction | StatementStructures;
 
 /** Texts shorter than this go through the writer (a slot saves nothing on them). */
 const SLOTTED_LENGTH = 4096;
@@ -40,7 +44,7 @@ const CLOSING = /[;})\]\w]/;
  */
 export function printStatements(
   fileName: string,
-  statements: readonly (string | StatementStructures)[],
+  statements: readonly PrintedStatement[],
   options: { readonly textSlots?: boolean } = {},
 ): string {
   const slotted: string[] = [];
@@ -68,11 +72,11 @@ export function printStatements(
   );
 }
 
-function laidOutStatement(statement: string | StatementStructures): string | StatementStructures {
-  return laidOutSignature(laidOutImport(statement));
+function laidOutStatement(statement: PrintedStatement): PrintedStatement {
+  return typeof statement === "function" ? statement : laidOutSignature(laidOutImport(statement));
 }
 
-function printWhole(fileName: string, statements: readonly (string | StatementStructures)[]) {
+function printWhole(fileName: string, statements: readonly PrintedStatement[]) {
   const project = new Project({
     useInMemoryFileSystem: true,
     skipLoadingLibFiles: true,
