@@ -84,6 +84,23 @@ describe("printStatements' text slots", () => {
     "with blank lines around it": [fn, `\n\n${longText("type Last = 1;")}\n\n`, iface],
     "ending in a word": [iface, longText("declare const last: number\nlast")],
     "two texts in a row": [longText("type A = 1;"), longText("type B = 2;"), fn],
+    "as a constant's initializer": [
+      fn,
+      {
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        isExported: true,
+        docs: [{ description: "A constant." }],
+        declarations: [
+          {
+            name: "FILES",
+            type: "readonly string[]",
+            initializer: JSON.stringify(longText("}").split("\n"), null, 2),
+          },
+        ],
+      },
+      iface,
+    ],
   };
   it.each(Object.entries(cases))("lays out a long text %s as the writer does", (_name, list) => {
     const slotted = printStatements("slots.ts", list);

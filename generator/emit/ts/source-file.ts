@@ -6,7 +6,7 @@
  * nothing is kept between calls, so nothing outlives a run. Nothing touches the disk.
  *
  * A long statement given as text (the emitters' per-operation parts joined, a table printed as
- * text) is not passed through the writer, which costs about 0.1 s per megabyte (it tracks strings
+ * text), or a top-level constant's long initializer text, is not passed through the writer, which costs about 0.1 s per megabyte (it tracks strings
  * and comments character by character, and at the top level, indentation 0, writes each line as
  * it is): the printer is given a slot in its place (part-slots.ts) that starts and ends with the
  * same whitespace and the same last character, so the printer lays out what comes around it
@@ -19,6 +19,7 @@ import {
   IndentationText,
   Project,
   QuoteKind,
+  StructureKind,
   type OptionalKind,
   type SourceFileStructure,
   type StatementStructures,
@@ -48,20 +49,30 @@ export function printStatements(
   options: { readonly textSlots?: boolean } = {},
 ): string {
   const slotted: string[] = [];
-  const laidOut = statements.map((statement) => {
-    if (
-      typeof statement !== "string" ||
-      statement.length < SLOTTED_LENGTH ||
-      options.textSlots === false
-    )
-      return laidOutStatement(statement);
-    const start = statement.length - statement.trimStart().length;
-    const end = statement.trimEnd().length;
-    const last = statement.charAt(end - 1);
-    if (statement.includes("\r") || !CLOSING.test(last)) return statement;
-    slotted.push(statement.slice(start, end - 1));
+  /** `text` with its body in a slot, or as it is when it is short or the writer might change it. */
+  const slotOf = (text: string): string => {
+    if (text.length < SLOTTED_LENGTH || options.textSlots === false) return text;
+    const start = text.length - text.trimStart().length;
+    const end = text.trimEnd().length;
+    const last = text.charAt(end - 1);
+    if (text.includes("\r") || !CLOSING.test(last)) return text;
+    slotted.push(text.slice(start, end - 1));
     const slot = TEXT_SLOTS.slot(slotted.length - 1);
-    return `${statement.slice(0, start)}${slot}${last}${statement.slice(end)}`;
+    return `${text.slice(0, start)}${slot}${last}${text.slice(end)}`;
+  };
+  const laidOut = statements.map((statement) => {
+    if (typeof statement === "string") return slotOf(statement);
+    // a top-level constant's initializer text is written at indentation 0 too (no hanging indent)
+    if (typeof statement === "object" && statement.kind === StructureKind.VariableStatement)
+      return {
+        ...statement,
+        declarations: statement.declarations.map((declaration) =>
+          typeof declaration.initializer === "string"
+            ? { ...declaration, initializer: slotOf(declaration.initializer) }
+            : declaration,
+        ),
+      };
+    return laidOutStatement(statement);
   });
   const printed = printWhole(fileName, laidOut);
   if (slotted.length === 0) return printed;
