@@ -376,18 +376,43 @@ export async function cachedServerApi({
   });
 }
 
-/** `model` with each component schema's name and an empty schema: what the package entries read of them. */
+/** What the package entries and the bin's scaffold read of an operation (emit-entries.ts, emit-scaffold.ts). */
+const ENTRIES_OPERATION_FIELDS = [
+  "name",
+  "typeName",
+  "operationId",
+  "method",
+  "path",
+  "tags",
+  "stability",
+  "requestBody",
+  "pagination",
+] as const satisfies readonly (keyof OperationModel)[];
+
+/**
+ * `model` as the package entries read it: each component schema's name with an empty schema, and
+ * each operation's {@link ENTRIES_OPERATION_FIELDS} only (test/generator/entries-cache.test.ts
+ * checks the entries are the whole model's on every layout spec).
+ */
 export function entriesModel(model: EmitInput["model"]): EmitInput["model"] {
-  return {
-    ...model,
-    schemas: Object.fromEntries(Object.keys(model.schemas).map((key) => [key, {}])),
-  };
+  const operations = model.operations.map(
+    (operation) =>
+      Object.fromEntries(
+        ENTRIES_OPERATION_FIELDS.filter((field) => operation[field] !== undefined).map((field) => [
+          field,
+          operation[field],
+        ]),
+      ) as unknown as OperationModel,
+  );
+  const schemas = Object.fromEntries(Object.keys(model.schemas).map((key) => [key, {}]));
+  return { ...model, schemas, operations };
 }
 
 /**
  * entry/*.ts and bin/*.ts, for the package's npm name. Of the component schemas they read the
- * names only (the client entry exports a type per schema): with a cache they are given the
- * schemas' names each with an empty schema, so a schema's edit reuses them
+ * names only (the client entry exports a type per schema), and of the operations their names, ids,
+ * routes, tags, stability and whether they have a body or pages: with a cache they are given only
+ * those ({@link entriesModel}), so a schema's edit, or a parameter's, reuses them
  * (test/generator/entries-cache.test.ts checks that a schema's edit is a hit and gives the files
  * a run without a cache writes).
  */

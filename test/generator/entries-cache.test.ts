@@ -14,7 +14,7 @@ import { emitPackageEntries } from "../../generator/emit/package/emit-entries.js
 import { render } from "../../generator/generate.js";
 import { ROOT } from "./cli-helper.js";
 import { itEachLayoutModel } from "./layout-specs.js";
-import { copySpec, editSchema, editSpec } from "./spec-edits.js";
+import { copySpec, editSchema, editSpec, operationsOf } from "./spec-edits.js";
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -45,7 +45,7 @@ async function renderedFiles(spec: string, dir: string, cache: boolean) {
 }
 
 describe("the cached package entries", () => {
-  it("are reused after a schema's edit, and are a cold run's", async () => {
+  it("are reused after a schema's edit and a parameter's, and are a cold run's", async () => {
     const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"), "entries-cache-");
     temps.push(dir);
     const files = (cache: boolean) => renderedFiles(spec, dir, cache);
@@ -56,6 +56,14 @@ describe("the cached package entries", () => {
     expect(changed).toBe(true);
     expect(await files(true)).toEqual(await files(false));
     // the same entry read: no new text for the edit
+    expect(keys(dir, "entries")).toEqual(before);
+    // a parameter added to an operation: read by none of them
+    editSpec(spec, (document) => {
+      const [{ operation } = { operation: {} }] = operationsOf(document);
+      const parameters = ((operation as { parameters?: unknown[] }).parameters ??= []);
+      parameters.unshift({ in: "query", name: "addedByTheTest", schema: { type: "string" } });
+    });
+    expect(await files(true)).toEqual(await files(false));
     expect(keys(dir, "entries")).toEqual(before);
     // a new schema is a new exported type: that misses
     editSpec(spec, (document) => {
