@@ -313,13 +313,33 @@ export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
   withDocSlots(
     "server",
     input,
-    async (model) =>
-      (await import("../emit/server/emit-server.js")).serverTemplate(model, input.context),
+    // each operation's handler types a part keyed by the operation (emit/server/emit-server.ts)
+    (model) =>
+      withOwnParts("server", input, async (parts) =>
+        (await import("../emit/server/emit-server.js")).serverTemplate(model, input.context, parts),
+      ),
     async () => {
       const { fillOperationDocs } = await import("../emit/ts/operation-doc-slots.js");
       return (file, model) => fillOperationDocs(file, model, model.operations.length);
     },
   );
+
+/**
+ * `emit`'s files made with the parts of pack `<name>-parts` (none without a cache), each keyed by
+ * what the emitter says it reads and nothing of the model besides: for parts that read their own
+ * operation only.
+ */
+async function withOwnParts(
+  name: string,
+  input: EmitInput,
+  emit: (parts: PartCache | undefined) => Promise<GeneratedFile[]>,
+): Promise<GeneratedFile[]> {
+  const partsPack = await pack(`${name}-parts`, input.scope);
+  const parts = partsPack && new PartCache(partsPack, sharedPartKey(input.caches, {}, [], name));
+  const files = await emit(parts);
+  parts?.save();
+  return files;
+}
 
 /**
  * query.ts, made like the client's files: its only prose is in doc slots (emit/query/query-docs.ts).
@@ -329,18 +349,10 @@ export const cachedQuery = (input: EmitInput): Promise<GeneratedFile[]> =>
   withDocSlots(
     "query",
     input,
-    async (model) => {
-      const partsPack = await pack("query-parts", input.scope);
-      const parts =
-        partsPack && new PartCache(partsPack, sharedPartKey(input.caches, {}, [], "query"));
-      const files = (await import("../emit/query/emit-query.js")).queryTemplates(
-        model,
-        input.context,
-        parts,
-      );
-      parts?.save();
-      return files;
-    },
+    (model) =>
+      withOwnParts("query", input, async (parts) =>
+        (await import("../emit/query/emit-query.js")).queryTemplates(model, input.context, parts),
+      ),
     async () => (await import("../emit/query/query-docs.js")).fillQueryDocs,
   );
 
@@ -364,14 +376,54 @@ export async function cachedServerApi({
   });
 }
 
-/** entry/*.ts, for the package's npm name. */
+/** What the package entries and the bin's scaffold read of an operation (emit-entries.ts, emit-scaffold.ts). */
+const ENTRIES_OPERATION_FIELDS = [
+  "name",
+  "typeName",
+  "operationId",
+  "method",
+  "path",
+  "tags",
+  "stability",
+  "requestBody",
+  "pagination",
+] as const satisfies readonly (keyof OperationModel)[];
+
+/**
+ * `model` as the package entries read it: each component schema's name with an empty schema, and
+ * each operation's {@link ENTRIES_OPERATION_FIELDS} only (test/generator/entries-cache.test.ts
+ * checks the entries are the whole model's on every layout spec).
+ */
+export function entriesModel(model: EmitInput["model"]): EmitInput["model"] {
+  const operations = model.operations.map(
+    (operation) =>
+      Object.fromEntries(
+        ENTRIES_OPERATION_FIELDS.filter((field) => operation[field] !== undefined).map((field) => [
+          field,
+          operation[field],
+        ]),
+      ) as unknown as OperationModel,
+  );
+  const schemas = Object.fromEntries(Object.keys(model.schemas).map((key) => [key, {}]));
+  return { ...model, schemas, operations };
+}
+
+/**
+ * entry/*.ts and bin/*.ts, for the package's npm name. Of the component schemas they read the
+ * names only (the client entry exports a type per schema), and of the operations their names, ids,
+ * routes, tags, stability and whether they have a body or pages: with a cache they are given only
+ * those ({@link entriesModel}), so a schema's edit, or a parameter's, reuses them
+ * (test/generator/entries-cache.test.ts checks that a schema's edit is a hit and gives the files
+ * a run without a cache writes).
+ */
 export async function cachedPackageEntries(input: EmitInput): Promise<GeneratedFile[]> {
   const { packageName } = await import("../emit/package/package-meta.js");
   const name = packageName(input.context.apiName, input.packageName);
+  const model = input.scope === undefined ? input.model : entriesModel(proseFreeModel(input));
   return traced(
     "entries",
     input,
-    { model: proseFreeModel(input) },
+    { model },
     async (read) =>
       (await import("../emit/package/emit-entries.js")).emitPackageEntries(
         read.model,

@@ -4,7 +4,9 @@
  * the corpus subset `npm test` runs (test/corpus/corpus-subset.test.ts) when ../shared is there.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, relative } from "node:path";
+import { it } from "vitest";
+import { RunCaches } from "../../generator/cache/run-caches.js";
 import { loadSpec } from "../../generator/load/load-spec.js";
 import { buildModel } from "../../generator/model/build-model.js";
 import type { ApiModel } from "../../generator/model/types.js";
@@ -42,6 +44,27 @@ const CORPUS_SUBSET = [
 export const LAYOUT_CORPUS_SPECS = hasCorpus()
   ? CORPUS_SUBSET.map((path) => join(CORPUS_DIR, path)).filter((path) => existsSync(path))
   : [];
+
+/** Every layout spec, then the corpus subset's, as `it.each` cases: its path from the root, its path. */
+export const LAYOUT_CASES: readonly (readonly [string, string])[] = [
+  ...LAYOUT_SPECS,
+  ...LAYOUT_CORPUS_SPECS,
+].map((spec) => [relative(ROOT, spec), spec] as const);
+
+/** `it.each` over {@link LAYOUT_CASES}: `check` gets each spec's model and its prose-free copy. */
+export function itEachLayoutModel(
+  title: string,
+  check: (model: ApiModel, bare: ApiModel) => void,
+): void {
+  it.each(LAYOUT_CASES)(
+    `${title} for %s`,
+    async (_name, spec) => {
+      const { model } = await loadLayoutSpec(spec);
+      check(model, new RunCaches().proseFree(model));
+    },
+    60_000,
+  );
+}
 
 /** A layout spec's bundled document and model (duplicate operationIds and undeclared path parameters allowed). */
 export async function loadLayoutSpec(

@@ -1,5 +1,5 @@
 /**
- * Per-operation and per-schema cache parts of zod.ts, operations.ts and query.ts (cache/cached-parts.ts): after a one-line
+ * Per-operation and per-schema cache parts of zod.ts, operations.ts, query.ts and server.ts (cache/cached-parts.ts): after a one-line
  * edit (an operation's parameter, a schema's keyword, a description) only the parts that read what
  * changed are made again, and the files are the ones a run without a cache writes, byte for byte.
  */
@@ -15,6 +15,7 @@ import { emitZod } from "../../generator/emit/zod/emit-zod.js";
 import { operationsTemplate } from "../../generator/emit/client/emit-operations.js";
 import { PART_TOKEN } from "../../generator/emit/client/operation-parts.js";
 import { queryTemplates } from "../../generator/emit/query/emit-query.js";
+import { serverTemplate } from "../../generator/emit/server/emit-server.js";
 import { SchemaReach } from "../../generator/model/schema-reach.js";
 import { render } from "../../generator/generate.js";
 import type { ApiModel, OperationModel } from "../../generator/model/types.js";
@@ -78,6 +79,13 @@ const EMITTERS: readonly PartEmitter[] = [
     // a factory shows its operation's name and method only, never a schema or a parameter
     reaching: () => 0,
     parameterEdit: 0,
+  },
+  {
+    name: "server",
+    emit: (model, parts) => serverTemplate(model, context, parts),
+    count: (model) => model.operations.length,
+    // an operation's handler types index into types.ts's `paths`: they name no schema
+    reaching: () => 0,
   },
 ];
 
@@ -144,7 +152,7 @@ describe.each(EMITTERS)("$name's parts", (emitter) => {
     );
     expect(editedNames).toHaveLength(1);
     const reaching = emitter.reaching(edited, editedNames);
-    if (emitter.name !== "query") expect(reaching).toBeGreaterThan(0);
+    if (emitter.name !== "query" && emitter.name !== "server") expect(reaching).toBeGreaterThan(0);
     expect(warm).toMatchObject({ hits: emitter.count(first) - reaching, made: reaching });
     expect(warm.files).toEqual(emitter.emit(edited));
   }, 120_000);
@@ -178,6 +186,8 @@ describe("the generator's output with parts", () => {
     const operations = (await loadLayoutSpec(spec)).model.operations.length;
     let before = partKeys(dir, "operations-parts");
     expect(before.size).toBe(operations);
+    const handlerTypes = partKeys(dir, "server-parts");
+    expect(handlerTypes.size).toBe(operations);
     for (const [index, edit] of edits.entries()) {
       editSpec(spec, edit);
       expect(await files(true)).toEqual(await files(false));
@@ -185,8 +195,11 @@ describe("the generator's output with parts", () => {
       // an operation's edit keeps every other operation's part (the spec's hash is not in their
       // keys); checked on the first edit only: after the schema edit, whose run took client.ts
       // whole from the cache, the parts that reach that schema are made again on the next miss
-      if (index === 0)
+      if (index === 0) {
         expect([...after].filter((key) => before.has(key))).toHaveLength(operations - 1);
+        const kept = [...partKeys(dir, "server-parts")].filter((key) => handlerTypes.has(key));
+        expect(kept).toHaveLength(operations - 1);
+      }
       before = after;
     }
   }, 240_000);

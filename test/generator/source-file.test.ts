@@ -57,3 +57,76 @@ describe("printStatements", () => {
     }
   });
 });
+
+/** A long text of whole statements (past the length from which it is slotted), ending in `end`. */
+function longText(end: string): string {
+  const lines = Array.from(
+    { length: 300 },
+    (_, index) => `export const value${index} = { text: "a \\"quoted\\" 'line' \`${index}\`" };`,
+  );
+  return `${lines.join("\n")}\n/* a block comment\n   over two lines */\nconst tpl = \`multi\nline\`;\n${end}`;
+}
+
+describe("printStatements' text slots", () => {
+  const fn: StatementStructures = {
+    kind: StructureKind.Function,
+    name: "after",
+    statements: ["return 1;"],
+  };
+  const iface: StatementStructures = {
+    kind: StructureKind.Interface,
+    name: "Before",
+    properties: [{ name: "a", type: "string" }],
+  };
+  const cases: Record<string, (string | StatementStructures)[]> = {
+    "after a function, ending in a brace": [fn, longText("function last() {\n  return 2;\n}")],
+    "between structures, ending in a semicolon": [iface, longText("type Last = 1;"), fn],
+    "with blank lines around it": [fn, `\n\n${longText("type Last = 1;")}\n\n`, iface],
+    "ending in a word": [iface, longText("declare const last: number\nlast")],
+    "two texts in a row": [longText("type A = 1;"), longText("type B = 2;"), fn],
+    "as a constant's initializer": [
+      fn,
+      {
+        kind: StructureKind.VariableStatement,
+        declarationKind: VariableDeclarationKind.Const,
+        isExported: true,
+        docs: [{ description: "A constant." }],
+        declarations: [
+          {
+            name: "FILES",
+            type: "readonly string[]",
+            initializer: JSON.stringify(longText("}").split("\n"), null, 2),
+          },
+        ],
+      },
+      iface,
+    ],
+  };
+  it.each(Object.entries(cases))("lays out a long text %s as the writer does", (_name, list) => {
+    const slotted = printStatements("slots.ts", list);
+    expect(slotted).toBe(printStatements("slots.ts", list, { textSlots: false }));
+    expect(slotted).not.toContain("__PRINTED_TEXT_");
+  });
+
+  it("passes through the writer a text with a carriage return, or ending in a backtick", () => {
+    // the writer turns `\r\n` into the file's newline: so must the file with slots
+    const crlf = [iface, longText("type Last = 1;").replace(/\n/g, "\r\n")];
+    expect(printStatements("crlf.ts", crlf)).not.toContain("\r");
+    expect(printStatements("crlf.ts", crlf)).toBe(
+      printStatements("crlf.ts", crlf, { textSlots: false }),
+    );
+    // a slot ending in the text's closing backtick would open a template literal for the writer
+    const template = [longText("const last = `tpl`"), fn];
+    expect(printStatements("template.ts", template)).toBe(
+      printStatements("template.ts", template, { textSlots: false }),
+    );
+    expect(printStatements("template.ts", template)).toContain("\n  return 1;\n");
+  });
+
+  it("prints the file whole when a text holds what looks like a slot", () => {
+    const list = [longText("type A = 1;"), "const x = '__PRINTED_TEXT_0__';", fn];
+    const printed = printStatements("lookalike.ts", list);
+    expect(printed).toBe(printStatements("lookalike.ts", list, { textSlots: false }));
+    expect(printed).toContain("const x = '__PRINTED_TEXT_0__';");
+  });
+});

@@ -8,6 +8,7 @@
 import {
   StructureKind,
   VariableDeclarationKind,
+  type InterfaceDeclarationStructure,
   type StatementStructures,
   type WriterFunction,
 } from "ts-morph";
@@ -19,7 +20,8 @@ import { docSlot } from "../ts/operation-doc-slots.js";
 import { fillClientDocs } from "./client-doc-slots.js";
 import { responseHeaderKinds } from "./header-kinds.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
-import { printStatements } from "../ts/source-file.js";
+import { printStatements, type PrintedStatement } from "../ts/source-file.js";
+import { interfaceText, typeAliasesText } from "../ts/structure-text.js";
 import { rawClientStatements } from "./emit-raw-client.js";
 import {
   itemType,
@@ -52,8 +54,17 @@ export function emitClient(model: ApiModel, context: EmitContext): GeneratedFile
   return clientTemplates(model, context).map((file) => fillClientDocs(file, model));
 }
 
-/** client.ts and raw-client.ts with each operation's doc as a slot (ts/operation-doc-slots.ts). */
-export function clientTemplates(model: ApiModel, context: EmitContext): GeneratedFile[] {
+/**
+ * client.ts and raw-client.ts with each operation's doc as a slot (ts/operation-doc-slots.ts).
+ * The per-operation types and the client interface (one member per operation) are printed as
+ * text in the printer's layout (ts/structure-text.ts); `layout.structures` prints their
+ * structures instead (what test/generator/structure-text.test.ts compares with).
+ */
+export function clientTemplates(
+  model: ApiModel,
+  context: EmitContext,
+  layout: { readonly structures?: boolean } = {},
+): GeneratedFile[] {
   const clientType = `${context.apiName}Client`;
   const headerTables = new HeaderTables();
   const xmlShapes = new XmlShapeTable();
@@ -62,7 +73,12 @@ export function clientTemplates(model: ApiModel, context: EmitContext): Generate
       [operation.name, descriptorWriter(operation, model, headerTables, xmlShapes)] as const,
   );
   const codecs = codecsNeeded(model);
-  const statements: StatementStructures[] = [
+  const operationTypeStatements = model.operations.flatMap((operation) => [
+    ...operationTypes(operation),
+    ...itemType(operation),
+  ]);
+  const client = clientInterface(model, clientType);
+  const statements: PrintedStatement[] = [
     ...imports(codecs, clientType),
     ...xmlCodecImport(model),
     ...paginationImports(model),
@@ -105,11 +121,10 @@ export function clientTemplates(model: ApiModel, context: EmitContext): Generate
         },
       ],
     },
-    ...model.operations.flatMap((operation) => [
-      ...operationTypes(operation),
-      ...itemType(operation),
-    ]),
-    clientInterface(model, clientType),
+    ...(layout.structures === true
+      ? operationTypeStatements
+      : typeAliasesText(operationTypeStatements)),
+    ...((layout.structures === true ? undefined : interfaceText(client)) ?? [client]),
     factory(context, clientType, codecs),
   ];
   return [
@@ -364,7 +379,7 @@ function operationTypes(operation: OperationModel): StatementStructures[] {
   return out;
 }
 
-function clientInterface(model: ApiModel, clientType: string): StatementStructures {
+function clientInterface(model: ApiModel, clientType: string): InterfaceDeclarationStructure {
   return {
     kind: StructureKind.Interface,
     isExported: true,

@@ -82,7 +82,10 @@ export function isQuery(operation: OperationModel): boolean {
 export function invalidationMap(
   operations: readonly OperationModel[],
 ): Map<string, OperationModel[]> {
-  const queries = operations.filter(isQuery);
+  // each query's segments split once (not once per mutation: Stripe has hundreds of each)
+  const queries = operations
+    .filter(isQuery)
+    .map((query) => ({ query, path: segments(query.path) }));
   const skip = sharedPrefix(operations.map((operation) => operation.path));
   const out = new Map<string, OperationModel[]>();
   for (const mutation of operations.filter((operation) => !isQuery(operation))) {
@@ -94,12 +97,13 @@ export function invalidationMap(
     const collection = own.slice(0, end);
     out.set(
       mutation.name,
-      queries.filter((query) => {
-        const path = segments(query.path);
-        return sameShape
-          ? path.length === own.length && startsWith(path, own)
-          : startsWith(path, collection);
-      }),
+      queries
+        .filter(({ path }) =>
+          sameShape
+            ? path.length === own.length && startsWith(path, own)
+            : startsWith(path, collection),
+        )
+        .map(({ query }) => query),
     );
   }
   return out;

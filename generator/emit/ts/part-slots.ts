@@ -11,14 +11,24 @@ const SLOT = /__PART_SLOT_(\d+)__/g;
 /** The slot of part `index`. */
 export const partSlot = (index: number): string => `__PART_SLOT_${index}__`;
 
+/** Slots of another name (a printer's own, which must not meet an emitter's: ts/source-file.ts). */
+export const TEXT_SLOTS = {
+  slot: (index: number): string => `__PRINTED_TEXT_${index}__`,
+  pattern: /__PRINTED_TEXT_(\d+)__/g,
+};
+
 /**
  * `printed` with slot n replaced by `texts[n]`; undefined unless each slot stands in it exactly
  * once and no other (spec text that looks like a slot: the caller then prints the file whole).
  */
-export function fillPartSlots(printed: string, texts: readonly string[]): string | undefined {
+export function fillPartSlots(
+  printed: string,
+  texts: readonly string[],
+  slots: RegExp = SLOT,
+): string | undefined {
   const seen = new Uint8Array(texts.length);
   let ok = true;
-  const filled = printed.replace(SLOT, (_all, digits: string) => {
+  const filled = printed.replace(slots, (_all, digits: string) => {
     const index = Number(digits);
     if (!(index < texts.length) || seen[index] === 1) ok = false;
     else seen[index] = 1;
