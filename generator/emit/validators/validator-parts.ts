@@ -348,15 +348,13 @@ function wholeModuleSlice(
   let formats = false;
   const exports: (readonly [string, string])[] = [];
   const values: Record<string, readonly [string | null, string]> = {};
-  const direct = (text: FunctionText) =>
-    differ.has(text.name) || text.calls.some((call) => differ.has(call));
+  // (an export is in none of them: see namesThatDiffer)
+  const direct = (text: FunctionText) => text.calls.some((call) => differ.has(call));
   // the copies of the names in `differ` a part can reach, and those reached so far
   const reachable = new Set([...differ].map((name) => `${name} a`));
   for (const part of parts)
-    for (const [, text] of part) {
-      if (differ.has(text.name)) reachable.add(`${text.name} ${text.copy}`);
+    for (const [, text] of part)
       for (const call of text.calls) if (differ.has(call)) reachable.add(`${call} b`);
-    }
   const reached = new Set<string>();
   const walked = new Set<string>(); // names walked whole in the parts reaching only copies `a`
   for (const part of parts) {
@@ -383,7 +381,7 @@ function wholeModuleSlice(
       if (differ.has(unit.name)) {
         const copy = `${unit.name} ${text.copy}`;
         if (!reached.has(copy)) {
-          reached.add(copy);
+          if (reachable.has(copy)) reached.add(copy); // (always: only exports call copies `b`)
           for (const [name, value] of unit.shared) values[name] ??= value;
         }
       } else if (!known) for (const [name, value] of unit.shared) values[name] ??= value;
