@@ -103,7 +103,7 @@ export function emitValidators(
   compiledBodies.set(model, {
     functions: bodies.functions,
     all: bodies.functions.size === bodySchemas.size,
-    slices: bodies.slices,
+    slicesOf: bodies.slicesOf,
   });
   const responseHeaders = compile(
     "response-headers",
@@ -133,7 +133,7 @@ const compiledBodies = new WeakMap<
   {
     readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
     readonly all: boolean;
-    readonly slices?: readonly ModuleSlice[];
+    readonly slicesOf?: (names: ReadonlySet<string>) => readonly ModuleSlice[];
   }
 >();
 
@@ -150,7 +150,7 @@ export function bodyValidatorFunctions(
 ): ReadonlyMap<string, (value: unknown) => boolean> {
   const known = compiledBodies.get(model);
   if (known?.all === true) return known.functions;
-  if (known?.slices !== undefined) {
+  if (known?.slicesOf !== undefined) {
     // the module's code, as printed, for the operations asked for (the others' slices left out)
     const names = new Set(
       model.operations.flatMap((operation) =>
@@ -162,8 +162,7 @@ export function bodyValidatorFunctions(
           : [],
       ),
     );
-    const slices = known.slices.filter((slice) => slice.exports.some(([name]) => names.has(name)));
-    return new Map([...known.functions, ...evaluateSlices(slices)]);
+    return new Map([...known.functions, ...evaluateSlices(known.slicesOf(names))]);
   }
   const { convert, apiSchema, bodySchemas, origin, operationOf } = validatorSchemas(model, []);
   const indexes = new Set(
@@ -196,18 +195,15 @@ export function tracedBodyValidators(
   only: ReadonlySet<OperationModel>,
   calls: Set<string>,
 ): ReadonlyMap<string, (value: unknown) => boolean> | undefined {
-  const slices = compiledBodies.get(model)?.slices;
-  if (slices === undefined) return undefined;
+  const slicesOf = compiledBodies.get(model)?.slicesOf;
+  if (slicesOf === undefined) return undefined;
   const names = new Set(
     [...only].flatMap((operation) =>
       operation.responses.map((response) => validatorName(operation, response.status)),
     ),
   );
   try {
-    return evaluateSlices(
-      slices.filter((slice) => slice.exports.some(([name]) => names.has(name))),
-      calls,
-    );
+    return evaluateSlices(slicesOf(names), calls);
   } catch {
     return undefined;
   }

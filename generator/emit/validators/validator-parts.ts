@@ -42,10 +42,11 @@ export interface ModulePart {
   readonly names: readonly string[];
 }
 
-/** A module: its code (and the slices of its parts, in order), the validators compiled in this run (by export name) and its warnings (in part order). */
+/** A module: its code, the validators compiled in this run (by export name) and its warnings (in part order). */
 export interface PartedModule {
   readonly code: string;
-  readonly slices: readonly ModuleSlice[];
+  /** The slices of the parts exporting any of `names`, in module order (made when asked for: printing needs none). */
+  readonly slicesOf: (names: ReadonlySet<string>) => readonly ModuleSlice[];
   readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
   readonly warnings: readonly string[];
 }
@@ -76,7 +77,8 @@ export function compileModuleParts(
   );
   return {
     code: printSlices(compiled.slices),
-    slices: compiled.slices,
+    slicesOf: (names) =>
+      compiled.slices.filter((slice) => slice.exports.some(([name]) => names.has(name))),
     functions: compiled.functions,
     warnings: parts.flatMap((part) =>
       part.names.flatMap((name) => compiled.relaxed.get(name) ?? []),
@@ -241,16 +243,158 @@ function fromFunctionEntries(
       byName.set(text.name, copies);
     }
   const unitOf = sliceUnits(byName);
+  const exportsOf = (part: ModulePart) =>
+    part.names.map((name) => [name, exportTexts.get(name) as FunctionText] as const);
+  const made = new Map<number, ModuleSlice | undefined>();
+  const sliceOfPart = (index: number): ModuleSlice | undefined => {
+    if (!made.has(index))
+      made.set(index, moduleSlice(exportsOf(parts[index] as ModulePart), unitOf));
+    return made.get(index);
+  };
+  // defined: the module's walk reached every function a part reaches
+  const slicesOf = (names: ReadonlySet<string>): ModuleSlice[] =>
+    parts.flatMap((part, index) =>
+      part.names.some((name) => names.has(name)) ? [sliceOfPart(index) as ModuleSlice] : [],
+    );
+  // the module walked once (see wholeModuleSlice) where every name's texts agree on what they
+  // call, else slice by slice as the module is compiled whole
+  const texts = [...[...cycleTexts.values()].flat(), ...exportTexts.values()];
+  const differ = namesThatDiffer(texts);
+  const whole =
+    differ !== undefined ? wholeModuleSlice(parts.map(exportsOf), unitOf, differ) : undefined;
+  if (whole !== undefined) {
+    counters.wholeWalks++;
+    return { code: printSlices([whole]), slicesOf, functions, warnings: [] };
+  }
   const slices: ModuleSlice[] = [];
   for (const part of parts) {
-    const slice = moduleSlice(
-      part.names.map((name) => [name, exportTexts.get(name) as FunctionText]),
-      unitOf,
-    );
+    const slice = moduleSlice(exportsOf(part), unitOf);
     if (slice === undefined) return undefined;
     slices.push(slice);
   }
-  return { code: printSlices(slices), slices, functions, warnings: [] };
+  counters.slicedWalks++;
+  return { code: printSlices(slices), slicesOf: () => slices, functions, warnings: [] };
+}
+
+/**
+ * How modules were assembled from entries in this process (tests read it): walked once, or slice
+ * by slice, and the functions the walks once visited (each part's exports, what they reach first).
+ */
+export const counters = { wholeWalks: 0, slicedWalks: 0, visits: 0 };
+
+/**
+ * The names whose texts (a component's copies `a` and `b`, equal exports) read different shared
+ * values (copy `a` reaches its cycle through `wrapper$...` values, copy `b` directly); undefined
+ * when such texts are not a component's two copies, when the texts of one name differ in more (the functions they call, their helpers or formats,
+ * being an export) or a shared value has two definitions: then only printing every part's slice
+ * gives the module's text.
+ */
+function namesThatDiffer(texts: readonly FunctionText[]): ReadonlySet<string> | undefined {
+  const calls = new Map<string, string>();
+  const shared = new Map<string, string>();
+  const lines = new Map<string, string>();
+  const differ = new Set<string>();
+  const unique = (list: readonly string[]) => [...new Set(list)].sort();
+  for (const text of texts) {
+    for (const [name, , line] of text.shared) {
+      const known = lines.get(name);
+      if (known === undefined) lines.set(name, line);
+      else if (known !== line) return undefined;
+    }
+    const reads = JSON.stringify([
+      text.copy === "export",
+      unique(text.calls),
+      unique(text.helpers),
+      text.formats,
+    ]);
+    const knownReads = calls.get(text.name);
+    if (knownReads === undefined) calls.set(text.name, reads);
+    else if (knownReads !== reads) return undefined;
+    const values = JSON.stringify(unique(text.shared.map(([name]) => name)));
+    const knownValues = shared.get(text.name);
+    if (knownValues === undefined) shared.set(text.name, values);
+    else if (knownValues !== values) differ.add(text.name);
+  }
+  // followed by copy: only a component's two copies
+  for (const text of texts)
+    if (differ.has(text.name) && text.copy !== "a" && text.copy !== "b") return undefined;
+  return differ;
+}
+
+/**
+ * The module of `parts` (each its exports, in module order) as one slice, the text of printing
+ * every part's slice (validator-module.ts `printModule`: each function's first text, the union of
+ * the values, helpers and formats), without walking the components most operations share
+ * (Stripe's `account`) once per operation:
+ * - functions, helpers and formats: each part walked as {@link sliceOf} walks it, but a function
+ *   whose name an earlier part reached is not walked again. The texts of a name call the same
+ *   names ({@link namesThatDiffer}), so all a function reaches was reached by the part that
+ *   reached it first, and the names a part reaches first come in the order and copy its own
+ *   slice reaches them;
+ * - shared values: a name's values come with its function, except for the names in `differ`,
+ *   whose copies read different values: which copies a module reaches is then followed. A part
+ *   reaches copy `b` only from an export calling it directly: such a part is walked whole, as its
+ *   slice (until every copy that can be reached has been); in the others every text reached is
+ *   copy `a`, and a name walked in one of them is not walked again.
+ * Undefined when a function calls one no entry holds.
+ */
+function wholeModuleSlice(
+  parts: readonly (readonly (readonly [string, FunctionText])[])[],
+  unitOf: (text: FunctionText) => SliceUnit<FunctionText | undefined>,
+  differ: ReadonlySet<string>,
+): ModuleSlice | undefined {
+  const functions: Record<string, string> = {};
+  const helpers = new Set<string>();
+  let formats = false;
+  const exports: (readonly [string, string])[] = [];
+  const values: Record<string, readonly [string | null, string]> = {};
+  // (an export is in none of them: see namesThatDiffer)
+  const direct = (text: FunctionText) => text.calls.some((call) => differ.has(call));
+  // the copies of the names in `differ` a part can reach, and those reached so far
+  const reachable = new Set([...differ].map((name) => `${name} a`));
+  for (const part of parts)
+    for (const [, text] of part)
+      for (const call of text.calls) if (differ.has(call)) reachable.add(`${call} b`);
+  const reached = new Set<string>();
+  const walked = new Set<string>(); // names walked whole in the parts reaching only copies `a`
+  for (const part of parts) {
+    const mode =
+      reached.size === reachable.size
+        ? "new"
+        : part.some(([, text]) => direct(text))
+          ? "slice"
+          : "a";
+    const seen = new Set<string>(); // a part's own, walked as its slice
+    const pending: (FunctionText | undefined)[] = part.map(([, text]) => text);
+    while (pending.length > 0) {
+      const text = pending.pop();
+      if (text === undefined) return undefined;
+      const known = Object.hasOwn(functions, text.name);
+      if (
+        mode === "slice" ? seen.has(text.name) : known && (mode === "new" || walked.has(text.name))
+      )
+        continue;
+      const unit = unitOf(text);
+      counters.visits++;
+      seen.add(unit.name);
+      if (mode === "a") walked.add(unit.name);
+      if (differ.has(unit.name)) {
+        const copy = `${unit.name} ${text.copy}`;
+        if (!reached.has(copy)) {
+          if (reachable.has(copy)) reached.add(copy); // (always: only exports call copies `b`)
+          for (const [name, value] of unit.shared) values[name] ??= value;
+        }
+      } else if (!known) for (const [name, value] of unit.shared) values[name] ??= value;
+      if (!known) {
+        functions[unit.name] = unit.text;
+        unit.helpers.forEach((helper) => helpers.add(helper));
+        formats ||= unit.formats;
+      }
+      pending.push(...unit.calls);
+    }
+    for (const [name, text] of part) exports.push([name, text.name]);
+  }
+  return { functions, values, helpers: [...helpers], formats, exports };
 }
 
 /** Whether a component's schema has a `$ref` beside it (Ajv compiles it as its target when nothing else of it is a keyword). */
