@@ -89,16 +89,9 @@ export async function loadSpec(
       dependencies = []; // one file: the bundle read no other
       timing("  bundle (as recorded)", t1);
     } else {
-      const { bundle, createConfig } = await import("@redocly/openapi-core");
-      const { documentFromText, SyncFileResolver } = await import("./sync-file-resolver.js");
+      const { bundleDocument, documentFromText } = await import("./sync-file-resolver.js");
       const before = record === undefined ? undefined : JSON.stringify(parsed);
-      const config = await createConfig({ rules: {} });
-      const result = await bundle({
-        doc: root ?? documentFromText(text, specPath, parsed),
-        config,
-        dereference: false,
-        externalRefResolver: new SyncFileResolver(config.resolve, pieces),
-      });
+      const result = await bundleDocument(root ?? documentFromText(text, specPath, parsed), pieces);
       timing("  bundle", t1);
       const unresolved = result.problems.find(
         (problem) => problem.severity === "error" || /resolve/i.test(problem.message),

@@ -10,7 +10,14 @@
  */
 import { readFileSync } from "node:fs";
 import { isAbsolute } from "node:path";
-import { BaseResolver, Source, makeDocumentFromString, type Document } from "@redocly/openapi-core";
+import {
+  BaseResolver,
+  bundle,
+  createConfig,
+  Source,
+  makeDocumentFromString,
+  type Document,
+} from "@redocly/openapi-core";
 import { jsonValue } from "./json-text.js";
 import type { YamlPieces } from "./yaml-sections.js";
 
@@ -62,4 +69,18 @@ export function documentFromText(text: string, path: string, parsed?: unknown): 
 function jsonDocument(source: Source): Document | undefined {
   const json = jsonValue(source.body);
   return json === undefined ? undefined : { source, parsed: json.value };
+}
+
+/**
+ * Redocly's bundle of `doc` as the loader makes it (load-spec.ts): no lint rules, internal `$ref`s
+ * kept, every file read through {@link SyncFileResolver} (and `pieces`, when given).
+ */
+export async function bundleDocument(doc: Document, pieces?: YamlPieces) {
+  const config = await createConfig({ rules: {} });
+  return bundle({
+    doc,
+    config,
+    dereference: false,
+    externalRefResolver: new SyncFileResolver(config.resolve, pieces),
+  });
 }

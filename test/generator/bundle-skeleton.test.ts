@@ -8,11 +8,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { bundle, createConfig } from "@redocly/openapi-core";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { bundleSkeleton } from "../../generator/load/bundle-skeleton.js";
 import { loadSpec } from "../../generator/load/load-spec.js";
-import { documentFromText, SyncFileResolver } from "../../generator/load/sync-file-resolver.js";
+import { bundleDocument, documentFromText } from "../../generator/load/sync-file-resolver.js";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 const CORPUS = resolve(ROOT, "../shared/corpus");
@@ -131,14 +130,8 @@ describe("bundleSkeleton", () => {
 
 /** What Redocly's bundle does to `document` (the text at `path`), as load-spec.ts calls it. */
 async function verdict(path: string, document: Json): Promise<string> {
-  const config = await createConfig({ rules: {} });
   const before = JSON.stringify(document);
-  const result = await bundle({
-    doc: documentFromText(before, path, clone(document)),
-    config,
-    dereference: false,
-    externalRefResolver: new SyncFileResolver(config.resolve, undefined),
-  });
+  const result = await bundleDocument(documentFromText(before, path, clone(document)));
   const after = JSON.stringify(result.bundle.parsed);
   if (result.problems.length > 0 || result.fileDependencies.size > 0) return "not recorded";
   if (after === before) return "unchanged";
