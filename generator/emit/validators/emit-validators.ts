@@ -23,6 +23,7 @@ import { escapePointer } from "../../model/resolve-ref.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import type { BatchPartStore } from "../part-store.js";
 import { compileModuleParts, type ModulePart } from "./validator-parts.js";
+import { jsonTexts, type JsonText } from "./component-order.js";
 import type { ModuleSlice } from "./validator-module.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
 import { textReadingSchema, type ComponentSchemas } from "./text-reading.js";
@@ -62,7 +63,9 @@ export function emitValidators(
     }
   }
 
-  const coercing = coercionOptions(apiSchema, parameterSchemas, headerSchemas);
+  // each schema's JSON text made once: read for `unevaluated*` and in the entries' keys
+  const text = jsonTexts();
+  const coercing = coercionOptions(apiSchema, [parameterSchemas, headerSchemas], text);
   // text is read by one rule (text-reading.ts), also in the components parameters $ref
   const textComponents = Object.fromEntries(
     Object.entries(components).map(([name, schema]) => [
@@ -88,6 +91,7 @@ export function emitValidators(
       moduleOptions(convert, extra, origin),
       moduleParts,
       options.parts,
+      text,
     );
     warnings.push(...made.warnings);
     return made;
@@ -291,43 +295,28 @@ function validatorSchemas(model: ApiModel, warnings: string[]) {
  * `anyOf` even after one matched: with coercion, a later branch coerces the value again
  * (`anyOf: [boolean, enum ["true", "false"]]` turns `true` back into `"true"`). Where no schema uses
  * `unevaluated*`, that tracking is off, and the first branch that matches keeps its coercion.
+ *
+ * "Uses" is read in the JSON texts: the api schema's, and each export's. The api schema's is tested
+ * as its parts' (`$id`, each component's name and text: a match of a quoted word lies within one
+ * string's text), so that each component's text is the one `text` keeps for the entries' keys
+ * (validator-parts.ts): on Stripe making the api schema's text again cost about 40 ms of each
+ * structural edit.
  */
-function coercionOptions(apiSchema: unknown, ...schemas: ReadonlyMap<string, unknown>[]): Options {
-  const values = [apiSchema, ...schemas.flatMap((map) => [...map.values()])];
-  return values.some(mentionsUnevaluated)
-    ? { coerceTypes: "array" }
-    : { coerceTypes: "array", unevaluated: false };
-}
-
-const UNEVALUATED = ['"unevaluatedProperties"', '"unevaluatedItems"'];
-
-/**
- * Whether `value`'s JSON text holds `"unevaluatedProperties"` or `"unevaluatedItems"` (a keyword,
- * a property so named, or a string ending so), found without making the text: on Stripe
- * stringifying every schema cost about 40 ms of each structural edit. The JSON text of an object
- * is its keys' and values' texts between punctuation, and such a match always lies within one
- * string's text (a quote it starts with opens a string or is escaped inside one; its closing quote
- * ends that string), so each key and string is tested alone, by the same text.
- */
-export function mentionsUnevaluated(value: unknown): boolean {
-  const pending: unknown[] = [value];
-  const hit = (text: string) =>
-    text.includes("unevaluated") && UNEVALUATED.some((word) => JSON.stringify(text).includes(word));
-  while (pending.length > 0) {
-    const item = pending.pop();
-    if (typeof item === "string") {
-      if (hit(item)) return true;
-    } else if (Array.isArray(item)) pending.push(...item);
-    else if (typeof item === "object" && item !== null) {
-      // a value JSON leaves out (undefined, a function) leaves its key out too
-      for (const [key, child] of Object.entries(item))
-        if (child !== undefined && typeof child !== "function" && typeof child !== "symbol") {
-          if (hit(key)) return true;
-          pending.push(child);
-        }
-    }
-  }
-  return false;
+export function coercionOptions(
+  apiSchema: ApiSchema,
+  schemas: readonly ReadonlyMap<string, unknown>[],
+  text: JsonText = (value) => JSON.stringify(value),
+): Options {
+  const mentions = (json: string | undefined) =>
+    json !== undefined &&
+    (json.includes('"unevaluatedProperties"') || json.includes('"unevaluatedItems"'));
+  const unevaluated =
+    mentions(JSON.stringify(apiSchema.$id)) ||
+    Object.entries(apiSchema.components.schemas).some(
+      ([name, schema]) => mentions(JSON.stringify(name)) || mentions(text(schema)),
+    ) ||
+    schemas.some((map) => [...map.values()].some((schema) => mentions(text(schema))));
+  return unevaluated ? { coerceTypes: "array" } : { coerceTypes: "array", unevaluated: false };
 }
 
 /** `{ type: object, properties: { "<lower-case name>": schema }, required }`. */

@@ -23,7 +23,7 @@
 import { createHash } from "node:crypto";
 import { isObject } from "../../schema/json-pointer.js";
 import type { BatchPartStore } from "../part-store.js";
-import { componentGraph, componentOrder, cycleHashes } from "./component-order.js";
+import { componentGraph, componentOrder, cycleHashes, type JsonText } from "./component-order.js";
 import {
   compileFunctionTexts,
   compileValidatorSlices,
@@ -64,9 +64,10 @@ export function compileModuleParts(
   options: ValidatorModuleOptions,
   parts: readonly ModulePart[],
   store: BatchPartStore | undefined,
+  jsonText: JsonText = (value) => JSON.stringify(value),
 ): PartedModule {
   if (store !== undefined && schemas.size > 0) {
-    const made = fromFunctionEntries(kind, schemas, apiSchema, options, parts, store);
+    const made = fromFunctionEntries(kind, schemas, apiSchema, options, parts, store, jsonText);
     if (made !== undefined) return made;
   }
   const compiled = compileValidatorSlices(
@@ -96,6 +97,7 @@ function fromFunctionEntries(
   options: ValidatorModuleOptions,
   parts: readonly ModulePart[],
   store: BatchPartStore,
+  jsonText: JsonText,
 ): PartedModule | undefined {
   const components = apiSchema.components.schemas;
   const names = Object.keys(components);
@@ -147,7 +149,7 @@ function fromFunctionEntries(
       .join("\n");
   // where Ajv tracks evaluated properties, a caller reads what its callees evaluate
   const tracksEvaluated = options.draft2020 && options.ajv.unevaluated !== false;
-  const hashes = cycleHashes(graph, cycles, tracksEvaluated);
+  const hashes = cycleHashes(graph, cycles, tracksEvaluated, jsonText);
   const fixed = JSON.stringify([
     kind,
     options.draft2020,
@@ -173,7 +175,7 @@ function fromFunctionEntries(
   const byKey = new Map<string, FunctionText | undefined>();
   const missedExports = new Map<string, unknown>();
   for (const [name, schema] of schemas) {
-    const json = JSON.stringify(schema);
+    const json = jsonText(schema) ?? "undefined";
     const reached = tracksEvaluated ? graph.refsOf(schema).map((ref) => hashes.get(ref)) : [];
     const key = `${fixed}\n${sha256(json)}\n${[...new Set(reached)].sort().join("\n")}\n${aliasesCalled([schema])}`;
     exportKeys.set(name, key);
