@@ -13,6 +13,7 @@ import { sha256Hex, type CachePack } from "./cache-pack.js";
 import { openScopedPack } from "./cached-emitters.js";
 import { PartCache } from "./cached-parts.js";
 import type { RunCaches } from "./run-caches.js";
+import type { SchemaReach } from "../model/schema-reach.js";
 import { valueHash } from "./traced-emit.js";
 
 interface CachedValidators {
@@ -25,7 +26,7 @@ type PartedEmitter = (
   model: EmitInput["model"],
   context: EmitInput["context"],
   warnings: string[],
-  options: { readonly parts?: PartCache },
+  options: { readonly parts?: PartCache; readonly reach?: SchemaReach },
 ) => GeneratedFile[];
 
 /**
@@ -57,14 +58,18 @@ export const cachedMocks = (input: EmitInput): Promise<GeneratedFile[]> =>
 /** `emit`'s files through the part pack `<name>-parts` of the output folder (every part made without a cache). */
 async function withParts(
   name: string,
-  { model, context, scope }: EmitInput,
+  { model, context, scope, caches }: EmitInput,
   warnings: string[],
   emit: PartedEmitter,
 ): Promise<GeneratedFile[]> {
   const pack = await openScopedPack(`emit/${name}-parts`, scope);
   if (pack === undefined) return emit(model, context, warnings, {});
   const parts = new PartCache(pack, JSON.stringify(context));
-  const files = emit(model, context, warnings, { parts });
+  // the run's reach over the prose-free model (cached-emitters.ts): its hashes are made once a run
+  const { SchemaReach } = await import("../model/schema-reach.js");
+  const bare = caches.proseFree(model);
+  const reach = caches.derived(bare, "schema reach", () => new SchemaReach(bare));
+  const files = emit(model, context, warnings, { parts, reach });
   parts.save();
   return files;
 }

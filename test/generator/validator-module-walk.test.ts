@@ -70,7 +70,53 @@ function spec(count: number): Record<string, unknown> {
   };
 }
 
+/**
+ * `count` operations each answering C directly (copy `b`) and Holder, which calls C's copy `a`
+ * (which reads `wrapper$A`), the cycle A → B → C → A reaching the chain Shared0 → ... → Shared9:
+ * each operation's walk reaches C's copy `a` first (its exports are walked last first), so it
+ * never reaches C's copy `b`, which its calls lead to.
+ */
+function directCycleSpec(count: number): Record<string, unknown> {
+  const document = spec(count);
+  const paths = document.paths as Record<string, { get: Record<string, unknown> }>;
+  Object.values(paths).forEach((item, index) => {
+    item.get.responses = { "200": json(ref("C")), default: json(ref("Holder")) };
+  });
+  return document;
+}
+
+/** The validators of `document`, with a cache (filled first) and without; the walks' counters of the warm one. */
+async function warmAndWhole(document: Record<string, unknown>) {
+  const dir = mkdtempSync(join(tmpdir(), "validator-walk-"));
+  temps.push(dir);
+  const file = join(dir, "spec.json");
+  writeFileSync(file, JSON.stringify(document, null, 2));
+  const emit = async (cached: boolean) => {
+    const parts = new PartCache(CachePack.open(dir, "test/walk", "salt"), "shared");
+    const model = (await loadLayoutSpec(file)).model;
+    const files = emitValidators(model, context, [], cached ? { parts } : {});
+    parts.save();
+    return files;
+  };
+  await emit(true);
+  const before = { ...counters };
+  const warm = await emit(true);
+  const visits = counters.visits - before.visits;
+  const wholeWalks = counters.wholeWalks - before.wholeWalks;
+  return { warm, whole: await emit(false), visits, wholeWalks };
+}
+
 describe("a validators module assembled from its entries", () => {
+  it("stops walking parts whole once every value the reachable copies read is in", async () => {
+    const operations = 60;
+    const { warm, whole, visits, wholeWalks } = await warmAndWhole(directCycleSpec(operations));
+    expect(warm).toEqual(whole);
+    expect(wholeWalks).toBeGreaterThanOrEqual(2);
+    // waiting for C's copy `b` walked each operation whole (1,030 visits): every value is in
+    // after the first operation, the others walk their own exports only
+    expect(visits).toBeLessThan(2 * operations + 40);
+  }, 120_000);
+
   it("is walked once, visiting shared functions once, with the bytes of a module printed part by part", async () => {
     const dir = mkdtempSync(join(tmpdir(), "validator-walk-"));
     temps.push(dir);

@@ -32,6 +32,7 @@ import { xmlShapes } from "../../model/xml-shapes.js";
 import { writeXml } from "../../../templates/xml/xml-codec.js";
 import { MockData } from "./mock-data.js";
 import { MockBodies } from "./mock-bodies.js";
+import type { SchemaReach } from "../../model/schema-reach.js";
 import { mockedOperationInput, mockPartKeys, type MockedOperationInput } from "./mock-parts.js";
 import type { BatchPartStore } from "../part-store.js";
 import { mockStatus } from "./mock-status.js";
@@ -322,10 +323,10 @@ export function emitMocks(
   model: ApiModel,
   context: EmitContext,
   warnings: string[] = [],
-  options: { readonly parts?: BatchPartStore } = {},
+  options: { readonly parts?: BatchPartStore; readonly reach?: SchemaReach } = {},
 ): GeneratedFile[] {
   const { parts } = options;
-  const keyOf = parts === undefined ? undefined : mockPartKeys(model);
+  const keyOf = parts === undefined ? undefined : mockPartKeys(model, options.reach);
   const cached = new Map<OperationModel, MockedOperation>();
   if (parts !== undefined && keyOf !== undefined)
     for (const operation of model.operations) {

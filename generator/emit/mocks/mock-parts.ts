@@ -22,8 +22,15 @@ export function mockedOperationInput(operation: OperationModel): MockedOperation
   return { name, operationId, deprecation, responses };
 }
 
-export function mockPartKeys(model: ApiModel): (operation: OperationModel) => string {
-  const reach = new SchemaReach(model);
+/**
+ * The key of each operation's part; `reach` over the model without prose (the run's instance, whose
+ * hashes the other emitters' parts have made already: neither a description nor a summary is
+ * drawn), else one over `model`.
+ */
+export function mockPartKeys(
+  model: ApiModel,
+  reach: SchemaReach = new SchemaReach(model),
+): (operation: OperationModel) => string {
   const version = JSON.stringify(model.openapiVersion);
   return (operation) => {
     const input = mockedOperationInput(operation);

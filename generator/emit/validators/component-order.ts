@@ -82,6 +82,24 @@ export function componentGraph(
   return { refsOf, schemaOf };
 }
 
+/** A value's JSON text (`JSON.stringify`'s; made once per object where the caller keeps them). */
+export type JsonText = (value: unknown) => string | undefined;
+
+const jsonText: JsonText = (value) => JSON.stringify(value);
+
+/**
+ * The JSON texts of values, each object's made once (`JSON.stringify`'s text): one validators
+ * emission tests its schemas for `unevaluated*` keywords and keys its entries by the same texts.
+ */
+export function jsonTexts(): JsonText {
+  const texts = new WeakMap<object, string | undefined>();
+  return (value) => {
+    if (typeof value !== "object" || value === null) return JSON.stringify(value);
+    if (!texts.has(value)) texts.set(value, JSON.stringify(value));
+    return texts.get(value);
+  };
+}
+
 /**
  * A hash per cycle of `cycles` (strongly connected components in {@link componentOrder}'s order,
  * sinks first), by member: the hash of its members' `$ref`s and JSON, and with `closure` also of
@@ -92,11 +110,12 @@ export function cycleHashes(
   graph: ComponentGraph,
   cycles: readonly (readonly string[])[],
   closure: boolean,
+  text: JsonText = jsonText,
 ): ReadonlyMap<string, string> {
   const hashes = new Map<string, string>();
   for (const cycle of cycles) {
     const hash = createHash("sha256");
-    for (const ref of cycle) hash.update(`${ref}\n${JSON.stringify(graph.schemaOf(ref))}\n`);
+    for (const ref of cycle) hash.update(`${ref}\n${text(graph.schemaOf(ref))}\n`);
     if (closure) {
       const members = new Set(cycle);
       const reached = new Set<string>();

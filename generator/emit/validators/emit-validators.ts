@@ -23,6 +23,7 @@ import { escapePointer } from "../../model/resolve-ref.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import type { BatchPartStore } from "../part-store.js";
 import { compileModuleParts, type ModulePart } from "./validator-parts.js";
+import { jsonTexts, type JsonText } from "./component-order.js";
 import type { ModuleSlice } from "./validator-module.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
 import { textReadingSchema, type ComponentSchemas } from "./text-reading.js";
@@ -62,7 +63,9 @@ export function emitValidators(
     }
   }
 
-  const coercing = coercionOptions(apiSchema, parameterSchemas, headerSchemas);
+  // each schema's JSON text made once: read for `unevaluated*` and in the entries' keys
+  const text = jsonTexts();
+  const coercing = coercionOptions(apiSchema, [parameterSchemas, headerSchemas], text);
   // text is read by one rule (text-reading.ts), also in the components parameters $ref
   const textComponents = Object.fromEntries(
     Object.entries(components).map(([name, schema]) => [
@@ -88,6 +91,7 @@ export function emitValidators(
       moduleOptions(convert, extra, origin),
       moduleParts,
       options.parts,
+      text,
     );
     warnings.push(...made.warnings);
     return made;
@@ -291,15 +295,27 @@ function validatorSchemas(model: ApiModel, warnings: string[]) {
  * `anyOf` even after one matched: with coercion, a later branch coerces the value again
  * (`anyOf: [boolean, enum ["true", "false"]]` turns `true` back into `"true"`). Where no schema uses
  * `unevaluated*`, that tracking is off, and the first branch that matches keeps its coercion.
+ *
+ * "Uses" is read in the JSON texts: the api schema's, and each export's. The api schema's is tested
+ * as its parts' (`$id`, each component's name and text: a match of a quoted word lies within one
+ * string's text), so that each component's text is the one `text` keeps for the entries' keys
+ * (validator-parts.ts): on Stripe making the api schema's text again cost about 40 ms of each
+ * structural edit.
  */
-function coercionOptions(apiSchema: unknown, ...schemas: ReadonlyMap<string, unknown>[]): Options {
-  const texts = [
-    JSON.stringify(apiSchema),
-    ...schemas.flatMap((map) => [...map.values()].map((schema) => JSON.stringify(schema))),
-  ];
-  const unevaluated = texts.some(
-    (text) => text.includes('"unevaluatedProperties"') || text.includes('"unevaluatedItems"'),
-  );
+export function coercionOptions(
+  apiSchema: ApiSchema,
+  schemas: readonly ReadonlyMap<string, unknown>[],
+  text: JsonText = (value) => JSON.stringify(value),
+): Options {
+  const mentions = (json: string | undefined) =>
+    json !== undefined &&
+    (json.includes('"unevaluatedProperties"') || json.includes('"unevaluatedItems"'));
+  const unevaluated =
+    mentions(JSON.stringify(apiSchema.$id)) ||
+    Object.entries(apiSchema.components.schemas).some(
+      ([name, schema]) => mentions(JSON.stringify(name)) || mentions(text(schema)),
+    ) ||
+    schemas.some((map) => [...map.values()].some((schema) => mentions(text(schema))));
   return unevaluated ? { coerceTypes: "array" } : { coerceTypes: "array", unevaluated: false };
 }
 
