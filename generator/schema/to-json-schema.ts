@@ -37,9 +37,14 @@ export const SCHEMA_VALUES = [
   "additionalItems",
 ];
 const DROPPED = new Set(["discriminator", "xml", "externalDocs", "example"]);
-/** Annotations: no effect on validation, and they would only bloat the generated code. */
+/**
+ * Annotations: no effect on validation, and they would only bloat the generated code. `summary`
+ * is none of JSON Schema's, but OpenAPI's prose elsewhere: a schema carrying one is treated as
+ * the cache does (without-prose.ts drops it from the keys), so its edits cannot leave a stale text.
+ */
 const ANNOTATIONS = new Set([
   "description",
+  "summary",
   "title",
   "examples",
   "example",

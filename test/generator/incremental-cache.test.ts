@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CachePack, cacheDir } from "../../generator/cache/cache-pack.js";
+import { isLiteralKey, isProse } from "../../generator/cache/without-prose.js";
 import { render, type Rendered } from "../../generator/generate.js";
 import { CORPUS_DIR, hasCorpus } from "../corpus/corpus-index.js";
 import { ROOT } from "./cli-helper.js";
@@ -129,6 +130,42 @@ describe("incremental generation", () => {
     }
     // openapi-typescript's escape of a comment's end, in types.ts: after the last edit too
     expect(previous["types.ts"]).toContain("*\\/");
+  }, 300_000);
+
+  it("writes what a cold run writes after every description and summary changes, a schema's own summary included", async () => {
+    const { dir, spec } = copySpec(join(ROOT, "spec/openapi.yaml"));
+    temps.push(dir);
+    // a `summary` on every component schema: not a schema keyword, yet shown where the schemas
+    // are (the validators' and mcp.ts's schemas carried it while their keys left it out)
+    editSpec(spec, (document) => {
+      const schemas = (document.components as { schemas: Record<string, object> }).schemas;
+      for (const [name, schema] of Object.entries(schemas))
+        Object.assign(schema, { summary: `About ${name}` });
+    });
+    let previous = (await renderBoth(spec, dir)).cold;
+    for (const round of [1, 2]) {
+      let edited = 0;
+      editSpec(spec, (document) => {
+        // every prose string outside literal values (what the prose-free copy drops)
+        const visit = (node: unknown): void => {
+          if (Array.isArray(node)) return node.forEach(visit);
+          if (node === null || typeof node !== "object") return;
+          const object = node as Record<string, unknown>;
+          for (const [key, value] of Object.entries(object)) {
+            if (isProse(key, value)) {
+              object[key] = `${String(value)} (round ${round})`;
+              edited++;
+            } else if (!isLiteralKey(key)) visit(value);
+          }
+        };
+        visit(document);
+      });
+      expect(edited).toBeGreaterThan(50);
+      const { cached, cold } = await renderBoth(spec, dir);
+      expect(cached, `cached render after prose edit round ${round}`).toEqual(cold);
+      expect(cold).not.toEqual(previous);
+      previous = cold;
+    }
   }, 300_000);
 
   const corpus = hasCorpus();

@@ -527,7 +527,8 @@ function isArraySchema(schema: SchemaModel | undefined, model: ApiModel, depth =
   return (
     schema.type === "array" &&
     Object.keys(schema).every((key) =>
-      ["type", "items", "description", "title", "example", "examples"].includes(key),
+      // prose keys included: the README is keyed by the prose-free model (without-prose.ts)
+      ["type", "items", "description", "summary", "title", "example", "examples"].includes(key),
     )
   );
 }
