@@ -220,10 +220,20 @@ export class CachePack {
     }
     try {
       mkdirSync(dirname(this.file), { recursive: true });
-      // each new text encoded and hashed once, whichever way the file is written
+      // each new text encoded and hashed once, whichever way the file is written; one whose
+      // bytes an entry dropped from the file already holds points at them instead
+      const dropped = this.droppedByLength();
       const fresh = new Map<Entry, Encoded>();
-      for (const entry of this.used.values())
-        if (entry.stored === undefined) fresh.set(entry, encoded(entry.text ?? ""));
+      for (const entry of this.used.values()) {
+        if (entry.stored !== undefined) continue;
+        const text = entry.text ?? "";
+        const bytes = Buffer.from(text, "utf8");
+        const same = carried(bytes, text)
+          ? dropped.get(bytes.length)?.find((old) => old.bytes.equals(bytes))
+          : undefined;
+        if (same === undefined) fresh.set(entry, encoded(text, bytes));
+        else entry.stored = same;
+      }
       const written = this.appended(fresh) ?? this.rewritten(fresh);
       if (written === undefined) {
         this.read = undefined; // the entries' offsets may be the failed write's: next time, whole
@@ -239,6 +249,25 @@ export class CachePack {
     } catch {
       this.read = undefined; // the cache only costs speed
     }
+  }
+
+  /**
+   * The stored bytes of the entries read from the file that this run did not use, by length (not
+   * those stored as JSON strings): a new text equal to one (a whole-file entry under a new key whose
+   * file did not change, say) is not encoded, hashed and written again. Its recorded hash is
+   * checked when a later run reads it, as any entry's.
+   */
+  private droppedByLength(): Map<number, Stored[]> {
+    const dropped = new Map<number, Stored[]>();
+    const used = new Set(this.used.values());
+    for (const entry of this.previous.values()) {
+      const stored = entry.stored;
+      if (stored === undefined || stored.json || used.has(entry)) continue;
+      const list = dropped.get(stored.bytes.length);
+      if (list === undefined) dropped.set(stored.bytes.length, [stored]);
+      else list.push(stored);
+    }
+    return dropped;
   }
 
   /**
@@ -384,6 +413,12 @@ function headerLine(entries: ReadonlyMap<string, Entry>, at: number): Buffer {
   return Buffer.from(`\n${line}\n`, "utf8");
 }
 
+/** Whether `utf8`, the UTF-8 encoding of `text`, carries it (no lone surrogate became U+FFFD). */
+function carried(utf8: Buffer, text: string): boolean {
+  // a lone surrogate comes out as U+FFFD: only a text whose bytes hold one needs checking
+  return !utf8.includes(REPLACEMENT) || wellFormed(text);
+}
+
 /** A text as a pack stores it. */
 interface Encoded {
   readonly bytes: Buffer;
@@ -395,11 +430,9 @@ interface Encoded {
 const REPLACEMENT = Buffer.from("\uFFFD", "utf8");
 
 /** A text as a pack stores it: its UTF-8 bytes (of its JSON string when UTF-8 cannot carry it) and their SHA-256. */
-function encoded(text: string): Encoded {
-  let bytes = Buffer.from(text, "utf8");
-  // a lone surrogate comes out as U+FFFD: only a text whose bytes hold one needs checking
-  const json = bytes.includes(REPLACEMENT) && !wellFormed(text);
-  if (json) bytes = Buffer.from(JSON.stringify(text), "utf8");
+function encoded(text: string, utf8 = Buffer.from(text, "utf8")): Encoded {
+  const json = !carried(utf8, text);
+  const bytes = json ? Buffer.from(JSON.stringify(text), "utf8") : utf8;
   return { bytes, sum: createHash("sha256").update(bytes).digest("hex"), json };
 }
 

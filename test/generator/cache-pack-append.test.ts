@@ -171,4 +171,23 @@ describe("appending packs", () => {
     truncateSync(join(cacheDir(dir), "unit/twice.json"), 5);
     expect(CachePack.open(dir, "unit/twice", "salt").get("a")).toBeUndefined();
   });
+
+  it("points a new entry whose text a dropped entry holds at those bytes, never a lone surrogate at U+FFFD", () => {
+    const dir = freshDir();
+    const file = join(cacheDir(dir), "unit/same.json");
+    round(dir, "unit/same", [], { "old key": big("unchanged"), replacement: "U+FFFD \ufffd" });
+    const before = statSync(file).size;
+    // new keys (a whole-file entry after a structural edit), one text as it was, one whose UTF-8
+    // (a lone surrogate becomes U+FFFD) equals a dropped entry's bytes but is another text
+    const reopened = round(dir, "unit/same", [], {
+      "new key": big("unchanged"),
+      "lone surrogate": "U+FFFD \ud800",
+    });
+    expect(reopened.get("new key")).toBe(big("unchanged"));
+    expect(reopened.get("lone surrogate")).toBe("U+FFFD \ud800");
+    expect(reopened.get("old key")).toBeUndefined();
+    expect(reopened.rejected).toBe(0);
+    // appended without the big text again
+    expect(statSync(file).size - before).toBeLessThan(1_000);
+  });
 });
