@@ -4,24 +4,35 @@
  * file per artifact (`emit/mcp/<hash of the output path>.json`, ...), each a map from the
  * SHA-256 of an input to the output rendered from it, plus the SHA-256 of that output.
  *
- * A pack file is the entries' texts one after the other as they are, in UTF-8, then a newline
- * and one line of JSON, its header (the format, and per entry its key, its text's SHA-256 and
- * byte length), ending the file. A text is not escaped into the JSON, so reading a pack parses
- * only its small header; each text is decoded (and its hash checked) only when a run asks for
- * it, from the file's bytes (on Stripe the validators' packs are 46 MB: decoding them whole cost
- * tens of milliseconds on every run). The header comes last so that a pack is written as it is
- * made: each new text is encoded and hashed once, then written, entry by entry (building the
- * whole file as one string, then its UTF-8 copy, cost about a second and 200 MB on Stripe's cold
- * run), and an entry kept from the previous run is copied as the bytes it was read as, neither
- * decoded nor hashed again. A text that is not well-formed UTF-16 (a lone surrogate, which
- * UTF-8 cannot carry) is stored as its JSON string instead, marked so in the header. A pack
- * whose texts do not add up to the lengths its header gives (truncated, say) is ignored.
+ * A pack file is the entries' texts as they are, in UTF-8, then a newline and one line of JSON,
+ * its header (the format, its own byte offset, and per entry its key, its text's SHA-256, byte
+ * offset and byte length), ending the file. A text is not escaped into the JSON, so reading a
+ * pack parses only its small header; each text is decoded (and its hash checked) only when a run
+ * asks for it, from the file's bytes (on Stripe the validators' packs are 46 MB: decoding them
+ * whole cost tens of milliseconds on every run). A text that is not well-formed UTF-16 (a lone
+ * surrogate, which UTF-8 cannot carry) is stored as its JSON string instead, marked so in the
+ * header.
+ *
+ * Saving appends: the texts new in this run, then a new header line listing the entries the run
+ * used (those kept point at their bytes in the file as it was), are written at the end of the
+ * file in one `writev` call; the earlier header and the entries no longer listed become dead bytes.
+ * Rewriting the whole file (a temporary file renamed into place) cost Stripe's warm structural
+ * edit about 0.2 s: the kept entries copied, the old 46 MB file dropped by the rename. The file is
+ * compacted (written whole, its live entries only) when its dead bytes would outgrow its live ones
+ * ({@link compactsAt}), so it stays under about twice its entries' size. The header is what makes
+ * entries visible and is written last: a reader that finds no whole header line at the end (a
+ * torn append, a run killed mid-write, a damaged header), or one whose recorded offset is not
+ * where it stands, ignores the pack. Appending is only done to the very file this run read (same
+ * inode and size, checked on the open descriptor): another run's rewrite or append meanwhile
+ * makes this run write the file whole instead; two runs appending at once (the cache folder may
+ * be shared by runs of different outputs, and the bundle's packs are per spec) leave a header
+ * whose offset is wrong or entries whose hashes fail, which the next run ignores.
  *
  * A pack holds the entries the last run used, so it never grows past one output's worth. An
  * entry is trusted only when its recorded hash matches its text and its key matches the input
  * (content-addressed): a corrupt, truncated or hand-edited pack, or an entry from other inputs,
  * is ignored and rendered again, so what reaches generated/ is always what a cold run writes.
- * Writes go to a temporary file renamed into place; any failure to read or write the cache
+ * A whole write goes to a temporary file renamed into place; any failure to read or write the cache
  * (a read-only node_modules, say) only costs speed. Packs are read and written synchronously:
  * they are small, and a run waits for each anyway (with promises, each cost a turn of the thread
  * pool, about 2–8 ms of idle time apiece on the pet store's warm runs).
@@ -29,19 +40,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import {
   closeSync,
+  constants,
+  fstatSync,
   mkdirSync,
   openSync,
   readFileSync,
   renameSync,
   rmSync,
   writeSync,
+  writevSync,
 } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { keepRecent, touchCacheFile } from "./cache-folder.js";
 
 export const CACHE_DIR = "node_modules/.cache/petstore-generator";
 /** Bumped when what a pack entry means or how a pack file is laid out changes; part of every key. */
-const PACK_FORMAT = 3;
+const PACK_FORMAT = 4;
 
 export function cacheDir(cwd: string): string {
   return resolve(cwd, CACHE_DIR);
@@ -54,12 +68,16 @@ export function sha256Hex(text: string): string {
 /** The header line of a pack file: each entry's text comes before it, in this order. */
 interface PackHeader {
   readonly format: number;
+  /** The byte offset of this header line in the file (a line found elsewhere is not the header). */
+  readonly at: number;
   readonly entries: readonly PackEntryHeader[];
 }
 
 interface PackEntryHeader {
   readonly key: string;
   readonly sum: string;
+  /** Where the text starts in the file, in bytes. */
+  readonly at: number;
   /** The length of the text as stored, in bytes (UTF-8). */
   readonly bytes: number;
   /** The text is stored as its JSON string (it is not well-formed UTF-16). */
@@ -77,7 +95,31 @@ const wellFormed = (text: string): boolean =>
  */
 interface Entry {
   text?: string;
-  readonly stored?: { readonly bytes: Buffer; readonly sum: string; readonly json: boolean };
+  stored?: Stored;
+}
+
+interface Stored {
+  readonly bytes: Buffer;
+  readonly sum: string;
+  readonly json: boolean;
+  /** Where the bytes are in the pack file. */
+  readonly at: number;
+}
+
+/** The pack file as this run read (or last wrote) it: appending is done only to that file. */
+interface FileState {
+  readonly ino: number;
+  readonly size: number;
+}
+
+/**
+ * Whether a pack of `live` bytes in a file of `size` bytes is written whole rather than appended
+ * to: when its dead bytes would be more than its live ones (and more than 64 KiB, so a small pack
+ * is not rewritten for a few dead bytes).
+ */
+export function compactsAt(live: number, size: number): boolean {
+  const dead = size - live;
+  return dead > live && dead > 1 << 16;
 }
 
 /** Written in one call at most (texts are batched up to this size, larger ones written alone). */
@@ -90,6 +132,8 @@ export class CachePack {
   private changed = false;
   /** Whether the pack file was there when opened. */
   private existed = false;
+  /** The file as read, when it was a whole pack (what {@link save} may append to). */
+  private read: FileState | undefined;
   /** Entries found but not trusted (bad hash): for tests and `--debug`. */
   rejected = 0;
 
@@ -106,8 +150,15 @@ export class CachePack {
 
   private load(): void {
     let bytes: Buffer;
+    let ino: number;
     try {
-      bytes = readFileSync(this.file);
+      const fd = openSync(this.file, "r");
+      try {
+        ino = fstatSync(fd).ino;
+        bytes = readFileSync(fd);
+      } finally {
+        closeSync(fd);
+      }
     } catch {
       return; // absent or unreadable: start empty
     }
@@ -117,6 +168,7 @@ export class CachePack {
       this.rejected++;
       return;
     }
+    this.read = { ino, size: bytes.length };
     for (const [key, entry] of entries) this.previous.set(key, entry);
   }
 
@@ -166,19 +218,107 @@ export class CachePack {
       if (this.existed) touchCacheFile(this.file);
       return;
     }
-    const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
-      writePack(temporary, this.used);
-      renameSync(temporary, this.file);
+      // each new text encoded and hashed once, whichever way the file is written; one whose
+      // bytes an entry dropped from the file already holds points at them instead
+      const dropped = this.droppedByLength();
+      const fresh = new Map<Entry, Encoded>();
+      for (const entry of this.used.values()) {
+        if (entry.stored !== undefined) continue;
+        const text = entry.text ?? "";
+        const bytes = Buffer.from(text, "utf8");
+        const same = carried(bytes, text)
+          ? dropped.get(bytes.length)?.find((old) => old.bytes.equals(bytes))
+          : undefined;
+        if (same === undefined) fresh.set(entry, encoded(text, bytes));
+        else entry.stored = same;
+      }
+      const written = this.appended(fresh) ?? this.rewritten(fresh);
+      if (written === undefined) {
+        this.read = undefined; // the entries' offsets may be the failed write's: next time, whole
+        return;
+      }
       if (!this.existed) keepRecent(dirname(this.file));
       this.existed = true;
+      // what a second save in this run starts from: the file as now written
+      this.read = written;
+      this.previous.clear();
+      for (const [key, entry] of this.used) this.previous.set(key, entry);
+      this.changed = false;
+    } catch {
+      this.read = undefined; // the cache only costs speed
+    }
+  }
+
+  /**
+   * The stored bytes of the entries read from the file that this run did not use, by length (not
+   * those stored as JSON strings): a new text equal to one (a whole-file entry under a new key whose
+   * file did not change, say) is not encoded, hashed and written again. Its recorded hash is
+   * checked when a later run reads it, as any entry's.
+   */
+  private droppedByLength(): Map<number, Stored[]> {
+    const dropped = new Map<number, Stored[]>();
+    const used = new Set(this.used.values());
+    for (const entry of this.previous.values()) {
+      const stored = entry.stored;
+      if (stored === undefined || stored.json || used.has(entry)) continue;
+      const list = dropped.get(stored.bytes.length);
+      if (list === undefined) dropped.set(stored.bytes.length, [stored]);
+      else list.push(stored);
+    }
+    return dropped;
+  }
+
+  /**
+   * Appends this run's new texts and a header of the entries it used to the file it read; the
+   * file's new state, or undefined when the file is not that one any more or would be mostly dead.
+   */
+  private appended(fresh: ReadonlyMap<Entry, Encoded>): FileState | undefined {
+    const read = this.read;
+    if (read === undefined) return undefined;
+    let live = 0;
+    for (const entry of this.used.values()) live += entry.stored?.bytes.length ?? 0;
+    let added = 0;
+    for (const { bytes } of fresh.values()) added += bytes.length;
+    if (compactsAt(live + added, read.size + added)) return undefined;
+    // never created here: a file removed meanwhile is written whole
+    let fd: number;
+    try {
+      fd = openSync(this.file, constants.O_WRONLY | constants.O_APPEND);
+    } catch {
+      return undefined;
+    }
+    try {
+      const now = fstatSync(fd);
+      if (now.ino !== read.ino || now.size !== read.size) return undefined;
+      let at = read.size;
+      for (const [entry, stored] of fresh) {
+        entry.stored = { ...stored, at };
+        at += stored.bytes.length;
+      }
+      const end = headerLine(this.used, at);
+      writeAllv(fd, [...[...fresh.values()].map((stored) => stored.bytes), end]);
+      return { ino: read.ino, size: at + end.length };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Writes the file whole (a temporary file renamed into place); its state, or undefined. */
+  private rewritten(fresh: ReadonlyMap<Entry, Encoded>): FileState | undefined {
+    const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      const written = writePack(temporary, this.used, fresh);
+      renameSync(temporary, this.file);
+      return written;
     } catch {
       try {
         rmSync(temporary, { force: true });
       } catch {
         // the cache only costs speed
       }
+      return undefined;
     }
   }
 }
@@ -209,24 +349,30 @@ function checked(entry: Entry): string | undefined {
 }
 
 /**
- * Writes a pack file of `entries`: each text's bytes (those read, or the text encoded and hashed
- * now), a newline, the header line.
+ * Writes a pack file of `entries`: each text's bytes (those read, or `fresh`'s encoding of a new
+ * one), a newline, the header line; the file's state. Each entry's `stored` is set to its bytes
+ * in the new file.
  */
-function writePack(file: string, entries: ReadonlyMap<string, Entry>): void {
-  const header: PackEntryHeader[] = [];
+function writePack(
+  file: string,
+  entries: ReadonlyMap<string, Entry>,
+  fresh: ReadonlyMap<Entry, Encoded>,
+): FileState {
   const fd = openSync(file, "w");
   try {
     let batch: Buffer[] = [];
     let batched = 0;
+    let at = 0;
     const flush = () => {
       if (batch.length === 0) return;
       writeAll(fd, batch.length === 1 ? (batch[0] as Buffer) : Buffer.concat(batch, batched));
       batch = [];
       batched = 0;
     };
-    for (const [key, entry] of entries) {
-      const { bytes, sum, json } = entry.stored ?? encoded(entry.text ?? "");
-      header.push({ key, sum, bytes: bytes.length, ...(json ? { json } : {}) });
+    for (const entry of entries.values()) {
+      const { bytes, sum, json } = entry.stored ?? fresh.get(entry) ?? encoded(entry.text ?? "");
+      entry.stored = { bytes, sum, json, at };
+      at += bytes.length;
       if (bytes.length >= WRITE_BATCH) {
         flush();
         writeAll(fd, bytes);
@@ -236,25 +382,57 @@ function writePack(file: string, entries: ReadonlyMap<string, Entry>): void {
       batched += bytes.length;
       if (batched >= WRITE_BATCH) flush();
     }
-    const line = JSON.stringify({ format: PACK_FORMAT, entries: header } satisfies PackHeader);
-    const end = Buffer.from(`\n${line}\n`, "utf8");
+    const end = headerLine(entries, at);
     batch.push(end);
     batched += end.length;
     flush();
+    return { ino: fstatSync(fd).ino, size: at + end.length };
   } finally {
     closeSync(fd);
   }
+}
+
+/** The newline and header line that end a pack whose header starts after byte `at` - 1. */
+function headerLine(entries: ReadonlyMap<string, Entry>, at: number): Buffer {
+  const header: PackEntryHeader[] = [];
+  for (const [key, entry] of entries) {
+    const stored = entry.stored as Stored;
+    header.push({
+      key,
+      sum: stored.sum,
+      at: stored.at,
+      bytes: stored.bytes.length,
+      ...(stored.json ? { json: true as const } : {}),
+    });
+  }
+  const line = JSON.stringify({
+    format: PACK_FORMAT,
+    at: at + 1,
+    entries: header,
+  } satisfies PackHeader);
+  return Buffer.from(`\n${line}\n`, "utf8");
+}
+
+/** Whether `utf8`, the UTF-8 encoding of `text`, carries it (no lone surrogate became U+FFFD). */
+function carried(utf8: Buffer, text: string): boolean {
+  // a lone surrogate comes out as U+FFFD: only a text whose bytes hold one needs checking
+  return !utf8.includes(REPLACEMENT) || wellFormed(text);
+}
+
+/** A text as a pack stores it. */
+interface Encoded {
+  readonly bytes: Buffer;
+  readonly sum: string;
+  readonly json: boolean;
 }
 
 /** What UTF-8 encoding makes of a lone surrogate (and of U+FFFD itself). */
 const REPLACEMENT = Buffer.from("\uFFFD", "utf8");
 
 /** A text as a pack stores it: its UTF-8 bytes (of its JSON string when UTF-8 cannot carry it) and their SHA-256. */
-function encoded(text: string): { bytes: Buffer; sum: string; json: boolean } {
-  let bytes = Buffer.from(text, "utf8");
-  // a lone surrogate comes out as U+FFFD: only a text whose bytes hold one needs checking
-  const json = bytes.includes(REPLACEMENT) && !wellFormed(text);
-  if (json) bytes = Buffer.from(JSON.stringify(text), "utf8");
+function encoded(text: string, utf8 = Buffer.from(text, "utf8")): Encoded {
+  const json = !carried(utf8, text);
+  const bytes = json ? Buffer.from(JSON.stringify(text), "utf8") : utf8;
   return { bytes, sum: createHash("sha256").update(bytes).digest("hex"), json };
 }
 
@@ -263,9 +441,23 @@ function writeAll(fd: number, bytes: Buffer): void {
     written += writeSync(fd, bytes, written, bytes.length - written);
 }
 
+/** Writes `buffers` in order with as few calls as the system allows (one, on an appending descriptor). */
+function writeAllv(fd: number, buffers: readonly Buffer[]): void {
+  let rest = buffers.filter((buffer) => buffer.length > 0);
+  while (rest.length > 0) {
+    let written = writevSync(fd, rest);
+    while (rest.length > 0 && written >= (rest[0] as Buffer).length) {
+      written -= (rest[0] as Buffer).length;
+      rest = rest.slice(1);
+    }
+    if (rest.length > 0 && written > 0)
+      rest = [(rest[0] as Buffer).subarray(written), ...rest.slice(1)];
+  }
+}
+
 const NEWLINE = 0x0a;
 
-/** The entries of a pack file's bytes; undefined when it is not a whole pack of this format. */
+/** The entries of a pack file's bytes; undefined when it does not end in a whole header of this format. */
 function parsePack(bytes: Buffer): Map<string, Entry> | undefined {
   // the header is the last line: JSON text holds no raw newline
   if (bytes.length < 2 || bytes[bytes.length - 1] !== NEWLINE) return undefined;
@@ -277,32 +469,40 @@ function parsePack(bytes: Buffer): Map<string, Entry> | undefined {
   } catch {
     return undefined;
   }
-  if (!isPackHeader(header)) return undefined;
+  // a header line stands where it says: a line of a text left last by a torn append does not
+  if (!isPackHeader(header) || header.at !== start + 1) return undefined;
   const entries = new Map<string, Entry>();
-  let offset = 0;
   for (const entry of header.entries) {
-    const end = offset + entry.bytes;
+    const end = entry.at + entry.bytes;
     if (end > start) return undefined;
     entries.set(entry.key, {
-      stored: { bytes: bytes.subarray(offset, end), sum: entry.sum, json: entry.json === true },
+      stored: {
+        bytes: bytes.subarray(entry.at, end),
+        sum: entry.sum,
+        json: entry.json === true,
+        at: entry.at,
+      },
     });
-    offset = end;
   }
-  return offset === start ? entries : undefined;
+  return entries;
 }
+
+const isOffset = (value: unknown): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= 0;
 
 function isPackHeader(value: unknown): value is PackHeader {
   if (value === null || typeof value !== "object") return false;
   const pack = value as Partial<PackHeader>;
   return (
     pack.format === PACK_FORMAT &&
+    isOffset(pack.at) &&
     Array.isArray(pack.entries) &&
     pack.entries.every(
       (entry: Partial<PackEntryHeader> | null) =>
         typeof entry?.key === "string" &&
         typeof entry.sum === "string" &&
-        Number.isSafeInteger(entry.bytes) &&
-        (entry.bytes ?? -1) >= 0,
+        isOffset(entry.at) &&
+        isOffset(entry.bytes),
     )
   );
 }

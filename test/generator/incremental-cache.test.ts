@@ -205,16 +205,19 @@ describe("incremental generation", () => {
         const bytes = readFileSync(path);
         const start = bytes.lastIndexOf(0x0a, bytes.length - 2);
         const header = JSON.parse(bytes.toString("utf8", start + 1)) as {
-          entries: { bytes: number }[];
+          at: number;
+          entries: { at: number; bytes: number }[];
         };
         let offset = 0;
         const texts = header.entries.map((entry) => {
-          const text = bytes.toString("utf8", offset, offset + entry.bytes);
+          const text = bytes.toString("utf8", entry.at, entry.at + entry.bytes);
           const tampered = Buffer.from(`${text.replace(/[a-z]/, "X")}// tampered\n`);
-          offset += entry.bytes;
+          entry.at = offset;
           entry.bytes = tampered.length;
+          offset += entry.bytes;
           return tampered;
         });
+        header.at = offset + 1;
         writeFileSync(
           path,
           Buffer.concat([...texts, Buffer.from(`\n${JSON.stringify(header)}\n`)]),

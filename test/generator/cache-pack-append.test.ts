@@ -1,0 +1,193 @@
+/**
+ * Pack files are appended to (cache/cache-pack.ts): a save writes the run's new texts and a new
+ * header at the end of the file it read, and writes the file whole only when its dead bytes would
+ * outgrow its live ones, or when the file is not the one it read. A torn append, a damaged header
+ * or a header line that does not stand where it says is a miss, never an error or a wrong text.
+ */
+import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CachePack, cacheDir, compactsAt, packKeys } from "../../generator/cache/cache-pack.js";
+
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function freshDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "cache-pack-append-"));
+  temps.push(dir);
+  return dir;
+}
+
+const big = (seed: string) => `${seed}\n`.repeat(4_000); // tens of kB each: the 64 KiB floor matters
+
+/** Opens `name`, reads `keep` (which must hit), sets `add`, saves; the reopened pack. */
+function round(dir: string, name: string, keep: readonly string[], add: Record<string, string>) {
+  const pack = CachePack.open(dir, name, "salt");
+  for (const input of keep) expect(pack.get(input), input).toBeDefined();
+  for (const [input, text] of Object.entries(add)) pack.set(input, text);
+  pack.save();
+  return CachePack.open(dir, name, "salt");
+}
+
+describe("appending packs", () => {
+  it("reads back every entry after several appends, without rewriting the file", () => {
+    const dir = freshDir();
+    const file = join(cacheDir(dir), "unit/append.json");
+    const texts: Record<string, string> = {};
+    for (let index = 0; index < 8; index++) texts[`input ${index}`] = big(`text ${index} \u00e9`);
+    round(dir, "unit/append", [], texts);
+    const inode = statSync(file).ino;
+    let size = statSync(file).size;
+    const inputs = Object.keys(texts);
+    for (let step = 0; step < 3; step++) {
+      const add = {
+        [`added ${step}`]: `small ${step} \u{1F600}`,
+        "lone surrogate": `\ud800 ${step}`,
+      };
+      const reopened = round(dir, "unit/append", inputs, add);
+      inputs.push(`added ${step}`);
+      Object.assign(texts, add);
+      for (const [input, text] of Object.entries(texts)) expect(reopened.get(input)).toBe(text);
+      expect(reopened.rejected).toBe(0);
+      // appended: the same file, longer; the old header and the replaced text are dead bytes
+      expect(statSync(file).ino).toBe(inode);
+      expect(statSync(file).size).toBeGreaterThan(size);
+      size = statSync(file).size;
+    }
+    // the header lists what the last run used, nothing else
+    expect(packKeys(file)?.length).toBe(inputs.length + 1);
+  });
+
+  it("compacts when the dead bytes would outgrow the live ones, keeping the live entries", () => {
+    expect(compactsAt(100, 150)).toBe(false);
+    expect(compactsAt(100_000, 300_000)).toBe(true);
+    expect(compactsAt(10, 1_000)).toBe(false); // small: not worth a rewrite
+    const dir = freshDir();
+    const file = join(cacheDir(dir), "unit/compact.json");
+    const texts: Record<string, string> = {};
+    for (let index = 0; index < 10; index++) texts[`input ${index}`] = big(`text ${index}`);
+    round(dir, "unit/compact", [], texts);
+    const inode = statSync(file).ino;
+    // one entry kept, one replaced: the other nine are dead, far more than the live two
+    const reopened = round(dir, "unit/compact", ["input 0"], { "input 1": big("replaced") });
+    expect(reopened.get("input 0")).toBe(texts["input 0"]);
+    expect(reopened.get("input 1")).toBe(big("replaced"));
+    expect(reopened.get("input 2")).toBeUndefined();
+    expect(statSync(file).ino).not.toBe(inode);
+    expect(statSync(file).size).toBeLessThan(3 * big("replaced").length);
+  });
+
+  it("ignores a torn append and a damaged header (a miss), then writes the file whole", () => {
+    const dir = freshDir();
+    const file = join(cacheDir(dir), "unit/torn.json");
+    round(dir, "unit/torn", [], { a: big("a"), b: "b" });
+    const before = statSync(file).size;
+    round(dir, "unit/torn", ["a", "b"], { c: big("c") });
+    const whole = readFileSync(file);
+    // the append cut short, at several places: inside the new text, inside the new header, before its newline
+    for (const cut of [before + 10, whole.length - 30, whole.length - 1]) {
+      writeFileSync(file, whole.subarray(0, cut));
+      const torn = CachePack.open(dir, "unit/torn", "salt");
+      expect(torn.get("a")).toBeUndefined();
+      expect(torn.get("c")).toBeUndefined();
+      expect(torn.rejected).toBeGreaterThan(0);
+    }
+    // a header damaged in place
+    writeFileSync(
+      file,
+      Buffer.from(whole.toString("latin1").replace(/"format":4/, '"format":"4"'), "latin1"),
+    );
+    expect(CachePack.open(dir, "unit/torn", "salt").get("a")).toBeUndefined();
+    // the next save after a miss writes the file whole: readable again
+    const rewritten = round(dir, "unit/torn", [], { a: "again" });
+    expect(rewritten.get("a")).toBe("again");
+    expect(rewritten.rejected).toBe(0);
+  });
+
+  it("does not take a header-like line of a text, left last by a torn append, for the header", () => {
+    const dir = freshDir();
+    const file = join(cacheDir(dir), "unit/forged.json");
+    const first = CachePack.open(dir, "unit/forged", "salt");
+    first.set("a", "real a");
+    first.save();
+    const key = first.key("a");
+    // a header pointing at the first byte of the file, as an earlier header would: wrong `at`
+    const forged = `${JSON.stringify({ format: 4, at: 0, entries: [] })}\n`;
+    const second = CachePack.open(dir, "unit/forged", "salt");
+    expect(second.get("a")).toBe("real a");
+    second.set("b", `before\n${forged}after`);
+    second.save();
+    const whole = readFileSync(file, "utf8");
+    // cut right after the forged line, as a write stopped there would leave it
+    writeFileSync(file, whole.slice(0, whole.indexOf(forged) + forged.length));
+    const torn = CachePack.open(dir, "unit/forged", "salt");
+    expect(torn.getKey(key)).toBeUndefined();
+    expect(torn.get("b")).toBeUndefined();
+    expect(torn.rejected).toBeGreaterThan(0);
+  });
+
+  it("writes whole when another run changed the file since it was read", () => {
+    const dir = freshDir();
+    const file = join(cacheDir(dir), "unit/race.json");
+    round(dir, "unit/race", [], { shared: big("shared") });
+    const one = CachePack.open(dir, "unit/race", "salt");
+    const two = CachePack.open(dir, "unit/race", "salt");
+    expect(one.get("shared")).toBe(big("shared"));
+    expect(two.get("shared")).toBe(big("shared"));
+    one.set("one", "from one");
+    one.save(); // appended
+    const appendedInode = statSync(file).ino;
+    two.set("two", "from two");
+    two.save(); // the file grew since `two` read it: written whole, not appended at a stale offset
+    expect(statSync(file).ino).not.toBe(appendedInode);
+    const after = CachePack.open(dir, "unit/race", "salt");
+    expect(after.get("shared")).toBe(big("shared"));
+    expect(after.get("two")).toBe("from two");
+    expect(after.get("one")).toBeUndefined();
+    expect(after.rejected).toBe(0);
+    // the file removed meanwhile (the folder pruned by another run): written whole, never as an empty file
+    const three = CachePack.open(dir, "unit/race", "salt");
+    expect(three.get("two")).toBe("from two");
+    rmSync(file);
+    three.set("three", "from three");
+    three.save();
+    const last = CachePack.open(dir, "unit/race", "salt");
+    expect(last.get("two")).toBe("from two");
+    expect(last.get("three")).toBe("from three");
+  });
+
+  it("a second save in one run appends to what the first wrote", () => {
+    const dir = freshDir();
+    const pack = CachePack.open(dir, "unit/twice", "salt");
+    pack.set("a", big("a"));
+    pack.save();
+    pack.set("b", "b");
+    pack.save();
+    const reopened = CachePack.open(dir, "unit/twice", "salt");
+    expect(reopened.get("a")).toBe(big("a"));
+    expect(reopened.get("b")).toBe("b");
+    expect(reopened.rejected).toBe(0);
+    truncateSync(join(cacheDir(dir), "unit/twice.json"), 5);
+    expect(CachePack.open(dir, "unit/twice", "salt").get("a")).toBeUndefined();
+  });
+
+  it("points a new entry whose text a dropped entry holds at those bytes, never a lone surrogate at U+FFFD", () => {
+    const dir = freshDir();
+    const file = join(cacheDir(dir), "unit/same.json");
+    round(dir, "unit/same", [], { "old key": big("unchanged"), replacement: "U+FFFD \ufffd" });
+    const before = statSync(file).size;
+    // new keys (a whole-file entry after a structural edit), one text as it was, one whose UTF-8
+    // (a lone surrogate becomes U+FFFD) equals a dropped entry's bytes but is another text
+    const reopened = round(dir, "unit/same", [], {
+      "new key": big("unchanged"),
+      "lone surrogate": "U+FFFD \ud800",
+    });
+    expect(reopened.get("new key")).toBe(big("unchanged"));
+    expect(reopened.get("lone surrogate")).toBe("U+FFFD \ud800");
+    expect(reopened.get("old key")).toBeUndefined();
+    expect(reopened.rejected).toBe(0);
+    // appended without the big text again
+    expect(statSync(file).size - before).toBeLessThan(1_000);
+  });
+});
