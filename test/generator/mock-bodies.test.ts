@@ -4,23 +4,9 @@
  * drawing read changed (its arbitrary's `$ref`s, the validator functions that ran on its
  * candidates); the files stay those of a run without cache.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { CachePack } from "../../generator/cache/cache-pack.js";
-import { PartCache } from "../../generator/cache/cached-parts.js";
-import { emitMocks } from "../../generator/emit/mocks/emit-mocks.js";
-import type { BatchPartStore } from "../../generator/emit/part-store.js";
-import { emitValidators } from "../../generator/emit/validators/emit-validators.js";
-import type { ApiModel } from "../../generator/model/types.js";
-import { loadLayoutSpec } from "./layout-specs.js";
-import { editSpec } from "./spec-edits.js";
+import { describe, expect, it } from "vitest";
+import { emittedSpec } from "./validator-mock-emit.js";
 
-const temps: string[] = [];
-afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-const context = { apiName: "Api", specPath: "spec.yaml" };
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const json = (schema: string) => ({
   description: "OK",
@@ -67,61 +53,9 @@ const SPEC = {
 
 type Spec = typeof SPEC;
 
-/** A store that records what is made (by kind). */
-class CountingStore implements BatchPartStore {
-  readonly made: string[] = [];
-  constructor(readonly inner: PartCache) {}
-  lookup(kind: string, reads: string): string | undefined {
-    return this.inner.lookup(kind, reads);
-  }
-  store(kind: string, reads: string, text: string): void {
-    this.made.push(kind);
-    this.inner.store(kind, reads, text);
-  }
-  count(kind: string): number {
-    return this.made.filter((made) => made === kind).length;
-  }
-}
-
-function emitWithParts(model: ApiModel, dir: string) {
-  const open = (name: string) =>
-    new CountingStore(new PartCache(CachePack.open(dir, `test/${name}`, "salt"), "shared"));
-  const validatorParts = open("validator-parts");
-  const mockParts = open("mock-parts");
-  const warnings: string[] = [];
-  const files = [
-    ...emitValidators(model, context, warnings, { parts: validatorParts }),
-    ...emitMocks(model, context, warnings, { parts: mockParts }),
-  ];
-  for (const store of [validatorParts, mockParts]) store.inner.save();
-  return { files, warnings, mockParts };
-}
-
-function emitWhole(model: ApiModel) {
-  const warnings: string[] = [];
-  const files = [
-    ...emitValidators(model, context, warnings),
-    ...emitMocks(model, context, warnings),
-  ];
-  return { files, warnings };
-}
-
 async function setUp(document: object, bodies = 2) {
-  const dir = mkdtempSync(join(tmpdir(), "mock-bodies-"));
-  temps.push(dir);
-  const spec = join(dir, "spec.json");
-  writeFileSync(spec, JSON.stringify(document, null, 2));
-  const load = async () => (await loadLayoutSpec(spec)).model;
-  const cold = emitWithParts(await load(), dir);
-  expect({ files: cold.files, warnings: cold.warnings }).toEqual(emitWhole(await load()));
+  const { cold, edit } = await emittedSpec<Spec>(document, "mock-bodies-");
   expect(cold.mockParts.count("mock-body")).toBe(bodies);
-  const edit = async (change: (document: Spec) => void) => {
-    editSpec(spec, (document) => change(document as unknown as Spec));
-    const model = await load();
-    const warm = emitWithParts(model, dir);
-    expect({ files: warm.files, warnings: warm.warnings }).toEqual(emitWhole(model));
-    return warm;
-  };
   return { edit, cold };
 }
 

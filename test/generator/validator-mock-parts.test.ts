@@ -6,24 +6,11 @@
  * spec reaches schemas through a `$ref` chain, a discriminator's mapping (by `$ref` and by bare
  * name), a cycle, and a mapping alone (a base schema naming a subtype that `allOf`s it).
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { CachePack } from "../../generator/cache/cache-pack.js";
-import { PartCache } from "../../generator/cache/cached-parts.js";
-import { emitMocks } from "../../generator/emit/mocks/emit-mocks.js";
-import type { BatchPartStore } from "../../generator/emit/part-store.js";
-import { emitValidators } from "../../generator/emit/validators/emit-validators.js";
+import { describe, expect, it } from "vitest";
 import { render } from "../../generator/generate.js";
-import type { ApiModel } from "../../generator/model/types.js";
-import { loadLayoutSpec } from "./layout-specs.js";
 import { editSpec } from "./spec-edits.js";
-
-const temps: string[] = [];
-afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-const context = { apiName: "Api", specPath: "spec.yaml" };
+import { emittedSpec, emitWithParts, specFile } from "./validator-mock-emit.js";
 
 const json = (schema: string) => ({
   description: "OK",
@@ -116,74 +103,10 @@ function at(value: unknown, ...keys: string[]): Record<string, unknown> {
   );
 }
 
-/** A store that counts the entries made, by kind, and records their keys and texts. */
-class CountingStore implements BatchPartStore {
-  readonly made: { kind: string; reads: string; text: string }[] = [];
-  constructor(readonly inner: PartCache) {}
-  lookup(kind: string, reads: string): string | undefined {
-    return this.inner.lookup(kind, reads);
-  }
-  store(kind: string, reads: string, text: string): void {
-    this.made.push({ kind, reads, text });
-    this.inner.store(kind, reads, text);
-  }
-  /** The functions compiled again for the entries made of `kind` (`bodies/cycle`: per cycle of components), each entry's names sorted. */
-  functionsMade(kind: string): string[][] {
-    return this.made
-      .filter((entry) => entry.kind === kind)
-      .map((entry) =>
-        [
-          ...new Set((JSON.parse(entry.text) as { name: string }[]).map((text) => text.name)),
-        ].sort(),
-      )
-      .sort((a, b) => a.join().localeCompare(b.join()));
-  }
-  /** The operations (by the export names or operation ids their keys hold) of the parts made of `kind`. */
-  madeOf(kind: string, names: readonly string[]): string[] {
-    return names.filter((name) =>
-      this.made.some((entry) => entry.kind === kind && entry.reads.includes(`"${name}`)),
-    );
-  }
-  count(kind: string): number {
-    return this.made.filter((entry) => entry.kind === kind).length;
-  }
-}
-
 const OPERATIONS = ["getPet", "getChain", "listOwners", "getAnimal", "postPlain"];
 
-/** validators/* and mocks.ts through part caches in `dir` (the packs of the run before), with what was made. */
-function emitWithParts(model: ApiModel, dir: string) {
-  const open = (name: string) =>
-    new CountingStore(new PartCache(CachePack.open(dir, `test/${name}`, "salt"), "shared"));
-  const validatorParts = open("validator-parts");
-  const mockParts = open("mock-parts");
-  const warnings: string[] = [];
-  const files = [
-    ...emitValidators(model, context, warnings, { parts: validatorParts }),
-    ...emitMocks(model, context, warnings, { parts: mockParts }),
-  ];
-  for (const store of [validatorParts, mockParts]) store.inner.save();
-  return { files, warnings, validatorParts, mockParts };
-}
-
-/** The same files without a cache. */
-function emitWhole(model: ApiModel) {
-  const warnings: string[] = [];
-  const files = [
-    ...emitValidators(model, context, warnings),
-    ...emitMocks(model, context, warnings),
-  ];
-  return { files, warnings };
-}
-
 async function setUp(prefix: string) {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  temps.push(dir);
-  const spec = join(dir, "spec.json");
-  writeFileSync(spec, JSON.stringify(SPEC, null, 2));
-  const load = async () => (await loadLayoutSpec(spec)).model;
-  const cold = emitWithParts(await load(), dir);
-  expect({ files: cold.files, warnings: cold.warnings }).toEqual(emitWhole(await load()));
+  const { dir, load, cold, edit: editOnce } = await emittedSpec<Spec>(SPEC, prefix);
   // every entry made once: each component reached, each export schema, the mocks of each operation
   expect(cold.validatorParts.functionsMade("bodies/cycle")).toEqual([
     [], // Chain1, `$ref: Chain2`: Ajv compiles it as Chain2
@@ -206,10 +129,7 @@ async function setUp(prefix: string) {
   expect(again.mockParts.made).toEqual([]);
   /** Edits the spec, emits through the caches, checks the files against a run without cache. */
   const edit = async (change: (document: Spec) => void) => {
-    editSpec(spec, (document) => change(document as Spec));
-    const model = await load();
-    const warm = emitWithParts(model, dir);
-    expect({ files: warm.files, warnings: warm.warnings }).toEqual(emitWhole(model));
+    const warm = await editOnce(change);
     expect(warm.files).not.toEqual(cold.files);
     return warm;
   };
@@ -295,10 +215,7 @@ describe("the validators' and the mocks' per-operation parts", () => {
   }, 60_000);
 
   it("give the generator's output of a run without cache after each kind of edit", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "parts-render-"));
-    temps.push(dir);
-    const spec = join(dir, "spec.json");
-    writeFileSync(spec, JSON.stringify(SPEC, null, 2));
+    const { dir, spec } = specFile(SPEC, "parts-render-");
     const options = { specPath: spec, outDir: join(dir, "out"), cwd: dir, apiName: "Api" };
     const files = async (cache: boolean) =>
       (await render({ ...options, cache })).files.filter(
@@ -335,17 +252,8 @@ function withChain3Alias(): Spec {
 describe("the validators' function entries", () => {
   /** The spec `document` written to a new folder, emitted through its caches, then edited by `change`. */
   async function editedTwice(document: object, change: (document: Spec) => void) {
-    const dir = mkdtempSync(join(tmpdir(), "parts-entries-"));
-    temps.push(dir);
-    const spec = join(dir, "spec.json");
-    writeFileSync(spec, JSON.stringify(document, null, 2));
-    const load = async () => (await loadLayoutSpec(spec)).model;
-    const cold = emitWithParts(await load(), dir);
-    expect(cold.files).toEqual(emitWhole(await load()).files);
-    editSpec(spec, (edited) => change(edited as Spec));
-    const model = await load();
-    const warm = emitWithParts(model, dir);
-    expect({ files: warm.files, warnings: warm.warnings }).toEqual(emitWhole(model));
+    const { cold, edit } = await emittedSpec<Spec>(document, "parts-entries-");
+    const warm = await edit(change);
     return { cold, warm };
   }
 
