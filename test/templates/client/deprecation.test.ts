@@ -5,6 +5,7 @@ import {
   type ClientOperationDescriptor,
   type DeprecationNotice,
 } from "../../../templates/client/index.js";
+import { getPet, listPets } from "./pet-descriptors.js";
 import { json, scriptedFetch } from "./fake-fetch.js";
 
 const listPetsV1: ClientOperationDescriptor = {
@@ -13,18 +14,6 @@ const listPetsV1: ClientOperationDescriptor = {
   path: "/v1/pets",
   secured: false,
   deprecated: { sunset: "2026-06-30", replacement: "listPets" },
-};
-const getPet: ClientOperationDescriptor = {
-  operationId: "getPet",
-  method: "get",
-  path: "/pets/{petId}",
-  secured: false,
-};
-const listPets: ClientOperationDescriptor = {
-  operationId: "listPets",
-  method: "get",
-  path: "/pets",
-  secured: false,
 };
 
 function client(responses: Response[]) {

@@ -5,21 +5,9 @@ import {
   type ClientOperationDescriptor,
   type ClientOptions,
 } from "../../../templates/client/index.js";
+import { createPet, getPet } from "./pet-descriptors.js";
 import { empty, json, networkError, scriptedFetch, type Step } from "./fake-fetch.js";
 
-const getPet: ClientOperationDescriptor = {
-  operationId: "getPet",
-  method: "get",
-  path: "/pets/{petId}",
-  secured: false,
-};
-const createPet: ClientOperationDescriptor = {
-  operationId: "createPet",
-  method: "post",
-  path: "/pets",
-  bodyMediaType: "application/json",
-  secured: false,
-};
 const updatePet: ClientOperationDescriptor = {
   ...createPet,
   operationId: "updatePet",

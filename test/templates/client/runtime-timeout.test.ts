@@ -11,22 +11,9 @@ import {
   createClientRuntime,
   type ClientOperationDescriptor,
 } from "../../../templates/client/index.js";
+import { createPet, getPet } from "./pet-descriptors.js";
 import { ROOT } from "../../generator/cli-helper.js";
 import { activeTimers, startSilentServer, type PurposeServer } from "./purpose-servers.js";
-
-const getPet: ClientOperationDescriptor = {
-  operationId: "getPet",
-  method: "get",
-  path: "/pets/{petId}",
-  secured: false,
-};
-const createPet: ClientOperationDescriptor = {
-  operationId: "createPet",
-  method: "post",
-  path: "/pets",
-  bodyMediaType: "application/json",
-  secured: false,
-};
 
 let server: PurposeServer;
 beforeEach(async () => {
