@@ -9,7 +9,7 @@ import type { CacheScope } from "./cache/cached-emitters.js";
 import { cachedModelWarnings } from "./cache/cached-warnings.js";
 import { EMITTERS, type EmitInput, type TypesDocument } from "./emit/emitters.js";
 import type { EmitContext, GeneratedFile } from "./emit/file.js";
-import { generatedHeader, withHeader } from "./emit/header.js";
+import { generatedHeader, headedFile } from "./emit/header.js";
 import { loadSpec } from "./load/load-spec.js";
 import { CHANGELOG_NAME, readChangelog } from "./load/read-changelog.js";
 import { withSourceLocation } from "./load/source-locator.js";
@@ -115,7 +115,7 @@ export async function emitAll(
     const started = performance.now();
     for (const file of await emitter.emit(input, typesDocument))
       files.push(
-        emitter.headed ? { path: file.path, content: withHeader(header, file.content) } : file,
+        emitter.headed ? headedFile(file, header) : { path: file.path, content: file.content },
       );
     timing(emitter.name, started);
   }

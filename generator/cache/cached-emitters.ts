@@ -110,10 +110,11 @@ export async function cachedMcp(input: EmitInput, packageName: string): Promise<
   const bare = proseFreeModel(input);
   const slots = prose.mcpProseSlots(input.model, bare, input.caches, fixed);
   const mcpPack = await pack("mcp", input.scope);
-  const partsPack = await pack("mcp-parts", input.scope);
   // on a miss (a structural edit) each tool is made again only when its operation changed, or
-  // a value of the model its schemas are converted with (`source`'s, the same as the emitter's)
+  // a value of the model its schemas are converted with (`source`'s, the same as the emitter's);
+  // the parts' pack (13 MB on Stripe) is read only then
   const emit = async (model: EmitInput["model"], source: object, warnings: string[]) => {
+    const partsPack = await pack("mcp-parts", input.scope);
     if (partsPack === undefined)
       return (await emitMcp())(model, input.context, packageName, warnings);
     // the version is read by every tool; the schemas and ref targets by reach (model/schema-reach.ts)
@@ -172,7 +173,6 @@ export async function cachedMcp(input: EmitInput, packageName: string): Promise<
  */
 export async function cachedZod(input: EmitInput): Promise<GeneratedFile[]> {
   const fixed = JSON.stringify(input.context);
-  const partsPack = await pack("zod-parts", input.scope);
   return tracedEmit(
     await pack("zod", input.scope),
     input.caches,
@@ -180,6 +180,8 @@ export async function cachedZod(input: EmitInput): Promise<GeneratedFile[]> {
     fixed,
     async (read, warnings) => {
       const { emitZod } = await import("../emit/zod/emit-zod.js");
+      // the parts' pack is read only on a miss
+      const partsPack = await pack("zod-parts", input.scope);
       if (partsPack === undefined) return emitZod(read.model, input.context, warnings);
       const parts = new PartCache(partsPack, sharedPartKey(input.caches, read.model, [], fixed));
       const files = emitZod(read.model, input.context, warnings, parts);

@@ -165,8 +165,10 @@ function keyText(caches: RunCaches, inputs: EmitInputs, reads: Reads, fixed: str
 export function valueHash(caches: RunCaches, input: Record<string, unknown>, key: string): string {
   return caches.valueHash(input, key, () => {
     // an absent key and one whose value is `undefined` read alike (`input[key]`), but `in` tells them apart
-    const text = Object.hasOwn(input, key) ? `=${caches.jsonText(input[key])}` : "absent";
-    return createHash("sha256").update(text).digest("hex");
+    if (!Object.hasOwn(input, key)) return createHash("sha256").update("absent").digest("hex");
+    // "=" and the JSON text hashed in turn: the same digest as their concatenation, which would
+    // copy a large value's text (Stripe's schemas: megabytes) into a new string first
+    return createHash("sha256").update("=").update(caches.jsonText(input[key])).digest("hex");
   });
 }
 

@@ -3,6 +3,11 @@ export interface GeneratedFile {
   /** POSIX path relative to the output folder, e.g. `client.ts`. */
   readonly path: string;
   readonly content: string;
+  /**
+   * Consecutive pieces `content` is the concatenation of, set by the pipeline alone (the header
+   * and the emitter's text: emit/header.ts): the write hashes them one by one.
+   */
+  readonly pieces?: readonly string[];
 }
 
 export interface EmitContext {

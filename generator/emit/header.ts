@@ -4,6 +4,8 @@
  * changes only when what it depends on changes (a description edit rewrites the files that show
  * the description, not all of them); the manifest holds the hash of every input and output.
  */
+import type { GeneratedFile } from "./file.js";
+
 export const TOOL_NAME = "pet store contract toolchain";
 
 export function generatedHeader(specPath: string): string {
@@ -21,7 +23,19 @@ export function sanitizeComment(text: string): string {
 
 /** `content` under the header; a `#!` line (a bin) stays first, the header right below it. */
 export function withHeader(header: string, content: string): string {
-  if (!content.startsWith("#!")) return header + content;
-  const end = content.indexOf("\n") + 1;
-  return content.slice(0, end) + header + content.slice(end);
+  return headedFile({ path: "", content }, header).content;
+}
+
+/**
+ * `file` under the header (as {@link withHeader}), with the pieces its content is the concatenation
+ * of: the write hashes them one by one instead of copying a large file into one new string
+ * (write/content-hash.ts).
+ */
+export function headedFile(file: GeneratedFile, header: string): GeneratedFile {
+  const { path, content } = file;
+  const end = content.startsWith("#!") ? content.indexOf("\n") + 1 : 0;
+  const pieces =
+    end === 0 ? [header, content] : [content.slice(0, end), header, content.slice(end)];
+  // concatenated, not joined: a join would copy the text into a new string at once
+  return { path, content: pieces.reduce((all, piece) => all + piece), pieces };
 }

@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { ContentHasher, type HashedText } from "./content-hash.js";
 
 export const MANIFEST_NAME = ".generated-manifest.json";
 
@@ -33,9 +34,10 @@ export function sha256(content: string | Uint8Array): string {
  * passes those of files left unchanged since the previous manifest, so they are not hashed again).
  */
 export function renderManifest(
-  files: readonly { path: string; content: string }[],
+  files: readonly ({ path: string } & HashedText)[],
   meta: ManifestMeta,
   known: ReadonlyMap<string, string> = new Map(),
+  hasher = new ContentHasher(),
 ): string {
   const entries = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const manifest: Manifest = {
@@ -44,7 +46,7 @@ export function renderManifest(
     specFiles: meta.specFiles,
     inputsHash: meta.inputsHash,
     files: Object.fromEntries(
-      entries.map((file) => [file.path, known.get(file.path) ?? sha256(file.content)]),
+      entries.map((file) => [file.path, known.get(file.path) ?? hasher.sha256(file)]),
     ),
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;

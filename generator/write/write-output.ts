@@ -30,14 +30,9 @@ import {
 import { readdir, readFile, rm, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../errors.js";
+import { ContentHasher } from "./content-hash.js";
 import { knownHashes, manifestRecordPath, recordManifest } from "./known-hashes.js";
-import {
-  MANIFEST_NAME,
-  readManifest,
-  renderManifest,
-  sha256,
-  type ManifestMeta,
-} from "./manifest.js";
+import { MANIFEST_NAME, readManifest, renderManifest, type ManifestMeta } from "./manifest.js";
 import { withOutputLock, type OutputHold } from "./output-lock.js";
 
 const JOURNAL = "JOURNAL.json";
@@ -45,6 +40,8 @@ const JOURNAL = "JOURNAL.json";
 export interface OutputFile {
   readonly path: string;
   readonly content: string;
+  /** Consecutive pieces `content` is made of (the header and the text): hashed one by one (content-hash.ts). */
+  readonly pieces?: readonly string[];
 }
 
 export interface WriteReport {
@@ -184,19 +181,20 @@ async function writeLocked(
       ? new Map<string, string>()
       : knownHashes(out, record, currentManifest, previous);
   const hashes = new Map<string, string>();
+  const hasher = new ContentHasher();
   for (const file of files) {
     const known = onDisk.get(file.path);
     let same: boolean;
     if (known === undefined) same = holdsText(read(file.path), file.content);
     else {
-      const hash = sha256(file.content);
+      const hash = hasher.sha256(file);
       hashes.set(file.path, hash);
       same = hash === known;
     }
     if (same) unchanged.push(file.path);
     else changed.push(file);
   }
-  const manifest = { path: MANIFEST_NAME, content: renderManifest(files, meta, hashes) };
+  const manifest = { path: MANIFEST_NAME, content: renderManifest(files, meta, hashes, hasher) };
   if (currentManifest === manifest.content) unchanged.push(MANIFEST_NAME);
   else changed.push(manifest);
   const all = [...files, manifest];

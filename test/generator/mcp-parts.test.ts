@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { CachePack, cacheDir, packKeys } from "../../generator/cache/cache-pack.js";
 import { PartCache, sharedPartKey } from "../../generator/cache/cached-parts.js";
 import { RunCaches } from "../../generator/cache/run-caches.js";
@@ -21,7 +21,7 @@ import { SchemaReach } from "../../generator/model/schema-reach.js";
 import type { ApiModel } from "../../generator/model/types.js";
 import { ROOT } from "./cli-helper.js";
 import { loadLayoutSpec } from "./layout-specs.js";
-import { copySpec, editSchema, editSpec, operationsOf } from "./spec-edits.js";
+import { copySpec, editDescription, editSchema, editSpec, operationsOf } from "./spec-edits.js";
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -189,5 +189,24 @@ describe("mcp.ts's per-tool parts", () => {
       expect(third.get(`input ${index}`)).toBe(text),
     );
     expect(third.rejected).toBe(0);
+  });
+
+  it("does not read the parts' packs of mcp.ts and zod.ts when their files come from the cache", async () => {
+    const { dir, spec, mcp } = renderedCopy("mcp-parts-unread-");
+    await mcp(true);
+    // an operation's description: mcp.ts is refilled from its whole-file entry, zod.ts shows no prose
+    editSpec(spec, (document) => editDescription(document, 0, "edited"));
+    const open = vi.spyOn(CachePack, "open");
+    try {
+      const warm = await mcp(true);
+      const opened = open.mock.calls.map(([, name]) => name);
+      expect(opened.some((name) => name.startsWith("emit/mcp/"))).toBe(true);
+      expect(opened.filter((name) => /^emit\/(mcp|zod)-parts\//.test(name))).toEqual([]);
+      expect(warm).toEqual(await mcp(false));
+      expect(warm.find((file) => file.path === "mcp.ts")?.content).toContain("edited");
+    } finally {
+      open.mockRestore();
+    }
+    expect(readdirSync(join(cacheDir(dir), "emit/mcp-parts"))).toHaveLength(1);
   });
 });

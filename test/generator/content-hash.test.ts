@@ -1,0 +1,88 @@
+/**
+ * The write's hashing of the output (generator/write/content-hash.ts): the same SHA-256 as the
+ * file's UTF-8 bytes, whether a text is hashed whole or piece by piece and in chunks, at every
+ * chunk boundary (surrogate pairs, lone surrogates) — and the pipeline's pieces of a headed file
+ * make up its content exactly.
+ */
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { headedFile, withHeader } from "../../generator/emit/header.js";
+import { ContentHasher } from "../../generator/write/content-hash.js";
+import { MANIFEST_NAME } from "../../generator/write/manifest.js";
+import { writeOutput } from "../../generator/write/write-output.js";
+
+const bytesHash = (text: string) =>
+  createHash("sha256").update(Buffer.from(text, "utf8")).digest("hex");
+
+/** A text of `length` characters cycling through ASCII, 2- and 3-byte characters and an astral pair. */
+function mixed(length: number, offset = 0): string {
+  const alphabet = ["a", "é", "€", "😀", "\n", "z"];
+  let text = "";
+  for (let i = offset; text.length < length; i++) text += alphabet[i % alphabet.length];
+  return text.slice(0, length);
+}
+
+describe("ContentHasher", () => {
+  const hasher = new ContentHasher();
+
+  it("gives the SHA-256 of the UTF-8 bytes for small and chunked texts", () => {
+    for (const length of [0, 1, 100, 16_383, 16_384, 262_143, 262_144, 262_145, 800_000])
+      for (const offset of [0, 1, 3]) {
+        const text = mixed(length, offset);
+        expect(hasher.sha256({ content: text }), `${length}/${offset}`).toBe(bytesHash(text));
+      }
+  });
+
+  it("never splits a surrogate pair at a chunk's end, and encodes lone surrogates as update does", () => {
+    const chunk = 1 << 18;
+    for (const at of [chunk - 2, chunk - 1, chunk, chunk + 1]) {
+      const pair = `${"a".repeat(at)}😀${"b".repeat(chunk)}`;
+      expect(hasher.sha256({ content: pair }), `pair at ${at}`).toBe(bytesHash(pair));
+      const loneHigh = `${"a".repeat(at)}\ud83d${"b".repeat(chunk)}`;
+      expect(hasher.sha256({ content: loneHigh }), `high at ${at}`).toBe(bytesHash(loneHigh));
+      const loneLow = `${"a".repeat(at)}\ude00${"b".repeat(chunk)}`;
+      expect(hasher.sha256({ content: loneLow }), `low at ${at}`).toBe(bytesHash(loneLow));
+    }
+  });
+
+  it("records in the manifest the hash of the bytes written, a lone surrogate included", async () => {
+    const root = mkdtempSync(join(tmpdir(), "content-hash-"));
+    try {
+      const out = join(root, "out");
+      const text = `${"x".repeat(300_000)}\ud800${"y".repeat(10)}`;
+      const meta = { inputsHash: "h", specFiles: [], apiName: "T" };
+      await writeOutput(out, [{ path: "a.ts", content: text }], meta);
+      const manifest = JSON.parse(readFileSync(join(out, MANIFEST_NAME), "utf8")) as {
+        files: Record<string, string>;
+      };
+      const written = readFileSync(join(out, "a.ts"));
+      expect(manifest.files["a.ts"]).toBe(createHash("sha256").update(written).digest("hex"));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("hashes pieces as their concatenation, and ignores pieces that do not add up", () => {
+    const head = "// header\n";
+    const body = mixed(700_000, 2);
+    const content = head + body;
+    expect(hasher.sha256({ content, pieces: [head, body] })).toBe(bytesHash(content));
+    // stale pieces (a different length than the content): the content is hashed
+    expect(hasher.sha256({ content, pieces: [head] })).toBe(bytesHash(content));
+  });
+});
+
+describe("headedFile", () => {
+  it("is withHeader's content, with pieces that make it up, a #! line first", () => {
+    const header = "// Generated.\n";
+    for (const content of ["export {};\n", "#!/usr/bin/env node\nrun();\n", "#!no newline", ""]) {
+      const file = headedFile({ path: "x.ts", content }, header);
+      expect(file.content).toBe(withHeader(header, content));
+      expect(file.pieces?.join("")).toBe(file.content);
+    }
+    expect(withHeader("// h\n", "#!/bin/sh\nx\n")).toBe("#!/bin/sh\n// h\nx\n");
+  });
+});
