@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { serverApiModule } from "../../generator/emit/server/emit-server-api.js";
+import { errorShapeOfResponse } from "../../generator/emit/server/error-shapes.js";
 import { buildModel } from "../../generator/model/build-model.js";
 import { dataText, printDataModule } from "../../generator/emit/ts/data-layout.js";
 import { API } from "../../generated/server.js";
@@ -71,6 +72,32 @@ function responsesOf(text: string, operationId: string): string {
   const from = text.indexOf("responses: {", start);
   return text.slice(from, text.indexOf("\n    },", from));
 }
+
+describe("error shapes", () => {
+  it("are found once per error schema and asked again from it", () => {
+    const model = buildModel(spec(), "hash");
+    const responses = model.operations.flatMap((operation) =>
+      operation.responses.filter((response) => response.status !== "200"),
+    );
+    const shapes = responses.map((response) => errorShapeOfResponse(model, response)?.shape);
+    expect(shapes[0]).toEqual({ code: "code", message: "message" });
+    // getA's 400, getB's 400 and 404 declare the same `Error` schema: one shape
+    const sameSchema = responses.filter(
+      (response) =>
+        JSON.stringify(response.contents[0]?.schema) ===
+        JSON.stringify(responses[0]?.contents[0]?.schema),
+    );
+    expect(sameSchema.length).toBeGreaterThanOrEqual(3);
+    const first = errorShapeOfResponse(model, sameSchema[0]!);
+    for (const response of sameSchema)
+      expect(errorShapeOfResponse(model, response)?.shape).toBe(first?.shape);
+    // another model's schemas are asked about afresh
+    const other = buildModel(spec(), "hash");
+    expect(errorShapeOfResponse(other, other.operations[0]!.responses[1]!)?.shape).not.toBe(
+      first?.shape,
+    );
+  });
+});
 
 describe("server-api.ts response descriptors", () => {
   it("share a response declared alike (descriptions aside) and keep different ones apart", () => {

@@ -73,6 +73,23 @@ describe("the text printers", () => {
     expect(printStatements("text.ts", text)).toBe(printStatements("text.ts", list));
   });
 
+  it("lay out a file's type alias of several lines as the printer does", () => {
+    const long: StatementStructures = {
+      ...alias,
+      type: '{\n  readonly a: {\n    readonly "b-c": 1;\n  };\n  readonly d: T;\n}',
+    };
+    const text = typeAliasText(long, { topLevel: true });
+    expect(text).toBeDefined();
+    expect(printStatements("text.ts", [fn, text ?? "", alias])).toBe(
+      printStatements("text.ts", [fn, long, alias]),
+    );
+    // inside a block the writer would indent the lines after the first
+    expect(typeAliasText(long)).toBeUndefined();
+    expect(
+      typeAliasText({ ...alias, type: "{\r\n  a: 1;\r\n}" }, { topLevel: true }),
+    ).toBeUndefined();
+  });
+
   it("decline what they do not handle", () => {
     expect(interfaceText({ name: "M", methods: [{ name: "m" }] })).toBeUndefined();
     expect(

@@ -168,3 +168,38 @@ describe("a validators module assembled from its entries", () => {
     expect(edited.visits).toBeLessThan(4 * operations + 40);
   }, 120_000);
 });
+
+describe("a missed export that reaches no component", () => {
+  it("is compiled without the API's components, to the same module", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "validator-walk-"));
+    temps.push(dir);
+    const file = join(dir, "spec.json");
+    const document = spec(6);
+    const paths = document.paths as Record<string, { get: { parameters: unknown[] } }>;
+    for (const item of Object.values(paths))
+      item.get.parameters = [{ in: "query", name: "plain", schema: { type: "string" } }];
+    const emit = async (cached: boolean) => {
+      writeFileSync(file, JSON.stringify(document, null, 2));
+      const parts = new PartCache(CachePack.open(dir, "test/walk", "salt"), "shared");
+      const files = emitValidators(
+        (await loadLayoutSpec(file)).model,
+        context,
+        [],
+        cached ? { parts } : {},
+      );
+      parts.save();
+      return files;
+    };
+    await emit(true);
+    // a query parameter added to one operation: its parameters' export misses
+    paths["/items0"]?.get.parameters.push({
+      in: "query",
+      name: "added",
+      schema: { type: "integer" },
+    });
+    const before = counters.withoutComponents;
+    const warm = await emit(true);
+    expect(counters.withoutComponents - before).toBe(1);
+    expect(warm).toEqual(await emit(false));
+  }, 120_000);
+});

@@ -19,7 +19,7 @@ import { jsDoc } from "../ts/jsdoc.js";
 import { docSlot } from "../ts/operation-doc-slots.js";
 import { fillClientDocs } from "./client-doc-slots.js";
 import { responseHeaderKinds } from "./header-kinds.js";
-import { literal, objectWriter, propertyKey } from "../ts/literal.js";
+import { literal, objectCode, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements, type PrintedStatement } from "../ts/source-file.js";
 import { interfaceText, typeAliasesText } from "../ts/structure-text.js";
 import { rawClientStatements } from "./emit-raw-client.js";
@@ -70,7 +70,10 @@ export function clientTemplates(
   const xmlShapes = new XmlShapeTable();
   const descriptors = model.operations.map(
     (operation) =>
-      [operation.name, descriptorWriter(operation, model, headerTables, xmlShapes)] as const,
+      [
+        operation.name,
+        objectCode(descriptorEntries(operation, model, headerTables, xmlShapes)),
+      ] as const,
   );
   const codecs = codecsNeeded(model);
   const operationTypeStatements = model.operations.flatMap((operation) => [
@@ -114,10 +117,8 @@ export function clientTemplates(
       declarations: [
         {
           name: "OPERATIONS",
-          initializer: (writer) => {
-            objectWriter(descriptors)(writer);
-            writer.write(" as const satisfies Readonly<Record<string, ClientOperationDescriptor>>");
-          },
+          // as text: a long initializer is not passed through the printer's writer (source-file.ts)
+          initializer: `${objectCode(descriptors)} as const satisfies Readonly<Record<string, ClientOperationDescriptor>>`,
         },
       ],
     },
@@ -250,6 +251,16 @@ export function descriptorWriter(
   xmlShapes: XmlShapeTable,
   extra: readonly [string, string][] = [],
 ): WriterFunction {
+  return objectWriter([...descriptorEntries(operation, model, headerTables, xmlShapes), ...extra]);
+}
+
+/** The entries of an operation's descriptor, each a key and its code. */
+function descriptorEntries(
+  operation: OperationModel,
+  model: ApiModel,
+  headerTables: HeaderTables,
+  xmlShapes: XmlShapeTable,
+): [string, string][] {
   const styles = queryStyles(operation);
   const fields = formStyles(operation);
   const explodedHeaders = operation.parameters.header
@@ -299,7 +310,7 @@ export function descriptorWriter(
   if (responseHeaders) entries.push(["responseHeaders", headerTables.reference(responseHeaders)]);
   const xml = xmlEntryCode(operation, xmlShapes);
   if (xml !== undefined) entries.push(["xml", xml]);
-  return objectWriter([...entries, ...extra]);
+  return entries;
 }
 
 /**

@@ -13,14 +13,15 @@ import {
   VariableDeclarationKind,
   type JSDocStructure,
   type OptionalKind,
-  type StatementStructures,
+  type TypeAliasDeclarationStructure,
   type VariableStatementStructure,
 } from "ts-morph";
 import type { ApiModel, OperationModel, ResponseModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
-import { literal, objectCode, objectWriter, propertyKey, typeLiteralCode } from "../ts/literal.js";
-import { printStatements } from "../ts/source-file.js";
+import { literal, objectCode, propertyKey, typeLiteralCode } from "../ts/literal.js";
+import { printStatements, type PrintedStatement } from "../ts/source-file.js";
+import { typeAliasText } from "../ts/structure-text.js";
 import {
   responseHeadersValidatorName,
   validatedBodyMedia,
@@ -31,7 +32,7 @@ import {
 import { headerKind } from "./header-kinds.js";
 
 export function emitResponseValidation(model: ApiModel, context: EmitContext): GeneratedFile[] {
-  const statements: StatementStructures[] = [
+  const statements: PrintedStatement[] = [
     {
       kind: StructureKind.ImportDeclaration,
       moduleSpecifier: "./validators/bodies.js",
@@ -105,27 +106,7 @@ export function emitResponseValidation(model: ApiModel, context: EmitContext): G
         },
       ],
     },
-    {
-      kind: StructureKind.TypeAlias,
-      isExported: true,
-      name: "StandardSchemas",
-      docs: [
-        {
-          description:
-            "The type of `STANDARD_SCHEMAS`, written out: inferred, it is too large for the compiler to write in a declaration file on large specs (TS7056).",
-        },
-      ],
-      type: (writer) => {
-        writer.write(
-          typeLiteralCode(
-            uniqueOperations(model).map(
-              (operation) =>
-                `readonly ${propertyKey(operation.operationId)}: ${standardSchemasType(operation)}`,
-            ),
-          ),
-        );
-      },
-    },
+    standardSchemasAlias(model),
     operationTable(
       "STANDARD_SCHEMAS",
       jsDoc({
@@ -151,7 +132,35 @@ export function emitResponseValidation(model: ApiModel, context: EmitContext): G
   return [{ path: "validate.ts", content: printStatements("validate.ts", statements) }];
 }
 
-/** `export const <name> = { <operationId>: <code>, ... }<suffix>;` */
+/**
+ * The type of `STANDARD_SCHEMAS`, as text (a long text is not passed through the printer's
+ * writer: source-file.ts), else as a structure.
+ */
+function standardSchemasAlias(model: ApiModel): PrintedStatement {
+  const structure: TypeAliasDeclarationStructure = {
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: "StandardSchemas",
+    docs: [
+      {
+        description:
+          "The type of `STANDARD_SCHEMAS`, written out: inferred, it is too large for the compiler to write in a declaration file on large specs (TS7056).",
+      },
+    ],
+    type: typeLiteralCode(
+      uniqueOperations(model).map(
+        (operation) =>
+          `readonly ${propertyKey(operation.operationId)}: ${standardSchemasType(operation)}`,
+      ),
+    ),
+  };
+  return typeAliasText(structure, { topLevel: true }) ?? structure;
+}
+
+/**
+ * `export const <name> = { <operationId>: <code>, ... }<suffix>;`, the initializer as text (a
+ * long one is not passed through the printer's writer: source-file.ts).
+ */
 function operationTable(
   name: string,
   docs: OptionalKind<JSDocStructure>[],
@@ -169,12 +178,9 @@ function operationTable(
       {
         name,
         ...(type === undefined ? {} : { type }),
-        initializer: (writer) => {
-          objectWriter(
-            uniqueOperations(model).map((operation) => [operation.operationId, code(operation)]),
-          )(writer);
-          writer.write(suffix);
-        },
+        initializer: `${objectCode(
+          uniqueOperations(model).map((operation) => [operation.operationId, code(operation)]),
+        )}${suffix}`,
       },
     ],
   };

@@ -11,7 +11,7 @@ import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { docSlot } from "../ts/operation-doc-slots.js";
 import { fillQueryDocs } from "./query-docs.js";
-import { literal, objectWriter } from "../ts/literal.js";
+import { literal, objectCode, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { UNCACHED_PARTS, type PartStore } from "../part-store.js";
 import { invalidationMap, isQuery, keyHelperNames, operationResources } from "./resources.js";
@@ -63,16 +63,12 @@ export function queryTemplates(
       declarations: [
         {
           name: "INVALIDATES",
-          initializer: (writer) => {
-            objectWriter(
-              [...invalidates].map(
-                ([name, queries]) => [name, `[${queries.map(prefix).join(", ")}]`] as const,
-              ),
-            )(writer);
-            writer.write(
-              " as const satisfies Readonly<Record<string, readonly OperationKeyPrefix[]>>",
-            );
-          },
+          // as text: a long initializer is not passed through the printer's writer (source-file.ts)
+          initializer: `${objectCode(
+            [...invalidates].map(
+              ([name, queries]) => [name, `[${queries.map(prefix).join(", ")}]`] as const,
+            ),
+          )} as const satisfies Readonly<Record<string, readonly OperationKeyPrefix[]>>`,
         },
       ],
     },

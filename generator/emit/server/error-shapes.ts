@@ -134,7 +134,7 @@ export function errorShapeOfResponse(
     response.contents.find((entry) => isJsonMediaType(entry.mediaType));
   if (media === undefined || media.schema === undefined) return undefined;
   const problem = media.mediaType.toLowerCase().startsWith("application/problem+json");
-  const shape = errorShapeOf(refs, media.schema, problem);
+  const shape = shapeOfSchema(refs, media.schema, problem);
   return shape === undefined ? undefined : { media, shape };
 }
 
@@ -165,4 +165,38 @@ export function apiErrorFormat(
   for (const entry of counts.values())
     if (best === undefined || entry.count > best.count) best = entry;
   return best;
+}
+
+/**
+ * Shapes already found, by the `refs` they were read from, then by the schema object a response's
+ * schema resolves to and whether it is problem details: most operations declare the same error
+ * schema (each of Stripe's 457 operations a `$ref` to `#/components/schemas/error`), which the
+ * server API asks about three times per response. Only the run's own objects are keys (weakly),
+ * so nothing outlives them.
+ */
+const shapesOf = new WeakMap<SchemaRefs, WeakMap<object, [ErrorShape?, ErrorShape?]>>();
+
+/**
+ * {@link errorShapeOf} of a response's schema, once per schema it resolves to (what
+ * errorShapeOf reads of it; a shape is read only).
+ */
+function shapeOfSchema(
+  refs: SchemaRefs,
+  schema: unknown,
+  problem: boolean,
+): ErrorShape | undefined {
+  let target;
+  try {
+    target = resolveSchemaObject(refs, schema);
+  } catch {
+    return undefined; // (errorShapeOf's answer)
+  }
+  if (target === undefined) return errorShapeOf(refs, schema, problem);
+  let shapes = shapesOf.get(refs);
+  if (shapes === undefined) shapesOf.set(refs, (shapes = new WeakMap()));
+  let known = shapes.get(target);
+  if (known === undefined) shapes.set(target, (known = []));
+  const at = problem ? 1 : 0;
+  if (!(at in known)) known[at] = errorShapeOf(refs, target, problem);
+  return known[at];
 }

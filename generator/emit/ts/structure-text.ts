@@ -54,12 +54,20 @@ function typeParametersText(
   return `<${texts.join(", ")}>`;
 }
 
-/** A type alias (exported or not, with docs and type parameters) as the printer lays it out; undefined outside that subset. */
+/**
+ * A type alias (exported or not, with docs and type parameters) as the printer lays it out;
+ * undefined outside that subset. `topLevel`: the alias is a statement of the file, where the
+ * writer (at indentation 0) writes each line of a type of several lines as it is, so such a type
+ * is in the subset too (one without a carriage return, which the writer turns into the newline).
+ */
 export function typeAliasText(
   structure: OptionalKind<TypeAliasDeclarationStructure>,
+  options: { readonly topLevel?: boolean } = {},
 ): string | undefined {
   const { isExported, isDefaultExport, hasDeclareKeyword, name, type } = structure;
-  if (isDefaultExport === true || hasDeclareKeyword === true || !oneLine(type)) return undefined;
+  const typeText =
+    options.topLevel === true ? typeof type === "string" && !type.includes("\r") : oneLine(type);
+  if (isDefaultExport === true || hasDeclareKeyword === true || !typeText) return undefined;
   const docs = docsText(structure.docs, "");
   const parameters = typeParametersText(structure.typeParameters);
   if (docs === undefined || parameters === undefined) return undefined;
