@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { CachePack } from "../../generator/cache/cache-pack.js";
 import { PartCache } from "../../generator/cache/cached-parts.js";
 import { emitValidators } from "../../generator/emit/validators/emit-validators.js";
-import { counters } from "../../generator/emit/validators/validator-parts.js";
+import { walkCounts } from "../../generator/emit/validators/validator-parts.js";
 import { loadLayoutSpec } from "./layout-specs.js";
 import { editSpec } from "./spec-edits.js";
 
@@ -91,19 +91,17 @@ async function warmAndWhole(document: Record<string, unknown>) {
   temps.push(dir);
   const file = join(dir, "spec.json");
   writeFileSync(file, JSON.stringify(document, null, 2));
-  const emit = async (cached: boolean) => {
+  const emit = async (cached: boolean, walks = walkCounts()) => {
     const parts = new PartCache(CachePack.open(dir, "test/walk", "salt"), "shared");
     const model = (await loadLayoutSpec(file)).model;
-    const files = emitValidators(model, context, [], cached ? { parts } : {});
+    const files = emitValidators(model, context, [], cached ? { parts, walks } : {});
     parts.save();
     return files;
   };
   await emit(true);
-  const before = { ...counters };
-  const warm = await emit(true);
-  const visits = counters.visits - before.visits;
-  const wholeWalks = counters.wholeWalks - before.wholeWalks;
-  return { warm, whole: await emit(false), visits, wholeWalks };
+  const walks = walkCounts();
+  const warm = await emit(true, walks);
+  return { warm, whole: await emit(false), visits: walks.visits, wholeWalks: walks.wholeWalks };
 }
 
 describe("a validators module assembled from its entries", () => {
@@ -124,16 +122,16 @@ describe("a validators module assembled from its entries", () => {
     const operations = 30;
     writeFileSync(file, JSON.stringify(spec(operations), null, 2));
     const load = async () => (await loadLayoutSpec(file)).model;
-    const emit = async (cached: boolean) => {
+    const emit = async (cached: boolean, walks = walkCounts()) => {
       const parts = new PartCache(CachePack.open(dir, "test/walk", "salt"), "shared");
       const model = await load();
       const warnings: string[] = [];
-      const files = emitValidators(model, context, warnings, cached ? { parts } : {});
+      const files = emitValidators(model, context, warnings, cached ? { parts, walks } : {});
       return { files, warnings, parts };
     };
     const run = async () => {
-      const before = { ...counters };
-      const cached = await emit(true);
+      const walks = walkCounts();
+      const cached = await emit(true, walks);
       cached.parts.save();
       const whole = await emit(false);
       // the bytes of the module compiled whole (printed from every operation's slice)
@@ -141,11 +139,7 @@ describe("a validators module assembled from its entries", () => {
         files: whole.files,
         warnings: whole.warnings,
       });
-      return {
-        wholeWalks: counters.wholeWalks - before.wholeWalks,
-        slicedWalks: counters.slicedWalks - before.slicedWalks,
-        visits: counters.visits - before.visits,
-      };
+      return walks;
     };
     await run(); // fills the cache
     const warm = await run(); // every function from the entries
@@ -178,14 +172,14 @@ describe("a missed export that reaches no component", () => {
     const paths = document.paths as Record<string, { get: { parameters: unknown[] } }>;
     for (const item of Object.values(paths))
       item.get.parameters = [{ in: "query", name: "plain", schema: { type: "string" } }];
-    const emit = async (cached: boolean) => {
+    const emit = async (cached: boolean, walks = walkCounts()) => {
       writeFileSync(file, JSON.stringify(document, null, 2));
       const parts = new PartCache(CachePack.open(dir, "test/walk", "salt"), "shared");
       const files = emitValidators(
         (await loadLayoutSpec(file)).model,
         context,
         [],
-        cached ? { parts } : {},
+        cached ? { parts, walks } : {},
       );
       parts.save();
       return files;
@@ -197,9 +191,9 @@ describe("a missed export that reaches no component", () => {
       name: "added",
       schema: { type: "integer" },
     });
-    const before = counters.withoutComponents;
-    const warm = await emit(true);
-    expect(counters.withoutComponents - before).toBe(1);
+    const walks = walkCounts();
+    const warm = await emit(true, walks);
+    expect(walks.withoutComponents).toBe(1);
     expect(warm).toEqual(await emit(false));
   }, 120_000);
 });

@@ -22,7 +22,7 @@ import type {
 import { escapePointer } from "../../model/resolve-ref.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import type { BatchPartStore } from "../part-store.js";
-import { compileModuleParts, type ModulePart } from "./validator-parts.js";
+import { compileModuleParts, type ModulePart, type WalkCounts } from "./validator-parts.js";
 import { jsonTexts, type JsonText } from "./component-order.js";
 import type { ModuleSlice } from "./validator-module.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
@@ -49,7 +49,7 @@ export function emitValidators(
   model: ApiModel,
   _context: EmitContext,
   warnings: string[] = [],
-  options: { readonly parts?: BatchPartStore } = {},
+  options: { readonly parts?: BatchPartStore; readonly walks?: WalkCounts } = {},
 ): GeneratedFile[] {
   const { convert, components, apiSchema, parameterSchemas, bodySchemas, origin, partsOf } =
     validatorSchemas(model, warnings);
@@ -92,6 +92,7 @@ export function emitValidators(
       moduleParts,
       options.parts,
       text,
+      options.walks,
     );
     warnings.push(...made.warnings);
     return made;

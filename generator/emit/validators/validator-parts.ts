@@ -65,9 +65,19 @@ export function compileModuleParts(
   parts: readonly ModulePart[],
   store: BatchPartStore | undefined,
   jsonText: JsonText = (value) => JSON.stringify(value),
+  walks: WalkCounts = walkCounts(),
 ): PartedModule {
   if (store !== undefined && schemas.size > 0) {
-    const made = fromFunctionEntries(kind, schemas, apiSchema, options, parts, store, jsonText);
+    const made = fromFunctionEntries(
+      kind,
+      schemas,
+      apiSchema,
+      options,
+      parts,
+      store,
+      jsonText,
+      walks,
+    );
     if (made !== undefined) return made;
   }
   const compiled = compileValidatorSlices(
@@ -98,6 +108,7 @@ function fromFunctionEntries(
   parts: readonly ModulePart[],
   store: BatchPartStore,
   jsonText: JsonText,
+  walks: WalkCounts,
 ): PartedModule | undefined {
   const components = apiSchema.components.schemas;
   const names = Object.keys(components);
@@ -193,7 +204,7 @@ function fromFunctionEntries(
     const standIns = !tracksEvaluated && cycleTexts.size > 0;
     // exports that reach no component (Stripe's parameters) compile the same without any: Ajv
     // is not given the API's schemas to walk, and the functions are still the real validators
-    if (cycles.length === 0) counters.withoutComponents++;
+    if (cycles.length === 0) walks.withoutComponents++;
     const api: ApiSchema =
       cycles.length === 0
         ? { $id: apiSchema.$id, components: { schemas: {} } }
@@ -269,9 +280,11 @@ function fromFunctionEntries(
   const texts = [...[...cycleTexts.values()].flat(), ...exportTexts.values()];
   const differ = namesThatDiffer(texts);
   const whole =
-    differ !== undefined ? wholeModuleSlice(parts.map(exportsOf), unitOf, differ) : undefined;
+    differ !== undefined
+      ? wholeModuleSlice(parts.map(exportsOf), unitOf, differ, walks)
+      : undefined;
   if (whole !== undefined) {
-    counters.wholeWalks++;
+    walks.wholeWalks++;
     return { code: printSlices([whole]), slicesOf, functions, warnings: [] };
   }
   const slices: ModuleSlice[] = [];
@@ -280,16 +293,27 @@ function fromFunctionEntries(
     if (slice === undefined) return undefined;
     slices.push(slice);
   }
-  counters.slicedWalks++;
+  walks.slicedWalks++;
   return { code: printSlices(slices), slicesOf: () => slices, functions, warnings: [] };
 }
 
 /**
- * How modules were assembled from entries in this process (tests read it): walked once, or slice
- * by slice, and the functions the walks once visited (each part's exports, what they reach first);
- * the missed exports compiled without the API's components (they reach none).
+ * How a run's modules were assembled from entries (tests read it, through emitValidators'
+ * `walks`): walked once, or slice by slice, and the functions the walks once visited (each part's
+ * exports, what they reach first); the missed exports compiled without the API's components
+ * (they reach none). Owned by whoever passes it: nothing is counted across runs.
  */
-export const counters = { wholeWalks: 0, slicedWalks: 0, visits: 0, withoutComponents: 0 };
+export interface WalkCounts {
+  wholeWalks: number;
+  slicedWalks: number;
+  visits: number;
+  withoutComponents: number;
+}
+
+/** Counts starting at zero. */
+export function walkCounts(): WalkCounts {
+  return { wholeWalks: 0, slicedWalks: 0, visits: 0, withoutComponents: 0 };
+}
 
 /**
  * The names whose texts (a component's copies `a` and `b`, equal exports) read different shared
@@ -351,6 +375,7 @@ function wholeModuleSlice(
   parts: readonly (readonly (readonly [string, FunctionText])[])[],
   unitOf: (text: FunctionText) => SliceUnit<FunctionText | undefined>,
   differ: ReadonlySet<string>,
+  walks: WalkCounts,
 ): ModuleSlice | undefined {
   const functions: Record<string, string> = {};
   const helpers = new Set<string>();
@@ -388,7 +413,7 @@ function wholeModuleSlice(
       )
         continue;
       const unit = unitOf(text);
-      counters.visits++;
+      walks.visits++;
       seen.add(unit.name);
       if (mode === "a") walked.add(unit.name);
       if (differ.has(unit.name)) {
