@@ -14,12 +14,14 @@
 import { createHash } from "node:crypto";
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative } from "node:path";
@@ -367,7 +369,62 @@ async function bundledEntry() {
   return join(target, `${entry}.mjs`);
 }
 
+/**
+ * Where the copy of TypeScript below is left for generator/load/load-typescript.ts: `{ file, copy }`,
+ * `file` the package's file (as the bundle resolves `typescript`) and `copy` its minified copy.
+ */
+const TYPESCRIPT_COPY = Symbol.for("petstore-generator.typescript-copy");
+
+/**
+ * A minified copy of the `typescript` package's file (about 3.6 MB of its 9 MB: names shortened,
+ * whitespace dropped; written in ASCII), which load/load-typescript.ts compiles in its place:
+ * reading the 9 MB file and the page faults of its text cost about a third of TypeScript's load,
+ * and TypeScript's load is most of an edit that prints types.ts (the pet store's operation
+ * description). Only what a function's `name` reads changes, and TypeScript reads it only in
+ * assertion messages. Made once per TypeScript version and file size (about 1–2 s), beside the
+ * code caches in node_modules/.cache/; where it cannot be made, TypeScript loads from its own file.
+ */
+async function minifiedTypeScript() {
+  try {
+    const file = createRequire(join(GENERATOR_DIR, "run.mjs")).resolve("typescript");
+    const { version } = JSON.parse(readFileSync(join(dirname(file), "../package.json"), "utf8"));
+    const dir = join(GENERATOR_DIR, "../node_modules/.cache/petstore-generator/v8");
+    const name = `typescript-${version}-${statSync(file).size}.min.cjs`;
+    const copy = join(dir, name);
+    if (!existsSync(copy)) {
+      const { build: esbuild, stop } = await import("esbuild");
+      try {
+        const result = await esbuild({
+          entryPoints: [file],
+          write: false,
+          minify: true,
+          charset: "ascii",
+          legalComments: "none",
+          platform: "node",
+          format: "cjs",
+          logLevel: "silent",
+        });
+        const text = result.outputFiles[0]?.text;
+        if (text === undefined) return;
+        mkdirSync(dir, { recursive: true });
+        const temporary = `${copy}.${process.pid}.tmp`;
+        writeFileSync(temporary, text);
+        renameSync(temporary, copy);
+        for (const other of readdirSync(dir))
+          if (/^typescript-.*\.min\.cjs$/.test(other) && other !== name)
+            rmSync(join(dir, other), { force: true });
+      } finally {
+        await stop();
+      }
+    }
+    globalThis[TYPESCRIPT_COPY] = { file, copy };
+  } catch {
+    // no copy: TypeScript loads from its own file, only slower
+  }
+}
+
 const bundled = await bundledEntry();
+await minifiedTypeScript();
 if (bundled === undefined) {
   const { register } = await import("tsx/esm/api");
   register();

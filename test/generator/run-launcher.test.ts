@@ -10,6 +10,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -49,6 +50,17 @@ describe("generator/run.mjs", () => {
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(builds()).toHaveLength(1);
+    // TypeScript was compiled from the minified copy run.mjs made of it (a code cache of its own)
+    const v8 = join(work, "node_modules/.cache/petstore-generator/v8");
+    const typescript = join(ROOT, "node_modules/typescript");
+    const { version } = JSON.parse(readFileSync(join(typescript, "package.json"), "utf8")) as {
+      version: string;
+    };
+    const copy = `typescript-${version}-${statSync(join(typescript, "lib/typescript.js")).size}.min`;
+    expect(readdirSync(v8)).toEqual(
+      expect.arrayContaining([`${copy}.cjs`, `${copy}-${process.version}-${process.arch}.bin`]),
+    );
+    expect(readFileSync(join(v8, `${copy}.cjs`), "latin1")).toMatch(/^[\x00-\x7f]+$/);
     for (const file of ["client.ts", "server.ts", "types.ts", "runtime/client/runtime.ts"]) {
       expect(readFileSync(join(work, "generated", file), "utf8"), file).toBe(
         readFileSync(join(ROOT, "generated", file), "utf8"),
