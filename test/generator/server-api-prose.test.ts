@@ -44,6 +44,20 @@ import { ROOT } from "./cli-helper.js";
 import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS, loadLayoutSpec } from "./layout-specs.js";
 
 /** What mcp.ts is made from with a cache: the prose-free model with the operations' prose as slots. */
+/** The pet store's model, the run's caches and the README's other inputs. */
+async function petStoreReadme() {
+  const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
+  const model = buildModel(document, specHash);
+  const readme = {
+    baseUrl: exampleBaseUrl(model.servers),
+    context: { apiName: "Api", specPath: "spec.yaml" },
+    packageName: "api",
+    version: "1.0.0",
+    license: packageLicense(model.license, []),
+  };
+  return { model, caches: new RunCaches(), readme };
+}
+
 function slottedModel(model: ApiModel, caches: RunCaches): ApiModel {
   const slots = mcpProseSlots(model, caches.proseFree(model), caches, "");
   if (slots === undefined) throw new Error("no spec text here looks like a placeholder");
@@ -189,16 +203,7 @@ describe("server-api.ts without prose", () => {
   });
 
   it("fills the README's description slot with hostile descriptions, and has none when spec text holds it", async () => {
-    const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
-    const model = buildModel(document, specHash);
-    const caches = new RunCaches();
-    const readme = {
-      baseUrl: exampleBaseUrl(model.servers),
-      context: { apiName: "Api", specPath: "spec.yaml" },
-      packageName: "api",
-      version: "1.0.0",
-      license: packageLicense(model.license, []),
-    };
+    const { model, caches, readme } = await petStoreReadme();
     const template = renderReadme({
       ...readme,
       model: { ...readmeModel(model, caches), description: README_DESCRIPTION_SLOT },
@@ -228,16 +233,7 @@ describe("server-api.ts without prose", () => {
   });
 
   it("fills the README's operations slot with hostile summaries, and has none when spec text holds it", async () => {
-    const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
-    const model = buildModel(document, specHash);
-    const caches = new RunCaches();
-    const readme = {
-      baseUrl: exampleBaseUrl(model.servers),
-      context: { apiName: "Api", specPath: "spec.yaml" },
-      packageName: "api",
-      version: "1.0.0",
-      license: packageLicense(model.license, []),
-    };
+    const { model, caches, readme } = await petStoreReadme();
     const template = renderReadme({
       ...readme,
       model: caches.proseFree(model),
