@@ -25,7 +25,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const GENERATOR_DIR = dirname(fileURLToPath(import.meta.url));
@@ -264,10 +264,11 @@ const oneCopyOfEachLibrary = {
  * at all (a listing of every file below generator/ went through each bundle's hundred chunks).
  */
 function typeScriptFiles(dir) {
+  // joined as text (`dir` is normalized): path.join, not yet compiled this early, cost more than the reads
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isDirectory())
-      return entry.name.startsWith(".") ? [] : typeScriptFiles(join(dir, entry.name));
-    return entry.isFile() && entry.name.endsWith(".ts") ? [join(dir, entry.name)] : [];
+      return entry.name.startsWith(".") ? [] : typeScriptFiles(`${dir}${sep}${entry.name}`);
+    return entry.isFile() && entry.name.endsWith(".ts") ? [`${dir}${sep}${entry.name}`] : [];
   });
 }
 
@@ -282,9 +283,55 @@ function sourceFiles() {
  */
 const SOURCE_DIGESTS = Symbol.for("petstore-generator.source-digests");
 
+/**
+ * The digests of the sources as the last run of this checkout found them, by path, each with the
+ * file's stamp (size, modification and change times in nanoseconds, inode): a file whose stamp
+ * is unchanged is not read again (reading the 200 files was most of the launcher's time). Any
+ * write to a file changes its change time, which no tool can set back; a stamp taken within two
+ * seconds of the file's last change is not kept (a second write in the same clock tick would
+ * leave it unchanged: git's "racily clean" files), so that file is read again next time. In
+ * node_modules/.cache/ (safe to delete), one file per checkout.
+ */
+const SOURCES_MEMO = join(
+  GENERATOR_DIR,
+  "../node_modules/.cache/petstore-generator/sources",
+  `${createHash("sha256").update(GENERATOR_DIR).digest("hex").slice(0, 16)}.json`,
+);
+const RACY_NS = 2_000_000_000n;
+
+function readSourcesMemo() {
+  try {
+    const entries = JSON.parse(readFileSync(SOURCES_MEMO, "utf8"));
+    return new Map(Array.isArray(entries) ? entries : []);
+  } catch {
+    return new Map(); // none yet, or unreadable: every source is read
+  }
+}
+
+function writeSourcesMemo(entries) {
+  const temporary = `${SOURCES_MEMO}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(SOURCES_MEMO), { recursive: true });
+    writeFileSync(temporary, JSON.stringify(entries));
+    renameSync(temporary, SOURCES_MEMO);
+  } catch {
+    rmSync(temporary, { force: true }); // only the next run's speed is lost
+  }
+}
+
+/** The file's stamp, or undefined when it changed too recently to be trusted. */
+function stampOf(file) {
+  const stat = statSync(file, { bigint: true });
+  if (BigInt(Date.now()) * 1_000_000n - stat.ctimeNs < RACY_NS) return undefined;
+  return `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`;
+}
+
 function sourcesHash() {
   const hash = createHash("sha256");
   const digests = new Map();
+  const memo = readSourcesMemo();
+  const entries = [];
+  let reread = false;
   hash.update(`${readFileSync(fileURLToPath(import.meta.url))}\0`); // this file's build options
   for (const name of ["esbuild", ...BUNDLED_PACKAGES, ...LAZY_NAMED_PACKAGES]) {
     const { version } = JSON.parse(
@@ -294,10 +341,21 @@ function sourcesHash() {
   }
   // the bytes as read (decoding them into the text first cost as much as hashing it)
   for (const file of sourceFiles()) {
-    const digest = createHash("sha256").update(readFileSync(file)).digest("hex");
+    const stamp = stampOf(file);
+    const [known, knownDigest] = memo.get(file) ?? [];
+    let digest = stamp !== undefined && known === stamp ? knownDigest : undefined;
+    if (typeof digest !== "string") {
+      digest = createHash("sha256").update(readFileSync(file)).digest("hex");
+      reread = true;
+    }
+    if (stamp !== undefined) entries.push([file, [stamp, digest]]);
     digests.set(file, digest);
-    hash.update(`${relative(GENERATOR_DIR, file)}\0${digest}\0`);
+    const name = file.startsWith(`${GENERATOR_DIR}${sep}`)
+      ? file.slice(GENERATOR_DIR.length + 1)
+      : relative(GENERATOR_DIR, file);
+    hash.update(`${name}\0${digest}\0`);
   }
+  if (reread || entries.length !== memo.size) writeSourcesMemo(entries);
   globalThis[SOURCE_DIGESTS] = digests;
   return hash.digest("hex").slice(0, 16);
 }
