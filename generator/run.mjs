@@ -6,7 +6,8 @@
  *
  * The bundle lives in `generator/.build-<hash of the sources>/` (git-ignored), one level below
  * generator/ like the sources, so their `import.meta.url`-relative paths (templates/, generator/)
- * stay true. A changed source gives a new folder: a stale bundle is never run. Building takes
+ * stay true. A changed source gives a new folder: a stale bundle is never run (a source is read
+ * again when its stamp changed, see `SOURCES_MEMO`). Building takes
  * about 0.1 s and happens once per source change; folders of older sources are removed after an
  * hour (a process started from one may still be loading its chunks). Where no bundle can be
  * written (a read-only checkout), the sources run through tsx as before, with a note on stderr.
