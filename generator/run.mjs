@@ -315,6 +315,12 @@ function writeSourcesMemo(entries) {
     mkdirSync(dirname(SOURCES_MEMO), { recursive: true });
     writeFileSync(temporary, JSON.stringify(entries));
     renameSync(temporary, SOURCES_MEMO);
+    // the memos of checkouts not run for a week (test copies of the generator, mostly)
+    for (const name of readdirSync(dirname(SOURCES_MEMO))) {
+      const path = join(dirname(SOURCES_MEMO), name);
+      if (Date.now() - statSync(path).mtimeMs > 7 * 24 * STALE_AFTER_MS)
+        rmSync(path, { force: true });
+    }
   } catch {
     rmSync(temporary, { force: true }); // only the next run's speed is lost
   }
