@@ -6,7 +6,8 @@
  *
  * The bundle lives in `generator/.build-<hash of the sources>/` (git-ignored), one level below
  * generator/ like the sources, so their `import.meta.url`-relative paths (templates/, generator/)
- * stay true. A changed source gives a new folder: a stale bundle is never run. Building takes
+ * stay true. A changed source gives a new folder: a stale bundle is never run (a source is read
+ * again when its stamp changed, see `SOURCES_MEMO`). Building takes
  * about 0.1 s and happens once per source change; folders of older sources are removed after an
  * hour (a process started from one may still be loading its chunks). Where no bundle can be
  * written (a read-only checkout), the sources run through tsx as before, with a note on stderr.
@@ -14,15 +15,18 @@
 import { createHash } from "node:crypto";
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
+  writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const GENERATOR_DIR = dirname(fileURLToPath(import.meta.url));
@@ -261,10 +265,11 @@ const oneCopyOfEachLibrary = {
  * at all (a listing of every file below generator/ went through each bundle's hundred chunks).
  */
 function typeScriptFiles(dir) {
+  // joined as text (`dir` is normalized): path.join, not yet compiled this early, cost more than the reads
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isDirectory())
-      return entry.name.startsWith(".") ? [] : typeScriptFiles(join(dir, entry.name));
-    return entry.isFile() && entry.name.endsWith(".ts") ? [join(dir, entry.name)] : [];
+      return entry.name.startsWith(".") ? [] : typeScriptFiles(`${dir}${sep}${entry.name}`);
+    return entry.isFile() && entry.name.endsWith(".ts") ? [`${dir}${sep}${entry.name}`] : [];
   });
 }
 
@@ -279,9 +284,61 @@ function sourceFiles() {
  */
 const SOURCE_DIGESTS = Symbol.for("petstore-generator.source-digests");
 
+/**
+ * The digests of the sources as the last run of this checkout found them, by path, each with the
+ * file's stamp (size, modification and change times in nanoseconds, inode): a file whose stamp
+ * is unchanged is not read again (reading the 200 files was most of the launcher's time). Any
+ * write to a file changes its change time, which no tool can set back; a stamp taken within two
+ * seconds of the file's last change is not kept (a second write in the same clock tick would
+ * leave it unchanged: git's "racily clean" files), so that file is read again next time. In
+ * node_modules/.cache/ (safe to delete), one file per checkout.
+ */
+const SOURCES_MEMO = join(
+  GENERATOR_DIR,
+  "../node_modules/.cache/petstore-generator/sources",
+  `${createHash("sha256").update(GENERATOR_DIR).digest("hex").slice(0, 16)}.json`,
+);
+const RACY_NS = 2_000_000_000n;
+
+function readSourcesMemo() {
+  try {
+    const entries = JSON.parse(readFileSync(SOURCES_MEMO, "utf8"));
+    return new Map(Array.isArray(entries) ? entries : []);
+  } catch {
+    return new Map(); // none yet, or unreadable: every source is read
+  }
+}
+
+function writeSourcesMemo(entries) {
+  const temporary = `${SOURCES_MEMO}.${process.pid}.tmp`;
+  try {
+    mkdirSync(dirname(SOURCES_MEMO), { recursive: true });
+    writeFileSync(temporary, JSON.stringify(entries));
+    renameSync(temporary, SOURCES_MEMO);
+    // the memos of checkouts not run for a week (test copies of the generator, mostly)
+    for (const name of readdirSync(dirname(SOURCES_MEMO))) {
+      const path = join(dirname(SOURCES_MEMO), name);
+      if (Date.now() - statSync(path).mtimeMs > 7 * 24 * STALE_AFTER_MS)
+        rmSync(path, { force: true });
+    }
+  } catch {
+    rmSync(temporary, { force: true }); // only the next run's speed is lost
+  }
+}
+
+/** The file's stamp, or undefined when it changed too recently to be trusted. */
+function stampOf(file) {
+  const stat = statSync(file, { bigint: true });
+  if (BigInt(Date.now()) * 1_000_000n - stat.ctimeNs < RACY_NS) return undefined;
+  return `${stat.size}:${stat.mtimeNs}:${stat.ctimeNs}:${stat.ino}`;
+}
+
 function sourcesHash() {
   const hash = createHash("sha256");
   const digests = new Map();
+  const memo = readSourcesMemo();
+  const entries = [];
+  let reread = false;
   hash.update(`${readFileSync(fileURLToPath(import.meta.url))}\0`); // this file's build options
   for (const name of ["esbuild", ...BUNDLED_PACKAGES, ...LAZY_NAMED_PACKAGES]) {
     const { version } = JSON.parse(
@@ -291,10 +348,21 @@ function sourcesHash() {
   }
   // the bytes as read (decoding them into the text first cost as much as hashing it)
   for (const file of sourceFiles()) {
-    const digest = createHash("sha256").update(readFileSync(file)).digest("hex");
+    const stamp = stampOf(file);
+    const [known, knownDigest] = memo.get(file) ?? [];
+    let digest = stamp !== undefined && known === stamp ? knownDigest : undefined;
+    if (typeof digest !== "string") {
+      digest = createHash("sha256").update(readFileSync(file)).digest("hex");
+      reread = true;
+    }
+    if (stamp !== undefined) entries.push([file, [stamp, digest]]);
     digests.set(file, digest);
-    hash.update(`${relative(GENERATOR_DIR, file)}\0${digest}\0`);
+    const name = file.startsWith(`${GENERATOR_DIR}${sep}`)
+      ? file.slice(GENERATOR_DIR.length + 1)
+      : relative(GENERATOR_DIR, file);
+    hash.update(`${name}\0${digest}\0`);
   }
+  if (reread || entries.length !== memo.size) writeSourcesMemo(entries);
   globalThis[SOURCE_DIGESTS] = digests;
   return hash.digest("hex").slice(0, 16);
 }
@@ -367,7 +435,64 @@ async function bundledEntry() {
   return join(target, `${entry}.mjs`);
 }
 
+/**
+ * Where the copy of TypeScript below is left for generator/load/load-typescript.ts: `{ file, copy }`,
+ * `file` the package's file (as the bundle resolves `typescript`) and `copy` its minified copy.
+ */
+const TYPESCRIPT_COPY = Symbol.for("petstore-generator.typescript-copy");
+
+/**
+ * A minified copy of the `typescript` package's file (about 3.6 MB of its 9 MB: names shortened,
+ * whitespace dropped; written in ASCII), which load/load-typescript.ts compiles in its place:
+ * reading the 9 MB file and the page faults of its text cost about a third of TypeScript's load,
+ * and TypeScript's load is most of an edit that prints types.ts (the pet store's operation
+ * description). Only what a function's `name` reads changes, and TypeScript reads it only in
+ * assertion messages. Made once per TypeScript version and file size (about 1–2 s), beside the
+ * code caches in node_modules/.cache/; where it cannot be made, TypeScript loads from its own file.
+ */
+async function minifiedTypeScript() {
+  try {
+    // where the bundle's `require("typescript")` finds it (load-typescript.ts checks that it is;
+    // resolving it here cost a few milliseconds of every run)
+    const file = realpathSync(join(GENERATOR_DIR, "../node_modules/typescript/lib/typescript.js"));
+    const { version } = JSON.parse(readFileSync(join(dirname(file), "../package.json"), "utf8"));
+    const dir = join(GENERATOR_DIR, "../node_modules/.cache/petstore-generator/v8");
+    const name = `typescript-${version}-${statSync(file).size}.min.cjs`;
+    const copy = join(dir, name);
+    if (!existsSync(copy)) {
+      const { build: esbuild, stop } = await import("esbuild");
+      try {
+        const result = await esbuild({
+          entryPoints: [file],
+          write: false,
+          minify: true,
+          charset: "ascii",
+          legalComments: "none",
+          platform: "node",
+          format: "cjs",
+          logLevel: "silent",
+        });
+        const text = result.outputFiles[0]?.text;
+        if (text === undefined) return;
+        mkdirSync(dir, { recursive: true });
+        const temporary = `${copy}.${process.pid}.tmp`;
+        writeFileSync(temporary, text);
+        renameSync(temporary, copy);
+        for (const other of readdirSync(dir))
+          if (/^typescript-.*\.min\.cjs$/.test(other) && other !== name)
+            rmSync(join(dir, other), { force: true });
+      } finally {
+        await stop();
+      }
+    }
+    globalThis[TYPESCRIPT_COPY] = { file, copy };
+  } catch {
+    // no copy: TypeScript loads from its own file, only slower
+  }
+}
+
 const bundled = await bundledEntry();
+await minifiedTypeScript();
 if (bundled === undefined) {
   const { register } = await import("tsx/esm/api");
   register();

@@ -13,6 +13,7 @@ import {
   fillReadmeDescription,
   README_DESCRIPTION_SLOT,
 } from "../emit/package/readme-description.js";
+import { fillReadmeOperations } from "../emit/package/readme-operations.js";
 import { computeToolHash } from "../write/inputs-hash.js";
 import { CachePack, sha256Hex } from "./cache-pack.js";
 import { PartCache, sharedPartKey } from "./cached-parts.js";
@@ -438,12 +439,12 @@ export async function cachedPackageEntries(input: EmitInput): Promise<GeneratedF
 
 /**
  * README.md as rendered. The prose it shows is the API's description (its first paragraph) and
- * the operations' summaries: with a cache it is made from the model without the rest of its
- * prose ({@link readmeModel}), so an edit of an operation's or a schema's description reuses it
- * without loading ts-morph (test/generator/server-api-prose.test.ts checks the file is the same
- * either way); and with a placeholder for the API's description, whose block is put in after
- * (emit/package/readme-description.ts), so an edit of `info.description` reuses it too (it cost
- * ts-morph's and TypeScript's load, about 0.1 s, for its code examples).
+ * the operations' summaries (in the operations table): with a cache it is made from the model
+ * without prose, with a placeholder for the API's description and one for the operations table,
+ * whose blocks are put in after (emit/package/readme-description.ts, readme-operations.ts,
+ * which load no ts-morph); so an edit of any prose, a summary included, reuses it
+ * (test/generator/server-api-prose.test.ts checks the file is the same either way). Its code
+ * examples cost ts-morph's and TypeScript's load, about 0.1 s.
  */
 export async function cachedReadme(
   input: ReadmeInput,
@@ -452,23 +453,32 @@ export async function cachedReadme(
 ): Promise<string> {
   const { model: whole, ...rest } = input;
   const readmePack = await pack("readme", scope);
-  const render = async (model: ReadmeInput["model"]) => {
+  const render = async (model: ReadmeInput["model"], operationsSlot: boolean) => {
     const files = await tracedEmit(
       readmePack,
       caches,
       { model },
-      JSON.stringify(rest),
+      JSON.stringify({ ...rest, operationsSlot }),
       async (inputs) => {
         const { renderReadme } = await import("../emit/package/emit-readme.js");
-        return [{ path: "README.md", content: renderReadme({ ...rest, model: inputs.model }) }];
+        const content = renderReadme({ ...rest, model: inputs.model, operationsSlot });
+        return [{ path: "README.md", content }];
       },
     );
     return files[0]?.content ?? "";
   };
-  if (readmePack === undefined) return render(whole);
+  if (readmePack === undefined) return render(whole, false);
   const model = readmeModel(whole, caches);
-  const template = await render({ ...model, description: README_DESCRIPTION_SLOT });
-  return fillReadmeDescription(template, whole.description) ?? render(model);
+  const template = await render(
+    { ...caches.proseFree(whole), description: README_DESCRIPTION_SLOT },
+    true,
+  );
+  const withOperations = fillReadmeOperations(template, model, rest.packageName);
+  return (
+    (withOperations === undefined
+      ? undefined
+      : fillReadmeDescription(withOperations, whole.description)) ?? render(model, false)
+  );
 }
 
 /** `model` without the prose the README does not show: all of it but the API's description and the operations' summaries. */

@@ -39,12 +39,25 @@ function nodeModulesOf(file: string): string {
 }
 
 /**
+ * Text to compile in place of a file's own: a copy of it that behaves the same (a minified copy,
+ * say), with the encoding to read it in (`latin1` only for an ASCII file: no UTF-8 to decode).
+ */
+export interface SourceCopy {
+  readonly path: string;
+  readonly encoding: "utf8" | "latin1";
+}
+
+/**
  * The exports of the CommonJS file `file` (an absolute path inside node_modules), compiled with
- * the code cache `<name>.bin`; `state` says what became of the cache.
+ * the code cache `<name>.bin`; `state` says what became of the cache. With `copy`, the copy's text
+ * is compiled, as `file` (its `__filename`, `__dirname`, `require` paths and `require.cache` entry
+ * are `file`'s): the cache's name must then tell the copy from the file, since V8 checks a cache
+ * only against its source's length.
  */
 export function requireWithCodeCache(
   file: string,
   name: string,
+  copy?: SourceCopy,
 ): { readonly exports: unknown; readonly state: CodeCacheState } {
   const require = createRequire(file);
   const loaded = require.cache[file];
@@ -59,7 +72,9 @@ export function requireWithCodeCache(
     } catch {
       // no cache yet
     }
-    const script = new Script(internals.wrap(readFileSync(file, "utf8")), {
+    const source =
+      copy === undefined ? readFileSync(file, "utf8") : readFileSync(copy.path, copy.encoding);
+    const script = new Script(internals.wrap(source), {
       filename: file,
       ...(cachedData === undefined ? {} : { cachedData }),
     });

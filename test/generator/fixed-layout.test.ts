@@ -13,7 +13,7 @@ import ts from "typescript";
 import { afterAll, describe, expect, it } from "vitest";
 import { astText, typesDeclarations } from "../../generator/emit/emit-types.js";
 import { generatedHeader } from "../../generator/emit/header.js";
-import { table } from "../../generator/emit/package/emit-readme.js";
+import { table } from "../../generator/emit/package/readme-markdown.js";
 import {
   dataText,
   DataObject,

@@ -3,7 +3,9 @@
  * V8 code cache (generator/load/code-cache.ts). Run in fresh processes against a copy of the `typescript` package (so the
  * project's own cache is untouched): the module is the one `require("typescript")` returns
  * (registered once), the first run writes the cache at exit, the next accepts it, and a corrupt
- * cache is rejected (compiled afresh) and rewritten.
+ * cache is rejected (compiled afresh) and rewritten. With the minified copy generator/run.mjs
+ * makes of the package's file, the copy is compiled in its place (under a cache of its own) and
+ * prints what the package prints.
  */
 import { spawnSync } from "node:child_process";
 import {
@@ -13,6 +15,7 @@ import {
   mkdtempSync,
   readdirSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -24,14 +27,29 @@ const work = mkdtempSync(join(ROOT, ".tmp-load-typescript-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const cacheDir = join(work, "node_modules/.cache/petstore-generator/v8");
 
-function run(): { state: string; same: boolean; version: string } {
+interface Loaded {
+  state: string;
+  same: boolean;
+  version: string;
+  fromCopy: boolean;
+  printed: string;
+}
+
+/** A source with the comments and literals whose printing a minifier could break. */
+const SAMPLE = `/** A doc:\n * second line \u2028 */\nexport interface A { "b-c"?: "\\u00e9" | 1e3; /* inline */ d: Array<{ e: string }> }\n`;
+
+/** Loads TypeScript in a fresh process (with run.mjs's note of a copy of `copy.file`, if given). */
+function run(copy?: { readonly file: string; readonly copy: string }): Loaded {
   const script = `
-    const { loadTypeScript, typeScriptCodeCache } = await import(${JSON.stringify(join(work, "generator/load/load-typescript.ts"))});
+    ${copy === undefined ? "" : `globalThis[Symbol.for("petstore-generator.typescript-copy")] = ${JSON.stringify(copy)};`}
+    const { loadTypeScript } = await import(${JSON.stringify(join(work, "generator/load/load-typescript.ts"))});
     const { createRequire } = await import("node:module");
     const ts = loadTypeScript();
-    const state = (await import(${JSON.stringify(join(work, "generator/load/load-typescript.ts"))})).typeScriptCodeCache;
+    const { typeScriptCodeCache: state, typeScriptFromCopy: fromCopy } = await import(${JSON.stringify(join(work, "generator/load/load-typescript.ts"))});
     const required = createRequire(${JSON.stringify(join(work, "generator/load/"))})("typescript");
-    process.stdout.write(JSON.stringify({ state, same: ts === required && loadTypeScript() === ts, version: ts.version }));
+    const source = ts.createSourceFile("a.ts", ${JSON.stringify(SAMPLE)}, ts.ScriptTarget.Latest, true);
+    const printed = ts.createPrinter().printFile(source);
+    process.stdout.write(JSON.stringify({ state, fromCopy, printed, same: ts === required && loadTypeScript() === ts, version: ts.version }));
   `;
   const result = spawnSync(
     process.execPath,
@@ -39,7 +57,7 @@ function run(): { state: string; same: boolean; version: string } {
     { cwd: work, encoding: "utf8", timeout: 60_000 },
   );
   expect(result.stderr).toBe("");
-  return JSON.parse(result.stdout) as { state: string; same: boolean; version: string };
+  return JSON.parse(result.stdout) as Loaded;
 }
 
 describe("loadTypeScript", () => {
@@ -68,5 +86,41 @@ describe("loadTypeScript", () => {
     expect(run()).toMatchObject({ state: "rejected", same: true });
     expect(existsSync(join(cacheDir, name!))).toBe(true);
     expect(run()).toMatchObject({ state: "accepted", same: true });
+  }, 120_000);
+
+  it("compiles run.mjs's minified copy in the package's place, under a cache of its own", async () => {
+    const plain = run();
+    expect(plain).toMatchObject({ fromCopy: false, same: true });
+    const file = join(work, "node_modules/typescript/lib/typescript.js");
+    const copy = join(work, "typescript-copy.min.cjs");
+    // the copy generator/run.mjs makes (it makes it before it starts any command)
+    const made = spawnSync(process.execPath, [join(ROOT, "generator/run.mjs"), "cli", "--help"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect(made.status).toBe(0);
+    const v8 = join(ROOT, "node_modules/.cache/petstore-generator/v8");
+    const name = `typescript-${plain.version}-${statSync(file).size}.min.cjs`;
+    expect(readdirSync(v8)).toContain(name);
+    cpSync(join(v8, name), copy);
+    const before = readdirSync(cacheDir).length;
+    const first = run({ file, copy });
+    expect(first).toMatchObject({
+      state: "absent",
+      fromCopy: true,
+      same: true,
+      version: plain.version,
+    });
+    expect(first.printed).toBe(plain.printed);
+    expect(readdirSync(cacheDir)).toHaveLength(before + 1);
+    expect(readdirSync(cacheDir)).toContain(
+      `typescript-copy.min-${process.version}-${process.arch}.bin`,
+    );
+    expect(run({ file, copy })).toMatchObject({ state: "accepted", fromCopy: true });
+    // the package's own cache is still accepted: the two never overwrite each other
+    expect(run()).toMatchObject({ state: "accepted", fromCopy: false });
+    // a copy of another file is not used
+    expect(run({ file: `${file}.other`, copy })).toMatchObject({ fromCopy: false, same: true });
   }, 120_000);
 });

@@ -178,4 +178,20 @@ describe("modules the generator loads", () => {
       "HTTP JSON interface of the pet store: Described again,",
     );
   }, 180_000);
+  it("loads no ts-morph after an edit of an operation's summary (the README's table shows it, beside types.ts)", () => {
+    loadedBy(args, "fill-summary"); // the cache as the last run left it
+    writeFileSync(
+      spec,
+      readFileSync(spec, "utf8").replace(/^(\s*summary: List pets)$/m, "$1, summarized again"),
+    );
+    const loaded = loadedBy(args, "edit-summary");
+    // the README came from the cache, its operations table filled (emit/package/readme-operations.ts)
+    expect(new Set(loaded.map(packageOf)).has("code-block-writer")).toBe(false);
+    expect(loadedChunks(loaded).some((text) => text.includes("// node_modules/ts-morph/"))).toBe(
+      false,
+    );
+    expect(readFileSync(join(work, "out/README.md"), "utf8")).toContain(
+      "List pets, summarized again",
+    );
+  }, 180_000);
 });

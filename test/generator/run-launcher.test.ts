@@ -10,7 +10,9 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from "node:fs";
 import { join } from "node:path";
@@ -49,6 +51,17 @@ describe("generator/run.mjs", () => {
     expect(result.stderr).toBe("");
     expect(result.status).toBe(0);
     expect(builds()).toHaveLength(1);
+    // TypeScript was compiled from the minified copy run.mjs made of it (a code cache of its own)
+    const v8 = join(work, "node_modules/.cache/petstore-generator/v8");
+    const typescript = join(ROOT, "node_modules/typescript");
+    const { version } = JSON.parse(readFileSync(join(typescript, "package.json"), "utf8")) as {
+      version: string;
+    };
+    const copy = `typescript-${version}-${statSync(join(typescript, "lib/typescript.js")).size}.min`;
+    expect(readdirSync(v8)).toEqual(
+      expect.arrayContaining([`${copy}.cjs`, `${copy}-${process.version}-${process.arch}.bin`]),
+    );
+    expect(readFileSync(join(v8, `${copy}.cjs`), "latin1")).toMatch(/^[\x00-\x7f]+$/);
     for (const file of ["client.ts", "server.ts", "types.ts", "runtime/client/runtime.ts"]) {
       expect(readFileSync(join(work, "generated", file), "utf8"), file).toBe(
         readFileSync(join(ROOT, "generated", file), "utf8"),
@@ -78,6 +91,29 @@ describe("generator/run.mjs", () => {
     expect(result.stdout).toContain("Usage (edited)");
     expect(builds()).toContain(before);
     expect(builds()).toHaveLength(2);
+  }, 120_000);
+
+  it("reads a source again after an edit that keeps its size and modification time", () => {
+    const cli = join(work, "generator/cli.ts");
+    const settle = () => spawnSync("sleep", ["2.2"]); // a stamp taken within 2 s of a change is not kept
+    settle();
+    expect(launch("cli", "--help").status).toBe(0); // the stamps of every source, cli.ts's included
+    const memoDir = join(work, "node_modules/.cache/petstore-generator/sources");
+    const memo = readdirSync(memoDir).filter((name) => name.endsWith(".json"));
+    expect(memo.length).toBeGreaterThan(0);
+    const count = builds().length;
+    // a run with every stamp unchanged reads no source and finds the same bundle
+    expect(launch("cli", "--help").stdout).toContain("Usage (edited)");
+    expect(builds()).toHaveLength(count);
+    const { atime, mtime } = statSync(cli);
+    const text = readFileSync(cli, "utf8");
+    writeFileSync(cli, text.replace("Usage (edited): npm", "Usage (edited): NPM"));
+    utimesSync(cli, atime, mtime);
+    expect(statSync(cli).size).toBe(Buffer.byteLength(text));
+    settle();
+    const result = launch("cli", "--help");
+    expect(result.stdout).toContain("Usage (edited): NPM");
+    expect(builds()).toHaveLength(count + 1);
   }, 120_000);
 
   it("runs the sources through tsx, with a note, when no bundle can be built", () => {

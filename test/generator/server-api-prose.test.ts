@@ -31,6 +31,10 @@ import { emitResponseValidation } from "../../generator/emit/client/emit-respons
 import { emitPackageEntries } from "../../generator/emit/package/emit-entries.js";
 import { exampleBaseUrl, packageLicense } from "../../generator/emit/package/package-meta.js";
 import { renderReadme } from "../../generator/emit/package/emit-readme.js";
+import {
+  fillReadmeOperations,
+  README_OPERATIONS_SLOT,
+} from "../../generator/emit/package/readme-operations.js";
 import { emitTransforms } from "../../generator/emit/transforms/emit-transforms.js";
 import { emitServerApi } from "../../generator/emit/server/emit-server-api.js";
 import { loadSpec } from "../../generator/load/load-spec.js";
@@ -40,6 +44,20 @@ import { ROOT } from "./cli-helper.js";
 import { LAYOUT_CORPUS_SPECS, LAYOUT_SPECS, loadLayoutSpec } from "./layout-specs.js";
 
 /** What mcp.ts is made from with a cache: the prose-free model with the operations' prose as slots. */
+/** The pet store's model, the run's caches and the README's other inputs. */
+async function petStoreReadme() {
+  const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
+  const model = buildModel(document, specHash);
+  const readme = {
+    baseUrl: exampleBaseUrl(model.servers),
+    context: { apiName: "Api", specPath: "spec.yaml" },
+    packageName: "api",
+    version: "1.0.0",
+    license: packageLicense(model.license, []),
+  };
+  return { model, caches: new RunCaches(), readme };
+}
+
 function slottedModel(model: ApiModel, caches: RunCaches): ApiModel {
   const slots = mcpProseSlots(model, caches.proseFree(model), caches, "");
   if (slots === undefined) throw new Error("no spec text here looks like a placeholder");
@@ -114,6 +132,17 @@ describe("server-api.ts without prose", () => {
       expect(fillReadmeDescription(readmeTemplate, model.description)).toBe(
         renderReadme({ ...readme, model }),
       );
+      // and from the prose-free model with the operations table as a slot too (what the cache keeps)
+      const bareTemplate = renderReadme({
+        ...readme,
+        model: { ...caches.proseFree(model), description: README_DESCRIPTION_SLOT },
+        operationsSlot: true,
+      });
+      const filled = fillReadmeOperations(bareTemplate, readmeModel(model, caches), "api");
+      expect(filled).toBeDefined();
+      expect(fillReadmeDescription(filled!, model.description)).toBe(
+        renderReadme({ ...readme, model }),
+      );
     },
     60_000,
   );
@@ -174,16 +203,7 @@ describe("server-api.ts without prose", () => {
   });
 
   it("fills the README's description slot with hostile descriptions, and has none when spec text holds it", async () => {
-    const { document, specHash } = await loadSpec(`${ROOT}spec/openapi.yaml`, ROOT);
-    const model = buildModel(document, specHash);
-    const caches = new RunCaches();
-    const readme = {
-      baseUrl: exampleBaseUrl(model.servers),
-      context: { apiName: "Api", specPath: "spec.yaml" },
-      packageName: "api",
-      version: "1.0.0",
-      license: packageLicense(model.license, []),
-    };
+    const { model, caches, readme } = await petStoreReadme();
     const template = renderReadme({
       ...readme,
       model: { ...readmeModel(model, caches), description: README_DESCRIPTION_SLOT },
@@ -210,6 +230,54 @@ describe("server-api.ts without prose", () => {
       },
     });
     expect(fillReadmeDescription(forged, model.description)).toBeUndefined();
+  });
+
+  it("fills the README's operations slot with hostile summaries, and has none when spec text holds it", async () => {
+    const { model, caches, readme } = await petStoreReadme();
+    const template = renderReadme({
+      ...readme,
+      model: caches.proseFree(model),
+      operationsSlot: true,
+    });
+    expect(template.split(README_OPERATIONS_SLOT)).toHaveLength(2);
+    expect(template).not.toContain("## Operations");
+    for (const summary of [
+      undefined,
+      "",
+      "   ",
+      "A | pipe, `code`, <b>html</b> & ${x} \\ \u2028 \r\n end",
+      "wide 日本語 😀 summary, much longer than any other summary in the table so far",
+      "\uE012 private use \uE013",
+    ]) {
+      const edited = {
+        ...model,
+        operations: model.operations.map((operation, index) =>
+          index === 1 ? { ...operation, summary } : operation,
+        ),
+      };
+      expect(fillReadmeOperations(template, edited, "api"), JSON.stringify(summary)).toBe(
+        renderReadme({
+          ...readme,
+          model: { ...caches.proseFree(model), operations: edited.operations },
+        }),
+      );
+    }
+    // no operations at all
+    const none = { ...caches.proseFree(model), operations: [] };
+    expect(
+      fillReadmeOperations(
+        renderReadme({ ...readme, model: none, operationsSlot: true }),
+        none,
+        "api",
+      ),
+    ).toBe(renderReadme({ ...readme, model: none }));
+    // spec text holding the slot (the title here): no slot, the README is rendered whole
+    const forged = renderReadme({
+      ...readme,
+      model: { ...caches.proseFree(model), title: README_OPERATIONS_SLOT },
+      operationsSlot: true,
+    });
+    expect(fillReadmeOperations(forged, model, "api")).toBeUndefined();
   });
 
   it("strips something from the pet store (its operations have descriptions)", async () => {

@@ -15,7 +15,6 @@ import type {
 } from "../../model/types.js";
 import { sanitizeComment, TOOL_NAME } from "../header.js";
 import type { EmitContext } from "../file.js";
-import { replacementName } from "../operation-docs.js";
 import { literal, objectWriter, propertyKey } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import { jsonMedia } from "../validators/validator-names.js";
@@ -28,6 +27,8 @@ import { entryPoints, NODE_ENGINE } from "./layout.js";
 import type { LicenseInfo } from "./package-meta.js";
 import { clientRuntimeSections } from "./readme-client-runtime.js";
 import { firstParagraph } from "./readme-description.js";
+import { code, fence, list, table, text } from "./readme-markdown.js";
+import { operationsSection, README_OPERATIONS_SLOT } from "./readme-operations.js";
 
 export interface ReadmeInput {
   /** The URL the examples call: the first server's, see {@link exampleBaseUrl}. */
@@ -37,6 +38,11 @@ export interface ReadmeInput {
   readonly packageName: string;
   readonly version: string;
   readonly license: LicenseInfo;
+  /**
+   * Whether the operations section (the one part showing the operations' summaries) is left as
+   * a slot for readme-operations.ts to fill: the cache keeps the README without the summaries.
+   */
+  readonly operationsSlot?: boolean;
 }
 
 export function renderReadme(input: ReadmeInput): string {
@@ -72,7 +78,9 @@ export function renderReadme(input: ReadmeInput): string {
     ...experimentalSection(input),
     ...serverSection(input),
     ...frontendSections(model, context, packageName, input.baseUrl),
-    ...operationsSection(model, packageName),
+    ...(input.operationsSlot === true
+      ? [README_OPERATIONS_SLOT]
+      : operationsSection(model, packageName)),
     "## Versions",
     `The package's version is the spec's \`info.version\`: \`npm run generate\` keeps them in step. Operations follow the spec's stability markers and deprecation policy (see the table above).`,
     "## License",
@@ -416,46 +424,6 @@ function lifecycleSection({
   ];
 }
 
-function operationsSection(model: ApiModel, packageName: string): string[] {
-  if (model.operations.length === 0) return ["## Operations", "The spec declares no operations."];
-  const rows = model.operations.map((operation) => [
-    operation.name === operation.operationId
-      ? code(operation.name)
-      : `${code(operation.name)} (operationId ${code(operation.operationId)})`,
-    code(`${operation.method.toUpperCase()} ${operation.path}`),
-    operation.summary ? text(operation.summary) : "",
-    stabilityCell(operation, packageName),
-    deprecationCell(operation, model),
-  ]);
-  return [
-    "## Operations",
-    table(["Method", "Request", "Summary", "Stability", "Deprecation"], rows),
-    list([
-      "**stable**: only backward-compatible changes within the major version; removed only after deprecation and sunset.",
-      "**beta**: supported, but parameters, ordering or response shape may still change; tagged `@beta` in the client and server types.",
-      `**experimental**: for evaluation only; only in ${code(`${packageName}/experimental`)}, tagged \`@experimental\`.`,
-      "**deprecated**: works unchanged until the sunset date (responses carry `Deprecation` and `Sunset` headers), then answers 410 `gone` (and may later be removed); move to the replacement.",
-    ]),
-  ];
-}
-
-function stabilityCell(operation: OperationModel, packageName: string): string {
-  if (operation.stability === "experimental")
-    return `**experimental** (${code(`${packageName}/experimental`)})`;
-  if (operation.stability === "beta") return "**beta**";
-  return "stable";
-}
-
-function deprecationCell(operation: OperationModel, model: ApiModel): string {
-  const deprecation = operation.deprecation;
-  if (!deprecation) return "";
-  const parts = [deprecation.since ? `deprecated since ${text(deprecation.since)}` : "deprecated"];
-  if (deprecation.sunset) parts.push(`sunset ${text(deprecation.sunset)}`);
-  const replacement = replacementName(operation, model.operations);
-  if (replacement) parts.push(`use ${code(replacement)}`);
-  return parts.join(", ");
-}
-
 function licenseText(license: LicenseInfo): string {
   if (license.name === undefined)
     return "The spec declares no license (`info.license`): the package is `UNLICENSED`.";
@@ -563,56 +531,6 @@ function componentName(schema: SchemaModel | undefined): string | undefined {
 function typeAliasName(schemaName: string): string {
   const name = schemaName.replace(/[^A-Za-z0-9_$]/g, "");
   return /^[A-Za-z_$]/.test(name) ? name : `Schema${name}`;
-}
-
-// ---- markdown ----------------------------------------------------------------------------------
-
-/** Spec text as plain markdown text: one line, every markdown and HTML character escaped. */
-export function text(value: string): string {
-  return value
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/[\\`*_{}[\]()<>#+!|~&]/g, (character) => `\\${character}`);
-}
-
-/** An inline code span that holds `value` whatever backticks it contains; safe in table cells. */
-export function code(value: string): string {
-  const line = value.replace(/\s+/g, " ").trim().replace(/\|/g, "\\|");
-  const longest = Math.max(0, ...[...line.matchAll(/`+/g)].map((match) => match[0].length));
-  const fenceMarks = "`".repeat(longest + 1);
-  const pad = line.startsWith("`") || line.endsWith("`") ? " " : "";
-  return `${fenceMarks}${pad}${line}${pad}${fenceMarks}`;
-}
-
-export function fence(language: string, body: string): string {
-  return `\`\`\`${language}\n${body.trimEnd()}\n\`\`\``;
-}
-
-export function list(items: readonly string[]): string {
-  return items.map((item) => `- ${item}`).join("\n");
-}
-
-/**
- * A markdown table laid out: every column padded to its widest cell (and to `---`), so the table
- * reads as a table in plain text too. Widths count code points: a cell of wide characters (CJK,
- * emoji) is padded as if each were one column, which markdown renders the same.
- */
-export function table(headers: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = headers.map((header, column) =>
-    Math.max(3, ...[headers, ...rows].map((cells) => width(cells[column] ?? ""))),
-  );
-  const pad = (cell: string, column: number) => cell + " ".repeat(widths[column]! - width(cell));
-  const line = (cells: readonly string[]) =>
-    `| ${headers.map((_, column) => pad(cells[column] ?? "", column)).join(" | ")} |`;
-  return [
-    line(headers),
-    `| ${widths.map((size) => "-".repeat(size)).join(" | ")} |`,
-    ...rows.map(line),
-  ].join("\n");
-}
-
-function width(cell: string): number {
-  return [...cell].length;
 }
 
 function htmlComment(value: string): string {

@@ -6,7 +6,8 @@
 import type { ApiModel } from "../../model/types.js";
 import type { EmitContext } from "../file.js";
 import { printStatements } from "../ts/source-file.js";
-import { code, fence, isCallableWithoutArguments, list } from "./emit-readme.js";
+import { isCallableWithoutArguments } from "./emit-readme.js";
+import { code, fence, list } from "./readme-markdown.js";
 
 function example(name: string, lines: readonly string[]): string {
   return fence("ts", printStatements(name, [lines.join("\n")]));

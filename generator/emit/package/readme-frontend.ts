@@ -8,7 +8,8 @@ import { mockStatus } from "../mocks/mock-status.js";
 import { queryFactoryName } from "../query/emit-query.js";
 import type { EmitContext } from "../file.js";
 import { printStatements } from "../ts/source-file.js";
-import { code, fence, isCallableWithoutArguments, list } from "./emit-readme.js";
+import { isCallableWithoutArguments } from "./emit-readme.js";
+import { code, fence, list } from "./readme-markdown.js";
 import { RESERVED_WORDS } from "../client/reserved-words.js";
 
 function example(name: string, lines: readonly string[]): string {
