@@ -50,8 +50,10 @@ createRequire(import.meta.url)("node:module").enableCompileCache?.(
 );
 
 /**
- * Sources outside generator/ that the bundle includes: the deprecation policy shared with lint, and
- * the conformance suite's schema → data generator that the mocks emitter uses for example data.
+ * Sources outside generator/ that the bundle includes: the deprecation policy and the
+ * `x-pagination` reader shared with lint (the latter was missing: an edit of it ran a stale
+ * bundle), and the conformance suite's schema → data generator that the mocks emitter uses for
+ * example data.
  */
 const SHARED_SOURCES = [
   join(GENERATOR_DIR, "../lint/deprecation-policy.js"),
