@@ -50,11 +50,21 @@ createRequire(import.meta.url)("node:module").enableCompileCache?.(
 );
 
 /**
- * Sources outside generator/ that the bundle includes: the deprecation policy shared with lint, and
- * the conformance suite's schema → data generator that the mocks emitter uses for example data.
+ * Sources outside generator/ that the bundle includes: the deprecation policy and the
+ * `x-pagination` reader shared with lint (the latter was missing: an edit of it ran a stale
+ * bundle), and the conformance suite's schema → data generator that the mocks emitter uses for
+ * example data.
  */
-const SHARED_SOURCES = [join(GENERATOR_DIR, "../lint/deprecation-policy.js")];
+const SHARED_SOURCES = [
+  join(GENERATOR_DIR, "../lint/deprecation-policy.js"),
+  join(GENERATOR_DIR, "../lint/pagination.js"),
+];
 const SHARED_DIRS = [join(GENERATOR_DIR, "../conformance")];
+/**
+ * The templates, which the generator reads at run time (not bundled): hashed here with the
+ * sources' stamps only for the tool hash (write/inputs-hash.ts), not for the bundle's name.
+ */
+const TEMPLATES_DIR = join(GENERATOR_DIR, "../templates");
 
 /**
  * Libraries bundled into the generator rather than loaded from node_modules, so that the
@@ -277,8 +287,19 @@ function sourceFiles() {
   return [GENERATOR_DIR, ...SHARED_DIRS].flatMap(typeScriptFiles).concat(SHARED_SOURCES).sort();
 }
 
+/** The files under the templates folder the tool hash covers (dot folders left out). */
+function templateFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory())
+      return entry.name.startsWith(".") ? [] : templateFiles(`${dir}${sep}${entry.name}`);
+    return entry.isFile() && /\.(ts|js|json)$/.test(entry.name)
+      ? [`${dir}${sep}${entry.name}`]
+      : [];
+  });
+}
+
 /**
- * The SHA-256 of each source file this process hashed for the bundle's name, by absolute path,
+ * The SHA-256 of each source file this process hashed for the bundle's name, and of the templates, by absolute path,
  * left on `globalThis` under this symbol: the generator's tool hash (write/inputs-hash.ts) covers
  * the same files and takes their digests from here instead of reading and hashing them again.
  */
@@ -347,7 +368,7 @@ function sourcesHash() {
     hash.update(`${name} ${version}\0`);
   }
   // the bytes as read (decoding them into the text first cost as much as hashing it)
-  for (const file of sourceFiles()) {
+  const digestOf = (file) => {
     const stamp = stampOf(file);
     const [known, knownDigest] = memo.get(file) ?? [];
     let digest = stamp !== undefined && known === stamp ? knownDigest : undefined;
@@ -357,10 +378,20 @@ function sourcesHash() {
     }
     if (stamp !== undefined) entries.push([file, [stamp, digest]]);
     digests.set(file, digest);
+    return digest;
+  };
+  for (const file of sourceFiles()) {
+    const digest = digestOf(file);
     const name = file.startsWith(`${GENERATOR_DIR}${sep}`)
       ? file.slice(GENERATOR_DIR.length + 1)
       : relative(GENERATOR_DIR, file);
     hash.update(`${name}\0${digest}\0`);
+  }
+  // for the tool hash only (reading them was about a third of its time on every run)
+  try {
+    for (const file of templateFiles(TEMPLATES_DIR)) digestOf(file);
+  } catch {
+    // no templates folder here: the tool hash reads what it finds
   }
   if (reread || entries.length !== memo.size) writeSourcesMemo(entries);
   globalThis[SOURCE_DIGESTS] = digests;

@@ -4,6 +4,7 @@
  * generator (the project's own node_modules linked in), so editing a source cannot touch the repo.
  */
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
   cpSync,
   mkdtempSync,
@@ -114,6 +115,36 @@ describe("generator/run.mjs", () => {
     const result = launch("cli", "--help");
     expect(result.stdout).toContain("Usage (edited): NPM");
     expect(builds()).toHaveLength(count + 1);
+  }, 120_000);
+
+  it("rebuilds the bundle after an edit of a lint module the generator bundles (lint/pagination.js)", () => {
+    const pagination = join(work, "lint/pagination.js");
+    const count = builds().length;
+    writeFileSync(pagination, `${readFileSync(pagination, "utf8")}\n// edited\n`);
+    expect(launch("cli", "--help").status).toBe(0);
+    expect(builds()).toHaveLength(count + 1);
+  }, 120_000);
+
+  it("keeps the templates' stamps and digests, for the tool hash (write/inputs-hash.ts)", () => {
+    spawnSync("sleep", ["2.2"]); // a stamp taken within 2 s of a change is not kept
+    expect(launch("cli", "--help").status).toBe(0);
+    const generatorDir = join(work, "generator");
+    const memo = new Map(
+      JSON.parse(
+        readFileSync(
+          join(
+            work,
+            "node_modules/.cache/petstore-generator/sources",
+            `${createHash("sha256").update(generatorDir).digest("hex").slice(0, 16)}.json`,
+          ),
+          "utf8",
+        ),
+      ) as [string, [string, string]][],
+    );
+    const template = join(work, "templates/server/stores/rate-limiter.ts");
+    expect(memo.get(template)?.[1]).toBe(
+      createHash("sha256").update(readFileSync(template)).digest("hex"),
+    );
   }, 120_000);
 
   it("runs the sources through tsx, with a note, when no bundle can be built", () => {
