@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { serverApiModule } from "../../generator/emit/server/emit-server-api.js";
-import { errorShapeOfResponse } from "../../generator/emit/server/error-shapes.js";
+import { ErrorShapes } from "../../generator/emit/server/error-shapes.js";
 import { buildModel } from "../../generator/model/build-model.js";
 import { dataText, printDataModule } from "../../generator/emit/ts/data-layout.js";
 import { API } from "../../generated/server.js";
@@ -76,10 +76,11 @@ function responsesOf(text: string, operationId: string): string {
 describe("error shapes", () => {
   it("are found once per error schema and asked again from it", () => {
     const model = buildModel(spec(), "hash");
+    const errorShapes = new ErrorShapes(model);
     const responses = model.operations.flatMap((operation) =>
       operation.responses.filter((response) => response.status !== "200"),
     );
-    const shapes = responses.map((response) => errorShapeOfResponse(model, response)?.shape);
+    const shapes = responses.map((response) => errorShapes.ofResponse(response)?.shape);
     expect(shapes[0]).toEqual({ code: "code", message: "message" });
     // getA's 400, getB's 400 and 404 declare the same `Error` schema: one shape
     const sameSchema = responses.filter(
@@ -88,14 +89,12 @@ describe("error shapes", () => {
         JSON.stringify(responses[0]?.contents[0]?.schema),
     );
     expect(sameSchema.length).toBeGreaterThanOrEqual(3);
-    const first = errorShapeOfResponse(model, sameSchema[0]!);
+    const first = errorShapes.ofResponse(sameSchema[0]!);
     for (const response of sameSchema)
-      expect(errorShapeOfResponse(model, response)?.shape).toBe(first?.shape);
-    // another model's schemas are asked about afresh
-    const other = buildModel(spec(), "hash");
-    expect(errorShapeOfResponse(other, other.operations[0]!.responses[1]!)?.shape).not.toBe(
-      first?.shape,
-    );
+      expect(errorShapes.ofResponse(response)?.shape).toBe(first?.shape);
+    // another finder (another emit's) asks afresh, even about the same model's schemas
+    expect(new ErrorShapes(model).ofResponse(sameSchema[0]!)?.shape).not.toBe(first?.shape);
+    expect(new ErrorShapes(model).ofResponse(sameSchema[0]!)?.shape).toEqual(first?.shape);
   });
 });
 

@@ -21,7 +21,7 @@ import {
 import { jsonMedia, validatedBodyMedia, validatorName } from "../validators/validator-names.js";
 import { ApiReadersNeeded } from "./api-readers.js";
 import { hasXmlBodies, XML_IMPORTS, xmlBodyEntry, XmlShapeConstants } from "./xml-descriptors.js";
-import { apiErrorFormat, errorShapeOfResponse } from "./error-shapes.js";
+import { apiErrorFormat, ErrorShapes } from "./error-shapes.js";
 import { FormShapeWriter } from "./form-shape-writer.js";
 import { headerSchemaType } from "./handler-types.js";
 import { parameterDescriptors } from "./parameter-descriptors.js";
@@ -38,7 +38,8 @@ export function emitServerApi(model: ApiModel): GeneratedFile {
 
 /** The statements of server-api.ts. */
 export function serverApiModule(model: ApiModel): DataModule {
-  const shapes = errorShapeNames(model);
+  const errorShapes = new ErrorShapes(model);
+  const shapes = errorShapeNames(model, errorShapes);
   const formShapes = new FormShapeWriter(
     model.operations.flatMap((operation) =>
       operation.forms.flatMap((form) => Object.values(form.fields)),
@@ -51,7 +52,7 @@ export function serverApiModule(model: ApiModel): DataModule {
   const xmlShapes = new XmlShapeConstants();
   const responses = new ResponseDescriptors(
     model.operations,
-    model,
+    errorShapes,
     (shape) => shapeReference(shapes, shape),
     xmlShapes,
   );
@@ -61,7 +62,7 @@ export function serverApiModule(model: ApiModel): DataModule {
     model,
     shapes,
     forms,
-    { responses, lists, xmlShapes },
+    { responses, lists, xmlShapes, errorShapes },
     readers.entry(),
   );
   const descriptorTypes = [
@@ -116,7 +117,7 @@ export function serverApiModule(model: ApiModel): DataModule {
 }
 
 /** Each distinct error shape (error-shapes.ts) by its literal, named `errorShapeN` in first-use order. */
-function errorShapeNames(model: ApiModel): Map<string, string> {
+function errorShapeNames(model: ApiModel, errorShapes: ErrorShapes): Map<string, string> {
   const names = new Map<string, string>();
   const add = (shape: ErrorShape) => {
     const text = JSON.stringify(shape);
@@ -124,7 +125,7 @@ function errorShapeNames(model: ApiModel): Map<string, string> {
   };
   for (const operation of model.operations) {
     for (const response of operation.responses) {
-      const found = errorShapeOfResponse(model, response);
+      const found = errorShapes.ofResponse(response);
       if (found) add(found.shape);
     }
   }
@@ -142,6 +143,7 @@ interface SharedParts {
   readonly responses: ResponseDescriptors;
   readonly lists: OperationLists;
   readonly xmlShapes: XmlShapeConstants;
+  readonly errorShapes: ErrorShapes;
 }
 
 function apiDescriptor(
@@ -165,7 +167,7 @@ function apiDescriptor(
     entries.push(["rateLimits", jsonData({ plans, ...(ban ? { ban } : {}) })]);
   }
   if (parts.lists.apiSecurity !== undefined) entries.push(["security", parts.lists.apiSecurity]);
-  const errorFormat = apiErrorFormat(model);
+  const errorFormat = apiErrorFormat(model, parts.errorShapes);
   entries.push([
     "errorFormat",
     errorFormat

@@ -123,24 +123,51 @@ export function errorShapeOf(
   return Object.keys(shape).length === 0 ? undefined : shape;
 }
 
-/** The media type of an error response the runtime can fill (JSON, problem+json), with its shape. */
-export function errorShapeOfResponse(
-  refs: SchemaRefs,
-  response: ResponseModel,
-): { media: MediaModel; shape: ErrorShape } | undefined {
-  if (!isErrorStatus(response.status)) return undefined;
-  const media =
-    jsonMedia(response.contents) ??
-    response.contents.find((entry) => isJsonMediaType(entry.mediaType));
-  if (media === undefined || media.schema === undefined) return undefined;
-  const problem = media.mediaType.toLowerCase().startsWith("application/problem+json");
-  const shape = shapeOfSchema(refs, media.schema, problem);
-  return shape === undefined ? undefined : { media, shape };
+/**
+ * The error shapes of one model's responses, found once per schema a response's schema resolves
+ * to: most operations declare the same error schema (each of Stripe's 457 operations a `$ref` to
+ * `#/components/schemas/error`), which the server API asks about three times per response. The
+ * emitter makes one per call, so what it remembers lives as long as that call's objects.
+ */
+export class ErrorShapes {
+  /** By the schema object a response's schema resolves to: [JSON's shape, problem+json's]. */
+  private readonly known = new WeakMap<object, [ErrorShape?, ErrorShape?]>();
+
+  constructor(private readonly refs: SchemaRefs) {}
+
+  /** The media type of an error response the runtime can fill (JSON, problem+json), with its shape. */
+  ofResponse(response: ResponseModel): { media: MediaModel; shape: ErrorShape } | undefined {
+    if (!isErrorStatus(response.status)) return undefined;
+    const media =
+      jsonMedia(response.contents) ??
+      response.contents.find((entry) => isJsonMediaType(entry.mediaType));
+    if (media === undefined || media.schema === undefined) return undefined;
+    const problem = media.mediaType.toLowerCase().startsWith("application/problem+json");
+    const shape = this.ofSchema(media.schema, problem);
+    return shape === undefined ? undefined : { media, shape };
+  }
+
+  /** {@link errorShapeOf} of a response's schema (a shape is read only, so it is shared). */
+  private ofSchema(schema: unknown, problem: boolean): ErrorShape | undefined {
+    let target;
+    try {
+      target = resolveSchemaObject(this.refs, schema);
+    } catch {
+      return undefined; // (errorShapeOf's answer)
+    }
+    if (target === undefined) return errorShapeOf(this.refs, schema, problem);
+    let known = this.known.get(target);
+    if (known === undefined) this.known.set(target, (known = []));
+    const at = problem ? 1 : 0;
+    if (!(at in known)) known[at] = errorShapeOf(this.refs, target, problem);
+    return known[at];
+  }
 }
 
 /** The API's usual error response: the shaped one its operations declare most often. */
 export function apiErrorFormat(
   model: ApiModel,
+  shapes: ErrorShapes,
 ): { mediaType: string; shape: ErrorShape; validator: string } | undefined {
   const counts = new Map<
     string,
@@ -148,7 +175,7 @@ export function apiErrorFormat(
   >();
   for (const operation of model.operations) {
     for (const response of operation.responses) {
-      const found = errorShapeOfResponse(model, response);
+      const found = shapes.ofResponse(response);
       if (found === undefined) continue;
       const key = JSON.stringify([found.media.mediaType, found.shape, found.media.schema]);
       const entry = counts.get(key) ?? {
@@ -165,38 +192,4 @@ export function apiErrorFormat(
   for (const entry of counts.values())
     if (best === undefined || entry.count > best.count) best = entry;
   return best;
-}
-
-/**
- * Shapes already found, by the `refs` they were read from, then by the schema object a response's
- * schema resolves to and whether it is problem details: most operations declare the same error
- * schema (each of Stripe's 457 operations a `$ref` to `#/components/schemas/error`), which the
- * server API asks about three times per response. Only the run's own objects are keys (weakly),
- * so nothing outlives them.
- */
-const shapesOf = new WeakMap<SchemaRefs, WeakMap<object, [ErrorShape?, ErrorShape?]>>();
-
-/**
- * {@link errorShapeOf} of a response's schema, once per schema it resolves to (what
- * errorShapeOf reads of it; a shape is read only).
- */
-function shapeOfSchema(
-  refs: SchemaRefs,
-  schema: unknown,
-  problem: boolean,
-): ErrorShape | undefined {
-  let target;
-  try {
-    target = resolveSchemaObject(refs, schema);
-  } catch {
-    return undefined; // (errorShapeOf's answer)
-  }
-  if (target === undefined) return errorShapeOf(refs, schema, problem);
-  let shapes = shapesOf.get(refs);
-  if (shapes === undefined) shapesOf.set(refs, (shapes = new WeakMap()));
-  let known = shapes.get(target);
-  if (known === undefined) shapes.set(target, (known = []));
-  const at = problem ? 1 : 0;
-  if (!(at in known)) known[at] = errorShapeOf(refs, target, problem);
-  return known[at];
 }

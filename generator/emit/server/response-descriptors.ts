@@ -13,7 +13,6 @@
  * validation), error shapes, media types and headers are. Their validators are then compiled from
  * the same schema, so the shared constant names the validator of the first operation declaring it.
  */
-import type { SchemaRefs } from "../../schema/schema-refs.js";
 import type { ErrorShape } from "../../../templates/server/core/descriptor.js";
 import { withoutProse } from "../../cache/without-prose.js";
 import type { OperationModel, ResponseModel } from "../../model/types.js";
@@ -30,7 +29,7 @@ import {
 import { SharedConstants } from "../ts/shared-constants.js";
 import { validatedResponseMedia, validatorName } from "../validators/validator-names.js";
 import { xmlBodyEntry, type XmlShapeConstants } from "./xml-descriptors.js";
-import { errorShapeOfResponse } from "./error-shapes.js";
+import type { ErrorShapes } from "./error-shapes.js";
 import { headerSchemaType } from "./handler-types.js";
 import { HeaderTables, type HeaderEntry } from "./header-tables.js";
 
@@ -77,7 +76,7 @@ export class ResponseDescriptors {
 
   constructor(
     operations: readonly OperationModel[],
-    refs: SchemaRefs,
+    errorShapes: ErrorShapes,
     shapeReference: (shape: ErrorShape) => DataValue,
     xmlShapes: XmlShapeConstants,
   ) {
@@ -87,7 +86,7 @@ export class ResponseDescriptors {
         (response) =>
           [
             response.status,
-            responseEntry(operation, response, refs, shapeReference, xmlShapes),
+            responseEntry(operation, response, errorShapes, shapeReference, xmlShapes),
           ] as const,
       );
       this.entries.set(operation, entries);
@@ -175,7 +174,7 @@ export class ResponseDescriptors {
 function responseEntry(
   operation: OperationModel,
   response: ResponseModel,
-  refs: SchemaRefs,
+  errorShapes: ErrorShapes,
   shapeReference: (shape: ErrorShape) => DataValue,
   xmlShapes: XmlShapeConstants,
 ): ResponseEntry {
@@ -193,7 +192,7 @@ function responseEntry(
           ]);
           return { name: header.name, value, text: dataText(value) };
         });
-  const errorShape = errorShapeOfResponse(refs, response);
+  const errorShape = errorShapes.ofResponse(response);
   const rest: [string, DataValue][] = [
     ...(errorShape
       ? [["errorShape", shapeReference(errorShape.shape)] as [string, DataValue]]
