@@ -84,6 +84,10 @@ const TEMPLATES_DIR = join(GENERATOR_DIR, "../templates");
  *   about 95 CommonJS files, each resolved, read and compiled on its own, about 16 ms of a cold run
  *   on Node 24 against about 6 ms as one chunk. One copy for all of them, as from node_modules
  *   (ajv-formats and generator/internal/ajv.ts reach into the same `ajv/dist/` modules).
+ * - openapi-typescript's own dependencies on the path of every edit that prints types.ts:
+ *   supports-color and change-case (ES modules) and ansi-colors (CommonJS). As the only packages
+ *   such a run imported by name, they cost Node 20 about 25 ms of CPU time (resolving bare
+ *   specifiers, the CommonJS export scan) for a few kilobytes of code.
  * Every other package stays external.
  */
 const BUNDLED_PACKAGES = [
@@ -97,6 +101,9 @@ const BUNDLED_PACKAGES = [
   "fast-uri",
   "json-schema-traverse",
   "require-from-string",
+  "supports-color",
+  "ansi-colors",
+  "change-case",
 ];
 const LOAD_TYPESCRIPT = JSON.stringify(join(GENERATOR_DIR, "load/load-typescript.ts"));
 /** For `import ts from "typescript"` (an ES module, so esbuild does not copy TypeScript's thousands of exports) and for `require`. */

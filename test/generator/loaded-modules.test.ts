@@ -193,5 +193,12 @@ describe("modules the generator loads", () => {
     expect(readFileSync(join(work, "out/README.md"), "utf8")).toContain(
       "List pets, summarized again",
     );
+    // types.ts printed again (TypeScript, openapi-typescript): openapi-typescript's own
+    // dependencies are in the bundle, not loaded by name (generator/run.mjs, BUNDLED_PACKAGES)
+    expect(readFileSync(join(work, "out/types.ts"), "utf8")).toContain("summarized again");
+    const packages = new Set(loaded.map(packageOf));
+    expect(packages.has("typescript")).toBe(true);
+    for (const name of ["supports-color", "ansi-colors", "change-case"])
+      expect(packages.has(name), name).toBe(false);
   }, 180_000);
 });
