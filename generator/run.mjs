@@ -19,7 +19,6 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -85,6 +84,12 @@ const TEMPLATES_DIR = join(GENERATOR_DIR, "../templates");
  *   about 95 CommonJS files, each resolved, read and compiled on its own, about 16 ms of a cold run
  *   on Node 24 against about 6 ms as one chunk. One copy for all of them, as from node_modules
  *   (ajv-formats and generator/internal/ajv.ts reach into the same `ajv/dist/` modules).
+ * - openapi-typescript's own dependencies on the path of every edit that prints types.ts:
+ *   supports-color and change-case (ES modules) and ansi-colors (CommonJS). As the only packages
+ *   such a run imported by name, they cost Node 20 about 25 ms of CPU time (resolving bare
+ *   specifiers, the CommonJS export scan) for a few kilobytes of code.
+ * - fast-check and its pure-rand (the mocks' example data, schema/): nine ES modules, imported
+ *   by name, about 46 ms of Node 20's CPU time to import against about 26 ms as one file.
  * Every other package stays external.
  */
 const BUNDLED_PACKAGES = [
@@ -98,6 +103,11 @@ const BUNDLED_PACKAGES = [
   "fast-uri",
   "json-schema-traverse",
   "require-from-string",
+  "supports-color",
+  "ansi-colors",
+  "change-case",
+  "fast-check",
+  "pure-rand",
 ];
 const LOAD_TYPESCRIPT = JSON.stringify(join(GENERATOR_DIR, "load/load-typescript.ts"));
 /** For `import ts from "typescript"` (an ES module, so esbuild does not copy TypeScript's thousands of exports) and for `require`. */
@@ -467,63 +477,58 @@ async function bundledEntry() {
 }
 
 /**
- * Where the copy of TypeScript below is left for generator/load/load-typescript.ts: `{ file, copy }`,
- * `file` the package's file (as the bundle resolves `typescript`) and `copy` its minified copy.
+ * Where generator/load/load-typescript.ts finds `minifiedTypeScript` below (a function of the
+ * package's file, as the bundle resolves `typescript`, to its minified copy or undefined).
  */
 const TYPESCRIPT_COPY = Symbol.for("petstore-generator.typescript-copy");
 
 /**
- * A minified copy of the `typescript` package's file (about 3.6 MB of its 9 MB: names shortened,
- * whitespace dropped, its license notice kept at the end; written in ASCII), which
- * load/load-typescript.ts compiles in its place: reading the 9 MB file and the page faults of its text cost about a third of TypeScript's load,
- * and TypeScript's load is most of an edit that prints types.ts (the pet store's operation
- * description). Only what a function's `name` reads changes, and TypeScript reads it only in
- * assertion messages. Made once per TypeScript version and file size (about 1–2 s), beside the
- * code caches in node_modules/.cache/; where it cannot be made, TypeScript loads from its own file.
+ * A minified copy of the `typescript` package's file `file` (about 3.6 MB of its 9 MB: names
+ * shortened, whitespace dropped, its license notice kept at the end; written in ASCII), which
+ * load/load-typescript.ts compiles in its place: reading the 9 MB file and the page faults of its
+ * text cost about a third of TypeScript's load, and TypeScript's load is most of an edit that
+ * prints types.ts (the pet store's operation description). Only what a function's `name` reads
+ * changes, and TypeScript reads it only in assertion messages. Made once per TypeScript version
+ * and file size (about 1–2.5 s), beside the code caches in node_modules/.cache/, by the first run
+ * that loads TypeScript (not before: `--help`, an up-to-date `--check` or an edit whose pieces are
+ * all in the cache never pay for it); undefined where it cannot be made (TypeScript then loads
+ * from its own file, only slower).
  */
-async function minifiedTypeScript() {
+function minifiedTypeScript(file) {
   try {
-    // where the bundle's `require("typescript")` finds it (load-typescript.ts checks that it is;
-    // resolving it here cost a few milliseconds of every run)
-    const file = realpathSync(join(GENERATOR_DIR, "../node_modules/typescript/lib/typescript.js"));
     const { version } = JSON.parse(readFileSync(join(dirname(file), "../package.json"), "utf8"));
     const dir = join(GENERATOR_DIR, "../node_modules/.cache/petstore-generator/v8");
     const name = `typescript-${version}-${statSync(file).size}.min.cjs`;
     const copy = join(dir, name);
-    if (!existsSync(copy)) {
-      const { build: esbuild, stop } = await import("esbuild");
-      try {
-        const result = await esbuild({
-          entryPoints: [file],
-          write: false,
-          minify: true,
-          charset: "ascii",
-          legalComments: "eof", // TypeScript's license notice kept, at the end
-          platform: "node",
-          format: "cjs",
-          logLevel: "silent",
-        });
-        const text = result.outputFiles[0]?.text;
-        if (text === undefined) return;
-        mkdirSync(dir, { recursive: true });
-        const temporary = `${copy}.${process.pid}.tmp`;
-        writeFileSync(temporary, text);
-        renameSync(temporary, copy);
-        for (const other of readdirSync(dir))
-          if (/^typescript-.*\.min\.cjs$/.test(other) && other !== name)
-            rmSync(join(dir, other), { force: true });
-      } finally {
-        await stop();
-      }
-    }
-    globalThis[TYPESCRIPT_COPY] = { file, copy };
+    if (existsSync(copy)) return copy;
+    // synchronous: TypeScript is required (load-typescript.ts) where the bundle first needs it
+    const { buildSync } = createRequire(import.meta.url)("esbuild");
+    const text = buildSync({
+      entryPoints: [file],
+      write: false,
+      minify: true,
+      charset: "ascii",
+      legalComments: "eof", // TypeScript's license notice kept, at the end
+      platform: "node",
+      format: "cjs",
+      logLevel: "silent",
+    }).outputFiles[0]?.text;
+    if (text === undefined) return undefined;
+    mkdirSync(dir, { recursive: true });
+    const temporary = `${copy}.${process.pid}.tmp`;
+    writeFileSync(temporary, text);
+    renameSync(temporary, copy);
+    for (const other of readdirSync(dir))
+      if (/^typescript-.*\.min\.cjs$/.test(other) && other !== name)
+        rmSync(join(dir, other), { force: true });
+    return copy;
   } catch {
-    // no copy: TypeScript loads from its own file, only slower
+    return undefined; // no copy: TypeScript loads from its own file, only slower
   }
 }
 
 const bundled = await bundledEntry();
-await minifiedTypeScript();
+globalThis[TYPESCRIPT_COPY] = minifiedTypeScript;
 if (bundled === undefined) {
   const { register } = await import("tsx/esm/api");
   register();

@@ -2,9 +2,10 @@
  * The `typescript` package as the generator's bundle loads it (generator/run.mjs maps every
  * import and require of `typescript` here): compiling its 9 MB of JavaScript is the largest part
  * of the generator's start-up, so it is required with a V8 code cache (code-cache.ts). When
- * generator/run.mjs has made a minified copy of the package's file (a third of its size; made
- * once per TypeScript version, see there), the copy's text is what is read and compiled, as the
- * package's file: reading 9 MB and the page faults of its strings were about a third of the load.
+ * generator/run.mjs can make a minified copy of the package's file (a third of its size; made
+ * once per TypeScript version, when TypeScript is first loaded, see there), the copy's text is
+ * what is read and compiled, as the package's file: reading 9 MB and the page faults of its
+ * strings were about a third of the load.
  */
 import { createRequire } from "node:module";
 import { basename } from "node:path";
@@ -15,14 +16,18 @@ export let typeScriptCodeCache: "not loaded here" | CodeCacheState = "not loaded
 /** Whether this process compiled the minified copy (else the package's own file): for tests. */
 export let typeScriptFromCopy = false;
 
-/** Where generator/run.mjs leaves the copy it made: `{ file, copy }`, `file` the package's file it minified. */
+/**
+ * Where generator/run.mjs leaves its maker of the copy: a function of the package's file to the
+ * path of its minified copy (made on this first call of a checkout), or undefined when it has none.
+ */
 const TYPESCRIPT_COPY = Symbol.for("petstore-generator.typescript-copy");
 
-/** The minified copy run.mjs made of `file`, when it made one of this very file. */
+/** The minified copy run.mjs made (or makes now) of `file`, when it can. */
 function minifiedCopyOf(file: string): string | undefined {
-  const made = (globalThis as Record<symbol, unknown>)[TYPESCRIPT_COPY] as
-    { readonly file: string; readonly copy: string } | undefined;
-  return made?.file === file ? made.copy : undefined;
+  const make = (globalThis as Record<symbol, unknown>)[TYPESCRIPT_COPY];
+  return typeof make === "function"
+    ? (make as (file: string) => string | undefined)(file)
+    : undefined;
 }
 
 export function loadTypeScript(): unknown {

@@ -7,9 +7,12 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
   cpSync,
+  existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -25,8 +28,11 @@ const work = mkdtempSync(join(ROOT, ".tmp-launcher-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function launch(...args: string[]) {
-  const result = spawnSync(process.execPath, [join(work, "generator/run.mjs"), ...args], {
-    cwd: work,
+  return launchIn(work, ...args);
+}
+function launchIn(folder: string, ...args: string[]) {
+  const result = spawnSync(process.execPath, [join(folder, "generator/run.mjs"), ...args], {
+    cwd: folder,
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -35,17 +41,33 @@ function launch(...args: string[]) {
 const builds = () =>
   readdirSync(join(work, "generator")).filter((name) => /^\.build-[0-9a-f]{16}$/.test(name));
 
-describe("generator/run.mjs", () => {
-  cpSync(join(ROOT, "generator"), join(work, "generator"), {
+/**
+ * A copy of the generator in `folder`, with the project's node_modules linked in: the folder
+ * itself, or (`ownCache`) a folder of links to its packages, so that node_modules/.cache/ is the
+ * copy's own (as in a fresh clone).
+ */
+function copyGenerator(folder: string, ownCache = false): void {
+  cpSync(join(ROOT, "generator"), join(folder, "generator"), {
     recursive: true,
     filter: (source) => !/[\\/]\.build-/.test(source),
   });
-  cpSync(join(ROOT, "templates"), join(work, "templates"), { recursive: true });
+  cpSync(join(ROOT, "templates"), join(folder, "templates"), { recursive: true });
   // the deprecation policy the generator shares with lint, the schema → data generator it shares with conformance
-  cpSync(join(ROOT, "lint"), join(work, "lint"), { recursive: true });
-  cpSync(join(ROOT, "conformance"), join(work, "conformance"), { recursive: true });
-  cpSync(join(ROOT, "spec"), join(work, "spec"), { recursive: true });
-  symlinkSync(join(ROOT, "node_modules"), join(work, "node_modules"), "dir");
+  cpSync(join(ROOT, "lint"), join(folder, "lint"), { recursive: true });
+  cpSync(join(ROOT, "conformance"), join(folder, "conformance"), { recursive: true });
+  cpSync(join(ROOT, "spec"), join(folder, "spec"), { recursive: true });
+  if (!ownCache) {
+    symlinkSync(join(ROOT, "node_modules"), join(folder, "node_modules"), "dir");
+    return;
+  }
+  mkdirSync(join(folder, "node_modules"));
+  for (const name of readdirSync(join(ROOT, "node_modules")))
+    if (name !== ".cache")
+      symlinkSync(join(ROOT, "node_modules", name), join(folder, "node_modules", name));
+}
+
+describe("generator/run.mjs", () => {
+  copyGenerator(work);
 
   it("runs the CLI from a bundle, and generates the same files as the sources do", async () => {
     const result = launch("cli", "--name", "PetStore", "--out", "generated");
@@ -59,9 +81,11 @@ describe("generator/run.mjs", () => {
       version: string;
     };
     const copy = `typescript-${version}-${statSync(join(typescript, "lib/typescript.js")).size}.min`;
-    expect(readdirSync(v8)).toEqual(
-      expect.arrayContaining([`${copy}.cjs`, `${copy}-${process.version}-${process.arch}.bin`]),
-    );
+    expect(readdirSync(v8)).toContain(`${copy}.cjs`);
+    // the code cache sits beside the node_modules folder the package really is in (another
+    // checkout's, where node_modules is a folder of links to its packages: a git worktree)
+    const caches = join(realpathSync(typescript), "../.cache/petstore-generator/v8");
+    expect(readdirSync(caches)).toContain(`${copy}-${process.version}-${process.arch}.bin`);
     expect(readFileSync(join(v8, `${copy}.cjs`), "latin1")).toMatch(/^[\x00-\x7f]+$/);
     for (const file of ["client.ts", "server.ts", "types.ts", "runtime/client/runtime.ts"]) {
       expect(readFileSync(join(work, "generated", file), "utf8"), file).toBe(
@@ -166,6 +190,22 @@ describe("generator/run.mjs", () => {
       readdirSync(join(work, "generator")).filter((name) => name.startsWith(".build-tmp-")),
     ).toEqual([]);
   }, 120_000);
+
+  it("makes the minified copy of TypeScript only when a run first loads TypeScript (not for --help or an up-to-date --check)", () => {
+    const fresh = join(work, "fresh");
+    copyGenerator(fresh, true);
+    const v8 = join(fresh, "node_modules/.cache/petstore-generator/v8");
+    const copies = () =>
+      existsSync(v8) ? readdirSync(v8).filter((name) => name.endsWith(".min.cjs")) : [];
+    expect(launchIn(fresh, "cli", "--help").status).toBe(0);
+    expect(copies()).toEqual([]);
+    const generate = ["cli", "--name", "PetStore", "--out", "generated"];
+    expect(launchIn(fresh, ...generate)).toMatchObject({ status: 0, stderr: "" });
+    expect(copies()).toHaveLength(1);
+    rmSync(v8, { recursive: true });
+    expect(launchIn(fresh, ...generate, "--check")).toMatchObject({ status: 0, stderr: "" });
+    expect(copies()).toEqual([]);
+  }, 180_000);
 
   it("answers an unknown command with its usage and exit 2", () => {
     const result = launch("nope");
