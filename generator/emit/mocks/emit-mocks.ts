@@ -430,22 +430,8 @@ export function emitMocks(
     },
     ...pageStatements,
     ...constants,
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: jsDoc({
-        summary:
-          "Every operation's mocked responses, by status: what the handlers answer (bodies valid against the spec).",
-      }),
-      declarations: [
-        {
-          name: "MOCK_OPERATIONS",
-          // as text: a long one is slotted, not written through the writer (ts/source-file.ts)
-          initializer: `${objectCode(operations)} as const satisfies Readonly<Record<string, MockOperation>>`,
-        },
-      ],
-    },
+    // as text (the layout ts-morph gave the structure): slotted, not written through the writer
+    `/** Every operation's mocked responses, by status: what the handlers answer (bodies valid against the spec). */\nexport const MOCK_OPERATIONS = ${objectCode(operations)} as const satisfies Readonly<Record<string, MockOperation>>;`,
     {
       kind: StructureKind.Interface,
       isExported: true,
