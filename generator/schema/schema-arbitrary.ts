@@ -23,6 +23,20 @@ export interface ArbitraryContext {
    * limits, formats at their edges. Off for mocks and examples, which stay readable.
    */
   readonly edges?: boolean;
+  /**
+   * Where a `$ref` leads for a schema drawn only past {@link MAX_DEPTH} (required properties
+   * alone): `refs` with the properties no schema requires left out (deep-schemas.ts), so that a
+   * reader recording what was read (the mocks' cache) sees what the value depends on. Absent:
+   * `refs`.
+   */
+  readonly deepRefs?: SchemaRefs;
+}
+
+/** `context`, reading `$ref`s as a schema drawn at `depth` needs them (see {@link ArbitraryContext.deepRefs}). */
+function at(context: ArbitraryContext, depth: number): ArbitraryContext {
+  return depth >= MAX_DEPTH && context.deepRefs !== undefined && context.refs !== context.deepRefs
+    ? { ...context, refs: context.deepRefs }
+    : context;
 }
 
 /**
@@ -68,7 +82,7 @@ export function schemaArbitrary(
 ): fc.Arbitrary<unknown> | undefined {
   if (schema === true || schema === undefined) return smallJson();
   if (schema === false || !isObject(schema) || depth > HARD_DEPTH) return undefined;
-  const resolved = resolveSchemaObject(context.refs, schema) ?? {};
+  const resolved = resolveSchemaObject(at(context, depth).refs, schema) ?? {};
   const nullable = resolved.nullable === true;
   if (nullable && depth >= MAX_DEPTH) return fc.constant(null);
   const base = nonNullArbitrary(resolved, context, depth);
@@ -87,15 +101,15 @@ function nonNullArbitrary(
   if (Array.isArray(schema.enum))
     return schema.enum.length === 0 ? undefined : fc.constantFrom(...(schema.enum as unknown[]));
   if (Array.isArray(schema.allOf))
-    return schemaArbitrary(mergeAllOf(schema, context), context, depth + 1);
+    return schemaArbitrary(mergeAllOf(schema, at(context, depth + 1)), context, depth + 1);
   for (const keyword of ["oneOf", "anyOf"] as const) {
     const branches = schema[keyword];
     if (!Array.isArray(branches) || branches.length === 0) continue;
     const { [keyword]: _branches, discriminator, ...rest } = schema;
     const branch = (item: unknown): fc.Arbitrary<unknown> | undefined => {
-      const merged = mergeAllOf({ allOf: [rest, item] }, context);
+      const merged = mergeAllOf({ allOf: [rest, item] }, at(context, depth + 1));
       return schemaArbitrary(
-        withDiscriminatorValue(merged, item, discriminator, context),
+        withDiscriminatorValue(merged, item, discriminator, at(context, depth + 1)),
         context,
         depth + 1,
       );
@@ -141,7 +155,7 @@ function simplestFirst(
 ): readonly unknown[] {
   if (depth < MAX_DEPTH) return branches;
   const compound = (branch: unknown): number => {
-    const resolved = resolveSchemaObject(context.refs, branch);
+    const resolved = resolveSchemaObject(at(context, depth).refs, branch);
     if (resolved === undefined) return 1;
     const types = typesOf(resolved);
     return types.length > 0 && types.every((type) => COMPOUND_TYPES.has(type)) ? 1 : 0;
@@ -523,11 +537,12 @@ function objectArbitrary(
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   const requiredKeys: string[] = [];
   for (const [name, propertySchema] of Object.entries(properties)) {
-    const resolved = resolveSchemaObject(context.refs, propertySchema);
+    // past the depth, before its schema is read (nothing of an optional property is read there)
+    if (depth >= MAX_DEPTH && !required.has(name)) continue;
+    const resolved = resolveSchemaObject(at(context, depth + 1).refs, propertySchema);
     const hidden =
       context.direction === "request" ? resolved?.readOnly === true : resolved?.writeOnly === true;
     if (hidden && !required.has(name)) continue;
-    if (depth >= MAX_DEPTH && !required.has(name)) continue;
     const arbitrary = schemaArbitrary(propertySchema, context, depth + 1);
     if (arbitrary === undefined) {
       if (required.has(name)) return undefined;

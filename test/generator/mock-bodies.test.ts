@@ -88,6 +88,49 @@ describe("the mocks' per-body entries", () => {
     expect(mocksOf(nest.files)).toContain('tag: "only"');
   });
 
+  it("keep a body that reads a schema only past the arbitraries' depth when an optional property is added to it", async () => {
+    // Deep reaches `Wide` past the depth where only required properties are drawn (a choice there
+    // takes its simplest branch, a string, which the validator checks first): what its
+    // drawing reads of Wide is Wide without its optional properties (schema/deep-schemas.ts)
+    const spec = {
+      ...SPEC,
+      paths: {
+        "/deep": { get: { operationId: "getDeep", responses: { "200": json("Deep") } } },
+        "/wide": { get: { operationId: "getWide", responses: { "200": json("Wide") } } },
+      },
+      components: {
+        schemas: {
+          Deep: { type: "object", required: ["a"], properties: { a: ref("Deep1") } },
+          Deep1: { type: "object", required: ["b"], properties: { b: ref("Deep2") } },
+          Deep2: { type: "object", required: ["c"], properties: { c: ref("Deep3") } },
+          Deep3: {
+            type: "object",
+            required: ["pick"],
+            properties: { pick: { anyOf: [{ type: "string", maxLength: 3 }, ref("Wide")] } },
+          },
+          Wide: {
+            type: "object",
+            required: ["id"],
+            properties: { id: { type: "string", maxLength: 4 } } as Record<string, unknown>,
+          },
+        },
+      },
+    };
+    const { cold, edit } = await emittedSpec<typeof spec>(spec, "mock-bodies-deep-");
+    expect(cold.mockParts.count("mock-body")).toBe(2);
+    const wide = await edit((document) => {
+      document.components.schemas.Wide.properties.added = {
+        type: "integer",
+        minimum: 7,
+        maximum: 7,
+      };
+    });
+    // both operations reach Wide, so both parts are made again; only Wide's body is drawn again
+    expect(wide.mockParts.count("mock")).toBe(2);
+    expect(wide.mockParts.count("mock-body")).toBe(1);
+    expect(mocksOf(wide.files)).toContain("added: 7");
+  });
+
   it("keep a body's entry while its operation is taken whole from the cache", async () => {
     const { edit } = await setUp(SPEC);
     // an edit no operation's mocks read (a parameter) keeps every part and body entry, and

@@ -7,7 +7,7 @@
  */
 import { mockPageStatements, mockPagesMethod } from "../pagination/mock-pagination.js";
 import { createHash } from "node:crypto";
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "ts-morph";
 import { deprecationHeaders } from "../../../templates/server/core/deprecation.js";
 import { isJsonMediaType } from "../../schema/json-media.js";
 import type {
@@ -19,8 +19,8 @@ import type {
 } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
-import { literal, objectCode, objectWriter, propertyKey } from "../ts/literal.js";
-import { printStatements } from "../ts/source-file.js";
+import { literal, objectCode, propertyKey } from "../ts/literal.js";
+import { printStatements, type PrintedStatement } from "../ts/source-file.js";
 import { bodyValidatorFunctions, tracedBodyValidators } from "../validators/emit-validators.js";
 import {
   jsonMedia,
@@ -177,22 +177,25 @@ class MockTable {
     return contentName(this.#headers, "HEADERS", text);
   }
 
-  constantStatements(): StatementStructures[] {
+  /**
+   * The body and header constants, each kind one text statement (`/** doc *\/` on the first, then
+   * one `const` a line, in name order): printed as ts-morph printed them as structures, but a long
+   * text is slotted, not written through the writer (ts/source-file.ts).
+   */
+  constantStatements(): string[] {
     const constants = (
       map: Map<string, string>,
       description: string,
       type: string | undefined,
-    ): StatementStructures[] =>
-      [...map]
+    ): string[] => {
+      if (map.size === 0) return [];
+      const declarations = [...map]
         .sort(([, a], [, b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([value, name], index) => ({
-          kind: StructureKind.VariableStatement,
-          declarationKind: VariableDeclarationKind.Const,
-          ...(index === 0 ? { docs: [{ description }] } : {}),
-          declarations: [
-            { name, ...(type ? { type } : {}), initializer: type ? value : `${value} as const` },
-          ],
-        }));
+        .map(([value, name]) =>
+          type ? `const ${name}: ${type} = ${value};` : `const ${name} = ${value} as const;`,
+        );
+      return [`/** ${description} */\n${declarations.join("\n")}`];
+    };
     return [
       ...constants(
         this.#bodies,
@@ -388,7 +391,7 @@ export function emitMocks(
   if (printed !== undefined) return [{ path: "mocks.ts", content: printed }];
   const overrides = `${context.apiName}MockOverrides`;
   const mocksType = `${context.apiName}Mocks`;
-  const statements: StatementStructures[] = [
+  const statements: PrintedStatement[] = [
     ...(model.operations.length > 0
       ? [
           {
@@ -427,24 +430,8 @@ export function emitMocks(
     },
     ...pageStatements,
     ...constants,
-    {
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: jsDoc({
-        summary:
-          "Every operation's mocked responses, by status: what the handlers answer (bodies valid against the spec).",
-      }),
-      declarations: [
-        {
-          name: "MOCK_OPERATIONS",
-          initializer: (writer) => {
-            objectWriter(operations)(writer);
-            writer.write(" as const satisfies Readonly<Record<string, MockOperation>>");
-          },
-        },
-      ],
-    },
+    // as text (the layout ts-morph gave the structure): slotted, not written through the writer
+    `/** Every operation's mocked responses, by status: what the handlers answer (bodies valid against the spec). */\nexport const MOCK_OPERATIONS = ${objectCode(operations)} as const satisfies Readonly<Record<string, MockOperation>>;`,
     {
       kind: StructureKind.Interface,
       isExported: true,

@@ -18,6 +18,7 @@
 import { createHash } from "node:crypto";
 import type { ApiModel } from "../../model/types.js";
 import type { SchemaRefs } from "../../schema/schema-refs.js";
+import { deepSchemaRefs, deepView, refsRequiredNames } from "../../schema/deep-schemas.js";
 import type { BatchPartStore } from "../part-store.js";
 import { componentFunctionName } from "../validators/validator-module.js";
 
@@ -36,6 +37,9 @@ export class MockBodies {
   readonly calls = new Set<string>();
   /** `refs` for the arbitraries: the model's, recording what they read. */
   readonly refs: SchemaRefs;
+  #deepRefs: SchemaRefs | undefined;
+  #required: ReadonlySet<string> | undefined;
+  readonly #recording: <T extends object>(target: T, prefix: string) => T;
   readonly #reads = new Set<string>();
   #untraceable = false;
   readonly #model: ApiModel;
@@ -71,10 +75,32 @@ export class MockBodies {
           return Reflect.getOwnPropertyDescriptor(object, key);
         },
       });
+    this.#recording = recording;
     this.refs = {
       schemas: recording(model.schemas, "schema:"),
       refTargets: recording(model.refTargets, "ref:"),
     };
+  }
+
+  /**
+   * `deepRefs` for the arbitraries: the model's views past the depth where only required
+   * properties are drawn (schema/deep-schemas.ts), recording what they read apart from whole
+   * schemas (`deep:<name>`, `deepref:<ref>`): an optional property added to a schema read only
+   * there changes no body's entry.
+   */
+  get deepRefs(): SchemaRefs {
+    if (this.#deepRefs === undefined) {
+      const views = deepSchemaRefs(this.#model, this.#requiredNames());
+      this.#deepRefs = {
+        schemas: this.#recording(views.schemas, "deep:"),
+        refTargets: this.#recording(views.refTargets, "deepref:"),
+      };
+    }
+    return this.#deepRefs;
+  }
+
+  #requiredNames(): ReadonlySet<string> {
+    return (this.#required ??= refsRequiredNames(this.#model));
   }
 
   /** Whether bodies of `model` can be cached this way (not for OpenAPI 3.1: see the header). */
@@ -137,16 +163,18 @@ export class MockBodies {
     this.#store.store(KIND, digest, JSON.stringify(entry));
   }
 
-  /** The hash of a schema read (`schema:<name>`, `ref:<ref>`), `-` when absent. */
+  /** The hash of a schema read (`schema:<name>`, `ref:<ref>`, their views `deep:`, `deepref:`), `-` when absent. */
   #hash(read: string): string {
     let hash = this.#hashes.get(read);
     if (hash === undefined) {
-      const [table, key] = read.startsWith("schema:")
-        ? [this.#model.schemas, read.slice("schema:".length)]
-        : [this.#model.refTargets, read.slice("ref:".length)];
-      hash = Object.hasOwn(table, key)
-        ? sha256(JSON.stringify((table as Record<string, unknown>)[key]) ?? "")
-        : "-";
+      const colon = read.indexOf(":");
+      const kind = read.slice(0, colon);
+      const key = read.slice(colon + 1);
+      const table: Readonly<Record<string, unknown>> =
+        kind === "schema" || kind === "deep" ? this.#model.schemas : this.#model.refTargets;
+      const view = (schema: unknown) =>
+        kind === "deep" || kind === "deepref" ? deepView(schema, this.#requiredNames()) : schema;
+      hash = Object.hasOwn(table, key) ? sha256(JSON.stringify(view(table[key])) ?? "") : "-";
       this.#hashes.set(read, hash);
     }
     return hash;

@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { hasRejected, schemaArbitrary } from "../../schema/schema-arbitrary.js";
 import { SchemaValidator } from "../../schema/schema-validator.js";
 import type { SchemaRefs } from "../../schema/schema-refs.js";
+import { deepSchemaRefs, refsRequiredNames } from "../../schema/deep-schemas.js";
 import type { ApiModel, SchemaModel } from "../../model/types.js";
 import type { MockBodies } from "./mock-bodies.js";
 
@@ -28,6 +29,8 @@ export class MockData {
   readonly #bodies: MockBodies | undefined;
   /** The digests of the cached bodies asked for, in order (an operation's part keeps them alive). */
   readonly bodiesUsed: string[] = [];
+  /** The model's views past the arbitraries' depth (schema/deep-schemas.ts), without a cache. */
+  #deepRefs: SchemaRefs | undefined;
 
   constructor(model: ApiModel, bodies?: MockBodies) {
     this.#model = model;
@@ -95,7 +98,14 @@ export class MockData {
         ? (value: unknown) => this.#isValid(schema ?? true, value)
         : (value: unknown) => checkedBy(validate, value);
     bodies?.startDraw();
-    const value = this.#choose(schema ?? true, examples, direction, isValid, bodies?.refs);
+    const value = this.#choose(
+      schema ?? true,
+      examples,
+      direction,
+      isValid,
+      bodies?.refs,
+      bodies?.deepRefs,
+    );
     if (digest !== undefined) bodies?.store(digest, value);
     this.#chosen.set(key, value);
     return value;
@@ -107,6 +117,7 @@ export class MockData {
     direction: "request" | "response",
     isValid: (value: unknown) => boolean,
     refs: SchemaRefs = this.#model,
+    deepRefs?: SchemaRefs,
   ): unknown {
     for (const example of examples) {
       if (example !== undefined && isValid(example)) return example;
@@ -121,7 +132,12 @@ export class MockData {
     }
     let arbitrary: fc.Arbitrary<unknown> | undefined;
     try {
-      arbitrary = schemaArbitrary(checked, { refs, direction });
+      // the same views with a cache or without, so that both draw the same
+      arbitrary = schemaArbitrary(checked, {
+        refs,
+        direction,
+        deepRefs: deepRefs ?? (this.#deepRefs ??= deepSchemaRefs(refs, refsRequiredNames(refs))),
+      });
     } catch {
       return undefined;
     }
