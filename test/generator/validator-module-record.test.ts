@@ -90,27 +90,41 @@ describe("a validators module whose entries' keys did not change", () => {
       return { store, walks };
     };
     await run(0);
+    // unchanged: every module made from its entries alone, and stored as printed
+    const unchanged = await run(1);
+    expect(unchanged.walks.moduleHits).toBe(0);
+    expect(unchanged.store.count("bodies/module")).toBe(1);
     // a query parameter added: the bodies' module (and no other) is reused as printed
     editSpec(spec, (document) => {
       const parameters = (document as Spec).paths["/owners"].get.parameters as unknown[];
       parameters.push({ in: "query", name: "added", schema: { type: "boolean" } });
     });
-    const operation = await run(1);
+    const operation = await run(2);
     expect(operation.walks.moduleHits).toBe(1);
     // the parameters' module walked; the bodies' slices made for the mocks, not walked whole
     expect(operation.walks.wholeWalks).toBe(1);
     expect(operation.store.count("bodies/cycle")).toBe(0);
+    // a module compiled in part is not stored as printed
+    expect(operation.store.count("parameters/module")).toBe(0);
     // a property added to Error: its cycle alone is compiled again (the others' entries kept)
-    editSpec(spec, (document) => {
-      const error = (document as Spec).components.schemas.Error as {
-        properties: Record<string, unknown>;
-      };
-      error.properties.detail = { type: "string" };
-    });
-    const schema = await run(2);
-    expect(schema.walks.moduleHits).toBe(1); // the parameters' module
+    const editError = (property: string) =>
+      editSpec(spec, (document) => {
+        const error = (document as Spec).components.schemas.Error as {
+          properties: Record<string, unknown>;
+        };
+        error.properties[property] = { type: "string" };
+      });
+    editError("detail");
+    const schema = await run(3);
     expect(schema.store.functionsMade("bodies/cycle")).toEqual([["validate$Error"]]);
     expect(schema.store.count("bodies/export")).toBe(0);
+    expect(schema.store.count("bodies/module")).toBe(0);
+    expect(schema.store.count("parameters/module")).toBe(1);
+    // another: the parameters' module, stored by the run before, is reused
+    editError("hint");
+    const again = await run(4);
+    expect(again.walks.moduleHits).toBe(1);
+    expect(again.store.functionsMade("bodies/cycle")).toEqual([["validate$Error"]]);
   }, 120_000);
 
   it("is not reused through a store that cannot keep entries unread", async () => {

@@ -193,8 +193,11 @@ function fromFunctionEntries(
   }
 
   // The module as printed, keyed by all its entries' keys and its parts: what it is made of.
-  // Reused whole (its entries kept for the next run, unread) when the store can keep entries.
+  // Reused whole (its entries kept for the next run, unread) when the store can keep entries: an
+  // edit of one operation's parameters leaves the bodies' module as it was, a schema edit the
+  // parameters' module where they reach no component (Stripe's).
   const moduleKind = `${kind}/module`;
+  let compiled = false; // by `assemble`: some entries missed
   const moduleKey =
     store.keep === undefined
       ? undefined
@@ -224,8 +227,11 @@ function fromFunctionEntries(
       };
     }
   }
+  // stored only when made from entries alone (unchanged since the run before): a module compiled
+  // in part was just edited, and storing it (Stripe's bodies: 11 MB) cost more than reusing it saves
   const made = assemble();
-  if (made !== undefined && moduleKey !== undefined) store.store(moduleKind, moduleKey, made.code);
+  if (made !== undefined && moduleKey !== undefined && !compiled)
+    store.store(moduleKind, moduleKey, made.code);
   return made;
 
   /** The module from its entries, compiling those the store does not hold (unless `print`, its code left empty). */
@@ -250,6 +256,7 @@ function fromFunctionEntries(
 
     let functions: ReadonlyMap<string, (value: unknown) => boolean> = new Map();
     if (missedCycles.length > 0 || missedExports.size > 0) {
+      compiled = true;
       // the components compiled here are the missed cycles' members; the others are stand-ins
       // (unless callers read what their callees evaluate)
       const compiledHere = new Set(missedCycles.flatMap((cycle) => cycle.map(graph.schemaOf)));
