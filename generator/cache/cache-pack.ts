@@ -197,6 +197,18 @@ export class CachePack {
     return text;
   }
 
+  /**
+   * Keeps the entry of `input` for the next run, as {@link get} would, without decoding it (its
+   * hash is checked when a run reads it); false when the pack has none.
+   */
+  keep(input: string): boolean {
+    const key = this.key(input);
+    const entry = this.used.get(key) ?? this.previous.get(key);
+    if (entry === undefined) return false;
+    this.used.set(key, entry);
+    return true;
+  }
+
   set(input: string, text: string): void {
     this.setKey(this.key(input), text);
   }

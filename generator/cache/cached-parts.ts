@@ -52,6 +52,11 @@ export class PartCache implements PartStore {
     return text;
   }
 
+  /** Keeps part `kind` for `reads` for the next run without reading it; false when there is none. */
+  keep(kind: string, reads: string): boolean {
+    return this.pack.keep(`${this.shared}\n${kind}\n${reads}`);
+  }
+
   /** Caches `text` as part `kind` for `reads`, made in this run. */
   store(kind: string, reads: string, text: string): void {
     this.made++;

@@ -22,4 +22,6 @@ export interface BatchPartStore {
   lookup(kind: string, reads: string): string | undefined;
   /** Caches `text`, made in this run, as part `kind` for `reads`. */
   store(kind: string, reads: string, text: string): void;
+  /** Keeps part `kind` for `reads` for the next run, unread (false when there is none); a store without it keeps only what is looked up. */
+  keep?(kind: string, reads: string): boolean;
 }

@@ -11,12 +11,18 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CachePack } from "../../generator/cache/cache-pack.js";
 import { PartCache } from "../../generator/cache/cached-parts.js";
+import type { BatchPartStore } from "../../generator/emit/part-store.js";
 import { emitValidators } from "../../generator/emit/validators/emit-validators.js";
 import { walkCounts } from "../../generator/emit/validators/validator-parts.js";
 import { loadLayoutSpec } from "./layout-specs.js";
 import { editSpec } from "./spec-edits.js";
 
 const temps: string[] = [];
+/** The part cache without `keep`: each module assembled from its entries, never reused as printed (validator-module-record.test.ts). */
+const entriesOnly = (parts: PartCache): BatchPartStore => ({
+  lookup: (kind, reads) => parts.lookup(kind, reads),
+  store: (kind, reads, text) => parts.store(kind, reads, text),
+});
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
 const context = { apiName: "Api", specPath: "spec.yaml" };
@@ -94,7 +100,12 @@ async function warmAndWhole(document: Record<string, unknown>) {
   const emit = async (cached: boolean, walks = walkCounts()) => {
     const parts = new PartCache(CachePack.open(dir, "test/walk", "salt"), "shared");
     const model = (await loadLayoutSpec(file)).model;
-    const files = emitValidators(model, context, [], cached ? { parts, walks } : {});
+    const files = emitValidators(
+      model,
+      context,
+      [],
+      cached ? { parts: entriesOnly(parts), walks } : {},
+    );
     parts.save();
     return files;
   };
@@ -126,7 +137,12 @@ describe("a validators module assembled from its entries", () => {
       const parts = new PartCache(CachePack.open(dir, "test/walk", "salt"), "shared");
       const model = await load();
       const warnings: string[] = [];
-      const files = emitValidators(model, context, warnings, cached ? { parts, walks } : {});
+      const files = emitValidators(
+        model,
+        context,
+        warnings,
+        cached ? { parts: entriesOnly(parts), walks } : {},
+      );
       return { files, warnings, parts };
     };
     const run = async () => {
@@ -179,7 +195,7 @@ describe("a missed export that reaches no component", () => {
         (await loadLayoutSpec(file)).model,
         context,
         [],
-        cached ? { parts, walks } : {},
+        cached ? { parts: entriesOnly(parts), walks } : {},
       );
       parts.save();
       return files;

@@ -67,6 +67,23 @@ export function compileModuleParts(
   jsonText: JsonText = (value) => JSON.stringify(value),
   walks: WalkCounts = walkCounts(),
 ): PartedModule {
+  const whole = (): PartedModule => {
+    const compiled = compileValidatorSlices(
+      schemas,
+      apiSchema,
+      { ...options, warnings: [] },
+      parts.map((part) => part.names),
+    );
+    return {
+      code: printSlices(compiled.slices),
+      slicesOf: (names) =>
+        compiled.slices.filter((slice) => slice.exports.some(([name]) => names.has(name))),
+      functions: compiled.functions,
+      warnings: parts.flatMap((part) =>
+        part.names.flatMap((name) => compiled.relaxed.get(name) ?? []),
+      ),
+    };
+  };
   if (store !== undefined && schemas.size > 0) {
     const made = fromFunctionEntries(
       kind,
@@ -77,24 +94,11 @@ export function compileModuleParts(
       store,
       jsonText,
       walks,
+      whole,
     );
     if (made !== undefined) return made;
   }
-  const compiled = compileValidatorSlices(
-    schemas,
-    apiSchema,
-    { ...options, warnings: [] },
-    parts.map((part) => part.names),
-  );
-  return {
-    code: printSlices(compiled.slices),
-    slicesOf: (names) =>
-      compiled.slices.filter((slice) => slice.exports.some(([name]) => names.has(name))),
-    functions: compiled.functions,
-    warnings: parts.flatMap((part) =>
-      part.names.flatMap((name) => compiled.relaxed.get(name) ?? []),
-    ),
-  };
+  return whole();
 }
 
 const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
@@ -109,6 +113,7 @@ function fromFunctionEntries(
   store: BatchPartStore,
   jsonText: JsonText,
   walks: WalkCounts,
+  whole: () => PartedModule,
 ): PartedModule | undefined {
   const components = apiSchema.components.schemas;
   const names = Object.keys(components);
@@ -170,131 +175,189 @@ function fromFunctionEntries(
   const cycleKind = `${kind}/cycle`;
   const exportKind = `${kind}/export`;
 
-  const cycleTexts = new Map<readonly string[], readonly FunctionText[]>();
-  const missedCycles: (readonly string[])[] = [];
-  const cycleKey = (cycle: readonly string[]) =>
-    `${fixed}\n${hashes.get(cycle[0] as string)}\n${aliasesCalled(cycle.map(graph.schemaOf))}`;
-  for (const cycle of cycles) {
-    const key = cycleKey(cycle);
-    const texts = parseTexts(store.lookup(cycleKind, key), false);
-    if (texts === undefined) missedCycles.push(cycle);
-    else cycleTexts.set(cycle, texts);
-  }
+  const cycleKeys = new Map<readonly string[], string>(
+    cycles.map((cycle) => [
+      cycle,
+      `${fixed}\n${hashes.get(cycle[0] as string)}\n${aliasesCalled(cycle.map(graph.schemaOf))}`,
+    ]),
+  );
   // one function per distinct export schema
   const exportKeys = new Map<string, string>();
-  const exportTexts = new Map<string, FunctionText>();
-  const byKey = new Map<string, FunctionText | undefined>();
-  const missedExports = new Map<string, unknown>();
   for (const [name, schema] of schemas) {
     const json = jsonText(schema) ?? "undefined";
     const reached = tracksEvaluated ? graph.refsOf(schema).map((ref) => hashes.get(ref)) : [];
-    const key = `${fixed}\n${sha256(json)}\n${[...new Set(reached)].sort().join("\n")}\n${aliasesCalled([schema])}`;
-    exportKeys.set(name, key);
-    if (!byKey.has(key)) byKey.set(key, parseTexts(store.lookup(exportKind, key), true)?.[0]);
-    const text = byKey.get(key);
-    if (text === undefined) missedExports.set(name, schema);
-    else exportTexts.set(name, text);
-  }
-
-  let functions: ReadonlyMap<string, (value: unknown) => boolean> = new Map();
-  if (missedCycles.length > 0 || missedExports.size > 0) {
-    // the components compiled here are the missed cycles' members; the others are stand-ins
-    // (unless callers read what their callees evaluate)
-    const compiledHere = new Set(missedCycles.flatMap((cycle) => cycle.map(graph.schemaOf)));
-    const standIns = !tracksEvaluated && cycleTexts.size > 0;
-    // exports that reach no component (Stripe's parameters) compile the same without any: Ajv
-    // is not given the API's schemas to walk, and the functions are still the real validators
-    if (cycles.length === 0) walks.withoutComponents++;
-    const api: ApiSchema =
-      cycles.length === 0
-        ? { $id: apiSchema.$id, components: { schemas: {} } }
-        : standIns
-          ? {
-              $id: apiSchema.$id,
-              components: {
-                schemas: Object.fromEntries(
-                  names.map((name) => {
-                    // an alias stays one (its callers call its target's function by name)
-                    const schema = components[name];
-                    return [name, compiledHere.has(schema) || isAlias(schema) ? schema : {}];
-                  }),
-                ),
-              },
-            }
-          : apiSchema;
-    const nameOf = new Map(names.map((name) => [components[name], componentFunctionName(name)]));
-    let made;
-    try {
-      made = compileFunctionTexts(
-        missedExports,
-        api,
-        { ...options, warnings: [] },
-        missedCycles.flat().map((ref) => [ref, nameOf.get(graph.schemaOf(ref)) as string] as const),
-      );
-    } catch {
-      return undefined; // compiled whole: relaxed exports, their warnings
-    }
-    // an alias compiles as its target: checked above
-    for (const ref of made.aliases.keys()) if (!isAlias(graph.schemaOf(ref))) return undefined;
-    for (const cycle of missedCycles) {
-      const texts = cycle.flatMap((ref) => made.components.get(ref) ?? []);
-      cycleTexts.set(cycle, texts);
-      store.store(cycleKind, cycleKey(cycle), JSON.stringify(texts));
-    }
-    const storedKeys = new Set<string>();
-    for (const [name, text] of made.exports) {
-      exportTexts.set(name, text);
-      const key = exportKeys.get(name) as string;
-      if (!storedKeys.has(key)) store.store(exportKind, key, JSON.stringify([text]));
-      storedKeys.add(key);
-    }
-    // validators of this process only when compiled against the real components
-    if (!standIns) functions = made.functions;
-  }
-
-  // each component's copy the components call (`a`) and the one the exports call (`b`)
-  const byName = new Map<string, { a?: FunctionText; b?: FunctionText }>();
-  for (const texts of cycleTexts.values())
-    for (const text of texts) {
-      const copies = byName.get(text.name) ?? {};
-      if (text.copy !== "b") copies.a = text;
-      if (text.copy !== "a") copies.b = text;
-      byName.set(text.name, copies);
-    }
-  const unitOf = sliceUnits(byName);
-  const exportsOf = (part: ModulePart) =>
-    part.names.map((name) => [name, exportTexts.get(name) as FunctionText] as const);
-  const made = new Map<number, ModuleSlice | undefined>();
-  const sliceOfPart = (index: number): ModuleSlice | undefined => {
-    if (!made.has(index))
-      made.set(index, moduleSlice(exportsOf(parts[index] as ModulePart), unitOf));
-    return made.get(index);
-  };
-  // defined: the module's walk reached every function a part reaches
-  const slicesOf = (names: ReadonlySet<string>): ModuleSlice[] =>
-    parts.flatMap((part, index) =>
-      part.names.some((name) => names.has(name)) ? [sliceOfPart(index) as ModuleSlice] : [],
+    exportKeys.set(
+      name,
+      `${fixed}\n${sha256(json)}\n${[...new Set(reached)].sort().join("\n")}\n${aliasesCalled([schema])}`,
     );
-  // the module walked once (see wholeModuleSlice) where every name's texts agree on what they
-  // call, else slice by slice as the module is compiled whole
-  const texts = [...[...cycleTexts.values()].flat(), ...exportTexts.values()];
-  const differ = namesThatDiffer(texts);
-  const whole =
-    differ !== undefined
-      ? wholeModuleSlice(parts.map(exportsOf), unitOf, differ, walks)
-      : undefined;
-  if (whole !== undefined) {
-    walks.wholeWalks++;
-    return { code: printSlices([whole]), slicesOf, functions, warnings: [] };
   }
-  const slices: ModuleSlice[] = [];
-  for (const part of parts) {
-    const slice = moduleSlice(exportsOf(part), unitOf);
-    if (slice === undefined) return undefined;
-    slices.push(slice);
+
+  // The module as printed, keyed by all its entries' keys and its parts: what it is made of.
+  // Reused whole (its entries kept for the next run, unread) when the store can keep entries: an
+  // edit of one operation's parameters leaves the bodies' module as it was, a schema edit the
+  // parameters' module where they reach no component (Stripe's).
+  const moduleKind = `${kind}/module`;
+  let compiled = false; // by `assemble`: some entries missed
+  const moduleKey =
+    store.keep === undefined
+      ? undefined
+      : JSON.stringify([
+          [...cycleKeys.values()],
+          parts.map((part) => part.names.map((name) => [name, exportKeys.get(name)])),
+        ]);
+  if (moduleKey !== undefined) {
+    const code = store.lookup(moduleKind, moduleKey);
+    if (code !== undefined) {
+      walks.moduleHits++;
+      for (const key of cycleKeys.values()) store.keep?.(cycleKind, key);
+      for (const key of new Set(exportKeys.values())) store.keep?.(exportKind, key);
+      // the slices (the mocks ask for some) made from the entries when asked for, not printed
+      let assembled: PartedModule | undefined;
+      return {
+        code,
+        slicesOf: (names) => {
+          const slices = (assembled ??= assemble(false) ?? whole()).slicesOf(names);
+          // (a call no entry holds: as a module that cannot be made from its entries)
+          return slices.every((slice) => slice !== undefined)
+            ? slices
+            : (assembled = whole()).slicesOf(names);
+        },
+        functions: new Map(),
+        warnings: [],
+      };
+    }
   }
-  walks.slicedWalks++;
-  return { code: printSlices(slices), slicesOf: () => slices, functions, warnings: [] };
+  // stored only when made from entries alone (unchanged since the run before): a module compiled
+  // in part was just edited, and storing it (Stripe's bodies: 11 MB) cost more than reusing it saves
+  const made = assemble();
+  if (made !== undefined && moduleKey !== undefined && !compiled)
+    store.store(moduleKind, moduleKey, made.code);
+  return made;
+
+  /** The module from its entries, compiling those the store does not hold (unless `print`, its code left empty). */
+  function assemble(print = true): PartedModule | undefined {
+    const cycleTexts = new Map<readonly string[], readonly FunctionText[]>();
+    const missedCycles: (readonly string[])[] = [];
+    for (const [cycle, key] of cycleKeys) {
+      const texts = parseTexts(store.lookup(cycleKind, key), false);
+      if (texts === undefined) missedCycles.push(cycle);
+      else cycleTexts.set(cycle, texts);
+    }
+    const exportTexts = new Map<string, FunctionText>();
+    const byKey = new Map<string, FunctionText | undefined>();
+    const missedExports = new Map<string, unknown>();
+    for (const [name, schema] of schemas) {
+      const key = exportKeys.get(name) as string;
+      if (!byKey.has(key)) byKey.set(key, parseTexts(store.lookup(exportKind, key), true)?.[0]);
+      const text = byKey.get(key);
+      if (text === undefined) missedExports.set(name, schema);
+      else exportTexts.set(name, text);
+    }
+
+    let functions: ReadonlyMap<string, (value: unknown) => boolean> = new Map();
+    if (missedCycles.length > 0 || missedExports.size > 0) {
+      compiled = true;
+      // the components compiled here are the missed cycles' members; the others are stand-ins
+      // (unless callers read what their callees evaluate)
+      const compiledHere = new Set(missedCycles.flatMap((cycle) => cycle.map(graph.schemaOf)));
+      const standIns = !tracksEvaluated && cycleTexts.size > 0;
+      // exports that reach no component (Stripe's parameters) compile the same without any: Ajv
+      // is not given the API's schemas to walk, and the functions are still the real validators
+      if (cycles.length === 0) walks.withoutComponents++;
+      const api: ApiSchema =
+        cycles.length === 0
+          ? { $id: apiSchema.$id, components: { schemas: {} } }
+          : standIns
+            ? {
+                $id: apiSchema.$id,
+                components: {
+                  schemas: Object.fromEntries(
+                    names.map((name) => {
+                      // an alias stays one (its callers call its target's function by name)
+                      const schema = components[name];
+                      return [name, compiledHere.has(schema) || isAlias(schema) ? schema : {}];
+                    }),
+                  ),
+                },
+              }
+            : apiSchema;
+      const nameOf = new Map(names.map((name) => [components[name], componentFunctionName(name)]));
+      let made;
+      try {
+        made = compileFunctionTexts(
+          missedExports,
+          api,
+          { ...options, warnings: [] },
+          missedCycles
+            .flat()
+            .map((ref) => [ref, nameOf.get(graph.schemaOf(ref)) as string] as const),
+        );
+      } catch {
+        return undefined; // compiled whole: relaxed exports, their warnings
+      }
+      // an alias compiles as its target: checked above
+      for (const ref of made.aliases.keys()) if (!isAlias(graph.schemaOf(ref))) return undefined;
+      for (const cycle of missedCycles) {
+        const texts = cycle.flatMap((ref) => made.components.get(ref) ?? []);
+        cycleTexts.set(cycle, texts);
+        store.store(cycleKind, cycleKeys.get(cycle) as string, JSON.stringify(texts));
+      }
+      const storedKeys = new Set<string>();
+      for (const [name, text] of made.exports) {
+        exportTexts.set(name, text);
+        const key = exportKeys.get(name) as string;
+        if (!storedKeys.has(key)) store.store(exportKind, key, JSON.stringify([text]));
+        storedKeys.add(key);
+      }
+      // validators of this process only when compiled against the real components
+      if (!standIns) functions = made.functions;
+    }
+
+    // each component's copy the components call (`a`) and the one the exports call (`b`)
+    const byName = new Map<string, { a?: FunctionText; b?: FunctionText }>();
+    for (const texts of cycleTexts.values())
+      for (const text of texts) {
+        const copies = byName.get(text.name) ?? {};
+        if (text.copy !== "b") copies.a = text;
+        if (text.copy !== "a") copies.b = text;
+        byName.set(text.name, copies);
+      }
+    const unitOf = sliceUnits(byName);
+    const exportsOf = (part: ModulePart) =>
+      part.names.map((name) => [name, exportTexts.get(name) as FunctionText] as const);
+    const made = new Map<number, ModuleSlice | undefined>();
+    const sliceOfPart = (index: number): ModuleSlice | undefined => {
+      if (!made.has(index))
+        made.set(index, moduleSlice(exportsOf(parts[index] as ModulePart), unitOf));
+      return made.get(index);
+    };
+    // defined: the module's walk reached every function a part reaches
+    const slicesOf = (names: ReadonlySet<string>): ModuleSlice[] =>
+      parts.flatMap((part, index) =>
+        part.names.some((name) => names.has(name)) ? [sliceOfPart(index) as ModuleSlice] : [],
+      );
+    if (!print) return { code: "", slicesOf, functions, warnings: [] };
+    // the module walked once (see wholeModuleSlice) where every name's texts agree on what they
+    // call, else slice by slice as the module is compiled whole
+    const texts = [...[...cycleTexts.values()].flat(), ...exportTexts.values()];
+    const differ = namesThatDiffer(texts);
+    const whole =
+      differ !== undefined
+        ? wholeModuleSlice(parts.map(exportsOf), unitOf, differ, walks)
+        : undefined;
+    if (whole !== undefined) {
+      walks.wholeWalks++;
+      return { code: printSlices([whole]), slicesOf, functions, warnings: [] };
+    }
+    const slices: ModuleSlice[] = [];
+    for (const part of parts) {
+      const slice = moduleSlice(exportsOf(part), unitOf);
+      if (slice === undefined) return undefined;
+      slices.push(slice);
+    }
+    walks.slicedWalks++;
+    return { code: printSlices(slices), slicesOf: () => slices, functions, warnings: [] };
+  }
 }
 
 /**
@@ -304,6 +367,8 @@ function fromFunctionEntries(
  * (they reach none). Owned by whoever passes it: nothing is counted across runs.
  */
 export interface WalkCounts {
+  /** Modules reused as printed (their entries' keys and parts unchanged): not walked. */
+  moduleHits: number;
   wholeWalks: number;
   slicedWalks: number;
   visits: number;
@@ -312,7 +377,7 @@ export interface WalkCounts {
 
 /** Counts starting at zero. */
 export function walkCounts(): WalkCounts {
-  return { wholeWalks: 0, slicedWalks: 0, visits: 0, withoutComponents: 0 };
+  return { moduleHits: 0, wholeWalks: 0, slicedWalks: 0, visits: 0, withoutComponents: 0 };
 }
 
 /**
