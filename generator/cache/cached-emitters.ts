@@ -131,7 +131,6 @@ export async function cachedMcp(input: EmitInput, packageName: string): Promise<
       () => new SchemaReach(source as EmitInput["model"]),
     );
     const reads = {
-      tool: (operation: OperationModel) => reach.fingerprint([operation]),
       definitions: (names: readonly string[]) => reach.schemasFingerprint(names),
     };
     const files = (await emitMcp())(model, input.context, packageName, warnings, {
