@@ -10,9 +10,9 @@
  * pack parses only its small header; each text is decoded (and its hash checked) only when a run
  * asks for it, from the file's bytes (on Stripe the validators' packs are 46 MB: decoding them
  * whole cost tens of milliseconds on every run). A file over 256 KiB is read from its end (the
- * header) when opened, and whole only when a run first asks for one of its texts: after a
- * structural edit a whole-file entry misses, and its pack (mcp.ts's: 8 to 17 MB on Stripe) was
- * read for nothing; a new text is matched with a dropped entry by length and recorded hash before
+ * header) when opened, and whole only when a run first asks for one of its texts (one of at most
+ * 16 entries, whole files' packs, has only that text's bytes read): after a structural edit a
+ * whole-file entry misses, and its pack (mcp.ts's: 8 to 17 MB on Stripe) was read for nothing; a new text is matched with a dropped entry by length and recorded hash before
  * their bytes are compared. A text that is not well-formed UTF-16 (a lone
  * surrogate, which UTF-8 cannot carry) is stored as its JSON string instead, marked so in the
  * header.
@@ -137,6 +137,9 @@ export function compactsAt(live: number, size: number): boolean {
  */
 const READ_WHOLE = 1 << 18;
 
+/** A large pack of at most this many entries has each entry's bytes read alone, when asked for. */
+const READ_ALONE = 16;
+
 /** Written in one call at most (texts are batched up to this size, larger ones written alone). */
 const WRITE_BATCH = 1 << 20;
 
@@ -182,19 +185,23 @@ export class CachePack {
     }
     this.existed = true;
     // the file's bytes: the tail read when it is the whole file, else read when first needed (a
-    // file changed meanwhile gives texts that fail their hashes: misses)
+    // file changed meanwhile gives texts that fail their hashes: misses); a pack of few entries
+    // (whole files: a small trace entry beside an 8 MB text) has each read alone
     let whole: Buffer | undefined = tail.length === size ? tail : undefined;
     const file = this.file;
+    let alone = false;
     const bytes = (at: number, end: number): Buffer => {
-      if (whole === undefined)
-        try {
-          whole = readFileSync(file);
-        } catch {
-          whole = Buffer.alloc(0);
-        }
-      return whole.subarray(at, end);
+      if (whole !== undefined) return whole.subarray(at, end);
+      try {
+        if (alone) return readRange(file, at, end);
+        whole = readFileSync(file);
+        return whole.subarray(at, end);
+      } catch {
+        return Buffer.alloc(0);
+      }
     };
     const entries = parsePack(tail, size, bytes);
+    alone = entries !== undefined && entries.size <= READ_ALONE;
     if (entries === undefined) {
       this.rejected++;
       return;
@@ -534,6 +541,23 @@ function parsePack(
     });
   }
   return entries;
+}
+
+/** Bytes `at` to `end` of `file` (fewer when it is shorter now). */
+function readRange(file: string, at: number, end: number): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    const bytes = Buffer.allocUnsafe(end - at);
+    let read = 0;
+    while (read < bytes.length) {
+      const got = readSync(fd, bytes, read, bytes.length - read, at + read);
+      if (got === 0) break;
+      read += got;
+    }
+    return bytes.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**

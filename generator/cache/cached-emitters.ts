@@ -131,6 +131,7 @@ export async function cachedMcp(input: EmitInput, packageName: string): Promise<
       () => new SchemaReach(source as EmitInput["model"]),
     );
     const reads = {
+      tool: (operation: OperationModel) => reach.fingerprint([operation]),
       definitions: (names: readonly string[]) => reach.schemasFingerprint(names),
     };
     const files = (await emitMcp())(model, input.context, packageName, warnings, {

@@ -208,6 +208,14 @@ describe("appending packs", () => {
     expect(pack.rejected).toBe(1);
     // the entries the change left alone are read as they are
     expect(pack.get("input 11")).toBe(texts["input 11"]);
+    // a pack of many entries is read whole at the first text asked for
+    const many: Record<string, string> = {};
+    for (let index = 0; index < 40; index++) many[`input ${index}`] = big(`many ${index}`);
+    round(dir, "unit/many", [], many);
+    const manyPack = CachePack.open(dir, "unit/many", "salt");
+    expect(manyPack.get("input 0")).toBe(many["input 0"]);
+    writeFileSync(join(cacheDir(dir), "unit/many.json"), "");
+    expect(manyPack.get("input 39")).toBe(many["input 39"]);
     // a small pack is read whole when opened, as before
     round(dir, "unit/small", [], { small: "small text" });
     const small = CachePack.open(dir, "unit/small", "salt");

@@ -119,7 +119,10 @@ function emitWithParts(
     sharedPartKey(caches, model, keys, JSON.stringify(context)),
   );
   const reach = new SchemaReach(model);
-  const reads = { definitions: (names: readonly string[]) => reach.schemasFingerprint(names) };
+  const reads = {
+    tool: (operation: object) => reach.fingerprint([operation]),
+    definitions: (names: readonly string[]) => reach.schemasFingerprint(names),
+  };
   const warnings: string[] = [];
   const files = emitMcp(model, context, "api", warnings, { parts, reads });
   parts.save();

@@ -80,13 +80,16 @@ export function emitMcp(
 const toolPart = (
   reads: readonly string[],
   digest: string,
+  reach: string,
   definitions: readonly string[],
   entry: string,
-): string => `${JSON.stringify([reads, digest])}\n${JSON.stringify(definitions)}\n${entry}`;
+): string => `${JSON.stringify([reads, digest, reach])}\n${JSON.stringify(definitions)}\n${entry}`;
 
 interface ToolPart {
   readonly reads: readonly string[];
   readonly digest: string;
+  /** `McpPartReads.tool` of its operation when made: the same, nothing it reads changed. */
+  readonly reach: string;
   readonly definitions: readonly string[];
   readonly entry: string;
 }
@@ -102,11 +105,16 @@ function readToolPart(part: string): ToolPart | undefined {
   try {
     const head = JSON.parse(part.slice(0, first)) as unknown;
     const definitions = JSON.parse(part.slice(first + 1, second)) as unknown;
-    if (!Array.isArray(head) || head.length !== 2) return undefined;
-    const [reads, digest] = head as unknown[];
-    if (!isStrings(reads) || typeof digest !== "string" || !isStrings(definitions))
+    if (!Array.isArray(head) || head.length !== 3) return undefined;
+    const [reads, digest, reach] = head as unknown[];
+    if (
+      !isStrings(reads) ||
+      typeof digest !== "string" ||
+      typeof reach !== "string" ||
+      !isStrings(definitions)
+    )
       return undefined;
-    return { reads, digest, definitions, entry: part.slice(second + 1) };
+    return { reads, digest, reach, definitions, entry: part.slice(second + 1) };
   } catch {
     return undefined;
   }
@@ -119,11 +127,13 @@ function readToolPart(part: string): ToolPart | undefined {
  * name alone, and checked against what it read (`readsDigest`).
  */
 export interface McpPartReads {
+  /** A fingerprint of all `operation` reaches: a part made under the same is current without its digest. */
+  tool(operation: OperationModel): string;
   definitions(names: readonly string[]): string;
 }
 
 /** Nothing besides the key: the store's shared key covers all the converter reads. */
-const NO_READS: McpPartReads = { definitions: () => "" };
+const NO_READS: McpPartReads = { tool: () => "", definitions: () => "" };
 
 /**
  * The two tables' texts by placeholder, laid out as the writer lays them out. With a store, each
@@ -151,13 +161,18 @@ function tableTexts(
   const make = (operation: OperationModel, name: string) => () => {
     const { result, reads: read } = convert().recording(() => entry(operation, name));
     const digest = convert().readsDigest(read, result.definitions);
-    return toolPart(read, digest, result.definitions, result.entry);
+    return toolPart(read, digest, reads.tool(operation), result.definitions, result.entry);
   };
   // a part is current when what it read digests as it did (the part read back kept for its use)
   let checked: { readonly text: string; readonly read: ToolPart } | undefined;
-  const current = (text: string) => {
+  // (nothing it reaches changed: no schema converted to tell)
+  const current = (operation: OperationModel) => (text: string) => {
     const read = readToolPart(text);
-    if (read === undefined || convert().readsDigest(read.reads, read.definitions) !== read.digest)
+    if (
+      read === undefined ||
+      (read.reach !== reads.tool(operation) &&
+        convert().readsDigest(read.reads, read.definitions) !== read.digest)
+    )
       return false;
     checked = { text, read };
     return true;
@@ -169,7 +184,7 @@ function tableTexts(
       "tool",
       JSON.stringify([name, operation]),
       make(operation, name),
-      current,
+      current(operation),
     );
     const read = checked?.text === part ? checked.read : readToolPart(part);
     checked = undefined;
