@@ -9,7 +9,11 @@
  * offset and byte length), ending the file. A text is not escaped into the JSON, so reading a
  * pack parses only its small header; each text is decoded (and its hash checked) only when a run
  * asks for it, from the file's bytes (on Stripe the validators' packs are 46 MB: decoding them
- * whole cost tens of milliseconds on every run). A text that is not well-formed UTF-16 (a lone
+ * whole cost tens of milliseconds on every run). A file over 256 KiB is read from its end (the
+ * header) when opened, and whole only when a run first asks for one of its texts (one of at most
+ * 16 entries, whole files' packs, has only that text's bytes read): after a structural edit a
+ * whole-file entry misses, and its pack (mcp.ts's: 8 to 17 MB on Stripe) was read for nothing; a new text is matched with a dropped entry by length and recorded hash before
+ * their bytes are compared. A text that is not well-formed UTF-16 (a lone
  * surrogate, which UTF-8 cannot carry) is stored as its JSON string instead, marked so in the
  * header.
  *
@@ -45,6 +49,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   writeSync,
@@ -99,7 +104,10 @@ interface Entry {
 }
 
 interface Stored {
+  /** Read from the file when first asked for (see {@link CachePack.open}). */
   readonly bytes: Buffer;
+  /** Its length in bytes (known without reading them). */
+  readonly length: number;
   readonly sum: string;
   readonly json: boolean;
   /** Where the bytes are in the pack file. */
@@ -121,6 +129,16 @@ export function compactsAt(live: number, size: number): boolean {
   const dead = size - live;
   return dead > live && dead > 1 << 16;
 }
+
+/**
+ * A pack file larger than this is read from its end first (its header), and whole only when a
+ * run asks for one of its entries: on a structural edit the whole-file entries miss, and mcp.ts's
+ * pack (8 MB on Stripe, twice that after an append) was read for nothing.
+ */
+const READ_WHOLE = 1 << 18;
+
+/** A large pack of at most this many entries has each entry's bytes read alone, when asked for. */
+const READ_ALONE = 16;
 
 /** Written in one call at most (texts are batched up to this size, larger ones written alone). */
 const WRITE_BATCH = 1 << 20;
@@ -149,13 +167,16 @@ export class CachePack {
   }
 
   private load(): void {
-    let bytes: Buffer;
+    let tail: Buffer;
     let ino: number;
+    let size: number;
     try {
       const fd = openSync(this.file, "r");
       try {
-        ino = fstatSync(fd).ino;
-        bytes = readFileSync(fd);
+        const stat = fstatSync(fd);
+        ino = stat.ino;
+        size = stat.size;
+        tail = size <= READ_WHOLE ? readFileSync(fd) : headerTail(fd, size);
       } finally {
         closeSync(fd);
       }
@@ -163,12 +184,29 @@ export class CachePack {
       return; // absent or unreadable: start empty
     }
     this.existed = true;
-    const entries = parsePack(bytes);
+    // the file's bytes: the tail read when it is the whole file, else read when first needed (a
+    // file changed meanwhile gives texts that fail their hashes: misses); a pack of few entries
+    // (whole files: a small trace entry beside an 8 MB text) has each read alone
+    let whole: Buffer | undefined = tail.length === size ? tail : undefined;
+    const file = this.file;
+    let alone = false;
+    const bytes = (at: number, end: number): Buffer => {
+      if (whole !== undefined) return whole.subarray(at, end);
+      try {
+        if (alone) return readRange(file, at, end);
+        whole = readFileSync(file);
+        return whole.subarray(at, end);
+      } catch {
+        return Buffer.alloc(0);
+      }
+    };
+    const entries = parsePack(tail, size, bytes);
+    alone = entries !== undefined && entries.size <= READ_ALONE;
     if (entries === undefined) {
       this.rejected++;
       return;
     }
-    this.read = { ino, size: bytes.length };
+    this.read = { ino, size };
     for (const [key, entry] of entries) this.previous.set(key, entry);
   }
 
@@ -239,11 +277,14 @@ export class CachePack {
       for (const entry of this.used.values()) {
         if (entry.stored !== undefined) continue;
         const text = entry.text ?? "";
-        const bytes = Buffer.from(text, "utf8");
-        const same = carried(bytes, text)
-          ? dropped.get(bytes.length)?.find((old) => old.bytes.equals(bytes))
-          : undefined;
-        if (same === undefined) fresh.set(entry, encoded(text, bytes));
+        const made = encoded(text);
+        // by length and recorded hash first: a dropped entry's bytes are read only when they match
+        const same = made.json
+          ? undefined
+          : dropped
+              .get(made.bytes.length)
+              ?.find((old) => old.sum === made.sum && old.bytes.equals(made.bytes));
+        if (same === undefined) fresh.set(entry, made);
         else entry.stored = same;
       }
       const written = this.appended(fresh) ?? this.rewritten(fresh);
@@ -275,8 +316,8 @@ export class CachePack {
     for (const entry of this.previous.values()) {
       const stored = entry.stored;
       if (stored === undefined || stored.json || used.has(entry)) continue;
-      const list = dropped.get(stored.bytes.length);
-      if (list === undefined) dropped.set(stored.bytes.length, [stored]);
+      const list = dropped.get(stored.length);
+      if (list === undefined) dropped.set(stored.length, [stored]);
       else list.push(stored);
     }
     return dropped;
@@ -290,7 +331,7 @@ export class CachePack {
     const read = this.read;
     if (read === undefined) return undefined;
     let live = 0;
-    for (const entry of this.used.values()) live += entry.stored?.bytes.length ?? 0;
+    for (const entry of this.used.values()) live += entry.stored?.length ?? 0;
     let added = 0;
     for (const { bytes } of fresh.values()) added += bytes.length;
     if (compactsAt(live + added, read.size + added)) return undefined;
@@ -306,7 +347,7 @@ export class CachePack {
       if (now.ino !== read.ino || now.size !== read.size) return undefined;
       let at = read.size;
       for (const [entry, stored] of fresh) {
-        entry.stored = { ...stored, at };
+        entry.stored = { ...stored, length: stored.bytes.length, at };
         at += stored.bytes.length;
       }
       const end = headerLine(this.used, at);
@@ -338,7 +379,8 @@ export class CachePack {
 /** The keys of a pack file's entries, in its order; undefined when it is not a whole pack (for tests and `--debug`). */
 export function packKeys(file: string): string[] | undefined {
   try {
-    const entries = parsePack(readFileSync(file));
+    const bytes = readFileSync(file);
+    const entries = parsePack(bytes, bytes.length, (at, end) => bytes.subarray(at, end));
     return entries === undefined ? undefined : [...entries.keys()];
   } catch {
     return undefined;
@@ -383,7 +425,7 @@ function writePack(
     };
     for (const entry of entries.values()) {
       const { bytes, sum, json } = entry.stored ?? fresh.get(entry) ?? encoded(entry.text ?? "");
-      entry.stored = { bytes, sum, json, at };
+      entry.stored = { bytes, length: bytes.length, sum, json, at };
       at += bytes.length;
       if (bytes.length >= WRITE_BATCH) {
         flush();
@@ -413,7 +455,7 @@ function headerLine(entries: ReadonlyMap<string, Entry>, at: number): Buffer {
       key,
       sum: stored.sum,
       at: stored.at,
-      bytes: stored.bytes.length,
+      bytes: stored.length,
       ...(stored.json ? { json: true as const } : {}),
     });
   }
@@ -469,15 +511,25 @@ function writeAllv(fd: number, buffers: readonly Buffer[]): void {
 
 const NEWLINE = 0x0a;
 
-/** The entries of a pack file's bytes; undefined when it does not end in a whole header of this format. */
-function parsePack(bytes: Buffer): Map<string, Entry> | undefined {
+/**
+ * The entries of a pack file of `size` bytes, from `tail` (its last bytes, the header line
+ * included) and `bytes` (a range of the file, read when an entry's text is asked for); undefined
+ * when it does not end in a whole header of this format.
+ */
+function parsePack(
+  tail: Buffer,
+  size: number,
+  bytes: (at: number, end: number) => Buffer,
+): Map<string, Entry> | undefined {
   // the header is the last line: JSON text holds no raw newline
-  if (bytes.length < 2 || bytes[bytes.length - 1] !== NEWLINE) return undefined;
-  const start = bytes.lastIndexOf(NEWLINE, bytes.length - 2);
-  if (start < 0) return undefined;
+  if (tail.length < 2 || tail[tail.length - 1] !== NEWLINE) return undefined;
+  const newline = tail.lastIndexOf(NEWLINE, tail.length - 2);
+  if (newline < 0) return undefined;
+  const offset = size - tail.length;
+  const start = offset + newline;
   let header: unknown;
   try {
-    header = JSON.parse(bytes.toString("utf8", start + 1, bytes.length - 1));
+    header = JSON.parse(tail.toString("utf8", newline + 1, tail.length - 1));
   } catch {
     return undefined;
   }
@@ -487,9 +539,13 @@ function parsePack(bytes: Buffer): Map<string, Entry> | undefined {
   for (const entry of header.entries) {
     const end = entry.at + entry.bytes;
     if (end > start) return undefined;
+    let read: Buffer | undefined;
     entries.set(entry.key, {
       stored: {
-        bytes: bytes.subarray(entry.at, end),
+        get bytes() {
+          return (read ??= bytes(entry.at, end));
+        },
+        length: entry.bytes,
         sum: entry.sum,
         json: entry.json === true,
         at: entry.at,
@@ -497,6 +553,41 @@ function parsePack(bytes: Buffer): Map<string, Entry> | undefined {
     });
   }
   return entries;
+}
+
+/** Bytes `at` to `end` of `file` (fewer when it is shorter now). */
+function readRange(file: string, at: number, end: number): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    const bytes = Buffer.allocUnsafe(end - at);
+    let read = 0;
+    while (read < bytes.length) {
+      const got = readSync(fd, bytes, read, bytes.length - read, at + read);
+      if (got === 0) break;
+      read += got;
+    }
+    return bytes.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The last bytes of the open pack file `fd` of `size` bytes, from the newline before its header
+ * line on (or the whole file, when it has no such newline).
+ */
+function headerTail(fd: number, size: number): Buffer {
+  for (let length = Math.min(size, 1 << 16); ; length = Math.min(size, length * 4)) {
+    const tail = Buffer.allocUnsafe(length);
+    let read = 0;
+    while (read < length) {
+      const got = readSync(fd, tail, read, length - read, size - length + read);
+      if (got === 0) break;
+      read += got;
+    }
+    if (read < length) return tail.subarray(0, read); // shorter than it was: not a whole pack
+    if (length === size || tail.lastIndexOf(NEWLINE, length - 2) >= 0) return tail;
+  }
 }
 
 const isOffset = (value: unknown): value is number =>

@@ -190,4 +190,36 @@ describe("appending packs", () => {
     // appended without the big text again
     expect(statSync(file).size - before).toBeLessThan(1_000);
   });
+
+  it("reads a large pack's texts only when one is asked for (a file changed meanwhile: a miss, never a wrong text)", () => {
+    const dir = freshDir();
+    const file = join(cacheDir(dir), "unit/lazy.json");
+    const texts: Record<string, string> = {};
+    // over 256 KiB: read from its end (the header) when opened
+    for (let index = 0; index < 12; index++) texts[`input ${index}`] = big(`lazy ${index}`);
+    round(dir, "unit/lazy", [], texts);
+    expect(statSync(file).size).toBeGreaterThan(1 << 18);
+    const pack = CachePack.open(dir, "unit/lazy", "salt");
+    // the texts' bytes changed after the open (the header kept): not read yet, so not trusted
+    const bytes = readFileSync(file);
+    bytes.fill("x".charCodeAt(0), 0, 1 << 16);
+    writeFileSync(file, bytes);
+    expect(pack.get("input 0")).toBeUndefined();
+    expect(pack.rejected).toBe(1);
+    // the entries the change left alone are read as they are
+    expect(pack.get("input 11")).toBe(texts["input 11"]);
+    // a pack of many entries is read whole at the first text asked for
+    const many: Record<string, string> = {};
+    for (let index = 0; index < 40; index++) many[`input ${index}`] = big(`many ${index}`);
+    round(dir, "unit/many", [], many);
+    const manyPack = CachePack.open(dir, "unit/many", "salt");
+    expect(manyPack.get("input 0")).toBe(many["input 0"]);
+    writeFileSync(join(cacheDir(dir), "unit/many.json"), "");
+    expect(manyPack.get("input 39")).toBe(many["input 39"]);
+    // a small pack is read whole when opened, as before
+    round(dir, "unit/small", [], { small: "small text" });
+    const small = CachePack.open(dir, "unit/small", "salt");
+    writeFileSync(join(cacheDir(dir), "unit/small.json"), "");
+    expect(small.get("small")).toBe("small text");
+  });
 });

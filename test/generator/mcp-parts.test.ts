@@ -3,9 +3,10 @@
  * operation's tool is made again, the others come from the cache, and the file is the one a run
  * without a cache writes; after an edit of a component schema (which any tool may reach through a
  * `$ref`) every tool is made again when the parts are keyed by every component, and only the tools
- * that reach it when they are keyed by schema reach (as the generator keys them).
+ * that read it (not every tool that reaches it) when they are keyed by their operation and checked
+ * against what they read (as the generator keys them).
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -28,6 +29,64 @@ afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true
 
 const context = { apiName: "Api", specPath: "spec.yaml" };
 
+const DOG = "#/components/schemas/Dog";
+
+/** The schemas of {@link readsSpec} that the test edits. */
+interface ReadsSchemas {
+  readonly Account: { properties: Record<string, unknown> };
+  readonly Cat: { properties: { kind: { enum: string[] } } };
+}
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
+const answers = (schema: unknown) => ({
+  "200": { description: "ok", ...json(schema) },
+  default: { description: "error", ...json(ref("Error")) },
+});
+
+/**
+ * Five tools: getAccount answers Account (a tool reads its output component), getCharge and
+ * listCharges reach Account through Charge, createPet's body is discriminated by Cat's and Dog's
+ * tag values (read for them), ping reaches nothing but the error; every error reaches Account.
+ */
+function readsSpec(): Record<string, unknown> {
+  const object = (properties: Record<string, unknown>) => ({ type: "object", properties });
+  const kind = (value: string) => object({ kind: { type: "string", enum: [value] } });
+  return {
+    openapi: "3.0.3",
+    info: { title: "Reads", version: "1.0.0" },
+    paths: {
+      "/account": { get: { operationId: "getAccount", responses: answers(ref("Account")) } },
+      "/charge": { get: { operationId: "getCharge", responses: answers(ref("Charge")) } },
+      "/charges": {
+        get: {
+          operationId: "listCharges",
+          responses: answers(object({ data: { type: "array", items: ref("Charge") } })),
+        },
+      },
+      "/pets": {
+        post: {
+          operationId: "createPet",
+          requestBody: json({
+            oneOf: [ref("Cat"), ref("Dog")],
+            discriminator: { propertyName: "kind" },
+          }),
+          responses: answers(object({ id: { type: "string" } })),
+        },
+      },
+      "/ping": { get: { operationId: "ping", responses: answers(object({})) } },
+    },
+    components: {
+      schemas: {
+        Account: object({ id: { type: "string" } }),
+        Charge: object({ account: { anyOf: [{ type: "string" }, ref("Account")] } }),
+        Error: object({ message: { type: "string" }, account: ref("Account") }),
+        Cat: kind("cat"),
+        Dog: kind("dog"),
+      },
+    },
+  };
+}
+
 /** Adds a query parameter `name` to the spec's `index`-th operation. */
 function addQueryParameter(document: Record<string, unknown>, index: number, name: string): void {
   const { operation } = operationsOf(document)[index] ?? {};
@@ -44,15 +103,28 @@ function partKeys(cwd: string): Set<string> {
   return new Set(packKeys(join(folder, packs[0] ?? "")));
 }
 
-/** mcp.ts made through a part cache in `cwd` (the pack of the run before), with its counts. */
-function emitWithParts(model: ApiModel, cwd: string) {
+/**
+ * mcp.ts made through a part cache in `cwd` (the pack of the run before), with its counts; the
+ * parts' shared key covers the model's values `keys` (the generator's: the OpenAPI version, the
+ * definitions table keyed by schema reach).
+ */
+function emitWithParts(
+  model: ApiModel,
+  cwd: string,
+  keys: readonly string[] = CONVERTER_MODEL_KEYS,
+) {
   const caches = new RunCaches();
   const parts = new PartCache(
     CachePack.open(cwd, "test/mcp-parts", "salt"),
-    sharedPartKey(caches, model, CONVERTER_MODEL_KEYS, JSON.stringify(context)),
+    sharedPartKey(caches, model, keys, JSON.stringify(context)),
   );
+  const reach = new SchemaReach(model);
+  const reads = {
+    tool: (operation: object) => reach.fingerprint([operation]),
+    definitions: (names: readonly string[]) => reach.schemasFingerprint(names),
+  };
   const warnings: string[] = [];
-  const files = emitMcp(model, context, "api", warnings, { parts });
+  const files = emitMcp(model, context, "api", warnings, { parts, reads });
   parts.save();
   return { files, warnings, hits: parts.hits, made: parts.made };
 }
@@ -130,32 +202,34 @@ describe("mcp.ts's per-tool parts", () => {
     }
   }, 240_000);
 
-  it("makes again, after a component schema's edit, only the tools whose operations reach it", async () => {
-    const { dir, spec, mcp } = renderedCopy("mcp-parts-reach-");
-    await mcp(true);
-    const before = partKeys(dir);
-    let edited = "";
-    editSpec(spec, (document) => {
-      const schemas = (document.components as { schemas: Record<string, unknown> }).schemas;
-      const names = Object.keys(schemas);
-      expect(editSchema(document, 77)).toBe(true);
-      edited = names.find((name) => JSON.stringify(schemas[name]).includes('"maxLength":77')) ?? "";
-    });
-    const model = (await loadLayoutSpec(spec)).model;
-    const reach = new SchemaReach(model);
-    const tools = toolPlan(model).operations;
-    const reaching = tools.filter(({ operation }) =>
-      reach.reach([operation]).schemas.includes(edited),
-    ).length;
-    // the test means something only if the edited schema is reached by some tools and not all
-    expect(reaching).toBeGreaterThan(0);
-    expect(reaching).toBeLessThan(tools.length);
-    const cached = await mcp(true);
-    expect(cached).toEqual(await mcp(false));
-    const kept = [...partKeys(dir)].filter((key) => before.has(key)).length;
-    // every tool that does not reach it, and the definitions table unless it holds the schema
-    expect([tools.length - reaching, tools.length - reaching + 1]).toContain(kept);
-  }, 240_000);
+  it("makes again, after a component's edit, only the tools that read it, not all that reach it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mcp-parts-reads-"));
+    temps.push(dir);
+    const spec = join(dir, "spec.json");
+    writeFileSync(spec, JSON.stringify(readsSpec()));
+    const emit = async () =>
+      emitWithParts((await loadLayoutSpec(spec)).model, dir, ["openapiVersion"]);
+    const cold = await emit();
+    expect(cold).toMatchObject({ hits: 0, made: 6 });
+    const edits: [string, (schemas: ReadsSchemas) => void, number][] = [
+      // a property added: getAccount reads Account (its output), the others name it only
+      ["a property", (schemas) => (schemas.Account.properties.nickname = { type: "string" }), 1],
+      // the tag values of a discriminated body: createPet reads Cat for them
+      ["a tag value", (schemas) => (schemas.Cat.properties.kind.enum = ["cat", "kitty"]), 1],
+      // a ref added: the three tools whose outputs reach Account name Dog too
+      ["a ref", (schemas) => (schemas.Account.properties.pet = { $ref: DOG }), 3],
+    ];
+    for (const [what, edit, tools] of edits) {
+      editSpec(spec, (document) =>
+        edit((document.components as { schemas: ReadsSchemas }).schemas),
+      );
+      const model = (await loadLayoutSpec(spec)).model;
+      const warm = await emit();
+      // the tools that read the edit, and the definitions table (Account's entry changed)
+      expect({ what, made: warm.made }).toEqual({ what, made: tools + 1 });
+      expect(warm.files).toEqual(emitMcp(model, context, "api", []));
+    }
+  }, 120_000);
 
   it("makes a tool again when the cache gives a text that is not a tool's part", async () => {
     const { model } = await loadLayoutSpec(join(ROOT, "spec/openapi.yaml"));

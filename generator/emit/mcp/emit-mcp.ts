@@ -72,22 +72,49 @@ export function emitMcp(
 }
 
 /**
- * A tool's part: the names of the components its schemas refer to as a JSON array on the first
- * line, then its entry of the tools table (the part's text kept as it is: no escaping to pay for).
+ * A tool's part: on its first line a JSON array of the values its schemas read besides the
+ * components they refer to and the digest of those and of the components' refs (tool-schemas.ts,
+ * `readsDigest`), on its second the names of the components its schemas refer to, then its entry
+ * of the tools table (the part's text kept as it is: no escaping to pay for).
  */
-const toolPart = (definitions: readonly string[], entry: string): string =>
-  `${JSON.stringify(definitions)}\n${entry}`;
+const toolPart = (
+  reads: readonly string[],
+  digest: string,
+  reach: string,
+  definitions: readonly string[],
+  entry: string,
+): string => `${JSON.stringify([reads, digest, reach])}\n${JSON.stringify(definitions)}\n${entry}`;
+
+interface ToolPart {
+  readonly reads: readonly string[];
+  readonly digest: string;
+  /** `McpPartReads.tool` of its operation when made: the same, nothing it reads changed. */
+  readonly reach: string;
+  readonly definitions: readonly string[];
+  readonly entry: string;
+}
+
+const isStrings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
 
 /** A tool's part read back; undefined when it is not one (a cache entry forged to pass its check). */
-function readToolPart(
-  part: string,
-): { readonly definitions: string[]; readonly entry: string } | undefined {
-  const end = part.indexOf("\n");
+function readToolPart(part: string): ToolPart | undefined {
+  const first = part.indexOf("\n");
+  const second = first < 0 ? -1 : part.indexOf("\n", first + 1);
+  if (second < 0) return undefined;
   try {
-    const definitions = JSON.parse(part.slice(0, Math.max(end, 0))) as unknown;
-    if (end < 0 || !Array.isArray(definitions) || !definitions.every((n) => typeof n === "string"))
+    const head = JSON.parse(part.slice(0, first)) as unknown;
+    const definitions = JSON.parse(part.slice(first + 1, second)) as unknown;
+    if (!Array.isArray(head) || head.length !== 3) return undefined;
+    const [reads, digest, reach] = head as unknown[];
+    if (
+      !isStrings(reads) ||
+      typeof digest !== "string" ||
+      typeof reach !== "string" ||
+      !isStrings(definitions)
+    )
       return undefined;
-    return { definitions: definitions as string[], entry: part.slice(end + 1) };
+    return { reads, digest, reach, definitions, entry: part.slice(second + 1) };
   } catch {
     return undefined;
   }
@@ -95,10 +122,12 @@ function readToolPart(
 
 /**
  * What a cached part reads through the converter besides its own key (the store's shared key
- * covers the rest): for a tool, what its operation's schemas reach; for the definitions table,
- * what the components it holds reach (cache/cached-emitters.ts keys both by schema reach).
+ * covers the rest): for the definitions table, what the components it holds reach
+ * (cache/cached-emitters.ts keys it by schema reach). A tool's part is keyed by its operation and
+ * name alone, and checked against what it read (`readsDigest`).
  */
 export interface McpPartReads {
+  /** A fingerprint of all `operation` reaches: a part made under the same is current without its digest. */
   tool(operation: OperationModel): string;
   definitions(names: readonly string[]): string;
 }
@@ -107,11 +136,14 @@ export interface McpPartReads {
 const NO_READS: McpPartReads = { tool: () => "", definitions: () => "" };
 
 /**
- * The two tables' texts by placeholder, laid out as the writer lays them out. With a store, each tool is a part
- * of `parts` that reads its operation and tool name, and through the converter the model's
- * values `CONVERTER_MODEL_KEYS` (tool-schemas.ts): the parts' keys cover them through the store's
- * shared key and `reads` (the converter is given nothing else); the definitions table is a part
- * that reads the components used.
+ * The two tables' texts by placeholder, laid out as the writer lays them out. With a store, each
+ * tool is a part of `parts` keyed by its operation and tool name (and the store's shared key: the
+ * OpenAPI version), holding what its schemas read of the model's values `CONVERTER_MODEL_KEYS`
+ * (tool-schemas.ts) and their digest: a part whose digest differs from the current values' is made
+ * again. A tool shows of the components its schemas refer to only their names, so an edit of a
+ * component (a property added) makes again only the tools that read it themselves (an output that
+ * is that component, a discriminator's branch), not every tool that reaches it. The definitions
+ * table is a part that reads the components used.
  */
 function tableTexts(
   model: ApiModel,
@@ -127,19 +159,35 @@ function tableTexts(
     return { definitions: toolDefinitions(made), entry: `  ${literal(made, "  ")},\n` };
   };
   const make = (operation: OperationModel, name: string) => () => {
-    const made = entry(operation, name);
-    return toolPart(made.definitions, made.entry);
+    const { result, reads: read } = convert().recording(() => entry(operation, name));
+    const digest = convert().readsDigest(read, result.definitions);
+    return toolPart(read, digest, reads.tool(operation), result.definitions, result.entry);
+  };
+  // a part is current when what it read digests as it did (the part read back kept for its use)
+  let checked: { readonly text: string; readonly read: ToolPart } | undefined;
+  // (nothing it reaches changed: no schema converted to tell)
+  const current = (operation: OperationModel) => (text: string) => {
+    const read = readToolPart(text);
+    if (
+      read === undefined ||
+      (read.reach !== reads.tool(operation) &&
+        convert().readsDigest(read.reads, read.definitions) !== read.digest)
+    )
+      return false;
+    checked = { text, read };
+    return true;
   };
   const tools = plan.operations.map(({ operation, name }) => {
     // without a store: no key to make, no part to read back
     if (parts === undefined) return entry(operation, name);
     const part = parts.part(
       "tool",
-      `${JSON.stringify([name, operation])}\n${reads.tool(operation)}`,
+      JSON.stringify([name, operation]),
       make(operation, name),
-      (text) => readToolPart(text) !== undefined,
+      current(operation),
     );
-    const read = readToolPart(part);
+    const read = checked?.text === part ? checked.read : readToolPart(part);
+    checked = undefined;
     if (read === undefined)
       throw new Error(`MCP: the tool part made for ${name} does not read back`);
     return read;
@@ -147,7 +195,8 @@ function tableTexts(
   const used = [...new Set(tools.flatMap((part) => part.definitions))].sort();
   const table = () =>
     objectCode(
-      Object.entries(convert().definitions(new Set(used)) ?? {}).map(([name, schema]) => [
+      // `used` is closed (each tool's names are a closure) and sorted: the definitions as they are
+      Object.entries(convert().closedDefinitions(used)).map(([name, schema]) => [
         name,
         literal(schema),
       ]),

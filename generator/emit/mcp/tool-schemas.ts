@@ -4,9 +4,10 @@
  * MCP needs each schema self-contained: a component `$ref` becomes `#/$defs/<Name>` and the
  * components it reaches are converted into the root's `$defs`.
  */
+import { createHash } from "node:crypto";
 import { isObject } from "../../model/resolve-ref.js";
 import type { ApiModel, SchemaModel } from "../../model/types.js";
-import { componentSchemaName } from "../../schema/schema-refs.js";
+import { componentSchemaName, readSchemaRef } from "../../schema/schema-refs.js";
 import { API_SCHEMA_ID, toJsonSchema } from "../../schema/to-json-schema.js";
 
 const COMPONENT_REF = `${API_SCHEMA_ID}#/components/schemas/`;
@@ -16,12 +17,31 @@ export interface SchemaConverter {
   convert(schema: SchemaModel | undefined, reached: Set<string>): unknown;
   /** `$defs` for the components reached (and those they reach), in code-unit order. */
   definitions(reached: Set<string>): Record<string, unknown> | undefined;
+  /**
+   * The converted schemas of `names`, in their order: {@link definitions} of a set already closed
+   * (every component each refers to among them) and sorted, without working out closures again.
+   */
+  closedDefinitions(names: readonly string[]): Record<string, unknown>;
   /** The names of {@link definitions}' components, in the same order (no schema copied). */
   definitionNames(reached: Set<string>): string[];
   /** The component a schema is a bare `$ref` to, if it is one. */
   component(schema: SchemaModel | undefined): string | undefined;
   /** A component's own schema, as the spec writes it. */
   componentSchema(name: string): SchemaModel | undefined;
+  /**
+   * `make()`, and what it read of the model's values besides the components it refers to: the ids
+   * of the values a conversion read (a ref inlined or a discriminator's branch read for its tag,
+   * `v <ref>`; a component's own schema, `s <name>`), sorted. What the components reached read
+   * to be converted is not among them (see {@link readsDigest}).
+   */
+  recording<T>(make: () => T): { readonly result: T; readonly reads: string[] };
+  /**
+   * A digest of what a tool made by {@link recording} depends on through the model: the values
+   * `reads` names, and the component refs of each of `names` (the components its schemas reach,
+   * whose names are all the tool shows of them). Equal digests, same tool: a tool's part is reused
+   * when its operation and this digest are the same (emit-mcp.ts).
+   */
+  readsDigest(reads: readonly string[], names: readonly string[]): string;
 }
 
 /**
@@ -41,8 +61,14 @@ export function converterModel(model: ConverterModel): ConverterModel {
 }
 
 export function schemaConverter(model: ConverterModel): SchemaConverter {
+  // the ids read by the conversions under way in `recording`, outside the components' own
+  let recorded: Set<string> | undefined;
   const options = {
     refs: model,
+    read: (ref: string) => {
+      recorded?.add(`v ${ref}`);
+      return readSchemaRef(model, ref);
+    },
     openapi31: model.openapiVersion.startsWith("3.1"),
     formats: new Set<string>(),
     // what the conversion cannot enforce is reported once, by the validators' emitter
@@ -71,7 +97,14 @@ export function schemaConverter(model: ConverterModel): SchemaConverter {
     let converted = components.get(name);
     if (converted === undefined) {
       const refs = new Set<string>();
-      converted = { schema: convert(model.schemas[name], refs), refs: [...refs] };
+      // what a component's conversion reads is covered by its refs (readsDigest), not recorded
+      const outer = recorded;
+      recorded = undefined;
+      try {
+        converted = { schema: convert(model.schemas[name], refs), refs: [...refs] };
+      } finally {
+        recorded = outer;
+      }
       components.set(name, converted);
     }
     return converted;
@@ -109,6 +142,39 @@ export function schemaConverter(model: ConverterModel): SchemaConverter {
     }
     return [...union];
   };
+  // each value read hashed once per converter (per run), each component's refs written once
+  const digests = new Map<string, string>();
+  // tools share their components (one output component's closure, say): each list digested once
+  const refsDigests = new Map<string, string>();
+  const refsDigest = (names: readonly string[]): string => {
+    const key = names.join("\0");
+    let digest = refsDigests.get(key);
+    if (digest === undefined) {
+      const hash = createHash("sha256");
+      for (const name of names)
+        hash.update(`${name}=${JSON.stringify([...componentOf(name).refs].sort())}\n`);
+      digest = hash.digest("hex");
+      refsDigests.set(key, digest);
+    }
+    return digest;
+  };
+  function valueDigest(id: string): string {
+    let digest = digests.get(id);
+    if (digest === undefined) {
+      let text: string;
+      try {
+        const value = id.startsWith("s ")
+          ? model.schemas[id.slice(2)]
+          : readSchemaRef(model, id.slice(2));
+        text = `=${JSON.stringify(value) ?? "undefined"}`;
+      } catch (error) {
+        text = `!${String(error)}`;
+      }
+      digest = createHash("sha256").update(text).digest("hex");
+      digests.set(id, digest);
+    }
+    return digest;
+  }
   return {
     convert,
     definitions(reached) {
@@ -116,11 +182,31 @@ export function schemaConverter(model: ConverterModel): SchemaConverter {
       if (names.length === 0) return undefined;
       return Object.fromEntries(names.map((name) => [name, componentOf(name).schema]));
     },
+    closedDefinitions: (names) =>
+      Object.fromEntries(names.map((name) => [name, componentOf(name).schema])),
     definitionNames,
     component(schema) {
       if (!isObject(schema) || typeof schema.$ref !== "string") return undefined;
       return componentSchemaName(schema.$ref);
     },
-    componentSchema: (name) => model.schemas[name],
+    componentSchema: (name) => {
+      recorded?.add(`s ${name}`);
+      return model.schemas[name];
+    },
+    recording(make) {
+      const outer = recorded;
+      const reads = new Set<string>();
+      recorded = reads;
+      try {
+        return { result: make(), reads: [...reads].sort() };
+      } finally {
+        recorded = outer;
+      }
+    },
+    readsDigest(reads, names) {
+      const hash = createHash("sha256");
+      for (const id of reads) hash.update(`${id}=${valueDigest(id)}\n`);
+      return hash.update(refsDigest(names)).digest("hex");
+    },
   };
 }
