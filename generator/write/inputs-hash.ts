@@ -27,6 +27,10 @@ const OUTPUT_LIBRARIES = [
   "ts-morph",
   "@redocly/openapi-core",
   "js-yaml", // Redocly's YAML parser: load/yaml-sections.ts keeps what it parsed
+  // the mocks' example data are drawn with them (schema/schema-arbitrary.ts): another version
+  // may draw other values, which cached mock bodies would not show
+  "fast-check",
+  "pure-rand",
 ];
 
 export interface HashInputs {
@@ -149,6 +153,7 @@ function sourceFilesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name.startsWith(".") ? [] : sourceFilesUnder(path);
-    return entry.isFile() && /\.(ts|js|json)$/.test(entry.name) ? [path] : [];
+    // .mjs: generator/run.mjs, whose build options shape the bundle every run executes
+    return entry.isFile() && /\.(ts|js|mjs|json)$/.test(entry.name) ? [path] : [];
   });
 }

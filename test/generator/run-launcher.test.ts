@@ -171,6 +171,24 @@ describe("generator/run.mjs", () => {
     );
   }, 120_000);
 
+  it("counts the launcher in the tool hash: an edit of run.mjs alone renders afresh", () => {
+    const generate = () => {
+      expect(launch("cli", "--name", "PetStore", "--out", "generated").status).toBe(0);
+      const manifest = join(work, "generated/.generated-manifest.json");
+      return (JSON.parse(readFileSync(manifest, "utf8")) as { inputsHash: string }).inputsHash;
+    };
+    const before = generate();
+    const runMjs = join(work, "generator/run.mjs");
+    const text = readFileSync(runMjs, "utf8");
+    writeFileSync(runMjs, `${text}\n// an edit of the launcher's build options\n`);
+    try {
+      expect(generate()).not.toBe(before);
+    } finally {
+      writeFileSync(runMjs, text);
+    }
+    expect(generate()).toBe(before);
+  }, 180_000);
+
   it("runs the sources through tsx, with a note, when no bundle can be built", () => {
     const cli = join(work, "generator/cli.ts");
     // a lazy import esbuild cannot resolve while bundling, and the sources never reach at run time
