@@ -44,9 +44,10 @@ import {
   unmarkProse,
 } from "./prose-marks.js";
 import type { Document, NormalizedProblem } from "@redocly/openapi-core";
+import { decodeShared, encodeShared } from "./shared-json.js";
 import { fileKeyText, type YamlPieces } from "./yaml-sections.js";
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /** What the record file holds besides the bundle. */
 interface Meta {
@@ -158,7 +159,7 @@ export class SplitBundle {
     }
     let document: unknown;
     try {
-      document = deserialize(this.bundleBytes);
+      document = decodeShared(this.bundleBytes);
       unmarkProse(document, meta.prefix, texts);
     } catch {
       return undefined; // a damaged record (a marker naming no text, say) is not trusted
@@ -204,7 +205,7 @@ export class SplitBundle {
       pinned: [...marks.pinned],
       dependencies,
     };
-    this.#write(meta, serialize(bundled));
+    this.#write(meta, encodeShared(bundled));
     unmarkProse(bundled, marks.prefix, marks.texts);
     return "recorded";
   }
@@ -215,7 +216,7 @@ export class SplitBundle {
     this.#write({ ...refused, files: [], texts: [], pinned: [], dependencies: [] }, undefined);
   }
 
-  /** The record file: a SHA-256 of the rest, the meta's length, the meta and the bundle (V8). */
+  /** The record file: a SHA-256 of the rest, the meta's length, the meta (V8) and the bundle (shared-json.ts). */
   #write(meta: Meta, bundle: Buffer | undefined): void {
     const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;
     try {

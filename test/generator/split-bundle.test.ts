@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { loadSpec } from "../../generator/load/load-spec.js";
+import { decodeShared, encodeShared } from "../../generator/load/shared-json.js";
 import { SyncFileResolver } from "../../generator/load/sync-file-resolver.js";
 
 const dirs: string[] = [];
@@ -177,5 +178,21 @@ describe("a split spec's bundle record", () => {
     const { cached, fresh, parsed } = await both(cwd);
     expect(parsed).toBeGreaterThan(0);
     expect(cached.document).toEqual(fresh.document);
+  });
+});
+
+describe("the recorded bundle's text (shared-json.ts)", () => {
+  it("reads back the objects a document shares as shared, and what JSON cannot carry", () => {
+    const shared = { type: "string", description: "shared" };
+    const document = { a: { x: shared, list: [shared, { y: 1 }] }, b: shared };
+    const back = decodeShared(encodeShared(document)) as typeof document;
+    expect(back).toEqual(document);
+    expect(back.a.x).toBe(back.b);
+    expect(back.a.list[0]).toBe(back.b);
+    expect(encodeShared(document).subarray(0, 1).toString()).toBe("J");
+    const odd = { n: Number.NaN, z: -0, bytes: new Uint8Array([1, 2]) };
+    const encoded = encodeShared(odd);
+    expect(encoded.subarray(0, 1).toString()).toBe("V");
+    expect(decodeShared(encoded)).toEqual(odd);
   });
 });
