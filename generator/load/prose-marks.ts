@@ -110,6 +110,7 @@ export function proseShape(
   const places: [Record<string, unknown>, string][] = [];
   const seen = new Map<object, number>();
   const shared: string[] = []; // which object stands again where (YAML aliases), in visiting order
+  let plain = typeof document === "object" && document !== null; // JSON says all (else spelt out)
   const visit = (node: unknown, mapping: boolean): void => {
     if (node === null || typeof node !== "object") return;
     const first = seen.get(node);
@@ -120,12 +121,19 @@ export function proseShape(
     seen.set(node, seen.size);
     visited?.(node);
     if (Array.isArray(node)) {
-      for (const item of node) visit(item, false);
+      for (const item of node) {
+        if (typeof item === "number") plain &&= Number.isFinite(item) && !Object.is(item, -0);
+        else if (item === undefined || typeof item === "bigint") plain = false;
+        visit(item, false);
+      }
       return;
     }
     const record = node as Record<string, unknown>;
+    plain &&= Object.getPrototypeOf(record) === Object.prototype;
     for (const key of Object.keys(record)) {
       const item = record[key];
+      if (typeof item === "number") plain &&= Number.isFinite(item) && !Object.is(item, -0);
+      else if (item === undefined || typeof item === "bigint") plain = false;
       if (mark && !mapping && isProse(key, item)) {
         texts.push(item as string);
         places.push([record, key]);
@@ -136,7 +144,7 @@ export function proseShape(
   visit(document, false);
   let json: string;
   try {
-    json = shapeText(document, prefix);
+    json = plain ? JSON.stringify(document) : shapeText(document, prefix);
   } catch (error) {
     places.forEach(([record, key], n) => (record[key] = texts[n])); // as it was
     throw error; // a cycle through YAML aliases

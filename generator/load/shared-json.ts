@@ -13,29 +13,35 @@ type Path = (string | number)[];
 /** `document` as bytes (see the module comment). */
 export function encodeShared(document: unknown): Buffer {
   const links: [Path, Path][] = [];
-  const first = new Map<object, Path>();
+  // where each object was first seen: its parent and key (a path is made only for a link)
+  const first = new Map<object, readonly [object | undefined, string | number]>();
+  const pathOf = (node: object | undefined): Path => {
+    const path: Path = [];
+    for (let at = node && first.get(node); at?.[0] !== undefined; at = first.get(at[0]))
+      path.unshift(at[1]);
+    return path;
+  };
   let plain = true;
-  const visit = (node: unknown, path: Path): void => {
+  const visit = (node: unknown, parent: object | undefined, key: string | number): void => {
     if (!plain) return;
     if (typeof node === "number") plain = Number.isFinite(node) && !Object.is(node, -0);
     else if (node === null || typeof node === "string" || typeof node === "boolean") return;
     else if (typeof node !== "object") plain = false;
     else {
-      const at = first.get(node);
-      if (at !== undefined) {
-        links.push([path, at]);
+      if (first.has(node)) {
+        links.push([[...pathOf(parent), key], pathOf(node)]);
         return;
       }
-      first.set(node, path);
+      first.set(node, [parent, key]);
       const keys = Object.keys(node);
       if (Array.isArray(node)) plain = keys.length === node.length;
       else plain = Object.getPrototypeOf(node) === Object.prototype && !keys.includes("__proto__");
       const array = Array.isArray(node);
-      for (const key of keys)
-        visit((node as Record<string, unknown>)[key], [...path, array ? Number(key) : key]);
+      for (const name of keys)
+        visit((node as Record<string, unknown>)[name], node, array ? Number(name) : name);
     }
   };
-  visit(document, []);
+  visit(document, undefined, "");
   if (plain) {
     try {
       return Buffer.from(`J${JSON.stringify(document)}\0${JSON.stringify(links)}`);
