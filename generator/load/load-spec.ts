@@ -89,10 +89,20 @@ export async function loadSpec(
       dependencies = []; // one file: the bundle read no other
       timing("  bundle (as recorded)", t1);
     } else {
-      const { bundleDocument, documentFromText } = await import("./sync-file-resolver.js");
+      // a spec that `$ref`s other files has a record of its own (split-bundle.ts)
+      const split =
+        record === undefined && pieces !== undefined && warnings.length === warned
+          ? await (
+              await import("./split-bundle.js")
+            ).bundleSplitSpec(cwd, specPath, text, parsed, root, pieces)
+          : undefined;
       const before = record === undefined ? undefined : JSON.stringify(parsed);
-      const result = await bundleDocument(root ?? documentFromText(text, specPath, parsed), pieces);
-      timing("  bundle", t1);
+      let result = split?.result;
+      if (result === undefined) {
+        const { bundleDocument, documentFromText } = await import("./sync-file-resolver.js");
+        result = await bundleDocument(root ?? documentFromText(text, specPath, parsed), pieces);
+      }
+      timing(split?.replayed === true ? "  bundle (as recorded)" : "  bundle", t1);
       const unresolved = result.problems.find(
         (problem) => problem.severity === "error" || /resolve/i.test(problem.message),
       );

@@ -19,13 +19,18 @@ import {
   type Document,
 } from "@redocly/openapi-core";
 import { jsonValue } from "./json-text.js";
-import type { YamlPieces } from "./yaml-sections.js";
+import type { ProseMarks } from "./prose-marks.js";
+import { fileKeyText, type YamlPieces } from "./yaml-sections.js";
 
 export class SyncFileResolver extends BaseResolver {
-  /** `pieces`: where parsed files are kept from run to run (yaml-sections.ts), if anywhere. */
+  /**
+   * `pieces`: where parsed files are kept from run to run (yaml-sections.ts), if anywhere; `marks`:
+   * what stands in for each file's prose while a split spec's bundle is recorded (split-bundle.ts).
+   */
   constructor(
     config?: ConstructorParameters<typeof BaseResolver>[0],
     private readonly pieces?: YamlPieces,
+    private readonly marks?: ProseMarks,
   ) {
     super(config);
   }
@@ -44,15 +49,19 @@ export class SyncFileResolver extends BaseResolver {
   }
 
   override parseDocument(source: Source, isRoot = false): Document {
+    const document = this.#parse(source, isRoot);
+    this.marks?.file(source, isRoot, document.parsed);
+    return document;
+  }
+
+  #parse(source: Source, isRoot: boolean): Document {
     const json = jsonDocument(source);
     if (json !== undefined || this.pieces === undefined)
       return json ?? super.parseDocument(source, isRoot);
     // what Redocly makes of this file (its parse, or the text it leaves as it is), kept by its text
-    const key = ["file", source.absoluteRef, String(isRoot), source.mimeType ?? "", source.body];
-    const parsed = this.pieces.value(
-      key.join("\0"),
-      () => super.parseDocument(source, isRoot).parsed,
-    );
+    const parsed = this.pieces.value(fileKeyText(source, isRoot), () => {
+      return super.parseDocument(source, isRoot).parsed;
+    });
     return { source, parsed };
   }
 }
@@ -75,12 +84,12 @@ function jsonDocument(source: Source): Document | undefined {
  * Redocly's bundle of `doc` as the loader makes it (load-spec.ts): no lint rules, internal `$ref`s
  * kept, every file read through {@link SyncFileResolver} (and `pieces`, when given).
  */
-export async function bundleDocument(doc: Document, pieces?: YamlPieces) {
+export async function bundleDocument(doc: Document, pieces?: YamlPieces, marks?: ProseMarks) {
   const config = await createConfig({ rules: {} });
   return bundle({
     doc,
     config,
     dereference: false,
-    externalRefResolver: new SyncFileResolver(config.resolve, pieces),
+    externalRefResolver: new SyncFileResolver(config.resolve, pieces, marks),
   });
 }

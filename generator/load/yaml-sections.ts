@@ -82,8 +82,22 @@ export class YamlPieces {
 
   /** {@link value}, with the key of `text` (the SHA-256 of the salt and the text). */
   keyed(text: string, parse: () => unknown): { value: unknown; key: string } {
-    const key = sha256Hex(`${this.salt}\0${text}`);
+    const key = this.keyOf(text);
     return { value: this.#value(key, parse), key };
+  }
+
+  /** The key of the piece `text` (the SHA-256 of the salt and the text). */
+  keyOf(text: string): string {
+    return sha256Hex(`${this.salt}\0${text}`);
+  }
+
+  /**
+   * Keeps the value last run kept under `key` without reading it (a piece this run did not need,
+   * such as a file a recorded bundle stands for: split-bundle.ts), so that saving does not drop it.
+   */
+  keep(key: string): void {
+    const known = this.#previous.get(key);
+    if (known !== undefined) this.#used.set(key, known);
   }
 
   #value(key: string, parse: () => unknown): unknown {
@@ -333,6 +347,21 @@ function dedent(raw: string, indent: number): string {
     .split("\n")
     .map((line) => (spaces(line, 0) >= indent ? line.slice(indent) : ""))
     .join("\n");
+}
+
+/**
+ * The text a whole `$ref`'d file is kept under (sync-file-resolver.ts): what Redocly makes of the
+ * file depends on its path, whether it is the root, its MIME type and its text.
+ */
+export function fileKeyText(
+  file: {
+    readonly absoluteRef: string;
+    readonly mimeType?: string;
+    readonly body: string;
+  },
+  isRoot: boolean,
+): string {
+  return ["file", file.absoluteRef, String(isRoot), file.mimeType ?? "", file.body].join("\0");
 }
 
 /** The pieces kept for the spec at `specPath` in the cache of `cwd` (salted with the generator's hash). */

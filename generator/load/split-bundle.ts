@@ -1,0 +1,363 @@
+/**
+ * The bundle record of a split spec (one whose root `$ref`s other files: DigitalOcean's 2,850):
+ * a warm run whose files differ from the last bundle's only in their prose replays that bundle
+ * instead of resolving and bundling every file again (about half of DigitalOcean's warm
+ * description edit). One-file specs have their own record (bundle-cache.ts).
+ *
+ * Recording (a run that bundles): every file is marked as it is read (prose-marks.ts: each prose
+ * value replaced by a marker naming its file and place), the marked documents are bundled, and
+ * the marked bundle is kept with each file's path, text key and shape hash and the texts; the
+ * markers in the bundle are then replaced by the texts, which gives the bundle of the files as
+ * they are. Replaying (a later run): the root is marked as parsed, each recorded file is read and
+ * its text keyed; a file whose key is the recorded one is not parsed, another is parsed and must
+ * have the recorded shape (its prose may differ, nothing else); then the recorded bundle gets this
+ * run's texts. Any other difference (a `$ref` retargeted, a file renamed or gone, a schema edited)
+ * bundles and records again.
+ *
+ * Why the marked bundle is the bundle: Redocly's bundle reads a string `description` or `summary`
+ * only when it compares two components that would take the same name (`dequal`, to name the
+ * second `<name>-2` or to share one). Markers differ from place to place, so two components that
+ * differ only in prose compare unequal marked and may compare equal as they are; the bundle then
+ * reports a "Renamed" problem. When a renamed component is equal, but for markers, to one it was
+ * compared with, the files the two come from are pinned (left unmarked: their prose becomes part
+ * of their shape) and the files are bundled again; the pins are kept in the record for the next
+ * bundles. Components compared equal while marked hold no markers, so they compare equal as they
+ * are too. A spec that reads a file that is not local is remembered as not recordable and bundled
+ * as before, and so is one whose pins do not settle.
+ *
+ * The record is `node_modules/.cache/petstore-generator/load/split-bundle/<spec>.v8`, salted with
+ * the generator's hash and checked by a SHA-256 of the file: a damaged record is ignored (and
+ * replaced by the next bundle).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { deserialize, serialize } from "node:v8";
+import { keepRecent, touchCacheFile } from "../cache/cache-folder.js";
+import { cacheDir, sha256Hex } from "../cache/cache-pack.js";
+import { jsonValue } from "./json-text.js";
+import {
+  equalBarProse,
+  type MarkedFile,
+  ProseMarks,
+  proseShape,
+  unmarkProse,
+} from "./prose-marks.js";
+import type { Document, NormalizedProblem } from "@redocly/openapi-core";
+import { decodeShared, encodeShared } from "./shared-json.js";
+import { fileKeyText, type YamlPieces } from "./yaml-sections.js";
+
+const FORMAT = 2;
+
+/** What the record file holds besides the bundle. */
+interface Meta {
+  readonly format: number;
+  readonly salt: string;
+  /** "refused": the spec cannot be recorded (see the module comment); nothing else is kept. */
+  readonly state: "recorded" | "refused";
+  readonly prefix: string;
+  readonly files: readonly MarkedFile[];
+  /** Each file's texts, by place. */
+  readonly texts: readonly (readonly string[])[];
+  /** The files left unmarked (see the module comment). */
+  readonly pinned: readonly string[];
+  /** The bundle's file dependencies, as Redocly gave them. */
+  readonly dependencies: readonly string[];
+}
+
+/** The bundle Redocly gave (the parts the record reads). */
+export interface BundleResult {
+  readonly bundle: { parsed: unknown };
+  readonly problems: readonly NormalizedProblem[];
+  readonly fileDependencies: ReadonlySet<string>;
+}
+
+const RENAMED =
+  /^Two schemas are referenced with the same name but different content\. Renamed (.+) to (.+)\.$/;
+
+/** The record of one split spec in the cache of one working directory. */
+export class SplitBundle {
+  private constructor(
+    private readonly file: string,
+    private readonly salt: string,
+    private readonly meta: Meta | undefined,
+    private readonly bundleBytes: Buffer | undefined,
+  ) {}
+
+  /** The record of `specPath` in the cache of `cwd` (none when absent, damaged or stale). */
+  static open(cwd: string, specPath: string, salt: string): SplitBundle {
+    const file = join(cacheDir(cwd), "load/split-bundle", `${sha256Hex(specPath).slice(0, 24)}.v8`);
+    const { meta, bundle } = readRecord(file, salt);
+    return new SplitBundle(file, salt, meta, bundle);
+  }
+
+  /** Whether an earlier run found the spec cannot be recorded. */
+  get refused(): boolean {
+    return this.meta?.state === "refused";
+  }
+
+  /**
+   * Marks the root document (`parsed`, in place) with the record's prefix (a new one when there
+   * is no record) and pins; the marks then collect the files a bundle reads.
+   */
+  markRoot(
+    specPath: string,
+    parsed: unknown,
+    pieces: YamlPieces,
+    pinned: ReadonlySet<string> = new Set(this.meta?.pinned ?? []),
+  ): ProseMarks {
+    const prefix = this.meta?.prefix || `\u0000prose-${randomBytes(12).toString("hex")}:`;
+    const marks = new ProseMarks(prefix, (text) => pieces.keyOf(text), pinned);
+    marks.root(specPath, parsed);
+    return marks;
+  }
+
+  /**
+   * The recorded bundle with this run's prose, when the root (`marks`, marked by {@link markRoot})
+   * and every recorded file differ from the record in prose at most (see the module comment);
+   * else undefined.
+   */
+  replay(
+    marks: ProseMarks,
+    pieces: YamlPieces,
+    parseYaml: (text: string, options: { filename: string }) => unknown,
+  ): { document: Record<string, unknown>; dependencies: readonly string[] } | undefined {
+    const meta = this.meta;
+    const root = marks.files[0];
+    if (meta?.state !== "recorded" || this.bundleBytes === undefined || root === undefined)
+      return undefined;
+    if (meta.files[0]?.hash !== root.hash || meta.texts.length !== meta.files.length)
+      return undefined;
+    const texts = [marks.texts[0] ?? [], ...meta.texts.slice(1)];
+    const files: MarkedFile[] = [root];
+    let changed = false;
+    for (const [index, entry] of meta.files.entries()) {
+      if (index === 0) continue;
+      let body: string;
+      try {
+        body = readFileSync(entry.path, "utf8").replace(/\r\n/g, "\n");
+      } catch {
+        return undefined; // gone: the bundle reports it
+      }
+      const key = pieces.keyOf(fileKeyText({ absoluteRef: entry.path, body }, false));
+      if (key === entry.key) {
+        files.push(entry);
+        continue;
+      }
+      let shape;
+      try {
+        const document = parseFile(entry.path, body, parseYaml);
+        shape = proseShape(document, `${meta.prefix}${index}:`, !marks.pinned.has(entry.path));
+      } catch {
+        return undefined; // a syntax error: the bundle reports it
+      }
+      if (shape.hash !== entry.hash || shape.texts.length !== meta.texts[index]?.length)
+        return undefined;
+      texts[index] = shape.texts;
+      files.push({ ...entry, key });
+      changed = true;
+    }
+    let document: unknown;
+    try {
+      document = decodeShared(this.bundleBytes);
+      unmarkProse(document, meta.prefix, texts);
+    } catch {
+      return undefined; // a damaged record (a marker naming no text, say) is not trusted
+    }
+    if (document === null || typeof document !== "object" || Array.isArray(document))
+      return undefined;
+    for (const entry of meta.files) if (entry.key !== "") pieces.keep(entry.key);
+    // a file other than the root changed: recorded, so that the next run does not parse it
+    if (changed) this.#write({ ...meta, files, texts }, this.bundleBytes);
+    else touchCacheFile(this.file);
+    return { document: document as Record<string, unknown>, dependencies: meta.dependencies };
+  }
+
+  /**
+   * After bundling the marked files (`marks`): records the bundle and puts the texts back into it
+   * ("recorded"); else the files to pin before bundling again (a set), or "refused" (the caller
+   * bundles the files as they are).
+   */
+  finish(marks: ProseMarks, result: BundleResult): "recorded" | "refused" | Set<string> {
+    const renamed: [string, string][] = [];
+    for (const problem of result.problems) {
+      const match = RENAMED.exec(problem.message);
+      // an error (a `$ref` that does not resolve): bundled again as the files are, which reports it
+      if (match === null) return "refused";
+      renamed.push([match[1] as string, match[2] as string]);
+    }
+    const read = new Set(marks.files.map((file) => file.path));
+    const dependencies = [...result.fileDependencies];
+    const bundled = result.bundle.parsed;
+    const pins = marks.refused === undefined ? toPin(bundled, renamed, marks) : undefined;
+    if (pins === undefined || dependencies.some((file) => !read.has(file))) {
+      this.refuse();
+      return "refused";
+    }
+    if (pins.size > 0) return new Set([...marks.pinned, ...pins]);
+    const meta: Meta = {
+      format: FORMAT,
+      salt: this.salt,
+      state: "recorded",
+      prefix: marks.prefix,
+      files: marks.files,
+      texts: marks.texts,
+      pinned: [...marks.pinned],
+      dependencies,
+    };
+    this.#write(meta, encodeShared(bundled));
+    unmarkProse(bundled, marks.prefix, marks.texts);
+    return "recorded";
+  }
+
+  /** Remembers that the spec cannot be recorded (the next runs bundle it as before). */
+  refuse(): void {
+    const refused = { format: FORMAT, salt: this.salt, state: "refused", prefix: "" } as const;
+    this.#write({ ...refused, files: [], texts: [], pinned: [], dependencies: [] }, undefined);
+  }
+
+  /** The record file: a SHA-256 of the rest, the meta's length, the meta (V8) and the bundle (shared-json.ts). */
+  #write(meta: Meta, bundle: Buffer | undefined): void {
+    const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      const head = serialize(meta);
+      const size = Buffer.alloc(4);
+      size.writeUInt32LE(head.length);
+      const body = Buffer.concat([size, head, ...(bundle === undefined ? [] : [bundle])]);
+      const sum = createHash("sha256").update(body).digest();
+      const isNew = this.meta === undefined;
+      mkdirSync(dirname(this.file), { recursive: true });
+      writeFileSync(temporary, Buffer.concat([sum, body]));
+      renameSync(temporary, this.file);
+      if (isNew) keepRecent(dirname(this.file));
+    } catch {
+      rmSync(temporary, { force: true }); // the cache only costs speed
+    }
+  }
+}
+
+/** A recorded file's document as the resolver parses it (sync-file-resolver.ts). */
+function parseFile(
+  path: string,
+  body: string,
+  parseYaml: (text: string, options: { filename: string }) => unknown,
+): unknown {
+  const json = jsonValue(body);
+  if (json !== undefined) return json.value;
+  if (!/\.(?:ya?ml|json)$/.test(path)) return body; // Redocly keeps the text of other files
+  return parseYaml(body, { filename: path });
+}
+
+/**
+ * The files to pin so that the marked bundle names its components as the bundle of the files as
+ * they are (see the module comment): those of each renamed component and of the ones it was
+ * compared with (`name`, `name-2`, ... before it) when equal to it but for markers; undefined
+ * when the names are not the ones Redocly gives.
+ */
+function toPin(
+  bundled: unknown,
+  renamed: readonly [string, string][],
+  marks: ProseMarks,
+): Set<string> | undefined {
+  const pins = new Set<string>();
+  const components = (bundled as { components?: Record<string, Record<string, unknown>> })
+    .components;
+  for (const [previous, name] of renamed) {
+    for (const group of Object.values(components ?? {})) {
+      if (group === null || typeof group !== "object" || !Object.hasOwn(group, name)) continue;
+      const target = group[name];
+      for (let serial = 1; ; serial++) {
+        const other = serial === 1 ? previous : `${previous}-${serial}`;
+        if (other === name) break;
+        if (!Object.hasOwn(group, other)) return undefined;
+        if (!equalBarProse(group[other], target, marks.prefix)) continue;
+        for (const node of [group[other], target]) ownersUnder(node, marks, pins);
+      }
+    }
+  }
+  return pins;
+}
+
+/** Adds the files the objects under `node` come from to `files`. */
+function ownersUnder(node: unknown, marks: ProseMarks, files: Set<string>): void {
+  const seen = new Set<object>();
+  const visit = (value: unknown): void => {
+    if (value === null || typeof value !== "object" || seen.has(value)) return;
+    seen.add(value);
+    const owner = marks.owner(value);
+    if (owner !== undefined) files.add(owner);
+    for (const item of Object.values(value)) visit(item);
+  };
+  visit(node);
+}
+
+function readRecord(file: string, salt: string): { meta?: Meta; bundle?: Buffer } {
+  try {
+    const data = readFileSync(file);
+    const body = data.subarray(32);
+    if (!createHash("sha256").update(body).digest().equals(data.subarray(0, 32))) return {};
+    const length = body.readUInt32LE(0);
+    const meta = deserialize(body.subarray(4, 4 + length)) as Partial<Meta> | null;
+    if (
+      meta === null ||
+      typeof meta !== "object" ||
+      meta.format !== FORMAT ||
+      meta.salt !== salt ||
+      (meta.state !== "recorded" && meta.state !== "refused") ||
+      typeof meta.prefix !== "string" ||
+      !Array.isArray(meta.files) ||
+      !Array.isArray(meta.texts) ||
+      !Array.isArray(meta.pinned) ||
+      !Array.isArray(meta.dependencies)
+    )
+      return {};
+    if (meta.state === "refused") return { meta: meta as Meta };
+    if (!meta.prefix.startsWith("\u0000prose-") || meta.files.length === 0) return {};
+    return { meta: meta as Meta, bundle: body.subarray(4 + length) };
+  } catch {
+    return {}; // absent or unreadable: bundle
+  }
+}
+
+/**
+ * The bundle of the split spec `specPath` (`text`, parsed as `parsed`, or as `root` when parsed
+ * whole), replayed from its record or bundled and recorded; undefined when the spec cannot be
+ * recorded (the caller bundles it as before).
+ */
+export async function bundleSplitSpec(
+  cwd: string,
+  specPath: string,
+  text: string,
+  parsed: Record<string, unknown>,
+  root: Document | undefined,
+  pieces: YamlPieces,
+): Promise<{ readonly result: BundleResult; readonly replayed: boolean } | undefined> {
+  const { computeToolHash } = await import("../write/inputs-hash.js");
+  const record = SplitBundle.open(cwd, specPath, await computeToolHash());
+  if (record.refused) return undefined;
+  const original = structuredClone(parsed); // to bundle it as it is, or marked again
+  let marks = record.markRoot(specPath, parsed, pieces);
+  if (marks.refused !== undefined) return undefined;
+  const { redoclyParseYaml } = await import("../internal/redocly-yaml.js");
+  const replayed = record.replay(marks, pieces, await redoclyParseYaml());
+  if (replayed !== undefined) {
+    const { document, dependencies } = replayed;
+    const fileDependencies = new Set(dependencies);
+    const result = { bundle: { parsed: document }, problems: [], fileDependencies };
+    return { result, replayed: true };
+  }
+  const { bundleDocument, documentFromText } = await import("./sync-file-resolver.js");
+  let document = root ?? documentFromText(text, specPath, parsed);
+  for (let pass = 0; pass < 3; pass++) {
+    const marked = await bundleDocument(document, pieces, marks);
+    const outcome = record.finish(marks, marked);
+    if (outcome === "recorded") return { result: marked, replayed: false };
+    if (outcome === "refused") break;
+    if (pass === 2) record.refuse(); // the pins do not settle
+    const again = structuredClone(original);
+    marks = record.markRoot(specPath, again, pieces, outcome);
+    document = documentFromText(text, specPath, again);
+  }
+  const result = await bundleDocument(documentFromText(text, specPath, original), pieces);
+  return { result, replayed: false };
+}
