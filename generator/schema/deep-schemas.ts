@@ -21,8 +21,12 @@ const PLACEHOLDER = "\u0000optional";
 export function requiredNames(roots: Iterable<unknown>): Set<string> {
   const names = new Set<string>();
   const pending: unknown[] = [...roots];
+  // an object shared at many places (YAML aliases of aliases) is walked once, not once per place
+  const seen = new WeakSet<object>();
   while (pending.length > 0) {
     const node = pending.pop();
+    if (typeof node !== "object" || node === null || seen.has(node)) continue;
+    seen.add(node);
     if (Array.isArray(node)) {
       for (const item of node) if (typeof item === "object" && item !== null) pending.push(item);
       continue;
