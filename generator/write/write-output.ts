@@ -19,8 +19,10 @@
  */
 import { isAscii } from "node:buffer";
 import {
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -223,7 +225,15 @@ async function writeLocked(
     try {
       for (const folder of new Set(changed.map((file) => dirname(join(staging, file.path)))))
         mkdirSync(folder, { recursive: true });
-      const stage = (file: OutputFile) => writeFileSync(join(staging, file.path), file.content);
+      // through the hasher's buffer, a piece at a time (content-hash.ts)
+      const stage = (file: OutputFile) => {
+        const fd = openSync(join(staging, file.path), "w");
+        try {
+          hasher.write(fd, file);
+        } finally {
+          closeSync(fd);
+        }
+      };
       // the manifest is written after the others, so it is newer than every file (known-hashes.ts)
       for (const file of changed) if (file !== manifest) stage(file);
       if (changed.includes(manifest)) stage(manifest);

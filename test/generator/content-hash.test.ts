@@ -1,11 +1,11 @@
 /**
  * The write's hashing of the output (generator/write/content-hash.ts): the same SHA-256 as the
  * file's UTF-8 bytes, whether a text is hashed whole or piece by piece and in chunks, at every
- * chunk boundary (surrogate pairs, lone surrogates) — and the pipeline's pieces of a headed file
- * make up its content exactly.
+ * chunk boundary (surrogate pairs, lone surrogates); it writes exactly those bytes, pieces
+ * included — and the pipeline's pieces of a headed file make up its content exactly.
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -45,6 +45,32 @@ describe("ContentHasher", () => {
       expect(hasher.sha256({ content: loneHigh }), `high at ${at}`).toBe(bytesHash(loneHigh));
       const loneLow = `${"a".repeat(at)}\ude00${"b".repeat(chunk)}`;
       expect(hasher.sha256({ content: loneLow }), `low at ${at}`).toBe(bytesHash(loneLow));
+    }
+  });
+
+  it("writes the text's UTF-8 bytes, piece by piece and chunk by chunk", () => {
+    const root = mkdtempSync(join(tmpdir(), "content-write-"));
+    try {
+      const file = join(root, "f");
+      const chunk = 1 << 18;
+      const texts = [
+        { content: "" },
+        { content: mixed(800_000, 1) },
+        { content: `${"a".repeat(chunk - 1)}😀${"b".repeat(chunk)}` },
+        { content: `${"a".repeat(chunk - 1)}\ud83d${"b".repeat(10)}\ude00` },
+        { content: `// h\n${mixed(300_000)}`, pieces: ["// h\n", mixed(300_000)] },
+      ];
+      for (const text of texts) {
+        const fd = openSync(file, "w");
+        try {
+          hasher.write(fd, text);
+        } finally {
+          closeSync(fd);
+        }
+        expect(readFileSync(file).equals(Buffer.from(text.content, "utf8"))).toBe(true);
+      }
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 
