@@ -57,6 +57,7 @@ import {
 } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { keepRecent, touchCacheFile } from "./cache-folder.js";
+import { updateText } from "./text-hash.js";
 
 export const CACHE_DIR = "node_modules/.cache/petstore-generator";
 /** Bumped when what a pack entry means or how a pack file is laid out changes; part of every key. */
@@ -66,9 +67,7 @@ export function cacheDir(cwd: string): string {
   return resolve(cwd, CACHE_DIR);
 }
 
-export function sha256Hex(text: string): string {
-  return createHash("sha256").update(text).digest("hex");
-}
+export { sha256Hex } from "./text-hash.js";
 
 /** The header line of a pack file: each entry's text comes before it, in this order. */
 interface PackHeader {
@@ -212,7 +211,7 @@ export class CachePack {
 
   /** The key of `input` (what {@link getKey} and {@link setKey} take: hashed once for both). */
   key(input: string): string {
-    return createHash("sha256").update(this.salt).update(input).digest("hex");
+    return updateText(createHash("sha256").update(this.salt), input).digest("hex");
   }
 
   /** The output cached for `input`, or undefined (absent, or failing its integrity check). */

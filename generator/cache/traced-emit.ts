@@ -25,6 +25,7 @@ import { createHash } from "node:crypto";
 import type { GeneratedFile } from "../emit/file.js";
 import type { CachePack } from "./cache-pack.js";
 import type { RunCaches } from "./run-caches.js";
+import { updateText } from "./text-hash.js";
 
 /** Which top-level keys an emitter read of each input: named keys, or all of them. */
 type Reads = Readonly<Record<string, readonly string[] | "all">>;
@@ -168,7 +169,7 @@ export function valueHash(caches: RunCaches, input: Record<string, unknown>, key
     if (!Object.hasOwn(input, key)) return createHash("sha256").update("absent").digest("hex");
     // "=" and the JSON text hashed in turn: the same digest as their concatenation, which would
     // copy a large value's text (Stripe's schemas: megabytes) into a new string first
-    return createHash("sha256").update("=").update(caches.jsonText(input[key])).digest("hex");
+    return updateText(createHash("sha256").update("="), caches.jsonText(input[key])).digest("hex");
   });
 }
 

@@ -22,6 +22,7 @@ import {
   hoistDeepSchemaReferences,
   normalizeDiscriminatorMappings,
 } from "./normalize-document.js";
+import { sha256Hex } from "../cache/text-hash.js";
 
 export interface LoadedSpec {
   /** The bundled document (external files pulled into components). */
@@ -152,10 +153,7 @@ export async function loadSpec(
   return {
     document: document as Record<string, unknown>,
     get specHash() {
-      return (specHash ??= createHash("sha256")
-        .update(JSON.stringify(document))
-        .digest("hex")
-        .slice(0, 16));
+      return (specHash ??= sha256Hex(JSON.stringify(document)).slice(0, 16));
     },
     displayPath,
     files: [displayPath, ...references],

@@ -21,6 +21,7 @@ import {
   componentSchemaName,
   type SchemaRefs,
 } from "../schema/schema-refs.js";
+import { sha256Hex } from "../cache/text-hash.js";
 
 /** What some roots reach: component names and ref-target keys, each sorted. */
 export interface Reach {
@@ -117,7 +118,7 @@ export class SchemaReach {
         "->",
         ...[...outside].sort(),
       ].join("\n");
-      const hash = createHash("sha256").update(text).digest("hex");
+      const hash = sha256Hex(text);
       for (const each of members) this.#deep.set(each, hash);
     }
     return this.#deep.get(start) as string;

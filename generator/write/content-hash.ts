@@ -18,6 +18,7 @@
  */
 import { createHash } from "node:crypto";
 import { writeSync } from "node:fs";
+import { chunkBuffer, forEachUtf8Chunk, updateText } from "../cache/text-hash.js";
 
 /** A text as the write is given it: `content`, and optionally the pieces it is the concatenation of. */
 export interface HashedText {
@@ -26,48 +27,32 @@ export interface HashedText {
   readonly pieces?: readonly string[];
 }
 
-/** Characters encoded per chunk (at most 3 bytes each in UTF-8). */
-const CHUNK = 1 << 18;
-/** Texts shorter than this are hashed as they are: one small copy costs less than chunking. */
-const SMALL = 1 << 14;
-
 /** Hashes and writes texts through one reusable buffer: make one per write, not per file. */
 export class ContentHasher {
-  readonly #buffer = Buffer.allocUnsafe(CHUNK * 3);
+  readonly #buffer = chunkBuffer();
   readonly #encoder = new TextEncoder();
 
   /** The hex SHA-256 of `text.content`'s UTF-8 bytes. */
   sha256(text: HashedText): string {
     const hash = createHash("sha256");
-    for (const piece of piecesOf(text))
-      if (piece.length < SMALL) hash.update(piece);
-      else this.#encode(piece, (bytes) => hash.update(bytes));
+    for (const piece of piecesOf(text)) updateText(hash, piece, this.#buffer);
     return hash.digest("hex");
   }
 
   /** Writes `text.content`'s UTF-8 bytes to the open descriptor `fd`. */
   write(fd: number, text: HashedText): void {
     for (const piece of piecesOf(text))
-      this.#encode(piece, (bytes) => {
-        for (let written = 0; written < bytes.length;)
-          written += writeSync(fd, bytes, written, bytes.length - written);
-      });
-  }
-
-  /** `text`'s UTF-8 bytes in order, a chunk at a time (each a view of the reused buffer). */
-  #encode(text: string, each: (bytes: Buffer) => void): void {
-    for (let start = 0; start < text.length;) {
-      let end = Math.min(text.length, start + CHUNK);
-      // never between a high surrogate and what follows it (a pair's halves are encoded together)
-      if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
-      const { written } = this.#encoder.encodeInto(text.slice(start, end), this.#buffer);
-      each(this.#buffer.subarray(0, written));
-      start = end;
-    }
+      forEachUtf8Chunk(
+        piece,
+        this.#buffer,
+        (bytes) => {
+          for (let written = 0; written < bytes.length;)
+            written += writeSync(fd, bytes, written, bytes.length - written);
+        },
+        this.#encoder,
+      );
   }
 }
-
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
 /** `text`'s pieces when they make up its content exactly as long, else the content alone. */
 function piecesOf({ content, pieces }: HashedText): readonly string[] {

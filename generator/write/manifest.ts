@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { ContentHasher, type HashedText } from "./content-hash.js";
+import { sha256Hex } from "../cache/text-hash.js";
 
 export const MANIFEST_NAME = ".generated-manifest.json";
 
@@ -26,7 +27,9 @@ export interface Manifest extends Partial<ManifestMeta> {
 }
 
 export function sha256(content: string | Uint8Array): string {
-  return createHash("sha256").update(content).digest("hex");
+  return typeof content === "string"
+    ? sha256Hex(content)
+    : createHash("sha256").update(content).digest("hex");
 }
 
 /**

@@ -9,6 +9,7 @@ import { isObject } from "../../model/resolve-ref.js";
 import type { ApiModel, SchemaModel } from "../../model/types.js";
 import { componentSchemaName, readSchemaRef } from "../../schema/schema-refs.js";
 import { API_SCHEMA_ID, toJsonSchema } from "../../schema/to-json-schema.js";
+import { sha256Hex } from "../../cache/text-hash.js";
 
 const COMPONENT_REF = `${API_SCHEMA_ID}#/components/schemas/`;
 
@@ -170,7 +171,7 @@ export function schemaConverter(model: ConverterModel): SchemaConverter {
       } catch (error) {
         text = `!${String(error)}`;
       }
-      digest = createHash("sha256").update(text).digest("hex");
+      digest = sha256Hex(text);
       digests.set(id, digest);
     }
     return digest;

@@ -36,6 +36,7 @@ import type { SchemaReach } from "../../model/schema-reach.js";
 import { mockedOperationInput, mockPartKeys, type MockedOperationInput } from "./mock-parts.js";
 import type { BatchPartStore } from "../part-store.js";
 import { mockStatus } from "./mock-status.js";
+import { sha256Hex } from "../../cache/text-hash.js";
 
 /** A header a client acts on whatever the spec says of its presence. */
 const READ_BY_CLIENTS = /(^|-)ratelimit-|^retry-after$/i;
@@ -66,7 +67,7 @@ function headerText(value: unknown): string | undefined {
 function contentName(names: Map<string, string>, prefix: string, text: string): string {
   const known = names.get(text);
   if (known !== undefined) return known;
-  const hash = createHash("sha256").update(text).digest("hex");
+  const hash = sha256Hex(text);
   const taken = new Set(names.values());
   let length = 10;
   while (taken.has(`${prefix}_${hash.slice(0, length)}`)) length += 2;

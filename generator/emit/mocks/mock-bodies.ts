@@ -21,10 +21,11 @@ import type { SchemaRefs } from "../../schema/schema-refs.js";
 import { deepSchemaRefs, deepView, refsRequiredNames } from "../../schema/deep-schemas.js";
 import type { BatchPartStore } from "../part-store.js";
 import { componentFunctionName } from "../validators/validator-module.js";
+import { sha256Hex } from "../../cache/text-hash.js";
 
 const KIND = "mock-body";
 
-const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
+const sha256 = sha256Hex;
 
 /** A body's cached value (absent: none could be drawn), with the hash of each schema its drawing read. */
 interface BodyEntry {

@@ -15,6 +15,7 @@
 import { createHash } from "node:crypto";
 import { isObject } from "../../schema/json-pointer.js";
 import { stronglyConnected } from "../../model/strongly-connected.js";
+import { updateText } from "../../cache/text-hash.js";
 
 /** The components of `api#/components/schemas/` by `$ref` as the exports write them (resolved by `normalize`). */
 export interface ComponentGraph {
@@ -115,7 +116,8 @@ export function cycleHashes(
   const hashes = new Map<string, string>();
   for (const cycle of cycles) {
     const hash = createHash("sha256");
-    for (const ref of cycle) hash.update(`${ref}\n${text(graph.schemaOf(ref))}\n`);
+    for (const ref of cycle)
+      updateText(hash.update(`${ref}\n`), String(text(graph.schemaOf(ref)))).update("\n");
     if (closure) {
       const members = new Set(cycle);
       const reached = new Set<string>();

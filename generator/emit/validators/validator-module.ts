@@ -46,6 +46,7 @@ import {
   type NameValue,
   type SourceCode,
 } from "../../internal/ajv.js";
+import { sha256Hex } from "../../cache/text-hash.js";
 
 /** Where the validators (generated/validators/*.js) import their helper functions from. */
 export const VALIDATOR_FUNCTIONS_MODULE = "../runtime/server/core/validator-functions.js";
@@ -525,7 +526,7 @@ function identifierPart(text: string): string {
 }
 
 function shortHash(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 12);
+  return sha256Hex(text).slice(0, 12);
 }
 
 const COMPONENT_REF = /^api#\/components\/schemas\/([^/]+)$/u;

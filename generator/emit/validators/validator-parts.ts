@@ -36,6 +36,7 @@ import {
   type ModuleSlice,
   type ValidatorModuleOptions,
 } from "./validator-module.js";
+import { sha256Hex } from "../../cache/text-hash.js";
 
 /** One part of a module compiled whole: its export names (in module order). */
 export interface ModulePart {
@@ -101,7 +102,7 @@ export function compileModuleParts(
   return whole();
 }
 
-const sha256 = (text: string): string => createHash("sha256").update(text).digest("hex");
+const sha256 = sha256Hex;
 
 /** The module from function entries; undefined where it must be compiled whole. */
 function fromFunctionEntries(
