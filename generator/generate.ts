@@ -62,6 +62,7 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
     allowDuplicateOperationIds: options.allowDuplicateOperationIds === true,
     allowUndeclaredPathParameters: options.allowUndeclaredPathParameters === true,
     cache: options.cache !== false,
+    ...(options.specDigests === undefined ? {} : { digests: options.specDigests }),
   });
   let model: ApiModel;
   const modelStarted = performance.now();

@@ -23,6 +23,7 @@ import {
   normalizeDiscriminatorMappings,
 } from "./normalize-document.js";
 import { sha256Hex } from "../cache/text-hash.js";
+import type { SpecDigests } from "../write/inputs-hash.js";
 
 export interface LoadedSpec {
   /** The bundled document (external files pulled into components). */
@@ -47,6 +48,8 @@ export interface LoadOptions {
   readonly allowUndeclaredPathParameters?: boolean;
   /** Skip the bundle when an earlier run in this working directory recorded it (bundle-cache.ts). */
   readonly cache?: boolean;
+  /** The spec files' hashes this run's quick check worked out (a split spec's replay reads only files whose hash changed). */
+  readonly digests?: SpecDigests;
 }
 
 export async function loadSpec(
@@ -95,7 +98,7 @@ export async function loadSpec(
         record === undefined && pieces !== undefined && warnings.length === warned
           ? await (
               await import("./split-bundle.js")
-            ).bundleSplitSpec(cwd, specPath, text, parsed, root, pieces)
+            ).bundleSplitSpec(cwd, specPath, text, parsed, root, pieces, options.digests)
           : undefined;
       const before = record === undefined ? undefined : JSON.stringify(parsed);
       let result = split?.result;

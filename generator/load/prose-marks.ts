@@ -26,6 +26,12 @@ export interface MarkedFile {
   readonly key: string;
   /** The SHA-256 of its shape. */
   readonly hash: string;
+  /**
+   * The SHA-256 (hex) of its bytes as read, the digest the inputs hash takes of it (inputs-hash.ts:
+   * a replay skips a file whose digest this run's quick check found unchanged); "" for the root,
+   * or when unknown.
+   */
+  readonly sum: string;
 }
 
 /** The files read for one bundle, marked as they were read, and their prose. */
@@ -37,6 +43,8 @@ export class ProseMarks {
   readonly #owners = new WeakMap<object, number>();
   /** Why the bundle cannot be recorded (a file that is not a local one), if so. */
   refused: string | undefined;
+  /** The SHA-256 of each file's bytes as the resolver read them, by absolute path. */
+  readonly sums = new Map<string, string>();
 
   /**
    * `keyOf`: the key of a file's text in the YAML pieces; `pinned`: the files left unmarked (their
@@ -82,7 +90,7 @@ export class ProseMarks {
       this.refused ??= `${path} has no JSON text (a cycle through YAML aliases)`;
       shape = { hash: "", texts: [] };
     }
-    this.files.push({ path, key, hash: shape.hash });
+    this.files.push({ path, key, hash: shape.hash, sum: this.sums.get(path) ?? "" });
     this.texts.push(shape.texts);
     return shape;
   }

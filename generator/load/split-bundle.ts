@@ -46,8 +46,9 @@ import {
 import type { Document, NormalizedProblem } from "@redocly/openapi-core";
 import { decodeShared, encodeShared } from "./shared-json.js";
 import { fileKeyText, type YamlPieces } from "./yaml-sections.js";
+import type { SpecDigests } from "../write/inputs-hash.js";
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** What the record file holds besides the bundle. */
 interface Meta {
@@ -121,6 +122,7 @@ export class SplitBundle {
     marks: ProseMarks,
     pieces: YamlPieces,
     parseYaml: (text: string, options: { filename: string }) => unknown,
+    digests?: SpecDigests,
   ): { document: Record<string, unknown>; dependencies: readonly string[] } | undefined {
     const meta = this.meta;
     const root = marks.files[0];
@@ -133,15 +135,26 @@ export class SplitBundle {
     let changed = false;
     for (const [index, entry] of meta.files.entries()) {
       if (index === 0) continue;
-      let body: string;
+      // the bytes this run's quick check hashed are those recorded: not read again
+      if (entry.sum !== "" && digests?.get(entry.path) === entry.sum) {
+        files.push(entry);
+        continue;
+      }
+      let bytes: Buffer;
       try {
-        body = readFileSync(entry.path, "utf8").replace(/\r\n/g, "\n");
+        bytes = readFileSync(entry.path);
       } catch {
         return undefined; // gone: the bundle reports it
       }
+      const body = bytes.toString("utf8").replace(/\r\n/g, "\n");
+      const sum = createHash("sha256").update(bytes).digest("hex");
       const key = pieces.keyOf(fileKeyText({ absoluteRef: entry.path, body }, false));
       if (key === entry.key) {
-        files.push(entry);
+        if (sum === entry.sum) files.push(entry);
+        else {
+          files.push({ ...entry, sum }); // other bytes, the same text (line ends): recorded
+          changed = true;
+        }
         continue;
       }
       let shape;
@@ -154,7 +167,7 @@ export class SplitBundle {
       if (shape.hash !== entry.hash || shape.texts.length !== meta.texts[index]?.length)
         return undefined;
       texts[index] = shape.texts;
-      files.push({ ...entry, key });
+      files.push({ ...entry, key, sum });
       changed = true;
     }
     let document: unknown;
@@ -331,6 +344,7 @@ export async function bundleSplitSpec(
   parsed: Record<string, unknown>,
   root: Document | undefined,
   pieces: YamlPieces,
+  digests?: SpecDigests,
 ): Promise<{ readonly result: BundleResult; readonly replayed: boolean } | undefined> {
   const { computeToolHash } = await import("../write/inputs-hash.js");
   const record = SplitBundle.open(cwd, specPath, await computeToolHash());
@@ -339,7 +353,7 @@ export async function bundleSplitSpec(
   let marks = record.markRoot(specPath, parsed, pieces);
   if (marks.refused !== undefined) return undefined;
   const { redoclyParseYaml } = await import("../internal/redocly-yaml.js");
-  const replayed = record.replay(marks, pieces, await redoclyParseYaml());
+  const replayed = record.replay(marks, pieces, await redoclyParseYaml(), digests);
   if (replayed !== undefined) {
     const { document, dependencies } = replayed;
     const fileDependencies = new Set(dependencies);

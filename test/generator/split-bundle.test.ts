@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { loadSpec } from "../../generator/load/load-spec.js";
+import { computeInputsHash } from "../../generator/write/inputs-hash.js";
 import { decodeShared, encodeShared } from "../../generator/load/shared-json.js";
 import { SyncFileResolver } from "../../generator/load/sync-file-resolver.js";
 
@@ -118,6 +119,21 @@ describe("a split spec's bundle record", () => {
     const again = await both(cwd);
     expect(again.parsed).toBe(0);
     expect(again.cached.document).toEqual(again.fresh.document);
+  });
+
+  it("reads again only the files whose bytes the run's quick check found changed", async () => {
+    const cwd = await recorded();
+    const digests = new Map<string, string>();
+    // the quick check's digests, then an edit it did not see (made after it, as in a race)
+    await computeInputsHash({ specFiles: Object.keys(FILES), apiName: "Shelf", cwd }, digests);
+    edit(cwd, "paths/list-books.yaml", "Every book on the shelf.", "Every book, unseen.");
+    const replayed = await loadSpec(join(cwd, "openapi.yaml"), cwd, { cache: true, digests });
+    // not read: the bytes the digests vouch for are the recorded ones (the spec the quick check saw)
+    expect(JSON.stringify(replayed.document)).toContain("Every book on the shelf.");
+    // without the digests (or with the file's new digest), the file is read and its edit seen
+    const seen = await loadSpec(join(cwd, "openapi.yaml"), cwd, { cache: true });
+    expect(JSON.stringify(seen.document)).toContain("Every book, unseen.");
+    expect(seen.document).toEqual((await loadSpec(join(cwd, "openapi.yaml"), cwd)).document);
   });
 
   it("names two components alike whose prose is made equal, as the bundle does", async () => {
