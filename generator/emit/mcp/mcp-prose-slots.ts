@@ -3,7 +3,7 @@
  * tool's title, and the start of its description), its description, and its parameters' and
  * request body's descriptions (inside the input schema), all in string literals. With a cache,
  * mcp.ts is made from {@link withMcpSlots}, the model without prose in which each of these
- * texts is a placeholder (private-use characters around what it stands for), and
+ * texts is a placeholder (control characters around what it stands for), and
  * {@link fillMcpProse} writes each text where its placeholder is, escaped as the literal's
  * `JSON.stringify` escapes it. The placeholders stand where the texts would be, with the same
  * presence (a summary or description blank once trimmed has none, as the emitter leaves it out),
