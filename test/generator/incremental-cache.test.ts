@@ -106,9 +106,14 @@ describe("incremental generation", () => {
           if (body !== undefined && body.$ref === undefined)
             body.description = `Body edit ${index}: ${word}`;
         }
-        // spec text that looks like one of mcp.ts's prose slots (emit/mcp/mcp-prose-slots.ts)
+        // spec text that looks like one of mcp.ts's prose slots (emit/mcp/mcp-prose-slots.ts):
+        // its characters, or the text they are printed as
         (document.info as { version: string }).version =
-          index === 2 ? "1.0.0-\uE002summary 0\uE003" : "1.0.0";
+          index === 2
+            ? "1.0.0-\u0001summary 0\u0002"
+            : index === 3
+              ? "1.0.0-\\u0001summary 0\\u0002"
+              : "1.0.0";
       });
       const { cached, cold } = await renderBoth(spec, dir);
       expect(cached, `cached render after hostile edit ${index}`).toEqual(cold);

@@ -123,10 +123,21 @@ function emitWithParts(
     tool: (operation: object) => reach.fingerprint([operation]),
     definitions: (names: readonly string[]) => reach.schemasFingerprint(names),
   };
+  // the tools' and the definitions table's parts counted (not the lists of definitions the tools share)
+  const counts = { hits: 0, made: 0 };
+  const store: PartStore = {
+    part: (kind, text, make, valid) => {
+      if (kind === "definitions list") return parts.part(kind, text, make, valid);
+      let made = false;
+      const part = parts.part(kind, text, () => ((made = true), make()), valid);
+      counts[made ? "made" : "hits"]++;
+      return part;
+    },
+  };
   const warnings: string[] = [];
-  const files = emitMcp(model, context, "api", warnings, { parts, reads });
+  const files = emitMcp(model, context, "api", warnings, { parts: store, reads });
   parts.save();
-  return { files, warnings, hits: parts.hits, made: parts.made };
+  return { files, warnings, ...counts };
 }
 
 /** A copy of the pet store's spec in a temporary folder, and its mcp.ts as `render` makes it there. */
@@ -185,7 +196,9 @@ describe("mcp.ts's per-tool parts", () => {
     expect(await mcp(true)).toEqual(await mcp(false));
     const tools = toolPlan((await loadLayoutSpec(spec)).model).operations.length;
     let before = partKeys(dir);
-    expect(before.size).toBe(tools + 1);
+    // the tools, the definitions table and the lists of definitions, fewer than the tools (shared)
+    expect(before.size).toBeGreaterThan(tools + 1);
+    expect(before.size).toBeLessThan(2 * tools + 1);
     for (const [index, name] of [
       [0, "firstEdit"],
       [3, "secondEdit"],
@@ -196,8 +209,8 @@ describe("mcp.ts's per-tool parts", () => {
       expect(cached.map((file) => file.content).join("")).toContain(name);
       // the pack keeps the parts the run used: all but the edited tool's under the keys of the run before
       const after = partKeys(dir);
-      expect(after.size).toBe(tools + 1);
-      expect([...after].filter((key) => before.has(key))).toHaveLength(tools);
+      expect(after.size).toBe(before.size);
+      expect([...after].filter((key) => before.has(key))).toHaveLength(before.size - 1);
       before = after;
     }
   }, 240_000);
@@ -244,6 +257,42 @@ describe("mcp.ts's per-tool parts", () => {
     const files = emitMcp(model, context, "api", [], { parts: forged });
     expect(offered).toBe(toolPlan(model).operations.length);
     expect(files).toEqual(emitMcp(model, context, "api", []));
+  });
+
+  it("keeps each list of definitions once, shared by its tools, and makes a tool again when its list is not in the cache", async () => {
+    const { model } = await loadLayoutSpec(join(ROOT, "spec/openapi.yaml"));
+    const tools = toolPlan(model).operations.length;
+    const stored = new Map<string, string>();
+    const made: string[] = [];
+    const store: PartStore = {
+      part: (kind, reads, make, valid) => {
+        const key = `${kind}\n${reads}`;
+        const text = stored.get(key);
+        if (text !== undefined && (valid === undefined || valid(text))) return text;
+        made.push(kind);
+        const fresh = make();
+        stored.set(key, fresh);
+        return fresh;
+      },
+    };
+    const uncached = emitMcp(model, context, "api", []);
+    expect(emitMcp(model, context, "api", [], { parts: store })).toEqual(uncached);
+    const lists = [...stored.keys()].filter((key) => key.startsWith("definitions list\n"));
+    expect(lists.length).toBeGreaterThan(0);
+    expect(lists.length).toBeLessThan(tools);
+    // a tool's part names its list (by its hash) instead of holding it
+    const toolParts = [...stored].filter(([key]) => key.startsWith("tool\n"));
+    expect(toolParts).toHaveLength(tools);
+    for (const [, text] of toolParts) expect(text.split("\n")[1]).toMatch(/^[0-9a-f]{64}$/);
+    made.length = 0;
+    expect(emitMcp(model, context, "api", [], { parts: store })).toEqual(uncached);
+    expect(made).toEqual([]);
+    // the lists gone (a cache that lost them): the first tool naming each is made again, which
+    // keeps its list again (the same text, the same id) for the tools after it
+    for (const key of lists) stored.delete(key);
+    expect(emitMcp(model, context, "api", [], { parts: store })).toEqual(uncached);
+    expect(made.filter((kind) => kind === "tool")).toHaveLength(lists.length);
+    for (const key of lists) expect(stored.get(key)).toMatch(/^\[.*\]$/);
   });
 
   it("keeps the texts of a pack written again, lone surrogates included", () => {

@@ -155,6 +155,7 @@ describe("server-api.ts without prose", () => {
       "ends */ evil(); /* here",
       'a `template ${literal}` and </script> \\ "quoted"',
       "line\u2028separator\u2029paragraph\r\ncarriage\rreturn \ud800 lone",
+      "a slot's look: \u0001summary 0\u0002 \\u0001summary 0\\u0002 \uE002summary 0\uE003",
       "  padded\n\n",
       "",
       "   ",
@@ -184,12 +185,19 @@ describe("server-api.ts without prose", () => {
         emitMcp(slotted, context, "api", []).map((file) => fillMcpProse(file, edited)),
       ).toEqual(whole);
       if (text.length > 2) expect(whole[0]?.content).toContain(JSON.stringify(text).slice(1, -1));
+      // the slotted file (what the cache stores) is ASCII: one-byte text to store, read and fill
+      for (const file of emitMcp(slotted, context, "api", []))
+        expect(file.content, file.path).toMatch(/^[\x00-\x7f]*$/);
     }
-    // spec text holding the placeholders' character (the version here): no slots, the model whole
+    // spec text holding the placeholders' character, or the text it is printed as (the version
+    // here): no slots, the model whole
     const caches = new RunCaches();
-    const forged = { ...model, version: "\uE002summary 0\uE003" };
-    expect(mcpProseSlots(forged, caches.proseFree(forged), caches, "")).toBeUndefined();
-    expect(mcpProseSlots(model, caches.proseFree(model), caches, "\uE002")).toBeUndefined();
+    for (const version of ["\u0001summary 0\u0002", "\\u0001summary 0\\u0002"]) {
+      const forged = { ...model, version };
+      expect(mcpProseSlots(forged, caches.proseFree(forged), caches, "")).toBeUndefined();
+    }
+    expect(mcpProseSlots(model, caches.proseFree(model), caches, '"\\u0001"')).toBeUndefined();
+    expect(mcpProseSlots(model, caches.proseFree(model), caches, "")).toBeDefined();
     // spec text holding a table's placeholder: the writer writes the file whole, the same bytes
     for (const version of ["__MCP_TOOLS_TABLE__", "__MCP_DEFINITIONS_TABLE__"]) {
       const named = { ...model, version };

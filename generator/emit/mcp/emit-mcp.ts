@@ -4,11 +4,12 @@
  * spec's credentials and the generated client's factory. entry/mcp.ts (`./mcp`) re-exports both
  * with the runtime, so that only users of `./mcp` load `@modelcontextprotocol/sdk`.
  */
+import { createHash } from "node:crypto";
 import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { ENTRY_DIR } from "../package/layout.js";
-import type { PartStore } from "../part-store.js";
+import { UNCACHED_PARTS, type PartStore } from "../part-store.js";
 import { literal, objectCode, objectWriter } from "../ts/literal.js";
 import { printStatements } from "../ts/source-file.js";
 import {
@@ -74,22 +75,38 @@ export function emitMcp(
 /**
  * A tool's part: on its first line a JSON array of the values its schemas read besides the
  * components they refer to and the digest of those and of the components' refs (tool-schemas.ts,
- * `readsDigest`), on its second the names of the components its schemas refer to, then its entry
- * of the tools table (the part's text kept as it is: no escaping to pay for).
+ * `readsDigest`), on its second the id of its list of the components its schemas refer to (a
+ * part of its own, {@link DEFINITIONS_LIST}), then its entry of the tools table (the part's text
+ * kept as it is: no escaping to pay for).
  */
 const toolPart = (
   reads: readonly string[],
   digest: string,
   reach: string,
-  definitions: readonly string[],
+  list: string,
   entry: string,
-): string => `${JSON.stringify([reads, digest, reach])}\n${JSON.stringify(definitions)}\n${entry}`;
+): string => `${JSON.stringify([reads, digest, reach])}\n${list}\n${entry}`;
 
-interface ToolPart {
+/**
+ * The part kind of a list of the components a tool's schemas refer to (its JSON), keyed by its
+ * {@link listId}: tools share them (on Stripe 89 lists for 456 tools, whose own copies were 4.4 MB
+ * of the parts' 13 MB pack, read, checked and parsed on every structural edit).
+ */
+const DEFINITIONS_LIST = "definitions list";
+
+const listId = (text: string): string => createHash("sha256").update(text).digest("hex");
+
+/** A tool's part as stored: {@link ToolPart} with the id of its list of definitions. */
+interface StoredToolPart {
   readonly reads: readonly string[];
   readonly digest: string;
   /** `McpPartReads.tool` of its operation when made: the same, nothing it reads changed. */
   readonly reach: string;
+  readonly list: string;
+  readonly entry: string;
+}
+
+interface ToolPart {
   readonly definitions: readonly string[];
   readonly entry: string;
 }
@@ -98,26 +115,75 @@ const isStrings = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
 
 /** A tool's part read back; undefined when it is not one (a cache entry forged to pass its check). */
-function readToolPart(part: string): ToolPart | undefined {
+function readToolPart(part: string): StoredToolPart | undefined {
   const first = part.indexOf("\n");
   const second = first < 0 ? -1 : part.indexOf("\n", first + 1);
   if (second < 0) return undefined;
   try {
     const head = JSON.parse(part.slice(0, first)) as unknown;
-    const definitions = JSON.parse(part.slice(first + 1, second)) as unknown;
     if (!Array.isArray(head) || head.length !== 3) return undefined;
     const [reads, digest, reach] = head as unknown[];
-    if (
-      !isStrings(reads) ||
-      typeof digest !== "string" ||
-      typeof reach !== "string" ||
-      !isStrings(definitions)
-    )
+    if (!isStrings(reads) || typeof digest !== "string" || typeof reach !== "string")
       return undefined;
-    return { reads, digest, reach, definitions, entry: part.slice(second + 1) };
+    return {
+      reads,
+      digest,
+      reach,
+      list: part.slice(first + 1, second),
+      entry: part.slice(second + 1),
+    };
   } catch {
     return undefined;
   }
+}
+
+/** A list of definitions read back: its JSON, when it is one. */
+function readList(text: string): string[] | undefined {
+  try {
+    const list = JSON.parse(text) as unknown;
+    return isStrings(list) ? list : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The lists of definitions of a run's tools by id, from `parts` ({@link DEFINITIONS_LIST}): each
+ * read, or stored, once.
+ */
+function definitionLists(parts: PartStore) {
+  const lists = new Map<string, readonly string[] | undefined>();
+  return {
+    /** The list `id` names; undefined when the cache has none (its tools are made again). */
+    read(id: string): readonly string[] | undefined {
+      if (lists.has(id)) return lists.get(id);
+      // what `make` leaves is never valid (no list hashes to "" 's id): made again with its tool
+      const text = parts.part(
+        DEFINITIONS_LIST,
+        id,
+        () => "",
+        (text) => listId(text) === id,
+      );
+      const list = listId(text) === id ? readList(text) : undefined;
+      lists.set(id, list);
+      return list;
+    },
+    /** The id of `definitions`, stored for the next run. */
+    keep(definitions: readonly string[]): string {
+      const text = JSON.stringify(definitions);
+      const id = listId(text);
+      if (lists.get(id) === undefined) {
+        parts.part(
+          DEFINITIONS_LIST,
+          id,
+          () => text,
+          (cached) => cached === text,
+        );
+        lists.set(id, definitions);
+      }
+      return id;
+    },
+  };
 }
 
 /**
@@ -150,7 +216,7 @@ function tableTexts(
   plan: ToolPlan,
   parts: PartStore | undefined,
   reads: McpPartReads,
-): Readonly<Record<string, string>> {
+): Readonly<Record<string, readonly string[]>> {
   let converter: SchemaConverter | undefined;
   // the tools read the model only through the converter, given only the values the shared key covers
   const convert = () => (converter ??= schemaConverter(converterModel(model)));
@@ -158,16 +224,26 @@ function tableTexts(
     const made = tool(operation, name, convert());
     return { definitions: toolDefinitions(made), entry: `  ${literal(made, "  ")},\n` };
   };
+  // (used only with a store)
+  const lists = definitionLists(parts ?? UNCACHED_PARTS);
   const make = (operation: OperationModel, name: string) => () => {
     const { result, reads: read } = convert().recording(() => entry(operation, name));
     const digest = convert().readsDigest(read, result.definitions);
-    return toolPart(read, digest, reads.tool(operation), result.definitions, result.entry);
+    const list = lists.keep(result.definitions);
+    return toolPart(read, digest, reads.tool(operation), list, result.entry);
+  };
+  const readBack = (text: string): (StoredToolPart & ToolPart) | undefined => {
+    const stored = readToolPart(text);
+    const definitions = stored === undefined ? undefined : lists.read(stored.list);
+    return stored === undefined || definitions === undefined
+      ? undefined
+      : { ...stored, definitions };
   };
   // a part is current when what it read digests as it did (the part read back kept for its use)
   let checked: { readonly text: string; readonly read: ToolPart } | undefined;
   // (nothing it reaches changed: no schema converted to tell)
   const current = (operation: OperationModel) => (text: string) => {
-    const read = readToolPart(text);
+    const read = readBack(text);
     if (
       read === undefined ||
       (read.reach !== reads.tool(operation) &&
@@ -177,7 +253,7 @@ function tableTexts(
     checked = { text, read };
     return true;
   };
-  const tools = plan.operations.map(({ operation, name }) => {
+  const tools = plan.operations.map(({ operation, name }): ToolPart => {
     // without a store: no key to make, no part to read back
     if (parts === undefined) return entry(operation, name);
     const part = parts.part(
@@ -186,13 +262,15 @@ function tableTexts(
       make(operation, name),
       current(operation),
     );
-    const read = checked?.text === part ? checked.read : readToolPart(part);
+    const read = checked?.text === part ? checked.read : readBack(part);
     checked = undefined;
     if (read === undefined)
       throw new Error(`MCP: the tool part made for ${name} does not read back`);
     return read;
   });
-  const used = [...new Set(tools.flatMap((part) => part.definitions))].sort();
+  const names = new Set<string>();
+  for (const part of tools) for (const name of part.definitions) names.add(name);
+  const used = [...names].sort();
   const table = () =>
     objectCode(
       // `used` is closed (each tool's names are a closure) and sorted: the definitions as they are
@@ -206,30 +284,39 @@ function tableTexts(
       ? table()
       : parts.part("definitions", `${JSON.stringify(used)}\n${reads.definitions(used)}`, table);
   return {
-    [TABLES.tools]: `[\n${tools.map((part) => part.entry).join("")}]`,
-    [TABLES.definitions]: definitions,
+    [TABLES.tools]: ["[\n", ...tools.map((part) => part.entry), "]"],
+    [TABLES.definitions]: [definitions],
   };
 }
 
 /**
- * `printed` with each placeholder replaced by its text; undefined when a placeholder does not
+ * `printed` with each placeholder replaced by its text (given in pieces: on Stripe the tools table
+ * is 8 MB, copied once here rather than joined first); undefined when a placeholder does not
  * stand exactly once in it (spec text holding one: the file is then written by the writer whole).
  */
-function putTables(printed: string, texts: Readonly<Record<string, string>>): string | undefined {
-  const places: { readonly at: number; readonly length: number; readonly text: string }[] = [];
+function putTables(
+  printed: string,
+  texts: Readonly<Record<string, readonly string[]>>,
+): string | undefined {
+  const places: {
+    readonly at: number;
+    readonly length: number;
+    readonly text: readonly string[];
+  }[] = [];
   for (const [placeholder, text] of Object.entries(texts)) {
     const at = printed.indexOf(placeholder);
     if (at < 0 || printed.indexOf(placeholder, at + 1) >= 0) return undefined;
     places.push({ at, length: placeholder.length, text });
   }
   places.sort((a, b) => a.at - b.at);
-  let result = "";
+  const pieces: string[] = [];
   let from = 0;
   for (const { at, length, text } of places) {
-    result += `${printed.slice(from, at)}${text}`;
+    pieces.push(printed.slice(from, at), ...text);
     from = at + length;
   }
-  return result + printed.slice(from);
+  pieces.push(printed.slice(from));
+  return pieces.join("");
 }
 
 /** mcp.ts's statements; the tables written by ts-morph's writer, or placeholders without `tables`. */

@@ -3,7 +3,7 @@
  * tool's title, and the start of its description), its description, and its parameters' and
  * request body's descriptions (inside the input schema), all in string literals. With a cache,
  * mcp.ts is made from {@link withMcpSlots}, the model without prose in which each of these
- * texts is a placeholder (private-use characters around what it stands for), and
+ * texts is a placeholder (control characters around what it stands for), and
  * {@link fillMcpProse} writes each text where its placeholder is, escaped as the literal's
  * `JSON.stringify` escapes it. The placeholders stand where the texts would be, with the same
  * presence (a summary or description blank once trimmed has none, as the emitter leaves it out),
@@ -11,9 +11,14 @@
  * anything with ts-morph. test/generator/server-api-prose.test.ts checks the filled file is the
  * one made from the whole model.
  *
- * A placeholder is told from spec text by its private-use character: when any string of the
- * prose-free model, the package name or the context holds that character, there are no slots
- * ({@link mcpProseSlots} gives undefined) and mcp.ts is made from the model whole.
+ * A placeholder is a control character (U+0001) before its id and another (U+0002) after it,
+ * which the literals print escaped (`\u0001`, `\u0002`, as `JSON.stringify` escapes them): the
+ * slotted file is ASCII (Stripe's prose is not), so its 8 MB are stored, read back and filled as
+ * one-byte text (a private-use character made it two-byte: twice the bytes to decode, copy and
+ * scan). It is told from spec text by that escape: when the JSON of any value of the prose-free
+ * model, or `fixed` (the package name, the context), holds it (the character itself, or a
+ * backslash before `u0001`), there are no slots ({@link mcpProseSlots} gives undefined) and mcp.ts
+ * is made from the model whole.
  *
  * This module imports no ts-morph code: filling loads neither it nor TypeScript.
  */
@@ -26,9 +31,12 @@ import type {
 } from "../../model/types.js";
 import type { GeneratedFile } from "../file.js";
 
-const OPEN = "\uE002";
-const CLOSE = "\uE003";
-const SLOT = /\uE002([^\uE003]*)\uE003/g;
+const OPEN = "\u0001";
+const CLOSE = "\u0002";
+/** How the literals print {@link OPEN} (what spec text must not hold for slots to be told from it). */
+const PRINTED_OPEN = JSON.stringify(OPEN).slice(1, -1);
+/** A placeholder as printed: its id holds no backslash. */
+const SLOT = /\\u0001([^\\]*)\\u0002/g;
 
 /** The text a summary or a description gives the tools: trimmed, none when blank (emit/mcp/mcp-tools.ts). */
 const trimmed = (text: string | undefined): string | undefined => text?.trim() || undefined;
@@ -40,8 +48,9 @@ export interface McpSlots {
 
 /**
  * The slots of `model`'s prose texts that the tools show (each present exactly when the text is);
- * undefined when spec text could pass for a placeholder: a string of `bare` (the model without
- * prose) or `fixed` (the rest of what mcp.ts prints: package name, context) holding its character.
+ * undefined when spec text could pass for a placeholder: the JSON of a value of `bare` (the model
+ * without prose) or `fixed` (the rest of what mcp.ts prints: package name, context, as JSON)
+ * holding its printed opening.
  */
 export function mcpProseSlots(
   model: ApiModel,
@@ -50,8 +59,8 @@ export function mcpProseSlots(
   fixed: string,
 ): McpSlots | undefined {
   if (
-    fixed.includes(OPEN) ||
-    Object.values(bare).some((value) => caches.jsonText(value).includes(OPEN))
+    fixed.includes(PRINTED_OPEN) ||
+    Object.values(bare).some((value) => caches.jsonText(value).includes(PRINTED_OPEN))
   )
     return undefined;
   const ids: string[] = [];

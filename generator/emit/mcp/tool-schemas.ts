@@ -145,16 +145,23 @@ export function schemaConverter(model: ConverterModel): SchemaConverter {
   };
   // each value read hashed once per converter (per run), each component's refs written once
   const digests = new Map<string, string>();
-  // tools share their components (one output component's closure, say): each list digested once
+  // tools share their components (one output component's closure, say): each list digested once,
+  // each component's line written once (after a schema edit every tool's digest is worked out)
   const refsDigests = new Map<string, string>();
+  const refsLines = new Map<string, string>();
+  const refsLine = (name: string): string => {
+    let line = refsLines.get(name);
+    if (line === undefined) {
+      line = `${name}=${JSON.stringify([...componentOf(name).refs].sort())}\n`;
+      refsLines.set(name, line);
+    }
+    return line;
+  };
   const refsDigest = (names: readonly string[]): string => {
     const key = names.join("\0");
     let digest = refsDigests.get(key);
     if (digest === undefined) {
-      const hash = createHash("sha256");
-      for (const name of names)
-        hash.update(`${name}=${JSON.stringify([...componentOf(name).refs].sort())}\n`);
-      digest = hash.digest("hex");
+      digest = createHash("sha256").update(names.map(refsLine).join("")).digest("hex");
       refsDigests.set(key, digest);
     }
     return digest;
