@@ -489,7 +489,8 @@ function encoded(text: string, utf8 = Buffer.from(text, "utf8")): Encoded {
   return { bytes, sum: createHash("sha256").update(bytes).digest("hex"), json };
 }
 
-function writeAll(fd: number, bytes: Buffer): void {
+/** Writes all of `bytes` to the open descriptor `fd`. */
+export function writeAll(fd: number, bytes: Buffer): void {
   for (let written = 0; written < bytes.length;)
     written += writeSync(fd, bytes, written, bytes.length - written);
 }

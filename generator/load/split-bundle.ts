@@ -46,7 +46,7 @@ import {
 import type { Document, NormalizedProblem } from "@redocly/openapi-core";
 import { decodeShared, encodeShared } from "./shared-json.js";
 import { fileKeyText, type YamlPieces } from "./yaml-sections.js";
-import type { SpecDigests } from "../write/inputs-hash.js";
+import { specFileDigest, type SpecDigests } from "../write/inputs-hash.js";
 
 const FORMAT = 3;
 
@@ -147,7 +147,7 @@ export class SplitBundle {
         return undefined; // gone: the bundle reports it
       }
       const body = bytes.toString("utf8").replace(/\r\n/g, "\n");
-      const sum = createHash("sha256").update(bytes).digest("hex");
+      const sum = specFileDigest(bytes);
       const key = pieces.keyOf(fileKeyText({ absoluteRef: entry.path, body }, false));
       if (key === entry.key) {
         if (sum === entry.sum) files.push(entry);

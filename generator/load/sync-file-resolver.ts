@@ -8,7 +8,6 @@
  * 65 ms of a warm pet store run in JSON); any other text, and JSON that `JSON.parse` refuses, is
  * parsed by Redocly as before (its errors locate the problem).
  */
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { isAbsolute } from "node:path";
 import {
@@ -19,6 +18,7 @@ import {
   makeDocumentFromString,
   type Document,
 } from "@redocly/openapi-core";
+import { specFileDigest } from "../write/inputs-hash.js";
 import { jsonValue } from "./json-text.js";
 import type { ProseMarks } from "./prose-marks.js";
 import { fileKeyText, type YamlPieces } from "./yaml-sections.js";
@@ -43,7 +43,7 @@ export class SyncFileResolver extends BaseResolver {
         const bytes = readFileSync(absoluteRef);
         content = bytes.toString("utf8");
         // while a split spec's bundle is recorded: the digest of what was read (split-bundle.ts)
-        this.marks?.sums.set(absoluteRef, createHash("sha256").update(bytes).digest("hex"));
+        this.marks?.sums.set(absoluteRef, specFileDigest(bytes));
       } catch {
         // a folder, a missing or unreadable file: Redocly's reader says which
       }

@@ -17,7 +17,7 @@
  * validators/bodies.js, about 140 against 50 ms), and into fresh memory again.
  */
 import { createHash } from "node:crypto";
-import { writeSync } from "node:fs";
+import { writeAll } from "../cache/cache-pack.js";
 import { chunkBuffer, forEachUtf8Chunk, updateText } from "../cache/text-hash.js";
 
 /** A text as the write is given it: `content`, and optionally the pieces it is the concatenation of. */
@@ -42,15 +42,7 @@ export class ContentHasher {
   /** Writes `text.content`'s UTF-8 bytes to the open descriptor `fd`. */
   write(fd: number, text: HashedText): void {
     for (const piece of piecesOf(text))
-      forEachUtf8Chunk(
-        piece,
-        this.#buffer,
-        (bytes) => {
-          for (let written = 0; written < bytes.length;)
-            written += writeSync(fd, bytes, written, bytes.length - written);
-        },
-        this.#encoder,
-      );
+      forEachUtf8Chunk(piece, this.#buffer, (bytes) => writeAll(fd, bytes), this.#encoder);
   }
 }
 

@@ -50,6 +50,14 @@ export interface HashInputs {
  */
 export type SpecDigests = Map<string, string>;
 
+/**
+ * The digest of a spec file's bytes as the inputs hash takes it. A split spec's bundle record
+ * keeps it per file (load/split-bundle.ts) and compares it with this run's {@link SpecDigests}:
+ * both must be made here.
+ */
+export const specFileDigest = (bytes: Buffer): string =>
+  createHash("sha256").update(bytes).digest("hex");
+
 export async function computeInputsHash(
   inputs: HashInputs,
   digests?: SpecDigests,
@@ -66,7 +74,7 @@ export async function computeInputsHash(
     const path = resolve(inputs.cwd, file);
     let sum = digests?.get(path);
     if (sum === undefined) {
-      sum = digest(readFileSync(path));
+      sum = specFileDigest(readFileSync(path));
       digests?.set(path, sum);
     }
     hash.update(`spec:${file}\0${sum}\n`);
