@@ -2,10 +2,11 @@
  * The generator's cache: `node_modules/.cache/petstore-generator/` under the working directory,
  * safe to delete at any time, never committed (node_modules/ is ignored). It holds packs, one
  * file per artifact (`emit/mcp/<hash of the output path>.json`, ...), each a map from the
- * SHA-256 of an input to the output rendered from it, plus the SHA-256 of that output.
+ * SHA-256 of an input to the output rendered from it, plus a checksum of that output (its bytes'
+ * CRC-32, {@link checksum}).
  *
  * A pack file is the entries' texts as they are, in UTF-8, then a newline and one line of JSON,
- * its header (the format, its own byte offset, and per entry its key, its text's SHA-256, byte
+ * its header (the format, its own byte offset, and per entry its key, its text's checksum, byte
  * offset and byte length), ending the file. A text is not escaped into the JSON, so reading a
  * pack parses only its small header; each text is decoded (and its hash checked) only when a run
  * asks for it, from the file's bytes (on Stripe the validators' packs are 46 MB: decoding them
@@ -56,12 +57,13 @@ import {
   writevSync,
 } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { crc32 } from "node:zlib";
 import { keepRecent, touchCacheFile } from "./cache-folder.js";
 import { updateText } from "./text-hash.js";
 
 export const CACHE_DIR = "node_modules/.cache/petstore-generator";
 /** Bumped when what a pack entry means or how a pack file is laid out changes; part of every key. */
-const PACK_FORMAT = 4;
+const PACK_FORMAT = 5;
 
 export function cacheDir(cwd: string): string {
   return resolve(cwd, CACHE_DIR);
@@ -93,7 +95,7 @@ const wellFormed = (text: string): boolean =>
   (text as string & { isWellFormed(): boolean }).isWellFormed();
 
 /**
- * An entry. Read from a pack: its stored bytes (a view of the file), their recorded SHA-256, and
+ * An entry. Read from a pack: its stored bytes (a view of the file), their recorded checksum, and
  * its text once decoded and checked. Made in this run: its text alone (encoded and hashed when
  * the pack is written).
  */
@@ -390,7 +392,7 @@ export function packKeys(file: string): string[] | undefined {
 function checked(entry: Entry): string | undefined {
   const stored = entry.stored;
   if (stored === undefined) return undefined;
-  if (createHash("sha256").update(stored.bytes).digest("hex") !== stored.sum) return undefined;
+  if (checksum(stored.bytes) !== stored.sum) return undefined;
   const text = stored.bytes.toString("utf8");
   if (!stored.json) return text;
   try {
@@ -482,11 +484,23 @@ interface Encoded {
 /** What UTF-8 encoding makes of a lone surrogate (and of U+FFFD itself). */
 const REPLACEMENT = Buffer.from("\uFFFD", "utf8");
 
-/** A text as a pack stores it: its UTF-8 bytes (of its JSON string when UTF-8 cannot carry it) and their SHA-256. */
+/** A text as a pack stores it: its UTF-8 bytes (of its JSON string when UTF-8 cannot carry it) and their checksum. */
 function encoded(text: string, utf8 = Buffer.from(text, "utf8")): Encoded {
   const json = !carried(utf8, text);
   const bytes = json ? Buffer.from(JSON.stringify(text), "utf8") : utf8;
-  return { bytes, sum: createHash("sha256").update(bytes).digest("hex"), json };
+  return { bytes, sum: checksum(bytes), json };
+}
+
+/**
+ * An entry's checksum: the CRC-32 of its bytes (zlib's, 8 hex digits). It guards against damage
+ * (a torn or interleaved append, a truncated or hand-edited file), not against forgery: what an
+ * entry is for is fixed by its key, a SHA-256 of the salt and the input. CRC-32 catches every
+ * burst of up to 32 flipped bits and all but one in 2^32 other damage, as in gzip, zip and PNG,
+ * and costs a third of SHA-256 with this machine's SHA instructions (3.6 against 12 ms for
+ * 20 MB): on Stripe's warm structural edit the entries read were about 130 ms of SHA-256.
+ */
+function checksum(bytes: Buffer): string {
+  return crc32(bytes).toString(16).padStart(8, "0");
 }
 
 /** Writes all of `bytes` to the open descriptor `fd`. */
