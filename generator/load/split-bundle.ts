@@ -31,10 +31,9 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { keepRecent, touchCacheFile } from "../cache/cache-folder.js";
-import { cacheDir, sha256Hex } from "../cache/cache-pack.js";
 import { jsonValue } from "./json-text.js";
 import {
   equalBarProse,
@@ -47,6 +46,7 @@ import type { Document, NormalizedProblem } from "@redocly/openapi-core";
 import { decodeShared, encodeShared } from "./shared-json.js";
 import { fileKeyText, type YamlPieces } from "./yaml-sections.js";
 import { specFileDigest, type SpecDigests } from "../write/inputs-hash.js";
+import { splitRecordFile } from "./split-record-file.js";
 
 const FORMAT = 3;
 
@@ -87,7 +87,7 @@ export class SplitBundle {
 
   /** The record of `specPath` in the cache of `cwd` (none when absent, damaged or stale). */
   static open(cwd: string, specPath: string, salt: string): SplitBundle {
-    const file = join(cacheDir(cwd), "load/split-bundle", `${sha256Hex(specPath).slice(0, 24)}.v8`);
+    const file = splitRecordFile(cwd, specPath);
     const { meta, bundle } = readRecord(file, salt);
     return new SplitBundle(file, salt, meta, bundle);
   }

@@ -6,7 +6,16 @@
  * two schema files of the same name that differ in prose only, so that whether the bundle names
  * them apart depends on their descriptions (the record pins them).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
@@ -169,6 +178,39 @@ describe("a split spec's bundle record", () => {
     result = await both(cwd);
     expect(result.cached.document).toEqual(result.fresh.document);
     expect(result.cached.files).toContain("models/extra.yaml");
+  });
+
+  it("goes to the split record alone, also once the spec stops referencing other files", async () => {
+    const cwd = await recorded();
+    // the one-file record's pieces, which keying that record reads and marks used
+    const folder = join(cwd, "node_modules/.cache/petstore-generator/load/bundle-pieces");
+    const pieces = readdirSync(folder).map((name) => join(folder, name));
+    expect(pieces).toHaveLength(1);
+    const long = new Date(2000, 0, 1);
+    for (const path of pieces) utimesSync(path, long, long);
+    edit(cwd, "openapi.yaml", "description: production", "description: production edited");
+    const { cached, fresh, parsed } = await both(cwd);
+    expect(parsed).toBe(0);
+    expect(cached.document).toEqual(fresh.document);
+    // not keyed: the whole document was not walked for a record it cannot have
+    for (const path of pieces) expect(statSync(path).mtime.getTime()).toBe(long.getTime());
+    // the same spec in one file (its $refs inlined): still what a load without the cache gives
+    const inlined = FILES["openapi.yaml"]!.replace(
+      "      $ref: paths/list-authors.yaml",
+      "      operationId: listAuthors\n      responses: { '200': { description: Fine } }",
+    ).replace(
+      "      $ref: paths/list-books.yaml",
+      "      operationId: listBooks\n      responses: { '204': { description: Empty } }",
+    );
+    write(cwd, { "openapi.yaml": inlined });
+    let result = await both(cwd);
+    expect(result.cached.document).toEqual(result.fresh.document);
+    expect(result.cached.files).toEqual(["openapi.yaml"]);
+    write(cwd, { "openapi.yaml": inlined.replace("description: Fine", "description: Good") });
+    result = await both(cwd);
+    expect(result.parsed).toBe(0);
+    expect(result.cached.document).toEqual(result.fresh.document);
+    expect(JSON.stringify(result.cached.document)).toContain("Good");
   });
 
   it("reports a file that is gone as a load without the cache does", async () => {
