@@ -48,7 +48,11 @@ export function readPointer(document: unknown, ref: string): unknown {
   }
   let node: unknown = document;
   for (const raw of ref.slice(1).split("/").slice(1)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    // most segments hold neither escape: read as they are (the model reads every `$ref` so)
+    const key =
+      raw.includes("%") || raw.includes("~")
+        ? decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~")
+        : raw;
     if (node === null || typeof node !== "object" || !(key in node)) {
       throw new PointerError(
         `The $ref target ${JSON.stringify(ref)} does not exist`,
