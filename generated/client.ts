@@ -20,7 +20,7 @@ import type {
 } from "./runtime/client/types.js";
 import type { PageItem, PageMethods } from "./runtime/client/paginate.js";
 import type { AuthValue, ClientSecurity } from "./runtime/client/auth.js";
-/** Declared response headers (name → how to parse), shared by the operations that declare them. */
+/** Declared response headers (each name and how to parse it), shared by the operations that declare them. */
 const RESPONSE_HEADERS_0 = {
   Link: "string",
   "X-Total-Count": "integer",

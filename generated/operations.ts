@@ -13,7 +13,7 @@ import { serializeFormQuery as $serializeFormQuery } from "./runtime/client/url.
 import { newIdempotencyKey as $newIdempotencyKey } from "./runtime/client/idempotency.js";
 import { setHeaderParams as $setHeaderParams } from "./runtime/client/header-params.js";
 import { writeBody as $writeBody } from "./runtime/client/body-writer.js";
-/** Declared response headers (name → how to parse), shared by the operations that declare them. */
+/** Declared response headers (each name and how to parse it), shared by the operations that declare them. */
 const $RESPONSE_HEADERS_0 = {
   Link: "string",
   "X-Total-Count": "integer",

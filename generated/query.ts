@@ -55,7 +55,7 @@ export const storeKeys = {
 /**
  * The query key prefixes each mutation invalidates after a success: the GET operations under its collection.
  *
- * Read from the spec's paths: a mutation's collection is its path without trailing path parameters (`PUT /pets/{petId}` → `/pets`), and every GET operation whose path starts with it is invalidated.
+ * Read from the spec's paths: a mutation's collection is its path without trailing path parameters (`/pets` for `PUT /pets/{petId}`), and every GET operation whose path starts with it is invalidated.
  */
 export const INVALIDATES = {
   createPet: [["PetStore", "pets", "listPets"], ["PetStore", "pets", "getPet"], ["PetStore", "pets", "getPetById"]],

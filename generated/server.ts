@@ -1579,7 +1579,7 @@ export type ListPetsPage = Extract<ListPetsHandlerResponse, { status: 200 }>;
 /**
  * The page of `listPets` that the request asks for, from every matching item (in the API's order).
  *
- * Slices the items as the request's page parameters say and sets what the declaration places (total, next cursor, has-more flag, `Link: <…>; rel="next"`); `extra` fills the body's other fields.
+ * Slices the items as the request's page parameters say and sets what the declaration places (total, next cursor, has-more flag, `Link: <...>; rel="next"`); `extra` fills the body's other fields.
  */
 export function paginateListPets(
   items: readonly PageBodyItem<ListPetsPage["body"], []>[],
@@ -1595,7 +1595,7 @@ export type ListCategoriesPage = Extract<ListCategoriesHandlerResponse, { status
 /**
  * The page of `listCategories` that the request asks for, from every matching item (in the API's order).
  *
- * Slices the items as the request's page parameters say and sets what the declaration places (total, next cursor, has-more flag, `Link: <…>; rel="next"`); `extra` fills the body's other fields.
+ * Slices the items as the request's page parameters say and sets what the declaration places (total, next cursor, has-more flag, `Link: <...>; rel="next"`); `extra` fills the body's other fields.
  */
 export function paginateListCategories(
   items: readonly PageBodyItem<ListCategoriesPage["body"], []>[],
@@ -1611,7 +1611,7 @@ export type ListOrdersPage = Extract<ListOrdersHandlerResponse, { status: 200 }>
 /**
  * The page of `listOrders` that the request asks for, from every matching item (in the API's order).
  *
- * Slices the items as the request's page parameters say and sets what the declaration places (total, next cursor, has-more flag, `Link: <…>; rel="next"`); `extra` fills the body's other fields.
+ * Slices the items as the request's page parameters say and sets what the declaration places (total, next cursor, has-more flag, `Link: <...>; rel="next"`); `extra` fills the body's other fields.
  */
 export function paginateListOrders(
   items: readonly PageBodyItem<ListOrdersPage["body"], []>[],

@@ -141,5 +141,14 @@ describe("operation doc slots", () => {
     expect(client?.content).toContain("Returns pets in ascending");
     const template = clientTemplates(new RunCaches().proseFree(model), context);
     expect(JSON.stringify(template)).not.toContain("Returns pets in ascending");
+    // the slotted files of an ASCII spec are ASCII: one-byte strings in memory and in the cache
+    const bare = new RunCaches().proseFree(model);
+    const slotted = [
+      ...template,
+      operationsTemplate(bare, context),
+      ...serverTemplate(bare, context),
+      ...queryTemplates(bare, context),
+    ];
+    for (const file of slotted) expect(file.content, file.path).toMatch(/^[\x00-\x7f]*$/);
   });
 });

@@ -214,7 +214,7 @@ export class HeaderTables {
   constructor(prefix = "") {
     this.table = new ConstantTable(
       `${prefix}RESPONSE_HEADERS_`,
-      "Declared response headers (name → how to parse), shared by the operations that declare them.",
+      "Declared response headers (each name and how to parse it), shared by the operations that declare them.",
     );
   }
 

@@ -95,7 +95,7 @@ function helper(operation: OperationModel): StatementStructures[] {
       docs: jsDoc({
         summary: `The page of \`${operation.operationId}\` that the request asks for, from every matching item (in the API's order).`,
         description:
-          "Slices the items as the request's page parameters say and sets what the declaration places (total, next cursor, has-more flag, `Link: <…>; rel=\"next\"`); `extra` fills the body's other fields.",
+          "Slices the items as the request's page parameters say and sets what the declaration places (total, next cursor, has-more flag, `Link: <...>; rel=\"next\"`); `extra` fills the body's other fields.",
       }),
       parameters: [
         {

@@ -58,7 +58,7 @@ export function queryTemplates(
           "The query key prefixes each mutation invalidates after a success: the GET operations under its collection.",
         description:
           "Read from the spec's paths: a mutation's collection is its path without trailing path parameters " +
-          "(`PUT /pets/{petId}` → `/pets`), and every GET operation whose path starts with it is invalidated.",
+          "(`/pets` for `PUT /pets/{petId}`), and every GET operation whose path starts with it is invalidated.",
       }),
       declarations: [
         {

@@ -18,10 +18,16 @@ import type { GeneratedFile } from "../file.js";
 import { operationDoc, replacementName } from "../operation-docs.js";
 import { jsDoc, type DocInput } from "./jsdoc.js";
 
-/** Private-use characters around a slot's kind and operation name (a generated name, which may have any letter); no escaped doc text has a line of a slot's shape (a doc's `*\/` is escaped). */
-const OPEN = "\uE000";
-const CLOSE = "\uE001";
-const SLOT_LINE = /^( *)\/\*\* \uE000([a-z]+) ([^\uE001\n]+)\uE001 \*\/\n/gm;
+/**
+ * Control characters around a slot's kind and operation name (a generated name, which may have any
+ * letter); no escaped doc text has a line of a slot's shape (a doc's `*\/` is escaped), and the
+ * slotted text is made from the model without prose. ASCII ones, so that a slotted file of ASCII
+ * code is ASCII too: stored, read back from the cache and filled as a one-byte string (private-use
+ * characters made each of them two-byte: twice the memory, and a slower decode and replace).
+ */
+const OPEN = "\u0001";
+const CLOSE = "\u0002";
+const SLOT_LINE = /^( *)\/\*\* \u0001([a-z]+) ([^\u0002\n]+)\u0002 \*\/\n/gm;
 
 /** How a slot kind's doc is made from its operation (and the model's operations, for names). */
 export type DocRecipe = (
