@@ -349,7 +349,6 @@ export async function bundleSplitSpec(
   const { computeToolHash } = await import("../write/inputs-hash.js");
   const record = SplitBundle.open(cwd, specPath, await computeToolHash());
   if (record.refused) return undefined;
-  const original = structuredClone(parsed); // to bundle it as it is, or marked again
   let marks = record.markRoot(specPath, parsed, pieces);
   if (marks.refused !== undefined) return undefined;
   const { redoclyParseYaml } = await import("../internal/redocly-yaml.js");
@@ -360,6 +359,10 @@ export async function bundleSplitSpec(
     const result = { bundle: { parsed: document }, problems: [], fileDependencies };
     return { result, replayed: true };
   }
+  // the root as parsed, to bundle it as it is or marked again: copied only now (a replay needs
+  // none), with its markers put back
+  const original = structuredClone(parsed);
+  unmarkProse(original, marks.prefix, marks.texts);
   const { bundleDocument, documentFromText } = await import("./sync-file-resolver.js");
   let document = root ?? documentFromText(text, specPath, parsed);
   for (let pass = 0; pass < 3; pass++) {
