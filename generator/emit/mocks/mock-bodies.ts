@@ -48,6 +48,8 @@ export class MockBodies {
   #global: string | undefined;
   readonly #hashes = new Map<string, string>();
   readonly #componentOf = new Map<string, string | null>();
+  /** What {@link lookup} found for each digest this run. */
+  readonly #looked = new Map<string, { readonly value: unknown } | undefined>();
 
   constructor(model: ApiModel, store: BatchPartStore) {
     this.#model = model;
@@ -122,12 +124,20 @@ export class MockBodies {
     return sha256(`${this.#global}\n${key}`);
   }
 
-  /** The cached body `digest`, when every schema it read is unchanged. */
+  /**
+   * The cached body `digest`, when every schema it read is unchanged. Each entry is read and
+   * checked once a run (`#looked`): every operation mocked again asks for its bodies twice (which
+   * to draw, then the value), and on Stripe all 457 share the error body.
+   */
   lookup(digest: string): { readonly value: unknown } | undefined {
+    if (this.#looked.has(digest)) return this.#looked.get(digest);
     const entry = parseEntry(this.#store.lookup(KIND, digest));
-    if (entry === undefined) return undefined;
-    if (!entry.reads.every(([read, hash]) => this.#hash(read) === hash)) return undefined;
-    return { value: entry.value };
+    const found =
+      entry !== undefined && entry.reads.every(([read, hash]) => this.#hash(read) === hash)
+        ? { value: entry.value }
+        : undefined;
+    this.#looked.set(digest, found);
+    return found;
   }
 
   /** Keeps the entry `digest` in the pack (an operation taken whole from the cache used it). */
@@ -157,6 +167,7 @@ export class MockBodies {
       if (component === undefined || component === null) return;
       reads.add(`schema:${component}`);
     }
+    this.#looked.delete(digest);
     const entry: BodyEntry = {
       reads: [...reads].sort().map((read) => [read, this.#hash(read)] as const),
       ...(value === undefined ? {} : { value }),
