@@ -5,7 +5,7 @@
  * Stripe writing its 250 kB through the writer was most of re-printing client.ts after an
  * operation edit.
  */
-import { StructureKind, VariableDeclarationKind } from "ts-morph";
+import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
 import { describe, expect, it, vi } from "vitest";
 
 const given: unknown[] = [];
@@ -28,7 +28,7 @@ const table = (count: number) =>
 
 describe("printStatements' slots for texts ending in a type argument", () => {
   it("slots a long initializer ending in `>` and prints what the writer prints", () => {
-    const statements = [
+    const statements: StatementStructures[] = [
       {
         kind: StructureKind.VariableStatement,
         declarationKind: VariableDeclarationKind.Const,
@@ -41,7 +41,7 @@ describe("printStatements' slots for texts ending in a type argument", () => {
         ],
       },
       { kind: StructureKind.Function, name: "after", statements: ["return 1;"] },
-    ] as const;
+    ];
     given.length = 0;
     const slotted = printStatements("ends.ts", statements);
     expect(JSON.stringify(given[0])).toContain("__PRINTED_TEXT_0__");
