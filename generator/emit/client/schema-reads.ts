@@ -6,11 +6,12 @@
  * fingerprint of all its operation reaches (model/schema-reach.ts): on Stripe every operation
  * reaches `account` through its error body, and after an edit of it every part was made again on
  * the next operation edit (client.ts had come whole from the cache on the schema edit's run).
- * Reads are recorded through proxies, as the mocks' bodies record theirs (mocks/mock-bodies.ts):
+ * Reads are recorded through proxies (schema/recording-proxy.ts), as the mocks' bodies record theirs:
  * a part that lists the keys, or reads a symbol, depends on all of both tables.
  */
 import type { ApiModel } from "../../model/types.js";
 import { sha256Hex } from "../../cache/text-hash.js";
+import { recordingProxy } from "../../schema/recording-proxy.js";
 
 /** The read that stands for both tables whole. */
 const ALL = "*";
@@ -31,24 +32,11 @@ export class SchemaReads {
   recorded(make: (model: ApiModel) => string): string {
     const reads = new Set<string>();
     const recording = <T extends object>(target: T, prefix: string): T =>
-      new Proxy(target, {
-        get: (object, key, receiver) => {
-          reads.add(typeof key === "string" ? `${prefix}${key}` : ALL);
-          return Reflect.get(object, key, receiver) as unknown;
-        },
-        has: (object, key) => {
-          reads.add(typeof key === "string" ? `${prefix}${key}` : ALL);
-          return Reflect.has(object, key);
-        },
-        ownKeys: (object) => {
-          reads.add(ALL);
-          return Reflect.ownKeys(object);
-        },
-        getOwnPropertyDescriptor: (object, key) => {
-          reads.add(ALL);
-          return Reflect.getOwnPropertyDescriptor(object, key);
-        },
-      });
+      recordingProxy(
+        target,
+        (key) => reads.add(typeof key === "string" ? `${prefix}${key}` : ALL),
+        () => reads.add(ALL),
+      );
     let schemas: ApiModel["schemas"] | undefined;
     let refTargets: ApiModel["refTargets"] | undefined;
     const model = new Proxy(this.#model, {

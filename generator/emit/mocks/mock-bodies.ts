@@ -22,6 +22,7 @@ import { deepSchemaRefs, deepView, refsRequiredNames } from "../../schema/deep-s
 import type { BatchPartStore } from "../part-store.js";
 import { componentFunctionName } from "../validators/validator-module.js";
 import { sha256Hex } from "../../cache/text-hash.js";
+import { recordingProxy } from "../../schema/recording-proxy.js";
 
 const KIND = "mock-body";
 
@@ -60,24 +61,13 @@ export class MockBodies {
       this.#componentOf.set(fn, this.#componentOf.has(fn) ? null : name);
     }
     const recording = <T extends object>(target: T, prefix: string): T =>
-      new Proxy(target, {
-        get: (object, key, receiver) => {
+      recordingProxy(
+        target,
+        (key) => {
           if (typeof key === "string") this.#reads.add(`${prefix}${key}`);
-          return Reflect.get(object, key, receiver) as unknown;
         },
-        has: (object, key) => {
-          if (typeof key === "string") this.#reads.add(`${prefix}${key}`);
-          return Reflect.has(object, key);
-        },
-        ownKeys: (object) => {
-          this.#untraceable = true;
-          return Reflect.ownKeys(object);
-        },
-        getOwnPropertyDescriptor: (object, key) => {
-          this.#untraceable = true;
-          return Reflect.getOwnPropertyDescriptor(object, key);
-        },
-      });
+        () => (this.#untraceable = true),
+      );
     this.#recording = recording;
     this.refs = {
       schemas: recording(model.schemas, "schema:"),
