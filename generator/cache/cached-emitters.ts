@@ -124,7 +124,7 @@ export async function cachedMcp(input: EmitInput, packageName: string): Promise<
       sharedPartKey(input.caches, source, ["openapiVersion"], fixed),
     );
     const { SchemaReach } = await import("../model/schema-reach.js");
-    // the same instance as the client's operation parts (the same prose-free model): hashed once
+    // the same instance as the mocks' parts (the same prose-free model): hashed once
     const reach = input.caches.derived(
       source,
       "schema reach",
@@ -245,10 +245,11 @@ const OPERATION_PART_OWN = new Set(["operations", "schemas", "refTargets", "spec
 /**
  * Per-operation parts of an emitter (pack `name`; undefined without a cache). The store's shared
  * key covers the context and every value of `model` but its operations, schemas and hash (the
- * security schemes, the API's security, ...); each part's key, `reads(operation)`, covers its operation and
- * the schemas and ref targets it reaches (model/schema-reach.ts). An operation's edit misses its
- * own part, a schema's edit the parts that reach that schema. The emitter must be given the
- * model without prose ({@link proseFreeModel}), whose operations these keys are made of.
+ * security schemes, the API's security, ...); each part's key, `reads(operation)`, covers its
+ * operation; what it read of the schemas and ref targets is kept with it and checked
+ * (emit/client/schema-reads.ts). An operation's edit misses its own part, a schema's edit only
+ * the parts that read that schema. The emitter must be given the model without prose
+ * ({@link proseFreeModel}), whose operations these keys are made of.
  */
 async function operationParts(
   name: string,
@@ -263,10 +264,8 @@ async function operationParts(
     partsPack,
     sharedPartKey(input.caches, model, shared, JSON.stringify(input.context)),
   );
-  const { SchemaReach } = await import("../model/schema-reach.js");
-  const reach = input.caches.derived(model, "schema reach", () => new SchemaReach(model));
-  const reads = (operation: OperationModel) =>
-    `${input.caches.jsonText(operation)}\n${reach.fingerprint([operation])}`;
+  // what a part reads of the schemas and ref targets is recorded with it (emit/client/schema-reads.ts)
+  const reads = (operation: OperationModel) => input.caches.jsonText(operation);
   return { store, reads };
 }
 

@@ -36,13 +36,15 @@ import {
   tokenPart,
   type PartTables,
 } from "./operation-parts.js";
+import { SchemaReads } from "./schema-reads.js";
 import { UNCACHED_PARTS, type PartStore } from "../part-store.js";
 
 /**
  * operations.ts with each operation's doc as a slot (ts/operation-doc-slots.ts). With `parts`
- * (a cache), each operation's statements are a part (operation-parts.ts) that reads the operation,
- * `reads` (the text of what else of the model it reads: cache/cached-emitters.ts) and the
- * operations' names; without, the file is printed whole.
+ * (a cache), each operation's statements are a part (operation-parts.ts) keyed by `reads` (the
+ * text of its operation: cache/cached-emitters.ts) and the operations' names, and used while what
+ * it read of the schemas and ref targets is unchanged (schema-reads.ts); without, the file is
+ * printed whole.
  */
 export function operationsTemplate(
   model: ApiModel,
@@ -76,15 +78,24 @@ export function operationsTemplate(
   // every part reads the names: their hash in each key, not their text (on Stripe 27 kB a part)
   const namesHash = createHash("sha256").update(namesText).digest("hex");
   const keys = own.map((text) => `${namesHash}\n${text}`);
+  // what each part read of the schemas and ref targets is kept with it (schema-reads.ts)
+  const schemaReads = new SchemaReads(model);
   const texts = model.operations.map((operation, index) => {
     const make = () =>
-      tokenPart((own) =>
-        printStatements("operations.ts", [
-          descriptorStatement(operation, model, own.headers, own.shapes),
-          ...operationFunctions(operation, model, names),
-        ]),
+      schemaReads.recorded((recording) =>
+        tokenPart((own) =>
+          printStatements("operations.ts", [
+            descriptorStatement(operation, recording, own.headers, own.shapes),
+            ...operationFunctions(operation, recording, names),
+          ]),
+        ),
       );
-    const part = parts.part("operation", keys[index] as string, make, isTokenPart);
+    const valid = (text: string) => {
+      const current = schemaReads.current(text);
+      return current !== undefined && isTokenPart(current);
+    };
+    const part = schemaReads.current(parts.part("operation", keys[index] as string, make, valid));
+    if (part === undefined) throw new Error("client: an operation's part does not read back");
     return numberPart(part, tables, "$").replace(/\n$/, "");
   });
   // each part ends with a function: a blank line after it, as the printer puts one after a function

@@ -128,6 +128,12 @@ class MockTable {
   readonly #validators: Validators;
   readonly #bodies = new Map<string, string>();
   readonly #headers = new Map<string, string>();
+  /**
+   * The literal of each value written this run, by identity: the chosen values are shared by the
+   * operations that answer the same body (mock-data.ts's memo; on Stripe all 457 operations answer
+   * the same error body) and never changed once chosen.
+   */
+  readonly #literals = new WeakMap<object, string>();
 
   /** Where the spec's examples were set aside for not matching their schemas (for generate's warnings). */
   readonly rejectedExamples: string[] = [];
@@ -158,14 +164,25 @@ class MockTable {
         const response = mocked.get(status) as MockedResponse;
         return {
           status,
-          ...(response.body?.kind === "json" ? { json: literal(response.body.value) } : {}),
-          ...(response.body?.kind === "text" ? { text: literal(response.body.value) } : {}),
+          ...(response.body?.kind === "json" ? { json: this.#literal(response.body.value) } : {}),
+          ...(response.body?.kind === "text" ? { text: this.#literal(response.body.value) } : {}),
           ...(response.mediaType ? { mediaType: response.mediaType } : {}),
           headers: literal(response.headers),
         };
       }),
       rejected: this.rejectedExamples.slice(rejected),
     };
+  }
+
+  /** `literal(value)`, made once per object. */
+  #literal(value: unknown): string {
+    if (typeof value !== "object" || value === null) return literal(value);
+    let text = this.#literals.get(value);
+    if (text === undefined) {
+      text = literal(value);
+      this.#literals.set(value, text);
+    }
+    return text;
   }
 
   /** The name of a body constant (one per distinct value, as written). */
@@ -231,7 +248,10 @@ class MockTable {
       const value = this.#data.value(json.schema, json.examples, "response", validate);
       body = value === undefined ? undefined : { kind: "json", value };
       const examples = json.examples ?? [];
-      if (examples.length > 0 && !examples.some((example) => literal(example) === literal(value))) {
+      if (
+        examples.length > 0 &&
+        !examples.some((example) => this.#literal(example) === this.#literal(value))
+      ) {
         this.rejectedExamples.push(
           `${operation.operationId} ${response.status} (${json.mediaType})`,
         );

@@ -22,6 +22,7 @@ import { deepSchemaRefs, deepView, refsRequiredNames } from "../../schema/deep-s
 import type { BatchPartStore } from "../part-store.js";
 import { componentFunctionName } from "../validators/validator-module.js";
 import { sha256Hex } from "../../cache/text-hash.js";
+import { recordingProxy } from "../../schema/recording-proxy.js";
 
 const KIND = "mock-body";
 
@@ -48,6 +49,8 @@ export class MockBodies {
   #global: string | undefined;
   readonly #hashes = new Map<string, string>();
   readonly #componentOf = new Map<string, string | null>();
+  /** What {@link lookup} found for each digest this run. */
+  readonly #looked = new Map<string, { readonly value: unknown } | undefined>();
 
   constructor(model: ApiModel, store: BatchPartStore) {
     this.#model = model;
@@ -58,24 +61,13 @@ export class MockBodies {
       this.#componentOf.set(fn, this.#componentOf.has(fn) ? null : name);
     }
     const recording = <T extends object>(target: T, prefix: string): T =>
-      new Proxy(target, {
-        get: (object, key, receiver) => {
+      recordingProxy(
+        target,
+        (key) => {
           if (typeof key === "string") this.#reads.add(`${prefix}${key}`);
-          return Reflect.get(object, key, receiver) as unknown;
         },
-        has: (object, key) => {
-          if (typeof key === "string") this.#reads.add(`${prefix}${key}`);
-          return Reflect.has(object, key);
-        },
-        ownKeys: (object) => {
-          this.#untraceable = true;
-          return Reflect.ownKeys(object);
-        },
-        getOwnPropertyDescriptor: (object, key) => {
-          this.#untraceable = true;
-          return Reflect.getOwnPropertyDescriptor(object, key);
-        },
-      });
+        () => (this.#untraceable = true),
+      );
     this.#recording = recording;
     this.refs = {
       schemas: recording(model.schemas, "schema:"),
@@ -122,12 +114,20 @@ export class MockBodies {
     return sha256(`${this.#global}\n${key}`);
   }
 
-  /** The cached body `digest`, when every schema it read is unchanged. */
+  /**
+   * The cached body `digest`, when every schema it read is unchanged. Each entry is read and
+   * checked once a run (`#looked`): every operation mocked again asks for its bodies twice (which
+   * to draw, then the value), and on Stripe all 457 share the error body.
+   */
   lookup(digest: string): { readonly value: unknown } | undefined {
+    if (this.#looked.has(digest)) return this.#looked.get(digest);
     const entry = parseEntry(this.#store.lookup(KIND, digest));
-    if (entry === undefined) return undefined;
-    if (!entry.reads.every(([read, hash]) => this.#hash(read) === hash)) return undefined;
-    return { value: entry.value };
+    const found =
+      entry !== undefined && entry.reads.every(([read, hash]) => this.#hash(read) === hash)
+        ? { value: entry.value }
+        : undefined;
+    this.#looked.set(digest, found);
+    return found;
   }
 
   /** Keeps the entry `digest` in the pack (an operation taken whole from the cache used it). */
@@ -157,6 +157,7 @@ export class MockBodies {
       if (component === undefined || component === null) return;
       reads.add(`schema:${component}`);
     }
+    this.#looked.delete(digest);
     const entry: BodyEntry = {
       reads: [...reads].sort().map((read) => [read, this.#hash(read)] as const),
       ...(value === undefined ? {} : { value }),

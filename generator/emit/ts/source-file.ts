@@ -36,8 +36,11 @@ export type PrintedStatement = string | WriterFunction | StatementStructures;
 /** Texts shorter than this go through the writer (a slot saves nothing on them). */
 const SLOTTED_LENGTH = 4096;
 
-/** Last characters after which the writer is outside any string, comment or regex. */
-const CLOSING = /[;})\]\w]/;
+/**
+ * Last characters after which the writer is outside any string, comment or regex (`>` closes a
+ * type argument: client.ts's `OPERATIONS` ends in `satisfies Readonly<Record<...>>`).
+ */
+const CLOSING = /[;})\]>\w]/;
 
 /**
  * The file of `statements`. `options.textSlots: false` passes every text through the writer (what
