@@ -4,7 +4,10 @@
  * targets of schema `$ref`s: all they read) without its
  * string `description` and `summary` texts (which no validator contains; a test edits a
  * description and checks the validators' bytes; see without-prose.ts), salted with the
- * generator's own hash.
+ * generator's own hash. A validators module's file is the entry its emitter keeps the module in,
+ * keyed by what the module is made of (emit/validators/validator-parts.ts `ModuleStore`): stored
+ * once, and not encoded and hashed again when an edit left the module as it was (Stripe's 11 MB
+ * validators/bodies.js after an operation edit).
  */
 import type { EmitInput } from "../emit/emitters.js";
 import type { EmitContext, GeneratedFile } from "../emit/file.js";
@@ -14,6 +17,7 @@ import { openScopedPack } from "./cached-emitters.js";
 import { PartCache } from "./cached-parts.js";
 import type { RunCaches } from "./run-caches.js";
 import type { SchemaReach } from "../model/schema-reach.js";
+import type { ModuleStore } from "../emit/validators/validator-parts.js";
 import { valueHash } from "./traced-emit.js";
 
 interface CachedValidators {
@@ -26,7 +30,11 @@ type PartedEmitter = (
   model: EmitInput["model"],
   context: EmitInput["context"],
   warnings: string[],
-  options: { readonly parts?: PartCache; readonly reach?: SchemaReach },
+  options: {
+    readonly parts?: PartCache;
+    readonly reach?: SchemaReach;
+    readonly modules?: (path: string) => ModuleStore;
+  },
 ) => GeneratedFile[];
 
 /**
@@ -35,12 +43,13 @@ type PartedEmitter = (
  * components and per export schema (emit/validators/validator-parts.ts).
  */
 export const cachedValidators = (input: EmitInput): Promise<GeneratedFile[]> =>
-  cachedProseFree("validators", input, async (into) =>
+  cachedProseFree("validators", input, async (into, modules) =>
     withParts(
       "validators",
       input,
       into,
       (await import("../emit/validators/emit-validators.js")).emitValidators,
+      modules,
     ),
   );
 
@@ -61,6 +70,7 @@ async function withParts(
   { model, context, scope, caches }: EmitInput,
   warnings: string[],
   emit: PartedEmitter,
+  modules?: ModuleFiles,
 ): Promise<GeneratedFile[]> {
   const pack = await openScopedPack(`emit/${name}-parts`, scope);
   if (pack === undefined) return emit(model, context, warnings, {});
@@ -69,7 +79,11 @@ async function withParts(
   const { SchemaReach } = await import("../model/schema-reach.js");
   const bare = caches.proseFree(model);
   const reach = caches.derived(bare, "schema reach", () => new SchemaReach(bare));
-  const files = emit(model, context, warnings, { parts, reach });
+  const files = emit(model, context, warnings, {
+    parts,
+    reach,
+    ...(modules === undefined ? {} : { modules: (path: string) => modules.of(path) }),
+  });
   parts.save();
   return files;
 }
@@ -78,10 +92,10 @@ async function withParts(
 async function cachedProseFree(
   name: string,
   { model, context, warnings, scope, caches }: EmitInput,
-  emit: (warnings: string[]) => Promise<GeneratedFile[]>,
+  emit: (warnings: string[], modules: ModuleFiles | undefined) => Promise<GeneratedFile[]>,
 ): Promise<GeneratedFile[]> {
   const pack = await openScopedPack(name, scope);
-  if (pack === undefined) return emit(warnings);
+  if (pack === undefined) return emit(warnings, undefined);
   // made once for both packs, which hash the 64 characters of its hash with their salt
   const input = caches.once("prose-free input hash", () =>
     sha256Hex(proseFreeInput(caches, model, context)),
@@ -93,20 +107,67 @@ async function cachedProseFree(
     return [...cached.files];
   }
   const own: string[] = [];
-  const files = await emit(own);
+  const modules = new ModuleFiles(pack, JSON.stringify(context));
+  const files = await emit(own, modules);
   warnings.push(...own);
   // each file an entry of its own, as it is (JSON-escaping Stripe's 14 MB of validators cost
-  // tens of milliseconds each way), after an index of the paths and the warnings
-  const index: CachedIndex = { paths: files.map((file) => file.path), warnings: own };
+  // tens of milliseconds each way), after an index of the paths and the warnings: a module's
+  // file the entry the emitter kept it in, any other `<input>\n<path>`
+  const entries = files.map((file) => modules.entryOf(file) ?? null);
+  const index: CachedIndex = { paths: files.map((file) => file.path), warnings: own, entries };
   pack.set(input, JSON.stringify(index));
-  for (const file of files) pack.set(`${input}\n${file.path}`, file.content);
+  files.forEach((file, at) => {
+    if (entries[at] === null) pack.set(`${input}\n${file.path}`, file.content);
+  });
   pack.save();
   return files;
 }
 
-/** What the entry of the input holds: the files' paths (each file is the entry `<input>\n<path>`) and the warnings. */
+/**
+ * The validators' modules as printed, in the whole-file pack, by file path and module key (what
+ * the module is made of): the entry a file read back or stored in this run is the file's.
+ */
+class ModuleFiles {
+  /** By path: the entry's pack key and its text, as read or stored in this run. */
+  private readonly used = new Map<string, { readonly key: string; readonly text: string }>();
+
+  constructor(
+    private readonly pack: CachePack,
+    private readonly shared: string,
+  ) {}
+
+  of(path: string): ModuleStore {
+    // the pack's key (a hash) of the input: what the index names (a module's key is long)
+    const keyOf = (key: string) => this.pack.key(`${this.shared}\nmodule\n${path}\n${key}`);
+    return {
+      lookup: (key) => {
+        const at = keyOf(key);
+        const text = this.pack.getKey(at);
+        if (text !== undefined) this.used.set(path, { key: at, text });
+        return text;
+      },
+      store: (key, text) => {
+        const at = keyOf(key);
+        this.pack.setKey(at, text);
+        this.used.set(path, { key: at, text });
+      },
+    };
+  }
+
+  /** The pack key of the entry holding `file` as it is, if any (the emitter's text is the file's: the same string). */
+  entryOf(file: GeneratedFile): string | undefined {
+    const entry = this.used.get(file.path);
+    return entry !== undefined && entry.text === file.content ? entry.key : undefined;
+  }
+}
+
+/**
+ * What the entry of the input holds: the files' paths, the pack key of the entry holding each
+ * file (null: the entry of the input `<input>\n<path>`) and the warnings.
+ */
 interface CachedIndex {
   readonly paths: readonly string[];
+  readonly entries?: readonly (string | null)[];
   readonly warnings: readonly string[];
 }
 
@@ -115,8 +176,9 @@ function read(pack: CachePack, input: string): CachedValidators | undefined {
   const index = parseIndex(pack.get(input));
   if (index === undefined) return undefined;
   const files: GeneratedFile[] = [];
-  for (const path of index.paths) {
-    const content = pack.get(`${input}\n${path}`);
+  for (const [at, path] of index.paths.entries()) {
+    const entry = index.entries?.[at];
+    const content = entry ? pack.getKey(entry) : pack.get(`${input}\n${path}`);
     if (content === undefined) return undefined;
     files.push({ path, content });
   }
@@ -148,7 +210,15 @@ function parseIndex(text: string | undefined): CachedIndex | undefined {
     const value = JSON.parse(text) as Partial<CachedIndex>;
     const strings = (list: unknown) =>
       Array.isArray(list) && list.every((item) => typeof item === "string");
-    return strings(value.paths) && strings(value.warnings) ? (value as CachedIndex) : undefined;
+    const entries = value.entries;
+    const referenced =
+      entries === undefined ||
+      (Array.isArray(entries) &&
+        entries.length === value.paths?.length &&
+        entries.every((entry) => entry === null || typeof entry === "string"));
+    return strings(value.paths) && strings(value.warnings) && referenced
+      ? (value as CachedIndex)
+      : undefined;
   } catch {
     return undefined;
   }

@@ -2,14 +2,16 @@
  * generator/cache/cached-validators.ts: the validators' and the mocks' files keyed by the prose-free
  * model, each file an entry of its own (as it is, not escaped into one JSON text) after an index
  * of the paths and warnings; a prose edit reads them back, a damaged file entry is rendered again,
- * and either way the files are those of a run without the cache.
+ * and either way the files are those of a run without the cache. A validators module's file is the
+ * entry its emitter keeps it in as printed (stored even when compiled in part): an operation edit
+ * after a schema edit reuses the bodies' module, handing its text to no pack again.
  */
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { cacheDir, packKeys } from "../../generator/cache/cache-pack.js";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { CachePack, cacheDir, packKeys } from "../../generator/cache/cache-pack.js";
 import { render } from "../../generator/generate.js";
-import { copySpec, editDescription, editSpec } from "./spec-edits.js";
+import { copySpec, editDescription, editSchema, editSpec, operationsOf } from "./spec-edits.js";
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -54,5 +56,44 @@ describe("the validators' and the mocks' whole files through the cache", () => {
     // a damaged file entry (its hash no longer matches) is not used: the files are rendered again
     writeFileSync(validators, stored.replace(bodies, bodies.replace(/validate/u, "validatf")));
     expect(await files(spec, dir, true)).toEqual(cold);
+  }, 120_000);
+});
+
+describe("a validators module's file", () => {
+  it("is the module's entry: after a schema edit, an operation edit stores the bodies' module no more", async () => {
+    const { dir, spec } = copySpec("spec/openapi.yaml", "validator-modules-");
+    temps.push(dir);
+    await files(spec, dir, true);
+    // the bodies' module compiled in part (one component's cycle again), yet kept as printed
+    editSpec(spec, (document) => expect(editSchema(document, 17)).toBe(true));
+    expect(await files(spec, dir, true)).toEqual(await files(spec, dir, false));
+    editSpec(spec, (document) => {
+      const [first] = operationsOf(document).filter(({ operation }) =>
+        Array.isArray(operation.parameters),
+      );
+      (first?.operation.parameters as unknown[]).unshift({
+        in: "query",
+        name: "added",
+        schema: { type: "string" },
+      });
+    });
+    const stored = vi.spyOn(CachePack.prototype, "setKey");
+    try {
+      const warm = await files(spec, dir, true);
+      const texts = stored.mock.calls.map(([, text]) => text);
+      stored.mockRestore();
+      expect(warm).toEqual(await files(spec, dir, false));
+      const bodies = warm.find((file) => file.path === "validators/bodies.js")?.content ?? "";
+      const module = bodies.slice(bodies.indexOf("function validate"));
+      expect(module.length).toBeGreaterThan(1000);
+      // neither printed and stored again (the parts' pack) nor encoded again (the files' pack)
+      expect(texts.filter((text) => text.includes(module))).toEqual([]);
+      // the parameters' module, edited, is stored once
+      const parameters = warm.find((file) => file.path === "validators/parameters.js")?.content;
+      const edited = parameters?.slice(parameters.indexOf("function validate")) ?? "";
+      expect(texts.filter((text) => text.includes(edited))).toHaveLength(1);
+    } finally {
+      stored.mockRestore();
+    }
   }, 120_000);
 });

@@ -22,7 +22,12 @@ import type {
 import { escapePointer } from "../../model/resolve-ref.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import type { BatchPartStore } from "../part-store.js";
-import { compileModuleParts, type ModulePart, type WalkCounts } from "./validator-parts.js";
+import {
+  compileModuleParts,
+  type ModulePart,
+  type ModuleStore,
+  type WalkCounts,
+} from "./validator-parts.js";
 import { jsonTexts, type JsonText } from "./component-order.js";
 import type { ModuleSlice } from "./validator-module.js";
 import { formBodyValidatorSchemas } from "./form-body-validators.js";
@@ -45,11 +50,20 @@ import {
 
 const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
 
+const PARAMETERS_FILE = "validators/parameters.js";
+const BODIES_FILE = "validators/bodies.js";
+const RESPONSE_HEADERS_FILE = "validators/response-headers.js";
+
 export function emitValidators(
   model: ApiModel,
   _context: EmitContext,
   warnings: string[] = [],
-  options: { readonly parts?: BatchPartStore; readonly walks?: WalkCounts } = {},
+  options: {
+    readonly parts?: BatchPartStore;
+    readonly walks?: WalkCounts;
+    /** Where each module file's code is kept as printed (by the file's path): see ModuleStore. */
+    readonly modules?: (path: string) => ModuleStore;
+  } = {},
 ): GeneratedFile[] {
   const { convert, components, apiSchema, parameterSchemas, bodySchemas, origin, partsOf } =
     validatorSchemas(model, warnings);
@@ -79,6 +93,7 @@ export function emitValidators(
   const parts = (schemas: ReadonlyMap<string, unknown>) => partsOf(schemas);
   const compile = (
     kind: string,
+    path: string,
     schemas: ReadonlyMap<string, unknown>,
     api: ApiSchema,
     extra: Options,
@@ -93,18 +108,20 @@ export function emitValidators(
       options.parts,
       text,
       options.walks,
+      options.modules?.(path),
     );
     warnings.push(...made.warnings);
     return made;
   };
   const parameters = compile(
     "parameters",
+    PARAMETERS_FILE,
     parameterSchemas,
     textApiSchema,
     coercing,
     parts(parameterSchemas),
   );
-  const bodies = compile("bodies", bodySchemas, apiSchema, {}, parts(bodySchemas));
+  const bodies = compile("bodies", BODIES_FILE, bodySchemas, apiSchema, {}, parts(bodySchemas));
   compiledBodies.set(model, {
     functions: bodies.functions,
     all: bodies.functions.size === bodySchemas.size,
@@ -112,17 +129,18 @@ export function emitValidators(
   });
   const responseHeaders = compile(
     "response-headers",
+    RESPONSE_HEADERS_FILE,
     headerSchemas,
     textApiSchema,
     coercing,
     [...headerSchemas.keys()].map((name) => ({ names: [name] })),
   );
   return [
-    { path: "validators/response-headers.js", content: responseHeaders.code },
+    { path: RESPONSE_HEADERS_FILE, content: responseHeaders.code },
     { path: "validators/response-headers.d.ts", content: declarations(headerSchemas.keys()) },
-    { path: "validators/parameters.js", content: parameters.code },
+    { path: PARAMETERS_FILE, content: parameters.code },
     { path: "validators/parameters.d.ts", content: declarations(parameterSchemas.keys()) },
-    { path: "validators/bodies.js", content: bodies.code },
+    { path: BODIES_FILE, content: bodies.code },
     { path: "validators/bodies.d.ts", content: declarations(bodySchemas.keys()) },
   ];
 }

@@ -15,6 +15,8 @@
  * and none of the functions that call it (their text names `validate$account` and is unchanged).
  * The module is printed from the functions its exports reach through their calls.
  *
+ * The module as printed is kept too, keyed by all its entries' keys (see {@link ModuleStore}).
+ *
  * Where a function's text could depend on more than that, the module is compiled whole, as
  * without a cache: a `$ref` that names no component as written (the graph cannot follow it), two
  * components whose function names clash, a boolean component schema (inlined into its callers,
@@ -43,6 +45,21 @@ export interface ModulePart {
   readonly names: readonly string[];
 }
 
+/**
+ * Where a module's printed code is kept by its key (the keys of all its entries and its parts: what
+ * it is made of). Without one, the code is an entry `<kind>/module` of the function entries' store,
+ * stored only when made from entries alone (a module compiled in part was just edited, and storing
+ * it, Stripe's bodies: 11 MB, cost more than reusing it saved). With one (the validators' whole-file
+ * pack, cache/cached-validators.ts, which holds each module's file anyway), stored either way: the
+ * file is then that entry, stored once, and the run after an edit reuses it (the bodies' module
+ * after a schema edit, when the next edit is an operation's) instead of reading, walking and
+ * printing every entry.
+ */
+export interface ModuleStore {
+  lookup(key: string): string | undefined;
+  store(key: string, code: string): void;
+}
+
 /** A module: its code, the validators compiled in this run (by export name) and its warnings (in part order). */
 export interface PartedModule {
   readonly code: string;
@@ -67,6 +84,7 @@ export function compileModuleParts(
   store: BatchPartStore | undefined,
   jsonText: JsonText = (value) => JSON.stringify(value),
   walks: WalkCounts = walkCounts(),
+  modules?: ModuleStore,
 ): PartedModule {
   const whole = (): PartedModule => {
     const compiled = compileValidatorSlices(
@@ -96,6 +114,7 @@ export function compileModuleParts(
       jsonText,
       walks,
       whole,
+      modules,
     );
     if (made !== undefined) return made;
   }
@@ -115,6 +134,7 @@ function fromFunctionEntries(
   jsonText: JsonText,
   walks: WalkCounts,
   whole: () => PartedModule,
+  modules: ModuleStore | undefined,
 ): PartedModule | undefined {
   const components = apiSchema.components.schemas;
   const names = Object.keys(components);
@@ -198,6 +218,10 @@ function fromFunctionEntries(
   // edit of one operation's parameters leaves the bodies' module as it was, a schema edit the
   // parameters' module where they reach no component (Stripe's).
   const moduleKind = `${kind}/module`;
+  const printed: ModuleStore = modules ?? {
+    lookup: (key) => store.lookup(moduleKind, key),
+    store: (key, code) => store.store(moduleKind, key, code),
+  };
   let compiled = false; // by `assemble`: some entries missed
   const moduleKey =
     store.keep === undefined
@@ -207,7 +231,7 @@ function fromFunctionEntries(
           parts.map((part) => part.names.map((name) => [name, exportKeys.get(name)])),
         ]);
   if (moduleKey !== undefined) {
-    const code = store.lookup(moduleKind, moduleKey);
+    const code = printed.lookup(moduleKey);
     if (code !== undefined) {
       walks.moduleHits++;
       for (const key of cycleKeys.values()) store.keep?.(cycleKind, key);
@@ -228,11 +252,10 @@ function fromFunctionEntries(
       };
     }
   }
-  // stored only when made from entries alone (unchanged since the run before): a module compiled
-  // in part was just edited, and storing it (Stripe's bodies: 11 MB) cost more than reusing it saves
+  // without a module store, stored only when made from entries alone (see ModuleStore)
   const made = assemble();
-  if (made !== undefined && moduleKey !== undefined && !compiled)
-    store.store(moduleKind, moduleKey, made.code);
+  if (made !== undefined && moduleKey !== undefined && (!compiled || modules !== undefined))
+    printed.store(moduleKey, made.code);
   return made;
 
   /** The module from its entries, compiling those the store does not hold (unless `print`, its code left empty). */
