@@ -28,6 +28,8 @@ export function escapePointer(segment: string): string {
 
 /** A JSON pointer token of a URI fragment, unescaped (`%7B` → `{`, `~1` → `/`, `~0` → `~`). */
 export function pointerToken(token: string): string {
+  // most tokens hold neither escape: read as they are (the model reads every `$ref` so)
+  if (!token.includes("%") && !token.includes("~")) return token;
   let decoded = token;
   try {
     decoded = decodeURIComponent(token);
@@ -48,11 +50,7 @@ export function readPointer(document: unknown, ref: string): unknown {
   }
   let node: unknown = document;
   for (const raw of ref.slice(1).split("/").slice(1)) {
-    // most segments hold neither escape: read as they are (the model reads every `$ref` so)
-    const key =
-      raw.includes("%") || raw.includes("~")
-        ? decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~")
-        : raw;
+    const key = pointerToken(raw);
     if (node === null || typeof node !== "object" || !(key in node)) {
       throw new PointerError(
         `The $ref target ${JSON.stringify(ref)} does not exist`,

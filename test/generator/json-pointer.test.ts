@@ -20,6 +20,9 @@ describe("readPointer", () => {
     // a percent-escaped `~1` is a `/` once unescaped, as before any fast path
     expect(readPointer(document, "#/paths/%7E1pets%7E1%7Bid%7D/get/operationId")).toBe("getPet");
     expect(readPointer(document, "#/100%25/sure")).toBe(true);
+    // a malformed percent-escape is read as written (a clear error when nothing is there)
+    expect(readPointer(document, "#/100%/sure")).toBe(true);
+    expect(() => readPointer(document, "#/components/schemas/%E0")).toThrow(/does not exist/);
     expect(readPointer(document, "#")).toBe(document);
   });
 
