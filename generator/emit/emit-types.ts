@@ -29,7 +29,7 @@ export async function emitTypes(
         ? await astText(await typesDeclarations(document))
         : await (
             await import("./types-by-member.js")
-          ).typesByMember(await preparedTypes(document), members);
+          ).typesByMember(preparedTypes(document), members);
     return [{ path: "types.ts", content }];
   } catch (error) {
     throw new GeneratorError(
@@ -45,22 +45,26 @@ export async function emitTypes(
 
 /** The declarations types.ts is printed from: openapi-typescript's, for a prepared copy of `document`. */
 export async function typesDeclarations(document: Record<string, unknown>): Promise<ts.Node[]> {
-  const { schema, transform } = await preparedTypes(document);
-  return openapiTypesAst(schema, transform, { owned: true });
+  const { schema } = preparedTypes(document);
+  return openapiTypesAst(schema, await binaryTransform(), { owned: true });
 }
 
-/** What openapi-typescript types: a prepared copy of `document`, and our `transform` hook. */
+/** What openapi-typescript types: a prepared copy of `document`. */
 export interface PreparedTypes {
   readonly schema: Record<string, unknown>;
-  readonly transform: (schema: Record<string, unknown>) => unknown;
   /** Whether any object has a `discriminator` key (prepareTypesDocument). */
   readonly discriminators: boolean;
 }
 
-/** A copy of `document` prepared for the types (types-document.ts), with the binary-string hook. */
-export async function preparedTypes(document: Record<string, unknown>): Promise<PreparedTypes> {
+/** A copy of `document` prepared for the types (types-document.ts); loads no TypeScript. */
+export function preparedTypes(document: Record<string, unknown>): PreparedTypes {
   const copy = structuredClone(document);
   const discriminators = prepareTypesDocument(copy);
+  return { schema: copy, discriminators };
+}
+
+/** Our `transform` hook: binary strings typed `Blob | File` (loads TypeScript). */
+export async function binaryTransform(): Promise<(schema: Record<string, unknown>) => unknown> {
   const typescript = (await import("typescript")).default;
   const binary = (nullable: boolean) =>
     typescript.factory.createUnionTypeNode([
@@ -70,13 +74,12 @@ export async function preparedTypes(document: Record<string, unknown>): Promise<
         ? [typescript.factory.createLiteralTypeNode(typescript.factory.createNull())]
         : []),
     ]);
-  const transform = (schema: Record<string, unknown>) =>
+  return (schema: Record<string, unknown>) =>
     isBinaryString(schema)
       ? binary(
           schema.nullable === true || (Array.isArray(schema.type) && schema.type.includes("null")),
         )
       : undefined;
-  return { schema: copy, transform, discriminators };
 }
 
 /**

@@ -19,7 +19,9 @@
 import type { GlobalContext } from "openapi-typescript";
 import type { CachePack } from "../cache/cache-pack.js";
 import { sha256Hex } from "../cache/cache-pack.js";
+import { randomBytes } from "node:crypto";
 import { openapiTypescriptInternals } from "../internal/openapi-typescript.js";
+import { isObject, readPointer } from "../schema/json-pointer.js";
 import {
   assembleTypes,
   printUnit,
@@ -28,7 +30,8 @@ import {
   type TypesUnit,
   type UnitText,
 } from "../internal/openapi-typescript-members.js";
-import { astText, typesContext, type PreparedTypes } from "./emit-types.js";
+import { astText, binaryTransform, typesContext, type PreparedTypes } from "./emit-types.js";
+import { ProseSlotError, TypesProse } from "./types-prose-slots.js";
 
 /** What a member's transform read of the rest of the document, and what it got (hashes, texts). */
 interface Reads {
@@ -62,22 +65,30 @@ export interface MemberStats {
   printed: number;
 }
 
-/** types.ts for a prepared document, members from `pack` where they still hold. */
+/** The pack entry holding the pack's prose nonce (types-prose-slots.ts). */
+const NONCE_KEY = "prose nonce";
+
+/**
+ * types.ts for a prepared document, members from `pack` where they still hold. Its prose is
+ * slotted first (types-prose-slots.ts), so a run whose members all hold (a prose edit) loads
+ * neither openapi-typescript nor TypeScript, unless the document has discriminators (their scan
+ * is openapi-typescript's).
+ */
 export async function typesByMember(
   prepared: PreparedTypes,
   pack: CachePack,
   stats: MemberStats = { units: 0, printed: 0 },
 ): Promise<string> {
-  const { scanDiscriminators, resolveRef, transformSchema } = await openapiTypescriptInternals();
-  const { schema, transform } = prepared;
+  const { schema } = prepared;
   // the scan walks the whole document (a tenth of a second on Stripe's) and finds nothing when
   // no object has a `discriminator` key
   const discriminators = prepared.discriminators
-    ? scanDiscriminators(schema as never, {})
+    ? (await openapiTypescriptInternals()).scanDiscriminators(schema as never, {})
     : { objects: {}, refsHandled: [] };
-  const ctx = await typesContext(schema, transform, discriminators);
-  // the whole document at once, with the same context (its discriminators are scanned already)
-  const whole = async () => astText(transformSchema(schema as never, ctx));
+  let context: Promise<GlobalContext> | undefined;
+  const printing = () =>
+    (context ??= binaryTransform().then((hook) => typesContext(schema, hook, discriminators)));
+  const whole = async () => astText(await transformWhole(schema, await printing()));
   let units: TypesUnit[];
   try {
     units = typesUnits(schema);
@@ -85,13 +96,72 @@ export async function typesByMember(
     if (!(error instanceof UnexpectedLayout)) throw error;
     return whole();
   }
+  const prose = new TypesProse(proseNonce(pack));
+  for (const unit of units) prose.slot(unitLabel(unit), unit.value);
+  try {
+    return prose.fill(await printMembers(schema, units, discriminators, printing, pack, stats));
+  } catch (error) {
+    if (!(error instanceof ProseSlotError)) throw error;
+    prose.restore();
+    return whole();
+  }
+}
+
+/** The pack's prose nonce, made when it has none. */
+function proseNonce(pack: CachePack): string {
+  const stored = pack.get(NONCE_KEY);
+  if (stored !== undefined && /^[0-9a-f]{12}$/.test(stored)) return stored;
+  const nonce = TypesProse.newNonce(randomBytes);
+  pack.set(NONCE_KEY, nonce);
+  return nonce;
+}
+
+const unitLabel = (unit: TypesUnit) => `${unit.root}\0${unit.kind ?? ""}\0${unit.name ?? ""}`;
+
+async function transformWhole(schema: Record<string, unknown>, ctx: GlobalContext) {
+  const { transformSchema } = await openapiTypescriptInternals();
+  return transformSchema(schema as never, ctx);
+}
+
+/** No resolve target (what `ctx.resolve` returns for a ref that leads nowhere is recorded so). */
+const NOWHERE = Symbol("nowhere");
+
+/**
+ * What `ctx.resolve` returns for `ref` (openapi-typescript's `resolveRef`: the pointer, then its
+ * `$ref` chain), read without openapi-typescript; {@link tracedContext} checks each unit's reads
+ * return the very object `ctx.resolve` returned, else the unit is not cached.
+ */
+function resolveTarget(schema: Record<string, unknown>, ref: string): unknown {
+  try {
+    const seen = new Set<string>();
+    let node = readPointer(schema, ref);
+    while (isObject(node) && typeof node.$ref === "string") {
+      if (seen.has(node.$ref)) return NOWHERE;
+      seen.add(node.$ref);
+      node = readPointer(schema, node.$ref);
+    }
+    return node;
+  } catch {
+    return NOWHERE;
+  }
+}
+
+/** The assembled text of the units, each from `pack` where its reads still hold. */
+async function printMembers(
+  schema: Record<string, unknown>,
+  units: readonly TypesUnit[],
+  discriminators: GlobalContext["discriminators"],
+  printing: () => Promise<GlobalContext>,
+  pack: CachePack,
+  stats: MemberStats,
+): Promise<string> {
   const resolvedHashes = new Map<string, string>();
-  // what `ctx.resolve` returns for `ref` (the same call), hashed once per run
+  // what `ctx.resolve` returns for `ref` (see resolveTarget), hashed once per run
   const resolvedHash = (ref: string): string => {
     let hash = resolvedHashes.get(ref);
     if (hash === undefined) {
-      const target: unknown = resolveRef(schema, ref, { silent: true });
-      hash = sha256Hex(JSON.stringify(target) ?? "undefined");
+      const target = resolveTarget(schema, ref);
+      hash = target === NOWHERE ? "nowhere" : sha256Hex(JSON.stringify(target) ?? "undefined");
       resolvedHashes.set(ref, hash);
     }
     return hash;
@@ -115,7 +185,7 @@ export async function typesByMember(
         texts.push(cached.text);
         continue;
       }
-      const traced = tracedContext(ctx, discriminators, resolvedHash);
+      const traced = tracedContext(await printing(), discriminators, schema, resolvedHash);
       const text = await printUnit(unit, traced.ctx);
       stats.printed++;
       texts.push(text);
@@ -124,7 +194,7 @@ export async function typesByMember(
     }
   } catch (error) {
     if (!(error instanceof UnexpectedLayout)) throw error;
-    return whole();
+    return astText(await transformWhole(schema, await printing()));
   }
   pack.save();
   return assembleTypes(schema, units, texts);
@@ -154,6 +224,7 @@ function discriminatorText(objects: Record<string, unknown>, pointer: string): s
 function tracedContext(
   ctx: GlobalContext,
   discriminators: GlobalContext["discriminators"],
+  schema: Record<string, unknown>,
   hash: (ref: string) => string,
 ): { readonly ctx: GlobalContext; reads(): Reads | undefined } {
   const resolved: Record<string, string> = {};
@@ -189,6 +260,9 @@ function tracedContext(
     discriminators: { objects: tracedObjects as never, refsHandled: tracedHandled },
     resolve: (ref: string) => {
       const value = ctx.resolve(ref);
+      // what a later run checks is read without openapi-typescript: it must be this object
+      const target = resolveTarget(schema, ref);
+      if (target !== value && !(target === NOWHERE && value === undefined)) untraced = true;
       resolved[ref] = hash(ref);
       return value as never;
     },

@@ -11,6 +11,7 @@
  * The document given is changed in place: pass a copy.
  */
 import { ownDiscriminatorValues } from "../schema/discriminator.js";
+import { walkObjects } from "../schema/walk-objects.js";
 
 type Json = Record<string, unknown>;
 
@@ -30,16 +31,8 @@ export function prepareTypesDocument(document: Json): boolean {
     isObject(document.components) && isObject(document.components.schemas)
       ? document.components.schemas
       : {};
-  const seen = new Set<unknown>();
   let discriminators = false;
-  const visit = (node: unknown): void => {
-    if (typeof node !== "object" || node === null || seen.has(node)) return;
-    seen.add(node);
-    if (Array.isArray(node)) {
-      for (const item of node) visit(item);
-      return;
-    }
-    const object = node as Json;
+  walkObjects(document, (object) => {
     if (isObject(object.content)) {
       for (const media of Object.values(object.content)) {
         if (isObject(media) && media.schema === undefined && media.itemSchema !== undefined)
@@ -48,9 +41,8 @@ export function prepareTypesDocument(document: Json): boolean {
     }
     if (object.discriminator !== undefined) discriminators = true;
     if (isObject(object.discriminator)) mapDiscriminatorValues(object, schemas);
-    for (const value of Object.values(object)) visit(value);
-  };
-  visit(document);
+    return Object.values(object);
+  });
   addSchemaViews(document);
   return discriminators;
 }

@@ -47,7 +47,7 @@ function packIn(dir: string): CachePack {
 }
 
 async function byMember(document: Json, dir: string, stats?: MemberStats): Promise<string> {
-  return typesByMember(await preparedTypes(structuredClone(document)), packIn(dir), stats);
+  return typesByMember(preparedTypes(structuredClone(document)), packIn(dir), stats);
 }
 
 const isObject = (value: unknown): value is Json =>

@@ -1,0 +1,132 @@
+/**
+ * types.ts's prose as slots, so that a prose edit reuses every member's cached text
+ * (types-by-member.ts) instead of transforming and printing the edited member again, which loads
+ * openapi-typescript and TypeScript (about a tenth of a second) for a comment.
+ *
+ * openapi-typescript shows a `title`, `summary` or `description` only in a JSDoc comment
+ * (`addJSDocComment`): it trims the text, puts ` *     ` after each `\n`, escapes `*\/`, and
+ * TypeScript's printer writes each line of the comment trimmed, indented by the whitespace it
+ * starts with. All of that depends on the text's whitespace and line breaks, nothing else. So each
+ * prose string of the prepared copy is replaced, in place, by its skeleton: every line's text from
+ * its first to its last non-blank character becomes a token, and the whitespace and line breaks
+ * around stay as they are. The transform prints the skeleton exactly as it prints the prose, with
+ * tokens in place of those texts, and {@link TypesProse.fill} puts the texts back, escaped as
+ * openapi-typescript escapes them (an `*\/` cannot span a token's edge: a token's neighbours are
+ * whitespace or the comment's own ` * ` prefixes). A member's cache key is the hash of its
+ * skeleton, so a changed word keeps it.
+ *
+ * A token is `\u0001`, the pack's nonce (random, made once per pack: no spec can name a token
+ * that this cache will fill), the member's id, a counter, `\u0002`. A token of this nonce that
+ * fill does not know, or that is not in a comment, means the shape above no longer holds (an
+ * openapi-typescript update showing prose elsewhere?): {@link ProseSlotError}, and the caller
+ * puts the prose back and prints without slots. test/generator/types-prose-slots.test.ts checks
+ * the output against the whole transform's with hostile prose (line breaks of every kind, blank
+ * and indented lines, `*\/`, tokens written into examples).
+ */
+import { isLiteralKey } from "../cache/without-prose.js";
+import { walkObjects } from "../schema/walk-objects.js";
+
+const OPEN = "\u0001";
+const CLOSE = "\u0002";
+/** The keys openapi-typescript shows in a JSDoc comment (when their value is a string). */
+const PROSE_KEYS = new Set(["title", "summary", "description"]);
+/** Maps whose string values are not prose (a discriminator's refs, an OAuth flow's scopes). */
+const NAME_MAPS = new Set(["mapping", "scopes"]);
+/**
+ * A line's text from its first to its last character that is neither JavaScript whitespace (what
+ * `trim` removes) nor TypeScript's (what its comment indentation counts: U+0085, U+200B too),
+ * with no line break (TypeScript's: \n, \r, U+2028, U+2029) inside.
+ */
+const LINE_TEXT = /[^\s\u0085\u200b](?:[^\n\r\u2028\u2029]*[^\s\u0085\u200b])?/g;
+const TOKEN = /\u0001([0-9a-f]{12})([0-9a-z]+\.[0-9a-z]+)\u0002/g;
+
+/** A token this cache made is unknown or printed outside a comment: print without slots. */
+export class ProseSlotError extends Error {}
+
+export class TypesProse {
+  /** Token body (member id, counter) → the line text it stands for. */
+  readonly #texts = new Map<string, string>();
+  /** Member id → its label (ids are hashes: a collision takes the next one). */
+  readonly #ids = new Map<string, string>();
+  /** Where the slotted strings are, to put them back ({@link restore}). */
+  readonly #slotted: { readonly owner: Record<string, unknown>; readonly key: string }[] = [];
+
+  constructor(readonly nonce: string) {
+    if (!/^[0-9a-f]{12}$/.test(nonce)) throw new Error(`bad prose nonce ${nonce}`);
+  }
+
+  /** A new nonce, for a pack that has none. */
+  static newNonce(random: (bytes: number) => Buffer): string {
+    return random(6).toString("hex");
+  }
+
+  /** Replaces the prose strings under `value` (the member `label`'s object) by skeletons. */
+  slot(label: string, value: unknown): void {
+    const id = this.#idOf(label);
+    let counter = 0;
+    const token = (text: string): string => {
+      const body = `${id}.${(counter++).toString(36)}`;
+      this.#texts.set(body, text);
+      return `${OPEN}${this.nonce}${body}${CLOSE}`;
+    };
+    walkObjects(value, (object) => {
+      const children: unknown[] = [];
+      for (const key of Object.keys(object)) {
+        const item = object[key];
+        if (typeof item === "string") {
+          if (PROSE_KEYS.has(key) && !item.includes(OPEN + this.nonce)) {
+            object[key] = item.replace(LINE_TEXT, token);
+            this.#slotted.push({ owner: object, key });
+          }
+        } else if (!isLiteralKey(key) && !NAME_MAPS.has(key)) children.push(item);
+      }
+      return children;
+    });
+  }
+
+  /** `text` with every token of this nonce replaced by its line text, escaped as in a comment. */
+  fill(text: string): string {
+    return text.replace(TOKEN, (token, nonce: string, body: string, offset: number) => {
+      if (nonce !== this.nonce) return token; // not ours: a spec's own characters
+      const line = this.#texts.get(body);
+      if (line === undefined) throw new ProseSlotError(`unknown prose slot ${body}`);
+      // inside a JSDoc comment: after its `/**`, before its end (no text in it holds `*\/`)
+      const start = text.lastIndexOf("/**", offset);
+      if (start < 0 || text.indexOf("*/", start + 3) < offset)
+        throw new ProseSlotError(`prose slot ${body} printed outside a comment`);
+      return line.replaceAll("*/", "*\\/");
+    });
+  }
+
+  /** Puts every slotted string back as it was (to print without slots). */
+  restore(): void {
+    for (const { owner, key } of this.#slotted) {
+      const value = owner[key];
+      if (typeof value === "string")
+        owner[key] = value.replace(TOKEN, (token, nonce: string, body: string) =>
+          nonce === this.nonce ? (this.#texts.get(body) ?? token) : token,
+        );
+    }
+  }
+
+  #idOf(label: string): string {
+    for (let attempt = 0; ; attempt++) {
+      const id = hash53(attempt === 0 ? label : `${label}\0${attempt}`).toString(36);
+      const owner = this.#ids.get(id);
+      if (owner === undefined) this.#ids.set(id, label);
+      if (owner === undefined || owner === label) return id;
+    }
+  }
+}
+
+/** A 53-bit hash of `text` (two 32-bit FNV-1a-like lanes): member ids, not security. */
+function hash53(text: string): number {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x5bd1e995);
+  }
+  return (b >>> 0) * 0x200000 + ((a >>> 0) & 0x1fffff);
+}
