@@ -69,10 +69,9 @@ export interface MemberStats {
 const NONCE_KEY = "prose nonce";
 
 /**
- * types.ts for a prepared document, members from `pack` where they still hold. Its prose is
- * slotted first (types-prose-slots.ts), so a run whose members all hold (a prose edit) loads
- * neither openapi-typescript nor TypeScript, unless the document has discriminators (their scan
- * is openapi-typescript's).
+ * types.ts for a prepared document, members from `pack` where they still hold. Without
+ * discriminators, its prose is slotted first (types-prose-slots.ts), so a run whose members all
+ * hold (a prose edit) loads neither openapi-typescript nor TypeScript.
  */
 export async function typesByMember(
   prepared: PreparedTypes,
@@ -96,6 +95,10 @@ export async function typesByMember(
     if (!(error instanceof UnexpectedLayout)) throw error;
     return whole();
   }
+  // with discriminators, openapi-typescript is loaded for their scan anyway: the slots would save
+  // printing the members whose prose changed, and cost about as much (DigitalOcean)
+  if (prepared.discriminators)
+    return printMembers(schema, units, discriminators, printing, pack, stats);
   const prose = new TypesProse(proseNonce(pack));
   for (const unit of units) prose.slot(unitLabel(unit), unit.value);
   try {

@@ -15,6 +15,9 @@
  * whitespace or the comment's own ` * ` prefixes). A member's cache key is the hash of its
  * skeleton, so a changed word keeps it.
  *
+ * types-by-member.ts slots a document only when it has no discriminator: their scan loads
+ * openapi-typescript anyway, and a discriminator's `mapping` is a map of strings under any keys.
+ *
  * A token is `\u0001`, the pack's nonce (random, made once per pack: no spec can name a token
  * that this cache will fill), the member's id, a counter, `\u0002`. A token of this nonce that
  * fill does not know, or that is not in a comment, means the shape above no longer holds (an
@@ -30,8 +33,6 @@ const OPEN = "\u0001";
 const CLOSE = "\u0002";
 /** The keys openapi-typescript shows in a JSDoc comment (when their value is a string). */
 const PROSE_KEYS = new Set(["title", "summary", "description"]);
-/** Maps whose string values are not prose (a discriminator's refs, an OAuth flow's scopes). */
-const NAME_MAPS = new Set(["mapping", "scopes"]);
 /**
  * A line's text from its first to its last character that is neither JavaScript whitespace (what
  * `trim` removes) nor TypeScript's (what its comment indentation counts: U+0085, U+200B too),
@@ -78,7 +79,7 @@ export class TypesProse {
             object[key] = item.replace(LINE_TEXT, token);
             this.#slotted.push({ owner: object, key });
           }
-        } else if (!isLiteralKey(key) && !NAME_MAPS.has(key)) children.push(item);
+        } else if (!isLiteralKey(key)) children.push(item);
       }
       return children;
     });
@@ -86,15 +87,20 @@ export class TypesProse {
 
   /** `text` with every token of this nonce replaced by its line text, escaped as in a comment. */
   fill(text: string): string {
+    // the comment the last token was in (tokens come in order: most share their comment)
+    let start = -1;
+    let end = -1;
     return text.replace(TOKEN, (token, nonce: string, body: string, offset: number) => {
       if (nonce !== this.nonce) return token; // not ours: a spec's own characters
       const line = this.#texts.get(body);
       if (line === undefined) throw new ProseSlotError(`unknown prose slot ${body}`);
       // inside a JSDoc comment: after its `/**`, before its end (no text in it holds `*\/`)
-      const start = text.lastIndexOf("/**", offset);
-      if (start < 0 || text.indexOf("*/", start + 3) < offset)
-        throw new ProseSlotError(`prose slot ${body} printed outside a comment`);
-      return line.replaceAll("*/", "*\\/");
+      if (offset > end) {
+        start = text.lastIndexOf("/**", offset);
+        end = start < 0 ? -1 : text.indexOf("*/", start + 3);
+        if (end < offset) throw new ProseSlotError(`prose slot ${body} printed outside a comment`);
+      }
+      return line.includes("*/") ? line.replaceAll("*/", "*\\/") : line;
     });
   }
 

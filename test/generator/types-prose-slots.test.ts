@@ -121,15 +121,7 @@ function documentWith(
           },
           example: { description: "not prose: an example", title: literal() },
         },
-        Shape: {
-          oneOf: [{ $ref: "#/components/schemas/Pet" }],
-          discriminator: {
-            propertyName: "kind",
-            // a mapping's value is a ref, whatever its key
-            mapping: { description: "#/components/schemas/Pet" },
-          },
-          description: text(),
-        },
+        Shape: { oneOf: [{ $ref: "#/components/schemas/Pet" }], description: text() },
       },
     },
   };
@@ -151,6 +143,18 @@ describe("types.ts prose as slots", () => {
       expect(warm.printed).toBe(0);
     }
   }, 120_000);
+
+  it("prints a document with discriminators without slots, as the whole transform", async () => {
+    const dir = tempDir();
+    const document = documentWith((index) => HOSTILE[index % HOSTILE.length] ?? "");
+    const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
+    schemas.Shape!.discriminator = {
+      propertyName: "kind",
+      mapping: { description: "#/components/schemas/Pet" }, // a ref, whatever its key
+    };
+    expect(await byMember(document, dir)).toBe(await whole(document));
+    expect(pack(dir).get("prose nonce")).toBeUndefined();
+  }, 60_000);
 
   it("prints no member again after a prose edit that keeps the prose's lines", async () => {
     const dir = tempDir();
