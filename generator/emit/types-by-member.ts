@@ -19,9 +19,8 @@
 import type { GlobalContext } from "openapi-typescript";
 import type { CachePack } from "../cache/cache-pack.js";
 import { sha256Hex } from "../cache/cache-pack.js";
-import { randomBytes } from "node:crypto";
 import { openapiTypescriptInternals } from "../internal/openapi-typescript.js";
-import { isObject, readPointer } from "../schema/json-pointer.js";
+import { resolveObject } from "../schema/json-pointer.js";
 import {
   assembleTypes,
   printUnit,
@@ -31,7 +30,7 @@ import {
   type UnitText,
 } from "../internal/openapi-typescript-members.js";
 import { astText, binaryTransform, typesContext, type PreparedTypes } from "./emit-types.js";
-import { ProseSlotError, TypesProse } from "./types-prose-slots.js";
+import { proseNonceOf, ProseSlotError, TypesProse } from "./types-prose-slots.js";
 
 /** What a member's transform read of the rest of the document, and what it got (hashes, texts). */
 interface Reads {
@@ -113,9 +112,8 @@ export async function typesByMember(
 /** The pack's prose nonce, made when it has none. */
 function proseNonce(pack: CachePack): string {
   const stored = pack.get(NONCE_KEY);
-  if (stored !== undefined && /^[0-9a-f]{12}$/.test(stored)) return stored;
-  const nonce = TypesProse.newNonce(randomBytes);
-  pack.set(NONCE_KEY, nonce);
+  const nonce = proseNonceOf(stored);
+  if (nonce !== stored) pack.set(NONCE_KEY, nonce);
   return nonce;
 }
 
@@ -136,16 +134,9 @@ const NOWHERE = Symbol("nowhere");
  */
 function resolveTarget(schema: Record<string, unknown>, ref: string): unknown {
   try {
-    const seen = new Set<string>();
-    let node = readPointer(schema, ref);
-    while (isObject(node) && typeof node.$ref === "string") {
-      if (seen.has(node.$ref)) return NOWHERE;
-      seen.add(node.$ref);
-      node = readPointer(schema, node.$ref);
-    }
-    return node;
+    return resolveObject(schema, { $ref: ref });
   } catch {
-    return NOWHERE;
+    return NOWHERE; // a pointer to nothing, or a cycle
   }
 }
 

@@ -26,6 +26,7 @@
  * the output against the whole transform's with hostile prose (line breaks of every kind, blank
  * and indented lines, `*\/`, tokens written into examples).
  */
+import { randomBytes } from "node:crypto";
 import { isLiteralKey } from "../cache/without-prose.js";
 import { walkObjects } from "../schema/walk-objects.js";
 
@@ -40,6 +41,12 @@ const PROSE_KEYS = new Set(["title", "summary", "description"]);
  */
 const LINE_TEXT = /[^\s\u0085\u200b](?:[^\n\r\u2028\u2029]*[^\s\u0085\u200b])?/g;
 const TOKEN = /\u0001([0-9a-f]{12})([0-9a-z]+\.[0-9a-z]+)\u0002/g;
+const NONCE = /^[0-9a-f]{12}$/;
+
+/** The nonce a pack `stored` (undefined when none), or a new one when that is not a nonce. */
+export function proseNonceOf(stored: string | undefined): string {
+  return stored !== undefined && NONCE.test(stored) ? stored : randomBytes(6).toString("hex");
+}
 
 /** A token this cache made is unknown or printed outside a comment: print without slots. */
 export class ProseSlotError extends Error {}
@@ -53,12 +60,7 @@ export class TypesProse {
   readonly #slotted: { readonly owner: Record<string, unknown>; readonly key: string }[] = [];
 
   constructor(readonly nonce: string) {
-    if (!/^[0-9a-f]{12}$/.test(nonce)) throw new Error(`bad prose nonce ${nonce}`);
-  }
-
-  /** A new nonce, for a pack that has none. */
-  static newNonce(random: (bytes: number) => Buffer): string {
-    return random(6).toString("hex");
+    if (!NONCE.test(nonce)) throw new Error(`bad prose nonce ${nonce}`);
   }
 
   /** Replaces the prose strings under `value` (the member `label`'s object) by skeletons. */
@@ -87,8 +89,7 @@ export class TypesProse {
 
   /** `text` with every token of this nonce replaced by its line text, escaped as in a comment. */
   fill(text: string): string {
-    // the comment the last token was in (tokens come in order: most share their comment)
-    let start = -1;
+    // where the comment the last token was in ends (tokens come in order: most share a comment)
     let end = -1;
     return text.replace(TOKEN, (token, nonce: string, body: string, offset: number) => {
       if (nonce !== this.nonce) return token; // not ours: a spec's own characters
@@ -96,7 +97,7 @@ export class TypesProse {
       if (line === undefined) throw new ProseSlotError(`unknown prose slot ${body}`);
       // inside a JSDoc comment: after its `/**`, before its end (no text in it holds `*\/`)
       if (offset > end) {
-        start = text.lastIndexOf("/**", offset);
+        const start = text.lastIndexOf("/**", offset);
         end = start < 0 ? -1 : text.indexOf("*/", start + 3);
         if (end < offset) throw new ProseSlotError(`prose slot ${body} printed outside a comment`);
       }
