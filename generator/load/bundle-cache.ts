@@ -9,7 +9,11 @@
  * the subtrees holding neither), and a later run with the same key (an edit of a description, of
  * a schema's constraints, a property or a parameter holding no `$ref`) applies that record instead
  * of bundling. Recorded only when the bundle read no other file, reported nothing and changed the
- * document at most by adding `components: {}`.
+ * document at most by adding `components: {}`. A `$ref` to another file or URL may be in a
+ * recorded key: the bundle follows `$ref`s by the place they stand at, which the key holds, and
+ * leaves some where they are (inside an example's `value`: Octokit's point at api.github.com); a
+ * bundle that followed one read another file, or rewrote a `$ref` naming this file, and was not
+ * recorded.
  *
  * Why prose and `$ref`-free subtrees cannot change what the bundle does: it acts on `$ref`s,
  * `externalValue`s and discriminator mappings, at positions given by the document's keys; string
@@ -32,6 +36,11 @@ export interface BundleRecord {
   /** The verdict recorded for this document, if any: then the bundle can be skipped. */
   readonly verdict: Verdict | undefined;
   /**
+   * Whether a `$ref` names another file or a URL: the bundle may read other files (then a split
+   * spec's record takes the spec: split-bundle.ts), or leave them where they stand.
+   */
+  readonly refersOut: boolean;
+  /**
    * After bundling (on a miss): records what the bundle did, given the document's JSON before it
    * (`before`), the bundled document and the files it read.
    */
@@ -40,8 +49,8 @@ export interface BundleRecord {
 
 /**
  * The record for `parsed` (the root document as parsed, before bundling) in the cache of `cwd`,
- * or undefined when the document cannot be keyed (a `$ref` that leaves the file or does not
- * resolve without prose, an `externalValue`, or a value JSON has no text for).
+ * or undefined when the document cannot be keyed (an internal `$ref` that does not resolve
+ * without prose, an `externalValue`, or a value JSON has no text for).
  */
 export async function bundleRecord(
   cwd: string,
@@ -52,23 +61,29 @@ export async function bundleRecord(
   const name = sha256Hex(specPath).slice(0, 24);
   const salt = await computeToolHash();
   let key: string;
+  let refs: Iterable<string>;
   const sections =
     leaves === undefined ? undefined : CachePack.open(cwd, `load/bundle-pieces/${name}`, salt);
   const fromSections = sections && sectionKey(parsed, leaves as WeakMap<object, string>, sections);
   sections?.save();
   if (fromSections !== undefined) {
     if (fromSections.external) return undefined;
-    for (const ref of fromSections.refs) if (!resolves(ref, parsed)) return undefined;
+    refs = fromSections.refs;
     key = fromSections.key;
   } else {
     try {
       const skeleton = bundleSkeleton(parsed, false, true);
       if (skeleton.external) return undefined;
-      for (const ref of skeleton.refs) if (!resolves(ref, parsed)) return undefined;
+      refs = skeleton.refs;
       key = sha256Hex(`skeleton\0${skeleton.text}`);
     } catch {
       return undefined; // a cycle through YAML aliases, a value JSON has no text for: bundle as usual
     }
+  }
+  let refersOut = false;
+  for (const ref of refs) {
+    if (!ref.startsWith("#")) refersOut = true;
+    else if (!resolves(ref, parsed)) return undefined;
   }
   const pack = CachePack.open(cwd, `load/bundle/${name}`, salt);
   const known = pack.get(key);
@@ -76,6 +91,7 @@ export async function bundleRecord(
   if (verdict !== undefined) pack.save();
   return {
     verdict,
+    refersOut,
     record(before, bundled, files, problems) {
       if (files !== 0 || problems !== 0) return;
       const after = JSON.stringify(bundled);

@@ -87,10 +87,9 @@ export async function loadSpec(
       sections !== undefined && warnings.length === warned ? pieces?.leaves : undefined;
     timing("  read and parse", t0);
     const t1 = performance.now();
-    // a spec with a split record (its root `$ref`s another file or a URL: Octokit's examples do)
-    // goes to that record alone: keying a one-file record walks the whole document only to find
-    // the `$ref` that keeps it from having one (about 40 ms on Octokit's 0.9 MB). One whose split
-    // record refuses it is bundled without either record until the cache is cleared.
+    // a spec with a split record (its bundle read other files) goes to that record alone: the
+    // one-file record would key the whole document for nothing. A split record that refused its
+    // spec does not count, and a spec now in one file leaves its split record (split-bundle.ts).
     const splitRecorded = pieces !== undefined && existsSync(splitRecordFile(cwd, specPath));
     const record =
       options.cache === true && !splitRecorded
@@ -102,14 +101,26 @@ export async function loadSpec(
       dependencies = []; // one file: the bundle read no other
       timing("  bundle (as recorded)", t1);
     } else {
-      // a spec that `$ref`s other files has a record of its own (split-bundle.ts)
+      const before = record === undefined ? undefined : JSON.stringify(parsed);
+      // a spec that `$ref`s other files has a record of its own (split-bundle.ts); one whose
+      // `$ref`s to other files are not followed gets the one-file record
       const splitBundle =
-        record === undefined && pieces !== undefined && warnings.length === warned
+        (record === undefined || record.refersOut) &&
+        pieces !== undefined &&
+        warnings.length === warned
           ? await (
               await import("./split-bundle.js")
-            ).bundleSplitSpec(cwd, specPath, text, parsed, root, pieces, options.digests)
+            ).bundleSplitSpec(
+              cwd,
+              specPath,
+              text,
+              parsed,
+              root,
+              pieces,
+              options.digests,
+              record === undefined && !splitRecorded,
+            )
           : undefined;
-      const before = record === undefined ? undefined : JSON.stringify(parsed);
       let result = splitBundle?.result;
       if (result === undefined) {
         const { bundleDocument, documentFromText } = await import("./sync-file-resolver.js");

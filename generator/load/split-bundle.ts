@@ -80,6 +80,7 @@ const RENAMED =
 export class SplitBundle {
   private constructor(
     private readonly file: string,
+    private readonly refusedFile: string,
     private readonly salt: string,
     private readonly meta: Meta | undefined,
     private readonly bundleBytes: Buffer | undefined,
@@ -88,8 +89,10 @@ export class SplitBundle {
   /** The record of `specPath` in the cache of `cwd` (none when absent, damaged or stale). */
   static open(cwd: string, specPath: string, salt: string): SplitBundle {
     const file = splitRecordFile(cwd, specPath);
-    const { meta, bundle } = readRecord(file, salt);
-    return new SplitBundle(file, salt, meta, bundle);
+    const refusedFile = splitRecordFile(cwd, specPath, true);
+    let { meta, bundle } = readRecord(file, salt);
+    if (meta?.state !== "recorded") ({ meta, bundle } = readRecord(refusedFile, salt));
+    return new SplitBundle(file, refusedFile, salt, meta, bundle);
   }
 
   /** Whether an earlier run found the spec cannot be recorded. */
@@ -189,15 +192,30 @@ export class SplitBundle {
   /**
    * After bundling the marked files (`marks`): records the bundle and puts the texts back into it
    * ("recorded"); else the files to pin before bundling again (a set), or "refused" (the caller
-   * bundles the files as they are).
+   * bundles the files as they are). A bundle that read no file but the root puts the texts back and
+   * drops the record ("one file") when the record was made for more files: a spec that stopped
+   * referencing other files gets the one-file record (bundle-cache.ts), which also skips the bundle
+   * after an edit that is not prose. Not when that record declined the spec (`oneFileDeclined`, or
+   * a record of the root alone: Octokit's `$ref`s to api.github.com, which the bundle leaves).
    */
-  finish(marks: ProseMarks, result: BundleResult): "recorded" | "refused" | Set<string> {
+  finish(
+    marks: ProseMarks,
+    result: BundleResult,
+    oneFileDeclined: boolean,
+  ): "recorded" | "one file" | "refused" | Set<string> {
     const renamed: [string, string][] = [];
     for (const problem of result.problems) {
       const match = RENAMED.exec(problem.message);
       // an error (a `$ref` that does not resolve): bundled again as the files are, which reports it
       if (match === null) return "refused";
       renamed.push([match[1] as string, match[2] as string]);
+    }
+    const declined = oneFileDeclined || this.meta?.files.length === 1;
+    if (marks.files.length === 1 && marks.refused === undefined && !declined) {
+      this.#remove(this.file);
+      this.#remove(this.refusedFile);
+      unmarkProse(result.bundle.parsed, marks.prefix, marks.texts);
+      return "one file";
     }
     const read = new Set(marks.files.map((file) => file.path));
     const dependencies = [...result.fileDependencies];
@@ -231,7 +249,9 @@ export class SplitBundle {
 
   /** The record file: a SHA-256 of the rest, the meta's length, the meta (V8) and the bundle (shared-json.ts). */
   #write(meta: Meta, bundle: Buffer | undefined): void {
-    const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;
+    const [file, other] =
+      meta.state === "refused" ? [this.refusedFile, this.file] : [this.file, this.refusedFile];
+    const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
       const head = serialize(meta);
       const size = Buffer.alloc(4);
@@ -239,12 +259,21 @@ export class SplitBundle {
       const body = Buffer.concat([size, head, ...(bundle === undefined ? [] : [bundle])]);
       const sum = createHash("sha256").update(body).digest();
       const isNew = this.meta === undefined;
-      mkdirSync(dirname(this.file), { recursive: true });
+      mkdirSync(dirname(file), { recursive: true });
       writeFileSync(temporary, Buffer.concat([sum, body]));
-      renameSync(temporary, this.file);
-      if (isNew) keepRecent(dirname(this.file));
+      renameSync(temporary, file);
+      this.#remove(other);
+      if (isNew) keepRecent(dirname(file));
     } catch {
       rmSync(temporary, { force: true }); // the cache only costs speed
+    }
+  }
+
+  #remove(file: string): void {
+    try {
+      rmSync(file, { force: true });
+    } catch {
+      // a read-only cache: the next run reads the record and checks it
     }
   }
 }
@@ -344,7 +373,8 @@ export async function bundleSplitSpec(
   parsed: Record<string, unknown>,
   root: Document | undefined,
   pieces: YamlPieces,
-  digests?: SpecDigests,
+  digests: SpecDigests | undefined,
+  oneFileDeclined: boolean,
 ): Promise<{ readonly result: BundleResult; readonly replayed: boolean } | undefined> {
   const { computeToolHash } = await import("../write/inputs-hash.js");
   const record = SplitBundle.open(cwd, specPath, await computeToolHash());
@@ -367,8 +397,9 @@ export async function bundleSplitSpec(
   let document = root ?? documentFromText(text, specPath, parsed);
   for (let pass = 0; pass < 3; pass++) {
     const marked = await bundleDocument(document, pieces, marks);
-    const outcome = record.finish(marks, marked);
-    if (outcome === "recorded") return { result: marked, replayed: false };
+    const outcome = record.finish(marks, marked, oneFileDeclined);
+    if (outcome === "recorded" || outcome === "one file")
+      return { result: marked, replayed: false };
     if (outcome === "refused") break;
     if (pass === 2) record.refuse(); // the pins do not settle
     const again = structuredClone(original);

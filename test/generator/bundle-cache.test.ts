@@ -126,4 +126,54 @@ describe("the bundle as recorded", () => {
     }
     expect(recorded(cwd)).toBe(0);
   });
+
+  it("records a spec whose $refs to other files the bundle leaves, not one it follows", async () => {
+    const cwd = mkdtempSync(join(tmpdir(), "bundle-cache-"));
+    dirs.push(cwd);
+    // an example's value is not resolved (Octokit's point at api.github.com): no file is read
+    const examples = (description: string, maxLength: number) => {
+      const document = spec(
+        description,
+        {},
+        { examples: { one: { $ref: "#/components/examples/one" } } },
+      );
+      const components = document.components as Record<string, Record<string, unknown>>;
+      const book = components.schemas!.Book as { properties: Record<string, unknown> };
+      book.properties.title = { type: "string", maxLength };
+      components.examples = {
+        one: { value: { author: { $ref: "https://api.example.test/authors/1" } } },
+      };
+      return document;
+    };
+    for (const [text, maxLength] of [
+      ["one", 1],
+      ["two", 1],
+      ["three", 2],
+    ] as const) {
+      const { cached, fresh } = await both(cwd, examples(text, maxLength));
+      expect(cached.document).toEqual(fresh.document);
+      expect(cached.files).toEqual(fresh.files);
+    }
+    expect(recorded(cwd)).toBe(1);
+    // a $ref the bundle follows reads the file: never recorded, and always what the bundle gives
+    const other = mkdtempSync(join(tmpdir(), "bundle-cache-"));
+    dirs.push(other);
+    writeFileSync(join(other, "book.json"), JSON.stringify({ type: "object", description: "A" }));
+    const split = (description: string) => {
+      const document = spec(description);
+      const schemas = (document.components as Record<string, Record<string, unknown>>).schemas!;
+      schemas.Book = { $ref: "book.json" };
+      return document;
+    };
+    for (const text of ["one", "two"]) {
+      writeFileSync(
+        join(other, "book.json"),
+        JSON.stringify({ type: "object", description: text }),
+      );
+      const { cached, fresh } = await both(other, split(text));
+      expect(cached.document).toEqual(fresh.document);
+      expect(JSON.stringify(cached.document)).toContain(`"description":"${text}"`);
+    }
+    expect(recorded(other)).toBe(0);
+  });
 });

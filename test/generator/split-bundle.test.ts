@@ -7,6 +7,7 @@
  * them apart depends on their descriptions (the record pins them).
  */
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -20,7 +21,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { loadSpec } from "../../generator/load/load-spec.js";
-import { computeInputsHash } from "../../generator/write/inputs-hash.js";
+import { computeInputsHash, computeToolHash } from "../../generator/write/inputs-hash.js";
+import { SplitBundle } from "../../generator/load/split-bundle.js";
 import { decodeShared, encodeShared } from "../../generator/load/shared-json.js";
 import { SyncFileResolver } from "../../generator/load/sync-file-resolver.js";
 
@@ -112,6 +114,38 @@ function edit(cwd: string, file: string, from: string, to: string): void {
   write(cwd, { [file]: (FILES[file] as string).replace(from, to) });
 }
 
+/** The same spec in one file (its `$ref`s to other files inlined). */
+const INLINED = FILES["openapi.yaml"]!.replace(
+  "      $ref: paths/list-authors.yaml",
+  "      operationId: listAuthors\n      responses: { '200': { description: Fine } }",
+).replace(
+  "      $ref: paths/list-books.yaml",
+  "      operationId: listBooks\n      responses: { '204': { description: Empty } }",
+);
+
+/** The split records in the cache of `cwd`, by file name. */
+function splitRecords(cwd: string): string[] {
+  const folder = join(cwd, "node_modules/.cache/petstore-generator/load/split-bundle");
+  return existsSync(folder) ? readdirSync(folder).sort() : [];
+}
+
+/** How a load with the cache of `cwd` bundled the spec: the name of its timed bundle stage. */
+async function bundleStage(cwd: string): Promise<string | undefined> {
+  const lines: string[] = [];
+  vi.stubEnv("PETSTORE_GENERATOR_TIMINGS", "1");
+  const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+    lines.push(String(chunk));
+    return true;
+  });
+  try {
+    await loadSpec(join(cwd, "openapi.yaml"), cwd, { cache: true });
+  } finally {
+    spy.mockRestore();
+    vi.unstubAllEnvs();
+  }
+  return lines.map((line) => /^timing +(bundle[^:]*):/.exec(line)?.[1]).find(Boolean);
+}
+
 describe("a split spec's bundle record", () => {
   it("replays the bundle after a prose edit in any file, with the new prose", async () => {
     const cwd = await recorded();
@@ -180,7 +214,7 @@ describe("a split spec's bundle record", () => {
     expect(result.cached.files).toContain("models/extra.yaml");
   });
 
-  it("goes to the split record alone, also once the spec stops referencing other files", async () => {
+  it("goes to the split record alone, and leaves it once the spec stops referencing other files", async () => {
     const cwd = await recorded();
     // the one-file record's pieces, which keying that record reads and marks used
     const folder = join(cwd, "node_modules/.cache/petstore-generator/load/bundle-pieces");
@@ -194,23 +228,46 @@ describe("a split spec's bundle record", () => {
     expect(cached.document).toEqual(fresh.document);
     // not keyed: the whole document was not walked for a record it cannot have
     for (const path of pieces) expect(statSync(path).mtime.getTime()).toBe(long.getTime());
-    // the same spec in one file (its $refs inlined): still what a load without the cache gives
-    const inlined = FILES["openapi.yaml"]!.replace(
-      "      $ref: paths/list-authors.yaml",
-      "      operationId: listAuthors\n      responses: { '200': { description: Fine } }",
-    ).replace(
-      "      $ref: paths/list-books.yaml",
-      "      operationId: listBooks\n      responses: { '204': { description: Empty } }",
-    );
-    write(cwd, { "openapi.yaml": inlined });
+    // the same spec in one file: what a load without the cache gives, and the split record goes
+    write(cwd, { "openapi.yaml": INLINED });
     let result = await both(cwd);
     expect(result.cached.document).toEqual(result.fresh.document);
     expect(result.cached.files).toEqual(["openapi.yaml"]);
-    write(cwd, { "openapi.yaml": inlined.replace("description: Fine", "description: Good") });
-    result = await both(cwd);
-    expect(result.parsed).toBe(0);
+    expect(splitRecords(cwd)).toEqual([]);
+    // so that the one-file record takes it: recorded by the next bundle, then skipping the bundle
+    // after a prose edit and after a schema edit alike
+    for (const [from, to] of [
+      ["description: Fine", "description: Good"],
+      ["description: Fine", "description: Fine }, '404': { description: Gone"],
+      ["description: Empty", "description: Nothing"],
+    ] as const) {
+      write(cwd, { "openapi.yaml": INLINED.replace(from, to) });
+      result = await both(cwd);
+      expect(result.cached.document).toEqual(result.fresh.document);
+    }
+    expect(await bundleStage(cwd)).toBe("bundle (as recorded)");
+    expect(JSON.stringify(result.cached.document)).toContain("Nothing");
+  });
+
+  it("does not keep a spec it refused off the one-file record", async () => {
+    const cwd = await recorded();
+    const spec = join(cwd, "openapi.yaml");
+    SplitBundle.open(cwd, spec, await computeToolHash()).refuse();
+    expect(splitRecords(cwd)).toEqual([expect.stringMatching(/\.refused\.v8$/)]);
+    // refused: bundled each run as the files are, with the same result
+    edit(cwd, "openapi.yaml", "description: production", "description: production edited");
+    const split = await both(cwd);
+    expect(split.parsed).toBeGreaterThan(0);
+    expect(split.cached.document).toEqual(split.fresh.document);
+    expect(splitRecords(cwd)).toEqual([expect.stringMatching(/\.refused\.v8$/)]);
+    // in one file: the one-file record is kept and read, though the refusal stays
+    write(cwd, { "openapi.yaml": INLINED });
+    await both(cwd);
+    write(cwd, { "openapi.yaml": INLINED.replace("description: Fine", "description: Good") });
+    const result = await both(cwd);
     expect(result.cached.document).toEqual(result.fresh.document);
     expect(JSON.stringify(result.cached.document)).toContain("Good");
+    expect(await bundleStage(cwd)).toBe("bundle (as recorded)");
   });
 
   it("reports a file that is gone as a load without the cache does", async () => {
