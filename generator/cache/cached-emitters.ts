@@ -273,18 +273,26 @@ async function operationParts(
  * Files whose only prose is in doc slots (emit/ts/operation-doc-slots.ts): `template` made from
  * the model without prose through the emit cache's pack `name` (from the model whole without a
  * cache: no copy to pay for), then each file's slots filled from the model by the function
- * `filler` loads (a module without ts-morph, so a hit loads none).
+ * `filler` loads (a module without ts-morph, so a hit loads none). `fixed`: the key's text besides
+ * the model's values (the context, by default).
  */
 async function withDocSlots(
   name: string,
   input: EmitInput,
   template: (model: EmitInput["model"]) => Promise<GeneratedFile[]>,
   filler: () => Promise<(file: GeneratedFile, model: EmitInput["model"]) => GeneratedFile>,
+  fixed?: string,
 ): Promise<GeneratedFile[]> {
   const templates =
     input.scope === undefined
       ? await template(input.model)
-      : await traced(name, input, { model: proseFreeModel(input) }, (read) => template(read.model));
+      : await traced(
+          name,
+          input,
+          { model: proseFreeModel(input) },
+          (read) => template(read.model),
+          fixed,
+        );
   const fill = await filler();
   return templates.map((file) => fill(file, input.model));
 }
@@ -311,20 +319,31 @@ function proseFreeModel({ model, scope, caches }: EmitInput): EmitInput["model"]
  * server.ts, made like the client's files: its only prose is the handler methods' docs, printed
  * as slots (emit/ts/operation-doc-slots.ts) and filled from the model.
  */
-export const cachedServer = (input: EmitInput): Promise<GeneratedFile[]> =>
-  withDocSlots(
+export async function cachedServer(input: EmitInput): Promise<GeneratedFile[]> {
+  // the one fact the template takes from the component schemas, in the key instead of them: a
+  // schema edit reuses the template (the handler types name schemas, they do not show them)
+  const { isTransformable } = await import("../emit/transforms/operation-transforms.js");
+  const transformable = isTransformable(input.model);
+  return withDocSlots(
     "server",
     input,
     // each operation's handler types a part keyed by the operation (emit/server/emit-server.ts)
     (model) =>
       withOwnParts("server", input, async (parts) =>
-        (await import("../emit/server/emit-server.js")).serverTemplate(model, input.context, parts),
+        (await import("../emit/server/emit-server.js")).serverTemplate(
+          model,
+          input.context,
+          parts,
+          transformable,
+        ),
       ),
     async () => {
       const { fillOperationDocs } = await import("../emit/ts/operation-doc-slots.js");
       return (file, model) => fillOperationDocs(file, model, model.operations.length);
     },
+    JSON.stringify([input.context, transformable]),
   );
+}
 
 /**
  * `emit`'s files made with the parts of pack `<name>-parts` (none without a cache), each keyed by

@@ -210,4 +210,22 @@ describe("modules the generator loads", () => {
       loadedChunks(loaded).some((text) => text.includes("// node_modules/openapi-typescript/")),
     ).toBe(false);
   }, 180_000);
+
+  it("reuses server.ts's template after a schema edit that leaves every operation as it was", () => {
+    loadedBy(args, "fill-schema"); // the cache as the last run left it
+    writeFileSync(
+      spec,
+      readFileSync(spec, "utf8").replace(
+        /^( *)NewPet:\n((?:\1 .*\n)*?)(\1  properties:\n)/m,
+        "$1NewPet:\n$2$3$1    nickname: { type: string, maxLength: 40 }\n",
+      ),
+    );
+    const loaded = loadedBy(args, "edit-schema");
+    expect(readFileSync(join(work, "out/types.ts"), "utf8")).toContain("nickname?: string;");
+    // the template's key holds the operations and whether one has a field `transforms` changes,
+    // not the schemas (cache/cached-emitters.ts): its emitter is not even loaded
+    const server = (path: string) =>
+      /^generator\/\.build-[0-9a-f]+\/emit-server-\w+\.mjs$/.test(path);
+    expect(loaded.filter(server)).toEqual([]);
+  }, 180_000);
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import {
   modelPlanner,
   operationTransforms,
-} from "../../generator/emit/transforms/emit-transforms.js";
+} from "../../generator/emit/transforms/operation-transforms.js";
 import { loadSpec } from "../../generator/load/load-spec.js";
 import { buildModel } from "../../generator/model/build-model.js";
 import { PointerError } from "../../generator/schema/json-pointer.js";

@@ -14,7 +14,7 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { invalidArbitrary } from "../../conformance/invalid-arbitrary.js";
-import { modelPlanner } from "../../generator/emit/transforms/emit-transforms.js";
+import { modelPlanner } from "../../generator/emit/transforms/operation-transforms.js";
 import { zodModule } from "../../generator/emit/zod/emit-zod.js";
 import { compileValidators } from "../../generator/emit/validators/validator-module.js";
 import { loadSpec } from "../../generator/load/load-spec.js";

@@ -19,7 +19,7 @@ import { literal } from "../ts/literal.js";
 import { docBlock, docSlot, fillOperationDocs } from "../ts/operation-doc-slots.js";
 import { UNCACHED_PARTS, type PartStore } from "../part-store.js";
 import { printStatements } from "../ts/source-file.js";
-import { operationTransforms } from "../transforms/emit-transforms.js";
+import { isTransformable } from "../transforms/operation-transforms.js";
 import { SERVER_API_SPECIFIER } from "./emit-server-api.js";
 import { handlerRequestType, handlerResponseType } from "./handler-types.js";
 import {
@@ -39,12 +39,15 @@ export function emitServer(model: ApiModel, context: EmitContext): GeneratedFile
  * the model without prose serves an edit of an operation's description (cache/cached-emitters.ts).
  * With `parts` (a cache), each operation's handler types (most of the file) are a part printed
  * apart, which reads its operation only (handler-types.ts), so an edit prints only the edited
- * operation's again; without, the file is printed whole.
+ * operation's again; without, the file is printed whole. `transformable` ({@link isTransformable})
+ * is the one fact it takes from the component schemas: a cache passes it in, so that a schema
+ * edit leaves the template's key alone.
  */
 export function serverTemplate(
   model: ApiModel,
   context: EmitContext,
   parts: PartStore = UNCACHED_PARTS,
+  transformable = isTransformable(model),
 ): GeneratedFile[] {
   const handlersType = `${context.apiName}Handlers`;
   const handlerTypes = model.operations.flatMap((operation) => [
@@ -52,8 +55,6 @@ export function serverTemplate(
     handlerResponseType(operation),
   ]);
   const handlerSection = parts === UNCACHED_PARTS ? handlerTypes : handlerTexts(model, parts);
-  // whether an operation has a field the option `transforms` changes (else no codec is bundled)
-  const transformable = Object.keys(operationTransforms(model)).length > 0;
   const statements: (string | StatementStructures)[] = [
     ...imports(typeHelpersUsed(handlerTypes), transformable),
     ...serverPaginationImports(model),

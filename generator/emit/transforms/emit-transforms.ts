@@ -9,84 +9,16 @@
  * nothing only one of them runs (the client's side, client-transforms.ts, is the client's own
  * dynamic import), so a server bundle that inlines it carries no client code.
  */
-import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
-import { isJsonMediaType } from "../../schema/json-media.js";
-import { transformPlanner, type TransformPlanner } from "../../schema/transform-plan.js";
-import { readSchemaRef } from "../../schema/schema-refs.js";
-import type { OperationTransformPlan } from "../../../templates/client/operation-transforms.js";
-import type { TransformPlan } from "../../../templates/client/transforms.js";
+import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { namedImportText } from "../ts/import-layout.js";
 import { literal, propertyKey } from "../ts/literal.js";
-
-const LOCATIONS: readonly ParameterLocation[] = ["path", "query", "header", "cookie"];
+import { modelPlanner, operationTransforms } from "./operation-transforms.js";
 
 export const TRANSFORMS_PATH = "transforms.ts";
 
 export function emitTransforms(model: ApiModel, context: EmitContext): GeneratedFile[] {
   return [{ path: TRANSFORMS_PATH, content: transformsModule(model, context) }];
-}
-
-/** Each operation's plan, by method name (operations without a transform are left out). */
-export function operationTransforms(
-  model: ApiModel,
-  planner: TransformPlanner = modelPlanner(model),
-): Record<string, OperationTransformPlan> {
-  const table: Record<string, OperationTransformPlan> = {};
-  for (const operation of model.operations) {
-    const plan = operationPlan(operation, planner);
-    if (Object.keys(plan).length > 0) table[operation.name] = plan;
-  }
-  return table;
-}
-
-/** The planner of the model's component schemas (any other `$ref` resolved through the model: schema-refs.ts). */
-export function modelPlanner(model: ApiModel): TransformPlanner {
-  return transformPlanner(model.schemas, (ref) => {
-    try {
-      return readSchemaRef(model, ref);
-    } catch {
-      return undefined; // the validators' emitter reports a $ref that resolves to nothing
-    }
-  });
-}
-
-function operationPlan(
-  operation: OperationModel,
-  planner: TransformPlanner,
-): OperationTransformPlan {
-  const plan: {
-    -readonly [K in keyof OperationTransformPlan]: OperationTransformPlan[K];
-  } = {};
-  for (const location of LOCATIONS) {
-    const byName: Record<string, TransformPlan> = {};
-    for (const parameter of operation.parameters[location]) {
-      // a parameter sent as JSON text (`content`) is left as its JSON value
-      if (parameter.contentType !== undefined) continue;
-      const found = planner.planOf(parameter.schema);
-      if (found === undefined) continue;
-      byName[location === "header" ? parameter.name.toLowerCase() : parameter.name] = found;
-    }
-    if (Object.keys(byName).length > 0) plan[location] = byName;
-  }
-  const body = jsonSchemaOf(operation.requestBody?.contents ?? []);
-  const bodyPlan = body === undefined ? undefined : planner.planOf(body);
-  if (bodyPlan !== undefined) plan.body = bodyPlan;
-  const responses: Record<string, TransformPlan> = {};
-  for (const response of operation.responses) {
-    const schema = jsonSchemaOf(response.contents);
-    const found = schema === undefined ? undefined : planner.planOf(schema);
-    if (found !== undefined) responses[response.status] = found;
-  }
-  if (Object.keys(responses).length > 0) plan.responses = responses;
-  return plan;
-}
-
-/** The schema of the first JSON media type (the one the runtimes read as JSON). */
-function jsonSchemaOf(
-  contents: readonly { readonly mediaType: string; readonly schema: unknown }[],
-): unknown {
-  return contents.find((media) => isJsonMediaType(media.mediaType))?.schema;
 }
 
 function transformsModule(model: ApiModel, context: EmitContext): string {

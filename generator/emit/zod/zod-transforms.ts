@@ -10,7 +10,7 @@ import type { ApiModel } from "../../model/types.js";
 import type { GeneratedFile } from "../file.js";
 import { namedImportText } from "../ts/import-layout.js";
 import { propertyKey } from "../ts/literal.js";
-import { modelPlanner, operationTransforms } from "../transforms/emit-transforms.js";
+import { modelPlanner, operationTransforms } from "../transforms/operation-transforms.js";
 
 export const ZOD_TRANSFORMS_PATH = "zod-transforms.ts";
 
