@@ -14,6 +14,10 @@
  *
  * Values nested below the top level are returned as they are (no proxy, same identity): the
  * value of a top-level key is hashed whole, so whatever the emitter reads inside it is covered.
+ * But for `schemas` (the model's component schemas: {@link NESTED}), traced one level further:
+ * an emitter that reads a few schemas by name (server-api.ts reads the error schema, the mocks
+ * the schemas their responses reach) depends on those alone, so an edit of another schema reuses
+ * its files; one that lists them (`Object.keys`, spread) depends on them all.
  * An emitter that writes to an input is run again every time (its result is never cached).
  * The warnings an emitter gives (what the generated code cannot enforce) are cached with its
  * files and given again on a hit, so a run says the same whether its files came from the cache
@@ -27,8 +31,14 @@ import type { CachePack } from "./cache-pack.js";
 import type { RunCaches } from "./run-caches.js";
 import { updateText } from "./text-hash.js";
 
-/** Which top-level keys an emitter read of each input: named keys, or all of them. */
+/**
+ * Which top-level keys an emitter read of each input: named keys, or all of them. A key of a
+ * {@link NESTED} value read by name is `<key>\0<name>`.
+ */
 type Reads = Readonly<Record<string, readonly string[] | "all">>;
+
+/** The top-level keys whose values are traced by their own keys (see the module comment). */
+const NESTED: ReadonlySet<string> = new Set(["schemas"]);
 
 /** The inputs an emitter is given, by name; each is traced at its top level. */
 export type EmitInputs = Readonly<Record<string, object>>;
@@ -88,7 +98,7 @@ export async function tracedEmit<I extends EmitInputs>(
     for (const tracer of tracers.values()) tracer.stop();
   }
   warnings.push(...own);
-  if ([...tracers.values()].every((tracer) => !tracer.wrote)) {
+  if ([...tracers.values()].every((tracer) => !tracer.wroteAny)) {
     const seen: Reads = Object.fromEntries(
       [...tracers].map(([name, tracer]) => [name, tracer.reads()]),
     );
@@ -108,19 +118,40 @@ export async function tracedEmit<I extends EmitInputs>(
 class RootTracer {
   readonly proxy: object;
   readonly #keys = new Set<string>();
+  /** The tracers of the {@link NESTED} values read with `get`, by key. */
+  readonly #nested = new Map<string, RootTracer>();
   #all = false;
   #tracing = true;
   wrote = false;
 
-  constructor(target: object) {
+  constructor(target: object, nested = true) {
     const note = (key: string | symbol) => {
       if (this.#tracing && typeof key === "string") this.#keys.add(key);
     };
     const write = () => {
       if (this.#tracing) this.wrote = true;
     };
+    const get = (object: object, key: string | symbol): unknown => {
+      const value: unknown = Reflect.get(object, key);
+      if (
+        !nested ||
+        !this.#tracing ||
+        typeof key !== "string" ||
+        !NESTED.has(key) ||
+        !Object.hasOwn(object, key) ||
+        value === null ||
+        typeof value !== "object" ||
+        Array.isArray(value)
+      ) {
+        note(key);
+        return value;
+      }
+      let tracer = this.#nested.get(key);
+      if (tracer === undefined) this.#nested.set(key, (tracer = new RootTracer(value, false)));
+      return tracer.proxy;
+    };
     this.proxy = new Proxy(target, {
-      get: (object, key) => (note(key), Reflect.get(object, key)),
+      get: (object, key) => get(object, key),
       has: (object, key) => (note(key), Reflect.has(object, key)),
       getOwnPropertyDescriptor: (object, key) => (
         note(key),
@@ -142,10 +173,25 @@ class RootTracer {
 
   stop(): void {
     this.#tracing = false;
+    for (const tracer of this.#nested.values()) tracer.stop();
+  }
+
+  /** Whether the emitter wrote to the input, or to a {@link NESTED} value of it. */
+  get wroteAny(): boolean {
+    return this.wrote || [...this.#nested.values()].some((tracer) => tracer.wrote);
   }
 
   reads(): readonly string[] | "all" {
-    return this.#all ? "all" : [...this.#keys].sort();
+    if (this.#all) return "all";
+    const keys = new Set(this.#keys);
+    for (const [key, tracer] of this.#nested) {
+      const read = tracer.reads();
+      if (read === "all") keys.add(key);
+      // a key read whole covers its names; else its value is an object (`<key>\0` with no
+      // name: absent from it unless a schema is named so) and the names read
+      else if (!this.#keys.has(key)) for (const name of ["", ...read]) keys.add(`${key}\0${name}`);
+    }
+    return [...keys].sort();
   }
 }
 
@@ -157,9 +203,29 @@ function keyText(caches: RunCaches, inputs: EmitInputs, reads: Reads, fixed: str
     const read = reads[name] ?? "all";
     const keys = read === "all" ? Object.keys(input) : read;
     parts.push(`${name}:${read === "all" ? "all" : "some"}`);
-    for (const key of keys) parts.push(`${JSON.stringify(key)}=${valueHash(caches, input, key)}`);
+    for (const key of keys) {
+      const nested = key.indexOf("\0");
+      const hash =
+        nested === -1
+          ? valueHash(caches, input, key)
+          : nestedHash(caches, input, key.slice(0, nested), key.slice(nested + 1));
+      parts.push(`${JSON.stringify(key)}=${hash}`);
+    }
   }
   return parts.join("\n");
+}
+
+/** The hash of `input[key][name]` ({@link NESTED}); "not an object" when `input[key]` is not one. */
+function nestedHash(
+  caches: RunCaches,
+  input: Record<string, unknown>,
+  key: string,
+  name: string,
+): string {
+  const value = Object.hasOwn(input, key) ? input[key] : undefined;
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return createHash("sha256").update("not an object").digest("hex");
+  return valueHash(caches, value as Record<string, unknown>, name);
 }
 
 /** The hash of a top-level value, once per input object and run (the document's are shared by every emitter of a run). */

@@ -84,6 +84,43 @@ describe("tracedEmit", () => {
     expect(emitter.runs).toBe(2);
   });
 
+  it("depends on the schemas it read by name alone, on every schema once it listed them", async () => {
+    const open = newPack();
+    const model = (error: string, pet: string) => ({
+      schemas: { Error: { type: error }, Pet: { type: pet } },
+    });
+    const byName = counted((input) => JSON.stringify((input.schemas as Doc).Error));
+    expect(await run(open, model("object", "object"), byName)).toBe('{"type":"object"}');
+    expect(await run(open, model("object", "string"), byName)).toBe('{"type":"object"}');
+    expect(byName.runs).toBe(1);
+    expect(await run(open, model("string", "string"), byName)).toBe('{"type":"string"}');
+    expect(byName.runs).toBe(2);
+    // a schema it asked for with `in` appearing, and the schemas no longer an object, run it again
+    const asked = counted((input) => String("Tag" in (input.schemas as Doc)));
+    await run(open, model("object", "object"), asked);
+    await run(open, model("object", "string"), asked);
+    expect(asked.runs).toBe(1);
+    expect(await run(open, { schemas: { ...model("a", "b").schemas, Tag: {} } }, asked)).toBe(
+      "true",
+    );
+    expect(asked.runs).toBe(2);
+    const none = counted((input) => typeof input.schemas);
+    await run(open, model("a", "b"), none);
+    await run(open, model("a", "c"), none);
+    expect(none.runs).toBe(1);
+    expect(await run(open, { schemas: ["a"] }, none)).toBe("object");
+    expect(none.runs).toBe(2);
+    const listed = counted((input) => Object.keys(input.schemas as Doc).join(","));
+    await run(open, model("a", "b"), listed);
+    await run(open, model("a", "c"), listed);
+    expect(listed.runs).toBe(2);
+    // and one that writes to the schemas is never cached
+    const writer = counted((input) => (((input.schemas as Doc).Added = {}), "w"));
+    await run(open, model("a", "b"), writer);
+    await run(open, model("a", "b"), writer);
+    expect(writer.runs).toBe(2);
+  });
+
   it("never caches an emitter that writes to its input", async () => {
     const open = newPack();
     const emitter = counted((document) => {
