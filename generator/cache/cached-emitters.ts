@@ -321,9 +321,21 @@ function proseFreeModel({ model, scope, caches }: EmitInput): EmitInput["model"]
  */
 export async function cachedServer(input: EmitInput): Promise<GeneratedFile[]> {
   // the one fact the template takes from the component schemas, in the key instead of them: a
-  // schema edit reuses the template (the handler types name schemas, they do not show them)
-  const { isTransformable } = await import("../emit/transforms/operation-transforms.js");
-  const transformable = isTransformable(input.model);
+  // schema edit reuses the template (the handler types name schemas, they do not show them);
+  // traced itself, so that a run that changed none of what it reads does not work it out
+  const [fact] =
+    input.scope === undefined
+      ? []
+      : await traced(
+          "server-transformable",
+          input,
+          { model: proseFreeModel(input) },
+          async (read) => {
+            const { isTransformable } = await import("../emit/transforms/operation-transforms.js");
+            return [{ path: "transformable", content: String(isTransformable(read.model)) }];
+          },
+        );
+  const transformable = fact === undefined ? undefined : fact.content === "true";
   return withDocSlots(
     "server",
     input,
@@ -341,7 +353,7 @@ export async function cachedServer(input: EmitInput): Promise<GeneratedFile[]> {
       const { fillOperationDocs } = await import("../emit/ts/operation-doc-slots.js");
       return (file, model) => fillOperationDocs(file, model, model.operations.length);
     },
-    JSON.stringify([input.context, transformable]),
+    JSON.stringify([input.context, transformable ?? null]),
   );
 }
 
