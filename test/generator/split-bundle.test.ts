@@ -235,17 +235,21 @@ describe("a split spec's bundle record", () => {
     expect(result.cached.files).toEqual(["openapi.yaml"]);
     expect(splitRecords(cwd)).toEqual([]);
     // so that the one-file record takes it: recorded by the next bundle, then skipping the bundle
-    // after a prose edit and after a schema edit alike
-    for (const [from, to] of [
-      ["description: Fine", "description: Good"],
-      ["description: Fine", "description: Fine }, '404': { description: Gone"],
-      ["description: Empty", "description: Nothing"],
+    // after an edit that adds a response (no `$ref` in it) and after a prose edit alike
+    for (const [from, to, stage] of [
+      ["description: Fine", "description: Good", "bundle"],
+      [
+        "description: Fine",
+        "description: Fine }, '404': { description: Gone",
+        "bundle (as recorded)",
+      ],
+      ["description: Empty", "description: Nothing", "bundle (as recorded)"],
     ] as const) {
       write(cwd, { "openapi.yaml": INLINED.replace(from, to) });
+      expect(await bundleStage(cwd), to).toBe(stage);
       result = await both(cwd);
       expect(result.cached.document).toEqual(result.fresh.document);
     }
-    expect(await bundleStage(cwd)).toBe("bundle (as recorded)");
     expect(JSON.stringify(result.cached.document)).toContain("Nothing");
   });
 
