@@ -17,6 +17,7 @@ import { isAbsolute } from "node:path";
 import { serialize } from "node:v8";
 import { isProse } from "../cache/without-prose.js";
 import { fileKeyText } from "./yaml-sections.js";
+import { fileRefs, type FileRefs, type ReadFiles } from "./split-patch.js";
 
 /** One file of a marked spec (the root first). */
 export interface MarkedFile {
@@ -35,10 +36,16 @@ export interface MarkedFile {
 }
 
 /** The files read for one bundle, marked as they were read, and their prose. */
-export class ProseMarks {
+export class ProseMarks implements ReadFiles {
   readonly files: MarkedFile[] = [];
   /** Each file's texts, by place. */
   readonly texts: (readonly string[])[] = [];
+  /** Each file's document, as parsed and marked. */
+  readonly documents: unknown[] = [];
+  /** Each file's references as parsed (split-patch.ts); the root's once `beforeBundle` noted them. */
+  readonly refs: FileRefs[] = [];
+  /** The names of the root's components before a bundle, each with its `$ref` if it is one. */
+  rootNames: ReadonlyMap<string, string | undefined> = new Map();
   /** The file each object of a marked document comes from (by number). */
   readonly #owners = new WeakMap<object, number>();
   /** Why the bundle cannot be recorded (a file that is not a local one), if so. */
@@ -70,6 +77,29 @@ export class ProseMarks {
     if (isRoot || !isAbsolute(source.absoluteRef) || source.mimeType !== undefined)
       this.refused ??= `${source.absoluteRef} is not a local file read as the resolver reads one`;
     this.#add(source.absoluteRef, this.keyOf(fileKeyText(source, isRoot)), document);
+    this.refs[this.files.length - 1] = fileRefs(document);
+  }
+
+  /** Notes the root's references and component names, before a bundle rewrites them. */
+  beforeBundle(): void {
+    const root = this.documents[0];
+    this.refs[0] = fileRefs(root);
+    const names = new Map<string, string | undefined>();
+    const components = isRecord(root) ? root["components"] : undefined;
+    for (const group of isRecord(components) ? Object.values(components) : [])
+      for (const [name, value] of isRecord(group) ? Object.entries(group) : []) {
+        const ref = isRecord(value) ? value["$ref"] : undefined;
+        names.set(name, names.has(name) || typeof ref !== "string" ? undefined : ref);
+      }
+    this.rootNames = names;
+  }
+
+  get paths(): readonly string[] {
+    return this.files.map((file) => file.path);
+  }
+
+  ownerIndex(node: object): number | undefined {
+    return this.#owners.get(node);
   }
 
   /** The path of the file `node` (an object of a marked document, or of the bundle) comes from. */
@@ -92,6 +122,7 @@ export class ProseMarks {
     }
     this.files.push({ path, key, hash: shape.hash, sum: this.sums.get(path) ?? "" });
     this.texts.push(shape.texts);
+    this.documents.push(document);
     return shape;
   }
 }
@@ -192,6 +223,10 @@ function shapeText(document: unknown, prefix: string): string {
       return `${prefix}${typeof raw}`;
     return value;
   });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** Thrown when a marker names no recorded text (a damaged record). */

@@ -47,8 +47,15 @@ import { decodeShared, encodeShared } from "./shared-json.js";
 import { fileKeyText, type YamlPieces } from "./yaml-sections.js";
 import { specFileDigest, type SpecDigests } from "../write/inputs-hash.js";
 import { splitRecordFile } from "./split-record-file.js";
+import {
+  applyPatches,
+  fileRefs,
+  type Patch,
+  patchRecords,
+  type PatchRecord,
+} from "./split-patch.js";
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 /** What the record file holds besides the bundle. */
 interface Meta {
@@ -64,6 +71,8 @@ interface Meta {
   readonly pinned: readonly string[];
   /** The bundle's file dependencies, as Redocly gave them. */
   readonly dependencies: readonly string[];
+  /** What patches each file after a structural edit (split-patch.ts), by number; null: none can. */
+  readonly patches: readonly (PatchRecord | null)[];
 }
 
 /** The bundle Redocly gave (the parts the record reads). */
@@ -136,6 +145,10 @@ export class SplitBundle {
     const texts = [marks.texts[0] ?? [], ...meta.texts.slice(1)];
     const files: MarkedFile[] = [root];
     let changed = false;
+    // files edited in more than prose, patched into the bundle (split-patch.ts): each one's texts
+    // are this run's, its entry stays the recorded one (the recorded bundle holds its old content)
+    const patches: Patch[] = [];
+    const patchedTexts = new Map<number, readonly string[]>();
     for (const [index, entry] of meta.files.entries()) {
       if (index === 0) continue;
       // the bytes this run's quick check hashed are those recorded: not read again
@@ -160,15 +173,22 @@ export class SplitBundle {
         }
         continue;
       }
-      let shape;
+      let shape, document;
       try {
-        const document = parseFile(entry.path, body, parseYaml);
+        document = parseFile(entry.path, body, parseYaml);
         shape = proseShape(document, `${meta.prefix}${index}:`, !marks.pinned.has(entry.path));
       } catch {
         return undefined; // a syntax error: the bundle reports it
       }
-      if (shape.hash !== entry.hash || shape.texts.length !== meta.texts[index]?.length)
-        return undefined;
+      if (shape.hash !== entry.hash || shape.texts.length !== meta.texts[index]?.length) {
+        const record = meta.patches[index];
+        const refs = record ? fileRefs(document) : undefined;
+        if (!record || !refs?.patchable || refs.signature !== record.signature) return undefined;
+        patches.push({ record, document: document as Record<string, unknown>, paths: refs.paths });
+        patchedTexts.set(index, shape.texts);
+        files.push(entry);
+        continue;
+      }
       texts[index] = shape.texts;
       files.push({ ...entry, key, sum });
       changed = true;
@@ -176,7 +196,12 @@ export class SplitBundle {
     let document: unknown;
     try {
       document = decodeShared(this.bundleBytes);
-      unmarkProse(document, meta.prefix, texts);
+      applyPatches(document, patches);
+      unmarkProse(
+        document,
+        meta.prefix,
+        texts.map((own, index) => patchedTexts.get(index) ?? own),
+      );
     } catch {
       return undefined; // a damaged record (a marker naming no text, say) is not trusted
     }
@@ -235,6 +260,7 @@ export class SplitBundle {
       texts: marks.texts,
       pinned: [...marks.pinned],
       dependencies,
+      patches: patchRecords(marks, bundled),
     };
     this.#write(meta, encodeShared(bundled));
     unmarkProse(bundled, marks.prefix, marks.texts);
@@ -244,7 +270,8 @@ export class SplitBundle {
   /** Remembers that the spec cannot be recorded (the next runs bundle it as before). */
   refuse(): void {
     const refused = { format: FORMAT, salt: this.salt, state: "refused", prefix: "" } as const;
-    this.#write({ ...refused, files: [], texts: [], pinned: [], dependencies: [] }, undefined);
+    const none = { files: [], texts: [], pinned: [], dependencies: [], patches: [] };
+    this.#write({ ...refused, ...none }, undefined);
   }
 
   /** The record file: a SHA-256 of the rest, the meta's length, the meta (V8) and the bundle (shared-json.ts). */
@@ -350,7 +377,8 @@ function readRecord(file: string, salt: string): { meta?: Meta; bundle?: Buffer 
       !Array.isArray(meta.files) ||
       !Array.isArray(meta.texts) ||
       !Array.isArray(meta.pinned) ||
-      !Array.isArray(meta.dependencies)
+      !Array.isArray(meta.dependencies) ||
+      !Array.isArray(meta.patches)
     )
       return {};
     if (meta.state === "refused") return { meta: meta as Meta };
@@ -396,6 +424,7 @@ export async function bundleSplitSpec(
   const { bundleDocument, documentFromText } = await import("./sync-file-resolver.js");
   let document = root ?? documentFromText(text, specPath, parsed);
   for (let pass = 0; pass < 3; pass++) {
+    marks.beforeBundle();
     const marked = await bundleDocument(document, pieces, marks);
     const outcome = record.finish(marks, marked, oneFileDeclined);
     if (outcome === "recorded" || outcome === "one file")
