@@ -71,8 +71,11 @@ interface Meta {
   readonly pinned: readonly string[];
   /** The bundle's file dependencies, as Redocly gave them. */
   readonly dependencies: readonly string[];
-  /** What patches each file after a structural edit (split-patch.ts), by number; null: none can. */
-  readonly patches: readonly (PatchRecord | null)[];
+  /**
+   * What patches each file after a structural edit (split-patch.ts), by number, as JSON (read only
+   * for a file edited so); null: none can.
+   */
+  readonly patches: readonly (string | null)[];
 }
 
 /** The bundle Redocly gave (the parts the record reads). */
@@ -181,7 +184,7 @@ export class SplitBundle {
         return undefined; // a syntax error: the bundle reports it
       }
       if (shape.hash !== entry.hash || shape.texts.length !== meta.texts[index]?.length) {
-        const record = meta.patches[index];
+        const record = patchRecord(meta.patches[index]);
         const refs = record ? fileRefs(document) : undefined;
         if (!record || !refs?.patchable || refs.signature !== record.signature) return undefined;
         patches.push({ record, document: document as Record<string, unknown>, paths: refs.paths });
@@ -260,7 +263,7 @@ export class SplitBundle {
       texts: marks.texts,
       pinned: [...marks.pinned],
       dependencies,
-      patches: patchRecords(marks, bundled),
+      patches: patchRecords(marks, bundled).map((record) => record && JSON.stringify(record)),
     };
     this.#write(meta, encodeShared(bundled));
     unmarkProse(bundled, marks.prefix, marks.texts);
@@ -302,6 +305,21 @@ export class SplitBundle {
     } catch {
       // a read-only cache: the next run reads the record and checks it
     }
+  }
+}
+
+/** A file's patch record from its JSON in the record (undefined: none, or not one). */
+function patchRecord(text: string | null | undefined): PatchRecord | undefined {
+  if (typeof text !== "string") return undefined;
+  try {
+    const value = JSON.parse(text) as Partial<PatchRecord> | null;
+    return typeof value?.signature === "string" &&
+      Array.isArray(value.paths) &&
+      Array.isArray(value.places)
+      ? (value as PatchRecord)
+      : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -163,12 +163,13 @@ export function patchRecords(files: ReadFiles, bundled: unknown): (PatchRecord |
         const index = /^(\d+)#$/.exec(target)?.[1];
         if (index !== undefined) clashing.add(Number(index));
       }
-  const places = placesOf(files, bundled, blocked);
+  const { places, strays } = placesOf(files, bundled, blocked);
   return files.paths.map((path, index) => {
     const refs = files.refs[index];
     const found = places.get(index);
-    if (blocked.has(index) || !refs?.patchable || found === undefined || files.pinned.has(path))
+    if (blocked.has(index) || strays.has(index) || !refs?.patchable || found === undefined)
       return null;
+    if (files.pinned.has(path)) return null;
     // a file whose name no component has (nor `name-<n>`) was never one, nor compared with one:
     // it only stands where it is referenced (an operation, a path item, a code sample)
     const name = componentNamed(bundled, baseName(path));
@@ -179,13 +180,16 @@ export function patchRecords(files: ReadFiles, bundled: unknown): (PatchRecord |
 
 /**
  * Where each file's root stands in the bundle: a path to every object that is the root, or a
- * shallow copy of it (the bundle's `$ref` replaced by the file's content).
+ * shallow copy of it (the bundle's `$ref` replaced by the file's content); and the files an object
+ * of which stands anywhere else (`strays`: held by an object of another file that is not a copy
+ * of the root, such as a copy made before the bundle changed the root again). A patch would miss
+ * such a place, so those files are not patched.
  */
 function placesOf(
   files: ReadFiles,
   bundled: unknown,
   blocked: ReadonlySet<number>,
-): Map<number, Path[]> {
+): { places: Map<number, Path[]>; strays: Set<number> } {
   const roots = new Map<object, number>();
   files.documents.forEach((document, index) => {
     if (!blocked.has(index) && isPlainObject(document)) roots.set(document, index);
@@ -196,19 +200,32 @@ function placesOf(
     if (list === undefined) places.set(index, [path]);
     else list.push(path);
   };
+  const strays = new Set<number>();
+  /** Notes the files whose objects `node` (a copy of file `copied`'s root, if so) holds as a stray. */
+  const holds = (node: object, copied: number | undefined) => {
+    const own = files.ownerIndex(node);
+    for (const value of Object.values(node)) {
+      if (value === null || typeof value !== "object") continue;
+      const owner = files.ownerIndex(value as object);
+      if (owner === undefined || owner === own || owner === copied) continue;
+      if (value !== files.documents[owner]) strays.add(owner);
+    }
+  };
   const seen = new Set<object>();
   const path: (string | number)[] = [];
   const visit = (node: unknown): void => {
     if (node === null || typeof node !== "object" || seen.has(node)) return;
     seen.add(node);
-    if (Array.isArray(node)) return eachItem(node, path, visit);
+    if (Array.isArray(node)) {
+      holds(node, undefined);
+      return eachItem(node, path, visit);
+    }
     const record = node as Record<string, unknown>;
     const root = roots.get(record);
+    const copied = root === undefined ? copyOf(record, files, roots) : undefined;
     if (root !== undefined) add(root, [...path]);
-    else {
-      const copied = copyOf(record, files, roots);
-      if (copied !== undefined) add(copied, [...path]);
-    }
+    else if (copied !== undefined) add(copied, [...path]);
+    holds(record, copied);
     for (const key of Object.keys(record)) {
       path.push(key);
       visit(record[key]);
@@ -216,7 +233,7 @@ function placesOf(
     }
   };
   visit(bundled);
-  return places;
+  return { places, strays };
 }
 
 /** The file whose root `record` is a shallow copy of, if any (the same keys, each the same value). */

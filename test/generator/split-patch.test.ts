@@ -19,7 +19,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { loadSpec } from "../../generator/load/load-spec.js";
-import { fileRefs } from "../../generator/load/split-patch.js";
+import { fileRefs, patchRecords, type ReadFiles } from "../../generator/load/split-patch.js";
 import { SyncFileResolver } from "../../generator/load/sync-file-resolver.js";
 import { CORPUS_DIR, hasCorpus } from "../corpus/corpus-index.js";
 import { editParameterLine, editSchemaLine } from "../../benchmarks/spec-line-edits.js";
@@ -240,6 +240,66 @@ describe("a file's references (split-patch.ts fileRefs)", () => {
     expect(fileRefs({ items: { $ref: "a.yaml", description: "sibling" } }).patchable).toBe(false);
     expect(fileRefs({ examples: { a: { externalValue: "a.json" } } }).patchable).toBe(false);
     expect(fileRefs(["list"]).patchable).toBe(false);
+  });
+});
+
+describe("which files a record can patch (split-patch.ts patchRecords)", () => {
+  /** Two files, the root and `part.yaml` (root object `part`), and who owns which object. */
+  function readFiles(part: Record<string, unknown>, rootRefs: string[]): ReadFiles {
+    const root = { paths: {} };
+    const owners = new Map<object, number>([[root, 0]]);
+    const own = (node: unknown, index: number): void => {
+      if (node === null || typeof node !== "object") return;
+      owners.set(node, index);
+      Object.values(node).forEach((value) => own(value, index));
+    };
+    own(part, 1);
+    const refs = (values: string[]) => ({
+      paths: values.map((_, at) => ["paths", at]),
+      values,
+      signature: "",
+      patchable: true,
+    });
+    return {
+      paths: ["/spec/openapi.yaml", "/spec/part.yaml"],
+      refs: [refs(rootRefs), { ...fileRefs(part), patchable: true }],
+      documents: [root, part],
+      pinned: new Set(),
+      rootNames: new Map(),
+      ownerIndex: (node) => owners.get(node),
+    };
+  }
+
+  it("finds a file's root and its copies, and refuses a file with an object held elsewhere", () => {
+    const part = { get: { responses: {} }, summary: "s" };
+    const files = readFiles(part, ["part.yaml"]);
+    const copy = { ...part };
+    const records = patchRecords(files, { paths: { "/a": part, "/b": copy } });
+    expect(records[0]).toBeNull();
+    expect(records[1]?.places).toEqual([
+      ["paths", "/a"],
+      ["paths", "/b"],
+    ]);
+    // a copy that no longer matches the root (the bundle changed the root after copying it)
+    const stale = { get: part.get, summary: "old" };
+    expect(patchRecords(files, { paths: { "/a": part, "/b": stale } })[1]).toBeNull();
+    // the file's object held by another object
+    expect(patchRecords(files, { paths: { "/a": part }, other: [part.get] })[1]).toBeNull();
+  });
+
+  it("refuses a file referenced in part, or whose name a component of the root has", () => {
+    const part = { type: "object", properties: {} };
+    const whole = patchRecords(readFiles(part, ["part.yaml"]), {
+      components: { schemas: { part } },
+    });
+    expect(whole[1]?.places).toEqual([["components", "schemas", "part"]]);
+    const inPart = readFiles(part, ["part.yaml", "part.yaml#/properties"]);
+    expect(patchRecords(inPart, { components: { schemas: { part } } })[1]).toBeNull();
+    const named = { ...readFiles(part, ["part.yaml"]), rootNames: new Map([["part", undefined]]) };
+    expect(patchRecords(named, { components: { schemas: { part } } })[1]).toBeNull();
+    // a component of the root that is a `$ref` to the file itself takes its name by reference
+    const byRef = { ...named, rootNames: new Map([["part", "part.yaml"]]) };
+    expect(patchRecords(byRef, { components: { schemas: { part } } })[1]).not.toBeNull();
   });
 });
 
