@@ -16,8 +16,10 @@
  * - every reference to it names the whole file (no `#/...` into it), and none of its own names it;
  * - no other reference, and no component of the root, would take its component name: Redocly
  *   compares same-named components by content (to share one name or rename one `-2`);
- * - its root is a plain object holding an object (so a copy of it can be told by its objects), not
- *   a `$ref`, and it has no `externalValue`, no `$ref` with siblings and no shared (aliased) object;
+ * - the bundle copies it only in place of a `$ref` to it (not through a file that is a `$ref`, or
+ *   a `$ref` to a part of a file that is one), and no object of it stands anywhere else;
+ * - its root is a plain object, not a `$ref`, and it has no `externalValue`, no `$ref` with
+ *   siblings and no shared (aliased) object;
  * - it is not pinned (its prose is part of its shape: see split-bundle.ts);
  * - the bundle holds it somewhere.
  * What the record keeps for such a file: its references' paths, their signature and its places in
@@ -34,6 +36,8 @@ export interface FileRefs {
   readonly paths: readonly Path[];
   /** Each reference's value ($ref, mapping value, externalValue), in the same order. */
   readonly values: readonly string[];
+  /** Each reference's kind: `$ref` (its path names the object), or the key of a string that is one. */
+  readonly kinds: readonly string[];
   /** A hash of the values and their paths without list positions. */
   readonly signature: string;
   /** Whether the file's own shape allows a patch (see the module comment). */
@@ -51,16 +55,15 @@ export interface PatchRecord {
 export function fileRefs(document: unknown): FileRefs {
   const paths: Path[] = [];
   const values: string[] = [];
+  const kinds: string[] = [];
   const wild: unknown[] = [];
   const seen = new Set<object>();
-  let patchable =
-    isPlainObject(document) &&
-    typeof document["$ref"] !== "string" &&
-    Object.values(document).some((value) => value !== null && typeof value === "object");
+  let patchable = isPlainObject(document) && typeof document["$ref"] !== "string";
   const path: (string | number)[] = [];
   const note = (kind: string, value: string) => {
     paths.push([...path]);
     values.push(value);
+    kinds.push(kind);
     wild.push([kind, path.map((step) => (typeof step === "number" ? null : step)), value]);
   };
   const visit = (node: unknown): void => {
@@ -98,7 +101,7 @@ export function fileRefs(document: unknown): FileRefs {
   };
   visit(document);
   const signature = createHash("sha256").update(JSON.stringify(wild)).digest("hex");
-  return { paths, values, signature, patchable };
+  return { paths, values, kinds, signature, patchable };
 }
 
 /** What `patchRecords` reads of the files a bundle read (the root first). */
@@ -145,17 +148,40 @@ export function patchRecords(files: ReadFiles, bundled: unknown): (PatchRecord |
     const ref = value === undefined ? undefined : targetOf(0, value);
     name(key, ref?.whole === true ? `${ref.target}#` : "root component");
   }
+  // each `$ref` object that names a whole file, and each place a `$ref` names a part of
+  const whole: { readonly from: number; readonly path: Path; readonly target: number }[] = [];
+  const parts = new Set<string>();
   files.refs.forEach((refs, from) => {
     refs.values.forEach((value, at) => {
-      if ((refs.paths[at] ?? []).includes("mapping") && !isMappingRef(value)) return;
+      const kind = refs.kinds[at];
+      if (kind === "mapping" && !isMappingRef(value)) return;
       const ref = targetOf(from, value);
       if (ref === undefined) return;
-      const { target, pointer, whole } = ref;
-      if (!whole || target === from) blocked.add(target);
-      if (whole) name(baseName(files.paths[target] as string), `${target}#`);
-      else name(pointer.split("/").pop() ?? "", `${target}#${pointer}`);
+      const { target, pointer } = ref;
+      if (!ref.whole || target === from) blocked.add(target);
+      if (ref.whole) name(baseName(files.paths[target] as string), `${target}#`);
+      else {
+        name(pointer.split("/").pop() ?? "", `${target}#${pointer}`);
+        parts.add(`${target}#${pointerSteps(pointer).join("\0")}`);
+      }
+      if (ref.whole && kind === "$ref") whole.push({ from, path: refs.paths[at] ?? [], target });
     });
   });
+  // where the bundle put each whole file in place of a `$ref` to it: that object, now a copy of
+  // the file's root; a `$ref` the bundle followed through another (a file that is a `$ref`, or a
+  // `$ref` a part of a file names) copies the file where no `$ref` to it stands: not patched
+  const copies = new Map<object, number>();
+  for (const { from, path, target } of whole) {
+    const pointer = `${from}#${path.join("\0")}`;
+    const node = valueIn(files.documents[from], path);
+    const root = files.documents[target];
+    if (path.length === 0 || parts.has(pointer) || !isPlainObject(node) || !isPlainObject(root))
+      blocked.add(target);
+    else if (typeof node["$ref"] === "string")
+      continue; // a component's name, or left as it was
+    else if (sameEntries(node, root)) copies.set(node, target);
+    else blocked.add(target); // siblings of the `$ref` merged in
+  }
   const clashing = new Set<number>();
   for (const targets of named.values())
     if (targets.size > 1)
@@ -163,7 +189,7 @@ export function patchRecords(files: ReadFiles, bundled: unknown): (PatchRecord |
         const index = /^(\d+)#$/.exec(target)?.[1];
         if (index !== undefined) clashing.add(Number(index));
       }
-  const { places, strays } = placesOf(files, bundled, blocked);
+  const { places, strays } = placesOf(files, bundled, blocked, copies);
   return files.paths.map((path, index) => {
     const refs = files.refs[index];
     const found = places.get(index);
@@ -189,6 +215,7 @@ function placesOf(
   files: ReadFiles,
   bundled: unknown,
   blocked: ReadonlySet<number>,
+  copies: ReadonlyMap<object, number>,
 ): { places: Map<number, Path[]>; strays: Set<number> } {
   const roots = new Map<object, number>();
   files.documents.forEach((document, index) => {
@@ -222,7 +249,8 @@ function placesOf(
     }
     const record = node as Record<string, unknown>;
     const root = roots.get(record);
-    const copied = root === undefined ? copyOf(record, files, roots) : undefined;
+    const copied =
+      root === undefined ? (copies.get(record) ?? copyOf(record, files, roots)) : undefined;
     if (root !== undefined) add(root, [...path]);
     else if (copied !== undefined) add(copied, [...path]);
     holds(record, copied);
@@ -248,11 +276,41 @@ function copyOf(
   const owner = files.ownerIndex(record[first] as object);
   const root = owner === undefined ? undefined : files.documents[owner];
   if (owner === undefined || !isPlainObject(root) || roots.get(root) !== owner) return undefined;
+  return sameEntries(record, root) ? owner : undefined;
+}
+
+/** Whether `copy` has the keys of `root` in the same order, each with the same value. */
+function sameEntries(copy: Record<string, unknown>, root: Record<string, unknown>): boolean {
+  const keys = Object.keys(copy);
   const rootKeys = Object.keys(root);
-  if (rootKeys.length !== keys.length) return undefined;
-  return rootKeys.every((key, at) => keys[at] === key && Object.is(record[key], root[key]))
-    ? owner
-    : undefined;
+  return (
+    rootKeys.length === keys.length &&
+    rootKeys.every((key, at) => keys[at] === key && Object.is(copy[key], root[key]))
+  );
+}
+
+/** The value at `path` in `node`, or undefined. */
+function valueIn(node: unknown, path: Path): unknown {
+  try {
+    return valueAt(node, path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A JSON pointer's keys, as Redocly reads them (unescaped, then URI-decoded). */
+function pointerSteps(pointer: string): string[] {
+  return pointer
+    .split("/")
+    .filter((step) => step !== "")
+    .map((step) => {
+      const key = step.replaceAll("~1", "/").replaceAll("~0", "~");
+      try {
+        return decodeURIComponent(key);
+      } catch {
+        return key;
+      }
+    });
 }
 
 /**

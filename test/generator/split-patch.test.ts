@@ -58,8 +58,12 @@ const FILES: Record<string, string> = {
     "          type: array",
     "          items:",
     "            $ref: ../models/Pet.yaml",
+    "x-codeSamples:",
+    "  - $ref: ../samples/list.yaml",
+    "  - $ref: ../samples/list.yaml",
     "",
   ].join("\n"),
+  "samples/list.yaml": "lang: curl\nsource: curl https://pets.example/pets\n",
   "ops/get-pet.yaml": [
     "summary: One pet",
     "parameters:",
@@ -84,10 +88,14 @@ const FILES: Record<string, string> = {
     "    $ref: Owner.yaml",
     "  kind:",
     "    $ref: Kind.yaml",
+    "  tag:",
+    "    $ref: TagAlias.yaml",
     "",
   ].join("\n"),
   "models/Owner.yaml": "type: object\nproperties:\n  name: { type: string }\n",
   "models/Kind.yaml": "type: string\nenum: [cat, dog]\n",
+  "models/TagAlias.yaml": "$ref: Tag.yaml\n",
+  "models/Tag.yaml": "type: object\nproperties:\n  label: { type: string }\n",
   "params/id.yaml": "name: id\nin: path\nrequired: true\nschema: { type: string }\n",
   "params/common.yaml": "limit:\n  name: limit\n  in: query\n  schema: { type: integer }\n",
 };
@@ -167,6 +175,21 @@ describe("a split spec's structural edits, patched into its recorded bundle", ()
     expect(result.cached).toContain('"x-owner":"shop"');
   });
 
+  it("patches a file of strings (a code sample) where it replaced each `$ref` to it", async () => {
+    const cwd = await recorded();
+    const spec = join(cwd, "openapi.yaml");
+    edit(
+      cwd,
+      "samples/list.yaml",
+      "curl https://pets.example/pets",
+      "curl -s https://pets.example/pets",
+    );
+    const result = await both(spec, cwd);
+    expect(result.bundled).toBe(false);
+    expect(result.cached).toBe(result.fresh);
+    expect(result.cached.split("curl -s").length).toBe(3);
+  });
+
   it("bundles again when an edit moves a reference, or the file is referenced in part", async () => {
     const cwd = await recorded();
     const spec = join(cwd, "openapi.yaml");
@@ -182,6 +205,16 @@ describe("a split spec's structural edits, patched into its recorded bundle", ()
     expect(result.cached).toBe(result.fresh);
     // a file other files reference a part of (`common.yaml#/limit`)
     edit(cwd, "params/common.yaml", "type: integer", "type: integer, minimum: 1");
+    result = await both(spec, cwd);
+    expect(result.bundled).toBe(true);
+    expect(result.cached).toBe(result.fresh);
+    // a file reached through a file that is a `$ref` (TagAlias.yaml)
+    edit(
+      cwd,
+      "models/Tag.yaml",
+      "label: { type: string }",
+      "label: { type: string }\n  size: { type: integer }",
+    );
     result = await both(spec, cwd);
     expect(result.bundled).toBe(true);
     expect(result.cached).toBe(result.fresh);
@@ -236,7 +269,6 @@ describe("a file's references (split-patch.ts fileRefs)", () => {
     const shared = { type: "string" };
     expect(fileRefs({ properties: { a: shared, b: shared } }).patchable).toBe(false);
     expect(fileRefs({ $ref: "other.yaml" }).patchable).toBe(false);
-    expect(fileRefs({ type: "string" }).patchable).toBe(false); // no object to tell a copy by
     expect(fileRefs({ items: { $ref: "a.yaml", description: "sibling" } }).patchable).toBe(false);
     expect(fileRefs({ examples: { a: { externalValue: "a.json" } } }).patchable).toBe(false);
     expect(fileRefs(["list"]).patchable).toBe(false);
@@ -244,62 +276,95 @@ describe("a file's references (split-patch.ts fileRefs)", () => {
 });
 
 describe("which files a record can patch (split-patch.ts patchRecords)", () => {
-  /** Two files, the root and `part.yaml` (root object `part`), and who owns which object. */
-  function readFiles(part: Record<string, unknown>, rootRefs: string[]): ReadFiles {
-    const root = { paths: {} };
-    const owners = new Map<object, number>([[root, 0]]);
+  type Node = Record<string, unknown>;
+  /**
+   * Two files: the root, whose `paths` hold a `$ref` per value of `rootRefs` (`/0`, `/1`, ...),
+   * and `part.yaml` (root object `part`); the root is the bundle, as Redocly's is (changed in place).
+   */
+  function readFiles(part: Node, rootRefs: string[]) {
+    const paths: Record<string, Node> = {};
+    rootRefs.forEach((value, at) => (paths[`/${at}`] = { $ref: value }));
+    const root: Node = { paths };
+    const owners = new Map<object, number>();
     const own = (node: unknown, index: number): void => {
       if (node === null || typeof node !== "object") return;
       owners.set(node, index);
       Object.values(node).forEach((value) => own(value, index));
     };
+    own(root, 0);
     own(part, 1);
-    const refs = (values: string[]) => ({
-      paths: values.map((_, at) => ["paths", at]),
-      values,
-      signature: "",
-      patchable: true,
-    });
-    return {
+    const files: ReadFiles = {
       paths: ["/spec/openapi.yaml", "/spec/part.yaml"],
-      refs: [refs(rootRefs), { ...fileRefs(part), patchable: true }],
+      refs: [fileRefs(root), fileRefs(part)],
       documents: [root, part],
       pinned: new Set(),
       rootNames: new Map(),
       ownerIndex: (node) => owners.get(node),
     };
+    /** The bundle's `$ref` at `/<at>` replaced by a copy of the part (`entries`: another content). */
+    const inline = (at: number, entries: Node = part) => {
+      const node = paths[`/${at}`] as Node;
+      delete node["$ref"];
+      Object.assign(node, { ...entries });
+    };
+    return { files, root, paths, inline };
   }
 
   it("finds a file's root and its copies, and refuses a file with an object held elsewhere", () => {
     const part = { get: { responses: {} }, summary: "s" };
-    const files = readFiles(part, ["part.yaml"]);
-    const copy = { ...part };
-    const records = patchRecords(files, { paths: { "/a": part, "/b": copy } });
+    const { files, root, inline } = readFiles(part, ["part.yaml", "part.yaml"]);
+    inline(0);
+    inline(1);
+    const records = patchRecords(files, root);
     expect(records[0]).toBeNull();
     expect(records[1]?.places).toEqual([
-      ["paths", "/a"],
-      ["paths", "/b"],
+      ["paths", "/0"],
+      ["paths", "/1"],
     ]);
-    // a copy that no longer matches the root (the bundle changed the root after copying it)
-    const stale = { get: part.get, summary: "old" };
-    expect(patchRecords(files, { paths: { "/a": part, "/b": stale } })[1]).toBeNull();
     // the file's object held by another object
-    expect(patchRecords(files, { paths: { "/a": part }, other: [part.get] })[1]).toBeNull();
+    expect(patchRecords(files, { ...root, other: [part.get] })[1]).toBeNull();
+    // a copy that no longer matches the root (the bundle changed the root after copying it)
+    const stale = readFiles(part, ["part.yaml", "part.yaml"]);
+    stale.inline(0);
+    stale.inline(1, { get: part.get, summary: "old" });
+    expect(patchRecords(stale.files, stale.root)[1]).toBeNull();
+  });
+
+  it("finds the copies of a file of strings by the `$ref`s they replaced", () => {
+    const sample = { lang: "curl", source: "curl https://example.com" };
+    const { files, root, inline } = readFiles(sample, ["part.yaml", "part.yaml"]);
+    inline(0);
+    inline(1);
+    expect(patchRecords(files, root)[1]?.places).toEqual([
+      ["paths", "/0"],
+      ["paths", "/1"],
+    ]);
+    // a `$ref` whose siblings the copy took: not a copy of the file alone
+    const merged = readFiles(sample, ["part.yaml", "part.yaml"]);
+    merged.inline(0);
+    merged.inline(1, { ...sample, "x-more": 1 });
+    expect(patchRecords(merged.files, merged.root)[1]).toBeNull();
   });
 
   it("refuses a file referenced in part, or whose name a component of the root has", () => {
     const part = { type: "object", properties: {} };
-    const whole = patchRecords(readFiles(part, ["part.yaml"]), {
-      components: { schemas: { part } },
-    });
-    expect(whole[1]?.places).toEqual([["components", "schemas", "part"]]);
-    const inPart = readFiles(part, ["part.yaml", "part.yaml#/properties"]);
-    expect(patchRecords(inPart, { components: { schemas: { part } } })[1]).toBeNull();
-    const named = { ...readFiles(part, ["part.yaml"]), rootNames: new Map([["part", undefined]]) };
-    expect(patchRecords(named, { components: { schemas: { part } } })[1]).toBeNull();
+    const component = (rootRefs: string[]) => {
+      const made = readFiles(part, rootRefs);
+      for (const node of Object.values(made.paths)) node["$ref"] = "#/components/schemas/part";
+      made.root["components"] = { schemas: { part } };
+      return made;
+    };
+    const whole = component(["part.yaml"]);
+    expect(patchRecords(whole.files, whole.root)[1]?.places).toEqual([
+      ["components", "schemas", "part"],
+    ]);
+    const inPart = component(["part.yaml", "part.yaml#/properties"]);
+    expect(patchRecords(inPart.files, inPart.root)[1]).toBeNull();
+    const named = { ...whole.files, rootNames: new Map([["part", undefined]]) };
+    expect(patchRecords(named, whole.root)[1]).toBeNull();
     // a component of the root that is a `$ref` to the file itself takes its name by reference
     const byRef = { ...named, rootNames: new Map([["part", "part.yaml"]]) };
-    expect(patchRecords(byRef, { components: { schemas: { part } } })[1]).not.toBeNull();
+    expect(patchRecords(byRef, whole.root)[1]).not.toBeNull();
   });
 });
 
