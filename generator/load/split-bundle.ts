@@ -263,7 +263,7 @@ export class SplitBundle {
       texts: marks.texts,
       pinned: [...marks.pinned],
       dependencies,
-      patches: patchRecords(marks, bundled).map((record) => record && JSON.stringify(record)),
+      patches: patchable(marks, bundled),
     };
     this.#write(meta, encodeShared(bundled));
     unmarkProse(bundled, marks.prefix, marks.texts);
@@ -305,6 +305,15 @@ export class SplitBundle {
     } catch {
       // a read-only cache: the next run reads the record and checks it
     }
+  }
+}
+
+/** Each file's patch record as JSON (split-patch.ts); none when working them out fails. */
+function patchable(marks: ProseMarks, bundled: unknown): (string | null)[] {
+  try {
+    return patchRecords(marks, bundled).map((record) => record && JSON.stringify(record));
+  } catch {
+    return []; // a bundle this module did not foresee: every edit in more than prose bundles
   }
 }
 
