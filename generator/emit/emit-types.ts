@@ -29,7 +29,7 @@ export async function emitTypes(
         ? await astText(await typesDeclarations(document))
         : await (
             await import("./types-by-member.js")
-          ).typesByMember(preparedTypes(document), members);
+          ).typesByMember(document, members);
     return [{ path: "types.ts", content }];
   } catch (error) {
     throw new GeneratorError(

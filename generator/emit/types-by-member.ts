@@ -29,7 +29,13 @@ import {
   type TypesUnit,
   type UnitText,
 } from "../internal/openapi-typescript-members.js";
-import { astText, binaryTransform, typesContext, type PreparedTypes } from "./emit-types.js";
+import {
+  astText,
+  binaryTransform,
+  preparedTypes,
+  typesContext,
+  type PreparedTypes,
+} from "./emit-types.js";
 import { proseNonceOf, ProseSlotError, TypesProse } from "./types-prose-slots.js";
 
 /** What a member's transform read of the rest of the document, and what it got (hashes, texts). */
@@ -68,25 +74,20 @@ export interface MemberStats {
 const NONCE_KEY = "prose nonce";
 
 /**
- * types.ts for a prepared document, members from `pack` where they still hold. Without
- * discriminators, its prose is slotted first (types-prose-slots.ts), so a run whose members all
- * hold (a prose edit) loads neither openapi-typescript nor TypeScript.
+ * types.ts for `document` (a prepared copy of it), members from `pack` where they still hold. Its
+ * prose is slotted first (types-prose-slots.ts) and its discriminators' scan kept in the pack
+ * (types-discriminators.ts), so a run whose members all hold (a prose edit) loads neither
+ * openapi-typescript nor TypeScript.
  */
 export async function typesByMember(
-  prepared: PreparedTypes,
+  document: Record<string, unknown>,
   pack: CachePack,
   stats: MemberStats = { units: 0, printed: 0 },
 ): Promise<string> {
+  const prepared = preparedTypes(document);
   const { schema } = prepared;
-  // the scan walks the whole document (a tenth of a second on Stripe's) and finds nothing when
-  // no object has a `discriminator` key
-  const discriminators = prepared.discriminators
-    ? (await openapiTypescriptInternals()).scanDiscriminators(schema as never, {})
-    : { objects: {}, refsHandled: [] };
-  let context: Promise<GlobalContext> | undefined;
-  const printing = () =>
-    (context ??= binaryTransform().then((hook) => typesContext(schema, hook, discriminators)));
-  const whole = async () => astText(await transformWhole(schema, await printing()));
+  // a fresh copy, transformed and printed whole: what any other way must give
+  const whole = () => typesWhole(preparedTypes(document));
   let units: TypesUnit[];
   try {
     units = typesUnits(schema);
@@ -94,19 +95,39 @@ export async function typesByMember(
     if (!(error instanceof UnexpectedLayout)) throw error;
     return whole();
   }
-  // with discriminators, openapi-typescript is loaded for their scan anyway: the slots would save
-  // printing the members whose prose changed, and cost about as much (DigitalOcean)
-  if (prepared.discriminators)
-    return printMembers(schema, units, discriminators, printing, pack, stats);
   const prose = new TypesProse(proseNonce(pack));
   for (const unit of units) prose.slot(unitLabel(unit), unit.value);
+  // the sections no member is made of too (`info`, when a member's `$ref` names it): their prose
+  // is printed only where a member refers to it, yet the scan's key holds them
+  const roots = new Set(units.map((unit) => unit.root));
+  for (const [key, value] of Object.entries(schema))
+    if (!roots.has(key as TypesUnit["root"])) prose.slot(`section\0${key}`, value);
+  // the scan of the slotted document, from the pack when it holds it (types-discriminators.ts);
+  // none is needed when no object has a `discriminator` key
+  const discriminators = prepared.discriminators
+    ? await (await import("./types-discriminators.js")).scannedDiscriminators(schema, pack)
+    : { objects: {}, refsHandled: [] };
+  let context: Promise<GlobalContext> | undefined;
+  const printing = () =>
+    (context ??= binaryTransform().then((hook) => typesContext(schema, hook, discriminators)));
   try {
     return prose.fill(await printMembers(schema, units, discriminators, printing, pack, stats));
   } catch (error) {
     if (!(error instanceof ProseSlotError)) throw error;
-    prose.restore();
     return whole();
   }
+}
+
+/** types.ts of a prepared document, transformed and printed whole (no cache, no slots). */
+async function typesWhole(prepared: PreparedTypes): Promise<string> {
+  const { schema } = prepared;
+  const internals = await openapiTypescriptInternals();
+  // the scan walks the whole document (a tenth of a second on Stripe's)
+  const discriminators = prepared.discriminators
+    ? internals.scanDiscriminators(schema as never, {})
+    : { objects: {}, refsHandled: [] };
+  const hook = await binaryTransform();
+  return astText(await transformWhole(schema, await typesContext(schema, hook, discriminators)));
 }
 
 /** The pack's prose nonce, made when it has none. */

@@ -15,14 +15,16 @@
  * whitespace or the comment's own ` * ` prefixes). A member's cache key is the hash of its
  * skeleton, so a changed word keeps it.
  *
- * types-by-member.ts slots a document only when it has no discriminator: their scan loads
- * openapi-typescript anyway, and a discriminator's `mapping` is a map of strings under any keys.
+ * A `discriminator` object is left as it is: its `mapping` is a map of `$ref`s under any keys (a
+ * key may be `description`). openapi-typescript's discriminator scan runs on the slotted document
+ * (types-discriminators.ts): where it copies a property's description into the enum it adds, the
+ * tokens go with it and are filled where it is printed.
  *
  * A token is `\u0001`, the pack's nonce (random, made once per pack: no spec can name a token
  * that this cache will fill), the member's id, a counter, `\u0002`. A token of this nonce that
  * fill does not know, or that is not in a comment, means the shape above no longer holds (an
  * openapi-typescript update showing prose elsewhere?): {@link ProseSlotError}, and the caller
- * puts the prose back and prints without slots. test/generator/types-prose-slots.test.ts checks
+ * types a fresh copy of the document whole, without slots. test/generator/types-prose-slots.test.ts checks
  * the output against the whole transform's with hostile prose (line breaks of every kind, blank
  * and indented lines, `*\/`, tokens written into examples).
  */
@@ -56,8 +58,6 @@ export class TypesProse {
   readonly #texts = new Map<string, string>();
   /** Member id → its label (ids are hashes: a collision takes the next one). */
   readonly #ids = new Map<string, string>();
-  /** Where the slotted strings are, to put them back ({@link restore}). */
-  readonly #slotted: { readonly owner: Record<string, unknown>; readonly key: string }[] = [];
 
   constructor(readonly nonce: string) {
     if (!NONCE.test(nonce)) throw new Error(`bad prose nonce ${nonce}`);
@@ -79,9 +79,8 @@ export class TypesProse {
         if (typeof item === "string") {
           if (PROSE_KEYS.has(key) && !item.includes(OPEN + this.nonce)) {
             object[key] = item.replace(LINE_TEXT, token);
-            this.#slotted.push({ owner: object, key });
           }
-        } else if (!isLiteralKey(key)) children.push(item);
+        } else if (!isLiteralKey(key) && key !== "discriminator") children.push(item);
       }
       return children;
     });
@@ -103,17 +102,6 @@ export class TypesProse {
       }
       return line.includes("*/") ? line.replaceAll("*/", "*\\/") : line;
     });
-  }
-
-  /** Puts every slotted string back as it was (to print without slots). */
-  restore(): void {
-    for (const { owner, key } of this.#slotted) {
-      const value = owner[key];
-      if (typeof value === "string")
-        owner[key] = value.replace(TOKEN, (token, nonce: string, body: string) =>
-          nonce === this.nonce ? (this.#texts.get(body) ?? token) : token,
-        );
-    }
   }
 
   #idOf(label: string): string {

@@ -47,7 +47,7 @@ function packIn(dir: string): CachePack {
 }
 
 async function byMember(document: Json, dir: string, stats?: MemberStats): Promise<string> {
-  return typesByMember(preparedTypes(structuredClone(document)), packIn(dir), stats);
+  return typesByMember(structuredClone(document), packIn(dir), stats);
 }
 
 const isObject = (value: unknown): value is Json =>

@@ -4,14 +4,15 @@
  * zero-width and NEL characters, `*\/`, a token written into the spec), the member-by-member
  * types.ts is byte for byte the whole transform's, cold, warm and after prose edits; a prose edit
  * prints no member again; and a token of the pack's nonce that the run did not make is printed
- * as written (the prose is put back and the document printed without slots).
+ * as written (a fresh copy of the document is typed whole, without slots).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { CachePack } from "../../generator/cache/cache-pack.js";
-import { emitTypes, preparedTypes } from "../../generator/emit/emit-types.js";
+import { emitTypes } from "../../generator/emit/emit-types.js";
+import { lastScan } from "../../generator/emit/types-discriminators.js";
 import { typesByMember, type MemberStats } from "../../generator/emit/types-by-member.js";
 import { ProseSlotError, TypesProse } from "../../generator/emit/types-prose-slots.js";
 
@@ -33,7 +34,7 @@ async function whole(document: Json): Promise<string> {
 }
 
 async function byMember(document: Json, dir: string, stats?: MemberStats): Promise<string> {
-  return typesByMember(preparedTypes(structuredClone(document)), pack(dir), stats);
+  return typesByMember(structuredClone(document), pack(dir), stats);
 }
 
 const HOSTILE = [
@@ -144,16 +145,31 @@ describe("types.ts prose as slots", () => {
     }
   }, 120_000);
 
-  it("prints a document with discriminators without slots, as the whole transform", async () => {
+  it("slots a document with discriminators, and replays their scan after a prose edit", async () => {
     const dir = tempDir();
-    const document = documentWith((index) => HOSTILE[index % HOSTILE.length] ?? "");
-    const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
-    schemas.Shape!.discriminator = {
-      propertyName: "kind",
-      mapping: { description: "#/components/schemas/Pet" }, // a ref, whatever its key
+    const withShape = (prose: (index: number) => string) => {
+      const document = documentWith(prose, () => "an example, kept");
+      const schemas = (document.components as { schemas: Record<string, Json> }).schemas;
+      // a ref under a prose key's name; the scan adds its enum to Pet's `kind` (and its prose)
+      schemas.Shape!.discriminator = {
+        propertyName: "kind",
+        mapping: { description: "#/components/schemas/Pet" },
+      };
+      return document;
     };
-    expect(await byMember(document, dir)).toBe(await whole(document));
-    expect(pack(dir).get("prose nonce")).toBeUndefined();
+    const hostile = withShape((index) => HOSTILE[index % HOSTILE.length] ?? "");
+    expect(await byMember(hostile, dir)).toBe(await whole(hostile));
+    expect(lastScan).toBe("scanned");
+    const before = withShape((index) => `first words ${index}\n  then an indented line`);
+    expect(await byMember(before, dir)).toBe(await whole(before));
+    const after = withShape((index) => `other words */ ${index * 3}\n  then another line`);
+    const stats: MemberStats = { units: 0, printed: 0 };
+    const text = await byMember(after, dir, stats);
+    expect(lastScan).toBe("from the cache");
+    expect(stats.printed).toBe(0);
+    expect(text).toBe(await whole(after));
+    expect(text).toContain("(enum property replaced by openapi-typescript)");
+    expect(text).toContain('kind: "description"');
   }, 60_000);
 
   it("prints no member again after a prose edit that keeps the prose's lines", async () => {
@@ -190,7 +206,7 @@ describe("types.ts prose as slots", () => {
     expect(text).toContain(`@example \u0001${nonce}zz.0\u0002`);
   }, 60_000);
 
-  it("refuses a token outside a comment or unknown to the run, and restores the prose", () => {
+  it("refuses a token outside a comment or unknown to the run", () => {
     const prose = new TypesProse("0123456789ab");
     const object: Json = { description: "  one */ two ", title: "", summary: 3 };
     prose.slot("unit", object);
@@ -202,7 +218,5 @@ describe("types.ts prose as slots", () => {
     );
     expect(() => prose.fill(`type A = "${skeleton}";`)).toThrow(ProseSlotError);
     expect(() => prose.fill("/** \u00010123456789abzz.9\u0002 */")).toThrow(ProseSlotError);
-    prose.restore();
-    expect(object).toEqual({ description: "  one */ two ", title: "", summary: 3 });
   });
 });
