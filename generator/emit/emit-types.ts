@@ -27,9 +27,7 @@ export async function emitTypes(
     const content =
       members === undefined
         ? await astText(await typesDeclarations(document))
-        : await (
-            await import("./types-by-member.js")
-          ).typesByMember(document, members);
+        : await (await import("./types-by-member.js")).typesByMember(document, members);
     return [{ path: "types.ts", content }];
   } catch (error) {
     throw new GeneratorError(
