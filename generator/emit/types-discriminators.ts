@@ -33,7 +33,7 @@ interface ScanEntry {
 /** How the last call got its discriminators: for tests. */
 export let lastScan: "scanned" | "from the cache" | undefined;
 
-/** The discriminators of `schema` (changed as the scan changes it), from `pack` when it holds them. */
+/** The discriminators of `schema` (changed as the scan changes it), from `pack` if it has them. */
 export async function scannedDiscriminators(
   schema: Record<string, unknown>,
   pack: CachePack,
@@ -69,7 +69,7 @@ export async function scannedDiscriminators(
   return scanned;
 }
 
-/** Puts each recorded target's contents in place; false (nothing changed) when a target is missing. */
+/** Puts each recorded target's contents in place; false (nothing changed) if one is missing. */
 function replay(schema: Record<string, unknown>, entry: ScanEntry): boolean {
   const targets = entry.patched.map(([ref]) => ownTarget(schema, ref));
   if (targets.some((target) => target === undefined || jsonCopy(target) === undefined))

@@ -24,9 +24,10 @@
  * that this cache will fill), the member's id, a counter, `\u0002`. A token of this nonce that
  * fill does not know, or that is not in a comment, means the shape above no longer holds (an
  * openapi-typescript update showing prose elsewhere?): {@link ProseSlotError}, and the caller
- * types a fresh copy of the document whole, without slots. test/generator/types-prose-slots.test.ts checks
- * the output against the whole transform's with hostile prose (line breaks of every kind, blank
- * and indented lines, `*\/`, tokens written into examples).
+ * types a fresh copy of the document whole, without slots.
+ * test/generator/types-prose-slots.test.ts checks the output against the whole transform's with
+ * hostile prose (line breaks of every kind, blank and indented lines, `*\/`, tokens written into
+ * examples).
  */
 import { randomBytes } from "node:crypto";
 import { isLiteralKey } from "../cache/without-prose.js";

@@ -42,7 +42,7 @@ export class ProseMarks implements ReadFiles {
   readonly texts: (readonly string[])[] = [];
   /** Each file's document, as parsed and marked. */
   readonly documents: unknown[] = [];
-  /** Each file's references as parsed (split-patch.ts); the root's once `beforeBundle` noted them. */
+  /** Each file's references as parsed (split-patch.ts); the root's once `beforeBundle` ran. */
   readonly refs: FileRefs[] = [];
   /** The names of the root's components before a bundle, each with its `$ref` if it is one. */
   rootNames: ReadonlyMap<string, string | undefined> = new Map();

@@ -10,9 +10,10 @@
  * markers in the bundle are then replaced by the texts, which gives the bundle of the files as
  * they are. Replaying (a later run): the root is marked as parsed, each recorded file is read and
  * its text keyed; a file whose key is the recorded one is not parsed, another is parsed and must
- * have the recorded shape (its prose may differ, nothing else); then the recorded bundle gets this
- * run's texts. Any other difference (a `$ref` retargeted, a file renamed or gone, a schema edited)
- * bundles and records again.
+ * have the recorded shape (its prose may differ, nothing else) or be one the record can patch
+ * (split-patch.ts: its references where they were, its content compared with nothing); then the
+ * recorded bundle gets the patched files' new content and this run's texts. Any other difference
+ * (a `$ref` added or retargeted, a file renamed or gone) bundles and records again.
  *
  * Why the marked bundle is the bundle: Redocly's bundle reads a string `description` or `summary`
  * only when it compares two components that would take the same name (`dequal`, to name the

@@ -1,5 +1,5 @@
 /**
- * A structural edit of one file of a split spec, patched into the recorded bundle
+ * A structural edit of files of a split spec, patched into the recorded bundle
  * (split-bundle.ts) instead of bundling every file again (DigitalOcean's 2,850 files: about a
  * quarter of a schema or operation edit's run).
  *
@@ -14,8 +14,9 @@
  *
  * A file is patchable only where nothing else depends on its content:
  * - every reference to it names the whole file (no `#/...` into it), and none of its own names it;
- * - no other reference, and no component of the root, would take its component name: Redocly
- *   compares same-named components by content (to share one name or rename one `-2`);
+ * - if the bundle made it a component (a component has its name, or `<name>-<n>`), no other
+ *   reference and no component of the root would take that name: Redocly compares same-named
+ *   components by content (to share one name or rename one `-2`);
  * - the bundle copies it only in place of a `$ref` to it (not through a file that is a `$ref`, or
  *   a `$ref` to a part of a file that is one), and no object of it stands anywhere else;
  * - its root is a plain object, not a `$ref`, and it has no `externalValue`, no `$ref` with
@@ -36,7 +37,7 @@ export interface FileRefs {
   readonly paths: readonly Path[];
   /** Each reference's value ($ref, mapping value, externalValue), in the same order. */
   readonly values: readonly string[];
-  /** Each reference's kind: `$ref` (its path names the object), or the key of a string that is one. */
+  /** Each reference's kind: `$ref` (its path names the object), or the key of the string. */
   readonly kinds: readonly string[];
   /** A hash of the values and their paths without list positions. */
   readonly signature: string;
@@ -114,7 +115,7 @@ export interface ReadFiles {
   readonly documents: readonly unknown[];
   /** The files left unmarked. */
   readonly pinned: ReadonlySet<string>;
-  /** The names of the root's components before the bundle added any, each with its `$ref` if it is one. */
+  /** The root's component names before the bundle added any, each with its `$ref` if one. */
   readonly rootNames: ReadonlyMap<string, string | undefined>;
   /** The file a parsed object comes from, by number. */
   ownerIndex(node: object): number | undefined;
@@ -228,7 +229,7 @@ function placesOf(
     else list.push(path);
   };
   const strays = new Set<number>();
-  /** Notes the files whose objects `node` (a copy of file `copied`'s root, if so) holds as a stray. */
+  /** Notes the files whose objects `node` (a copy of file `copied`'s root, if so) holds astray. */
   const holds = (node: object, copied: number | undefined) => {
     const own = files.ownerIndex(node);
     for (const value of Object.values(node)) {
@@ -264,7 +265,7 @@ function placesOf(
   return { places, strays };
 }
 
-/** The file whose root `record` is a shallow copy of, if any (the same keys, each the same value). */
+/** The file whose root `record` is a shallow copy of, if any (same keys, each the same value). */
 function copyOf(
   record: Record<string, unknown>,
   files: ReadFiles,

@@ -122,7 +122,7 @@ function edit(cwd: string, file: string, from: string, to: string): void {
   writeFileSync(join(cwd, file), text.replace(from, to));
 }
 
-/** Loads `spec` with the cache and without: whether the cached load bundled, and both documents' JSON. */
+/** Loads `spec` with the cache and without: whether the cached load bundled, and both JSONs. */
 async function both(spec: string, cwd: string) {
   const parse = vi.spyOn(SyncFileResolver.prototype, "parseDocument");
   const cached = await loadSpec(spec, cwd, { cache: true });
@@ -156,7 +156,7 @@ describe("a split spec's structural edits, patched into its recorded bundle", ()
     expect(result.cached).toContain("fish");
   });
 
-  it("patches a file copied where it is referenced (an operation, twice), its list shifted", async () => {
+  it("patches a file copied in place of each of two $refs, a list in it shifted", async () => {
     const cwd = await recorded();
     const spec = join(cwd, "openapi.yaml");
     edit(
@@ -190,7 +190,7 @@ describe("a split spec's structural edits, patched into its recorded bundle", ()
     expect(result.cached.split("curl -s").length).toBe(3);
   });
 
-  it("bundles again when an edit moves a reference, or the file is referenced in part", async () => {
+  it("bundles again when an edit moves a reference, or a file is referenced in part", async () => {
     const cwd = await recorded();
     const spec = join(cwd, "openapi.yaml");
     // a reference added
@@ -279,7 +279,8 @@ describe("which files a record can patch (split-patch.ts patchRecords)", () => {
   type Node = Record<string, unknown>;
   /**
    * Two files: the root, whose `paths` hold a `$ref` per value of `rootRefs` (`/0`, `/1`, ...),
-   * and `part.yaml` (root object `part`); the root is the bundle, as Redocly's is (changed in place).
+   * and `part.yaml` (root object `part`); the root is the bundle, as Redocly's is (changed in
+   * place).
    */
   function readFiles(part: Node, rootRefs: string[]) {
     const paths: Record<string, Node> = {};
@@ -301,7 +302,7 @@ describe("which files a record can patch (split-patch.ts patchRecords)", () => {
       rootNames: new Map(),
       ownerIndex: (node) => owners.get(node),
     };
-    /** The bundle's `$ref` at `/<at>` replaced by a copy of the part (`entries`: another content). */
+    /** The bundle's `$ref` at `/<at>` replaced by a copy of the part (`entries`: other content). */
     const inline = (at: number, entries: Node = part) => {
       const node = paths[`/${at}`] as Node;
       delete node["$ref"];

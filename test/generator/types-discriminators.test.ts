@@ -1,5 +1,6 @@
 /**
- * openapi-typescript's discriminator scan kept from run to run (generator/emit/types-discriminators.ts):
+ * openapi-typescript's discriminator scan kept from run to run
+ * (generator/emit/types-discriminators.ts):
  * a replay changes the document exactly as the scan does and gives the same discriminators; a
  * document JSON cannot carry as it is is scanned every time.
  */
