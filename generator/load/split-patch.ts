@@ -123,7 +123,8 @@ export interface ReadFiles {
 
 /** For each file (by number), what a later run needs to patch it, or null when it cannot be. */
 export function patchRecords(files: ReadFiles, bundled: unknown): (PatchRecord | null)[] {
-  const byPath = new Map(files.paths.map((path, index) => [path, index]));
+  const paths = files.paths; // read once: a reader may make it on each read (ProseMarks)
+  const byPath = new Map(paths.map((path, index) => [path, index]));
   const blocked = new Set<number>([0]); // the root is never patched
   // the targets each candidate component name stands for, and the names of the root's components
   const named = new Map<string, Set<string>>();
@@ -138,8 +139,7 @@ export function patchRecords(files: ReadFiles, bundled: unknown): (PatchRecord |
     const uri = hash === -1 ? value : value.slice(0, hash);
     const pointer = hash === -1 ? "" : value.slice(hash + 1);
     if (/^(?:https?|file|data):/.test(uri)) return undefined;
-    const target =
-      uri === "" ? from : byPath.get(resolve(dirname(files.paths[from] as string), uri));
+    const target = uri === "" ? from : byPath.get(resolve(dirname(paths[from] as string), uri));
     // a file the bundle did not read is not one of ours; the root's own stays as it is
     if (target === undefined || (target === 0 && uri === "")) return undefined;
     return { target, pointer, whole: pointer === "" || pointer === "/" };
@@ -160,7 +160,7 @@ export function patchRecords(files: ReadFiles, bundled: unknown): (PatchRecord |
       if (ref === undefined) return;
       const { target, pointer } = ref;
       if (!ref.whole || target === from) blocked.add(target);
-      if (ref.whole) name(baseName(files.paths[target] as string), `${target}#`);
+      if (ref.whole) name(baseName(paths[target] as string), `${target}#`);
       else {
         name(pointer.split("/").pop() ?? "", `${target}#${pointer}`);
         parts.add(`${target}#${pointerSteps(pointer).join("\0")}`);
@@ -191,7 +191,7 @@ export function patchRecords(files: ReadFiles, bundled: unknown): (PatchRecord |
         if (index !== undefined) clashing.add(Number(index));
       }
   const { places, strays } = placesOf(files, bundled, blocked, copies);
-  return files.paths.map((path, index) => {
+  return paths.map((path, index) => {
     const refs = files.refs[index];
     const found = places.get(index);
     if (blocked.has(index) || strays.has(index) || !refs?.patchable || found === undefined)
