@@ -17,6 +17,7 @@ import { buildModel } from "./model/build-model.js";
 import { defaultApiName } from "./model/names.js";
 import type { ApiModel } from "./model/types.js";
 import type { Drift } from "./write/check-output.js";
+import { outputHolds } from "./write/known-hashes.js";
 import { computeInputsHash, type SpecDigests } from "./write/inputs-hash.js";
 import type { ManifestMeta } from "./write/manifest.js";
 import { timing } from "./timing.js";
@@ -42,7 +43,10 @@ export interface GenerateOptions {
 
 export interface Rendered {
   readonly model: ApiModel;
+  /** The files, some of them lazy (emit/file.ts `lazyFile`: the cache's, which the output holds). */
   readonly files: readonly GeneratedFile[];
+  /** What the files' contents depend on beside their origins (write/known-hashes.ts). */
+  readonly originSalt: string;
   readonly manifest: ManifestMeta;
   /** What the generated code cannot enforce, for the user to know. */
   readonly warnings: readonly string[];
@@ -77,8 +81,12 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
     apiName: options.apiName ?? defaultApiName(model.title),
     specPath: loaded.displayPath,
   };
+  const outDir = resolve(cwd, options.outDir);
+  // what the output already holds, so that the cache hands such files back unread
   const scope: CacheScope =
-    options.cache === false ? undefined : { cwd, outDir: resolve(cwd, options.outDir) };
+    options.cache === false
+      ? undefined
+      : { cwd, outDir, outputHolds: outputHolds(cwd, outDir, originSalt(context)) };
   const caches = new RunCaches();
   const warningsStarted = performance.now();
   const warnings: string[] = [...loaded.warnings];
@@ -115,12 +123,18 @@ export async function emitAll(
   for (const emitter of EMITTERS) {
     const started = performance.now();
     for (const file of await emitter.emit(input, typesDocument))
-      files.push(
-        emitter.headed ? headedFile(file, header) : { path: file.path, content: file.content },
-      );
+      files.push(emitter.headed ? headedFile(file, header) : file);
     timing(emitter.name, started);
   }
   return files;
+}
+
+/**
+ * What a file's content depends on beside its origin (emit/file.ts): the header the pipeline puts
+ * above it, the same for every file of a run (the spec's path is in it).
+ */
+function originSalt(context: EmitContext): string {
+  return generatedHeader(context.specPath);
 }
 
 export async function render(options: GenerateOptions): Promise<Rendered> {
@@ -150,7 +164,13 @@ export async function render(options: GenerateOptions): Promise<Rendered> {
     ),
   };
   timing("inputs hash", hashing);
-  return { model: input.model, files, manifest, warnings: [...new Set(input.warnings)] };
+  return {
+    model: input.model,
+    files,
+    originSalt: originSalt(input.context),
+    manifest,
+    warnings: [...new Set(input.warnings)],
+  };
 }
 
 export async function generate(
@@ -163,6 +183,7 @@ export async function generate(
   const started = performance.now();
   const report = await writeOutput(outDir, rendered.files, rendered.manifest, {
     cacheCwd: options.cache === false ? undefined : cwd,
+    originSalt: rendered.originSalt,
   });
   timing("write", started);
   return { rendered, report };

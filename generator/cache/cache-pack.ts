@@ -58,6 +58,8 @@ import {
 } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { crc32 } from "node:zlib";
+import { GeneratorError } from "../errors.js";
+import { fileOf, lazyFile, type GeneratedFile } from "../emit/file.js";
 import { keepRecent, touchCacheFile } from "./cache-folder.js";
 import { updateText } from "./text-hash.js";
 
@@ -156,13 +158,25 @@ export class CachePack {
   /** Entries found but not trusted (bad hash): for tests and `--debug`. */
   rejected = 0;
 
+  /**
+   * Whether the output folder holds the file `path` with content of `origin`, untouched since the
+   * last write (write/known-hashes.ts `outputHolds`): such a file is handed back lazy by
+   * {@link fileAt}. Set by the opener (cached-emitters.ts `openScopedPack`); none: never.
+   */
+  outputHolds: ((path: string, origin: string) => boolean) | undefined;
+
   private constructor(
     private readonly file: string,
+    private readonly name: string,
     private readonly salt: string,
   ) {}
 
   static open(cwd: string, name: string, salt: string): CachePack {
-    const pack = new CachePack(join(cacheDir(cwd), `${name}.json`), `${PACK_FORMAT}\0${salt}\0`);
+    const pack = new CachePack(
+      join(cacheDir(cwd), `${name}.json`),
+      name,
+      `${PACK_FORMAT}\0${salt}\0`,
+    );
     pack.load();
     return pack;
   }
@@ -236,12 +250,49 @@ export class CachePack {
     return text;
   }
 
+  /** The origin of the text of the entry whose {@link key} is `key` (emit/file.ts): the pack's name and the key. */
+  originOf(key: string): string {
+    return `${this.name}\0${key}`;
+  }
+
+  /**
+   * The file `path` whose content is the entry of the input whose {@link key} is `key`, named by
+   * its {@link originOf origin}; undefined as {@link getKey}. When the output already holds that
+   * very content ({@link outputHolds}) the entry is kept but not read: the file is lazy, and a run
+   * that keeps the file never decodes its text (Stripe's 14 MB of validators on a description
+   * edit). Read later and found damaged, it fails the run with an error that says to clear the
+   * cache (the output is left as it is).
+   */
+  fileAt(path: string, key: string): GeneratedFile | undefined {
+    const origin = this.originOf(key);
+    if (this.outputHolds?.(path, origin) === true && this.keepKey(key))
+      return lazyFile(path, origin, () => {
+        const text = this.getKey(key);
+        if (text === undefined)
+          throw new GeneratorError(
+            "internal",
+            `The cached content of ${path} could not be read back (its cache entry changed or is damaged)`,
+            {
+              where: this.file,
+              hint: "Delete node_modules/.cache/petstore-generator/ (it is safe to) and run again.",
+            },
+          );
+        return text;
+      });
+    const content = this.getKey(key);
+    return content === undefined ? undefined : fileOf(path, content, origin);
+  }
+
   /**
    * Keeps the entry of `input` for the next run, as {@link get} would, without decoding it (its
    * hash is checked when a run reads it); false when the pack has none.
    */
   keep(input: string): boolean {
-    const key = this.key(input);
+    return this.keepKey(this.key(input));
+  }
+
+  /** {@link keep} by the input's {@link key}. */
+  keepKey(key: string): boolean {
     const entry = this.used.get(key) ?? this.previous.get(key);
     if (entry === undefined) return false;
     this.used.set(key, entry);

@@ -20,8 +20,18 @@ import { PartCache, sharedPartKey } from "./cached-parts.js";
 import type { RunCaches } from "./run-caches.js";
 import { tracedEmit, type EmitInputs } from "./traced-emit.js";
 
-/** Where the cache is (the working directory) and which output folder it is for; undefined: no cache. */
-export type CacheScope = { readonly cwd: string; readonly outDir: string } | undefined;
+/**
+ * Where the cache is (the working directory) and which output folder it is for, with what that
+ * folder already holds (write/known-hashes.ts `outputHolds`: the packs hand such files back
+ * lazy); undefined: no cache.
+ */
+export type CacheScope =
+  | {
+      readonly cwd: string;
+      readonly outDir: string;
+      readonly outputHolds?: (path: string, origin: string) => boolean;
+    }
+  | undefined;
 
 /**
  * Top-level sections of a document that openapi-typescript does not type: it types `paths`,
@@ -53,11 +63,13 @@ export async function openScopedPack(
   scope: CacheScope,
 ): Promise<CachePack | undefined> {
   if (scope === undefined) return undefined;
-  return CachePack.open(
+  const pack = CachePack.open(
     scope.cwd,
     `${name}/${sha256Hex(scope.outDir).slice(0, 24)}`,
     await computeToolHash(),
   );
+  pack.outputHolds = scope.outputHolds;
+  return pack;
 }
 
 const pack = (name: string, scope: CacheScope) => openScopedPack(`emit/${name}`, scope);

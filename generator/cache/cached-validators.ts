@@ -10,7 +10,7 @@
  * validators/bodies.js after an operation edit).
  */
 import type { EmitInput } from "../emit/emitters.js";
-import type { EmitContext, GeneratedFile } from "../emit/file.js";
+import { fileOf, type EmitContext, type GeneratedFile } from "../emit/file.js";
 import type { ApiModel } from "../model/types.js";
 import { sha256Hex, type CachePack } from "./cache-pack.js";
 import { openScopedPack } from "./cached-emitters.js";
@@ -116,11 +116,14 @@ async function cachedProseFree(
   const entries = files.map((file) => modules.entryOf(file) ?? null);
   const index: CachedIndex = { paths: files.map((file) => file.path), warnings: own, entries };
   pack.set(input, JSON.stringify(index));
-  files.forEach((file, at) => {
-    if (entries[at] === null) pack.set(`${input}\n${file.path}`, file.content);
+  const stored = files.map((file, at) => {
+    const key = entries[at] ?? pack.key(`${input}\n${file.path}`);
+    if (entries[at] === null) pack.setKey(key, file.content);
+    // named by its entry, as the next run's hit will be (the write records it)
+    return fileOf(file.path, file.content, pack.originOf(key));
   });
   pack.save();
-  return files;
+  return stored;
 }
 
 /**
@@ -178,9 +181,9 @@ function read(pack: CachePack, input: string): CachedValidators | undefined {
   const files: GeneratedFile[] = [];
   for (const [at, path] of index.paths.entries()) {
     const entry = index.entries?.[at];
-    const content = entry ? pack.getKey(entry) : pack.get(`${input}\n${path}`);
-    if (content === undefined) return undefined;
-    files.push({ path, content });
+    const file = pack.fileAt(path, entry || pack.key(`${input}\n${path}`));
+    if (file === undefined) return undefined;
+    files.push(file);
   }
   return { files, warnings: index.warnings };
 }

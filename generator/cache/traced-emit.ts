@@ -26,7 +26,7 @@
  * with each file's content in an entry of its own, stored as it is.
  */
 import { createHash } from "node:crypto";
-import type { GeneratedFile } from "../emit/file.js";
+import { fileOf, type GeneratedFile } from "../emit/file.js";
 import type { CachePack } from "./cache-pack.js";
 import type { RunCaches } from "./run-caches.js";
 import { updateText } from "./text-hash.js";
@@ -108,8 +108,14 @@ export async function tracedEmit<I extends EmitInputs>(
       key,
       JSON.stringify({ paths: files.map((file) => file.path), warnings: own } satisfies Listing),
     );
-    files.forEach((file, index) => pack.set(fileKey(key, index), file.content));
+    const stored = files.map((file, index) => {
+      const at = pack.key(fileKey(key, index));
+      pack.setKey(at, file.content);
+      // named by its entry, as the next run's hit will be (the write records it)
+      return fileOf(file.path, file.content, pack.originOf(at));
+    });
     pack.save();
+    return stored;
   }
   return [...files];
 }
@@ -270,9 +276,9 @@ function cachedEmitted(pack: CachePack, key: string): Emitted | undefined {
   if (listing === undefined) return undefined;
   const files: GeneratedFile[] = [];
   for (const [index, path] of listing.paths.entries()) {
-    const content = pack.get(fileKey(key, index));
-    if (content === undefined) return undefined;
-    files.push({ path, content });
+    const file = pack.fileAt(path, pack.key(fileKey(key, index)));
+    if (file === undefined) return undefined;
+    files.push(file);
   }
   return { files, warnings: listing.warnings };
 }

@@ -8,6 +8,40 @@ export interface GeneratedFile {
    * and the emitter's text: emit/header.ts): the write hashes them one by one.
    */
   readonly pieces?: readonly string[];
+  /**
+   * What names the content: two files of one path with the same origin have the same content. The
+   * cache sets it on the files it hands back or stores (the pack and the key of the entry, which
+   * hashes the input the content was rendered from and the generator itself); a file the cache
+   * does not keep has none. The write keeps a file whose origin it recorded last time without
+   * reading its content (write/known-hashes.ts), so the cache may hand such a file back
+   * {@link lazyFile lazy}.
+   */
+  readonly origin?: string;
+}
+
+/**
+ * `path` and `content` as a file of `origin`. The origin is not enumerable: it names the content
+ * and is not part of it, so two files of one path and content compare equal (and serialize
+ * alike) whatever they were made from; a copy by spreading drops it, which only costs the write
+ * a read.
+ */
+export function fileOf(path: string, content: string, origin: string): GeneratedFile {
+  return Object.defineProperty({ path, content }, "origin", { value: origin });
+}
+
+/**
+ * A file of `origin` whose content is made when first read (`read`, once): the cache's file that
+ * the output folder already holds, whose text a run that keeps it never needs.
+ */
+export function lazyFile(path: string, origin: string, read: () => string): GeneratedFile {
+  let content: string | undefined;
+  const file = {
+    path,
+    get content() {
+      return (content ??= read());
+    },
+  };
+  return Object.defineProperty(file, "origin", { value: origin });
 }
 
 export interface EmitContext {

@@ -32,10 +32,26 @@ export function withHeader(header: string, content: string): string {
  * (write/content-hash.ts).
  */
 export function headedFile(file: GeneratedFile, header: string): GeneratedFile {
-  const { path, content } = file;
-  const end = content.startsWith("#!") ? content.indexOf("\n") + 1 : 0;
-  const pieces =
-    end === 0 ? [header, content] : [content.slice(0, end), header, content.slice(end)];
-  // concatenated, not joined: a join would copy the text into a new string at once
-  return { path, content: pieces.reduce((all, piece) => all + piece), pieces };
+  const { path, origin } = file;
+  const headed = () => {
+    const { content } = file;
+    const end = content.startsWith("#!") ? content.indexOf("\n") + 1 : 0;
+    const pieces =
+      end === 0 ? [header, content] : [content.slice(0, end), header, content.slice(end)];
+    // concatenated, not joined: a join would copy the text into a new string at once
+    return { content: pieces.reduce((all, piece) => all + piece), pieces };
+  };
+  if (origin === undefined) return { path, ...headed() };
+  // the cache's file keeps its origin (the write records the header beside it) and stays lazy
+  let made: ReturnType<typeof headed> | undefined;
+  const lazy = {
+    path,
+    get content() {
+      return (made ??= headed()).content;
+    },
+    get pieces() {
+      return (made ??= headed()).pieces;
+    },
+  };
+  return Object.defineProperty(lazy, "origin", { value: origin });
 }

@@ -14,6 +14,14 @@
  *
  * Like git's index, this trusts modification times: a tool that rewrites a generated file and
  * then sets its time back defeats it (`--no-cache` hashes everything).
+ *
+ * The record also names the origin of each file's content (emit/file.ts: a cache entry's key,
+ * which hashes the input the content was rendered from and the generator itself), with the text
+ * the contents depended on beside it (the generated header). A run whose file has the origin the
+ * record gives an untouched file, under the same header, has that file's bytes already: the cache
+ * hands it back without reading its text (cache-pack.ts `file`), and the write keeps it without
+ * hashing it. On Stripe's description edit the validators alone were 14 MB read from the cache,
+ * decoded, checked and hashed for a file that had not changed.
  */
 import {
   existsSync,
@@ -33,7 +41,24 @@ import { MANIFEST_NAME, type Manifest } from "./manifest.js";
 interface Recorded {
   readonly manifest: string;
   readonly mtimeNs: string;
+  /**
+   * The origin of each file's content, by path (emit/file.ts `origin`), for the files that had
+   * one, and what the contents depended on beside it (the header): see {@link OutputOrigins}.
+   */
+  readonly origins?: Readonly<Record<string, string>>;
+  readonly originSalt?: string;
 }
+
+/**
+ * What the last write recorded of the files now in the output: each untouched file's hash, and
+ * the origin of its content when it had one, valid for contents made with the same `salt`.
+ */
+export interface KnownOutput {
+  readonly hashes: ReadonlyMap<string, string>;
+  readonly origins: ReadonlyMap<string, string>;
+}
+
+const NOTHING_KNOWN: KnownOutput = { hashes: new Map(), origins: new Map() };
 
 /** Where the last write into `out` recorded its manifest, in the cache of `cwd`. */
 export function manifestRecordPath(cwd: string, out: string): string {
@@ -52,41 +77,76 @@ function mtimeNs(path: string): bigint | undefined {
  * The previous manifest's hashes that are the hashes of the files' bytes on disk now: those of
  * files untouched since the manifest was written, given the manifest's text on disk and the
  * record file. write-output.ts compares a new content with such a file by its hash, without
- * reading the file, and puts the hash in the new manifest.
+ * reading the file, and puts the hash in the new manifest. With them, the origins the record
+ * gives those files, when the record's salt is `salt` (none otherwise).
  */
-export function knownHashes(
+export function knownOutput(
   out: string,
   record: string,
   manifestText: string | undefined,
   previous: Manifest | undefined,
-): Map<string, string> {
-  const known = new Map<string, string>();
-  if (manifestText === undefined || previous === undefined) return known;
+  salt: string | undefined,
+): KnownOutput {
+  if (manifestText === undefined || previous === undefined) return NOTHING_KNOWN;
   let recorded: Recorded;
   try {
     recorded = JSON.parse(readFileSync(record, "utf8")) as Recorded;
   } catch {
-    return known;
+    return NOTHING_KNOWN;
   }
   const written = mtimeNs(join(out, MANIFEST_NAME));
-  if (written === undefined || recorded.mtimeNs !== String(written)) return known;
-  if (recorded.manifest !== sha256Hex(manifestText)) return known;
+  if (written === undefined || recorded.mtimeNs !== String(written)) return NOTHING_KNOWN;
+  if (recorded.manifest !== sha256Hex(manifestText)) return NOTHING_KNOWN;
+  const hashes = new Map<string, string>();
+  const origins = new Map<string, string>();
+  const recordedOrigins =
+    salt !== undefined && recorded.originSalt === salt && isStringRecord(recorded.origins)
+      ? recorded.origins
+      : {};
   for (const [path, hash] of Object.entries(previous.files)) {
     if (typeof hash !== "string" || !/^[0-9a-f]{64}$/.test(hash)) continue;
     const modified = mtimeNs(join(out, path));
-    if (modified !== undefined && modified < written) known.set(path, hash);
+    if (modified === undefined || modified >= written) continue;
+    hashes.set(path, hash);
+    const origin = Object.hasOwn(recordedOrigins, path) ? recordedOrigins[path] : undefined;
+    if (origin !== undefined) origins.set(path, origin);
   }
-  return known;
+  return { hashes, origins };
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    value !== null &&
+    typeof value === "object" &&
+    Object.values(value).every((each) => typeof each === "string")
+  );
+}
+
+/** What a write records beside its manifest: its files' origins and the salt they hold under. */
+export interface RecordedOrigins {
+  readonly origins: ReadonlyMap<string, string>;
+  readonly salt: string;
 }
 
 /** Records the manifest now in `out` (its text is `manifestText`) for the next run. */
-export function recordManifest(out: string, record: string, manifestText: string): void {
+export function recordManifest(
+  out: string,
+  record: string,
+  manifestText: string,
+  origins?: RecordedOrigins,
+): void {
   const written = mtimeNs(join(out, MANIFEST_NAME));
   if (written === undefined) return;
   const temporary = `${record}.${randomBytes(6).toString("hex")}.tmp`;
   try {
     mkdirSync(dirname(record), { recursive: true });
-    const value: Recorded = { manifest: sha256Hex(manifestText), mtimeNs: String(written) };
+    const value: Recorded = {
+      manifest: sha256Hex(manifestText),
+      mtimeNs: String(written),
+      ...(origins === undefined || origins.origins.size === 0
+        ? {}
+        : { origins: Object.fromEntries(origins.origins), originSalt: origins.salt }),
+    };
     const isNew = !existsSync(record);
     writeFileSync(temporary, JSON.stringify(value));
     renameSync(temporary, record);
@@ -95,4 +155,32 @@ export function recordManifest(out: string, record: string, manifestText: string
   } catch {
     rmSync(temporary, { force: true }); // the record only saves time
   }
+}
+
+/**
+ * What the output folder `out` holds untouched since the last write into it (recorded in the
+ * cache of `cwd`), as a test of a path and an origin under `salt`: read before the emitters run,
+ * so that the cache hands back such a file without its text. The write checks again, under the
+ * output's lock (write-output.ts).
+ */
+export function outputHolds(
+  cwd: string,
+  out: string,
+  salt: string,
+): (path: string, origin: string) => boolean {
+  let manifestText: string | undefined;
+  try {
+    manifestText = readFileSync(join(out, MANIFEST_NAME), "utf8");
+  } catch {
+    return () => false;
+  }
+  let previous: Manifest | undefined;
+  try {
+    previous = JSON.parse(manifestText) as Manifest;
+  } catch {
+    return () => false;
+  }
+  if (typeof previous?.files !== "object" || previous.files === null) return () => false;
+  const { origins } = knownOutput(out, manifestRecordPath(cwd, out), manifestText, previous, salt);
+  return (path, origin) => origins.get(path) === origin;
 }

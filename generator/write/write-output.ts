@@ -33,7 +33,7 @@ import { readdir, readFile, rm, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../errors.js";
 import { ContentHasher } from "./content-hash.js";
-import { knownHashes, manifestRecordPath, recordManifest } from "./known-hashes.js";
+import { knownOutput, manifestRecordPath, recordManifest } from "./known-hashes.js";
 import { MANIFEST_NAME, readManifest, renderManifest, type ManifestMeta } from "./manifest.js";
 import { withOutputLock, type OutputHold } from "./output-lock.js";
 
@@ -42,6 +42,12 @@ const JOURNAL = "JOURNAL.json";
 export interface OutputFile {
   readonly path: string;
   readonly content: string;
+  /**
+   * What names the content (emit/file.ts): a file whose origin is the one the last write recorded
+   * for its untouched file (under the same {@link WriteOptions.originSalt}) is kept as it is,
+   * without reading `content`.
+   */
+  readonly origin?: string;
   /** Consecutive pieces `content` is made of (the header and the text): hashed one by one (content-hash.ts). */
   readonly pieces?: readonly string[];
 }
@@ -135,6 +141,8 @@ export interface WriteOptions {
    * every file is read and compared.
    */
   readonly cacheCwd?: string;
+  /** What the contents depend on beside their origins (the generated header): recorded with them. */
+  readonly originSalt?: string;
 }
 
 /** Writes `files` as the whole output of `outDir`, one run at a time (output-lock.ts). */
@@ -180,15 +188,19 @@ async function writeLocked(
   // compared by the hash of the new content, which the manifest takes, instead of being read
   const onDisk =
     record === undefined
-      ? new Map<string, string>()
-      : knownHashes(out, record, currentManifest, previous);
+      ? undefined
+      : knownOutput(out, record, currentManifest, previous, options.originSalt);
   const hashes = new Map<string, string>();
   const hasher = new ContentHasher();
   for (const file of files) {
-    const known = onDisk.get(file.path);
+    const known = onDisk?.hashes.get(file.path);
     let same: boolean;
     if (known === undefined) same = holdsText(read(file.path), file.content);
-    else {
+    else if (file.origin !== undefined && onDisk?.origins.get(file.path) === file.origin) {
+      // the very content the untouched file was written with: not read, not hashed
+      hashes.set(file.path, known);
+      same = true;
+    } else {
       const hash = hasher.sha256(file);
       hashes.set(file.path, hash);
       same = hash === known;
@@ -204,8 +216,17 @@ async function writeLocked(
   const deletes = Object.keys(previous?.files ?? {}).filter(
     (path) => !generated.has(path) && existsSync(join(out, path)),
   );
+  const origins =
+    options.originSalt === undefined
+      ? undefined
+      : {
+          origins: new Map(
+            files.flatMap((file) => (file.origin === undefined ? [] : [[file.path, file.origin]])),
+          ),
+          salt: options.originSalt,
+        };
   if (changed.length === 0 && deletes.length === 0) {
-    if (record !== undefined) recordManifest(out, record, manifest.content);
+    if (record !== undefined) recordManifest(out, record, manifest.content, origins);
     return { written: [], unchanged, deleted: [] };
   }
   hold.assertWritable();
@@ -253,7 +274,7 @@ async function writeLocked(
     await applyJournal(staging, out, journal);
     rmSync(staging, { recursive: true, force: true });
   });
-  if (record !== undefined) recordManifest(out, record, manifest.content);
+  if (record !== undefined) recordManifest(out, record, manifest.content, origins);
   return { written: changed.map((file) => file.path), unchanged, deleted: deletes };
 }
 

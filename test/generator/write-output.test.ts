@@ -289,6 +289,72 @@ describe("writeOutput with the manifest record (hashes of unchanged files reused
   });
 });
 
+describe("writeOutput with origins (a file the output holds, kept unread)", () => {
+  const SALT = "// header\n";
+  /** A file of `origin` whose content must not be read (it throws), as the cache's lazy file. */
+  const unread = (path: string, origin: string) => ({
+    path,
+    origin,
+    get content(): string {
+      throw new Error(`${path} was read`);
+    },
+  });
+  const write = (
+    files: readonly { path: string; content: string; origin?: string }[],
+    salt = SALT,
+  ) => writeOutput(out, files, META, { cacheCwd: root, originSalt: salt });
+  /** Dates the files back, as files an earlier run wrote (one written in the manifest's clock tick is not vouched for). */
+  const age = (...paths: string[]) => {
+    for (const path of paths)
+      utimesSync(join(out, path), new Date(2020, 0, 1), new Date(2020, 0, 1));
+  };
+
+  it("keeps an untouched file whose recorded origin is the new one's, without reading it", async () => {
+    await write([
+      { path: "a.ts", content: "a1", origin: "pack\0a" },
+      { path: "b.ts", content: "b1", origin: "pack\0b" },
+    ]);
+    age("a.ts", "b.ts");
+    const before = read(MANIFEST_NAME);
+    const report = await write([
+      { path: "a.ts", content: "a2", origin: "pack\0a2" },
+      unread("b.ts", "pack\0b"),
+    ]);
+    expect(report.unchanged).toContain("b.ts");
+    expect(read("b.ts")).toBe("b1");
+    // the manifest keeps b.ts's hash from the last write
+    expect(JSON.parse(read(MANIFEST_NAME)).files["b.ts"]).toBe(JSON.parse(before).files["b.ts"]);
+    // and the record now names a2's origin: a third run keeps both unread
+    age("a.ts");
+    const third = await write([unread("a.ts", "pack\0a2"), unread("b.ts", "pack\0b")]);
+    expect(third.written).toEqual([]);
+  });
+
+  it("reads the content when the origin, the salt or the file on disk is not the recorded one", async () => {
+    const first = [
+      { path: "a.ts", content: "a1", origin: "pack\0a" },
+      { path: "b.ts", content: "b1", origin: "pack\0b" },
+    ];
+    await write(first);
+    age("a.ts", "b.ts");
+    // another origin: its content is read (and it is the same, so nothing is written)
+    await expect(write([first[0]!, unread("b.ts", "pack\0other")])).rejects.toThrow(
+      "b.ts was read",
+    );
+    // another salt (the header changed): the record's origins do not hold
+    await expect(write([first[0]!, unread("b.ts", "pack\0b")], "// other\n")).rejects.toThrow(
+      "b.ts was read",
+    );
+    // a file edited after the manifest was written: read, compared and restored
+    await new Promise((done) => setTimeout(done, 5));
+    writeFileSync(join(out, "b.ts"), "edited by hand");
+    await expect(write([first[0]!, unread("b.ts", "pack\0b")])).rejects.toThrow("b.ts was read");
+    const report = await write(first);
+    expect(report.written).toEqual(["b.ts"]);
+    expect(read("b.ts")).toBe("b1");
+  });
+});
+
 describe("writeOutput's comparison with the bytes on disk", () => {
   it("leaves ASCII and non-ASCII files as they are, and rewrites bytes that only look alike", async () => {
     const files = [
