@@ -13,7 +13,9 @@
  * place of the targets' contents instead of scanning. An entry is made only where that is exact:
  * each target is the object our `$ref` resolver finds (the one a replay changes), and every value
  * JSON carries as it is. The transform reads the objects' fields only, never their identity.
- * openapi-typescript's warnings about a mapping it cannot patch are printed by a scan only.
+ * The scan is silent, as in the transform (emit-types.ts passes `silent: true`): its warnings about
+ * a mapping it cannot patch would otherwise be printed by a run that scans and not by one that
+ * replays.
  */
 import type { GlobalContext } from "openapi-typescript";
 import { sha256Hex, type CachePack } from "../cache/cache-pack.js";
@@ -46,7 +48,8 @@ export async function scannedDiscriminators(
     return { objects: entry.objects as never, refsHandled: [...entry.refsHandled] };
   }
   const { scanDiscriminators, resolveRef } = await openapiTypescriptInternals();
-  const scanned = scanDiscriminators(schema as never, {});
+  // silent, as the transform's own scan is (emit-types.ts): a replay could not print its warnings
+  const scanned = scanDiscriminators(schema as never, { silent: true });
   lastScan = "scanned";
   if (key === undefined) return scanned;
   const patched: [string, Record<string, unknown>][] = [];
