@@ -108,7 +108,8 @@ export async function openapiTypesAst(
   const schema = (owned ? document : structuredClone(document)) as never;
   return transformSchema(
     schema,
-    await typesContext(schema, transform, scanDiscriminators(schema, {})),
+    // silent, as `openapiTS(document, { silent: true })` scans
+    await typesContext(schema, transform, scanDiscriminators(schema, { silent: true })),
   );
 }
 

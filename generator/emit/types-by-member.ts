@@ -124,7 +124,7 @@ async function typesWhole(prepared: PreparedTypes): Promise<string> {
   const internals = await openapiTypescriptInternals();
   // the scan walks the whole document (a tenth of a second on Stripe's)
   const discriminators = prepared.discriminators
-    ? internals.scanDiscriminators(schema as never, {})
+    ? internals.scanDiscriminators(schema as never, { silent: true })
     : { objects: {}, refsHandled: [] };
   const hook = await binaryTransform();
   return astText(await transformWhole(schema, await typesContext(schema, hook, discriminators)));

@@ -13,9 +13,9 @@
  * place of the targets' contents instead of scanning. An entry is made only where that is exact:
  * each target is the object our `$ref` resolver finds (the one a replay changes), and every value
  * JSON carries as it is. The transform reads the objects' fields only, never their identity.
- * The scan is silent, as in the transform (emit-types.ts passes `silent: true`): its warnings about
- * a mapping it cannot patch would otherwise be printed by a run that scans and not by one that
- * replays.
+ * The scan is silent, as `openapiTS(document, { silent: true })`'s, which types.ts is (emit-types.ts):
+ * its warnings about a mapping it cannot patch would otherwise be printed by a run that scans and
+ * not by one that replays.
  */
 import type { GlobalContext } from "openapi-typescript";
 import { sha256Hex, type CachePack } from "../cache/cache-pack.js";
@@ -48,7 +48,7 @@ export async function scannedDiscriminators(
     return { objects: entry.objects as never, refsHandled: [...entry.refsHandled] };
   }
   const { scanDiscriminators, resolveRef } = await openapiTypescriptInternals();
-  // silent, as the transform's own scan is (emit-types.ts): a replay could not print its warnings
+  // silent, as openapiTS's with `silent: true` (emit-types.ts): a replay could not print its warnings
   const scanned = scanDiscriminators(schema as never, { silent: true });
   lastScan = "scanned";
   if (key === undefined) return scanned;
