@@ -43,7 +43,7 @@ export interface GenerateOptions {
 
 export interface Rendered {
   readonly model: ApiModel;
-  /** The files, some of them lazy (emit/file.ts `lazyFile`: the cache's, which the output holds). */
+  /** The files; rendered for the write ({@link RenderUse}), some may be lazy (emit/file.ts `lazyFile`). */
   readonly files: readonly GeneratedFile[];
   /** What the files' contents depend on beside their origins (write/known-hashes.ts). */
   readonly originSalt: string;
@@ -59,8 +59,18 @@ export interface Prepared {
   readonly input: EmitInput;
 }
 
+/**
+ * How the rendered files are used: `writing` when the caller writes them with `writeOutput`, which
+ * keeps a file the output already holds without reading it, so the cache may hand such files back
+ * lazy (emit/file.ts); any other caller (`--check`, tests) gets every content read at once, a
+ * damaged cache entry rendered again.
+ */
+export interface RenderUse {
+  readonly writing?: boolean;
+}
+
 /** Loads and models the spec, and collects the warnings the model gives. */
-export async function prepare(options: GenerateOptions): Promise<Prepared> {
+export async function prepare(options: GenerateOptions, use: RenderUse = {}): Promise<Prepared> {
   const cwd = options.cwd ?? process.cwd();
   const loaded = await loadSpec(resolve(cwd, options.specPath), cwd, {
     allowDuplicateOperationIds: options.allowDuplicateOperationIds === true,
@@ -82,11 +92,13 @@ export async function prepare(options: GenerateOptions): Promise<Prepared> {
     specPath: loaded.displayPath,
   };
   const outDir = resolve(cwd, options.outDir);
-  // what the output already holds, so that the cache hands such files back unread
+  // for the write: what the output already holds, so that the cache hands such files back unread
   const scope: CacheScope =
     options.cache === false
       ? undefined
-      : { cwd, outDir, outputHolds: outputHolds(cwd, outDir, originSalt(context)) };
+      : use.writing === true
+        ? { cwd, outDir, outputHolds: outputHolds(cwd, outDir, originSalt(context)) }
+        : { cwd, outDir };
   const caches = new RunCaches();
   const warningsStarted = performance.now();
   const warnings: string[] = [...loaded.warnings];
@@ -137,11 +149,11 @@ function originSalt(context: EmitContext): string {
   return generatedHeader(context.specPath);
 }
 
-export async function render(options: GenerateOptions): Promise<Rendered> {
+export async function render(options: GenerateOptions, use: RenderUse = {}): Promise<Rendered> {
   const cwd = options.cwd ?? process.cwd();
   const started = performance.now();
   timing("start-up (process start to the first stage)", 0);
-  const { loaded, changelog, input } = await prepare(options);
+  const { loaded, changelog, input } = await prepare(options, use);
   timing("load and model", started);
   let files: GeneratedFile[];
   try {
@@ -179,7 +191,7 @@ export async function generate(
   const cwd = options.cwd ?? process.cwd();
   const outDir = resolve(cwd, options.outDir);
   await assertOwnedOutput(outDir, [cwd, resolve(cwd, options.specPath)]);
-  const rendered = await render(options);
+  const rendered = await render(options, { writing: true });
   const started = performance.now();
   const report = await writeOutput(outDir, rendered.files, rendered.manifest, {
     cacheCwd: options.cache === false ? undefined : cwd,
