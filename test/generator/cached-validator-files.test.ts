@@ -84,6 +84,14 @@ describe("the validators' files the output already holds", () => {
     expect(texts.some((text) => typeof text === "string" && text.includes("mockResponse"))).toBe(
       false,
     );
+    // a render that is not for the write (`--check`) reads every entry at once
+    const readAtOnce = vi.spyOn(CachePack.prototype, "getKey");
+    await render({ specPath: spec, outDir: out, cwd: dir });
+    const readTexts = readAtOnce.mock.results.map((result) => result.value as unknown);
+    readAtOnce.mockRestore();
+    expect(
+      readTexts.some((text) => typeof text === "string" && text.includes("function validate")),
+    ).toBe(true);
     // and the output is what a run without the cache gives
     const fresh = await render({ specPath: spec, outDir: out, cwd: dir, cache: false });
     for (const file of fresh.files)
