@@ -81,9 +81,9 @@ describe("the validators' files the output already holds", () => {
     expect(
       texts.some((text) => typeof text === "string" && text.includes("function validate")),
     ).toBe(false);
-    expect(texts.some((text) => typeof text === "string" && text.includes("mockResponse"))).toBe(
-      false,
-    );
+    expect(
+      texts.some((text) => typeof text === "string" && text.includes("export const MOCK")),
+    ).toBe(false);
     // a render that is not for the write (`--check`) reads every entry at once
     const readAtOnce = vi.spyOn(CachePack.prototype, "getKey");
     await render({ specPath: spec, outDir: out, cwd: dir });
@@ -91,6 +91,9 @@ describe("the validators' files the output already holds", () => {
     readAtOnce.mockRestore();
     expect(
       readTexts.some((text) => typeof text === "string" && text.includes("function validate")),
+    ).toBe(true);
+    expect(
+      readTexts.some((text) => typeof text === "string" && text.includes("export const MOCK")),
     ).toBe(true);
     // and the output is what a run without the cache gives
     const fresh = await render({ specPath: spec, outDir: out, cwd: dir, cache: false });
