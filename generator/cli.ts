@@ -108,13 +108,9 @@ async function main(argv: readonly string[]): Promise<number> {
       !values["allow-undeclared-path-parameters"];
     // the spec files' hashes, worked out once in this run for the quick check and the manifest
     const specDigests: SpecDigests = new Map();
-    // and kept by file stamp from run to run: only the files that changed are read
-    const stamps = recorded
-      ? (await import("./write/spec-stamps.js")).SpecStamps.open(process.cwd(), values.spec)
-      : undefined;
     if (
       recorded &&
-      (await isUpToDate(values.out, values.spec, values.name, process.cwd(), specDigests, stamps))
+      (await isUpToDate(values.out, values.spec, values.name, process.cwd(), specDigests))
     ) {
       process.stdout.write(
         `${values.out}/ is up to date with ${values.spec} (inputs and outputs unchanged; nothing rendered)\n`,

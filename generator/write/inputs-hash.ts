@@ -10,7 +10,6 @@ import { createRequire } from "node:module";
 import { join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { readChangelog } from "../load/read-changelog.js";
-import type { SpecStamps } from "./spec-stamps.js";
 
 const GENERATOR_DIR = fileURLToPath(new URL("../", import.meta.url));
 const TEMPLATES_DIR = fileURLToPath(new URL("../../templates/", import.meta.url));
@@ -59,11 +58,9 @@ export type SpecDigests = Map<string, string>;
 export const specFileDigest = (bytes: Buffer): string =>
   createHash("sha256").update(bytes).digest("hex");
 
-/** `stamps`: the spec files' digests kept by file stamp (spec-stamps.ts), read only where a file changed. */
 export async function computeInputsHash(
   inputs: HashInputs,
   digests?: SpecDigests,
-  stamps?: SpecStamps,
 ): Promise<string> {
   const hash = createHash("sha256");
   const digest = (content: string | Buffer) => createHash("sha256").update(content).digest("hex");
@@ -77,7 +74,7 @@ export async function computeInputsHash(
     const path = resolve(inputs.cwd, file);
     let sum = digests?.get(path);
     if (sum === undefined) {
-      sum = stamps?.digest(path) ?? specFileDigest(readFileSync(path));
+      sum = specFileDigest(readFileSync(path));
       digests?.set(path, sum);
     }
     hash.update(`spec:${file}\0${sum}\n`);

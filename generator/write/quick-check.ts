@@ -8,14 +8,12 @@ import { readdir, readFile } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { listOutputFiles } from "./list-output-files.js";
 import { computeInputsHash, type SpecDigests } from "./inputs-hash.js";
-import type { SpecStamps } from "./spec-stamps.js";
 import { MANIFEST_NAME, readManifest, sha256 } from "./manifest.js";
 import { stagingPrefix } from "./write-output.js";
 
 /**
  * `specPath` / `apiName`: what the caller asks for (undefined: whatever the manifest recorded).
- * `digests` collects the spec files' hashes, for the render that may follow in the same run;
- * `stamps` keeps them by file stamp from run to run (spec-stamps.ts), saved here.
+ * `digests` collects the spec files' hashes, for the render that may follow in the same run.
  */
 export async function isUpToDate(
   outDir: string,
@@ -23,7 +21,6 @@ export async function isUpToDate(
   apiName: string | undefined,
   cwd: string,
   digests?: SpecDigests,
-  stamps?: SpecStamps,
 ): Promise<boolean> {
   const out = resolve(cwd, outDir);
   const manifest = await readManifest(out);
@@ -40,9 +37,7 @@ export async function isUpToDate(
     const inputsHash = await computeInputsHash(
       { specFiles: manifest.specFiles, apiName: manifest.apiName, cwd },
       digests,
-      stamps,
     );
-    stamps?.save();
     if (inputsHash !== manifest.inputsHash) return false;
   } catch {
     return false; // a spec file is gone: let the full check say what is wrong
