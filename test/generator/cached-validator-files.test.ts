@@ -59,6 +59,23 @@ describe("the validators' and the mocks' whole files through the cache", () => {
   }, 120_000);
 });
 
+/** `run`'s result, and whether a text holding `part` was decoded from a pack while it ran. */
+async function decodedDuring<T>(
+  run: () => Promise<T>,
+): Promise<{ result: T; decoded: (part: string) => boolean }> {
+  const spy = vi.spyOn(CachePack.prototype, "getKey");
+  try {
+    const result = await run();
+    const texts = spy.mock.results.map((each) => each.value as unknown);
+    return {
+      result,
+      decoded: (part) => texts.some((text) => typeof text === "string" && text.includes(part)),
+    };
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 describe("the validators' files the output already holds", () => {
   it("are handed back unread after a prose edit, and kept as they are", async () => {
     const { dir, spec } = copySpec("spec/openapi.yaml", "validator-files-held-");
@@ -70,31 +87,18 @@ describe("the validators' files the output already holds", () => {
     for (const file of first.rendered.files)
       utimesSync(join(out, file.path), new Date(2020, 0, 1), new Date(2020, 0, 1));
     editSpec(spec, (document) => editDescription(document, 0, "edited by the test"));
-    const decoded = vi.spyOn(CachePack.prototype, "getKey");
-    const { rendered, report } = await generate({ specPath: spec, outDir: out, cwd: dir });
-    const texts = decoded.mock.results.map((result) => result.value as unknown);
-    decoded.mockRestore();
+    const written = await decodedDuring(() => generate({ specPath: spec, outDir: out, cwd: dir }));
+    const { rendered, report } = written.result;
     const bodies = rendered.files.find((file) => file.path === "validators/bodies.js");
     expect(bodies?.origin).toBeDefined();
     expect(report.unchanged).toEqual(expect.arrayContaining(["validators/bodies.js", "mocks.ts"]));
     // neither the bodies' text nor the mocks' was read from the cache
-    expect(
-      texts.some((text) => typeof text === "string" && text.includes("function validate")),
-    ).toBe(false);
-    expect(
-      texts.some((text) => typeof text === "string" && text.includes("export const MOCK")),
-    ).toBe(false);
+    expect(written.decoded("function validate")).toBe(false);
+    expect(written.decoded("export const MOCK")).toBe(false);
     // a render that is not for the write (`--check`) reads every entry at once
-    const readAtOnce = vi.spyOn(CachePack.prototype, "getKey");
-    await render({ specPath: spec, outDir: out, cwd: dir });
-    const readTexts = readAtOnce.mock.results.map((result) => result.value as unknown);
-    readAtOnce.mockRestore();
-    expect(
-      readTexts.some((text) => typeof text === "string" && text.includes("function validate")),
-    ).toBe(true);
-    expect(
-      readTexts.some((text) => typeof text === "string" && text.includes("export const MOCK")),
-    ).toBe(true);
+    const checked = await decodedDuring(() => render({ specPath: spec, outDir: out, cwd: dir }));
+    expect(checked.decoded("function validate")).toBe(true);
+    expect(checked.decoded("export const MOCK")).toBe(true);
     // and the output is what a run without the cache gives
     const fresh = await render({ specPath: spec, outDir: out, cwd: dir, cache: false });
     for (const file of fresh.files)
