@@ -18,6 +18,7 @@ import { computeToolHash } from "../write/inputs-hash.js";
 import { CachePack, sha256Hex } from "./cache-pack.js";
 import { PartCache, sharedPartKey } from "./cached-parts.js";
 import type { RunCaches } from "./run-caches.js";
+import { schemaBlindBody, schemaBlindView, type BlindTo } from "./schema-blind.js";
 import { tracedEmit, type EmitInputs } from "./traced-emit.js";
 
 /**
@@ -283,8 +284,9 @@ async function operationParts(
 
 /**
  * Files whose only prose is in doc slots (emit/ts/operation-doc-slots.ts): `template` made from
- * the model without prose through the emit cache's pack `name` (from the model whole without a
- * cache: no copy to pay for), then each file's slots filled from the model by the function
+ * the model without prose through the emit cache's pack `name`, and blind to the request bodies'
+ * schemas ({@link tracedBlind}; from the model whole without a cache: no copy to pay for), then
+ * each file's slots filled from the model by the function
  * `filler` loads (a module without ts-morph, so a hit loads none). `fixed`: the key's text besides
  * the model's values (the context, by default).
  */
@@ -298,13 +300,7 @@ async function withDocSlots(
   const templates =
     input.scope === undefined
       ? await template(input.model)
-      : await traced(
-          name,
-          input,
-          { model: proseFreeModel(input) },
-          (read) => template(read.model),
-          fixed,
-        );
+      : await tracedBlind(name, input, "bodies", template, fixed);
   const fill = await filler();
   return templates.map((file) => fill(file, input.model));
 }
@@ -313,14 +309,53 @@ async function withDocSlots(
  * validate.ts and entry/*.ts show no description or summary of the spec: with a cache they are
  * made from the model without prose, like server-api.ts (test/generator/server-api-prose.test.ts
  * checks the files are the same either way), so an operation's description edit reuses them.
+ * validate.ts reads of a body or a response only its media types and whether each has a schema,
+ * so an edit inside one reuses it too ({@link tracedBlind}).
  */
-export const cachedResponseValidation = (input: EmitInput): Promise<GeneratedFile[]> =>
-  traced("response-validation", input, { model: proseFreeModel(input) }, async (read) =>
+export const cachedResponseValidation = async (input: EmitInput): Promise<GeneratedFile[]> => {
+  const emit = async (model: EmitInput["model"]) =>
     (await import("../emit/client/emit-response-validation.js")).emitResponseValidation(
-      read.model,
+      model,
       input.context,
-    ),
+    );
+  return input.scope === undefined
+    ? emit(input.model)
+    : tracedBlind("response-validation", input, "bodies and responses", emit);
+};
+
+/**
+ * `emit(model)`'s files through the emit cache's pack `name`, keyed by what it read of the model
+ * without prose; when that changed, looked for again in pack `<name>-blind`, keyed by what it read
+ * of the model's view blind to the request bodies' (and the responses') schemas
+ * (schema-blind.ts: an emitter given the view must print what it prints from the model, which
+ * test/generator/schema-blind.test.ts checks on every layout spec). So an edit inside an
+ * operation's own body schema (DigitalOcean's request bodies are files of their own) reuses the
+ * files of the emitters that only name or count those schemas. The view is only made on the first
+ * key's miss: its text is not shared with the other emitters (hashing it took about 35 ms on
+ * DigitalOcean), where the model's is.
+ */
+async function tracedBlind(
+  name: string,
+  input: EmitInput,
+  blind: BlindTo,
+  emit: (model: EmitInput["model"]) => Promise<readonly GeneratedFile[]>,
+  fixed?: string,
+): Promise<GeneratedFile[]> {
+  return traced(
+    name,
+    input,
+    { model: proseFreeModel(input) },
+    (read) =>
+      traced(
+        `${name}-blind`,
+        input,
+        { model: schemaBlindView(read.model, blind) },
+        (view) => emit(view.model),
+        fixed,
+      ),
+    fixed,
   );
+}
 
 /** The model without prose when there is a cache to key (without one: the model, no copy to pay for). */
 function proseFreeModel({ model, scope, caches }: EmitInput): EmitInput["model"] {
@@ -408,17 +443,15 @@ export const cachedQuery = (input: EmitInput): Promise<GeneratedFile[]> =>
  * stale in it. Without a cache it gets them whole (no copies to pay for; a test checks that the
  * file is the same either way).
  */
-export async function cachedServerApi({
-  model,
-  scope,
-  caches,
-}: EmitInput): Promise<GeneratedFile[]> {
-  const apiPack = await pack("server-api", scope);
-  const inputs = { model: apiPack === undefined ? model : caches.proseFree(model) };
-  return tracedEmit(apiPack, caches, inputs, "", async ({ model }) => {
+export async function cachedServerApi(input: EmitInput): Promise<GeneratedFile[]> {
+  const emit = async (model: EmitInput["model"]) => {
     const { emitServerApi } = await import("../emit/server/emit-server-api.js");
     return [emitServerApi(model)];
-  });
+  };
+  // blind to the request bodies' schemas, not the responses' (it describes the errors by them)
+  return input.scope === undefined
+    ? emit(input.model)
+    : tracedBlind("server-api", input, "bodies", emit, "");
 }
 
 /** What the package entries and the bin's scaffold read of an operation (emit-entries.ts, emit-scaffold.ts). */
@@ -445,7 +478,10 @@ export function entriesModel(model: EmitInput["model"]): EmitInput["model"] {
       Object.fromEntries(
         ENTRIES_OPERATION_FIELDS.filter((field) => operation[field] !== undefined).map((field) => [
           field,
-          operation[field],
+          // whether it has a body: its schemas' edits reuse the entries
+          field === "requestBody" && operation.requestBody !== undefined
+            ? schemaBlindBody(operation.requestBody)
+            : operation[field],
         ]),
       ) as unknown as OperationModel,
   );

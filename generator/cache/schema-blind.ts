@@ -1,0 +1,73 @@
+/**
+ * The operations as seen by an emitter that reads of a request body (or of a response too) only
+ * its media types, whether each has a schema, and the XML shape of an XML one (validate.ts's
+ * tables, server-api.ts's descriptors, the package entries): each media's schema is a placeholder.
+ * Keyed by these, an emitter's cache entry survives an edit inside an operation's own body or
+ * response schema, the usual layout of a split spec (DigitalOcean's request bodies are files of
+ * their own), where keyed by the operations whole it rendered its file again, unchanged.
+ * test/generator/schema-blind.test.ts checks, on every layout spec, that the emitters given these
+ * print what they print from the whole model.
+ */
+import type {
+  ApiModel,
+  MediaModel,
+  OperationModel,
+  RequestBodyModel,
+  ResponseModel,
+  SchemaModel,
+} from "../model/types.js";
+
+/** The schema of a media that has one, as these operations show it. */
+export const HAS_SCHEMA: SchemaModel = Object.freeze({});
+
+/** What is blind to schemas: the request bodies, or the responses too. */
+export type BlindTo = "bodies" | "bodies and responses";
+
+function blindMedia(media: MediaModel): MediaModel {
+  return {
+    mediaType: media.mediaType,
+    schema: media.schema === undefined ? undefined : HAS_SCHEMA,
+    ...(media.xml === undefined ? {} : { xml: media.xml }),
+  };
+}
+
+/** `body` with each media's schema a placeholder ({@link HAS_SCHEMA}). */
+export function schemaBlindBody(body: RequestBodyModel): RequestBodyModel {
+  return { ...body, contents: body.contents.map(blindMedia) };
+}
+
+function blindResponse(response: ResponseModel): ResponseModel {
+  return { ...response, contents: response.contents.map(blindMedia) };
+}
+
+/** `operations` with their bodies' (and responses') schemas placeholders; their headers as they are. */
+export function schemaBlindOperations(
+  operations: readonly OperationModel[],
+  blind: BlindTo,
+): OperationModel[] {
+  return operations.map((operation) => ({
+    ...operation,
+    requestBody: operation.requestBody && schemaBlindBody(operation.requestBody),
+    responses: blind === "bodies" ? operation.responses : operation.responses.map(blindResponse),
+  }));
+}
+
+/** `model` with its operations {@link schemaBlindOperations}. */
+export function schemaBlindModel(model: ApiModel, blind: BlindTo): ApiModel {
+  return { ...model, operations: schemaBlindOperations(model.operations, blind) };
+}
+
+/**
+ * {@link schemaBlindModel} as a view of `model`: its operations made when first read, every other
+ * key read from `model` when the emitter reads it (so that a tracing proxy behind it, traced-emit.ts,
+ * records what was read, and nothing more).
+ */
+export function schemaBlindView(model: ApiModel, blind: BlindTo): ApiModel {
+  let operations: OperationModel[] | undefined;
+  return new Proxy(model, {
+    get: (target, key, receiver) =>
+      key === "operations"
+        ? (operations ??= schemaBlindOperations(target.operations, blind))
+        : Reflect.get(target, key, receiver),
+  });
+}
