@@ -349,7 +349,7 @@ async function tracedBlind(
       traced(
         `${name}-blind`,
         input,
-        { model: schemaBlindView(read.model, blind) },
+        { model: schemaBlindView(read.model, blind, input.caches) },
         (view) => emit(view.model),
         fixed,
       ),

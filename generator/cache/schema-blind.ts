@@ -16,6 +16,7 @@ import type {
   ResponseModel,
   SchemaModel,
 } from "../model/types.js";
+import type { RunCaches } from "./run-caches.js";
 
 /** The schema of a media that has one, as these operations show it. */
 export const HAS_SCHEMA: SchemaModel = Object.freeze({});
@@ -58,16 +59,20 @@ export function schemaBlindModel(model: ApiModel, blind: BlindTo): ApiModel {
 }
 
 /**
- * {@link schemaBlindModel} as a view of `model`: its operations made when first read, every other
- * key read from `model` when the emitter reads it (so that a tracing proxy behind it, traced-emit.ts,
- * records what was read, and nothing more).
+ * {@link schemaBlindModel} as a view of `model`: its operations made when first read (once a run
+ * for every view of the same operations, `caches`), every other key read from `model` when the
+ * emitter reads it (so that a tracing proxy behind it, traced-emit.ts, records what was read, and
+ * nothing more).
  */
-export function schemaBlindView(model: ApiModel, blind: BlindTo): ApiModel {
-  let operations: OperationModel[] | undefined;
+export function schemaBlindView(model: ApiModel, blind: BlindTo, caches: RunCaches): ApiModel {
   return new Proxy(model, {
-    get: (target, key, receiver) =>
-      key === "operations"
-        ? (operations ??= schemaBlindOperations(target.operations, blind))
-        : Reflect.get(target, key, receiver),
+    get: (target, key, receiver) => {
+      if (key !== "operations") return Reflect.get(target, key, receiver);
+      // made once a run for all the emitters (so is its text for their keys)
+      const operations = target.operations;
+      return caches.derived(operations, `schema-blind ${blind}`, () =>
+        schemaBlindOperations(operations, blind),
+      );
+    },
   });
 }
