@@ -1,6 +1,6 @@
 /**
- * The validators' function entries (emit/validators/validator-parts.ts: one per cycle of
- * components, one per export schema) and the mocks' per-operation parts (emit/mocks/mock-parts.ts):
+ * The validators' function entries (emit/validators/validator-parts.ts: one per component, or
+ * per cycle of components where Ajv tracks evaluated properties, one per export schema) and the mocks' per-operation parts (emit/mocks/mock-parts.ts):
  * after an edit of one operation, one schema or one description, only the entries that read what
  * changed are made again, and the files are byte for byte those of a run without a cache. The
  * spec reaches schemas through a `$ref` chain, a discriminator's mapping (by `$ref` and by bare
@@ -108,14 +108,15 @@ const OPERATIONS = ["getPet", "getChain", "listOwners", "getAnimal", "postPlain"
 async function setUp(prefix: string) {
   const { dir, load, cold, edit: editOnce } = await emittedSpec<Spec>(SPEC, prefix);
   // every entry made once: each component reached, each export schema, the mocks of each operation
-  expect(cold.validatorParts.functionsMade("bodies/cycle")).toEqual([
+  expect(cold.validatorParts.functionsMade("bodies/component")).toEqual([
     [], // Chain1, `$ref: Chain2`: Ajv compiles it as Chain2
     ["validate$Animal"], // the conversion keeps no mapping on Animal: Lizard is not reached
     ["validate$Cat"],
     ["validate$Chain2"],
     ["validate$Chain3"],
     ["validate$Dog"],
-    ["validate$Friend", "validate$Owner"],
+    ["validate$Friend"], // each member of the cycle Owner → Friend → Owner on its own
+    ["validate$Owner"],
     ["validate$Pet"],
     ["validate$Plain"],
   ]);
@@ -170,7 +171,7 @@ describe("the validators' and the mocks' per-operation parts", () => {
     expect(responded.mockParts.count("mock")).toBe(1);
   }, 60_000);
 
-  it("compile again only the edited schema's cycle, and the mocks that reach it: through a $ref chain, a cycle, a mapping", async () => {
+  it("compile again only the edited schema, and the mocks that reach it: through a $ref chain, a cycle, a mapping", async () => {
     const { edit } = await setUp("parts-schema-");
     // reached only through Chain1 → Chain2 → Chain3
     let warm = await edit((document) => {
@@ -179,14 +180,14 @@ describe("the validators' and the mocks' per-operation parts", () => {
       };
     });
     // Chain3 alone: not Chain2 nor Chain1, which call it by name, nor getChain's export
-    expect(warm.validatorParts.functionsMade("bodies/cycle")).toEqual([["validate$Chain3"]]);
+    expect(warm.validatorParts.functionsMade("bodies/component")).toEqual([["validate$Chain3"]]);
     expect(warm.validatorParts.made).toHaveLength(1);
     expect(warm.mockParts.count("mock")).toBe(1);
     // reached through the discriminator's mapping by bare name (and the oneOf)
     warm = await edit((document) => {
       at(document, "components", "schemas", "Cat", "properties", "lives").minimum = 2;
     });
-    expect(warm.validatorParts.functionsMade("bodies/cycle")).toEqual([["validate$Cat"]]);
+    expect(warm.validatorParts.functionsMade("bodies/component")).toEqual([["validate$Cat"]]);
     expect(warm.validatorParts.made).toHaveLength(1);
     expect(warm.mockParts.count("mock")).toBe(1);
     // in a cycle (Owner → Friend → Owner)
@@ -195,10 +196,15 @@ describe("the validators' and the mocks' per-operation parts", () => {
         type: "string",
       };
     });
-    // the whole cycle (each member's text may call the others through `wrapper$...`)
-    expect(warm.validatorParts.functionsMade("bodies/cycle")).toEqual([
-      ["validate$Friend", "validate$Owner"],
-    ]);
+    // Friend alone: compiled with Owner a stand-in, it calls validate$Owner by name, as Owner
+    // calls it (a cycle's members are compiled apart: validator-parts.ts)
+    expect(warm.validatorParts.functionsMade("bodies/component")).toEqual([["validate$Friend"]]);
+    // the members call one another directly; only Owner, whose friends are Owners, calls itself
+    // through a wrapper (a cycle compiled whole calls back its first member, Friend, through one)
+    const bodies = warm.files.find((file) => file.path.endsWith("bodies.js"))?.content;
+    expect(bodies).toContain("validate$Owner(");
+    expect(bodies).not.toContain("wrapper$Friend");
+    expect(bodies).toContain("wrapper$Owner");
     expect(warm.validatorParts.made).toHaveLength(1);
     // reached only through a base schema's mapping (Animal names Lizard, which `allOf`s it): its
     // validator does not read it (the conversion keeps a discriminator only on a oneOf), its mocks'
@@ -278,9 +284,9 @@ describe("the validators' function entries", () => {
     const { warm } = await editedTwice(document, (edited) => {
       at(edited, "components", "schemas", "Chain2").maxItems = 5;
     });
-    expect(warm.validatorParts.functionsMade("bodies/cycle")).toEqual([["validate$Chain2"]]);
+    expect(warm.validatorParts.functionsMade("bodies/component")).toEqual([["validate$Chain2"]]);
     // the entry made calls the alias's target by name, as a whole compilation does
-    const made = warm.validatorParts.made.find((entry) => entry.kind === "bodies/cycle")?.text;
+    const made = warm.validatorParts.made.find((entry) => entry.kind === "bodies/component")?.text;
     expect(made).toContain("validate$Chain3(");
     expect(made).not.toContain("validate$Chain3Alias");
   }, 60_000);
@@ -294,7 +300,9 @@ describe("the validators' function entries", () => {
       };
     });
     // Chain2's own schema is unchanged, but it now calls validate$Chain3Alias
-    expect(warm.validatorParts.functionsMade("bodies/cycle")).toContainEqual(["validate$Chain2"]);
+    expect(warm.validatorParts.functionsMade("bodies/component")).toContainEqual([
+      "validate$Chain2",
+    ]);
     expect(warm.files.find((file) => file.path.endsWith("bodies.js"))?.content).toContain(
       "validate$Chain3Alias(",
     );
@@ -312,7 +320,7 @@ describe("the validators' function entries", () => {
     const { cold, warm } = await editedTwice(document, (edited) => {
       at(edited, "components", "schemas", "Twin", "properties", "n").minimum = 1;
     });
-    expect(cold.validatorParts.count("bodies/cycle")).toBe(0);
-    expect(warm.validatorParts.count("bodies/cycle")).toBe(0);
+    expect(cold.validatorParts.count("bodies/component")).toBe(0);
+    expect(warm.validatorParts.count("bodies/component")).toBe(0);
   }, 60_000);
 });

@@ -2,7 +2,7 @@
  * A validators module whose entries' keys and parts did not change is reused as it was printed
  * (emit/validators/validator-parts.ts: the `<kind>/module` entry), its function entries kept for
  * the next run unread: after an operation edit, the bodies' module is neither read entry by entry
- * nor walked; a later schema edit still finds every other entry (only the edited cycle is
+ * nor walked; a later schema edit still finds every other entry (only the edited component is
  * compiled again); the mocks, drawn with the body validators of a reused module, and every file
  * are those of a run without a cache.
  */
@@ -103,10 +103,10 @@ describe("a validators module whose entries' keys did not change", () => {
     expect(operation.walks.moduleHits).toBe(1);
     // the parameters' module walked; the bodies' slices made for the mocks, not walked whole
     expect(operation.walks.wholeWalks).toBe(1);
-    expect(operation.store.count("bodies/cycle")).toBe(0);
+    expect(operation.store.count("bodies/component")).toBe(0);
     // a module compiled in part is not stored as printed
     expect(operation.store.count("parameters/module")).toBe(0);
-    // a property added to Error: its cycle alone is compiled again (the others' entries kept)
+    // a property added to Error: it alone is compiled again (the others' entries kept)
     const editError = (property: string) =>
       editSpec(spec, (document) => {
         const error = (document as Spec).components.schemas.Error as {
@@ -116,7 +116,7 @@ describe("a validators module whose entries' keys did not change", () => {
       });
     editError("detail");
     const schema = await run(3);
-    expect(schema.store.functionsMade("bodies/cycle")).toEqual([["validate$Error"]]);
+    expect(schema.store.functionsMade("bodies/component")).toEqual([["validate$Error"]]);
     expect(schema.store.count("bodies/export")).toBe(0);
     expect(schema.store.count("bodies/module")).toBe(0);
     expect(schema.store.count("parameters/module")).toBe(1);
@@ -124,7 +124,7 @@ describe("a validators module whose entries' keys did not change", () => {
     editError("hint");
     const again = await run(4);
     expect(again.walks.moduleHits).toBe(1);
-    expect(again.store.functionsMade("bodies/cycle")).toEqual([["validate$Error"]]);
+    expect(again.store.functionsMade("bodies/component")).toEqual([["validate$Error"]]);
   }, 120_000);
 
   it("is not reused through a store that cannot keep entries unread", async () => {
