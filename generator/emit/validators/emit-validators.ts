@@ -125,6 +125,7 @@ export function emitValidators(
   compiledBodies.set(model, {
     functions: bodies.functions,
     all: bodies.functions.size === bodySchemas.size,
+    count: bodySchemas.size,
     slicesOf: bodies.slicesOf,
   });
   const responseHeaders = compile(
@@ -156,6 +157,10 @@ const compiledBodies = new WeakMap<
   {
     readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
     readonly all: boolean;
+    /** How many body validators the module exports. */
+    readonly count?: number;
+    /** The names whose slices were evaluated (the functions they gave are in `functions`). */
+    readonly asked?: ReadonlySet<string>;
     readonly slicesOf?: (names: ReadonlySet<string>) => readonly ModuleSlice[];
   }
 >();
@@ -185,7 +190,14 @@ export function bodyValidatorFunctions(
           : [],
       ),
     );
-    return new Map([...known.functions, ...evaluateSlices(known.slicesOf(names))]);
+    const asked = known.asked ?? new Set();
+    const missing = new Set([...names].filter((name) => !asked.has(name)));
+    if (missing.size === 0) return known.functions;
+    // evaluated once a run, kept with those the emitter compiled
+    const functions = new Map([...known.functions, ...evaluateSlices(known.slicesOf(missing))]);
+    const all = functions.size === known.count;
+    compiledBodies.set(model, { ...known, functions, all, asked: new Set([...asked, ...names]) });
+    return functions;
   }
   const { convert, apiSchema, bodySchemas, origin, operationOf } = validatorSchemas(model, []);
   const indexes = new Set(
