@@ -341,15 +341,16 @@ async function tracedBlind(
   emit: (model: EmitInput["model"]) => Promise<readonly GeneratedFile[]>,
   fixed?: string,
 ): Promise<GeneratedFile[]> {
+  const model = proseFreeModel(input);
   return traced(
     name,
     input,
-    { model: proseFreeModel(input) },
+    { model },
     (read) =>
       traced(
         `${name}-blind`,
         input,
-        { model: schemaBlindView(read.model, blind, input.caches) },
+        { model: schemaBlindView(model, read.model, blind, input.caches) },
         (view) => emit(view.model),
         fixed,
       ),

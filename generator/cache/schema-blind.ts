@@ -59,20 +59,31 @@ export function schemaBlindModel(model: ApiModel, blind: BlindTo): ApiModel {
 }
 
 /**
- * {@link schemaBlindModel} as a view of `model`: its operations made when first read (once a run
- * for every view of the same operations, `caches`), every other key read from `model` when the
- * emitter reads it (so that a tracing proxy behind it, traced-emit.ts, records what was read, and
- * nothing more).
+ * {@link schemaBlindModel} as a view of `model` read through `traced` (a tracing proxy of it,
+ * traced-emit.ts), so that the tracer records what an emitter given the view reads, and nothing
+ * more: a key read or tested (`in`) is read through it, and listing the keys lists its keys; the
+ * operations are made when first read (once a run for every view of the same operations,
+ * `caches`). A property's descriptor is `model`'s own, not read through `traced`: a tracer tests
+ * with one whether a key is there before it reads the key, and the tracer behind would take
+ * that test for a read of the key's whole value (all the component schemas, say).
  */
-export function schemaBlindView(model: ApiModel, blind: BlindTo, caches: RunCaches): ApiModel {
+export function schemaBlindView(
+  model: ApiModel,
+  traced: ApiModel,
+  blind: BlindTo,
+  caches: RunCaches,
+): ApiModel {
   return new Proxy(model, {
-    get: (target, key, receiver) => {
-      if (key !== "operations") return Reflect.get(target, key, receiver);
+    get: (_target, key) => {
+      const value: unknown = Reflect.get(traced, key);
+      if (key !== "operations") return value;
       // made once a run for all the emitters (so is its text for their keys)
-      const operations = target.operations;
+      const operations = model.operations;
       return caches.derived(operations, `schema-blind ${blind}`, () =>
         schemaBlindOperations(operations, blind),
       );
     },
+    has: (_target, key) => Reflect.has(traced, key),
+    ownKeys: () => Reflect.ownKeys(traced),
   });
 }

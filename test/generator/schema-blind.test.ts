@@ -126,6 +126,15 @@ describe("the files blind to schemas after an edit inside an operation's schema"
     expect(blind.map((name) => keys(dir, name))).toEqual(before);
     // the edit did reach the types
     expect(edited.find((file) => file.path === "types.ts")?.content).toContain("addedByTheTest");
+    // a component schema none of them reads (server-api.ts reads the error schema alone): their
+    // first keys still hit, though the run before reached them through the second
+    const first = ["server-api", "server", "client"].map((name) => keys(dir, name));
+    editSpec(spec, (document) => {
+      const schemas = (document.components as { schemas: Record<string, unknown> }).schemas;
+      (schemas.Category as { maxProperties?: number }).maxProperties = 9;
+    });
+    expect(await files(true)).toEqual(await files(false));
+    expect(["server-api", "server", "client"].map((name) => keys(dir, name))).toEqual(first);
     // inside the response's schema: validate.ts and the entries reused
     editSpec(spec, (document) => addProperty(firstJsonContent(document)));
     expect(await files(true)).toEqual(await files(false));
