@@ -300,7 +300,7 @@ async function withDocSlots(
   const templates =
     input.scope === undefined
       ? await template(input.model)
-      : await tracedBlind(name, input, "bodies", template, fixed);
+      : await tracedBlind(name, input, {}, template, fixed);
   const fill = await filler();
   return templates.map((file) => fill(file, input.model));
 }
@@ -310,7 +310,8 @@ async function withDocSlots(
  * made from the model without prose, like server-api.ts (test/generator/server-api-prose.test.ts
  * checks the files are the same either way), so an operation's description edit reuses them.
  * validate.ts reads of a body or a response only its media types and whether each has a schema,
- * so an edit inside one reuses it too ({@link tracedBlind}).
+ * and nothing of the parameters, so an edit inside one, or a parameter's, reuses it too
+ * ({@link tracedBlind}).
  */
 export const cachedResponseValidation = async (input: EmitInput): Promise<GeneratedFile[]> => {
   const emit = async (model: EmitInput["model"]) =>
@@ -320,7 +321,7 @@ export const cachedResponseValidation = async (input: EmitInput): Promise<Genera
     );
   return input.scope === undefined
     ? emit(input.model)
-    : tracedBlind("response-validation", input, "bodies and responses", emit);
+    : tracedBlind("response-validation", input, { responses: true, parameters: true }, emit);
 };
 
 /**
@@ -452,7 +453,7 @@ export async function cachedServerApi(input: EmitInput): Promise<GeneratedFile[]
   // blind to the request bodies' schemas, not the responses' (it describes the errors by them)
   return input.scope === undefined
     ? emit(input.model)
-    : tracedBlind("server-api", input, "bodies", emit, "");
+    : tracedBlind("server-api", input, {}, emit, "");
 }
 
 /** What the package entries and the bin's scaffold read of an operation (emit-entries.ts, emit-scaffold.ts). */

@@ -21,8 +21,21 @@ import type { RunCaches } from "./run-caches.js";
 /** The schema of a media that has one, as these operations show it. */
 export const HAS_SCHEMA: SchemaModel = Object.freeze({});
 
-/** What is blind to schemas: the request bodies, or the responses too. */
-export type BlindTo = "bodies" | "bodies and responses";
+/**
+ * What the operations are blind to besides their request bodies' schemas: the responses' schemas,
+ * the parameters (left out: an emitter that reads none of them, validate.ts).
+ */
+export interface BlindTo {
+  readonly responses?: boolean;
+  readonly parameters?: boolean;
+}
+
+const NO_PARAMETERS: OperationModel["parameters"] = Object.freeze({
+  path: [],
+  query: [],
+  header: [],
+  cookie: [],
+});
 
 function blindMedia(media: MediaModel): MediaModel {
   return {
@@ -41,15 +54,17 @@ function blindResponse(response: ResponseModel): ResponseModel {
   return { ...response, contents: response.contents.map(blindMedia) };
 }
 
-/** `operations` with their bodies' (and responses') schemas placeholders; their headers as they are. */
+/** `operations` with their bodies' (and responses') schemas placeholders, their headers as they are (and without parameters). */
 export function schemaBlindOperations(
   operations: readonly OperationModel[],
   blind: BlindTo,
 ): OperationModel[] {
   return operations.map((operation) => ({
     ...operation,
+    ...(blind.parameters === true ? { parameters: NO_PARAMETERS } : {}),
     requestBody: operation.requestBody && schemaBlindBody(operation.requestBody),
-    responses: blind === "bodies" ? operation.responses : operation.responses.map(blindResponse),
+    responses:
+      blind.responses === true ? operation.responses.map(blindResponse) : operation.responses,
   }));
 }
 
@@ -79,7 +94,7 @@ export function schemaBlindView(
       if (key !== "operations") return value;
       // made once a run for all the emitters (so is its text for their keys)
       const operations = model.operations;
-      return caches.derived(operations, `schema-blind ${blind}`, () =>
+      return caches.derived(operations, `schema-blind ${JSON.stringify(blind)}`, () =>
         schemaBlindOperations(operations, blind),
       );
     },
