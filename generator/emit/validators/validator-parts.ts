@@ -305,7 +305,7 @@ function fromFunctionEntries(
     try {
       const made = compileFunctionTexts(
         exports,
-        withStandIns(new Set(names.map((name) => components[name]))),
+        cycles.length === 0 ? withStandIns(new Set()) : apiSchema,
         { ...options, warnings: [] },
         named(missed.flat()),
       );
