@@ -299,6 +299,15 @@ export class CachePack {
     return true;
   }
 
+  /**
+   * Keeps every entry the pack file holds for the next run, as if this run had used each: for a
+   * run that found its whole result in one entry (types-by-member.ts) without reading the entries
+   * it was made from, which a later run needs again.
+   */
+  keepAll(): void {
+    for (const [key, entry] of this.previous) if (!this.used.has(key)) this.used.set(key, entry);
+  }
+
   set(input: string, text: string): void {
     this.setKey(this.key(input), text);
   }

@@ -37,6 +37,8 @@ import {
   type PreparedTypes,
 } from "./emit-types.js";
 import { proseNonceOf, ProseSlotError, TypesProse } from "./types-prose-slots.js";
+import { prepareTypesDocument } from "./types-document.js";
+import { copyDocument } from "../schema/document-copy.js";
 
 /** What a member's transform read of the rest of the document, and what it got (hashes, texts). */
 interface Reads {
@@ -64,58 +66,99 @@ interface Head {
   readonly footer: readonly string[];
 }
 
-/** How many members a run had, and how many it transformed and printed (not from the cache). */
+/** How many members a run had, how many it transformed and printed (not from the cache), and whether the slotted text held. */
 export interface MemberStats {
   units: number;
   printed: number;
+  /** Whether the run took the whole slotted text from the pack (no member read). */
+  slotted?: boolean;
 }
 
 /** The pack entry holding the pack's prose nonce (types-prose-slots.ts). */
 const NONCE_KEY = "prose nonce";
 
 /**
- * types.ts for `document` (a prepared copy of it), members from `pack` where they still hold. Its
- * prose is slotted first (types-prose-slots.ts) and its discriminators' scan kept in the pack
- * (types-discriminators.ts), so a run whose members all hold (a prose edit) loads neither
- * openapi-typescript nor TypeScript.
+ * types.ts for `document`, members from `pack` where they still hold. A copy of the document has
+ * its prose slotted first (types-prose-slots.ts): when the pack holds the text printed for that
+ * very slotted document (a prose edit that keeps each text's lines, or no edit), the prose is
+ * filled into it, and the copy is neither prepared nor cut into members, and neither
+ * openapi-typescript nor TypeScript is loaded. Else the copy is prepared (types-document.ts; its
+ * views copy the slots of the schemas they come from, which fill the same way) and typed member by
+ * member.
  */
 export async function typesByMember(
   document: Record<string, unknown>,
   pack: CachePack,
   stats: MemberStats = { units: 0, printed: 0 },
 ): Promise<string> {
-  const prepared = preparedTypes(document);
-  const { schema } = prepared;
+  const { copy: schema, exact } = copyDocument(document);
   // a fresh copy, transformed and printed whole: what any other way must give
   const whole = () => typesWhole(preparedTypes(document));
-  let units: TypesUnit[];
+  const prose = new TypesProse(proseNonce(pack));
   try {
-    units = typesUnits(schema);
+    slotProse(prose, schema, typesUnits(schema));
   } catch (error) {
     if (!(error instanceof UnexpectedLayout)) throw error;
     return whole();
   }
-  const prose = new TypesProse(proseNonce(pack));
+  // the slotted document's text says all the transform reads (when JSON says it exactly)
+  const key = exact ? `slotted\0${sha256Hex(JSON.stringify(schema))}` : undefined;
+  const held = key === undefined ? undefined : readSlotted(pack, key);
+  try {
+    if (held !== undefined) {
+      const text = prose.fill(held.text);
+      // the members it was made from stay for the next structural edit
+      pack.keepAll();
+      pack.save();
+      Object.assign(stats, { units: held.units, printed: 0, slotted: true });
+      return text;
+    }
+    const discriminated = prepareTypesDocument(schema);
+    const units = typesUnits(schema);
+    const internals = discriminated ? await openapiTypescriptInternals() : undefined;
+    // silent, as `openapiTS(document, { silent: true })` scans
+    const discriminators = internals?.scanDiscriminators(schema as never, { silent: true }) ?? {
+      objects: {},
+      refsHandled: [],
+    };
+    let context: Promise<GlobalContext> | undefined;
+    const printing = () =>
+      (context ??= binaryTransform().then((hook) => typesContext(schema, hook, discriminators)));
+    const text = await printMembers(schema, units, discriminators, printing, pack, stats);
+    if (key !== undefined) {
+      pack.set(`${key}\0units`, String(units.length));
+      pack.set(key, text);
+    }
+    pack.save();
+    return prose.fill(text);
+  } catch (error) {
+    if (!(error instanceof ProseSlotError) && !(error instanceof UnexpectedLayout)) throw error;
+    return whole();
+  }
+}
+
+/**
+ * Slots the prose of each member, and of the sections no member is made of (`info`, when a
+ * member's `$ref` names it: its prose is printed only where a member refers to it).
+ */
+function slotProse(prose: TypesProse, schema: Record<string, unknown>, units: TypesUnit[]): void {
   for (const unit of units) prose.slot(unitLabel(unit), unit.value);
-  // the sections no member is made of too (`info`, when a member's `$ref` names it): their prose
-  // is printed only where a member refers to it, yet the scan's key holds them
   const roots = new Set(units.map((unit) => unit.root));
   for (const [key, value] of Object.entries(schema))
     if (!roots.has(key as TypesUnit["root"])) prose.slot(`section\0${key}`, value);
-  // the scan of the slotted document, from the pack when it holds it (types-discriminators.ts);
-  // none is needed when no object has a `discriminator` key
-  const discriminators = prepared.discriminators
-    ? await (await import("./types-discriminators.js")).scannedDiscriminators(schema, pack)
-    : { objects: {}, refsHandled: [] };
-  let context: Promise<GlobalContext> | undefined;
-  const printing = () =>
-    (context ??= binaryTransform().then((hook) => typesContext(schema, hook, discriminators)));
-  try {
-    return prose.fill(await printMembers(schema, units, discriminators, printing, pack, stats));
-  } catch (error) {
-    if (!(error instanceof ProseSlotError)) throw error;
-    return whole();
-  }
+}
+
+/**
+ * The slotted text printed for the slotted document `key` (as it is: no JSON to parse, about 3 MB
+ * on Stripe), with the member count; undefined when either entry is absent or fails its check.
+ */
+function readSlotted(
+  pack: CachePack,
+  key: string,
+): { readonly units: number; readonly text: string } | undefined {
+  const units = Number(pack.get(`${key}\0units`));
+  const text = Number.isSafeInteger(units) && units >= 0 ? pack.get(key) : undefined;
+  return text === undefined ? undefined : { units, text };
 }
 
 /** types.ts of a prepared document, transformed and printed whole (no cache, no slots). */
@@ -211,7 +254,6 @@ async function printMembers(
     if (!(error instanceof UnexpectedLayout)) throw error;
     return astText(await transformWhole(schema, await printing()));
   }
-  pack.save();
   return assembleTypes(schema, units, texts);
 }
 

@@ -17,7 +17,7 @@
  *
  * A `discriminator` object is left as it is: its `mapping` is a map of `$ref`s under any keys (a
  * key may be `description`). openapi-typescript's discriminator scan runs on the slotted document
- * (types-discriminators.ts): where it copies a property's description into the enum it adds, the
+ * (types-by-member.ts): where it copies a property's description into the enum it adds, the
  * tokens go with it and are filled where it is printed.
  *
  * A token is `\u0001`, the pack's nonce (random, made once per pack: no spec can name a token
