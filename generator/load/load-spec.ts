@@ -84,7 +84,13 @@ export async function loadSpec(
     breakReferenceCycles(parsed, warnings);
     // the pieces' keys describe the text: not a document whose cycles were broken
     const leaves =
-      sections !== undefined && warnings.length === warned ? pieces?.leaves : undefined;
+      warnings.length !== warned
+        ? undefined
+        : sections !== undefined
+          ? pieces?.leaves
+          : json !== undefined && options.cache === true
+            ? (await import("./bundle-key.js")).jsonLeaves(parsed)
+            : undefined;
     timing("  read and parse", t0);
     const t1 = performance.now();
     // a spec with a split record (its bundle read other files) goes to that record alone: the

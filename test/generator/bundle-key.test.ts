@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CachePack } from "../../generator/cache/cache-pack.js";
 import { redoclyParseYaml, type ParseYaml } from "../../generator/internal/redocly-yaml.js";
 import { bundleRecord } from "../../generator/load/bundle-cache.js";
-import { sectionKey } from "../../generator/load/bundle-key.js";
+import { jsonLeaves, sectionKey } from "../../generator/load/bundle-key.js";
 import { loadSpec } from "../../generator/load/load-spec.js";
 import { parseBySection, YamlPieces } from "../../generator/load/yaml-sections.js";
 
@@ -76,31 +76,43 @@ function spec(
   };
 }
 
-function key(text: string, cwd: string): string | undefined {
+/** The document and its pieces, as the loader reads a YAML spec (by section) or a JSON one. */
+function read(document: object, cwd: string, json: boolean) {
+  if (json) {
+    const parsed = JSON.parse(JSON.stringify(document)) as Record<string, unknown>;
+    return { document: parsed, leaves: jsonLeaves(parsed) };
+  }
   const pieces = YamlPieces.open(cwd, "spec.yaml", "salt");
-  const document = parseBySection(text, parse, pieces);
+  const parsed = parseBySection(stringify(document), parse, pieces);
   pieces.save();
-  const pack = CachePack.open(cwd, "facts", "salt");
-  const found = sectionKey(document, pieces.leaves, pack);
-  pack.save();
-  return found?.key;
+  return { document: parsed, leaves: pieces.leaves };
 }
 
-describe("the bundle record's key from the YAML pieces", () => {
+const FORMATS = [["YAML", false] as const, ["JSON", true] as const];
+
+describe.each(FORMATS)("the bundle record's key from the pieces of a %s spec", (_format, json) => {
+  function key(document: object, cwd: string): string | undefined {
+    const { document: parsed, leaves } = read(document, cwd, json);
+    const pack = CachePack.open(cwd, "facts", "salt");
+    const found = sectionKey(parsed, leaves, pack);
+    pack.save();
+    return found?.key;
+  }
+
   it("is the same exactly when what the bundle reads is (bundle-skeleton.ts)", () => {
     const cwd = folder();
-    const base = key(stringify(spec()), cwd);
+    const base = key(spec(), cwd);
     expect(base).toMatch(/^[0-9a-f]{64}$/);
     // twice: once working out the pieces' facts, once from the cache
     for (let round = 0; round < 2; round++) {
-      expect(key(stringify(spec()), cwd)).toBe(base);
-      expect(key(stringify(spec({ prose: " more" })), cwd)).toBe(base);
+      expect(key(spec(), cwd)).toBe(base);
+      expect(key(spec({ prose: " more" }), cwd)).toBe(base);
       // a schema holding no $ref, an extension holding none: not read by the bundle
-      expect(key(stringify(spec({ type: "integer" })), cwd)).toBe(base);
-      expect(key(stringify(spec({ note: " more" })), cwd)).toBe(base);
+      expect(key(spec({ type: "integer" }), cwd)).toBe(base);
+      expect(key(spec({ note: " more" }), cwd)).toBe(base);
       const others = [
-        key(stringify(spec({ ref: "#/components/schemas/Thing8" })), cwd),
-        key(stringify(spec({ id: "listAllThings" })), cwd), // a plain value on the way to a $ref
+        key(spec({ ref: "#/components/schemas/Thing8" }), cwd),
+        key(spec({ id: "listAllThings" }), cwd), // a plain value on the way to a $ref
       ];
       expect(new Set([base, ...others]).size).toBe(3);
     }
@@ -108,15 +120,18 @@ describe("the bundle record's key from the YAML pieces", () => {
 
   it("keys no document with a $ref into prose (a description it would drop)", async () => {
     const cwd = folder();
-    const record = async (edit: Parameters<typeof spec>[0]) => {
-      const pieces = YamlPieces.open(cwd, "spec.yaml", "salt");
-      const document = parseBySection(stringify(spec(edit)), parse, pieces);
-      return bundleRecord(cwd, "spec.yaml", document, pieces.leaves);
+    const record = async (document: object) => {
+      const { document: parsed, leaves } = read(document, cwd, json);
+      return bundleRecord(cwd, "spec.yaml", parsed, leaves);
     };
-    expect(await record({})).toBeDefined();
-    expect(await record({ ref: "#/x-notes/note3/description" })).toBeDefined(); // kept whole
-    expect(await record({ ref: "#/components/schemas/Thing7/description" })).toBeUndefined();
-    expect(await record({ ref: "#/components/schemas/Nothing" })).toBeUndefined();
+    expect(await record(spec({}))).toBeDefined();
+    expect(await record(spec({ ref: "#/x-notes/note3/description" }))).toBeDefined(); // kept whole
+    expect(await record(spec({ ref: "#/components/schemas/Thing7/description" }))).toBeUndefined();
+    expect(await record(spec({ ref: "#/components/schemas/Nothing" }))).toBeUndefined();
+    // a $ref in a mapping cut at its keys (not in a piece) is checked as well
+    const cutRef = spec({});
+    Object.assign(cutRef.components, { $ref: "#/components/schemas/Nothing" });
+    expect(await record(cutRef)).toBeUndefined();
   });
 
   it.each([
@@ -128,9 +143,9 @@ describe("the bundle record's key from the YAML pieces", () => {
     ["the first document again", {}],
   ] as const)("loads what a run without cache loads after %s", async (_name, edit) => {
     const cwd = folder();
-    const path = join(cwd, "openapi.yaml");
+    const path = join(cwd, json ? "openapi.json" : "openapi.yaml");
     for (const document of [spec(), spec({ prose: " first" }), spec(edit)]) {
-      writeFileSync(path, stringify(document));
+      writeFileSync(path, json ? JSON.stringify(document, null, 2) : stringify(document));
       const cached = await loadSpec(path, cwd, { cache: true });
       const fresh = await loadSpec(path, cwd);
       expect(JSON.stringify(cached.document)).toBe(JSON.stringify(fresh.document));
