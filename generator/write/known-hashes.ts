@@ -12,6 +12,12 @@
  * - the file was last modified strictly before that manifest was written (the manifest is staged
  *   after every other file): a file changed afterwards, even back to the same bytes, is hashed.
  *
+ * A file system's clock is coarse (a few milliseconds on ext4): a file staged in the same tick
+ * as the manifest would have its time and be hashed by the next run (on Stripe's description
+ * edit, types.ts: about 60 ms). So the write stages the manifest again, after a millisecond, until
+ * its time is past every file it staged ({@link stagedAfter}); an edit made after the manifest is
+ * written still gets a time no earlier than the manifest's, and is hashed.
+ *
  * Like git's index, this trusts modification times: a tool that rewrites a generated file and
  * then sets its time back defeats it (`--no-cache` hashes everything).
  *
@@ -65,7 +71,7 @@ export function manifestRecordPath(cwd: string, out: string): string {
   return join(cacheDir(cwd), "write", `${sha256Hex(out).slice(0, 24)}.json`);
 }
 
-function mtimeNs(path: string): bigint | undefined {
+export function mtimeNs(path: string): bigint | undefined {
   try {
     return statSync(path, { bigint: true }).mtimeNs;
   } catch {
@@ -183,4 +189,23 @@ export function outputHolds(
   if (typeof previous?.files !== "object" || previous.files === null) return () => false;
   const { origins } = knownOutput(out, manifestRecordPath(cwd, out), manifestText, previous, salt);
   return (path, origin) => origins.get(path) === origin;
+}
+
+/** How long {@link stagedAfter} waits at most for the file system's clock to move on. */
+const TICK_WAIT_MS = 50;
+
+/**
+ * Calls `stage` (which writes one file at `path`) until the file's modification time is later
+ * than `newest` (the latest of the files staged before it), waiting a millisecond between calls,
+ * for at most {@link TICK_WAIT_MS}: then the next run trusts those files ({@link knownOutput}).
+ */
+export function stagedAfter(path: string, newest: bigint, stage: () => void): void {
+  stage();
+  const waiter = new Int32Array(new SharedArrayBuffer(4));
+  for (let waited = 0; waited < TICK_WAIT_MS; waited++) {
+    const written = mtimeNs(path);
+    if (written === undefined || written > newest) return;
+    Atomics.wait(waiter, 0, 0, 1);
+    stage();
+  }
 }

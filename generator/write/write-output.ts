@@ -33,7 +33,13 @@ import { readdir, readFile, rm, stat, unlink } from "node:fs/promises";
 import { basename, dirname, join, relative, resolve, sep } from "node:path";
 import { GeneratorError } from "../errors.js";
 import { ContentHasher } from "./content-hash.js";
-import { knownOutput, manifestRecordPath, recordManifest } from "./known-hashes.js";
+import {
+  knownOutput,
+  manifestRecordPath,
+  mtimeNs,
+  recordManifest,
+  stagedAfter,
+} from "./known-hashes.js";
 import { MANIFEST_NAME, readManifest, renderManifest, type ManifestMeta } from "./manifest.js";
 import { withOutputLock, type OutputHold } from "./output-lock.js";
 
@@ -255,9 +261,17 @@ async function writeLocked(
           closeSync(fd);
         }
       };
-      // the manifest is written after the others, so it is newer than every file (known-hashes.ts)
-      for (const file of changed) if (file !== manifest) stage(file);
-      if (changed.includes(manifest)) stage(manifest);
+      // the manifest is written after the others, in a later tick of the file system's clock,
+      // so it is newer than every file (known-hashes.ts)
+      let newest = -1n;
+      for (const file of changed) {
+        if (file === manifest) continue;
+        stage(file);
+        const staged = mtimeNs(join(staging, file.path)) ?? -1n;
+        if (staged > newest) newest = staged;
+      }
+      if (changed.includes(manifest))
+        stagedAfter(join(staging, manifest.path), newest, () => stage(manifest));
       // every file is staged and nothing is deleted: the staging folder becomes the output
       if (fresh && deletes.length === 0 && renamedOver(staging, out)) return;
       // written then renamed, so a journal is either whole or absent

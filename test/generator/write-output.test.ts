@@ -14,8 +14,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { GeneratorError } from "../../generator/errors.js";
-import { manifestRecordPath, recordManifest } from "../../generator/write/known-hashes.js";
-import { MANIFEST_NAME } from "../../generator/write/manifest.js";
+import {
+  knownOutput,
+  manifestRecordPath,
+  recordManifest,
+} from "../../generator/write/known-hashes.js";
+import { MANIFEST_NAME, type Manifest } from "../../generator/write/manifest.js";
 import {
   assertOwnedOutput,
   recoverInterruptedWrite,
@@ -199,6 +203,27 @@ describe("writeOutput with the manifest record (hashes of unchanged files reused
     expect(hashes()).toEqual({ "a.ts": sha("a2"), "b.ts": sha("b1") });
     expect(existsSync(record)).toBe(true);
     expect(original).not.toBe(read(MANIFEST_NAME));
+  });
+
+  it("writes the manifest in a later tick of the file system's clock than every file it wrote", async () => {
+    const mtime = (path: string) => statSync(join(out, path), { bigint: true }).mtimeNs;
+    // files written within a millisecond share a time where the clock is coarse (ext4: 4 ms)
+    for (let round = 0; round < 5; round++) {
+      const paths = ["a.ts", "b.ts", "deep/c.ts"];
+      await write(paths.map((path) => ({ path, content: `${path} ${round}` })));
+      const manifest = mtime(MANIFEST_NAME);
+      for (const path of paths)
+        expect(mtime(path), `${path}, round ${round}`).toBeLessThan(manifest);
+      // so the next run takes their hashes from the manifest instead of reading them
+      const known = knownOutput(
+        out,
+        manifestRecordPath(root, out),
+        read(MANIFEST_NAME),
+        JSON.parse(read(MANIFEST_NAME)) as Manifest,
+        undefined,
+      );
+      expect([...known.hashes.keys()].sort()).toEqual([...paths].sort());
+    }
   });
 
   /** Writes a.ts and b.ts, then gives b.ts `bytes` with an old time and a manifest the record vouches for, saying b.ts hashes to `claimed`. */
