@@ -16,7 +16,10 @@
  * as the manifest would have its time and be hashed by the next run (on Stripe's description
  * edit, types.ts: about 60 ms). So the write stages the manifest again, after a millisecond, until
  * its time is past every file it staged ({@link stagedAfter}); an edit made after the manifest is
- * written still gets a time no earlier than the manifest's, and is hashed.
+ * written still gets a time no earlier than the manifest's, and is hashed. (Where Linux gives a
+ * file whose time was read a fine-grained time at its next write, 6.13's multigrain timestamps,
+ * the write reads the new manifest's time before writing it, and no wait is needed: 40 of 40
+ * tries on this machine's 6.18 kernel, against 0 of 40 without the read.)
  *
  * Like git's index, this trusts modification times: a tool that rewrites a generated file and
  * then sets its time back defeats it (`--no-cache` hashes everything).

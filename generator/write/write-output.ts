@@ -20,6 +20,7 @@
 import { isAscii } from "node:buffer";
 import {
   closeSync,
+  fstatSync,
   existsSync,
   mkdirSync,
   openSync,
@@ -253,9 +254,12 @@ async function writeLocked(
       for (const folder of new Set(changed.map((file) => dirname(join(staging, file.path)))))
         mkdirSync(folder, { recursive: true });
       // through the hasher's buffer, a piece at a time (content-hash.ts)
-      const stage = (file: OutputFile) => {
+      const stage = (file: OutputFile, queried = false) => {
         const fd = openSync(join(staging, file.path), "w");
         try {
+          // a file whose time was just read gets a fine-grained time when written (Linux 6.13's
+          // multigrain timestamps): the manifest then needs no wait for the clock's next tick
+          if (queried) fstatSync(fd);
           hasher.write(fd, file);
         } finally {
           closeSync(fd);
@@ -271,7 +275,7 @@ async function writeLocked(
         if (staged > newest) newest = staged;
       }
       if (changed.includes(manifest))
-        stagedAfter(join(staging, manifest.path), newest, () => stage(manifest));
+        stagedAfter(join(staging, manifest.path), newest, () => stage(manifest, true));
       // every file is staged and nothing is deleted: the staging folder becomes the output
       if (fresh && deletes.length === 0 && renamedOver(staging, out)) return;
       // written then renamed, so a journal is either whole or absent
