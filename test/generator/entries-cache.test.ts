@@ -5,14 +5,14 @@
  * through a whole run, a schema's edit reuses the cached entries and still writes what a run
  * without a cache writes.
  */
-import { readdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cacheDir, packKeys } from "../../generator/cache/cache-pack.js";
 import { entriesModel } from "../../generator/cache/cached-emitters.js";
 import { emitPackageEntries } from "../../generator/emit/package/emit-entries.js";
 import { render } from "../../generator/generate.js";
 import { ROOT } from "./cli-helper.js";
+import { emitPackKeys } from "./emit-pack-keys.js";
 import { itEachLayoutModel } from "./layout-specs.js";
 import { copySpec, editSchema, editSpec, operationsOf } from "./spec-edits.js";
 
@@ -30,12 +30,6 @@ describe("the package entries from the schemas' names", () => {
 });
 
 /** The keys of the one pack `emit/<name>` of the generator's cache in `cwd`. */
-function keys(cwd: string, name: string): string[] {
-  const folder = join(cacheDir(cwd), "emit", name);
-  const packs = readdirSync(folder);
-  expect(packs).toHaveLength(1);
-  return packKeys(join(folder, packs[0] ?? "")) ?? [];
-}
 
 /** The files a run on `spec` writes into `<dir>/out`, with the cache of `dir` or without one. */
 async function renderedFiles(spec: string, dir: string, cache: boolean) {
@@ -50,13 +44,13 @@ describe("the cached package entries", () => {
     temps.push(dir);
     const files = (cache: boolean) => renderedFiles(spec, dir, cache);
     expect(await files(true)).toEqual(await files(false));
-    const before = keys(dir, "entries");
+    const before = emitPackKeys(dir, "entries");
     let changed = false;
     editSpec(spec, (document) => void (changed = editSchema(document, 41)));
     expect(changed).toBe(true);
     expect(await files(true)).toEqual(await files(false));
     // the same entry read: no new text for the edit
-    expect(keys(dir, "entries")).toEqual(before);
+    expect(emitPackKeys(dir, "entries")).toEqual(before);
     // a parameter added to an operation: read by none of them
     editSpec(spec, (document) => {
       const [{ operation } = { operation: {} }] = operationsOf(document);
@@ -64,7 +58,7 @@ describe("the cached package entries", () => {
       parameters.unshift({ in: "query", name: "addedByTheTest", schema: { type: "string" } });
     });
     expect(await files(true)).toEqual(await files(false));
-    expect(keys(dir, "entries")).toEqual(before);
+    expect(emitPackKeys(dir, "entries")).toEqual(before);
     // a new schema is a new exported type: that misses
     editSpec(spec, (document) => {
       const components = document.components as { schemas: Record<string, unknown> };
@@ -72,7 +66,7 @@ describe("the cached package entries", () => {
     });
     const added = await files(true);
     expect(added).toEqual(await files(false));
-    expect(keys(dir, "entries")).not.toEqual(before);
+    expect(emitPackKeys(dir, "entries")).not.toEqual(before);
     const entry = added.find((file) => file.path === "entry/client.ts");
     expect(entry?.content).toContain("AddedByTheTest");
   }, 120_000);

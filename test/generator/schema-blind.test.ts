@@ -7,10 +7,9 @@
  * an operation's own body or response schema reuses them and still writes what a run without a
  * cache writes.
  */
-import { readdirSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { cacheDir, packKeys } from "../../generator/cache/cache-pack.js";
 import { schemaBlindModel } from "../../generator/cache/schema-blind.js";
 import { emitResponseValidation } from "../../generator/emit/client/emit-response-validation.js";
 import { emitServerApi } from "../../generator/emit/server/emit-server-api.js";
@@ -21,6 +20,7 @@ import { operationsTemplate } from "../../generator/emit/client/emit-operations.
 import { isTransformable } from "../../generator/emit/transforms/operation-transforms.js";
 import { render } from "../../generator/generate.js";
 import { ROOT } from "./cli-helper.js";
+import { emitPackKeys } from "./emit-pack-keys.js";
 import { itEachLayoutModel } from "./layout-specs.js";
 import { copySpec, editSpec, operationsOf } from "./spec-edits.js";
 
@@ -57,12 +57,6 @@ describe("the files from the schema-blind operations", () => {
 });
 
 /** The keys of the one pack `emit/<name>` of the generator's cache in `cwd`. */
-function keys(cwd: string, name: string): string[] {
-  const folder = join(cacheDir(cwd), "emit", name);
-  const packs = readdirSync(folder);
-  expect(packs).toHaveLength(1);
-  return packKeys(join(folder, packs[0] ?? "")) ?? [];
-}
 
 type Content = Record<string, { schema?: unknown }>;
 
@@ -121,28 +115,30 @@ describe("the files blind to schemas after an edit inside an operation's schema"
       "server-blind",
       "query-blind",
     ];
-    const before = blind.map((name) => keys(dir, name));
+    const before = blind.map((name) => emitPackKeys(dir, name));
     // inside the body's schema: none of them made again (the same entries)
     editSpec(spec, (document) => addProperty(bodyOf(document)));
     const edited = await files(true);
     expect(edited).toEqual(await files(false));
-    expect(blind.map((name) => keys(dir, name))).toEqual(before);
+    expect(blind.map((name) => emitPackKeys(dir, name))).toEqual(before);
     // the edit did reach the types
     expect(edited.find((file) => file.path === "types.ts")?.content).toContain("addedByTheTest");
     // a component schema none of them reads (server-api.ts reads the error schema alone): their
     // first keys still hit, though the run before reached them through the second
-    const first = ["server-api", "server", "client"].map((name) => keys(dir, name));
+    const first = ["server-api", "server", "client"].map((name) => emitPackKeys(dir, name));
     editSpec(spec, (document) => {
       const schemas = (document.components as { schemas: Record<string, unknown> }).schemas;
       (schemas.Category as { maxProperties?: number }).maxProperties = 9;
     });
     expect(await files(true)).toEqual(await files(false));
-    expect(["server-api", "server", "client"].map((name) => keys(dir, name))).toEqual(first);
+    expect(["server-api", "server", "client"].map((name) => emitPackKeys(dir, name))).toEqual(
+      first,
+    );
     // inside the response's schema: validate.ts and the entries reused
     editSpec(spec, (document) => addProperty(firstJsonContent(document)));
     expect(await files(true)).toEqual(await files(false));
-    expect(keys(dir, "response-validation-blind")).toEqual(before[0]);
-    expect(keys(dir, "entries")).toEqual(before[1]);
+    expect(emitPackKeys(dir, "response-validation-blind")).toEqual(before[0]);
+    expect(emitPackKeys(dir, "entries")).toEqual(before[1]);
     // a parameter added: validate.ts reads none (its tables name each operation's validator)
     editSpec(spec, (document) => {
       const operation = firstWithBody(document) as { parameters?: unknown[] };
@@ -153,12 +149,12 @@ describe("the files blind to schemas after an edit inside an operation's schema"
       });
     });
     expect(await files(true)).toEqual(await files(false));
-    expect(keys(dir, "response-validation-blind")).toEqual(before[0]);
+    expect(emitPackKeys(dir, "response-validation-blind")).toEqual(before[0]);
     // a second media type is something validate.ts shows: that misses
     editSpec(spec, (document) => {
       firstJsonContent(document)["application/xml"] = { schema: { type: "string" } };
     });
     expect(await files(true)).toEqual(await files(false));
-    expect(keys(dir, "response-validation-blind")).not.toEqual(before[0]);
+    expect(emitPackKeys(dir, "response-validation-blind")).not.toEqual(before[0]);
   }, 180_000);
 });
