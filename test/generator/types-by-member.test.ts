@@ -227,6 +227,34 @@ describe("types.ts member by member", () => {
     expect(after, `requestBodies.${name} made optional`).toBe(await whole(optional));
     expect(after).not.toBe(before);
   }, 120_000);
+  it("takes the slotted text after a prose edit, and keeps the members for the next structural edit", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "types-members-"));
+    temps.push(dir);
+    const base = await load(join(ROOT, "spec/openapi.yaml"));
+    const cold: MemberStats = { units: 0, printed: 0 };
+    await byMember(base, dir, cold);
+    expect(cold.slotted).toBeUndefined();
+    const reworded = structuredClone(base);
+    // a description of one line, which the edit keeps one line
+    const schema = Object.values(schemas(reworded)).find(
+      (each) =>
+        isObject(each) && typeof each.description === "string" && !each.description.includes("\n"),
+    ) as Json;
+    schema.description = `${String(schema.description)} reworded`;
+    const prose: MemberStats = { units: 0, printed: 0 };
+    expect(await byMember(reworded, dir, prose)).toBe(await whole(reworded));
+    expect(prose).toEqual({ units: cold.units, printed: 0, slotted: true });
+    // a structural edit after it: the members it did not reach come from the pack, which the
+    // run that took the slotted text kept (else every member is printed again)
+    const widened = structuredClone(reworded);
+    (Object.values(schemas(widened)).find(isObject) as Json).maxProperties = 40;
+    const structural: MemberStats = { units: 0, printed: 0 };
+    expect(await byMember(widened, dir, structural)).toBe(await whole(widened));
+    expect(structural.slotted).toBeUndefined();
+    expect(structural.printed).toBeGreaterThan(0);
+    expect(structural.printed).toBeLessThan(cold.units / 2);
+  }, 120_000);
+
   it("prints again only the member one of whose texts fails its check, the rest from the pack", async () => {
     const dir = mkdtempSync(join(tmpdir(), "types-members-"));
     temps.push(dir);
