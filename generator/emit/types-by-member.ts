@@ -115,12 +115,7 @@ export async function typesByMember(
     }
     const discriminated = prepareTypesDocument(schema);
     const units = typesUnits(schema);
-    const internals = discriminated ? await openapiTypescriptInternals() : undefined;
-    // silent, as `openapiTS(document, { silent: true })` scans
-    const discriminators = internals?.scanDiscriminators(schema as never, { silent: true }) ?? {
-      objects: {},
-      refsHandled: [],
-    };
+    const discriminators = await scanned(schema, discriminated);
     let context: Promise<GlobalContext> | undefined;
     const printing = () =>
       (context ??= binaryTransform().then((hook) => typesContext(schema, hook, discriminators)));
@@ -164,13 +159,22 @@ function readSlotted(
 /** types.ts of a prepared document, transformed and printed whole (no cache, no slots). */
 async function typesWhole(prepared: PreparedTypes): Promise<string> {
   const { schema } = prepared;
-  const internals = await openapiTypescriptInternals();
-  // the scan walks the whole document (a tenth of a second on Stripe's)
-  const discriminators = prepared.discriminators
-    ? internals.scanDiscriminators(schema as never, { silent: true })
-    : { objects: {}, refsHandled: [] };
+  const discriminators = await scanned(schema, prepared.discriminators);
   const hook = await binaryTransform();
   return astText(await transformWhole(schema, await typesContext(schema, hook, discriminators)));
+}
+
+/**
+ * openapi-typescript's discriminator scan of the prepared `schema` (which it changes), silent as
+ * `openapiTS(document, { silent: true })`'s; none when no object has a `discriminator` key (the
+ * scan would find nothing: it walks the whole document, a tenth of a second on Stripe's).
+ */
+async function scanned(
+  schema: Record<string, unknown>,
+  discriminated: boolean,
+): Promise<GlobalContext["discriminators"]> {
+  if (!discriminated) return { objects: {}, refsHandled: [] };
+  return (await openapiTypescriptInternals()).scanDiscriminators(schema as never, { silent: true });
 }
 
 /** The pack's prose nonce, made when it has none. */

@@ -83,23 +83,22 @@ export async function loadSpec(
     const warned = warnings.length;
     breakReferenceCycles(parsed, warnings);
     // the pieces' keys describe the text: not a document whose cycles were broken
-    const leaves =
-      warnings.length !== warned
-        ? undefined
-        : sections !== undefined
-          ? pieces?.leaves
-          : json !== undefined && options.cache === true
-            ? (await import("./bundle-key.js")).jsonLeaves(parsed)
-            : undefined;
+    const whole = warnings.length === warned;
+    const leaves = whole && sections !== undefined ? pieces?.leaves : undefined;
     timing("  read and parse", t0);
     const t1 = performance.now();
     // a spec with a split record (its bundle read other files) goes to that record alone: the
     // one-file record would key the whole document for nothing. A split record that refused its
     // spec does not count, and a spec now in one file leaves its split record (split-bundle.ts).
     const splitRecorded = pieces !== undefined && existsSync(splitRecordFile(cwd, specPath));
+    // a JSON spec's pieces are cut only for the one-file record that keys by them
+    const jsonLeaves =
+      options.cache === true && !splitRecorded && whole && json !== undefined
+        ? (await import("./bundle-key.js")).jsonLeaves(parsed)
+        : undefined;
     const record =
       options.cache === true && !splitRecorded
-        ? await bundleRecord(cwd, specPath, parsed, leaves)
+        ? await bundleRecord(cwd, specPath, parsed, leaves ?? jsonLeaves)
         : undefined;
     if (record?.verdict !== undefined) {
       applyVerdict(parsed, record.verdict);
