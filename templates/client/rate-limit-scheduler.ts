@@ -115,7 +115,7 @@ export class RateLimitScheduler {
   /**
    * Takes a slot for one request.
    *
-   * @param onWait told each time the request waits for a hold (a 429, `Remaining: 0`), in ms
+   * @param onWait told once for each hold the request waits for (a 429, `Remaining: 0`), in ms
    * @returns `undefined` when the request may go now (the common case: no promise), else a promise
    *   of `undefined` (go; the slot is taken) or of a `Response` (a copy of the server's last 429:
    *   do not send, no slot taken); it rejects with `signal.reason` when the signal aborts
@@ -135,6 +135,9 @@ export class RateLimitScheduler {
     signal: AbortSignal | undefined,
     onWait: ((delayMs: number) => void) | undefined,
   ): Promise<Response | undefined> {
+    /** The hold last reported: a timer may fire before the clock reaches the hold's end, and the
+     * milliseconds left are waited for again, not reported as a second wait. */
+    let reported = 0;
     for (;;) {
       if (signal?.aborted === true) throw signal.reason;
       const decision = this.#decide();
@@ -145,7 +148,10 @@ export class RateLimitScheduler {
       if (decision === REPLAY) return this.#replay(this.#kept!);
       if (decision === WAIT_RELEASE) await this.#nextRelease(signal);
       else {
-        onWait?.(decision);
+        if (this.#holdUntil !== reported) {
+          reported = this.#holdUntil;
+          onWait?.(decision);
+        }
         await sleep(decision, signal);
       }
     }

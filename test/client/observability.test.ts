@@ -136,15 +136,10 @@ describe("onRateLimitWait", () => {
     const open = { ...op, secured: false, security: [] };
     expect((await runtime.call(open)).status).toBe(429);
     expect((await runtime.call(open)).status).toBe(200);
+    // one event for the one hold, though a timer may fire before the wall clock reaches its end
+    expect(waits).toHaveLength(1);
     expect(waits[0]).toMatchObject({ operationId: "listThings", reason: "rate-limit hold" });
     expect(waits[0]!.delayMs).toBeGreaterThan(500);
     expect(waits[0]!.delayMs).toBeLessThanOrEqual(1_000);
-    // a timer may fire a millisecond before the wall clock reaches the hold's end (a loaded
-    // machine, CI): the call then waits, and reports, the few milliseconds left once more
-    for (const again of waits.slice(1)) {
-      expect(again).toMatchObject({ operationId: "listThings", reason: "rate-limit hold" });
-      expect(again.delayMs).toBeLessThanOrEqual(20);
-    }
-    expect(waits.length).toBeLessThanOrEqual(3);
   });
 });

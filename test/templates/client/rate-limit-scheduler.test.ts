@@ -243,6 +243,36 @@ describe("client runtime: a 429's Retry-After holds every call of the client", (
     expect(held.response.headers.get("retry-after")).toBe("800");
   });
 
+  it("reports one wait per hold, even when the timer fires before the clock reaches its end", async () => {
+    let lag = 0;
+    const scheduler = new RateLimitScheduler({
+      now: () => Date.now() - lag,
+      maxWaitMs: 60_000,
+      maxConcurrent: 4,
+      budget: false,
+    });
+    expect(scheduler.acquire()).toBeUndefined();
+    scheduler.release(tooMany("2"));
+    const waits: number[] = [];
+    const pending = scheduler.acquire(undefined, (ms) => {
+      waits.push(ms);
+      lag = 1; // the clock reads a millisecond behind the timers from now on
+    });
+    let settled = false;
+    void pending?.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(settled).toBe(false); // the clock says 1 ms of the hold is left
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+    expect(waits).toEqual([2_000]);
+    // a later hold is a new wait
+    scheduler.release(tooMany("1"));
+    const next = scheduler.acquire(undefined, (ms) => waits.push(ms));
+    await vi.advanceTimersByTimeAsync(1_000);
+    await next;
+    expect(waits).toEqual([2_000, 1_000]);
+  });
+
   it("is abortable", async () => {
     const { runtime, calls } = client([tooMany("30")], { throttle: false, retry: false });
     await runtime.call(listPets);
