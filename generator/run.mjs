@@ -1,6 +1,7 @@
 /**
  * Starts a generator command (`node generator/run.mjs cli [options]`, `... scaffold-cli [options]`)
- * from an esbuild bundle of generator/*.ts instead of through a TypeScript loader: tsx hooks every
+ * from an esbuild bundle of generator/*.ts (CommonJS chunks that bundle-loader.mjs compiles with
+ * V8 code caches) instead of through a TypeScript loader: tsx hooks every
  * module the generator loads (TypeScript, openapi-typescript, Ajv, ...), which cost more
  * start-up time and memory than the work itself on a small spec.
  *
@@ -25,7 +26,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative, sep } from "node:path";
+import { basename, dirname, join, relative, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const GENERATOR_DIR = dirname(fileURLToPath(import.meta.url));
@@ -39,9 +40,9 @@ if (!entry || !ENTRIES.includes(entry)) {
 }
 
 /**
- * On Node 22.1 and later, V8's compile cache for every module the run loads (the bundle's chunks
- * are ES modules, about 2 MB, compiled afresh on each run otherwise; Node 20 has no such cache
- * for ES modules), beside the generator's other caches. A folder that cannot be written only
+ * On Node 22.1 and later, V8's compile cache for the modules the run loads from node_modules (the
+ * bundle's own chunks have code caches of their own, bundle-loader.mjs, which Node 20 lacks for
+ * ES modules), beside the generator's other caches. A folder that cannot be written only
  * costs the speed: Node reports it in the returned status and runs on.
  */
 createRequire(import.meta.url)("node:module").enableCompileCache?.(
@@ -371,6 +372,9 @@ function sourcesHash() {
   const entries = [];
   let reread = false;
   hash.update(`${readFileSync(fileURLToPath(import.meta.url))}\0`); // this file's build options
+  // and how the chunks are wrapped: V8 checks a code cache against its text's length only, so a
+  // cache must never outlive the text it was made from (the caches live in the build's folder)
+  hash.update(`${readFileSync(join(GENERATOR_DIR, "bundle-loader.mjs"))}\0`);
   for (const name of ["esbuild", ...BUNDLED_PACKAGES, ...LAZY_NAMED_PACKAGES]) {
     const { version } = JSON.parse(
       readFileSync(join(GENERATOR_DIR, `../node_modules/${name}/package.json`), "utf8"),
@@ -408,28 +412,57 @@ function sourcesHash() {
   return hash.digest("hex").slice(0, 16);
 }
 
+/**
+ * The bundle, built in two steps: esbuild bundles the entries into ES module chunks (code
+ * splitting: a run loads only the chunks it needs), then each chunk is turned into CommonJS on its
+ * own (its imports of other chunks become `require`s, its dynamic imports lazy `require`s), which
+ * bundle-loader.mjs compiles with a V8 code cache. The chunks' names end in `.cjs` from the first
+ * step, so their imports of one another already do.
+ */
 async function build(target) {
-  const { build: esbuild, stop } = await import("esbuild");
+  const { build: esbuild, transform, stop } = await import("esbuild");
   const staging = mkdtempSync(join(GENERATOR_DIR, ".build-tmp-"));
   try {
-    await esbuild({
+    const { outputFiles, metafile } = await esbuild({
       entryPoints: ENTRIES.map((name) => join(GENERATOR_DIR, `${name}.ts`)),
       outdir: staging,
+      write: false,
       bundle: true,
       splitting: true,
       format: "esm",
       platform: "node",
       target: "node20",
       plugins: [oneCopyOfEachLibrary],
-      // CommonJS code bundled into these ES modules (ts-morph) calls `require` for its externals
-      banner: {
-        js: 'import { createRequire as __generatorCreateRequire } from "node:module";\nconst require = __generatorCreateRequire(import.meta.url);',
-      },
-      outExtension: { ".js": ".mjs" },
+      outExtension: { ".js": ".cjs" },
       // the paths in the bundle's comments are the project's, whichever folder the first run started in
       absWorkingDir: dirname(GENERATOR_DIR),
       logLevel: "silent", // a failure is reported below, once
+      metafile: true,
     });
+    // what each chunk holds, by module (paths from the project): the transform below drops
+    // esbuild's comments that named them; for tests and whoever reads a stack trace
+    const inputs = Object.fromEntries(
+      Object.entries(metafile.outputs).map(([path, output]) => [
+        basename(path),
+        Object.keys(output.inputs),
+      ]),
+    );
+    writeFileSync(join(staging, "inputs.json"), `${JSON.stringify(inputs, null, 1)}\n`);
+    for (const file of outputFiles) {
+      const { code } = await transform(file.text, {
+        format: "cjs",
+        platform: "node",
+        target: "node20",
+        // each chunk's own URL, as `import.meta.url` gave it
+        define: { "import.meta.url": "__chunkUrl" },
+        banner: 'var __chunkUrl = require("node:url").pathToFileURL(__filename).href;',
+        // lazy chunks and lazily loaded packages are required when first needed
+        supported: { "dynamic-import": false },
+        logLevel: "silent",
+      });
+      // the entries' `#!` line: a chunk is compiled inside a function, where it is no comment
+      writeFileSync(file.path, code.replace(/^#!.*\n/, ""));
+    }
     try {
       renameSync(staging, target);
     } catch (error) {
@@ -458,7 +491,7 @@ function removeStaleBuilds(current) {
 async function bundledEntry() {
   const folder = `.build-${sourcesHash()}`;
   const target = join(GENERATOR_DIR, folder);
-  if (!existsSync(join(target, `${entry}.mjs`))) {
+  if (!existsSync(join(target, `${entry}.cjs`))) {
     try {
       await build(target);
     } catch (error) {
@@ -473,7 +506,7 @@ async function bundledEntry() {
     }
     removeStaleBuilds(folder);
   }
-  return join(target, `${entry}.mjs`);
+  return join(target, `${entry}.cjs`);
 }
 
 /**
@@ -529,10 +562,12 @@ function minifiedTypeScript(file) {
 
 const bundled = await bundledEntry();
 globalThis[TYPESCRIPT_COPY] = minifiedTypeScript;
+process.argv = [process.argv[0] ?? "node", bundled ?? join(GENERATOR_DIR, `${entry}.ts`), ...args];
 if (bundled === undefined) {
   const { register } = await import("tsx/esm/api");
   register();
+  await import(pathToFileURL(process.argv[1]).href);
+} else {
+  const { requireChunk } = await import("./bundle-loader.mjs");
+  requireChunk(bundled);
 }
-const module = bundled ?? join(GENERATOR_DIR, `${entry}.ts`);
-process.argv = [process.argv[0] ?? "node", module, ...args];
-await import(pathToFileURL(module).href);

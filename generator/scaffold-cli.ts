@@ -65,4 +65,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-process.exitCode = await main(process.argv.slice(2));
+// not a top-level await: generator/run.mjs loads the bundle as CommonJS, which has none
+void main(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

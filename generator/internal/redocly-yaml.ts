@@ -7,7 +7,6 @@
  */
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
 
 export type ParseYaml = (text: string, options?: { readonly filename?: string }) => unknown;
 
@@ -16,8 +15,11 @@ let parser: Promise<ParseYaml> | undefined;
 /** Redocly's `parseYaml` (loaded on first use). */
 export function redoclyParseYaml(): Promise<ParseYaml> {
   parser ??= (async () => {
-    const entry = createRequire(import.meta.url).resolve("@redocly/openapi-core");
-    const module = (await import(pathToFileURL(join(dirname(entry), "js-yaml/index.js")).href)) as {
+    const require = createRequire(import.meta.url);
+    const entry = require.resolve("@redocly/openapi-core");
+    // required (an ES module: Node 20.19 and later require it), not imported: the bundle is
+    // CommonJS, and Node 20 loses a script's dynamic-import callback when V8's code cache is used
+    const module = require(join(dirname(entry), "js-yaml/index.js")) as {
       parseYaml?: unknown;
     };
     if (typeof module.parseYaml !== "function")

@@ -10,7 +10,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ROOT } from "./cli-helper.js";
 import { loadedByGenerator, packageOf } from "./module-probe.js";
@@ -22,16 +22,24 @@ afterAll(() => (process.env.KEEP ? undefined : rmSync(work, { recursive: true, f
 const loadedBy = (args: readonly string[], name: string): string[] =>
   loadedByGenerator(work, args, name);
 
-/** The text of the bundle's chunks a run loaded. */
+/**
+ * What the bundle's chunks a run loaded hold: for each, its modules (paths from the project,
+ * `../../main/node_modules/...` when node_modules is a link), one `// <path>` line each, as
+ * esbuild's comments named them (generator/run.mjs lists them in the build's inputs.json).
+ */
 const loadedChunks = (loaded: readonly string[]): string[] =>
   loaded
-    .filter((path) => path.startsWith("generator/.build-"))
-    .map((path) => readFileSync(join(ROOT, path), "utf8"));
+    .filter((path) => /^generator\/\.build-[0-9a-f]+\/[^/]+\.cjs$/.test(path))
+    .map((path) => {
+      const inputs = JSON.parse(
+        readFileSync(join(ROOT, dirname(path), "inputs.json"), "utf8"),
+      ) as Record<string, string[]>;
+      const modules = inputs[basename(path)];
+      expect(modules, path).toBeDefined();
+      return modules!.map((module) => `// ${module}`).join("\n");
+    });
 
-/**
- * Whether a chunk carries Ajv (bundled by generator/run.mjs): esbuild's comment before each
- * module, its path from the project (`../../main/node_modules/...` when node_modules is a link).
- */
+/** Whether a chunk carries Ajv (bundled by generator/run.mjs). */
 const holdsAjv = (text: string) =>
   /^\/\/ (\.\.\/)*([\w.-]+\/)*node_modules\/ajv\/dist\/core\.js$/m.test(text);
 /** Whether a chunk carries fast-check (bundled too, with its pure-rand). */
@@ -58,20 +66,29 @@ describe("modules the generator loads", () => {
       loaded.find((path) => path.startsWith("generator/.build-")) ?? "",
     )?.[0];
     expect(build).toBeDefined();
-    for (const name of readdirSync(join(ROOT, build!))) {
-      const text = readFileSync(join(ROOT, build!, name), "utf8");
-      expect(text, name).not.toMatch(/versionMajorMinor = "/);
-      expect(text, name).not.toContain("openapi-typescript/node_modules/");
+    // the chunks (beside them: their V8 code caches, generator/bundle-loader.mjs) and their modules
+    const chunks = readdirSync(join(ROOT, build!)).filter((name) => name.endsWith(".cjs"));
+    expect(chunks).toContain("cli.cjs");
+    const inputs = JSON.parse(readFileSync(join(ROOT, build!, "inputs.json"), "utf8")) as Record<
+      string,
+      string[]
+    >;
+    expect(Object.keys(inputs).sort()).toEqual([...chunks].sort());
+    for (const name of chunks) {
+      expect(readFileSync(join(ROOT, build!, name), "utf8"), name).not.toMatch(
+        /versionMajorMinor = "/,
+      );
+      expect(inputs[name]!.join("\n"), name).not.toContain("openapi-typescript/node_modules/");
     }
     expect(
-      readdirSync(join(ROOT, build!)).some((name) =>
-        readFileSync(join(ROOT, build!, name), "utf8").includes(
-          "node_modules/@redocly/openapi-core/lib/ref-utils.js",
+      chunks.some((name) =>
+        inputs[name]!.some((path) =>
+          path.endsWith("node_modules/@redocly/openapi-core/lib/ref-utils.js"),
         ),
       ),
     ).toBe(true);
     // ts-morph's copy of TypeScript's lib files is left out of the bundle (the emitters only print)
-    for (const name of readdirSync(join(ROOT, build!)))
+    for (const name of chunks)
       expect(readFileSync(join(ROOT, build!, name), "utf8"), name).not.toContain(
         'fileName: "lib.dom.d.ts"',
       );
@@ -225,7 +242,7 @@ describe("modules the generator loads", () => {
     // the template's key holds the operations and whether one has a field `transforms` changes,
     // not the schemas (cache/cached-emitters.ts): its emitter is not even loaded
     const server = (path: string) =>
-      /^generator\/\.build-[0-9a-f]+\/emit-server-\w+\.mjs$/.test(path);
+      /^generator\/\.build-[0-9a-f]+\/emit-server-\w+\.cjs$/.test(path);
     expect(loaded.filter(server)).toEqual([]);
   }, 180_000);
 });

@@ -101,6 +101,44 @@ describe("generator/run.mjs", () => {
     );
   }, 180_000);
 
+  it("compiles the bundle's CommonJS chunks with V8 code caches beside them, used by the next run", () => {
+    const [build] = builds();
+    const folder = join(work, "generator", build!);
+    const tag = `${process.version}-${process.arch}`;
+    const cachesOf = () =>
+      new Map(
+        readdirSync(folder)
+          .filter((name) => name.endsWith(`.cjs.${tag}.v8`))
+          // nanoseconds: a rewrite within the same millisecond still shows
+          .map((name) => [name, statSync(join(folder, name), { bigint: true }).mtimeNs] as const),
+      );
+    const first = cachesOf();
+    // the first test's run loaded the entry and the chunks generation needs: each has its cache
+    expect(first.has(`cli.cjs.${tag}.v8`)).toBe(true);
+    expect(first.size).toBeGreaterThan(10);
+    for (const name of first.keys())
+      expect(existsSync(join(folder, name.slice(0, -`.${tag}.v8`.length))), name).toBe(true);
+    // the chunks are CommonJS: no ES module syntax, no `#!` line, each chunk's own URL
+    const cli = readFileSync(join(folder, "cli.cjs"), "utf8");
+    expect(cli).not.toMatch(/^#!|^import |^export /m);
+    expect(cli).toContain("var __chunkUrl = ");
+    // a run that loads the same chunks accepts their caches: none is written again
+    const again = launch("cli", "--name", "PetStore", "--out", "generated");
+    expect(again.stderr).toBe("");
+    expect(again.status).toBe(0);
+    const second = cachesOf();
+    for (const [name, stamp] of first) expect(second.get(name), name).toBe(stamp);
+    // a cache V8 does not accept (garbage here) is rejected, the chunk compiled afresh, and the
+    // cache written anew at exit
+    const entryCache = join(folder, `cli.cjs.${tag}.v8`);
+    writeFileSync(entryCache, Buffer.alloc(4096, 7));
+    const help = launch("cli", "--help");
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("--spec");
+    expect(readFileSync(entryCache).equals(Buffer.alloc(4096, 7))).toBe(false);
+    expect(readdirSync(folder).filter((name) => name.endsWith(".tmp"))).toEqual([]);
+  }, 180_000);
+
   it("never runs a stale bundle: a changed source is rebuilt into a new folder", () => {
     const [before] = builds();
     const cli = join(work, "generator/cli.ts");
@@ -188,6 +226,20 @@ describe("generator/run.mjs", () => {
     }
     expect(generate()).toBe(before);
   }, 180_000);
+
+  it("builds into a new folder after an edit of the chunk loader: a code cache never outlives the text it was made from", () => {
+    const loader = join(work, "generator/bundle-loader.mjs");
+    const text = readFileSync(loader, "utf8");
+    const before = builds();
+    // the same length as before: V8 checks a cache against its source's length only
+    writeFileSync(loader, text.replace("for tests and `--debug`", "for tests and `--DEBUG`"));
+    try {
+      expect(launch("cli", "--help").status).toBe(0);
+      expect(builds().filter((name) => !before.includes(name))).toHaveLength(1);
+    } finally {
+      writeFileSync(loader, text);
+    }
+  }, 120_000);
 
   it("runs the sources through tsx, with a note, when no bundle can be built", () => {
     const cli = join(work, "generator/cli.ts");
