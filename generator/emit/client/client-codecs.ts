@@ -6,7 +6,8 @@
  * whole client passes the union for its spec to the runtime; each per-operation descriptor
  * (operations.ts) references its own, so a bundle that calls it carries those and no others.
  */
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind } from "../ts/ts-morph.js";
 import type {
   ApiModel,
   OperationModel,

@@ -2,7 +2,8 @@
  * client.ts, security part: `SECURITY` (the spec's schemes, and the one the `apiKey` shorthand
  * fills) and `<Name>Auth`, the `auth` option typed from the spec's scheme names.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
 import type {
   ApiModel,
   OperationModel,

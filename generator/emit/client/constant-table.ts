@@ -3,7 +3,8 @@
  * (numbered in first-use order) and named by every operation that has it: the descriptors'
  * response header maps, the XML bodies' node trees.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
 
 export class ConstantTable {
   readonly #names = new Map<string, string>();

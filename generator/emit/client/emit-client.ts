@@ -5,13 +5,8 @@
  * bundle of it carries none of it.
  * raw-client.ts: the plain openapi-fetch client for the same API (see emit-raw-client.ts).
  */
-import {
-  StructureKind,
-  VariableDeclarationKind,
-  type InterfaceDeclarationStructure,
-  type StatementStructures,
-  type WriterFunction,
-} from "ts-morph";
+import type { InterfaceDeclarationStructure, StatementStructures, WriterFunction } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
 import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { replacementName } from "../operation-docs.js";

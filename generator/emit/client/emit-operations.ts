@@ -11,12 +11,8 @@
  * which no operation name has (names are letters and digits), so the two never collide.
  */
 import { createHash } from "node:crypto";
-import {
-  StructureKind,
-  VariableDeclarationKind,
-  type FunctionDeclarationStructure,
-  type StatementStructures,
-} from "ts-morph";
+import type { FunctionDeclarationStructure, StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";

@@ -4,7 +4,8 @@
  * API key (a string or a function), fetch, headers); the key goes where the spec's `apiKey`
  * scheme says, through a middleware.
  */
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind } from "../ts/ts-morph.js";
 import type { ApiModel } from "../../model/types.js";
 import type { EmitContext } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";

@@ -8,14 +8,13 @@
  * Only the package's `./validate` entry imports this file, so a client that does not validate
  * carries none of it.
  */
-import {
-  StructureKind,
-  VariableDeclarationKind,
-  type JSDocStructure,
-  type OptionalKind,
-  type TypeAliasDeclarationStructure,
-  type VariableStatementStructure,
+import type {
+  JSDocStructure,
+  OptionalKind,
+  TypeAliasDeclarationStructure,
+  VariableStatementStructure,
 } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
 import type { ApiModel, OperationModel, ResponseModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";

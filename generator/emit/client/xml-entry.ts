@@ -4,7 +4,8 @@
  * (generator/model/xml-shapes.ts) of its request body and of each response key. Each distinct
  * tree is written once, as `const XML_SHAPE_<n>`, and named by every operation that has it.
  */
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind } from "../ts/ts-morph.js";
 import { ConstantTable } from "./constant-table.js";
 import type { XmlNode } from "../../../templates/xml/xml-shape.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";

@@ -5,7 +5,8 @@
  * with the runtime, so that only users of `./mcp` load `@modelcontextprotocol/sdk`.
  */
 import { createHash } from "node:crypto";
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { ENTRY_DIR } from "../package/layout.js";

@@ -22,7 +22,8 @@
  *   entry/mocks.ts (`./mocks`): MSW handlers (mocks.ts); each needs its optional peer dependency.
  */
 import { emitBin } from "./emit-bin.js";
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";

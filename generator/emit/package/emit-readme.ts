@@ -5,7 +5,8 @@
  * value goes through `literal`). Spec text is escaped to render as plain text, except the
  * description's first paragraph, which is markdown by OpenAPI's definition (HTML neutralized).
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
 import type {
   ApiModel,
   HeaderModel,

@@ -3,7 +3,8 @@
  * descriptor's `pagination` (the model's declaration, read by templates/client/paginate.ts), the
  * `<Op>Item` type (the items' type, from the spec) and the method type with `pages`/`items`.
  */
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind } from "../ts/ts-morph.js";
 import type { ApiModel, OperationModel, PaginationModel } from "../../model/types.js";
 import { literal } from "../ts/literal.js";
 

@@ -2,12 +2,8 @@
  * What mocks.ts gets for paginated operations (`x-pagination`, docs/pagination.md): the typed
  * `pages(operation, items)` method of `<Name>Mocks`, whose items are the operation's `<Op>Item`.
  */
-import {
-  StructureKind,
-  type MethodSignatureStructure,
-  type OptionalKind,
-  type StatementStructures,
-} from "ts-morph";
+import type { MethodSignatureStructure, OptionalKind, StatementStructures } from "ts-morph";
+import { StructureKind } from "../ts/ts-morph.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { propertyKey } from "../ts/literal.js";

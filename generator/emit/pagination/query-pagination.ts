@@ -3,7 +3,8 @@
  * `<op>InfiniteOptions` each, on templates/query/infinite-options.ts, with the declaration read
  * from the client's `OPERATIONS` table (one copy of it in the package).
  */
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind } from "../ts/ts-morph.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal } from "../ts/literal.js";

@@ -3,7 +3,8 @@
  * `paginate<Op>(items, request)` per operation, which a handler returns as its page; the work is
  * templates/server/paginate.ts, given the operation's declaration.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter } from "../ts/literal.js";

@@ -5,7 +5,8 @@
  * invalidates, from the spec's paths: see resources.ts). The behaviour is the runtime's
  * (templates/query); only the names, keys and the mapping are generated.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";

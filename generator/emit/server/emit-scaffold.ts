@@ -3,7 +3,8 @@
  * that combines them into a full `<Name>Handlers`. Written once for a team to fill in; the
  * scaffold command never overwrites a file that exists.
  */
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
 import { NameRegistry, toCamelCase } from "../../model/names.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";

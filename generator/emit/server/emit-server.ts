@@ -4,14 +4,14 @@
  * validators, rate-limit plans, deprecation) that the server runtime (templates/server) runs on,
  * which server-api.ts holds (emit-server-api.ts, rendered and cached on its own: cache/cached-emitters.ts).
  */
-import {
-  StructureKind,
-  type FunctionDeclarationStructure,
-  type InterfaceDeclarationStructure,
-  type JSDocStructure,
-  type OptionalKind,
-  type StatementStructures,
+import type {
+  FunctionDeclarationStructure,
+  InterfaceDeclarationStructure,
+  JSDocStructure,
+  OptionalKind,
+  StatementStructures,
 } from "ts-morph";
+import { StructureKind } from "../ts/ts-morph.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";

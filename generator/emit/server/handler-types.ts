@@ -7,7 +7,8 @@
  * headers the runtime sets itself (`X-RateLimit-*`, `Deprecation`, `Sunset`, `Idempotent-Replayed`)
  * are left out.
  */
-import { StructureKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind } from "../ts/ts-morph.js";
 import type { HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
 import { literal, typeAliasCode, typeLiteralCode } from "../ts/literal.js";
 import { isXmlMediaType } from "../../model/xml-shapes.js";

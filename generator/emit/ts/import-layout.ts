@@ -3,13 +3,13 @@
  * declaration's line (`import { a, b } from "./x.js";`), more one per line, so that a name added
  * or removed is a one-line change.
  */
-import {
-  StructureKind,
-  type ExportDeclarationStructure,
-  type ImportDeclarationStructure,
-  type OptionalKind,
-  type StatementStructures,
+import type {
+  ExportDeclarationStructure,
+  ImportDeclarationStructure,
+  OptionalKind,
+  StatementStructures,
 } from "ts-morph";
+import { StructureKind } from "./ts-morph.js";
 
 const INLINE_NAMES = 3;
 

@@ -6,13 +6,13 @@
  * to it as one already laid out; a parameter it would print otherwise (decorators, modifiers, a
  * type or default written by a writer function) leaves the function to ts-morph as it is.
  */
-import {
-  StructureKind,
-  type FunctionDeclarationStructure,
-  type OptionalKind,
-  type ParameterDeclarationStructure,
-  type StatementStructures,
+import type {
+  FunctionDeclarationStructure,
+  OptionalKind,
+  ParameterDeclarationStructure,
+  StatementStructures,
 } from "ts-morph";
+import { StructureKind } from "./ts-morph.js";
 
 export function laidOutSignature(
   statement: string | StatementStructures,

@@ -15,16 +15,13 @@
  * into the file's newline) and ends with a character that leaves the writer outside any string,
  * comment or regex (the emitters' texts are whole statements, which close what they open).
  */
-import {
-  IndentationText,
-  Project,
-  QuoteKind,
-  StructureKind,
-  type OptionalKind,
-  type SourceFileStructure,
-  type StatementStructures,
-  type WriterFunction,
+import type {
+  OptionalKind,
+  SourceFileStructure,
+  StatementStructures,
+  WriterFunction,
 } from "ts-morph";
+import { IndentationText, Project, QuoteKind, StructureKind } from "./ts-morph.js";
 import { printSourceStructure } from "../../internal/ts-morph.js";
 import { laidOutImport } from "./import-layout.js";
 import { fillPartSlots, TEXT_SLOTS } from "./part-slots.js";

@@ -6,17 +6,17 @@
  * use and returns undefined for anything else (the emitter then prints the structure):
  * test/generator/structure-text.test.ts compares both ways.
  */
-import {
-  StructureKind,
-  type InterfaceDeclarationStructure,
-  type JSDocStructure,
-  type OptionalKind,
-  type PropertySignatureStructure,
-  type StatementStructures,
-  type TypeAliasDeclarationStructure,
-  type TypeParameterDeclarationStructure,
-  type WriterFunction,
+import type {
+  InterfaceDeclarationStructure,
+  JSDocStructure,
+  OptionalKind,
+  PropertySignatureStructure,
+  StatementStructures,
+  TypeAliasDeclarationStructure,
+  TypeParameterDeclarationStructure,
+  WriterFunction,
 } from "ts-morph";
+import { StructureKind } from "./ts-morph.js";
 import { docBlock } from "./operation-doc-slots.js";
 import type { PrintedStatement } from "./source-file.js";
 

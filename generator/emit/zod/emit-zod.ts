@@ -6,7 +6,8 @@
  * Zod is an optional peer dependency: only this entry imports it.
  */
 import { createHash } from "node:crypto";
-import { StructureKind, VariableDeclarationKind, type StatementStructures } from "ts-morph";
+import type { StatementStructures } from "ts-morph";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
 import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "../../schema/to-json-schema.js";
 import { zodCode, type ZodCodeOptions } from "../../schema/to-zod.js";
