@@ -1,17 +1,20 @@
 /**
  * Loads the generator's bundle (generator/run.mjs builds it: CommonJS chunks in
  * `generator/.build-<hash>/`) with a V8 code cache per chunk, beside the chunk
- * (`<chunk>.<node version>-<arch>.v8`). Node 20 has no compile cache for ES modules: compiling the
- * bundle's chunks afresh was about 0.2 s of every run, warm edits included (Node 22 and later
- * have `module.enableCompileCache`, but it covers neither `vm` scripts nor Node 20).
+ * (`chunk-<hash>.cjs.<node version>-<arch>.v8`). Node 20 has no compile cache for ES modules:
+ * compiling the bundle's chunks afresh, and each function on its first call, was 0.1–0.2 s of
+ * every run, warm edits included (Node 22 and later have `module.enableCompileCache`, but it
+ * covers neither `vm` scripts nor Node 20).
  *
- * Only public APIs: a chunk is compiled as a `vm.Script` with its cache (V8 checks it against
- * the text and its own version and flags, and compiles afresh when it does not fit), run in the
- * CommonJS wrapper Node's loader uses, and registered in `require.cache` under its path (so a
- * probe of loaded modules sees it, and it runs once). Its `require` loads the bundle's other
- * chunks (`./<name>.cjs`) the same way and anything else through Node. A cache is written when
- * the process exits (so it holds what the run compiled too), only when it was absent or rejected,
- * to a temporary file renamed into place; a build folder that cannot be written only costs speed.
+ * Nothing private of Node's loader is reached (no `Module._*`): a chunk is compiled as a
+ * `vm.Script` with its cache (V8 checks it against the text's length and its own version and
+ * flags, and compiles afresh when it does not fit; run.mjs names the build folder after this
+ * file's text too), run in a CommonJS wrapper like Node's, and registered in `require.cache` as a
+ * `Module` under its path (so a probe of loaded modules sees it, and it runs once). Its
+ * `require` loads the bundle's other chunks (`./<name>.cjs`) the same way and anything else
+ * through Node. A cache is written when the process exits (so it holds what the run compiled
+ * too), only when it was absent or rejected, to a temporary file renamed into place; a build
+ * folder that cannot be written only costs speed.
  */
 import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
@@ -22,9 +25,6 @@ const CACHE_TAG = `${process.version}-${process.arch}`;
 
 /** The scripts whose caches are written at exit, each with its cache's path. */
 const toWrite = [];
-
-/** What became of each chunk's cache in this process (path → state), for tests and `--debug`. */
-export const chunkCaches = new Map();
 
 /**
  * The exports of the bundle's chunk `file` (an absolute path), loading it, and the chunks it
@@ -47,10 +47,7 @@ export function requireChunk(file) {
     filename: file,
     ...(cachedData === undefined ? {} : { cachedData }),
   });
-  const state =
-    cachedData === undefined ? "absent" : script.cachedDataRejected ? "rejected" : "accepted";
-  chunkCaches.set(file, state);
-  if (state !== "accepted") {
+  if (cachedData === undefined || script.cachedDataRejected === true) {
     if (toWrite.length === 0) process.once("exit", writeCaches);
     toWrite.push([script, cacheFile]);
   }

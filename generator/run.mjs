@@ -434,7 +434,7 @@ async function build(target) {
       target: "node20",
       plugins: [oneCopyOfEachLibrary],
       outExtension: { ".js": ".cjs" },
-      // the paths in the bundle's comments are the project's, whichever folder the first run started in
+      // the paths in inputs.json are the project's, whichever folder the first run started in
       absWorkingDir: dirname(GENERATOR_DIR),
       logLevel: "silent", // a failure is reported below, once
       metafile: true,

@@ -161,7 +161,8 @@ function sourceFilesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name.startsWith(".") ? [] : sourceFilesUnder(path);
-    // .mjs: generator/run.mjs, whose build options shape the bundle every run executes
+    // .mjs: generator/run.mjs, whose build options shape the bundle every run executes, and
+    // generator/bundle-loader.mjs, which loads it
     return entry.isFile() && /\.(ts|js|mjs|json)$/.test(entry.name) ? [path] : [];
   });
 }

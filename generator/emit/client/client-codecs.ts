@@ -7,7 +7,7 @@
  * (operations.ts) references its own, so a bundle that calls it carries those and no others.
  */
 import type { StatementStructures } from "ts-morph";
-import { StructureKind } from "../ts/ts-morph.js";
+import { StructureKind } from "../ts/ts-morph-values.js";
 import type {
   ApiModel,
   OperationModel,

@@ -3,7 +3,7 @@
  * fills) and `<Name>Auth`, the `auth` option typed from the spec's scheme names.
  */
 import type { StatementStructures } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph-values.js";
 import type {
   ApiModel,
   OperationModel,

@@ -4,7 +4,7 @@
  * response header maps, the XML bodies' node trees.
  */
 import type { StatementStructures } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph-values.js";
 
 export class ConstantTable {
   readonly #names = new Map<string, string>();

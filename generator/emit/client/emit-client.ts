@@ -6,7 +6,7 @@
  * raw-client.ts: the plain openapi-fetch client for the same API (see emit-raw-client.ts).
  */
 import type { InterfaceDeclarationStructure, StatementStructures, WriterFunction } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph-values.js";
 import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { replacementName } from "../operation-docs.js";

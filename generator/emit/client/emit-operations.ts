@@ -12,7 +12,7 @@
  */
 import { createHash } from "node:crypto";
 import type { FunctionDeclarationStructure, StatementStructures } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph-values.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";

@@ -5,7 +5,7 @@
  * scheme says, through a middleware.
  */
 import type { StatementStructures } from "ts-morph";
-import { StructureKind } from "../ts/ts-morph.js";
+import { StructureKind } from "../ts/ts-morph-values.js";
 import type { ApiModel } from "../../model/types.js";
 import type { EmitContext } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";

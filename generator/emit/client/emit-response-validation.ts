@@ -14,7 +14,7 @@ import type {
   TypeAliasDeclarationStructure,
   VariableStatementStructure,
 } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph-values.js";
 import type { ApiModel, OperationModel, ResponseModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";

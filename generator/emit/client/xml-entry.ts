@@ -5,7 +5,7 @@
  * tree is written once, as `const XML_SHAPE_<n>`, and named by every operation that has it.
  */
 import type { StatementStructures } from "ts-morph";
-import { StructureKind } from "../ts/ts-morph.js";
+import { StructureKind } from "../ts/ts-morph-values.js";
 import { ConstantTable } from "./constant-table.js";
 import type { XmlNode } from "../../../templates/xml/xml-shape.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";

@@ -6,7 +6,7 @@
  */
 import { createHash } from "node:crypto";
 import type { StatementStructures } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph-values.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { ENTRY_DIR } from "../package/layout.js";

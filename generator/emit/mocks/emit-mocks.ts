@@ -7,7 +7,7 @@
  */
 import { mockPageStatements, mockPagesMethod } from "../pagination/mock-pagination.js";
 import { createHash } from "node:crypto";
-import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph-values.js";
 import { deprecationHeaders } from "../../../templates/server/core/deprecation.js";
 import { isJsonMediaType } from "../../schema/json-media.js";
 import type {

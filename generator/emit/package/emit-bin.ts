@@ -5,7 +5,7 @@
  * instead of a relative generated/ folder. The bin's name is the package's without its scope,
  * the name npx runs for the package.
  */
-import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph-values.js";
 import type { ApiModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { emitScaffold, packageImports } from "../server/emit-scaffold.js";

@@ -6,7 +6,7 @@
  * description's first paragraph, which is markdown by OpenAPI's definition (HTML neutralized).
  */
 import type { StatementStructures } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph-values.js";
 import type {
   ApiModel,
   HeaderModel,

@@ -4,7 +4,7 @@
  * `<Op>Item` type (the items' type, from the spec) and the method type with `pages`/`items`.
  */
 import type { StatementStructures } from "ts-morph";
-import { StructureKind } from "../ts/ts-morph.js";
+import { StructureKind } from "../ts/ts-morph-values.js";
 import type { ApiModel, OperationModel, PaginationModel } from "../../model/types.js";
 import { literal } from "../ts/literal.js";
 

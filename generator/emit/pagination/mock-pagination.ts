@@ -3,7 +3,7 @@
  * `pages(operation, items)` method of `<Name>Mocks`, whose items are the operation's `<Op>Item`.
  */
 import type { MethodSignatureStructure, OptionalKind, StatementStructures } from "ts-morph";
-import { StructureKind } from "../ts/ts-morph.js";
+import { StructureKind } from "../ts/ts-morph-values.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { propertyKey } from "../ts/literal.js";

@@ -4,7 +4,7 @@
  * from the client's `OPERATIONS` table (one copy of it in the package).
  */
 import type { StatementStructures } from "ts-morph";
-import { StructureKind } from "../ts/ts-morph.js";
+import { StructureKind } from "../ts/ts-morph-values.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal } from "../ts/literal.js";

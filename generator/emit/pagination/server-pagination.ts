@@ -4,7 +4,7 @@
  * templates/server/paginate.ts, given the operation's declaration.
  */
 import type { StatementStructures } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph-values.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectWriter } from "../ts/literal.js";

@@ -4,7 +4,7 @@
  * scaffold command never overwrites a file that exists.
  */
 import type { StatementStructures } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph-values.js";
 import { NameRegistry, toCamelCase } from "../../model/names.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";

@@ -11,7 +11,7 @@ import type {
   OptionalKind,
   StatementStructures,
 } from "ts-morph";
-import { StructureKind } from "../ts/ts-morph.js";
+import { StructureKind } from "../ts/ts-morph-values.js";
 import type { ApiModel, OperationModel } from "../../model/types.js";
 import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";

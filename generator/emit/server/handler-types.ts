@@ -8,7 +8,7 @@
  * are left out.
  */
 import type { StatementStructures } from "ts-morph";
-import { StructureKind } from "../ts/ts-morph.js";
+import { StructureKind } from "../ts/ts-morph-values.js";
 import type { HeaderModel, OperationModel, ResponseModel } from "../../model/types.js";
 import { literal, typeAliasCode, typeLiteralCode } from "../ts/literal.js";
 import { isXmlMediaType } from "../../model/xml-shapes.js";

@@ -9,7 +9,7 @@ import type {
   OptionalKind,
   StatementStructures,
 } from "ts-morph";
-import { StructureKind } from "./ts-morph.js";
+import { StructureKind } from "./ts-morph-values.js";
 
 const INLINE_NAMES = 3;
 

@@ -12,7 +12,7 @@ import type {
   ParameterDeclarationStructure,
   StatementStructures,
 } from "ts-morph";
-import { StructureKind } from "./ts-morph.js";
+import { StructureKind } from "./ts-morph-values.js";
 
 export function laidOutSignature(
   statement: string | StatementStructures,

@@ -21,7 +21,7 @@ import type {
   StatementStructures,
   WriterFunction,
 } from "ts-morph";
-import { IndentationText, Project, QuoteKind, StructureKind } from "./ts-morph.js";
+import { IndentationText, Project, QuoteKind, StructureKind } from "./ts-morph-values.js";
 import { printSourceStructure } from "../../internal/ts-morph.js";
 import { laidOutImport } from "./import-layout.js";
 import { fillPartSlots, TEXT_SLOTS } from "./part-slots.js";

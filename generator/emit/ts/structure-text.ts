@@ -16,7 +16,7 @@ import type {
   TypeParameterDeclarationStructure,
   WriterFunction,
 } from "ts-morph";
-import { StructureKind } from "./ts-morph.js";
+import { StructureKind } from "./ts-morph-values.js";
 import { docBlock } from "./operation-doc-slots.js";
 import type { PrintedStatement } from "./source-file.js";
 

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import type { StatementStructures } from "ts-morph";
-import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph.js";
+import { StructureKind, VariableDeclarationKind } from "../ts/ts-morph-values.js";
 import type { ApiModel, OperationModel, ParameterLocation } from "../../model/types.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "../../schema/to-json-schema.js";
 import { zodCode, type ZodCodeOptions } from "../../schema/to-zod.js";
