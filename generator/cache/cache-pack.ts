@@ -11,12 +11,14 @@
  * pack parses only its small header; each text is decoded (and its hash checked) only when a run
  * asks for it, from the file's bytes (on Stripe the validators' packs are 46 MB: decoding them
  * whole cost tens of milliseconds on every run). A file over 256 KiB is read from its end (the
- * header) when opened, and whole only when a run first asks for one of its texts (one of at most
- * 16 entries, whole files' packs, has only that text's bytes read): after a structural edit a
- * whole-file entry misses, and its pack (mcp.ts's: 8 to 17 MB on Stripe) was read for nothing; a new text is matched with a dropped entry by length and recorded hash before
- * their bytes are compared. A text that is not well-formed UTF-16 (a lone
- * surrogate, which UTF-8 cannot carry) is stored as its JSON string instead, marked so in the
- * header.
+ * header) when opened, and each text's bytes when a run first asks for it, into one buffer
+ * reused for every read (or fresh, for a text longer than it). Fresh memory is what costs here:
+ * the system maps it page by page, and on this machine reading Stripe's 16 MB pack of validator
+ * functions into a new buffer took about 100 ms, into a reused one 5 ms. A new text is matched
+ * with a dropped entry by length and recorded hash before their texts are compared. A text that
+ * is not well-formed UTF-16 (a lone surrogate, which UTF-8 cannot carry) is stored as its JSON
+ * string instead, marked so in the header. A long text is encoded in chunks through a reused
+ * buffer, once to checksum it and once as it is written, rather than into a buffer of its size.
  *
  * Saving appends: the texts new in this run, then a new header line listing the entries the run
  * used (those kept point at their bytes in the file as it was), are written at the end of the
@@ -61,7 +63,7 @@ import { crc32 } from "node:zlib";
 import { GeneratorError } from "../errors.js";
 import { fileOf, lazyFile, type GeneratedFile } from "../emit/file.js";
 import { keepRecent, touchCacheFile } from "./cache-folder.js";
-import { updateText } from "./text-hash.js";
+import { CHUNK, forEachUtf8Chunk, sharedChunkBuffer, updateText } from "./text-hash.js";
 
 export const CACHE_DIR = "node_modules/.cache/petstore-generator";
 /** Bumped when what a pack entry means or how a pack file is laid out changes; part of every key. */
@@ -97,9 +99,8 @@ const wellFormed = (text: string): boolean =>
   (text as string & { isWellFormed(): boolean }).isWellFormed();
 
 /**
- * An entry. Read from a pack: its stored bytes (a view of the file), their recorded checksum, and
- * its text once decoded and checked. Made in this run: its text alone (encoded and hashed when
- * the pack is written).
+ * An entry. Read from a pack: where its bytes are, their recorded checksum, and its text once
+ * decoded and checked. Made in this run: its text alone (checksummed when the pack is written).
  */
 interface Entry {
   text?: string;
@@ -107,14 +108,14 @@ interface Entry {
 }
 
 interface Stored {
-  /** Read from the file when first asked for (see {@link CachePack.open}). */
-  readonly bytes: Buffer;
-  /** Its length in bytes (known without reading them). */
+  /** Where the bytes are in the pack file. */
+  readonly at: number;
+  /** Their length (UTF-8). */
   readonly length: number;
   readonly sum: string;
   readonly json: boolean;
-  /** Where the bytes are in the pack file. */
-  readonly at: number;
+  /** The bytes, when the pack was small enough to be read whole when opened; else read when asked for. */
+  readonly held?: Buffer;
 }
 
 /** The pack file as this run read (or last wrote) it: appending is done only to that file. */
@@ -134,14 +135,11 @@ export function compactsAt(live: number, size: number): boolean {
 }
 
 /**
- * A pack file larger than this is read from its end first (its header), and whole only when a
- * run asks for one of its entries: on a structural edit the whole-file entries miss, and mcp.ts's
+ * A pack file larger than this is read from its end first (its header), and each entry's bytes
+ * only when a run asks for it: on a structural edit the whole-file entries miss, and mcp.ts's
  * pack (8 MB on Stripe, twice that after an append) was read for nothing.
  */
 const READ_WHOLE = 1 << 18;
-
-/** A large pack of at most this many entries has each entry's bytes read alone, when asked for. */
-const READ_ALONE = 16;
 
 /** Written in one call at most (texts are batched up to this size, larger ones written alone). */
 const WRITE_BATCH = 1 << 20;
@@ -199,30 +197,69 @@ export class CachePack {
       return; // absent or unreadable: start empty
     }
     this.existed = true;
-    // the file's bytes: the tail read when it is the whole file, else read when first needed (a
-    // file changed meanwhile gives texts that fail their hashes: misses); a pack of few entries
-    // (whole files: a small trace entry beside an 8 MB text) has each read alone
-    let whole: Buffer | undefined = tail.length === size ? tail : undefined;
-    const file = this.file;
-    let alone = false;
-    const bytes = (at: number, end: number): Buffer => {
-      if (whole !== undefined) return whole.subarray(at, end);
-      try {
-        if (alone) return readRange(file, at, end);
-        whole = readFileSync(file);
-        return whole.subarray(at, end);
-      } catch {
-        return Buffer.alloc(0);
-      }
-    };
-    const entries = parsePack(tail, size, bytes);
-    alone = entries !== undefined && entries.size <= READ_ALONE;
+    const entries = parsePack(tail, size);
     if (entries === undefined) {
       this.rejected++;
       return;
     }
     this.read = { ino, size };
     for (const [key, entry] of entries) this.previous.set(key, entry);
+  }
+
+  /** The descriptor entries are read through: opened when first needed, closed once the current task is done. */
+  private reading: number | undefined;
+
+  private readingFd(): number {
+    if (this.reading !== undefined) return this.reading;
+    const fd = openSync(this.file, "r");
+    this.reading = fd;
+    queueMicrotask(() => this.closeReading());
+    return fd;
+  }
+
+  private closeReading(): void {
+    if (this.reading === undefined) return;
+    try {
+      closeSync(this.reading);
+    } catch {
+      // already closed
+    }
+    this.reading = undefined;
+  }
+
+  /**
+   * `stored`'s bytes as they are in the file now, for use before any other read of a pack: a view
+   * of the shared read buffer (or of the bytes held, or a fresh buffer for a text longer than the
+   * shared one); fewer bytes, or none, when the file is shorter now or cannot be read (a file
+   * changed meanwhile gives bytes that fail their checksum: a miss, never a wrong text).
+   */
+  private view(stored: Stored): Buffer {
+    if (stored.held !== undefined) return stored.held;
+    try {
+      const into =
+        stored.length <= READ_BUFFER
+          ? (readBuffer ??= Buffer.allocUnsafe(READ_BUFFER))
+          : Buffer.allocUnsafe(stored.length);
+      return readAt(this.readingFd(), into, stored.length, stored.at);
+    } catch {
+      return Buffer.alloc(0);
+    }
+  }
+
+  /** An entry's text, when its bytes match their recorded checksum. */
+  private checked(entry: Entry): string | undefined {
+    const stored = entry.stored;
+    if (stored === undefined) return undefined;
+    const bytes = this.view(stored);
+    if (bytes.length !== stored.length || checksum(bytes) !== stored.sum) return undefined;
+    const text = bytes.toString("utf8");
+    if (!stored.json) return text;
+    try {
+      const value = JSON.parse(text) as unknown;
+      return typeof value === "string" ? value : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The key of `input` (what {@link getKey} and {@link setKey} take: hashed once for both). */
@@ -239,7 +276,7 @@ export class CachePack {
   getKey(key: string): string | undefined {
     const entry = this.used.get(key) ?? this.previous.get(key);
     if (entry === undefined) return undefined;
-    const text = entry.text ?? checked(entry);
+    const text = entry.text ?? this.checked(entry);
     if (text === undefined) {
       this.previous.delete(key);
       this.rejected++;
@@ -331,20 +368,20 @@ export class CachePack {
     }
     try {
       mkdirSync(dirname(this.file), { recursive: true });
-      // each new text encoded and hashed once, whichever way the file is written; one whose
-      // bytes an entry dropped from the file already holds points at them instead
+      // each new text checksummed once, whichever way the file is written; one whose bytes an
+      // entry dropped from the file already holds points at them instead
       const dropped = this.droppedByLength();
       const fresh = new Map<Entry, Encoded>();
       for (const entry of this.used.values()) {
         if (entry.stored !== undefined) continue;
         const text = entry.text ?? "";
         const made = encoded(text);
-        // by length and recorded hash first: a dropped entry's bytes are read only when they match
+        // by length and recorded checksum first: a dropped entry is read only when they match
         const same = made.json
           ? undefined
           : dropped
-              .get(made.bytes.length)
-              ?.find((old) => old.sum === made.sum && old.bytes.equals(made.bytes));
+              .get(made.length)
+              ?.find((old) => old.sum === made.sum && this.textAt(old) === text);
         if (same === undefined) fresh.set(entry, made);
         else entry.stored = same;
       }
@@ -362,14 +399,22 @@ export class CachePack {
       this.changed = false;
     } catch {
       this.read = undefined; // the cache only costs speed
+    } finally {
+      this.closeReading(); // later reads see the file as written (a rewrite is a new file)
     }
   }
 
+  /** The text `stored`'s bytes decode to as the file is now (unchecked), or undefined when they cannot all be read. */
+  private textAt(stored: Stored): string | undefined {
+    const bytes = this.view(stored);
+    return bytes.length === stored.length ? bytes.toString("utf8") : undefined;
+  }
+
   /**
-   * The stored bytes of the entries read from the file that this run did not use, by length (not
-   * those stored as JSON strings): a new text equal to one (a whole-file entry under a new key whose
-   * file did not change, say) is not encoded, hashed and written again. Its recorded hash is
-   * checked when a later run reads it, as any entry's.
+   * The entries read from the file that this run did not use, by length (not those stored as JSON
+   * strings): a new text equal to one (a whole-file entry under a new key whose file did not
+   * change, say) is not written again. Its recorded checksum is checked when a later run reads
+   * it, as any entry's.
    */
   private droppedByLength(): Map<number, Stored[]> {
     const dropped = new Map<number, Stored[]>();
@@ -394,7 +439,7 @@ export class CachePack {
     let live = 0;
     for (const entry of this.used.values()) live += entry.stored?.length ?? 0;
     let added = 0;
-    for (const { bytes } of fresh.values()) added += bytes.length;
+    for (const made of fresh.values()) added += made.length;
     if (compactsAt(live + added, read.size + added)) return undefined;
     // never created here: a file removed meanwhile is written whole
     let fd: number;
@@ -407,12 +452,15 @@ export class CachePack {
       const now = fstatSync(fd);
       if (now.ino !== read.ino || now.size !== read.size) return undefined;
       let at = read.size;
-      for (const [entry, stored] of fresh) {
-        entry.stored = { ...stored, length: stored.bytes.length, at };
-        at += stored.bytes.length;
+      const writer = new PackWriter(fd);
+      for (const [entry, made] of fresh) {
+        entry.stored = storedAt(made, at);
+        at += made.length;
+        writer.put(made);
       }
       const end = headerLine(this.used, at);
-      writeAllv(fd, [...[...fresh.values()].map((stored) => stored.bytes), end]);
+      writer.bytes(end);
+      writer.flush();
       return { ino: read.ino, size: at + end.length };
     } finally {
       closeSync(fd);
@@ -423,7 +471,7 @@ export class CachePack {
   private rewritten(fresh: ReadonlyMap<Entry, Encoded>): FileState | undefined {
     const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
-      const written = writePack(temporary, this.used, fresh);
+      const written = this.writePack(temporary, fresh);
       renameSync(temporary, this.file);
       return written;
     } catch {
@@ -435,75 +483,64 @@ export class CachePack {
       return undefined;
     }
   }
+
+  /**
+   * Writes a pack file of the entries used: each text's bytes (those read, copied from the file as
+   * read, or `fresh`'s of a new one), a newline, the header line; the file's state. Each entry's
+   * `stored` is set to its bytes in the new file.
+   */
+  private writePack(file: string, fresh: ReadonlyMap<Entry, Encoded>): FileState {
+    const fd = openSync(file, "w");
+    try {
+      const writer = new PackWriter(fd);
+      let at = 0;
+      for (const entry of this.used.values()) {
+        const kept = entry.stored;
+        if (kept !== undefined) {
+          this.copy(kept, writer);
+          entry.stored = { at, length: kept.length, sum: kept.sum, json: kept.json };
+          at += kept.length;
+          continue;
+        }
+        const made = fresh.get(entry) ?? encoded(entry.text ?? "");
+        writer.put(made);
+        entry.stored = storedAt(made, at);
+        at += made.length;
+      }
+      const end = headerLine(this.used, at);
+      writer.bytes(end);
+      writer.flush();
+      return { ino: fstatSync(fd).ino, size: at + end.length };
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Writes `stored`'s bytes as the file holds them, through the shared read buffer; throws when the file is shorter now. */
+  private copy(stored: Stored, writer: PackWriter): void {
+    if (stored.held !== undefined) {
+      writer.bytes(stored.held);
+      return;
+    }
+    const buffer = (readBuffer ??= Buffer.allocUnsafe(READ_BUFFER));
+    for (let done = 0; done < stored.length;) {
+      const length = Math.min(READ_BUFFER, stored.length - done);
+      const bytes = readAt(this.readingFd(), buffer, length, stored.at + done);
+      if (bytes.length < length) throw new Error(`${this.file} is shorter than when it was read`);
+      writer.now(bytes);
+      done += length;
+    }
+  }
 }
 
 /** The keys of a pack file's entries, in its order; undefined when it is not a whole pack (for tests and `--debug`). */
 export function packKeys(file: string): string[] | undefined {
   try {
     const bytes = readFileSync(file);
-    const entries = parsePack(bytes, bytes.length, (at, end) => bytes.subarray(at, end));
+    const entries = parsePack(bytes, bytes.length);
     return entries === undefined ? undefined : [...entries.keys()];
   } catch {
     return undefined;
-  }
-}
-
-/** An entry read from a pack: its text, when its bytes match their recorded hash. */
-function checked(entry: Entry): string | undefined {
-  const stored = entry.stored;
-  if (stored === undefined) return undefined;
-  if (checksum(stored.bytes) !== stored.sum) return undefined;
-  const text = stored.bytes.toString("utf8");
-  if (!stored.json) return text;
-  try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === "string" ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Writes a pack file of `entries`: each text's bytes (those read, or `fresh`'s encoding of a new
- * one), a newline, the header line; the file's state. Each entry's `stored` is set to its bytes
- * in the new file.
- */
-function writePack(
-  file: string,
-  entries: ReadonlyMap<string, Entry>,
-  fresh: ReadonlyMap<Entry, Encoded>,
-): FileState {
-  const fd = openSync(file, "w");
-  try {
-    let batch: Buffer[] = [];
-    let batched = 0;
-    let at = 0;
-    const flush = () => {
-      if (batch.length === 0) return;
-      writeAll(fd, batch.length === 1 ? (batch[0] as Buffer) : Buffer.concat(batch, batched));
-      batch = [];
-      batched = 0;
-    };
-    for (const entry of entries.values()) {
-      const { bytes, sum, json } = entry.stored ?? fresh.get(entry) ?? encoded(entry.text ?? "");
-      entry.stored = { bytes, length: bytes.length, sum, json, at };
-      at += bytes.length;
-      if (bytes.length >= WRITE_BATCH) {
-        flush();
-        writeAll(fd, bytes);
-        continue;
-      }
-      batch.push(bytes);
-      batched += bytes.length;
-      if (batched >= WRITE_BATCH) flush();
-    }
-    const end = headerLine(entries, at);
-    batch.push(end);
-    batched += end.length;
-    flush();
-    return { ino: fstatSync(fd).ino, size: at + end.length };
-  } finally {
-    closeSync(fd);
   }
 }
 
@@ -528,28 +565,49 @@ function headerLine(entries: ReadonlyMap<string, Entry>, at: number): Buffer {
   return Buffer.from(`\n${line}\n`, "utf8");
 }
 
-/** Whether `utf8`, the UTF-8 encoding of `text`, carries it (no lone surrogate became U+FFFD). */
-function carried(utf8: Buffer, text: string): boolean {
-  // a lone surrogate comes out as U+FFFD: only a text whose bytes hold one needs checking
-  return !utf8.includes(REPLACEMENT) || wellFormed(text);
-}
+/** Entries at most this long are read into one buffer, shared by every pack of the thread. */
+const READ_BUFFER = 1 << 20;
+let readBuffer: Buffer | undefined;
 
-/** A text as a pack stores it. */
-interface Encoded {
-  readonly bytes: Buffer;
+/** A new text as a pack stores it: its length in bytes, their checksum, and the bytes or (a long text) the text to encode again when written. */
+type Encoded = {
+  readonly length: number;
   readonly sum: string;
+  /** Stored as its JSON string (it is not well-formed UTF-16). */
   readonly json: boolean;
-}
+} & ({ readonly bytes: Buffer } | { readonly text: string });
+
+/** Texts at least this long are encoded a chunk at a time (see the header), not into a buffer of their size. */
+const ENCODED_IN_CHUNKS = CHUNK;
 
 /** What UTF-8 encoding makes of a lone surrogate (and of U+FFFD itself). */
 const REPLACEMENT = Buffer.from("\uFFFD", "utf8");
 
-/** A text as a pack stores it: its UTF-8 bytes (of its JSON string when UTF-8 cannot carry it) and their checksum. */
-function encoded(text: string, utf8 = Buffer.from(text, "utf8")): Encoded {
-  const json = !carried(utf8, text);
+/** `text` as a pack stores it: its UTF-8 bytes (of its JSON string when UTF-8 cannot carry it) and their checksum. */
+function encoded(text: string): Encoded {
+  if (text.length >= ENCODED_IN_CHUNKS && wellFormed(text)) {
+    let sum = 0;
+    let length = 0;
+    forEachUtf8Chunk(text, sharedChunkBuffer(), (bytes) => {
+      sum = crc32(bytes, sum);
+      length += bytes.length;
+    });
+    return { text, length, sum: hex8(sum), json: false };
+  }
+  const utf8 = Buffer.from(text, "utf8");
+  // a lone surrogate comes out as U+FFFD: only a text whose bytes hold one needs checking
+  const json = utf8.includes(REPLACEMENT) && !wellFormed(text);
   const bytes = json ? Buffer.from(JSON.stringify(text), "utf8") : utf8;
-  return { bytes, sum: checksum(bytes), json };
+  return { bytes, length: bytes.length, sum: checksum(bytes), json };
 }
+
+/** Where the new text `made` is stored when written at byte `at`. */
+const storedAt = (made: Encoded, at: number): Stored => ({
+  at,
+  length: made.length,
+  sum: made.sum,
+  json: made.json,
+});
 
 /**
  * An entry's checksum: the CRC-32 of its bytes (zlib's, 8 hex digits). It guards against damage
@@ -560,13 +618,56 @@ function encoded(text: string, utf8 = Buffer.from(text, "utf8")): Encoded {
  * 20 MB): on Stripe's warm structural edit the entries read were about 130 ms of SHA-256.
  */
 function checksum(bytes: Buffer): string {
-  return crc32(bytes).toString(16).padStart(8, "0");
+  return hex8(crc32(bytes));
 }
+
+const hex8 = (value: number): string => value.toString(16).padStart(8, "0");
 
 /** Writes all of `bytes` to the open descriptor `fd`. */
 export function writeAll(fd: number, bytes: Buffer): void {
   for (let written = 0; written < bytes.length;)
     written += writeSync(fd, bytes, written, bytes.length - written);
+}
+
+/**
+ * Writes a pack's pieces in order to a descriptor: buffers batched into one `writev` call per
+ * {@link WRITE_BATCH} bytes, a long text encoded a chunk at a time, a view of a shared buffer at
+ * once.
+ */
+class PackWriter {
+  private batch: Buffer[] = [];
+  private batched = 0;
+
+  constructor(private readonly fd: number) {}
+
+  /** A buffer the caller leaves alone until {@link flush}. */
+  bytes(bytes: Buffer): void {
+    if (bytes.length === 0) return;
+    this.batch.push(bytes);
+    this.batched += bytes.length;
+    if (this.batched >= WRITE_BATCH) this.flush();
+  }
+
+  /** Bytes written before the call returns (a view of a buffer that is reused). */
+  now(bytes: Buffer): void {
+    this.flush();
+    writeAll(this.fd, bytes);
+  }
+
+  put(made: Encoded): void {
+    if ("bytes" in made) {
+      this.bytes(made.bytes);
+      return;
+    }
+    this.flush();
+    forEachUtf8Chunk(made.text, sharedChunkBuffer(), (bytes) => writeAll(this.fd, bytes));
+  }
+
+  flush(): void {
+    if (this.batch.length > 0) writeAllv(this.fd, this.batch);
+    this.batch = [];
+    this.batched = 0;
+  }
 }
 
 /** Writes `buffers` in order with as few calls as the system allows (one, on an appending descriptor). */
@@ -587,14 +688,10 @@ const NEWLINE = 0x0a;
 
 /**
  * The entries of a pack file of `size` bytes, from `tail` (its last bytes, the header line
- * included) and `bytes` (a range of the file, read when an entry's text is asked for); undefined
- * when it does not end in a whole header of this format.
+ * included; when it is the whole file, the entries hold their bytes); undefined when it does not
+ * end in a whole header of this format.
  */
-function parsePack(
-  tail: Buffer,
-  size: number,
-  bytes: (at: number, end: number) => Buffer,
-): Map<string, Entry> | undefined {
+function parsePack(tail: Buffer, size: number): Map<string, Entry> | undefined {
   // the header is the last line: JSON text holds no raw newline
   if (tail.length < 2 || tail[tail.length - 1] !== NEWLINE) return undefined;
   const newline = tail.lastIndexOf(NEWLINE, tail.length - 2);
@@ -609,41 +706,33 @@ function parsePack(
   }
   // a header line stands where it says: a line of a text left last by a torn append does not
   if (!isPackHeader(header) || header.at !== start + 1) return undefined;
+  const whole = offset === 0;
   const entries = new Map<string, Entry>();
   for (const entry of header.entries) {
     const end = entry.at + entry.bytes;
     if (end > start) return undefined;
-    let read: Buffer | undefined;
     entries.set(entry.key, {
       stored: {
-        get bytes() {
-          return (read ??= bytes(entry.at, end));
-        },
+        at: entry.at,
         length: entry.bytes,
         sum: entry.sum,
         json: entry.json === true,
-        at: entry.at,
+        ...(whole ? { held: tail.subarray(entry.at, end) } : {}),
       },
     });
   }
   return entries;
 }
 
-/** Bytes `at` to `end` of `file` (fewer when it is shorter now). */
-function readRange(file: string, at: number, end: number): Buffer {
-  const fd = openSync(file, "r");
-  try {
-    const bytes = Buffer.allocUnsafe(end - at);
-    let read = 0;
-    while (read < bytes.length) {
-      const got = readSync(fd, bytes, read, bytes.length - read, at + read);
-      if (got === 0) break;
-      read += got;
-    }
-    return bytes.subarray(0, read);
-  } finally {
-    closeSync(fd);
+/** Up to `length` bytes of the open file `fd` from byte `at`, into `into`: a view of it (shorter at the file's end). */
+function readAt(fd: number, into: Buffer, length: number, at: number): Buffer {
+  let read = 0;
+  while (read < length) {
+    const got = readSync(fd, into, read, length - read, at + read);
+    if (got === 0) break;
+    read += got;
   }
+  return into.subarray(0, read);
 }
 
 /**

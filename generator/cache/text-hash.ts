@@ -38,10 +38,20 @@ export function forEachUtf8Chunk(
 
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
-/** `hash.update(text)`, a long text through `buffer` (made when not given) a chunk at a time. */
+/**
+ * The buffer a long text is encoded through when the caller gives none: one per thread, made when
+ * first needed. A buffer made per call is fresh memory, which the system maps page by page: on
+ * this machine filling 768 KiB of it costs about 2.5 ms, encoding into it again 0.05 ms.
+ */
+let shared: Buffer | undefined;
+
+/** The thread's shared chunk buffer (see {@link chunkBuffer}), for a use that ends before the next one starts. */
+export const sharedChunkBuffer = (): Buffer => (shared ??= chunkBuffer());
+
+/** `hash.update(text)`, a long text through `buffer` (a shared one when not given) a chunk at a time. */
 export function updateText(hash: Hash, text: string, buffer?: Buffer): Hash {
   if (text.length < SMALL) return hash.update(text);
-  forEachUtf8Chunk(text, buffer ?? chunkBuffer(), (bytes) => hash.update(bytes));
+  forEachUtf8Chunk(text, buffer ?? sharedChunkBuffer(), (bytes) => hash.update(bytes));
   return hash;
 }
 

@@ -78,6 +78,34 @@ describe("appending packs", () => {
     expect(statSync(file).size).toBeLessThan(3 * big("replaced").length);
   });
 
+  it("keeps texts longer than the read buffer exact through an append and a compaction", () => {
+    const dir = freshDir();
+    const file = join(cacheDir(dir), "unit/long.json");
+    // encoded a chunk (2^18 characters) at a time: a surrogate pair across the first chunk's
+    // end, characters of 2 and 3 bytes, over 1 MiB of UTF-8 (the read buffer) in all
+    const long = (seed: string) =>
+      `${seed}${"x".repeat((1 << 18) - 2)}\u{1F600}${"\u00fc\u20ac".repeat(300_000)}${seed}`;
+    const lone = (seed: string) => `\ud800${seed.repeat(1 << 18)}`; // stored as its JSON string
+    const texts: Record<string, string> = { a: long("a"), b: long("b"), c: lone("c") };
+    for (let index = 0; index < 4; index++) texts[`input ${index}`] = long(`${index}`);
+    const first = round(dir, "unit/long", [], texts);
+    for (const [input, text] of Object.entries(texts)) expect(first.get(input)).toBe(text);
+    // appended: a new long text
+    const inode = statSync(file).ino;
+    const appended = round(dir, "unit/long", Object.keys(texts), { d: long("d") });
+    expect(statSync(file).ino).toBe(inode);
+    expect(appended.get("d")).toBe(long("d"));
+    // compacted: two long entries kept (copied from the file as read), the rest dropped
+    const compacted = round(dir, "unit/long", ["a", "c"], { e: lone("e") });
+    expect(statSync(file).ino).not.toBe(inode);
+    expect(compacted.get("a")).toBe(texts["a"]);
+    expect(compacted.get("c")).toBe(texts["c"]);
+    expect(compacted.get("e")).toBe(lone("e"));
+    expect(compacted.get("b")).toBeUndefined();
+    expect(compacted.rejected).toBe(0);
+    expect(packKeys(file)).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
+  });
+
   it("ignores a torn append and a damaged header (a miss), then writes the file whole", () => {
     const dir = freshDir();
     const file = join(cacheDir(dir), "unit/torn.json");
@@ -209,14 +237,16 @@ describe("appending packs", () => {
     expect(pack.rejected).toBe(1);
     // the entries the change left alone are read as they are
     expect(pack.get("input 11")).toBe(texts["input 11"]);
-    // a pack of many entries is read whole at the first text asked for
+    // a pack of many entries has each text read when asked for, never the file whole: emptied
+    // after the first text was read, the next is a miss
     const many: Record<string, string> = {};
     for (let index = 0; index < 40; index++) many[`input ${index}`] = big(`many ${index}`);
     round(dir, "unit/many", [], many);
     const manyPack = CachePack.open(dir, "unit/many", "salt");
     expect(manyPack.get("input 0")).toBe(many["input 0"]);
     writeFileSync(join(cacheDir(dir), "unit/many.json"), "");
-    expect(manyPack.get("input 39")).toBe(many["input 39"]);
+    expect(manyPack.get("input 39")).toBeUndefined();
+    expect(manyPack.rejected).toBe(1);
     // a small pack is read whole when opened, as before
     round(dir, "unit/small", [], { small: "small text" });
     const small = CachePack.open(dir, "unit/small", "salt");
