@@ -585,17 +585,21 @@ const REPLACEMENT = Buffer.from("\uFFFD", "utf8");
 
 /** `text` as a pack stores it: its UTF-8 bytes (of its JSON string when UTF-8 cannot carry it) and their checksum. */
 function encoded(text: string): Encoded {
-  if (text.length >= ENCODED_IN_CHUNKS && wellFormed(text)) {
+  if (text.length >= ENCODED_IN_CHUNKS) {
     let sum = 0;
     let length = 0;
+    let replaced = false;
     forEachUtf8Chunk(text, sharedChunkBuffer(), (bytes) => {
       sum = crc32(bytes, sum);
       length += bytes.length;
+      // a chunk holds whole characters: U+FFFD's three bytes are never split between two
+      replaced ||= bytes.includes(REPLACEMENT);
     });
-    return { text, length, sum: hex8(sum), json: false };
+    if (!replaced) return { text, length, sum: hex8(sum), json: false };
   }
   const utf8 = Buffer.from(text, "utf8");
-  // a lone surrogate comes out as U+FFFD: only a text whose bytes hold one needs checking
+  // a lone surrogate comes out as U+FFFD: only a text whose bytes hold one needs checking (a
+  // check of the whole text, `isWellFormed`, costs more than encoding it)
   const json = utf8.includes(REPLACEMENT) && !wellFormed(text);
   const bytes = json ? Buffer.from(JSON.stringify(text), "utf8") : utf8;
   return { bytes, length: bytes.length, sum: checksum(bytes), json };

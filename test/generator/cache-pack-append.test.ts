@@ -86,7 +86,12 @@ describe("appending packs", () => {
     const long = (seed: string) =>
       `${seed}${"x".repeat((1 << 18) - 2)}\u{1F600}${"\u00fc\u20ac".repeat(300_000)}${seed}`;
     const lone = (seed: string) => `\ud800${seed.repeat(1 << 18)}`; // stored as its JSON string
-    const texts: Record<string, string> = { a: long("a"), b: long("b"), c: lone("c") };
+    const texts: Record<string, string> = {
+      a: long("a"),
+      b: long("b"),
+      c: lone("c"),
+      replacement: `${long("r")}\ufffd`, // U+FFFD itself, well-formed: stored as it is
+    };
     for (let index = 0; index < 4; index++) texts[`input ${index}`] = long(`${index}`);
     const first = round(dir, "unit/long", [], texts);
     for (const [input, text] of Object.entries(texts)) expect(first.get(input)).toBe(text);
@@ -104,6 +109,10 @@ describe("appending packs", () => {
     expect(compacted.get("b")).toBeUndefined();
     expect(compacted.rejected).toBe(0);
     expect(packKeys(file)).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
+    // only the texts UTF-8 cannot carry are stored as JSON strings
+    const header = readFileSync(file, "utf8").trimEnd().split("\n").at(-1) as string;
+    const stored = (JSON.parse(header) as { entries: { json?: true }[] }).entries;
+    expect(stored.map((entry) => entry.json === true)).toEqual([false, true, true]);
   });
 
   it("ignores a torn append and a damaged header (a miss), then writes the file whole", () => {

@@ -18,6 +18,7 @@ import {
   compileValidatorSlices,
   evaluateSlices,
   FORMATS_MODULE,
+  printSlices,
   VALIDATOR_FUNCTIONS_MODULE,
 } from "../../generator/emit/validators/validator-module.js";
 import { codePointLength, jsonEqual } from "../../templates/server/core/validator-functions.js";
@@ -121,6 +122,28 @@ describe("validator modules", () => {
     expect(when({ at: "yesterday" })).toBe(false);
     expect(when({ n: 2 ** 31 })).toBe(false);
     expect(validators["same$body"]).toBe(validators["name$body"]);
+  });
+
+  it("evaluated with a call trace, record each function that ran and still check alike", () => {
+    const options = { draft2020: false, unknownFormats: [], ajv: {} };
+    const compiled = compileValidatorSlices(SCHEMAS, API, options, [[...SCHEMAS.keys()]]);
+    const calls = new Set<string>();
+    const traced = evaluateSlices(compiled.slices, calls);
+    const heads = new Set(
+      [...printSlices(compiled.slices).matchAll(/^function (validate\$[\w$]+)\(/gmu)].map(
+        ([, name]) => name,
+      ),
+    );
+    expect(heads.size).toBeGreaterThan(1);
+    expect(traced.get("when$body")?.({ at: "not a date" })).toBe(false);
+    const first = [...calls];
+    expect(first.length).toBeGreaterThan(0);
+    for (const name of first) expect(heads.has(name), name).toBe(true);
+    expect(traced.get("shape$body")?.({ kind: "circle" })).toBe(true);
+    expect(calls.size).toBeGreaterThan(first.length);
+    // every function traced: together the validators record every head
+    for (const [name, check] of traced) check(name === "set$body" ? [] : "ab");
+    expect(calls).toEqual(heads);
   });
 
   it("evaluated from their slices' code, check as the functions Ajv compiled (what the mocks check with)", () => {
