@@ -919,7 +919,11 @@ function printModule(slices: readonly ModuleSlice[], body: boolean, traced = fal
     for (const [name, validator] of part.exports)
       lines.push(body ? `${name}: ${validator},` : `export const ${name} = ${validator};`);
   if (body) lines.push("};");
-  return `${lines.join("\n")}\n`;
+  // the last newline joined in, not appended: `join` makes one flat string, and appending to it
+  // made a concatenation that the first read copied whole into fresh memory (on Stripe's 11 MB
+  // validators/bodies.js, 97 ms when its cache entry was checksummed)
+  lines.push("");
+  return lines.join("\n");
 }
 
 function definition(value: ValueScopeName): string {
