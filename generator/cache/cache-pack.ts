@@ -225,6 +225,7 @@ export class CachePack {
       // already closed
     }
     this.reading = undefined;
+    if (buffered?.owner === this) buffered = undefined;
   }
 
   /**
@@ -235,16 +236,30 @@ export class CachePack {
    */
   private view(stored: Stored): Buffer {
     if (stored.held !== undefined) return stored.held;
+    const { at, length } = stored;
     try {
-      const into =
-        stored.length <= READ_BUFFER
-          ? (readBuffer ??= Buffer.allocUnsafe(READ_BUFFER))
-          : Buffer.allocUnsafe(stored.length);
-      return readAt(this.readingFd(), into, stored.length, stored.at);
+      if (length > READ_BUFFER)
+        return readAt(this.readingFd(), Buffer.allocUnsafe(length), length, at);
+      const buffer = (readBuffer ??= Buffer.allocUnsafe(READ_BUFFER));
+      const window = buffered;
+      if (window?.owner === this && at >= window.at && at + length <= window.at + window.length)
+        return buffer.subarray(at - window.at, at - window.at + length);
+      // read ahead while the entries asked for follow each other in the file (a run asks for
+      // them in about the order the last run wrote them), twice as far each time
+      this.ahead =
+        at === this.next ? Math.min(READ_BUFFER, Math.max(length, this.ahead * 2)) : length;
+      const bytes = readAt(this.readingFd(), buffer, Math.max(length, this.ahead), at);
+      buffered = { owner: this, at, length: bytes.length };
+      this.next = at + length;
+      return bytes.subarray(0, Math.min(length, bytes.length));
     } catch {
       return Buffer.alloc(0);
     }
   }
+
+  /** Where the entry last read from the file ended, and how far past an entry the next read reads ahead. */
+  private next = -1;
+  private ahead = 0;
 
   /** An entry's text, when its bytes match their recorded checksum. */
   private checked(entry: Entry): string | undefined {
@@ -523,6 +538,7 @@ export class CachePack {
       return;
     }
     const buffer = (readBuffer ??= Buffer.allocUnsafe(READ_BUFFER));
+    buffered = undefined; // the buffer is overwritten
     for (let done = 0; done < stored.length;) {
       const length = Math.min(READ_BUFFER, stored.length - done);
       const bytes = readAt(this.readingFd(), buffer, length, stored.at + done);
@@ -568,6 +584,9 @@ function headerLine(entries: ReadonlyMap<string, Entry>, at: number): Buffer {
 /** Entries at most this long are read into one buffer, shared by every pack of the thread. */
 const READ_BUFFER = 1 << 20;
 let readBuffer: Buffer | undefined;
+/** What the read buffer holds: `length` bytes from byte `at` of the file `owner` reads (through its open descriptor). */
+let buffered:
+  { readonly owner: CachePack; readonly at: number; readonly length: number } | undefined;
 
 /** A new text as a pack stores it: its length in bytes, their checksum, and the bytes or (a long text) the text to encode again when written. */
 type Encoded = {

@@ -115,6 +115,32 @@ describe("appending packs", () => {
     expect(stored.map((entry) => entry.json === true)).toEqual([false, true, true]);
   });
 
+  it("reads entries in any order, two large packs in turn through one buffer, each text exact", () => {
+    const dir = freshDir();
+    const texts = (seed: string) => {
+      const made: Record<string, string> = {};
+      for (let index = 0; index < 60; index++) made[`input ${index}`] = big(`${seed} ${index}`);
+      return made;
+    };
+    const a = texts("a");
+    const b = texts("b");
+    round(dir, "unit/a", [], a);
+    round(dir, "unit/b", [], b);
+    const inputs = Object.keys(a);
+    // in file order (read ahead), backwards, and every seventh: each pack's reads between the
+    // other's; opened afresh each time (a text read once is kept in memory)
+    const orders = [inputs, [...inputs].reverse(), inputs.filter((_, index) => index % 7 === 3)];
+    for (const order of orders) {
+      const packA = CachePack.open(dir, "unit/a", "salt");
+      const packB = CachePack.open(dir, "unit/b", "salt");
+      for (const input of order) {
+        expect(packA.get(input)).toBe(a[input]);
+        expect(packB.get(input)).toBe(b[input]);
+      }
+      expect(packA.rejected + packB.rejected).toBe(0);
+    }
+  });
+
   it("ignores a torn append and a damaged header (a miss), then writes the file whole", () => {
     const dir = freshDir();
     const file = join(cacheDir(dir), "unit/torn.json");
