@@ -764,14 +764,8 @@ function readAt(fd: number, into: Buffer, length: number, at: number): Buffer {
  */
 function headerTail(fd: number, size: number): Buffer {
   for (let length = Math.min(size, 1 << 16); ; length = Math.min(size, length * 4)) {
-    const tail = Buffer.allocUnsafe(length);
-    let read = 0;
-    while (read < length) {
-      const got = readSync(fd, tail, read, length - read, size - length + read);
-      if (got === 0) break;
-      read += got;
-    }
-    if (read < length) return tail.subarray(0, read); // shorter than it was: not a whole pack
+    const tail = readAt(fd, Buffer.allocUnsafe(length), length, size - length);
+    if (tail.length < length) return tail; // shorter than it was: not a whole pack
     if (length === size || tail.lastIndexOf(NEWLINE, length - 2) >= 0) return tail;
   }
 }
