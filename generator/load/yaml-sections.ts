@@ -26,11 +26,11 @@
  * generator's hash and checked by a SHA-256 of the file: a corrupt file is ignored.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { keepRecent, touchCacheFile } from "../cache/cache-folder.js";
-import { cacheDir, sha256Hex } from "../cache/cache-pack.js";
+import { cacheDir, sha256Hex, writeAllv } from "../cache/cache-pack.js";
 import type { ParseYaml } from "../internal/redocly-yaml.js";
 
 /** The text cannot be read section by section: parse it whole. */
@@ -136,10 +136,18 @@ export class YamlPieces {
       );
       const size = Buffer.alloc(4);
       size.writeUInt32LE(header.length);
-      const body = Buffer.concat([size, header, ...entries.map(([, data]) => data)]);
-      const sum = createHash("sha256").update(body).digest();
+      // hashed and written piece by piece: joining Stripe's 4 MB of pieces into one buffer, twice,
+      // was most of this save (fresh memory is what costs, see docs/benchmarks.md)
+      const body = [size, header, ...entries.map(([, data]) => data)];
+      const hash = createHash("sha256");
+      for (const part of body) hash.update(part);
       mkdirSync(dirname(this.file), { recursive: true });
-      writeFileSync(temporary, Buffer.concat([sum, body]));
+      const fd = openSync(temporary, "w");
+      try {
+        writeAllv(fd, [hash.digest(), ...body]);
+      } finally {
+        closeSync(fd);
+      }
       renameSync(temporary, this.file);
       // a spec seen for the first time: the folder drops its least recently used files
       if (this.#previous.size === 0) keepRecent(dirname(this.file));

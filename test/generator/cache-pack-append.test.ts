@@ -4,11 +4,26 @@
  * outgrow its live ones, or when the file is not the one it read. A torn append, a damaged header
  * or a header line that does not stand where it says is a miss, never an error or a wrong text.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CachePack, cacheDir, compactsAt, packKeys } from "../../generator/cache/cache-pack.js";
+import {
+  CachePack,
+  cacheDir,
+  compactsAt,
+  packKeys,
+  writeAllv,
+} from "../../generator/cache/cache-pack.js";
 
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -255,6 +270,26 @@ describe("appending packs", () => {
     expect(statSync(file).size - before).toBeLessThan(1_000);
   });
 
+  it("points a new long text (compared in chunks) at a dropped entry's bytes, over 1 MiB and under", () => {
+    const dir = freshDir();
+    const file = join(cacheDir(dir), "unit/same-long.json");
+    // long texts are encoded a chunk at a time (2^18 characters and more): one read through the
+    // shared 1 MiB buffer, one longer than it (read into a buffer of its own); multi-byte
+    // characters so that chunks end inside the text's bytes, not on a round character count
+    const under = "é€ ".repeat(100_000);
+    const over = "ü😀\n".repeat(300_000);
+    expect(under.length).toBeGreaterThanOrEqual(1 << 18);
+    expect(Buffer.byteLength(over)).toBeGreaterThan(1 << 20);
+    round(dir, "unit/same-long", [], { "old under": under, "old over": over });
+    const before = statSync(file).size;
+    const reopened = round(dir, "unit/same-long", [], { "new under": under, "new over": over });
+    expect(reopened.get("new under")).toBe(under);
+    expect(reopened.get("new over")).toBe(over);
+    expect(reopened.get("old under")).toBeUndefined();
+    expect(reopened.rejected).toBe(0);
+    expect(statSync(file).size - before).toBeLessThan(1_000);
+  });
+
   it("reads a large pack's texts only when one is asked for (a file changed meanwhile: a miss, never a wrong text)", () => {
     const dir = freshDir();
     const file = join(cacheDir(dir), "unit/lazy.json");
@@ -287,5 +322,19 @@ describe("appending packs", () => {
     const small = CachePack.open(dir, "unit/small", "salt");
     writeFileSync(join(cacheDir(dir), "unit/small.json"), "");
     expect(small.get("small")).toBe("small text");
+  });
+
+  it("writes a list of buffers longer than one writev takes (1,024 on Linux), empty ones among them, in order", () => {
+    const buffers = Array.from({ length: 3_000 }, (_, index) =>
+      Buffer.from(index % 7 === 0 ? "" : `piece ${index};`),
+    );
+    const file = join(freshDir(), "many");
+    const fd = openSync(file, "w");
+    try {
+      writeAllv(fd, buffers);
+    } finally {
+      closeSync(fd);
+    }
+    expect(readFileSync(file)).toStrictEqual(Buffer.concat(buffers));
   });
 });
