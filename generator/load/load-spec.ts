@@ -18,7 +18,7 @@ import { dropImpossibleEnums } from "./drop-impossible-enums.js";
 import { renameDuplicateOperationIds } from "./rename-duplicate-operation-ids.js";
 import { applyVerdict, bundleRecord } from "./bundle-cache.js";
 import { splitRecordFile } from "./split-record-file.js";
-import { jsonValue } from "./json-text.js";
+import { jsonValue, startsLikeJson } from "./json-text.js";
 import {
   breakReferenceCycles,
   hoistDeepSchemaReferences,
@@ -65,18 +65,22 @@ export async function loadSpec(
   let dependencies: readonly string[];
   try {
     const t0 = performance.now();
-    const text = await readFile(specPath, "utf8");
-    const json = jsonValue(text);
+    const bytes = await readFile(specPath);
+    // decoded when a whole text is needed (JSON, a whole parse, a bundle): a YAML spec read
+    // section by section is cut and keyed as bytes (yaml-sections.ts)
+    let decoded: string | undefined;
+    const text = (): string => (decoded ??= bytes.toString("utf8"));
+    const json = startsLikeJson(bytes) ? jsonValue(text()) : undefined;
     // with a cache, the YAML sections and files an edit left alone are not parsed again (yaml-sections.ts)
     const yaml = options.cache === true ? await import("./yaml-sections.js") : undefined;
     const pieces = yaml === undefined ? undefined : await yaml.openYamlPieces(cwd, specPath);
     const sections =
       json === undefined && yaml !== undefined && pieces !== undefined
-        ? await yaml.parseYamlSections(text, specPath, pieces)
+        ? await yaml.parseYamlSections(bytes, specPath, pieces)
         : undefined;
     const root =
       json === undefined && sections === undefined
-        ? (await import("./sync-file-resolver.js")).documentFromText(text, specPath)
+        ? (await import("./sync-file-resolver.js")).documentFromText(text(), specPath)
         : undefined;
     const parsed: unknown = json !== undefined ? json.value : (sections ?? root?.parsed);
     checkVersion(parsed, displayPath);
@@ -118,7 +122,7 @@ export async function loadSpec(
             ).bundleSplitSpec(
               cwd,
               specPath,
-              text,
+              text(),
               parsed,
               root,
               pieces,
@@ -129,7 +133,7 @@ export async function loadSpec(
       let result = splitBundle?.result;
       if (result === undefined) {
         const { bundleDocument, documentFromText } = await import("./sync-file-resolver.js");
-        result = await bundleDocument(root ?? documentFromText(text, specPath, parsed), pieces);
+        result = await bundleDocument(root ?? documentFromText(text(), specPath, parsed), pieces);
       }
       timing(splitBundle?.replayed === true ? "  bundle (as recorded)" : "  bundle", t1);
       const unresolved = result.problems.find(

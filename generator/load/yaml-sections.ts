@@ -92,6 +92,24 @@ export class YamlPieces {
   }
 
   /**
+   * {@link keyed} for the piece whose text is `prefix` then the UTF-8 `bytes` (the same key as
+   * that text's), decoded for `parse` only when the cache has no value for it.
+   */
+  keyedBytes(
+    prefix: string,
+    bytes: Buffer,
+    parse: (text: string) => unknown,
+  ): { value: unknown; key: string } {
+    const key = this.keyOfBytes(prefix, bytes);
+    return { value: this.#value(key, () => parse(bytes.toString("utf8"))), key };
+  }
+
+  /** {@link keyOf} of the text `prefix` then the UTF-8 `bytes`, without decoding them. */
+  keyOfBytes(prefix: string, bytes: Buffer): string {
+    return createHash("sha256").update(`${this.salt}\0${prefix}`).update(bytes).digest("hex");
+  }
+
+  /**
    * Keeps the value last run kept under `key` without reading it (a piece this run did not need,
    * such as a file a recorded bundle stands for: split-bundle.ts), so that saving does not drop it.
    */
@@ -182,17 +200,29 @@ function readPieces(file: string, salt: string): Map<string, Buffer> {
   }
 }
 
-/** The document `text` holds, section by section (see the module comment); throws {@link NotSplittable}. */
-export function parseBySection(text: string, parse: ParseYaml, pieces: YamlPieces): Json {
-  if (/[\r\t\uFEFF]|__proto__/.test(text))
+/**
+ * The document `text` holds (a string, or its UTF-8 bytes as read from the file), section by
+ * section (see the module comment); throws {@link NotSplittable}. The text is cut and its pieces
+ * keyed as bytes: only the pieces the cache has no value for are decoded (decoding Stripe's 3.7 MB,
+ * then hashing its pieces' text again as UTF-8, was about 0.1 s of every warm run).
+ */
+export function parseBySection(text: string | Buffer, parse: ParseYaml, pieces: YamlPieces): Json {
+  const bytes = typeof text === "string" ? Buffer.from(text, "utf8") : text;
+  if (
+    bytes.includes(CR) ||
+    bytes.includes(TAB) ||
+    bytes.includes(BYTE_ORDER_MARK) ||
+    bytes.includes(PROTO)
+  )
     throw new NotSplittable("CR, tab, byte order mark or a __proto__ key");
-  const source = { text, parse, pieces };
-  const starts = topLevelKeys(text);
-  return mapping(source, starts, text.length, 0, 1);
+  const source = { bytes, parse, pieces };
+  const starts = topLevelKeys(bytes);
+  return mapping(source, starts, bytes.length, 0, 1);
 }
 
 interface Source {
-  readonly text: string;
+  /** The spec's text as UTF-8: YAML's structure (spaces, newlines, `#`, `-`, `:`) is ASCII, which no byte of a longer character is. */
+  readonly bytes: Buffer;
   readonly parse: ParseYaml;
   readonly pieces: YamlPieces;
 }
@@ -201,42 +231,55 @@ const SPACE = 32;
 const NEWLINE = 10;
 const HASH = 35;
 const DASH = 45;
+const CR = 13;
+const TAB = 9;
+const BYTE_ORDER_MARK = Buffer.from("\uFEFF", "utf8");
+const PROTO = Buffer.from("__proto__", "utf8");
 
 /** The end of the line starting at `at` (the index of its newline, or the text's length). */
-function lineEnd(text: string, at: number): number {
-  const end = text.indexOf("\n", at);
-  return end === -1 ? text.length : end;
+function lineEnd(bytes: Buffer, at: number): number {
+  const end = bytes.indexOf(NEWLINE, at);
+  return end === -1 ? bytes.length : end;
 }
 
 /** How many spaces line `at` starts with. */
-function spaces(text: string, at: number): number {
+function spaces(bytes: Buffer, at: number): number {
   let n = 0;
-  while (text.charCodeAt(at + n) === SPACE) n++;
+  while (bytes[at + n] === SPACE) n++;
   return n;
 }
 
 /** Whether the line at `at` (after `indent` spaces) is a sequence entry (`-` then a space or its end). */
-function isDash(text: string, at: number): boolean {
-  if (text.charCodeAt(at) !== DASH) return false;
-  const next = text.charCodeAt(at + 1);
-  return Number.isNaN(next) || next === SPACE || next === NEWLINE;
+function isDash(bytes: Buffer, at: number): boolean {
+  if (bytes[at] !== DASH) return false;
+  const next = bytes[at + 1];
+  return next === undefined || next === SPACE || next === NEWLINE;
 }
 
 /** Characters a top-level line cannot start with for it to be a plain `key: value` entry. */
 const NOT_A_KEY = /^(?:[-?[\]{},&*!|>%@`]|<<|\.\.\.)/;
+/** A document start marker (`---` alone or before a space). */
+const DOCUMENT_START = /^---(?:[ \n]|$)/;
+
+/** The line at `at`, decoded (for a message). */
+function lineAt(bytes: Buffer, at: number): string {
+  return bytes.toString("utf8", at, lineEnd(bytes, at));
+}
 
 /** Where the top-level entries start: each line at column 0 that is not a comment. */
-function topLevelKeys(text: string): number[] {
+function topLevelKeys(bytes: Buffer): number[] {
   const starts: number[] = [];
-  for (let at = 0; at < text.length; at = lineEnd(text, at) + 1) {
-    const first = text.charCodeAt(at);
+  for (let at = 0; at < bytes.length; at = lineEnd(bytes, at) + 1) {
+    const first = bytes[at];
     if (first === NEWLINE || first === SPACE || first === HASH) continue;
+    // the first bytes of the line, as characters: only ASCII ones are tested for
+    const head = (length: number) => bytes.toString("latin1", at, at + length);
     // the document's start marker, above its first key, goes with that key's piece
-    if (starts.length === 0 && /^---(?:[ \n]|$)/.test(text.slice(at, at + 4))) continue;
+    if (starts.length === 0 && DOCUMENT_START.test(head(4))) continue;
     // a sequence at its key's indentation (`tags:` then `- a`) belongs to the entry above
-    if (starts.length > 0 && isDash(text, at)) continue;
-    if (NOT_A_KEY.test(text.slice(at, at + 3)))
-      throw new NotSplittable(`${text.slice(at, lineEnd(text, at))} is not a mapping key`);
+    if (starts.length > 0 && isDash(bytes, at)) continue;
+    if (NOT_A_KEY.test(head(3)))
+      throw new NotSplittable(`${lineAt(bytes, at)} is not a mapping key`);
     starts.push(at);
   }
   if (starts.length === 0) throw new NotSplittable("no mapping");
@@ -248,20 +291,20 @@ function topLevelKeys(text: string): number[] {
  * undefined when it is not a block mapping at that indentation (a sequence, a line less indented).
  */
 function nestedKeys(
-  text: string,
+  bytes: Buffer,
   from: number,
   to: number,
 ): { starts: number[]; indent: number } | undefined {
   const starts: number[] = [];
   let indent = -1;
-  for (let at = from; at < to; at = lineEnd(text, at) + 1) {
-    const own = spaces(text, at);
-    const next = text.charCodeAt(at + own);
-    if (next === NEWLINE || next === HASH || Number.isNaN(next)) continue; // blank or a comment
+  for (let at = from; at < to; at = lineEnd(bytes, at) + 1) {
+    const own = spaces(bytes, at);
+    const next = bytes[at + own];
+    if (next === NEWLINE || next === HASH || next === undefined) continue; // blank or a comment
     if (indent === -1) indent = own;
     if (own < indent || indent === 0) return undefined;
     if (own > indent) continue;
-    if (isDash(text, at + own)) return undefined;
+    if (isDash(bytes, at + own)) return undefined;
     starts.push(at);
   }
   return starts.length === 0 ? undefined : { starts, indent };
@@ -297,12 +340,12 @@ function entry(
   indent: number,
   depth: number,
 ): [string, unknown] {
-  const { text } = source;
-  const bodyStart = Math.min(lineEnd(text, start) + 1, to);
+  const { bytes } = source;
+  const bodyStart = Math.min(lineEnd(bytes, start) + 1, to);
   if (depth < MAX_DEPTH && to - from > SPLIT_BYTES) {
     const head = parseSingle(source, start, bodyStart, indent);
     const inner =
-      head !== undefined && head[1] === null ? nestedKeys(text, bodyStart, to) : undefined;
+      head !== undefined && head[1] === null ? nestedKeys(bytes, bodyStart, to) : undefined;
     // the comments between the key line and the first inner key belong to no value; what cannot
     // be cut inside (an alias to an anchor in a sibling, say) is parsed as one piece
     if (head !== undefined && inner !== undefined) {
@@ -314,8 +357,7 @@ function entry(
     }
   }
   const single = parseSingle(source, from, to, indent);
-  if (single === undefined)
-    throw new NotSplittable(`${text.slice(start, lineEnd(text, start))} is not one entry`);
+  if (single === undefined) throw new NotSplittable(`${lineAt(bytes, start)} is not one entry`);
   return single;
 }
 
@@ -329,12 +371,14 @@ function parseSingle(
   to: number,
   indent: number,
 ): [string, unknown] | undefined {
-  const raw = source.text.slice(from, to);
   let value: unknown;
   let textKey: string;
   try {
-    ({ value, key: textKey } = source.pieces.keyed(`${indent}\0${raw}`, () =>
-      source.parse(dedent(raw, indent)),
+    // keyed as the text `${indent}\0${raw}` always was: a cache written before stays good
+    ({ value, key: textKey } = source.pieces.keyedBytes(
+      `${indent}\0`,
+      source.bytes.subarray(from, to),
+      (raw) => source.parse(dedent(raw, indent)),
     ));
   } catch {
     throw new NotSplittable("a piece does not parse alone");
@@ -351,9 +395,10 @@ function parseSingle(
 /** `raw` without `indent` spaces at the start of each line (a line with fewer is blank or a comment: emptied). */
 function dedent(raw: string, indent: number): string {
   if (indent === 0) return raw;
+  const prefix = " ".repeat(indent);
   return raw
     .split("\n")
-    .map((line) => (spaces(line, 0) >= indent ? line.slice(indent) : ""))
+    .map((line) => (line.startsWith(prefix) ? line.slice(indent) : ""))
     .join("\n");
 }
 
@@ -383,7 +428,7 @@ export async function openYamlPieces(cwd: string, specPath: string): Promise<Yam
  * when the text cannot be read that way (the caller parses it whole). The caller saves `pieces`.
  */
 export async function parseYamlSections(
-  text: string,
+  text: string | Buffer,
   specPath: string,
   pieces: YamlPieces,
 ): Promise<Json | undefined> {

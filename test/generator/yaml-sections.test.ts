@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redoclyParseYaml, type ParseYaml } from "../../generator/internal/redocly-yaml.js";
+import { startsLikeJson } from "../../generator/load/json-text.js";
 import { NotSplittable, parseBySection, YamlPieces } from "../../generator/load/yaml-sections.js";
 import { ROOT } from "./cli-helper.js";
 import { vendoredSpecs } from "./vendored-specs.js";
@@ -109,6 +110,12 @@ describe("YAML parsed section by section", () => {
     ],
     ["a start marker", "---\nopenapi: 3.1.0\ninfo: { title: T }\n"],
     ["a flow mapping over several lines", "info: { title: T,\n  version: 1 }\nx: [1,\n  2]\n"],
+    [
+      "keys and values in other scripts, cut as bytes",
+      big(
+        'components:\n  schemas:\n    Größe: { description: "😀 ünïcödé" }\n    名前:\n      type: string\n  responses: {}\npaths:\n  /é:\n    get: { summary: Ωmega }\n',
+      ),
+    ],
   ])("gives the whole parse's document: %s", (_what, text) => {
     const got = bySection(text);
     expect(got).not.toBe("refused");
@@ -123,7 +130,42 @@ describe("YAML parsed section by section", () => {
     ["several documents", "a: 1\n---\nb: 2\n"],
     ["a syntax error", "a: [1, 2\nb: 2\n"],
     ["tabs", "a:\n\tb: 1\n"],
+    ["a byte order mark", "\uFEFFa: 1\nb: 2\n"],
+    ["a __proto__ key", "a:\n  __proto__: 1\nb: 2\n"],
   ])("refuses %s (the loader parses it whole)", (_what, text) => {
     expect(bySection(text)).toBe("refused");
+  });
+
+  it("keys a piece cut from the file's bytes as the same piece's text (a cache written before stays good)", () => {
+    const text = "paths:\n  /é:\n    get: { summary: 😀 }\n";
+    const pieces = YamlPieces.open(undefined, "spec", "salt");
+    expect(pieces.keyOfBytes("2\0", Buffer.from(text, "utf8"))).toBe(pieces.keyOf(`2\0${text}`));
+    // the whole document from bytes and from text: the same values, under the same keys
+    const fromBytes = YamlPieces.open(undefined, "spec", "salt");
+    const fromText = YamlPieces.open(undefined, "spec", "salt");
+    const input = `openapi: 3.0.3\n${text}`;
+    const a = parseBySection(Buffer.from(input, "utf8"), parse, fromBytes) as { paths: object };
+    const b = parseBySection(input, parse, fromText) as { paths: object };
+    expect(a).toStrictEqual(parse(input));
+    expect(b).toStrictEqual(a);
+    expect(fromBytes.leaves.get(a.paths)).toBe(fromText.leaves.get(b.paths));
+    expect(fromBytes.leaves.get(a.paths)).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("startsLikeJson", () => {
+  it.each<[string, string, boolean]>([
+    ["an object", '{"openapi": "3.0.3"}', true],
+    ["an array", "  [1]", true],
+    ["a byte order mark, then an object", '\uFEFF{"a": 1}', true],
+    ["spaces past the first 4 KiB, then an object", `${" ".repeat(5_000)}\n{}`, true],
+    ["spaces past the first 4 KiB, then YAML", `${" ".repeat(5_000)}\na: 1`, false],
+    ["YAML", "openapi: 3.0.3\n", false],
+    ["YAML with a flow mapping later", "a: {b: 1}\n", false],
+    ["an empty file", "", false],
+  ])("%s", (_what, text, expected) => {
+    expect(startsLikeJson(Buffer.from(text, "utf8"))).toBe(expected);
+    // what jsonValue tests the whole text for
+    expect(/^\s*[{[]/.test(text)).toBe(expected);
   });
 });
