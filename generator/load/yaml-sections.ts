@@ -3,7 +3,9 @@
  * its text is the same: after a one-line edit only the section the edit is in is parsed again
  * (on Stripe's 3.7 MB of YAML the whole parse was about an eighth of a warm edit's time).
  *
- * The text is cut where the document's block mappings have their keys: each line at column 0 of
+ * The text is cut as the file's UTF-8 bytes (YAML's structure is ASCII, which no byte of a longer
+ * character is; a piece is decoded only to be parsed) where the document's block mappings have
+ * their keys: each line at column 0 of
  * the document starts a top-level entry; an entry over {@link SPLIT_BYTES} whose value is a block
  * mapping on the following lines (`paths:`, `components:`, `schemas:`) is cut again at its own
  * keys' indentation, down to {@link MAX_DEPTH} levels. Each piece is parsed alone (dedented) with
