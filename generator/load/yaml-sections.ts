@@ -5,10 +5,10 @@
  *
  * The text is cut as the file's UTF-8 bytes (YAML's structure is ASCII, which no byte of a longer
  * character is; a piece is decoded only to be parsed) where the document's block mappings have
- * their keys: each line at column 0 of
- * the document starts a top-level entry; an entry over {@link SPLIT_BYTES} whose value is a block
- * mapping on the following lines (`paths:`, `components:`, `schemas:`) is cut again at its own
- * keys' indentation, down to {@link MAX_DEPTH} levels. Each piece is parsed alone (dedented) with
+ * their keys: each line at column 0 of the document starts a top-level entry; an entry over
+ * {@link SPLIT_BYTES} whose value is a block mapping on the following lines (`paths:`,
+ * `components:`, `schemas:`) is cut again at its own keys' indentation, down to
+ * {@link MAX_DEPTH} levels. Each piece is parsed alone (dedented) with
  * Redocly's parser, the one the whole file is read with, and must give a mapping of exactly one
  * key; the document is those keys in text order. Anything else gives up and the caller parses the
  * whole text as before ({@link NotSplittable}): a piece that does not parse alone (an alias to an
@@ -223,7 +223,10 @@ export function parseBySection(text: string | Buffer, parse: ParseYaml, pieces: 
 }
 
 interface Source {
-  /** The spec's text as UTF-8: YAML's structure (spaces, newlines, `#`, `-`, `:`) is ASCII, which no byte of a longer character is. */
+  /**
+   * The spec's text as UTF-8: YAML's structure (spaces, newlines, `#`, `-`, `:`) is ASCII, which
+   * no byte of a longer character is.
+   */
   readonly bytes: Buffer;
   readonly parse: ParseYaml;
   readonly pieces: YamlPieces;
