@@ -248,6 +248,7 @@ function peerRows(spec: BenchSpec, samples: Map<string, Samples>, all: readonly 
           label("wall time", peer.name),
           TARGET,
           new Error(`${peer.name} failed on ${spec.label}: ${sample.failure ?? "no run"}`),
+          "peer",
         ),
       );
       continue;

@@ -30,7 +30,7 @@ import { benchClient } from "./client.js";
 import { benchGeneration } from "./generation.js";
 import { benchSpecs, type BenchContext } from "./harness/context.js";
 import { formatMachine, machineInfo, type MachineInfo } from "./harness/machine.js";
-import { failedRow, type Row } from "./harness/rows.js";
+import { benchFailed, failedRow, type Row } from "./harness/rows.js";
 import { formatTable, markdownTable } from "./harness/table.js";
 import { benchServer } from "./server.js";
 import { benchServerRedis } from "./server-redis.js";
@@ -227,12 +227,9 @@ async function main(argv: readonly string[]): Promise<number> {
     ...(values["results-dir"] === undefined ? {} : { resultsDir: resolve(values["results-dir"]) }),
     quiet: values.quiet,
   });
-  // Missed targets are results, not failures; a figure that could not run is.
-  return results.rows.some(
-    (row) => typeof row.details["failure"] === "string" && row.ratio === null,
-  )
-    ? 1
-    : 0;
+  // Missed targets and a peer failing on a spec are results, not failures; a figure of ours that
+  // could not run is.
+  return benchFailed(results.rows) ? 1 : 0;
 }
 
 if (

@@ -95,6 +95,7 @@ export function failedRow(
   label: string,
   target: Target,
   error: unknown,
+  failed: FailedSide = "ours",
 ): Row {
   return makeRow({
     name,
@@ -105,6 +106,26 @@ export function failedRow(
     peerName: "-",
     unit: "-",
     target,
+    details: { failed },
     failure: error instanceof Error ? error.message : String(error),
   });
+}
+
+/**
+ * Who a failed row failed on: our figure could not run (the bench is broken), or a peer failed on
+ * a spec (a result about the peer, reported as such: issue 36).
+ */
+export type FailedSide = "ours" | "peer";
+
+/**
+ * Whether `rows` say the bench itself failed: a figure of ours that could not run. Missed targets
+ * are results, and so is a peer that fails on a spec: neither fails the run.
+ */
+export function benchFailed(rows: readonly Row[]): boolean {
+  return rows.some(
+    (row) =>
+      typeof row.details["failure"] === "string" &&
+      row.ratio === null &&
+      row.details["failed"] !== "peer",
+  );
 }

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { BenchContext } from "../../benchmarks/harness/context.js";
+import { benchFailed, failedRow, makeRow } from "../../benchmarks/harness/rows.js";
 import { ensurePeers, peers } from "../../benchmarks/peer-generation.js";
 
 const empty = mkdtempSync(join(tmpdir(), "peers-root-"));
@@ -52,5 +53,34 @@ describe("same-work peers", () => {
     expect(redocly).toContain(
       "generate-client s.yaml -o o/client.ts --generator typescript --generator zod --generator tanstack-query --generator mock",
     );
+  });
+
+  it("reports a peer that fails on a spec as a failed row that does not fail the bench; ours failing does", () => {
+    const target = { op: "<=", value: 1 } as const;
+    const missed = makeRow({
+      name: "generation.peer.kubb.time.petstore",
+      figure: "1",
+      label: "missed",
+      ours: 2,
+      peer: 1,
+      peerName: "Kubb",
+      unit: "s",
+      target,
+    });
+    const peerFailed = failedRow(
+      "generation.peer.orval.octokit",
+      "1",
+      "orval",
+      target,
+      "refused",
+      "peer",
+    );
+    const oursFailed = failedRow("generation.peers.time.octokit", "1", "ours", target, "crashed");
+    expect(missed.met).toBe(false);
+    expect(peerFailed.met).toBe(false);
+    expect(peerFailed.details["failure"]).toBe("refused");
+    expect(benchFailed([missed, peerFailed])).toBe(false);
+    expect(benchFailed([missed, peerFailed, oursFailed])).toBe(true);
+    expect(benchFailed([oursFailed])).toBe(true);
   });
 });
