@@ -27,12 +27,13 @@
  * as before, and so is one whose pins do not settle.
  *
  * The record is `node_modules/.cache/petstore-generator/load/split-bundle/<spec>.v8`, salted with
- * the generator's hash and checked by a SHA-256 of the file: a damaged record is ignored (and
- * replaced by the next bundle).
+ * the generator's hash and checked by a SHA-256 of the file (cache/summed-file.ts): a damaged
+ * record is ignored (and replaced by the next bundle).
  */
-import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { readFileSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
+import { readSummedFile, writeSummedFile } from "../cache/summed-file.js";
 import { deserialize, serialize } from "node:v8";
 import { keepRecent, touchCacheFile } from "../cache/cache-folder.js";
 import { jsonValue } from "./json-text.js";
@@ -282,21 +283,13 @@ export class SplitBundle {
   #write(meta: Meta, bundle: Buffer | undefined): void {
     const [file, other] =
       meta.state === "refused" ? [this.refusedFile, this.file] : [this.file, this.refusedFile];
-    const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
-      const head = serialize(meta);
-      const size = Buffer.alloc(4);
-      size.writeUInt32LE(head.length);
-      const body = Buffer.concat([size, head, ...(bundle === undefined ? [] : [bundle])]);
-      const sum = createHash("sha256").update(body).digest();
       const isNew = this.meta === undefined;
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(temporary, Buffer.concat([sum, body]));
-      renameSync(temporary, file);
+      writeSummedFile(file, serialize(meta), bundle === undefined ? [] : [bundle]);
       this.#remove(other);
       if (isNew) keepRecent(dirname(file));
     } catch {
-      rmSync(temporary, { force: true }); // the cache only costs speed
+      // the cache only costs speed
     }
   }
 
@@ -390,11 +383,9 @@ function ownersUnder(node: unknown, marks: ProseMarks, files: Set<string>): void
 
 function readRecord(file: string, salt: string): { meta?: Meta; bundle?: Buffer } {
   try {
-    const data = readFileSync(file);
-    const body = data.subarray(32);
-    if (!createHash("sha256").update(body).digest().equals(data.subarray(0, 32))) return {};
-    const length = body.readUInt32LE(0);
-    const meta = deserialize(body.subarray(4, 4 + length)) as Partial<Meta> | null;
+    const read = readSummedFile(file);
+    if (read === undefined) return {};
+    const meta = deserialize(read.head) as Partial<Meta> | null;
     if (
       meta === null ||
       typeof meta !== "object" ||
@@ -411,7 +402,7 @@ function readRecord(file: string, salt: string): { meta?: Meta; bundle?: Buffer 
       return {};
     if (meta.state === "refused") return { meta: meta as Meta };
     if (!meta.prefix.startsWith("\u0000prose-") || meta.files.length === 0) return {};
-    return { meta: meta as Meta, bundle: body.subarray(4 + length) };
+    return { meta: meta as Meta, bundle: read.rest };
   } catch {
     return {}; // absent or unreadable: bundle
   }

@@ -27,12 +27,12 @@
  * piece, non-finite numbers), keyed by the SHA-256 of each piece's text, salted with the
  * generator's hash and checked by a SHA-256 of the file: a corrupt file is ignored.
  */
-import { createHash, randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import { deserialize, serialize } from "node:v8";
 import { keepRecent, touchCacheFile } from "../cache/cache-folder.js";
-import { cacheDir, sha256Hex, writeAllv } from "../cache/cache-pack.js";
+import { cacheDir, sha256Hex } from "../cache/cache-pack.js";
+import { readSummedFile, writeSummedFile } from "../cache/summed-file.js";
 import type { ParseYaml } from "../internal/redocly-yaml.js";
 
 /** The text cannot be read section by section: parse it whole. */
@@ -144,7 +144,6 @@ export class YamlPieces {
       touchCacheFile(this.file); // used: kept when the folder is pruned (cache-folder.ts)
       return;
     }
-    const temporary = `${this.file}.${randomBytes(6).toString("hex")}.tmp`;
     try {
       const entries = [...this.#used];
       const header = Buffer.from(
@@ -154,51 +153,39 @@ export class YamlPieces {
           entries: entries.map(([key, data]) => [key, data.length]),
         }),
       );
-      const size = Buffer.alloc(4);
-      size.writeUInt32LE(header.length);
-      // hashed and written piece by piece: joining Stripe's 4 MB of pieces into one buffer, twice,
-      // was most of this save (fresh memory is what costs, see docs/benchmarks.md)
-      const body = [size, header, ...entries.map(([, data]) => data)];
-      const hash = createHash("sha256");
-      for (const part of body) hash.update(part);
-      mkdirSync(dirname(this.file), { recursive: true });
-      const fd = openSync(temporary, "w");
-      try {
-        writeAllv(fd, [hash.digest(), ...body]);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temporary, this.file);
+      writeSummedFile(
+        this.file,
+        header,
+        entries.map(([, data]) => data),
+      );
       // a spec seen for the first time: the folder drops its least recently used files
       if (this.#previous.size === 0) keepRecent(dirname(this.file));
     } catch {
-      rmSync(temporary, { force: true }); // the cache only costs speed
+      // the cache only costs speed
     }
   }
 }
 
 function readPieces(file: string, salt: string): Map<string, Buffer> {
-  const pieces = new Map<string, Buffer>();
+  const read = readSummedFile(file);
+  if (read === undefined) return new Map(); // absent, unreadable or damaged: parse everything
   try {
-    const data = readFileSync(file);
-    const body = data.subarray(32);
-    if (!createHash("sha256").update(body).digest().equals(data.subarray(0, 32))) return pieces;
-    const length = body.readUInt32LE(0);
-    const header = JSON.parse(body.subarray(4, 4 + length).toString("utf8")) as {
+    const header = JSON.parse(read.head.toString("utf8")) as {
       format?: unknown;
       salt?: unknown;
       entries?: unknown;
     };
     if (header.format !== FORMAT || header.salt !== salt || !Array.isArray(header.entries))
-      return pieces;
-    let at = 4 + length;
+      return new Map();
+    const pieces = new Map<string, Buffer>();
+    let at = 0;
     for (const [key, size] of header.entries as [string, number][]) {
-      pieces.set(key, body.subarray(at, at + size));
+      pieces.set(key, read.rest.subarray(at, at + size));
       at += size;
     }
-    return at === body.length ? pieces : new Map();
+    return at === read.rest.length ? pieces : new Map();
   } catch {
-    return new Map(); // absent or unreadable: parse everything
+    return new Map();
   }
 }
 
