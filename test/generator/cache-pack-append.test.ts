@@ -6,7 +6,6 @@
  */
 import {
   closeSync,
-  mkdtempSync,
   openSync,
   readFileSync,
   rmSync,
@@ -14,9 +13,9 @@ import {
   truncateSync,
   writeFileSync,
 } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDirs } from "../temp-dirs.js";
 import {
   CachePack,
   cacheDir,
@@ -25,14 +24,7 @@ import {
   writeAllv,
 } from "../../generator/cache/cache-pack.js";
 
-const temps: string[] = [];
-afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function freshDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "cache-pack-append-"));
-  temps.push(dir);
-  return dir;
-}
+const freshDir = tempDirs("cache-pack-append");
 
 const big = (seed: string) => `${seed}\n`.repeat(4_000); // tens of kB each: the 64 KiB floor matters
 

@@ -4,20 +4,13 @@
  * that cannot finish throws and leaves no temporary file.
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { tempDirs } from "../temp-dirs.js";
 import { readSummedFile, writeSummedFile } from "../../generator/cache/summed-file.js";
 
-const temps: string[] = [];
-afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-function freshDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "summed-file-"));
-  temps.push(dir);
-  return dir;
-}
+const freshDir = tempDirs("summed-file");
 
 describe("summed cache files", () => {
   it("reads back the head and the rest written in parts (thousands of them), its folder made", () => {
