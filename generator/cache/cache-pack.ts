@@ -63,7 +63,13 @@ import { crc32 } from "node:zlib";
 import { GeneratorError } from "../errors.js";
 import { fileOf, lazyFile, type GeneratedFile } from "../emit/file.js";
 import { keepRecent, touchCacheFile } from "./cache-folder.js";
-import { CHUNK, forEachUtf8Chunk, sharedChunkBuffer, updateText } from "./text-hash.js";
+import {
+  CHUNK,
+  everyUtf8Chunk,
+  forEachUtf8Chunk,
+  sharedChunkBuffer,
+  updateText,
+} from "./text-hash.js";
 
 export const CACHE_DIR = "node_modules/.cache/petstore-generator";
 /** Bumped when what a pack entry means or how a pack file is laid out changes; part of every key. */
@@ -429,10 +435,9 @@ export class CachePack {
     // a long text: compared a chunk at a time, as it is encoded (nothing reads the file meanwhile:
     // `bytes` stays as read)
     let at = 0;
-    let same = true;
-    forEachUtf8Chunk(made.text, sharedChunkBuffer(), (chunk) => {
-      same &&= chunk.equals(bytes.subarray(at, at + chunk.length));
+    const same = everyUtf8Chunk(made.text, sharedChunkBuffer(), (chunk) => {
       at += chunk.length;
+      return chunk.equals(bytes.subarray(at - chunk.length, at));
     });
     return same && at === bytes.length;
   }
@@ -766,7 +771,7 @@ function parsePack(tail: Buffer, size: number): Map<string, Entry> | undefined {
 }
 
 /** Up to `length` bytes of the open file `fd` from byte `at`, into `into`: a view of it (shorter at the file's end). */
-function readAt(fd: number, into: Buffer, length: number, at: number): Buffer {
+export function readAt(fd: number, into: Buffer, length: number, at: number): Buffer {
   let read = 0;
   while (read < length) {
     const got = readSync(fd, into, read, length - read, at + read);

@@ -26,14 +26,28 @@ export function forEachUtf8Chunk(
   each: (bytes: Buffer) => void,
   encoder = new TextEncoder(),
 ): void {
+  everyUtf8Chunk(text, buffer, (bytes) => (each(bytes), true), encoder);
+}
+
+/**
+ * Whether `test` holds for each of `text`'s UTF-8 chunks, in order (as {@link forEachUtf8Chunk}
+ * gives them); stops at the first for which it does not.
+ */
+export function everyUtf8Chunk(
+  text: string,
+  buffer: Buffer,
+  test: (bytes: Buffer) => boolean,
+  encoder = new TextEncoder(),
+): boolean {
   for (let start = 0; start < text.length;) {
     let end = Math.min(text.length, start + CHUNK);
     // never between a high surrogate and what follows it (a pair's halves are encoded together)
     if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
     const { written } = encoder.encodeInto(text.slice(start, end), buffer);
-    each(buffer.subarray(0, written));
+    if (!test(buffer.subarray(0, written))) return false;
     start = end;
   }
+  return true;
 }
 
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;

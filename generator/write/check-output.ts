@@ -10,6 +10,7 @@ import { createTwoFilesPatch } from "diff";
 import { listOutputFiles } from "./list-output-files.js";
 import { MANIFEST_NAME, renderManifest, type ManifestMeta } from "./manifest.js";
 import { withOutputLock } from "./output-lock.js";
+import { ContentHasher } from "./content-hash.js";
 import type { OutputFile } from "./write-output.js";
 
 const DIFF_LINES = 12;
@@ -38,16 +39,25 @@ async function compare(
   files: readonly OutputFile[],
   meta: ManifestMeta,
 ): Promise<Drift[]> {
-  const all = [...files, { path: MANIFEST_NAME, content: renderManifest(files, meta) }];
+  const hasher = new ContentHasher();
+  const all = [
+    ...files,
+    { path: MANIFEST_NAME, content: renderManifest(files, meta, undefined, hasher) },
+  ];
   const drifts: Drift[] = [];
   for (const file of all) {
+    // compared as bytes (content-hash.ts); only a file that differs is read as text, for its diff
+    if (hasher.holds(join(out, file.path), file)) continue;
     const current = await readFile(join(out, file.path), "utf8").catch(() => undefined);
     if (current === undefined) drifts.push({ path: file.path, kind: "missing" });
-    else if (current !== file.content)
+    else
       drifts.push({
         path: file.path,
         kind: "changed",
-        diff: shortDiff(file.path, current, file.content),
+        diff:
+          current === file.content
+            ? "(the same text in other bytes: the file on disk is not valid UTF-8)"
+            : shortDiff(file.path, current, file.content),
       });
   }
   const expected = new Set(all.map((file) => file.path));

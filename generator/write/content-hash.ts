@@ -15,10 +15,17 @@
  * Written the same way: `writeFileSync(path, text)` encodes the whole text (flattened) through
  * Node's string path, about 3 times slower than encoding it here (on Stripe's 11 MB
  * validators/bodies.js, about 140 against 50 ms), and into fresh memory again.
+ *
+ * And compared the same way with a file on disk (the write's "unchanged", `--check`): the file is
+ * read a chunk at a time into a second reused buffer and compared with the text's encoding,
+ * instead of being decoded into a new string and compared with the text flattened into another.
+ * With no record of what the output holds (`--no-cache`, or a fresh clone's empty cache), the
+ * write compared Stripe's 31 MB that way in about 0.5 s: half flattening, half decoding.
  */
 import { createHash } from "node:crypto";
-import { writeAll } from "../cache/cache-pack.js";
-import { chunkBuffer, forEachUtf8Chunk, updateText } from "../cache/text-hash.js";
+import { closeSync, fstatSync, openSync } from "node:fs";
+import { readAt, writeAll } from "../cache/cache-pack.js";
+import { chunkBuffer, everyUtf8Chunk, forEachUtf8Chunk, updateText } from "../cache/text-hash.js";
 
 /** A text as the write is given it: `content`, and optionally the pieces it is the concatenation of. */
 export interface HashedText {
@@ -43,6 +50,42 @@ export class ContentHasher {
   write(fd: number, text: HashedText): void {
     for (const piece of piecesOf(text))
       forEachUtf8Chunk(piece, this.#buffer, (bytes) => writeAll(fd, bytes), this.#encoder);
+  }
+
+  readonly #read = chunkBuffer();
+
+  /**
+   * Whether the file `path` holds exactly `text.content`'s UTF-8 bytes (false when it cannot be
+   * read): compared a chunk at a time, up to the first chunk that differs.
+   */
+  holds(path: string, text: HashedText): boolean {
+    let fd: number;
+    try {
+      fd = openSync(path, "r");
+    } catch {
+      return false;
+    }
+    try {
+      const size = fstatSync(fd).size;
+      const pieces = piecesOf(text);
+      let units = 0;
+      for (const piece of pieces) units += piece.length;
+      // each UTF-16 code unit is one to three bytes of UTF-8
+      if (size < units || size > units * 3) return false;
+      let at = 0;
+      const same = (bytes: Buffer): boolean => {
+        const held = readAt(fd, this.#read, bytes.length, at);
+        at += bytes.length;
+        return held.equals(bytes);
+      };
+      for (const piece of pieces)
+        if (!everyUtf8Chunk(piece, this.#buffer, same, this.#encoder)) return false;
+      return at === size;
+    } catch {
+      return false; // unreadable meanwhile: not the same
+    } finally {
+      closeSync(fd);
+    }
   }
 }
 

@@ -5,7 +5,7 @@
  * included — and the pipeline's pieces of a headed file make up its content exactly.
  */
 import { createHash } from "node:crypto";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -86,6 +86,52 @@ describe("ContentHasher", () => {
       };
       const written = readFileSync(join(out, "a.ts"));
       expect(manifest.files["a.ts"]).toBe(createHash("sha256").update(written).digest("hex"));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("holds: a file holds a text when its bytes are the text's UTF-8, at any chunk and piece boundary", () => {
+    const root = mkdtempSync(join(tmpdir(), "content-holds-"));
+    try {
+      const file = join(root, "f");
+      const chunk = 1 << 18;
+      const head = "// header\n";
+      const texts = [
+        "",
+        "a",
+        mixed(800_000, 1),
+        `${"a".repeat(chunk - 1)}😀${"b".repeat(chunk)}`,
+        `${"a".repeat(chunk - 1)}\ud83d${"b".repeat(10)}\ude00`,
+      ];
+      for (const content of texts) {
+        writeFileSync(file, Buffer.from(content, "utf8"));
+        expect(hasher.holds(file, { content }), `${content.length}`).toBe(true);
+        // what the pipeline gives: the header and the text as pieces
+        writeFileSync(file, Buffer.from(head + content, "utf8"));
+        expect(hasher.holds(file, { content: head + content, pieces: [head, content] })).toBe(true);
+      }
+      const text = mixed(800_000, 2);
+      const bytes = Buffer.from(text, "utf8");
+      // one byte changed at the start, in a later chunk and last; a byte more or less
+      for (const at of [0, chunk * 2 + 5, bytes.length - 1]) {
+        const changed = Buffer.from(bytes);
+        changed[at] = changed[at] === 0x41 ? 0x42 : 0x41;
+        writeFileSync(file, changed);
+        expect(hasher.holds(file, { content: text }), `byte ${at}`).toBe(false);
+      }
+      writeFileSync(file, Buffer.concat([bytes, Buffer.from("\n")]));
+      expect(hasher.holds(file, { content: text })).toBe(false);
+      writeFileSync(file, bytes.subarray(0, bytes.length - 1));
+      expect(hasher.holds(file, { content: text })).toBe(false);
+      // the same text in other bytes: a byte order mark, and invalid UTF-8 that decodes to U+FFFD
+      writeFileSync(file, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]));
+      expect(hasher.holds(file, { content: text })).toBe(false);
+      writeFileSync(file, Buffer.from([0x61, 0xff, 0x62]));
+      expect(Buffer.from([0x61, 0xff, 0x62]).toString("utf8")).toBe("a\ufffdb");
+      expect(hasher.holds(file, { content: "a\ufffdb" })).toBe(false);
+      expect(hasher.holds(join(root, "absent"), { content: "" })).toBe(false);
+      expect(hasher.holds(root, { content: "" }), "a folder").toBe(false);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
