@@ -24,7 +24,7 @@ import { bundleSize, firstLoadSize, type BundleSize } from "./bundle.js";
 import { assertSpecExists, type BenchContext, type BenchSpec } from "./harness/context.js";
 import { oursCommand } from "./generation.js";
 import { runNode } from "./harness/measure-process.js";
-import { failedRow, makeRow, type Row } from "./harness/rows.js";
+import { failedRow, failedSide, makeRow, PeerFailed, type Row } from "./harness/rows.js";
 import { formatBytes } from "./harness/stats.js";
 
 const TARGET = { op: "<=", value: 1.0 } as const;
@@ -72,7 +72,7 @@ async function generateClients(ctx: BenchContext, spec: BenchSpec): Promise<Clie
     { cwd: base },
   );
   if (peer.exitCode !== 0)
-    throw new Error(`Redocly generate-client failed: ${peer.stderr.trim().slice(-300)}`);
+    throw new PeerFailed(`Redocly generate-client failed: ${peer.stderr.trim().slice(-300)}`);
   const ours = join(oursDir, "client.ts");
   const factory = /export function (create\w+Client)\b/.exec(await readFile(ours, "utf8"))?.[1];
   if (factory === undefined) throw new Error(`no create…Client in ${ours}`);
@@ -215,7 +215,16 @@ export async function benchClientBundlePeer(
     } catch (error) {
       ctx.log(`  ${spec.label}: FAILED ${error instanceof Error ? error.message : String(error)}`);
       const label = `client bundle vs Redocly, ${spec.label}`;
-      rows.push(failedRow(`bundle.client.redocly.${spec.id}.min`, "6", label, TARGET, error));
+      rows.push(
+        failedRow(
+          `bundle.client.redocly.${spec.id}.min`,
+          "6",
+          label,
+          TARGET,
+          error,
+          failedSide(error),
+        ),
+      );
     }
   }
   return rows;

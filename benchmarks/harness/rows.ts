@@ -117,6 +117,16 @@ export function failedRow(
  */
 export type FailedSide = "ours" | "peer";
 
+/** Thrown where a peer, not our side, failed: a row made from it is a peer's failure ({@link failedSide}). */
+export class PeerFailed extends Error {
+  override readonly name = "PeerFailed";
+}
+
+/** Who failed, by what was thrown: {@link PeerFailed} is the peer's failure, anything else ours. */
+export function failedSide(error: unknown): FailedSide {
+  return error instanceof PeerFailed ? "peer" : "ours";
+}
+
 /**
  * Whether `rows` say the bench itself failed: a figure of ours that could not run. Missed targets
  * are results, and so is a peer that fails on a spec: neither fails the run.

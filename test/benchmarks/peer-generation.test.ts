@@ -8,7 +8,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { BenchContext } from "../../benchmarks/harness/context.js";
-import { benchFailed, failedRow, makeRow } from "../../benchmarks/harness/rows.js";
+import {
+  benchFailed,
+  failedRow,
+  failedSide,
+  makeRow,
+  PeerFailed,
+} from "../../benchmarks/harness/rows.js";
 import { ensurePeers, peers } from "../../benchmarks/peer-generation.js";
 
 const empty = mkdtempSync(join(tmpdir(), "peers-root-"));
@@ -82,5 +88,17 @@ describe("same-work peers", () => {
     expect(benchFailed([missed, peerFailed])).toBe(false);
     expect(benchFailed([missed, peerFailed, oursFailed])).toBe(true);
     expect(benchFailed([oursFailed])).toBe(true);
+  });
+
+  it("counts what a peer's failure throws as the peer's, anything else as ours", () => {
+    const target = { op: "<=", value: 1 } as const;
+    const thrown = [new PeerFailed("Redocly generate-client failed"), new Error("ours"), "text"];
+    expect(thrown.map(failedSide)).toEqual(["peer", "ours", "ours"]);
+    const rows = thrown.map((error, index) =>
+      failedRow(`bundle.client.redocly.${index}`, "6", "bundle", target, error, failedSide(error)),
+    );
+    expect(rows[0]?.details["failed"]).toBe("peer");
+    expect(benchFailed(rows.slice(0, 1))).toBe(false);
+    expect(benchFailed(rows)).toBe(true);
   });
 });
