@@ -14,9 +14,10 @@
  * `require` loads the bundle's other chunks (`./<name>.cjs`) the same way and anything else
  * through Node. A cache is written when the process exits (so it holds what the run compiled
  * too), only when it was absent or rejected, to a temporary file renamed into place; a build
- * folder that cannot be written only costs speed.
+ * folder that cannot be written only costs speed ({@link compileWithCodeCache}, which
+ * generator/load/code-cache.ts compiles TypeScript with too).
  */
-import { readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
@@ -34,23 +35,9 @@ export function requireChunk(file) {
   const outside = createRequire(file);
   const known = outside.cache[file];
   if (known !== undefined) return known.exports;
-  const cacheFile = `${file}.${CACHE_TAG}.v8`;
-  let cachedData;
-  try {
-    cachedData = readFileSync(cacheFile);
-  } catch {
-    // none yet: written at exit
-  }
   // one line, as Node's own wrapper: the chunk's line numbers stay true in stack traces
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${readFileSync(file, "utf8")}\n});`;
-  const script = new Script(wrapped, {
-    filename: file,
-    ...(cachedData === undefined ? {} : { cachedData }),
-  });
-  if (cachedData === undefined || script.cachedDataRejected === true) {
-    if (toWrite.length === 0) process.once("exit", writeCaches);
-    toWrite.push([script, cacheFile]);
-  }
+  const { script } = compileWithCodeCache(wrapped, file, `${file}.${CACHE_TAG}.v8`);
   const dir = dirname(file);
   const module = new Module(file);
   module.filename = file;
@@ -68,6 +55,42 @@ export function requireChunk(file) {
   return module.exports;
 }
 
+/**
+ * `source` compiled as a script named `filename`, with the V8 code cache in the file `cacheFile`
+ * when V8 accepts it (it checks the cache against the source's length and its own version and
+ * flags, and compiles afresh otherwise); a cache absent or rejected is written when the process
+ * exits, so it holds the functions the run compiled too. `state` says what became of the cache.
+ * Also how generator/load/code-cache.ts compiles TypeScript.
+ *
+ * @param {string} source
+ * @param {string} filename
+ * @param {string} cacheFile
+ * @returns {{ script: Script, state: "absent" | "accepted" | "rejected" }}
+ */
+export function compileWithCodeCache(source, filename, cacheFile) {
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // none yet: written at exit
+  }
+  const script = new Script(source, {
+    filename,
+    ...(cachedData === undefined ? {} : { cachedData }),
+  });
+  const state =
+    cachedData === undefined
+      ? "absent"
+      : script.cachedDataRejected === true
+        ? "rejected"
+        : "accepted";
+  if (state !== "accepted") {
+    if (toWrite.length === 0) process.once("exit", writeCaches);
+    toWrite.push([script, cacheFile]);
+  }
+  return { script, state };
+}
+
 function writeCaches() {
   for (const [script, cacheFile] of toWrite) writeCache(script, cacheFile);
 }
@@ -75,11 +98,12 @@ function writeCaches() {
 function writeCache(script, cacheFile) {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
+    mkdirSync(dirname(cacheFile), { recursive: true });
     writeFileSync(temporary, script.createCachedData());
     renameSync(temporary, cacheFile);
   } catch {
-    // the build folder was removed meanwhile (a stale build), or cannot be written: only the
-    // next run's start-up speed is lost
+    // the folder was removed meanwhile (a stale build), or cannot be written: only the next
+    // run's start-up speed is lost
     rmSync(temporary, { force: true });
   }
 }

@@ -1,18 +1,19 @@
 /**
  * Requiring a large CommonJS file with a V8 code cache, `node_modules/.cache/petstore-generator/v8/`
  * beside the package (safe to delete, never committed): compiling such a file (TypeScript's 9 MB)
- * is a large part of the generator's start-up. V8 checks
- * the cache against the source and its own version and flags, and compiles afresh when it does not
- * fit; the cache is written when the process exits, after generation (so it holds the functions
- * generation compiled too), and only when it was absent or rejected. The module is registered in
+ * is a large part of the generator's start-up. It is compiled as the bundle's chunks are
+ * (generator/bundle-loader.mjs `compileWithCodeCache`): V8 checks the cache against the source and
+ * its own version and flags, and compiles afresh when it does not fit; the cache is written when
+ * the process exits, after generation (so it holds the functions generation compiled too), and
+ * only when it was absent or rejected. The module is registered in
  * `require.cache` as Node's loader would, so it is loaded once; anything unexpected falls back to
  * a plain `require`.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import Module from "node:module";
 import { dirname, join, sep } from "node:path";
-import { Script } from "node:vm";
+import { compileWithCodeCache } from "../bundle-loader.mjs";
 
 interface LoadableModule {
   exports: unknown;
@@ -66,18 +67,9 @@ export function requireWithCodeCache(
   const internals = Module as unknown as ModuleInternals;
   let module: LoadableModule | undefined;
   try {
-    let cachedData: Buffer | undefined;
-    try {
-      cachedData = readFileSync(cacheFile);
-    } catch {
-      // no cache yet
-    }
     const source =
       copy === undefined ? readFileSync(file, "utf8") : readFileSync(copy.path, copy.encoding);
-    const script = new Script(internals.wrap(source), {
-      filename: file,
-      ...(cachedData === undefined ? {} : { cachedData }),
-    });
+    const { script, state } = compileWithCodeCache(internals.wrap(source), file, cacheFile);
     module = new internals(file);
     module.filename = file;
     module.paths = internals._nodeModulePaths(dirname(file));
@@ -99,28 +91,10 @@ export function requireWithCodeCache(
       dirname(file),
     );
     own.loaded = true;
-    const state: CodeCacheState =
-      cachedData === undefined
-        ? "absent"
-        : script.cachedDataRejected === true
-          ? "rejected"
-          : "accepted";
-    if (state !== "accepted") process.once("exit", () => writeCache(script, cacheFile));
     return { exports: own.exports, state };
   } catch {
     if (module !== undefined && require.cache[file] === (module as unknown as NodeJS.Module))
       delete require.cache[file];
     return { exports: require(file), state: "failed" };
-  }
-}
-
-function writeCache(script: Script, cacheFile: string): void {
-  const temporary = `${cacheFile}.${process.pid}.tmp`;
-  try {
-    mkdirSync(dirname(cacheFile), { recursive: true });
-    writeFileSync(temporary, script.createCachedData());
-    renameSync(temporary, cacheFile);
-  } catch {
-    rmSync(temporary, { force: true }); // a read-only node_modules: only start-up speed is lost
   }
 }

@@ -65,8 +65,8 @@ function run(copy?: { readonly file: string; readonly copy: string }): Loaded {
 
 describe("loadTypeScript", () => {
   mkdirSync(join(work, "generator/load"), { recursive: true });
-  for (const file of ["load-typescript.ts", "code-cache.ts"])
-    cpSync(join(ROOT, "generator/load", file), join(work, "generator/load", file));
+  for (const file of ["load/load-typescript.ts", "load/code-cache.ts", "bundle-loader.mjs"])
+    cpSync(join(ROOT, "generator", file), join(work, "generator", file));
   mkdirSync(join(work, "node_modules/typescript/lib"), { recursive: true });
   for (const file of ["package.json", "lib/typescript.js"])
     cpSync(
