@@ -12,6 +12,7 @@
  * gets 3 runs instead of 5, to keep a full run within about 15 minutes on 2 cores.
  */
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { benchColdCheck } from "./check-cold.js";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { assertSpecExists, type BenchContext, type BenchSpec } from "./harness/context.js";
@@ -115,6 +116,7 @@ export async function benchGeneration(ctx: BenchContext): Promise<Row[]> {
     for (const spec of ctx.specs) {
       try {
         rows.push(...(await benchSpec(ctx, spec, peerCwd)));
+        rows.push(...(await benchColdCheck(ctx, spec)));
         rows.push(...(await benchEdit(ctx, spec, peerCwd)));
         if (peersSkipped === undefined) {
           rows.push(

@@ -15,6 +15,7 @@ import { findRedisServer } from "../../scripts/redis-server.js";
 const EXPECTED_ROWS = [
   "generation.time.petstore",
   "generation.memory.petstore",
+  "check.cold.time.petstore",
   "generation.edit.petstore",
   "generation.edit-operation.petstore",
   "generation.edit-schema.petstore",
