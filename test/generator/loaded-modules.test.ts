@@ -125,6 +125,18 @@ describe("modules the generator loads", () => {
     expect(loadedChunks(loaded).some(holdsFastCheck)).toBe(true);
   }, 180_000);
 
+  it("loads no diff library for a --check that renders and finds the output up to date", () => {
+    // the first test's output, checked without the cache, as CI checks a fresh clone
+    const loaded = loadedBy(
+      ["--spec", spec, "--out", join(work, "cold"), "--no-cache", "--check"],
+      "check",
+    );
+    expect(loaded.some((path) => /^generator\/\.build-[0-9a-f]+\/check-output-/.test(path))).toBe(
+      true,
+    );
+    expect(new Set(loaded.map(packageOf)).has("diff")).toBe(false);
+  }, 180_000);
+
   it("loads the YAML parsers it left out when a refused spec's problem is located (line and column)", () => {
     const broken = join(work, "broken.yaml");
     writeFileSync(
