@@ -24,7 +24,7 @@ import { bundleSize, firstLoadSize, type BundleSize } from "./bundle.js";
 import { assertSpecExists, type BenchContext, type BenchSpec } from "./harness/context.js";
 import { oursCommand } from "./generation.js";
 import { runNode } from "./harness/measure-process.js";
-import { failedRow, failedSide, makeRow, PeerFailed, type Row } from "./harness/rows.js";
+import { failedRow, makeRow, PeerFailed, type Row } from "./harness/rows.js";
 import { formatBytes } from "./harness/stats.js";
 
 const TARGET = { op: "<=", value: 1.0 } as const;
@@ -215,16 +215,7 @@ export async function benchClientBundlePeer(
     } catch (error) {
       ctx.log(`  ${spec.label}: FAILED ${error instanceof Error ? error.message : String(error)}`);
       const label = `client bundle vs Redocly, ${spec.label}`;
-      rows.push(
-        failedRow(
-          `bundle.client.redocly.${spec.id}.min`,
-          "6",
-          label,
-          TARGET,
-          error,
-          failedSide(error),
-        ),
-      );
+      rows.push(failedRow(`bundle.client.redocly.${spec.id}.min`, "6", label, TARGET, error));
     }
   }
   return rows;

@@ -88,14 +88,17 @@ export function makeRow(input: RowInput): Row {
   };
 }
 
-/** A row for a figure that could not run at all (the harness goes on with the others). */
+/**
+ * A row for a figure that could not run at all (the harness goes on with the others); `failed`
+ * says on whose side, by default as the error says ({@link failedSide}).
+ */
 export function failedRow(
   name: string,
   figure: string,
   label: string,
   target: Target,
   error: unknown,
-  failed: FailedSide = "ours",
+  failed: FailedSide = failedSide(error),
 ): Row {
   return makeRow({
     name,

@@ -95,7 +95,7 @@ describe("same-work peers", () => {
     const thrown = [new PeerFailed("Redocly generate-client failed"), new Error("ours"), "text"];
     expect(thrown.map(failedSide)).toEqual(["peer", "ours", "ours"]);
     const rows = thrown.map((error, index) =>
-      failedRow(`bundle.client.redocly.${index}`, "6", "bundle", target, error, failedSide(error)),
+      failedRow(`bundle.client.redocly.${index}`, "6", "bundle", target, error),
     );
     expect(rows[0]?.details["failed"]).toBe("peer");
     expect(benchFailed(rows.slice(0, 1))).toBe(false);
