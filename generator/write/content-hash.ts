@@ -19,8 +19,9 @@
  * And compared the same way with a file on disk (the write's "unchanged", `--check`): the file is
  * read a chunk at a time into a second reused buffer and compared with the text's encoding,
  * instead of being decoded into a new string and compared with the text flattened into another.
- * With no record of what the output holds (`--no-cache`, or a fresh clone's empty cache), the
- * write compared Stripe's 31 MB that way in about 0.5 s: half flattening, half decoding.
+ * With no record of what the output holds (`--no-cache`, or a fresh clone's empty cache),
+ * decoding Stripe's 31 MB and flattening the new texts to compare them took about 0.5 s; compared
+ * as bytes, the write's whole comparison takes under 0.1 s.
  */
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync } from "node:fs";
