@@ -147,10 +147,11 @@ describe("validator modules", () => {
   });
 
   it("evaluated from their slices' code, check as the functions Ajv compiled (what the mocks check with)", () => {
-    const options = { draft2020: false, unknownFormats: [], ajv: {} };
+    const options = { draft2020: false, unknownFormats: [], ajv: {}, evaluate: true };
     const compiled = compileValidatorSlices(SCHEMAS, API, options, [[...SCHEMAS.keys()]]);
     const evaluated = evaluateSlices(compiled.slices);
     expect([...evaluated.keys()]).toEqual([...SCHEMAS.keys()]);
+    expect([...compiled.functions.keys()]).toEqual([...SCHEMAS.keys()]);
     const samples = [
       "ab",
       "a",
@@ -169,6 +170,58 @@ describe("validator modules", () => {
     // the module's code itself: its formats and helpers are in use
     expect(evaluated.get("when$body")?.({ at: "not a date" })).toBe(false);
     expect(evaluated.get("set$body")?.([{}, {}])).toBe(false);
+  });
+
+  it("compiled as text only, are not evaluated and print the same code", () => {
+    const options = { draft2020: false, unknownFormats: [], ajv: {} };
+    const asText = compileValidatorSlices(SCHEMAS, API, options, [[...SCHEMAS.keys()]]);
+    const evaluated = compileValidatorSlices(SCHEMAS, API, { ...options, evaluate: true }, [
+      [...SCHEMAS.keys()],
+    ]);
+    expect(asText.functions.size).toBe(0);
+    expect(printSlices(asText.slices)).toBe(printSlices(evaluated.slices));
+  });
+
+  it("give each copy of a component one validator calls a name of its own, evaluated or not", () => {
+    // `b`'s pointer leads to `Offset` through `Page`: Ajv compiles `Offset` once for each `$ref`,
+    // and both copies are called from `x$body`'s function (one name declared twice, unless renamed)
+    const api = {
+      $id: "api",
+      components: {
+        schemas: {
+          Offset: { type: "integer", minimum: 0 },
+          Page: {
+            type: "object",
+            properties: { offset: { $ref: "api#/components/schemas/Offset" } },
+          },
+        },
+      },
+    };
+    const schemas = new Map<string, unknown>([
+      [
+        "x$body",
+        {
+          type: "object",
+          properties: {
+            a: { $ref: "api#/components/schemas/Offset" },
+            b: { $ref: "api#/components/schemas/Page/properties/offset" },
+          },
+        },
+      ],
+    ]);
+    const options = { draft2020: false, unknownFormats: [], ajv: {} };
+    const codes = [false, true].map((evaluate) => {
+      const compiled = compileValidatorSlices(schemas, api, { ...options, evaluate }, [["x$body"]]);
+      const check = evaluateSlices(compiled.slices).get("x$body");
+      expect([check?.({ a: 1, b: 2 }), check?.({ a: 1, b: -2 }), check?.({ a: -1 })]).toEqual([
+        true,
+        false,
+        false,
+      ]);
+      return printSlices(compiled.slices);
+    });
+    expect(codes[0]).toContain("validate$Offset$copy2");
+    expect(codes[0]).toBe(codes[1]);
   });
 
   it("stop generation on an Ajv helper that has no ES-module counterpart", () => {

@@ -123,8 +123,8 @@ export function emitValidators(
   );
   const bodies = compile("bodies", BODIES_FILE, bodySchemas, apiSchema, {}, parts(bodySchemas));
   compiledBodies.set(model, {
-    functions: bodies.functions,
-    all: bodies.functions.size === bodySchemas.size,
+    functions: new Map(),
+    all: bodySchemas.size === 0,
     count: bodySchemas.size,
     slicesOf: bodies.slicesOf,
   });
@@ -147,10 +147,11 @@ export function emitValidators(
 }
 
 /**
- * The body validators compiled in this process, by model (the mocks reuse them: see
- * {@link bodyValidatorFunctions}); a cache compiles only some, or none of them as they are (its
- * functions are compiled against stand-ins): then the module's slices (by operation), whose code
- * gives them.
+ * The body validators of this process, by model, for the mocks ({@link bodyValidatorFunctions}):
+ * the module's slices (by operation) as {@link emitValidators} made them, as text only (compiled
+ * with a cache, most functions are compiled against stand-ins; compiled whole, Ajv's evaluation
+ * of every function, parameters' too, cost more than the mocks' evaluating what they ask for),
+ * and the functions evaluated from them so far.
  */
 const compiledBodies = new WeakMap<
   ApiModel,

@@ -67,6 +67,13 @@ export interface ValidatorModuleOptions {
   readonly origin?: (name: string) => string;
   /** Where those warnings go. */
   readonly warnings?: string[];
+  /**
+   * Whether the validators are wanted as functions of this process too (`functions` of what is
+   * compiled; empty otherwise). A module wanted as text only is not evaluated: Ajv's
+   * `new Function` of each function it compiles was about 0.5 s of Stripe's cold run, for
+   * functions nothing called (see {@link ModuleNaming.compiled}).
+   */
+  readonly evaluate?: boolean;
 }
 
 /** The shared schema every validator `$ref`s into: `{ $id, components: { schemas } }`. */
@@ -85,7 +92,8 @@ export function compileValidatorModule(
   apiSchema: ApiSchema,
   options: ValidatorModuleOptions,
 ): string {
-  return compileValidators(schemas, apiSchema, options).code;
+  const { slices } = compileValidatorSlices(schemas, apiSchema, options, [[...schemas.keys()]]);
+  return printSlices(slices);
 }
 
 /** A compiled module: its code, and the validators it exports as functions of this process (by export name). */
@@ -110,7 +118,7 @@ export interface ModuleSlice {
   readonly exports: readonly (readonly [name: string, validator: string])[];
 }
 
-/** Slices of a module compiled at once (one per part), with the validators as functions and the warnings of relaxed exports by name. */
+/** Slices of a module compiled at once (one per part), with the validators as functions (when `evaluate`) and the warnings of relaxed exports by name. */
 export interface CompiledSlices {
   readonly slices: readonly ModuleSlice[];
   readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
@@ -123,9 +131,12 @@ export function compileValidators(
   apiSchema: ApiSchema,
   options: ValidatorModuleOptions,
 ): CompiledValidators {
-  const { slices, functions } = compileValidatorSlices(schemas, apiSchema, options, [
-    [...schemas.keys()],
-  ]);
+  const { slices, functions } = compileValidatorSlices(
+    schemas,
+    apiSchema,
+    { ...options, evaluate: true },
+    [[...schemas.keys()]],
+  );
   return { code: printSlices(slices), functions };
 }
 
@@ -249,7 +260,7 @@ function moduleAjv(
       optimize: false,
       formats: _`fullFormats`,
       ...options.ajv.code,
-      process: naming.compiled,
+      process: options.evaluate === true ? naming.compiled : naming.compiledUnevaluated,
     },
   };
   const ajv = options.draft2020 ? new Ajv2020(ajvOptions) : new Ajv(ajvOptions);
@@ -323,9 +334,11 @@ function compileModule(
       ([name, id]) => [name, functionOf.get(id) as AnyValidateFunction] as const,
     );
     const functions = new Map(
-      exports.map(
-        ([name, validate]) => [name, (value: unknown) => validate(value) === true] as const,
-      ),
+      options.evaluate !== true
+        ? []
+        : exports.map(
+            ([name, validate]) => [name, (value: unknown) => validate(value) === true] as const,
+          ),
     );
     const byName = new Map(exports);
     const units = new FunctionUnits(naming);
@@ -382,8 +395,6 @@ export interface FunctionTexts {
   readonly aliases: ReadonlyMap<string, string>;
   /** By export name, the function each export is. */
   readonly exports: ReadonlyMap<string, FunctionText>;
-  /** The exports' validators, by export name (meaningful only when `apiSchema` held no stand-ins). */
-  readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
 }
 
 /**
@@ -454,7 +465,6 @@ export function compileFunctionTexts(
   );
   const groups = new Map<string, AnyValidateFunction>();
   const exportTexts = new Map<string, FunctionText>();
-  const functions = new Map<string, (value: unknown) => boolean>();
   for (const [name, schema] of schemas) {
     const wrapped = wrap(schema);
     const key = JSON.stringify(wrapped);
@@ -465,12 +475,10 @@ export function compileFunctionTexts(
       ajv.addSchema(wrapped, id);
       groups.set(key, (validate = compiled(id)));
     }
-    const check = validate;
-    exportTexts.set(name, text(check, "export"));
-    functions.set(name, (value) => check(value) === true);
+    exportTexts.set(name, text(validate, "export"));
   }
   for (const ref of aliases.keys()) componentTexts.set(ref, []);
-  return { components: componentTexts, aliases, exports: exportTexts, functions };
+  return { components: componentTexts, aliases, exports: exportTexts };
 }
 
 const graphs = new WeakMap<ApiSchema, ComponentGraph>();
@@ -527,6 +535,30 @@ function identifierPart(text: string): string {
 
 function shortHash(text: string): string {
   return sha256Hex(text).slice(0, 12);
+}
+
+/** What Ajv evaluates in place of a function's code when only its text is wanted. */
+const NOT_EVALUATED =
+  'return function notEvaluated() { throw new Error("this validator was compiled as text only"); }';
+
+/**
+ * A module-level value that Ajv's code for one function declares twice: the lines before the
+ * function, `const <name> = scope.<prefix>[<n>];` (one value a line, or joined without line
+ * breaks), name its values; two values of one name make the code a SyntaxError.
+ */
+function redeclaredValue(code: string): string | undefined {
+  const declared = new Set<string>();
+  let at = 0;
+  while (code.startsWith("const ", at)) {
+    const equals = code.indexOf(" = ", at);
+    const end = code.indexOf(";", equals);
+    if (equals < 0 || end < 0) return undefined;
+    const name = code.slice(at + "const ".length, equals);
+    if (declared.has(name)) return name;
+    declared.add(name);
+    at = code.startsWith("\n", end + 1) ? end + 2 : end + 1;
+  }
+  return undefined;
 }
 
 const COMPONENT_REF = /^api#\/components\/schemas\/([^/]+)$/u;
@@ -596,10 +628,23 @@ class ModuleNaming {
     this.#pending = undefined;
   }
 
-  /** `code.process`: called when a function's code is complete. */
+  /** `code.process`: called when a function's code is complete (Ajv then evaluates it). */
   readonly compiled = (code: string): string => {
     this.#compiling.pop();
     return code;
+  };
+
+  /**
+   * `code.process` of a module wanted as text only: Ajv evaluates a function that throws instead
+   * of the code (its text is kept as the source). What evaluating found, a name declared twice
+   * (see {@link uniqueCopies}), is checked on the text: the same SyntaxError.
+   */
+  readonly compiledUnevaluated = (code: string): string => {
+    this.#compiling.pop();
+    const twice = redeclaredValue(code);
+    if (twice !== undefined)
+      throw new SyntaxError(`Identifier '${twice}' has already been declared`);
+    return NOT_EVALUATED;
   };
 
   #current(): { name: string; values: number } {

@@ -65,12 +65,11 @@ export interface ModuleStore {
   store(key: string, code: string): void;
 }
 
-/** A module: its code, the validators compiled in this run (by export name) and its warnings (in part order). */
+/** A module: its code, its slices and its warnings (in part order). Made as text only: nothing of it is evaluated (validator-module.ts). */
 export interface PartedModule {
   readonly code: string;
   /** The slices of the parts exporting any of `names`, in module order (made when asked for: printing needs none). */
   readonly slicesOf: (names: ReadonlySet<string>) => readonly ModuleSlice[];
-  readonly functions: ReadonlyMap<string, (value: unknown) => boolean>;
   readonly warnings: readonly string[];
 }
 
@@ -102,7 +101,6 @@ export function compileModuleParts(
       code: printSlices(compiled.slices),
       slicesOf: (names) =>
         compiled.slices.filter((slice) => slice.exports.some(([name]) => names.has(name))),
-      functions: compiled.functions,
       warnings: parts.flatMap((part) =>
         part.names.flatMap((name) => compiled.relaxed.get(name) ?? []),
       ),
@@ -264,7 +262,6 @@ function fromFunctionEntries(
             ? slices
             : (assembled = whole()).slicesOf(names);
         },
-        functions: new Map(),
         warnings: [],
       };
     }
@@ -349,8 +346,7 @@ function fromFunctionEntries(
         }
         for (const [ref, text] of made.components) texts.set(ref, text);
       }
-      if (exports.size === 0)
-        return { components: texts, aliases, exports: new Map(), functions: new Map() };
+      if (exports.size === 0) return { components: texts, aliases, exports: new Map() };
       const made = compileFunctionTexts(
         exports,
         withStandIns(new Set()),
@@ -361,7 +357,6 @@ function fromFunctionEntries(
         components: texts,
         aliases,
         exports: made.exports,
-        functions: cycles.length === 0 ? made.functions : new Map(),
       };
     } catch {
       return undefined;
@@ -388,11 +383,10 @@ function fromFunctionEntries(
       else exportTexts.set(name, text);
     }
 
-    let functions: ReadonlyMap<string, (value: unknown) => boolean> = new Map();
     if (missedCycles.length > 0 || missedExports.size > 0) {
       compiled = true;
       // exports that reach no component (Stripe's parameters) compile the same without any: Ajv
-      // is not given the API's schemas to walk, and the functions are still the real validators
+      // is not given the API's schemas to walk
       if (cycles.length === 0) walks.withoutComponents++;
       const made = tracksEvaluated
         ? compileTogether(missedCycles, missedExports)
@@ -410,7 +404,6 @@ function fromFunctionEntries(
         if (!storedKeys.has(key)) store.store(exportKind, key, JSON.stringify([text]));
         storedKeys.add(key);
       }
-      functions = made.functions;
     }
 
     // each component's copy the components call (`a`) and the one the exports call (`b`)
@@ -436,7 +429,7 @@ function fromFunctionEntries(
       parts.flatMap((part, index) =>
         part.names.some((name) => names.has(name)) ? [sliceOfPart(index) as ModuleSlice] : [],
       );
-    if (!print) return { code: "", slicesOf, functions, warnings: [] };
+    if (!print) return { code: "", slicesOf, warnings: [] };
     // the module walked once (see wholeModuleSlice) where every name's texts agree on what they
     // call, else slice by slice as the module is compiled whole
     const texts = [...[...cycleTexts.values()].flat(), ...exportTexts.values()];
@@ -447,7 +440,7 @@ function fromFunctionEntries(
         : undefined;
     if (whole !== undefined) {
       walks.wholeWalks++;
-      return { code: printSlices([whole]), slicesOf, functions, warnings: [] };
+      return { code: printSlices([whole]), slicesOf, warnings: [] };
     }
     const slices: ModuleSlice[] = [];
     for (const part of parts) {
@@ -456,7 +449,7 @@ function fromFunctionEntries(
       slices.push(slice);
     }
     walks.slicedWalks++;
-    return { code: printSlices(slices), slicesOf: () => slices, functions, warnings: [] };
+    return { code: printSlices(slices), slicesOf: () => slices, warnings: [] };
   }
 }
 
