@@ -541,26 +541,6 @@ function shortHash(text: string): string {
 const NOT_EVALUATED =
   'return function notEvaluated() { throw new Error("this validator was compiled as text only"); }';
 
-/**
- * A module-level value that Ajv's code for one function declares twice: the lines before the
- * function, `const <name> = scope.<prefix>[<n>];` (one value a line, or joined without line
- * breaks), name its values; two values of one name make the code a SyntaxError.
- */
-function redeclaredValue(code: string): string | undefined {
-  const declared = new Set<string>();
-  let at = 0;
-  while (code.startsWith("const ", at)) {
-    const equals = code.indexOf(" = ", at);
-    const end = code.indexOf(";", equals);
-    if (equals < 0 || end < 0) return undefined;
-    const name = code.slice(at + "const ".length, equals);
-    if (declared.has(name)) return name;
-    declared.add(name);
-    at = code.startsWith("\n", end + 1) ? end + 2 : end + 1;
-  }
-  return undefined;
-}
-
 const COMPONENT_REF = /^api#\/components\/schemas\/([^/]+)$/u;
 
 /**
@@ -572,8 +552,17 @@ class ModuleNaming {
   readonly #taken = new Map<string, unknown>();
   readonly #components = new Map<unknown, string>();
   readonly #exported = new Map<unknown, string>();
-  /** Functions being compiled (Ajv compiles a `$ref`'s target inside its referrer). */
-  readonly #compiling: { name: string; values: number }[] = [];
+  /**
+   * Functions being compiled (Ajv compiles a `$ref`'s target inside its referrer), each with the
+   * values its code reads by name and the first name given to two of them (its code, which
+   * declares each value it reads, would then declare that name twice).
+   */
+  readonly #compiling: {
+    name: string;
+    values: number;
+    reads?: Map<string, ValueScopeName>;
+    twice?: string;
+  }[] = [];
   #pending: ValueScopeName | undefined;
   /** Schemas a function was named after, and how many later copies shared such a name. */
   readonly #named = new Set<unknown>();
@@ -612,12 +601,12 @@ class ModuleNaming {
         if (prefix === "schema" && this.#pending !== undefined)
           this.#nameFunction(this.#pending, value.ref);
         const known = scope.known(prefix, value.key ?? value.ref);
-        if (known !== undefined) return known;
+        if (known !== undefined) return this.#read(known);
         const name = new ValueScopeName(prefix, this.#nameOf(prefix, value));
         if (prefix === "schema") this.ownerOf.set(name, this.#current().name);
         if (prefix === "func" && HELPERS.has(value.ref))
           value = { ...value, code: new Name(name.str) };
-        return scope.register(name, value);
+        return this.#read(scope.register(name, value));
       },
     );
   }
@@ -636,16 +625,29 @@ class ModuleNaming {
 
   /**
    * `code.process` of a module wanted as text only: Ajv evaluates a function that throws instead
-   * of the code (its text is kept as the source). What evaluating found, a name declared twice
-   * (see {@link uniqueCopies}), is checked on the text: the same SyntaxError.
+   * of the code (its text is kept as the source, and not read here: Ajv's code is a concatenation
+   * that reading would copy whole, 0.1 s on Stripe). What evaluating found, a name declared twice
+   * (two copies of a component read by one function: see {@link uniqueCopies}), is known from the
+   * values the function read ({@link #read}), and gives the same SyntaxError.
    */
-  readonly compiledUnevaluated = (code: string): string => {
-    this.#compiling.pop();
-    const twice = redeclaredValue(code);
+  readonly compiledUnevaluated = (): string => {
+    const twice = this.#compiling.pop()?.twice;
     if (twice !== undefined)
       throw new SyntaxError(`Identifier '${twice}' has already been declared`);
     return NOT_EVALUATED;
   };
+
+  /** `name`, read by the function being compiled (Ajv's code declares each value its function reads). */
+  #read(name: ValueScopeName): ValueScopeName {
+    const current = this.#compiling[this.#compiling.length - 1];
+    if (current !== undefined) {
+      const reads = (current.reads ??= new Map());
+      const read = reads.get(name.str);
+      if (read === undefined) reads.set(name.str, name);
+      else if (read !== name) current.twice ??= name.str;
+    }
+    return name;
+  }
 
   #current(): { name: string; values: number } {
     const current = this.#compiling[this.#compiling.length - 1];
