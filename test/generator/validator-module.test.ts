@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   compileValidatorModule,
   compileValidatorSlices,
+  evaluateModule,
   evaluateSlices,
   FORMATS_MODULE,
   printSlices,
@@ -164,9 +165,15 @@ describe("validator modules", () => {
       { at: "not a date" },
       { n: 2 ** 40 },
     ];
+    // the whole module from its printed code: the same functions
+    const fromModule = evaluateModule(printSlices(compiled.slices));
+    expect([...fromModule.keys()]).toEqual([...SCHEMAS.keys()]);
     for (const [name, check] of compiled.functions)
-      for (const sample of samples)
+      for (const sample of samples) {
         expect([name, evaluated.get(name)?.(sample)]).toEqual([name, check(sample)]);
+        expect([name, fromModule.get(name)?.(sample)]).toEqual([name, check(sample)]);
+      }
+    expect(evaluateModule(printSlices([])).size).toBe(0);
     // the module's code itself: its formats and helpers are in use
     expect(evaluated.get("when$body")?.({ at: "not a date" })).toBe(false);
     expect(evaluated.get("set$body")?.([{}, {}])).toBe(false);

@@ -35,6 +35,7 @@ import { textReadingSchema, type ComponentSchemas } from "./text-reading.js";
 import { API_SCHEMA_ID, toJsonSchema, type ConvertOptions } from "../../schema/to-json-schema.js";
 import {
   compileValidators,
+  evaluateModule,
   evaluateSlices,
   type ApiSchema,
   type ValidatorModuleOptions,
@@ -126,6 +127,7 @@ export function emitValidators(
     functions: new Map(),
     all: bodySchemas.size === 0,
     count: bodySchemas.size,
+    code: bodies.code,
     slicesOf: bodies.slicesOf,
   });
   const responseHeaders = compile(
@@ -160,6 +162,8 @@ const compiledBodies = new WeakMap<
     readonly all: boolean;
     /** How many body validators the module exports. */
     readonly count?: number;
+    /** The module's code as printed. */
+    readonly code?: string;
     /** The names whose slices were evaluated (the functions they gave are in `functions`). */
     readonly asked?: ReadonlySet<string>;
     readonly slicesOf?: (names: ReadonlySet<string>) => readonly ModuleSlice[];
@@ -194,8 +198,11 @@ export function bodyValidatorFunctions(
     const asked = known.asked ?? new Set();
     const missing = new Set([...names].filter((name) => !asked.has(name)));
     if (missing.size === 0) return known.functions;
-    // evaluated once a run, kept with those the emitter compiled
-    const functions = new Map([...known.functions, ...evaluateSlices(known.slicesOf(missing))]);
+    // evaluated once a run; all of them (the mocks of a run without cache) from the code printed
+    const whole = only === undefined && asked.size === 0 ? known.code : undefined;
+    const evaluated =
+      whole !== undefined ? evaluateModule(whole) : evaluateSlices(known.slicesOf(missing));
+    const functions = new Map([...known.functions, ...evaluated]);
     const all = functions.size === known.count;
     compiledBodies.set(model, { ...known, functions, all, asked: new Set([...asked, ...names]) });
     return functions;
