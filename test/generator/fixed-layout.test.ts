@@ -19,6 +19,7 @@ import {
   DataObject,
   DataSpread,
   jsonData,
+  jsonDataText,
   reference,
   type DataValue,
 } from "../../generator/emit/ts/data-layout.js";
@@ -106,6 +107,21 @@ describe("data literals", () => {
   it("refuses what JSON cannot write", () => {
     expect(() => jsonData(Number.NaN)).toThrow(/not a finite number/);
     expect(() => jsonData(() => 1)).toThrow(/not JSON data/);
+    expect(() => jsonDataText({ a: [Number.POSITIVE_INFINITY] })).toThrow(/not a finite number/);
+    expect(() => jsonDataText({ a: Symbol("s") })).toThrow(/not JSON data/);
+  });
+
+  it("written straight from JSON data, as converted first", () => {
+    const values: unknown[] = [
+      { a: 1, "x-b": "two", skipped: undefined, nested: { b: null, c: [1, undefined, "x"] } },
+      [{ a: 1 }, [], {}, [["deep"]], [[1], [2]]],
+      { empty: {}, none: { only: undefined }, list: [...Array(12).keys()], __proto__: null },
+      { mixed: new DataObject([["v", reference("bodyValidators.a$200")]]), at: [reference("x")] },
+      [new DataObject([]), "s", 2.5, -0, true],
+    ];
+    for (const value of values)
+      for (const indent of ["", "    "])
+        expect(jsonDataText(value, indent)).toBe(dataText(jsonData(value), indent));
   });
 });
 

@@ -4,14 +4,14 @@
  * ever evaluated as code.
  */
 import type { WriterFunction } from "ts-morph";
-import { dataText, jsonData, keyText } from "./data-layout.js";
+import { jsonDataText, keyText } from "./data-layout.js";
 
 /**
  * `value` (JSON data) as a literal in the fixed layout: objects one entry per line (data-layout.ts),
  * each line after the first starting with `indent` (what `indentCode` would make of it, at once).
  */
 export function literal(value: unknown, indent = ""): string {
-  return dataText(jsonData(value), indent);
+  return jsonDataText(value, indent);
 }
 
 /** A JS property key: bare when it is a plain identifier, else a quoted string. */
