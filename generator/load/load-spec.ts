@@ -25,7 +25,7 @@ import {
   normalizeDiscriminatorMappings,
 } from "./normalize-document.js";
 import { sha256Hex } from "../cache/text-hash.js";
-import type { SpecDigests } from "../write/inputs-hash.js";
+import { specFileDigest, type SpecDigests } from "../write/inputs-hash.js";
 
 export interface LoadedSpec {
   /** The bundled document (external files pulled into components). */
@@ -66,6 +66,9 @@ export async function loadSpec(
   try {
     const t0 = performance.now();
     const bytes = await readFile(specPath);
+    // the inputs hash takes the digest of the bytes loaded rather than reading the file again
+    if (options.digests?.has(specPath) === false)
+      options.digests.set(specPath, specFileDigest(bytes));
     // decoded when a whole text is needed (JSON, a whole parse, a bundle): a YAML spec read
     // section by section is cut and keyed as bytes (yaml-sections.ts)
     let decoded: string | undefined;
@@ -133,7 +136,10 @@ export async function loadSpec(
       let result = splitBundle?.result;
       if (result === undefined) {
         const { bundleDocument, documentFromText } = await import("./sync-file-resolver.js");
-        result = await bundleDocument(root ?? documentFromText(text(), specPath, parsed), pieces);
+        result = await bundleDocument(root ?? documentFromText(text(), specPath, parsed), {
+          pieces,
+          digests: options.digests,
+        });
       }
       timing(splitBundle?.replayed === true ? "  bundle (as recorded)" : "  bundle", t1);
       const unresolved = result.problems.find(

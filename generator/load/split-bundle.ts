@@ -444,7 +444,7 @@ export async function bundleSplitSpec(
   let document = root ?? documentFromText(text, specPath, parsed);
   for (let pass = 0; pass < 3; pass++) {
     marks.beforeBundle();
-    const marked = await bundleDocument(document, pieces, marks);
+    const marked = await bundleDocument(document, { pieces, marks, digests });
     const outcome = record.finish(marks, marked, oneFileDeclined);
     if (outcome === "recorded" || outcome === "one file")
       return { result: marked, replayed: false };
@@ -454,6 +454,9 @@ export async function bundleSplitSpec(
     marks = record.markRoot(specPath, again, pieces, outcome);
     document = documentFromText(text, specPath, again);
   }
-  const result = await bundleDocument(documentFromText(text, specPath, original), pieces);
+  const result = await bundleDocument(documentFromText(text, specPath, original), {
+    pieces,
+    digests,
+  });
   return { result, replayed: false };
 }

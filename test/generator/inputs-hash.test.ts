@@ -2,7 +2,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { computeInputsHash, type SpecDigests } from "../../generator/write/inputs-hash.js";
+import { loadSpec } from "../../generator/load/load-spec.js";
+import {
+  computeInputsHash,
+  specFileDigest,
+  type SpecDigests,
+} from "../../generator/write/inputs-hash.js";
 import { ROOT, runCli } from "./cli-helper.js";
 
 const work = mkdtempSync(join(tmpdir(), "inputs-hash-"));
@@ -43,6 +48,27 @@ describe("the inputs hash's spec digests (one read and hash of each spec file pe
     const fresh = await computeInputsHash(inputs, new Map());
     expect(fresh).not.toBe(first);
     expect(fresh).toBe(await computeInputsHash(inputs));
+  });
+
+  it("takes the digests of the files the load read, with or without a cache, as a fresh read gives", async () => {
+    for (const cache of [false, true]) {
+      const dir = mkdtempSync(join(work, "load-"));
+      writeFileSync(join(dir, "openapi.yaml"), ROOT_SPEC);
+      writeFileSync(join(dir, "pet.yaml"), PET("A pet."));
+      const digests: SpecDigests = new Map();
+      const loaded = await loadSpec(join(dir, "openapi.yaml"), dir, { cache, digests });
+      expect(loaded.files).toEqual(["openapi.yaml", "pet.yaml"]);
+      expect(new Map(digests)).toEqual(
+        new Map(
+          loaded.files.map((file) => [
+            resolve(dir, file),
+            specFileDigest(readFileSync(resolve(dir, file))),
+          ]),
+        ),
+      );
+      const inputs = { specFiles: loaded.files, apiName: "Split", cwd: dir };
+      expect(await computeInputsHash(inputs, digests)).toBe(await computeInputsHash(inputs));
+    }
   });
 
   it("leaves a manifest whose hash the next run's quick check accepts after an edit of a $ref'd file", () => {
