@@ -21,7 +21,11 @@ import type { EmitContext, GeneratedFile } from "../file.js";
 import { jsDoc } from "../ts/jsdoc.js";
 import { literal, objectCode, propertyKey } from "../ts/literal.js";
 import { printStatements, type PrintedStatement } from "../ts/source-file.js";
-import { bodyValidatorFunctions, tracedBodyValidators } from "../validators/emit-validators.js";
+import {
+  bodyValidatorFunctions,
+  releaseBodyValidators,
+  tracedBodyValidators,
+} from "../validators/emit-validators.js";
 import {
   jsonMedia,
   validatedResponseMedia,
@@ -383,6 +387,8 @@ export function emitMocks(
     }
     return part;
   });
+  // every body is drawn: the validators they were checked with can go (emit-validators.ts)
+  releaseBodyValidators(model);
   const operations = model.operations.map(
     (operation, index) =>
       [operation.name, table.operationWriter(operation, mocked[index] as MockedOperation)] as const,

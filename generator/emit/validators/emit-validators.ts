@@ -171,6 +171,16 @@ const compiledBodies = new WeakMap<
 >();
 
 /**
+ * Lets go of what {@link emitValidators} kept of `model`'s body validators for the mocks, and of
+ * the functions evaluated from it: the mocks, their last reader, call this when done (on Stripe
+ * the evaluated module, its 11 MB of source and its compiled code, was otherwise kept to the end
+ * of the run, when its peak memory is reached).
+ */
+export function releaseBodyValidators(model: ApiModel): void {
+  compiledBodies.delete(model);
+}
+
+/**
  * The validators of validators/bodies.js as functions (by export name, `listPets$200`), for the
  * mocks to check their data with what the server and the client's response validation check:
  * those {@link emitValidators} compiled for `model` in this process when they cover the
