@@ -26,6 +26,7 @@ import {
 } from "./normalize-document.js";
 import { sha256Hex } from "../cache/text-hash.js";
 import { specFileDigest, type SpecDigests } from "../write/inputs-hash.js";
+import { withOneByteStrings } from "./one-byte-strings.js";
 
 export interface LoadedSpec {
   /** The bundled document (external files pulled into components). */
@@ -63,6 +64,8 @@ export async function loadSpec(
   const warnings: string[] = [];
   let bundled: unknown;
   let dependencies: readonly string[];
+  /** The bytes of a YAML spec (not JSON, which `JSON.parse` read). */
+  let yamlBytes: Buffer | undefined;
   try {
     const t0 = performance.now();
     const bytes = await readFile(specPath);
@@ -74,6 +77,7 @@ export async function loadSpec(
     let decoded: string | undefined;
     const text = (): string => (decoded ??= bytes.toString("utf8"));
     const json = startsLikeJson(bytes) ? jsonValue(text()) : undefined;
+    if (json === undefined) yamlBytes = bytes;
     // with a cache, the YAML sections and files an edit left alone are not parsed again (yaml-sections.ts)
     const yaml = options.cache === true ? await import("./yaml-sections.js") : undefined;
     const pieces = yaml === undefined ? undefined : await yaml.openYamlPieces(cwd, specPath);
@@ -162,7 +166,11 @@ export async function loadSpec(
     throw await loadFailure(error, displayPath);
   }
 
-  const document = bundled;
+  // a YAML spec in one file: its strings one byte a character where they can be (one-byte-strings.ts)
+  const document =
+    yamlBytes !== undefined && dependencies.length === 0
+      ? withOneByteStrings(bundled, yamlBytes)
+      : bundled;
   if (document === null || typeof document !== "object" || Array.isArray(document)) {
     throw new GeneratorError(
       "invalidSpec",
