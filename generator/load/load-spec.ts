@@ -27,6 +27,7 @@ import {
 import { sha256Hex } from "../cache/text-hash.js";
 import { specFileDigest, type SpecDigests } from "../write/inputs-hash.js";
 import { withOneByteStrings } from "./one-byte-strings.js";
+import { refuseAliasBomb } from "./alias-expansion.js";
 
 export interface LoadedSpec {
   /** The bundled document (external files pulled into components). */
@@ -90,6 +91,8 @@ export async function loadSpec(
         ? (await import("./sync-file-resolver.js")).documentFromText(text(), specPath)
         : undefined;
     const parsed: unknown = json !== undefined ? json.value : (sections ?? root?.parsed);
+    // before any walk of it: an alias bomb would never let one finish (alias-expansion.ts)
+    if (json === undefined) refuseAliasBomb(parsed, bytes.toString("latin1"), displayPath);
     checkVersion(parsed, displayPath);
     const warned = warnings.length;
     breakReferenceCycles(parsed, warnings);

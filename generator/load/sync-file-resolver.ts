@@ -19,6 +19,7 @@ import {
   type Document,
 } from "@redocly/openapi-core";
 import { specFileDigest, type SpecDigests } from "../write/inputs-hash.js";
+import { refuseAliasBomb } from "./alias-expansion.js";
 import { jsonValue } from "./json-text.js";
 import type { ProseMarks } from "./prose-marks.js";
 import { fileKeyText, type YamlPieces } from "./yaml-sections.js";
@@ -36,6 +37,9 @@ export class SyncFileResolver extends BaseResolver {
   ) {
     super(config);
   }
+
+  /** Why a file was refused while the bundle read it (its aliases expand past any spec's size). */
+  refused: unknown;
 
   override async loadExternalRef(absoluteRef: string): Promise<Source> {
     if (isAbsolute(absoluteRef)) {
@@ -66,13 +70,22 @@ export class SyncFileResolver extends BaseResolver {
 
   #parse(source: Source, isRoot: boolean): Document {
     const json = jsonDocument(source);
-    if (json !== undefined || this.pieces === undefined)
-      return json ?? super.parseDocument(source, isRoot);
+    if (json !== undefined) return json;
+    const parse = (): unknown => {
+      const { parsed } = super.parseDocument(source, isRoot);
+      try {
+        refuseAliasBomb(parsed, source.body, source.absoluteRef); // alias-expansion.ts
+      } catch (error) {
+        // Redocly reports a file its resolver could not read as a `$ref` that points at nothing:
+        // the bundle throws this instead (bundleDocument)
+        this.refused ??= error;
+        throw error;
+      }
+      return parsed;
+    };
+    if (this.pieces === undefined) return { source, parsed: parse() };
     // what Redocly makes of this file (its parse, or the text it leaves as it is), kept by its text
-    const parsed = this.pieces.value(fileKeyText(source, isRoot), () => {
-      return super.parseDocument(source, isRoot).parsed;
-    });
-    return { source, parsed };
+    return { source, parsed: this.pieces.value(fileKeyText(source, isRoot), parse) };
   }
 }
 
@@ -107,10 +120,8 @@ export interface BundleReading {
 export async function bundleDocument(doc: Document, reading: BundleReading = {}) {
   const config = await createConfig({ rules: {} });
   const { pieces, marks, digests } = reading;
-  return bundle({
-    doc,
-    config,
-    dereference: false,
-    externalRefResolver: new SyncFileResolver(config.resolve, pieces, marks, digests),
-  });
+  const resolver = new SyncFileResolver(config.resolve, pieces, marks, digests);
+  const result = await bundle({ doc, config, dereference: false, externalRefResolver: resolver });
+  if (resolver.refused !== undefined) throw resolver.refused;
+  return result;
 }
