@@ -13,15 +13,57 @@ import { GeneratorError } from "../errors.js";
 /** More values than any real spec holds when its aliases are expanded (Stripe's bundled document: about 93,000). */
 export const MAX_EXPANDED_VALUES = 5_000_000;
 
-/** A YAML anchor: `&` then a name, after a space, the line's start or a flow indicator. */
-const ANCHOR = /(?:^|[\s[{,])&[^\s,[\]{}]/m;
+/**
+ * Whether `source` (a YAML text, or its UTF-8 bytes) may hold an anchor: `&` then a name, after
+ * whitespace, the text's start or a flow indicator (`[`, `{`, `,`). The bytes are searched as they
+ * are, each byte as the character Latin-1 reads it (a byte of a longer UTF-8 character is never
+ * `&`): Stripe's 3.7 MB, all read on every run, are not decoded for this.
+ */
+export function hasAnchor(source: string | Uint8Array): boolean {
+  const text = typeof source === "string" ? source : undefined;
+  const bytes = typeof source === "string" ? undefined : source;
+  const at = (index: number): number => text?.charCodeAt(index) ?? (bytes?.[index] as number);
+  const next = (from: number): number =>
+    text?.indexOf("&", from) ?? (bytes?.indexOf(AMPERSAND, from) as number);
+  for (let index = next(0); index >= 0 && index + 1 < source.length; index = next(index + 1)) {
+    const before = index === 0 ? undefined : at(index - 1);
+    if ((before === undefined || opensAnchor(before)) && !endsName(at(index + 1))) return true;
+  }
+  return false;
+}
+
+const AMPERSAND = 0x26;
+
+/** A character after which an anchor may start: whitespace or a flow indicator. */
+function opensAnchor(code: number): boolean {
+  return isSpace(code) || code === 0x5b || code === 0x7b || code === 0x2c;
+}
+
+/** A character no anchor name starts with: whitespace, `,`, `[`, `]`, `{`, `}`. */
+function endsName(code: number): boolean {
+  return (
+    isSpace(code) ||
+    code === 0x2c ||
+    code === 0x5b ||
+    code === 0x5d ||
+    code === 0x7b ||
+    code === 0x7d
+  );
+}
+
+const SPACE = /\s/;
+
+/** Whitespace as a regular expression's `\s` reads it (line ends, U+00A0 and U+2028 included). */
+function isSpace(code: number): boolean {
+  return SPACE.test(String.fromCharCode(code));
+}
 
 /**
- * Throws when `parsed`, read from the YAML `text` at `where`, expands to more than
- * {@link MAX_EXPANDED_VALUES} values.
+ * Throws when `parsed`, read from the YAML `source` (its text or its bytes) at `where`, expands to
+ * more than {@link MAX_EXPANDED_VALUES} values.
  */
-export function refuseAliasBomb(parsed: unknown, text: string, where: string): void {
-  if (!ANCHOR.test(text)) return;
+export function refuseAliasBomb(parsed: unknown, source: string | Uint8Array, where: string): void {
+  if (!hasAnchor(source)) return;
   const values = expandedValues(parsed, MAX_EXPANDED_VALUES);
   if (values <= MAX_EXPANDED_VALUES) return;
   throw new GeneratorError(

@@ -65,7 +65,7 @@ export async function loadSpec(
   const warnings: string[] = [];
   let bundled: unknown;
   let dependencies: readonly string[];
-  /** The bytes of a YAML spec (not JSON, which `JSON.parse` read). */
+  /** The bytes of a YAML spec parsed whole (not JSON, which `JSON.parse` read, nor section by section). */
   let yamlBytes: Buffer | undefined;
   try {
     const t0 = performance.now();
@@ -78,7 +78,6 @@ export async function loadSpec(
     let decoded: string | undefined;
     const text = (): string => (decoded ??= bytes.toString("utf8"));
     const json = startsLikeJson(bytes) ? jsonValue(text()) : undefined;
-    if (json === undefined) yamlBytes = bytes;
     // with a cache, the YAML sections and files an edit left alone are not parsed again (yaml-sections.ts)
     const yaml = options.cache === true ? await import("./yaml-sections.js") : undefined;
     const pieces = yaml === undefined ? undefined : await yaml.openYamlPieces(cwd, specPath);
@@ -86,13 +85,16 @@ export async function loadSpec(
       json === undefined && yaml !== undefined && pieces !== undefined
         ? await yaml.parseYamlSections(bytes, specPath, pieces)
         : undefined;
+    // a piece of a YAML spec read section by section was decoded from its own bytes: its
+    // strings are one byte a character unless the piece holds a longer character
+    if (json === undefined && sections === undefined) yamlBytes = bytes;
     const root =
       json === undefined && sections === undefined
         ? (await import("./sync-file-resolver.js")).documentFromText(text(), specPath)
         : undefined;
     const parsed: unknown = json !== undefined ? json.value : (sections ?? root?.parsed);
     // before any walk of it: an alias bomb would never let one finish (alias-expansion.ts)
-    if (json === undefined) refuseAliasBomb(parsed, bytes.toString("latin1"), displayPath);
+    if (json === undefined) refuseAliasBomb(parsed, bytes, displayPath);
     checkVersion(parsed, displayPath);
     const warned = warnings.length;
     breakReferenceCycles(parsed, warnings);

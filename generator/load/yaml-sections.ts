@@ -34,6 +34,7 @@ import { keepRecent, touchCacheFile } from "../cache/cache-folder.js";
 import { cacheDir, sha256Hex } from "../cache/cache-pack.js";
 import { readSummedFile, writeSummedFile } from "../cache/summed-file.js";
 import type { ParseYaml } from "../internal/redocly-yaml.js";
+import { withOneByteStrings } from "./one-byte-strings.js";
 
 /** The text cannot be read section by section: parse it whole. */
 export class NotSplittable extends Error {}
@@ -367,10 +368,9 @@ function parseSingle(
   let textKey: string;
   try {
     // keyed as the text `${indent}\0${raw}` always was: a cache written before stays good
-    ({ value, key: textKey } = source.pieces.keyedBytes(
-      `${indent}\0`,
-      source.bytes.subarray(from, to),
-      (raw) => source.parse(dedent(raw, indent)),
+    const bytes = source.bytes.subarray(from, to);
+    ({ value, key: textKey } = source.pieces.keyedBytes(`${indent}\0`, bytes, (raw) =>
+      withOneByteStrings(source.parse(dedent(raw, indent)), bytes),
     ));
   } catch {
     throw new NotSplittable("a piece does not parse alone");

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { expandedValues } from "../../generator/load/alias-expansion.js";
+import { expandedValues, hasAnchor } from "../../generator/load/alias-expansion.js";
 import { runCli } from "./cli-helper.js";
 
 const work = mkdtempSync(join(tmpdir(), "alias-bomb-"));
@@ -30,6 +30,40 @@ const PATHS = `paths:
 `;
 
 describe("YAML aliases", () => {
+  it("are looked for in the text or its bytes alike, as the anchor pattern reads them", () => {
+    // what an anchor looks like: `&` and a name after whitespace, the text's start or `[{,`
+    const pattern = /(?:^|[\s[{,])&[^\s,[\]{}]/mu;
+    const cases = [
+      "a: &x 1",
+      "&x [1]",
+      "a: [&x 1, *x]",
+      "a: {k: &x 1}",
+      "a: b&c",
+      "a: 'x & y'",
+      "a: &",
+      "a: & b",
+      "url: https://x.test/?a=1&b=2",
+      "a:\n  &x\n",
+      "a: \u00a0&x 1", // U+00A0 is whitespace to the pattern
+      "description: “curly” &name",
+      "a: é&x",
+      "a: [x,&y]",
+      "a: &}",
+      "",
+    ];
+    for (const text of cases) {
+      const expected = pattern.test(text);
+      expect([text, hasAnchor(text)]).toEqual([text, expected]);
+      // the bytes are read one byte a character: only ASCII decides, as in the text
+      expect([text, hasAnchor(Buffer.from(text, "utf8"))]).toEqual([
+        text,
+        pattern.test(Buffer.from(text, "utf8").toString("latin1")),
+      ]);
+    }
+    expect(hasAnchor(Buffer.from("a: &x 1"))).toBe(true);
+    expect(hasAnchor(Buffer.from("a: b&c d&"))).toBe(false);
+  });
+
   it("are counted where they stand, each shared object measured once", () => {
     let node: unknown = { leaf: "x" };
     for (let level = 0; level < 40; level++) node = { allOf: [node, node] };

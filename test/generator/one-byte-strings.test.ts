@@ -47,7 +47,8 @@ describe("a YAML spec's strings", () => {
   it("are one byte a character after the load where the text has a character beyond Latin-1", async () => {
     const path = join(work, "quotes.yaml");
     writeFileSync(path, SPEC("tag: { type: string }"));
-    for (const cache of [false, true]) {
+    // without a cache; then parsed section by section, and from the sections the cache kept
+    for (const cache of [false, true, true]) {
       const { document } = await loadSpec(path, work, { cache });
       const pet = (document as { components: { schemas: { Pet: Record<string, unknown> } } })
         .components.schemas.Pet;
@@ -68,6 +69,10 @@ describe("a YAML spec's strings", () => {
     const copy = withOneByteStrings(parsed, quoted);
     expect(copy).not.toBe(parsed);
     expect(copy).toEqual(parsed);
+    // a text with an anchor: JSON would copy what the alias shares
+    const shared = { s: "x" };
+    const aliased = { a: shared, b: shared };
+    expect(withOneByteStrings(aliased, Buffer.from("a: &s { s: x }\nb: *s\nc: ’\n"))).toBe(aliased);
     for (const unsafe of [
       "n: .inf",
       "n: .NaN",
