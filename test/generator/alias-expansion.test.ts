@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { expandedValues, hasAnchor } from "../../generator/load/alias-expansion.js";
 import { runCli } from "./cli-helper.js";
+import { listPetsPaths } from "./small-spec.js";
 
 const work = mkdtempSync(join(tmpdir(), "alias-bomb-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -20,14 +21,7 @@ function bomb(levels: number, indent: string): string {
   return lines.join("\n");
 }
 
-const PATHS = `paths:
-  /pets:
-    get:
-      operationId: listPets
-      responses:
-        "200":
-          description: ok
-`;
+const PATHS = listPetsPaths();
 
 describe("YAML aliases", () => {
   it("are looked for in the text or its bytes alike, as the anchor pattern reads them", () => {

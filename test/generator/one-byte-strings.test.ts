@@ -10,6 +10,7 @@ import { serialize } from "node:v8";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadSpec } from "../../generator/load/load-spec.js";
 import { withOneByteStrings } from "../../generator/load/one-byte-strings.js";
+import { listPetsPaths } from "./small-spec.js";
 
 const work = mkdtempSync(join(tmpdir(), "one-byte-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -23,17 +24,10 @@ function twoBytes(text: string): boolean {
 
 const SPEC = (extra: string) => `openapi: 3.0.3
 info: { title: Quotes, version: 1.0.0, description: "The pet’s store" }
-paths:
-  /pets:
-    get:
-      operationId: listPets
-      responses:
-        "200":
-          description: ok
-          content:
+${listPetsPaths(`          content:
             application/json:
               schema: { $ref: "#/components/schemas/Pet" }
-components:
+`)}components:
   schemas:
     Pet:
       type: object

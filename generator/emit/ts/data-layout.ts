@@ -50,21 +50,29 @@ export function reference(code: string): DataReference {
  * as a data literal. Throws on anything JSON cannot write.
  */
 export function jsonData(value: unknown): DataValue {
+  if (value instanceof DataObject || value instanceof DataReference) return value;
+  const scalar = jsonScalar(value);
+  if (scalar !== undefined) return scalar;
+  if (Array.isArray(value))
+    return value.map((element: unknown) => (element === undefined ? null : jsonData(element)));
+  return new DataObject(
+    Object.entries(value as Record<string, unknown>).flatMap(([key, entry]) =>
+      entry === undefined ? [] : [[key, jsonData(entry)] as const],
+    ),
+  );
+}
+
+/**
+ * `value` when it is a JSON scalar (null, a string, a boolean, a finite number); undefined when it
+ * is an object or an array. Throws on anything else: JSON cannot write it.
+ */
+function jsonScalar(value: unknown): string | number | boolean | null | undefined {
   if (value === null || typeof value === "string" || typeof value === "boolean") return value;
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new Error(`not a finite number: ${value}`);
     return value;
   }
-  if (value instanceof DataObject || value instanceof DataReference) return value;
-  if (Array.isArray(value))
-    return value.map((element: unknown) => (element === undefined ? null : jsonData(element)));
-  if (typeof value === "object") {
-    return new DataObject(
-      Object.entries(value as Record<string, unknown>).flatMap(([key, entry]) =>
-        entry === undefined ? [] : [[key, jsonData(entry)] as const],
-      ),
-    );
-  }
+  if (typeof value === "object") return undefined;
   throw new Error(`not JSON data: ${typeof value}`);
 }
 
@@ -125,6 +133,11 @@ export function jsonDataText(value: unknown, indent = ""): string {
 }
 
 function writeData(out: string[], value: unknown, indent: string): void {
+  const scalar = jsonScalar(value);
+  if (scalar !== undefined) {
+    out.push(JSON.stringify(scalar));
+    return;
+  }
   if (value instanceof DataReference) {
     out.push(value.code);
     return;
@@ -153,24 +166,9 @@ function writeData(out: string[], value: unknown, indent: string): void {
     out.push(indent, "]");
     return;
   }
-  if (typeof value === "object" && value !== null) {
-    // JSON's object: its own enumerable entries, those whose value is undefined left out
-    const entries = Object.entries(value).filter(([, entry]) => entry !== undefined);
-    writeEntries(out, entries, indent);
-    return;
-  }
-  if (typeof value === "number" && !Number.isFinite(value))
-    throw new Error(`not a finite number: ${value}`);
-  if (
-    value === null ||
-    typeof value === "string" ||
-    typeof value === "boolean" ||
-    typeof value === "number"
-  ) {
-    out.push(JSON.stringify(value));
-    return;
-  }
-  throw new Error(`not JSON data: ${typeof value}`);
+  // JSON's object: its own enumerable entries, those whose value is undefined left out
+  const entries = Object.entries(value as object).filter(([, entry]) => entry !== undefined);
+  writeEntries(out, entries, indent);
 }
 
 function writeEntries(
