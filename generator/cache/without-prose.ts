@@ -30,7 +30,12 @@ export function withoutProse(value: unknown, literal: boolean): unknown {
   if (Array.isArray(value)) return value.map((item) => withoutProse(item, false));
   if (value === null || typeof value !== "object") return value;
   const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) {
+  // keys, not entries: a run copies once, mostly in code not yet optimized, where an array per
+  // entry made the copy about twice as slow (Stripe's document: 20 ms against 7 ms)
+  const keys = Object.keys(value);
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index] as string;
+    const item = (value as Record<string, unknown>)[key];
     if (isProse(key, item)) continue;
     copy[key] = withoutProse(item, isLiteralKey(key));
   }
