@@ -34,6 +34,10 @@ export function withHeader(header: string, content: string): string {
 export function headedFile(file: GeneratedFile, header: string): GeneratedFile {
   const { path, origin } = file;
   const headed = () => {
+    // a pieced file's pieces are kept (its content is not read: that would join them)
+    const pieced = file.pieces?.[0]?.startsWith("#") === false ? file.pieces : undefined;
+    if (pieced !== undefined)
+      return { content: header + file.content, pieces: [header, ...pieced] };
     const { content } = file;
     const end = content.startsWith("#!") ? content.indexOf("\n") + 1 : 0;
     const pieces =

@@ -9,6 +9,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { piecedFile } from "../../generator/emit/file.js";
 import { headedFile, withHeader } from "../../generator/emit/header.js";
 import { ContentHasher } from "../../generator/write/content-hash.js";
 import { MANIFEST_NAME } from "../../generator/write/manifest.js";
@@ -156,5 +157,20 @@ describe("headedFile", () => {
       expect(file.pieces?.join("")).toBe(file.content);
     }
     expect(withHeader("// h\n", "#!/bin/sh\nx\n")).toBe("#!/bin/sh\n// h\nx\n");
+  });
+
+  it("keeps a pieced file's pieces under the header, never joining them, and hashes the same bytes", () => {
+    const header = "// Generated.\n";
+    const pieces = ['export const a = "', mixed(300_000), '";\n', "", "// end\n"];
+    const file = headedFile(piecedFile("x.ts", pieces), header);
+    expect(file.pieces).toEqual([header, ...pieces]);
+    expect(file.content).toBe(header + pieces.join(""));
+    expect(new ContentHasher().sha256(file)).toBe(bytesHash(file.content));
+    // a pieced file compares as its path and content (its pieces are how it is held)
+    expect(piecedFile("x.ts", pieces)).toEqual({ path: "x.ts", content: pieces.join("") });
+    // a #! line first: the header goes below it, from the content
+    const bin = headedFile(piecedFile("bin.ts", ["#!/usr/bin/env node\n", "run();\n"]), header);
+    expect(bin.content).toBe(withHeader(header, "#!/usr/bin/env node\nrun();\n"));
+    expect(bin.pieces?.join("")).toBe(bin.content);
   });
 });

@@ -29,14 +29,14 @@ import type {
   ParameterLocation,
   ParameterModel,
 } from "../../model/types.js";
-import type { GeneratedFile } from "../file.js";
+import { piecedFile, type GeneratedFile } from "../file.js";
 
 const OPEN = "\u0001";
 const CLOSE = "\u0002";
 /** How the literals print {@link OPEN} (what spec text must not hold for slots to be told from it). */
 const PRINTED_OPEN = JSON.stringify(OPEN).slice(1, -1);
-/** A placeholder as printed: its id holds no backslash. */
-const SLOT = /\\u0001([^\\]*)\\u0002/g;
+/** How the literals print {@link CLOSE}: a placeholder's id, between the two, holds no backslash. */
+const PRINTED_CLOSE = JSON.stringify(CLOSE).slice(1, -1);
 
 /** The text a summary or a description gives the tools: trimmed, none when blank (emit/mcp/mcp-tools.ts). */
 const trimmed = (text: string | undefined): string | undefined => text?.trim() || undefined;
@@ -119,16 +119,34 @@ export function mapParameters(
   };
 }
 
-/** `file` (made from {@link withMcpSlots}) with each placeholder replaced by the text of `model` it stands for. */
+/**
+ * `file` (made from {@link withMcpSlots}) with each placeholder replaced by the text of `model` it
+ * stands for, as pieces (emit/file.ts `piecedFile`): the text between slots is cut from the slotted
+ * file, one byte a character, and never copied into one string.
+ */
 export function fillMcpProse(file: GeneratedFile, model: ApiModel): GeneratedFile {
-  const content = file.content.replace(SLOT, (_slot, id: string) => {
+  const { content } = file;
+  const pieces: string[] = [];
+  let from = 0;
+  for (
+    let open = content.indexOf(PRINTED_OPEN);
+    open >= 0;
+    open = content.indexOf(PRINTED_OPEN, from)
+  ) {
+    const start = open + PRINTED_OPEN.length;
+    const close = content.indexOf(PRINTED_CLOSE, start);
+    const id = close < 0 ? "" : content.slice(start, close);
+    if (close < 0 || id.includes("\\"))
+      throw new Error(`mcp.ts has a prose slot at ${open} that does not close`);
     const text = proseOf(model, id);
     if (text === undefined)
       throw new Error(`mcp.ts has a prose slot (${id}) that the model has no text for`);
     // the text inside the string literal the placeholder stands in: as JSON.stringify writes it
-    return JSON.stringify(text).slice(1, -1);
-  });
-  return { path: file.path, content };
+    pieces.push(content.slice(from, open), JSON.stringify(text).slice(1, -1));
+    from = close + PRINTED_CLOSE.length;
+  }
+  pieces.push(content.slice(from));
+  return piecedFile(file.path, pieces);
 }
 
 function proseOf(model: ApiModel, id: string): string | undefined {
