@@ -91,7 +91,7 @@ export async function typesByMember(
   pack: CachePack,
   stats: MemberStats = { units: 0, printed: 0 },
 ): Promise<string> {
-  const { copy: schema, exact } = copyDocument(document);
+  const { copy: schema, sharing } = copyDocument(document);
   // a fresh copy, transformed and printed whole: what any other way must give
   const whole = () => typesWhole(preparedTypes(document));
   const prose = new TypesProse(proseNonce(pack));
@@ -101,8 +101,12 @@ export async function typesByMember(
     if (!(error instanceof UnexpectedLayout)) throw error;
     return whole();
   }
-  // the slotted document's text says all the transform reads (when JSON says it exactly)
-  const key = exact ? `slotted\0${sha256Hex(JSON.stringify(schema))}` : undefined;
+  // the slotted document's text says all the transform reads, with where it shares objects (when
+  // JSON says its values exactly: document-copy.ts)
+  const key =
+    sharing === undefined
+      ? undefined
+      : `slotted\0${sha256Hex(JSON.stringify(schema))}${sharing === "" ? "" : `\0${sha256Hex(sharing)}`}`;
   const held = key === undefined ? undefined : readSlotted(pack, key);
   try {
     if (held !== undefined) {

@@ -8,48 +8,72 @@
  * It also says whether the copy's JSON text says it exactly ({@link DocumentCopy.exact}): a tree
  * of plain objects and arrays (nothing shared), of strings, booleans, null and finite numbers
  * (not -0), with no `undefined` and no `__proto__` key. Only then do two documents with the same
- * text hold the same values, so only then may a cache key a run's work by that text.
+ * text hold the same values, so only then may a cache key a run's work by that text. A document
+ * that is all that but for objects shared between places (DigitalOcean's bundle puts one schema
+ * object at several places) is said exactly by its text together with where it shares
+ * ({@link DocumentCopy.sharing}).
  */
 export interface DocumentCopy<T> {
   readonly copy: T;
   readonly exact: boolean;
+  /**
+   * Where the copy shares objects, as text ("" when nowhere): for each time the walk (in the order
+   * JSON writes the document) met an object it had copied already, how many objects it had copied
+   * by then and the number (in order of copy) of the one met. Undefined when the JSON text with
+   * this says less than the copy: a value JSON does not write as it is (see {@link exact}), or a
+   * cycle, which JSON cannot write at all. Two documents with the same text and the same sharing
+   * are the same graph of the same values.
+   */
+  readonly sharing: string | undefined;
 }
 
 export function copyDocument<T>(value: T): DocumentCopy<T> {
-  const copies = new Map<object, unknown>();
-  let exact = true;
+  /** Each object copied: its number in order of copy (its copy is `copied[number]`). */
+  const numbers = new Map<object, number>();
+  const copied: unknown[] = [];
+  /** Whether every value is one JSON writes as it is (sharing aside). */
+  let plain = true;
+  const shared: string[] = [];
+  /** The objects being copied (their walk not finished): met again, a cycle. */
+  const open = new Set<object>();
+  let cyclic = false;
   const copy = (node: unknown): unknown => {
     if (typeof node !== "object" || node === null) {
-      if (exact) exact = exactScalar(node);
+      if (plain) plain = exactScalar(node);
       return node;
     }
-    const known = copies.get(node);
+    const known = numbers.get(node);
     if (known !== undefined) {
-      exact = false; // shared, or a cycle: JSON would say it twice, or not at all
-      return known;
+      // shared, or a cycle: JSON would say it twice, or not at all
+      if (open.has(node)) cyclic = true;
+      else shared.push(`${copied.length}>${known}`);
+      return copied[known];
     }
     if (Array.isArray(node)) {
       const items: unknown[] = [];
-      copies.set(node, items);
+      numbers.set(node, copied.push(items) - 1);
+      open.add(node);
       if (Object.keys(node).length === node.length) for (const item of node) items.push(copy(item));
       else {
-        exact = false; // holes (kept as holes), or keys besides the indexes (left out)
+        plain = false; // holes (kept as holes), or keys besides the indexes (left out)
         items.length = node.length;
         node.forEach((item, index) => (items[index] = copy(item)));
       }
+      open.delete(node);
       return items;
     }
     if (Object.getPrototypeOf(node) !== Object.prototype) {
-      exact = false;
+      plain = false;
       const cloned: unknown = structuredClone(node);
-      copies.set(node, cloned);
+      numbers.set(node, copied.push(cloned) - 1);
       return cloned;
     }
     const object: Record<string, unknown> = {};
-    copies.set(node, object);
+    numbers.set(node, copied.push(object) - 1);
+    open.add(node);
     for (const key of Object.keys(node)) {
       if (key === "__proto__") {
-        exact = false;
+        plain = false;
         Object.defineProperty(object, key, {
           value: copy((node as Record<string, unknown>)[key]),
           enumerable: true,
@@ -58,9 +82,16 @@ export function copyDocument<T>(value: T): DocumentCopy<T> {
         });
       } else object[key] = copy((node as Record<string, unknown>)[key]);
     }
+    open.delete(node);
     return object;
   };
-  return { copy: copy(value) as T, exact };
+  const made = copy(value) as T;
+  const sayable = plain && !cyclic;
+  return {
+    copy: made,
+    exact: sayable && shared.length === 0,
+    sharing: sayable ? shared.join(",") : undefined,
+  };
 }
 
 function exactScalar(value: unknown): boolean {

@@ -39,6 +39,30 @@ describe("copyDocument", () => {
     expect(second.exact).toBe(false);
   });
 
+  it("says where a copy shares objects: with the JSON text, the same graph of the same values", () => {
+    const plain = copyDocument({ a: { type: "string" }, b: [1, { c: true }] });
+    expect(plain.sharing).toBe("");
+    const shared = { type: "string" };
+    const one = copyDocument({ a: shared, b: { items: shared }, c: { type: "string" } });
+    const other = copyDocument({ a: { type: "string" }, b: { items: shared }, c: shared });
+    // the same JSON text, shared at other places: told apart
+    expect(JSON.stringify(one.copy)).toBe(JSON.stringify(other.copy));
+    expect(one.sharing).not.toBe("");
+    expect(other.sharing).not.toBe("");
+    expect(one.sharing).not.toBe(other.sharing);
+    expect(one.exact).toBe(false);
+    // the same sharing in another document of that text: the same
+    const again = { type: "string" };
+    expect(copyDocument({ a: again, b: { items: again }, c: { type: "string" } }).sharing).toBe(
+      one.sharing,
+    );
+    // a cycle JSON cannot write, and a value it does not write as it is: nothing to say
+    const cyclic: Record<string, unknown> = { name: "loop" };
+    cyclic.self = cyclic;
+    expect(copyDocument(cyclic).sharing).toBeUndefined();
+    expect(copyDocument({ a: shared, b: shared, n: Number.NaN }).sharing).toBeUndefined();
+  });
+
   it.each([
     ["an infinite number", { maximum: Infinity }],
     ["NaN", { minimum: Number.NaN }],

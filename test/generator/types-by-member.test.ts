@@ -255,6 +255,32 @@ describe("types.ts member by member", () => {
     expect(structural.printed).toBeLessThan(cold.units / 2);
   }, 120_000);
 
+  it("takes the slotted text after a prose edit of a document that shares objects, never for the same text shared otherwise", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "types-members-"));
+    temps.push(dir);
+    const base = await load(join(ROOT, "spec/openapi.yaml"));
+    // one property object at two places, as DigitalOcean's bundle shares schemas
+    const properties = (schemas(base)["Pet"] as Json)["properties"] as Json;
+    properties["alias"] = properties["name"];
+    const cold: MemberStats = { units: 0, printed: 0 };
+    await byMember(base, dir, cold);
+    const reworded = structuredClone(base); // keeps the sharing
+    // a description of one line, which the edit keeps one line
+    const described = Object.values(schemas(reworded)).find(
+      (each) =>
+        isObject(each) && typeof each.description === "string" && !each.description.includes("\n"),
+    ) as Json;
+    described.description = `${String(described.description)} reworded`;
+    const prose: MemberStats = { units: 0, printed: 0 };
+    expect(await byMember(reworded, dir, prose)).toBe(await whole(reworded));
+    expect(prose).toEqual({ units: cold.units, printed: 0, slotted: true });
+    // the same JSON text with nothing shared is another document: not the slotted text's
+    const unshared = JSON.parse(JSON.stringify(reworded)) as Json;
+    const apart: MemberStats = { units: 0, printed: 0 };
+    expect(await byMember(unshared, dir, apart)).toBe(await whole(unshared));
+    expect(apart.slotted).toBeUndefined();
+  }, 120_000);
+
   it("prints again only the member one of whose texts fails its check, the rest from the pack", async () => {
     const dir = mkdtempSync(join(tmpdir(), "types-members-"));
     temps.push(dir);
