@@ -39,15 +39,36 @@ export function everyUtf8Chunk(
   test: (bytes: Buffer) => boolean,
   encoder = new TextEncoder(),
 ): boolean {
-  for (let start = 0; start < text.length;) {
-    let end = Math.min(text.length, start + CHUNK);
-    // never between a high surrogate and what follows it (a pair's halves are encoded together)
-    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
-    const { written } = encoder.encodeInto(text.slice(start, end), buffer);
-    if (!test(buffer.subarray(0, written))) return false;
-    start = end;
+  return everyUtf8ChunkOf([text], buffer, test, encoder);
+}
+
+/**
+ * {@link everyUtf8Chunk} of the text `pieces` make up (none cut inside a surrogate pair): small
+ * pieces share a chunk, so a file of thousands of pieces (emit/file.ts `piecedFile`) is written
+ * and compared a chunk at a time, not a piece at a time.
+ */
+export function everyUtf8ChunkOf(
+  pieces: readonly string[],
+  buffer: Buffer,
+  test: (bytes: Buffer) => boolean,
+  encoder = new TextEncoder(),
+): boolean {
+  let filled = 0;
+  for (const piece of pieces) {
+    for (let start = 0; start < piece.length;) {
+      let end = Math.min(piece.length, start + CHUNK);
+      // never between a high surrogate and what follows it (a pair's halves are encoded together)
+      if (end < piece.length && isHighSurrogate(piece.charCodeAt(end - 1))) end--;
+      // room for the worst case (3 bytes a character), else the chunk so far goes first
+      if (filled > 0 && filled + (end - start) * 3 > buffer.length) {
+        if (!test(buffer.subarray(0, filled))) return false;
+        filled = 0;
+      }
+      filled += encoder.encodeInto(piece.slice(start, end), buffer.subarray(filled)).written;
+      start = end;
+    }
   }
-  return true;
+  return filled === 0 || test(buffer.subarray(0, filled));
 }
 
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;

@@ -26,7 +26,7 @@
 import { createHash } from "node:crypto";
 import { closeSync, fstatSync, openSync } from "node:fs";
 import { readAt, writeAll } from "../cache/cache-pack.js";
-import { chunkBuffer, everyUtf8Chunk, forEachUtf8Chunk, updateText } from "../cache/text-hash.js";
+import { chunkBuffer, everyUtf8ChunkOf, updateText } from "../cache/text-hash.js";
 
 /** A text as the write is given it: `content`, and optionally the pieces it is the concatenation of. */
 export interface HashedText {
@@ -43,14 +43,21 @@ export class ContentHasher {
   /** The hex SHA-256 of `text.content`'s UTF-8 bytes. */
   sha256(text: HashedText): string {
     const hash = createHash("sha256");
-    for (const piece of piecesOf(text)) updateText(hash, piece, this.#buffer);
+    const pieces = piecesOf(text);
+    if (pieces.length === 1) updateText(hash, pieces[0] as string, this.#buffer);
+    else
+      everyUtf8ChunkOf(pieces, this.#buffer, (bytes) => (hash.update(bytes), true), this.#encoder);
     return hash.digest("hex");
   }
 
-  /** Writes `text.content`'s UTF-8 bytes to the open descriptor `fd`. */
+  /** Writes `text.content`'s UTF-8 bytes to the open descriptor `fd`, a chunk of pieces at a time. */
   write(fd: number, text: HashedText): void {
-    for (const piece of piecesOf(text))
-      forEachUtf8Chunk(piece, this.#buffer, (bytes) => writeAll(fd, bytes), this.#encoder);
+    everyUtf8ChunkOf(
+      piecesOf(text),
+      this.#buffer,
+      (bytes) => (writeAll(fd, bytes), true),
+      this.#encoder,
+    );
   }
 
   readonly #read = chunkBuffer();
@@ -79,9 +86,7 @@ export class ContentHasher {
         at += bytes.length;
         return held.equals(bytes);
       };
-      for (const piece of pieces)
-        if (!everyUtf8Chunk(piece, this.#buffer, same, this.#encoder)) return false;
-      return at === size;
+      return everyUtf8ChunkOf(pieces, this.#buffer, same, this.#encoder) && at === size;
     } catch {
       return false; // unreadable meanwhile: not the same
     } finally {

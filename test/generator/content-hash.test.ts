@@ -26,6 +26,14 @@ function mixed(length: number, offset = 0): string {
   return text.slice(0, length);
 }
 
+/** A text of 5,000 pieces, most of a few characters (some empty, some of every UTF-8 length), one past a chunk. */
+function manyPieces(): { content: string; pieces: string[] } {
+  const pieces: string[] = [];
+  for (let index = 0; index < 5_000; index++) pieces.push(mixed(index % 37, index));
+  pieces.splice(2_500, 0, mixed(300_000, 5));
+  return { content: pieces.join(""), pieces };
+}
+
 describe("ContentHasher", () => {
   const hasher = new ContentHasher();
 
@@ -60,6 +68,7 @@ describe("ContentHasher", () => {
         { content: `${"a".repeat(chunk - 1)}😀${"b".repeat(chunk)}` },
         { content: `${"a".repeat(chunk - 1)}\ud83d${"b".repeat(10)}\ude00` },
         { content: `// h\n${mixed(300_000)}`, pieces: ["// h\n", mixed(300_000)] },
+        manyPieces(),
       ];
       for (const text of texts) {
         const fd = openSync(file, "w");
@@ -133,6 +142,26 @@ describe("ContentHasher", () => {
       expect(hasher.holds(file, { content: "a\ufffdb" })).toBe(false);
       expect(hasher.holds(join(root, "absent"), { content: "" })).toBe(false);
       expect(hasher.holds(root, { content: "" }), "a folder").toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("hashes and compares thousands of pieces, small ones sharing a chunk, as their concatenation", () => {
+    const text = manyPieces();
+    expect(hasher.sha256(text)).toBe(bytesHash(text.content));
+    const root = mkdtempSync(join(tmpdir(), "content-pieces-"));
+    try {
+      const file = join(root, "f");
+      const bytes = Buffer.from(text.content, "utf8");
+      writeFileSync(file, bytes);
+      expect(hasher.holds(file, text)).toBe(true);
+      for (const at of [0, 70_000, bytes.length - 1]) {
+        const changed = Buffer.from(bytes);
+        changed[at] = (changed[at] as number) ^ 1;
+        writeFileSync(file, changed);
+        expect(hasher.holds(file, text), `byte ${at}`).toBe(false);
+      }
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

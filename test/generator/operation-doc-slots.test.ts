@@ -132,6 +132,28 @@ describe("operation doc slots", () => {
     ).toThrow(/noSuchOperation/);
     // prose that spells a slot is text, not a slot
     expect(fillDocSlots(` * ${slot}`, model, 0, RECIPES)).toBe(` * ${slot}`);
+    // only a whole line of that shape is a slot: indented by spaces, the kind in lower case,
+    // closed on its own line
+    const indented = fillDocSlots(`class A {\n    ${slot}}\n`, model, 1, RECIPES);
+    expect(indented).toMatch(/^class A \{\n {4}\/\*\*\n {4} \* /);
+    expect(indented.endsWith(" */\n}\n")).toBe(true);
+    const notSlots = [
+      `\t${slot}`, // a tab is no slot's indentation
+      slot.replace("operation", "Operation"),
+      slot.replace(" */\n", " */ x\n"),
+      slot.replace("\u0002", "\n\u0002"),
+      slot.slice(0, -1), // no line end
+    ];
+    for (const text of notSlots) expect(fillDocSlots(text, model, 0, RECIPES)).toBe(text);
+    // two slots, one after the other, and the text around them kept
+    const second = model.operations[1];
+    if (second === undefined) throw new Error("the pet store has operations");
+    const other = `/** ${String(docSlot("operation", second)[0]?.description)} */\n`;
+    const two = fillDocSlots(`a\n${slot}${other}b\n`, model, 2, RECIPES);
+    expect(two.startsWith("a\n/**\n")).toBe(true);
+    expect(two.endsWith(" */\nb\n")).toBe(true);
+    expect(two).toContain("Returns pets in ascending");
+    expect(two).not.toContain("\u0001");
   });
 
   it("strips something the client shows (the pet store's operations have descriptions)", async () => {

@@ -6,7 +6,7 @@
  */
 import type { ApiModel } from "../../model/types.js";
 import type { GeneratedFile } from "../file.js";
-import { fillDocSlots, OPERATION_DOC, type DocRecipe } from "../ts/operation-doc-slots.js";
+import { fillDocSlotsOf, OPERATION_DOC, type DocRecipe } from "../ts/operation-doc-slots.js";
 import { isQuery } from "./resources.js";
 
 /** An option factory's doc: query options for a GET operation, mutation options for the others. */
@@ -22,8 +22,5 @@ export const FACTORY_DOC: DocRecipe = (operation, operations) => {
 
 /** query.ts with its slots (one factory per operation) filled. */
 export function fillQueryDocs(file: GeneratedFile, model: ApiModel): GeneratedFile {
-  return {
-    path: file.path,
-    content: fillDocSlots(file.content, model, model.operations.length, { factory: FACTORY_DOC }),
-  };
+  return fillDocSlotsOf(file, model, model.operations.length, { factory: FACTORY_DOC });
 }
