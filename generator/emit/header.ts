@@ -45,7 +45,12 @@ export function headedFile(file: GeneratedFile, header: string): GeneratedFile {
     // concatenated, not joined: a join would copy the text into a new string at once
     return { content: pieces.reduce((all, piece) => all + piece), pieces };
   };
-  if (origin === undefined) return { path, ...headed() };
+  // the pieces are not enumerable: how a content is held is not part of it, so two files of one
+  // path and content compare equal (emit/file.ts `piecedFile`)
+  if (origin === undefined) {
+    const { content, pieces } = headed();
+    return Object.defineProperty({ path, content }, "pieces", { value: pieces });
+  }
   // the cache's file keeps its origin (the write records the header beside it) and stays lazy
   let made: ReturnType<typeof headed> | undefined;
   const lazy = {
@@ -53,9 +58,7 @@ export function headedFile(file: GeneratedFile, header: string): GeneratedFile {
     get content() {
       return (made ??= headed()).content;
     },
-    get pieces() {
-      return (made ??= headed()).pieces;
-    },
   };
+  Object.defineProperty(lazy, "pieces", { get: () => (made ??= headed()).pieces });
   return Object.defineProperty(lazy, "origin", { value: origin });
 }
