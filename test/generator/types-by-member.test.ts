@@ -53,6 +53,20 @@ async function byMember(document: Json, dir: string, stats?: MemberStats): Promi
 const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/**
+ * A copy of `document` (sharing kept) with a word added to the first component schema's
+ * description of one line, which the edit keeps one line: a prose edit.
+ */
+function reword(document: Json): Json {
+  const reworded = structuredClone(document);
+  const schema = Object.values(schemas(reworded)).find(
+    (each) =>
+      isObject(each) && typeof each.description === "string" && !each.description.includes("\n"),
+  ) as Json;
+  schema.description = `${String(schema.description)} reworded`;
+  return reworded;
+}
+
 function schemas(document: Json): Json {
   const components = isObject(document.components) ? document.components : {};
   return isObject(components.schemas) ? components.schemas : {};
@@ -234,13 +248,7 @@ describe("types.ts member by member", () => {
     const cold: MemberStats = { units: 0, printed: 0 };
     await byMember(base, dir, cold);
     expect(cold.slotted).toBeUndefined();
-    const reworded = structuredClone(base);
-    // a description of one line, which the edit keeps one line
-    const schema = Object.values(schemas(reworded)).find(
-      (each) =>
-        isObject(each) && typeof each.description === "string" && !each.description.includes("\n"),
-    ) as Json;
-    schema.description = `${String(schema.description)} reworded`;
+    const reworded = reword(base);
     const prose: MemberStats = { units: 0, printed: 0 };
     expect(await byMember(reworded, dir, prose)).toBe(await whole(reworded));
     expect(prose).toEqual({ units: cold.units, printed: 0, slotted: true });
@@ -264,13 +272,7 @@ describe("types.ts member by member", () => {
     properties["alias"] = properties["name"];
     const cold: MemberStats = { units: 0, printed: 0 };
     await byMember(base, dir, cold);
-    const reworded = structuredClone(base); // keeps the sharing
-    // a description of one line, which the edit keeps one line
-    const described = Object.values(schemas(reworded)).find(
-      (each) =>
-        isObject(each) && typeof each.description === "string" && !each.description.includes("\n"),
-    ) as Json;
-    described.description = `${String(described.description)} reworded`;
+    const reworded = reword(base); // a structured clone: keeps the sharing
     const prose: MemberStats = { units: 0, printed: 0 };
     expect(await byMember(reworded, dir, prose)).toBe(await whole(reworded));
     expect(prose).toEqual({ units: cold.units, printed: 0, slotted: true });
