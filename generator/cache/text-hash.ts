@@ -71,7 +71,10 @@ export function everyUtf8ChunkOf(
   return filled === 0 || test(buffer.subarray(0, filled));
 }
 
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+/** Whether a UTF-16 code unit is the first half of a surrogate pair. */
+export const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+/** Whether a UTF-16 code unit is the second half of a surrogate pair. */
+export const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
 /**
  * The buffer a long text is encoded through when the caller gives none: one per thread, made when

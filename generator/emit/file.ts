@@ -1,3 +1,5 @@
+import { isHighSurrogate, isLowSurrogate } from "../cache/text-hash.js";
+
 /** What every emitter returns: files relative to the output folder, content final (the pipeline adds the header). */
 export interface GeneratedFile {
   /** POSIX path relative to the output folder, e.g. `client.ts`. */
@@ -36,11 +38,23 @@ export function fileOf(path: string, content: string, origin: string): Generated
  * text of millions of characters filled at thousands of places (Stripe's MCP table with its
  * prose: 8.5 million) cost about 50 ms to join, twice that once a two-byte piece made the whole
  * text two bytes a character to encode, against a few ms for its pieces. A copy by spreading
- * drops the pieces, which only costs the join.
+ * drops the pieces, which only costs the join; so does a surrogate pair cut between two pieces
+ * (encoded piece by piece, its halves would be two lone surrogates): such a file has its content
+ * alone.
  */
 export function piecedFile(path: string, pieces: readonly string[]): GeneratedFile {
   let content = "";
-  for (const piece of pieces) content += piece;
+  let last = ""; // the last piece that has characters (the rope's are not read: that joins it)
+  let splitsPair = false;
+  for (const piece of pieces) {
+    if (piece === "") continue;
+    // a surrogate pair cut between two pieces would be encoded as two lone halves, piece by piece
+    splitsPair ||=
+      isLowSurrogate(piece.charCodeAt(0)) && isHighSurrogate(last.charCodeAt(last.length - 1));
+    content += piece;
+    last = piece;
+  }
+  if (splitsPair) return { path, content };
   // not enumerable, as an origin: how the content is held is not part of it (files compare alike)
   return Object.defineProperty({ path, content }, "pieces", { value: pieces });
 }

@@ -34,8 +34,10 @@ export function withHeader(header: string, content: string): string {
 export function headedFile(file: GeneratedFile, header: string): GeneratedFile {
   const { path, origin } = file;
   const headed = () => {
-    // a pieced file's pieces are kept (its content is not read: that would join them)
-    const pieced = file.pieces?.[0]?.startsWith("#") === false ? file.pieces : undefined;
+    // a pieced file's pieces are kept (its content is not read: that would join them), unless
+    // it may start with a `#!` line (its first text starts with `#`: the way below places it)
+    const first = file.pieces?.find((piece) => piece !== "");
+    const pieced = first?.startsWith("#") === false ? file.pieces : undefined;
     if (pieced !== undefined)
       return { content: header + file.content, pieces: [header, ...pieced] };
     const { content } = file;

@@ -197,7 +197,17 @@ describe("headedFile", () => {
     expect(new ContentHasher().sha256(file)).toBe(bytesHash(file.content));
     // a pieced file compares as its path and content (its pieces are how it is held)
     expect(piecedFile("x.ts", pieces)).toEqual({ path: "x.ts", content: pieces.join("") });
-    // a #! line first: the header goes below it, from the content
+    // a surrogate pair cut between two pieces: the content alone, its pair encoded whole
+    const cut = piecedFile("x.ts", ["a \ud83d", "\ude00 b"]);
+    expect(cut.pieces).toBeUndefined();
+    expect(cut.content).toBe("a 😀 b");
+    expect(new ContentHasher().sha256(headedFile(cut, header))).toBe(bytesHash(`${header}a 😀 b`));
+    // a #! line first, after an empty piece too: the header goes below it, from the content
+    const shebang = headedFile(
+      piecedFile("b.ts", ["", "#!/usr/bin/env node\n", "run();\n"]),
+      header,
+    );
+    expect(shebang.content).toBe(withHeader(header, "#!/usr/bin/env node\nrun();\n"));
     const bin = headedFile(piecedFile("bin.ts", ["#!/usr/bin/env node\n", "run();\n"]), header);
     expect(bin.content).toBe(withHeader(header, "#!/usr/bin/env node\nrun();\n"));
     expect(bin.pieces?.join("")).toBe(bin.content);

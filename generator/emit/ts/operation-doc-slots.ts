@@ -74,7 +74,12 @@ function docSlotPieces(
   let count = 0;
   const pieces: string[] = [];
   let from = 0;
-  for (let at = text.indexOf(SLOT_OPEN); at >= 0; at = text.indexOf(SLOT_OPEN, at + 1)) {
+  // a slot's line is searched no further: the next search starts where it ends
+  for (
+    let at = text.indexOf(SLOT_OPEN);
+    at >= 0;
+    at = text.indexOf(SLOT_OPEN, Math.max(from, at + 1))
+  ) {
     const slot = slotAt(text, at);
     if (slot === undefined) continue;
     const { indent, kind, name, end } = slot;
